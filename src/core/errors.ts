@@ -1,0 +1,40 @@
+/**
+ * The rules core's one error type. Every public function in src/core and src/rules either answers
+ * or throws an OmnibusError — never anything else. `code` is stable and is the i18n key suffix the
+ * Foundry side localizes (`OMNIBUS.Error.<code>`), with `data` as the format arguments; `message`
+ * is plain English for the CLI.
+ */
+export type OmnibusErrorCode =
+  | "badDiceCode"
+  | "badArgument"
+  | "faceOutOfRange"
+  | "facesExhausted"
+  | "facesUnused"
+  | "unknownRuleset"
+  | "unknownCommand"
+  | "outOfRange";
+
+export class OmnibusError extends Error {
+  override readonly name = "OmnibusError";
+  constructor(
+    readonly code: OmnibusErrorCode,
+    message: string,
+    readonly data: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Throws a badArgument error unless `value` is an integer within [min, max]. */
+export function requireInt(name: string, value: unknown, min = -Infinity, max = Infinity): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    const range = `${Number.isFinite(min) ? min : "−∞"}…${Number.isFinite(max) ? max : "∞"}`;
+    throw new OmnibusError("badArgument", `${name} must be a whole number in ${range}, got ${String(value)}`, {
+      name,
+      value: String(value),
+      min: String(min),
+      max: String(max),
+    });
+  }
+  return value;
+}
