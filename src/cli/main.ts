@@ -10,8 +10,10 @@ import { cli as d6 } from "./rulesets/d6";
 import { cli as storytelling } from "./rulesets/storytelling";
 import { cli as wfrp } from "./rulesets/wfrp";
 import { cli as silhouette } from "./rulesets/silhouette";
+import { cli as dice } from "./rulesets/dice";
 
-export const RULESETS: readonly CliRuleset[] = [d6, storytelling, wfrp, silhouette];
+/** The four rulesets, then `dice`: the ruleset-free core. */
+export const RULESETS: readonly CliRuleset[] = [d6, storytelling, wfrp, silhouette, dice];
 
 export interface CliIO {
   out(line: string): void;
