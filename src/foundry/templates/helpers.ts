@@ -1,0 +1,153 @@
+/**
+ * The system's own Handlebars helpers, all prefixed `omnibus-`.
+ *
+ * This module touches no Foundry global at import time (nor when the helpers run), so node tests and
+ * the browser gallery call `registerHelpers(Handlebars.create())` exactly as Foundry's `init` calls
+ * `registerHelpers(Handlebars)`.
+ *
+ * Template conventions (see src/foundry/README.md):
+ *  - templates live under `templates/` and are referenced as `systems/omnibus/templates/<path>.hbs`;
+ *  - every template is also registered as a partial under that same path, used as
+ *    `{{> "systems/omnibus/templates/shared/xyz.hbs"}}`;
+ *  - besides Handlebars' own built-ins (if, unless, each, with, lookup), templates use only these
+ *    Foundry helpers: localize, selectOptions, checked, disabled, eq, ne, lt, gt, and, or, not,
+ *    numberFormat, concat — and the helpers below.
+ *
+ * A ruleset adds its own helpers in `src/foundry/<id>/helpers.ts` (exported as `helpers`, names
+ * prefixed `omnibus-<id>-`); they are registered here too, so the gallery sees them without Foundry.
+ */
+import type { HelperDelegate, HelperOptions } from "handlebars";
+import { helpers as d6Helpers } from "../d6/helpers";
+import { helpers as storytellingHelpers } from "../storytelling/helpers";
+import { helpers as wfrpHelpers } from "../wfrp/helpers";
+import { helpers as silhouetteHelpers } from "../silhouette/helpers";
+
+/** The part of a Handlebars environment the helpers need (the real `Handlebars` or `Handlebars.create()`). */
+export interface HandlebarsLike {
+  registerHelper(name: string, fn: HelperDelegate): void;
+  SafeString: new (html: string) => unknown;
+  escapeExpression(text: string): string;
+}
+
+/** One step of a track (dots, health boxes, wound levels): `index` is 0-based, `number` 1-based. */
+export interface TrackStep {
+  index: number;
+  number: number;
+  filled: boolean;
+}
+
+/** The sign a signed number is printed with: a real minus sign, as the rulebooks print "−1D". */
+export const MINUS = "\u2212";
+
+function isHelperOptions(value: unknown): value is HelperOptions {
+  return typeof value === "object" && value !== null && "hash" in value && "data" in value;
+}
+
+/** Drops the trailing Handlebars options object from a helper's arguments. */
+function positional(args: unknown[]): unknown[] {
+  return args.length > 0 && isHelperOptions(args[args.length - 1]) ? args.slice(0, -1) : args;
+}
+
+function toNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "string" && value.trim() !== "") {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** `+2`, `−1`, `0`; an empty string for something that is not a number. */
+export function formatSigned(value: unknown): string {
+  const n = toNumber(value);
+  if (n === null) return "";
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `${MINUS}${-n}`;
+  return "0";
+}
+
+/**
+ * A probability (0…1) as a percentage with `decimals` places. A probability that is not exactly 0 or
+ * 1 never prints as "0%" or "100%": it prints as "<0.1%" / ">99.9%" (at 1 decimal), so the odds never
+ * claim a certainty the dice do not have.
+ */
+export function formatPercent(value: unknown, decimals = 1): string {
+  const p = toNumber(value);
+  if (p === null) return "";
+  const d = Math.max(0, Math.min(4, Math.trunc(decimals)));
+  const clamped = Math.min(1, Math.max(0, p));
+  const step = 10 ** -d;
+  const pct = clamped * 100;
+  if (clamped > 0 && pct < step / 2) return `<${step.toFixed(d)}%`;
+  if (clamped < 1 && pct > 100 - step / 2) return `>${(100 - step).toFixed(d)}%`;
+  return `${pct.toFixed(d)}%`;
+}
+
+/** `max` steps, the first `value` of them filled — for Storytelling dots, health boxes, wound tracks. */
+export function trackSteps(value: unknown, max: unknown): TrackStep[] {
+  const m = toNumber(max);
+  const v = toNumber(value) ?? 0;
+  if (m === null || m <= 0) return [];
+  const count = Math.min(Math.trunc(m), 100);
+  return Array.from({ length: count }, (_, index) => ({ index, number: index + 1, filled: index < v }));
+}
+
+/** The helpers every ruleset shares, by name. */
+export const sharedHelpers: Record<string, HelperDelegate> = {
+  /** `{{omnibus-signed mod}}` → "+2" / "−1" / "0". */
+  "omnibus-signed": (value: unknown) => formatSigned(value),
+  /** `{{omnibus-percent odds.success}}` or `{{omnibus-percent p 2}}` → "37.5%". */
+  "omnibus-percent": (...args: unknown[]) => {
+    const [value, decimals] = positional(args);
+    return formatPercent(value, toNumber(decimals) ?? 1);
+  },
+  /** `{{#each (omnibus-track dots 5)}}…{{/each}}`: steps with index, number, filled. */
+  "omnibus-track": (...args: unknown[]) => {
+    const [value, max] = positional(args);
+    return trackSteps(value, max);
+  },
+  /** `{{#each (omnibus-range 3)}}` → 0, 1, 2. */
+  "omnibus-range": (count: unknown) => {
+    const n = toNumber(count);
+    return n === null || n <= 0 ? [] : Array.from({ length: Math.min(Math.trunc(n), 100) }, (_, i) => i);
+  },
+  /** `{{omnibus-add a b …}}`: the sum of the numbers given (non-numbers count as 0). */
+  "omnibus-add": (...args: unknown[]) => positional(args).reduce<number>((sum, v) => sum + (toNumber(v) ?? 0), 0),
+  /** `{{omnibus-default value "—"}}`: `value` unless it is null, undefined or an empty string. */
+  "omnibus-default": (...args: unknown[]) => {
+    const [value, fallback] = positional(args);
+    return value === null || value === undefined || value === "" ? fallback : value;
+  },
+  /** `{{#if (omnibus-includes list value)}}`: whether an array contains a value. */
+  "omnibus-includes": (...args: unknown[]) => {
+    const [list, value] = positional(args);
+    return Array.isArray(list) && list.includes(value);
+  },
+  /** `{{omnibus-join list ", "}}`: an array joined (escaped by Handlebars as usual). */
+  "omnibus-join": (...args: unknown[]) => {
+    const [list, separator] = positional(args);
+    return Array.isArray(list) ? list.join(typeof separator === "string" ? separator : ", ") : "";
+  },
+};
+
+/** Every ruleset's own helpers, by name (each prefixed `omnibus-<id>-`). */
+export const rulesetHelpers: Record<string, HelperDelegate> = {
+  ...d6Helpers,
+  ...storytellingHelpers,
+  ...wfrpHelpers,
+  ...silhouetteHelpers,
+};
+
+/** Registers all of the system's helpers on a Handlebars environment. */
+export function registerHelpers(hbs: HandlebarsLike): void {
+  for (const [name, fn] of Object.entries({ ...sharedHelpers, ...rulesetHelpers })) {
+    if (!name.startsWith("omnibus-")) throw new Error(`Omnibus helper "${name}" must be prefixed "omnibus-"`);
+    hbs.registerHelper(name, fn);
+  }
+}
+
+/** Path of a system template: `templatePath("shared/dice-faces")` → "systems/omnibus/templates/shared/dice-faces.hbs". */
+export function templatePath(relative: string): string {
+  const clean = relative.replace(/^\/+/, "").replace(/\.hbs$/, "");
+  return `systems/omnibus/templates/${clean}.hbs`;
+}
