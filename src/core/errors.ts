@@ -12,7 +12,9 @@ export type OmnibusErrorCode =
   | "facesUnused"
   | "unknownRuleset"
   | "unknownCommand"
-  | "outOfRange";
+  | "outOfRange"
+  /** A roll that cannot be attempted, e.g. a die code reduced to 0D or less by penalties. */
+  | "rollImpossible";
 
 export class OmnibusError extends Error {
   override readonly name = "OmnibusError";
