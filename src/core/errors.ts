@@ -14,7 +14,9 @@ export type OmnibusErrorCode =
   | "unknownCommand"
   | "outOfRange"
   /** A roll that cannot be attempted, e.g. a die code reduced to 0D or less by penalties. */
-  | "rollImpossible";
+  | "rollImpossible"
+  /** Foundry side: the rolled dice do not match what the resolver asked for (wrong sides or count). */
+  | "diceMismatch";
 
 export class OmnibusError extends Error {
   override readonly name = "OmnibusError";
