@@ -1,0 +1,201 @@
+/**
+ * The core D6 roll (digest §1, §8): a die code rolled with the Wild Die and Character Point dice.
+ *
+ * Face order (the dice order contract, issue 4): the regular dice left to right, then the Wild
+ * Die's rolls (its first roll, then one more roll after each 6), then each Character Point die's
+ * rolls (its first roll, then one more after each 6). Faces are taken from a `DiceSource` one at a
+ * time in exactly that order, so `--faces`, the tests and Foundry's evaluated terms agree.
+ */
+import type { DiceSource } from "../../core/dice";
+import { OmnibusError, requireInt } from "../../core/errors";
+import { codeToPips, formatDieCode, normalizeCode, type DieCode } from "./dice-code";
+
+/**
+ * What a first-roll 1 on the Wild Die does (digest §1, A-4; a world setting on the Foundry side):
+ *  - `remove` (default): the 1 and the highest other regular die are removed from the total, and a
+ *    complication is flagged;
+ *  - `complication`: the dice count normally and a complication is flagged;
+ *  - `normal`: the 1 counts like any face, nothing is flagged.
+ */
+export type WildOneRule = "remove" | "complication" | "normal";
+export const WILD_ONE_RULES: readonly WildOneRule[] = ["remove", "complication", "normal"];
+
+/** What a roll is for; decides the Character Point cap (000:L807–817) and what may be spent. */
+export type D6RollKind = "skill" | "attribute" | "specialization" | "reaction" | "damage" | "resistDamage" | "initiative";
+export const D6_ROLL_KINDS: readonly D6RollKind[] = ["skill", "attribute", "specialization", "reaction", "damage", "resistDamage", "initiative"];
+
+/**
+ * Most Character Points that may be spent on one roll (000:L807–817): 2 on a skill or attribute
+ * roll, 2 on damage, 5 on a specialization, 5 on any reaction, 5 on the Strength roll against
+ * damage; none on initiative (000:L1043).
+ */
+export const CHARACTER_POINT_CAPS: Readonly<Record<D6RollKind, number>> = Object.freeze({
+  skill: 2,
+  attribute: 2,
+  specialization: 5,
+  reaction: 5,
+  damage: 2,
+  resistDamage: 5,
+  initiative: 0,
+});
+
+export interface D6RollOptions {
+  /** Roll one of the code's dice as the Wild Die (default true). */
+  wildDie?: boolean;
+  /** Treatment of a first-roll 1 on the Wild Die (default `remove`). */
+  wildOne?: WildOneRule;
+  /** Character Points spent: one extra exploding die each (000:L793, L803). Default 0. */
+  characterPoints?: number;
+  /** What the roll is for; caps `characterPoints` (default `skill`). */
+  kind?: D6RollKind;
+  /**
+   * A code with pips but no dice (e.g. 2D+1 − 2D = +1) rolls as a flat number (default true);
+   * false makes it impossible (digest A-5). A code of 0 pips or less is always impossible.
+   */
+  allowPipsOnly?: boolean;
+}
+
+export interface D6RollResult {
+  /** The code rolled, normalised (3 pips = 1D). */
+  code: DieCode;
+  /** Faces of the regular dice, in order (all of the code's dice but the Wild Die). */
+  dice: number[];
+  /** The Wild Die's rolls: the first, then one after each 6. Empty without a Wild Die. */
+  wild: number[];
+  /** Each Character Point die's rolls: the first, then one after each 6. */
+  cp: number[][];
+  /** The code's pips, added to the total. */
+  pips: number;
+  /** Sum of all counted faces plus pips. */
+  total: number;
+  /** The Wild Die's first roll was a 1. */
+  wildOne: boolean;
+  /** A complication is flagged (a first-roll 1 under the `remove` or `complication` rule). */
+  complication: boolean;
+  /** Faces taken out of the total by the `remove` rule: the Wild Die's 1, then the highest regular die. */
+  removed: number[];
+}
+
+/** Guard against a forced or broken source that never stops showing sixes. */
+const MAX_EXPLOSIONS = 100;
+
+function rollExploding(dice: DiceSource, what: string): number[] {
+  const faces = [dice.roll(6)];
+  while (faces[faces.length - 1] === 6) {
+    if (faces.length > MAX_EXPLOSIONS) {
+      throw new OmnibusError("outOfRange", `${what} exploded more than ${MAX_EXPLOSIONS} times`, { limit: MAX_EXPLOSIONS });
+    }
+    faces.push(dice.roll(6));
+  }
+  return faces;
+}
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+/** Whether a (normalised) code can be rolled at all (digest A-5, 000:L517). */
+export function canRollCode(code: DieCode, opts: { allowPipsOnly?: boolean } = {}): boolean {
+  const n = normalizeCode(code);
+  if (codeToPips(n) <= 0) return false;
+  if (n.dice === 0 && opts.allowPipsOnly === false) return false;
+  return true;
+}
+
+/** Checks a Character Point spend against the cap for the roll's kind; returns the count. */
+export function checkCharacterPoints(count: number, kind: D6RollKind = "skill"): number {
+  requireInt("characterPoints", count, 0);
+  const cap = CHARACTER_POINT_CAPS[kind];
+  if (cap === undefined) throw new OmnibusError("badArgument", `unknown roll kind "${String(kind)}"`, { name: "kind", value: String(kind) });
+  if (count > cap) {
+    throw new OmnibusError("outOfRange", `at most ${cap} Character Point(s) may be spent on a ${kind} roll, got ${count}`, {
+      name: "characterPoints",
+      value: count,
+      max: cap,
+    });
+  }
+  return count;
+}
+
+/**
+ * Rolls a die code. The code is normalised first (6D+3 rolls as 7D, digest A-1). Throws
+ * `rollImpossible` for a code of 0D or less (000:L517), `outOfRange` for too many Character Points.
+ */
+export function rollD6(code: DieCode, dice: DiceSource, opts: D6RollOptions = {}): D6RollResult {
+  const useWild = opts.wildDie ?? true;
+  const wildRule = opts.wildOne ?? "remove";
+  if (!WILD_ONE_RULES.includes(wildRule)) {
+    throw new OmnibusError("badArgument", `wildOne must be one of ${WILD_ONE_RULES.join(", ")}, got "${String(wildRule)}"`, { name: "wildOne", value: String(wildRule) });
+  }
+  const kind = opts.kind ?? "skill";
+  const cpCount = checkCharacterPoints(opts.characterPoints ?? 0, kind);
+  const n = normalizeCode(code);
+  if (!canRollCode(n, opts)) {
+    throw new OmnibusError("rollImpossible", `the code ${formatDieCode(n)} cannot be rolled: penalties leave no dice`, { code: formatDieCode(n) });
+  }
+  const regularCount = useWild && n.dice > 0 ? n.dice - 1 : n.dice;
+  const regular: number[] = [];
+  for (let i = 0; i < regularCount; i++) regular.push(dice.roll(6));
+  const wild = useWild && n.dice > 0 ? rollExploding(dice, "the Wild Die") : [];
+  const cp: number[][] = [];
+  for (let i = 0; i < cpCount; i++) cp.push(rollExploding(dice, `Character Point die #${i + 1}`));
+
+  const wildOne = wild.length > 0 && wild[0] === 1;
+  const removed: number[] = [];
+  let total = sum(regular) + sum(wild) + n.pips + cp.reduce((a, faces) => a + sum(faces), 0);
+  if (wildOne && wildRule === "remove") {
+    removed.push(1);
+    total -= 1;
+    if (regular.length > 0) {
+      const highest = Math.max(...regular);
+      removed.push(highest);
+      total -= highest;
+    }
+  }
+  return {
+    code: n,
+    dice: regular,
+    wild,
+    cp,
+    pips: n.pips,
+    total,
+    wildOne,
+    complication: wildOne && wildRule !== "normal",
+    removed,
+  };
+}
+
+/** Outcome of a total against a difficulty number: success on ≥ (digest §1, A-3, A-43). */
+export interface CheckOutcome {
+  success: boolean;
+  /** total − difficulty: ≥ 0 is a success. */
+  margin: number;
+}
+
+export function checkTotal(total: number, difficulty: number): CheckOutcome {
+  requireInt("total", total);
+  requireInt("difficulty", difficulty);
+  return { success: total >= difficulty, margin: total - difficulty };
+}
+
+export interface D6CheckResult extends D6RollResult {
+  difficulty: number | null;
+  success: boolean | null;
+  margin: number | null;
+}
+
+/** Rolls a code against an optional difficulty number. */
+export function rollCheck(code: DieCode, dice: DiceSource, opts: D6RollOptions & { difficulty?: number | null } = {}): D6CheckResult {
+  const difficulty = opts.difficulty ?? null;
+  if (difficulty !== null) requireInt("difficulty", difficulty, 0);
+  const roll = rollD6(code, dice, opts);
+  if (difficulty === null) return { ...roll, difficulty: null, success: null, margin: null };
+  const { success, margin } = checkTotal(roll.total, difficulty);
+  return { ...roll, difficulty, success, margin };
+}
+
+/** Rolls plain dice (no Wild Die, no explosions), e.g. a 2D death check or 1D hours in a bacta tank. */
+export function rollPlainDice(count: number, dice: DiceSource): { faces: number[]; total: number } {
+  requireInt("dice", count, 0, 200);
+  const faces: number[] = [];
+  for (let i = 0; i < count; i++) faces.push(dice.roll(6));
+  return { faces, total: sum(faces) };
+}
