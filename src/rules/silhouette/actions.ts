@@ -25,8 +25,8 @@ export function multiActionPenalty(rollActions: number, index = rollActions, rea
   requireInt("rollActions", rollActions, 0, 100);
   if (rollActions === 0) return 0;
   requireInt("index", index, 1, rollActions);
-  if (reading === "allRolls") return -(rollActions - 1);
-  if (reading === "progressive") return -(index - 1);
+  if (reading === "allRolls") return 1 - rollActions;
+  if (reading === "progressive") return 1 - index;
   throw new OmnibusError("badArgument", `unknown multi-action reading "${String(reading)}"`, { name: "reading", value: String(reading) });
 }
 

@@ -32,7 +32,7 @@ export const MULTIPLE_ATTACKER_CAP = 3;
 export function multipleAttackerPenalty(attacker: number, freeStrike = false): number {
   requireInt("attacker", attacker, 1, 1000);
   if (freeStrike) return 0;
-  return -Math.min(attacker - 1, MULTIPLE_ATTACKER_CAP);
+  return 0 - Math.min(attacker - 1, MULTIPLE_ATTACKER_CAP);
 }
 
 /**

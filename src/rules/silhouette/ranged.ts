@@ -74,7 +74,7 @@ export function burst(rof: number, weaponRof = rof): Burst {
   requireInt("weaponRof", weaponRof, -20, 50);
   if (weaponRof < 1) throw new OmnibusError("badArgument", `a weapon with ROF ${weaponRof} cannot fire bursts (needs +1 or more)`, { name: "weaponRof", value: weaponRof });
   requireInt("rof", rof, 1, weaponRof);
-  return { rof, ammo: 5 * rof, skillModifier: -Math.floor(rof / 2), marginBonus: rof };
+  return { rof, ammo: 5 * rof, skillModifier: 0 - Math.floor(rof / 2), marginBonus: rof };
 }
 
 /** Rounds between shots of a negative-ROF weapon (a tank gun): |ROF| (004:L100, §16.30). */
