@@ -1,0 +1,54 @@
+/**
+ * Advantage (Преимущество). The seed gives only the charge: +1 Advantage (003:L341). The rest is the
+ * published core 4e rule (digest §7 item 18): +10 per point to combat tests; +1 for winning an
+ * opposed test in combat or charging; all lost on losing an opposed test, suffering a Wound or
+ * gaining a Condition; cleared when combat ends. The option "cap at Initiative Bonus" is a parameter.
+ */
+import { OmnibusError, requireInt } from "../../../core/errors";
+
+/** Test modifier per point of Advantage. */
+export const ADVANTAGE_STEP = 10;
+
+/** The combat-test modifier for an Advantage total. */
+export function advantageModifier(advantage: number): number {
+  return ADVANTAGE_STEP * requireInt("advantage", advantage, 0, 999);
+}
+
+export const ADVANTAGE_EVENTS = ["charge", "wonOpposed", "surpriseAttack", "lostOpposed", "sufferedWound", "gainedCondition", "combatEnded"] as const;
+export type AdvantageEvent = (typeof ADVANTAGE_EVENTS)[number];
+
+/**
+ * The new Advantage after an event. `cap` (e.g. the Initiative Bonus, a common option) limits gains;
+ * omitted = no cap.
+ */
+export function advantageAfter(advantage: number, event: AdvantageEvent, cap?: number): number {
+  const current = requireInt("advantage", advantage, 0, 999);
+  const limit = cap === undefined ? Infinity : requireInt("cap", cap, 0, 999);
+  switch (event) {
+    case "charge": // 003:L341
+    case "wonOpposed":
+    case "surpriseAttack":
+      return Math.min(current + 1, Math.max(limit, 0));
+    case "lostOpposed":
+    case "sufferedWound":
+    case "gainedCondition":
+    case "combatEnded":
+      return 0;
+    default:
+      throw new OmnibusError("badArgument", `unknown Advantage event "${String(event)}" (one of ${ADVANTAGE_EVENTS.join(", ")})`, { name: "event", value: String(event) });
+  }
+}
+
+/** Both sides' Advantage after an opposed combat test: the winner gains 1, the loser loses all. */
+export function advantageAfterOpposed(
+  attacker: number,
+  defender: number,
+  winner: "attacker" | "defender" | null,
+  caps: { attacker?: number; defender?: number } = {},
+): { attacker: number; defender: number } {
+  if (winner === null) return { attacker: requireInt("advantage", attacker, 0, 999), defender: requireInt("advantage", defender, 0, 999) };
+  return {
+    attacker: advantageAfter(attacker, winner === "attacker" ? "wonOpposed" : "lostOpposed", caps.attacker),
+    defender: advantageAfter(defender, winner === "defender" ? "wonOpposed" : "lostOpposed", caps.defender),
+  };
+}
