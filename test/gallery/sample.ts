@@ -8,7 +8,7 @@
  * artifacts/gallery/<name>.ru.png.
  */
 import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export interface GallerySample {
@@ -36,7 +36,7 @@ export interface GallerySample {
   title?: string;
 }
 
-export const SAMPLE_DIR = join(fileURLToPath(new URL(".", import.meta.url)), "samples");
+export const SAMPLE_DIR = join(dirname(fileURLToPath(import.meta.url)), "samples");
 
 export function templatesOf(sample: GallerySample): string[] {
   return Array.isArray(sample.template) ? sample.template : [sample.template];

@@ -19,7 +19,7 @@
  */
 import Handlebars from "handlebars";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { registerHelpers } from "../../src/foundry/templates/helpers";
 
@@ -28,7 +28,7 @@ export type HandlebarsEnv = ReturnType<typeof Handlebars.create>;
 type HelperOptions = Handlebars.HelperOptions;
 
 /** The repository root (the system folder). */
-export const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const TEMPLATE_ROOT = join(ROOT, "templates");
 export const SYSTEM_TEMPLATE_PREFIX = "systems/omnibus/templates/";
 
