@@ -30,3 +30,4 @@ export * from "./weapons";
 export * from "./movement";
 export * from "./initiative";
 export * from "./force";
+export * from "./odds";

@@ -12,13 +12,13 @@ import { codeToPips, formatDieCode, normalizeCode, type DieCode } from "./dice-c
 
 /**
  * What a first-roll 1 on the Wild Die does (digest §1, A-4; a world setting on the Foundry side):
- *  - `remove` (default): the 1 and the highest other regular die are removed from the total, and a
+ *  - `removeHighest` (default): the 1 and the highest other regular die are removed from the total, and a
  *    complication is flagged;
  *  - `complication`: the dice count normally and a complication is flagged;
  *  - `normal`: the 1 counts like any face, nothing is flagged.
  */
-export type WildOneRule = "remove" | "complication" | "normal";
-export const WILD_ONE_RULES: readonly WildOneRule[] = ["remove", "complication", "normal"];
+export type WildOneRule = "removeHighest" | "complication" | "normal";
+export const WILD_ONE_RULES: readonly WildOneRule[] = ["removeHighest", "complication", "normal"];
 
 /** What a roll is for; decides the Character Point cap (000:L807–817) and what may be spent. */
 export type D6RollKind = "skill" | "attribute" | "specialization" | "reaction" | "damage" | "resistDamage" | "initiative";
@@ -42,7 +42,7 @@ export const CHARACTER_POINT_CAPS: Readonly<Record<D6RollKind, number>> = Object
 export interface D6RollOptions {
   /** Roll one of the code's dice as the Wild Die (default true). */
   wildDie?: boolean;
-  /** Treatment of a first-roll 1 on the Wild Die (default `remove`). */
+  /** Treatment of a first-roll 1 on the Wild Die (default `removeHighest`). */
   wildOne?: WildOneRule;
   /** Character Points spent: one extra exploding die each (000:L793, L803). Default 0. */
   characterPoints?: number;
@@ -70,9 +70,9 @@ export interface D6RollResult {
   total: number;
   /** The Wild Die's first roll was a 1. */
   wildOne: boolean;
-  /** A complication is flagged (a first-roll 1 under the `remove` or `complication` rule). */
+  /** A complication is flagged (a first-roll 1 under the `removeHighest` or `complication` rule). */
   complication: boolean;
-  /** Faces taken out of the total by the `remove` rule: the Wild Die's 1, then the highest regular die. */
+  /** Faces taken out of the total by the `removeHighest` rule: the Wild Die's 1, then the highest regular die. */
   removed: number[];
 }
 
@@ -121,7 +121,7 @@ export function checkCharacterPoints(count: number, kind: D6RollKind = "skill"):
  */
 export function rollD6(code: DieCode, dice: DiceSource, opts: D6RollOptions = {}): D6RollResult {
   const useWild = opts.wildDie ?? true;
-  const wildRule = opts.wildOne ?? "remove";
+  const wildRule = opts.wildOne ?? "removeHighest";
   if (!WILD_ONE_RULES.includes(wildRule)) {
     throw new OmnibusError("badArgument", `wildOne must be one of ${WILD_ONE_RULES.join(", ")}, got "${String(wildRule)}"`, { name: "wildOne", value: String(wildRule) });
   }
@@ -141,7 +141,7 @@ export function rollD6(code: DieCode, dice: DiceSource, opts: D6RollOptions = {}
   const wildOne = wild.length > 0 && wild[0] === 1;
   const removed: number[] = [];
   let total = sum(regular) + sum(wild) + n.pips + cp.reduce((a, faces) => a + sum(faces), 0);
-  if (wildOne && wildRule === "remove") {
+  if (wildOne && wildRule === "removeHighest") {
     removed.push(1);
     total -= 1;
     if (regular.length > 0) {
