@@ -13,6 +13,7 @@
  * `x` modifier does).
  */
 import type { DiceSource } from "../../core/dice";
+import { rollPool as rollCorePool } from "../../core/pool";
 import { OmnibusError, requireInt } from "../../core/errors";
 
 /**
@@ -33,8 +34,6 @@ export const FUMBLE_RULES: readonly FumbleRule[] = ["allOnes", "never"];
 export const MAX_POOL = 40;
 /** An untrained roll's dice: two, keep the lowest (digest §2.4, §16.3). */
 export const UNTRAINED_DICE = 2;
-/** A safety stop for `rerollAndAdd` with a die source that keeps answering 6. */
-const MAX_EXPLOSIONS = 1000;
 
 export interface PoolOptions {
   /** Default `silhouettePlusOne`. */
@@ -62,6 +61,13 @@ export interface PoolReading {
   result: number;
   /** A mishap (Несчастный случай) under the fumble rule. */
   fumble: boolean;
+}
+
+/** Options objects may be omitted (`undefined`/`null`); anything else but an object is an error. */
+export function optionsObject<T extends object>(options: T | null | undefined, name = "options"): T {
+  if (options === undefined || options === null) return {} as T;
+  if (typeof options !== "object" || Array.isArray(options)) throw new OmnibusError("badArgument", `${name} must be an object`, { name });
+  return options;
 }
 
 function checkFace(face: number, index: number): void {
@@ -93,6 +99,7 @@ function fumbleRule(options: PoolOptions): FumbleRule {
  */
 export function readPool(dice: number, faces: readonly number[], options: PoolOptions = {}): PoolReading {
   requireInt("dice", dice, 0, MAX_POOL);
+  options = optionsObject(options);
   const mode = sixMode(options);
   const rule = fumbleRule(options);
   if (!Array.isArray(faces)) throw new OmnibusError("badArgument", "faces must be a list of d6 faces", { name: "faces" });
@@ -155,19 +162,15 @@ export function readPool(dice: number, faces: readonly number[], options: PoolOp
  */
 export function rollPool(dice: number, source: DiceSource, options: PoolOptions = {}): PoolReading {
   requireInt("dice", dice, 0, MAX_POOL);
+  options = optionsObject(options);
   const mode = sixMode(options);
   fumbleRule(options);
-  const poolSize = dice === 0 ? UNTRAINED_DICE : dice;
-  const faces: number[] = [];
-  for (let i = 0; i < poolSize; i++) faces.push(source.roll(6));
-  if (dice > 0 && mode === "rerollAndAdd") {
-    for (let checked = 0; checked < faces.length; checked++) {
-      if (faces[checked] === 6) {
-        if (faces.length - poolSize >= MAX_EXPLOSIONS) throw new OmnibusError("outOfRange", `more than ${MAX_EXPLOSIONS} exploding sixes`, {});
-        faces.push(source.roll(6));
-      }
-    }
-  }
+  // The core's pool primitive consumes the faces in the dice order contract (explosions
+  // breadth-first, as Foundry's `x`); the Silhouette reading is done from the faces.
+  const { faces } = rollCorePool(
+    dice === 0 ? { count: UNTRAINED_DICE, sides: 6 } : mode === "rerollAndAdd" ? { count: dice, sides: 6, explodeAt: 6 } : { count: dice, sides: 6 },
+    source,
+  );
   return readPool(dice, faces, options);
 }
 
@@ -180,7 +183,11 @@ export interface CheckOptions extends PoolOptions {
   fixedTie?: TieRule;
   /** A tie against an opposing roll (an attack vs a defense). Default `failure` (004:L91, §16.4). */
   opposedTie?: TieRule;
-  /** A mishap always fails, whatever the margin (Silhouette convention). Default `true`. */
+  /**
+   * A mishap always fails, whatever the margin. Default `false`: the total decides (the seed does
+   * not say, digest §16.2; a mishap's result is 1, so it rarely passes anyway). `true` is the
+   * Silhouette CORE convention.
+   */
   fumbleFails?: boolean;
 }
 
@@ -216,11 +223,13 @@ export function resolveAgainst(
 ): CheckOutcome {
   requireInt("total", total, -1000, 1000);
   requireInt("threshold", threshold, -1000, 1000);
+  opts = optionsObject(opts, "opts");
+  options = optionsObject(options);
   const opposed = opts.opposed === true;
   const tie = opposed ? tieRule("opposedTie", options.opposedTie, "failure") : tieRule("fixedTie", options.fixedTie, "success");
   const margin = total - threshold;
   let success = margin > 0 || (margin === 0 && tie === "success");
-  if (opts.fumble === true && (options.fumbleFails ?? true)) success = false;
+  if (opts.fumble === true && (options.fumbleFails ?? false) === true) success = false;
   return {
     threshold,
     opposed,
@@ -265,6 +274,7 @@ export function readCheckFaces(request: CheckRequest, faces: readonly number[], 
 
 function readCheck(request: CheckRequest, faces: readonly number[] | null, source: DiceSource | null, options: CheckOptions): CheckRoll {
   if (typeof request !== "object" || request === null) throw new OmnibusError("badArgument", "a check needs a request object", { name: "request" });
+  options = optionsObject(options);
   const dice = request.untrained === true ? 0 : requireInt("dice", request.dice, 0, MAX_POOL);
   const modifier = requireInt("modifier", request.modifier ?? 0, -100, 100);
   const threshold = request.threshold ?? null;
