@@ -30,3 +30,4 @@ export * from "./combat/advantage";
 export * from "./combat/initiative";
 export * from "./combat/turn";
 export * from "./combat/movement";
+export * from "./odds";

@@ -91,11 +91,20 @@ export function slLabel(success: boolean, sl: number): string {
 
 /** Resolves a test against a given d100 face. */
 export function resolveTest(spec: TestSpec, roll: number, options: Partial<TestOptions> = {}): TestResult {
+  const target = testTarget(spec);
+  return resolveRoll(target, roll, options, { slBonus: spec.slBonus, successBonus: spec.successBonus });
+}
+
+/**
+ * Resolves a d100 face against an already-modified target (what the odds enumerate, and what a
+ * Foundry roll that computed its own target passes). `bonuses` are the SL adjustments of `TestSpec`.
+ */
+export function resolveRoll(target: number, roll: number, options: Partial<TestOptions> = {}, bonuses: { slBonus?: number; successBonus?: number } = {}): TestResult {
   const o = testOptions(options);
   checkRoll(roll);
-  const target = testTarget(spec);
-  const slBonus = requireInt("slBonus", spec.slBonus ?? 0, -99, 99);
-  const successBonus = requireInt("successBonus", spec.successBonus ?? 0, -99, 99);
+  requireInt("target", target, -2000, 2000);
+  const slBonus = requireInt("slBonus", bonuses.slBonus ?? 0, -99, 99);
+  const successBonus = requireInt("successBonus", bonuses.successBonus ?? 0, -99, 99);
 
   const autoFail = roll >= o.autoFailMin; // 003:L60
   const autoSuccess = !autoFail && roll <= o.autoSuccessMax; // 003:L60
