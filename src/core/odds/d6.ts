@@ -104,7 +104,7 @@ export function d6Odds(check: D6Check): D6Odds {
     });
     complication = wildOne === "normal" ? 0 : 1 / 6;
   }
-  if (cp > 0) total = total.convolve(explodingSum(6, 6).power(cp));
+  if (cp > 0) total = total.convolve(memoDie(`d6:cp:${cp}`, () => explodingSum(6, 6).power(cp)));
   total = total.shift(pips);
   return {
     total,

@@ -44,6 +44,11 @@ export function chainFrom(go: Distribution, stop: Distribution): Distribution {
 const memo = new Map<string, Distribution>();
 
 /** Memoises a per-die distribution under `key` (the die's parameters). */
+/** Forgets every memoised per-die distribution (for cold-start measurements). */
+export function clearOddsMemo(): void {
+  memo.clear();
+}
+
 export function memoDie(key: string, make: () => Distribution): Distribution {
   let d = memo.get(key);
   if (!d) {

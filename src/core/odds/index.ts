@@ -76,3 +76,4 @@ export {
   type SixMode,
 } from "./silhouette";
 export { poolOdds, POOL_ODDS_MAX_DICE } from "./pool";
+export { clearOddsMemo } from "./die";
