@@ -50,8 +50,8 @@ const EASY_TERRAIN: readonly DifficultyLevel[] = ["very_easy", "easy", "moderate
 export interface MovementCheck {
   /** Whether a roll is needed at all. */
   roll: boolean;
-  /** The difficulty after the speed's shift (`null` when no roll is needed). */
-  difficulty: ShiftedDifficulty | null;
+  /** The difficulty after the speed's shift (the terrain's own level when no roll is needed; a maneuver then still rolls against it). */
+  difficulty: ShiftedDifficulty;
   /** Levels the terrain's difficulty was shifted by. */
   shift: number;
   /** Whether moving counts as an action (free only when cautious on VE/E/M, 000:L179, L103, A-28). */
@@ -73,8 +73,8 @@ export function movementCheck(speed: Speed, terrain: DifficultyLevel): MovementC
   const easy = EASY_TERRAIN.includes(terrain);
   const out = (roll: boolean, shift: number, isAction: boolean, soleAction = false): MovementCheck => ({
     roll,
-    difficulty: roll ? shiftLevel(terrain, shift) : null,
-    shift: roll ? shift : 0,
+    difficulty: shiftLevel(terrain, shift),
+    shift,
     isAction,
     soleAction,
   });
@@ -90,11 +90,16 @@ export function movementCheck(speed: Speed, terrain: DifficultyLevel): MovementC
   }
 }
 
-/** The difficulty number of a movement roll: the level's GM number, Heroic+10 steps, plus any maneuver modifier (000:L287, A-26). */
+/**
+ * The difficulty number of a movement roll: the GM's number for the (shifted) level, Heroic+10
+ * steps, plus any maneuver modifier (000:L287, A-26). `null` when no roll is needed: a move that
+ * needs none, without a maneuver, or a shift below Very Easy. A maneuver always needs a roll
+ * (000:L263; T-27: cruising on Moderate 12 + 8 = 20).
+ */
 export function movementDifficultyNumber(check: MovementCheck, gmNumber: number, maneuverModifier = 0): number | null {
   requireInt("gmNumber", gmNumber, 1);
   requireInt("maneuverModifier", maneuverModifier, 0, 100);
-  if (!check.roll || !check.difficulty || check.difficulty.automatic) return null;
+  if ((!check.roll && maneuverModifier === 0) || check.difficulty.automatic) return null;
   return gmNumber + check.difficulty.plus + maneuverModifier;
 }
 
