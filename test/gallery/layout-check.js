@@ -1,0 +1,50 @@
+// Runs inside the gallery page (Chromium), evaluated as one expression; returns [{ element, problem }].
+// Finds elements inside the window content that
+//  - stick out of the sheet horizontally;
+//  - clip or scroll their content sideways (overflow-x not visible and wider content);
+//  - cut text with an ellipsis that has no title / data-tooltip to read the rest;
+//  - cut content off at the bottom (overflow-y hidden/clip and taller content).
+// Form controls scroll their own text by design and are skipped; elements not displayed are skipped.
+(() => {
+  const frame = document.querySelector("#gallery-frame");
+  const content = frame.querySelector(".window-content, .message-content") || frame;
+  const box = frame.getBoundingClientRect();
+  const problems = [];
+  const describe = (el) => {
+    const id = el.id ? "#" + el.id : "";
+    const cls = typeof el.className === "string" && el.className.trim() ? "." + el.className.trim().split(/\s+/).join(".") : "";
+    const text = (el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 40);
+    return "<" + el.tagName.toLowerCase() + id + cls + ">" + (text ? ' "' + text + '"' : "");
+  };
+  const controls = new Set(["INPUT", "TEXTAREA", "SELECT", "OPTION", "BUTTON"]);
+  for (const el of [content, ...content.querySelectorAll("*")]) {
+    if (!(el instanceof HTMLElement)) continue;
+    const style = getComputedStyle(el);
+    if (style.display === "none" || el.getClientRects().length === 0) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.right > box.right + 1 || r.left < box.left - 1) {
+      problems.push({
+        element: describe(el),
+        problem: "sticks out of the " + Math.round(box.width) + "px sheet (" + Math.round(r.left - box.left) + "…" + Math.round(r.right - box.left) + "px)",
+      });
+      continue;
+    }
+    if (controls.has(el.tagName)) continue;
+    const clipsX = style.overflowX !== "visible";
+    const clipsY = style.overflowY === "hidden" || style.overflowY === "clip";
+    if (clipsX && el.scrollWidth > el.clientWidth + 1) {
+      const ellipsis = style.textOverflow === "ellipsis";
+      if (!(ellipsis && (el.title || el.dataset.tooltip))) {
+        problems.push({
+          element: describe(el),
+          problem: (ellipsis ? "text cut by an ellipsis with no title/tooltip" : "content clipped or scrolling sideways") + " (" + el.scrollWidth + "px in " + el.clientWidth + "px)",
+        });
+      }
+    }
+    if (clipsY && el.scrollHeight > el.clientHeight + 1) {
+      problems.push({ element: describe(el), problem: "content cut off at the bottom (" + el.scrollHeight + "px in " + el.clientHeight + "px)" });
+    }
+  }
+  return problems;
+})()
