@@ -44,7 +44,7 @@ export function parseDieCode(text: string): DieCode {
     if (dice > MAX_CODE_DICE || Math.abs(pips) > 3 * MAX_CODE_DICE) {
       throw new OmnibusError("badDiceCode", `die code "${text}" is too large (at most ${MAX_CODE_DICE}D)`, { code: text });
     }
-    return { dice: sign * dice, pips: sign * pips };
+    return { dice: sign * dice || 0, pips: sign * pips || 0 };
   }
   const p = PIPS_ONLY_RE.exec(text);
   if (p) {
