@@ -3,7 +3,7 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt } from "../../core/errors";
-import { MAX_POOL, rollPool, type PoolOptions, type PoolReading } from "./pool";
+import { MAX_POOL, optionsObject, requireDiceSource, rollPool, type PoolOptions, type PoolReading } from "./pool";
 import { movementDefenseModifier, type MovementMode } from "./movement";
 
 // ─── Falling (004:L62-65) ──────────────────────────────────────────────────────────────────────
@@ -67,10 +67,14 @@ export interface FallResult {
  * damage dice.
  */
 export function rollFall(request: FallRequest, source: DiceSource, options: PoolOptions = {}): FallResult {
+  if (typeof request !== "object" || request === null) throw new OmnibusError("badArgument", "a fall needs a request", { name: "request" });
+  requireDiceSource(source);
+  options = optionsObject(options);
   const gravity = request.gravity ?? 1;
   if (typeof gravity !== "number" || !Number.isFinite(gravity) || gravity < 0 || gravity > 100) throw new OmnibusError("badArgument", `gravity must be 0–100 g, got ${String(gravity)}`, { name: "gravity" });
   let softening: FallResult["softening"] = null;
   let headFirst = request.headFirst === true;
+  if (request.softening !== undefined && request.softening !== null && (typeof request.softening !== "object")) throw new OmnibusError("badArgument", "softening must be an object", { name: "softening" });
   if (request.softening) {
     const modifier = requireInt("modifier", request.softening.modifier ?? 0, -100, 100);
     const roll = rollPool(requireInt("dice", request.softening.dice, 0, MAX_POOL), source, options);
@@ -147,6 +151,8 @@ export const ANCHORED_DIFFICULTY = 5;
  * (§16.17).
  */
 export function climbDifficulty(surface: ClimbSurface | number, opts: { chimney?: boolean; wet?: boolean; anchors?: boolean } = {}): number {
+  opts = optionsObject(opts, "opts");
+  if (typeof surface !== "number" && !Object.prototype.hasOwnProperty.call(CLIMB_DIFFICULTY, surface as string)) throw new OmnibusError("badArgument", `unknown climbing surface "${typeof surface === "string" ? surface : typeof surface}"`, { name: "surface" });
   const base = typeof surface === "number" ? requireInt("surface", surface, 0, 100) : CLIMB_DIFFICULTY[surface];
   if (base === undefined) throw new OmnibusError("badArgument", `unknown climbing surface "${String(surface)}"`, { name: "surface", value: String(surface) });
   let d = base + (opts.chimney ? CHIMNEY_MODIFIER : 0) + (opts.wet ? WET_MODIFIER : 0);
@@ -194,6 +200,7 @@ export const FIRM_GRIP: Readonly<GripState> = { losingGrip: false, penalty: 0 };
  * `canClimb` says whether this test's success moved the climber.
  */
 export function gripAfterTest(state: GripState, margin: number, fumble: boolean, success = margin >= 0 && !fumble): { grip: GripState; canClimb: boolean } {
+  if (typeof state !== "object" || state === null) throw new OmnibusError("badArgument", "a grip state must be an object", { name: "state" });
   requireInt("penalty", state?.penalty, -100, 0);
   requireInt("margin", margin, -1000, 1000);
   if (!state.losingGrip) {
@@ -257,6 +264,7 @@ export interface ChaseExchange {
  */
 export function chaseExchange(distance: number, fleeing: ChaseSide, pursuer: ChaseSide, source: DiceSource, obstacle: ChaseObstacle | number | null = null): ChaseExchange {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) throw new OmnibusError("badArgument", "distance must be ≥ 0 m", { name: "distance" });
+  requireDiceSource(source);
   const sides = { fleeing, pursuer };
   for (const [name, s] of Object.entries(sides)) {
     if (typeof s !== "object" || s === null) throw new OmnibusError("badArgument", `${name} side missing`, { name });

@@ -6,6 +6,7 @@
  * Stamina, death at 2 × Stamina), a parameter until the wounds chapter is available.
  */
 import { OmnibusError, requireInt } from "../../core/errors";
+import { optionsObject } from "./pool";
 
 /**
  * Damage of a hit = Degree of Success (plus a burst's ROF, 004:L99) × the weapon's damage
@@ -48,6 +49,7 @@ export function woundFromDamage(
   opts: { halved?: boolean; armHit?: boolean; systemShock?: number } = {},
 ): WoundLevel {
   requireInt("damage", damage, 0, 100000);
+  opts = optionsObject(opts, "opts");
   const t = checkThresholds(thresholds);
   const scale = (n: number) => (opts.halved ? Math.ceil(n / 2) : n);
   let level: WoundLevel = "none";
@@ -91,6 +93,9 @@ export function addWound(state: HealthState, wound: WoundLevel): HealthState {
 
 /** The worst wound for movement limits (004:L42-43). */
 export function worstWound(state: HealthState): "none" | "light" | "heavy" | "dead" {
+  if (typeof state !== "object" || state === null) throw new OmnibusError("badArgument", "a health state must be an object", { name: "state" });
+  requireInt("light", state.light, 0, 1000);
+  requireInt("heavy", state.heavy, 0, 1000);
   if (state.dead) return "dead";
   if (state.heavy > 0) return "heavy";
   if (state.light > 0) return "light";

@@ -5,8 +5,8 @@
  * a GM-adjustable guess, not seed data).
  */
 import type { DiceSource } from "../../core/dice";
-import { requireInt } from "../../core/errors";
-import { rollCheck, type CheckOptions, type CheckRoll } from "./pool";
+import { OmnibusError, requireInt } from "../../core/errors";
+import { optionsObject, rollCheck, type CheckOptions, type CheckRoll } from "./pool";
 
 export interface GrenadeThrow {
   accuracy: CheckRoll;
@@ -27,6 +27,10 @@ export function rollGrenade(
   source: DiceSource,
   options: CheckOptions & { highFuseAt?: number } = {},
 ): GrenadeThrow {
+  options = optionsObject(options);
+  for (const [name, t] of [["throwing", throwing], ["fuse", fuse]] as const) {
+    if (typeof t !== "object" || t === null) throw new OmnibusError("badArgument", `${name} must be an object`, { name });
+  }
   const highFuseAt = requireInt("highFuseAt", options.highFuseAt ?? 6, 1, 100);
   const accuracy = rollCheck({ dice: throwing.dice, modifier: throwing.modifier, threshold: throwing.difficulty ?? null }, source, options);
   const fuseRoll = rollCheck({ dice: fuse.dice, modifier: fuse.modifier }, source, options);

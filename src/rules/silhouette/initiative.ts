@@ -9,7 +9,7 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt } from "../../core/errors";
-import { MAX_POOL, rollPool, type PoolOptions, type PoolReading } from "./pool";
+import { MAX_POOL, optionsObject, rollPool, type PoolOptions, type PoolReading } from "./pool";
 
 /** Seconds in a round (004:L1). */
 export const ROUND_SECONDS = 6;
@@ -48,6 +48,7 @@ export interface InitiativeRequest {
  * pulled itself together last round (then no die is consumed).
  */
 export function rollInitiative(request: InitiativeRequest, source: DiceSource, options: PoolOptions = {}): InitiativeResult {
+  if (typeof request !== "object" || request === null) throw new OmnibusError("badArgument", "an initiative roll needs a request", { name: "request" });
   const combatSense = requireInt("combatSense", request.combatSense, 0, MAX_POOL);
   const modifier = requireInt("modifier", request.modifier ?? 0, -100, 100);
   if (request.pulledTogether === true) {
@@ -78,6 +79,11 @@ export interface InitiativeEntry {
  * higher Combat Sense level first; both equal → 0 (simultaneous) (004:L3-4).
  */
 export function compareInitiative(a: Pick<InitiativeEntry, "total" | "combatSense">, b: Pick<InitiativeEntry, "total" | "combatSense">): number {
+  for (const e of [a, b]) {
+    if (typeof e !== "object" || e === null) throw new OmnibusError("badArgument", "an initiative entry must be an object", { name: "entry" });
+    requireInt("total", e.total, -1000, 1000);
+    requireInt("combatSense", e.combatSense, 0, MAX_POOL);
+  }
   if (a.total !== b.total) return b.total - a.total;
   return b.combatSense - a.combatSense;
 }
@@ -118,6 +124,9 @@ export function initiativeOrder(entries: readonly InitiativeEntry[]): Initiative
  */
 export function triggerSequence(triggerId: string, readied: readonly string[] = [], delayed: readonly string[] = []): { id: string; when: "readied" | "trigger" | "delayed" }[] {
   if (typeof triggerId !== "string" || triggerId === "") throw new OmnibusError("badArgument", "a trigger needs the triggering character's id", { name: "triggerId" });
+  for (const list of [readied, delayed]) {
+    if (!Array.isArray(list) || list.some((id) => typeof id !== "string" || id === "")) throw new OmnibusError("badArgument", "readied and delayed are lists of ids", { name: "readied" });
+  }
   const all = [...readied, ...delayed];
   if (all.includes(triggerId) || new Set(all).size !== all.length) {
     throw new OmnibusError("badArgument", "a character is either readied, delayed or the trigger, once", { name: "triggerId" });

@@ -171,9 +171,11 @@ export type WoundState = "none" | "light" | "heavy";
 
 /**
  * Fastest speed allowed by wounds (004:L42-43): light wounds → no sprint, a painful jog at most
- * (`lightMax: "run"` is the alternative reading, §16.15); heavy wounds → crawl only.
+ * (`lightMax: "run"` is the alternative reading, §16.15); heavy wounds → crawl only; dead → `null`.
  */
-export function maxSpeedForWounds(wounds: WoundState, lightMax: "jog" | "run" = "jog"): Speed {
+export function maxSpeedForWounds(wounds: WoundState | "dead", lightMax: "jog" | "run" = "jog"): Speed | null {
+  if (lightMax !== "jog" && lightMax !== "run") throw new OmnibusError("badArgument", `lightMax must be jog or run, got "${String(lightMax)}"`, { name: "lightMax" });
+  if (wounds === "dead") return null;
   if (wounds === "none") return "sprint";
   if (wounds === "light") return lightMax;
   if (wounds === "heavy") return "crawl";

@@ -70,6 +70,14 @@ export function optionsObject<T extends object>(options: T | null | undefined, n
   return options;
 }
 
+/** Throws unless `source` is a DiceSource. */
+export function requireDiceSource(source: DiceSource): DiceSource {
+  if (typeof source !== "object" || source === null || typeof (source as Partial<DiceSource>).roll !== "function") {
+    throw new OmnibusError("badArgument", "a roll needs a dice source", { name: "source" });
+  }
+  return source;
+}
+
 function checkFace(face: number, index: number): void {
   if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 6) {
     throw new OmnibusError("faceOutOfRange", `face #${index + 1} is ${String(face)}, not a face of a d6 (1–6)`, {
@@ -163,6 +171,7 @@ export function readPool(dice: number, faces: readonly number[], options: PoolOp
 export function rollPool(dice: number, source: DiceSource, options: PoolOptions = {}): PoolReading {
   requireInt("dice", dice, 0, MAX_POOL);
   options = optionsObject(options);
+  requireDiceSource(source);
   const mode = sixMode(options);
   fumbleRule(options);
   // The core's pool primitive consumes the faces in the dice order contract (explosions

@@ -3,7 +3,7 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt } from "../../core/errors";
-import { MAX_POOL } from "./pool";
+import { MAX_POOL, optionsObject, requireDiceSource } from "./pool";
 import { ATTRIBUTE_RANGE } from "./movement";
 
 /**
@@ -39,6 +39,7 @@ export interface ShotPool {
  * `location` refines a limb or torso hit for the wound rules (lower abdomen, arm).
  */
 export function shotPool(skill: number, opts: { roundsAimed?: number; calledShot?: CalledShot; burst?: boolean; location?: "arm" | "leg" | "lowerAbdomen" | "other" } = {}): ShotPool {
+  opts = optionsObject(opts, "opts");
   const called = opts.calledShot ?? "none";
   if (!(called in CALLED_SHOT_DICE)) throw new OmnibusError("badArgument", `unknown called shot "${String(called)}"`, { name: "calledShot", value: String(called) });
   if (opts.burst === true && called !== "none") throw new OmnibusError("badArgument", "a burst cannot be called at a body part or a small object", { name: "calledShot", value: called });
@@ -242,6 +243,8 @@ export function scatterBearing(directionDie: number): number {
  */
 export function rollScatter(degreeOfFailure: number, fumble: boolean, source: DiceSource): Scatter {
   requireInt("degreeOfFailure", degreeOfFailure, 0, 1000);
+  if (fumble !== true && fumble !== false) throw new OmnibusError("badArgument", "fumble must be true or false", { name: "fumble" });
+  requireDiceSource(source);
   if (fumble) return { distanceMetres: degreeOfFailure, directionDie: null, bearingDegrees: 180, towardThrower: true };
   const die = source.roll(6);
   const bearing = scatterBearing(die);
