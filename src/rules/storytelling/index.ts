@@ -10,6 +10,7 @@
  * - health.ts    the Health track: damage types, overflow upgrades, wound penalties, status, healing
  * - combat.ts    initiative and ties, Defense/Dodge, attack pools, armour, ranges, sights, autofire
  * - objects.ts   Durability/Size/Structure, breaking things, improvised weapons, falling
+ * - odds.ts      exact odds of a roll (the core's distribution) with the roll's own options
  * - vehicles.ts  braking, speed, crashes, rams, occupants, motorcycles, jumps, sample vehicles
  */
 export * from "./roll";
@@ -20,3 +21,4 @@ export * from "./health";
 export * from "./combat";
 export * from "./objects";
 export * from "./vehicles";
+export * from "./odds";

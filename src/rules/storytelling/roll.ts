@@ -10,6 +10,7 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { forcedDice } from "../../core/dice";
+import { rollPool as corePool } from "../../core/pool";
 import { OmnibusError, requireInt } from "../../core/errors";
 
 /** The again threshold: a die showing this or more is rolled again. `"none"` turns 10-again off. */
@@ -33,12 +34,12 @@ export interface RollOptions {
    * Which failed dice a rote action re-rolls (digest §14.5, A17).
    * - `"initialDice"` (default; the issue's dice order, Foundry's `ro<8` before `x`): only the
    *   initial dice; failed again-dice are not re-rolled.
-   * - `"allDice"` (the digest's A17 reading): failed again-dice are re-rolled too (once; a die that
+   * - `"allFailedDice"` (the digest's A17 reading): failed again-dice are re-rolled too (once; a die that
    *   descends from a rote re-roll is never re-rolled), appended to the queue when checked.
    * A chance die always follows the seed (002:L478): its one rote re-roll comes after a failed first
    *   die of 2–9, or after its 10-again chain ends; never after a first die of 1.
    */
-  roteRerolls?: "initialDice" | "allDice";
+  roteRerolls?: "initialDice" | "allFailedDice";
   /**
    * Whether 9-/8-again apply to a chance die (digest A5). Default false: a chance die succeeds and
    * is re-rolled only on a 10. (`again: "none"` always stops a chance die exploding.)
@@ -111,15 +112,76 @@ export function rollPool(pool: number, dice: DiceSource, options: RollOptions = 
   requireInt("pool", pool, -MAX_POOL, MAX_POOL);
   const again = options.again === undefined ? 10 : parseAgainLevel(options.again);
   const rote = options.rote === true;
-  const roteAll = options.roteRerolls === "allDice";
-  if (options.roteRerolls !== undefined && options.roteRerolls !== "initialDice" && options.roteRerolls !== "allDice") {
-    throw new OmnibusError("badArgument", `roteRerolls must be "initialDice" or "allDice", got "${String(options.roteRerolls)}"`);
+  const roteAll = options.roteRerolls === "allFailedDice";
+  if (options.roteRerolls !== undefined && options.roteRerolls !== "initialDice" && options.roteRerolls !== "allFailedDice") {
+    throw new OmnibusError("badArgument", `roteRerolls must be "initialDice" or "allFailedDice", got "${String(options.roteRerolls)}"`);
   }
   const chance = pool <= 0;
   const successFace = chance ? CHANCE_SUCCESS_FACE : SUCCESS_FACE;
   const againFace: number | null =
     again === "none" ? null : chance && !options.chanceDieUsesAgainLevel ? 10 : again;
+  // The core's pool primitive covers every case but a rote chance die and the A17 rote scope.
+  const detail =
+    (chance && rote) || (rote && roteAll)
+      ? rollByQueue(chance ? 1 : pool, dice, { chance, successFace, againFace, rote, roteAll })
+      : rollWithCorePool(chance ? 1 : pool, dice, { successFace, againFace, rote });
+  const dramaticFailure = chance && detail[0].face === 1;
+  const successes = detail.filter((d) => d.success).length;
+  return {
+    pool,
+    chance,
+    again,
+    rote,
+    dice: detail.map((d) => d.face),
+    detail,
+    successes,
+    exceptional: successes >= EXCEPTIONAL_SUCCESSES,
+    dramaticFailure,
+    outcome: classifyOutcome(successes, dramaticFailure),
+  };
+}
 
+interface Resolution {
+  successFace: number;
+  againFace: number | null;
+  rote: boolean;
+}
+
+/** Plain pools, 9/8-again, the issue's rote and a chance die without rote: `rollPool` of src/core/pool.ts. */
+function rollWithCorePool(count: number, dice: DiceSource, r: Resolution): RolledDie[] {
+  const result = corePool(
+    {
+      count,
+      sides: 10,
+      successAt: r.successFace,
+      explodeAt: r.againFace ?? undefined,
+      rerollBelow: r.rote ? r.successFace : undefined,
+    },
+    dice,
+  );
+  const kind: Record<string, DieKind> = { initial: "initial", reroll: "rote", explosion: "again" };
+  return result.dice.map((d) => ({
+    face: d.face,
+    kind: kind[d.role],
+    success: d.success,
+    rerolledAgain: d.exploded,
+    rerolledRote: d.dropped === "rerolled",
+  }));
+}
+
+/**
+ * The same dice order as a queue, for what the core primitive does not cover: a rote chance die
+ * (002:L478: its one re-roll comes after a first die of 2–9, or when its 10-chain ends; a first 1
+ * is a dramatic failure and never re-rolled) and the digest's A17 rote scope (failed again-dice are
+ * re-rolled too, once, appended when they are checked). Exported for the tests that check it
+ * against the core primitive where both apply.
+ */
+export function rollByQueue(
+  count: number,
+  dice: DiceSource,
+  r: Resolution & { chance: boolean; roteAll: boolean },
+): RolledDie[] {
+  const { chance, successFace, againFace, rote, roteAll } = r;
   const detail: RolledDie[] = [];
   const roll = (q: QueuedDie): RolledDie => {
     const face = dice.roll(10);
@@ -130,7 +192,7 @@ export function rollPool(pool: number, dice: DiceSource, options: RollOptions = 
 
   // 1. The initial dice, left to right.
   const initial: RolledDie[] = [];
-  for (let i = 0; i < (chance ? 1 : pool); i++) initial.push(roll({ kind: "initial", fromRote: false }));
+  for (let i = 0; i < count; i++) initial.push(roll({ kind: "initial", fromRote: false }));
   const dramaticFailure = chance && initial[0].face === 1;
 
   if (!dramaticFailure) {
@@ -138,7 +200,8 @@ export function rollPool(pool: number, dice: DiceSource, options: RollOptions = 
     for (const d of initial) fromRote.set(d, false);
     let chanceRoteUsed = false;
     const roteEligible = (d: RolledDie): boolean => {
-      if (!rote || d.success || fromRote.get(d)) return false;
+      // A die that adds an again-die carries on (only possible on a chance die with 9/8-again).
+      if (!rote || d.success || fromRote.get(d) || (againFace !== null && d.face >= againFace)) return false;
       if (chance) return !chanceRoteUsed;
       return d.kind === "initial" || roteAll;
     };
@@ -165,20 +228,7 @@ export function rollPool(pool: number, dice: DiceSource, options: RollOptions = 
       }
     }
   }
-
-  const successes = detail.filter((d) => d.success).length;
-  return {
-    pool,
-    chance,
-    again,
-    rote,
-    dice: detail.map((d) => d.face),
-    detail,
-    successes,
-    exceptional: successes >= EXCEPTIONAL_SUCCESSES,
-    dramaticFailure,
-    outcome: classifyOutcome(successes, dramaticFailure),
-  };
+  return detail;
 }
 
 /**

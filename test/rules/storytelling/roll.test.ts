@@ -103,9 +103,9 @@ describe("rote actions (digest §14.5, E32, E33)", () => {
     expect(r.detail.map((d) => d.kind)).toEqual(["initial", "initial", "rote", "again", "again"]);
     expect(r.successes).toBe(3);
   });
-  it("default: a failed again-die is not re-rolled; roteRerolls allDice (A17) re-rolls it", () => {
+  it("default: a failed again-die is not re-rolled; roteRerolls allFailedDice (A17) re-rolls it", () => {
     expect(resolvePool(1, [10, 3], { rote: true }).successes).toBe(1);
-    expect(resolvePool(1, [10, 3, 9], { rote: true, roteRerolls: "allDice" }).successes).toBe(2);
+    expect(resolvePool(1, [10, 3, 9], { rote: true, roteRerolls: "allFailedDice" }).successes).toBe(2);
   });
   it("E33 (002:L478): chance die of 1 → dramatic failure, no re-roll", () => {
     const r = resolvePool(0, [1], { rote: true });
