@@ -101,3 +101,35 @@ describe("omnibus storytelling health", () => {
     expect(bad("health", "--track", "...", "--heal", "1", "--faces", "3")).toMatch(/rolls no dice/);
   });
 });
+
+describe("omnibus storytelling odds", () => {
+  it("one die: success 3/10, successes {0: 0.7, 1: 0.27, 2: 0.027, …} with 10-again", () => {
+    const o = json("odds", "1");
+    expect(o).toMatchObject({ pool: 1, chance: false, again: 10, rote: false, dramaticFailure: 0, exceptional: expect.any(Number) });
+    expect(o.success).toBeCloseTo(0.3, 10);
+    expect(o.failure).toBeCloseTo(0.7, 10);
+    expect(o.successes["0"]).toBeCloseTo(0.7, 10);
+    expect(o.successes["1"]).toBeCloseTo(0.27, 10);
+    expect(o.successes["2"]).toBeCloseTo(0.027, 10);
+    expect(o.expectedSuccesses).toBeCloseTo(1 / 3, 10); // 0.3 per die, 1/(1 − 0.1) dice
+    expect(o.truncatedMass).toBeLessThan(1e-12);
+  });
+  it("chance die: success 1/10, dramatic failure 1/10; --again none on 1 die: exceptional 0", () => {
+    const o = json("odds", "0");
+    expect(o.chance).toBe(true);
+    expect(o.success).toBeCloseTo(0.1, 10);
+    expect(o.dramaticFailure).toBeCloseTo(0.1, 10);
+    expect(json("odds", "1", "--again", "none")).toMatchObject({ success: 0.3, exceptional: 0, successes: { "0": 0.7, "1": 0.3 } });
+  });
+  it("rote, no again, 1 die: 1 − 0.7² = 0.51; 5 dice with no again: exceptional = 0.3⁵", () => {
+    expect(json("odds", "1", "--rote", "--again", "none").success).toBeCloseTo(0.51, 10);
+    expect(json("odds", "5", "--again", "none").exceptional).toBeCloseTo(0.3 ** 5, 10);
+  });
+  it("text output and bad input", () => {
+    expect(run("storytelling", "odds", "1", "--again", "none").out).toBe("1 die (no again): success 30.00%, exceptional 0.00%, dramatic failure 0.00%, mean 0.300 successes");
+    expect(bad("odds", "x")).toMatch(/whole number/);
+    expect(bad("odds", "3", "--again", "11")).toMatch(/again/);
+    expect(bad("odds", "3", "--seed", "3")).toMatch(/rolls no dice/);
+    expect(bad("odds", "500")).toMatch(/pool/);
+  });
+});

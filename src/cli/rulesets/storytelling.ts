@@ -1,6 +1,6 @@
 import { OmnibusError } from "../../core/errors";
 import {
-  applyDamage, formatTrack, healDamage, healthStatus, parseAgainLevel, parseDamageType, parseTrack, rollPool, woundPenalty,
+  applyDamage, formatTrack, rollOdds, healDamage, healthStatus, parseAgainLevel, parseDamageType, parseTrack, rollPool, woundPenalty,
   MAX_POOL, type AgainLevel,
 } from "../../rules/storytelling";
 import { boolFlag, intFlag, stringFlag } from "../args";
@@ -36,7 +36,7 @@ const roll: CliCommand = {
       dramaticFailure: r.dramaticFailure,
     };
     const label = r.dramaticFailure ? "dramatic failure" : r.exceptional ? "exceptional success" : r.successes > 0 ? "success" : "failure";
-    const text = `${r.chance ? "chance die" : `${r.pool} dice`}: [${r.dice.join(", ")}] → ${r.successes} success${r.successes === 1 ? "" : "es"} (${label})`;
+    const text = `${r.chance ? "chance die" : `${r.pool} ${r.pool === 1 ? "die" : "dice"}`}: [${r.dice.join(", ")}] → ${r.successes} success${r.successes === 1 ? "" : "es"} (${label})`;
     return { json, text };
   },
 };
@@ -72,9 +72,46 @@ const health: CliCommand = {
   },
 };
 
+const round = (x: number) => Math.round(x * 1e12) / 1e12;
+
+const odds: CliCommand = {
+  summary: "exact odds of a roll (same arguments as roll): P(success), P(dramatic failure), P(exceptional), successes",
+  usage: "<pool> [--again 10|9|8|none] [--rote]",
+  flags: { again: "string", rote: "boolean" },
+  positional: [1, 1],
+  rolls: false,
+  run(args) {
+    const pool = poolArg(args);
+    const again = againArg(args);
+    const rote = boolFlag(args, "rote");
+    const o = rollOdds(pool, { again, rote });
+    const successes: Record<string, number> = {};
+    for (const [k, p] of o.successes.entries()) if (round(p) > 0) successes[String(k)] = round(p);
+    const json = {
+      pool,
+      chance: o.chance,
+      again,
+      rote,
+      success: round(o.success),
+      failure: round(o.failure),
+      dramaticFailure: round(o.dramaticFailure),
+      exceptional: round(o.exceptional),
+      expectedSuccesses: round(o.expectedSuccesses),
+      successes,
+      truncatedMass: o.truncatedMass,
+    };
+    const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+    const text =
+      `${o.chance ? "chance die" : `${pool} ${pool === 1 ? "die" : "dice"}`} (${again === "none" ? "no again" : `${again}-again`}${rote ? ", rote" : ""}): ` +
+      `success ${pct(o.success)}, exceptional ${pct(o.exceptional)}, dramatic failure ${pct(o.dramaticFailure)}, ` +
+      `mean ${o.expectedSuccesses.toFixed(3)} successes`;
+    return { json, text };
+  },
+};
+
 /** `npx omnibus storytelling …` (issue 5). */
 export const cli: CliRuleset = {
   id: "storytelling",
   title: "Storytelling System (World of Darkness, 2004)",
-  commands: { roll, health },
+  commands: { roll, health, odds },
 };
