@@ -12,6 +12,7 @@
  *  - ranged.ts      aiming, called shots, bursts, walking and suppressive fire, throwing, scatter
  *  - damage.ts      margin × damage multiplier, wound thresholds (Silhouette convention), health
  *  - athletics.ts   falling, jumping, climbing and grip, chases
+ *  - combat.ts      an attack from modifiers to damage (for the chat card)
  *  - grenade.ts     the grenade's two tests
  */
 export * from "./pool";
@@ -23,3 +24,4 @@ export * from "./ranged";
 export * from "./damage";
 export * from "./athletics";
 export * from "./grenade";
+export * from "./combat";
