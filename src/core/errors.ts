@@ -33,12 +33,23 @@ export class OmnibusError extends Error {
 export function requireInt(name: string, value: unknown, min = -Infinity, max = Infinity): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
     const range = `${Number.isFinite(min) ? min : "−∞"}…${Number.isFinite(max) ? max : "∞"}`;
-    throw new OmnibusError("badArgument", `${name} must be a whole number in ${range}, got ${String(value)}`, {
+    throw new OmnibusError("badArgument", `${name} must be a whole number in ${range}, got ${describeValue(value)}`, {
       name,
-      value: String(value),
+      value: describeValue(value),
       min: String(min),
       max: String(max),
     });
   }
   return value;
+}
+
+/** A value as text for an error message; never throws (junk input may have a broken toString). */
+export function describeValue(value: unknown): string {
+  try {
+    if (typeof value === "string") return value;
+    if (typeof value === "object" && value !== null) return JSON.stringify(value) ?? Object.prototype.toString.call(value);
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
