@@ -3,7 +3,8 @@
  * in the tested skill (003:L231); no help on tests to resist disease, poison, fear or accidents
  * (003:L235); at most as many helpers as the tester's Bonus in the characteristic used (003:L237).
  */
-import { OmnibusError, requireInt } from "../../core/errors";
+import { describeValue, int } from "./guards";
+import { OmnibusError } from "../../core/errors";
 import { characteristicBonus } from "./characteristics";
 
 /** Bonus per helper (003:L225). */
@@ -38,10 +39,10 @@ export interface AssistanceResult {
 export function assistance(testedCharacteristic: number, helpers: readonly Helper[], resisting?: UnassistedTest): AssistanceResult {
   const limit = characteristicBonus(testedCharacteristic);
   if (!Array.isArray(helpers)) throw new OmnibusError("badArgument", "helpers must be a list", { name: "helpers" });
-  const eligible = helpers.filter((h) => requireInt("helper advances", h?.advances, 0, 999) >= 1).length;
+  const eligible = helpers.filter((h) => int("helper advances", h?.advances, 0, 999) >= 1).length;
   if (resisting !== undefined) {
     if (!(UNASSISTED_TESTS as readonly string[]).includes(resisting)) {
-      throw new OmnibusError("badArgument", `unknown resistance test "${String(resisting)}"`, { name: "resisting", value: String(resisting) });
+      throw new OmnibusError("badArgument", `unknown resistance test "${describeValue(resisting)}"`, { name: "resisting", value: describeValue(resisting) });
     }
     return { bonus: 0, counted: 0, eligible, limit, refused: "resistanceTest" };
   }

@@ -26,7 +26,7 @@ export function resolveCombined(specs: readonly TestSpec[], roll: number, option
 
 /** Rolls the one d100 of a combined test. */
 export function rollCombined(dice: DiceSource, specs: readonly TestSpec[], options: Partial<TestOptions> = {}): CombinedResult {
-  if (Array.isArray(specs)) specs.forEach(testTarget);
+  if (Array.isArray(specs)) specs.forEach((s) => testTarget(s));
   if (!Array.isArray(specs) || specs.length < 2) return resolveCombined(specs, 1, options);
   return resolveCombined(specs, rollD100(dice), options);
 }

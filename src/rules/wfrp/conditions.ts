@@ -4,8 +4,9 @@
  * Condition are the published 4e rules (digest §7 item 16; the rest from public 4e reference
  * sheets — verify against the book).
  */
+import { describeValue, int, requireDice, requireObject } from "./guards";
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError } from "../../core/errors";
 
 export const CONDITIONS = [
   "ablaze",
@@ -35,7 +36,7 @@ export function isCondition(value: unknown): value is ConditionId {
 
 function requireCondition(value: unknown): ConditionId {
   if (!isCondition(value)) {
-    throw new OmnibusError("badArgument", `unknown condition "${String(value)}" (one of ${CONDITIONS.join(", ")})`, { name: "condition", value: String(value) });
+    throw new OmnibusError("badArgument", `unknown condition "${describeValue(value)}" (one of ${CONDITIONS.join(", ")})`, { name: "condition", value: describeValue(value) });
   }
   return value;
 }
@@ -46,7 +47,7 @@ export function normalizeConditions(counts: ConditionCounts): Record<ConditionId
   const out = Object.fromEntries(CONDITIONS.map((c) => [c, 0])) as Record<ConditionId, number>;
   for (const [id, n] of Object.entries(counts)) {
     const c = requireCondition(id);
-    const count = requireInt(c, n, 0, 99);
+    const count = int(c, n, 0, 99);
     out[c] = NON_STACKING_CONDITIONS.includes(c) ? Math.min(count, 1) : count;
   }
   return out;
@@ -60,7 +61,7 @@ function compact(all: Record<ConditionId, number>): ConditionCounts {
 export function addCondition(counts: ConditionCounts, condition: ConditionId, n = 1): ConditionCounts {
   const all = normalizeConditions(counts);
   const c = requireCondition(condition);
-  all[c] += requireInt("n", n, 1, 99);
+  all[c] += int("n", n, 1, 99);
   return compact(normalizeConditions(all));
 }
 
@@ -68,7 +69,7 @@ export function addCondition(counts: ConditionCounts, condition: ConditionId, n 
 export function removeCondition(counts: ConditionCounts, condition: ConditionId, n = 1): ConditionCounts {
   const all = normalizeConditions(counts);
   const c = requireCondition(condition);
-  all[c] = Math.max(0, all[c] - requireInt("n", n, 1, 99));
+  all[c] = Math.max(0, all[c] - int("n", n, 1, 99));
   return compact(all);
 }
 
@@ -85,6 +86,7 @@ export interface ConditionTestContext {
 /** Each Condition's own penalty to a test (the same Condition stacks: −10 per Condition). */
 export function conditionPenalties(counts: ConditionCounts, context: ConditionTestContext = {}): Partial<Record<ConditionId, number>> {
   const c = normalizeConditions(counts);
+  requireObject("test context", context);
   const p: Partial<Record<ConditionId, number>> = {};
   const set = (id: ConditionId, value: number) => {
     if (value !== 0) p[id] = value;
@@ -119,6 +121,7 @@ export function conditionTestModifier(counts: ConditionCounts, context: Conditio
  */
 export function attackBonusAgainst(defender: ConditionCounts, attack: { melee: boolean; fromSideOrRear?: boolean }): number {
   const c = normalizeConditions(defender);
+  requireObject("attack", attack);
   let bonus = 10 * c.blinded;
   if (attack.fromSideOrRear) bonus += 10 * c.deafened;
   if (attack.melee) bonus += 20 * c.prone + 20 * c.surprised;
@@ -170,10 +173,11 @@ export interface EndOfRoundResult {
  * Bleeding gives Unconscious; Surprised ends (digest §7 item 16). Rolls one d10 if Ablaze.
  */
 export function endOfRound(dice: DiceSource, input: EndOfRoundInput): EndOfRoundResult {
-  const c = normalizeConditions(input.conditions);
-  let wounds = requireInt("wounds", input.wounds, 0, 9999);
-  const tb = requireInt("toughnessBonus", input.toughnessBonus, 0, 99);
-  const ap = requireInt("armourPoints", input.armourPoints ?? 0, 0, 99);
+  requireDice(dice);
+  const c = normalizeConditions(requireObject("input", input).conditions);
+  let wounds = int("wounds", input.wounds, 0, 9999);
+  const tb = int("toughnessBonus", input.toughnessBonus, 0, 99);
+  const ap = int("armourPoints", input.armourPoints ?? 0, 0, 99);
   let ablazeRoll: number | null = null;
   let ablaze = 0;
   if (c.ablaze > 0) {

@@ -1,4 +1,5 @@
 /** The difficulty table (Сложность, 003:L167-183, digest §2.11). */
+import { describeValue } from "./guards";
 import { OmnibusError } from "../../core/errors";
 
 /** The seven difficulties, easiest first; the spellings are the CLI's and the i18n key suffixes'. */
@@ -26,9 +27,9 @@ export function isDifficulty(value: unknown): value is Difficulty {
 /** The modifier of a difficulty; throws badArgument for an unknown name. */
 export function difficultyModifier(difficulty: Difficulty): number {
   if (!isDifficulty(difficulty)) {
-    throw new OmnibusError("badArgument", `unknown difficulty "${String(difficulty)}" (one of ${DIFFICULTIES.join(", ")})`, {
+    throw new OmnibusError("badArgument", `unknown difficulty "${describeValue(difficulty)}" (one of ${DIFFICULTIES.join(", ")})`, {
       name: "difficulty",
-      value: String(difficulty),
+      value: describeValue(difficulty),
     });
   }
   return DIFFICULTY_MODIFIERS[difficulty];

@@ -2,7 +2,8 @@
  * Talents and other sources as test modifiers (003:L52-54, digest §2.16). A sheet or effect describes
  * each source as plain data; `collectModifiers` sums the ones that apply to a given test.
  */
-import { OmnibusError, requireInt } from "../../core/errors";
+import { describeValue, int, requireArray, requireObject } from "./guards";
+import { OmnibusError } from "../../core/errors";
 import { requireCharacteristic, type CharacteristicId } from "./characteristics";
 
 export interface TestModifierSource {
@@ -34,8 +35,13 @@ export interface CollectedModifiers {
 }
 
 export function modifierApplies(m: TestModifierSource, context: TestContext): boolean {
+  requireObject("modifier source", m);
+  requireObject("test context", context);
   const a = m.appliesTo;
-  if (!a) return true;
+  if (a === undefined) return true;
+  requireObject("appliesTo", a);
+  for (const k of ["skills", "characteristics", "tags"] as const) if (a[k] !== undefined) requireArray(`appliesTo.${k}`, a[k]);
+  if (context.tags !== undefined) requireArray("tags", context.tags);
   return (
     (a.skills ?? []).includes(context.skill ?? "\u0000") ||
     (a.characteristics ?? []).includes(context.characteristic) ||
@@ -44,14 +50,14 @@ export function modifierApplies(m: TestModifierSource, context: TestContext): bo
 }
 
 export function collectModifiers(sources: readonly TestModifierSource[], context: TestContext): CollectedModifiers {
-  requireCharacteristic(context.characteristic);
+  requireCharacteristic(requireObject("test context", context).characteristic);
   if (!Array.isArray(sources)) throw new OmnibusError("badArgument", "modifier sources must be a list", { name: "sources" });
   const out: CollectedModifiers = { modifier: 0, slBonus: 0, successBonus: 0, applied: [] };
   for (const m of sources) {
     if (!modifierApplies(m, context)) continue;
-    out.modifier += requireInt(`${m.source} modifier`, m.modifier ?? 0, -999, 999);
-    out.slBonus += requireInt(`${m.source} slBonus`, m.slBonus ?? 0, -99, 99);
-    out.successBonus += requireInt(`${m.source} successBonus`, m.successBonus ?? 0, -99, 99);
+    out.modifier += int(`${describeValue(m.source)} modifier`, m.modifier ?? 0, -999, 999);
+    out.slBonus += int(`${describeValue(m.source)} slBonus`, m.slBonus ?? 0, -99, 99);
+    out.successBonus += int(`${describeValue(m.source)} successBonus`, m.successBonus ?? 0, -99, 99);
     out.applied.push(m.source);
   }
   return out;
@@ -76,11 +82,12 @@ export const CHARACTERISTIC_TALENTS: Readonly<Record<string, CharacteristicId>> 
 
 /** The characteristic modifiers from talents taken: { talentId: timesTaken } → per-characteristic +5s. */
 export function talentCharacteristicModifiers(taken: Readonly<Record<string, number>>): Partial<Record<CharacteristicId, number>> {
+  requireObject("talents", taken);
   const out: Partial<Record<CharacteristicId, number>> = {};
   for (const [talent, times] of Object.entries(taken)) {
-    const c = CHARACTERISTIC_TALENTS[talent];
+    const c = Object.hasOwn(CHARACTERISTIC_TALENTS, talent) ? CHARACTERISTIC_TALENTS[talent] : undefined;
     if (!c) continue;
-    out[c] = (out[c] ?? 0) + 5 * requireInt(`${talent} times taken`, times, 0, 99);
+    out[c] = (out[c] ?? 0) + 5 * int(`${talent} times taken`, times, 0, 99);
   }
   return out;
 }

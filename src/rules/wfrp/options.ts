@@ -2,7 +2,8 @@
  * The test options the rules offer as alternatives (digest §6.6). Each is a world setting on the
  * Foundry side; here it is a parameter with the seed's rule (or the digest's recommendation) as default.
  */
-import { OmnibusError, requireInt } from "../../core/errors";
+import { describeValue, int } from "./guards";
+import { OmnibusError } from "../../core/errors";
 
 export interface TestOptions {
   /** Rolls up to this value always succeed (003:L60); default 5, the common variant is 1 (003:L64); 0 = none. */
@@ -38,9 +39,10 @@ export const DEFAULT_TEST_OPTIONS: Readonly<TestOptions> = Object.freeze({
 
 /** Fills defaults and validates; throws badArgument on out-of-range or contradictory values. */
 export function testOptions(partial: Partial<TestOptions> = {}): TestOptions {
+  if (typeof partial !== "object" || partial === null) throw new OmnibusError("badArgument", "test options must be an object", { name: "options" });
   const o: TestOptions = { ...DEFAULT_TEST_OPTIONS, ...partial };
-  requireInt("autoSuccessMax", o.autoSuccessMax, 0, 99);
-  requireInt("autoFailMin", o.autoFailMin, 1, 101);
+  int("autoSuccessMax", o.autoSuccessMax, 0, 99);
+  int("autoFailMin", o.autoFailMin, 1, 101);
   if (o.autoSuccessMax >= o.autoFailMin) {
     throw new OmnibusError("badArgument", `autoSuccessMax (${o.autoSuccessMax}) must be below autoFailMin (${o.autoFailMin})`, {
       name: "autoSuccessMax",
@@ -48,10 +50,10 @@ export function testOptions(partial: Partial<TestOptions> = {}): TestOptions {
     });
   }
   for (const name of ["fastSL", "testsOver100", "critsOnDoubles"] as const) {
-    if (typeof o[name] !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false`, { name, value: String(o[name]) });
+    if (typeof o[name] !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false`, { name, value: describeValue(o[name]) });
   }
   if (o.autoFailSL !== "min" && o.autoFailSL !== "literalMax") {
-    throw new OmnibusError("badArgument", `autoFailSL must be "min" or "literalMax"`, { name: "autoFailSL", value: String(o.autoFailSL) });
+    throw new OmnibusError("badArgument", `autoFailSL must be "min" or "literalMax"`, { name: "autoFailSL", value: describeValue(o.autoFailSL) });
   }
   return o;
 }

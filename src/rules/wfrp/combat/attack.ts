@@ -5,8 +5,9 @@
  * the weapon's Damage; the hit location is the reversed attack roll. In combat, doubles count: a hit
  * on a double is a Critical, a failed attack on a double a Fumble.
  */
+import { describeValue, int, requireDice, requireObject } from "../guards";
 import type { DiceSource } from "../../../core/dice";
-import { OmnibusError, requireInt } from "../../../core/errors";
+import { OmnibusError } from "../../../core/errors";
 import { checkRoll, reverseRoll, rollD100, unitsDigit } from "../d100";
 import type { HitLocation } from "../health";
 import { testOptions, type TestOptions } from "../options";
@@ -82,6 +83,9 @@ export interface AttackResult {
 const COMBAT: Partial<TestOptions> = { critsOnDoubles: true };
 
 function attackSpec(input: AttackInput): TestSpec {
+  requireObject("attack", input);
+  testTarget(input.attacker);
+  if (input.defender !== null) testTarget(input.defender);
   const adj = weaponTestAdjustments(input.weapon);
   return {
     ...input.attacker,
@@ -105,10 +109,11 @@ export function resolveAttack(
   options: Partial<TestOptions> = {},
   opposed: Partial<OpposedOptions> = {},
 ): AttackResult {
+  requireObject("attack", input);
   checkWeapon(input.weapon);
-  const sb = requireInt("attackerStrengthBonus", input.attackerStrengthBonus, 0, 99);
+  const sb = int("attackerStrengthBonus", input.attackerStrengthBonus, 0, 99);
   const o = testOptions({ ...options, ...COMBAT });
-  const oo = { ...DEFAULT_OPPOSED_OPTIONS, ...opposed };
+  const oo = { ...DEFAULT_OPPOSED_OPTIONS, ...requireObject("opposed options", opposed) };
   const aSpec = attackSpec(input);
   const dSpec = defenceSpec(input);
   if ((dSpec === null) !== (defenceRoll === null)) {
@@ -131,7 +136,7 @@ export function resolveAttack(
   const hit = winner === "attacker";
 
   const impaleCritical = hasQuality(input.weapon, "impale") && attack.success && attack.roll % 10 === 0;
-  const dangerousFumble = hasFlaw(input.weapon, "dangerous") && !attack.success && String(attack.roll).includes("9");
+  const dangerousFumble = hasFlaw(input.weapon, "dangerous") && !attack.success && describeValue(attack.roll).includes("9");
   const powered = !hasFlaw(input.weapon, "tiring") || input.charging === true;
   const damaging = powered && hasQuality(input.weapon, "damaging");
   const impact = powered && hasQuality(input.weapon, "impact");
@@ -160,6 +165,9 @@ export function resolveAttack(
 
 /** Rolls an attack: the attacker's d100, then the defender's if there is a defence (the dice order contract). */
 export function rollAttack(dice: DiceSource, input: AttackInput, options: Partial<TestOptions> = {}, opposed: Partial<OpposedOptions> = {}): AttackResult {
+  requireDice(dice);
+  requireObject("attack", input);
+  checkWeapon(input.weapon);
   testTarget(attackSpec(input));
   const d = defenceSpec(input);
   if (d) testTarget(d);

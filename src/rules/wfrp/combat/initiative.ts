@@ -5,8 +5,9 @@
  * 1d10 + Agility Bonus + Initiative Bonus. Rolled variants break ties the same way (digest §7 item 15;
  * the test variant by SL, then Initiative, then Agility).
  */
+import { describeValue, int, requireArray, requireDice, requireObject } from "../guards";
 import type { DiceSource } from "../../../core/dice";
-import { OmnibusError, requireInt } from "../../../core/errors";
+import { OmnibusError } from "../../../core/errors";
 import { characteristicBonus } from "../characteristics";
 import type { TestOptions } from "../options";
 import { rollTest } from "../test";
@@ -43,7 +44,7 @@ export interface InitiativeEntry {
 
 function checkMode(mode: InitiativeMode): void {
   if (!(INITIATIVE_MODES as readonly string[]).includes(mode)) {
-    throw new OmnibusError("badArgument", `unknown initiative mode "${String(mode)}" (one of ${INITIATIVE_MODES.join(", ")})`, { name: "mode", value: String(mode) });
+    throw new OmnibusError("badArgument", `unknown initiative mode "${describeValue(mode)}" (one of ${INITIATIVE_MODES.join(", ")})`, { name: "mode", value: describeValue(mode) });
   }
 }
 
@@ -52,14 +53,15 @@ function checkMode(mode: InitiativeMode): void {
  * — a d10 for the d10 modes, a d100 for the test mode; none for "fixed".
  */
 export function rollInitiative(dice: DiceSource, combatants: readonly InitiativeCombatant[], mode: InitiativeMode = "fixed", options: Partial<TestOptions> = {}): InitiativeEntry[] {
+  requireDice(dice);
   checkMode(mode);
   if (!Array.isArray(combatants)) throw new OmnibusError("badArgument", "combatants must be a list", { name: "combatants" });
   const ids = new Set<string>();
   for (const c of combatants) {
-    if (typeof c?.id !== "string" || ids.has(c.id)) throw new OmnibusError("badArgument", `combatant ids must be distinct strings, got "${String(c?.id)}"`, { name: "id" });
+    if (typeof c?.id !== "string" || ids.has(c.id)) throw new OmnibusError("badArgument", `combatant ids must be distinct strings, got "${describeValue(c?.id)}"`, { name: "id" });
     ids.add(c.id);
-    requireInt("initiative", c.initiative, 0, 999);
-    requireInt("agility", c.agility, 0, 999);
+    int("initiative", c.initiative, 0, 999);
+    int("agility", c.agility, 0, 999);
   }
   const scored = combatants.map((c) => {
     switch (mode) {
@@ -93,10 +95,16 @@ export function orderInitiative(
   entries: readonly { id: string; score: number; roll: number | null; initiative: number; agility: number }[],
   initiativeBreaksTies = false,
 ): InitiativeEntry[] {
+  requireArray("initiative entries", entries);
+  for (const e of entries) {
+    requireObject("initiative entry", e);
+    int("initiative", e.initiative, 0, 999);
+    int("agility", e.agility, 0, 999);
+  }
   const key = (e: { score: number; initiative: number; agility: number }) => [e.score, initiativeBreaksTies ? e.initiative : 0, e.agility];
   const sorted = [...entries]
     .map((e) => {
-      requireInt("score", e.score, -999, 9999);
+      int("score", e.score, -999, 9999);
       return e;
     })
     .sort((a, b) => {

@@ -4,8 +4,9 @@
  * repeat (003:L267-277). A turn is one Move and one Action in any order; either may be skipped but not
  * carried over (003:L333); Free Actions cost nothing (003:L357).
  */
+import { describeValue, int, requireArray, requireDice, requireObject } from "../guards";
 import type { DiceSource } from "../../../core/dice";
-import { OmnibusError, requireInt } from "../../../core/errors";
+import { OmnibusError } from "../../../core/errors";
 import type { ConditionCounts } from "../conditions";
 import { turnAllowance } from "../conditions";
 import type { TestOptions } from "../options";
@@ -18,7 +19,7 @@ export type RoundStep = (typeof ROUND_STEPS)[number];
 /** The step after `step`; after the round's end comes the next round's start (003:L277). */
 export function nextRoundStep(step: RoundStep): RoundStep {
   const i = ROUND_STEPS.indexOf(step);
-  if (i < 0) throw new OmnibusError("badArgument", `unknown round step "${String(step)}"`, { name: "step", value: String(step) });
+  if (i < 0) throw new OmnibusError("badArgument", `unknown round step "${describeValue(step)}"`, { name: "step", value: describeValue(step) });
   return step === "roundEnd" ? "roundStart" : ROUND_STEPS[i + 1];
 }
 
@@ -37,12 +38,14 @@ export function startTurn(conditions: ConditionCounts = {}): TurnState {
 
 /** Spends the turn's Action; throws badArgument when it is already spent or not available. */
 export function useAction(turn: TurnState): TurnState {
+  requireObject("turn", turn);
   if (!turn.actionAvailable) throw new OmnibusError("badArgument", "no Action left this turn", { name: "action" });
   return { ...turn, actionAvailable: false };
 }
 
 /** Spends the turn's Move. */
 export function useMove(turn: TurnState): TurnState {
+  requireObject("turn", turn);
   if (!turn.moveAvailable) throw new OmnibusError("badArgument", "no Move left this turn", { name: "move" });
   return { ...turn, moveAvailable: false };
 }
@@ -58,6 +61,7 @@ export function goOnTheDefensive(turn: TurnState, skill: string): TurnState {
 
 /** The modifier a defensive test with `skill` gets from On the Defensive. */
 export function onTheDefensiveModifier(turn: Pick<TurnState, "onTheDefensive">, skill: string): number {
+  requireObject("turn", turn);
   return turn.onTheDefensive !== null && turn.onTheDefensive === skill ? ON_THE_DEFENSIVE_BONUS : 0;
 }
 
@@ -80,11 +84,14 @@ export function rollAmbush(
   opposed: Partial<OpposedOptions> = {},
 ): AmbushResult {
   if (!Array.isArray(ambusherStealth) || ambusherStealth.length === 0) throw new OmnibusError("badArgument", "an ambush needs at least one ambusher", { name: "ambushers" });
-  const stealth = Math.min(...ambusherStealth.map((s) => requireInt("stealth", s, 0, 999)));
+  requireDice(dice);
+  requireArray("observers", observers);
+  observers.forEach((o) => requireObject("observer", o));
+  const stealth = Math.min(...ambusherStealth.map((s) => int("stealth", s, 0, 999)));
   return {
     stealth,
     observers: observers.map((o) => {
-      const test = rollOpposed(dice, { value: stealth }, { value: requireInt("perception", o.perception, 0, 999) }, options, opposed);
+      const test = rollOpposed(dice, { value: stealth }, { value: int("perception", o.perception, 0, 999) }, options, opposed);
       return { id: o.id, test, surprised: test.winner === "attacker" };
     }),
   };
@@ -95,6 +102,7 @@ export function rollAmbush(
  * even when the GM rules the ambush undetectable. One d100.
  */
 export function rollCombatAware(dice: DiceSource, perception: number, options: Partial<TestOptions> = {}): { test: TestResult; surprised: boolean } {
-  const test = rollTest(dice, { value: requireInt("perception", perception, 0, 999), difficulty: "challenging" }, options);
+  requireDice(dice);
+  const test = rollTest(dice, { value: int("perception", perception, 0, 999), difficulty: "challenging" }, options);
   return { test, surprised: !test.success };
 }

@@ -1,7 +1,8 @@
 /**
  * Weapons and the qualities and flaws that change a test or damage (published 4e; digest §7 item 21).
  */
-import { OmnibusError, requireInt } from "../../../core/errors";
+import { describeValue, int, requireArray } from "../guards";
+import { OmnibusError } from "../../../core/errors";
 
 export const WEAPON_QUALITIES = ["accurate", "precise", "damaging", "impact", "impale", "penetrating", "defensive"] as const;
 export type WeaponQuality = (typeof WEAPON_QUALITIES)[number];
@@ -21,9 +22,11 @@ export interface Weapon {
 }
 
 export function hasQuality(w: Weapon, q: WeaponQuality): boolean {
+  checkWeapon(w);
   return (w.qualities ?? []).includes(q);
 }
 export function hasFlaw(w: Weapon, f: WeaponFlaw): boolean {
+  checkWeapon(w);
   return (w.flaws ?? []).includes(f);
 }
 
@@ -32,17 +35,20 @@ export function checkWeapon(w: Weapon): Weapon {
   if (typeof w !== "object" || w === null || (w.kind !== "melee" && w.kind !== "ranged")) {
     throw new OmnibusError("badArgument", `weapon kind must be "melee" or "ranged"`, { name: "weapon" });
   }
-  requireInt("weapon damage", w.damage, -99, 99);
-  if (w.kind === "ranged") requireInt("weapon range", w.range, 1, 99999);
-  for (const q of w.qualities ?? []) if (!(WEAPON_QUALITIES as readonly string[]).includes(q)) throw new OmnibusError("badArgument", `unknown weapon quality "${String(q)}"`, { name: "quality", value: String(q) });
-  for (const f of w.flaws ?? []) if (!(WEAPON_FLAWS as readonly string[]).includes(f)) throw new OmnibusError("badArgument", `unknown weapon flaw "${String(f)}"`, { name: "flaw", value: String(f) });
+  int("weapon damage", w.damage, -99, 99);
+  if (w.kind === "ranged") int("weapon range", w.range, 1, 99999);
+  if (w.qualities !== undefined) requireArray("weapon qualities", w.qualities);
+  if (w.flaws !== undefined) requireArray("weapon flaws", w.flaws);
+  if (typeof w.addsStrengthBonus !== "boolean") throw new OmnibusError("badArgument", "weapon addsStrengthBonus must be true or false", { name: "addsStrengthBonus" });
+  for (const q of w.qualities ?? []) if (!(WEAPON_QUALITIES as readonly string[]).includes(q)) throw new OmnibusError("badArgument", `unknown weapon quality "${describeValue(q)}"`, { name: "quality", value: describeValue(q) });
+  for (const f of w.flaws ?? []) if (!(WEAPON_FLAWS as readonly string[]).includes(f)) throw new OmnibusError("badArgument", `unknown weapon flaw "${describeValue(f)}"`, { name: "flaw", value: describeValue(f) });
   return w;
 }
 
 /** The weapon's Damage for its wielder: X, plus SB for "+SB+X" weapons. */
 export function weaponDamage(w: Weapon, strengthBonus: number): number {
   checkWeapon(w);
-  return w.damage + (w.addsStrengthBonus ? requireInt("strengthBonus", strengthBonus, 0, 99) : 0);
+  return w.damage + (w.addsStrengthBonus ? int("strengthBonus", strengthBonus, 0, 99) : 0);
 }
 
 /** The attack-test adjustments a weapon gives: Accurate +10; Precise +1 SL on success; Imprecise −1 SL. */
