@@ -3,7 +3,7 @@
  * hurry (§7.4–7.5), Force Point doubling (§9.1), combined actions (§10), and the roll pipeline of
  * digest §33 that turns a base code plus modifiers into the code to roll.
  */
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import {
   addCodes,
   codeToPips,
@@ -14,6 +14,7 @@ import {
   subtractCodes,
   type DieCode,
 } from "./dice-code";
+import { requireArray } from "./util";
 
 /** −(N−1)D for N actions in a round (000:L1087–1091): 1 → 0D, 2 → 1D, 3 → 2D … (penalty dice, positive). */
 export function multipleActionPenalty(actions: number): number {
@@ -59,25 +60,26 @@ export interface CodeModifiers {
  * The result is normalised; it may be 0D or less (then `canRollCode` is false).
  * T-6/T-17: 4D with 2 actions → 3D. T-65: FP on 6D → 12D. T-73: 6D with 3 actions → 4D.
  */
-export function effectiveCode(base: DieCode, mods: CodeModifiers = {}): DieCode {
+export function effectiveCode(base: DieCode, modifiers: CodeModifiers = {}): DieCode {
+  const mods: CodeModifiers = modifiers ?? {};
   const actions = mods.actions ?? 1;
   const wound = mods.woundPenalty ?? 0;
   requireInt("woundPenalty", wound, 0, 100);
   const timing = mods.forcePointTiming ?? "afterPenalties";
   if (timing !== "afterPenalties" && timing !== "beforePenalties") {
-    throw new OmnibusError("badArgument", `forcePointTiming must be afterPenalties or beforePenalties, got "${String(timing)}"`, { name: "forcePointTiming", value: String(timing) });
+    throw new OmnibusError("badArgument", `forcePointTiming must be afterPenalties or beforePenalties, got "${describeValue(timing)}"`, { name: "forcePointTiming", value: describeValue(timing) });
   }
   let code = base;
   if (mods.hurry) code = halveCode(code);
   if (mods.preparation) code = addCodes(code, { dice: 1, pips: 0 });
   if (mods.forcePoint && timing === "beforePenalties") code = doubleCode(code);
   code = subtractCodes(code, { dice: multipleActionPenalty(actions) + wound, pips: 0 });
-  for (const p of mods.penalties ?? []) code = subtractCodes(code, p);
+  for (const p of requireArray<DieCode>(mods.penalties ?? [], "penalties")) code = subtractCodes(code, p);
   if (mods.forcePoint && timing === "afterPenalties") {
     // Doubling a penalised code below zero would deepen the penalty; a code at or below 0D stays as it is.
     if (codeToPips(code) > 0) code = doubleCode(code);
   }
-  for (const b of mods.bonuses ?? []) code = addCodes(code, b);
+  for (const b of requireArray<DieCode>(mods.bonuses ?? [], "bonuses")) code = addCodes(code, b);
   return normalizeCode(code);
 }
 
@@ -86,7 +88,7 @@ export const NO_PREPARATION_SKILLS: readonly string[] = ["dodge", "melee parry",
 
 export function preparation(normalMinutes: number): { minutes: number; bonus: DieCode } {
   if (typeof normalMinutes !== "number" || !Number.isFinite(normalMinutes) || normalMinutes <= 0) {
-    throw new OmnibusError("badArgument", `normal time must be a positive number of minutes, got ${String(normalMinutes)}`, { name: "normalMinutes", value: String(normalMinutes) });
+    throw new OmnibusError("badArgument", `normal time must be a positive number of minutes, got ${describeValue(normalMinutes)}`, { name: "normalMinutes", value: describeValue(normalMinutes) });
   }
   return { minutes: normalMinutes * 2, bonus: { dice: 1, pips: 0 } };
 }
@@ -97,7 +99,7 @@ export function preparation(normalMinutes: number): { minutes: number; bonus: Di
  */
 export function hurry(code: DieCode, normalSeconds: number): { seconds: number; code: DieCode } {
   if (typeof normalSeconds !== "number" || !Number.isFinite(normalSeconds) || normalSeconds <= 0) {
-    throw new OmnibusError("badArgument", `normal time must be a positive number of seconds, got ${String(normalSeconds)}`, { name: "normalSeconds", value: String(normalSeconds) });
+    throw new OmnibusError("badArgument", `normal time must be a positive number of seconds, got ${describeValue(normalSeconds)}`, { name: "normalSeconds", value: describeValue(normalSeconds) });
   }
   if (normalSeconds < 2 * ROUND_SECONDS) {
     throw new OmnibusError("outOfRange", "only a task of two rounds or longer can be hurried (000:L1321)", { name: "normalSeconds", value: normalSeconds });
@@ -111,7 +113,7 @@ export const ROUND_SECONDS = 5;
 /** Whole rounds in a span of time (T-78: 10 minutes → 120 rounds). */
 export function roundsIn(seconds: number): number {
   if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) {
-    throw new OmnibusError("badArgument", `seconds must be a non-negative number, got ${String(seconds)}`, { name: "seconds", value: String(seconds) });
+    throw new OmnibusError("badArgument", `seconds must be a non-negative number, got ${describeValue(seconds)}`, { name: "seconds", value: describeValue(seconds) });
   }
   return Math.floor(seconds / ROUND_SECONDS);
 }

@@ -4,9 +4,10 @@
  * armor, and scale.
  */
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { addCodes, codeToPips, normalizeCode, subtractCodes, type DieCode } from "./dice-code";
-import type { DifficultyLevel } from "./difficulty";
+import { requireLevel, type DifficultyLevel } from "./difficulty";
+import { requireArray, requireRecord } from "./util";
 import { objectDamage } from "./damage";
 import { rollPlainDice } from "./roll";
 
@@ -35,6 +36,8 @@ export function opposedRoll(actorTotal: number, opposingTotal: number): { actorW
  * Perception total equals or beats (A-7: ties notice). The side is surprised when nobody notices anyone.
  */
 export function surpriseCheck(observerTotals: readonly number[], sneakTotals: readonly number[]): { noticed: boolean[][]; surprised: boolean } {
+  requireArray(observerTotals, "observerTotals");
+  requireArray(sneakTotals, "sneakTotals");
   observerTotals.forEach((t, i) => requireInt(`observerTotals[${i}]`, t));
   sneakTotals.forEach((t, i) => requireInt(`sneakTotals[${i}]`, t));
   const noticed = observerTotals.map((o) => sneakTotals.map((s) => o >= s));
@@ -47,7 +50,8 @@ export function surpriseCheck(observerTotals: readonly number[], sneakTotals: re
 
 /** Brawling's difficulty is Very Easy (000:L727); a melee weapon has its own level (000:L719; vibroblade Moderate, 000:L723). */
 export function meleeDifficultyLevel(attack: { brawling: true } | { brawling?: false; weaponLevel: DifficultyLevel }): DifficultyLevel {
-  return attack.brawling ? "very_easy" : attack.weaponLevel;
+  requireRecord(attack, "attack");
+  return attack.brawling ? "very_easy" : requireLevel(attack.weaponLevel, "weaponLevel");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -60,7 +64,7 @@ export function meleeDifficultyLevel(attack: { brawling: true } | { brawling?: f
  */
 export function calledShotDice(targetSizeCm: number): number {
   if (typeof targetSizeCm !== "number" || !Number.isFinite(targetSizeCm) || targetSizeCm <= 0) {
-    throw new OmnibusError("badArgument", `target size must be a positive number of centimetres, got ${String(targetSizeCm)}`, { name: "targetSizeCm", value: String(targetSizeCm) });
+    throw new OmnibusError("badArgument", `target size must be a positive number of centimetres, got ${describeValue(targetSizeCm)}`, { name: "targetSizeCm", value: describeValue(targetSizeCm) });
   }
   if (targetSizeCm > 50) return 0;
   if (targetSizeCm >= 10) return 1;
@@ -183,11 +187,12 @@ export interface ReactionOptions {
 export function reactionDifficulty(baseDifficulty: number, attackType: AttackType, reactions: readonly ActiveReaction[], opts: ReactionOptions = {}): { difficulty: number; attackerBonus: number; reaction: ActiveReaction | null } {
   requireInt("baseDifficulty", baseDifficulty);
   if (attackType !== "ranged" && attackType !== "melee" && attackType !== "brawling") {
-    throw new OmnibusError("badArgument", `attack type must be ranged, melee or brawling, got "${String(attackType)}"`, { name: "attackType", value: String(attackType) });
+    throw new OmnibusError("badArgument", `attack type must be ranged, melee or brawling, got "${describeValue(attackType)}"`, { name: "attackType", value: describeValue(attackType) });
   }
+  if (!Array.isArray(reactions)) throw new OmnibusError("badArgument", "reactions must be a list", { name: "reactions" });
   let chosen: ActiveReaction | null = null;
-  for (const r of reactions) {
-    if (!REACTION_SKILLS.includes(r?.skill)) throw new OmnibusError("badArgument", `unknown reaction skill "${String(r?.skill)}"`, { name: "skill", value: String(r?.skill) });
+  for (const r of reactions as readonly ActiveReaction[]) {
+    if (!REACTION_SKILLS.includes(r?.skill)) throw new OmnibusError("badArgument", `unknown reaction skill "${describeValue(r?.skill)}"`, { name: "skill", value: describeValue(r?.skill) });
     requireInt("reaction total", r.total);
     if (REACTION_COVERS[r.skill].includes(attackType)) chosen = r;
   }
@@ -236,9 +241,10 @@ export interface ResistOptions {
  * 000:L1233) + armor against the damage type (000:L638–642) + scale. Not normalised beyond 3 pips = 1D.
  * T-52: 3D+2 + 1D → 4D+2. T-53: 3D+2 with stormtrooper armor → energy 4D+2, physical 5D+2.
  */
-export function resistCode(strength: DieCode, opts: ResistOptions = {}): DieCode {
+export function resistCode(strength: DieCode, options: ResistOptions = {}): DieCode {
+  const opts = options ?? {};
   const type = opts.damageType ?? "energy";
-  if (type !== "physical" && type !== "energy") throw new OmnibusError("badArgument", `damage type must be physical or energy, got "${String(type)}"`, { name: "damageType", value: String(type) });
+  if (type !== "physical" && type !== "energy") throw new OmnibusError("badArgument", `damage type must be physical or energy, got "${describeValue(type)}"`, { name: "damageType", value: describeValue(type) });
   const scale = opts.scaleBonus ?? 0;
   requireInt("scaleBonus", scale, 0, 100);
   const own = opts.forcePoint ? { dice: strength.dice * 2, pips: strength.pips * 2 } : strength;
@@ -269,7 +275,7 @@ export const SCALE_DICE: Readonly<Record<Scale, number>> = Object.freeze({
 
 function requireScale(s: unknown, name: string): Scale {
   if (typeof s !== "string" || !(SCALES as readonly string[]).includes(s)) {
-    throw new OmnibusError("badArgument", `${name} must be one of ${SCALES.join(", ")}, got "${String(s)}"`, { name, value: String(s) });
+    throw new OmnibusError("badArgument", `${name} must be one of ${SCALES.join(", ")}, got "${describeValue(s)}"`, { name, value: describeValue(s) });
   }
   return s as Scale;
 }

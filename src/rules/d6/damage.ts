@@ -5,7 +5,7 @@
  * damaged weapons and objects (§24, A-18).
  */
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { normalizeCode, type DieCode } from "./dice-code";
 import { rollPlainDice } from "./roll";
 
@@ -23,7 +23,7 @@ export function isWoundLevel(value: unknown): value is WoundLevel {
 
 export function requireWoundLevel(value: unknown, name = "state"): WoundLevel {
   if (!isWoundLevel(value)) {
-    throw new OmnibusError("badArgument", `${name} must be one of ${WOUND_LEVELS.join(", ")}, got "${String(value)}"`, { name, value: String(value) });
+    throw new OmnibusError("badArgument", `${name} must be one of ${WOUND_LEVELS.join(", ")}, got "${describeValue(value)}"`, { name, value: describeValue(value) });
   }
   return value;
 }
@@ -85,10 +85,11 @@ export interface StackOptions {
  * never escalates a wound (it only adds its own short penalty); None changes nothing.
  * T-36: wounded + wounded → wounded twice; wounded twice + wounded → incapacitated.
  */
-export function stackWound(current: WoundLevel, result: DamageResult, opts: StackOptions = {}): WoundLevel {
+export function stackWound(current: WoundLevel, result: DamageResult, options: StackOptions = {}): WoundLevel {
+  const opts = options ?? {};
   requireWoundLevel(current);
   if (!(DAMAGE_RESULTS as readonly string[]).includes(result)) {
-    throw new OmnibusError("badArgument", `result must be one of ${DAMAGE_RESULTS.join(", ")}, got "${String(result)}"`, { name: "result", value: String(result) });
+    throw new OmnibusError("badArgument", `result must be one of ${DAMAGE_RESULTS.join(", ")}, got "${describeValue(result)}"`, { name: "result", value: describeValue(result) });
   }
   const mortal = opts.mortalPlusInjury ?? "killed";
   if (current === "killed") return "killed";
@@ -119,7 +120,8 @@ export interface DamageOptions extends StackOptions {
  * the target's wound level. T-33: (9, 11) → none. T-34: (16, 12) → wounded; (16, 4) → incapacitated.
  * T-38: stun, (22, 11) → unconscious.
  */
-export function resolveDamage(damageTotal: number, resistTotal: number, current: WoundLevel = "healthy", opts: DamageOptions = {}): DamageOutcome {
+export function resolveDamage(damageTotal: number, resistTotal: number, current: WoundLevel = "healthy", options: DamageOptions = {}): DamageOutcome {
+  const opts = options ?? {};
   requireInt("damageTotal", damageTotal);
   requireInt("resistTotal", resistTotal);
   const margin = damageTotal - resistTotal;
@@ -181,8 +183,9 @@ export function stunKnockout(stunsAffecting: number, strength: DieCode): boolean
 
 /** Minutes unconscious: stun knock-out 2D minutes (000:L431); incapacitated 10D (published, default) or 1D (seed) minutes (A-15). */
 export function unconsciousMinutes(cause: "stun" | "incapacitated", dice: DiceSource, opts: { incapacitatedDice?: 1 | 10 } = {}): { faces: number[]; minutes: number } {
-  const n = cause === "stun" ? 2 : (opts.incapacitatedDice ?? 10);
-  if (n !== 1 && n !== 2 && n !== 10) throw new OmnibusError("badArgument", `incapacitatedDice must be 1 or 10`, { name: "incapacitatedDice", value: String(n) });
+  if (cause !== "stun" && cause !== "incapacitated") throw new OmnibusError("badArgument", `cause must be stun or incapacitated, got ${describeValue(cause)}`, { name: "cause", value: describeValue(cause) });
+  const n = cause === "stun" ? 2 : (opts?.incapacitatedDice ?? 10);
+  if (n !== 1 && n !== 2 && n !== 10) throw new OmnibusError("badArgument", `incapacitatedDice must be 1 or 10`, { name: "incapacitatedDice", value: describeValue(n) });
   const r = rollPlainDice(n, dice);
   return { faces: r.faces, minutes: r.total };
 }
@@ -207,7 +210,7 @@ export function rollHitLocation(dice: DiceSource): { faces: number[]; location: 
  */
 export function seriousInjury(result: DamageResult, gmChoice: "wounded_twice" | "incapacitated" = "incapacitated"): { permanentInjury: boolean; state: WoundLevel | null } {
   if (gmChoice !== "wounded_twice" && gmChoice !== "incapacitated") {
-    throw new OmnibusError("badArgument", `gmChoice must be wounded_twice or incapacitated`, { name: "gmChoice", value: String(gmChoice) });
+    throw new OmnibusError("badArgument", `gmChoice must be wounded_twice or incapacitated`, { name: "gmChoice", value: describeValue(gmChoice) });
   }
   return result === "killed" ? { permanentInjury: true, state: gmChoice } : { permanentInjury: false, state: null };
 }

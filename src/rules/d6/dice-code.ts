@@ -5,7 +5,7 @@
  * (000:L1443) and doublings such as `6D+4` (000:L847). `normalizeCode` applies the published
  * 3 pips = 1D (digest A-1): 6D+3 → 7D, 6D+4 → 7D+1; a code is always rolled normalised.
  */
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 
 export interface DieCode {
   /** Number of six-sided dice (may be negative in a penalty such as −1D). */
@@ -21,10 +21,10 @@ export const PIPS_PER_DIE = 3;
 export const ZERO_CODE: DieCode = Object.freeze({ dice: 0, pips: 0 });
 
 /** Builds a checked code. */
-export function dieCode(dice: number, pips = 0): DieCode {
-  requireInt("dice", dice, -MAX_CODE_DICE, MAX_CODE_DICE);
+export function dieCode(count: number, pips = 0): DieCode {
+  requireInt("dice", count, -MAX_CODE_DICE, MAX_CODE_DICE);
   requireInt("pips", pips, -3 * MAX_CODE_DICE, 3 * MAX_CODE_DICE);
-  return { dice, pips };
+  return { dice: count, pips };
 }
 
 const CODE_RE = /^\s*([+-])?\s*(\d{1,4})\s*[dDдД]\s*(?:([+-])\s*(\d{1,4}))?\s*$/;
@@ -35,7 +35,7 @@ const PIPS_ONLY_RE = /^\s*([+-])\s*(\d{1,4})\s*$/;
  * with a sign (`+2`). Throws `badDiceCode` for anything else.
  */
 export function parseDieCode(text: string): DieCode {
-  if (typeof text !== "string") throw new OmnibusError("badDiceCode", `a die code must be text, got ${String(text)}`, { code: String(text) });
+  if (typeof text !== "string") throw new OmnibusError("badDiceCode", `a die code must be text, got ${describeValue(text)}`, { code: describeValue(text) });
   const m = CODE_RE.exec(text);
   if (m) {
     const sign = m[1] === "-" ? -1 : 1;
@@ -55,8 +55,23 @@ export function parseDieCode(text: string): DieCode {
   throw new OmnibusError("badDiceCode", `"${text}" is not a D6 die code (like 4D, 3D+2, 2D-1)`, { code: text });
 }
 
+/** Throws `badDiceCode` unless `code` is a `{dice, pips}` object of whole numbers in range. */
+export function requireCode(code: unknown, name = "code"): DieCode {
+  const c = code as DieCode | null;
+  if (
+    typeof c !== "object" || c === null ||
+    !Number.isInteger(c.dice) || !Number.isInteger(c.pips) ||
+    Math.abs(c.dice) > 10 * MAX_CODE_DICE || Math.abs(c.pips) > 30 * MAX_CODE_DICE
+  ) {
+    throw new OmnibusError("badDiceCode", `${name} must be a die code {dice, pips} of whole numbers, got ${describeValue(code)}`, { name, code: describeValue(code) });
+  }
+  return c;
+}
+
+
 /** The code as a count of pips: 1D = 3 pips. */
 export function codeToPips(code: DieCode): number {
+  requireCode(code);
   return code.dice * PIPS_PER_DIE + code.pips;
 }
 
@@ -78,6 +93,7 @@ export function addCodes(...codes: DieCode[]): DieCode {
   let dice = 0;
   let pips = 0;
   for (const c of codes) {
+    requireCode(c);
     dice += c.dice;
     pips += c.pips;
   }
@@ -86,11 +102,14 @@ export function addCodes(...codes: DieCode[]): DieCode {
 
 /** a − b, dice from dice and pips from pips (000:L117: 3D − 1D = 2D). */
 export function subtractCodes(a: DieCode, b: DieCode): DieCode {
+  requireCode(a);
+  requireCode(b);
   return { dice: a.dice - b.dice, pips: a.pips - b.pips };
 }
 
 /** Doubles dice and pips, as a Force Point does (000:L847: 3D+2 → 6D+4). Not normalised. */
 export function doubleCode(code: DieCode): DieCode {
+  requireCode(code);
   return { dice: code.dice * 2, pips: code.pips * 2 };
 }
 
@@ -110,7 +129,7 @@ export function diceOnly(n: number): DieCode {
 
 /** Writes a code the way the books do: `4D`, `3D+2`, `2D-1`, `+2` for pips only, `0D` for nothing. */
 export function formatDieCode(code: DieCode): string {
-  const { dice, pips } = code;
+  const { dice, pips } = requireCode(code);
   if (dice === 0 && pips !== 0) return pips > 0 ? `+${pips}` : `${pips}`;
   const head = `${dice}D`;
   if (pips === 0) return head;
@@ -118,6 +137,8 @@ export function formatDieCode(code: DieCode): string {
 }
 
 export function codesEqual(a: DieCode, b: DieCode): boolean {
+  requireCode(a);
+  requireCode(b);
   return a.dice === b.dice && a.pips === b.pips;
 }
 
@@ -132,7 +153,7 @@ export function compareCodes(a: DieCode, b: DieCode): number {
 export function toDieCode(value: string | DieCode): DieCode {
   if (typeof value === "string") return parseDieCode(value);
   if (value && typeof value === "object") return dieCode(value.dice, value.pips ?? 0);
-  throw new OmnibusError("badDiceCode", `not a die code: ${String(value)}`, { code: String(value) });
+  throw new OmnibusError("badDiceCode", `not a die code: ${describeValue(value)}`, { code: describeValue(value) });
 }
 
 /**
@@ -154,7 +175,7 @@ const STRENGTH_RE = /^(?:STR|СИЛ)\s*(.*)$/i;
 
 /** Parses `STR+2D`, `STR+1D+2`, `STR`, `5D`, `STR+3D max 6D` / `STR+3D (max 6D)`. */
 export function parseDamageCode(text: string): DamageCode {
-  if (typeof text !== "string") throw new OmnibusError("badDiceCode", `a damage code must be text, got ${String(text)}`, { code: String(text) });
+  if (typeof text !== "string") throw new OmnibusError("badDiceCode", `a damage code must be text, got ${describeValue(text)}`, { code: describeValue(text) });
   let body = text.trim();
   let max: DieCode | undefined;
   const mm = MAX_SUFFIX_RE.exec(body);
@@ -181,6 +202,11 @@ export function parseDamageCode(text: string): DamageCode {
  * The cap applies to the total (000:L393).
  */
 export function damageCodeFor(damage: DamageCode, strength: DieCode, opts: { forcePoint?: boolean } = {}): DieCode {
+  if (typeof damage !== "object" || damage === null) throw new OmnibusError("badDiceCode", `not a damage code: ${describeValue(damage)}`, { code: describeValue(damage) });
+  requireCode(damage.add, "damage.add");
+  if (damage.max !== undefined) requireCode(damage.max, "damage.max");
+  requireCode(strength, "strength");
+  opts = opts ?? {};
   const str = !damage.strength ? ZERO_CODE : opts.forcePoint ? doubleCode(strength) : strength;
   const total = addCodes(str, damage.add);
   if (damage.max && codeToPips(total) > codeToPips(damage.max)) return damage.max;

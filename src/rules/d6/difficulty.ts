@@ -4,7 +4,7 @@
  * (§12, 000:L1205–1215).
  */
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { rollD6 } from "./roll";
 
 export type DifficultyLevel = "very_easy" | "easy" | "moderate" | "difficult" | "very_difficult" | "heroic";
@@ -36,7 +36,7 @@ export function isDifficultyLevel(value: unknown): value is DifficultyLevel {
 
 export function requireLevel(value: unknown, name = "level"): DifficultyLevel {
   if (!isDifficultyLevel(value)) {
-    throw new OmnibusError("badArgument", `${name} must be one of ${DIFFICULTY_LEVELS.join(", ")}, got "${String(value)}"`, { name, value: String(value) });
+    throw new OmnibusError("badArgument", `${name} must be one of ${DIFFICULTY_LEVELS.join(", ")}, got "${describeValue(value)}"`, { name, value: describeValue(value) });
   }
   return value;
 }
@@ -83,7 +83,9 @@ export function shiftLevel(level: DifficultyLevel, steps: number): ShiftedDiffic
  * D-8: Heroic terrain (GM 32) at high speed → 42.
  */
 export function shiftedNumber(shifted: ShiftedDifficulty, gmNumber?: number): number | null {
+  if (typeof shifted !== "object" || shifted === null) throw new OmnibusError("badArgument", `not a shifted difficulty: ${describeValue(shifted)}`, { name: "shifted", value: describeValue(shifted) });
   if (shifted.automatic) return null;
+  requireInt("plus", shifted.plus, 0);
   const base = gmNumber ?? difficultyBand(shifted.level).typical;
   requireInt("gmNumber", base, 1);
   return base + shifted.plus;
@@ -108,6 +110,7 @@ export const ROLLED_DIFFICULTY_DICE: Readonly<Record<DifficultyLevel, readonly [
  */
 export function rollDifficulty(level: DifficultyLevel, dice: DiceSource, opts: { diceCount?: number; wildDie?: boolean } = {}): { level: DifficultyLevel; diceCount: number; faces: number[]; difficulty: number } {
   const [lo, hi] = ROLLED_DIFFICULTY_DICE[requireLevel(level)];
+  opts = opts ?? {};
   const n = opts.diceCount ?? lo;
   requireInt("diceCount", n, lo, hi ?? 60);
   const r = rollD6({ dice: n, pips: 0 }, dice, { wildDie: opts.wildDie ?? false, wildOne: "normal" });

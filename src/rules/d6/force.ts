@@ -2,8 +2,9 @@
  * Force Points and Dark Side Points (digest §9, 000:L825–965).
  */
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { shiftLevel, type ShiftedDifficulty } from "./difficulty";
+import { requireBoolean, requireRecord } from "./util";
 
 /** Most Force Points a character may hold: 5 unless Force-sensitive (000:L839–841, A-38). */
 export function forcePointCap(forceSensitive: boolean): number {
@@ -15,6 +16,7 @@ export function forcePointCap(forceSensitive: boolean): number {
  * or scene in which the Dark Side was called on (000:L797). Throws `badArgument` when both are asked.
  */
 export function checkPointSpend(opts: { characterPoints: number; forcePoint: boolean; calledDarkSide?: boolean }): void {
+  requireRecord(opts, "spend");
   requireInt("characterPoints", opts.characterPoints, 0);
   if (opts.characterPoints > 0 && (opts.forcePoint || opts.calledDarkSide)) {
     throw new OmnibusError("badArgument", "Character Points cannot be spent in a round in which a Force Point is used or the Dark Side is called on", { name: "characterPoints", value: opts.characterPoints });
@@ -35,7 +37,7 @@ export function forcePointReturn(use: ForcePointUse): { returned: number; darkSi
     case "heroic_dramatic":
       return { returned: 2, darkSidePoints: 0 };
     default:
-      throw new OmnibusError("badArgument", `unknown Force Point use "${String(use)}"`, { name: "use", value: String(use) });
+      throw new OmnibusError("badArgument", `unknown Force Point use "${describeValue(use)}"`, { name: "use", value: describeValue(use) });
   }
 }
 
@@ -55,6 +57,9 @@ export function darkSideRoll(darkSidePoints: number, dice: DiceSource): { face: 
  * The DSP is gained whatever the outcome (000:L947).
  */
 export function callDarkSideDifficulty(opts: { forceSensitive: boolean; toHarm: boolean; earlierAttempts?: number }): { difficulty: ShiftedDifficulty; plusNumber: number } {
+  requireRecord(opts, "options");
+  requireBoolean(opts.forceSensitive, "forceSensitive");
+  requireBoolean(opts.toHarm, "toHarm");
   const earlier = requireInt("earlierAttempts", opts.earlierAttempts ?? 0, 0, 100);
   const base = opts.forceSensitive ? "easy" : "moderate";
   return { difficulty: shiftLevel(base, opts.toHarm ? 0 : 2), plusNumber: 3 * earlier };

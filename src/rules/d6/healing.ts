@@ -46,14 +46,15 @@ function healingRow(state: WoundLevel): NaturalHealingRow {
 /** Days to rest before the next healing roll; "taking it easy" (published option) doubles it for +1D. */
 export function naturalHealingRestDays(state: WoundLevel, opts: { takeItEasy?: boolean } = {}): number {
   const days = healingRow(state).restDays;
-  return opts.takeItEasy ? days * 2 : days;
+  return opts?.takeItEasy ? days * 2 : days;
 }
 
 /**
  * The Strength code for a healing roll: full Strength, no wound penalty (A-19); −1D if the
  * character worked or adventured meanwhile (000:L451); +1D for taking it easy (published option).
  */
-export function naturalHealingCode(strength: DieCode, opts: { worked?: boolean; takeItEasy?: boolean } = {}): DieCode {
+export function naturalHealingCode(strength: DieCode, options: { worked?: boolean; takeItEasy?: boolean } = {}): DieCode {
+  const opts = options ?? {};
   let code = strength;
   if (opts.worked) code = subtractCodes(code, { dice: 1, pips: 0 });
   if (opts.takeItEasy) code = addCodes(code, { dice: 1, pips: 0 });

@@ -2,8 +2,9 @@
  * Movement (digest §30–31): character and vehicle speeds, the terrain roll each speed needs,
  * partial moves, speed changes, movement failures, collisions and falls, long-distance stamina.
  */
-import { OmnibusError, requireInt } from "../../core/errors";
-import { subtractCodes, addCodes, normalizeCode, codeToPips, type DieCode } from "./dice-code";
+import { OmnibusError, requireInt, describeValue } from "../../core/errors";
+import { subtractCodes, addCodes, normalizeCode, codeToPips, requireCode, type DieCode } from "./dice-code";
+import { requireRecord } from "./util";
 import { requireLevel, shiftLevel, type DifficultyLevel, type ShiftedDifficulty } from "./difficulty";
 
 export type Speed = "cautious" | "cruising" | "high" | "all_out";
@@ -16,7 +17,7 @@ export type Mover = "character" | "vehicle";
 
 function requireSpeed(s: unknown): Speed {
   if (typeof s !== "string" || !(SPEEDS as readonly string[]).includes(s)) {
-    throw new OmnibusError("badArgument", `speed must be one of ${SPEEDS.join(", ")}, got "${String(s)}"`, { name: "speed", value: String(s) });
+    throw new OmnibusError("badArgument", `speed must be one of ${SPEEDS.join(", ")}, got "${describeValue(s)}"`, { name: "speed", value: describeValue(s) });
   }
   return s as Speed;
 }
@@ -97,6 +98,8 @@ export function movementCheck(speed: Speed, terrain: DifficultyLevel): MovementC
  * (000:L263; T-27: cruising on Moderate 12 + 8 = 20).
  */
 export function movementDifficultyNumber(check: MovementCheck, gmNumber: number, maneuverModifier = 0): number | null {
+  requireRecord(check, "movement check");
+  requireRecord(check.difficulty, "movement check difficulty");
   requireInt("gmNumber", gmNumber, 1);
   requireInt("maneuverModifier", maneuverModifier, 0, 100);
   if ((!check.roll && maneuverModifier === 0) || check.difficulty.automatic) return null;
@@ -110,8 +113,8 @@ export function movementDifficultyNumber(check: MovementCheck, gmNumber: number,
  */
 export function allowedNextSpeeds(current: SpeedStep, mover: Mover): SpeedStep[] {
   const i = SPEED_LADDER.indexOf(current);
-  if (i < 0) throw new OmnibusError("badArgument", `speed must be one of ${SPEED_LADDER.join(", ")}, got "${String(current)}"`, { name: "speed", value: String(current) });
-  if (mover !== "character" && mover !== "vehicle") throw new OmnibusError("badArgument", `mover must be character or vehicle`, { name: "mover", value: String(mover) });
+  if (i < 0) throw new OmnibusError("badArgument", `speed must be one of ${SPEED_LADDER.join(", ")}, got "${describeValue(current)}"`, { name: "speed", value: describeValue(current) });
+  if (mover !== "character" && mover !== "vehicle") throw new OmnibusError("badArgument", `mover must be character or vehicle`, { name: "mover", value: describeValue(mover) });
   const step = mover === "character" ? 2 : 1;
   return SPEED_LADDER.filter((_, j) => Math.abs(j - i) <= step);
 }
@@ -166,8 +169,10 @@ export const CHARACTER_COLLISION_DAMAGE: Readonly<Record<Speed, DieCode>> = Obje
  * the row's dice, floored at none. T-2: tumbling at high → 3D. T-24: minor fall at high → none.
  */
 export function failureDamage(row: MovementFailureRow, speed: Speed, table: Readonly<Record<Speed, DieCode>> = CHARACTER_COLLISION_DAMAGE): DieCode | null {
+  requireRecord(row, "failure");
   if (row.collisionDice === null) return null;
-  const base = table[requireSpeed(speed)];
+  requireInt("collisionDice", row.collisionDice, -100, 100);
+  const base = requireCode(requireRecord<Record<Speed, DieCode>>(table, "collision table")[requireSpeed(speed)], "collision damage");
   const code = normalizeCode(row.collisionDice >= 0 ? addCodes(base, { dice: row.collisionDice, pips: 0 }) : subtractCodes(base, { dice: -row.collisionDice, pips: 0 }));
   return codeToPips(code) > 0 ? code : null;
 }
@@ -175,7 +180,7 @@ export function failureDamage(row: MovementFailureRow, speed: Speed, table: Read
 /** Falling damage by height (published, verified, GM screen): 3–6 m 2D; 7–12 3D; 13–18 4D; 19–30 5D; 31–50 7D; 51+ 9D; under 3 m none. */
 export function fallingDamage(metres: number): DieCode | null {
   if (typeof metres !== "number" || !Number.isFinite(metres) || metres < 0) {
-    throw new OmnibusError("badArgument", `height must be a non-negative number of metres, got ${String(metres)}`, { name: "metres", value: String(metres) });
+    throw new OmnibusError("badArgument", `height must be a non-negative number of metres, got ${describeValue(metres)}`, { name: "metres", value: describeValue(metres) });
   }
   const rows: [number, number][] = [[51, 9], [31, 7], [19, 5], [13, 4], [7, 3], [3, 2]];
   for (const [min, dice] of rows) if (metres >= min) return { dice, pips: 0 };
@@ -188,7 +193,7 @@ export function fallingDamage(metres: number): DieCode | null {
  * the time spent. `rollNumber` counts from 1.
  */
 export function staminaCheck(speed: "high" | "all_out", rollNumber: number): { everyMinutes: number; difficulty: ShiftedDifficulty } {
-  if (speed !== "high" && speed !== "all_out") throw new OmnibusError("badArgument", `only high speed and all-out need stamina rolls`, { name: "speed", value: String(speed) });
+  if (speed !== "high" && speed !== "all_out") throw new OmnibusError("badArgument", `only high speed and all-out need stamina rolls`, { name: "speed", value: describeValue(speed) });
   requireInt("rollNumber", rollNumber, 1, 100);
   return { everyMinutes: speed === "all_out" ? 1 : 10, difficulty: shiftLevel("very_easy", rollNumber - 1) };
 }

@@ -2,7 +2,7 @@
  * Ranged-weapon range bands (digest §14.2, 000:L689–713, A-11) and three-dimensional range
  * (000:L45–53).
  */
-import { OmnibusError } from "../../core/errors";
+import { OmnibusError, describeValue } from "../../core/errors";
 import type { DifficultyLevel } from "./difficulty";
 
 /** A weapon's ranges, written `S-M/L/X` in the books: short from `shortMin` to `shortMax`, medium to `medium`, long to `long` (metres). */
@@ -43,7 +43,7 @@ export function checkRanges(r: WeaponRanges): WeaponRanges {
 
 /** Parses `3-10/30/120` (000:L691). */
 export function parseRanges(text: string): WeaponRanges {
-  if (typeof text !== "string") throw badRanges(String(text), "are not text");
+  if (typeof text !== "string") throw badRanges(describeValue(text), "are not text");
   const m = RANGES_RE.exec(text);
   if (!m) throw badRanges(text, "are malformed");
   try {
@@ -54,6 +54,7 @@ export function parseRanges(text: string): WeaponRanges {
 }
 
 export function formatRanges(r: WeaponRanges): string {
+  checkRanges(r);
   return `${r.shortMin}-${r.shortMax}/${r.medium}/${r.long}`;
 }
 
@@ -64,7 +65,7 @@ export function formatRanges(r: WeaponRanges): string {
  */
 export function rangeBand(distance: number, ranges: WeaponRanges): RangeBand {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) {
-    throw new OmnibusError("badArgument", `distance must be a non-negative number of metres, got ${String(distance)}`, { name: "distance", value: String(distance) });
+    throw new OmnibusError("badArgument", `distance must be a non-negative number of metres, got ${describeValue(distance)}`, { name: "distance", value: describeValue(distance) });
   }
   const r = checkRanges(ranges);
   if (distance < r.shortMin) return "point_blank";
@@ -87,7 +88,7 @@ export function rangeDifficulty(distance: number, ranges: WeaponRanges): { band:
 export function range3d(horizontal: number, vertical: number): number {
   for (const [name, v] of [["horizontal", horizontal], ["vertical", vertical]] as const) {
     if (typeof v !== "number" || !Number.isFinite(v)) {
-      throw new OmnibusError("badArgument", `${name} distance must be a number, got ${String(v)}`, { name, value: String(v) });
+      throw new OmnibusError("badArgument", `${name} distance must be a number, got ${describeValue(v)}`, { name, value: describeValue(v) });
     }
   }
   const h = Math.abs(horizontal);

@@ -7,7 +7,7 @@
  * time in exactly that order, so `--faces`, the tests and Foundry's evaluated terms agree.
  */
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { codeToPips, formatDieCode, normalizeCode, type DieCode } from "./dice-code";
 
 /**
@@ -96,7 +96,7 @@ const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 export function canRollCode(code: DieCode, opts: { allowPipsOnly?: boolean } = {}): boolean {
   const n = normalizeCode(code);
   if (codeToPips(n) <= 0) return false;
-  if (n.dice === 0 && opts.allowPipsOnly === false) return false;
+  if (n.dice === 0 && opts?.allowPipsOnly === false) return false;
   return true;
 }
 
@@ -104,7 +104,7 @@ export function canRollCode(code: DieCode, opts: { allowPipsOnly?: boolean } = {
 export function checkCharacterPoints(count: number, kind: D6RollKind = "skill"): number {
   requireInt("characterPoints", count, 0);
   const cap = CHARACTER_POINT_CAPS[kind];
-  if (cap === undefined) throw new OmnibusError("badArgument", `unknown roll kind "${String(kind)}"`, { name: "kind", value: String(kind) });
+  if (cap === undefined) throw new OmnibusError("badArgument", `unknown roll kind "${describeValue(kind)}"`, { name: "kind", value: describeValue(kind) });
   if (count > cap) {
     throw new OmnibusError("outOfRange", `at most ${cap} Character Point(s) may be spent on a ${kind} roll, got ${count}`, {
       name: "characterPoints",
@@ -119,11 +119,13 @@ export function checkCharacterPoints(count: number, kind: D6RollKind = "skill"):
  * Rolls a die code. The code is normalised first (6D+3 rolls as 7D, digest A-1). Throws
  * `rollImpossible` for a code of 0D or less (000:L517), `outOfRange` for too many Character Points.
  */
-export function rollD6(code: DieCode, dice: DiceSource, opts: D6RollOptions = {}): D6RollResult {
+export function rollD6(code: DieCode, dice: DiceSource, options: D6RollOptions = {}): D6RollResult {
+  const opts: D6RollOptions = options ?? {};
   const useWild = opts.wildDie ?? true;
+  if (typeof useWild !== "boolean") throw new OmnibusError("badArgument", `wildDie must be true or false, got ${describeValue(useWild)}`, { name: "wildDie", value: describeValue(useWild) });
   const wildRule = opts.wildOne ?? "removeHighest";
   if (!WILD_ONE_RULES.includes(wildRule)) {
-    throw new OmnibusError("badArgument", `wildOne must be one of ${WILD_ONE_RULES.join(", ")}, got "${String(wildRule)}"`, { name: "wildOne", value: String(wildRule) });
+    throw new OmnibusError("badArgument", `wildOne must be one of ${WILD_ONE_RULES.join(", ")}, got "${describeValue(wildRule)}"`, { name: "wildOne", value: describeValue(wildRule) });
   }
   const kind = opts.kind ?? "skill";
   const cpCount = checkCharacterPoints(opts.characterPoints ?? 0, kind);
@@ -183,7 +185,8 @@ export interface D6CheckResult extends D6RollResult {
 }
 
 /** Rolls a code against an optional difficulty number. */
-export function rollCheck(code: DieCode, dice: DiceSource, opts: D6RollOptions & { difficulty?: number | null } = {}): D6CheckResult {
+export function rollCheck(code: DieCode, dice: DiceSource, options: D6RollOptions & { difficulty?: number | null } = {}): D6CheckResult {
+  const opts = options ?? {};
   const difficulty = opts.difficulty ?? null;
   if (difficulty !== null) requireInt("difficulty", difficulty, 0);
   const roll = rollD6(code, dice, opts);

@@ -4,9 +4,10 @@
  * back (000:L593–599, A-23).
  */
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { parseDieCode, type DieCode } from "./dice-code";
-import type { RangeBand, WeaponRanges } from "./ranges";
+import { checkRanges, type RangeBand, type WeaponRanges } from "./ranges";
+import { requireRecord } from "./util";
 import { rollPlainDice } from "./roll";
 
 // ---------------------------------------------------------------------------------------------
@@ -43,7 +44,7 @@ export type FireRate = { shots: number; rounds: number } | null;
  */
 export function parseFireRate(text: string | number | null | undefined): FireRate {
   if (text === null || text === undefined || (typeof text === "string" && text.trim() === "")) return null;
-  const s = String(text).trim();
+  const s = (typeof text === "string" ? text : typeof text === "number" ? describeValue(text) : describeValue(text)).trim();
   let m = /^(\d{1,3})$/.exec(s);
   if (m && Number(m[1]) >= 1) return { shots: Number(m[1]), rounds: 1 };
   m = /^1\s*\/\s*(\d{1,3})$/.exec(s);
@@ -56,6 +57,12 @@ export function parseFireRate(text: string | number | null | undefined): FireRat
  * `lastFiredRound`: the round it last fired (null: never). D-12: 1/2 fired in round 5 → round 7, not 6.
  */
 export function canFire(rate: FireRate, state: { round: number; shotsThisRound: number; lastFiredRound: number | null }): boolean {
+  requireRecord(state, "state");
+  if (rate !== null) {
+    requireRecord(rate, "fire rate");
+    requireInt("fire rate shots", rate.shots, 1);
+    requireInt("fire rate rounds", rate.rounds, 1);
+  }
   requireInt("round", state.round);
   requireInt("shotsThisRound", state.shotsThisRound, 0);
   if (state.lastFiredRound !== null) requireInt("lastFiredRound", state.lastFiredRound);
@@ -76,8 +83,8 @@ export interface BlastZone {
 
 /** Parses blast zones: radii `0-2/4/6/10` (or `5`) with damage `5D/4D/3D/2D` (or `4D`) (000:L555). */
 export function parseBlastZones(radii: string, damage: string): BlastZone[] {
-  const rs = String(radii).trim().replace(/^0\s*[-–]\s*/, "").split("/").map((x) => x.trim());
-  const ds = String(damage).trim().split("/").map((x) => x.trim());
+  const rs = (typeof radii === "string" ? radii : describeValue(radii)).trim().replace(/^0\s*[-–]\s*/, "").split("/").map((x) => x.trim());
+  const ds = (typeof damage === "string" ? damage : describeValue(damage)).trim().split("/").map((x) => x.trim());
   if (rs.length !== ds.length || rs.some((r) => !/^\d+(\.\d+)?$/.test(r))) {
     throw new OmnibusError("badArgument", `blast radii "${radii}" and damage "${damage}" must list the same number of zones`, { name: "blast", value: `${radii} ${damage}` });
   }
@@ -104,7 +111,7 @@ function checkBlastZones(zones: readonly BlastZone[]): void {
  */
 export function blastZone(distance: number, zones: readonly BlastZone[]): { zone: number; damage: DieCode } | null {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) {
-    throw new OmnibusError("badArgument", `distance must be a non-negative number of metres, got ${String(distance)}`, { name: "distance", value: String(distance) });
+    throw new OmnibusError("badArgument", `distance must be a non-negative number of metres, got ${describeValue(distance)}`, { name: "distance", value: describeValue(distance) });
   }
   checkBlastZones(zones);
   const i = zones.findIndex((z) => distance <= z.radius);
@@ -133,7 +140,7 @@ export function deviationDice(band: RangeBand): number {
     case "long":
       return 3;
     default:
-      throw new OmnibusError("outOfRange", "a throw out of range does not land near the target", { name: "band", value: String(band) });
+      throw new OmnibusError("outOfRange", "a throw out of range does not land near the target", { name: "band", value: describeValue(band) });
   }
 }
 
@@ -156,7 +163,7 @@ export interface GrenadeDeviation {
  */
 export function rollGrenadeDeviation(targetDistance: number, band: RangeBand, dice: DiceSource): GrenadeDeviation {
   if (typeof targetDistance !== "number" || !Number.isFinite(targetDistance) || targetDistance < 0) {
-    throw new OmnibusError("badArgument", `target distance must be a non-negative number, got ${String(targetDistance)}`, { name: "targetDistance", value: String(targetDistance) });
+    throw new OmnibusError("badArgument", `target distance must be a non-negative number, got ${describeValue(targetDistance)}`, { name: "targetDistance", value: describeValue(targetDistance) });
   }
   const n = deviationDice(band);
   const directionFace = dice.roll(6);
@@ -171,9 +178,10 @@ export function rollGrenadeDeviation(targetDistance: number, band: RangeBand, di
 
 /** Fuses (000:L573): a contact grenade explodes on impact; a timer under 5 s at the end of the round it was thrown; otherwise after the set time. */
 export function grenadeExplodes(fuse: { contact: true } | { contact?: false; timerSeconds: number }): { when: "on_impact" | "end_of_round" | "after_timer"; seconds: number } {
+  requireRecord(fuse, "fuse");
   if (fuse.contact) return { when: "on_impact", seconds: 0 };
   const t = fuse.timerSeconds;
-  if (typeof t !== "number" || !Number.isFinite(t) || t < 0) throw new OmnibusError("badArgument", `timer must be a non-negative number of seconds`, { name: "timerSeconds", value: String(t) });
+  if (typeof t !== "number" || !Number.isFinite(t) || t < 0) throw new OmnibusError("badArgument", `timer must be a non-negative number of seconds`, { name: "timerSeconds", value: describeValue(t) });
   return t < 5 ? { when: "end_of_round", seconds: t } : { when: "after_timer", seconds: t };
 }
 
@@ -184,7 +192,9 @@ export function grenadeExplodes(fuse: { contact: true } | { contact?: false; tim
 export function throwDistance(total: number, ranges: WeaponRanges | null, opts: { capAtLong?: boolean } = {}): number {
   requireInt("total", total);
   const d = Math.max(0, total);
-  return ranges && (opts.capAtLong ?? true) ? Math.min(d, ranges.long) : d;
+  if (ranges === null || ranges === undefined) return d;
+  const r = checkRanges(ranges);
+  return (opts ?? {}).capAtLong ?? true ? Math.min(d, r.long) : d;
 }
 
 /** Not seeing the landing point adds +5 to +10 to the difficulty (000:L569); the GM picks the value. */
