@@ -3,7 +3,8 @@
  * extended), exceptional success and overshoot, and the Willpower once-per-turn rule.
  * State is plain data; every update returns a new object.
  */
-import { OmnibusError, requireInt } from "../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
+import { flag, list, num, obj, oneOf, opt } from "./guard";
 import { EXCEPTIONAL_SUCCESSES } from "./roll";
 
 /** Time per roll of an extended action (002:L306–L315), in minutes where it is fixed. */
@@ -52,12 +53,27 @@ export interface ExtendedAction {
 }
 
 function tally(t: RollTally): RollTally {
-  requireInt("successes", t?.successes, 0, 9999);
+  obj("roll", t);
+  requireInt("successes", t.successes, 0, 9999);
+  flag("dramaticFailure", t.dramaticFailure);
   return t;
+}
+
+function checkExtended(state: ExtendedAction): void {
+  obj("extended action", state);
+  requireInt("target", state.target, 1, 9999);
+  requireInt("accumulated", state.accumulated, 0, 999999);
+  requireInt("rollsMade", state.rollsMade, 0, 999999);
+  if (state.maxRolls !== null) requireInt("maxRolls", state.maxRolls, 1, 9999);
+  requireInt("attempt", state.attempt, 1, 999);
+  list("exceptionalRolls", state.exceptionalRolls);
+  list("dramaticFailures", state.dramaticFailures);
+  oneOf("status", state.status, ["inProgress", "complete", "failed"]);
 }
 
 /** Starts an extended action. */
 export function startExtendedAction(opts: { target: number; maxRolls?: number | null; attempt?: number }): ExtendedAction {
+  obj("options", opts);
   requireInt("target", opts.target, 1, 9999);
   const maxRolls = opts.maxRolls ?? null;
   if (maxRolls !== null) requireInt("maxRolls", maxRolls, 1, 9999);
@@ -81,6 +97,7 @@ export function startExtendedAction(opts: { target: number; maxRolls?: number | 
  * used up short of it.
  */
 export function recordExtendedRoll(state: ExtendedAction, roll: RollTally): ExtendedAction {
+  checkExtended(state);
   if (state.status !== "inProgress") {
     throw new OmnibusError("badArgument", `this extended action is already ${state.status}`);
   }
@@ -102,14 +119,14 @@ export function recordExtendedRoll(state: ExtendedAction, roll: RollTally): Exte
 
 /** A new attempt after a failed one (002:L292–L294): the total resets, the attempt number rises. */
 export function retryExtendedAction(state: ExtendedAction): ExtendedAction {
+  checkExtended(state);
   return startExtendedAction({ target: state.target, maxRolls: state.maxRolls, attempt: state.attempt + 1 });
 }
 
 /** Time limit (002:L288): how many rolls fit in the time available (same units as the interval). */
 export function rollsWithinTime(timeAvailable: number, timePerRoll: number): number {
-  if (!(timeAvailable >= 0) || !(timePerRoll > 0) || !Number.isFinite(timeAvailable) || !Number.isFinite(timePerRoll)) {
-    throw new OmnibusError("badArgument", "time available must be ≥ 0 and time per roll > 0");
-  }
+  num("timeAvailable", timeAvailable, 0, 1e12);
+  num("timePerRoll", timePerRoll, 1e-9, 1e12);
   return Math.floor(timeAvailable / timePerRoll + 1e-9);
 }
 
@@ -139,7 +156,8 @@ export function resolveContest(
 ): ContestResult {
   tally(first);
   tally(second);
-  const mode = opts.dramaticFailure ?? "opponentExceptional";
+  const mode = opt("options", opts).dramaticFailure ?? "opponentExceptional";
+  oneOf("dramaticFailure", mode, ["opponentExceptional", "loses"]);
   const df1 = first.dramaticFailure === true;
   const df2 = second.dramaticFailure === true;
   if (df1 && df2) return { winner: "none", exceptional: false };
@@ -181,7 +199,14 @@ export function recordContestRound(
   second: RollTally,
   opts: { continueAfterTie?: boolean } = {},
 ): ExtendedContest {
-  const continuing = state.result === "tie" && opts.continueAfterTie;
+  obj("contest", state);
+  requireInt("target", state.target, 1, 9999);
+  const totals0 = list("totals", state.totals);
+  requireInt("totals[0]", totals0[0], 0, 999999);
+  requireInt("totals[1]", totals0[1], 0, 999999);
+  requireInt("rounds", state.rounds, 0, 999999);
+  oneOf("result", state.result, ["inProgress", "first", "second", "tie"]);
+  const continuing = state.result === "tie" && flag("continueAfterTie", opt("options", opts).continueAfterTie);
   if (state.result !== "inProgress" && !continuing) throw new OmnibusError("badArgument", `this contest is already decided (${state.result})`);
   tally(first);
   tally(second);
@@ -217,9 +242,11 @@ export function spendWillpower(state: WillpowerState, use: WillpowerUse): {
   poolBonus: number;
   traitBonus: number;
 } {
+  obj("Willpower", state);
   requireInt("points", state.points, 0, 99);
+  flag("spentThisTurn", state.spentThisTurn);
   if (use !== "dice" && use !== "defense" && use !== "resistance") {
-    throw new OmnibusError("badArgument", `Willpower use must be dice, defense or resistance, got "${String(use)}"`);
+    throw new OmnibusError("badArgument", `Willpower use must be dice, defense or resistance, got "${describeValue(use)}"`);
   }
   if (state.spentThisTurn) throw new OmnibusError("badArgument", "only one Willpower point may be spent per turn (002:L420, L436)");
   if (state.points < 1) throw new OmnibusError("outOfRange", "no Willpower points left");

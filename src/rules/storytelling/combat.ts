@@ -6,6 +6,7 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt } from "../../core/errors";
+import { diceSource, flag, keyOf, list, num, obj, oneOf, opt } from "./guard";
 import type { DamageType } from "./health";
 import { buildPool, type PoolBreakdown, type PoolModifier } from "./pool";
 
@@ -34,6 +35,7 @@ export interface InitiativeRank {
 /** Rolls one character's initiative: d10 + modifier (WoD p.152). */
 export function rollInitiative(modifier: number, dice: DiceSource): { roll: number; total: number } {
   requireInt("modifier", modifier, -99, 99);
+  diceSource(dice);
   const roll = dice.roll(10);
   return { roll, total: roll + modifier };
 }
@@ -45,8 +47,10 @@ export function rollInitiative(modifier: number, dice: DiceSource): { roll: numb
  */
 export function initiativeOrder(entries: readonly InitiativeEntry[], dice?: DiceSource): InitiativeRank[] {
   const seen = new Set<string>();
-  const ranks: InitiativeRank[] = entries.map((e, i) => {
-    if (typeof e?.id !== "string" || e.id === "") throw new OmnibusError("badArgument", `initiative entry #${i + 1} has no id`);
+  if (dice !== undefined) diceSource(dice);
+  const ranks: InitiativeRank[] = list("entries", entries).map((e, i) => {
+    obj(`entry #${i + 1}`, e);
+    if (typeof e.id !== "string" || e.id === "") throw new OmnibusError("badArgument", `initiative entry #${i + 1} has no id`);
     if (seen.has(e.id)) throw new OmnibusError("badArgument", `initiative id "${e.id}" appears twice`);
     seen.add(e.id);
     requireInt(`${e.id}.modifier`, e.modifier, -99, 99);
@@ -105,15 +109,17 @@ export interface DefenseRequest {
  * unless the shooter is in close combat. It is never reduced by wound penalties (002:L438).
  */
 export function effectiveDefense(req: DefenseRequest): number {
+  obj("defense request", req);
   requireInt("defense", req.defense, 0, 99);
   const prior = requireInt("priorAttacksThisTurn", req.priorAttacksThisTurn ?? 0, 0, 99);
-  if (!ATTACK_KINDS.includes(req.attackKind)) throw new OmnibusError("badArgument", `unknown attack kind "${String(req.attackKind)}"`);
-  if (req.noDefense) return 0;
-  if ((req.attackKind === "firearms" || req.attackKind === "bow") && !req.shooterInCloseCombat) return 0;
+  oneOf("attackKind", req.attackKind, ATTACK_KINDS);
+  const [willpower, before, dodge] = [flag("willpower", req.willpower), flag("willpowerBeforeDodge", req.willpowerBeforeDodge), flag("dodge", req.dodge)];
+  if (flag("noDefense", req.noDefense)) return 0;
+  if ((req.attackKind === "firearms" || req.attackKind === "bow") && !flag("shooterInCloseCombat", req.shooterInCloseCombat)) return 0;
   let d = req.defense;
-  if (req.willpower && req.willpowerBeforeDodge) d += 2;
-  if (req.dodge) d *= 2;
-  if (req.willpower && !req.willpowerBeforeDodge) d += 2;
+  if (willpower && before) d += 2;
+  if (dodge) d *= 2;
+  if (willpower && !before) d += 2;
   return Math.max(0, d - prior);
 }
 
@@ -126,9 +132,10 @@ export const RANGE_PENALTY = { short: 0, medium: -2, long: -4 } as const;
 
 /** The band a distance (yards) falls in, for ranges short/medium/long (e.g. 20/40/80). */
 export function rangeBand(distanceYards: number, ranges: readonly [number, number, number]): RangeBand {
-  if (!(distanceYards >= 0) || !Number.isFinite(distanceYards)) throw new OmnibusError("badArgument", `distance must be ≥ 0, got ${String(distanceYards)}`);
+  num("distance", distanceYards, 0, 1e9);
+  if (list("ranges", ranges).length !== 3) throw new OmnibusError("badArgument", "ranges are three numbers: short, medium, long");
   const [s, m, l] = ranges;
-  if (![s, m, l].every((x) => Number.isFinite(x) && x >= 0) || !(s <= m && m <= l)) {
+  if (![s, m, l].every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0) || !(s <= m && m <= l)) {
     throw new OmnibusError("badArgument", `ranges must be short ≤ medium ≤ long, got ${ranges.join("/")}`);
   }
   if (distanceYards <= s) return "short";
@@ -142,10 +149,11 @@ export function rangeBand(distanceYards: number, ranges: readonly [number, numbe
  * autofire); a scope turns long −4 into −2. Out of range: no attack is possible (null).
  */
 export function rangePenalty(band: RangeBand, opts: { laserSight?: boolean; scope?: boolean; autofire?: boolean } = {}): number | null {
+  oneOf("band", band, ["short", "medium", "long", "outOfRange"]);
+  opts = opt("options", opts);
   if (band === "outOfRange") return null;
-  if (!(band in RANGE_PENALTY)) throw new OmnibusError("badArgument", `unknown range band "${String(band)}"`);
-  if (band === "medium" && opts.laserSight && !opts.autofire) return 0;
-  if (band === "long" && opts.scope) return -2;
+  if (band === "medium" && flag("laserSight", opts.laserSight) && !flag("autofire", opts.autofire)) return 0;
+  if (band === "long" && flag("scope", opts.scope)) return -2;
   return RANGE_PENALTY[band];
 }
 
@@ -154,9 +162,10 @@ export function rangePenalty(band: RangeBand, opts: { laserSight?: boolean; scop
  * non-aerodynamic object; medium and long double in turn.
  */
 export function thrownRanges(t: { strength: number; dexterity: number; athletics: number; objectSize?: number; aerodynamic?: boolean }): [number, number, number] {
+  obj("traits", t);
   const base =
     requireInt("strength", t.strength, 0, 10) + requireInt("dexterity", t.dexterity, 0, 10) + requireInt("athletics", t.athletics, 0, 10);
-  const size = t.aerodynamic ? 0 : requireInt("objectSize", t.objectSize ?? 0, 0, 99);
+  const size = flag("aerodynamic", t.aerodynamic) ? 0 : requireInt("objectSize", t.objectSize ?? 0, 0, 99);
   const short = Math.max(0, base - size);
   return [short, short * 2, short * 4];
 }
@@ -200,7 +209,9 @@ export interface Armor {
 
 /** The armour subtracted from an attack pool, after armour piercing (002:L623, L629, L631). */
 export function armorAgainst(armor: Armor | undefined, attackKind: AttackKind, piercing = 0): number {
-  if (!armor) return 0;
+  oneOf("attackKind", attackKind, ATTACK_KINDS);
+  if (armor === undefined) return 0;
+  obj("armor", armor);
   requireInt("armor.general", armor.general, 0, 20);
   requireInt("armor.ballistic", armor.ballistic, 0, 20);
   requireInt("armorPiercing", piercing, 0, 20);
@@ -259,55 +270,57 @@ export interface AttackPool extends PoolBreakdown {
  * `damageType`. Unarmed attacks are bashing. Throws when the target is out of range.
  */
 export function attackPool(req: AttackRequest): AttackPool {
-  if (!ATTACK_KINDS.includes(req.attackKind)) throw new OmnibusError("badArgument", `unknown attack kind "${String(req.attackKind)}"`);
+  obj("attack", req);
+  oneOf("attackKind", req.attackKind, ATTACK_KINDS);
   const mods: PoolModifier[] = [];
   const w = req.weapon;
   let damageType: DamageType = "bashing";
-  if (w) {
+  if (w !== undefined) {
+    obj("weapon", w);
     requireInt("weapon.damage", w.damage, 0, 10);
-    if (!["bashing", "lethal", "aggravated"].includes(w.damageType)) throw new OmnibusError("badArgument", `unknown damage type "${String(w.damageType)}"`);
-    damageType = w.damageType;
+    damageType = oneOf("weapon.damageType", w.damageType, ["bashing", "lethal", "aggravated"]);
     if (w.damage) mods.push({ label: "weaponDamage", value: w.damage });
-    if (w.improvised) mods.push({ label: "improvised", value: -1 });
+    if (flag("weapon.improvised", w.improvised)) mods.push({ label: "improvised", value: -1 });
     if (w.strengthRequired !== undefined) {
       const need = requireInt("weapon.strengthRequired", w.strengthRequired, 0, 10);
       const have = requireInt("strength", req.strength ?? req.attribute, 0, 10);
-      if (have < need) mods.push({ label: "strengthRequirement", value: req.strengthShortfall === "perPoint" ? have - need : -1 });
+      const shortfall = oneOf("strengthShortfall", req.strengthShortfall ?? "flat", ["flat", "perPoint"]);
+      if (have < need) mods.push({ label: "strengthRequirement", value: shortfall === "perPoint" ? have - need : -1 });
     }
   }
-  if (req.aimingTurns) mods.push({ label: "aiming", value: aimingBonus(req.aimingTurns) });
-  if (req.autofire) {
-    if (!(req.autofire in AUTOFIRE)) throw new OmnibusError("badArgument", `unknown autofire burst "${String(req.autofire)}"`);
+  if (req.aimingTurns !== undefined && aimingBonus(req.aimingTurns)) mods.push({ label: "aiming", value: aimingBonus(req.aimingTurns) });
+  if (req.autofire !== undefined) {
+    keyOf("autofire", req.autofire, AUTOFIRE);
     mods.push({ label: "autofire", value: AUTOFIRE[req.autofire].bonus });
     const n = requireInt("autofireTargets", req.autofireTargets ?? 1, 1, 99);
     if (n > 1) mods.push({ label: "autofireTargets", value: -n });
   }
-  if (req.allOutAttack) mods.push({ label: "allOutAttack", value: ALL_OUT_ATTACK_BONUS });
-  if (req.range) {
+  if (flag("allOutAttack", req.allOutAttack)) mods.push({ label: "allOutAttack", value: ALL_OUT_ATTACK_BONUS });
+  if (req.range !== undefined) {
+    obj("range", req.range);
     const p = rangePenalty(req.range.band, { laserSight: req.range.laserSight, scope: req.range.scope, autofire: !!req.autofire });
     if (p === null) throw new OmnibusError("outOfRange", "the target is out of range");
     if (p) mods.push({ label: "range", value: p });
   }
-  if (req.concealment && req.concealment !== "none") {
-    if (!(req.concealment in CONCEALMENT)) throw new OmnibusError("badArgument", `unknown concealment "${String(req.concealment)}"`);
+  if (req.concealment !== undefined && keyOf("concealment", req.concealment, CONCEALMENT) !== "none") {
     mods.push({ label: "concealment", value: CONCEALMENT[req.concealment] });
   }
-  if (req.specifiedTarget) {
-    if (!(req.specifiedTarget in SPECIFIED_TARGET)) throw new OmnibusError("badArgument", `unknown target "${String(req.specifiedTarget)}"`);
+  if (req.specifiedTarget !== undefined) {
+    keyOf("specifiedTarget", req.specifiedTarget, SPECIFIED_TARGET);
     mods.push({ label: "specifiedTarget", value: SPECIFIED_TARGET[req.specifiedTarget] });
   }
   const defense = requireInt("targetDefense", req.targetDefense ?? 0, 0, 99);
   if (defense) mods.push({ label: "defense", value: -defense });
   const armor = armorAgainst(req.targetArmor, req.attackKind, w?.armorPiercing ?? 0);
   if (armor) mods.push({ label: "armor", value: -armor });
-  if (req.targetArmor?.bulletproof && req.attackKind === "firearms" && damageType === "lethal") damageType = "bashing";
+  if (req.targetArmor !== undefined && flag("bulletproof", req.targetArmor.bulletproof) && req.attackKind === "firearms" && damageType === "lethal") damageType = "bashing";
   const pool = buildPool({
     attribute: req.attribute,
     skill: { dots: req.skill, category: "physical" },
     specialty: req.specialty,
     willpower: req.willpower,
     woundPenalty: req.woundPenalty,
-    modifiers: [...mods, ...(req.modifiers ?? [])],
+    modifiers: [...mods, ...list("modifiers", req.modifiers, true)],
   });
   return { ...pool, damageType };
 }

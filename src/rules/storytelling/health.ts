@@ -5,7 +5,8 @@
  *
  * The state is the number of wounds of each type; the track string renders it left to right.
  */
-import { OmnibusError, requireInt } from "../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
+import { num } from "./guard";
 
 export type DamageType = "bashing" | "lethal" | "aggravated";
 export const DAMAGE_TYPES: readonly DamageType[] = ["bashing", "lethal", "aggravated"];
@@ -28,9 +29,9 @@ const SEVERITY: Record<string, number> = { "*": 3, X: 2, "/": 1, ".": 0 };
 
 export function parseDamageType(value: unknown): DamageType {
   if (value === "bashing" || value === "lethal" || value === "aggravated") return value;
-  throw new OmnibusError("badArgument", `damage type must be bashing, lethal or aggravated, got "${String(value)}"`, {
+  throw new OmnibusError("badArgument", `damage type must be bashing, lethal or aggravated, got "${describeValue(value)}"`, {
     name: "type",
-    value: String(value),
+    value: describeValue(value),
   });
 }
 
@@ -58,9 +59,9 @@ export function emptyTrack(health: number): HealthTrack {
  */
 export function parseTrack(text: string): HealthTrack {
   if (typeof text !== "string" || !/^[*X/.]+$/.test(text)) {
-    throw new OmnibusError("badArgument", `a Health track is made of * X / . (one a box), got "${String(text)}"`, {
+    throw new OmnibusError("badArgument", `a Health track is made of * X / . (one a box), got "${describeValue(text)}"`, {
       name: "track",
-      value: String(text),
+      value: describeValue(text),
     });
   }
   if (text.length > MAX_HEALTH) throw new OmnibusError("outOfRange", `a Health track has at most ${MAX_HEALTH} boxes`);
@@ -78,7 +79,7 @@ export function parseTrack(text: string): HealthTrack {
 /** Counts the wounds of a track string in any order (e.g. a sheet's clicked boxes). */
 export function normalizeTrack(text: string): HealthTrack {
   if (typeof text !== "string" || !/^[*X/.]+$/.test(text) || text.length > MAX_HEALTH) {
-    throw new OmnibusError("badArgument", `a Health track is made of * X / . (one a box), got "${String(text)}"`);
+    throw new OmnibusError("badArgument", `a Health track is made of * X / . (one a box), got "${describeValue(text)}"`);
   }
   const count = (c: string) => [...text].filter((x) => x === c).length;
   return { health: text.length, aggravated: count("*"), lethal: count("X"), bashing: count("/") };
@@ -216,7 +217,7 @@ export function timeToHealAll(track: HealthTrack): number {
 /** Natural healing after `minutes` of rest: wounds heal one at a time from the right. */
 export function healOverTime(track: HealthTrack, minutes: number): HealthTrack {
   check(track);
-  if (!(minutes >= 0) || !Number.isFinite(minutes)) throw new OmnibusError("badArgument", "minutes must be ≥ 0");
+  num("minutes", minutes, 0, 1e12);
   const t = { ...track };
   let left = minutes;
   for (const type of ["bashing", "lethal", "aggravated"] as const) {

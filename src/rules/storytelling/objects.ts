@@ -3,7 +3,8 @@
  * destroyed states; improvised weapons; doors, bars, object against object, falling objects;
  * Durability reduction (armour piercing).
  */
-import { OmnibusError, requireInt } from "../../core/errors";
+import { requireInt } from "../../core/errors";
+import { flag, num, obj, oneOf, opt } from "./guard";
 
 export interface ObjectTraits {
   durability: number;
@@ -22,7 +23,9 @@ export type ObjectState = "ok" | "impaired" | "destroyed";
 export const MATERIAL_DURABILITY = { wood: 1, hardPlastic: 1, thickGlass: 1, stone: 2, aluminum: 2, iron: 3, steel: 3 } as const;
 
 function traits(o: ObjectTraits) {
-  const durability = requireInt("durability", o?.durability, 0, 99);
+  obj("object", o);
+  flag("supernatural", o.supernatural);
+  const durability = requireInt("durability", o.durability, 0, 99);
   const size = requireInt("size", o.size, 0, 999);
   const structure = requireInt("structure", o.structure ?? durability + size, 1, 9999);
   return { durability, size, structure };
@@ -44,8 +47,10 @@ export function objectDamageRating(durability: number, size: number): number {
  */
 export function effectiveDurability(o: ObjectTraits, opts: { damageType?: "bashing" | "lethal" | "aggravated"; piercing?: number } = {}): number {
   const { durability } = traits(o);
-  if (opts.damageType === "aggravated" && !o.supernatural) return 0;
-  return Math.max(0, durability - requireInt("piercing", opts.piercing ?? 0, 0, 99));
+  const { damageType, piercing } = opt("options", opts);
+  if (damageType !== undefined) oneOf("damageType", damageType, ["bashing", "lethal", "aggravated"]);
+  if (damageType === "aggravated" && !o.supernatural) return 0;
+  return Math.max(0, durability - requireInt("piercing", piercing ?? 0, 0, 99));
 }
 
 /** Structure damage from an attack: successes beyond the (effective) Durability (002:L494, L585). */
@@ -79,6 +84,7 @@ export function improvisedWeaponModifier(o: ObjectTraits, strength: number, shor
   const { durability, size } = traits(o);
   requireInt("strength", strength, 0, 10);
   const damage = Math.min(durability, size);
+  oneOf("shortfall", shortfall, ["flat", "perPoint"]);
   const lack = strength < size ? (shortfall === "perPoint" ? strength - size : -1) : 0;
   return { damage, improvised: -1, strength: lack, total: damage - 1 + lack };
 }
@@ -135,6 +141,7 @@ export function bendBars(bars: ObjectTraits, successes: number, characterSize: n
  * the striker on every blow.
  */
 export function strikeObject(target: ObjectTraits, striker: ObjectTraits, successes: number, strikerCheck: "whenBlocked" | "always" = "whenBlocked"): { targetDamage: number; strikerDamage: number } {
+  oneOf("strikerCheck", strikerCheck, ["whenBlocked", "always"]);
   const targetDamage = damageToObject(successes, target);
   const strikerHit = strikerCheck === "always" || targetDamage === 0;
   return { targetDamage, strikerDamage: strikerHit ? damageToObject(successes, striker) : 0 };
@@ -142,7 +149,7 @@ export function strikeObject(target: ObjectTraits, striker: ObjectTraits, succes
 
 /** Falling damage: 1 bashing per 3 yards (002:L839); 30 yards or more is terminal velocity, 10 lethal (WoD p.179). */
 export function fallingDamage(yards: number): { damage: number; type: "bashing" | "lethal" } {
-  if (!(yards >= 0) || !Number.isFinite(yards)) throw new OmnibusError("badArgument", `yards must be ≥ 0, got ${String(yards)}`);
+  num("yards", yards, 0, 1e9);
   if (yards >= 30) return { damage: 10, type: "lethal" };
   return { damage: Math.floor(yards / 3), type: "bashing" };
 }
@@ -159,6 +166,8 @@ export function fallingObjectCollision(
   fallDamage: number,
 ): { fallingObjectDamage: number; struckDamage: number } {
   requireInt("fallDamage", fallDamage, 0, 999);
+  traits(falling);
+  obj("struck", struck);
   const rating = (o: ObjectTraits) => (o.damage !== undefined ? requireInt("damage", o.damage, 0, 99) : objectDamageRating(o.durability, o.size));
   const fallingRating = rating(falling);
   if ("living" in struck) {

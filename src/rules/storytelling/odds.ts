@@ -2,8 +2,10 @@
  * Exact odds of a Storytelling roll, from the core's distribution (src/core/odds), taking the same
  * options as `rollPool` so a roll dialog can show the odds of exactly the roll it will make.
  */
-import { storytellingOdds, type StorytellingOdds } from "../../core/odds";
+import { requireInt } from "../../core/errors";
+import { storytellingOdds, STORYTELLING_MAX_POOL, type StorytellingOdds } from "../../core/odds";
 import { type RollOptions } from "./roll";
+import { opt } from "./guard";
 
 export interface RollOddsOptions extends RollOptions {
   /** Successes needed (default 1); e.g. beating a recorded roll of 4 needs 5 (002:L343). */
@@ -16,6 +18,8 @@ export interface RollOddsOptions extends RollOptions {
 
 /** The exact distribution of successes and P(success / failure / dramatic failure / exceptional). */
 export function rollOdds(pool: number, options: RollOddsOptions = {}): StorytellingOdds {
+  requireInt("pool", pool, -STORYTELLING_MAX_POOL, STORYTELLING_MAX_POOL);
+  options = opt("options", options);
   return storytellingOdds({
     pool,
     again: options.again,

@@ -11,7 +11,8 @@
 import type { DiceSource } from "../../core/dice";
 import { forcedDice } from "../../core/dice";
 import { rollPool as corePool } from "../../core/pool";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
+import { diceSource, flag, list, obj, opt } from "./guard";
 
 /** The again threshold: a die showing this or more is rolled again. `"none"` turns 10-again off. */
 export type AgainLevel = 10 | 9 | 8 | "none";
@@ -83,6 +84,8 @@ export interface RollResult {
 
 /** Classifies a success count (002:L244–L252). */
 export function classifyOutcome(successes: number, dramaticFailure: boolean): RollOutcome {
+  requireInt("successes", successes, 0);
+  flag("dramaticFailure", dramaticFailure);
   if (dramaticFailure) return "dramaticFailure";
   if (successes >= EXCEPTIONAL_SUCCESSES) return "exceptionalSuccess";
   return successes >= 1 ? "success" : "failure";
@@ -91,9 +94,9 @@ export function classifyOutcome(successes: number, dramaticFailure: boolean): Ro
 export function parseAgainLevel(value: unknown): AgainLevel {
   if (value === "none" || value === 10 || value === 9 || value === 8) return value;
   if (value === "10" || value === "9" || value === "8") return Number(value) as AgainLevel;
-  throw new OmnibusError("badArgument", `again must be one of 10, 9, 8, none, got "${String(value)}"`, {
+  throw new OmnibusError("badArgument", `again must be one of 10, 9, 8, none, got "${describeValue(value)}"`, {
     name: "again",
-    value: String(value),
+    value: describeValue(value),
   });
 }
 
@@ -110,11 +113,15 @@ interface QueuedDie {
  */
 export function rollPool(pool: number, dice: DiceSource, options: RollOptions = {}): RollResult {
   requireInt("pool", pool, -MAX_POOL, MAX_POOL);
+  diceSource(dice);
+  options = opt("options", options);
+  flag("rote", options.rote);
+  flag("chanceDieUsesAgainLevel", options.chanceDieUsesAgainLevel);
   const again = options.again === undefined ? 10 : parseAgainLevel(options.again);
   const rote = options.rote === true;
   const roteAll = options.roteRerolls === "allFailedDice";
   if (options.roteRerolls !== undefined && options.roteRerolls !== "initialDice" && options.roteRerolls !== "allFailedDice") {
-    throw new OmnibusError("badArgument", `roteRerolls must be "initialDice" or "allFailedDice", got "${String(options.roteRerolls)}"`);
+    throw new OmnibusError("badArgument", `roteRerolls must be "initialDice" or "allFailedDice", got "${describeValue(options.roteRerolls)}"`);
   }
   const chance = pool <= 0;
   const successFace = chance ? CHANCE_SUCCESS_FACE : SUCCESS_FACE;
@@ -181,7 +188,12 @@ export function rollByQueue(
   dice: DiceSource,
   r: Resolution & { chance: boolean; roteAll: boolean },
 ): RolledDie[] {
+  obj("resolution", r);
+  requireInt("count", count, 0, MAX_POOL);
+  diceSource(dice);
   const { chance, successFace, againFace, rote, roteAll } = r;
+  requireInt("successFace", successFace, 1, 10);
+  if (againFace !== null) requireInt("againFace", againFace, 2, 10);
   const detail: RolledDie[] = [];
   const roll = (q: QueuedDie): RolledDie => {
     const face = dice.roll(10);
@@ -236,7 +248,7 @@ export function rollByQueue(
  * every face must be used, and no more faces than the rules ask for.
  */
 export function resolvePool(pool: number, faces: readonly number[], options: RollOptions = {}): RollResult {
-  const forced = forcedDice(faces);
+  const forced = forcedDice(list("faces", faces));
   const result = rollPool(pool, forced, options);
   forced.assertExhausted();
   return result;

@@ -2,7 +2,8 @@
  * Traits of the Storytelling System: Attributes, Skills and their categories, and the derived
  * traits a sheet computes rather than stores (digest §4, §Z.4).
  */
-import { OmnibusError, requireInt } from "../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
+import { obj, oneOf } from "./guard";
 
 export const ATTRIBUTES = [
   "intelligence", "wits", "resolve",
@@ -26,8 +27,8 @@ export type Skill = keyof typeof SKILL_CATEGORIES;
 export const SKILLS = Object.keys(SKILL_CATEGORIES) as Skill[];
 
 export function skillCategory(skill: string): SkillCategory {
-  const c = (SKILL_CATEGORIES as Record<string, SkillCategory>)[skill];
-  if (!c) throw new OmnibusError("badArgument", `unknown skill "${skill}"`, { name: "skill", value: skill });
+  const c = typeof skill === "string" && Object.hasOwn(SKILL_CATEGORIES, skill) ? (SKILL_CATEGORIES as Record<string, SkillCategory>)[skill] : undefined;
+  if (!c) throw new OmnibusError("badArgument", `unknown skill "${describeValue(skill)}"`, { name: "skill", value: describeValue(skill) });
   return c;
 }
 
@@ -35,7 +36,7 @@ export function skillCategory(skill: string): SkillCategory {
 export function unskilledPenalty(category: SkillCategory): number {
   if (category === "mental") return 3;
   if (category === "physical" || category === "social") return 1;
-  throw new OmnibusError("badArgument", `skill category must be mental, physical or social, got "${String(category)}"`);
+  throw new OmnibusError("badArgument", `skill category must be mental, physical or social, got "${describeValue(category)}"`);
 }
 
 /** The largest trait rating accepted (humans 1–5; supernatural beings go to 10). */
@@ -49,21 +50,25 @@ export const HUMAN_SPECIES_FACTOR = 5;
 
 /** Defense = the lower of Wits and Dexterity (1e; WoD p.91, p.156). */
 export function defenseRating(t: { wits: number; dexterity: number }): number {
+  obj("traits", t);
   return Math.min(dots("wits", t.wits), dots("dexterity", t.dexterity));
 }
 
 /** Initiative modifier = Dexterity + Composure (WoD p.152). */
 export function initiativeModifier(t: { dexterity: number; composure: number }): number {
+  obj("traits", t);
   return dots("dexterity", t.dexterity) + dots("composure", t.composure);
 }
 
 /** Health = Stamina + Size (WoD p.172); an average human (Stamina 2, Size 5) has 7. */
 export function healthRating(t: { stamina: number; size?: number }): number {
+  obj("traits", t);
   return dots("stamina", t.stamina) + requireInt("size", t.size ?? HUMAN_SIZE, 0, 99);
 }
 
 /** Willpower maximum = Resolve + Composure (digest §Z.4; temporary dots add points, 002:L422). */
 export function willpowerRating(t: { resolve: number; composure: number }): number {
+  obj("traits", t);
   return dots("resolve", t.resolve) + dots("composure", t.composure);
 }
 
@@ -72,6 +77,7 @@ export function willpowerRating(t: { resolve: number; composure: number }): numb
  * wound penalty (WoD p.95, p.173; digest §Z.4, §Z.6). Never below 0.
  */
 export function speedRating(t: { strength: number; dexterity: number; speciesFactor?: number; woundPenalty?: number }): number {
+  obj("traits", t);
   const factor = requireInt("speciesFactor", t.speciesFactor ?? HUMAN_SPECIES_FACTOR, 0, 99);
   const wound = requireInt("woundPenalty", t.woundPenalty ?? 0, -3, 0);
   return Math.max(0, dots("strength", t.strength) + dots("dexterity", t.dexterity) + factor + wound);
@@ -85,13 +91,14 @@ const XP_MULTIPLIER: Record<Exclude<ExperienceTrait, "specialty" | "willpower">,
 
 /** Experience to raise a trait from `from` to `to` dots (e.g. Firearms 2 → 3 costs 9). */
 export function experienceCost(trait: ExperienceTrait, from: number, to: number): number {
+  oneOf("trait", trait, ["attribute", "skill", "specialty", "merit", "morality", "willpower"]);
   if (trait === "specialty") return 3;
   dots("from", from);
   dots("to", to);
   if (to < from) throw new OmnibusError("badArgument", `cannot buy a trait down (${from} → ${to})`);
   if (trait === "willpower") return 8 * (to - from);
   const mult = XP_MULTIPLIER[trait];
-  if (mult === undefined) throw new OmnibusError("badArgument", `unknown trait kind "${String(trait)}"`);
+  if (mult === undefined) throw new OmnibusError("badArgument", `unknown trait kind "${describeValue(trait)}"`);
   let cost = 0;
   for (let r = from + 1; r <= to; r++) cost += r * mult;
   return cost;

@@ -5,6 +5,7 @@
  * Speeds are in yards per turn unless a name says km/h.
  */
 import { OmnibusError, requireInt } from "../../core/errors";
+import { flag, num, obj, oneOf, opt } from "./guard";
 
 export interface VehicleTraits {
   durability: number;
@@ -16,12 +17,6 @@ export interface VehicleTraits {
   handling?: number;
 }
 
-const num = (name: string, v: number, min = 0, max = 100000) => {
-  if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max) {
-    throw new OmnibusError("badArgument", `${name} must be a number in ${min}…${max}, got ${String(v)}`, { name, value: String(v) });
-  }
-  return v;
-};
 
 /** Yards per turn → km/h (0.9144 m ÷ 3 s × 3.6 = 1.09728). */
 export const KMH_PER_YARD_PER_TURN = 1.09728;
@@ -31,11 +26,12 @@ export function yardsPerTurnToKmh(yardsPerTurn: number): number {
 
 /** Reinforcement (002:L793): +1…+3 Durability costs Resources bonus + 2 (parts only: one less). */
 export function reinforcementCost(bonus: number, partsOnly = false): number {
-  return requireInt("bonus", bonus, 1, 3) + 2 - (partsOnly ? 1 : 0);
+  return requireInt("bonus", bonus, 1, 3) + 2 - (flag("partsOnly", partsOnly) ? 1 : 0);
 }
 
 /** Drive penalty from damage (002:L795, L827): −1 once Structure damage exceeds Durability. */
 export function vehicleDamagePenalty(v: VehicleTraits, damage: number): number {
+  obj("vehicle", v);
   return requireInt("damage", damage, 0, 9999) > requireInt("durability", v.durability, 0, 99) ? -1 : 0;
 }
 
@@ -65,6 +61,7 @@ export function overSafeSpeedPenalty(speed: number, safeSpeed: number): number {
 
 /** One die per full 15 km/h for collisions (002:L857, digest A37: floor). */
 export function collisionSpeedDice(speed: { kmh: number } | { yardsPerTurn: number }): number {
+  obj("speed", speed);
   return "kmh" in speed ? Math.floor(num("kmh", speed.kmh) / 15 + 1e-9) : Math.floor(num("yardsPerTurn", speed.yardsPerTurn) / 14 + 1e-9);
 }
 
@@ -84,8 +81,10 @@ export function vehicleJumpDamage(kmh: number, opts: { successes?: number; broke
   type: "bashing" | "lethal";
 } {
   const raw = num("kmh", kmh) / 15;
+  opts = opt("options", opts);
+  if (opts.rounding !== undefined) oneOf("rounding", opts.rounding, ["ceil", "floor"]);
   const units = opts.rounding === "floor" ? Math.floor(raw + 1e-9) : Math.ceil(raw - 1e-9);
-  const lethal = units >= 10 || opts.brokenGlass === true;
+  const lethal = units >= 10 || flag("brokenGlass", opts.brokenGlass);
   const base = units >= 10 ? 10 : units;
   return { units, damage: Math.max(0, base - requireInt("successes", opts.successes ?? 0, 0, 999)), type: lethal ? "lethal" : "bashing" };
 }
@@ -122,7 +121,8 @@ export function vehicleHitsPerson(successes: number, opts: { vehicleDurability?:
   vehicleDamage: number;
 } {
   const s = requireInt("successes", successes, 0, 9999);
-  const vehicleDamage = opts.largeCreature ? Math.floor(Math.max(0, s - requireInt("vehicleDurability", opts.vehicleDurability ?? 0, 0, 99)) / 2) : 0;
+  opts = opt("options", opts);
+  const vehicleDamage = flag("largeCreature", opts.largeCreature) ? Math.floor(Math.max(0, s - requireInt("vehicleDurability", opts.vehicleDurability ?? 0, 0, 99)) / 2) : 0;
   return { bashing: s, knockedDown: true, vehicleDamage };
 }
 
@@ -141,6 +141,7 @@ export function headOnCollision(successesA: number, successesB: number, durabili
  */
 export function occupantDamage(vehicleStructureDamage: number, opts: { restraint?: number; armor?: number } = {}): number {
   const half = Math.floor(requireInt("vehicleStructureDamage", vehicleStructureDamage, 0, 9999) / 2);
+  opts = opt("options", opts);
   return Math.max(0, half - requireInt("restraint", opts.restraint ?? 0, 0, 3) - requireInt("armor", opts.armor ?? 0, 0, 99));
 }
 
@@ -178,6 +179,7 @@ export function shootThroughPool(successes: number, coverDurability: number, occ
 /** Gas tank (002:L789): cinematic — any damage beyond Durability may explode it; realistic — 3+ in one roll. */
 export function gasTankMayExplode(structureDamageThisRoll: number, mode: "cinematic" | "realistic" = "cinematic"): boolean {
   const d = requireInt("damage", structureDamageThisRoll, 0, 9999);
+  oneOf("mode", mode, ["cinematic", "realistic"]);
   return mode === "realistic" ? d >= 3 : d >= 1;
 }
 
