@@ -39,6 +39,26 @@ export const CHARACTER_POINT_CAPS: Readonly<Record<D6RollKind, number>> = Object
   initiative: 0,
 });
 
+/**
+ * Which rolls use the Wild Die (digest §1, A-4; world settings on the Foundry side). Skill and
+ * attribute rolls always do; damage, the Strength roll against damage and initiative follow the
+ * settings, all on by default.
+ */
+export interface WildDieSettings {
+  damage?: boolean;
+  resistDamage?: boolean;
+  initiative?: boolean;
+}
+
+export function usesWildDie(kind: D6RollKind, settings: WildDieSettings = {}): boolean {
+  if (!D6_ROLL_KINDS.includes(kind)) throw new OmnibusError("badArgument", `unknown roll kind "${describeValue(kind)}"`, { name: "kind", value: describeValue(kind) });
+  const s = settings ?? {};
+  if (kind === "damage") return s.damage ?? true;
+  if (kind === "resistDamage") return s.resistDamage ?? true;
+  if (kind === "initiative") return s.initiative ?? true;
+  return true;
+}
+
 export interface D6RollOptions {
   /** Roll one of the code's dice as the Wild Die (default true). */
   wildDie?: boolean;

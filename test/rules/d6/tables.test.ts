@@ -52,6 +52,7 @@ import {
   surpriseCheck,
   opposedRoll,
   meleeDifficultyLevel,
+  usesWildDie,
   type WoundLevel,
 } from "../../../src/rules/d6";
 
@@ -125,6 +126,13 @@ describe("the roll: face order, Wild Die, Character Points (§1, §8, A-4)", () 
     expect(() => rollD6(c("3D"), forcedDice([1, 1, 1, 1, 1, 1]), { characterPoints: 3 })).toThrowError(expect.objectContaining({ code: "outOfRange" }));
     expect(rollD6(c("3D"), forcedDice([1, 1, 2, 1, 1, 1]), { characterPoints: 3, kind: "reaction" }).cp).toHaveLength(3);
     expect(() => rollD6(c("3D"), forcedDice([1, 1, 2, 1]), { characterPoints: 1, kind: "initiative" })).toThrow();
+  });
+  it("the Wild Die on damage, resistance and initiative follows the settings, on by default (A-4)", () => {
+    expect(usesWildDie("skill", { damage: false, resistDamage: false, initiative: false })).toBe(true);
+    expect(usesWildDie("damage")).toBe(true);
+    expect(usesWildDie("damage", { damage: false })).toBe(false);
+    expect(usesWildDie("resistDamage", { resistDamage: false })).toBe(false);
+    expect(usesWildDie("initiative", { initiative: false })).toBe(false);
   });
   it("a Force Point doubles the penalised code by default; before penalties as the option (§33)", () => {
     expect(fmt(effectiveCode(c("4D"), { actions: 2, forcePoint: true }))).toBe("6D");
