@@ -31,3 +31,4 @@ export * from "./combat/initiative";
 export * from "./combat/turn";
 export * from "./combat/movement";
 export * from "./odds";
+export * from "./combat/modifiers";

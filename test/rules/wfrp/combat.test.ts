@@ -12,6 +12,7 @@ import {
   armourAt,
   attackBonusAgainst,
   canMove,
+  combatTestModifiers,
   conditionTestModifier,
   diesFromCriticals,
   endOfRound,
@@ -245,5 +246,21 @@ describe("initiative modes (003:L285-295)", () => {
     ]);
     expect(tied.map((e) => e.id)).toEqual(["high", "low"]);
     expect(tied[0].trackerValue).toBeGreaterThan(tied[1].trackerValue);
+  });
+});
+
+describe("combat test modifiers for the roll dialog", () => {
+  it("Advantage 2 (+20), Fatigued (−10), attacking a Prone target in melee (+20) → +30", () => {
+    expect(combatTestModifiers({ advantage: 2, conditions: { fatigued: 1 }, attacking: { targetConditions: { prone: 1 }, melee: true } })).toEqual({
+      lines: [
+        { source: "advantage", modifier: 20 },
+        { source: "conditions", modifier: -10 },
+        { source: "targetConditions", modifier: 20 },
+      ],
+      total: 30,
+    });
+  });
+  it("a Dodge On the Defensive with Dodge: +20 (003:L361)", () => {
+    expect(combatTestModifiers({ advantage: 0, defending: { turn: { onTheDefensive: "dodge" }, skill: "dodge" } }).total).toBe(20);
   });
 });
