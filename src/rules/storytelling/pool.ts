@@ -154,7 +154,7 @@ export function buildPool(req: PoolRequest): PoolBreakdown {
     penalties.push({ label: "attempt", value: -requireInt("attemptPenalty", req.attemptPenalty, 0, 99) });
   }
   const bonus = bonuses.reduce((s, p) => s + p.value, 0);
-  const penalty = -penalties.reduce((s, p) => s + p.value, 0);
+  const penalty = 0 - penalties.reduce((s, p) => s + p.value, 0);
   const pool = base + bonus - penalty;
   return { base, bonus, penalty, pool, chance: pool <= 0, parts: [...parts, ...bonuses, ...penalties], warnings: [...new Set(warnings)] };
 }

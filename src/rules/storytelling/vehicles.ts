@@ -37,7 +37,7 @@ export function vehicleDamagePenalty(v: VehicleTraits, damage: number): number {
 
 /** Flat tyres (002:L785, L819): −2 Drive each; speed halved with one, a crawl with two or more. */
 export function flatTyrePenalty(flats: number): number {
-  return -2 * requireInt("flats", flats, 0, 99);
+  return 0 - 2 * requireInt("flats", flats, 0, 99);
 }
 
 /**
@@ -50,13 +50,13 @@ export function brakingPenalty(acceleration: number, speed: number, targetSpeed 
   const excess = num("speed", speed) - num("targetSpeed", targetSpeed) - free;
   if (targetSpeed > speed) throw new OmnibusError("badArgument", "braking lowers speed");
   if (excess <= 0) return { rollNeeded: false, penalty: 0 };
-  return { rollNeeded: true, penalty: -Math.floor(excess / 10) };
+  return { rollNeeded: true, penalty: 0 - Math.floor(excess / 10) };
 }
 
 /** Over Safe Speed (002:L829, digest E60): typically −1 per full 30 yards/turn over. */
 export function overSafeSpeedPenalty(speed: number, safeSpeed: number): number {
   const over = num("speed", speed) - num("safeSpeed", safeSpeed);
-  return over > 0 ? -Math.floor(over / 30) : 0;
+  return over > 0 ? 0 - Math.floor(over / 30) : 0;
 }
 
 /** One die per full 15 km/h for collisions (002:L857, digest A37: floor). */
@@ -162,7 +162,7 @@ export function motorcycleDamage(damage: number, bikeDurability: number, riderAr
  */
 export function doorLossConcealment(doorsDestroyed: number): number | null {
   const n = requireInt("doorsDestroyed", doorsDestroyed, 0, 99);
-  return n === 0 ? null : -Math.max(0, 4 - n);
+  return n === 0 ? null : 0 - Math.max(0, 4 - n);
 }
 
 /** Open windows: occupants are well concealed, −3 to attackers (002:L799). */
