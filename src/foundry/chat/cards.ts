@@ -1,0 +1,57 @@
+/**
+ * Chat cards: a template rendered into a ChatMessage that carries the rolls (so Dice So Nice, roll
+ * tooltips and manual dice entry keep working) and honours the roll mode the user chose.
+ *
+ * The card's root element must be `<div class="omnibus omnibus-card omnibus-<ruleset>">…</div>`
+ * (the shared `templates/chat/check-card.hbs` does this); its `[data-action]` buttons are dispatched
+ * per message by chat/actions.ts.
+ */
+import { SYSTEM_ID, activeRulesetId } from "../registry";
+
+export interface CardMessage {
+  /** `systems/omnibus/templates/...`. */
+  template: string;
+  /** The template's context (plain data). `ruleset` is added. */
+  context: Record<string, unknown>;
+  actor?: Actor.Implementation | null;
+  /** Evaluated rolls; they go on the message's `rolls`. */
+  rolls?: Roll[];
+  /** "publicroll" | "gmroll" | "blindroll" | "selfroll"; default: the user's current roll mode. */
+  rollMode?: string;
+  flavor?: string;
+  /** Stored under `flags.omnibus` (with `ruleset`), read back by chat actions. */
+  flags?: Record<string, unknown>;
+}
+
+/** The user's current roll mode (the chat's roll-mode selector). */
+export function currentRollMode(): string {
+  return String((game.settings as unknown as { get(n: string, k: string): unknown }).get("core", "rollMode") ?? "publicroll");
+}
+
+/** Builds the ChatMessage data for a card (without creating it). */
+export async function cardMessageData(card: CardMessage): Promise<Record<string, unknown>> {
+  const ruleset = activeRulesetId();
+  const content = await foundry.applications.handlebars.renderTemplate(card.template, { ...card.context, ruleset });
+  const rolls = card.rolls ?? [];
+  const data: Record<string, unknown> = {
+    speaker: ChatMessage.getSpeaker({ actor: card.actor ?? undefined }),
+    content,
+    rolls,
+    flags: { [SYSTEM_ID]: { ruleset, ...(card.flags ?? {}) } },
+  };
+  if (card.flavor) data.flavor = card.flavor;
+  if (rolls.length > 0) data.sound = CONFIG.sounds.dice;
+  return data;
+}
+
+/** Renders and posts a card. Returns the created message. */
+export async function postCard(card: CardMessage): Promise<ChatMessage.Implementation | undefined> {
+  const data = await cardMessageData(card);
+  const rollMode = card.rollMode ?? currentRollMode();
+  const Message = ChatMessage as unknown as {
+    applyRollMode(data: Record<string, unknown>, mode: string): Record<string, unknown>;
+    create(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
+  };
+  Message.applyRollMode(data, rollMode);
+  return Message.create(data, { rollMode });
+}

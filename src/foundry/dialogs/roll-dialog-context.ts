@@ -1,0 +1,134 @@
+/**
+ * The roll dialog's context as a plain function (no Foundry globals), so the gallery can render the
+ * dialog from a sample CheckRequest, and the field parsing the dialog applies to user input.
+ */
+import { OmnibusError } from "../../core/errors";
+import type { CheckField, CheckRequest, CheckValue, CheckValues, OddsLine } from "../ruleset";
+
+export interface DialogOption {
+  value: string;
+  label: string;
+  selected: boolean;
+}
+
+export interface DialogField extends CheckField {
+  value: CheckValue;
+  checked: boolean;
+  options: DialogOption[];
+  isNumber: boolean;
+  isSelect: boolean;
+  isCheckbox: boolean;
+}
+
+export interface RollDialogContext {
+  ruleset: string;
+  title: string;
+  subtitle: string;
+  fields: DialogField[];
+  odds: OddsLine[];
+  /** Why no odds can be shown (invalid values): an i18n key and its data. */
+  oddsError: { key: string; data: Record<string, string | number> } | null;
+  hasOdds: boolean;
+  canRoll: boolean;
+  rollModes: DialogOption[];
+  targets: CheckRequest["targets"];
+}
+
+/** CONFIG.Dice.rollModes in v13: mode → { label, icon }. */
+export type RollModes = Record<string, { label: string; icon?: string }>;
+
+export function rollDialogContext(
+  request: CheckRequest,
+  values: CheckValues,
+  odds: ((request: CheckRequest, values: CheckValues) => OddsLine[]) | undefined,
+  rollMode: string,
+  rollModes: RollModes,
+): RollDialogContext {
+  const fields: DialogField[] = request.fields.map((field) => {
+    const value = values[field.name] ?? request.values[field.name] ?? "";
+    return {
+      ...field,
+      value,
+      checked: value === true,
+      options: Object.entries(field.choices ?? {}).map(([v, label]) => ({ value: v, label, selected: String(value) === v })),
+      isNumber: field.kind === "number",
+      isSelect: field.kind === "select",
+      isCheckbox: field.kind === "checkbox",
+    };
+  });
+  let lines: OddsLine[] = [];
+  let oddsError: RollDialogContext["oddsError"] = null;
+  if (odds) {
+    try {
+      lines = odds(request, values);
+    } catch (error) {
+      if (!(error instanceof OmnibusError)) throw error;
+      oddsError = { key: `OMNIBUS.Error.${error.code}`, data: error.data };
+    }
+  }
+  return {
+    ruleset: request.ruleset,
+    title: request.title,
+    subtitle: request.subtitle ?? "",
+    fields,
+    odds: lines,
+    oddsError,
+    hasOdds: Boolean(odds),
+    canRoll: oddsError === null,
+    rollModes: Object.entries(rollModes).map(([value, mode]) => ({ value, label: mode.label, selected: value === rollMode })),
+    targets: request.targets,
+  };
+}
+
+export type ParsedField = { ok: true; value: CheckValue } | { ok: false; error: OmnibusError };
+
+/** Parses one field's raw form value; a number out of its range or not a whole number is refused. */
+export function parseFieldInput(field: CheckField, raw: unknown): ParsedField {
+  if (field.kind === "checkbox") return { ok: true, value: raw === true || raw === "on" || raw === "true" };
+  if (field.kind === "select") {
+    const value = String(raw ?? "");
+    if (field.choices && !Object.hasOwn(field.choices, value)) {
+      return { ok: false, error: new OmnibusError("badArgument", `${field.name}: "${value}" is not a choice`, { name: field.name, value }) };
+    }
+    return { ok: true, value };
+  }
+  const text = String(raw ?? "").trim().replace("\u2212", "-");
+  const n = text === "" ? NaN : Number(text);
+  const step = field.step ?? 1;
+  const integral = Number.isInteger(step);
+  const min = field.min ?? -Infinity;
+  const max = field.max ?? Infinity;
+  if (!Number.isFinite(n) || (integral && !Number.isInteger(n)) || n < min || n > max) {
+    return {
+      ok: false,
+      error: new OmnibusError("outOfRange", `${field.name} must be ${integral ? "a whole number " : ""}in ${min}…${max}, got "${text}"`, {
+        name: field.name,
+        value: text,
+        min: Number.isFinite(min) ? String(min) : "−∞",
+        max: Number.isFinite(max) ? String(max) : "∞",
+      }),
+    };
+  }
+  return { ok: true, value: n };
+}
+
+/**
+ * Applies the form's raw values to `current`: valid fields change, invalid ones keep their previous
+ * value and are reported. Returns the new values (a fresh object) and the errors.
+ */
+export function applyFieldInputs(
+  fields: CheckField[],
+  current: CheckValues,
+  raw: Record<string, unknown>,
+): { values: CheckValues; errors: OmnibusError[] } {
+  const values: CheckValues = { ...current };
+  const errors: OmnibusError[] = [];
+  for (const field of fields) {
+    const input = field.kind === "checkbox" ? raw[field.name] ?? false : raw[field.name];
+    if (input === undefined) continue;
+    const parsed = parseFieldInput(field, input);
+    if (parsed.ok) values[field.name] = parsed.value;
+    else errors.push(parsed.error);
+  }
+  return { values, errors };
+}

@@ -1,0 +1,34 @@
+/**
+ * Localization and notifications for the glue. Every user-facing string goes through these (keys in
+ * lang/en.json and lang/ru.json). An OmnibusError from the rules core is shown as
+ * `OMNIBUS.Error.<code>` formatted with its data.
+ */
+import { OmnibusError } from "../core/errors";
+
+export function localize(key: string, data?: Record<string, string | number>): string {
+  if (!data) return game.i18n!.localize(key);
+  const strings = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
+  return game.i18n!.format(key, strings);
+}
+
+export type NoticeLevel = "info" | "warn" | "error";
+
+/** Shows a localized notification. */
+export function notify(level: NoticeLevel, key: string, data?: Record<string, string | number>): void {
+  const text = localize(key, data);
+  const notifications = ui.notifications;
+  if (!notifications) return;
+  if (level === "info") notifications.info(text);
+  else if (level === "warn") notifications.warn(text);
+  else notifications.error(text);
+}
+
+/** Shows an error as a localized warning: an OmnibusError by its code, anything else generically. */
+export function notifyError(error: unknown): void {
+  if (error instanceof OmnibusError) {
+    notify("warn", `OMNIBUS.Error.${error.code}`, error.data);
+  } else {
+    console.error("Omnibus |", error);
+    notify("error", "OMNIBUS.Error.unexpected");
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * The base actor sheet every ruleset's sheet extends: ApplicationV2 + Handlebars parts, tabs,
+ * `data-action` buttons, drag-and-drop of items (ActorSheetV2's own; drops are filtered to the
+ * ruleset's item types by the `dropActorSheetData` hook, see drop.ts), and an edit/view mode toggle (view mode by default: inputs locked,
+ * buttons roll).
+ *
+ * A ruleset's sheet:
+ *
+ *   export class D6CharacterSheet extends OmnibusActorSheet {
+ *     static override PARTS = { ...OmnibusActorSheet.BASE_PARTS, attributes: { template: templatePath("d6/actor/attributes") } };
+ *     static override SHEET_TABS = [{ id: "attributes", label: "OMNIBUS.D6.Tab.Attributes" }, …];
+ *     protected override async prepareRulesetContext(context) { return { skills: d6SkillRows(context.system) }; }
+ *   }
+ *
+ * Each tab part's template is a `<section class="tab {{#if (eq tab "<id>")}}active{{/if}}"
+ * data-group="primary" data-tab="<id>">`; `data-action="roll"` buttons (with `data-check` and any
+ * data-* the adapter's `checks.build` reads) run a check; `data-action="itemRoll|itemEdit|
+ * itemDelete"` work on the row's `data-item-id`; `data-action="itemCreate" data-type="<type>"`
+ * creates one.
+ */
+import { rollItem, runCheck } from "../checks";
+import { localize, notify } from "../i18n";
+import { actorAcceptsItem } from "./drop";
+import { activeRuleset, activeRulesetId, rulesetOfType } from "../registry";
+import { currentTargets } from "../targets";
+import { templatePath } from "../templates/helpers";
+import { actorSheetContext, type ActorSheetContext, type TabDefinition } from "./context";
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ActorSheetV2 } = foundry.applications.sheets;
+
+export interface HbsPart {
+  template: string;
+  templates?: string[];
+  classes?: string[];
+  scrollable?: string[];
+  root?: boolean;
+  id?: string;
+}
+
+// The cast avoids fvtt-types' TS2589 trap on HandlebarsApplicationMixin(ActorSheetV2) (toolchain.md §2).
+const HbsActorSheet = HandlebarsApplicationMixin(ActorSheetV2) as unknown as typeof ActorSheetV2 & {
+  PARTS: Record<string, HbsPart>;
+};
+type RenderOptions = Parameters<InstanceType<typeof ActorSheetV2>["_prepareContext"]>[0];
+
+export class OmnibusActorSheet extends HbsActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: ["omnibus", "sheet", "actor"],
+    position: { width: 680, height: 720 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      toggleMode: OmnibusActorSheet.#onToggleMode,
+      roll: OmnibusActorSheet.#onRoll,
+      itemRoll: OmnibusActorSheet.#onItemRoll,
+      itemCreate: OmnibusActorSheet.#onItemCreate,
+      itemEdit: OmnibusActorSheet.#onItemEdit,
+      itemDelete: OmnibusActorSheet.#onItemDelete,
+    },
+  };
+
+  /** Header and tab navigation: keep these first in a subclass's PARTS. */
+  static BASE_PARTS: Record<string, HbsPart> = {
+    header: { template: templatePath("shared/actor-header") },
+    tabs: { template: templatePath("shared/tabs") },
+  };
+
+  static override PARTS: Record<string, HbsPart> = {
+    ...OmnibusActorSheet.BASE_PARTS,
+    items: { template: templatePath("shared/items-tab"), scrollable: [""] },
+    notes: { template: templatePath("shared/notes-tab"), scrollable: [""] },
+  };
+
+  /** The sheet's tabs (group "primary"), one per tab part. */
+  static SHEET_TABS: TabDefinition[] = [
+    { id: "items", label: "OMNIBUS.Sheet.Tab.Items", icon: "fa-solid fa-suitcase" },
+    { id: "notes", label: "OMNIBUS.Sheet.Tab.Notes", icon: "fa-solid fa-book" },
+  ];
+
+  /** Item types shown on the items tab, in order (default: the active ruleset's item types). */
+  static ITEM_TYPES: string[] | null = null;
+
+  /** Edit mode: inputs unlocked. Starts in view mode; not remembered across sheet openings. */
+  editMode = false;
+
+  get ruleset(): string {
+    return rulesetOfType(this.document.type) ?? activeRulesetId();
+  }
+
+  override async _prepareContext(options: RenderOptions): Promise<never> {
+    const base = await super._prepareContext(options);
+    const ctor = this.constructor as typeof OmnibusActorSheet;
+    const tabGroups = (this as unknown as { tabGroups: Record<string, string | null> }).tabGroups;
+    const actor = this.document;
+    const system = actor.system as unknown as Record<string, unknown>;
+    const description = typeof system.description === "string" ? system.description : "";
+    const enrichedDescription = description
+      ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(description, { secrets: actor.isOwner, relativeTo: actor })
+      : "";
+    const context = actorSheetContext({
+      ruleset: this.ruleset,
+      actor: {
+        id: actor.id ?? "",
+        uuid: actor.uuid,
+        name: actor.name ?? "",
+        img: actor.img,
+        type: actor.type,
+        system,
+        items: actor.items.contents.map((i) => ({ id: i.id ?? "", name: i.name ?? "", img: i.img, type: i.type, sort: i.sort, system: i.system as unknown as Record<string, unknown> })),
+      },
+      editable: this.isEditable,
+      editMode: this.editMode,
+      tabs: ctor.SHEET_TABS,
+      activeTab: tabGroups.primary,
+      itemTypes: ctor.ITEM_TYPES ?? Object.keys(activeRuleset()?.itemTypes ?? {}),
+      enrichedDescription,
+    });
+    tabGroups.primary = context.tab;
+    return { ...base, ...context, description, ...(await this.prepareRulesetContext(context)) } as never;
+  }
+
+  /** A ruleset's sheet adds its own context here (plain functions of `context.system` preferred). */
+  protected async prepareRulesetContext(_context: ActorSheetContext): Promise<Record<string, unknown>> {
+    return {};
+  }
+
+  constructor(...args: ConstructorParameters<typeof ActorSheetV2>) {
+    super(...args);
+    (this.options.classes as string[]).push(`omnibus-${this.ruleset}`);
+  }
+
+  #item(target: HTMLElement): Item.Implementation | undefined {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    return id ? this.document.items.get(id) : undefined;
+  }
+
+  static async #onToggleMode(this: OmnibusActorSheet): Promise<void> {
+    if (!this.isEditable) return;
+    this.editMode = !this.editMode;
+    await this.render();
+  }
+
+  static async #onRoll(this: OmnibusActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const dataset = { ...target.dataset } as Record<string, string>;
+    await runCheck(
+      { actor: this.document, kind: dataset.check ?? "check", dataset, targets: currentTargets(this.document) },
+      { shiftKey: event.shiftKey },
+    );
+  }
+
+  static async #onItemRoll(this: OmnibusActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    if (item) await rollItem(item, { shiftKey: event.shiftKey });
+  }
+
+  static async #onItemCreate(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const type = target.dataset.type ?? "";
+    if (!this.isEditable || !actorAcceptsItem(this.document, type)) {
+      notify("warn", "OMNIBUS.Sheet.ItemRefused", { item: localize(`TYPES.Item.${type}`), actor: this.document.name ?? "" });
+      return;
+    }
+    const name = localize("OMNIBUS.Sheet.NewItem", { type: localize(`TYPES.Item.${type}`) });
+    await this.document.createEmbeddedDocuments("Item", [{ name, type } as never]);
+  }
+
+  static async #onItemEdit(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#item(target)?.sheet?.render(true);
+  }
+
+  static async #onItemDelete(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    await this.#item(target)?.deleteDialog();
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * Sheet contexts as plain functions (no Foundry globals): the sheet classes call them with a
+ * document's data, and the gallery calls them with sample data from the packs, so both render the
+ * same templates from the same shape.
+ *
+ * Labels are i18n keys; templates localize them.
+ */
+
+export interface TabDefinition {
+  id: string;
+  /** i18n key. */
+  label: string;
+  /** Font Awesome classes, e.g. "fa-solid fa-dice". */
+  icon?: string;
+}
+
+export interface SheetTab extends TabDefinition {
+  group: string;
+  active: boolean;
+  cssClass: string;
+}
+
+export function buildTabs(definitions: TabDefinition[], activeId: string | null | undefined, group = "primary"): SheetTab[] {
+  const active = definitions.some((t) => t.id === activeId) ? activeId : definitions[0]?.id;
+  return definitions.map((t) => ({ ...t, group, active: t.id === active, cssClass: t.id === active ? "active" : "" }));
+}
+
+/** The plain data of an embedded item the sheets list. */
+export interface ItemData {
+  id: string;
+  name: string;
+  img?: string | null;
+  type: string;
+  system?: Record<string, unknown>;
+  sort?: number;
+}
+
+export interface ItemRow {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  /** i18n key of the type's label (`TYPES.Item.<type>`). */
+  typeLabel: string;
+  system: Record<string, unknown>;
+}
+
+export interface ItemGroup {
+  type: string;
+  typeLabel: string;
+  items: ItemRow[];
+}
+
+export const DEFAULT_ITEM_IMG = "icons/svg/item-bag.svg";
+export const DEFAULT_ACTOR_IMG = "icons/svg/mystery-man.svg";
+
+export function itemRows(items: ItemData[]): ItemRow[] {
+  return [...items]
+    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name))
+    .map((item) => ({
+      id: item.id,
+      name: item.name,
+      img: item.img || DEFAULT_ITEM_IMG,
+      type: item.type,
+      typeLabel: `TYPES.Item.${item.type}`,
+      system: item.system ?? {},
+    }));
+}
+
+/** Items grouped by type, in the order `types` gives (types with no items still get a group). */
+export function groupItems(rows: ItemRow[], types: string[]): ItemGroup[] {
+  return types.map((type) => ({ type, typeLabel: `TYPES.Item.${type}`, items: rows.filter((r) => r.type === type) }));
+}
+
+export interface ActorSheetInput {
+  ruleset: string;
+  actor: { id: string; uuid?: string; name: string; img?: string | null; type: string; system: Record<string, unknown>; items?: ItemData[] };
+  /** The user may change the actor. */
+  editable: boolean;
+  /** The sheet is in edit mode (inputs enabled); only meaningful when editable. */
+  editMode: boolean;
+  tabs: TabDefinition[];
+  activeTab?: string | null;
+  /** Item types the actor can hold, in display order (default: the types present). */
+  itemTypes?: string[];
+  /** Enriched (sanitised) HTML of the actor's description/biography, if it has one. */
+  enrichedDescription?: string;
+}
+
+export interface ActorSheetContext {
+  ruleset: string;
+  rulesetClass: string;
+  document: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string };
+  system: Record<string, unknown>;
+  editable: boolean;
+  editMode: boolean;
+  /** Inputs are disabled (view mode, or not editable). */
+  locked: boolean;
+  tabs: SheetTab[];
+  /** The active tab's id. */
+  tab: string;
+  items: ItemRow[];
+  itemGroups: ItemGroup[];
+  enrichedDescription: string;
+}
+
+export function actorSheetContext(input: ActorSheetInput): ActorSheetContext {
+  const { actor } = input;
+  const rows = itemRows(actor.items ?? []);
+  const types = input.itemTypes ?? [...new Set(rows.map((r) => r.type))];
+  const tabs = buildTabs(input.tabs, input.activeTab);
+  const editMode = input.editable && input.editMode;
+  return {
+    ruleset: input.ruleset,
+    rulesetClass: `omnibus-${input.ruleset}`,
+    document: {
+      id: actor.id,
+      uuid: actor.uuid ?? `Actor.${actor.id}`,
+      name: actor.name,
+      img: actor.img || DEFAULT_ACTOR_IMG,
+      type: actor.type,
+      typeLabel: `TYPES.Actor.${actor.type}`,
+    },
+    system: actor.system,
+    editable: input.editable,
+    editMode,
+    locked: !editMode,
+    tabs,
+    tab: tabs.find((t) => t.active)?.id ?? "",
+    items: rows,
+    itemGroups: groupItems(rows, types),
+    enrichedDescription: input.enrichedDescription ?? "",
+  };
+}
+
+export interface ItemSheetInput {
+  ruleset: string;
+  item: { id: string; uuid?: string; name: string; img?: string | null; type: string; system: Record<string, unknown> };
+  editable: boolean;
+  editMode: boolean;
+  tabs?: TabDefinition[];
+  activeTab?: string | null;
+  enrichedDescription?: string;
+}
+
+export interface ItemSheetContext {
+  ruleset: string;
+  rulesetClass: string;
+  document: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string };
+  system: Record<string, unknown>;
+  editable: boolean;
+  editMode: boolean;
+  locked: boolean;
+  tabs: SheetTab[];
+  tab: string;
+  /** The raw description (for the editor's value) and its enriched HTML (for display). */
+  description: string;
+  enrichedDescription: string;
+}
+
+export function itemSheetContext(input: ItemSheetInput): ItemSheetContext {
+  const { item } = input;
+  const tabs = buildTabs(input.tabs ?? [], input.activeTab);
+  const editMode = input.editable && input.editMode;
+  const description = typeof item.system.description === "string" ? item.system.description : "";
+  return {
+    ruleset: input.ruleset,
+    rulesetClass: `omnibus-${input.ruleset}`,
+    document: {
+      id: item.id,
+      uuid: item.uuid ?? `Item.${item.id}`,
+      name: item.name,
+      img: item.img || DEFAULT_ITEM_IMG,
+      type: item.type,
+      typeLabel: `TYPES.Item.${item.type}`,
+    },
+    system: item.system,
+    editable: input.editable,
+    editMode,
+    locked: !editMode,
+    tabs,
+    tab: tabs.find((t) => t.active)?.id ?? "",
+    description,
+    enrichedDescription: input.enrichedDescription ?? "",
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The base item sheet every ruleset's item sheet extends: header (image, name, type), optional
+ * tabs, the ruleset's body parts, and the description (ProseMirror) — with the same edit/view
+ * toggle as the actor sheet.
+ *
+ *   export class D6WeaponSheet extends OmnibusItemSheet {
+ *     static override PARTS = { ...OmnibusItemSheet.BASE_PARTS, details: { template: templatePath("d6/item/weapon") }, description: OmnibusItemSheet.DESCRIPTION_PART };
+ *   }
+ */
+import { rollItem } from "../checks";
+import { activeRulesetId, rulesetOfType } from "../registry";
+import { templatePath } from "../templates/helpers";
+import type { HbsPart } from "./actor-sheet";
+import { itemSheetContext, type ItemSheetContext, type TabDefinition } from "./context";
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ItemSheetV2 } = foundry.applications.sheets;
+
+// The cast avoids fvtt-types' TS2589 trap on HandlebarsApplicationMixin(ItemSheetV2) (toolchain.md §2).
+const HbsItemSheet = HandlebarsApplicationMixin(ItemSheetV2) as unknown as typeof ItemSheetV2 & {
+  PARTS: Record<string, HbsPart>;
+};
+type RenderOptions = Parameters<InstanceType<typeof ItemSheetV2>["_prepareContext"]>[0];
+
+export class OmnibusItemSheet extends HbsItemSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: ["omnibus", "sheet", "item"],
+    position: { width: 520, height: 560 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      toggleMode: OmnibusItemSheet.#onToggleMode,
+      itemRoll: OmnibusItemSheet.#onRoll,
+    },
+  };
+
+  static BASE_PARTS: Record<string, HbsPart> = {
+    header: { template: templatePath("shared/item-header") },
+  };
+
+  static DESCRIPTION_PART: HbsPart = { template: templatePath("shared/item-description"), scrollable: [""] };
+
+  static override PARTS: Record<string, HbsPart> = {
+    ...OmnibusItemSheet.BASE_PARTS,
+    description: OmnibusItemSheet.DESCRIPTION_PART,
+  };
+
+  /** Tabs (group "primary"); none by default: the parts stack. */
+  static SHEET_TABS: TabDefinition[] = [];
+
+  editMode = false;
+
+  constructor(...args: ConstructorParameters<typeof ItemSheetV2>) {
+    super(...args);
+    (this.options.classes as string[]).push(`omnibus-${this.ruleset}`);
+  }
+
+  get ruleset(): string {
+    return rulesetOfType(this.document.type) ?? activeRulesetId();
+  }
+
+  override async _prepareContext(options: RenderOptions): Promise<never> {
+    const base = await super._prepareContext(options);
+    const ctor = this.constructor as typeof OmnibusItemSheet;
+    const tabGroups = (this as unknown as { tabGroups: Record<string, string | null> }).tabGroups;
+    const item = this.document;
+    const system = item.system as unknown as Record<string, unknown>;
+    const raw = typeof system.description === "string" ? system.description : "";
+    const enrichedDescription = raw
+      ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(raw, { secrets: item.isOwner, relativeTo: item })
+      : "";
+    const context = itemSheetContext({
+      ruleset: this.ruleset,
+      item: { id: item.id ?? "", uuid: item.uuid, name: item.name ?? "", img: item.img, type: item.type, system },
+      editable: this.isEditable,
+      editMode: this.editMode,
+      tabs: ctor.SHEET_TABS,
+      activeTab: tabGroups.primary,
+      enrichedDescription,
+    });
+    if (context.tab) tabGroups.primary = context.tab;
+    return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
+  }
+
+  /** A ruleset's item sheet adds its own context here. */
+  protected async prepareRulesetContext(_context: ItemSheetContext): Promise<Record<string, unknown>> {
+    return {};
+  }
+
+  static async #onToggleMode(this: OmnibusItemSheet): Promise<void> {
+    if (!this.isEditable) return;
+    this.editMode = !this.editMode;
+    await this.render();
+  }
+
+  static async #onRoll(this: OmnibusItemSheet, event: PointerEvent): Promise<void> {
+    await rollItem(this.document, { shiftKey: event.shiftKey });
+  }
+}

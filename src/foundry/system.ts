@@ -1,0 +1,153 @@
+/**
+ * Wires Omnibus into Foundry's lifecycle. `installOmnibus(adapters)` is the whole entry point
+ * (index.ts calls it with the four rulesets; glue tests call it with their own adapters).
+ *
+ * init   — settings (the world's ruleset is read here and fixed for the session); the Omnibus
+ *          Actor/Item classes (create dialogs offer only the active ruleset's types); data models
+ *          and sheets for EVERY ruleset's types (switching never drops data); every ruleset's Roll
+ *          classes pushed onto CONFIG.Dice.rolls and die terms added; the active ruleset's status
+ *          effects and combat; Handlebars helpers and templates (as partials by path); game.omnibus.
+ * setup  — the active adapter's onSetup.
+ * ready  — the system socket; the one-time ruleset question on a new world; the adapter's onReady.
+ * always — chat-card buttons (renderChatMessageHTML), hotbar macros (hotbarDrop), item-drop filter
+ *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory).
+ */
+import { createApi } from "./api";
+import { registerSocket, bindChatCard } from "./chat/actions";
+import { combatClass, combatantClass } from "./combat";
+import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
+import { withRulesetCreateDialog } from "./documents";
+import { onHotbarDrop } from "./hotbar";
+import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, isPackShown, registerRuleset, setActiveRuleset } from "./registry";
+import type { DocumentKind, RulesetAdapter, SheetClass } from "./ruleset";
+import { registerRulesetSettings, registerSystemSettings, storedRuleset } from "./settings";
+import { OmnibusActorSheet } from "./sheets/actor-sheet";
+import { filterItemDrop } from "./sheets/drop";
+import { OmnibusItemSheet } from "./sheets/item-sheet";
+import { statusEffectsFor } from "./status-effects";
+import { registerHelpers, templatePath, type HandlebarsLike } from "./templates/helpers";
+
+/** Every shared template, preloaded at init and registered as a partial under its path. */
+export const SHARED_TEMPLATES = [
+  "shared/actor-header",
+  "shared/item-header",
+  "shared/tabs",
+  "shared/items-tab",
+  "shared/item-list",
+  "shared/notes-tab",
+  "shared/item-description",
+  "shared/dice-faces",
+  "shared/targets",
+  "dialog/roll-dialog",
+  "dialog/roll-odds",
+  "dialog/choose-ruleset",
+  "chat/check-card",
+].map(templatePath);
+
+// Loose views of the CONFIG parts the registration writes: their fvtt-types are keyed by declared
+// types, which the adapters only know at run time.
+interface DocumentConfig {
+  documentClass: unknown;
+  dataModels: Record<string, unknown>;
+}
+interface LooseConfig {
+  Actor: DocumentConfig;
+  Item: DocumentConfig;
+  Combat: { documentClass: unknown; initiative: { formula: string | null; decimals: number } };
+  Combatant: { documentClass: unknown };
+  Dice: { rolls: unknown[]; terms: Record<string, unknown> };
+  statusEffects: Array<{ id: string; [k: string]: unknown }>;
+}
+function config(): LooseConfig {
+  return CONFIG as unknown as LooseConfig;
+}
+
+function registerSheet(kind: DocumentKind, type: string, sheet: SheetClass, label: string): void {
+  const sheets = foundry.applications.apps.DocumentSheetConfig as unknown as {
+    registerSheet(cls: unknown, scope: string, sheet: unknown, options: Record<string, unknown>): void;
+  };
+  sheets.registerSheet(kind === "Actor" ? Actor : Item, SYSTEM_ID, sheet, { types: [type], makeDefault: true, label });
+}
+
+function registerTypes(adapter: RulesetAdapter): void {
+  const cfg = config();
+  for (const [kind, types, base] of [
+    ["Actor", adapter.actorTypes, OmnibusActorSheet],
+    ["Item", adapter.itemTypes, OmnibusItemSheet],
+  ] as const) {
+    for (const [type, spec] of Object.entries(types)) {
+      cfg[kind].dataModels[type] = spec.dataModel;
+      registerSheet(kind, type, spec.sheet ?? base, spec.sheetLabel ?? "OMNIBUS.Sheet.Default");
+    }
+  }
+}
+
+function registerDice(adapter: RulesetAdapter): void {
+  const cfg = config();
+  for (const roll of adapter.rolls ?? []) if (!cfg.Dice.rolls.includes(roll)) cfg.Dice.rolls.push(roll);
+  for (const [denomination, term] of Object.entries(adapter.dieTerms ?? {})) cfg.Dice.terms[denomination] = term;
+}
+
+export function onInit(): void {
+  registerSystemSettings();
+  const active = storedRuleset();
+  setActiveRuleset(active);
+  registerRulesetSettings(active);
+
+  const cfg = config();
+  cfg.Actor.documentClass = withRulesetCreateDialog(cfg.Actor.documentClass as never, "Actor");
+  cfg.Item.documentClass = withRulesetCreateDialog(cfg.Item.documentClass as never, "Item");
+
+  for (const adapter of allRulesets()) {
+    registerTypes(adapter);
+    registerDice(adapter);
+  }
+
+  const adapter = activeRuleset();
+  if (adapter) {
+    cfg.statusEffects = statusEffectsFor(adapter, cfg.statusEffects ?? []);
+    if (adapter.combat) {
+      if (adapter.combat.formula) cfg.Combat.initiative = { formula: adapter.combat.formula, decimals: adapter.combat.decimals ?? 0 };
+      cfg.Combatant.documentClass = combatantClass(cfg.Combatant.documentClass as never, adapter.combat);
+      cfg.Combat.documentClass = combatClass(cfg.Combat.documentClass as never, adapter.combat);
+    }
+  }
+
+  registerHelpers(Handlebars as unknown as HandlebarsLike);
+  void foundry.applications.handlebars.loadTemplates([...SHARED_TEMPLATES, ...(adapter?.templates ?? [])]);
+
+  if (adapter) (game as unknown as { omnibus: unknown }).omnibus = createApi(adapter);
+  adapter?.onInit?.();
+  console.log(`Omnibus | init: ruleset ${activeRulesetId()}`);
+}
+
+export function onSetup(): void {
+  activeRuleset()?.onSetup?.();
+}
+
+export async function onReady(): Promise<void> {
+  registerSocket();
+  if (shouldAskRuleset()) await askRuleset();
+  await activeRuleset()?.onReady?.();
+}
+
+/** Hides the compendium packs of other rulesets in the compendium sidebar. */
+export function hideForeignPacks(html: HTMLElement): void {
+  const ruleset = activeRulesetId();
+  for (const entry of Array.from(html.querySelectorAll<HTMLElement>("[data-pack], [data-entry-id]"))) {
+    const id = entry.dataset.pack ?? entry.dataset.entryId ?? "";
+    const pack = game.packs?.get(id) as { metadata?: { packageType?: string; packageName?: string; name: string } } | undefined;
+    if (pack?.metadata && !isPackShown(pack.metadata, ruleset)) entry.remove();
+  }
+}
+
+export function installOmnibus(adapters: RulesetAdapter[]): void {
+  for (const adapter of adapters) registerRuleset(adapter);
+  Hooks.once("init", onInit);
+  Hooks.once("setup", onSetup);
+  Hooks.once("ready", () => void onReady());
+  Hooks.on("renderChatMessageHTML", (message, html) => bindChatCard(message as never, html));
+  Hooks.on("hotbarDrop", onHotbarDrop as never);
+  Hooks.on("dropActorSheetData", filterItemDrop as never);
+  Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
+}
