@@ -7,6 +7,7 @@
  * time in exactly that order, so `--faces`, the tests and Foundry's evaluated terms agree.
  */
 import type { DiceSource } from "../../core/dice";
+import { rollPool } from "../../core/pool";
 import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { codeToPips, formatDieCode, normalizeCode, type DieCode } from "./dice-code";
 
@@ -96,18 +97,9 @@ export interface D6RollResult {
   removed: number[];
 }
 
-/** Guard against a forced or broken source that never stops showing sixes. */
-const MAX_EXPLOSIONS = 100;
-
-function rollExploding(dice: DiceSource, what: string): number[] {
-  const faces = [dice.roll(6)];
-  while (faces[faces.length - 1] === 6) {
-    if (faces.length > MAX_EXPLOSIONS) {
-      throw new OmnibusError("outOfRange", `${what} exploded more than ${MAX_EXPLOSIONS} times`, { limit: MAX_EXPLOSIONS });
-    }
-    faces.push(dice.roll(6));
-  }
-  return faces;
+/** One exploding d6 (the Wild Die or a CP die): its first roll, then one more after each 6 — the core's pool primitive. */
+function rollExploding(dice: DiceSource): number[] {
+  return rollPool({ count: 1, sides: 6, explodeAt: 6 }, dice).faces;
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
@@ -154,11 +146,10 @@ export function rollD6(code: DieCode, dice: DiceSource, options: D6RollOptions =
     throw new OmnibusError("rollImpossible", `the code ${formatDieCode(n)} cannot be rolled: penalties leave no dice`, { code: formatDieCode(n) });
   }
   const regularCount = useWild && n.dice > 0 ? n.dice - 1 : n.dice;
-  const regular: number[] = [];
-  for (let i = 0; i < regularCount; i++) regular.push(dice.roll(6));
-  const wild = useWild && n.dice > 0 ? rollExploding(dice, "the Wild Die") : [];
+  const regular = rollPool({ count: regularCount, sides: 6 }, dice).faces;
+  const wild = useWild && n.dice > 0 ? rollExploding(dice) : [];
   const cp: number[][] = [];
-  for (let i = 0; i < cpCount; i++) cp.push(rollExploding(dice, `Character Point die #${i + 1}`));
+  for (let i = 0; i < cpCount; i++) cp.push(rollExploding(dice));
 
   const wildOne = wild.length > 0 && wild[0] === 1;
   const removed: number[] = [];
@@ -218,7 +209,6 @@ export function rollCheck(code: DieCode, dice: DiceSource, options: D6RollOption
 /** Rolls plain dice (no Wild Die, no explosions), e.g. a 2D death check or 1D hours in a bacta tank. */
 export function rollPlainDice(count: number, dice: DiceSource): { faces: number[]; total: number } {
   requireInt("dice", count, 0, 200);
-  const faces: number[] = [];
-  for (let i = 0; i < count; i++) faces.push(dice.roll(6));
+  const faces = rollPool({ count, sides: 6 }, dice).faces;
   return { faces, total: sum(faces) };
 }
