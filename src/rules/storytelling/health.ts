@@ -181,6 +181,14 @@ export function healthStatus(track: HealthTrack): HealthStatus {
   return track.bashing > 0 ? "unconscious_risk" : "dying";
 }
 
+/**
+ * The pool to stay conscious when the last box holds bashing damage: Stamina alone, reflexive, each
+ * turn as the character acts; the −3 wound penalty does not apply (WoD pp.173–175).
+ */
+export function consciousnessPool(stamina: number): number {
+  return requireInt("stamina", stamina, 0, 10);
+}
+
 /** The type in the last (rightmost) box, or null when it is empty. */
 export function lastBox(track: HealthTrack): DamageType | null {
   const boxes = trackBoxes(track);

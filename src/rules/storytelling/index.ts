@@ -11,7 +11,8 @@
  * - combat.ts    initiative and ties, Defense/Dodge, attack pools, armour, ranges, sights, autofire
  * - objects.ts   Durability/Size/Structure, breaking things, improvised weapons, falling
  * - odds.ts      exact odds of a roll (the core's distribution) with the roll's own options
- * - vehicles.ts  braking, speed, crashes, rams, occupants, motorcycles, jumps, sample vehicles
+ * - vehicles.ts  acceleration, braking, speed, crashes, rams, occupants, motorcycles, jumps, sample vehicles
+ * - environment.ts fire, electrocution, holding breath, fatigue, survival gear
  */
 export * from "./roll";
 export * from "./pool";
@@ -21,4 +22,5 @@ export * from "./health";
 export * from "./combat";
 export * from "./objects";
 export * from "./vehicles";
+export * from "./environment";
 export * from "./odds";

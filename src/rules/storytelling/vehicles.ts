@@ -24,6 +24,21 @@ export function yardsPerTurnToKmh(yardsPerTurn: number): number {
   return num("speed", yardsPerTurn) * KMH_PER_YARD_PER_TURN;
 }
 
+/** Accelerating (002:L807): each turn adds the Acceleration to the speed, up to the Max Speed. */
+export function accelerate(speed: number, acceleration: number, maxSpeed = Infinity): number {
+  const s = num("speed", speed) + num("acceleration", acceleration);
+  return maxSpeed === Infinity ? s : Math.min(s, num("maxSpeed", maxSpeed));
+}
+
+/**
+ * Ramming (002:L875, L889): contested Dexterity + Drive + Handling; the rammer must get more
+ * successes (a tie is a miss). On a miss the rammer overshoots and rolls again to keep control.
+ */
+export function ramHits(rammerSuccesses: number, targetSuccesses: number): { hit: boolean; controlRollNeeded: boolean } {
+  const hit = requireInt("rammerSuccesses", rammerSuccesses, 0, 9999) > requireInt("targetSuccesses", targetSuccesses, 0, 9999);
+  return { hit, controlRollNeeded: !hit };
+}
+
 /** Reinforcement (002:L793): +1…+3 Durability costs Resources bonus + 2 (parts only: one less). */
 export function reinforcementCost(bonus: number, partsOnly = false): number {
   return requireInt("bonus", bonus, 1, 3) + 2 - (flag("partsOnly", partsOnly) ? 1 : 0);
