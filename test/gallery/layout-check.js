@@ -10,6 +10,7 @@
   const content = frame.querySelector(".window-content, .message-content") || frame;
   const box = frame.getBoundingClientRect();
   const problems = [];
+  const flagged = []; // elements already reported as sticking out: their descendants are not repeated
   const describe = (el) => {
     const id = el.id ? "#" + el.id : "";
     const cls = typeof el.className === "string" && el.className.trim() ? "." + el.className.trim().split(/\s+/).join(".") : "";
@@ -24,6 +25,8 @@
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
     if (r.right > box.right + 1 || r.left < box.left - 1) {
+      if (flagged.some((f) => f.contains(el))) continue;
+      flagged.push(el);
       problems.push({
         element: describe(el),
         problem: "sticks out of the " + Math.round(box.width) + "px sheet (" + Math.round(r.left - box.left) + "…" + Math.round(r.right - box.left) + "px)",
