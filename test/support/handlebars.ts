@@ -8,7 +8,8 @@
  * written here from that description:
  *  - localize(key, {hash}): a string (so Handlebars escapes it); with hash arguments it formats
  *    `{name}` placeholders like game.i18n.format. In strict mode (the default) a key missing from the
- *    language file THROWS, naming the key — Foundry would quietly print the key on the sheet.
+ *    language file THROWS, naming the key — Foundry would quietly print the key on the sheet. Besides
+ *    lang/<language>.json it knows only the few Foundry core keys in FOUNDRY_CORE_TRANSLATIONS.
  *  - selectOptions(choices, {hash: selected, blank, localize, sort, valueAttr, labelAttr, nameAttr, inverted,
  *    groups}): `<option>`s (and `<optgroup>`s) as a SafeString; labels escaped as the DOM would.
  *  - checked / disabled: "checked" / "disabled" or "".
@@ -75,6 +76,28 @@ export function readLanguage(language: Language): unknown {
   return JSON.parse(readFileSync(join(ROOT, "lang", `${language}.json`), "utf8"));
 }
 
+/**
+ * Foundry's own (core) keys that system code hands to templates, e.g. CONFIG.Dice.rollModes labels.
+ * In Foundry they come from the core language files (Russian: the community ru-RU translation); here
+ * they are stand-ins so the strict localize accepts exactly these core keys and no others. Add a key
+ * only when the system really passes a core label to a template.
+ */
+export const FOUNDRY_CORE_TRANSLATIONS: Record<Language, Record<string, string>> = {
+  en: {
+    "CHAT.RollPublic": "Public Roll",
+    "CHAT.RollPrivate": "Private GM Roll",
+    "CHAT.RollBlind": "Blind GM Roll",
+    "CHAT.RollSelf": "Self Roll",
+  },
+  ru: {
+    "CHAT.RollPublic": "Открытый бросок",
+    "CHAT.RollPrivate": "Бросок для ГМа",
+    "CHAT.RollBlind": "Скрытый бросок",
+    "CHAT.RollSelf": "Бросок для себя",
+  },
+};
+
+/** The system's language file, flattened (only lang/<language>.json: what the i18n test checks). */
 export function loadTranslations(language: Language): Translations {
   return flatten(readLanguage(language));
 }
@@ -89,6 +112,7 @@ export class Localizer {
     readonly strict = true,
   ) {
     this.translations = loadTranslations(language);
+    for (const [key, value] of Object.entries(FOUNDRY_CORE_TRANSLATIONS[language])) if (!this.translations.has(key)) this.translations.set(key, value);
   }
 
   localize(key: unknown): string {
