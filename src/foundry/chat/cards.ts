@@ -8,6 +8,25 @@
  */
 import { SYSTEM_ID, activeRulesetId } from "../registry";
 
+/**
+ * The context of the shared `templates/chat/check-card.hbs` (a ruleset may use its own template).
+ * Labels are i18n keys; `title`, `subtitle` and line values are already-localized text.
+ */
+export interface CheckCardContext {
+  title: string;
+  subtitle?: string;
+  img?: string;
+  /** Faces in the dice order contract; `classes` marks e.g. "wild exploded", "success", "discarded". */
+  dice?: Array<{ face: number; sides: number; classes?: string }>;
+  total?: number | string;
+  /** i18n label and a tone: "success" | "failure" | "critical" | "fumble" | "neutral". */
+  outcome?: { label: string; tone: string };
+  lines?: Array<{ label: string; value: string | number }>;
+  targets?: Array<{ name: string; img: string; distance: number | null; units: string }>;
+  /** Buttons dispatched by chat/actions.ts: `data` becomes data-* attributes (payload). */
+  buttons?: Array<{ action: string; label: string; icon?: string; data?: Record<string, string | number> }>;
+}
+
 export interface CardMessage {
   /** `systems/omnibus/templates/...`. */
   template: string;

@@ -130,6 +130,22 @@ export const sharedHelpers: Record<string, HelperDelegate> = {
   },
 };
 
+/**
+ * `<button {{omnibus-data-attrs data}}>`: `data-<kebab-key>="value"` for each entry of a plain
+ * object (camelCase keys become kebab-case, so `button.dataset` reads them back as camelCase).
+ * Values are escaped; null/undefined entries are skipped.
+ */
+export function dataAttributes(hbs: HandlebarsLike, data: unknown): unknown {
+  if (typeof data !== "object" || data === null) return new hbs.SafeString("");
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (value === null || value === undefined || !/^[A-Za-z][A-Za-z0-9]*$/.test(key)) continue;
+    const name = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    parts.push(`data-${name}="${hbs.escapeExpression(String(value))}"`);
+  }
+  return new hbs.SafeString(parts.join(" "));
+}
+
 /** Every ruleset's own helpers, by name (each prefixed `omnibus-<id>-`). */
 export const rulesetHelpers: Record<string, HelperDelegate> = {
   ...d6Helpers,
@@ -144,6 +160,7 @@ export function registerHelpers(hbs: HandlebarsLike): void {
     if (!name.startsWith("omnibus-")) throw new Error(`Omnibus helper "${name}" must be prefixed "omnibus-"`);
     hbs.registerHelper(name, fn);
   }
+  hbs.registerHelper("omnibus-data-attrs", (data: unknown) => dataAttributes(hbs, data));
 }
 
 /** Path of a system template: `templatePath("shared/dice-faces")` → "systems/omnibus/templates/shared/dice-faces.hbs". */
