@@ -71,6 +71,14 @@ function checkExtended(state: ExtendedAction): void {
   oneOf("status", state.status, ["inProgress", "complete", "failed"]);
 }
 
+/**
+ * Success without a roll (002:L59): when a trait meets the task's threshold and the situation is
+ * not dramatic, the Storyteller may simply grant success (e.g. Strength 4 against a crowbar's 2).
+ */
+export function meetsThreshold(traitDots: number, threshold: number): boolean {
+  return requireInt("traitDots", traitDots, 0, 10) >= requireInt("threshold", threshold, 0, 10);
+}
+
 /** Starts an extended action. */
 export function startExtendedAction(opts: { target: number; maxRolls?: number | null; attempt?: number }): ExtendedAction {
   obj("options", opts);

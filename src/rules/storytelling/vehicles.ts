@@ -39,6 +39,15 @@ export function ramHits(rammerSuccesses: number, targetSuccesses: number): { hit
   return { hit, controlRollNeeded: !hit };
 }
 
+/**
+ * Handling (002:L907–L909) adds dice to Dexterity + Drive rolls only, not to every roll made in a
+ * vehicle (tailing someone unseen gets nothing from it).
+ */
+export function handlingBonus(handling: number, roll: "drive" | "other"): number {
+  requireInt("handling", handling, -5, 10);
+  return oneOf("roll", roll, ["drive", "other"]) === "drive" ? handling : 0;
+}
+
 /** Reinforcement (002:L793): +1…+3 Durability costs Resources bonus + 2 (parts only: one less). */
 export function reinforcementCost(bonus: number, partsOnly = false): number {
   return requireInt("bonus", bonus, 1, 3) + 2 - (flag("partsOnly", partsOnly) ? 1 : 0);
