@@ -42,7 +42,7 @@ const roll: CliCommand = {
 };
 
 const health: CliCommand = {
-  summary: "mark damage on a Health track (* lethal X, bashing /, empty .), or heal it from the right",
+  summary: "mark damage on a Health track (* aggravated, X lethal, / bashing, . empty), or heal it from the right",
   usage: "--track T (--damage K --type bashing|lethal|aggravated | --heal K)",
   flags: { track: "string", damage: "int", type: "string", heal: "int" },
   positional: [0, 0],

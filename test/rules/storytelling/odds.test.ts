@@ -89,3 +89,26 @@ describe("the queue resolver and the core pool primitive agree where both apply"
     );
   });
 });
+
+describe("Monte Carlo: larger pools through the resolver match the exact odds", () => {
+  it.each([
+    [8, {}],
+    [10, { again: 9, rote: true }],
+    [6, { again: 8, rote: true, roteRerolls: "allFailedDice" }],
+  ] as [number, RollOptions][])("pool %s %o", (pool, options) => {
+    const n = 20000;
+    const dice = seededDice(20261130);
+    const counts = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      const s = rollPool(pool, dice, options).successes;
+      counts.set(s, (counts.get(s) ?? 0) + 1);
+    }
+    const exact = rollOdds(pool, options).successes;
+    for (let k = 1; k <= 8; k++) {
+      const p = exact.pAtLeast(k);
+      const observed = [...counts].filter(([s]) => s >= k).reduce((a, [, c]) => a + c, 0) / n;
+      const sigma = Math.sqrt((p * (1 - p)) / n) + 1e-9;
+      expect(Math.abs(observed - p)).toBeLessThan(5 * sigma + 1e-4);
+    }
+  });
+});
