@@ -26,6 +26,15 @@ export const EXTENDED_TARGETS = [
   { key: "intricate", successes: 25 },
 ] as const;
 
+/** Action types (002:L232–L378). Only a reflexive action leaves the character's turn unused (002:L361–L367). */
+export type ActionType = "instant" | "extended" | "contested" | "extendedContested" | "reflexive";
+export const ACTION_TYPES: readonly ActionType[] = ["instant", "extended", "contested", "extendedContested", "reflexive"];
+
+/** Whether taking an action of this type uses up the character's action for the turn. */
+export function usesTurnAction(type: ActionType): boolean {
+  return oneOf("action type", type, ACTION_TYPES) !== "reflexive";
+}
+
 /** A roll's tally, as far as the action rules care. */
 export interface RollTally {
   successes: number;

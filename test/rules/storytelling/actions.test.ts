@@ -135,3 +135,12 @@ describe("Willpower (digest §12)", () => {
     );
   });
 });
+
+describe("action types (002:L361–L367)", () => {
+  it("a reflexive action (resisting poison, spending Willpower) does not use the turn; the others do", async () => {
+    const { usesTurnAction } = await import("../../../src/rules/storytelling");
+    expect(usesTurnAction("reflexive")).toBe(false);
+    expect(["instant", "extended", "contested", "extendedContested"].map((t) => usesTurnAction(t as never))).toEqual([true, true, true, true]);
+    expect(() => usesTurnAction("passive" as never)).toThrow(OmnibusError);
+  });
+});
