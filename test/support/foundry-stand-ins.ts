@@ -1,0 +1,317 @@
+/**
+ * Small stand-ins for the Foundry globals the glue calls. They RECORD what the glue passes
+ * (registrations, created messages, socket emits, notifications, updates); they do not re-implement
+ * Foundry. Install them before importing any src/foundry module (classes extend Foundry globals at
+ * module load), and import the glue with `vi.resetModules()` + dynamic import for fresh state.
+ */
+import Handlebars from "handlebars";
+
+export interface Recorded {
+  hooks: Map<string, Array<(...args: unknown[]) => unknown>>;
+  settingsRegistered: Map<string, Record<string, unknown>>;
+  settingsValues: Map<string, unknown>;
+  sheets: Array<{ documentClass: unknown; scope: string; sheet: unknown; options: Record<string, unknown> }>;
+  templatesLoaded: string[];
+  rendered: Array<{ path: string; context: Record<string, unknown> }>;
+  messagesCreated: Array<{ data: Record<string, unknown>; options: unknown }>;
+  rollModesApplied: string[];
+  socketEmits: Array<{ channel: string; data: unknown }>;
+  socketListeners: Map<string, (data: unknown) => void>;
+  notifications: Array<{ level: string; message: string }>;
+  dialogs: Array<Record<string, unknown>>;
+  reloads: number;
+  createDialogCalls: Array<{ kind: string; options: Record<string, unknown> }>;
+  macrosCreated: Array<Record<string, unknown>>;
+  hotbar: Array<{ macro: unknown; slot: number }>;
+}
+
+export interface StandInUser {
+  id: string;
+  name: string;
+  isGM: boolean;
+  targets: Set<unknown>;
+  assignHotbarMacro(macro: unknown, slot: number): Promise<void>;
+}
+
+/** A document stand-in: records its updates; `isOwner` as the test says. */
+export class StandInDocument {
+  updates: Array<Record<string, unknown>> = [];
+  statusToggles: Array<{ id: string; active: boolean }> = [];
+  flags: Record<string, Record<string, unknown>> = {};
+  constructor(
+    public id: string,
+    public uuid: string,
+    public isOwner: boolean,
+    public extra: Record<string, unknown> = {},
+  ) {
+    Object.assign(this, extra);
+  }
+  async update(data: Record<string, unknown>): Promise<this> {
+    this.updates.push(data);
+    for (const [path, value] of Object.entries(data)) {
+      if (!path.startsWith("flags.")) continue;
+      const [, scope, ...rest] = path.split(".");
+      let node = (this.flags[scope] ??= {}) as Record<string, unknown>;
+      for (const part of rest.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+      node[rest[rest.length - 1]] = value;
+    }
+    return this;
+  }
+  async toggleStatusEffect(id: string, { active }: { active: boolean }): Promise<void> {
+    this.statusToggles.push({ id, active });
+  }
+}
+
+export interface StandIns {
+  recorded: Recorded;
+  documents: Map<string, unknown>;
+  users: Map<string, StandInUser>;
+  setUser(id: string): void;
+  setActiveGM(id: string | null): void;
+  fire(hook: string, ...args: unknown[]): Promise<unknown[]>;
+  makeUser(id: string, isGM: boolean): StandInUser;
+}
+
+export function installFoundryStandIns(opts: { settings?: Record<string, unknown>; coreStatusEffects?: string[] } = {}): StandIns {
+  const recorded: Recorded = {
+    hooks: new Map(),
+    settingsRegistered: new Map(),
+    settingsValues: new Map(Object.entries({ "core.rollMode": "publicroll", ...(opts.settings ?? {}) })),
+    sheets: [],
+    templatesLoaded: [],
+    rendered: [],
+    messagesCreated: [],
+    rollModesApplied: [],
+    socketEmits: [],
+    socketListeners: new Map(),
+    notifications: [],
+    dialogs: [],
+    reloads: 0,
+    createDialogCalls: [],
+    macrosCreated: [],
+    hotbar: [],
+  };
+  const documents = new Map<string, unknown>();
+  const users = new Map<string, StandInUser>();
+  let activeGM: string | null = null;
+  const g = globalThis as Record<string, unknown>;
+
+  const on = (name: string, fn: (...a: unknown[]) => unknown) => {
+    const list = recorded.hooks.get(name) ?? [];
+    list.push(fn);
+    recorded.hooks.set(name, list);
+    return list.length;
+  };
+  g.Hooks = { on, once: on, call: () => true, callAll: () => true };
+
+  class Roll {
+    static CHAT_TEMPLATE = "templates/dice/roll.html";
+    formula: string;
+    data: Record<string, unknown>;
+    options: Record<string, unknown>;
+    /** Tests set the evaluated terms here (what Foundry's evaluation would have produced). */
+    terms: Array<{ faces: number; results: Array<{ result: number }> }> = [];
+    _evaluated = false;
+    constructor(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
+      this.formula = formula;
+      this.data = data;
+      this.options = options;
+    }
+    get dice() {
+      return this.terms;
+    }
+    async evaluate() {
+      this._evaluated = true;
+      return this;
+    }
+  }
+  class Document {
+    static async createDialog(_data: unknown, _createOptions: unknown, options: Record<string, unknown> = {}) {
+      recorded.createDialogCalls.push({ kind: (this as unknown as { kindName?: string }).kindName ?? "?", options });
+      return null;
+    }
+  }
+  class Actor extends Document {
+    static kindName = "Actor";
+  }
+  class Item extends Document {
+    static kindName = "Item";
+  }
+  class Combat {}
+  class Combatant {
+    getInitiativeRoll(formula?: string) {
+      return new Roll(formula ?? "1d20");
+    }
+  }
+  class ApplicationV2 {
+    options: { classes: string[] };
+    constructor(options: { classes?: string[] } = {}) {
+      this.options = { classes: [...(options.classes ?? [])] };
+    }
+  }
+  class DocumentSheetV2 extends ApplicationV2 {}
+  g.Roll = Roll;
+  g.Actor = Actor;
+  g.Item = Item;
+  g.Macro = {
+    async create(data: Record<string, unknown>) {
+      recorded.macrosCreated.push(data);
+      return { ...data, author: { id: (g.game as { user: StandInUser }).user.id } };
+    },
+  };
+  g.CONFIG = {
+    Actor: { documentClass: Actor, dataModels: {} },
+    Item: { documentClass: Item, dataModels: {} },
+    Combat: { documentClass: Combat, initiative: { formula: null, decimals: 2 } },
+    Combatant: { documentClass: Combatant },
+    Dice: {
+      rolls: [Roll],
+      terms: {},
+      rollModes: {
+        publicroll: { label: "CHAT.RollPublic" },
+        gmroll: { label: "CHAT.RollPrivate" },
+        blindroll: { label: "CHAT.RollBlind" },
+        selfroll: { label: "CHAT.RollSelf" },
+      },
+    },
+    statusEffects: (opts.coreStatusEffects ?? ["dead", "prone", "blind"]).map((id) => ({ id, name: `EFFECT.Status${id}`, img: `icons/${id}.svg` })),
+    sounds: { dice: "sounds/dice.wav" },
+  };
+  g.foundry = {
+    abstract: { TypeDataModel: class TypeDataModel {} },
+    data: { fields: {} },
+    applications: {
+      api: {
+        ApplicationV2,
+        HandlebarsApplicationMixin: <T>(Base: T) => Base,
+        DialogV2: {
+          async wait(config: Record<string, unknown>) {
+            recorded.dialogs.push(config);
+            return (g as { __dialogAnswer?: unknown }).__dialogAnswer ?? null;
+          },
+        },
+      },
+      sheets: { ActorSheetV2: DocumentSheetV2, ItemSheetV2: DocumentSheetV2 },
+      apps: {
+        DocumentSheetConfig: {
+          registerSheet(documentClass: unknown, scope: string, sheet: unknown, options: Record<string, unknown>) {
+            recorded.sheets.push({ documentClass, scope, sheet, options });
+          },
+        },
+      },
+      handlebars: {
+        async loadTemplates(paths: string[]) {
+          recorded.templatesLoaded.push(...paths);
+          return [];
+        },
+        async renderTemplate(path: string, context: Record<string, unknown>) {
+          recorded.rendered.push({ path, context });
+          return `<div class="rendered" data-template="${path}"></div>`;
+        },
+      },
+      ux: { TextEditor: { implementation: { enrichHTML: async (html: string) => html } } },
+    },
+    utils: {
+      randomID: () => Math.random().toString(36).slice(2, 18),
+      debouncedReload: () => {
+        recorded.reloads++;
+      },
+    },
+  };
+  g.Handlebars = Handlebars.create();
+  g.ui = {
+    notifications: {
+      info: (message: string) => recorded.notifications.push({ level: "info", message }),
+      warn: (message: string) => recorded.notifications.push({ level: "warn", message }),
+      error: (message: string) => recorded.notifications.push({ level: "error", message }),
+    },
+  };
+  g.ChatMessage = {
+    getSpeaker: ({ actor }: { actor?: { id?: string } } = {}) => ({ actor: actor?.id ?? null, alias: "speaker" }),
+    applyRollMode(data: Record<string, unknown>, mode: string) {
+      recorded.rollModesApplied.push(mode);
+      return data;
+    },
+    async create(data: Record<string, unknown>, options: unknown) {
+      recorded.messagesCreated.push({ data, options });
+      return { id: `msg${recorded.messagesCreated.length}`, ...data };
+    },
+  };
+  g.fromUuid = async (uuid: string) => documents.get(uuid) ?? null;
+  g.fromUuidSync = (uuid: string) => documents.get(uuid) ?? null;
+
+  const makeUser = (id: string, isGM: boolean): StandInUser => {
+    const user: StandInUser = {
+      id,
+      name: id,
+      isGM,
+      targets: new Set(),
+      async assignHotbarMacro(macro: unknown, slot: number) {
+        recorded.hotbar.push({ macro, slot });
+      },
+    };
+    users.set(id, user);
+    return user;
+  };
+  const game: Record<string, unknown> = {
+    system: { id: "omnibus" },
+    i18n: {
+      localize: (key: string) => key,
+      format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
+    },
+    settings: {
+      register(namespace: string, key: string, data: Record<string, unknown>) {
+        recorded.settingsRegistered.set(`${namespace}.${key}`, data);
+      },
+      get(namespace: string, key: string) {
+        const full = `${namespace}.${key}`;
+        if (recorded.settingsValues.has(full)) return recorded.settingsValues.get(full);
+        return recorded.settingsRegistered.get(full)?.default;
+      },
+      async set(namespace: string, key: string, value: unknown) {
+        recorded.settingsValues.set(`${namespace}.${key}`, value);
+        return value;
+      },
+    },
+    user: makeUser("player", false),
+    users: {
+      get: (id: string) => users.get(id),
+      get activeGM() {
+        return activeGM ? users.get(activeGM) : null;
+      },
+    },
+    socket: {
+      emit: (channel: string, data: unknown) => recorded.socketEmits.push({ channel, data }),
+      on: (channel: string, fn: (data: unknown) => void) => recorded.socketListeners.set(channel, fn),
+    },
+    messages: { get: (id: string) => documents.get(`ChatMessage.${id}`) },
+    packs: { get: (id: string) => documents.get(`pack:${id}`) },
+    macros: { find: () => undefined },
+  };
+  g.game = game;
+  g.canvas = { ready: false, tokens: { controlled: [] } };
+
+  return {
+    recorded,
+    documents,
+    users,
+    makeUser,
+    setUser(id) {
+      game.user = users.get(id);
+    },
+    setActiveGM(id) {
+      activeGM = id;
+    },
+    async fire(hook, ...args) {
+      const results: unknown[] = [];
+      for (const fn of recorded.hooks.get(hook) ?? []) results.push(await fn(...args));
+      return results;
+    },
+  };
+}
+
+/** Removes the globals again (between test files vitest isolates anyway). */
+export function removeFoundryStandIns(): void {
+  const g = globalThis as Record<string, unknown>;
+  for (const k of ["Hooks", "Roll", "Actor", "Item", "Macro", "CONFIG", "foundry", "Handlebars", "ui", "ChatMessage", "fromUuid", "fromUuidSync", "game", "canvas"]) delete g[k];
+}

@@ -1,0 +1,70 @@
+/**
+ * Two small adapters for the glue tests (the real rulesets' adapters are filled in by their own
+ * issues). Build them AFTER installing the stand-ins: the Roll class extends OmnibusRoll.
+ */
+import { OmnibusError } from "../../src/core/errors";
+import type { DiceSource } from "../../src/core/dice";
+import type { RulesetAdapter } from "../../src/foundry/ruleset";
+
+export async function makeTestAdapters() {
+  const { OmnibusRoll } = await import("../../src/foundry/dice/roll");
+
+  /** D6-style: N normal dice, then a Wild Die that explodes on 6 (ARCHITECTURE's dice order). */
+  class HeroRoll extends OmnibusRoll<{ total: number; wild: number[] }> {
+    protected override resolve(dice: DiceSource) {
+      const n = Number(this.options.dice ?? 1);
+      let total = 0;
+      for (let i = 0; i < n - 1; i++) total += dice.roll(6);
+      const wild: number[] = [];
+      let face = dice.roll(6);
+      wild.push(face);
+      while (face === 6) {
+        face = dice.roll(6);
+        wild.push(face);
+      }
+      return { total: total + wild.reduce((a, b) => a + b, 0), wild };
+    }
+  }
+  class WfrpTestRoll extends OmnibusRoll<number> {}
+  class HeroModel {}
+  class GearModel {}
+  class WfrpCharModel {}
+
+  const applied: Array<{ user: string; payload: Record<string, string> }> = [];
+  const d6: RulesetAdapter = {
+    id: "d6",
+    label: "OMNIBUS.Ruleset.d6",
+    actorTypes: { d6_hero: { dataModel: HeroModel as never } },
+    itemTypes: { d6_gear: { dataModel: GearModel as never } },
+    rolls: [HeroRoll as never],
+    statusEffects: [{ id: "stunned", name: "OMNIBUS.D6.Status.Stunned", img: "icons/stunned.svg" }],
+    settings: [{ key: "wildDie", name: "OMNIBUS.D6.Setting.WildDie", type: "boolean", default: true }],
+    combat: { formula: "1d6", decimals: 0, compare: (a, b) => Number((a as never as { order: number }).order) - Number((b as never as { order: number }).order) },
+    chatActions: {
+      applyDamage: {
+        plan({ payload }) {
+          const amount = Number(payload.amount);
+          if (!Number.isInteger(amount) || amount < 0) {
+            throw new OmnibusError("badArgument", "amount", { name: "amount", value: payload.amount ?? "" });
+          }
+          return [{ uuid: payload.target, update: { "system.wounds": amount }, statuses: amount > 2 ? { stunned: true } : {} }];
+        },
+      },
+      rollDamage: {
+        run({ user, payload }) {
+          applied.push({ user: user.id!, payload });
+        },
+      },
+    },
+    api: { hello: () => "d6" },
+  };
+  const wfrp: RulesetAdapter = {
+    id: "wfrp",
+    label: "OMNIBUS.Ruleset.wfrp",
+    actorTypes: { wfrp_character: { dataModel: WfrpCharModel as never } },
+    itemTypes: {},
+    rolls: [WfrpTestRoll as never],
+    settings: [{ key: "fastSL", name: "OMNIBUS.WFRP.Setting.FastSL", type: "boolean", default: false }],
+  };
+  return { d6, wfrp, HeroRoll, HeroModel, GearModel, WfrpCharModel, WfrpTestRoll, applied };
+}
