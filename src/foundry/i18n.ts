@@ -23,9 +23,17 @@ export function notify(level: NoticeLevel, key: string, data?: Record<string, st
   else notifications.error(text);
 }
 
+/**
+ * Whether a value is the rules core's OmnibusError. Checked by shape as well as by class, so an
+ * error from another copy of the module (tests that reload modules) is still recognised.
+ */
+export function isOmnibusError(error: unknown): error is OmnibusError {
+  return error instanceof OmnibusError || (error instanceof Error && error.name === "OmnibusError" && typeof (error as { code?: unknown }).code === "string");
+}
+
 /** Shows an error as a localized warning: an OmnibusError by its code, anything else generically. */
 export function notifyError(error: unknown): void {
-  if (error instanceof OmnibusError) {
+  if (isOmnibusError(error)) {
     notify("warn", `OMNIBUS.Error.${error.code}`, error.data);
   } else {
     console.error("Omnibus |", error);

@@ -4,7 +4,7 @@
  */
 import { OmnibusError } from "../../src/core/errors";
 import type { DiceSource } from "../../src/core/dice";
-import type { RulesetAdapter } from "../../src/foundry/ruleset";
+import type { DocumentChange, RulesetAdapter } from "../../src/foundry/ruleset";
 
 export async function makeTestAdapters() {
   const { OmnibusRoll } = await import("../../src/foundry/dice/roll");
@@ -12,7 +12,7 @@ export async function makeTestAdapters() {
   /** D6-style: N normal dice, then a Wild Die that explodes on 6 (ARCHITECTURE's dice order). */
   class HeroRoll extends OmnibusRoll<{ total: number; wild: number[] }> {
     protected override resolve(dice: DiceSource) {
-      const n = Number(this.options.dice ?? 1);
+      const n = Number((this.options as Record<string, unknown>).dice ?? 1);
       let total = 0;
       for (let i = 0; i < n - 1; i++) total += dice.roll(6);
       const wild: number[] = [];
@@ -42,7 +42,7 @@ export async function makeTestAdapters() {
     combat: { formula: "1d6", decimals: 0, compare: (a, b) => Number((a as never as { order: number }).order) - Number((b as never as { order: number }).order) },
     chatActions: {
       applyDamage: {
-        plan({ payload }) {
+        plan({ payload }): DocumentChange[] {
           const amount = Number(payload.amount);
           if (!Number.isInteger(amount) || amount < 0) {
             throw new OmnibusError("badArgument", "amount", { name: "amount", value: payload.amount ?? "" });

@@ -15,7 +15,7 @@
  *  - A second click on an applied (or in-flight) action does nothing.
  */
 import { OmnibusError } from "../../core/errors";
-import { localize, notify, notifyError } from "../i18n";
+import { isOmnibusError, localize, notify, notifyError } from "../i18n";
 import { SYSTEM_ID, activeRuleset } from "../registry";
 import type { ChatAction, ChatActionContext, DocumentChange } from "../ruleset";
 
@@ -44,8 +44,10 @@ type SocketMessage = ChatActionRequest | ChatActionAnswer;
 type Message = ChatMessage.Implementation;
 type UserDoc = User.Implementation;
 
-/** Actions in flight (`<messageId>:<key>`) on this client: a double-click does nothing. */
+/** Clicks in flight (`<messageId>:<key>`) on this client: a double-click does nothing. */
 const inFlight = new Set<string>();
+/** Requests the GM is applying: two players' requests for the same action apply once. */
+const gmInFlight = new Set<string>();
 const waiting = new Map<string, (answer: ChatActionAnswer) => void>();
 
 /** The key an action is recorded under on the message: the action name, plus `data-key`. */
@@ -226,21 +228,21 @@ export async function applyRequestAsGM(request: ChatActionRequest): Promise<Chat
   if (!message || !requester || !action?.plan) return answer(false, { key: "OMNIBUS.Chat.Unknown" });
   const key = appliedKey(request.action, request.payload);
   const lock = `${message.id}:${key}`;
-  if (!action.repeatable && (isApplied(message, key) || inFlight.has(lock))) return answer(false);
+  if (!action.repeatable && (isApplied(message, key) || gmInFlight.has(lock))) return answer(false);
   const context: ChatActionContext = { message, user: requester, payload: request.payload };
   if (!(action.permitted ?? defaultPermitted)(context)) return answer(false, { key: "OMNIBUS.Chat.NotPermitted" });
-  inFlight.add(lock);
+  gmInFlight.add(lock);
   try {
     const changes = await action.plan(context);
     await applyChanges(changes);
     if (!action.repeatable) await markApplied(message, key, requester);
     return answer(true);
   } catch (error) {
-    if (error instanceof OmnibusError) return answer(false, { key: `OMNIBUS.Error.${error.code}`, data: error.data });
+    if (isOmnibusError(error)) return answer(false, { key: `OMNIBUS.Error.${error.code}`, data: error.data });
     console.error("Omnibus |", error);
     return answer(false, { key: "OMNIBUS.Error.unexpected" });
   } finally {
-    inFlight.delete(lock);
+    gmInFlight.delete(lock);
   }
 }
 

@@ -3,6 +3,7 @@
  * dialog from a sample CheckRequest, and the field parsing the dialog applies to user input.
  */
 import { OmnibusError } from "../../core/errors";
+import { isOmnibusError } from "../i18n";
 import type { CheckField, CheckRequest, CheckValue, CheckValues, OddsLine } from "../ruleset";
 
 export interface DialogOption {
@@ -62,7 +63,7 @@ export function rollDialogContext(
     try {
       lines = odds(request, values);
     } catch (error) {
-      if (!(error instanceof OmnibusError)) throw error;
+      if (!isOmnibusError(error)) throw error;
       oddsError = { key: `OMNIBUS.Error.${error.code}`, data: error.data };
     }
   }
