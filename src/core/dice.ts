@@ -46,6 +46,7 @@ export function randomDice(): DiceSource {
 }
 
 export function forcedDice(faces: readonly number[]): ForcedDiceSource {
+  if (!Array.isArray(faces)) throw new OmnibusError("badArgument", "forced faces must be a list of numbers", { name: "faces" });
   const list = [...faces];
   let next = 0;
   return {
@@ -83,6 +84,9 @@ export function forcedDice(faces: readonly number[]): ForcedDiceSource {
 
 /** Parses a `--faces` list: "3,6,1" → [3, 6, 1]. Faces are checked against their die when consumed. */
 export function parseFaces(text: string): number[] {
+  if (typeof text !== "string") {
+    throw new OmnibusError("badArgument", `--faces must be a comma-separated list of whole numbers, got ${String(text)}`, { name: "faces", value: String(text) });
+  }
   const parts = text.split(",").map((s) => s.trim());
   if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) {
     throw new OmnibusError("badArgument", `--faces must be a comma-separated list of whole numbers, got "${text}"`, {

@@ -7,6 +7,8 @@ import { Distribution, mixture, sumBranches } from "./distribution";
 
 /** Explosion chains are cut where the probability of going on is below this (per die). */
 export const CHAIN_EPSILON = 1e-16;
+/** Exact odds refuse dice that explode more often than this (a d30 exploding on 2+ would need ~1000 steps). */
+export const MAX_EXPLODE_CHANCE = 0.75;
 
 /**
  * The value of one die that explodes: roll; the face adds `value(face)`; if `explodes(face)`, roll
@@ -27,6 +29,10 @@ export function explodingChain(sides: number, value: (face: number) => number, e
  */
 export function chainFrom(go: Distribution, stop: Distribution): Distribution {
   if (go.p.length === 0) return stop;
+  const pGo = go.total();
+  if (pGo > MAX_EXPLODE_CHANCE) {
+    throw new OmnibusError("outOfRange", `a die that explodes with chance ${pGo.toFixed(3)} goes on too long for exact odds (at most ${MAX_EXPLODE_CHANCE})`);
+  }
   const parts: Distribution[] = [];
   let cur = Distribution.point(0);
   for (let k = 0; k < 100_000; k++) {

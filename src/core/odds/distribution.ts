@@ -18,6 +18,9 @@ import { OmnibusError } from "../errors";
 export const TRUNCATION_LIMIT = 1e-12;
 /** Per-operation cut used internally, so that a whole check stays far below TRUNCATION_LIMIT. */
 export const PRUNE_EPSILON = 1e-17;
+/** Bounds that keep every exact computation small: copies of a die, and the span of outcomes. */
+export const MAX_COPIES = 10_000;
+export const MAX_SPAN = 1_000_000;
 
 export class Distribution {
   /** The outcome whose probability is `p[0]`. */
@@ -220,6 +223,9 @@ export class Distribution {
   /** X₁ + … + Xₙ for n independent copies (n ≥ 0), by repeated squaring. */
   power(n: number, prune = PRUNE_EPSILON): Distribution {
     if (!Number.isSafeInteger(n) || n < 0) throw new OmnibusError("badArgument", `a power must be a whole number ≥ 0, got ${String(n)}`);
+    if (n > MAX_COPIES || (this.p.length - 1) * n > MAX_SPAN) {
+      throw new OmnibusError("outOfRange", `too many dice for exact odds: ${n} copies of a ${this.p.length}-outcome distribution`);
+    }
     let result = Distribution.point(0);
     let base: Distribution = this;
     let k = n;
@@ -304,6 +310,7 @@ export function compare(x: Distribution, y: Distribution): { greater: number; eq
 
 function orderExtreme(d: Distribution, n: number, which: "max" | "min"): Distribution {
   if (!Number.isSafeInteger(n) || n < 1) throw new OmnibusError("badArgument", `a pool needs at least one die, got ${String(n)}`);
+  if (n > MAX_COPIES) throw new OmnibusError("outOfRange", `too many dice for exact odds: ${n}`);
   const len = d.p.length;
   const out = new Float64Array(len);
   // CDF^n for the max, survival^n for the min. The truncated tail lies above max, so for the max

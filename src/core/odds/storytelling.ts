@@ -124,20 +124,16 @@ function chanceDie(againAt: number | null, usesAgain: boolean, rote: boolean, sc
   return memoDie(`st:chance:${explodeAt}:${rote}:${scope}`, () => {
     // After the first die, a chance chain: only 10s succeed; faces ≥ explodeAt add a die.
     const Xc = plainChain(10, explodeAt);
-    const { go } = faceBranches(10, explodeAt); // the first die's exploding faces (values 1 for a 10)
-    const first1 = Distribution.point(0).scale(0.1); // dramatic failure: never re-rolled (002:L478)
-    // Faces 2 … 9 that do not explode: fail; a rote re-rolls them once (one more chance roll).
-    const pMiddleStop = 1 - 0.1 - go.total();
-    const middle = rote ? Xc.scale(pMiddleStop) : Distribution.point(0).scale(pMiddleStop);
-    let after: Distribution;
-    if (rote && scope === "allFailedDice") {
-      const g = faceBranches(10, explodeAt);
-      // Once the chain ends on a non-success, one more chance roll (which explodes, not re-rolled).
-      after = chainFrom(g.go, mixture([g.stopOk, Xc.scale(g.pFail)]));
-    } else {
-      after = Xc;
-    }
-    return mixture([first1, middle, go.convolve(after, 0)]);
+    // The first die: 1 is a dramatic failure, never re-rolled (002:L478); a 10 that does not explode
+    // (again "none") is one success; faces that explode add a chance chain; the rest fail, and a
+    // rote re-rolls them once (one more chance roll).
+    const g = faceBranches(10, explodeAt);
+    const first1 = Distribution.point(0).scale(0.1);
+    const pMiddleFail = g.pFail - 0.1;
+    const middle = rote ? Xc.scale(pMiddleFail) : Distribution.point(0).scale(pMiddleFail);
+    // allFailedDice: once a chain ends on a failed die, one more chance roll (not re-rolled again).
+    const after = rote && scope === "allFailedDice" ? chainFrom(g.go, mixture([g.stopOk, Xc.scale(g.pFail)])) : Xc;
+    return mixture([first1, middle, g.stopOk, g.go.convolve(after, 0)]);
   });
 }
 
