@@ -41,6 +41,8 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   #values: CheckValues;
   #rollMode: string;
   #settled = false;
+  /** The form element survives part re-renders: bind its listeners once. */
+  #listening = false;
 
   constructor(request: CheckRequest, odds: OddsFn | undefined, rollMode: string, resolve: (r: RollDialogResult | null) => void) {
     super({});
@@ -62,6 +64,8 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _onRender(context: never, options: never): Promise<void> {
     await super._onRender(context, options);
+    if (this.#listening) return;
+    this.#listening = true;
     const form = this.element as HTMLFormElement;
     form.addEventListener("change", () => this.#readForm(true));
     form.addEventListener("submit", (event) => {
