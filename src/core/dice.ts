@@ -9,7 +9,7 @@
  */
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { OmnibusError, requireInt } from "./errors";
+import { OmnibusError, requireInt, show } from "./errors";
 
 export interface DiceSource {
   /** One face of a die with `sides` sides: an integer in 1…sides. */
@@ -60,9 +60,9 @@ export function forcedDice(faces: readonly number[]): ForcedDiceSource {
       }
       const face = list[next];
       if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > sides) {
-        throw new OmnibusError("faceOutOfRange", `face #${next + 1} is ${String(face)}, not a face of a d${sides} (1–${sides})`, {
+        throw new OmnibusError("faceOutOfRange", `face #${next + 1} is ${show(face)}, not a face of a d${sides} (1–${sides})`, {
           index: next + 1,
-          face: String(face),
+          face: show(face),
           sides,
         });
       }
@@ -85,7 +85,7 @@ export function forcedDice(faces: readonly number[]): ForcedDiceSource {
 /** Parses a `--faces` list: "3,6,1" → [3, 6, 1]. Faces are checked against their die when consumed. */
 export function parseFaces(text: string): number[] {
   if (typeof text !== "string") {
-    throw new OmnibusError("badArgument", `--faces must be a comma-separated list of whole numbers, got ${String(text)}`, { name: "faces", value: String(text) });
+    throw new OmnibusError("badArgument", `--faces must be a comma-separated list of whole numbers, got ${show(text)}`, { name: "faces", value: show(text) });
   }
   const parts = text.split(",").map((s) => s.trim());
   if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) {

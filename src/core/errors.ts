@@ -29,6 +29,15 @@ export class OmnibusError extends Error {
   }
 }
 
+/** Text for any value in an error message; never throws (even for objects whose toString is broken). */
+export function show(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 /** Throws a badArgument error unless `value` is an integer within [min, max]. */
 export function requireInt(name: string, value: unknown, min = -Infinity, max = Infinity): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {

@@ -100,7 +100,7 @@ const small = fc.oneof(fc.integer({ min: -5, max: 40 }), garbage);
 const anyOf = (...xs: unknown[]) => fc.oneof(fc.constantFrom(...xs), garbage);
 
 describe("garbage in: an answer or an OmnibusError, nothing else", () => {
-  const runs = { numRuns: 300 };
+  const runs = { numRuns: 1000 };
   it("storytellingOdds", () => {
     fc.assert(
       fc.property(small, anyOf(10, 9, 8, "none"), anyOf(true, false), anyOf("initialDice", "allFailedDice"), anyOf(true, false), small, small, small, (pool, again, rote, roteScope, advanced, bonus, required, exc) =>

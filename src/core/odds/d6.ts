@@ -3,7 +3,7 @@
  * treated per `wildOne`), Character Point dice (each explodes on 6), compared with a difficulty
  * number by "total ≥ difficulty" (digest d6.md §1, §8, A-3, A-4; issue 4).
  */
-import { OmnibusError, requireInt } from "../errors";
+import { OmnibusError, requireInt, show } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { explodingSum, memoDie } from "./die";
 
@@ -71,7 +71,7 @@ function sumWithoutHighest(n: number): Distribution {
 function wildOneOf(v: unknown): WildOne {
   if (v === undefined) return "removeHighest";
   if (v === "removeHighest" || v === "complication" || v === "normal") return v;
-  throw new OmnibusError("badArgument", `wildOne must be removeHighest, complication or normal, got ${String(v)}`);
+  throw new OmnibusError("badArgument", `wildOne must be removeHighest, complication or normal, got ${show(v)}`);
 }
 
 /** Exact odds of a D6 roll. */
@@ -80,7 +80,7 @@ export function d6Odds(check: D6Check): D6Odds {
   const dice = requireInt("dice", check.dice, 0, D6_MAX_DICE);
   const pips = requireInt("pips", check.pips ?? 0, -1000, 1000);
   const wild = check.wildDie ?? true;
-  if (typeof wild !== "boolean") throw new OmnibusError("badArgument", `wildDie must be true or false, got ${String(wild)}`);
+  if (typeof wild !== "boolean") throw new OmnibusError("badArgument", `wildDie must be true or false, got ${show(wild)}`);
   const wildOne = wildOneOf(check.wildOne);
   const cp = requireInt("characterPointDice", check.characterPointDice ?? 0, 0, 30);
   const difficulty = check.difficulty === undefined ? null : requireInt("difficulty", check.difficulty, -1000, 100_000);

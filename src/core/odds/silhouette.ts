@@ -2,7 +2,7 @@
  * Silhouette d6 pools: the highest die plus 1 for each extra six, untrained rolls (two dice, keep
  * the lowest), fumbles (digest silhouette.md §2, §13, §16 items 1–4; issue 7).
  */
-import { OmnibusError, requireInt } from "../errors";
+import { OmnibusError, requireInt, show } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { explodingSum, memoDie } from "./die";
 import { binomial } from "./math";
@@ -80,12 +80,12 @@ export function silhouetteOdds(check: SilhouetteCheck): SilhouetteOdds {
   const forceUntrained = check.untrained ?? false;
   const fumbleFails = check.fumbleFails ?? false;
   for (const [name, v] of [["tieSucceeds", tieSucceeds], ["untrained", forceUntrained], ["fumbleFails", fumbleFails]] as const) {
-    if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${String(v)}`);
+    if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${show(v)}`);
   }
   const sixMode = check.sixMode ?? "silhouettePlusOne";
-  if (sixMode !== "silhouettePlusOne" && sixMode !== "rerollAndAdd") throw new OmnibusError("badArgument", `sixMode must be silhouettePlusOne or rerollAndAdd, got ${String(sixMode)}`);
+  if (sixMode !== "silhouettePlusOne" && sixMode !== "rerollAndAdd") throw new OmnibusError("badArgument", `sixMode must be silhouettePlusOne or rerollAndAdd, got ${show(sixMode)}`);
   const fumbleRule = check.fumbleRule ?? "allOnes";
-  if (fumbleRule !== "allOnes" && fumbleRule !== "never") throw new OmnibusError("badArgument", `fumbleRule must be allOnes or never, got ${String(fumbleRule)}`);
+  if (fumbleRule !== "allOnes" && fumbleRule !== "never") throw new OmnibusError("badArgument", `fumbleRule must be allOnes or never, got ${show(fumbleRule)}`);
 
   const untrained = forceUntrained || dice <= 0;
   let result: Distribution;

@@ -2,7 +2,7 @@
  * Storytelling System (WoD 2004) d10 pools: successes on 8+, 10/9/8-again, rote, the chance die,
  * dramatic failure, exceptional success (digest storytelling.md §6–§8, §10, §14).
  */
-import { OmnibusError, requireInt } from "../errors";
+import { OmnibusError, requireInt, show } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { chainFrom, memoDie } from "./die";
 
@@ -66,12 +66,12 @@ function againOf(v: unknown): 10 | 9 | 8 | null {
   if (v === undefined || v === 10) return 10;
   if (v === 9 || v === 8) return v;
   if (v === "none") return null;
-  throw new OmnibusError("badArgument", `again must be 10, 9, 8 or "none", got ${String(v)}`, { name: "again", value: String(v) });
+  throw new OmnibusError("badArgument", `again must be 10, 9, 8 or "none", got ${show(v)}`, { name: "again", value: show(v) });
 }
 
 function boolOf(name: string, v: unknown, dflt: boolean): boolean {
   if (v === undefined) return dflt;
-  if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${String(v)}`, { name, value: String(v) });
+  if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${show(v)}`, { name, value: show(v) });
   return v;
 }
 
@@ -145,7 +145,7 @@ export function storytellingOdds(check: StorytellingCheck): StorytellingOdds {
   const rote = boolOf("rote", check.rote, false);
   const scope = check.roteScope ?? "initialDice";
   if (scope !== "initialDice" && scope !== "allFailedDice") {
-    throw new OmnibusError("badArgument", `roteScope must be "initialDice" or "allFailedDice", got ${String(scope)}`);
+    throw new OmnibusError("badArgument", `roteScope must be "initialDice" or "allFailedDice", got ${show(scope)}`);
   }
   const usesAgain = boolOf("chanceDieUsesAgain", check.chanceDieUsesAgain, false);
   const advanced = boolOf("advanced", check.advanced, false);
