@@ -41,15 +41,16 @@ export function buildPage(sample: GallerySample, harness: Harness, language: Lan
   const links = systemStylesheets()
     .map((href) => `<link rel="stylesheet" href="${ORIGIN}/systems/omnibus/${escapeHtml(href)}">`)
     .join("\n");
+  const height = sample.height === "auto" ? "auto" : `${sample.height}px`;
   const frame =
     sample.frame === "chat"
-      ? `<ol id="gallery-frame" class="chat-frame" style="width:${sample.width}px;max-height:${sample.height}px">
+      ? `<ol id="gallery-frame" class="chat-frame" style="width:${sample.width}px;max-height:${height}">
   <li class="chat-message message flexcol">
     <header class="message-header flexrow"><h4 class="message-sender">${title}</h4><span class="message-metadata">—</span></header>
     <div class="message-content">${body}</div>
   </li>
 </ol>`
-      : `<div id="gallery-frame" class="application ${classes}" style="width:${sample.width}px;height:${sample.height}px">
+      : `<div id="gallery-frame" class="application ${classes}" style="width:${sample.width}px;height:${height}">
   <header class="window-header"><h1 class="window-title">${title}</h1><button type="button" class="header-control" aria-label="close">×</button></header>
   <section class="window-content">${body}</section>
 </div>`;

@@ -22,9 +22,12 @@ export interface GallerySample {
   template: string | string[];
   /** The render context the sheet's `_prepareContext` / the chat card builder would pass. */
   context: Record<string, unknown>;
-  /** The sheet's default window size (DEFAULT_OPTIONS.position), in CSS pixels. */
+  /**
+   * The sheet's default window size (DEFAULT_OPTIONS.position), in CSS pixels; height "auto" as
+   * Foundry's `position.height: "auto"` (the window fits its content).
+   */
   width: number;
-  height: number;
+  height: number | "auto";
   /** The sheet's CSS classes (DEFAULT_OPTIONS.classes), e.g. ["omnibus", "d6", "sheet", "actor"]. */
   classes?: string[];
   /**
@@ -55,7 +58,7 @@ export async function loadSamples(): Promise<GallerySample[]> {
     for (const sample of mod.samples as GallerySample[]) {
       if (!/^[A-Za-z0-9._-]+$/.test(sample.name)) throw new Error(`gallery: sample name "${sample.name}" in ${file} is not file-name safe`);
       if (seen.has(sample.name)) throw new Error(`gallery: sample "${sample.name}" is in both ${seen.get(sample.name)} and ${file}`);
-      if (!(sample.width > 0 && sample.height > 0)) throw new Error(`gallery: sample "${sample.name}" needs a positive width and height`);
+      if (!(sample.width > 0 && (sample.height === "auto" || sample.height > 0))) throw new Error(`gallery: sample "${sample.name}" needs a positive width and height`);
       seen.set(sample.name, file);
       all.push(sample);
     }

@@ -1,0 +1,172 @@
+/**
+ * Gallery samples for the shared templates (base actor and item sheets, roll dialog, ruleset
+ * question, check card), built with the same context functions the sheets and dialogs call.
+ * Ruleset samples (test/gallery/samples/<ruleset>.ts) show these templates again with real rules data.
+ *
+ * The document types come from system.json (the first Actor and Item types declared), so the
+ * TYPES.* labels the templates localize are real ones.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
+import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
+import { chooseRulesetContext } from "../../../src/foundry/dialogs/choose-ruleset";
+import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
+import type { CheckCardContext } from "../../../src/foundry/chat/cards";
+import { OmnibusError } from "../../../src/core/errors";
+import { ROOT } from "../../support/handlebars";
+import type { GallerySample } from "../sample";
+
+const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
+const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { documentTypes?: Record<string, Record<string, unknown>> };
+const actorTypes = Object.keys(manifest.documentTypes?.Actor ?? {});
+const itemTypes = Object.keys(manifest.documentTypes?.Item ?? {});
+const actorType = actorTypes.find((t) => t.startsWith("d6")) ?? actorTypes[0] ?? "d6_character";
+const ruleset = actorType.split(/[_-]/)[0];
+const rulesetItemTypes = itemTypes.filter((t) => t.startsWith(ruleset)).slice(0, 3);
+
+/** Foundry v13 CONFIG.Dice.rollModes (labels are core keys; the harness knows these four). */
+const ROLL_MODES = {
+  publicroll: { label: "CHAT.RollPublic" },
+  gmroll: { label: "CHAT.RollPrivate" },
+  blindroll: { label: "CHAT.RollBlind" },
+  selfroll: { label: "CHAT.RollSelf" },
+};
+
+const BASE_TABS = [
+  { id: "items", label: "OMNIBUS.Sheet.Tab.Items", icon: "fa-solid fa-suitcase" },
+  { id: "notes", label: "OMNIBUS.Sheet.Tab.Notes", icon: "fa-solid fa-book" },
+];
+const ACTOR_PARTS = [T("shared/actor-header"), T("shared/tabs"), T("shared/items-tab"), T("shared/notes-tab")];
+const ITEM_PARTS = [T("shared/item-header"), T("shared/item-description")];
+
+const items = rulesetItemTypes.flatMap((type, i) => [
+  { id: `item${i}a`, name: `Sample ${type} with a rather long name`, img: "icons/svg/item-bag.svg", type, sort: 1, system: {} },
+  { id: `item${i}b`, name: `Короткое`, img: null, type, sort: 2, system: {} },
+]);
+
+const targets: TargetInfo[] = [
+  { tokenUuid: "Scene.s.Token.t1", actorUuid: "Actor.a1", name: "Stormtrooper TK-421", img: "icons/svg/mystery-man.svg", distance: 12.5, units: "m" },
+  { tokenUuid: "Scene.s.Token.t2", actorUuid: null, name: "Ящик с припасами", img: "icons/svg/item-bag.svg", distance: null, units: "m" },
+];
+
+const request: CheckRequest = {
+  ruleset: (["d6", "storytelling", "wfrp", "silhouette"].includes(ruleset) ? ruleset : "d6") as CheckRequest["ruleset"],
+  kind: "skill",
+  title: "Repulsorlift operation (5D)",
+  subtitle: "Rhea, cautious, through a Very Difficult canyon",
+  fields: [],
+  values: {},
+  targets,
+};
+
+const card: CheckCardContext & { ruleset: string } = {
+  ruleset,
+  title: "Repulsorlift operation",
+  subtitle: "5D + 1D+2 against Difficult (19)",
+  img: "icons/svg/mystery-man.svg",
+  dice: [
+    { face: 4, sides: 6 },
+    { face: 3, sides: 6 },
+    { face: 5, sides: 6 },
+    { face: 2, sides: 6 },
+    { face: 6, sides: 6, classes: "wild exploded" },
+    { face: 1, sides: 6, classes: "wild" },
+  ],
+  total: 23,
+  targets,
+};
+
+const actorName = "Corellian smuggler Han Solo, captain of the Millennium Falcon";
+
+export const samples: GallerySample[] = [
+  {
+    name: "shared-actor-sheet-items",
+    template: ACTOR_PARTS,
+    context: actorSheetContext({
+      ruleset,
+      actor: { id: "actor1", name: actorName, img: null, type: actorType, system: {}, items },
+      editable: true,
+      editMode: false,
+      tabs: BASE_TABS,
+      activeTab: "items",
+      itemTypes: rulesetItemTypes,
+    }) as unknown as Record<string, unknown>,
+    width: 680,
+    height: 720,
+    classes: ["omnibus", "sheet", "actor", `omnibus-${ruleset}`],
+  },
+  {
+    name: "shared-actor-sheet-notes-edit",
+    template: ACTOR_PARTS,
+    context: {
+      ...actorSheetContext({
+        ruleset,
+        actor: { id: "actor2", name: "Хан Соло", img: "icons/svg/mystery-man.svg", type: actorType, system: {}, items: [] },
+        editable: true,
+        editMode: true,
+        tabs: BASE_TABS,
+        activeTab: "notes",
+        itemTypes: rulesetItemTypes,
+        enrichedDescription: "<p>A smuggler who owes Jabba money.</p>",
+      }),
+      description: "<p>A smuggler who owes Jabba money.</p>",
+    },
+    width: 680,
+    height: 720,
+    classes: ["omnibus", "sheet", "actor", `omnibus-${ruleset}`],
+  },
+  {
+    name: "shared-item-sheet",
+    template: ITEM_PARTS,
+    context: itemSheetContext({
+      ruleset,
+      item: {
+        id: "item1",
+        name: "Heavy blaster pistol, modified by a Bothan gunsmith",
+        img: null,
+        type: itemTypes.find((t) => t.startsWith(ruleset)) ?? itemTypes[0] ?? "d6_weapon",
+        system: { description: "<p>Damage 5D. Ranges 3–7/25/50.</p>" },
+      },
+      editable: true,
+      editMode: false,
+      enrichedDescription: "<p>Damage 5D. Ranges 3–7/25/50.</p>",
+    }) as unknown as Record<string, unknown>,
+    width: 520,
+    height: 560,
+    classes: ["omnibus", "sheet", "item", `omnibus-${ruleset}`],
+  },
+  {
+    name: "shared-roll-dialog-invalid",
+    title: request.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(
+      request,
+      {},
+      () => {
+        throw new OmnibusError("rollImpossible", "a die code reduced to 0D");
+      },
+      "gmroll",
+      ROLL_MODES,
+    ) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "shared-choose-ruleset",
+    template: T("dialog/choose-ruleset"),
+    context: chooseRulesetContext("d6"),
+    width: 400, // DialogV2's default width
+    height: "auto",
+    classes: ["omnibus", "omnibus-choose-ruleset"],
+  },
+  {
+    name: "shared-check-card",
+    template: T("chat/check-card"),
+    context: card as unknown as Record<string, unknown>,
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+];
