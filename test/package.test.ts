@@ -119,6 +119,18 @@ describe("npm run package (needs the build)", () => {
       const packRoots = new Set(manifestPaths(manifest).map((p) => p.split("/")[0]));
       const stray = names.filter((n) => n !== "system.json" && !["module", "templates", "styles", "lang", "assets", ...packRoots].includes(n.split("/")[0]));
       expect(stray).toEqual([]);
+
+      // Every literal `systems/omnibus/<path>` the shipped templates, CSS and bundle refer to is in the zip.
+      const byName = new Set(names);
+      const dangling = entries
+        .filter((e) => /\.(hbs|css|mjs|js|json)$/.test(e.name))
+        .flatMap((e) =>
+          [...e.data.toString("utf8").matchAll(/systems\/omnibus\/([A-Za-z0-9_./-]+\.[A-Za-z0-9]+)/g)]
+            .map((m) => m[1])
+            .filter((p) => !byName.has(p))
+            .map((p) => `${e.name} → ${p}`),
+        );
+      expect(dangling, "paths referred to but not shipped").toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
