@@ -3,14 +3,8 @@
  * numbers as expectations, and bad input (exit 2, one `omnibus:` line on stderr).
  */
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main";
+import { runCli as run } from "../support/cli";
 
-function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = main(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { status, out: out.join("\n"), err };
-}
 
 function json(...argv: string[]): Record<string, unknown> {
   const r = run(...argv, "--json");

@@ -4,16 +4,10 @@
  * exact odds.
  */
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main";
+import { runCli as run } from "../support/cli";
 import { silhouetteOdds } from "../../src/core/odds";
 import { readCheckFaces, type CheckOptions, type SixMode, type FumbleRule } from "../../src/rules/silhouette";
 
-function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = main(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { status, out: out.join("\n"), err };
-}
 
 function json(...argv: string[]): Record<string, unknown> {
   const r = run("silhouette", ...argv, "--json");

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main";
+import { runCli as run } from "../support/cli";
 
-function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = main(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { status, out: out.join("\n"), err };
-}
 const json = (...argv: string[]) => {
   const r = run("storytelling", ...argv, "--json");
   expect(r.err).toEqual([]);

@@ -1,14 +1,8 @@
 // `omnibus wfrp …` in-process, with --faces, checking every JSON field of issue 6's CLI section
 // against the digest's worked examples (rules/wfrp.md §5), and bad input (exit 2, one omnibus: line).
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main";
+import { runCli as run } from "../support/cli";
 
-function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = main(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { status, out: out.join("\n"), err };
-}
 function json(...argv: string[]) {
   const r = run("wfrp", ...argv, "--json");
   expect(r.err).toEqual([]);
