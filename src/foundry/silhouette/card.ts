@@ -1,0 +1,336 @@
+/**
+ * The Silhouette chat card as plain data (no Foundry global). A card's STATE is stored on the
+ * message (`flags.omnibus.silhouette`) and re-rendered when a defense is recorded; `cardContext`
+ * turns a state into what `templates/silhouette/chat/check.hbs` renders.
+ *
+ * An attack card lists its targets; each target has one strike (three for a lightning attack,
+ * 004:L80), and each strike gets the defender's opposed defense roll in the same card (or, against
+ * an unaware target, a fixed difficulty of 1 + its defense modifiers, 004:L89, L92). A hit deals
+ * (Degree of Success + burst ROF) × the weapon's damage multiplier (004:L99, L104; digest §12).
+ */
+import { OmnibusError } from "../../core/errors";
+import { FLURRY, resolveAgainst, resolveAttack, type CheckRoll, type RangeBand } from "../../rules/silhouette/index";
+import type { CheckRequest, CheckValues, TargetInfo } from "../ruleset";
+import {
+  rangeFor,
+  targetDefenseModifier,
+  thresholdOf,
+  type AttackCheckData,
+  type AttackKind,
+  type ModifierLine,
+  type PoolPlan,
+  type SkillCheckData,
+} from "./requests";
+import type { SilhouetteOptions } from "./settings";
+
+const L = "OMNIBUS.Silhouette.";
+
+/** A rolled pool as the card shows it. */
+export interface RollSummary {
+  faces: number[];
+  poolSize: number;
+  untrained: boolean;
+  best: number;
+  extraSixes: number;
+  result: number;
+  fumble: boolean;
+  modifier: number;
+  total: number;
+}
+
+export interface DefenseSummary extends RollSummary {
+  skill: string;
+  lines: ModifierLine[];
+  defenderName: string;
+}
+
+export interface StrikeState {
+  key: string;
+  /** The attack total this strike is defended against. */
+  attackTotal: number;
+  defense: DefenseSummary | null;
+  /** Set once decided: by a defense roll, or at once against a fixed difficulty. */
+  outcome: { threshold: number; opposed: boolean; margin: number; hit: boolean; damage: number } | null;
+}
+
+export interface TargetState {
+  key: string;
+  name: string;
+  img: string;
+  tokenUuid: string;
+  actorUuid: string | null;
+  distance: number | null;
+  units: string;
+  rangeBand: RangeBand | "pointBlank" | "beyond" | null;
+  rangeModifier: number;
+  unaware: boolean;
+  strikes: StrikeState[];
+}
+
+export interface CardState {
+  version: 1;
+  kind: "skill" | "attack";
+  title: string;
+  subtitle: string;
+  img: string;
+  actorUuid: string | null;
+  roll: RollSummary;
+  lines: ModifierLine[];
+  /** A skill check's threshold and outcome. */
+  check: { threshold: number; opposed: boolean; margin: number; success: boolean } | null;
+  attack: {
+    weaponName: string;
+    attackKind: AttackKind;
+    damageMultiplier: number;
+    burstRof: number;
+    calledShot: string;
+    flurry: string;
+    freeStrike: boolean;
+    targets: TargetState[];
+  } | null;
+}
+
+export function summarize(roll: CheckRoll): RollSummary {
+  return {
+    faces: [...roll.faces],
+    poolSize: roll.poolSize,
+    untrained: roll.untrained,
+    best: roll.best,
+    extraSixes: roll.extraSixes,
+    result: roll.result,
+    fumble: roll.fumble,
+    modifier: roll.modifier,
+    total: roll.total,
+  };
+}
+
+/** The state of a skill check card. */
+export function skillCardState(request: CheckRequest, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string): CardState {
+  const data = request.data as unknown as SkillCheckData;
+  const { threshold, opposed } = thresholdOf(values);
+  return {
+    version: 1,
+    kind: "skill",
+    title: request.title,
+    subtitle,
+    img: data.actorImg,
+    actorUuid: request.actorUuid ?? null,
+    roll: summarize(roll),
+    lines: plan.lines,
+    check:
+      threshold === null || roll.outcome === null
+        ? null
+        : { threshold, opposed, margin: roll.outcome.margin, success: roll.outcome.success },
+    attack: null,
+  };
+}
+
+function targetKey(target: TargetInfo, index: number): string {
+  return `t${index}`;
+}
+
+/**
+ * The state of an attack card: one roll; per target its range modifier, its attack total and its
+ * strikes (decided at once against an unaware target's fixed difficulty).
+ */
+export function attackCardState(request: CheckRequest, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string, options: SilhouetteOptions): CardState {
+  const data = request.data as unknown as AttackCheckData;
+  const strikes = FLURRY[plan.flurry]?.attacks ?? 1;
+  const chosenRange = typeof values.range === "string" ? values.range : "auto";
+  const targets: TargetState[] = request.targets.map((target, index) => {
+    const range = rangeFor(data.weapon, target.distance, chosenRange, options);
+    const attackTotal = roll.total + range.modifier;
+    const facts = data.targetFacts[index] ?? null;
+    const key = targetKey(target, index);
+    const difficulty = plan.unaware ? 1 + targetDefenseModifier(facts, data.attackKind) : null;
+    return {
+      key,
+      name: target.name,
+      img: target.img,
+      tokenUuid: target.tokenUuid,
+      actorUuid: target.actorUuid,
+      distance: target.distance,
+      units: target.units,
+      rangeBand: range.band,
+      rangeModifier: range.modifier,
+      unaware: plan.unaware,
+      strikes: Array.from({ length: strikes }, (_, s) => {
+        const strike: StrikeState = { key: `${key}s${s}`, attackTotal, defense: null, outcome: null };
+        if (difficulty !== null) {
+          const o = resolveAttack({ total: attackTotal, fumble: roll.fumble }, { difficulty }, { damageMultiplier: data.weapon.damageMultiplier, burstRof: plan.burstRof }, options.check);
+          strike.outcome = { threshold: o.threshold, opposed: false, margin: o.margin, hit: o.hit, damage: o.damage };
+        }
+        return strike;
+      }),
+    };
+  });
+  const { threshold, opposed } = thresholdOf(values);
+  const check = targets.length === 0 && threshold !== null ? resolveAgainst(roll.total, threshold, { opposed, fumble: roll.fumble }, options.check) : null;
+  return {
+    version: 1,
+    kind: "attack",
+    title: request.title,
+    subtitle,
+    img: data.weapon.img || data.actorImg,
+    actorUuid: request.actorUuid ?? null,
+    roll: summarize(roll),
+    lines: plan.lines,
+    check: check && threshold !== null ? { threshold, opposed, margin: check.margin, success: check.success } : null,
+    attack: {
+      weaponName: data.weapon.name,
+      attackKind: data.attackKind,
+      damageMultiplier: data.weapon.damageMultiplier,
+      burstRof: plan.burstRof,
+      calledShot: plan.calledShot,
+      flurry: plan.flurry,
+      freeStrike: plan.freeStrike,
+      targets,
+    },
+  };
+}
+
+/** Finds a strike on a card; throws when the card has none by that key. */
+export function findStrike(state: CardState, strikeKey: string): { target: TargetState; strike: StrikeState } {
+  for (const target of state.attack?.targets ?? []) {
+    const strike = target.strikes.find((s) => s.key === strikeKey);
+    if (strike) return { target, strike };
+  }
+  throw new OmnibusError("badArgument", `no strike ${strikeKey} on this card`, { name: "strike", value: strikeKey });
+}
+
+/** A new state with a defense recorded against a strike and the strike decided (004:L91: the attack must be greater). */
+export function withDefense(state: CardState, strikeKey: string, defense: DefenseSummary, options: SilhouetteOptions): CardState {
+  const next = structuredClone(state) as CardState;
+  const { strike } = findStrike(next, strikeKey);
+  if (strike.defense || strike.outcome) throw new OmnibusError("badArgument", "this strike is already decided", { name: "strike", value: strikeKey });
+  const attack = next.attack!;
+  const o = resolveAttack(
+    { total: strike.attackTotal, fumble: next.roll.fumble },
+    { defenseTotal: defense.total },
+    { damageMultiplier: attack.damageMultiplier, burstRof: attack.burstRof },
+    options.check,
+  );
+  strike.defense = defense;
+  strike.outcome = { threshold: o.threshold, opposed: true, margin: o.margin, hit: o.hit, damage: o.damage };
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering context
+
+export interface DieView {
+  face: number;
+  sides: number;
+  classes: string;
+}
+
+/**
+ * The dice as shown: the kept die ("kept"), the sixes that add +1 ("six bonus"), an untrained
+ * roll's discarded higher die ("discarded"), and appended re-rolled sixes ("exploded").
+ */
+export function diceView(roll: RollSummary): DieView[] {
+  const pool = roll.faces.slice(0, roll.poolSize);
+  const keptIndex = roll.untrained ? pool.indexOf(Math.min(...pool)) : pool.indexOf(Math.max(...pool));
+  return roll.faces.map((face, i) => {
+    const classes: string[] = [];
+    if (i >= roll.poolSize) classes.push("exploded");
+    else if (i === keptIndex) classes.push("kept");
+    else if (roll.untrained) classes.push("discarded");
+    else if (face === 6 && roll.extraSixes > 0) classes.push("six", "bonus");
+    if (roll.fumble) classes.push("fumble");
+    return { face, sides: 6, classes: classes.join(" ") };
+  });
+}
+
+export interface StrikeView {
+  key: string;
+  number: number;
+  attackTotal: number;
+  defense: (DefenseSummary & { dice: DieView[] }) | null;
+  decided: boolean;
+  hit: boolean;
+  margin: number;
+  threshold: number;
+  damage: number;
+  toneClass: string;
+  outcomeLabel: string;
+}
+
+export interface TargetView extends Omit<TargetState, "strikes"> {
+  rangeLabel: string | null;
+  strikes: StrikeView[];
+  difficulty: number | null;
+}
+
+export interface CardContext {
+  title: string;
+  subtitle: string;
+  img: string;
+  dice: DieView[];
+  roll: RollSummary;
+  lines: ModifierLine[];
+  untrained: boolean;
+  fumble: boolean;
+  toneClass: string;
+  outcomeLabel: string | null;
+  check: CardState["check"];
+  attack: (Omit<NonNullable<CardState["attack"]>, "targets"> & { targets: TargetView[]; calledShotLabel: string | null; flurryLabel: string | null }) | null;
+}
+
+function strikeView(strike: StrikeState, index: number): StrikeView {
+  const o = strike.outcome;
+  return {
+    key: strike.key,
+    number: index + 1,
+    attackTotal: strike.attackTotal,
+    defense: strike.defense ? { ...strike.defense, dice: diceView(strike.defense) } : null,
+    decided: o !== null,
+    hit: o?.hit ?? false,
+    margin: o?.margin ?? 0,
+    threshold: o?.threshold ?? 0,
+    damage: o?.damage ?? 0,
+    toneClass: o === null ? "pending" : o.hit ? "success" : "failure",
+    outcomeLabel: o === null ? `${L}Card.AwaitingDefense` : o.hit ? `${L}Card.Hit` : `${L}Card.Miss`,
+  };
+}
+
+export function cardContext(state: CardState): CardContext {
+  const check = state.check;
+  let toneClass = "neutral";
+  let outcomeLabel: string | null = null;
+  if (check) {
+    toneClass = check.success ? "success" : "failure";
+    outcomeLabel = check.success ? `${L}Card.Success` : `${L}Card.Failure`;
+  }
+  if (state.roll.fumble) {
+    toneClass = "fumble";
+    outcomeLabel = `${L}Card.Mishap`;
+  }
+  const attack = state.attack
+    ? {
+        ...state.attack,
+        calledShotLabel: state.attack.calledShot !== "none" ? `${L}CalledShot.${state.attack.calledShot}` : null,
+        flurryLabel: state.attack.flurry !== "single" ? `${L}Flurry.${state.attack.flurry}` : null,
+        targets: state.attack.targets.map((t) => ({
+          ...t,
+          rangeLabel: t.rangeBand ? `${L}Range.${t.rangeBand}` : null,
+          difficulty: t.unaware ? (t.strikes[0]?.outcome?.threshold ?? null) : null,
+          strikes: t.strikes.map(strikeView),
+        })),
+      }
+    : null;
+  return {
+    title: state.title,
+    subtitle: state.subtitle,
+    img: state.img,
+    dice: diceView(state.roll),
+    roll: state.roll,
+    lines: state.lines,
+    untrained: state.roll.untrained,
+    fumble: state.roll.fumble,
+    toneClass,
+    outcomeLabel,
+    check,
+    attack,
+  };
+}
