@@ -1,13 +1,100 @@
 /**
- * The `storytelling` ruleset's adapter: what it tells the Foundry plumbing (see src/foundry/README.md and
- * the `RulesetAdapter` docs in src/foundry/ruleset.ts). Declare types as `storytelling_<name>` here AND
- * in system.json's documentTypes, with labels `TYPES.Actor.storytelling_<name>` in both lang files.
+ * The `storytelling` ruleset's adapter: what it tells the Foundry plumbing (see src/foundry/README.md
+ * and the `RulesetAdapter` docs in src/foundry/ruleset.ts).
  */
 import { defineRuleset } from "../ruleset";
+import { rulesetSetting } from "../settings";
+import { KEY } from "./check-logic";
+import { storytellingChatActions, storytellingChecks } from "./checks";
+import { initiativeModifier } from "../../rules/storytelling";
+import {
+  StorytellingArmorModel,
+  StorytellingCharacterModel,
+  StorytellingEquipmentModel,
+  StorytellingExtendedModel,
+  StorytellingMeritModel,
+  StorytellingNpcModel,
+  StorytellingObjectModel,
+  StorytellingVehicleModel,
+  StorytellingWeaponModel,
+} from "./data-models";
+import { characterTraits } from "./derived";
+import { StorytellingInitiativeRoll, StorytellingRoll } from "./roll";
+import { STORYTELLING_TEMPLATES, StorytellingCharacterSheet, StorytellingItemSheet, StorytellingVehicleSheet } from "./sheets";
+import { compareInitiative, onCombatRound, rollOffTies } from "./combat";
+
+const sheet = { sheet: StorytellingItemSheet, sheetLabel: `${KEY}.Sheet.Item` };
 
 export const storytellingAdapter = defineRuleset({
   id: "storytelling",
   label: "OMNIBUS.Ruleset.storytelling",
-  actorTypes: {},
-  itemTypes: {},
+  actorTypes: {
+    storytelling_character: { dataModel: StorytellingCharacterModel as never, sheet: StorytellingCharacterSheet, sheetLabel: `${KEY}.Sheet.Character` },
+    storytelling_npc: { dataModel: StorytellingNpcModel as never, sheet: StorytellingCharacterSheet, sheetLabel: `${KEY}.Sheet.Character` },
+    storytelling_vehicle: { dataModel: StorytellingVehicleModel as never, sheet: StorytellingVehicleSheet, sheetLabel: `${KEY}.Sheet.Vehicle` },
+  },
+  itemTypes: {
+    storytelling_merit: { dataModel: StorytellingMeritModel as never, ...sheet },
+    storytelling_weapon: { dataModel: StorytellingWeaponModel as never, ...sheet },
+    storytelling_armor: { dataModel: StorytellingArmorModel as never, ...sheet },
+    storytelling_equipment: { dataModel: StorytellingEquipmentModel as never, ...sheet },
+    storytelling_object: { dataModel: StorytellingObjectModel as never, ...sheet },
+    storytelling_extended: { dataModel: StorytellingExtendedModel as never, ...sheet },
+  },
+  rolls: [StorytellingRoll as never, StorytellingInitiativeRoll as never],
+  statusEffects: [
+    { id: "wounded1", name: `${KEY}.Status.wounded1`, img: "icons/svg/blood.svg" },
+    { id: "wounded2", name: `${KEY}.Status.wounded2`, img: "icons/svg/blood.svg" },
+    { id: "wounded3", name: `${KEY}.Status.wounded3`, img: "icons/svg/blood.svg" },
+    { id: "unconsciousRisk", name: `${KEY}.Status.unconsciousRisk`, img: "icons/svg/daze.svg" },
+    { id: "unconscious", name: `${KEY}.Status.unconscious`, img: "icons/svg/unconscious.svg" },
+    { id: "dying", name: `${KEY}.Status.dying`, img: "icons/svg/degen.svg" },
+    { id: "knockedDown", name: `${KEY}.Status.knockedDown`, img: "icons/svg/falling.svg" },
+    { id: "dodging", name: `${KEY}.Status.dodging`, img: "icons/svg/shield.svg" },
+    { id: "allOutAttack", name: `${KEY}.Status.allOutAttack`, img: "icons/svg/sword.svg" },
+    { id: "surprised", name: `${KEY}.Status.surprised`, img: "icons/svg/eye.svg" },
+    { id: "pepperSprayed", name: `${KEY}.Status.pepperSprayed`, img: "icons/svg/poison.svg" },
+  ],
+  keepCoreStatusEffects: ["dead"],
+  settings: [
+    { key: "chanceDieUsesAgain", name: `${KEY}.Setting.ChanceDieUsesAgain.Name`, hint: `${KEY}.Setting.ChanceDieUsesAgain.Hint`, type: "boolean", default: false },
+    { key: "willpowerBeforeDodge", name: `${KEY}.Setting.WillpowerBeforeDodge.Name`, hint: `${KEY}.Setting.WillpowerBeforeDodge.Hint`, type: "boolean", default: false },
+    {
+      key: "strengthShortfall",
+      name: `${KEY}.Setting.StrengthShortfall.Name`,
+      hint: `${KEY}.Setting.StrengthShortfall.Hint`,
+      type: "string",
+      default: "flat",
+      choices: { flat: `${KEY}.Setting.StrengthShortfall.flat`, perPoint: `${KEY}.Setting.StrengthShortfall.perPoint` },
+    },
+    {
+      key: "successiveStep",
+      name: `${KEY}.Setting.SuccessiveStep.Name`,
+      hint: `${KEY}.Setting.SuccessiveStep.Hint`,
+      type: "string",
+      default: "1",
+      choices: { "1": `${KEY}.Setting.SuccessiveStep.1`, "2": `${KEY}.Setting.SuccessiveStep.2` },
+    },
+    { key: "rerollInitiative", name: `${KEY}.Setting.RerollInitiative.Name`, hint: `${KEY}.Setting.RerollInitiative.Hint`, type: "boolean", default: false },
+  ],
+  combat: {
+    initiativeRoll(combatant) {
+      const actor = (combatant as unknown as { actor?: { system?: Record<string, unknown> } | null }).actor;
+      if (!actor?.system?.attributes) return null;
+      const t = characterTraits(actor.system);
+      return StorytellingInitiativeRoll.forInitiative(initiativeModifier({ dexterity: t.attributes.dexterity, composure: t.attributes.composure })) as never;
+    },
+    compare: compareInitiative,
+    formula: "1d10",
+    decimals: 0,
+  },
+  chatActions: storytellingChatActions,
+  checks: storytellingChecks,
+  templates: STORYTELLING_TEMPLATES,
+  api: { rollOffTies },
+  onReady() {
+    Hooks.on("updateCombat", ((combat: unknown, changed: Record<string, unknown>) => {
+      void onCombatRound(combat as never, changed, rulesetSetting<boolean>("storytelling", "rerollInitiative") === true);
+    }) as never);
+  },
 });

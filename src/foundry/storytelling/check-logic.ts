@@ -1,0 +1,534 @@
+/**
+ * Storytelling checks as plain data (no Foundry global): the CheckRequests the roll dialog shows,
+ * the pool a request and the dialog's values make (through the pure rules), the exact odds, and the
+ * per-target attack pools (Defense, armour, range band from the measured distance). checks.ts adds
+ * the Foundry parts (documents, the Roll, the chat card); the gallery and the tests use this directly.
+ */
+import { OmnibusError } from "../../core/errors";
+import {
+  ATTRIBUTES,
+  SITUATIONAL_MODIFIERS,
+  SKILL_CATEGORIES,
+  SKILLS,
+  attackPool,
+  buildPool,
+  effectiveDefense,
+  extendedRetryPenalty,
+  rangeBand,
+  rollOdds,
+  successiveAttemptPenalty,
+  thrownRanges,
+  type AgainLevel,
+  type AttackKind,
+  type Attribute,
+  type Concealment,
+  type DamageType,
+  type PoolBreakdown,
+  type PoolModifier,
+  type RangeBand,
+  type Skill,
+  type SpecifiedTarget,
+} from "../../rules/storytelling";
+import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../ruleset";
+import { characterTraits, deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
+
+export const KEY = "OMNIBUS.Storytelling";
+
+/** The rules options (world settings) a check needs, with the digest's defaults. */
+export interface StorytellingOptions {
+  chanceDieUsesAgain: boolean;
+  willpowerBeforeDodge: boolean;
+  strengthShortfall: "flat" | "perPoint";
+  successiveStep: 1 | 2;
+}
+export const DEFAULT_OPTIONS: StorytellingOptions = { chanceDieUsesAgain: false, willpowerBeforeDodge: false, strengthShortfall: "flat", successiveStep: 1 };
+
+/** A document as plain data. */
+export interface ActorSnapshot {
+  uuid: string;
+  name: string;
+  img: string;
+  type: string;
+  system: Record<string, unknown>;
+  items: PlainItem[];
+  statuses: string[];
+}
+
+// ───────────────────────────── units ─────────────────────────────
+
+/** Scene distance → yards (weapon ranges are in yards). Unknown units are taken as yards. */
+export function toYards(distance: number, units: string): number {
+  const u = units.trim().toLowerCase().replace(/\.$/, "");
+  if (["m", "meter", "meters", "metre", "metres", "м"].includes(u)) return distance / 0.9144;
+  if (["ft", "feet", "foot", "фт"].includes(u)) return distance / 3;
+  if (["km", "км"].includes(u)) return (distance * 1000) / 0.9144;
+  return distance;
+}
+
+// ───────────────────────────── fields ─────────────────────────────
+
+const AGAIN_FIELD: CheckField = {
+  name: "again",
+  label: `${KEY}.Roll.Again`,
+  kind: "select",
+  choices: { "10": `${KEY}.Again.10`, "9": `${KEY}.Again.9`, "8": `${KEY}.Again.8`, none: `${KEY}.Again.none` },
+};
+const SITUATIONAL_FIELD: CheckField = {
+  name: "situational",
+  label: `${KEY}.Roll.Situational`,
+  kind: "select",
+  choices: Object.fromEntries([["0", `${KEY}.Situational.none`], ...SITUATIONAL_MODIFIERS.map((m) => [String(m.value), `${KEY}.Situational.${m.key}`])]),
+};
+const field = (name: string, kind: CheckField["kind"], extra: Partial<CheckField> = {}): CheckField => ({ name, label: `${KEY}.Roll.${name[0].toUpperCase()}${name.slice(1)}`, kind, ...extra });
+const MODIFIER_FIELD = field("modifier", "number", { min: -20, max: 20, hint: `${KEY}.Roll.ModifierHint` });
+const WILLPOWER_FIELD = field("willpower", "checkbox", { hint: `${KEY}.Roll.WillpowerHint` });
+const ROTE_FIELD = field("rote", "checkbox", { hint: `${KEY}.Roll.RoteHint` });
+const SPECIALTY_FIELD = field("specialty", "checkbox");
+const EQUIPMENT_FIELD = field("equipment", "number", { min: 0, max: 10 });
+
+/** "skill:athletics" / "attribute:stamina" / "none": the second trait of a pool. */
+export function secondChoices(): Record<string, string> {
+  return {
+    none: `${KEY}.Roll.NoSecond`,
+    ...Object.fromEntries(SKILLS.map((s) => [`skill:${s}`, `${KEY}.Skill.${s}`])),
+    ...Object.fromEntries(ATTRIBUTES.map((a) => [`attribute:${a}`, `${KEY}.Attribute.${a}`])),
+  };
+}
+
+// ───────────────────────────── requests ─────────────────────────────
+
+/** The plain data a request carries (CheckRequest.data). */
+export interface CheckData {
+  kind: "pool" | "attack" | "extended" | "consciousness" | "drive";
+  actor: { uuid: string; name: string; img: string };
+  attributes: Record<Attribute, number>;
+  skills: Record<Skill, number>;
+  woundPenalty: number;
+  /** Pepper spray: −5 to all actions for the scene (002:L719). */
+  pepperSprayed: boolean;
+  willpowerPoints: number;
+  willpowerSpent: boolean;
+  options: StorytellingOptions;
+  weapon?: WeaponData | null;
+  targets?: AttackTarget[];
+  extended?: { uuid: string; name: string; target: number; accumulated: number; rollsMade: number; maxRolls: number | null; attempt: number; status: string; equipment: number; modifier: number; exceptionalRolls: number[]; dramaticFailures: number[] };
+  vehicle?: { uuid: string; name: string; handling: number; drivePenalty: number };
+}
+
+export interface WeaponData {
+  uuid: string | null;
+  name: string;
+  attackKind: AttackKind;
+  damage: number;
+  damageType: DamageType;
+  ranges: [number, number, number] | null;
+  strength: number;
+  again: AgainLevel;
+  armorPiercing: number;
+  improvised: boolean;
+  autofire: boolean;
+  laserSight: boolean;
+  scope: boolean;
+}
+
+export interface AttackTarget {
+  tokenUuid: string;
+  actorUuid: string | null;
+  name: string;
+  img: string;
+  distance: number | null;
+  units: string;
+  yards: number | null;
+  band: RangeBand | null;
+  /** Defense before this attack's kind (the target's lower of Wits/Dexterity, armour penalty). */
+  defense: number;
+  dodging: boolean;
+  noDefense: boolean;
+  armor: { general: number; ballistic: number; bulletproof: boolean };
+  isVehicle: boolean;
+  durability: number;
+}
+
+function actorBase(actor: ActorSnapshot, options: StorytellingOptions) {
+  const t = characterTraits(actor.system);
+  const d = deriveCharacter(actor.system, actor.items);
+  const wp = (actor.system.willpower ?? {}) as Record<string, unknown>;
+  return {
+    actor: { uuid: actor.uuid, name: actor.name, img: actor.img },
+    attributes: t.attributes,
+    skills: Object.fromEntries(SKILLS.map((s) => [s, t.skills[s].dots])) as Record<Skill, number>,
+    woundPenalty: d.woundPenalty,
+    pepperSprayed: actor.statuses.includes("pepperSprayed"),
+    willpowerPoints: d.willpowerPoints,
+    willpowerSpent: wp.spentThisTurn === true,
+    options,
+  };
+}
+
+const isAttribute = (v: unknown): v is Attribute => typeof v === "string" && (ATTRIBUTES as readonly string[]).includes(v);
+const isSkill = (v: unknown): v is Skill => typeof v === "string" && Object.hasOwn(SKILL_CATEGORIES, v);
+
+/** An Attribute + Skill (or Attribute + Attribute) check from a sheet's dots or a macro. */
+export function poolRequest(actor: ActorSnapshot, dataset: Record<string, string>, options: StorytellingOptions, localize: (k: string) => string): CheckRequest {
+  const attribute = isAttribute(dataset.attribute) ? dataset.attribute : isSkill(dataset.skill) ? defaultAttributeFor(dataset.skill) : "wits";
+  const second = isSkill(dataset.skill) ? `skill:${dataset.skill}` : isAttribute(dataset.second) ? `attribute:${dataset.second}` : "none";
+  const data: CheckData = { kind: "pool", ...actorBase(actor, options) };
+  const fields: CheckField[] = [
+    { name: "attribute", label: `${KEY}.Roll.Attribute`, kind: "select", choices: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])) },
+    { name: "second", label: `${KEY}.Roll.Second`, kind: "select", choices: secondChoices() },
+    SPECIALTY_FIELD,
+    EQUIPMENT_FIELD,
+    SITUATIONAL_FIELD,
+    MODIFIER_FIELD,
+    field("attempt", "number", { min: 1, max: 20, hint: `${KEY}.Roll.AttemptHint` }),
+    AGAIN_FIELD,
+    ROTE_FIELD,
+    WILLPOWER_FIELD,
+  ];
+  const values: CheckValues = { attribute, second, specialty: false, equipment: 0, situational: "0", modifier: 0, attempt: 1, again: "10", rote: false, willpower: false };
+  return { ruleset: "storytelling", kind: "pool", title: actor.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, fields, values, targets: [], data: data as unknown as Record<string, unknown> };
+}
+
+/** The usual Attribute for a Skill (the sheet's click on a Skill). */
+export function defaultAttributeFor(skill: Skill): Attribute {
+  const physical: Partial<Record<Skill, Attribute>> = { athletics: "strength", brawl: "strength", weaponry: "strength", drive: "dexterity", firearms: "dexterity", larceny: "dexterity", stealth: "dexterity", survival: "wits" };
+  if (SKILL_CATEGORIES[skill] === "physical") return physical[skill] ?? "dexterity";
+  if (SKILL_CATEGORIES[skill] === "social") return skill === "intimidation" ? "presence" : skill === "subterfuge" ? "manipulation" : "presence";
+  return "intelligence";
+}
+
+export function poolTitle(values: CheckValues, localize: (k: string) => string): string {
+  const a = localize(`${KEY}.Attribute.${String(values.attribute)}`);
+  const [kind, trait] = String(values.second ?? "none").split(":");
+  if (kind === "skill") return `${a} + ${localize(`${KEY}.Skill.${trait}`)}`;
+  if (kind === "attribute") return `${a} + ${localize(`${KEY}.Attribute.${trait}`)}`;
+  return a;
+}
+
+function commonMods(data: CheckData, values: CheckValues): PoolModifier[] {
+  const mods: PoolModifier[] = [];
+  const situational = intOr(values.situational, 0, -5, 5);
+  if (situational) mods.push({ label: "situational", value: situational });
+  const modifier = intOr(values.modifier, 0, -20, 20);
+  if (modifier) mods.push({ label: "modifier", value: modifier });
+  if (data.pepperSprayed) mods.push({ label: "pepperSprayed", value: -5 });
+  return mods;
+}
+
+function willpowerAllowed(data: CheckData, values: CheckValues): boolean {
+  if (values.willpower !== true) return false;
+  if (data.willpowerSpent) throw new OmnibusError("badArgument", "only one Willpower point may be spent per turn (002:L420, L436)", { name: "willpower", value: "spent" });
+  if (data.willpowerPoints < 1) throw new OmnibusError("outOfRange", "no Willpower points left", { name: "willpower", value: 0, min: "1", max: "" });
+  return true;
+}
+
+/** The pool of a non-attack check (pool, extended, consciousness, drive) for the dialog's values. */
+export function checkPool(data: CheckData, values: CheckValues): PoolBreakdown {
+  const willpower = willpowerAllowed(data, values);
+  const mods = commonMods(data, values);
+  if (data.kind === "consciousness") {
+    // Stamina alone, reflexive; the −3 wound penalty does not apply (WoD pp.173–175).
+    return buildPool({ attribute: data.attributes.stamina, willpower, modifiers: mods });
+  }
+  if (data.kind === "drive") {
+    const v = data.vehicle!;
+    if (v.handling) mods.push({ label: "handling", value: v.handling });
+    if (v.drivePenalty) mods.push({ label: "vehicleDamage", value: v.drivePenalty });
+    return buildPool({
+      attribute: data.attributes.dexterity,
+      skill: { dots: data.skills.drive, category: "physical" },
+      specialty: values.specialty === true,
+      equipment: [],
+      willpower,
+      modifiers: mods,
+      woundPenalty: data.woundPenalty,
+    });
+  }
+  const attribute = isAttribute(values.attribute) ? values.attribute : "wits";
+  const [kind, trait] = String(values.second ?? "none").split(":");
+  const equipment = intOr(values.equipment, 0, 0, 10);
+  let attemptPenalty = 0;
+  if (data.kind === "extended") attemptPenalty = extendedRetryPenalty(data.extended!.attempt);
+  else attemptPenalty = successiveAttemptPenalty(intOr(values.attempt, 1, 1, 20), { step: data.options.successiveStep });
+  const specialty = values.specialty === true && kind === "skill";
+  return buildPool({
+    attribute: data.attributes[attribute],
+    ...(kind === "skill" && isSkill(trait) ? { skill: { dots: data.skills[trait], category: SKILL_CATEGORIES[trait] } } : {}),
+    ...(kind === "attribute" && isAttribute(trait) ? { secondAttribute: data.attributes[trait] } : {}),
+    specialty,
+    equipment: equipment ? [equipment] : [],
+    willpower,
+    modifiers: mods,
+    woundPenalty: data.woundPenalty,
+    attemptPenalty,
+  });
+}
+
+export function againOf(values: CheckValues): AgainLevel {
+  const a = String(values.again ?? "10");
+  return a === "9" ? 9 : a === "8" ? 8 : a === "none" ? "none" : 10;
+}
+
+/** Odds lines for a pool with the dialog's again/rote (the exact distribution from src/core). */
+export function oddsFor(pool: number, values: CheckValues, options: StorytellingOptions, requiredSuccesses = 1): OddsLine[] {
+  const o = rollOdds(pool, { again: againOf(values), rote: values.rote === true, chanceDieUsesAgainLevel: options.chanceDieUsesAgain, requiredSuccesses });
+  const lines: OddsLine[] = [
+    { label: o.chance ? `${KEY}.Odds.ChanceSuccess` : `${KEY}.Odds.Success`, probability: o.success, primary: true },
+    { label: `${KEY}.Odds.Exceptional`, probability: o.exceptional },
+  ];
+  if (o.chance) lines.push({ label: `${KEY}.Odds.DramaticFailure`, probability: o.dramaticFailure });
+  return lines;
+}
+
+// ───────────────────────────── attacks ─────────────────────────────
+
+/** Attack Attribute + Skill by kind (WoD p.153–162): Strength + Brawl / Weaponry, Dexterity + Athletics / Firearms. */
+export const ATTACK_TRAITS: Record<AttackKind, { attribute: Attribute; skill: Skill }> = {
+  unarmed: { attribute: "strength", skill: "brawl" },
+  melee: { attribute: "strength", skill: "weaponry" },
+  thrown: { attribute: "dexterity", skill: "athletics" },
+  firearms: { attribute: "dexterity", skill: "firearms" },
+  bow: { attribute: "dexterity", skill: "firearms" },
+};
+
+export function weaponData(item: PlainItem & { uuid?: string | null }): WeaponData {
+  const s = item.system ?? {};
+  const r = (s.ranges ?? {}) as Record<string, unknown>;
+  const kind = (["unarmed", "melee", "thrown", "firearms", "bow"] as const).find((k) => k === s.attackKind) ?? "melee";
+  const ranges: [number, number, number] = [intOr(r.short, 0, 0), intOr(r.medium, 0, 0), intOr(r.long, 0, 0)];
+  const again = String(s.again ?? "10");
+  return {
+    uuid: item.uuid ?? null,
+    name: item.name ?? "",
+    attackKind: kind,
+    damage: intOr(s.damage, 0, 0, 10),
+    damageType: (["bashing", "lethal", "aggravated"] as const).find((t) => t === s.damageType) ?? "lethal",
+    ranges: ranges[2] > 0 ? ranges : null,
+    strength: intOr(s.strength, 0, 0, 10),
+    again: again === "9" ? 9 : again === "8" ? 8 : again === "none" ? "none" : 10,
+    armorPiercing: intOr(s.armorPiercing, 0, 0, 10),
+    improvised: s.improvised === true,
+    autofire: s.autofire === true,
+    laserSight: s.laserSight === true,
+    scope: s.scope === true,
+  };
+}
+
+export const UNARMED: WeaponData = {
+  uuid: null, name: "", attackKind: "unarmed", damage: 0, damageType: "bashing", ranges: null, strength: 0, again: 10,
+  armorPiercing: 0, improvised: false, autofire: false, laserSight: false, scope: false,
+};
+
+/** What an attack needs to know about a targeted token's actor. */
+export function attackTarget(info: TargetInfo, actor: ActorSnapshot | null): AttackTarget {
+  const yards = info.distance === null ? null : toYards(info.distance, info.units);
+  const base = { tokenUuid: info.tokenUuid, actorUuid: info.actorUuid, name: info.name, img: info.img, distance: info.distance, units: info.units, yards, band: null };
+  if (!actor) return { ...base, defense: 0, dodging: false, noDefense: false, armor: { general: 0, ballistic: 0, bulletproof: false }, isVehicle: false, durability: 0 };
+  if (actor.type === "storytelling_vehicle") {
+    return { ...base, defense: 0, dodging: false, noDefense: true, armor: { general: 0, ballistic: 0, bulletproof: false }, isVehicle: true, durability: intOr(actor.system.durability, 3, 0, 20) };
+  }
+  const d = deriveCharacter(actor.system, actor.items);
+  const st = new Set(actor.statuses);
+  return {
+    ...base,
+    defense: d.defense,
+    dodging: st.has("dodging"),
+    // Unaware, surprised, unconscious or having made an all-out attack: no Defense (WoD pp.156–158).
+    noDefense: ["surprised", "unconscious", "dying", "dead", "allOutAttack"].some((s) => st.has(s)),
+    armor: { general: d.armor.general, ballistic: d.armor.ballistic, bulletproof: d.armor.bulletproof },
+    isVehicle: false,
+    durability: 0,
+  };
+}
+
+export function attackRequest(
+  actor: ActorSnapshot,
+  weapon: WeaponData,
+  targets: AttackTarget[],
+  options: StorytellingOptions,
+): CheckRequest {
+  const data: CheckData = { kind: "attack", ...actorBase(actor, options), weapon, targets };
+  const fields: CheckField[] = [
+    SPECIALTY_FIELD,
+    SITUATIONAL_FIELD,
+    MODIFIER_FIELD,
+    field("aiming", "number", { min: 0, max: 3, hint: `${KEY}.Roll.AimingHint` }),
+    field("allOutAttack", "checkbox", { hint: `${KEY}.Roll.AllOutAttackHint` }),
+    { name: "concealment", label: `${KEY}.Roll.Concealment`, kind: "select", choices: Object.fromEntries(["none", "barely", "partially", "substantially"].map((c) => [c, `${KEY}.Concealment.${c}`])) },
+    { name: "specifiedTarget", label: `${KEY}.Roll.SpecifiedTarget`, kind: "select", choices: Object.fromEntries(["none", "torso", "limb", "head", "hand", "eye"].map((c) => [c, `${KEY}.SpecifiedTarget.${c}`])) },
+  ];
+  if (weapon.autofire) {
+    fields.push({ name: "autofire", label: `${KEY}.Roll.Autofire`, kind: "select", choices: Object.fromEntries(["none", "short", "medium", "long"].map((c) => [c, `${KEY}.Autofire.${c}`])) });
+  }
+  if (targets.length === 0) {
+    fields.push(field("targetDefense", "number", { min: 0, max: 20, hint: `${KEY}.Roll.TargetDefenseHint` }), field("targetArmor", "number", { min: 0, max: 20 }));
+  }
+  fields.push(AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD);
+  const values: CheckValues = {
+    specialty: false, situational: "0", modifier: 0, aiming: 0, allOutAttack: false, concealment: "none", specifiedTarget: "none",
+    autofire: "none", targetDefense: 0, targetArmor: 0, again: String(weapon.again), rote: false, willpower: false,
+  };
+  const traits = ATTACK_TRAITS[weapon.attackKind];
+  return {
+    ruleset: "storytelling",
+    kind: "attack",
+    title: weapon.name || `${actor.name}`,
+    subtitle: `${traits.attribute}+${traits.skill}`,
+    actorUuid: actor.uuid,
+    itemUuid: weapon.uuid,
+    fields,
+    values,
+    targets: targets.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, distance: t.distance, units: t.units })),
+    data: data as unknown as Record<string, unknown>,
+  };
+}
+
+export interface TargetPool {
+  target: AttackTarget | null;
+  /** null when the target is out of the weapon's range (no roll). */
+  pool: (PoolBreakdown & { damageType: DamageType }) | null;
+  band: RangeBand | null;
+}
+
+/** The pool against each target (or one manual target): Defense, armour and range applied. */
+export function attackPools(data: CheckData, values: CheckValues): TargetPool[] {
+  const weapon = data.weapon ?? UNARMED;
+  const willpower = willpowerAllowed(data, values);
+  const traits = ATTACK_TRAITS[weapon.attackKind];
+  const autofire = ["short", "medium", "long"].includes(String(values.autofire)) ? (String(values.autofire) as "short" | "medium" | "long") : undefined;
+  const targets = data.targets ?? [];
+  const common = {
+    attackKind: weapon.attackKind,
+    attribute: data.attributes[traits.attribute],
+    skill: data.skills[traits.skill],
+    specialty: values.specialty === true,
+    weapon: weapon.attackKind === "unarmed" ? undefined : { damage: weapon.damage, damageType: weapon.damageType, improvised: weapon.improvised, strengthRequired: weapon.strength, armorPiercing: weapon.armorPiercing },
+    strength: data.attributes.strength,
+    strengthShortfall: data.options.strengthShortfall,
+    aimingTurns: intOr(values.aiming, 0, 0, 3),
+    allOutAttack: values.allOutAttack === true,
+    concealment: (String(values.concealment ?? "none") as Concealment),
+    ...(String(values.specifiedTarget ?? "none") !== "none" ? { specifiedTarget: String(values.specifiedTarget) as SpecifiedTarget } : {}),
+    ...(autofire ? { autofire, autofireTargets: Math.max(1, targets.length) } : {}),
+    willpower,
+    woundPenalty: data.woundPenalty,
+    modifiers: commonMods(data, values),
+  };
+  if (targets.length === 0) {
+    const pool = attackPool({
+      ...common,
+      targetDefense: effectiveDefense({ defense: intOr(values.targetDefense, 0, 0, 20), attackKind: weapon.attackKind }),
+      targetArmor: { general: intOr(values.targetArmor, 0, 0, 20), ballistic: intOr(values.targetArmor, 0, 0, 20) },
+    });
+    return [{ target: null, pool, band: null }];
+  }
+  return targets.map((target) => {
+    let band: RangeBand | null = null;
+    const ranged = weapon.attackKind === "firearms" || weapon.attackKind === "bow" || weapon.attackKind === "thrown";
+    if (ranged && target.yards !== null) {
+      const ranges =
+        weapon.attackKind === "thrown"
+          ? thrownRanges({ strength: data.attributes.strength, dexterity: data.attributes.dexterity, athletics: data.skills.athletics, aerodynamic: true })
+          : weapon.ranges;
+      if (ranges) band = rangeBand(target.yards, ranges);
+    }
+    if (band === "outOfRange") return { target, pool: null, band };
+    const defense = target.isVehicle
+      ? 0
+      : effectiveDefense({
+          defense: target.defense,
+          attackKind: weapon.attackKind,
+          dodge: target.dodging,
+          noDefense: target.noDefense,
+          willpowerBeforeDodge: data.options.willpowerBeforeDodge,
+          // A shooter within close-combat range (a yard or two) faces Defense (WoD p.156).
+          shooterInCloseCombat: target.yards !== null && target.yards <= 2,
+        });
+    const pool = attackPool({
+      ...common,
+      targetDefense: defense,
+      targetArmor: target.isVehicle ? undefined : target.armor,
+      ...(band ? { range: { band, laserSight: weapon.laserSight, scope: weapon.scope } } : {}),
+    });
+    return { target, pool, band };
+  });
+}
+
+/** Damage an attack's successes do to a target (a vehicle: successes beyond its Durability, 002:L793). */
+export function damageOnTarget(successes: number, target: AttackTarget | null): number {
+  if (!target?.isVehicle) return successes;
+  return Math.max(0, successes - target.durability);
+}
+
+/** A request's pool for the dialog's values: the first target in range for an attack. */
+export function requestPool(request: CheckRequest, values: CheckValues): PoolBreakdown {
+  const data = request.data as unknown as CheckData;
+  if (data.kind === "attack") {
+    const pools = attackPools(data, values);
+    const first = pools.find((p) => p.pool)?.pool;
+    if (!first) throw new OmnibusError("outOfRange", "every target is out of range", { name: "range", value: "outOfRange", min: "", max: "" });
+    return first;
+  }
+  return checkPool(data, values);
+}
+
+export function requestOdds(request: CheckRequest, values: CheckValues): OddsLine[] {
+  const data = request.data as unknown as CheckData;
+  return oddsFor(requestPool(request, values).pool, values, data.options);
+}
+
+export function extendedRequest(actor: ActorSnapshot, tracker: { uuid: string; name: string; system: Record<string, unknown> }, options: StorytellingOptions, localize: (k: string) => string): CheckRequest {
+  const s = tracker.system;
+  const attribute = isAttribute(s.attribute) ? s.attribute : "intelligence";
+  const second = isSkill(s.skill) ? `skill:${s.skill}` : "none";
+  const data: CheckData = {
+    kind: "extended",
+    ...actorBase(actor, options),
+    extended: {
+      uuid: tracker.uuid,
+      name: tracker.name,
+      target: intOr(s.target, 10, 1, 999),
+      accumulated: intOr(s.accumulated, 0, 0),
+      rollsMade: intOr(s.rollsMade, 0, 0),
+      maxRolls: s.maxRolls === null || s.maxRolls === undefined ? null : intOr(s.maxRolls, 1, 1, 999),
+      attempt: intOr(s.attempt, 1, 1, 99),
+      status: String(s.status ?? "inProgress"),
+      equipment: intOr(s.equipment, 0, 0, 10),
+      modifier: intOr(s.modifier, 0, -10, 10),
+      exceptionalRolls: Array.isArray(s.exceptionalRolls) ? (s.exceptionalRolls as number[]) : [],
+      dramaticFailures: Array.isArray(s.dramaticFailures) ? (s.dramaticFailures as number[]) : [],
+    },
+  };
+  if (data.extended!.status !== "inProgress") throw new OmnibusError("badArgument", `this extended action is already ${data.extended!.status}`, { name: "status", value: data.extended!.status });
+  const values: CheckValues = { attribute, second, specialty: false, equipment: data.extended!.equipment, situational: "0", modifier: data.extended!.modifier, again: "10", rote: false, willpower: false };
+  const fields = [
+    { name: "attribute", label: `${KEY}.Roll.Attribute`, kind: "select" as const, choices: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])) },
+    { name: "second", label: `${KEY}.Roll.Second`, kind: "select" as const, choices: secondChoices() },
+    SPECIALTY_FIELD, EQUIPMENT_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD,
+  ];
+  return { ruleset: "storytelling", kind: "extended", title: tracker.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, itemUuid: tracker.uuid, fields, values, targets: [], data: data as unknown as Record<string, unknown> };
+}
+
+export function consciousnessRequest(actor: ActorSnapshot, options: StorytellingOptions): CheckRequest {
+  const data: CheckData = { kind: "consciousness", ...actorBase(actor, options) };
+  return {
+    ruleset: "storytelling", kind: "consciousness", title: actor.name, subtitle: "", actorUuid: actor.uuid,
+    fields: [MODIFIER_FIELD, WILLPOWER_FIELD], values: { modifier: 0, willpower: false, again: "10", rote: false }, targets: [],
+    data: data as unknown as Record<string, unknown>,
+  };
+}
+
+export function driveRequest(driver: ActorSnapshot, vehicle: ActorSnapshot, options: StorytellingOptions): CheckRequest {
+  const v = deriveVehicle(vehicle.system);
+  const data: CheckData = {
+    kind: "drive",
+    ...actorBase(driver, options),
+    vehicle: { uuid: vehicle.uuid, name: vehicle.name, handling: intOr(vehicle.system.handling, 0, -5, 10), drivePenalty: v.drivePenalty },
+  };
+  return {
+    ruleset: "storytelling", kind: "drive", title: vehicle.name, subtitle: driver.name, actorUuid: driver.uuid,
+    fields: [SPECIALTY_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD],
+    values: { specialty: false, situational: "0", modifier: 0, again: "10", rote: false, willpower: false }, targets: [],
+    data: data as unknown as Record<string, unknown>,
+  };
+}

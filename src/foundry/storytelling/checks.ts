@@ -1,0 +1,347 @@
+/**
+ * The Storytelling check handler and chat actions (Foundry side). The pools, odds and card contexts
+ * are the pure functions of check-logic.ts and card.ts; this module reads documents, spends
+ * Willpower, rolls StorytellingRolls and posts the card through the plumbing.
+ */
+import { OmnibusError } from "../../core/errors";
+import {
+  applyDamage as applyHealthDamage,
+  healthStatus,
+  recordExtendedRoll,
+  woundPenalty,
+  type DamageType,
+  type ExtendedAction,
+  type RollResult,
+} from "../../rules/storytelling";
+import { postCard } from "../chat/cards";
+import { requestChatAction } from "../chat/actions";
+import { localize, notify } from "../i18n";
+import type { ChatAction, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange } from "../ruleset";
+import { rulesetSetting } from "../settings";
+import { templatePath } from "../templates/helpers";
+import { cardRoll, extendedProgress, type CardContext, type CardRoll } from "./card";
+import {
+  ATTACK_TRAITS,
+  DEFAULT_OPTIONS,
+  KEY,
+  UNARMED,
+  againOf,
+  attackPools,
+  attackRequest,
+  attackTarget,
+  checkPool,
+  consciousnessRequest,
+  damageOnTarget,
+  driveRequest,
+  extendedRequest,
+  poolRequest,
+  poolTitle,
+  requestOdds,
+  weaponData,
+  type ActorSnapshot,
+  type CheckData,
+  type StorytellingOptions,
+} from "./check-logic";
+import { deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
+import { StorytellingRoll } from "./roll";
+
+export const CARD_TEMPLATE = templatePath("storytelling/chat/roll-card");
+
+/** The world's rules options (settings), with the digest's defaults when unset. */
+export function worldOptions(): StorytellingOptions {
+  const read = <T extends string | boolean>(key: string, fallback: T): T => {
+    try {
+      const v = rulesetSetting<T>("storytelling", key);
+      return v === undefined || v === null ? fallback : v;
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    chanceDieUsesAgain: read("chanceDieUsesAgain", DEFAULT_OPTIONS.chanceDieUsesAgain),
+    willpowerBeforeDodge: read("willpowerBeforeDodge", DEFAULT_OPTIONS.willpowerBeforeDodge),
+    strengthShortfall: read<string>("strengthShortfall", DEFAULT_OPTIONS.strengthShortfall) === "perPoint" ? "perPoint" : "flat",
+    successiveStep: read<string>("successiveStep", String(DEFAULT_OPTIONS.successiveStep)) === "2" ? 2 : 1,
+  };
+}
+
+interface DocLike {
+  uuid: string;
+  name?: string | null;
+  img?: string | null;
+  type: string;
+  system: unknown;
+  items?: unknown;
+  statuses?: Iterable<string>;
+}
+
+/** A document as the plain snapshot the pure logic reads. */
+export function snapshot(doc: DocLike): ActorSnapshot {
+  const raw = doc.items as { contents?: unknown[] } | unknown[] | undefined;
+  const list = (Array.isArray(raw) ? raw : raw?.contents ?? []) as Array<{ id?: string; name?: string; type: string; system?: unknown; uuid?: string }>;
+  return {
+    uuid: doc.uuid,
+    name: doc.name ?? "",
+    img: doc.img ?? "",
+    type: doc.type,
+    system: (doc.system ?? {}) as Record<string, unknown>,
+    items: list.map((i): PlainItem & { uuid?: string } => ({ id: i.id, name: i.name, type: i.type, system: (i.system ?? {}) as Record<string, unknown>, uuid: i.uuid })),
+    statuses: doc.statuses ? [...doc.statuses] : [],
+  };
+}
+
+const isCharacter = (type: string) => type === "storytelling_character" || type === "storytelling_npc";
+
+/** The user's character (or a controlled token's actor) for checks started from a vehicle or a world tracker. */
+function userCharacter(): DocLike | null {
+  const controlled = (globalThis as { canvas?: { tokens?: { controlled?: Array<{ actor?: DocLike | null }> } } }).canvas?.tokens?.controlled ?? [];
+  const fromToken = controlled.map((t) => t.actor).find((a) => a && isCharacter(a.type));
+  return fromToken ?? ((game.user as unknown as { character?: DocLike | null })?.character ?? null);
+}
+
+async function build(source: CheckSource): Promise<CheckRequest | null> {
+  const options = worldOptions();
+  const actorDoc = source.actor as unknown as DocLike | null;
+  const item = source.item as unknown as (DocLike & { parent?: DocLike | null }) | null | undefined;
+  const kind = source.kind === "item" && item ? itemKind(item.type) : source.kind;
+  if (kind === "drive") {
+    const driver = userCharacter();
+    if (!actorDoc || actorDoc.type !== "storytelling_vehicle" || !driver) {
+      notify("warn", `${KEY}.Notice.NoDriver`);
+      return null;
+    }
+    return driveRequest(snapshot(driver), snapshot(actorDoc), options);
+  }
+  if (kind === "extended") {
+    if (!item) return null;
+    const roller = actorDoc && isCharacter(actorDoc.type) ? actorDoc : userCharacter();
+    if (!roller) {
+      notify("warn", `${KEY}.Notice.NoCharacter`);
+      return null;
+    }
+    return extendedRequest(snapshot(roller), { uuid: item.uuid, name: item.name ?? "", system: item.system as Record<string, unknown> }, options, localize);
+  }
+  if (!actorDoc || !isCharacter(actorDoc.type)) {
+    notify("warn", `${KEY}.Notice.NoCharacter`);
+    return null;
+  }
+  const actor = snapshot(actorDoc);
+  if (kind === "consciousness") return consciousnessRequest(actor, options);
+  if (kind === "attack") {
+    const weaponItem = item ?? (source.dataset.itemId ? actor.items.find((i) => i.id === source.dataset.itemId) : undefined);
+    const weapon = weaponItem && weaponItem.type === "storytelling_weapon" ? weaponData({ ...(weaponItem as PlainItem), uuid: (weaponItem as { uuid?: string }).uuid ?? null }) : { ...UNARMED, name: localize(`${KEY}.Attack.Unarmed`) };
+    const targets = [];
+    for (const info of source.targets) {
+      const doc = info.actorUuid ? ((await fromUuid(info.actorUuid as never)) as unknown as DocLike | null) : null;
+      targets.push(attackTarget(info, doc ? snapshot(doc) : null));
+    }
+    const request = attackRequest(actor, weapon, targets, options);
+    const traits = ATTACK_TRAITS[weapon.attackKind];
+    request.subtitle = `${localize(`${KEY}.Attribute.${traits.attribute}`)} + ${localize(`${KEY}.Skill.${traits.skill}`)}`;
+    return request;
+  }
+  if (kind === "pool" || kind === "check") {
+    const dataset = { ...source.dataset };
+    if (item?.type === "storytelling_equipment") dataset.equipment = String(intOr((item.system as Record<string, unknown>).rating, 0, 0, 10));
+    const request = poolRequest(actor, dataset, options, localize);
+    if (dataset.equipment) request.values.equipment = Number(dataset.equipment);
+    return request;
+  }
+  notify("warn", `${KEY}.Notice.NothingToRoll`);
+  return null;
+}
+
+function itemKind(type: string): string {
+  if (type === "storytelling_weapon") return "attack";
+  if (type === "storytelling_extended") return "extended";
+  if (type === "storytelling_equipment") return "pool";
+  return "none";
+}
+
+/** Rolls one pool with Foundry dice and resolves it. */
+async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions): Promise<StorytellingRoll> {
+  const roll = StorytellingRoll.forCheck({ pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain });
+  await roll.evaluate();
+  return roll;
+}
+
+function traitLabels(data: CheckData, values: CheckValues): Record<string, string> {
+  if (data.kind === "attack") {
+    const t = ATTACK_TRAITS[(data.weapon ?? UNARMED).attackKind];
+    return { attribute: `${KEY}.Attribute.${t.attribute}`, skill: `${KEY}.Skill.${t.skill}` };
+  }
+  if (data.kind === "consciousness") return { attribute: `${KEY}.Attribute.stamina` };
+  if (data.kind === "drive") return { attribute: `${KEY}.Attribute.dexterity`, skill: `${KEY}.Skill.drive` };
+  const [kind, trait] = String(values.second ?? "none").split(":");
+  return {
+    attribute: `${KEY}.Attribute.${String(values.attribute)}`,
+    ...(kind === "skill" ? { skill: `${KEY}.Skill.${trait}` } : {}),
+    ...(kind === "attribute" ? { secondAttribute: `${KEY}.Attribute.${trait}` } : {}),
+  };
+}
+
+/** Spends the Willpower point a check declared (one per turn, 002:L420): one update of the actor. */
+async function spendWillpower(data: CheckData): Promise<void> {
+  const actor = (await fromUuid(data.actor.uuid as never)) as unknown as { update(d: Record<string, unknown>): Promise<unknown> } | null;
+  await actor?.update({ "system.willpower.points": Math.max(0, data.willpowerPoints - 1), "system.willpower.spentThisTurn": true });
+}
+
+async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  const data = request.data as unknown as CheckData;
+  const rolls: StorytellingRoll[] = [];
+  const cardRolls: CardRoll[] = [];
+  const labels = traitLabels(data, values);
+  let extended: CardContext["extended"] = null;
+  let flags: Record<string, unknown> = { check: data.kind };
+  if (data.kind === "attack") {
+    const pools = attackPools(data, values);
+    if (values.willpower === true) await spendWillpower(data);
+    for (const [i, p] of pools.entries()) {
+      if (!p.pool) {
+        cardRolls.push(cardRoll(null, null, labels, { target: p.target, band: p.band }));
+        continue;
+      }
+      const r = await rollOne(p.pool.pool, values, data.options);
+      rolls.push(r);
+      const result = r.outcome!;
+      cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points: damageOnTarget(result.successes, p.target), type: p.pool.damageType }, buttonKey: i }));
+    }
+  } else {
+    const pool = checkPool(data, values);
+    if (values.willpower === true) await spendWillpower(data);
+    const r = await rollOne(pool.pool, values, data.options);
+    rolls.push(r);
+    const result = r.outcome!;
+    const card = cardRoll(result, pool, labels);
+    if (data.kind === "consciousness" && result.successes === 0) {
+      card.buttons.push({ action: "markUnconscious", label: `${KEY}.Chat.MarkUnconscious`, icon: "fa-solid fa-bed", data: { target: data.actor.uuid } });
+    }
+    cardRolls.push(card);
+    if (data.kind === "extended" && data.extended) {
+      const after = recordExtendedRoll(trackerState(data.extended), { successes: result.successes, dramaticFailure: result.dramaticFailure });
+      extended = extendedProgress(after, result.dramaticFailure);
+      flags = { ...flags, extended: { item: data.extended.uuid, successes: result.successes, dramaticFailure: result.dramaticFailure, rollsMade: data.extended.rollsMade } };
+    }
+  }
+  const context: CardContext & Record<string, unknown> = {
+    title: request.title,
+    subtitle: data.kind === "attack" ? request.subtitle ?? "" : data.kind === "pool" || data.kind === "extended" ? poolTitle(values, localize) : request.subtitle ?? "",
+    img: data.actor.img,
+    kindLabel: `${KEY}.Check.${data.kind}`,
+    rolls: cardRolls,
+    extended,
+    willpowerSpent: values.willpower === true,
+    notes: [],
+  };
+  const message = await postCard({ template: CARD_TEMPLATE, context, actor: null, rolls: rolls as never, rollMode, flags });
+  if (extended && message && data.extended) {
+    // Record the roll on the tracker through the plumbing: locally when the roller owns it, else by the GM; once.
+    const f = flags.extended as Record<string, unknown>;
+    await requestChatAction(message, "recordExtended", { item: data.extended.uuid, successes: String(f.successes), dramaticFailure: String(f.dramaticFailure), rollsMade: String(f.rollsMade) });
+  }
+  return message;
+}
+
+export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAction {
+  return {
+    target: e.target,
+    accumulated: e.accumulated,
+    rollsMade: e.rollsMade,
+    maxRolls: e.maxRolls,
+    attempt: e.attempt,
+    exceptionalRolls: e.exceptionalRolls,
+    dramaticFailures: e.dramaticFailures,
+    status: e.status === "complete" || e.status === "failed" ? e.status : "inProgress",
+    overshoot: false,
+  };
+}
+
+export const storytellingChecks: CheckHandler = {
+  build,
+  odds: requestOdds,
+  roll,
+};
+
+// ───────────────────────────── chat actions ─────────────────────────────
+
+async function docOf(uuid: string | undefined): Promise<DocLike> {
+  if (!uuid) throw new OmnibusError("badArgument", "no target", { name: "target", value: "" });
+  const doc = (await fromUuid(uuid as never)) as unknown as DocLike | null;
+  if (!doc) throw new OmnibusError("badArgument", `no document ${uuid}`, { name: "target", value: uuid });
+  return doc;
+}
+
+/** The statuses a Health track sets: wound penalty, last-box states, death (WoD pp.173–175). */
+export function healthStatuses(penalty: number, status: string): Record<string, boolean> {
+  return {
+    wounded1: penalty === -1,
+    wounded2: penalty === -2,
+    wounded3: penalty === -3,
+    unconsciousRisk: status === "unconscious_risk",
+    dying: status === "dying",
+    dead: status === "dead",
+  };
+}
+
+/** Marks damage on a target's Health track (or a vehicle's Structure) in one update, with its statuses. */
+export function planDamage(target: ActorSnapshot, points: number, type: DamageType): DocumentChange {
+  if (target.type === "storytelling_vehicle") {
+    const v = deriveVehicle(target.system);
+    const damage = Math.min(v.structure, v.damage + points);
+    return { uuid: target.uuid, update: { "system.damage": damage } };
+  }
+  if (!isCharacter(target.type)) throw new OmnibusError("badArgument", "this target has no Health track", { name: "target", value: target.name });
+  const d = deriveCharacter(target.system, target.items);
+  const after = applyHealthDamage(d.track, points, type);
+  return {
+    uuid: target.uuid,
+    update: { "system.healthTrack.aggravated": after.aggravated, "system.healthTrack.lethal": after.lethal, "system.healthTrack.bashing": after.bashing },
+    statuses: healthStatuses(woundPenalty(after), healthStatus(after)),
+  };
+}
+
+const applyDamageAction: ChatAction = {
+  async plan({ payload }) {
+    const points = Number(payload.damage);
+    if (!Number.isInteger(points) || points < 0 || points > 99) throw new OmnibusError("badArgument", "damage", { name: "damage", value: payload.damage ?? "" });
+    const type = payload.type;
+    if (type !== "bashing" && type !== "lethal" && type !== "aggravated") throw new OmnibusError("badArgument", "damage type", { name: "type", value: String(type) });
+    return [planDamage(snapshot(await docOf(payload.target)), points, type)];
+  },
+};
+
+const recordExtendedAction: ChatAction = {
+  visible: () => false,
+  async plan({ payload }) {
+    const doc = await docOf(payload.item);
+    const s = doc.system as Record<string, unknown>;
+    const successes = Number(payload.successes);
+    if (!Number.isInteger(successes) || successes < 0) throw new OmnibusError("badArgument", "successes", { name: "successes", value: payload.successes ?? "" });
+    // The tracker must still be where the roll found it (a stale card records nothing).
+    if (intOr(s.rollsMade, 0) !== Number(payload.rollsMade)) throw new OmnibusError("badArgument", "the tracker moved on", { name: "rollsMade", value: payload.rollsMade ?? "" });
+    const state = trackerState({
+      uuid: doc.uuid, name: doc.name ?? "", target: intOr(s.target, 10, 1), accumulated: intOr(s.accumulated, 0, 0), rollsMade: intOr(s.rollsMade, 0, 0),
+      maxRolls: s.maxRolls === null || s.maxRolls === undefined ? null : intOr(s.maxRolls, 1, 1), attempt: intOr(s.attempt, 1, 1), status: String(s.status ?? "inProgress"),
+      equipment: 0, modifier: 0,
+      exceptionalRolls: Array.isArray(s.exceptionalRolls) ? (s.exceptionalRolls as number[]) : [],
+      dramaticFailures: Array.isArray(s.dramaticFailures) ? (s.dramaticFailures as number[]) : [],
+    });
+    const after = recordExtendedRoll(state, { successes, dramaticFailure: payload.dramaticFailure === "true" });
+    return [{ uuid: doc.uuid, update: { "system.accumulated": after.accumulated, "system.rollsMade": after.rollsMade, "system.status": after.status, "system.overshoot": after.overshoot, "system.exceptionalRolls": after.exceptionalRolls, "system.dramaticFailures": after.dramaticFailures } }];
+  },
+};
+
+const markUnconsciousAction: ChatAction = {
+  async plan({ payload }) {
+    const doc = await docOf(payload.target);
+    return [{ uuid: doc.uuid, statuses: { unconscious: true } }];
+  },
+};
+
+export const storytellingChatActions: Record<string, ChatAction> = {
+  applyDamage: applyDamageAction,
+  recordExtended: recordExtendedAction,
+  markUnconscious: markUnconsciousAction,
+};
+
+export type { RollResult };

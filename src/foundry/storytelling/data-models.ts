@@ -1,0 +1,130 @@
+/**
+ * The Storytelling TypeDataModels. Their schemas are the plain descriptors of schema.ts, turned into
+ * `foundry.data.fields` here (integer/min/max/choices, so bad sheet input is cleaned or refused, not
+ * stored); `prepareDerivedData` computes the derived traits through the pure rules (derived.ts);
+ * `migrateData` runs the pure migration steps of schema.ts.
+ *
+ * `foundry.data.fields` is read only inside `defineSchema` (never at import time), so the module
+ * loads under the glue tests' stand-ins.
+ */
+import {
+  ARMOR_SCHEMA,
+  CHARACTER_SCHEMA,
+  EQUIPMENT_SCHEMA,
+  EXTENDED_SCHEMA,
+  MERIT_SCHEMA,
+  NPC_SCHEMA,
+  OBJECT_SCHEMA,
+  VEHICLE_SCHEMA,
+  WEAPON_SCHEMA,
+  migrateCharacterSource,
+  migrateWeaponSource,
+  type FieldSpec,
+} from "./schema";
+import { deriveCharacter, deriveObject, deriveVehicle, type PlainItem } from "./derived";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = any;
+
+/** One descriptor → one Foundry data field. */
+export function toField(spec: FieldSpec): AnyField {
+  const f = foundry.data.fields as unknown as Record<string, new (...args: unknown[]) => AnyField>;
+  switch (spec.kind) {
+    case "int":
+      return new f.NumberField({ required: true, nullable: Boolean(spec.nullable), integer: true, min: spec.min, max: spec.max, initial: spec.initial });
+    case "number":
+      return new f.NumberField({ required: true, nullable: false, min: spec.min, max: spec.max, initial: spec.initial });
+    case "bool":
+      return new f.BooleanField({ initial: spec.initial });
+    case "string":
+      return new f.StringField({ required: true, blank: !spec.choices, initial: spec.initial, ...(spec.choices ? { choices: [...spec.choices] } : {}) });
+    case "html":
+      return new f.HTMLField({ required: false, blank: true, initial: "" });
+    case "intArray":
+      return new f.ArrayField(new f.NumberField({ required: true, nullable: false, integer: true, min: spec.min }));
+    case "object":
+      return new f.SchemaField(toSchema(spec.fields));
+  }
+}
+
+export function toSchema(schema: Record<string, FieldSpec>): Record<string, AnyField> {
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, toField(v)]));
+}
+
+// fvtt-types' TypeDataModel generics cannot describe a schema built at run time: a loose base.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const Base = foundry.abstract.TypeDataModel as unknown as abstract new (...args: any[]) => { parent: any; [key: string]: any };
+type Source = Record<string, unknown>;
+/** Foundry's own migrateData after ours (absent under the test stand-ins). */
+function baseMigrate(cls: unknown, source: Source): Source {
+  const parent = (Base as unknown as { migrateData?: (s: Source) => Source }).migrateData;
+  return typeof parent === "function" ? parent.call(cls, source) : source;
+}
+
+/** The items of the actor that owns this data (plain shape for derived.ts). */
+function parentItems(model: { parent: unknown }): PlainItem[] {
+  const actor = model.parent as { items?: { contents?: unknown[] } | unknown[] } | null;
+  const list = Array.isArray(actor?.items) ? actor.items : (actor?.items as { contents?: unknown[] } | undefined)?.contents ?? [];
+  return (list as Array<{ id?: string; name?: string; type: string; system?: unknown }>).map((i) => ({
+    id: i.id,
+    name: i.name,
+    type: i.type,
+    system: i.system as Record<string, unknown>,
+  }));
+}
+
+export class StorytellingCharacterModel extends Base {
+  static SCHEMA = CHARACTER_SCHEMA;
+  static defineSchema(): Record<string, AnyField> {
+    return toSchema(this.SCHEMA);
+  }
+  static migrateData(source: Source): Source {
+    migrateCharacterSource(source);
+    return baseMigrate(this, source);
+  }
+  prepareDerivedData(): void {
+    const derived = deriveCharacter(this as unknown as Record<string, unknown>, parentItems(this));
+    this.derived = derived;
+    this.health.max = derived.health;
+    this.health.value = derived.health - (derived.track.aggravated + derived.track.lethal + derived.track.bashing);
+    this.willpower.max = derived.willpowerMax;
+  }
+}
+
+export class StorytellingNpcModel extends StorytellingCharacterModel {
+  static override SCHEMA = NPC_SCHEMA;
+}
+
+export class StorytellingVehicleModel extends Base {
+  static defineSchema(): Record<string, AnyField> {
+    return toSchema(VEHICLE_SCHEMA);
+  }
+  prepareDerivedData(): void {
+    const derived = deriveVehicle(this as unknown as Record<string, unknown>);
+    this.derived = derived;
+    this.health.max = derived.structure;
+    this.health.value = Math.max(0, derived.structure - derived.damage);
+  }
+}
+
+function itemModel(schema: Record<string, FieldSpec>, opts: { object?: boolean; migrate?: (s: Source) => Source } = {}) {
+  return class extends Base {
+    static defineSchema(): Record<string, AnyField> {
+      return toSchema(schema);
+    }
+    static migrateData(source: Source): Source {
+      opts.migrate?.(source);
+      return baseMigrate(this, source);
+    }
+    prepareDerivedData(): void {
+      if (opts.object) this.derived = deriveObject(this as unknown as Record<string, unknown>);
+    }
+  };
+}
+
+export const StorytellingMeritModel = itemModel(MERIT_SCHEMA);
+export const StorytellingWeaponModel = itemModel(WEAPON_SCHEMA, { migrate: migrateWeaponSource });
+export const StorytellingArmorModel = itemModel(ARMOR_SCHEMA);
+export const StorytellingEquipmentModel = itemModel(EQUIPMENT_SCHEMA, { object: true });
+export const StorytellingObjectModel = itemModel(OBJECT_SCHEMA, { object: true });
+export const StorytellingExtendedModel = itemModel(EXTENDED_SCHEMA);
