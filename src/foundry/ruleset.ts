@@ -131,6 +131,8 @@ export interface OddsLine {
   probability: number;
   /** Shown more prominently (the main success chance). */
   primary?: boolean;
+  /** Already-localized text shown after the label (a target's name, the code against its difficulty). */
+  detail?: string;
 }
 
 /** Where a check comes from. `dataset` is the clicked element's data-* attributes. */
@@ -199,6 +201,36 @@ export interface CombatHooks {
   decimals?: number;
 }
 
+/** What a world migration step knows about the document it migrates (migrations.ts). */
+export interface MigrationContext {
+  kind: DocumentKind;
+  /** The document's type, e.g. `d6_character`. */
+  type: string;
+  name: string;
+  uuid: string;
+  /** The ruleset's data version the world was at (0 when it was never recorded). */
+  fromVersion: number;
+  /** True for the partial `system` of an unlinked token's actor delta (only the fields it overrides). */
+  partial: boolean;
+}
+
+/**
+ * The ruleset's data version and its world migration (migrations.ts). At `ready` the active GM
+ * migrates every document of this ruleset's types once the world's recorded version is below
+ * `version`: each document's stored `system` goes through its data model's `migrateData`, then
+ * through `migrateSystem`; a document whose source changed is updated once, the others are not
+ * touched. To add a migration: bump `version` and put the step in the data model's `migrateData`
+ * (it also runs whenever Foundry loads the document), or — for a step that needs the version the
+ * world came from — in `migrateSystem`, gated on `context.fromVersion`.
+ * Both must be idempotent and must tolerate a partial source (`context.partial`).
+ */
+export interface RulesetMigration {
+  /** The ruleset's current data version: an integer ≥ 1. Without `migration` a ruleset is at 1. */
+  version: number;
+  /** Changes a document's `system` source in place (already through `migrateData`). Throw to report the document as failed; it is then left unchanged. */
+  migrateSystem?(system: Record<string, unknown>, context: MigrationContext): void;
+}
+
 export interface RulesetAdapter {
   id: RulesetId;
   /** i18n key of the ruleset's name (e.g. `OMNIBUS.Ruleset.d6`). */
@@ -227,6 +259,8 @@ export interface RulesetAdapter {
   rollItem?(item: Item.Implementation, options: { skipDialog: boolean }): Promise<unknown>;
   /** The ruleset's public API for macros: `game.omnibus.api`. */
   api?: Record<string, unknown>;
+  /** The ruleset's data version and world migration step (default: version 1, no step). */
+  migration?: RulesetMigration;
   /** Extra templates to preload (paths as `systems/omnibus/templates/...`). */
   templates?: string[];
   /** Lifecycle hooks, called only for the active ruleset. */

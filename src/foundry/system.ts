@@ -8,7 +8,7 @@
  *          classes pushed onto CONFIG.Dice.rolls and die terms added; the active ruleset's status
  *          effects and combat; Handlebars helpers and templates (as partials by path); game.omnibus.
  * setup  — the active adapter's onSetup.
- * ready  — the system socket; the one-time ruleset question on a new world; the adapter's onReady.
+ * ready  — the system socket; world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
  * always — chat-card buttons (renderChatMessageHTML), hotbar macros (hotbarDrop), item-drop filter
  *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory).
  */
@@ -18,6 +18,7 @@ import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
 import { withRulesetCreateDialog } from "./documents";
 import { onHotbarDrop } from "./hotbar";
+import { migrateWorldIfNeeded } from "./migrations";
 import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, isPackShown, registerRuleset, setActiveRuleset } from "./registry";
 import type { DocumentKind, RulesetAdapter, SheetClass } from "./ruleset";
 import { registerRulesetSettings, registerSystemSettings, storedRuleset } from "./settings";
@@ -38,6 +39,7 @@ export const SHARED_TEMPLATES = [
   "shared/item-description",
   "shared/dice-faces",
   "shared/targets",
+  "shared/target-outcomes",
   "dialog/roll-dialog",
   "dialog/roll-odds",
   "dialog/choose-ruleset",
@@ -127,6 +129,7 @@ export function onSetup(): void {
 
 export async function onReady(): Promise<void> {
   registerSocket();
+  await migrateWorldIfNeeded();
   if (shouldAskRuleset()) await askRuleset();
   await activeRuleset()?.onReady?.();
 }

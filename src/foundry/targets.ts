@@ -69,3 +69,59 @@ export function currentTargets(actor: Actor.Implementation | null): TargetInfo[]
   const targets = (game.user?.targets ?? new Set()) as unknown as Iterable<TokenLike>;
   return describeTargets(currentGrid(), actingToken(actor), targets);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Areas: tokens around a point (blasts, grenades), and a point offset from a line of fire.
+
+/** Every token within `radius` (scene units) of `point`, measured along the grid, nearest first. */
+export function describeTokensAround(grid: GridLike, point: Point, tokens: Iterable<TokenLike>, radius: number): TargetInfo[] {
+  const found: TargetInfo[] = [];
+  for (const token of tokens) {
+    const distance = measureDistance(grid, point, token.center);
+    if (distance > radius) continue;
+    found.push({
+      tokenUuid: token.document.uuid,
+      actorUuid: token.actor?.uuid ?? null,
+      name: token.name,
+      img: token.document.texture?.src ?? token.actor?.img ?? "",
+      distance,
+      units: grid.units,
+    });
+  }
+  return found.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
+}
+
+/** The tokens on the viewed scene within `radius` scene units of `point` (empty without a canvas). */
+export function tokensAround(point: Point, radius: number): TargetInfo[] {
+  const grid = currentGrid();
+  if (!grid) return [];
+  const placeables = ((canvas?.tokens as unknown as { placeables?: TokenLike[] })?.placeables ?? []) as TokenLike[];
+  return describeTokensAround(grid, point, placeables, radius);
+}
+
+/**
+ * The point `forward` units beyond `to` along the line from `from` to `to` and `right` units to its
+ * right (scene units; `pixelsPerUnit` = grid size ÷ grid distance). A grenade's deviation uses it.
+ */
+export function offsetPoint(from: Point, to: Point, forward: number, right: number, pixelsPerUnit: number): Point {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const length = Math.hypot(dx, dy) || 1;
+  const ux = dx / length;
+  const uy = dy / length;
+  // Screen y grows downwards: "right" of the direction (ux, uy) is (−uy, ux).
+  return { x: to.x + (ux * forward - uy * right) * pixelsPerUnit, y: to.y + (uy * forward + ux * right) * pixelsPerUnit };
+}
+
+/** Pixels per scene unit on the viewed scene (null without a canvas). */
+export function pixelsPerUnit(): number | null {
+  const grid = currentGrid() as (GridLike & { size?: number; distance?: number }) | null;
+  if (!grid?.size || !grid.distance) return null;
+  return grid.size / grid.distance;
+}
+
+/** A token's center by uuid on the viewed scene. */
+export function tokenCenter(tokenUuid: string): Point | null {
+  const placeables = ((canvas?.tokens as unknown as { placeables?: TokenLike[] })?.placeables ?? []) as TokenLike[];
+  return placeables.find((t) => t.document.uuid === tokenUuid)?.center ?? null;
+}

@@ -4,10 +4,62 @@
  * in system.json's documentTypes, with labels `TYPES.Actor.d6_<name>` in both lang files.
  */
 import { defineRuleset } from "../ruleset";
+import { d6Checks, d6ChatActions } from "./checks";
+import { d6Combat, onCombatRound } from "./combat";
+import {
+  D6AbilityModel,
+  D6ArmorModel,
+  D6CharacterModel,
+  D6EquipmentModel,
+  D6ForcePowerModel,
+  D6NpcModel,
+  D6SkillModel,
+  D6VehicleModel,
+  D6WeaponModel,
+} from "./models";
+import { D6_SETTINGS, readSettings } from "./settings";
+import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";
+import { D6_STATUS_EFFECTS } from "./status-effects";
+
+const SHEET = "OMNIBUS.D6.Sheet";
+
+/** Removes `.omnibus-secret` parts of D6 cards for players while the GM hides difficulties. */
+export function hideSecrets(html: HTMLElement, isGM: boolean, hide: boolean): void {
+  if (isGM || !hide) return;
+  for (const el of Array.from(html.querySelectorAll(".omnibus-d6 .omnibus-secret"))) el.remove();
+}
 
 export const d6Adapter = defineRuleset({
   id: "d6",
   label: "OMNIBUS.Ruleset.d6",
-  actorTypes: {},
-  itemTypes: {},
+  actorTypes: {
+    d6_character: { dataModel: D6CharacterModel, sheet: D6CharacterSheet, sheetLabel: SHEET },
+    d6_npc: { dataModel: D6NpcModel, sheet: D6CharacterSheet, sheetLabel: SHEET },
+    d6_vehicle: { dataModel: D6VehicleModel, sheet: D6VehicleSheet, sheetLabel: SHEET },
+  },
+  itemTypes: {
+    d6_skill: { dataModel: D6SkillModel, sheet: D6ItemSheet, sheetLabel: SHEET },
+    d6_weapon: { dataModel: D6WeaponModel, sheet: D6ItemSheet, sheetLabel: SHEET },
+    d6_armor: { dataModel: D6ArmorModel, sheet: D6ItemSheet, sheetLabel: SHEET },
+    d6_equipment: { dataModel: D6EquipmentModel, sheet: D6ItemSheet, sheetLabel: SHEET },
+    d6_forcepower: { dataModel: D6ForcePowerModel, sheet: D6ItemSheet, sheetLabel: SHEET },
+    d6_ability: { dataModel: D6AbilityModel, sheet: D6ItemSheet, sheetLabel: SHEET },
+  },
+  acceptsItem(actor, itemType) {
+    if (String(actor.type) === "d6_vehicle") return itemType === "d6_weapon" || itemType === "d6_equipment";
+    return itemType.startsWith("d6_");
+  },
+  statusEffects: D6_STATUS_EFFECTS,
+  settings: D6_SETTINGS,
+  combat: d6Combat,
+  checks: d6Checks,
+  chatActions: d6ChatActions,
+  templates: D6_ACTOR_TEMPLATES,
+  api: { readSettings },
+  onInit() {
+    Hooks.on("renderChatMessageHTML", (_message: unknown, html: HTMLElement) => hideSecrets(html, Boolean(game.user?.isGM), readSettings().hideDifficulty));
+    Hooks.on("updateCombat", (combat: unknown, changed: unknown) => {
+      void onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never);
+    });
+  },
 });

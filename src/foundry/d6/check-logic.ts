@@ -1,0 +1,486 @@
+/**
+ * D6 checks as plain functions (no Foundry globals): which code an actor rolls for a skill,
+ * attribute or weapon, the roll dialog's request and odds, and the per-target outcome of an attack.
+ * checks.ts feeds them document data; the gallery and the glue tests call them directly.
+ */
+import { Distribution } from "../../core/odds";
+import { OmnibusError } from "../../core/errors";
+import {
+  CHARACTER_POINT_CAPS,
+  COVER_DICE,
+  DIFFICULTY_LEVELS,
+  calledShotDice,
+  checkPointSpend,
+  codeToPips,
+  damageCodeFor,
+  difficultyBand,
+  effectiveCode,
+  formatDieCode,
+  normalizeCode,
+  parseDamageCode,
+  pipsToCode,
+  rangeDifficulty,
+  reactionDifficulty,
+  rollOdds,
+  scaleModifiers,
+  woundPenaltyDice,
+  type ActiveReaction,
+  type Armor,
+  type AttackType,
+  type CoverCondition,
+  type D6RollKind,
+  type DieCode,
+  type DifficultyLevel,
+  type ForcePointTiming,
+  type RangeBand,
+  type Scale,
+  type WildOneRule,
+  type WoundLevel,
+} from "../../rules/d6";
+import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../ruleset";
+import { ATTRIBUTES, storedCode, type AttributeId } from "./schema";
+
+/** The rules options (world settings, adapter.ts), with the digest's recommended defaults. */
+export interface D6Settings {
+  wildOne: WildOneRule;
+  wildDieDamage: boolean;
+  wildDieResist: boolean;
+  wildDieInitiative: boolean;
+  forcePointTiming: ForcePointTiming;
+  allowPipsOnly: boolean;
+  /** Which number of a difficulty level the automation uses (the GM may type another in the dialog). */
+  difficultyPick: "typical" | "lowest" | "highest";
+  hideDifficulty: boolean;
+  blastRolls: "perZone" | "perTarget";
+  mortalPlusInjury: "killed" | "mortally_wounded";
+  brawlingParryPenalty: boolean;
+  /** Metres per scene unit (A-11: 1 when the scene measures in metres). */
+  metresPerUnit: number;
+}
+
+export const DEFAULT_SETTINGS: D6Settings = {
+  wildOne: "removeHighest",
+  wildDieDamage: true,
+  wildDieResist: true,
+  wildDieInitiative: true,
+  forcePointTiming: "afterPenalties",
+  allowPipsOnly: true,
+  difficultyPick: "typical",
+  hideDifficulty: false,
+  blastRolls: "perZone",
+  mortalPlusInjury: "killed",
+  brawlingParryPenalty: false,
+  metresPerUnit: 1,
+};
+
+/** Plain data of an actor and its items, as checks.ts reads it from documents. */
+export interface D6ItemData {
+  id: string;
+  uuid?: string;
+  name: string;
+  type: string;
+  img?: string | null;
+  system: Record<string, unknown>;
+}
+export interface D6ActorData {
+  uuid?: string;
+  name: string;
+  type: string;
+  img?: string | null;
+  system: Record<string, unknown>;
+  items: D6ItemData[];
+}
+
+/** What the attack automation knows about a target's actor. */
+export interface D6TargetData {
+  scale: Scale;
+  /** The target's active reactions this round (round.dodge / round.parry, fullReaction). */
+  reactions: ActiveReaction[];
+  isVehicle: boolean;
+}
+
+const norm = (s: string) => s.trim().toLowerCase();
+
+export function levelNumber(level: DifficultyLevel, pick: D6Settings["difficultyPick"]): number {
+  const band = difficultyBand(level);
+  if (pick === "lowest") return band.min;
+  if (pick === "highest") return band.max ?? band.typical;
+  return band.typical;
+}
+
+export function woundLevelOf(system: Record<string, unknown>): WoundLevel {
+  const level = String(system.woundLevel ?? "healthy");
+  return (["healthy", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded", "killed"].includes(level) ? level : "healthy") as WoundLevel;
+}
+
+export function equippedArmor(actor: D6ActorData): Armor | null {
+  const worn = actor.items.find((i) => i.type === "d6_armor" && i.system.equipped !== false);
+  if (!worn) return null;
+  const s = worn.system;
+  return { physical: storedCode(s.physical, "physical"), energy: storedCode(s.energy, "energy"), dexterityPenalty: storedCode(s.dexterityPenalty, "dexterityPenalty") };
+}
+
+/** The code for a skill by name: the actor's skill item, else its attribute (000:L676 — an unimproved skill rolls the attribute). */
+export function skillCode(actor: D6ActorData, skillName: string, fallback: AttributeId): { code: DieCode; attribute: AttributeId; skill: D6ItemData | null } {
+  const skill = actor.items.find((i) => i.type === "d6_skill" && norm(i.name) === norm(skillName)) ?? null;
+  if (skill) return { code: storedCode(skill.system.code, skill.name), attribute: skill.system.attribute as AttributeId, skill };
+  const attrs = actor.system.attributes as Record<string, unknown>;
+  return { code: storedCode(attrs?.[fallback], fallback), attribute: fallback, skill: null };
+}
+
+/** The attribute a weapon's skill falls back to (digest §14.1, §15, C.7). */
+export function weaponAttribute(weapon: D6ItemData): AttributeId {
+  const type = String(weapon.system.attackType);
+  if (type === "brawling") return "strength";
+  return "dexterity";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The roll dialog's fields
+
+export const DIFFICULTY_CHOICES: Record<string, string> = {
+  none: "OMNIBUS.D6.Difficulty.none",
+  ...Object.fromEntries(DIFFICULTY_LEVELS.map((l) => [l, `OMNIBUS.D6.Difficulty.${l}`])),
+};
+export const COVER_CHOICES: Record<string, string> = {
+  none: "OMNIBUS.D6.Cover.none",
+  ...Object.fromEntries(Object.keys(COVER_DICE).filter((c) => COVER_DICE[c as CoverCondition] !== null).map((c) => [c, `OMNIBUS.D6.Cover.${c}`])),
+};
+export const CALLED_SHOT_CHOICES: Record<string, string> = {
+  none: "OMNIBUS.D6.CalledShot.none",
+  "30": "OMNIBUS.D6.CalledShot.s30",
+  "5": "OMNIBUS.D6.CalledShot.s5",
+  "0.5": "OMNIBUS.D6.CalledShot.s05",
+};
+
+function commonFields(kind: D6RollKind, showDifficulty: boolean, withTargets: boolean): CheckField[] {
+  const fields: CheckField[] = [];
+  if (showDifficulty && !withTargets) {
+    fields.push({ name: "difficultyLevel", label: "OMNIBUS.D6.Dialog.DifficultyLevel", kind: "select", choices: DIFFICULTY_CHOICES });
+    fields.push({ name: "difficulty", label: "OMNIBUS.D6.Dialog.DifficultyNumber", kind: "number", min: 0, max: 200, hint: "OMNIBUS.D6.Dialog.DifficultyNumberHint" });
+  }
+  fields.push({ name: "actions", label: "OMNIBUS.D6.Dialog.Actions", kind: "number", min: 1, max: 20, hint: "OMNIBUS.D6.Dialog.ActionsHint" });
+  fields.push({ name: "bonusDice", label: "OMNIBUS.D6.Dialog.BonusDice", kind: "number", min: -20, max: 20 });
+  fields.push({ name: "bonusPips", label: "OMNIBUS.D6.Dialog.BonusPips", kind: "number", min: -2, max: 2 });
+  const cap = CHARACTER_POINT_CAPS[kind];
+  if (cap > 0) fields.push({ name: "characterPoints", label: "OMNIBUS.D6.Dialog.CharacterPoints", kind: "number", min: 0, max: cap, hint: "OMNIBUS.D6.Dialog.CharacterPointsHint" });
+  if (kind !== "initiative") fields.push({ name: "forcePoint", label: "OMNIBUS.D6.Dialog.ForcePoint", kind: "checkbox", hint: "OMNIBUS.D6.Dialog.ForcePointHint" });
+  return fields;
+}
+
+export interface D6CheckData {
+  [key: string]: unknown;
+  rollKind: D6RollKind;
+  /** The base code before any modifier. */
+  baseCode: DieCode;
+  woundLevel: WoundLevel;
+  /** Positive codes subtracted (armor's Dexterity penalty). */
+  penalties: DieCode[];
+  /** Codes added and never doubled (fire control, scale). */
+  bonuses: DieCode[];
+  /** Shown as "why" lines on the card: i18n key and a code text. */
+  notes: Array<{ label: string; value: string }>;
+  characterPointsAvailable: number;
+  forcePointsAvailable: number;
+  forcePointActive: boolean;
+  attack?: D6AttackData;
+}
+
+export interface D6AttackTarget extends TargetInfo {
+  band: RangeBand | null;
+  level: DifficultyLevel | null;
+  /** Difficulty before rolled cover / called-shot dice and reactions; null: cannot be hit. */
+  difficulty: number | null;
+  scaleAttack: number;
+  reactions: ActiveReaction[];
+}
+
+export interface D6AttackData {
+  weaponUuid: string;
+  weaponName: string;
+  attackType: AttackType;
+  damage: string;
+  damageType: "energy" | "physical";
+  stun: boolean;
+  scale: Scale;
+  blast: { radii: string; damage: string } | null;
+  deviates: boolean;
+  ranges: { shortMin: number; shortMax: number; medium: number; long: number } | null;
+  targets: D6AttackTarget[];
+  /** Difficulty with no target (melee level, or the GM's pick). */
+  meleeLevel: DifficultyLevel | null;
+}
+
+function baseData(actor: D6ActorData, rollKind: D6RollKind, baseCode: DieCode): D6CheckData {
+  const round = (actor.system.round ?? {}) as Record<string, unknown>;
+  return {
+    rollKind,
+    baseCode,
+    woundLevel: woundLevelOf(actor.system),
+    penalties: [],
+    bonuses: [],
+    notes: [],
+    characterPointsAvailable: Number(actor.system.characterPoints ?? 0),
+    forcePointsAvailable: Number(actor.system.forcePoints ?? 0),
+    forcePointActive: round.forcePoint === true,
+  };
+}
+
+function defaults(actor: D6ActorData, extra: CheckValues = {}): CheckValues {
+  const round = (actor.system.round ?? {}) as Record<string, unknown>;
+  return { actions: Number(round.actions ?? 1) || 1, bonusDice: 0, bonusPips: 0, characterPoints: 0, forcePoint: round.forcePoint === true, ...extra };
+}
+
+function applyArmorPenalty(actor: D6ActorData, data: D6CheckData, attribute: AttributeId): void {
+  const armor = equippedArmor(actor);
+  if (attribute === "dexterity" && armor?.dexterityPenalty && codeToPips(armor.dexterityPenalty) > 0) {
+    data.penalties.push(armor.dexterityPenalty);
+    data.notes.push({ label: "OMNIBUS.D6.Card.ArmorPenalty", value: `−${formatDieCode(armor.dexterityPenalty)}` });
+  }
+}
+
+/** An attribute roll (a sheet's attribute button). */
+export function attributeCheck(actor: D6ActorData, attribute: string, title: string, settings: D6Settings): CheckRequest {
+  if (!(ATTRIBUTES as readonly string[]).includes(attribute)) throw new OmnibusError("badArgument", `unknown attribute ${attribute}`, { name: "attribute", value: attribute });
+  const attrs = actor.system.attributes as Record<string, unknown>;
+  const data = baseData(actor, "attribute", storedCode(attrs?.[attribute], attribute));
+  applyArmorPenalty(actor, data, attribute as AttributeId);
+  return {
+    ruleset: "d6",
+    kind: "attribute",
+    title: `${title} (${formatDieCode(normalizeCode(data.baseCode))})`,
+    subtitle: actor.name,
+    actorUuid: actor.uuid ?? null,
+    fields: commonFields("attribute", true, false),
+    values: defaults(actor, { difficultyLevel: "none", difficulty: 0 }),
+    targets: [],
+    data: { ...data, settingsHide: settings.hideDifficulty },
+  };
+}
+
+/** A skill roll (or one of its specializations, `specialization` = its index). */
+export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization: number | null, settings: D6Settings): CheckRequest {
+  const specs = (skill.system.specializations ?? []) as Array<{ name: string; code: unknown }>;
+  const spec = specialization !== null ? specs[specialization] : undefined;
+  if (specialization !== null && !spec) throw new OmnibusError("badArgument", `no specialization ${specialization}`, { name: "specialization", value: String(specialization) });
+  const reaction = String(skill.system.reaction ?? "");
+  const rollKind: D6RollKind = reaction ? "reaction" : spec ? "specialization" : "skill";
+  const code = spec ? storedCode(spec.code, spec.name) : storedCode(skill.system.code, skill.name);
+  const data = baseData(actor, rollKind, code);
+  data.reaction = reaction || null;
+  data.skillName = skill.name;
+  applyArmorPenalty(actor, data, skill.system.attribute as AttributeId);
+  const fields = commonFields(rollKind, true, false);
+  if (reaction) fields.push({ name: "fullReaction", label: "OMNIBUS.D6.Dialog.FullReaction", kind: "checkbox", hint: "OMNIBUS.D6.Dialog.FullReactionHint" });
+  const name = spec ? `${skill.name}: ${spec.name}` : skill.name;
+  return {
+    ruleset: "d6",
+    kind: "skill",
+    title: `${name} (${formatDieCode(normalizeCode(code))})`,
+    subtitle: actor.name,
+    actorUuid: actor.uuid ?? null,
+    itemUuid: skill.uuid ?? null,
+    fields,
+    values: defaults(actor, { difficultyLevel: "none", difficulty: 0, ...(reaction ? { fullReaction: false } : {}) }),
+    targets: [],
+    data: { ...data, settingsHide: settings.hideDifficulty },
+  };
+}
+
+/** Distances in metres from scene units. */
+function metres(distance: number | null, settings: D6Settings): number | null {
+  return distance === null ? null : distance * settings.metresPerUnit;
+}
+
+/**
+ * A weapon attack against the targeted tokens: each target's measured distance picks its range band
+ * and difficulty (§14.2, A-11); melee and brawling use the weapon's level (§15); a target's
+ * reactions this round replace or add to the difficulty (§16); scale adds attack dice (§22).
+ */
+export function attackCheck(
+  actor: D6ActorData,
+  weapon: D6ItemData,
+  targets: TargetInfo[],
+  targetData: Record<string, D6TargetData>,
+  settings: D6Settings,
+): CheckRequest {
+  const w = weapon.system;
+  const attackType = (String(w.attackType) as AttackType) ?? "ranged";
+  const isVehicle = actor.type === "d6_vehicle";
+  const crew = (actor.system.crew ?? {}) as Record<string, unknown>;
+  let base: DieCode;
+  let attribute: AttributeId = weaponAttribute(weapon);
+  if (isVehicle) base = storedCode(crew.gunneryCode, "gunneryCode");
+  else {
+    const spec = String(w.specialization ?? "");
+    const found = skillCode(actor, String(w.skill), attribute);
+    base = found.code;
+    attribute = found.attribute;
+    const specialized = spec && found.skill ? ((found.skill.system.specializations ?? []) as Array<{ name: string; code: unknown }>).find((s) => norm(s.name) === norm(spec)) : undefined;
+    if (specialized) base = storedCode(specialized.code, specialized.name);
+  }
+  const data = baseData(actor, "skill", base);
+  if (!isVehicle) applyArmorPenalty(actor, data, attribute);
+  const fireControl = storedCode(w.fireControl, "fireControl");
+  if (codeToPips(fireControl) > 0) {
+    data.bonuses.push(fireControl);
+    data.notes.push({ label: "OMNIBUS.D6.Card.FireControl", value: `+${formatDieCode(fireControl)}` });
+  }
+  const scale = String(w.scale ?? actor.system.scale ?? "character") as Scale;
+  const ranges = attackType === "ranged" ? (w.ranges as D6AttackData["ranges"]) : null;
+  const meleeLevel: DifficultyLevel | null = attackType === "brawling" ? "very_easy" : attackType === "melee" ? (String(w.meleeDifficulty) as DifficultyLevel) : null;
+  const attackTargets: D6AttackTarget[] = targets.map((t) => {
+    const info = t.actorUuid ? targetData[t.actorUuid] : undefined;
+    const m = metres(t.distance, settings);
+    let band: RangeBand | null = null;
+    let level: DifficultyLevel | null = meleeLevel;
+    if (ranges && m !== null) {
+      const r = rangeDifficulty(m, ranges);
+      band = r.band;
+      level = r.difficulty;
+    } else if (ranges) level = null;
+    const difficulty = level ? levelNumber(level, settings.difficultyPick) : null;
+    const mods = info ? scaleModifiers(scale, info.scale) : { attack: 0 };
+    return { ...t, band, level, difficulty, scaleAttack: mods.attack, reactions: info?.reactions ?? [] };
+  });
+  const firstScale = attackTargets.find((t) => t.scaleAttack > 0)?.scaleAttack ?? 0;
+  if (firstScale > 0) {
+    data.bonuses.push({ dice: firstScale, pips: 0 });
+    data.notes.push({ label: "OMNIBUS.D6.Card.ScaleBonus", value: `+${firstScale}D` });
+  }
+  const blastRadii = String((w.blast as Record<string, unknown> | undefined)?.radii ?? "").trim();
+  data.attack = {
+    weaponUuid: weapon.uuid ?? "",
+    weaponName: weapon.name,
+    attackType,
+    damage: String(w.damage),
+    damageType: w.damageType === "physical" ? "physical" : "energy",
+    stun: w.stunCapable === true && w.setToStun === true,
+    scale,
+    blast: blastRadii ? { radii: blastRadii, damage: String((w.blast as Record<string, unknown>).damage ?? "") } : null,
+    deviates: w.deviates === true,
+    ranges,
+    targets: attackTargets,
+    meleeLevel,
+  };
+  const withTargets = targets.length > 0;
+  const fields = commonFields("skill", true, withTargets);
+  if (attackType === "ranged") {
+    fields.push({ name: "cover", label: "OMNIBUS.D6.Dialog.Cover", kind: "select", choices: COVER_CHOICES, hint: "OMNIBUS.D6.Dialog.CoverHint" });
+    fields.push({ name: "calledShot", label: "OMNIBUS.D6.Dialog.CalledShot", kind: "select", choices: CALLED_SHOT_CHOICES });
+  }
+  if (withTargets) fields.push({ name: "difficultyModifier", label: "OMNIBUS.D6.Dialog.DifficultyModifier", kind: "number", min: -50, max: 100 });
+  const code = formatDieCode(normalizeCode(base));
+  return {
+    ruleset: "d6",
+    kind: "attack",
+    title: `${weapon.name} (${code})`,
+    subtitle: actor.name,
+    actorUuid: actor.uuid ?? null,
+    itemUuid: weapon.uuid ?? null,
+    fields,
+    values: defaults(actor, {
+      difficultyLevel: meleeLevel ?? "none",
+      difficulty: 0,
+      ...(attackType === "ranged" ? { cover: "none", calledShot: "none" } : {}),
+      ...(withTargets ? { difficultyModifier: 0 } : {}),
+    }),
+    targets: attackTargets,
+    data: { ...data, settingsHide: settings.hideDifficulty },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// From the dialog's values to the code, the difficulties and the odds
+
+export interface ResolvedValues {
+  code: DieCode;
+  characterPoints: number;
+  forcePoint: boolean;
+  actions: number;
+  /** A number the user typed or the level picked (no targets); null: no difficulty. */
+  difficulty: number | null;
+  /** Dice rolled and added to every target's difficulty (cover, called shot). */
+  difficultyDice: number;
+  difficultyModifier: number;
+}
+
+export function checkData(request: CheckRequest): D6CheckData {
+  return request.data as unknown as D6CheckData;
+}
+
+/** The code to roll and everything else the values decide. Throws an OmnibusError for values that cannot be rolled. */
+export function resolveValues(request: CheckRequest, values: CheckValues, settings: D6Settings): ResolvedValues {
+  const data = checkData(request);
+  const actions = Number(values.actions ?? 1);
+  const characterPoints = Number(values.characterPoints ?? 0);
+  const forcePoint = values.forcePoint === true;
+  checkPointSpend({ characterPoints, forcePoint });
+  if (characterPoints > data.characterPointsAvailable) {
+    throw new OmnibusError("outOfRange", `only ${data.characterPointsAvailable} Character Points left`, { name: "characterPoints", value: characterPoints, min: 0, max: data.characterPointsAvailable });
+  }
+  if (forcePoint && !data.forcePointActive && data.forcePointsAvailable < 1) {
+    throw new OmnibusError("outOfRange", "no Force Point left", { name: "forcePoint", value: 1, min: 0, max: 0 });
+  }
+  const bonus = pipsToCode(Number(values.bonusDice ?? 0) * 3 + Number(values.bonusPips ?? 0));
+  const penalties = [...data.penalties];
+  const bonuses = [...data.bonuses];
+  if (codeToPips(bonus) < 0) penalties.push({ dice: -bonus.dice, pips: -bonus.pips });
+  else if (codeToPips(bonus) > 0) bonuses.push(bonus);
+  const woundPenalty = data.rollKind === "resistDamage" ? 0 : woundPenaltyDice(data.woundLevel);
+  const code = effectiveCode(data.baseCode, { actions, woundPenalty, penalties, forcePoint, forcePointTiming: settings.forcePointTiming, bonuses });
+  let difficulty: number | null = null;
+  const typed = Number(values.difficulty ?? 0);
+  const level = String(values.difficultyLevel ?? "none");
+  if (typed > 0) difficulty = typed;
+  else if ((DIFFICULTY_LEVELS as readonly string[]).includes(level)) difficulty = levelNumber(level as DifficultyLevel, settings.difficultyPick);
+  const cover = String(values.cover ?? "none");
+  const coverDice = cover !== "none" && Object.hasOwn(COVER_DICE, cover) ? (COVER_DICE[cover as CoverCondition] ?? 0) : 0;
+  const called = String(values.calledShot ?? "none");
+  const calledDice = called !== "none" ? calledShotDice(Number(called)) : 0;
+  return { code, characterPoints, forcePoint, actions, difficulty, difficultyDice: coverDice + calledDice, difficultyModifier: Number(values.difficultyModifier ?? 0) };
+}
+
+/** A target's difficulty before the rolled difficulty dice: its band's number, the modifier, then its reactions (§16). */
+export function targetDifficulty(target: D6AttackTarget, attackType: AttackType, modifier: number, settings: D6Settings): number | null {
+  if (target.difficulty === null) return null;
+  const base = Math.max(0, target.difficulty + modifier);
+  if (target.reactions.length === 0) return base;
+  const r = reactionDifficulty(base, attackType, target.reactions, { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty });
+  return Math.max(0, r.difficulty - r.attackerBonus);
+}
+
+/** P(total ≥ difficulty + the sum of `dice` plain d6) for a total distribution. */
+export function pVersusRolled(total: Distribution, difficulty: number, dice: number): number {
+  if (dice <= 0) return total.pAtLeast(difficulty);
+  const extra = Distribution.uniform(1, 6).power(dice);
+  let p = 0;
+  for (const [x, w] of extra.entries()) p += w * total.pAtLeast(difficulty + x);
+  return p;
+}
+
+/** The roll dialog's odds: exact, from the core, for every value change. */
+export function checkOdds(request: CheckRequest, values: CheckValues, settings: D6Settings, canSeeDifficulty: boolean): OddsLine[] {
+  const data = checkData(request);
+  const v = resolveValues(request, values, settings);
+  const odds = rollOdds(v.code, { characterPoints: v.characterPoints, kind: data.rollKind, wildOne: settings.wildOne, allowPipsOnly: settings.allowPipsOnly });
+  const lines: OddsLine[] = [];
+  const attack = data.attack;
+  if (attack && attack.targets.length > 0) {
+    for (const t of attack.targets) {
+      const d = targetDifficulty(t, attack.attackType, v.difficultyModifier, settings);
+      lines.push({ label: "OMNIBUS.D6.Odds.HitTarget", probability: d === null ? 0 : pVersusRolled(odds.total, d, v.difficultyDice), primary: true, detail: canSeeDifficulty && d !== null ? `${t.name} (${d}${v.difficultyDice ? ` + ${v.difficultyDice}D` : ""})` : t.name });
+    }
+  } else if (v.difficulty !== null && canSeeDifficulty) {
+    lines.push({ label: attack ? "OMNIBUS.D6.Odds.Hit" : "OMNIBUS.D6.Odds.Success", probability: pVersusRolled(odds.total, v.difficulty, v.difficultyDice), primary: true, detail: `${formatDieCode(v.code)} ≥ ${v.difficulty}` });
+  }
+  if (odds.complication > 0) lines.push({ label: "OMNIBUS.D6.Odds.Complication", probability: odds.complication });
+  lines.push({ label: "OMNIBUS.D6.Odds.Code", probability: 1, detail: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""} ≈ ${odds.expectedTotal.toFixed(1)}` });
+  return lines;
+}
+
+/** The damage code of a weapon for a wielder (melee STR+XD with the Force Point doubling Strength only). */
+export function weaponDamageCode(damage: string, strength: DieCode, forcePoint: boolean): DieCode {
+  return normalizeCode(damageCodeFor(parseDamageCode(damage), strength, { forcePoint }));
+}
+

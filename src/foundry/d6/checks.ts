@@ -1,0 +1,503 @@
+/**
+ * The D6 checks at the table: builds requests from documents (check-logic.ts), rolls them with the
+ * D6 Roll classes, spends ammunition, Character and Force Points, records reactions, and posts the
+ * chat cards; the card buttons roll damage against each target's Strength and apply the result.
+ */
+import { OmnibusError } from "../../core/errors";
+import {
+  attackHits,
+  canFire,
+  deviationDice,
+  formatDieCode,
+  normalizeCode,
+  parseFireRate,
+  resistCode,
+  scaleModifiers,
+  spendAmmo,
+  woundPenaltyDice,
+  type Armor,
+  type DieCode,
+  type Scale,
+} from "../../rules/d6";
+import { postCard } from "../chat/cards";
+import { localize, notify } from "../i18n";
+import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, TargetInfo } from "../ruleset";
+import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, type Point } from "../targets";
+import { templatePath } from "../templates/helpers";
+import {
+  attackCheck,
+  attributeCheck,
+  checkData,
+  checkOdds,
+  equippedArmor,
+  resolveValues,
+  skillCheck,
+  skillCode,
+  targetDifficulty,
+  weaponDamageCode,
+  woundLevelOf,
+  type D6ActorData,
+  type D6AttackTarget,
+  type D6ItemData,
+  type D6Settings,
+  type D6TargetData,
+} from "./check-logic";
+import { BAND_LABEL, blastHits, blastOuterRadius, checkOutcome, diceFaces, planDamage, type D6CardContext, type DamageTarget, type TargetOutcome } from "./card-logic";
+import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
+import { storedCode } from "./schema";
+import { readSettings } from "./settings";
+
+export const CHECK_CARD = templatePath("d6/chat/check-card");
+export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
+
+type Doc = { uuid: string; name: string; type: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown> };
+type ActorDoc = Doc & { items: { contents: Doc[] } & Iterable<Doc>; isOwner?: boolean; getActiveTokens?(): unknown[] };
+
+export function actorData(actor: ActorDoc): D6ActorData {
+  const items = Array.from(actor.items?.contents ?? []).map((i) => ({ id: (i as unknown as { id: string }).id, uuid: i.uuid, name: i.name, type: i.type, img: i.img, system: i.system }));
+  return { uuid: actor.uuid, name: actor.name, type: actor.type, img: actor.img, system: actor.system, items };
+}
+
+function itemById(actor: ActorDoc, id: string | undefined): Doc | undefined {
+  if (!id) return undefined;
+  return Array.from(actor.items?.contents ?? []).find((i) => (i as unknown as { id: string }).id === id);
+}
+
+async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null> {
+  if (!uuid) return null;
+  return ((await fromUuid(uuid as never)) as T | null) ?? null;
+}
+
+function isGM(): boolean {
+  return Boolean(game.user?.isGM);
+}
+
+/** The target actors' scale and reactions this round (what attackCheck needs). */
+export async function targetsData(targets: TargetInfo[]): Promise<Record<string, D6TargetData>> {
+  const out: Record<string, D6TargetData> = {};
+  for (const t of targets) {
+    const actor = await resolveDoc<ActorDoc>(t.actorUuid);
+    if (!actor || !t.actorUuid) continue;
+    const s = actor.system;
+    const round = (s.round ?? {}) as Record<string, unknown>;
+    const reactions = [];
+    const full = round.fullReaction === true;
+    if (typeof round.dodge === "number") reactions.push({ skill: "dodge" as const, total: round.dodge, full });
+    if (typeof round.parry === "number") reactions.push({ skill: "melee_parry" as const, total: round.parry, full });
+    out[t.actorUuid] = { scale: (String(s.scale ?? "character") as Scale) ?? "character", reactions, isVehicle: actor.type === "d6_vehicle" };
+  }
+  return out;
+}
+
+async function build(source: CheckSource): Promise<CheckRequest | null> {
+  const actor = source.actor as unknown as ActorDoc | null;
+  if (!actor) {
+    notify("warn", "OMNIBUS.D6.Notice.NoActor");
+    return null;
+  }
+  const settings = readSettings();
+  const data = actorData(actor);
+  const item = (source.item as unknown as Doc | null | undefined) ?? itemById(actor, source.dataset.itemId);
+  const kind = source.kind === "item" ? itemKind(item) : source.kind;
+  switch (kind) {
+    case "attribute": {
+      const attribute = source.dataset.attribute ?? "";
+      return attributeCheck(data, attribute, localize(`OMNIBUS.D6.Attribute.${attribute}`), settings);
+    }
+    case "skill": {
+      if (!item || item.type !== "d6_skill") throw new OmnibusError("badArgument", "no such skill", { name: "skill", value: source.dataset.itemId ?? "" });
+      const spec = source.dataset.specialization;
+      return skillCheck(data, { ...data.items.find((i) => i.uuid === item.uuid)! }, spec === undefined || spec === "" ? null : Number(spec), settings);
+    }
+    case "attack": {
+      if (!item || item.type !== "d6_weapon") throw new OmnibusError("badArgument", "no such weapon", { name: "weapon", value: source.dataset.itemId ?? "" });
+      const weapon = data.items.find((i) => i.uuid === item.uuid)!;
+      return attackCheck(data, weapon, source.targets, await targetsData(source.targets), settings);
+    }
+    case "forcepower": {
+      const needed = ["control", "sense", "alter"].find((k) => item?.system[k] === true);
+      const skill = needed ? data.items.find((i) => i.type === "d6_skill" && i.name.trim().toLowerCase() === needed) : undefined;
+      if (!skill) {
+        notify("warn", "OMNIBUS.D6.Notice.NoForceSkill", { power: item?.name ?? "" });
+        return null;
+      }
+      return skillCheck(data, skill, null, settings);
+    }
+    default:
+      notify("info", "OMNIBUS.D6.Notice.NothingToRoll", { item: item?.name ?? "" });
+      return null;
+  }
+}
+
+function itemKind(item: Doc | null | undefined): string {
+  if (!item) return "none";
+  if (item.type === "d6_skill") return "skill";
+  if (item.type === "d6_weapon") return "attack";
+  if (item.type === "d6_forcepower") return "forcepower";
+  return "none";
+}
+
+function canSeeDifficulty(settings: D6Settings): boolean {
+  return !settings.hideDifficulty || isGM();
+}
+
+/** The roll's spec from the resolved values. */
+function mainRoll(request: CheckRequest, values: CheckValues, settings: D6Settings) {
+  const data = checkData(request);
+  const v = resolveValues(request, values, settings);
+  const roll = D6Roll.fromSpec({ code: v.code, wildDie: true, wildOne: settings.wildOne, characterPoints: v.characterPoints, kind: data.rollKind, allowPipsOnly: settings.allowPipsOnly });
+  return { roll, v, data };
+}
+
+/** Fire rate and ammunition (§26–27): refuses (with a notice, nothing rolled) or returns the weapon update. */
+function weaponUse(weapon: Doc, round: number): Record<string, unknown> | null {
+  const s = weapon.system;
+  const ammo = (s.ammo ?? {}) as { value?: number; max?: number };
+  const update: Record<string, unknown> = {};
+  if (Number(ammo.max ?? 0) > 0) {
+    if (Number(ammo.value ?? 0) <= 0) {
+      notify("warn", "OMNIBUS.D6.Notice.Empty", { weapon: weapon.name });
+      return null;
+    }
+    update["system.ammo.value"] = spendAmmo(Number(ammo.value), 1);
+  }
+  const rate = parseFireRate(String(s.fireRate ?? ""));
+  const fired = (s.fired ?? {}) as { round?: number | null; shots?: number };
+  const lastRound = typeof fired.round === "number" ? fired.round : null;
+  const shotsThisRound = lastRound === round ? Number(fired.shots ?? 0) : 0;
+  if (!canFire(rate, { round, shotsThisRound, lastFiredRound: lastRound })) {
+    notify("warn", "OMNIBUS.D6.Notice.FireRate", { weapon: weapon.name, rate: String(s.fireRate) });
+    return null;
+  }
+  update["system.fired"] = { round, shots: shotsThisRound + 1 };
+  return update;
+}
+
+function currentRound(): number {
+  return Number((game as unknown as { combat?: { round?: number } | null }).combat?.round ?? 0);
+}
+
+/** What the roll spends on the actor (CP, a new Force Point) and records (reactions), as ONE update. */
+function actorSpend(request: CheckRequest, values: CheckValues, total: number, settings: D6Settings): Record<string, unknown> {
+  const data = checkData(request);
+  const v = resolveValues(request, values, settings);
+  const update: Record<string, unknown> = {};
+  if (v.characterPoints > 0) update["system.characterPoints"] = data.characterPointsAvailable - v.characterPoints;
+  if (v.forcePoint && !data.forcePointActive) {
+    update["system.forcePoints"] = data.forcePointsAvailable - 1;
+    update["system.round.forcePoint"] = true;
+  }
+  if (v.actions !== Number(((request.values.actions as number) ?? 1))) update["system.round.actions"] = v.actions;
+  const reaction = data.reaction as string | null | undefined;
+  if (reaction) {
+    const slot = reaction === "dodge" || reaction === "vehicle_dodge" || reaction === "starship_dodge" ? "dodge" : "parry";
+    update[`system.round.${slot}`] = total;
+    update["system.round.fullReaction"] = values.fullReaction === true;
+  }
+  return update;
+}
+
+async function roll(request: CheckRequest, values: CheckValues, options: { rollMode: string }): Promise<unknown> {
+  const settings = readSettings();
+  const actor = await resolveDoc<ActorDoc>(request.actorUuid);
+  const { roll: main, v, data } = mainRoll(request, values, settings);
+  const attack = data.attack;
+  let weapon: Doc | null = null;
+  let weaponUpdate: Record<string, unknown> | null = null;
+  if (attack) {
+    weapon = await resolveDoc<Doc>(attack.weaponUuid);
+    if (weapon) {
+      weaponUpdate = weaponUse(weapon, currentRound());
+      if (!weaponUpdate) return null;
+    }
+  }
+  await main.evaluate();
+  const outcome = main.outcome!;
+  const rolls: Roll[] = [main as unknown as Roll];
+  let difficultyDice = 0;
+  if (v.difficultyDice > 0) {
+    const extra = D6PlainRoll.ofDice(v.difficultyDice);
+    await extra.evaluate();
+    difficultyDice = extra.outcome!.total;
+    rolls.push(extra as unknown as Roll);
+  }
+  const seeDifficulty = canSeeDifficulty(settings);
+  const context: D6CardContext = {
+    title: request.title,
+    subtitle: request.subtitle ?? "",
+    img: (actor?.img as string) ?? "",
+    dice: diceFaces(outcome),
+    total: outcome.total,
+    outcome: null,
+    quality: null,
+    complication: outcome.complication,
+    lines: [{ label: "OMNIBUS.D6.Card.Code", value: formatDieCode(v.code) + (v.characterPoints ? ` + ${v.characterPoints} CP` : "") }, ...data.notes.map((n) => ({ ...n }))],
+    outcomes: [],
+    buttons: [],
+    hideSecrets: settings.hideDifficulty,
+  };
+  if (data.woundLevel !== "healthy" && data.rollKind !== "resistDamage") context.lines.push({ label: "OMNIBUS.D6.Card.WoundPenalty", value: `−${woundPenaltyDice(data.woundLevel)}D` });
+  if (v.actions > 1) context.lines.push({ label: "OMNIBUS.D6.Card.Actions", value: `−${v.actions - 1}D` });
+  if (v.forcePoint) context.lines.push({ label: "OMNIBUS.D6.Card.ForcePoint", value: "×2" });
+  const flags: Record<string, unknown> = { kind: request.kind };
+  if (attack) {
+    const resolved = await attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, seeDifficulty);
+    if (difficultyDice) context.lines.push({ label: "OMNIBUS.D6.Card.DifficultyDice", value: `+${difficultyDice}`, secret: true });
+    let damageTargets: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number | null; damage: string | null; distance: number | null }> = [];
+    if (attack.targets.length === 0) {
+      const difficulty = v.difficulty;
+      Object.assign(context, checkOutcome(outcome.total, difficulty));
+      if (difficulty !== null) context.lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(difficulty), secret: true });
+    } else {
+      context.outcomes = resolved.outcomes;
+      damageTargets = resolved.hits.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, zone: null, damage: null, distance: t.distance }));
+    }
+    if (attack.blast && attack.targets.length > 0) {
+      const blast = await blastArea(attack, resolved, actor, settings, rolls);
+      if (blast) {
+        context.outcomes = [...context.outcomes, ...blast.outcomes];
+        damageTargets = blast.hits;
+        if (blast.line) context.lines.push(blast.line);
+      } else damageTargets = [];
+    }
+    const anyHit = attack.targets.length === 0 ? context.outcome?.tone !== "failure" : damageTargets.length > 0;
+    if (anyHit) context.buttons.push({ action: "d6RollDamage", label: "OMNIBUS.D6.Card.RollDamage", icon: "fa-solid fa-burst" });
+    flags.attack = {
+      actorUuid: request.actorUuid,
+      weaponName: attack.weaponName,
+      damage: attack.damage,
+      damageType: attack.damageType,
+      stun: attack.stun,
+      scale: attack.scale,
+      forcePoint: v.forcePoint,
+      blast: attack.blast,
+      targets: damageTargets,
+    };
+  } else {
+    Object.assign(context, checkOutcome(outcome.total, v.difficulty));
+    if (v.difficulty !== null) context.lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(v.difficulty), secret: true });
+  }
+  if (!seeDifficulty) context.lines = context.lines.filter((l) => !l.secret);
+  const spend = actorSpend(request, values, outcome.total, settings);
+  if (actor && Object.keys(spend).length > 0) await actor.update(spend);
+  if (weapon && weaponUpdate) await weapon.update(weaponUpdate);
+  return postCard({ template: CHECK_CARD, context, actor: actor as never, rolls, rollMode: options.rollMode, flags: { d6: flags } });
+}
+
+/** Each target's difficulty and hit or miss (T-58, T-59: a reaction replaces the difficulty). */
+export function attackOutcomesPure(targets: D6AttackTarget[], attackType: "ranged" | "melee" | "brawling", total: number, added: number, settings: D6Settings, seeDifficulty: boolean) {
+  const outcomes: TargetOutcome[] = [];
+  const hits: D6AttackTarget[] = [];
+  for (const t of targets) {
+    const difficulty = targetDifficulty(t, attackType, added, settings);
+    const hit = difficulty !== null && attackHits(total, difficulty);
+    if (hit) hits.push(t);
+    outcomes.push({
+      name: t.name,
+      img: t.img,
+      distance: t.distance,
+      units: t.units,
+      band: t.band ? BAND_LABEL(t.band) : undefined,
+      difficulty: seeDifficulty ? difficulty : undefined,
+      result: difficulty === null ? "OMNIBUS.D6.Card.OutOfRange" : hit ? "OMNIBUS.D6.Card.Hit" : "OMNIBUS.D6.Card.Miss",
+      tone: hit ? "success" : "failure",
+    });
+  }
+  return { outcomes, hits };
+}
+
+async function attackOutcomes(targets: D6AttackTarget[], attackType: "ranged" | "melee" | "brawling", total: number, added: number, settings: D6Settings, seeDifficulty: boolean) {
+  return attackOutcomesPure(targets, attackType, total, added, settings, seeDifficulty);
+}
+
+/**
+ * A blast weapon (§28–29): the impact point is the first target if hit; a missed throw of a weapon
+ * that deviates lands 1D/2D/3D metres away in the rolled direction (A-39); every token within the
+ * outer radius of that point is in a zone.
+ */
+async function blastArea(
+  attack: NonNullable<ReturnType<typeof checkData>["attack"]>,
+  resolved: { hits: D6AttackTarget[] },
+  attacker: ActorDoc | null,
+  settings: D6Settings,
+  rolls: Roll[],
+): Promise<{ outcomes: TargetOutcome[]; hits: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number; damage: string; distance: number }>; line: { label: string; value: string } | null } | null> {
+  const blast = attack.blast!;
+  const first = attack.targets[0];
+  const targetPoint = tokenCenter(first.tokenUuid);
+  let impact: Point | null = targetPoint;
+  let line: { label: string; value: string } | null = null;
+  if (resolved.hits.length === 0) {
+    if (!attack.deviates || !first.band || first.band === "out_of_range" || first.distance === null || !targetPoint) return null;
+    const dev = D6DeviationRoll.forThrow(first.distance * settings.metresPerUnit, first.band, deviationDice(first.band));
+    await dev.evaluate();
+    rolls.push(dev as unknown as Roll);
+    const d = dev.outcome!;
+    const thrower = throwerPoint(attacker);
+    const ppu = pixelsPerUnit();
+    if (!thrower || !ppu) return null;
+    impact = offsetPoint(thrower, targetPoint, d.forward / settings.metresPerUnit, d.right / settings.metresPerUnit, ppu);
+    line = { label: "OMNIBUS.D6.Card.Deviation", value: localize("OMNIBUS.D6.Card.DeviationValue", { metres: d.deviation, direction: localize(`OMNIBUS.D6.Deviation.${d.direction}`) }) };
+  }
+  if (!impact) return null;
+  const radius = blastOuterRadius(blast.radii, blast.damage) / settings.metresPerUnit;
+  const around = tokensAround(impact, radius);
+  const hits = blastHits(
+    blast.radii,
+    blast.damage,
+    around.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, distance: (t.distance ?? 0) * settings.metresPerUnit })),
+  );
+  const outcomes: TargetOutcome[] = hits.map((h) => ({
+    name: h.name,
+    img: h.img,
+    distance: h.distance / settings.metresPerUnit,
+    units: around[0]?.units ?? "",
+    band: "OMNIBUS.D6.Card.BlastZone",
+    bandDetail: h.damage,
+    result: "OMNIBUS.D6.Card.InBlast",
+    tone: "neutral",
+  }));
+  return { outcomes, hits, line };
+}
+
+function throwerPoint(attacker: ActorDoc | null): Point | null {
+  return actingToken(attacker as never)?.center ?? null;
+}
+
+export const d6Checks: CheckHandler = {
+  build,
+  odds(request, values) {
+    const settings = readSettings();
+    return checkOdds(request, values, settings, canSeeDifficulty(settings));
+  },
+  roll,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Damage: roll it against every target's Strength, then apply
+
+interface AttackFlags {
+  actorUuid: string | null;
+  weaponName: string;
+  damage: string;
+  damageType: "energy" | "physical";
+  stun: boolean;
+  scale: Scale;
+  forcePoint: boolean;
+  blast: { radii: string; damage: string } | null;
+  targets: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number | null; damage: string | null; distance: number | null }>;
+}
+
+function d6Flags(message: ChatMessage.Implementation): Record<string, unknown> {
+  const flags = (message.flags as Record<string, Record<string, unknown> | undefined>).omnibus ?? {};
+  return (flags.d6 ?? {}) as Record<string, unknown>;
+}
+
+/** The code a target rolls against damage: full Strength (or body strength) + armor + scale (T-52, T-53, T-32). */
+export function targetResistCode(target: D6ActorData, damageType: "energy" | "physical", scaleBonus: number): DieCode {
+  if (target.type === "d6_vehicle") return normalizeCode({ dice: storedCode(target.system.bodyStrength, "bodyStrength").dice + scaleBonus, pips: storedCode(target.system.bodyStrength, "bodyStrength").pips });
+  const attrs = target.system.attributes as Record<string, unknown>;
+  const armor: Armor | null = equippedArmor(target);
+  const forcePoint = ((target.system.round ?? {}) as Record<string, unknown>).forcePoint === true;
+  return resistCode(storedCode(attrs?.strength, "strength"), { armor, damageType, scaleBonus, forcePoint });
+}
+
+async function rollDamage({ message }: ChatActionContext): Promise<void> {
+  const settings = readSettings();
+  const attack = d6Flags(message).attack as AttackFlags | undefined;
+  if (!attack) throw new OmnibusError("badArgument", "this card has no attack", { name: "message", value: message.id ?? "" });
+  const attacker = await resolveDoc<ActorDoc>(attack.actorUuid);
+  const attackerData = attacker ? actorData(attacker) : null;
+  const strength = attackerData?.type === "d6_vehicle" ? { dice: 0, pips: 0 } : storedCode((attackerData?.system.attributes as Record<string, unknown> | undefined)?.strength ?? { dice: 0, pips: 0 }, "strength");
+  const rolls: Roll[] = [];
+  const groups = new Map<string, { code: DieCode; roll?: D6Roll }>();
+  const plan: Array<{ target: AttackFlags["targets"][number] | null; key: string; data: D6ActorData | null; resistBonus: number }> = [];
+  const targets = attack.targets.length > 0 ? attack.targets : [null];
+  for (const [i, t] of targets.entries()) {
+    const targetDoc = t ? await resolveDoc<ActorDoc>(t.actorUuid) : null;
+    const data = targetDoc ? actorData(targetDoc) : null;
+    const targetScale = (data?.system.scale as Scale | undefined) ?? attack.scale;
+    const scale = scaleModifiers(attack.scale, targetScale);
+    const base = t?.damage ?? attack.damage;
+    const code = normalizeCode({ ...weaponDamageCode(base, strength, attack.forcePoint), dice: weaponDamageCode(base, strength, attack.forcePoint).dice + scale.damage });
+    const zone = t?.zone ?? "direct";
+    const key = settings.blastRolls === "perTarget" ? `t${i}` : `${zone}:${scale.damage}`;
+    if (!groups.has(key)) groups.set(key, { code });
+    plan.push({ target: t, key, data, resistBonus: scale.resist });
+  }
+  for (const group of groups.values()) {
+    group.roll = D6Roll.fromSpec({ code: group.code, wildDie: settings.wildDieDamage, wildOne: settings.wildOne, characterPoints: 0, kind: "damage", allowPipsOnly: settings.allowPipsOnly });
+    await group.roll.evaluate();
+    rolls.push(group.roll as unknown as Roll);
+  }
+  const outcomes: TargetOutcome[] = [];
+  const damageTargets: DamageTarget[] = [];
+  for (const p of plan) {
+    const group = groups.get(p.key)!;
+    const damageTotal = group.roll!.outcome!.total;
+    if (!p.target || !p.data || !p.target.actorUuid) continue;
+    const resist = D6Roll.fromSpec({ code: targetResistCode(p.data, attack.damageType, p.resistBonus), wildDie: settings.wildDieResist, wildOne: settings.wildOne, characterPoints: 0, kind: "resistDamage", allowPipsOnly: settings.allowPipsOnly });
+    await resist.evaluate();
+    rolls.push(resist as unknown as Roll);
+    const target: DamageTarget = { actorUuid: p.target.actorUuid, name: p.target.name, img: p.target.img, damageTotal, resistTotal: resist.outcome!.total, stun: attack.stun, vehicle: p.data.type === "d6_vehicle" };
+    const index = damageTargets.length;
+    damageTargets.push(target);
+    const preview = planDamage(target, { woundLevel: woundLevelOf(p.data.system), stuns: Number(p.data.system.stuns ?? 0), damage: String(p.data.system.damage ?? "") }, settings);
+    outcomes.push({
+      name: target.name,
+      img: target.img,
+      distance: null,
+      units: "",
+      band: "OMNIBUS.D6.Card.DamageVsStrength",
+      bandDetail: `${damageTotal} − ${target.resistTotal}`,
+      result: target.vehicle ? `OMNIBUS.D6.ObjectDamage.${preview.result}` : `OMNIBUS.D6.DamageResult.${preview.result}`,
+      tone: preview.result === "none" || preview.result === "undamaged" ? "neutral" : "failure",
+      button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { key: String(index), index } },
+    });
+  }
+  const firstGroup = [...groups.values()][0];
+  const context: D6CardContext = {
+    title: localize("OMNIBUS.D6.Card.DamageTitle", { weapon: attack.weaponName }),
+    subtitle: attack.stun ? localize("OMNIBUS.D6.Card.Stun") : "",
+    img: (attacker?.img as string) ?? "",
+    dice: firstGroup?.roll ? diceFaces(firstGroup.roll.outcome!) : [],
+    total: firstGroup?.roll?.outcome?.total ?? 0,
+    outcome: null,
+    quality: null,
+    complication: false,
+    lines: [...groups.values()].map((g) => ({ label: "OMNIBUS.D6.Card.DamageRoll", value: `${formatDieCode(g.code)} → ${g.roll!.outcome!.total}` })),
+    outcomes,
+    buttons: [],
+  };
+  await postCard({ template: DAMAGE_CARD, context, actor: attacker as never, rolls, flags: { d6: { damage: { targets: damageTargets } } } });
+}
+
+async function planApply({ message, payload }: ChatActionContext): Promise<DocumentChange[]> {
+  const damage = d6Flags(message).damage as { targets?: DamageTarget[] } | undefined;
+  const index = Number(payload.index);
+  const target = damage?.targets?.[index];
+  if (!target || !Number.isInteger(index)) throw new OmnibusError("badArgument", "no such target on this card", { name: "index", value: payload.index ?? "" });
+  const actor = await resolveDoc<ActorDoc>(target.actorUuid);
+  if (!actor) throw new OmnibusError("badArgument", "the target no longer exists", { name: "target", value: target.name });
+  const planned = planDamage(target, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? "") }, readSettings());
+  return [{ uuid: actor.uuid, update: planned.update, statuses: planned.statuses }];
+}
+
+export const d6ChatActions: Record<string, ChatAction> = {
+  d6RollDamage: { run: rollDamage },
+  d6ApplyDamage: { plan: planApply },
+};
+
+/** Reloading a weapon (001:L1): fills it; one action. */
+export async function reloadWeapon(weapon: Doc): Promise<void> {
+  const ammo = (weapon.system.ammo ?? {}) as { max?: number };
+  const max = Number(ammo.max ?? 0);
+  if (max <= 0) {
+    notify("info", "OMNIBUS.D6.Notice.NoAmmo", { weapon: weapon.name });
+    return;
+  }
+  await weapon.update({ "system.ammo.value": max });
+  notify("info", "OMNIBUS.D6.Notice.Reloaded", { weapon: weapon.name });
+}
+
+export { skillCode };

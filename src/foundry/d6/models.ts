@@ -1,0 +1,95 @@
+/**
+ * The D6 data models: Foundry `TypeDataModel`s whose fields are built from the plain specs in
+ * schema.ts (integers with min/max, choices), so bad sheet input is cleaned rather than stored.
+ * `migrateData` normalises older shapes (schema.ts `migrateD6Source`); `prepareDerivedData`
+ * computes the wound penalty, health bar and code labels through the pure rules.
+ */
+import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source, safeFormat, type FieldSpec, type SchemaSpec } from "./schema";
+import { parseDamageCode, formatRanges } from "../../rules/d6";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+/** Builds Foundry data fields from a spec. Called from defineSchema (Foundry is loaded by then). */
+export function buildField(spec: FieldSpec): Any {
+  const f = foundry.data.fields as Any;
+  switch (spec.kind) {
+    case "integer":
+      return new f.NumberField({ required: true, nullable: Boolean(spec.nullable), integer: true, min: spec.min, max: spec.max, initial: spec.initial });
+    case "number":
+      return new f.NumberField({ required: true, nullable: false, integer: false, min: spec.min, max: spec.max, initial: spec.initial });
+    case "string":
+      return new f.StringField({ required: true, blank: !spec.choices || spec.choices.includes(""), initial: spec.initial, ...(spec.choices ? { choices: [...spec.choices] } : {}) });
+    case "boolean":
+      return new f.BooleanField({ initial: spec.initial });
+    case "html":
+      return new f.HTMLField({ required: true, blank: true, initial: "" });
+    case "schema":
+      return new f.SchemaField(buildSchema(spec.fields));
+    case "array":
+      return new f.ArrayField(buildField(spec.element));
+  }
+}
+
+export function buildSchema(specs: SchemaSpec): Record<string, Any> {
+  return Object.fromEntries(Object.entries(specs).map(([k, s]) => [k, buildField(s)]));
+}
+
+const Base = foundry.abstract.TypeDataModel as Any;
+
+function modelFor(type: string, specs: SchemaSpec, derive?: (system: Any) => void): Any {
+  const Model = class extends Base {
+    static defineSchema() {
+      return buildSchema(specs);
+    }
+    static migrateData(source: Record<string, unknown>) {
+      migrateD6Source(type, source);
+      return super.migrateData(source);
+    }
+    prepareDerivedData() {
+      super.prepareDerivedData?.();
+      derive?.(this);
+    }
+  };
+  Object.defineProperty(Model, "name", { value: `D6${type.slice(3).replace(/^./, (c) => c.toUpperCase())}Model` });
+  return Model;
+}
+
+function deriveLiving(system: Any): void {
+  const d = deriveActor(system);
+  system.woundPenalty = d.woundPenalty;
+  system.canAct = d.canAct;
+  system.health.value = d.health.value;
+  system.health.max = d.health.max;
+  system.codes = d.codes;
+}
+
+const VEHICLE_HEALTH = ["destroyed", "severely_damaged", "heavily_damaged", "lightly_damaged", "not_damaged", "undamaged"];
+
+export const D6CharacterModel = modelFor("d6_character", ACTOR_SPECS.d6_character, deriveLiving);
+export const D6NpcModel = modelFor("d6_npc", ACTOR_SPECS.d6_npc, deriveLiving);
+export const D6VehicleModel = modelFor("d6_vehicle", ACTOR_SPECS.d6_vehicle, (s: Any) => {
+  s.health.max = VEHICLE_HEALTH.length - 1;
+  s.health.value = Math.max(0, VEHICLE_HEALTH.indexOf(s.damage));
+  s.codes = { maneuverability: safeFormat(s.maneuverability), bodyStrength: safeFormat(s.bodyStrength) };
+});
+export const D6SkillModel = modelFor("d6_skill", ITEM_SPECS.d6_skill, (s: Any) => {
+  s.label = safeFormat(s.code);
+});
+export const D6WeaponModel = modelFor("d6_weapon", ITEM_SPECS.d6_weapon, (s: Any) => {
+  try {
+    parseDamageCode(s.damage);
+    s.damageValid = true;
+  } catch {
+    s.damageValid = false;
+  }
+  try {
+    s.rangesLabel = s.attackType === "ranged" ? formatRanges(s.ranges) : "";
+  } catch {
+    s.rangesLabel = "";
+  }
+});
+export const D6ArmorModel = modelFor("d6_armor", ITEM_SPECS.d6_armor);
+export const D6EquipmentModel = modelFor("d6_equipment", ITEM_SPECS.d6_equipment);
+export const D6ForcePowerModel = modelFor("d6_forcepower", ITEM_SPECS.d6_forcepower);
+export const D6AbilityModel = modelFor("d6_ability", ITEM_SPECS.d6_ability);
