@@ -1,13 +1,100 @@
 /**
  * The `wfrp` ruleset's adapter: what it tells the Foundry plumbing (see src/foundry/README.md and
- * the `RulesetAdapter` docs in src/foundry/ruleset.ts). Declare types as `wfrp_<name>` here AND
- * in system.json's documentTypes, with labels `TYPES.Actor.wfrp_<name>` in both lang files.
+ * the `RulesetAdapter` docs in src/foundry/ruleset.ts). Types are declared here AND in system.json's
+ * documentTypes, with labels `TYPES.Actor.wfrp_<name>` / `TYPES.Item.wfrp_<name>` in both lang files.
+ *
+ * Compendium names: each pack document has its English `name` and its Russian name (the seed's own
+ * terms where it has them) in `flags.omnibus.nameRu`.
  */
-import { defineRuleset } from "../ruleset";
+import { CONDITIONS, testOdds, opposedOdds, type ConditionId } from "../../rules/wfrp/index";
+import { defineRuleset, type StatusEffectSpec } from "../ruleset";
+import { templatePath } from "../templates/helpers";
+import { wfrpChatActions } from "./actions";
+import { wfrpChecks } from "./checks";
+import { registerCombatHooks, wfrpCombat } from "./combat";
+import { deriveActor } from "./derive";
+import { currentRules } from "./documents";
+import {
+  WfrpArmourModel,
+  WfrpCharacterModel,
+  WfrpConditionModel,
+  WfrpCreatureModel,
+  WfrpNpcModel,
+  WfrpSkillModel,
+  WfrpTalentModel,
+  WfrpTrappingModel,
+  WfrpWeaponModel,
+} from "./models";
+import { WFRP_SETTINGS } from "./options";
+import { WfrpInitiativeRoll, WfrpTestRoll } from "./rolls";
+import { WfrpActorSheet, WfrpItemSheet } from "./sheets";
+
+/** Token status icons for the Conditions (Foundry core icons). */
+export const CONDITION_ICONS: Record<ConditionId, string> = {
+  ablaze: "icons/svg/fire.svg",
+  bleeding: "icons/svg/blood.svg",
+  blinded: "icons/svg/blind.svg",
+  broken: "icons/svg/terror.svg",
+  deafened: "icons/svg/deaf.svg",
+  entangled: "icons/svg/net.svg",
+  fatigued: "icons/svg/degen.svg",
+  poisoned: "icons/svg/poison.svg",
+  prone: "icons/svg/falling.svg",
+  stunned: "icons/svg/daze.svg",
+  surprised: "icons/svg/hazard.svg",
+  unconscious: "icons/svg/unconscious.svg",
+};
+
+export const WFRP_STATUS_EFFECTS: StatusEffectSpec[] = CONDITIONS.map((id) => ({ id, name: `OMNIBUS.WFRP.Condition.${id}`, img: CONDITION_ICONS[id] }));
+
+export const WFRP_TEMPLATES = [
+  "wfrp/actor/main",
+  "wfrp/actor/skills",
+  "wfrp/actor/combat",
+  "wfrp/item/details",
+  "wfrp/chat/test-card",
+  "wfrp/chat/attack-card",
+  "wfrp/chat/round-end-card",
+  "wfrp/partials/test-side",
+].map(templatePath);
+
+const actorSheet = { sheet: WfrpActorSheet, sheetLabel: "OMNIBUS.WFRP.Sheet.Actor" };
+const itemSheet = { sheet: WfrpItemSheet, sheetLabel: "OMNIBUS.WFRP.Sheet.Item" };
 
 export const wfrpAdapter = defineRuleset({
   id: "wfrp",
   label: "OMNIBUS.Ruleset.wfrp",
-  actorTypes: {},
-  itemTypes: {},
+  actorTypes: {
+    wfrp_character: { dataModel: WfrpCharacterModel, ...actorSheet },
+    wfrp_npc: { dataModel: WfrpNpcModel, ...actorSheet },
+    wfrp_creature: { dataModel: WfrpCreatureModel, ...actorSheet },
+  },
+  itemTypes: {
+    wfrp_skill: { dataModel: WfrpSkillModel, ...itemSheet, img: "icons/svg/book.svg" },
+    wfrp_talent: { dataModel: WfrpTalentModel, ...itemSheet, img: "icons/svg/upgrade.svg" },
+    wfrp_weapon: { dataModel: WfrpWeaponModel, ...itemSheet, img: "icons/svg/sword.svg" },
+    wfrp_armour: { dataModel: WfrpArmourModel, ...itemSheet, img: "icons/svg/shield.svg" },
+    wfrp_trapping: { dataModel: WfrpTrappingModel, ...itemSheet, img: "icons/svg/item-bag.svg" },
+    wfrp_condition: { dataModel: WfrpConditionModel, ...itemSheet, img: "icons/svg/aura.svg" },
+  },
+  rolls: [WfrpTestRoll as never, WfrpInitiativeRoll as never],
+  statusEffects: WFRP_STATUS_EFFECTS,
+  keepCoreStatusEffects: ["dead"],
+  settings: WFRP_SETTINGS,
+  combat: wfrpCombat,
+  chatActions: wfrpChatActions,
+  checks: wfrpChecks,
+  templates: WFRP_TEMPLATES,
+  api: {
+    /** The world's rules options as the pure rules take them. */
+    rules: () => currentRules(),
+    /** Derived traits of plain actor data (see derive.ts). */
+    derive: deriveActor,
+    /** Exact odds from the pure rules. */
+    testOdds,
+    opposedOdds,
+  },
+  onReady() {
+    registerCombatHooks();
+  },
 });

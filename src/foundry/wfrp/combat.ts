@@ -1,0 +1,150 @@
+/**
+ * `wfrp` combat: initiative per the world's mode (003:L279-295), turn order with the digest's ties,
+ * and the per-round bookkeeping the rules ask for:
+ *  - fixed mode (the default): no roll; a new combatant's initiative is its Initiative, ties to the
+ *    higher Agility (003:L281); rolled modes break ties the same way (the test mode by SL, then
+ *    Initiative, then Agility — digest §7 item 15);
+ *  - at the end of each round (the active GM's client): Ablaze, Bleeding, Poisoned tick and Surprised
+ *    ends (conditions.ts `endOfRound`), one update per actor and one chat card;
+ *  - option: initiative re-rolled every round (003:L295);
+ *  - a combatant's On the Defensive ends when its next turn starts (digest §7 item 20);
+ *  - Advantage is cleared when the combat ends (digest §7 item 18).
+ */
+import { diceFromRoll, type EvaluatedDice } from "../dice/faces";
+import { postCard } from "../chat/cards";
+import { endOfRound, CONDITIONS, type EndOfRoundResult } from "../../rules/wfrp/index";
+import type { CombatHooks } from "../ruleset";
+import { templatePath } from "../templates/helpers";
+import { deriveActor } from "./derive";
+import { actorView, currentRules } from "./documents";
+import { WfrpInitiativeRoll, initiativeFormula, type WfrpInitiativeOptions } from "./rolls";
+
+export const ROUND_END_CARD = templatePath("wfrp/chat/round-end-card");
+
+interface CombatantLike {
+  id?: string | null;
+  name?: string | null;
+  initiative: number | null;
+  actor?: Actor.Implementation | null;
+}
+
+function characteristicsOf(combatant: CombatantLike): { initiative: number; agility: number } {
+  if (!combatant.actor) return { initiative: 0, agility: 0 };
+  const v = actorView(combatant.actor);
+  const d = deriveActor(v.system, v.items, v.statuses);
+  return { initiative: d.characteristics.i.current, agility: d.characteristics.ag.current };
+}
+
+export function initiativeOptions(combatant: CombatantLike): WfrpInitiativeOptions {
+  const rules = currentRules();
+  return { mode: rules.initiativeMode, ...characteristicsOf(combatant), testOptions: rules.test };
+}
+
+/**
+ * Turn order: the score (rolled initiative, or the Initiative characteristic when fixed and not yet
+ * set) descending; then Initiative (test mode only), then Agility; then name, for a stable order.
+ * A combatant without a score goes last.
+ */
+export function compareCombatants(a: CombatantLike, b: CombatantLike, mode = currentRules().initiativeMode): number {
+  const ca = characteristicsOf(a);
+  const cb = characteristicsOf(b);
+  const score = (c: CombatantLike, ch: { initiative: number }) => c.initiative ?? (mode === "fixed" ? ch.initiative : null);
+  const sa = score(a, ca);
+  const sb = score(b, cb);
+  if (sa === null || sb === null) {
+    if (sa !== sb) return sa === null ? 1 : -1;
+  } else if (sa !== sb) return sb - sa;
+  if (mode === "test" && ca.initiative !== cb.initiative) return cb.initiative - ca.initiative;
+  if (ca.agility !== cb.agility) return cb.agility - ca.agility;
+  return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
+}
+
+export const wfrpCombat: CombatHooks = {
+  initiativeRoll(combatant) {
+    const options = initiativeOptions(combatant as unknown as CombatantLike);
+    return new WfrpInitiativeRoll(initiativeFormula(options), {}, options as never) as unknown as Roll;
+  },
+  compare: (a, b) => compareCombatants(a as unknown as CombatantLike, b as unknown as CombatantLike),
+};
+
+function isActiveGM(): boolean {
+  return Boolean(game.user?.isGM && game.users?.activeGM?.id === game.user.id);
+}
+
+interface CombatLike {
+  combatants: { contents: CombatantLike[] };
+  resetAll?(): Promise<unknown>;
+  rollAll?(options?: Record<string, unknown>): Promise<unknown>;
+  update?(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/** End-of-round Condition effects for one actor: rolls 1d10 for Ablaze, plans ONE update. */
+export async function endOfRoundFor(actor: Actor.Implementation): Promise<{ result: EndOfRoundResult; update: Record<string, unknown>; roll: Roll | null } | null> {
+  const view = actorView(actor);
+  const d = deriveActor(view.system, view.items, view.statuses);
+  const c = d.conditions;
+  if (!c.ablaze && !c.bleeding && !c.poisoned && !c.surprised) return null;
+  let roll: Roll | null = null;
+  if (c.ablaze) {
+    roll = new Roll("1d10");
+    await roll.evaluate();
+  }
+  const dice = diceFromRoll((roll ?? { dice: [] }) as unknown as EvaluatedDice);
+  const health = (view.system.health ?? {}) as { value?: number };
+  const result = endOfRound(dice, { conditions: c, wounds: Math.max(0, health.value ?? 0), toughnessBonus: d.characteristics.t.bonus, armourPoints: d.armour.body });
+  const update: Record<string, unknown> = { "system.health.value": result.wounds };
+  for (const id of CONDITIONS) {
+    const stored = ((view.system.conditions ?? {}) as Record<string, number>)[id] ?? 0;
+    const next = result.conditions[id] ?? 0;
+    if (next !== stored) update[`system.conditions.${id}`] = next;
+  }
+  if (result.wounds < (health.value ?? 0)) update["system.advantage"] = 0;
+  return { result, update, roll };
+}
+
+async function onRoundEnd(combat: CombatLike): Promise<void> {
+  const rows: Array<Record<string, unknown>> = [];
+  const rolls: Roll[] = [];
+  for (const combatant of combat.combatants.contents) {
+    const actor = combatant.actor;
+    if (!actor) continue;
+    const tick = await endOfRoundFor(actor);
+    if (!tick) continue;
+    await actor.update(tick.update as never);
+    if (tick.result.conditions.unconscious) await (actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect("unconscious", { active: true });
+    if ((actor as unknown as { statuses?: Set<string> }).statuses?.has("surprised")) await (actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect("surprised", { active: false });
+    if (tick.roll) rolls.push(tick.roll);
+    rows.push({ name: actor.name, img: actor.img, ...tick.result, lost: tick.result.woundsLost.ablaze + tick.result.woundsLost.bleeding + tick.result.woundsLost.poisoned });
+  }
+  if (rows.length > 0) await postCard({ template: ROUND_END_CARD, context: { rows }, rolls, rollMode: "publicroll" });
+}
+
+/** Registers the per-round hooks (called once, at ready). */
+export function registerCombatHooks(): void {
+  Hooks.on("combatTurnChange", (async (combat: CombatLike, prior: { round: number }, current: { round: number; combatantId: string | null }) => {
+    if (!isActiveGM()) return;
+    const rules = currentRules();
+    if (current.round > prior.round && prior.round > 0) {
+      if (rules.endOfRound) await onRoundEnd(combat);
+      if (rules.initiativeEachRound && rules.initiativeMode !== "fixed" && combat.resetAll && combat.rollAll) {
+        await combat.resetAll();
+        await combat.rollAll({ updateTurn: false });
+        await combat.update?.({ turn: 0 });
+      }
+    }
+    const starting = combat.combatants.contents.find((c) => c.id === current.combatantId);
+    const actor = starting?.actor;
+    if (actor && (actor.system as unknown as { onTheDefensive?: string }).onTheDefensive) await actor.update({ "system.onTheDefensive": "" } as never);
+  }) as never);
+  Hooks.on("deleteCombat", (async (combat: CombatLike) => {
+    if (!isActiveGM()) return;
+    for (const c of combat.combatants.contents) {
+      const actor = c.actor;
+      if (actor && ((actor.system as unknown as { advantage?: number }).advantage ?? 0) > 0) await actor.update({ "system.advantage": 0 } as never);
+    }
+  }) as never);
+  Hooks.on("preCreateCombatant", ((combatant: CombatantLike & { updateSource(d: Record<string, unknown>): void }) => {
+    if (currentRules().initiativeMode !== "fixed" || combatant.initiative !== null && combatant.initiative !== undefined) return;
+    combatant.updateSource({ initiative: characteristicsOf(combatant).initiative });
+  }) as never);
+}

@@ -1,0 +1,83 @@
+/**
+ * Reading Foundry documents as the plain views the `wfrp` glue computes with, and the world's
+ * rules options. The only Foundry-touching helpers the checks, actions and combat hooks share.
+ */
+import { rulesetSetting } from "../settings";
+import type { PlainItem } from "./derive";
+import { rulesFrom, type WfrpRules } from "./options";
+import type { ActorView } from "./request";
+
+/** The world's `wfrp` rules options (world settings). */
+export function currentRules(): WfrpRules {
+  return rulesFrom((key) => {
+    try {
+      return rulesetSetting("wfrp", key);
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+interface ActorLike {
+  uuid: string;
+  name?: string | null;
+  img?: string | null;
+  type: string;
+  system: unknown;
+  _source?: { system?: unknown };
+  items?: { contents?: unknown[] } | unknown[];
+  statuses?: Set<string> | Iterable<string>;
+}
+
+/** The stored (source) system data when the document has it, else its system. */
+function sourceSystem(doc: { system?: unknown; _source?: { system?: unknown } }): Record<string, unknown> {
+  return ((doc._source?.system ?? doc.system) as Record<string, unknown>) ?? {};
+}
+
+export function itemViews(actor: ActorLike): PlainItem[] {
+  const list = Array.isArray(actor.items) ? actor.items : (actor.items?.contents ?? []);
+  return list.map((i) => {
+    const item = i as { id?: string; name?: string; type?: string; img?: string | null; system?: unknown; _source?: { system?: unknown } };
+    return { id: item.id ?? "", name: item.name ?? "", type: item.type ?? "", img: item.img ?? null, system: sourceSystem(item) };
+  });
+}
+
+export function actorView(actor: Actor.Implementation | ActorLike): ActorView {
+  const a = actor as unknown as ActorLike;
+  return {
+    uuid: a.uuid,
+    name: a.name ?? "",
+    img: a.img ?? "",
+    type: a.type,
+    system: sourceSystem(a),
+    items: itemViews(a),
+    statuses: a.statuses ? [...a.statuses] : [],
+  };
+}
+
+/** The actor behind a target: the token's (synthetic) actor, else the actor by uuid. */
+export async function targetActor(tokenUuid: string | null, actorUuid: string | null): Promise<Actor.Implementation | null> {
+  if (tokenUuid) {
+    const token = (await fromUuid(tokenUuid as never)) as { actor?: Actor.Implementation | null } | null;
+    if (token?.actor) return token.actor;
+  }
+  if (actorUuid) return ((await fromUuid(actorUuid as never)) as Actor.Implementation | null) ?? null;
+  return null;
+}
+
+/** The same, synchronously (for button visibility). */
+export function targetActorSync(tokenUuid: string | null, actorUuid: string | null): Actor.Implementation | null {
+  if (tokenUuid) {
+    const token = fromUuidSync(tokenUuid as never) as { actor?: Actor.Implementation | null } | null;
+    if (token?.actor) return token.actor;
+  }
+  if (actorUuid) return (fromUuidSync(actorUuid as never) as Actor.Implementation | null) ?? null;
+  return null;
+}
+
+/** Whether `user` owns `doc` (a GM owns everything). */
+export function userOwns(doc: unknown, user: User.Implementation): boolean {
+  if (user.isGM) return true;
+  const d = doc as { testUserPermission?: (u: unknown, level: string) => boolean } | null;
+  return Boolean(d?.testUserPermission?.(user, "OWNER"));
+}

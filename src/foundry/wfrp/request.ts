@@ -1,0 +1,298 @@
+/**
+ * `wfrp` checks as plain data (no Foundry global): the roll dialog's request for a characteristic
+ * test, a skill test or an attack, the test specs its values give (per target for attacks), and the
+ * exact odds the dialog shows. The adapter (adapter.ts) feeds these from Foundry documents; the
+ * gallery and the tests feed them sample data.
+ */
+import { OmnibusError } from "../../core/errors";
+import {
+  CHARACTERISTICS,
+  DIFFICULTIES,
+  RANGE_BAND_DIFFICULTY,
+  attackBonusAgainst,
+  combatTestModifiers,
+  conditionTestModifier,
+  opposedOdds,
+  rangeBand,
+  testOdds,
+  weaponTestAdjustments,
+  OUTCOMES,
+  type CharacteristicId,
+  type ConditionId,
+  type Difficulty,
+  type RangeBand,
+  type TestSpec,
+  type Weapon,
+} from "../../rules/wfrp/index";
+import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../ruleset";
+import { bestSkillValue, deriveActor, skillRows, talentModifiers, weaponOf, type DerivedActor, type PlainItem } from "./derive";
+import type { WfrpRules } from "./options";
+
+/** An actor as plain data. */
+export interface ActorView {
+  uuid: string;
+  name: string;
+  img: string;
+  type: string;
+  system: Record<string, unknown>;
+  items: PlainItem[];
+  statuses?: string[];
+}
+
+/** A target: the plumbing's TargetInfo plus, when known, the target actor's data. */
+export interface TargetView extends TargetInfo {
+  actor?: ActorView | null;
+}
+
+export type Translate = (key: string, data?: Record<string, string | number>) => string;
+
+/** What the request carries for rolling (plain data, in `request.data`). */
+export interface WfrpCheckData {
+  kind: "characteristic" | "skill" | "attack";
+  /** The value tested (skill total or characteristic), before difficulty. */
+  value: number;
+  characteristic: CharacteristicId;
+  /** The rules' skill id, if a skill. */
+  skill?: string;
+  /** Talents' SL bonus on success. */
+  successBonus: number;
+  combat: boolean;
+  weapon?: Weapon & { name: string; itemId: string; img: string };
+  strengthBonus: number;
+  /** For attacks: each target's Conditions (for their attack bonus) and measured yards. */
+  targets: Array<{ yards: number | null; band: RangeBand | null; outOfRange: boolean; conditions: Partial<Record<ConditionId, number>>; defence: number | null }>;
+}
+
+const K = "OMNIBUS.WFRP.";
+export const YARDS_PER_UNIT: Record<string, number> = { yd: 1, yds: 1, yard: 1, yards: 1, m: 1.0936, meter: 1.0936, meters: 1.0936, metre: 1.0936, metres: 1.0936, "м": 1.0936, ft: 1 / 3, feet: 1 / 3, foot: 1 / 3 };
+
+/** A measured distance in the scene's units as yards (unknown units are taken as yards). */
+export function toYards(distance: number, units: string): number {
+  const factor = YARDS_PER_UNIT[units.trim().toLowerCase()] ?? 1;
+  return Math.round(distance * factor * 100) / 100;
+}
+
+export const DIFFICULTY_CHOICES: Record<string, string> = Object.fromEntries(DIFFICULTIES.map((d) => [d, `${K}Difficulty.${d}`]));
+
+function derived(actor: ActorView): DerivedActor {
+  return deriveActor(actor.system, actor.items, actor.statuses ?? []);
+}
+
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : 0);
+
+export interface BuildInput {
+  actor: ActorView;
+  kind: string;
+  dataset: Record<string, string>;
+  targets: TargetView[];
+  rules: WfrpRules;
+  t: Translate;
+}
+
+/**
+ * The request for a check: "characteristic" (dataset.characteristic), "skill" (dataset.itemId of a
+ * skill item, or dataset.skill for an untrained basic skill), "attack"/"item" (dataset.itemId of a
+ * weapon; an "item" of another type rolls its skill). Throws an OmnibusError when nothing can be tested.
+ */
+export function buildRequest(input: BuildInput): CheckRequest {
+  const { actor, dataset, t } = input;
+  const d = derived(actor);
+  const item = dataset.itemId ? actor.items.find((i) => i.id === dataset.itemId) : undefined;
+  let kind = input.kind;
+  if (kind === "item" || kind === "check") kind = item?.type === "wfrp_weapon" ? "attack" : item?.type === "wfrp_skill" ? "skill" : dataset.characteristic ? "characteristic" : kind;
+
+  if (kind === "characteristic") {
+    const c = dataset.characteristic as CharacteristicId;
+    if (!(CHARACTERISTICS as readonly string[]).includes(c)) throw new OmnibusError("badArgument", "unknown characteristic", { name: "characteristic", value: String(dataset.characteristic) });
+    const value = d.characteristics[c].current;
+    const talents = talentModifiers(actor.items, undefined, c);
+    return finish(input, d, { kind: "characteristic", value, characteristic: c, successBonus: talents.successBonus, combat: false, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, t(`${K}Char.${c}`));
+  }
+
+  if (kind === "skill") {
+    let row = skillRows(d, actor.items).find((r) => (item ? r.itemId === item.id : r.itemId === "" && r.key === dataset.skill));
+    if (!row) throw new OmnibusError("badArgument", "unknown skill", { name: "skill", value: String(dataset.skill ?? dataset.itemId ?? "") });
+    if (row.value === null) throw new OmnibusError("rollImpossible", "an advanced skill without Advances cannot be tested", { name: row.name ?? row.key });
+    const name = row.name ?? t(row.nameKey ?? "");
+    const talents = talentModifiers(actor.items, row.key || undefined, row.characteristic);
+    const combat = row.key === "melee" || row.key === "ranged" || row.key === "dodge";
+    row = { ...row };
+    return finish(input, d, { kind: "skill", value: row.value!, characteristic: row.characteristic, skill: row.key || undefined, successBonus: talents.successBonus, combat, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, name);
+  }
+
+  if (kind === "attack") {
+    if (!item || item.type !== "wfrp_weapon") throw new OmnibusError("badArgument", "no such weapon", { name: "weapon", value: String(dataset.itemId ?? "") });
+    const weapon = weaponOf(item.system);
+    const group = typeof item.system.group === "string" && item.system.group ? item.system.group : "basic";
+    const skillKey = weapon.kind === "ranged" ? "ranged" : "melee";
+    const characteristic: CharacteristicId = weapon.kind === "ranged" ? "bs" : "ws";
+    // The weapon's specialisation if held (e.g. "Melee (Basic)"), else the best of that skill, else the bare characteristic.
+    const held = skillRows(d, actor.items).filter((r) => r.key === skillKey && r.value !== null);
+    const exact = held.find((r) => (r.name ?? "").toLowerCase().includes(group.toLowerCase()));
+    const value = exact?.value ?? (skillKey === "melee" ? (bestSkillValue(d, actor.items, "melee")?.value ?? d.characteristics.ws.current) : d.characteristics[characteristic].current);
+    const talents = talentModifiers(actor.items, skillKey, characteristic);
+    const targets = input.targets.map((tg) => {
+      const yards = tg.distance === null ? null : toYards(tg.distance, tg.units);
+      const band = weapon.kind === "ranged" && yards !== null ? rangeBand(weapon.range!, yards) : null;
+      const td = tg.actor ? derived(tg.actor) : null;
+      return {
+        yards,
+        band,
+        outOfRange: weapon.kind === "ranged" && yards !== null && band === null,
+        conditions: td ? compactConditions(td.conditions) : {},
+        defence: td && tg.actor ? bestDefenceValue(tg.actor, td) : null,
+      };
+    });
+    return finish(
+      input,
+      d,
+      { kind: "attack", value, characteristic, skill: skillKey, successBonus: talents.successBonus, combat: true, weapon: { ...weapon, name: item.name, itemId: item.id, img: item.img ?? "" }, strengthBonus: d.characteristics.s.bonus, targets },
+      talents.modifier,
+      item.name,
+    );
+  }
+  throw new OmnibusError("badArgument", `nothing to roll for "${kind}"`, { name: "check", value: kind });
+}
+
+function compactConditions(c: Record<ConditionId, number>): Partial<Record<ConditionId, number>> {
+  return Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0)) as Partial<Record<ConditionId, number>>;
+}
+
+/** A defender's best defence value: the higher of their best Melee and their Dodge (untrained: WS / Ag). */
+export function bestDefenceValue(actor: ActorView, d: DerivedActor = derived(actor)): number {
+  const melee = bestSkillValue(d, actor.items, "melee")?.value ?? d.characteristics.ws.current;
+  const dodge = bestSkillValue(d, actor.items, "dodge")?.value ?? d.characteristics.ag.current;
+  return Math.max(melee, dodge);
+}
+
+function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentModifier: number, name: string): CheckRequest {
+  const { actor, t, rules } = input;
+  const conditionContext = data.kind === "attack" && data.weapon?.kind === "ranged" ? { sight: true } : {};
+  const conditionPenalty = conditionTestModifier(d.conditions, conditionContext, rules.conditionsStack);
+  const fields: CheckField[] = [];
+  const ranged = data.weapon?.kind === "ranged";
+  fields.push({
+    name: "difficulty",
+    label: `${K}Dialog.Difficulty`,
+    kind: "select",
+    choices: ranged ? { range: `${K}Dialog.ByRange`, ...DIFFICULTY_CHOICES } : DIFFICULTY_CHOICES,
+  });
+  if (data.combat) fields.push({ name: "advantage", label: `${K}Dialog.Advantage`, kind: "number", min: 0, max: 999, hint: `${K}Dialog.AdvantageHint` });
+  fields.push({ name: "conditions", label: `${K}Dialog.Conditions`, kind: "number", min: -999, max: 0 });
+  if (talentModifier !== 0) fields.push({ name: "talents", label: `${K}Dialog.Talents`, kind: "number", min: -999, max: 999 });
+  fields.push({ name: "modifier", label: `${K}Dialog.Modifier`, kind: "number", min: -999, max: 999 });
+  fields.push({ name: "slBonus", label: `${K}Dialog.SLBonus`, kind: "number", min: -99, max: 99 });
+  if (data.kind === "attack" && !ranged) fields.push({ name: "charging", label: `${K}Dialog.Charging`, kind: "checkbox", hint: `${K}Dialog.ChargingHint` });
+
+  const values: CheckValues = {
+    difficulty: ranged ? "range" : "challenging",
+    conditions: conditionPenalty,
+    modifier: 0,
+    slBonus: 0,
+  };
+  if (data.combat) values.advantage = Math.max(0, Math.min(999, num(actor.system.advantage)));
+  if (talentModifier !== 0) values.talents = talentModifier;
+  if (data.kind === "attack" && !ranged) values.charging = false;
+
+  const value = t(`${K}Dialog.Tested`, { value: data.value });
+  const weaponLine = data.weapon ? ` · ${t(`${K}Dialog.WeaponDamage`, { damage: weaponDamageLabel(data.weapon, data.strengthBonus) })}` : "";
+  return {
+    ruleset: "wfrp",
+    kind: data.kind,
+    title: name,
+    subtitle: `${actor.name} · ${value}${weaponLine}`,
+    actorUuid: actor.uuid,
+    itemUuid: null,
+    fields,
+    values,
+    targets: input.targets.map(({ actor: _a, ...info }) => info),
+    data: data as unknown as Record<string, unknown>,
+  };
+}
+
+/** "+SB+4 (7)" style damage label: the weapon's Damage with the wielder's SB included. */
+export function weaponDamageLabel(w: Weapon, strengthBonus: number): string {
+  const total = w.damage + (w.addsStrengthBonus ? strengthBonus : 0);
+  return w.addsStrengthBonus ? `+SB${w.damage >= 0 ? "+" : ""}${w.damage} (${total})` : `+${w.damage}`;
+}
+
+export function checkData(request: CheckRequest): WfrpCheckData {
+  return request.data as unknown as WfrpCheckData;
+}
+
+const valueNum = (values: CheckValues, key: string) => (typeof values[key] === "number" ? (values[key] as number) : 0);
+
+/**
+ * The attacker's (or tester's) spec for these dialog values. For an attack, `targetIndex` picks the
+ * target: a ranged attack "by range" takes its range band's difficulty (003:L171: difficulties do not
+ * stack), and the target's Conditions add their attack bonus (Prone/Surprised +20 in melee…).
+ * Weapon qualities (Accurate, Precise, Imprecise) are NOT included: the attack resolver adds them.
+ */
+export function specFor(request: CheckRequest, values: CheckValues, targetIndex: number | null = null): TestSpec {
+  const data = checkData(request);
+  const target = targetIndex === null ? null : (data.targets[targetIndex] ?? null);
+  let difficulty = String(values.difficulty ?? "challenging");
+  if (difficulty === "range") difficulty = target?.band ? RANGE_BAND_DIFFICULTY[target.band] : "challenging";
+  if (!(DIFFICULTIES as readonly string[]).includes(difficulty)) throw new OmnibusError("badArgument", "unknown difficulty", { name: "difficulty", value: difficulty });
+  const charging = values.charging === true ? 1 : 0;
+  let modifier =
+    (data.combat ? 10 * (valueNum(values, "advantage") + charging) : 0) + valueNum(values, "conditions") + valueNum(values, "talents") + valueNum(values, "modifier");
+  if (target && data.weapon) modifier += attackBonusAgainst(target.conditions, { melee: data.weapon.kind === "melee" });
+  return { value: data.value, difficulty: difficulty as Difficulty, modifier, slBonus: valueNum(values, "slBonus"), successBonus: data.successBonus };
+}
+
+/** The spec with the weapon's own test adjustments, i.e. the attack test as the resolver makes it. */
+export function withWeapon(spec: TestSpec, weapon: Weapon | undefined): TestSpec {
+  if (!weapon) return spec;
+  const adj = weaponTestAdjustments(weapon);
+  return { ...spec, modifier: (spec.modifier ?? 0) + adj.modifier, slBonus: (spec.slBonus ?? 0) + adj.slBonus, successBonus: (spec.successBonus ?? 0) + adj.successBonus };
+}
+
+/**
+ * The dialog's exact odds: P(success), each of the eight outcome bands, criticals and fumbles when
+ * doubles count, and for a melee attack the chance to beat the first target's best defence (an
+ * opposed test at Challenging, no modifiers on their side).
+ */
+export function oddsLines(request: CheckRequest, values: CheckValues, rules: WfrpRules): OddsLine[] {
+  const data = checkData(request);
+  const first = data.kind === "attack" && data.targets.length > 0 ? 0 : null;
+  const spec = withWeapon(specFor(request, values, first), data.weapon);
+  const options = data.combat ? rules.combat : rules.test;
+  const odds = testOdds(spec, options);
+  const lines: OddsLine[] = [{ label: `${K}Odds.Success`, probability: odds.success, primary: true }];
+  if (first !== null && data.weapon?.kind === "melee" && data.targets[0].defence !== null) {
+    const defence = { value: data.targets[0].defence };
+    lines.push({ label: `${K}Odds.BeatDefence`, probability: opposedOdds(spec, defence, options, rules.opposed).attacker, primary: true });
+  }
+  for (const band of OUTCOMES) lines.push({ label: `${K}Outcome.${band}`, probability: odds.bands[band] });
+  if (options.critsOnDoubles) {
+    lines.push({ label: `${K}Odds.Critical`, probability: odds.critical });
+    lines.push({ label: `${K}Odds.Fumble`, probability: odds.fumble });
+  }
+  return lines;
+}
+
+/**
+ * The defender's test in an opposed melee attack (digest §7 item 21): their best Melee (parry) or
+ * Dodge, untrained falling back to WS / Ag; Advantage, Conditions and On the Defensive (+20 with the
+ * chosen skill, 003:L361) as modifiers. `defensiveWeapon`: they parry holding a Defensive weapon.
+ */
+export function defenceSpecFor(actor: ActorView, skill: "melee" | "dodge", rules: WfrpRules): { spec: TestSpec; defensiveWeapon: boolean } {
+  const d = derived(actor);
+  const value = bestSkillValue(d, actor.items, skill)?.value ?? (skill === "melee" ? d.characteristics.ws.current : d.characteristics.ag.current);
+  const onTheDefensive = typeof actor.system.onTheDefensive === "string" ? actor.system.onTheDefensive : "";
+  const situation = combatTestModifiers({
+    advantage: Math.max(0, Math.min(999, num(actor.system.advantage))),
+    conditions: {},
+    defending: { turn: { onTheDefensive: onTheDefensive || null }, skill },
+  });
+  const conditions = conditionTestModifier(d.conditions, {}, rules.conditionsStack);
+  const talents = talentModifiers(actor.items, skill, skill === "melee" ? "ws" : "ag");
+  const defensiveWeapon =
+    skill === "melee" &&
+    actor.items.some((i) => i.type === "wfrp_weapon" && i.system.equipped !== false && weaponOf(i.system).kind === "melee" && (weaponOf(i.system).qualities ?? []).includes("defensive"));
+  return {
+    spec: { value, difficulty: "challenging", modifier: situation.total + conditions + talents.modifier, successBonus: talents.successBonus },
+    defensiveWeapon,
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * The `wfrp` document schemas as plain declarative data (no Foundry global): the TypeDataModels in
+ * models.ts build their `defineSchema` from these, and the pack test validates every compendium
+ * document against the very same specs (`validateAgainst`), so packs and models cannot drift apart.
+ *
+ * Ranges and choices come from the pure rules (src/rules/wfrp): characteristics 0…999, the Size,
+ * Condition, hit-location, quality and flaw lists. Integers are whole numbers within their range;
+ * Foundry's NumberField cleans a bad sheet entry to the field's bounds or refuses it.
+ */
+import {
+  CHARACTERISTICS,
+  CONDITIONS,
+  HIT_LOCATIONS,
+  NON_STACKING_CONDITIONS,
+  SIZES,
+  SKILLS,
+  WEAPON_FLAWS,
+  WEAPON_QUALITIES,
+} from "../../rules/wfrp/index";
+
+export type FieldSpec =
+  | { type: "integer"; initial: number; min?: number; max?: number }
+  | { type: "string"; initial: string; choices?: readonly string[] }
+  | { type: "boolean"; initial: boolean }
+  | { type: "html" }
+  | { type: "stringSet"; choices?: readonly string[] }
+  | { type: "schema"; fields: SchemaSpec };
+export type SchemaSpec = Record<string, FieldSpec>;
+
+const int = (initial: number, min?: number, max?: number): FieldSpec => ({ type: "integer", initial, min, max });
+const str = (initial = "", choices?: readonly string[]): FieldSpec => ({ type: "string", initial, choices });
+const bool = (initial = false): FieldSpec => ({ type: "boolean", initial });
+const html: FieldSpec = { type: "html" };
+const set = (choices?: readonly string[]): FieldSpec => ({ type: "stringSet", choices });
+const schema = (fields: SchemaSpec): FieldSpec => ({ type: "schema", fields });
+
+/** The skill a defender may be On the Defensive with ("" = none). */
+export const DEFENSIVE_SKILLS = ["", "melee", "dodge"] as const;
+export const WEAPON_KINDS = ["melee", "ranged"] as const;
+export const SKILL_IDS: readonly string[] = SKILLS.map((s) => s.id);
+
+const characteristic = (initial: number) => schema({ initial: int(initial, 0, 999), advances: int(0, 0, 999), modifier: int(0, -999, 999) });
+
+/** Every actor type: characteristics, Wounds (`health`, the token bar), Advantage, Conditions, armour comes from items. */
+const ACTOR_COMMON: SchemaSpec = {
+  characteristics: schema(Object.fromEntries(CHARACTERISTICS.map((c) => [c, characteristic(30)]))),
+  movement: int(4, 0, 99),
+  size: str("average", SIZES),
+  /** Wounds: `value` current; `max` is recomputed from the Size formula in prepareDerivedData. */
+  health: schema({ value: int(12, 0, 9999), max: int(12, 0, 9999) }),
+  advantage: int(0, 0, 999),
+  criticalWounds: int(0, 0, 99),
+  conditions: schema(Object.fromEntries(CONDITIONS.map((c) => [c, int(0, 0, NON_STACKING_CONDITIONS.includes(c) ? 1 : 99)]))),
+  onTheDefensive: str("", DEFENSIVE_SKILLS),
+  description: html,
+};
+
+export const ACTOR_SCHEMAS: Record<"wfrp_character" | "wfrp_npc" | "wfrp_creature", SchemaSpec> = {
+  wfrp_character: {
+    ...ACTOR_COMMON,
+    species: str(),
+    career: str(),
+    fate: int(0, 0, 99),
+    fortune: int(0, 0, 99),
+    resilience: int(0, 0, 99),
+    resolve: int(0, 0, 99),
+    experience: schema({ total: int(0, 0, 99999), spent: int(0, 0, 99999) }),
+  },
+  wfrp_npc: { ...ACTOR_COMMON, species: str(), career: str() },
+  wfrp_creature: { ...ACTOR_COMMON },
+};
+
+export const ITEM_SCHEMAS: Record<"wfrp_skill" | "wfrp_talent" | "wfrp_weapon" | "wfrp_armour" | "wfrp_trapping" | "wfrp_condition", SchemaSpec> = {
+  wfrp_skill: {
+    /** The core skill this is (an id of the rules' SKILLS list), or "" for a custom skill. */
+    key: str(""),
+    characteristic: str("ag", CHARACTERISTICS),
+    advanced: bool(false),
+    grouped: bool(false),
+    specialisation: str(),
+    advances: int(0, 0, 999),
+    description: html,
+  },
+  wfrp_talent: {
+    /** A talent id the rules know (e.g. "warriorBorn", "hardy"), or "" for a purely descriptive talent. */
+    key: str(""),
+    timesTaken: int(1, 1, 99),
+    /** A test modifier the talent grants, to the listed skills/characteristics (none listed = no test bonus). */
+    testModifier: int(0, -99, 99),
+    successBonus: int(0, -9, 9),
+    skills: set(SKILL_IDS),
+    characteristics: set(CHARACTERISTICS),
+    tests: str(),
+    description: html,
+  },
+  wfrp_weapon: {
+    kind: str("melee", WEAPON_KINDS),
+    /** The Melee or Ranged specialisation used: "basic", "polearm", "bow", "crossbow"… */
+    group: str("basic"),
+    damage: int(4, -99, 99),
+    addsStrengthBonus: bool(true),
+    /** Ranged weapons: the Range in yards (0 for melee). */
+    range: int(0, 0, 99999),
+    qualities: set(WEAPON_QUALITIES),
+    flaws: set(WEAPON_FLAWS),
+    equipped: bool(true),
+    encumbrance: int(1, 0, 99),
+    description: html,
+  },
+  wfrp_armour: {
+    locations: set(HIT_LOCATIONS),
+    armourPoints: int(1, 0, 99),
+    metal: bool(false),
+    worn: bool(true),
+    encumbrance: int(1, 0, 99),
+    description: html,
+  },
+  wfrp_trapping: {
+    quantity: int(1, 0, 9999),
+    encumbrance: int(0, 0, 99),
+    description: html,
+  },
+  wfrp_condition: {
+    key: str("prone", CONDITIONS),
+    description: html,
+  },
+};
+
+/** The initial `system` of a type, as the data model would create it. */
+export function initialData(spec: SchemaSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(spec)) {
+    if (field.type === "schema") out[name] = initialData(field.fields);
+    else if (field.type === "html") out[name] = "";
+    else if (field.type === "stringSet") out[name] = [];
+    else out[name] = field.initial;
+  }
+  return out;
+}
+
+/**
+ * Checks plain data against a spec as the data model would: a list of problems ("path: why"), empty
+ * when valid. Missing fields are allowed (the model fills initial values); unknown ones are reported.
+ */
+export function validateAgainst(spec: SchemaSpec, data: unknown, path = "system"): string[] {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return [`${path}: not an object`];
+  const problems: string[] = [];
+  const record = data as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (!Object.hasOwn(spec, key)) problems.push(`${path}.${key}: not in the schema`);
+  for (const [name, field] of Object.entries(spec)) {
+    if (!Object.hasOwn(record, name)) continue;
+    const value = record[name];
+    const at = `${path}.${name}`;
+    switch (field.type) {
+      case "integer":
+        if (typeof value !== "number" || !Number.isInteger(value)) problems.push(`${at}: not a whole number`);
+        else if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max)) problems.push(`${at}: ${value} outside ${field.min}…${field.max}`);
+        break;
+      case "string":
+        if (typeof value !== "string") problems.push(`${at}: not a string`);
+        else if (field.choices && !field.choices.includes(value)) problems.push(`${at}: "${value}" is not one of ${field.choices.join(", ")}`);
+        break;
+      case "boolean":
+        if (typeof value !== "boolean") problems.push(`${at}: not true/false`);
+        break;
+      case "html":
+        if (typeof value !== "string") problems.push(`${at}: not a string`);
+        break;
+      case "stringSet":
+        if (!Array.isArray(value)) problems.push(`${at}: not a list`);
+        else {
+          for (const v of value) if (typeof v !== "string" || (field.choices && !field.choices.includes(v))) problems.push(`${at}: "${String(v)}" is not allowed`);
+          if (new Set(value).size !== value.length) problems.push(`${at}: duplicates`);
+        }
+        break;
+      case "schema":
+        problems.push(...validateAgainst(field.fields, value, at));
+        break;
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,157 @@
+/**
+ * What the `wfrp` sheets add to the shared sheet context, as plain functions (no Foundry global): the
+ * sheets call them with a document's data and the gallery with pack data. Every number shown comes
+ * from derive.ts (the pure rules). Labels are i18n keys; templates localize them.
+ */
+import {
+  CHARACTERISTICS,
+  CONDITIONS,
+  HIT_LOCATIONS,
+  NON_STACKING_CONDITIONS,
+  RANGE_BANDS,
+  SIZES,
+  SKILLS,
+  WEAPON_FLAWS,
+  WEAPON_QUALITIES,
+  rangeBandLimits,
+} from "../../rules/wfrp/index";
+import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
+import { deriveActor, skillRows, weaponOf, type PlainItem, type SkillRow } from "./derive";
+import { weaponDamageLabel } from "./request";
+import { CHARACTERISTIC_TALENTS } from "../../rules/wfrp/index";
+
+const K = "OMNIBUS.WFRP.";
+
+export const ACTOR_TABS = [
+  { id: "main", label: `${K}Tab.Main`, icon: "fa-solid fa-user" },
+  { id: "skills", label: `${K}Tab.Skills`, icon: "fa-solid fa-list-check" },
+  { id: "combat", label: `${K}Tab.Combat`, icon: "fa-solid fa-khanda" },
+  { id: "items", label: "OMNIBUS.Sheet.Tab.Items", icon: "fa-solid fa-suitcase" },
+  { id: "notes", label: "OMNIBUS.Sheet.Tab.Notes", icon: "fa-solid fa-book" },
+];
+
+/** Item types on the shared items tab (skills, weapons, armour have their own tabs). */
+export const ITEMS_TAB_TYPES = ["wfrp_talent", "wfrp_trapping"];
+
+const choices = (ids: readonly string[], prefix: string) => ids.map((id) => ({ value: id, label: `${prefix}${id}` }));
+const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
+
+export function wfrpActorContext(context: ActorSheetContext, statuses: string[] = []): Record<string, unknown> {
+  const system = context.system;
+  const items: PlainItem[] = context.items.map((i) => ({ id: i.id, name: i.name, type: i.type, img: i.img, system: i.system }));
+  const d = deriveActor(system, items, statuses);
+  const stored = (system.characteristics ?? {}) as Record<string, Record<string, unknown>>;
+  const characteristics = CHARACTERISTICS.map((id) => ({
+    id,
+    labelKey: `${K}Char.${id}`,
+    abbrKey: `${K}CharAbbr.${id}`,
+    initial: d.characteristics[id].initial,
+    advances: d.characteristics[id].advances,
+    storedModifier: num(stored[id]?.modifier),
+    modifier: d.characteristics[id].modifier,
+    current: d.characteristics[id].current,
+    bonus: d.characteristics[id].bonus,
+  }));
+  const health = (system.health ?? {}) as { value?: number };
+  const skills = skillRows(d, items);
+  const half = Math.ceil(skills.length / 2);
+  const weapons = items
+    .filter((i) => i.type === "wfrp_weapon")
+    .map((i) => {
+      const w = weaponOf(i.system);
+      const limits = w.kind === "ranged" ? rangeBandLimits(w.range!) : null;
+      return {
+        id: i.id,
+        name: i.name,
+        img: i.img,
+        kind: w.kind,
+        kindKey: `${K}WeaponKind.${w.kind}`,
+        group: typeof i.system.group === "string" ? i.system.group : "",
+        damageLabel: weaponDamageLabel(w, d.characteristics.s.bonus),
+        range: w.kind === "ranged" ? w.range : null,
+        bands: limits ? RANGE_BANDS.map((b) => ({ key: `${K}Range.${b}`, yards: limits[b] })) : [],
+        traits: [...(w.qualities ?? []).map((q) => `${K}Quality.${q}`), ...(w.flaws ?? []).map((f) => `${K}Flaw.${f}`)],
+        equipped: i.system.equipped !== false,
+      };
+    });
+  const armourItems = items
+    .filter((i) => i.type === "wfrp_armour")
+    .map((i) => ({
+      id: i.id,
+      name: i.name,
+      img: i.img,
+      armourPoints: num(i.system.armourPoints),
+      worn: i.system.worn !== false,
+      metal: i.system.metal === true,
+      locations: (Array.isArray(i.system.locations) ? i.system.locations : []).map((l) => `${K}Location.${String(l)}`),
+    }));
+  return {
+    wfrp: {
+      isCharacter: context.document.type === "wfrp_character",
+      characteristics,
+      wounds: { value: num(health.value), max: d.maxWounds, hardy: d.hardy },
+      walk: d.walk,
+      run: d.run,
+      movement: num(system.movement, 4),
+      sizeChoices: choices(SIZES, `${K}Size.`),
+      sizeKey: `${K}Size.${typeof system.size === "string" ? system.size : "average"}`,
+      conditions: CONDITIONS.map((id) => ({
+        id,
+        labelKey: `${K}Condition.${id}`,
+        count: d.conditions[id],
+        stored: num(((system.conditions ?? {}) as Record<string, unknown>)[id]),
+        active: d.conditions[id] > 0,
+        stacks: !NON_STACKING_CONDITIONS.includes(id),
+      })),
+      activeConditions: CONDITIONS.filter((id) => d.conditions[id] > 0).map((id) => ({ id, labelKey: `${K}Condition.${id}`, count: d.conditions[id] })),
+      skillColumns: [skills.slice(0, half), skills.slice(half)].map((rows) => rows.map(skillView)),
+      skillCount: skills.length,
+      weapons,
+      armourItems,
+      armour: HIT_LOCATIONS.map((l) => ({ id: l, labelKey: `${K}Location.${l}`, armourPoints: d.armour[l] })),
+      defensiveChoices: [
+        { value: "", label: `${K}Defence.off` },
+        { value: "melee", label: `${K}Defence.melee` },
+        { value: "dodge", label: `${K}Defence.dodge` },
+      ],
+      onTheDefensive: typeof system.onTheDefensive === "string" ? system.onTheDefensive : "",
+      onTheDefensiveKey: system.onTheDefensive ? `${K}Defence.${String(system.onTheDefensive)}` : `${K}Defence.off`,
+    },
+  };
+}
+
+function skillView(row: SkillRow) {
+  return { ...row, untrained: row.itemId === "" };
+}
+
+export function wfrpItemContext(context: ItemSheetContext): Record<string, unknown> {
+  const s = context.system;
+  const set = (v: unknown) => new Set(Array.isArray(v) ? (v as string[]) : []);
+  const qualities = set(s.qualities);
+  const flaws = set(s.flaws);
+  const locations = set(s.locations);
+  const skills = set(s.skills);
+  const chars = set(s.characteristics);
+  return {
+    wfrp: {
+      type: context.document.type.replace(/^wfrp_/, ""),
+      characteristicChoices: choices(CHARACTERISTICS, `${K}Char.`),
+      kindChoices: [
+        { value: "melee", label: `${K}WeaponKind.melee` },
+        { value: "ranged", label: `${K}WeaponKind.ranged` },
+      ],
+      conditionChoices: choices(CONDITIONS, `${K}Condition.`),
+      skillKeyChoices: [{ value: "", label: `${K}Item.CustomSkill` }, ...SKILLS.map((k) => ({ value: k.id, label: `${K}Skill.${k.id}` }))],
+      talentKeyChoices: [{ value: "", label: `${K}Item.NoRulesTalent` }, ...[...Object.keys(CHARACTERISTIC_TALENTS), "hardy", "combatAware"].map((k) => ({ value: k, label: `${K}Talent.${k}` }))],
+      qualities: WEAPON_QUALITIES.map((q) => ({ id: q, labelKey: `${K}Quality.${q}`, checked: qualities.has(q) })),
+      flaws: WEAPON_FLAWS.map((f) => ({ id: f, labelKey: `${K}Flaw.${f}`, checked: flaws.has(f) })),
+      locations: HIT_LOCATIONS.map((l) => ({ id: l, labelKey: `${K}Location.${l}`, checked: locations.has(l) })),
+      talentSkills: SKILLS.map((k) => ({ id: k.id, labelKey: `${K}Skill.${k.id}`, checked: skills.has(k.id) })),
+      talentCharacteristics: CHARACTERISTICS.map((c) => ({ id: c, labelKey: `${K}CharAbbr.${c}`, checked: chars.has(c) })),
+      rangeBands:
+        s.kind === "ranged" && typeof s.range === "number" && s.range >= 1
+          ? RANGE_BANDS.map((b) => ({ key: `${K}Range.${b}`, yards: rangeBandLimits(s.range as number)[b] }))
+          : [],
+    },
+  };
+}
