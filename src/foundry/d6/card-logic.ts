@@ -20,7 +20,8 @@ import {
   type WoundLevel,
 } from "../../rules/d6";
 import { OBJECT_STATES } from "./schema";
-import type { D6Settings } from "./check-logic";
+import { targetDifficulty, type D6AttackTarget, type D6Settings } from "./check-logic";
+import { attackHits } from "../../rules/d6";
 
 export interface CardDie {
   face: number;
@@ -207,3 +208,27 @@ export function woundOptions(current: string): Array<{ value: string; label: str
 export function codeText(code: DieCode): string {
   return formatDieCode(code);
 }
+
+/**
+ * Each target's difficulty and hit or miss (T-58, T-59: a reaction replaces the difficulty). */
+export function attackOutcomes(targets: D6AttackTarget[], attackType: "ranged" | "melee" | "brawling", total: number, added: number, settings: D6Settings, seeDifficulty: boolean) {
+  const outcomes: TargetOutcome[] = [];
+  const hits: D6AttackTarget[] = [];
+  for (const t of targets) {
+    const difficulty = targetDifficulty(t, attackType, added, settings);
+    const hit = difficulty !== null && attackHits(total, difficulty);
+    if (hit) hits.push(t);
+    outcomes.push({
+      name: t.name,
+      img: t.img,
+      distance: t.distance,
+      units: t.units,
+      band: t.band ? BAND_LABEL(t.band) : undefined,
+      difficulty: seeDifficulty ? difficulty : undefined,
+      result: difficulty === null ? "OMNIBUS.D6.Card.OutOfRange" : hit ? "OMNIBUS.D6.Card.Hit" : "OMNIBUS.D6.Card.Miss",
+      tone: hit ? "success" : "failure",
+    });
+  }
+  return { outcomes, hits };
+}
+

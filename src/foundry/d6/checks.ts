@@ -42,7 +42,7 @@ import {
   type D6Settings,
   type D6TargetData,
 } from "./check-logic";
-import { BAND_LABEL, blastHits, blastOuterRadius, checkOutcome, diceFaces, planDamage, type D6CardContext, type DamageTarget, type TargetOutcome } from "./card-logic";
+import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, planDamage, type D6CardContext, type DamageTarget, type TargetOutcome } from "./card-logic";
 import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
 import { storedCode } from "./schema";
 import { readSettings } from "./settings";
@@ -241,7 +241,7 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
   if (v.forcePoint) context.lines.push({ label: "OMNIBUS.D6.Card.ForcePoint", value: "×2" });
   const flags: Record<string, unknown> = { kind: request.kind };
   if (attack) {
-    const resolved = await attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, seeDifficulty);
+    const resolved = attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, seeDifficulty);
     if (difficultyDice) context.lines.push({ label: "OMNIBUS.D6.Card.DifficultyDice", value: `+${difficultyDice}`, secret: true });
     let damageTargets: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number | null; damage: string | null; distance: number | null }> = [];
     if (attack.targets.length === 0) {
@@ -284,31 +284,6 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
   return postCard({ template: CHECK_CARD, context, actor: actor as never, rolls, rollMode: options.rollMode, flags: { d6: flags } });
 }
 
-/** Each target's difficulty and hit or miss (T-58, T-59: a reaction replaces the difficulty). */
-export function attackOutcomesPure(targets: D6AttackTarget[], attackType: "ranged" | "melee" | "brawling", total: number, added: number, settings: D6Settings, seeDifficulty: boolean) {
-  const outcomes: TargetOutcome[] = [];
-  const hits: D6AttackTarget[] = [];
-  for (const t of targets) {
-    const difficulty = targetDifficulty(t, attackType, added, settings);
-    const hit = difficulty !== null && attackHits(total, difficulty);
-    if (hit) hits.push(t);
-    outcomes.push({
-      name: t.name,
-      img: t.img,
-      distance: t.distance,
-      units: t.units,
-      band: t.band ? BAND_LABEL(t.band) : undefined,
-      difficulty: seeDifficulty ? difficulty : undefined,
-      result: difficulty === null ? "OMNIBUS.D6.Card.OutOfRange" : hit ? "OMNIBUS.D6.Card.Hit" : "OMNIBUS.D6.Card.Miss",
-      tone: hit ? "success" : "failure",
-    });
-  }
-  return { outcomes, hits };
-}
-
-async function attackOutcomes(targets: D6AttackTarget[], attackType: "ranged" | "melee" | "brawling", total: number, added: number, settings: D6Settings, seeDifficulty: boolean) {
-  return attackOutcomesPure(targets, attackType, total, added, settings, seeDifficulty);
-}
 
 /**
  * A blast weapon (§28–29): the impact point is the first target if hit; a missed throw of a weapon

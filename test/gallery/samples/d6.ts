@@ -1,0 +1,181 @@
+/**
+ * Gallery samples of the D6 templates, built from the D6 compendium sources with the same pure
+ * context functions the sheets, dialog and cards use, and dice from the digest's worked examples.
+ */
+import { forcedDice } from "../../../src/core/dice";
+import { rollD6, parseDieCode } from "../../../src/rules/d6";
+import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
+import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
+import { DEFAULT_SETTINGS, attackCheck, checkOdds, skillCheck } from "../../../src/foundry/d6/check-logic";
+import { attackOutcomes, checkOutcome, diceFaces, planDamage, type D6CardContext } from "../../../src/foundry/d6/card-logic";
+import { d6ActorContext, d6ItemContext } from "../../../src/foundry/d6/sheet-context";
+import type { TargetInfo } from "../../../src/foundry/ruleset";
+import { asActor, asItem, packDoc, thannik } from "../../glue/d6/fixtures";
+import type { GallerySample } from "../sample";
+
+const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
+const ROLL_MODES = { publicroll: { label: "CHAT.RollPublic" }, gmroll: { label: "CHAT.RollPrivate" }, blindroll: { label: "CHAT.RollBlind" }, selfroll: { label: "CHAT.RollSelf" } };
+const CHAR_TABS = [
+  { id: "main", label: "OMNIBUS.D6.Tab.Attributes", icon: "fa-solid fa-dice-d6" },
+  { id: "combat", label: "OMNIBUS.D6.Tab.Combat", icon: "fa-solid fa-crosshairs" },
+  { id: "items", label: "OMNIBUS.D6.Tab.Gear", icon: "fa-solid fa-suitcase" },
+  { id: "notes", label: "OMNIBUS.Sheet.Tab.Notes", icon: "fa-solid fa-book" },
+];
+const CHAR_PARTS = [T("shared/actor-header"), T("shared/tabs"), T("d6/actor/main"), T("d6/actor/combat"), T("shared/items-tab"), T("shared/notes-tab")];
+const VEHICLE_TABS = [
+  { id: "vehicle", label: "OMNIBUS.D6.Tab.Vehicle", icon: "fa-solid fa-shuttle-space" },
+  { id: "items", label: "OMNIBUS.D6.Tab.Gear", icon: "fa-solid fa-suitcase" },
+  { id: "notes", label: "OMNIBUS.Sheet.Tab.Notes", icon: "fa-solid fa-book" },
+];
+const VEHICLE_PARTS = [T("shared/actor-header"), T("shared/tabs"), T("d6/actor/vehicle"), T("shared/items-tab"), T("shared/notes-tab")];
+const ITEM_PARTS = [T("shared/item-header"), T("d6/item/details"), T("shared/item-description")];
+const classes = (kind: string) => ["omnibus", "sheet", kind, "d6", "omnibus-d6"];
+
+function characterSample(name: string, docName: string, tab: string, editMode: boolean, mutate?: (s: Record<string, unknown>) => void): GallerySample {
+  const doc = asActor(packDoc("d6-characters", docName));
+  mutate?.(doc.system);
+  const base = actorSheetContext({
+    ruleset: "d6",
+    actor: { id: "a1", name: doc.name === "Thannik" ? "Thannik, Corellian freighter captain of the Ghtroc" : doc.name, img: doc.img, type: doc.type, system: doc.system, items: doc.items.map((i) => ({ ...i, sort: 0 })) },
+    editable: true,
+    editMode,
+    tabs: CHAR_TABS,
+    activeTab: tab,
+    itemTypes: ["d6_equipment", "d6_forcepower", "d6_ability"],
+    enrichedDescription: String(doc.system.description ?? ""),
+  });
+  return { name, template: CHAR_PARTS, context: { ...base, description: doc.system.description, ...d6ActorContext(base) }, width: 720, height: 760, classes: classes("actor") };
+}
+
+function itemSample(name: string, pack: string, docName: string, editMode = false): GallerySample {
+  const doc = packDoc(pack, docName);
+  const base = itemSheetContext({ ruleset: "d6", item: { id: doc._id, name: doc.name, img: doc.img, type: doc.type, system: structuredClone(doc.system) }, editable: true, editMode, enrichedDescription: String(doc.system.description ?? "") });
+  return { name, template: ITEM_PARTS, context: { ...base, ...d6ItemContext(base) }, width: 540, height: 600, classes: classes("item") };
+}
+
+const vehicleDoc = asActor(packDoc("d6-vehicles", "Airspeeder"));
+const vehicleBase = actorSheetContext({ ruleset: "d6", actor: { id: "v1", name: vehicleDoc.name, img: vehicleDoc.img, type: vehicleDoc.type, system: vehicleDoc.system, items: vehicleDoc.items }, editable: true, editMode: false, tabs: VEHICLE_TABS, activeTab: "vehicle", itemTypes: ["d6_weapon", "d6_equipment"] });
+
+// T-72: Thannik, two actions, heavy blaster pistol at a target 15 m away (medium); T-58 dodge on another.
+const shooter = thannik();
+const pistol = shooter.items.find((i) => i.name === "Heavy blaster pistol")!;
+const targets: TargetInfo[] = [
+  { tokenUuid: "Scene.s.Token.t1", actorUuid: "Actor.leader", name: "Thug leader", img: "icons/svg/mystery-man.svg", distance: 15, units: "m" },
+  { tokenUuid: "Scene.s.Token.t2", actorUuid: "Actor.trooper", name: "Штурмовик с очень длинным именем TK-421", img: "icons/svg/mystery-man.svg", distance: 6, units: "m" },
+  { tokenUuid: "Scene.s.Token.t3", actorUuid: "Actor.far", name: "Sniper on the ridge", img: "icons/svg/mystery-man.svg", distance: 80, units: "m" },
+];
+const targetData = {
+  "Actor.leader": { scale: "character" as const, reactions: [], isVehicle: false },
+  "Actor.trooper": { scale: "character" as const, reactions: [{ skill: "dodge" as const, total: 27, full: false }], isVehicle: false },
+  "Actor.far": { scale: "character" as const, reactions: [], isVehicle: false },
+};
+const attack = attackCheck(shooter, pistol, targets, targetData, DEFAULT_SETTINGS);
+const attackValues = { ...attack.values, actions: 2 };
+
+// The attack roll: 5D (6D − 1D): faces 4, 3, 2, 5 and a Wild Die 3 → 17 (T-72).
+const attackRoll = rollD6(parseDieCode("5D"), forcedDice([4, 3, 2, 5, 3]));
+const attackCard: D6CardContext = {
+  title: attack.title,
+  subtitle: attack.subtitle ?? "",
+  img: "icons/svg/mystery-man.svg",
+  dice: diceFaces(attackRoll),
+  total: attackRoll.total,
+  outcome: null,
+  quality: null,
+  complication: false,
+  lines: [{ label: "OMNIBUS.D6.Card.Code", value: "5D" }, { label: "OMNIBUS.D6.Card.Actions", value: "−1D" }],
+  outcomes: attackOutcomes((attack.data as { attack: { targets: never[] } }).attack.targets, "ranged", attackRoll.total, 0, DEFAULT_SETTINGS, true).outcomes,
+  buttons: [{ action: "d6RollDamage", label: "OMNIBUS.D6.Card.RollDamage", icon: "fa-solid fa-burst" }],
+};
+
+// T-63: bargain unimproved → Perception 3D: dice 1, 2, Wild Die 2, one CP die 6 then 4 → 15.
+const bargain = rollD6(parseDieCode("3D"), forcedDice([1, 2, 2, 6, 4]), { characterPoints: 1 });
+const skillCard: D6CardContext = {
+  title: "Perception (3D)",
+  subtitle: "Thannik — bargain, unimproved",
+  img: "icons/svg/mystery-man.svg",
+  dice: diceFaces(bargain),
+  total: bargain.total,
+  ...checkOutcome(bargain.total, 13),
+  complication: false,
+  lines: [{ label: "OMNIBUS.D6.Card.Code", value: "3D + 1 CP" }, { label: "OMNIBUS.D6.Card.Difficulty", value: "13", secret: true }],
+  outcomes: [],
+  buttons: [],
+};
+
+// A Wild Die 1 under the default rule: 4D rolled 5, 3, 6 and a Wild 1 → the 1 and the 6 are removed.
+const fumble = rollD6(parseDieCode("4D"), forcedDice([5, 3, 6, 1]));
+const fumbleCard: D6CardContext = { ...skillCard, title: "Dodge (4D)", subtitle: "Thannik, wounded twice", dice: diceFaces(fumble), total: fumble.total, ...checkOutcome(fumble.total, 14), complication: fumble.complication, lines: [{ label: "OMNIBUS.D6.Card.WoundPenalty", value: "−2D" }] };
+
+// T-34 / T-36: damage 16 against Strength 12 → wounded; 15 against 11 on a wounded stormtrooper → wounded twice.
+const damageRoll = rollD6(parseDieCode("5D"), forcedDice([3, 4, 2, 5, 2]));
+const p1 = planDamage({ actorUuid: "Actor.leader", name: "Thug leader", img: "", damageTotal: 16, resistTotal: 12, stun: false, vehicle: false }, { woundLevel: "healthy" }, DEFAULT_SETTINGS);
+const p2 = planDamage({ actorUuid: "Actor.trooper", name: "Штурмовик TK-421", img: "", damageTotal: 15, resistTotal: 11, stun: false, vehicle: false }, { woundLevel: "wounded" }, DEFAULT_SETTINGS);
+const damageCard: D6CardContext = {
+  title: "Damage: Heavy blaster pistol",
+  subtitle: "",
+  img: "icons/svg/mystery-man.svg",
+  dice: diceFaces(damageRoll),
+  total: damageRoll.total,
+  outcome: null,
+  quality: null,
+  complication: false,
+  lines: [{ label: "OMNIBUS.D6.Card.DamageRoll", value: "5D → 16" }],
+  outcomes: [
+    { name: "Thug leader", img: "icons/svg/mystery-man.svg", distance: null, units: "", band: "OMNIBUS.D6.Card.DamageVsStrength", bandDetail: "16 − 12", result: `OMNIBUS.D6.DamageResult.${p1.result}`, tone: "failure", button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { key: "0", index: 0 } } },
+    { name: "Штурмовик TK-421", img: "icons/svg/mystery-man.svg", distance: null, units: "", band: "OMNIBUS.D6.Card.DamageVsStrength", bandDetail: "15 − 11", result: `OMNIBUS.D6.Wound.${p2.state}`, tone: "failure", button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { key: "1", index: 1 } } },
+  ],
+  buttons: [],
+};
+
+// A grenade landing among troopers (T-44 zones).
+const grenadeCard: D6CardContext = {
+  ...attackCard,
+  title: "Fragmentation grenade (4D)",
+  dice: diceFaces(rollD6(parseDieCode("4D"), forcedDice([3, 2, 4, 2]))),
+  total: 11,
+  lines: [{ label: "OMNIBUS.D6.Card.Deviation", value: "7 m, short, toward the thrower" }],
+  outcomes: [
+    { name: "Stormtrooper 1", img: "icons/svg/mystery-man.svg", distance: 7, units: "m", band: "OMNIBUS.D6.Card.BlastZone", bandDetail: "2D", result: "OMNIBUS.D6.Card.InBlast", tone: "neutral" },
+    { name: "Stormtrooper 2", img: "icons/svg/mystery-man.svg", distance: 9.5, units: "m", band: "OMNIBUS.D6.Card.BlastZone", bandDetail: "2D", result: "OMNIBUS.D6.Card.InBlast", tone: "neutral" },
+  ],
+};
+
+const skillRequest = skillCheck(shooter, shooter.items.find((i) => i.name === "dodge")!, null, DEFAULT_SETTINGS);
+
+export const samples: GallerySample[] = [
+  characterSample("d6-character-attributes", "Thannik", "main", false),
+  characterSample("d6-character-attributes-edit", "Thannik", "main", true, (s) => (s.woundLevel = "wounded_twice")),
+  characterSample("d6-character-combat", "Thannik", "combat", false, (s) => Object.assign(s.round as object, { actions: 3, dodge: 15 })),
+  characterSample("d6-npc-combat", "Stormtrooper", "combat", false),
+  { name: "d6-vehicle-sheet", template: VEHICLE_PARTS, context: { ...vehicleBase, ...d6ActorContext(vehicleBase) }, width: 680, height: 640, classes: classes("actor") },
+  itemSample("d6-item-weapon", "d6-weapons", "Fragmentation grenade"),
+  itemSample("d6-item-weapon-edit", "d6-weapons", "Heavy blaster pistol", true),
+  itemSample("d6-item-skill", "d6-skills", "dodge", true),
+  itemSample("d6-item-armor", "d6-armor", "Stormtrooper armor"),
+  itemSample("d6-item-equipment", "d6-equipment", "Medpac"),
+  {
+    name: "d6-roll-dialog-attack",
+    title: attack.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(attack, attackValues, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "d6-roll-dialog-skill",
+    title: skillRequest.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(skillRequest, { ...skillRequest.values, difficultyLevel: "moderate", characterPoints: 2 }, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  { name: "d6-card-skill", template: T("d6/chat/check-card"), context: skillCard, width: 300, height: 800, frame: "chat" },
+  { name: "d6-card-wild-one", template: T("d6/chat/check-card"), context: fumbleCard, width: 300, height: 800, frame: "chat" },
+  { name: "d6-card-attack", template: T("d6/chat/check-card"), context: attackCard, width: 300, height: 800, frame: "chat" },
+  { name: "d6-card-grenade", template: T("d6/chat/check-card"), context: grenadeCard, width: 300, height: 800, frame: "chat" },
+  { name: "d6-card-damage", template: T("d6/chat/damage-card"), context: damageCard, width: 300, height: 800, frame: "chat" },
+];
+void asItem;
