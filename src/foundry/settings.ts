@@ -4,6 +4,8 @@
  *  - `omnibus.ruleset` (world, GM): the ruleset this world plays; changing it requires a reload.
  *  - `omnibus.rulesetChosen` (world, hidden): whether a GM has confirmed the ruleset (new worlds ask
  *    once, at `ready`).
+ *  - `omnibus.dataVersion` (world, hidden): per ruleset, the data version the world's documents were
+ *    last migrated to (migrations.ts).
  *  - `omnibus.rollDialog` (client): whether a check opens the roll dialog (shift-click does the
  *    opposite: with the default, shift-click rolls with the defaults and no dialog).
  *  - every adapter's `SettingSpec` as `omnibus.<rulesetId>_<key>`, shown only while that ruleset
@@ -30,6 +32,8 @@ export const SETTING = {
   ruleset: "ruleset",
   rulesetChosen: "rulesetChosen",
   rollDialog: "rollDialog",
+  /** Per ruleset, the data version the world was last migrated to (migrations.ts). */
+  dataVersion: "dataVersion",
 } as const;
 
 export const DEFAULT_RULESET: RulesetId = "d6";
@@ -59,6 +63,12 @@ export function registerSystemSettings(): void {
     config: false,
     type: Boolean,
     default: false,
+  });
+  store.register(SYSTEM_ID, SETTING.dataVersion, {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
   });
   store.register(SYSTEM_ID, SETTING.rollDialog, {
     name: "OMNIBUS.Setting.RollDialog.Name",

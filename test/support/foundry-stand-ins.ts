@@ -23,6 +23,8 @@ export interface Recorded {
   createDialogCalls: Array<{ kind: string; options: Record<string, unknown> }>;
   macrosCreated: Array<Record<string, unknown>>;
   hotbar: Array<{ macro: unknown; slot: number }>;
+  /** Progress notifications (`ui.notifications.info(message, {progress: true})`) and their updates. */
+  progress: Array<{ message: string; options: Record<string, unknown>; updates: Array<{ pct?: number; message?: string }> }>;
 }
 
 export interface StandInUser {
@@ -36,6 +38,8 @@ export interface StandInUser {
 /** A document stand-in: records its updates; `isOwner` as the test says. */
 export class StandInDocument {
   updates: Array<Record<string, unknown>> = [];
+  /** The options of each update, in the same order as `updates`. */
+  updateOptions: Array<Record<string, unknown> | undefined> = [];
   statusToggles: Array<{ id: string; active: boolean }> = [];
   flags: Record<string, Record<string, unknown>> = {};
   constructor(
@@ -46,8 +50,9 @@ export class StandInDocument {
   ) {
     Object.assign(this, extra);
   }
-  async update(data: Record<string, unknown>): Promise<this> {
+  async update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<this> {
     this.updates.push(data);
+    this.updateOptions.push(options);
     for (const [path, value] of Object.entries(data)) {
       if (!path.startsWith("flags.")) continue;
       const [, scope, ...rest] = path.split(".");
@@ -90,6 +95,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     createDialogCalls: [],
     macrosCreated: [],
     hotbar: [],
+    progress: [],
   };
   const documents = new Map<string, unknown>();
   const users = new Map<string, StandInUser>();
@@ -221,7 +227,13 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   g.Handlebars = Handlebars.create();
   g.ui = {
     notifications: {
-      info: (message: string) => recorded.notifications.push({ level: "info", message }),
+      info: (message: string, options?: Record<string, unknown>) => {
+        recorded.notifications.push({ level: "info", message });
+        if (!options?.progress) return undefined;
+        const entry = { message, options, updates: [] as Array<{ pct?: number; message?: string }> };
+        recorded.progress.push(entry);
+        return { update: (data: { pct?: number; message?: string }) => void entry.updates.push(data) };
+      },
       warn: (message: string) => recorded.notifications.push({ level: "warn", message }),
       error: (message: string) => recorded.notifications.push({ level: "error", message }),
     },
@@ -314,4 +326,35 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
 export function removeFoundryStandIns(): void {
   const g = globalThis as Record<string, unknown>;
   for (const k of ["Hooks", "Roll", "Actor", "Item", "Macro", "CONFIG", "foundry", "Handlebars", "ui", "ChatMessage", "fromUuid", "fromUuidSync", "game", "canvas"]) delete g[k];
+}
+
+/**
+ * A stand-in for a Foundry document collection (`game.actors`, `actor.items`, `scene.tokens`):
+ * `get`, `size`, iteration, and v13's `getInvalid` for documents that failed validation.
+ */
+export class StandInCollection<T extends { id: string }> {
+  readonly #docs = new Map<string, T>();
+  readonly #invalid = new Map<string, T>();
+  constructor(docs: T[] = [], invalid: T[] = []) {
+    for (const doc of docs) this.#docs.set(doc.id, doc);
+    for (const doc of invalid) this.#invalid.set(doc.id, doc);
+  }
+  get size(): number {
+    return this.#docs.size;
+  }
+  get contents(): T[] {
+    return [...this.#docs.values()];
+  }
+  get invalidDocumentIds(): Set<string> {
+    return new Set(this.#invalid.keys());
+  }
+  get(id: string): T | undefined {
+    return this.#docs.get(id);
+  }
+  getInvalid(id: string): T | undefined {
+    return this.#invalid.get(id);
+  }
+  [Symbol.iterator](): Iterator<T> {
+    return this.#docs.values();
+  }
 }
