@@ -13,8 +13,12 @@ export function actorAcceptsItem(actor: Actor.Implementation, itemType: string):
   return adapter.acceptsItem ? adapter.acceptsItem(actor, itemType) : true;
 }
 
-/** The `dropActorSheetData` hook: false (refused) for an item this actor may not hold. */
-export function filterItemDrop(actor: Actor.Implementation, data: { type?: string; uuid?: string }): boolean | void {
+/**
+ * The `dropActorSheetData` hook, `(actor, sheet, data)` in v13
+ * (https://foundryvtt.com/api/functions/hookEvents.dropActorSheetData.html): false (refused) for an
+ * item this actor may not hold; ActorSheetV2 then creates nothing.
+ */
+export function filterItemDrop(actor: Actor.Implementation, _sheet: unknown, data: { type?: string; uuid?: string }): boolean | void {
   if (data?.type !== "Item" || !rulesetOfType(actor.type)) return;
   const item = data.uuid ? (fromUuidSync(data.uuid as never) as { type?: string; name?: string } | null) : null;
   if (!item?.type) return;
