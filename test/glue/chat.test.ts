@@ -36,7 +36,7 @@ const msg = () => message as never;
 const notices = () => stand.recorded.notifications.map((n) => n.message);
 
 describe("chat cards", () => {
-  it("ChatMessage.create receives the rendered card, the rolls, the speaker and the ruleset flag; the chosen roll mode is applied", async () => {
+  it("ChatMessage.create receives the rendered card, the rolls, the speaker and the ruleset flag; the chosen roll mode goes to create", async () => {
     const roll = new adapters.HeroRoll("2d6 + 1d6x6", {}, { dice: 3 } as never);
     await cards.postCard({
       template: "systems/omnibus/templates/chat/check-card.hbs",
@@ -52,15 +52,16 @@ describe("chat cards", () => {
     expect(data.speaker).toMatchObject({ actor: "a1" });
     expect(data.flags).toEqual({ omnibus: { ruleset: "d6", check: "skill" } });
     expect(data.sound).toBe("sounds/dice.wav");
-    expect(stand.recorded.rollModesApplied).toEqual(["blindroll"]);
+    // v13 applies the roll mode passed to create (as Roll#toMessage does); no static applyRollMode on top.
     expect(options).toEqual({ rollMode: "blindroll" });
+    expect(stand.recorded.rollModesApplied).toEqual([]);
     expect(stand.recorded.rendered[0].context).toMatchObject({ title: "Blaster", ruleset: "d6" });
   });
 
   it("without a chosen roll mode, the user's current one (core.rollMode) is used", async () => {
     stand.recorded.settingsValues.set("core.rollMode", "gmroll");
     await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {} });
-    expect(stand.recorded.rollModesApplied).toEqual(["gmroll"]);
+    expect(stand.recorded.messagesCreated[0].options).toEqual({ rollMode: "gmroll" });
     expect(stand.recorded.messagesCreated[0].data.rolls).toEqual([]);
   });
 });

@@ -63,14 +63,17 @@ export async function cardMessageData(card: CardMessage): Promise<Record<string,
   return data;
 }
 
-/** Renders and posts a card. Returns the created message. */
+/**
+ * Renders and posts a card. Returns the created message. The roll mode goes to `create` as an
+ * option, which applies it (whisper/blind) as the message is created — what core's and dnd5e's
+ * `Roll#toMessage` do in v13 (dnd5e module/dice/basic-roll.mjs `cls.create(msg.toObject(), { rollMode })`);
+ * the static `ChatMessage.applyRollMode` is not needed on top (and is deprecated in v14).
+ */
 export async function postCard(card: CardMessage): Promise<ChatMessage.Implementation | undefined> {
   const data = await cardMessageData(card);
   const rollMode = card.rollMode ?? currentRollMode();
   const Message = ChatMessage as unknown as {
-    applyRollMode(data: Record<string, unknown>, mode: string): Record<string, unknown>;
     create(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
   };
-  Message.applyRollMode(data, rollMode);
   return Message.create(data, { rollMode });
 }
