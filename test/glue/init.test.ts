@@ -145,6 +145,8 @@ describe("ready: a new world's GM is asked once", () => {
     expect(stand.recorded.settingsValues.get("omnibus.ruleset")).toBe("wfrp");
     expect(stand.recorded.settingsValues.get("omnibus.rulesetChosen")).toBe(true);
     expect(stand.recorded.reloads).toBe(1);
+    // the other connected clients reload too (core's socket event, as the settings form sends it)
+    expect(stand.recorded.socketEmits.map((e) => e.channel)).toEqual(["reload"]);
     expect(stand.recorded.socketListeners.has("system.omnibus")).toBe(true);
   });
 
@@ -169,5 +171,6 @@ describe("ready: a new world's GM is asked once", () => {
     expect(stand.recorded.dialogs).toHaveLength(1);
     expect(stand.recorded.settingsValues.has("omnibus.rulesetChosen")).toBe(false);
     expect(stand.recorded.reloads).toBe(0);
+    expect(stand.recorded.socketEmits).toEqual([]);
   });
 });

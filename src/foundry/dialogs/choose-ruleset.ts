@@ -55,6 +55,9 @@ export async function askRuleset(): Promise<void> {
   await store.set(SYSTEM_ID, SETTING.rulesetChosen, true);
   if (choice !== current) {
     await store.set(SYSTEM_ID, SETTING.ruleset, choice);
+    // Every connected client must reload too, as core's settings form does for a world setting
+    // with requiresReload (the core socket event "reload").
+    (game.socket as unknown as { emit(event: string): void } | null)?.emit("reload");
     foundry.utils.debouncedReload();
   }
 }
