@@ -45,7 +45,7 @@ const HbsActorSheet = HandlebarsApplicationMixin(ActorSheetV2) as unknown as typ
 type RenderOptions = Parameters<InstanceType<typeof ActorSheetV2>["_prepareContext"]>[0];
 
 export class OmnibusActorSheet extends HbsActorSheet {
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: (typeof ActorSheetV2)["DEFAULT_OPTIONS"] = {
     classes: ["omnibus", "sheet", "actor"],
     position: { width: 680, height: 720 },
     window: { resizable: true },

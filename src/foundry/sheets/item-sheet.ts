@@ -23,7 +23,7 @@ const HbsItemSheet = HandlebarsApplicationMixin(ItemSheetV2) as unknown as typeo
 type RenderOptions = Parameters<InstanceType<typeof ItemSheetV2>["_prepareContext"]>[0];
 
 export class OmnibusItemSheet extends HbsItemSheet {
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: (typeof ItemSheetV2)["DEFAULT_OPTIONS"] = {
     classes: ["omnibus", "sheet", "item"],
     position: { width: 520, height: 560 },
     window: { resizable: true },
