@@ -1,13 +1,80 @@
 /**
  * The `silhouette` ruleset's adapter: what it tells the Foundry plumbing (see src/foundry/README.md and
- * the `RulesetAdapter` docs in src/foundry/ruleset.ts). Declare types as `silhouette_<name>` here AND
- * in system.json's documentTypes, with labels `TYPES.Actor.silhouette_<name>` in both lang files.
+ * the `RulesetAdapter` docs in src/foundry/ruleset.ts). Types are declared here AND in system.json's
+ * documentTypes, with labels `TYPES.Actor.silhouette_<name>` / `TYPES.Item.silhouette_<name>` in both
+ * lang files.
  */
-import { defineRuleset } from "../ruleset";
+import { movementModeForDistance, movementRates, pullTogetherInitiative } from "../../rules/silhouette/index";
+import { defineRuleset, type StatusEffectSpec } from "../ruleset";
+import { templatePath } from "../templates/helpers";
+import { silhouetteChatActions } from "./actions";
+import { silhouetteChecks } from "./checks";
+import { markTracker, onUpdateCombat, silhouetteCombat, STATUS } from "./combat";
+import {
+  SilhouetteArmourModel,
+  SilhouetteCharacterModel,
+  SilhouetteEquipmentModel,
+  SilhouetteSkillModel,
+  SilhouetteWeaponModel,
+} from "./models";
+import { onMoveToken } from "./movement";
+import { SilhouetteRoll } from "./roll";
+import { SILHOUETTE_SETTINGS } from "./settings";
+import { SilhouetteActorSheet, SilhouetteItemSheet } from "./sheets";
+
+const S = "OMNIBUS.Silhouette.Status.";
+
+/** The conditions of the combat tracker (digest §15.3). */
+export const SILHOUETTE_STATUS_EFFECTS: StatusEffectSpec[] = [
+  { id: STATUS.prone, name: `${S}prone`, img: "icons/svg/falling.svg" },
+  { id: "aiming", name: `${S}aiming`, img: "icons/svg/target.svg" },
+  { id: STATUS.diveForCover, name: `${S}diveForCover`, img: "icons/svg/downgrade.svg" },
+  { id: STATUS.pullTogether, name: `${S}pullTogether`, img: "icons/svg/regen.svg" },
+  { id: STATUS.continuingAction, name: `${S}continuingAction`, img: "icons/svg/clockwork.svg" },
+  { id: "readied", name: `${S}readied`, img: "icons/svg/sword.svg" },
+  { id: "delayed", name: `${S}delayed`, img: "icons/svg/sleep.svg" },
+  { id: "suppressed", name: `${S}suppressed`, img: "icons/svg/terror.svg" },
+  { id: "losingGrip", name: `${S}losingGrip`, img: "icons/svg/net.svg" },
+  { id: "unaware", name: `${S}unaware`, img: "icons/svg/blind.svg" },
+  { id: "lightWound", name: `${S}lightWound`, img: "icons/svg/blood.svg" },
+  { id: "heavyWound", name: `${S}heavyWound`, img: "icons/svg/bones.svg" },
+];
+
+export const SILHOUETTE_TEMPLATES = [
+  "silhouette/actor/main",
+  "silhouette/actor/skills",
+  "silhouette/actor/combat",
+  "silhouette/item/details",
+  "silhouette/chat/check",
+].map(templatePath);
 
 export const silhouetteAdapter = defineRuleset({
   id: "silhouette",
   label: "OMNIBUS.Ruleset.silhouette",
-  actorTypes: {},
-  itemTypes: {},
+  actorTypes: {
+    silhouette_character: { dataModel: SilhouetteCharacterModel, sheet: SilhouetteActorSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Character", img: "icons/svg/mystery-man.svg" },
+    silhouette_npc: { dataModel: SilhouetteCharacterModel, sheet: SilhouetteActorSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Character", img: "icons/svg/mystery-man.svg" },
+  },
+  itemTypes: {
+    silhouette_skill: { dataModel: SilhouetteSkillModel, sheet: SilhouetteItemSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Item", img: "icons/svg/book.svg" },
+    silhouette_weapon: { dataModel: SilhouetteWeaponModel, sheet: SilhouetteItemSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Item", img: "icons/svg/sword.svg" },
+    silhouette_armour: { dataModel: SilhouetteArmourModel, sheet: SilhouetteItemSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Item", img: "icons/svg/shield.svg" },
+    silhouette_equipment: { dataModel: SilhouetteEquipmentModel, sheet: SilhouetteItemSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Item", img: "icons/svg/item-bag.svg" },
+  },
+  rolls: [SilhouetteRoll as never],
+  statusEffects: SILHOUETTE_STATUS_EFFECTS,
+  keepCoreStatusEffects: ["dead"],
+  settings: SILHOUETTE_SETTINGS,
+  combat: silhouetteCombat,
+  chatActions: silhouetteChatActions,
+  checks: silhouetteChecks,
+  templates: SILHOUETTE_TEMPLATES,
+  api: { movementRates, movementModeForDistance, pullTogetherInitiative, SilhouetteRoll },
+  onInit() {
+    // Loosely typed: "moveToken" (v13) is not in fvtt-types' hook list.
+    const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
+    hooks.on("moveToken", ((token: never, movement: never, operation: never, user: never) => void onMoveToken(token, movement, operation, user)));
+    hooks.on("updateCombat", ((combat: never, changed: never, options: never) => void onUpdateCombat(combat, changed, options)));
+    hooks.on("renderCombatTracker", ((app: { viewed?: unknown } | null, html: HTMLElement) => markTracker((app?.viewed ?? game.combat) as never, html)));
+  },
 });

@@ -51,6 +51,8 @@ export interface StrikeState {
   defense: DefenseSummary | null;
   /** Set once decided: by a defense roll, or at once against a fixed difficulty. */
   outcome: { threshold: number; opposed: boolean; margin: number; hit: boolean; damage: number } | null;
+  /** The wound applied to the target (after armour), once the damage button was used. */
+  applied?: { wound: string; damage: number } | null;
 }
 
 export interface TargetState {
@@ -254,6 +256,10 @@ export interface StrikeView {
   damage: number;
   toneClass: string;
   outcomeLabel: string;
+  appliedLabel: string | null;
+  appliedDamage: number;
+  canDefend: boolean;
+  canApply: boolean;
 }
 
 export interface TargetView extends Omit<TargetState, "strikes"> {
@@ -291,6 +297,10 @@ function strikeView(strike: StrikeState, index: number): StrikeView {
     damage: o?.damage ?? 0,
     toneClass: o === null ? "pending" : o.hit ? "success" : "failure",
     outcomeLabel: o === null ? `${L}Card.AwaitingDefense` : o.hit ? `${L}Card.Hit` : `${L}Card.Miss`,
+    appliedLabel: strike.applied ? `${L}Wound.${strike.applied.wound}` : null,
+    appliedDamage: strike.applied?.damage ?? 0,
+    canDefend: o === null,
+    canApply: o !== null && o.hit && o.damage > 0 && !strike.applied,
   };
 }
 

@@ -1,0 +1,152 @@
+/**
+ * Silhouette combat (digest §3, §4.6; seed 004:L2-4, L17-18):
+ *  - initiative is a Combat Sense roll (a SilhouetteRoll: highest die + extra sixes), re-rolled at
+ *    the start of EVERY round (the active GM resets and re-rolls, then starts at the top);
+ *  - ties: higher Combat Sense level first, equal levels act simultaneously (a mark in the tracker);
+ *  - a mishap on the initiative roll: only diving for cover this round (status + tracker mark);
+ *  - "pull yourself together" (a status set during the round): next round's initiative is
+ *    4 + Combat Sense without a roll, and the status is cleared.
+ */
+import { compareInitiative, type CheckOptions } from "../../rules/silhouette/index";
+import type { CombatHooks } from "../ruleset";
+import { localize } from "../i18n";
+import { skillFor } from "./data";
+import { derivedOf, type ActorLike } from "./checks";
+import { SilhouetteRoll, type SilhouetteOutcome } from "./roll";
+import { silhouetteOptions } from "./settings";
+
+export const STATUS = {
+  prone: "prone",
+  diveForCover: "diveForCover",
+  pullTogether: "pullTogether",
+  continuingAction: "continuingAction",
+} as const;
+
+export const INITIATIVE_FLAG = "silhouetteInitiative";
+
+interface CombatantLike {
+  id?: string | null;
+  actor: ActorLike | null;
+  initiative: number | null;
+  combat?: { round?: number } | null;
+  getFlag?(scope: string, key: string): unknown;
+  update?(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/** What an initiative roll needs about a combatant's actor. */
+export function initiativeFacts(actor: ActorLike | null, options = silhouetteOptions()): { combatSense: number; modifier: number; pulledTogether: boolean; continuingAction: boolean } {
+  if (!actor || !String(actor.type).startsWith("silhouette_")) return { combatSense: 0, modifier: 0, pulledTogether: false, continuingAction: false };
+  const derived = derivedOf(actor);
+  const row = skillFor(derived.skills, "combatSense");
+  return {
+    combatSense: row?.level ?? 0,
+    // The seed does not say whether the attribute counts (§16.10): a world setting, off by default.
+    modifier: options.initiativeAttribute ? (row?.attributeModifier ?? 0) : 0,
+    pulledTogether: actor.statuses?.has(STATUS.pullTogether) ?? false,
+    continuingAction: actor.statuses?.has(STATUS.continuingAction) ?? false,
+  };
+}
+
+/** The Combat Sense level of a combatant (the tie-breaker). */
+export function combatSenseOf(combatant: CombatantLike): number {
+  return initiativeFacts(combatant.actor).combatSense;
+}
+
+/** After an initiative roll: mark a mishap (dive for cover only) and use up "pull yourself together". */
+export async function afterInitiative(combatant: CombatantLike, outcome: SilhouetteOutcome | undefined): Promise<void> {
+  if (!outcome || outcome.kind !== "initiative") return;
+  const actor = combatant.actor as (ActorLike & { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null;
+  const round = combatant.combat?.round ?? 0;
+  await combatant.update?.({ [`flags.omnibus.${INITIATIVE_FLAG}`]: { round, fumble: outcome.fumble, pulledTogether: outcome.roll === null, combatSense: outcome.combatSense } });
+  if (actor?.toggleStatusEffect) {
+    await actor.toggleStatusEffect(STATUS.diveForCover, { active: outcome.fumble });
+    if (outcome.roll === null) await actor.toggleStatusEffect(STATUS.pullTogether, { active: false });
+  }
+}
+
+/** The unevaluated initiative roll of a combatant; its evaluation marks the combatant. */
+export function initiativeRoll(combatant: CombatantLike): SilhouetteRoll {
+  const options = silhouetteOptions();
+  const rules: CheckOptions = options.check;
+  const roll = SilhouetteRoll.forInitiative(initiativeFacts(combatant.actor, options), rules);
+  const evaluate = roll.evaluate.bind(roll);
+  (roll as unknown as { evaluate: typeof roll.evaluate }).evaluate = (async (...args: Parameters<typeof roll.evaluate>) => {
+    const result = await evaluate(...args);
+    await afterInitiative(combatant, roll.outcome);
+    return result;
+  }) as typeof roll.evaluate;
+  return roll;
+}
+
+/** Turn order: higher total first, then higher Combat Sense; combatants without initiative last. */
+export function compareCombatants(a: CombatantLike, b: CombatantLike): number {
+  const ai = a.initiative;
+  const bi = b.initiative;
+  if (ai === null || bi === null || ai === undefined || bi === undefined) {
+    if ((ai ?? null) === null && (bi ?? null) === null) return 0;
+    return (ai ?? null) === null ? 1 : -1;
+  }
+  return compareInitiative({ total: Math.trunc(ai), combatSense: combatSenseOf(a) }, { total: Math.trunc(bi), combatSense: combatSenseOf(b) });
+}
+
+export const silhouetteCombat: CombatHooks = {
+  initiativeRoll: (combatant) => initiativeRoll(combatant as unknown as CombatantLike) as never,
+  compare: (a, b) => compareCombatants(a as unknown as CombatantLike, b as unknown as CombatantLike),
+};
+
+interface CombatLike {
+  id?: string | null;
+  round: number;
+  combatants: { contents: CombatantLike[] };
+  turns?: CombatantLike[];
+  resetAll(options?: Record<string, unknown>): Promise<unknown>;
+  rollAll(options?: Record<string, unknown>): Promise<unknown>;
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * The `updateCombat` hook: when the round advances, the active GM clears last round's mishaps and
+ * re-rolls everyone's initiative (004:L2, L14), then starts the round at the top of the new order.
+ */
+export async function onUpdateCombat(combat: CombatLike, changed: { round?: number }, options: { direction?: number } = {}): Promise<boolean> {
+  const me = game.user;
+  if (!me?.isGM || game.users?.activeGM?.id !== me.id) return false;
+  if (changed.round === undefined || changed.round <= 1 || (options.direction ?? 1) < 0) return false;
+  for (const c of combat.combatants.contents) {
+    const actor = c.actor as (ActorLike & { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null;
+    if (actor?.statuses?.has(STATUS.diveForCover)) await actor.toggleStatusEffect?.(STATUS.diveForCover, { active: false });
+  }
+  await combat.resetAll({ updateTurn: false });
+  await combat.rollAll({ updateTurn: false });
+  await combat.update({ turn: 0 });
+  return true;
+}
+
+/** Marks in the combat tracker: initiative mishap, pulled together, and simultaneous ties. */
+export function markTracker(combat: { round: number; turns: CombatantLike[] } | null | undefined, html: HTMLElement): void {
+  if (!combat) return;
+  const turns = combat.turns;
+  turns.forEach((c, i) => {
+    const row = html.querySelector<HTMLElement>(`[data-combatant-id="${c.id}"]`);
+    if (!row) return;
+    row.querySelectorAll(".omnibus-silhouette-mark").forEach((el) => el.remove());
+    const flag = c.getFlag?.("omnibus", INITIATIVE_FLAG) as { round?: number; fumble?: boolean; pulledTogether?: boolean } | undefined;
+    const marks: Array<[string, string]> = [];
+    if (flag?.round === combat.round && flag.fumble) marks.push(["fa-solid fa-person-falling", "OMNIBUS.Silhouette.Combat.Mishap"]);
+    if (flag?.round === combat.round && flag.pulledTogether) marks.push(["fa-solid fa-lungs", "OMNIBUS.Silhouette.Combat.PulledTogether"]);
+    const prev = turns[i - 1];
+    const next = turns[i + 1];
+    const tied = (o: CombatantLike | undefined) => o && o.initiative !== null && o.initiative === c.initiative && compareCombatants(o, c) === 0;
+    if (c.initiative !== null && (tied(prev) || tied(next))) marks.push(["fa-solid fa-equals", "OMNIBUS.Silhouette.Combat.Simultaneous"]);
+    const target = row.querySelector(".token-name, .name") ?? row;
+    for (const [icon, key] of marks) {
+      const mark = document.createElement("i");
+      mark.className = `omnibus-silhouette-mark ${icon}`;
+      mark.dataset.tooltip = localize(key);
+      mark.setAttribute("aria-label", localize(key));
+      target.appendChild(mark);
+    }
+  });
+}
+
+
