@@ -17,6 +17,7 @@ import {
   D6VehicleModel,
   D6WeaponModel,
 } from "./models";
+import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
 import { D6_SETTINGS, readSettings } from "./settings";
 import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";
 import { D6_STATUS_EFFECTS } from "./status-effects";
@@ -49,6 +50,7 @@ export const d6Adapter = defineRuleset({
     if (String(actor.type) === "d6_vehicle") return itemType === "d6_weapon" || itemType === "d6_equipment";
     return itemType.startsWith("d6_");
   },
+  rolls: [D6Roll as never, D6PlainRoll as never, D6DeviationRoll as never],
   statusEffects: D6_STATUS_EFFECTS,
   settings: D6_SETTINGS,
   combat: d6Combat,

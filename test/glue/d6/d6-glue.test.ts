@@ -1,0 +1,259 @@
+// @vitest-environment happy-dom
+// The D6 glue with the Foundry stand-ins: registrations; a character from the digest rolls a check
+// with forced faces; an attack at measured distances picks each target's band; rolling damage and
+// applying it makes the one right update; a player is routed to the GM; a second click does nothing.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { asActor, packDoc, thannik, type PackDoc } from "./fixtures";
+import { describeTargets } from "../../../src/foundry/targets";
+
+let stand: StandIns;
+
+/** Makes the stand-in Roll evaluate its formula's die terms from `faces`, in the dice order contract (x6 explodes). */
+function forceFaces(faces: number[]): number[] {
+  const queue = [...faces];
+  const R = (globalThis as unknown as { Roll: { prototype: Record<string, unknown> } }).Roll;
+  R.prototype.evaluate = async function (this: { formula: string; terms: unknown[]; _evaluated: boolean }) {
+    this.terms = [];
+    for (const m of this.formula.matchAll(/(\d+)d(\d+)(x6)?/g)) {
+      const results: Array<{ result: number }> = [];
+      for (let i = 0; i < Number(m[1]); i++) {
+        let face = queue.shift();
+        if (face === undefined) throw new Error(`no forced face left for ${this.formula}`);
+        results.push({ result: face });
+        while (m[3] && face === 6) {
+          face = queue.shift();
+          if (face === undefined) throw new Error(`no forced face left for ${this.formula}`);
+          results.push({ result: face });
+        }
+      }
+      this.terms.push({ faces: Number(m[2]), results });
+    }
+    this._evaluated = true;
+    return this;
+  };
+  return queue;
+}
+
+/** A stand-in actor document from a pack actor: items with ids, uuids and updates. */
+function actorDoc(doc: PackDoc, uuid: string, isOwner: boolean): StandInDocument {
+  const data = asActor(doc);
+  const items = data.items.map((i) => new StandInDocument(i.id, `${uuid}.Item.${i.id}`, isOwner, { name: i.name, type: i.type, img: i.img, system: i.system }));
+  const actor = new StandInDocument(uuid.split(".").pop()!, uuid, isOwner, { name: doc.name, type: doc.type, img: doc.img, system: data.system, items: { contents: items, get: (id: string) => items.find((i) => i.id === id) } });
+  stand.documents.set(uuid, actor);
+  for (const i of items) stand.documents.set(i.uuid, i);
+  return actor;
+}
+
+let checks: typeof import("../../../src/foundry/d6/checks");
+let actions: typeof import("../../../src/foundry/chat/actions");
+
+beforeEach(async () => {
+  vi.resetModules();
+  stand = installFoundryStandIns();
+  stand.makeUser("gm", true);
+  const { d6Adapter } = await import("../../../src/foundry/d6/adapter");
+  const system = await import("../../../src/foundry/system");
+  system.installOmnibus([d6Adapter]);
+  await stand.fire("init");
+  await stand.fire("ready");
+  checks = await import("../../../src/foundry/d6/checks");
+  actions = await import("../../../src/foundry/chat/actions");
+});
+
+const lastCard = () => stand.recorded.rendered[stand.recorded.rendered.length - 1].context as Record<string, any>;
+const lastMessage = () => stand.recorded.messagesCreated[stand.recorded.messagesCreated.length - 1].data as Record<string, any>;
+
+describe("registration", () => {
+  it("registers the D6 types' data models and sheets, the D6 Roll classes, status effects, settings and combat", async () => {
+    const CONFIG = (globalThis as any).CONFIG;
+    expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["d6_character", "d6_npc", "d6_vehicle"]);
+    expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual(["d6_ability", "d6_armor", "d6_equipment", "d6_forcepower", "d6_skill", "d6_weapon"]);
+    const sheetTypes = stand.recorded.sheets.flatMap((s) => s.options.types as string[]).sort();
+    expect(sheetTypes).toEqual([...Object.keys(CONFIG.Actor.dataModels), ...Object.keys(CONFIG.Item.dataModels)].sort());
+    expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["D6Roll", "D6PlainRoll", "D6DeviationRoll"]));
+    expect(CONFIG.statusEffects.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(["dead", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded"]));
+    expect(stand.recorded.settingsRegistered.get("omnibus.d6_wildOne")).toMatchObject({ default: "removeHighest", scope: "world", config: true });
+    expect(stand.recorded.settingsRegistered.get("omnibus.d6_hideDifficulty")).toMatchObject({ default: false });
+    expect(CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");
+    expect(CONFIG.Combat.documentClass.name).toBe("OmnibusCombat");
+  });
+});
+
+describe("a character from the digest rolls a check", () => {
+  it("T-63: Perception 3D with one Character Point — faces 1, 2, Wild 2, CP 6 then 4 → 15; the CP is spent in one update", async () => {
+    const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    const request = await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] });
+    expect(request!.title).toContain("3D");
+    const left = forceFaces([1, 2, 2, 6, 4]);
+    await checks.d6Checks.roll(request!, { ...request!.values, characterPoints: 1, difficultyLevel: "moderate" }, { rollMode: "publicroll" });
+    expect(left).toEqual([]);
+    const card = lastCard();
+    expect(card.total).toBe(15);
+    expect(card.dice.map((d: { face: number }) => d.face)).toEqual([1, 2, 2, 6, 4]);
+    expect(card.dice.map((d: { classes: string }) => d.classes)).toEqual(["", "", "wild", "cp exploded", "cp"]);
+    expect(card.outcome).toEqual({ label: "OMNIBUS.D6.Card.Success", tone: "success" }); // 15 ≥ Moderate 13
+    const message = lastMessage();
+    expect(message.rolls).toHaveLength(1);
+    expect(message.rolls[0]._total).toBe(15); // the rules total, which Foundry shows (Roll#total reads _total)
+    expect(message.rolls[0].formula).toBe("2d6 + 1d6x6 + 1d6x6");
+    expect(actor.updates).toEqual([{ "system.characterPoints": 4 }]);
+  });
+
+  it("a Wild Die 1 removes itself and the highest die and flags a complication (default rule)", async () => {
+    const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    const request = await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "dexterity" }, targets: [] });
+    forceFaces([5, 3, 6, 1]);
+    await checks.d6Checks.roll(request!, request!.values, { rollMode: "publicroll" });
+    expect(lastCard().total).toBe(8);
+    expect(lastCard().complication).toBe(true);
+    expect(lastCard().dice.map((d: { classes: string }) => d.classes)).toEqual(["", "", "discarded", "wild discarded fumble"]);
+  });
+
+  it("too many Character Points (skill cap 2) are refused: the odds throw, nothing is rolled", async () => {
+    const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    const request = await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "dexterity" }, targets: [] });
+    expect(() => checks.d6Checks.odds!(request!, { ...request!.values, characterPoints: 3 })).toThrow(/at most 2/);
+    expect(() => checks.d6Checks.odds!(request!, { ...request!.values, characterPoints: 1, forcePoint: true })).toThrow(/Force Point/);
+    expect(stand.recorded.messagesCreated).toHaveLength(0);
+  });
+});
+
+describe("an attack at measured distances", () => {
+  const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
+  const token = (name: string, actorUuid: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: actorUuid } });
+
+  async function attackWithTargets() {
+    const shooter = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    const leader = actorDoc(packDoc("d6-characters", "Thug"), "Actor.leader", false);
+    const dodger = actorDoc(packDoc("d6-characters", "Stormtrooper"), "Actor.dodger", false);
+    (dodger.extra as any).system.round.dodge = 27;
+    (dodger as any).system.round.dodge = 27;
+    actorDoc(packDoc("d6-characters", "Thug"), "Actor.far", false);
+    // Measured from Thannik's token: 15 m (medium), 5 m (short, but he dodged 27 — T-58), 60 m (beyond long 50).
+    const targets = describeTargets(grid, token("thannik", "Actor.thannik", 0) as never, [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500), token("far", "Actor.far", 6000)] as never);
+    const weaponId = (shooter as any).items.contents.find((i: any) => i.name === "Heavy blaster pistol").id;
+    const request = await checks.d6Checks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: weaponId }, targets });
+    return { shooter, leader, request: request!, weapon: (shooter as any).items.get(weaponId) as StandInDocument };
+  }
+
+  it("T-72: two actions, heavy blaster pistol 6D → 5D rolls 17; the target at 15 m is medium range and hit; T-58: a dodge of 27 replaces the difficulty; beyond long range cannot be hit", async () => {
+    const { request, weapon } = await attackWithTargets();
+    const data = request.data as any;
+    expect(data.attack.targets.map((t: any) => [t.distance, t.band, t.level, t.difficulty])).toEqual([
+      [15, "medium", "moderate", 13],
+      [5, "short", "easy", 8],
+      [60, "out_of_range", null, null],
+    ]);
+    const odds = checks.d6Checks.odds!(request, { ...request.values, actions: 2 });
+    expect(odds.filter((l) => l.label === "OMNIBUS.D6.Odds.HitTarget").map((l) => l.probability > 0)).toEqual([true, true, false]);
+    forceFaces([4, 3, 2, 5, 3]);
+    await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
+    const card = lastCard();
+    expect(card.total).toBe(17);
+    expect(card.outcomes.map((o: any) => [o.band, o.difficulty, o.result])).toEqual([
+      ["OMNIBUS.D6.Band.medium", 13, "OMNIBUS.D6.Card.Hit"],
+      ["OMNIBUS.D6.Band.short", 27, "OMNIBUS.D6.Card.Miss"],
+      ["OMNIBUS.D6.Band.out_of_range", null, "OMNIBUS.D6.Card.OutOfRange"],
+    ]);
+    expect(card.buttons.map((b: any) => b.action)).toEqual(["d6RollDamage"]);
+    expect(lastMessage().flags.omnibus.d6.attack.targets.map((t: any) => t.actorUuid)).toEqual(["Actor.leader"]);
+    expect(weapon.updates).toEqual([{ "system.ammo.value": 24, "system.fired": { round: 0, shots: 1 } }]);
+  });
+
+  it("an empty weapon is refused with a notice and nothing is rolled", async () => {
+    const { request, weapon } = await attackWithTargets();
+    (weapon as any).system.ammo.value = 0;
+    forceFaces([]);
+    expect(await checks.d6Checks.roll(request, request.values, { rollMode: "publicroll" })).toBeNull();
+    expect(stand.recorded.messagesCreated).toHaveLength(0);
+    expect(stand.recorded.notifications.map((n) => n.message)).toEqual([expect.stringContaining("OMNIBUS.D6.Notice.Empty")]);
+  });
+
+  it("T-34: damage 16 against Strength 12 wounds the target — one update and its statuses, via the GM; a second click does nothing", async () => {
+    const { request, leader } = await attackWithTargets();
+    (leader as any).system.attributes.strength = { dice: 3, pips: 0 };
+    forceFaces([4, 3, 2, 5, 3]);
+    await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
+    const attackMessage = new StandInDocument("m1", "ChatMessage.m1", true, { author: { id: "player" }, flags: lastMessage().flags });
+    stand.documents.set("ChatMessage.m1", attackMessage);
+    (attackMessage as any).flags = lastMessage().flags;
+
+    // Roll damage: heavy blaster pistol 5D → 3, 4, 2, 5, Wild 2 = 16; the thug's Strength 3D → 4, 4, Wild 4 = 12.
+    forceFaces([3, 4, 2, 5, 2, 4, 4, 4]);
+    expect(await actions.requestChatAction(attackMessage as never, "d6RollDamage", {})).toBe(true);
+    const damage = lastMessage();
+    expect(damage.flags.omnibus.d6.damage.targets).toEqual([expect.objectContaining({ actorUuid: "Actor.leader", damageTotal: 16, resistTotal: 12, stun: false })]);
+    expect(lastCard().outcomes[0].result).toBe("OMNIBUS.D6.DamageResult.wounded");
+    expect(leader.updates).toEqual([]);
+
+    const damageMessage = new StandInDocument("m2", "ChatMessage.m2", true, { author: { id: "player" } });
+    (damageMessage as any).flags = damage.flags;
+    stand.documents.set("ChatMessage.m2", damageMessage);
+    stand.setActiveGM("gm");
+    const pending = actions.requestChatAction(damageMessage as never, "d6ApplyDamage", { index: "0", key: "0" });
+    await vi.waitFor(() => expect(stand.recorded.socketEmits).toHaveLength(1));
+    expect(leader.updates).toEqual([]); // the player does not own the thug: the GM applies it
+    stand.setUser("gm");
+    await actions.handleSocketMessage(stand.recorded.socketEmits[0].data as never);
+    expect(leader.updates).toEqual([{ "system.woundLevel": "wounded" }]);
+    expect(leader.statusToggles.filter((s) => s.active).map((s) => s.id).sort()).toEqual(["prone", "wounded"]);
+    stand.setUser("player");
+    await actions.handleSocketMessage(stand.recorded.socketEmits[1].data as never);
+    expect(await pending).toBe(true);
+
+    // A second click: nothing.
+    expect(await actions.requestChatAction(damageMessage as never, "d6ApplyDamage", { index: "0", key: "0" })).toBe(false);
+    expect(leader.updates).toHaveLength(1);
+    expect(stand.recorded.socketEmits).toHaveLength(2);
+  });
+});
+
+describe("combat", () => {
+  it("initiative rolls Perception with the Wild Die and the wound penalty (no CP); ties go to the higher Perception", async () => {
+    const { d6Combat, compareCombatants } = await import("../../../src/foundry/d6/combat");
+    const sev = asActor(packDoc("d6-characters", "Sev")); // Perception 3D+2
+    const boss = asActor(packDoc("d6-characters", "Tall man in a long cloak")); // Perception 4D
+    const roll = d6Combat.initiativeRoll!({ actor: sev } as never) as any;
+    expect(roll.formula).toBe("2d6 + 1d6x6 + 2");
+    (sev.system as any).woundLevel = "wounded";
+    expect((d6Combat.initiativeRoll!({ actor: sev } as never) as any).formula).toBe("1d6 + 1d6x6 + 2");
+    // T-70: Sev 14, boss 15 → boss first; a tie at 15 → the boss's 4D beats Sev's 3D+2.
+    expect(compareCombatants({ name: "Sev", initiative: 14, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(0);
+    expect(compareCombatants({ name: "Sev", initiative: 15, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(0);
+  });
+
+  it("a new round resets each D6 combatant's round state once, on the active GM only", async () => {
+    const { onCombatRound, roundResetUpdate } = await import("../../../src/foundry/d6/combat");
+    const a = new StandInDocument("a", "Actor.a", true, { type: "d6_character" });
+    const combat = { combatants: [{ actor: a }, { actor: a }, { actor: null }] };
+    const gm = { id: "gm", isGM: true };
+    expect(await onCombatRound(combat as never, { turn: 1 }, gm, gm)).toBe(0);
+    expect(await onCombatRound(combat as never, { round: 2 }, { id: "player", isGM: false }, gm)).toBe(0);
+    expect(await onCombatRound(combat as never, { round: 2 }, gm, gm)).toBe(1);
+    expect(a.updates).toEqual([roundResetUpdate()]);
+    expect(roundResetUpdate()).toEqual({ "system.round": { actions: 1, forcePoint: false, dodge: null, parry: null, fullReaction: false } });
+  });
+});
+
+describe("hidden difficulties", () => {
+  it("removes .omnibus-secret parts of D6 cards for players only, and only when the GM hides them", async () => {
+    const { hideSecrets } = await import("../../../src/foundry/d6/adapter");
+    const html = () => {
+      const div = document.createElement("div");
+      div.innerHTML = '<div class="omnibus-card omnibus-d6"><span class="omnibus-secret">13</span><span>Hit</span></div>';
+      return div;
+    };
+    const a = html();
+    hideSecrets(a, false, true);
+    expect(a.querySelector(".omnibus-secret")).toBeNull();
+    const b = html();
+    hideSecrets(b, true, true);
+    expect(b.querySelector(".omnibus-secret")).not.toBeNull();
+    const c = html();
+    hideSecrets(c, false, false);
+    expect(c.querySelector(".omnibus-secret")).not.toBeNull();
+  });
+});
+
+void thannik;
