@@ -1,0 +1,188 @@
+/**
+ * Gallery samples for the Storytelling templates, built with the same context functions the sheets,
+ * the roll dialog and the card builder call, from the packs' data and the digest's worked examples.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
+import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
+import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "../../../src/foundry/storytelling/sheet-context";
+import { attackPools, attackRequest, attackTarget, checkPool, poolRequest, requestOdds, weaponData, DEFAULT_OPTIONS, type ActorSnapshot, type CheckData } from "../../../src/foundry/storytelling/check-logic";
+import { cardRoll, extendedProgress } from "../../../src/foundry/storytelling/card";
+import { resolvePool, recordExtendedRoll, startExtendedAction } from "../../../src/rules/storytelling";
+import { ROOT } from "../../support/handlebars";
+import type { GallerySample } from "../sample";
+
+const T = (p: string) => `systems/omnibus/templates/${p}.hbs`;
+const pack = (name: string, file: string) => parse(readFileSync(join(ROOT, "packs", "_source", name, `${file}.yml`), "utf8"));
+const en = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8"));
+const localize = (key: string) => key.split(".").reduce((o: any, k) => o?.[k], en) ?? key;
+const ROLL_MODES = { publicroll: { label: "CHAT.RollPublic" }, gmroll: { label: "CHAT.RollPrivate" }, blindroll: { label: "CHAT.RollBlind" }, selfroll: { label: "CHAT.RollSelf" } };
+
+const pistol = pack("storytelling-weapons", "pistol-light");
+const club = pack("storytelling-weapons", "club");
+const flak = pack("storytelling-armor", "flak-jacket");
+const lockpicks = pack("storytelling-equipment", "lockpicks");
+const chainsaw = pack("storytelling-objects", "chainsaw");
+const compact = pack("storytelling-vehicles", "compact-car");
+
+const attrs = { intelligence: 2, wits: 3, resolve: 2, strength: 3, dexterity: 3, stamina: 2, presence: 2, manipulation: 2, composure: 3 };
+const skills = { athletics: { dots: 3, specialties: "Climbing" }, firearms: { dots: 3, specialties: "" }, crafts: { dots: 4, specialties: "Engines, clockwork and hydraulics of old factory machines" }, weaponry: { dots: 2, specialties: "" }, drive: { dots: 3, specialties: "" }, investigation: { dots: 1, specialties: "" }, intimidation: { dots: 2, specialties: "" }, persuasion: { dots: 1, specialties: "" } };
+const system = { attributes: attrs, skills, size: 5, speciesFactor: 5, healthTrack: { aggravated: 0, lethal: 2, bashing: 3 }, willpower: { points: 4, bonus: 0, spentThisTurn: false }, morality: 7, concept: "Night-shift mechanic", virtue: "Fortitude", vice: "Wrath" };
+const items = [
+  { id: "w1", name: pistol.name, img: null, type: pistol.type, system: pistol.system, sort: 1 },
+  { id: "w2", name: "Club with nails hammered in by Taylor's cousin", img: null, type: club.type, system: club.system, sort: 2 },
+  { id: "a1", name: flak.name, img: null, type: flak.type, system: flak.system, sort: 3 },
+  { id: "e1", name: lockpicks.name, img: null, type: lockpicks.type, system: lockpicks.system, sort: 4 },
+  { id: "m1", name: "Stunt Driver", img: null, type: "storytelling_merit", system: { dots: 3, category: "physical" }, sort: 5 },
+  { id: "x1", name: "Repair the chainsaw", img: null, type: "storytelling_extended", system: { target: 10, accumulated: 5, rollsMade: 2, maxRolls: 4, attempt: 1, status: "inProgress" }, sort: 6 },
+];
+const TABS = [
+  { id: "traits", label: "OMNIBUS.Storytelling.Tab.Traits", icon: "fa-solid fa-circle-dot" },
+  { id: "combat", label: "OMNIBUS.Storytelling.Tab.Combat", icon: "fa-solid fa-hand-fist" },
+  { id: "items", label: "OMNIBUS.Sheet.Tab.Items", icon: "fa-solid fa-suitcase" },
+  { id: "notes", label: "OMNIBUS.Sheet.Tab.Notes", icon: "fa-solid fa-book" },
+];
+const ITEM_TYPES = ["storytelling_merit", "storytelling_weapon", "storytelling_armor", "storytelling_equipment", "storytelling_object", "storytelling_extended"];
+const PARTS = [T("shared/actor-header"), T("storytelling/actor/vitals"), T("shared/tabs"), T("storytelling/actor/traits"), T("storytelling/actor/combat"), T("shared/items-tab"), T("shared/notes-tab")];
+const CLASSES = ["omnibus", "sheet", "actor", "storytelling", "omnibus-storytelling"];
+
+function characterSample(name: string, tab: string, editMode: boolean, actorName: string, type = "storytelling_character", statuses: string[] = []): GallerySample {
+  return {
+    name,
+    template: PARTS,
+    context: {
+      ...actorSheetContext({ ruleset: "storytelling", actor: { id: "c1", name: actorName, img: null, type, system, items }, editable: true, editMode, tabs: TABS, activeTab: tab, itemTypes: ITEM_TYPES }),
+      description: "",
+      ...characterSheetContext({ system, items, statuses }),
+    },
+    width: 760,
+    height: 780,
+    classes: CLASSES,
+  };
+}
+
+const snapshot = (name: string, sys: Record<string, unknown>, its: ActorSnapshot["items"] = [], statuses: string[] = []): ActorSnapshot => ({ uuid: `Actor.${name}`, name, img: "icons/svg/mystery-man.svg", type: "storytelling_character", system: sys, items: its, statuses });
+const taylor = snapshot("Taylor", system, items);
+const vaughn = snapshot("Vaughn, the night watchman of the old brewery", { attributes: { ...attrs, wits: 3, dexterity: 3 }, healthTrack: { aggravated: 0, lethal: 0, bashing: 0 } }, [{ type: "storytelling_armor", system: flak.system }]);
+const info = (distance: number, n: ActorSnapshot) => ({ tokenUuid: `Scene.s.Token.${n.name}`, actorUuid: n.uuid, name: n.name, img: "icons/svg/mystery-man.svg", distance, units: "m" });
+
+// The pool check dialog (digest E7) and its card.
+const poolReq = poolRequest(taylor, { skill: "crafts", attribute: "intelligence" }, DEFAULT_OPTIONS, localize);
+const poolValues = { ...poolReq.values, specialty: true, modifier: -1 };
+const e7 = resolvePool(6, [2, 3, 5, 7, 8, 9]);
+const e7Pool = checkPool(poolReq.data as unknown as CheckData, poolValues);
+const labels = { attribute: "OMNIBUS.Storytelling.Attribute.intelligence", skill: "OMNIBUS.Storytelling.Skill.crafts" };
+
+// An attack with two targets: one at medium range, one out of range.
+const atkReq = attackRequest(taylor, weaponData({ ...pistol, uuid: "Item.w1" }), [attackTarget(info(30, vaughn), vaughn), attackTarget(info(95, vaughn), { ...vaughn, name: "Дальний наблюдатель" })], DEFAULT_OPTIONS);
+const atkData = atkReq.data as unknown as CheckData;
+const pools = attackPools(atkData, atkReq.values);
+const hit = resolvePool(pools[0].pool!.pool, [8, 10, 3]);
+const atkLabels = { attribute: "OMNIBUS.Storytelling.Attribute.dexterity", skill: "OMNIBUS.Storytelling.Skill.firearms" };
+
+const extended = recordExtendedRoll(recordExtendedRoll(startExtendedAction({ target: 10, maxRolls: 4 }), { successes: 3 }), { successes: 2 });
+
+const card = (title: string, subtitle: string, kind: string, rolls: unknown[], ext: unknown = null, willpowerSpent = false) => ({
+  ruleset: "storytelling", title, subtitle, img: "icons/svg/mystery-man.svg", kindLabel: `OMNIBUS.Storytelling.Check.${kind}`, rolls, extended: ext, willpowerSpent, notes: [],
+});
+
+const itemSample = (name: string, doc: { name: string; type: string; system: Record<string, unknown> }, editMode = false): GallerySample => ({
+  name,
+  template: [T("shared/item-header"), T("storytelling/item/details"), T("shared/item-description")],
+  context: {
+    ...itemSheetContext({ ruleset: "storytelling", item: { id: "i1", name: doc.name, img: null, type: doc.type, system: doc.system }, editable: true, editMode, enrichedDescription: String(doc.system.description ?? "") }),
+    ...itemSheetDetails(doc.type, doc.system),
+  },
+  width: 520,
+  height: 560,
+  classes: ["omnibus", "sheet", "item", "storytelling", "omnibus-storytelling"],
+});
+
+export const samples: GallerySample[] = [
+  characterSample("storytelling-character-traits", "traits", false, "Taylor Okonkwo-Brandt, night-shift mechanic of the Eastside garage"),
+  characterSample("storytelling-character-traits-edit", "traits", true, "Taylor"),
+  characterSample("storytelling-character-combat", "combat", false, "Taylor", "storytelling_character", ["wounded1", "dodging"]),
+  characterSample("storytelling-npc-items", "items", false, "Грабитель", "storytelling_npc"),
+  {
+    name: "storytelling-vehicle-sheet",
+    template: [T("shared/actor-header"), T("shared/tabs"), T("storytelling/actor/vehicle"), T("shared/notes-tab")],
+    context: {
+      ...actorSheetContext({ ruleset: "storytelling", actor: { id: "v1", name: compact.name, img: null, type: "storytelling_vehicle", system: { ...compact.system, damage: 4, flatTyres: 1, speed: 60 } }, editable: true, editMode: false, tabs: [{ id: "vehicle", label: "OMNIBUS.Storytelling.Tab.Vehicle" }, { id: "notes", label: "OMNIBUS.Sheet.Tab.Notes" }], activeTab: "vehicle" }),
+      description: "",
+      ...vehicleSheetContext({ ...compact.system, damage: 4, flatTyres: 1, speed: 60 }),
+    },
+    width: 600,
+    height: 620,
+    classes: CLASSES,
+  },
+  itemSample("storytelling-weapon-sheet", pistol),
+  itemSample("storytelling-armor-sheet-edit", flak, true),
+  itemSample("storytelling-equipment-sheet", { ...lockpicks, system: { ...lockpicks.system, damageTaken: 3 } }),
+  itemSample("storytelling-object-sheet", { ...chainsaw, system: { ...chainsaw.system, damageTaken: 3 } }),
+  itemSample("storytelling-merit-sheet", { name: "Stunt Driver", type: "storytelling_merit", system: { dots: 3, category: "physical", description: "<p>Drive and act in the same turn (002:L835).</p>" } }),
+  itemSample("storytelling-extended-sheet", { name: "Repair the chainsaw", type: "storytelling_extended", system: { target: 10, accumulated: 5, rollsMade: 2, maxRolls: 4, attempt: 2, pace: "short", attribute: "wits", skill: "crafts", equipment: 3, modifier: 0, status: "inProgress", description: "" } }),
+  {
+    name: "storytelling-roll-dialog-pool",
+    title: poolReq.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(poolReq, poolValues, requestOdds, "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "storytelling-roll-dialog-chance",
+    title: poolReq.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(poolReq, { ...poolValues, modifier: -9, rote: true }, requestOdds, "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "storytelling-roll-dialog-attack",
+    title: atkReq.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(atkReq, atkReq.values, requestOdds, "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "storytelling-card-pool",
+    template: T("storytelling/chat/roll-card"),
+    context: card("Taylor", "Intelligence + Crafts", "pool", [cardRoll(e7, e7Pool, labels)]),
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+  {
+    name: "storytelling-card-dramatic-failure",
+    template: T("storytelling/chat/roll-card"),
+    context: card("Devon", "Dexterity + Crafts", "pool", [cardRoll(resolvePool(0, [1]), { ...e7Pool, pool: 0, chance: true }, labels)], null, true),
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+  {
+    name: "storytelling-card-attack",
+    template: T("storytelling/chat/roll-card"),
+    context: card(pistol.name, "Dexterity + Firearms", "attack", [
+      cardRoll(hit, pools[0].pool, atkLabels, { target: pools[0].target, band: pools[0].band, damage: { points: hit.successes, type: "lethal" }, buttonKey: 0 }),
+      cardRoll(null, null, atkLabels, { target: pools[1].target, band: pools[1].band }),
+    ]),
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+  {
+    name: "storytelling-card-extended",
+    template: T("storytelling/chat/roll-card"),
+    context: card("Repair the chainsaw", "Wits + Crafts", "extended", [cardRoll(resolvePool(10, [8, 8, 1, 2, 3, 4, 5, 6, 7, 1]), { ...e7Pool, pool: 10 }, labels)], extendedProgress(extended, false)),
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+];
