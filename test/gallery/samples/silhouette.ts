@@ -1,0 +1,176 @@
+/**
+ * Gallery samples of the Silhouette templates, built with the same plain context functions the
+ * sheets, the roll dialog and the card builder call, from the silhouette-* packs (the sample
+ * mercenary is built from the digest's worked examples) and forced dice.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { readCheckFaces } from "../../../src/rules/silhouette/index";
+import { actorSheetContext, itemSheetContext, type ItemData } from "../../../src/foundry/sheets/context";
+import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
+import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
+import { ACTOR_TABS, ITEM_TYPES, silhouetteActorContext, silhouetteItemContext } from "../../../src/foundry/silhouette/context";
+import { deriveCharacter, type ItemLike } from "../../../src/foundry/silhouette/data";
+import { attackRequest, checkOdds, planPool, skillRequest, thresholdOf, type ActorFacts, type WeaponFacts } from "../../../src/foundry/silhouette/requests";
+import { attackCardState, cardContext, skillCardState, withDefense, type DefenseSummary } from "../../../src/foundry/silhouette/card";
+import { DEFAULT_OPTIONS } from "../../../src/foundry/silhouette/settings";
+import { ROOT } from "../../support/handlebars";
+import type { GallerySample } from "../sample";
+
+const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
+const ROLL_MODES = {
+  publicroll: { label: "CHAT.RollPublic" },
+  gmroll: { label: "CHAT.RollPrivate" },
+  blindroll: { label: "CHAT.RollBlind" },
+  selfroll: { label: "CHAT.RollSelf" },
+};
+
+interface PackDoc {
+  _id: string;
+  name: string;
+  type: string;
+  img?: string;
+  system: Record<string, unknown>;
+  items?: PackDoc[];
+  flags?: { omnibus?: { nameRu?: string } };
+}
+export function packDocs(pack: string): PackDoc[] {
+  const dir = join(ROOT, "packs", "_source", pack);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".yml"))
+    .sort()
+    .map((f) => parse(readFileSync(join(dir, f), "utf8")) as PackDoc);
+}
+
+const mercenary = packDocs("silhouette-actors").find((a) => a.name === "Veteran mercenary")!;
+const thug = packDocs("silhouette-actors").find((a) => a.name === "Thug")!;
+const itemsOf = (actor: PackDoc): ItemData[] =>
+  (actor.items ?? []).map((i, n) => ({ id: i._id, name: i.name, img: i.img ?? null, type: i.type, sort: n, system: i.system }));
+
+const ACTOR_CLASSES = ["omnibus", "sheet", "actor", "silhouette", "omnibus-silhouette"];
+const ITEM_CLASSES = ["omnibus", "sheet", "item", "silhouette", "omnibus-silhouette"];
+const ACTOR_PARTS = ["shared/actor-header", "shared/tabs", "silhouette/actor/main", "silhouette/actor/skills", "silhouette/actor/combat", "shared/items-tab", "shared/notes-tab"].map(T);
+const ITEM_PARTS = ["shared/item-header", "silhouette/item/details", "shared/item-description"].map(T);
+
+function actorSample(name: string, actor: PackDoc, tab: string, editMode: boolean, displayName = actor.name): GallerySample {
+  const items = itemsOf(actor);
+  const base = actorSheetContext({
+    ruleset: "silhouette",
+    actor: { id: actor._id, name: displayName, img: actor.img ?? null, type: actor.type, system: actor.system, items },
+    editable: true,
+    editMode,
+    tabs: ACTOR_TABS,
+    activeTab: tab,
+    itemTypes: ITEM_TYPES,
+    enrichedDescription: String(actor.system.description ?? ""),
+  });
+  return {
+    name,
+    template: ACTOR_PARTS,
+    context: { ...base, description: actor.system.description, silhouette: silhouetteActorContext(base, items as ItemLike[]) } as unknown as Record<string, unknown>,
+    width: 720,
+    height: 740,
+    classes: ACTOR_CLASSES,
+  };
+}
+
+function itemSample(name: string, pack: string, docName: string, editMode: boolean): GallerySample {
+  const doc = packDocs(pack).find((d) => d.name === docName)!;
+  const base = itemSheetContext({
+    ruleset: "silhouette",
+    item: { id: doc._id, name: doc.name, img: doc.img ?? null, type: doc.type, system: doc.system },
+    editable: true,
+    editMode,
+    enrichedDescription: String(doc.system.description ?? ""),
+  });
+  return { name, template: ITEM_PARTS, context: { ...base, silhouette: silhouetteItemContext(base) } as unknown as Record<string, unknown>, width: 540, height: 600, classes: ITEM_CLASSES };
+}
+
+/** The mercenary's facts as the checks see them (moved 12 m this round: jogging for Athletics 2, FIT +1). */
+function facts(actor: PackDoc, moved: number | null): ActorFacts {
+  const items = itemsOf(actor) as ItemLike[];
+  const derived = deriveCharacter(actor.system as never, items);
+  return { uuid: `Actor.${actor._id}`, name: actor.name, img: actor.img ?? "", skills: derived.skills, movement: derived.movement, maxSpeed: derived.maxSpeed, movedThisRound: moved, prone: false, balancing: derived.balancingPenalty };
+}
+
+const merc = facts(mercenary, 12);
+const rifleDoc = mercenary.items!.find((i) => i.name === "Assault rifle")!;
+const rifle: WeaponFacts = {
+  uuid: `Actor.${mercenary._id}.Item.${rifleDoc._id}`,
+  name: "Assault rifle",
+  img: rifleDoc.img ?? "",
+  category: "ranged",
+  skill: "firearms",
+  damageMultiplier: Number(rifleDoc.system.damageMultiplier),
+  accuracy: 0,
+  rof: Number(rifleDoc.system.rof),
+  ranges: rifleDoc.system.ranges as WeaponFacts["ranges"],
+};
+const targets: TargetInfo[] = [
+  { tokenUuid: "Scene.s.Token.t1", actorUuid: `Actor.${thug._id}`, name: "Громила из банды «Ржавые крюки»", img: "icons/svg/mystery-man.svg", distance: 38.5, units: "m" },
+  { tokenUuid: "Scene.s.Token.t2", actorUuid: "Actor.b", name: "Bodyguard", img: "icons/svg/mystery-man.svg", distance: 12, units: "m" },
+];
+const thugFacts = { defenseDice: 2, defenseAttribute: 0, movement: "walking" as const };
+
+const attack: CheckRequest = attackRequest(merc, rifle, targets, [thugFacts, { defenseDice: 5, defenseAttribute: 0, movement: "stationary" }], "Assault rifle — Firearms (4 +1)");
+const attackValues = { ...attack.values, burst: 2 };
+const skill = skillRequest(merc, merc.skills.find((s) => s.key === "athletics")!, [], "Athletics (2 +1)");
+const skillValues = { ...skill.values, thresholdKind: "difficulty", threshold: 3, movement: "sprinting" };
+
+// A skill check card: Athletics 2 dice [4,2], FIT +1, jogging −2 … (E34 reads the jump: result 4, FIT +1).
+const jumpValues = { ...skill.values, movement: "stationary", thresholdKind: "difficulty", threshold: 3 };
+const jumpPlan = planPool(skill, jumpValues, DEFAULT_OPTIONS);
+const jumpThreshold = thresholdOf(jumpValues);
+const jumpRoll = readCheckFaces({ dice: jumpPlan.dice, modifier: jumpPlan.modifier, threshold: jumpThreshold.threshold, opposed: jumpThreshold.opposed }, [4, 2], DEFAULT_OPTIONS.check);
+const skillCard = cardContext(skillCardState(skill, jumpValues, jumpPlan, jumpRoll, "Stationary"));
+
+// An attack card: burst ROF 2 (recoil −1), jogging (−2), firearms 4 dice [6,6,3,2] → 7.
+const attackPlan = planPool(attack, attackValues, DEFAULT_OPTIONS);
+const attackRoll = readCheckFaces({ dice: attackPlan.dice, modifier: attackPlan.modifier }, [6, 6, 3, 2], DEFAULT_OPTIONS.check);
+const state = attackCardState(attack, attackValues, attackPlan, attackRoll, "Jogging", DEFAULT_OPTIONS);
+const defense: DefenseSummary = { faces: [3, 1], poolSize: 2, untrained: false, best: 3, extraSixes: 0, result: 3, fumble: false, modifier: 0, total: 3, skill: "defense", lines: [], defenderName: "Громила" };
+const defended = withDefense(state, "t0s0", defense, DEFAULT_OPTIONS);
+(defended.attack!.targets[0].strikes[0] as { applied?: unknown }).applied = { wound: "heavy", damage: 40 };
+const attackCard = cardContext(defended);
+
+// A melee surprise attack that fumbles: Melee 3 vs Stealth 1 → 1 die, [1].
+const bladeDoc = mercenary.items!.find((i) => i.name === "Long blade")!;
+const blade: WeaponFacts = { ...rifle, uuid: "Item.blade", name: "Long blade", img: bladeDoc.img ?? "", category: "melee", skill: "melee", damageMultiplier: 8, rof: 0, ranges: { base: 0, medium: 0, long: 0, extreme: 0 } };
+const surprise = attackRequest(merc, blade, [targets[0]], [thugFacts], "Long blade — Melee (3 +1)");
+const surpriseValues = { ...surprise.values, unaware: true, flurry: "quick", movement: "walking" };
+const surprisePlan = planPool(surprise, surpriseValues, DEFAULT_OPTIONS);
+const surpriseRoll = readCheckFaces({ dice: surprisePlan.dice, modifier: surprisePlan.modifier }, [1], DEFAULT_OPTIONS.check);
+const surpriseCard = cardContext(attackCardState(surprise, surpriseValues, surprisePlan, surpriseRoll, "Walking", DEFAULT_OPTIONS));
+
+export const samples: GallerySample[] = [
+  actorSample("silhouette-character-main", mercenary, "main", false),
+  actorSample("silhouette-character-skills-edit", mercenary, "skills", true),
+  actorSample("silhouette-character-combat", mercenary, "combat", false, "Ветеран-наемник Карл «Шестерка» Иоганссон"),
+  actorSample("silhouette-npc-items", thug, "items", false),
+  itemSample("silhouette-item-skill", "silhouette-skills", "Athletics", false),
+  itemSample("silhouette-item-weapon-edit", "silhouette-weapons", "Assault rifle", true),
+  itemSample("silhouette-item-armour", "silhouette-armour", "Heavy armour", false),
+  itemSample("silhouette-item-equipment", "silhouette-equipment", "Tray of full glasses", true),
+  {
+    name: "silhouette-roll-dialog-attack",
+    title: attack.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(attack, attackValues, (r, v) => checkOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "silhouette-roll-dialog-sprinting",
+    title: skill.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(skill, skillValues, (r, v) => checkOdds(r, v, DEFAULT_OPTIONS), "gmroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  { name: "silhouette-card-skill", template: T("silhouette/chat/check"), context: skillCard as unknown as Record<string, unknown>, width: 300, height: 800, frame: "chat" },
+  { name: "silhouette-card-attack", template: T("silhouette/chat/check"), context: attackCard as unknown as Record<string, unknown>, width: 300, height: 900, frame: "chat" },
+  { name: "silhouette-card-surprise-mishap", template: T("silhouette/chat/check"), context: surpriseCard as unknown as Record<string, unknown>, width: 300, height: 800, frame: "chat" },
+];
