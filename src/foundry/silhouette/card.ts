@@ -269,6 +269,7 @@ export interface TargetView extends Omit<TargetState, "strikes"> {
 }
 
 export interface CardContext {
+  ruleset: "silhouette";
   title: string;
   subtitle: string;
   img: string;
@@ -330,6 +331,7 @@ export function cardContext(state: CardState): CardContext {
       }
     : null;
   return {
+    ruleset: "silhouette",
     title: state.title,
     subtitle: state.subtitle,
     img: state.img,

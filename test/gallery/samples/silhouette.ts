@@ -125,10 +125,10 @@ const jumpThreshold = thresholdOf(jumpValues);
 const jumpRoll = readCheckFaces({ dice: jumpPlan.dice, modifier: jumpPlan.modifier, threshold: jumpThreshold.threshold, opposed: jumpThreshold.opposed }, [4, 2], DEFAULT_OPTIONS.check);
 const skillCard = cardContext(skillCardState(skill, jumpValues, jumpPlan, jumpRoll, "Stationary"));
 
-// An attack card: burst ROF 2 (recoil −1), jogging (−2), firearms 4 dice [6,6,3,2] → 7.
+// An attack card: burst ROF 2 (recoil −1), walking 12 m (−1), firearms 4 dice [6,6,3,2] → 7.
 const attackPlan = planPool(attack, attackValues, DEFAULT_OPTIONS);
 const attackRoll = readCheckFaces({ dice: attackPlan.dice, modifier: attackPlan.modifier }, [6, 6, 3, 2], DEFAULT_OPTIONS.check);
-const state = attackCardState(attack, attackValues, attackPlan, attackRoll, "Jogging", DEFAULT_OPTIONS);
+const state = attackCardState(attack, attackValues, attackPlan, attackRoll, "Walking", DEFAULT_OPTIONS);
 const defense: DefenseSummary = { faces: [3, 1], poolSize: 2, untrained: false, best: 3, extraSixes: 0, result: 3, fumble: false, modifier: 0, total: 3, skill: "defense", lines: [], defenderName: "Громила" };
 const defended = withDefense(state, "t0s0", defense, DEFAULT_OPTIONS);
 (defended.attack!.targets[0].strikes[0] as { applied?: unknown }).applied = { wound: "heavy", damage: 40 };
