@@ -1,0 +1,234 @@
+/**
+ * Gallery samples of the `wfrp` templates, built with the same plain context functions the sheets,
+ * dialog and cards call, from the wfrp packs (the digest's example characters, weapons, armour).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
+import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
+import { ACTOR_TABS, ITEMS_TAB_TYPES, wfrpActorContext, wfrpItemContext } from "../../../src/foundry/wfrp/sheet-context";
+import { buildRequest, oddsLines, specFor, type ActorView, type TargetView } from "../../../src/foundry/wfrp/request";
+import { attackCardContext, testCardContext, type AttackState } from "../../../src/foundry/wfrp/cards";
+import { DEFAULT_RULES } from "../../../src/foundry/wfrp/options";
+import { resolveTest } from "../../../src/rules/wfrp/index";
+import { ROOT } from "../../support/handlebars";
+import type { GallerySample } from "../sample";
+
+const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
+const en = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8"));
+
+/** English localize for the already-localized strings a request carries (titles). */
+function t(key: string, data: Record<string, string | number> = {}): string {
+  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+  if (typeof value !== "string") throw new Error(`missing ${key}`);
+  return value.replace(/\{(\w+)\}/g, (_, k: string) => String(data[k] ?? ""));
+}
+
+type Doc = { _id: string; name: string; type: string; img?: string; system: Record<string, unknown>; items?: Doc[] };
+export function packDocs(pack: string): Doc[] {
+  const dir = join(ROOT, "packs", "_source", pack);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".yml"))
+    .map((f) => parse(readFileSync(join(dir, f), "utf8")) as Doc);
+}
+const byName = (pack: string, name: string) => {
+  const doc = packDocs(pack).find((d) => d.name === name);
+  if (!doc) throw new Error(`${pack}: no ${name}`);
+  return doc;
+};
+
+export function actorViewOf(doc: Doc, patch: Record<string, unknown> = {}): ActorView {
+  return {
+    uuid: `Actor.${doc._id}`,
+    name: doc.name,
+    img: doc.img ?? "",
+    type: doc.type,
+    system: { ...doc.system, ...patch },
+    items: (doc.items ?? []).map((i) => ({ id: i._id, name: i.name, type: i.type, img: i.img ?? null, system: i.system })),
+  };
+}
+
+const ROLL_MODES = {
+  publicroll: { label: "CHAT.RollPublic" },
+  gmroll: { label: "CHAT.RollPrivate" },
+  blindroll: { label: "CHAT.RollBlind" },
+  selfroll: { label: "CHAT.RollSelf" },
+};
+const ACTOR_PARTS = [T("shared/actor-header"), T("shared/tabs"), T("wfrp/actor/main"), T("wfrp/actor/skills"), T("wfrp/actor/combat"), T("shared/items-tab"), T("shared/notes-tab")];
+const ITEM_PARTS = [T("shared/item-header"), T("wfrp/item/details"), T("shared/item-description")];
+const ACTOR_CLASSES = ["omnibus", "sheet", "actor", "wfrp", "omnibus-wfrp"];
+const ITEM_CLASSES = ["omnibus", "sheet", "item", "wfrp", "omnibus-wfrp"];
+
+const salundra = byName("wfrp-characters", "Salundra von Drakenburg");
+const cultist = byName("wfrp-characters", "Cultist of the Blood God");
+const perdita = byName("wfrp-characters", "Perdita");
+const officer = byName("wfrp-characters", "Guard Officer");
+
+function actorSample(name: string, doc: Doc, tab: string, editMode: boolean, patch: Record<string, unknown> = {}, statuses: string[] = []): GallerySample {
+  const view = actorViewOf(doc, patch);
+  const base = actorSheetContext({
+    ruleset: "wfrp",
+    actor: { id: doc._id, name: doc.name, img: doc.img, type: doc.type, system: view.system, items: view.items.map((i) => ({ ...i, system: i.system })) },
+    editable: true,
+    editMode,
+    tabs: ACTOR_TABS,
+    activeTab: tab,
+    itemTypes: ITEMS_TAB_TYPES,
+    enrichedDescription: String(doc.system.description ?? ""),
+  });
+  return {
+    name,
+    title: doc.name,
+    template: ACTOR_PARTS,
+    context: { ...base, description: String(doc.system.description ?? ""), ...wfrpActorContext(base, statuses) },
+    width: 760,
+    height: 760,
+    classes: ACTOR_CLASSES,
+  };
+}
+
+function itemSample(name: string, doc: Doc, editMode: boolean): GallerySample {
+  const base = itemSheetContext({ ruleset: "wfrp", item: { id: doc._id, name: doc.name, img: doc.img, type: doc.type, system: doc.system }, editable: true, editMode, enrichedDescription: String(doc.system.description ?? "") });
+  return { name, title: doc.name, template: ITEM_PARTS, context: { ...base, ...wfrpItemContext(base) }, width: 560, height: 620, classes: ITEM_CLASSES };
+}
+
+const targetOf = (doc: Doc, distance: number | null, units = "yd"): TargetView => ({
+  tokenUuid: `Scene.s.Token.${doc._id}`,
+  actorUuid: `Actor.${doc._id}`,
+  name: doc.name,
+  img: doc.img ?? "",
+  distance,
+  units,
+  actor: actorViewOf(doc),
+});
+
+// Roll dialogs
+const skillRequest = buildRequest({ actor: actorViewOf(salundra, { conditions: { fatigued: 1 } }), kind: "skill", dataset: { itemId: salundra.items!.find((i) => i.name === "Intimidate")!._id }, targets: [], rules: DEFAULT_RULES, t });
+const meleeRequest = buildRequest({ actor: actorViewOf(salundra, { advantage: 2 }), kind: "attack", dataset: { itemId: salundra.items!.find((i) => i.type === "wfrp_weapon")!._id }, targets: [targetOf(cultist, 1.5, "m")], rules: DEFAULT_RULES, t });
+const rangedRequest = buildRequest({ actor: actorViewOf(perdita), kind: "attack", dataset: { itemId: perdita.items!.find((i) => i.type === "wfrp_weapon")!._id }, targets: [targetOf(cultist, 20), targetOf(officer, 120)], rules: DEFAULT_RULES, t });
+const dialog = (name: string, request: ReturnType<typeof buildRequest>): GallerySample => ({
+  name,
+  title: request.title,
+  template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+  context: rollDialogContext(request, request.values, (r, v) => oddsLines(r, v, DEFAULT_RULES), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+  width: 420,
+  height: "auto",
+  classes: ["omnibus", "omnibus-roll-dialog"],
+});
+
+// Test cards: V6 (Salundra's Intimidate 47 rolls 04 → +4 SL) and V3b (Perception 39 rolls 89 → −5 SL)
+const v6 = resolveTest({ value: 47 }, 4);
+const v3b = resolveTest({ value: 39 }, 89);
+const crit = resolveTest({ value: 45 }, 44, { critsOnDoubles: true });
+const testCard = (name: string, title: string, subtitle: string, result: ReturnType<typeof resolveTest>, value: number): GallerySample => ({
+  name,
+  template: T("wfrp/chat/test-card"),
+  context: { ruleset: "wfrp", ...testCardContext({ title, subtitle, img: "icons/svg/mystery-man.svg", result, spec: { value, difficulty: "challenging" }, difficultyLabel: t("OMNIBUS.WFRP.Difficulty.challenging") }) },
+  width: 300,
+  height: 600,
+  frame: "chat",
+});
+
+// Attack cards: the state a melee attack goes through, and a ranged attack at two targets.
+function meleeState(defence: AttackState["targets"][0]["defence"], applied: AttackState["targets"][0]["applied"] = null): AttackState {
+  const values = meleeRequest.values;
+  const w = (meleeRequest.data as { weapon: AttackState["weapon"] & { itemId?: string; img?: string } }).weapon;
+  return {
+    version: 1,
+    attacker: { uuid: "Actor.s", name: salundra.name, img: "icons/svg/mystery-man.svg", strengthBonus: 3 },
+    weapon: { kind: w.kind, damage: w.damage, addsStrengthBonus: w.addsStrengthBonus, qualities: w.qualities, flaws: w.flaws, name: w.name },
+    roll: 13,
+    charging: false,
+    spec: specFor(meleeRequest, values, null),
+    options: DEFAULT_RULES.combat,
+    opposed: DEFAULT_RULES.opposed,
+    targets: [
+      {
+        tokenUuid: "Scene.s.Token.c",
+        actorUuid: "Actor.c",
+        name: cultist.name,
+        img: "icons/svg/mystery-man.svg",
+        distance: 1.5,
+        units: "m",
+        yards: 1.64,
+        band: null,
+        outOfRange: false,
+        spec: specFor(meleeRequest, values, 0),
+        opposed: true,
+        defence,
+        applied,
+      },
+    ],
+  };
+}
+const rangedValues = rangedRequest.values;
+const rangedState: AttackState = {
+  version: 1,
+  attacker: { uuid: "Actor.p", name: perdita.name, img: "icons/svg/mystery-man.svg", strengthBonus: 3 },
+  weapon: { kind: "ranged", damage: 3, addsStrengthBonus: true, range: 50, qualities: [], flaws: [], name: "Bow" },
+  roll: 36,
+  charging: false,
+  spec: specFor(rangedRequest, rangedValues, null),
+  options: DEFAULT_RULES.combat,
+  opposed: DEFAULT_RULES.opposed,
+  targets: [0, 1].map((i) => {
+    const d = (rangedRequest.data as { targets: Array<{ yards: number; band: AttackState["targets"][0]["band"]; outOfRange: boolean }> }).targets[i];
+    const target = rangedRequest.targets[i];
+    return { tokenUuid: target.tokenUuid, actorUuid: target.actorUuid, name: target.name, img: target.img, distance: target.distance, units: target.units, yards: d.yards, band: d.band, outOfRange: d.outOfRange, spec: specFor(rangedRequest, rangedValues, i), opposed: false, defence: null, applied: null };
+  }),
+};
+const untargeted: AttackState = { ...rangedState, targets: [], roll: 77 };
+const attackCard = (name: string, state: AttackState): GallerySample => ({
+  name,
+  template: T("wfrp/chat/attack-card"),
+  context: { ruleset: "wfrp", ...attackCardContext(state) },
+  width: 300,
+  height: 900,
+  frame: "chat",
+});
+const defenceSpec = { value: 40, difficulty: "challenging" as const, modifier: 0 };
+
+export const samples: GallerySample[] = [
+  actorSample("wfrp-character-main", salundra, "main", false, { advantage: 2, conditions: { bleeding: 2, prone: 1 } }),
+  actorSample("wfrp-character-main-edit", salundra, "main", true),
+  actorSample("wfrp-character-skills", salundra, "skills", false),
+  actorSample("wfrp-character-combat", salundra, "combat", false, { onTheDefensive: "melee", advantage: 1 }, ["stunned"]),
+  actorSample("wfrp-character-items", byName("wfrp-characters", "Tollich"), "items", false),
+  actorSample("wfrp-npc-main", cultist, "main", false),
+  actorSample("wfrp-npc-combat-ranged", perdita, "combat", false),
+  itemSample("wfrp-item-weapon", byName("wfrp-weapons", "Halberd"), false),
+  itemSample("wfrp-item-weapon-ranged-edit", byName("wfrp-weapons", "Longbow"), true),
+  itemSample("wfrp-item-armour", byName("wfrp-armour", "Mail Coat"), false),
+  itemSample("wfrp-item-skill-edit", byName("wfrp-skills", "Perform (Any)"), true),
+  itemSample("wfrp-item-talent", byName("wfrp-talents", "Combat Aware"), false),
+  itemSample("wfrp-item-talent-edit", byName("wfrp-talents", "Warrior Born"), true),
+  itemSample("wfrp-item-trapping", { _id: "trap1", name: "Rope, 10 yards", type: "wfrp_trapping", system: { quantity: 1, encumbrance: 1, description: "<p>Hemp rope.</p>" } }, false),
+  itemSample("wfrp-item-condition", byName("wfrp-conditions", "Surprised"), false),
+  dialog("wfrp-roll-dialog-skill", skillRequest),
+  dialog("wfrp-roll-dialog-melee", meleeRequest),
+  dialog("wfrp-roll-dialog-ranged", rangedRequest),
+  testCard("wfrp-test-card-success", "Intimidate", `${salundra.name} · tests 47`, v6, 47),
+  testCard("wfrp-test-card-failure", "Perception", "Eichengard · tests 39", v3b, 39),
+  testCard("wfrp-test-card-critical", "Melee (Basic)", "Тяжеловооружённый рыцарь ордена Пылающего Солнца · проверка 45", crit, 45),
+  attackCard("wfrp-attack-card-awaiting", meleeState(null)),
+  attackCard("wfrp-attack-card-resolved", meleeState({ skill: "melee", spec: defenceSpec, roll: 27, defensiveWeapon: false })),
+  attackCard("wfrp-attack-card-applied", meleeState({ skill: "dodge", spec: defenceSpec, roll: 27, defensiveWeapon: false }, { woundsLost: 4, wounds: 8, armourPoints: 1, toughnessBonus: 3, reducedToZero: false, critical: false })),
+  attackCard("wfrp-attack-card-ranged", rangedState),
+  attackCard("wfrp-attack-card-untargeted", untargeted),
+  {
+    name: "wfrp-round-end-card",
+    template: T("wfrp/chat/round-end-card"),
+    context: {
+      ruleset: "wfrp",
+      rows: [
+        { name: salundra.name, img: "icons/svg/mystery-man.svg", ablazeRoll: 7, woundsLost: { ablaze: 4, bleeding: 2, poisoned: 0 }, wounds: 6, conditions: { ablaze: 1, bleeding: 2 }, bleedingDeathChance: 0 },
+        { name: "Культист Кровавого Бога", img: "icons/svg/mystery-man.svg", ablazeRoll: null, woundsLost: { ablaze: 0, bleeding: 1, poisoned: 0 }, wounds: 0, conditions: { bleeding: 1, unconscious: 1 }, bleedingDeathChance: 10 },
+      ],
+    },
+    width: 300,
+    height: 600,
+    frame: "chat",
+  },
+];
+
