@@ -1,0 +1,355 @@
+// @vitest-environment happy-dom
+// The Silhouette ruleset at the table, with the Foundry stand-ins: registrations; a check and an
+// attack rolled with forced faces (the digest's numbers); the defender's opposed roll in the same
+// card; damage through the GM; combat initiative, ties, mishaps, "pull yourself together" and the
+// per-round re-roll; movement recorded from token moves.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { createHarness } from "../../support/handlebars";
+import { describeTargets, type GridLike, type TokenLike } from "../../../src/foundry/targets";
+
+let stand: StandIns;
+let faces: number[] = [];
+let sil: {
+  adapter: typeof import("../../../src/foundry/silhouette/adapter");
+  checks: typeof import("../../../src/foundry/silhouette/checks");
+  combat: typeof import("../../../src/foundry/silhouette/combat");
+  movement: typeof import("../../../src/foundry/silhouette/movement");
+  actions: typeof import("../../../src/foundry/chat/actions");
+};
+const harness = createHarness({ language: "en" });
+
+/** The stand-in Roll's evaluate takes its faces from `faces` for each `Nd6` term of the formula. */
+function forceDice() {
+  const RollClass = (globalThis as unknown as { Roll: { prototype: Record<string, unknown> } }).Roll;
+  RollClass.prototype.evaluate = async function (this: { formula: string; terms: unknown[]; _evaluated: boolean }) {
+    this.terms = [];
+    for (const m of this.formula.matchAll(/(\d+)d6/g)) {
+      const n = Number(m[1]);
+      if (faces.length < n) throw new Error(`test: ${n} faces needed for ${this.formula}, ${faces.length} left`);
+      this.terms.push({ faces: 6, results: faces.splice(0, n).map((result) => ({ result })) });
+    }
+    this._evaluated = true;
+    return this;
+  };
+  (RollClass.prototype as { toJSON: unknown }).toJSON = function (this: { formula: string; terms: unknown[]; options: unknown }) {
+    return { class: "SilhouetteRoll", formula: this.formula, terms: this.terms, options: this.options };
+  };
+}
+
+interface ActorSpec {
+  id: string;
+  name: string;
+  owner: boolean;
+  attributes?: Record<string, number>;
+  skills?: Array<[string, string, number, string]>;
+  weapons?: Array<Record<string, unknown>>;
+  statuses?: string[];
+}
+
+function makeActor(spec: ActorSpec): StandInDocument & Record<string, unknown> {
+  const items = [
+    ...(spec.skills ?? []).map(([name, key, level, attribute], i) => ({ id: `${spec.id}s${i}`, name, type: "silhouette_skill", system: { key, level, attribute } })),
+    ...(spec.weapons ?? []).map((w, i) => ({ id: `${spec.id}w${i}`, uuid: `Actor.${spec.id}.Item.${spec.id}w${i}`, name: String(w.name), type: "silhouette_weapon", img: "", system: w, update: vi.fn(async () => undefined) })),
+  ];
+  const flags: Record<string, unknown> = {};
+  const actor = new StandInDocument(spec.id, `Actor.${spec.id}`, spec.owner, {
+    name: spec.name,
+    img: "icons/svg/mystery-man.svg",
+    type: "silhouette_character",
+    system: {
+      attributes: { agi: 0, bld: 0, fit: 0, str: 0, will: 0, ...(spec.attributes ?? {}) },
+      stamina: 25,
+      systemShock: 0,
+      maxLoad: 0,
+      wounds: { light: 0, heavy: 0, dead: false },
+      health: { value: 3, max: 3 },
+    },
+    items: { contents: items, get: (id: string) => items.find((i) => i.id === id) },
+    statuses: new Set(spec.statuses ?? []),
+    getActiveTokens: () => [],
+    getFlag: (scope: string, key: string) => flags[`${scope}.${key}`],
+    setFlag: async (scope: string, key: string, value: unknown) => {
+      flags[`${scope}.${key}`] = value;
+    },
+    testUserPermission: (user: { isGM: boolean }) => user.isGM || spec.owner,
+  }) as StandInDocument & Record<string, unknown>;
+  stand.documents.set(actor.uuid, actor);
+  return actor;
+}
+
+const RIFLE = { name: "Assault rifle", category: "ranged", skill: "firearms", damageMultiplier: 15, accuracy: 0, rof: 3, ranges: { base: 25, medium: 50, long: 100, extreme: 200 }, ammo: { value: 30, max: 30 } };
+
+beforeEach(async () => {
+  vi.resetModules();
+  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "silhouette", "omnibus.rollDialog": false } });
+  stand.makeUser("gm", true);
+  const g = globalThis as Record<string, any>;
+  g.foundry.applications.handlebars.renderTemplate = async (path: string, context: Record<string, unknown>) => {
+    stand.recorded.rendered.push({ path, context });
+    return harness.render(path, context);
+  };
+  forceDice();
+  faces = [];
+  const system = await import("../../../src/foundry/system");
+  const adapter = await import("../../../src/foundry/silhouette/adapter");
+  system.installOmnibus([adapter.silhouetteAdapter]);
+  await stand.fire("init");
+  await stand.fire("ready");
+  sil = {
+    adapter,
+    checks: await import("../../../src/foundry/silhouette/checks"),
+    combat: await import("../../../src/foundry/silhouette/combat"),
+    movement: await import("../../../src/foundry/silhouette/movement"),
+    actions: await import("../../../src/foundry/chat/actions"),
+  };
+});
+
+/** The last created message, registered so chat actions can find it. */
+function lastMessage(author = "player"): StandInDocument & { flags: Record<string, any>; content?: string } {
+  const { data } = stand.recorded.messagesCreated.at(-1)!;
+  const id = `m${stand.recorded.messagesCreated.length}`;
+  const message = new StandInDocument(id, `ChatMessage.${id}`, author === "player", { author: { id: author }, content: data.content, _source: { rolls: [] } });
+  message.flags = structuredClone(data.flags as Record<string, Record<string, unknown>>);
+  stand.documents.set(`ChatMessage.${id}`, message);
+  return message as never;
+}
+
+describe("registration", () => {
+  it("registers the Silhouette types, sheets, the Roll, settings with the digest's defaults, status effects and combat", () => {
+    const CONFIG = (globalThis as Record<string, any>).CONFIG;
+    expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["silhouette_character", "silhouette_npc"]);
+    expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual(["silhouette_armour", "silhouette_equipment", "silhouette_skill", "silhouette_weapon"]);
+    expect(stand.recorded.sheets.map((s) => (s.options.types as string[])[0]).sort()).toEqual(
+      ["silhouette_armour", "silhouette_character", "silhouette_equipment", "silhouette_npc", "silhouette_skill", "silhouette_weapon"],
+    );
+    expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toContain("SilhouetteRoll");
+    const setting = (k: string) => stand.recorded.settingsRegistered.get(`omnibus.silhouette_${k}`)?.default;
+    expect([setting("sixMode"), setting("fumbleRule"), setting("fixedTie"), setting("opposedTie"), setting("multiAction")]).toEqual(["silhouettePlusOne", "allOnes", "success", "failure", "allRolls"]);
+    expect(CONFIG.statusEffects.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(["dead", "prone", "diveForCover", "pullTogether", "lightWound", "heavyWound"]));
+    expect(CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");
+    expect(CONFIG.Combat.documentClass.name).toBe("OmnibusCombat");
+    expect(stand.recorded.templatesLoaded).toEqual(expect.arrayContaining(["systems/omnibus/templates/silhouette/chat/check.hbs"]));
+  });
+});
+
+describe("a skill check with forced faces", () => {
+  it("E55: Firearms 3 dice [6,6,1], AGI +2, modifier −1 → result 7, total 8; the card shows every die and the total", async () => {
+    const actor = makeActor({ id: "a1", name: "Ada", owner: true, attributes: { agi: 2 }, skills: [["Firearms", "firearms", 3, "agi"]] });
+    const request = await sil.checks.silhouetteChecks.build({ actor: actor as never, kind: "skill", dataset: { itemId: "a1s0" }, targets: [] });
+    expect(request!.values).toMatchObject({ dice: 3, movement: "stationary", actions: 1 });
+    faces = [6, 6, 1];
+    await sil.checks.silhouetteChecks.roll(request!, { ...request!.values, modifier: -1 }, { rollMode: "publicroll" });
+    expect(faces).toEqual([]);
+    const { data } = stand.recorded.messagesCreated[0];
+    const state = (data.flags as any).omnibus.silhouette;
+    expect(state.roll).toMatchObject({ faces: [6, 6, 1], best: 6, extraSixes: 1, result: 7, total: 8, fumble: false });
+    expect((data.rolls as unknown[]).length).toBe(1);
+    const html = String(data.content);
+    expect(html.match(/class="omnibus-die d6[^"]*"/g)).toHaveLength(3);
+    expect(html).toContain('<span class="omnibus-total">8</span>');
+    expect(html).toContain("kept");
+  });
+
+  it("E1: two rolled actions this turn → −1 on the roll; sprinting allows no action (refused, nothing posted)", async () => {
+    const actor = makeActor({ id: "a2", name: "Bo", owner: true, skills: [["Athletics", "athletics", 2, "none"]] });
+    const request = (await sil.checks.silhouetteChecks.build({ actor: actor as never, kind: "skill", dataset: { skill: "athletics" }, targets: [] }))!;
+    faces = [5, 3];
+    await sil.checks.silhouetteChecks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
+    expect((stand.recorded.messagesCreated[0].data.flags as any).omnibus.silhouette.roll.total).toBe(4);
+    expect(() => sil.checks.silhouetteChecks.odds!(request, { ...request.values, movement: "sprinting" })).toThrow(/no actions/);
+    await expect(sil.checks.silhouetteChecks.roll(request, { ...request.values, movement: "sprinting" }, { rollMode: "publicroll" })).rejects.toThrow();
+    expect(stand.recorded.messagesCreated).toHaveLength(1);
+  });
+
+  it("an untrained skill rolls two dice and keeps the lowest (digest §2.4)", async () => {
+    const actor = makeActor({ id: "a3", name: "Cy", owner: true });
+    const request = (await sil.checks.silhouetteChecks.build({ actor: actor as never, kind: "skill", dataset: { skill: "stealth" }, targets: [] }))!;
+    expect(request.values.dice).toBe(0);
+    faces = [5, 2];
+    await sil.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
+    expect((stand.recorded.messagesCreated[0].data.flags as any).omnibus.silhouette.roll).toMatchObject({ untrained: true, result: 2 });
+  });
+});
+
+describe("an attack on a targeted token, its defense and its damage", () => {
+  const grid: GridLike = { units: "m", measurePath: ([a, b]) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
+  const token = (name: string, x: number, actorUuid: string): TokenLike => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}`, texture: { src: "t.png" } }, actor: { uuid: actorUuid } });
+
+  async function attackAndDefend(thugStatuses: string[] = []) {
+    const shooter = makeActor({ id: "p1", name: "Mercenary", owner: true, attributes: { agi: 1 }, skills: [["Firearms", "firearms", 4, "agi"]], weapons: [RIFLE] });
+    const thug = makeActor({ id: "n1", name: "Thug", owner: false, skills: [["Defense", "defense", 2, "none"]], statuses: thugStatuses });
+    const targets = describeTargets(grid, token("merc", 0, shooter.uuid), [token("thug", 3850, thug.uuid)]);
+    expect(targets[0].distance).toBe(38.5);
+    const request = (await sil.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: "p1w0" }, targets }))!;
+    expect(request.kind).toBe("attack");
+    // Firearms 4 dice [6,6,3,2] → 7, AGI +1 → 8; 38.5 m is the rifle's Medium band (25–50 m): −1 → 7.
+    faces = [6, 6, 3, 2];
+    await sil.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
+    const message = lastMessage("player");
+    const target = message.flags.omnibus.silhouette.attack.targets[0];
+    expect(target).toMatchObject({ rangeBand: "medium", rangeModifier: -1 });
+    expect(target.strikes[0]).toMatchObject({ attackTotal: 7, defense: null, outcome: null });
+    expect(String(message.content)).toContain('data-action="defend"');
+    return { shooter, thug, message };
+  }
+
+  it("the defender's opposed roll goes into the same card: Defense 2 dice [3,1] → 3, stationary −1 → 2 against 7 → hit, margin 5, damage 5 × 15 = 75", async () => {
+    const { message } = await attackAndDefend();
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces = [3, 1];
+    await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
+    expect(faces).toEqual([]);
+    const strike = message.flags.omnibus.silhouette.attack.targets[0].strikes[0];
+    expect(strike.defense).toMatchObject({ faces: [3, 1], result: 3, modifier: -1, total: 2, skill: "defense" });
+    expect(strike.outcome).toMatchObject({ opposed: true, margin: 5, hit: true, damage: 75 });
+    // One content update (card + rolls), then the plumbing's once-only mark.
+    expect(message.updates.filter((u) => "content" in u)).toHaveLength(1);
+    expect(Object.keys(message.updates[1])).toEqual(["flags.omnibus.applied.recordDefense-t0s0"]);
+    expect(String(message.updates[0].content)).toContain('data-action="applyDamage"');
+    expect((message.updates[0].rolls as string[]).length).toBe(1);
+  });
+
+  it("a tie with the defense is a miss (the attack must be greater, 004:L91)", async () => {
+    const { message } = await attackAndDefend(["prone"]);
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces = [6, 1]; // Defense 2 dice → 6, prone against a ranged attack +1 (004:L30) → 7 = the attack total
+    await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
+    expect(message.flags.omnibus.silhouette.attack.targets[0].strikes[0].outcome).toMatchObject({ margin: 0, hit: false, damage: 0 });
+  });
+
+  it("damage: the attacker's player does not own the target → the GM applies one update (the wound) and statuses; a second click does nothing", async () => {
+    const { message, thug } = await attackAndDefend();
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces = [3, 1];
+    await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
+
+    stand.setUser("player");
+    const pending = sil.actions.requestChatAction(message as never, "applyDamage", { key: "t0s0" });
+    await vi.waitFor(() => expect(stand.recorded.socketEmits).toHaveLength(1));
+    expect(stand.recorded.socketEmits[0].data).toMatchObject({ type: "chatAction", action: "applyDamage", userId: "player" });
+    expect(thug.updates).toEqual([]);
+
+    stand.setUser("gm");
+    await sil.actions.handleSocketMessage(stand.recorded.socketEmits[0].data as never);
+    // 75 damage against Stamina 25 (light 13, heavy 25, death 50): instant death.
+    expect(thug.updates).toEqual([{ "system.wounds.light": 0, "system.wounds.heavy": 0, "system.wounds.dead": true }]);
+    expect(thug.statusToggles).toEqual([
+      { id: "lightWound", active: false },
+      { id: "heavyWound", active: false },
+      { id: "dead", active: true },
+    ]);
+    stand.setUser("player");
+    await sil.actions.handleSocketMessage(stand.recorded.socketEmits[1].data as never);
+    expect(await pending).toBe(true);
+
+    expect(await sil.actions.requestChatAction(message as never, "applyDamage", { key: "t0s0" })).toBe(false);
+    expect(thug.updates).toHaveLength(1);
+    expect(stand.recorded.socketEmits).toHaveLength(2);
+  });
+
+  it("a player who does not own the target may not roll its defense", async () => {
+    const { message } = await attackAndDefend();
+    faces = [3, 1];
+    expect(await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" })).toBe(false);
+    expect(stand.recorded.notifications.map((n) => n.message)).toContain("OMNIBUS.Chat.NotPermitted");
+    expect(faces).toEqual([3, 1]);
+  });
+
+  it("a burst uses 5 rounds per ROF; too little ammunition refuses the attack and spends nothing", async () => {
+    const shooter = makeActor({ id: "p2", name: "Gunner", owner: true, skills: [["Firearms", "firearms", 2, "none"]], weapons: [{ ...RIFLE, ammo: { value: 8, max: 30 } }] });
+    const request = (await sil.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: "p2w0" }, targets: [] }))!;
+    faces = [4, 4];
+    await expect(sil.checks.silhouetteChecks.roll(request, { ...request.values, burst: 2 }, { rollMode: "publicroll" })).rejects.toThrow(/rounds/);
+    const item = (shooter.items as any).get("p2w0");
+    expect(item.update).not.toHaveBeenCalled();
+    expect(faces).toEqual([4, 4]);
+    await sil.checks.silhouetteChecks.roll(request, { ...request.values, burst: 1 }, { rollMode: "publicroll" });
+    expect(item.update).toHaveBeenCalledWith({ "system.ammo.value": 3 });
+  });
+});
+
+describe("combat", () => {
+  function combatant(id: string, actor: unknown, initiative: number | null = null) {
+    const c = new StandInDocument(id, `Combat.c.Combatant.${id}`, true, { actor, initiative, combat: { round: 2 } });
+    (c as any).getFlag = (scope: string, key: string) => (c.flags as any)[scope]?.[key];
+    return c as StandInDocument & Record<string, any>;
+  }
+
+  it("initiative is a Combat Sense roll read the Silhouette way; a mishap marks the combatant and allows only diving for cover", async () => {
+    const actor = makeActor({ id: "i1", name: "Ivo", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]] });
+    (actor as any).toggleStatusEffect = actor.toggleStatusEffect.bind(actor);
+    const c = combatant("c1", actor);
+    const roll = sil.combat.initiativeRoll(c as never);
+    expect(roll.formula).toBe("2d6");
+    faces = [5, 6];
+    await roll.evaluate();
+    expect(roll.total).toBe(6);
+    const fumbled = sil.combat.initiativeRoll(c as never);
+    faces = [1, 1];
+    await fumbled.evaluate();
+    expect(c.updates.at(-1)).toEqual({ "flags.omnibus.silhouetteInitiative": { round: 2, fumble: true, pulledTogether: false, combatSense: 2 } });
+    expect(actor.statusToggles.at(-1)).toEqual({ id: "diveForCover", active: true });
+  });
+
+  it("E5: after pulling itself together, initiative is 4 + Combat Sense 2 = 6 without a roll, and the status is cleared", async () => {
+    const actor = makeActor({ id: "i2", name: "Pia", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]], statuses: ["pullTogether"] });
+    const c = combatant("c2", actor);
+    const roll = sil.combat.initiativeRoll(c as never);
+    expect(roll.formula).toBe("6");
+    await roll.evaluate();
+    expect(roll.total).toBe(6);
+    expect(actor.statusToggles).toContainEqual({ id: "pullTogether", active: false });
+  });
+
+  it("E6: equal totals go to the higher Combat Sense level; equal levels act simultaneously", () => {
+    const a = combatant("a", makeActor({ id: "t1", name: "A", owner: true, skills: [["CS", "combatSense", 3, "none"]] }), 7);
+    const b = combatant("b", makeActor({ id: "t2", name: "B", owner: true, skills: [["CS", "combatSense", 2, "none"]] }), 7);
+    const c = combatant("c", makeActor({ id: "t3", name: "C", owner: true, skills: [["CS", "combatSense", 2, "none"]] }), 7);
+    const d = combatant("d", makeActor({ id: "t4", name: "D", owner: true }), null);
+    expect(sil.combat.compareCombatants(a as never, b as never)).toBeLessThan(0);
+    expect(sil.combat.compareCombatants(b as never, c as never)).toBe(0);
+    expect(sil.combat.compareCombatants(d as never, c as never)).toBeGreaterThan(0);
+  });
+
+  it("a new round: the active GM clears mishaps, re-rolls every initiative and starts at the top; not on rewind, not for players", async () => {
+    const actor = makeActor({ id: "r1", name: "Rex", owner: true, statuses: ["diveForCover"] });
+    const calls: string[] = [];
+    const combat = {
+      round: 3,
+      combatants: { contents: [combatant("c", actor)] },
+      resetAll: async () => void calls.push("resetAll"),
+      rollAll: async () => void calls.push("rollAll"),
+      update: async (d: Record<string, unknown>) => void calls.push(`update:${JSON.stringify(d)}`),
+    };
+    expect(await sil.combat.onUpdateCombat(combat as never, { round: 3 }, { direction: 1 })).toBe(false); // a player
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    expect(await sil.combat.onUpdateCombat(combat as never, { round: 2 }, { direction: -1 })).toBe(false);
+    expect(await sil.combat.onUpdateCombat(combat as never, { round: 3 }, { direction: 1 })).toBe(true);
+    expect(calls).toEqual(["resetAll", "rollAll", 'update:{"turn":0}']);
+    expect(actor.statusToggles).toEqual([{ id: "diveForCover", active: false }]);
+  });
+});
+
+describe("movement from token moves", () => {
+  it("the mover's client adds each move this round; a new round starts at 0; the mode follows (E10 rates: walk 13.33, jog 20)", async () => {
+    (globalThis as any).game.combat = { id: "c1", started: true, round: 1 };
+    const flags: Record<string, unknown> = {};
+    const token = { getFlag: (s: string, k: string) => flags[`${s}.${k}`], setFlag: async (s: string, k: string, v: unknown) => void (flags[`${s}.${k}`] = v) };
+    await sil.movement.onMoveToken(token, { passed: { distance: 8 } }, {}, { id: "player" });
+    await sil.movement.onMoveToken(token, { passed: { distance: 7 } }, {}, { id: "player" });
+    await sil.movement.onMoveToken(token, { passed: { distance: 5 } }, {}, { id: "someone-else" });
+    expect(sil.movement.tokenMovedThisRound(token)).toBe(15);
+    const { autoMovementMode } = await import("../../../src/foundry/silhouette/requests");
+    const rates = { sprint: 40, run: 80 / 3, jog: 20, walk: 40 / 3, crawl: 8 };
+    expect(autoMovementMode({ movedThisRound: 15, movement: rates, prone: false, maxSpeed: "sprint" })).toBe("jogging");
+    expect(autoMovementMode({ movedThisRound: 12, movement: rates, prone: false, maxSpeed: "sprint" })).toBe("walking");
+    expect(autoMovementMode({ movedThisRound: 0, movement: rates, prone: true, maxSpeed: "sprint" })).toBe("prone");
+    (globalThis as any).game.combat.round = 2;
+    expect(sil.movement.tokenMovedThisRound(token)).toBe(0);
+  });
+});
