@@ -97,6 +97,8 @@ export interface CheckField {
   choices?: Record<string, string>;
   /** i18n key of a hint shown under the field. */
   hint?: string;
+  /** Already-localized text shown after the label (e.g. the target a per-target field is for). */
+  detail?: string;
 }
 
 export type CheckValue = number | string | boolean;
