@@ -81,14 +81,14 @@ export class WfrpActorSheet extends OmnibusActorSheet {
 
 export const ITEM_PARTS: Record<string, HbsPart> = {
   ...OmnibusItemSheet.BASE_PARTS,
-  details: { template: templatePath("wfrp/item/details") },
+  details: { template: templatePath("wfrp/item/details"), scrollable: [""] },
   description: OmnibusItemSheet.DESCRIPTION_PART,
 };
 
 export class WfrpItemSheet extends OmnibusItemSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["omnibus", "sheet", "item", "wfrp"],
-    position: { width: 560, height: 620 },
+    position: { width: 560, height: 660 },
   };
 
   static override PARTS = ITEM_PARTS;

@@ -90,7 +90,7 @@ function actorSample(name: string, doc: Doc, tab: string, editMode: boolean, pat
 
 function itemSample(name: string, doc: Doc, editMode: boolean): GallerySample {
   const base = itemSheetContext({ ruleset: "wfrp", item: { id: doc._id, name: doc.name, img: doc.img, type: doc.type, system: doc.system }, editable: true, editMode, enrichedDescription: String(doc.system.description ?? "") });
-  return { name, title: doc.name, template: ITEM_PARTS, context: { ...base, ...wfrpItemContext(base) }, width: 560, height: 620, classes: ITEM_CLASSES };
+  return { name, title: doc.name, template: ITEM_PARTS, context: { ...base, ...wfrpItemContext(base) }, width: 560, height: 660, classes: ITEM_CLASSES };
 }
 
 const targetOf = (doc: Doc, distance: number | null, units = "yd"): TargetView => ({
@@ -213,7 +213,7 @@ export const samples: GallerySample[] = [
   testCard("wfrp-test-card-critical", "Melee (Basic)", "Тяжеловооружённый рыцарь ордена Пылающего Солнца · проверка 45", crit, 45),
   attackCard("wfrp-attack-card-awaiting", meleeState(null)),
   attackCard("wfrp-attack-card-resolved", meleeState({ skill: "melee", spec: defenceSpec, roll: 27, defensiveWeapon: false })),
-  attackCard("wfrp-attack-card-applied", meleeState({ skill: "dodge", spec: defenceSpec, roll: 27, defensiveWeapon: false }, { woundsLost: 4, wounds: 8, armourPoints: 1, toughnessBonus: 3, reducedToZero: false, critical: false })),
+  attackCard("wfrp-attack-card-applied", meleeState({ skill: "dodge", spec: defenceSpec, roll: 27, defensiveWeapon: false }, { woundsLost: 7, wounds: 5, armourPoints: 1, toughnessBonus: 3, reducedToZero: false, critical: false })),
   attackCard("wfrp-attack-card-ranged", rangedState),
   attackCard("wfrp-attack-card-untargeted", untargeted),
   {
