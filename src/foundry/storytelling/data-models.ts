@@ -37,7 +37,7 @@ export function toField(spec: FieldSpec): AnyField {
     case "bool":
       return new f.BooleanField({ initial: spec.initial });
     case "string":
-      return new f.StringField({ required: true, blank: !spec.choices, initial: spec.initial, ...(spec.choices ? { choices: [...spec.choices] } : {}) });
+      return new f.StringField({ required: true, blank: !spec.choices || spec.choices.includes(""), initial: spec.initial, ...(spec.choices ? { choices: [...spec.choices] } : {}) });
     case "html":
       return new f.HTMLField({ required: false, blank: true, initial: "" });
     case "intArray":
