@@ -1,0 +1,299 @@
+// The wfrp glue against the Foundry stand-ins: registrations; a skill test with forced faces posts a
+// card with the digest's result; an attack at a targeted token in an opposed test shows both sides
+// on ONE card, changes Advantage, and "apply damage" makes one update of the target, routed to the
+// GM for a player who does not own it, applied once; range bands from measured distances; initiative
+// and turn order; the data models' schema, migration and derived data; end-of-round Conditions.
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { createHarness } from "../../support/handlebars";
+import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+let stand: StandIns;
+/** Faces Foundry's dice would roll, in order (the stand-in Roll reads them for its NdX term). */
+let faces: number[];
+let wfrp: typeof import("../../../src/foundry/wfrp/adapter");
+let actions: typeof import("../../../src/foundry/chat/actions");
+const g = globalThis as any;
+
+beforeEach(async () => {
+  vi.resetModules();
+  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "wfrp", "omnibus.rulesetChosen": true } });
+  stand.makeUser("gm", true);
+  faces = [];
+  const original = g.Roll.prototype.evaluate;
+  g.Roll.prototype.evaluate = async function (this: any) {
+    const m = /(\d+)d(\d+)/.exec(this.formula);
+    this.terms = m ? [{ faces: Number(m[2]), results: Array.from({ length: Number(m[1]) }, () => ({ result: faces.shift() })) }] : [];
+    return original.call(this);
+  };
+  g.foundry.utils.getProperty = (o: any, path: string) => path.split(".").reduce((n, k) => n?.[k], o);
+  const system = await import("../../../src/foundry/system");
+  wfrp = await import("../../../src/foundry/wfrp/adapter");
+  system.installOmnibus([wfrp.wfrpAdapter]);
+  await stand.fire("init");
+  await stand.fire("ready");
+  actions = await import("../../../src/foundry/chat/actions");
+});
+
+/** An actor stand-in from plain data: owned by `owners` (and every GM). */
+function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: string[] = []): StandInDocument & Record<string, any> {
+  const doc = new StandInDocument(id, `Actor.${id}`, false, {
+    name: view.name,
+    img: view.img,
+    type: view.type,
+    system: view.system,
+    items: { contents: view.items },
+    statuses: new Set(view.statuses ?? []),
+    testUserPermission: (user: { id: string; isGM: boolean }) => user.isGM || owners.includes(user.id),
+  }) as StandInDocument & Record<string, any>;
+  Object.defineProperty(doc, "isOwner", { get: () => g.game.user.isGM || owners.includes(g.game.user.id) });
+  stand.documents.set(doc.uuid, doc);
+  return doc;
+}
+
+const character = (name: string) => packDocs("wfrp-characters").find((d) => d.name === name)!;
+const card = () => stand.recorded.rendered[stand.recorded.rendered.length - 1];
+
+describe("registrations", () => {
+  it("three actor and six item types with their data models and the wfrp sheets; the Roll classes; the Conditions as status effects; the rules options as settings", async () => {
+    const { WfrpActorSheet, WfrpItemSheet } = await import("../../../src/foundry/wfrp/sheets");
+    expect(Object.keys(g.CONFIG.Actor.dataModels).sort()).toEqual(["wfrp_character", "wfrp_creature", "wfrp_npc"]);
+    expect(Object.keys(g.CONFIG.Item.dataModels).sort()).toEqual(["wfrp_armour", "wfrp_condition", "wfrp_skill", "wfrp_talent", "wfrp_trapping", "wfrp_weapon"]);
+    const sheets = stand.recorded.sheets.map((s) => [(s.options.types as string[])[0], s.sheet]);
+    expect(sheets.filter(([, s]) => s === WfrpActorSheet)).toHaveLength(3);
+    expect(sheets.filter(([, s]) => s === WfrpItemSheet)).toHaveLength(6);
+    expect(g.CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["WfrpTestRoll", "WfrpInitiativeRoll"]));
+    expect(g.CONFIG.statusEffects.map((e: { id: string }) => e.id)).toEqual(["dead", "ablaze", "bleeding", "blinded", "broken", "deafened", "entangled", "fatigued", "poisoned", "prone", "stunned", "surprised", "unconscious"]);
+    expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_autoSuccessMax")).toMatchObject({ default: 5, config: true, scope: "world" });
+    expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_initiativeMode")).toMatchObject({ default: "fixed" });
+    expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_autoFailSL")).toMatchObject({ default: "min" });
+    expect(g.CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");
+    expect(g.CONFIG.Combat.documentClass.name).toBe("OmnibusCombat");
+    expect(stand.recorded.templatesLoaded).toEqual(expect.arrayContaining(wfrp.WFRP_TEMPLATES));
+  });
+});
+
+describe("a skill test", () => {
+  it("V6: Salundra's Intimidate 47 rolls 04 → +4 SL, Impressive Success (automatic success too); the card carries the roll", async () => {
+    const salundra = actorDoc("sal", actorViewOf(character("Salundra von Drakenburg")), ["player"]);
+    const intimidate = salundra.items.contents.find((i: any) => i.system.key === "intimidate");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: salundra as any, kind: "skill", dataset: { itemId: intimidate.id }, targets: [] }))!;
+    faces.push(4);
+    await checks.roll(request, request.values, { rollMode: "gmroll" });
+    const [{ data, options }] = stand.recorded.messagesCreated;
+    expect(data.rolls).toHaveLength(1);
+    expect((data.rolls as any[])[0].outcome.results[0]).toMatchObject({ roll: 4, target: 47, sl: 4, success: true, auto: "success", outcome: "impressive_success" });
+    expect(options).toEqual({ rollMode: "gmroll" });
+    const context = card().context;
+    expect(context).toMatchObject({ slLabel: "+4", outcomeKey: "OMNIBUS.WFRP.Outcome.impressive_success", target: 47, success: true });
+    const html = createHarness({ language: "en" }).render(card().path, context);
+    expect(html).toContain("+4 SL");
+    expect(html).toContain("Impressive Success");
+    expect(html).toContain(">04<");
+  });
+
+  it("V7: Fat Tom's Endurance 63 rolls 91 → −3 SL (the digest's correction of the seed's −2)", async () => {
+    const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")));
+    const endurance = tom.items.contents.find((i: any) => i.system.key === "endurance");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: tom as any, kind: "skill", dataset: { itemId: endurance.id }, targets: [] }))!;
+    faces.push(91);
+    await checks.roll(request, request.values, { rollMode: "publicroll" });
+    expect(card().context).toMatchObject({ slLabel: "-3", success: false, outcomeKey: "OMNIBUS.WFRP.Outcome.failure" });
+  });
+
+  it("bad input never rolls: an unknown difficulty or characteristic is an OmnibusError and no card is posted", async () => {
+    const salundra = actorDoc("sal", actorViewOf(character("Salundra von Drakenburg")));
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: salundra as any, kind: "characteristic", dataset: { characteristic: "fel" }, targets: [] }))!;
+    expect(() => checks.odds!(request, { ...request.values, difficulty: "impossible" })).toThrow(/difficulty/);
+    await expect(checks.build({ actor: salundra as any, kind: "characteristic", dataset: { characteristic: "luck" }, targets: [] })).rejects.toThrow(/characteristic/);
+    expect(stand.recorded.messagesCreated).toHaveLength(0);
+  });
+});
+
+describe("an attack on a targeted token", () => {
+  const attackerView = () => {
+    const v = actorViewOf(character("Salundra von Drakenburg"));
+    v.system = { ...v.system, characteristics: { ...(v.system.characteristics as object), ws: { initial: 35, advances: 0, modifier: 0 }, s: { initial: 30, advances: 0, modifier: 0 } }, advantage: 0 };
+    return v; // Melee (Basic) 35 + 10 = 45, SB 3, Hand Weapon +SB+4
+  };
+  const defenderView = () => {
+    const v = actorViewOf(character("Guard Officer"));
+    v.system = { ...v.system, characteristics: { ...(v.system.characteristics as object), ws: { initial: 35, advances: 0, modifier: 0 }, t: { initial: 30, advances: 0, modifier: 0 } }, health: { value: 12, max: 12 }, advantage: 0 };
+    return v; // Melee (Basic) 35 + 5 = 40, TB 3, Leather Jack (AP 1 arms, body)
+  };
+
+  async function attack(attackFace: number) {
+    const attacker = actorDoc("att", attackerView(), ["player"]);
+    const defender = actorDoc("def", defenderView());
+    stand.documents.set("Scene.s.Token.def", { actor: defender });
+    const weapon = attacker.items.contents.find((i: any) => i.type === "wfrp_weapon");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const targets = [{ tokenUuid: "Scene.s.Token.def", actorUuid: "Actor.def", name: "Guard Officer", img: "", distance: 1.5, units: "m" }];
+    const request = (await checks.build({ actor: attacker as any, kind: "attack", dataset: { itemId: weapon.id }, targets }))!;
+    faces.push(attackFace);
+    await checks.roll(request, request.values, { rollMode: "publicroll" });
+    const { data } = stand.recorded.messagesCreated[0];
+    const message = new StandInDocument("m1", "ChatMessage.m1", true, { author: { id: "player" }, flags: structuredClone(data.flags) });
+    stand.documents.set("ChatMessage.m1", message);
+    return { attacker, defender, message, data };
+  }
+
+  it("WS 45 rolls 13 vs the defender's Melee 40 rolling 27: one card shows both sides, hit by 1 on the right arm for 8; Advantage: the winner +1", async () => {
+    const { attacker, defender, message, data } = await attack(13);
+    expect((data.flags as any).omnibus.attack.targets[0]).toMatchObject({ opposed: true, defence: null, spec: { value: 45, difficulty: "challenging" } });
+    expect(card().context.targets[0]).toMatchObject({ waiting: true, attack: null });
+
+    // The defender's owner (here the GM) parries: the defence roll is a Foundry roll, the card is updated in place.
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces.push(27);
+    await wfrp.wfrpAdapter.chatActions!.defend.run!({ message: message as any, user: g.game.user, payload: { target: "0", skill: "melee", key: "t0" } });
+    expect(stand.recorded.messagesCreated).toHaveLength(1); // still one card
+    const state = (message.flags as any).omnibus.attack;
+    expect(state.targets[0].defence).toMatchObject({ skill: "melee", roll: 27, spec: { value: 40 } });
+    expect(message.updates[0].content).toContain("wfrp/chat/attack-card");
+    expect(card().context.targets[0]).toMatchObject({ hit: true, margin: 1, locationKey: "OMNIBUS.WFRP.Location.rightArm", damage: 8, attack: { slLabel: "+3" }, defence: { slLabel: "+2" } });
+    expect(attacker.updates).toEqual([{ "system.advantage": 1 }]);
+    expect(defender.updates).toEqual([]); // the loser had none to lose
+    expect(createHarness({ language: "ru" }).render(card().path, card().context)).toContain("Правая рука");
+  });
+
+  it("apply damage by the attacker's player (who does not own the target) goes to the GM, who applies ONE update: 8 − TB 3 − AP 1 = 4 Wounds; a second click does nothing", async () => {
+    const { defender, message } = await attack(13);
+    stand.setActiveGM("gm");
+    stand.setUser("gm");
+    faces.push(27);
+    await wfrp.wfrpAdapter.chatActions!.defend.run!({ message: message as any, user: g.game.user, payload: { target: "0", skill: "melee", key: "t0" } });
+    defender.updates.length = 0;
+
+    stand.setUser("player");
+    const pending = actions.requestChatAction(message as any, "applyDamage", { target: "0", key: "t0" });
+    await vi.waitFor(() => expect(stand.recorded.socketEmits).toHaveLength(1));
+    const request = stand.recorded.socketEmits[0].data as any;
+    expect(request).toMatchObject({ type: "chatAction", action: "applyDamage", userId: "player", payload: { target: "0", key: "t0" } });
+    expect(defender.updates).toEqual([]);
+
+    stand.setUser("gm");
+    await actions.handleSocketMessage(request);
+    expect(defender.updates).toEqual([{ "system.health.value": 8, "system.advantage": 0 }]);
+    expect((message.flags as any).omnibus.attack.targets[0].applied).toMatchObject({ woundsLost: 4, wounds: 8, armourPoints: 1, toughnessBonus: 3 });
+    expect(actions.isApplied(message as any, "applyDamage-t0")).toBe(true);
+    stand.setUser("player");
+    await actions.handleSocketMessage(stand.recorded.socketEmits[1].data as any);
+    expect(await pending).toBe(true);
+
+    // Second click: nothing is sent or applied.
+    expect(await actions.requestChatAction(message as any, "applyDamage", { target: "0", key: "t0" })).toBe(false);
+    expect(stand.recorded.socketEmits).toHaveLength(2);
+    expect(defender.updates).toHaveLength(1);
+  });
+
+  it("a player who owns neither the target nor the message may not defend it", async () => {
+    const { message } = await attack(13);
+    stand.makeUser("stranger", false);
+    stand.setUser("stranger");
+    expect(await actions.requestChatAction(message as any, "recordDefence", { target: "0", skill: "none", key: "t0" })).toBe(false);
+    expect(stand.recorded.notifications.map((n) => n.message)).toEqual(["OMNIBUS.Chat.NotPermitted"]);
+  });
+
+  it("ranged: Perdita's Bow (Range 50) at a token 20 yd away — Short range, Average (+20): 36 vs 68 → +3 SL, hit the body for SB 3 + 3 + 3 = 9; 120 yd is Extreme (Very Hard)", async () => {
+    const perdita = actorDoc("per", actorViewOf(character("Perdita")), ["player"]);
+    const cultist = actorDoc("cul", actorViewOf(character("Cultist of the Blood God")));
+    stand.documents.set("Scene.s.Token.a", { actor: cultist });
+    stand.documents.set("Scene.s.Token.b", { actor: cultist });
+    const bow = perdita.items.contents.find((i: any) => i.type === "wfrp_weapon");
+    const targets = [
+      { tokenUuid: "Scene.s.Token.a", actorUuid: null, name: "near", img: "", distance: 20, units: "yd" },
+      { tokenUuid: "Scene.s.Token.b", actorUuid: null, name: "far", img: "", distance: 120, units: "yd" },
+    ];
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: perdita as any, kind: "attack", dataset: { itemId: bow.id }, targets }))!;
+    faces.push(36);
+    await checks.roll(request, request.values, { rollMode: "publicroll" });
+    const [near, far] = card().context.targets;
+    expect(near).toMatchObject({ bandKey: "OMNIBUS.WFRP.Range.short", hit: true, attack: { target: 68, slLabel: "+3" }, locationKey: "OMNIBUS.WFRP.Location.body", damage: 9, waiting: false });
+    expect(far).toMatchObject({ bandKey: "OMNIBUS.WFRP.Range.extreme", attack: { target: 18 }, hit: false });
+  });
+});
+
+describe("combat", () => {
+  const combatant = (id: string, doc: any, initiative: number | null = null) => ({ id, name: doc.name, initiative, actor: doc });
+
+  it("V11 (fixed, no roll): Tollich 38 → cultists 35 → Perdita 33; a tie goes to the higher Agility", async () => {
+    const { compareCombatants } = await import("../../../src/foundry/wfrp/combat");
+    const tollich = actorDoc("tol", actorViewOf(character("Tollich")));
+    const cultist = actorDoc("cul", actorViewOf(character("Cultist of the Blood God")));
+    const perdita = actorDoc("per", actorViewOf(character("Perdita")));
+    const order = [combatant("p", perdita), combatant("c", cultist), combatant("t", tollich)].sort((a, b) => compareCombatants(a as any, b as any, "fixed"));
+    expect(order.map((c) => c.id)).toEqual(["t", "c", "p"]);
+    const quick = actorDoc("q", actorViewOf(character("Cultist of the Blood God"), { characteristics: { ...(cultist.system.characteristics as object), ag: { initial: 40, advances: 0 } } }));
+    const tied = [combatant("c", cultist), combatant("q", quick)].sort((a, b) => compareCombatants(a as any, b as any, "fixed"));
+    expect(tied.map((c) => c.id)).toEqual(["q", "c"]);
+  });
+
+  it("initiative rolls: V26 1d10 + AgB + IB (7 + 3 + 4 = 14); the Initiative Test's total is its SL (Tollich 38 rolls 23 → +1)", async () => {
+    stand.recorded.settingsValues.set("omnibus.wfrp_initiativeMode", "d10_plus_bonuses");
+    const v = actorViewOf(character("Tollich"), { characteristics: { ...(character("Tollich").system.characteristics as object), ag: { initial: 34, advances: 0 }, i: { initial: 41, advances: 0 } } });
+    const roll = wfrp.wfrpAdapter.combat!.initiativeRoll!(combatant("t", actorDoc("tol", v)) as any) as any;
+    expect(roll.formula).toBe("1d10 + 3 + 4");
+    faces.push(7);
+    await roll.evaluate();
+    expect(roll.outcome.score).toBe(14);
+
+    stand.recorded.settingsValues.set("omnibus.wfrp_initiativeMode", "test");
+    const test = wfrp.wfrpAdapter.combat!.initiativeRoll!(combatant("t", actorDoc("tol2", actorViewOf(character("Tollich")))) as any) as any;
+    expect(test.formula).toBe("1d100");
+    faces.push(23);
+    await test.evaluate();
+    expect(test._total).toBe(1);
+  });
+
+  it("end of round: Ablaze (d10 = 7) and Bleeding on Wounds 10, TB 3, body AP 1 → 7 − 3 − 1 = 3 and 1 → 6 Wounds, in one update", async () => {
+    const { endOfRoundFor } = await import("../../../src/foundry/wfrp/combat");
+    const v = actorViewOf(character("Salundra von Drakenburg"), { health: { value: 10, max: 12 }, conditions: { ablaze: 1, bleeding: 1 }, characteristics: { ...(character("Salundra von Drakenburg").system.characteristics as object), t: { initial: 30, advances: 0 } } });
+    faces.push(7);
+    const tick = await endOfRoundFor(actorDoc("sal", v) as any);
+    expect(tick!.result.woundsLost).toEqual({ ablaze: 3, bleeding: 1, poisoned: 0 });
+    expect(tick!.update).toEqual({ "system.health.value": 6, "system.advantage": 0 });
+  });
+});
+
+describe("data models", () => {
+  it("defineSchema: whole numbers with bounds, choices from the rules; migrateData normalises old data; prepareDerivedData computes through the rules", async () => {
+    const made: Array<{ kind: string; options: any }> = [];
+    const field = (kind: string) =>
+      class {
+        constructor(...args: any[]) {
+          made.push({ kind, options: kind === "SchemaField" || kind === "ArrayField" ? args[1] ?? {} : args[0] });
+          Object.assign(this, { kind, inner: args[0] });
+        }
+      };
+    g.foundry.data.fields = Object.fromEntries(["NumberField", "StringField", "BooleanField", "HTMLField", "ArrayField", "SchemaField"].map((k) => [k, field(k)]));
+    const models = await import("../../../src/foundry/wfrp/models");
+    const schema = models.WfrpCharacterModel.defineSchema() as any;
+    const ws = schema.characteristics.inner.ws.inner.initial;
+    expect(ws).toMatchObject({ kind: "NumberField" });
+    expect(made.find((m) => m.options?.initial === 4 && m.options?.max === 99)?.options).toMatchObject({ integer: true, min: 0, max: 99 }); // movement
+    expect(schema.size.kind).toBe("StringField");
+    expect(made.some((m) => m.kind === "StringField" && Array.isArray(m.options?.choices) && m.options.choices.includes("monstrous"))).toBe(true);
+    expect(schema.conditions.inner.prone.kind).toBe("NumberField");
+
+    const migrated = models.WfrpCharacterModel.migrateData({ characteristics: { ws: 35 }, wounds: { value: 3, max: 9 } });
+    expect(migrated).toMatchObject({ characteristics: { ws: { initial: 35, advances: 0 } }, health: { value: 3, max: 9 } });
+
+    const model = new (models.WfrpCharacterModel as any)();
+    const view = actorViewOf(character("Salundra von Drakenburg"));
+    Object.assign(model, structuredClone(view.system));
+    Object.defineProperty(model, "parent", { value: { items: { contents: view.items }, statuses: new Set(["prone"]) } });
+    model.prepareDerivedData();
+    expect(model.health.max).toBe(12);
+    expect(model.characteristics.fel).toMatchObject({ current: 43, bonus: 4 });
+    expect(model.effectiveConditions.prone).toBe(1);
+    expect(model.walk).toBe(8);
+  });
+});
