@@ -54,7 +54,7 @@ function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: stri
 }
 
 const character = (name: string) => packDocs("wfrp-characters").find((d) => d.name === name)!;
-const card = () => stand.recorded.rendered[stand.recorded.rendered.length - 1];
+const card = () => stand.recorded.rendered[stand.recorded.rendered.length - 1] as { path: string; context: any };
 
 describe("registrations", () => {
   it("three actor and six item types with their data models and the wfrp sheets; the Roll classes; the Conditions as status effects; the rules options as settings", async () => {
