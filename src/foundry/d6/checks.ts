@@ -46,6 +46,8 @@ import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, p
 import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
 import { storedCode } from "./schema";
 import { readSettings } from "./settings";
+import { HEALING_KINDS, buildHealing, planApplyHealing, rollHealing } from "./healing";
+import { healingOdds, medicalKind } from "./healing-logic";
 
 export const CHECK_CARD = templatePath("d6/chat/check-card");
 export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
@@ -100,6 +102,9 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
   const item = (source.item as unknown as Doc | null | undefined) ?? itemById(actor, source.dataset.itemId);
   const kind = source.kind === "item" ? itemKind(item) : source.kind;
   switch (kind) {
+    case "naturalHealing":
+    case "medical":
+      return buildHealing(source, data, actorData as never, settings);
     case "attribute": {
       const attribute = source.dataset.attribute ?? "";
       return attributeCheck(data, attribute, localize(`OMNIBUS.D6.Attribute.${attribute}`), settings);
@@ -134,6 +139,7 @@ function itemKind(item: Doc | null | undefined): string {
   if (item.type === "d6_skill") return "skill";
   if (item.type === "d6_weapon") return "attack";
   if (item.type === "d6_forcepower") return "forcepower";
+  if (medicalKind(item)) return "medical";
   return "none";
 }
 
@@ -199,6 +205,7 @@ function actorSpend(request: CheckRequest, values: CheckValues, total: number, s
 
 async function roll(request: CheckRequest, values: CheckValues, options: { rollMode: string }): Promise<unknown> {
   const settings = readSettings();
+  if ((HEALING_KINDS as readonly string[]).includes(request.kind)) return rollHealing(request, values, options, settings);
   const actor = await resolveDoc<ActorDoc>(request.actorUuid);
   const { roll: main, v, data } = mainRoll(request, values, settings);
   const attack = data.attack;
@@ -343,6 +350,7 @@ export const d6Checks: CheckHandler = {
   build,
   odds(request, values) {
     const settings = readSettings();
+    if ((HEALING_KINDS as readonly string[]).includes(request.kind)) return healingOdds(request, values, settings);
     return checkOdds(request, values, settings, canSeeDifficulty(settings));
   },
   roll,
@@ -461,6 +469,7 @@ async function planApply({ message, payload }: ChatActionContext): Promise<Docum
 export const d6ChatActions: Record<string, ChatAction> = {
   d6RollDamage: { run: rollDamage },
   d6ApplyDamage: { plan: planApply },
+  d6ApplyHealing: { plan: planApplyHealing },
 };
 
 /** Reloading a weapon (001:L1): fills it; one action. */

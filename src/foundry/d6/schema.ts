@@ -78,6 +78,14 @@ const common = (): SchemaSpec => ({
   darkSidePoints: int(0, 0, 100),
   forceSensitive: bool(false),
   round: roundState(),
+  /** Healing bookkeeping in world-time seconds (healing-logic.ts): rest before the next natural roll, medpac uses per day and the 24 h bar, stabilised while mortally wounded (A-36). */
+  healing: schema({
+    nextNaturalRoll: int(null, 0, 1e13, true),
+    medpacDay: int(null, 0, 1e9, true),
+    medpacUses: int(0, 0, 100),
+    medpacBlockedUntil: int(null, 0, 1e13, true),
+    stabilized: bool(false),
+  }),
   health: schema({ value: int(6, 0, 6), max: int(6, 0, 6) }),
   description: html(),
 });
@@ -146,6 +154,8 @@ export const ITEM_SPECS: Record<string, SchemaSpec> = {
     quantity: int(1, 0, 100000),
     /** Used up on use (medpacs, 000:L513). */
     consumable: bool(false),
+    /** A medical item the sheet can use on a patient (§25.2–25.3); older items are recognised by name (healing-logic.ts `medicalKind`). */
+    medical: str("", ["", "medpac", "bacta_tank"]),
     price: int(0, 0, 100000000),
     description: html(),
   },

@@ -7,7 +7,8 @@ import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
 import { ATTACK_TYPES, ATTRIBUTES, DAMAGE_TYPES, FORCE_SKILLS, OBJECT_STATES, deriveActor, safeFormat } from "./schema";
 import { woundLevelOf } from "./check-logic";
 import { woundOptions } from "./card-logic";
-import { DIFFICULTY_LEVELS, REACTION_SKILLS } from "../../rules/d6";
+import { DIFFICULTY_LEVELS, NATURAL_HEALING, REACTION_SKILLS } from "../../rules/d6";
+import { healingStateOf, medicalKind } from "./healing-logic";
 
 type Sys = Record<string, unknown>;
 const codeOf = (v: unknown): DieCode => {
@@ -93,7 +94,27 @@ export function d6ActorContext(base: ActorSheetContext): Record<string, unknown>
       return { id: a.id, name: a.name, physical: `+${safeFormat(a.system.physical)}`, energy: `+${safeFormat(a.system.energy)}`, dexterity: codeToPips(dex) > 0 ? `−${formatDieCode(dex)}` : "—", equipped: a.system.equipped !== false };
     });
   const round = (system.round ?? {}) as Sys;
+  const healingState = healingStateOf(system);
+  const natural = NATURAL_HEALING[level];
+  const medical = items
+    .filter((i) => medicalKind(i) !== null)
+    .map((i) => {
+      const consumable = medicalKind(i) === "medpac";
+      const quantity = Number(i.system.quantity ?? 0);
+      return { id: i.id, name: i.name, consumable, quantity, empty: consumable && quantity <= 0 };
+    });
+  const healing = {
+    natural: natural ? { restDays: natural.restDays } : null,
+    medical,
+    stuns: Number(system.stuns ?? 0),
+    /** Stuns at which the character is knocked out: its Strength dice (A-16). */
+    stunLimit: Math.max(1, normalizeCode(strength).dice),
+    mortal: level === "mortally_wounded",
+    roundsMortallyWounded: Number(system.roundsMortallyWounded ?? 0),
+    stabilized: healingState.stabilized,
+  };
   return {
+    healing,
     attributes,
     wound: { level, options: woundOptions(level), penalty: penalty > 0 ? `−${penalty}D` : "", canAct: derived.canAct, health: derived.health },
     points: { characterPoints: Number(system.characterPoints ?? 0), forcePoints: Number(system.forcePoints ?? 0), darkSidePoints: Number(system.darkSidePoints ?? 0), forceSensitive: system.forceSensitive === true },
@@ -191,6 +212,8 @@ export function d6ItemContext(base: ItemSheetContext): Record<string, unknown> {
     };
   } else if (type === "d6_armor") {
     ctx.armor = { physical: code(s.physical), energy: code(s.energy), dexterityPenalty: code(s.dexterityPenalty) };
+  } else if (type === "d6_equipment") {
+    ctx.equipment = { medicalOptions: choices(["", "medpac", "bacta_tank"], "OMNIBUS.D6.Equipment.MedicalKind.", String(s.medical ?? "")).map((o) => ({ ...o, label: o.value ? o.label : "OMNIBUS.D6.Equipment.MedicalKind.none" })) };
   } else if (type === "d6_forcepower") {
     ctx.forcepower = { skills: FORCE_SKILLS.map((k) => ({ key: k, label: `OMNIBUS.D6.ForceSkill.${k}`, checked: s[k] === true })) };
   } else if (type === "d6_ability") {

@@ -12,6 +12,11 @@ import { d6ActorContext, d6ItemContext } from "../../../src/foundry/d6/sheet-con
 import type { TargetInfo } from "../../../src/foundry/ruleset";
 import { asActor, asItem, packDoc, thannik } from "../../glue/d6/fixtures";
 import type { GallerySample } from "../sample";
+import { Localizer } from "../../support/handlebars";
+import { bactaCheck, bactaHealingResult, healingCard, isRefusal, medpacCheck, medpacHealingResult, naturalHealingCheck, naturalHealingResult, type HealingData } from "../../../src/foundry/d6/healing-logic";
+
+const en = new Localizer("en");
+const t = (key: string, data?: Record<string, string | number>) => (data ? en.format(key, data) : en.localize(key));
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
 const ROLL_MODES = { publicroll: { label: "CHAT.RollPublic" }, gmroll: { label: "CHAT.RollPrivate" }, blindroll: { label: "CHAT.RollBlind" }, selfroll: { label: "CHAT.RollSelf" } };
@@ -31,9 +36,10 @@ const VEHICLE_PARTS = [T("shared/actor-header"), T("shared/tabs"), T("d6/actor/v
 const ITEM_PARTS = [T("shared/item-header"), T("d6/item/details"), T("shared/item-description")];
 const classes = (kind: string) => ["omnibus", "sheet", kind, "d6", "omnibus-d6"];
 
-function characterSample(name: string, docName: string, tab: string, editMode: boolean, mutate?: (s: Record<string, unknown>) => void): GallerySample {
+function characterSample(name: string, docName: string, tab: string, editMode: boolean, mutate?: (s: Record<string, unknown>) => void, extraItems: Array<[string, string]> = []): GallerySample {
   const doc = asActor(packDoc("d6-characters", docName));
   mutate?.(doc.system);
+  for (const [pack, itemName] of extraItems) doc.items.push(asItem(packDoc(pack, itemName), doc.uuid));
   const base = actorSheetContext({
     ruleset: "d6",
     actor: { id: "a1", name: doc.name === "Thannik" ? "Thannik, Corellian freighter captain of the Ghtroc" : doc.name, img: doc.img, type: doc.type, system: doc.system, items: doc.items.map((i) => ({ ...i, sort: 0 })) },
@@ -141,6 +147,32 @@ const grenadeCard: D6CardContext = {
   ],
 };
 
+// Healing (§25): T-39 natural healing, T-40 a medpac on a wounded-twice stormtrooper, T-42 a bacta tank.
+const DAY = 86_400;
+function healSample(name: string, request: ReturnType<typeof naturalHealingCheck>, result: (h: HealingData) => ReturnType<typeof naturalHealingResult>, faces: number[], code: string, difficulty: number | null): GallerySample {
+  if (isRefusal(request)) throw new Error(`gallery: ${name} refused: ${request.refused}`);
+  const h = (request.data as { healing: HealingData }).healing;
+  const r = rollD6(parseDieCode(code), forcedDice(faces));
+  const context = healingCard(request, h, result(h), { dice: diceFaces(r), total: r.total, code, characterPoints: 0, difficulty, complication: r.complication, img: "icons/svg/mystery-man.svg" }, t);
+  return { name, template: T("d6/chat/check-card"), context, width: 300, height: 800, frame: "chat" };
+}
+const healer = thannik();
+healer.items.push(asItem(packDoc("d6-equipment", "Medpac"), healer.uuid));
+const woundedTrooper = { ...asActor(packDoc("d6-characters", "Stormtrooper")), unconscious: false };
+woundedTrooper.system.woundLevel = "wounded_twice";
+woundedTrooper.name = "Штурмовик TK-421 с очень длинным именем";
+const incapacitated = asActor(packDoc("d6-characters", "Stormtrooper"));
+incapacitated.system.woundLevel = "incapacitated";
+const mortal = { ...asActor(packDoc("d6-characters", "Rebel soldier")), unconscious: false };
+mortal.system.woundLevel = "mortally_wounded";
+const medic = thannik();
+medic.items.push({ ...asItem(packDoc("d6-skills", "medicine"), medic.uuid), system: { ...packDoc("d6-skills", "medicine").system, code: { dice: 3, pips: 0 } } });
+const healingSamples: GallerySample[] = [
+  healSample("d6-card-natural-healing", naturalHealingCheck(incapacitated, 14 * DAY, false, "Natural healing"), (h) => naturalHealingResult(h, 10), [4, 3, 1], "3D+2", null),
+  healSample("d6-card-medpac", medpacCheck(healer, healer.items.find((i) => i.name === "Medpac")!, woundedTrooper, 3 * DAY, DEFAULT_SETTINGS), (h) => medpacHealingResult(h, 9, 8, "wounded_twice"), [5, 4], "2D", 8),
+  healSample("d6-card-bacta", bactaCheck(medic, asItem(packDoc("d6-equipment", "Bacta tank"), medic.uuid), mortal, 0, DEFAULT_SETTINGS), (h) => bactaHealingResult(h, true, { amount: 4, unit: "days" }), [2, 3, 4], "3D", 3),
+];
+
 const skillRequest = skillCheck(shooter, shooter.items.find((i) => i.name === "dodge")!, null, DEFAULT_SETTINGS);
 
 export const samples: GallerySample[] = [
@@ -148,6 +180,7 @@ export const samples: GallerySample[] = [
   characterSample("d6-character-attributes-edit", "Thannik", "main", true, (s) => (s.woundLevel = "wounded_twice")),
   characterSample("d6-character-combat", "Thannik", "combat", false, (s) => Object.assign(s.round as object, { actions: 3, dodge: 15 })),
   characterSample("d6-npc-combat", "Stormtrooper", "combat", false),
+  characterSample("d6-character-healing", "Rebel soldier", "main", false, (s) => Object.assign(s, { woundLevel: "mortally_wounded", stuns: 1, roundsMortallyWounded: 2 }), [["d6-equipment", "Medpac"], ["d6-equipment", "Bacta tank"]]),
   { name: "d6-vehicle-sheet", template: VEHICLE_PARTS, context: { ...vehicleBase, ...d6ActorContext(vehicleBase) }, width: 680, height: 640, classes: classes("actor") },
   itemSample("d6-item-weapon", "d6-weapons", "Fragmentation grenade"),
   itemSample("d6-item-weapon-edit", "d6-weapons", "Heavy blaster pistol", true),
@@ -177,5 +210,6 @@ export const samples: GallerySample[] = [
   { name: "d6-card-attack", template: T("d6/chat/check-card"), context: attackCard, width: 300, height: 800, frame: "chat" },
   { name: "d6-card-grenade", template: T("d6/chat/check-card"), context: grenadeCard, width: 300, height: 800, frame: "chat" },
   { name: "d6-card-damage", template: T("d6/chat/damage-card"), context: damageCard, width: 300, height: 800, frame: "chat" },
+  ...healingSamples,
 ];
 void asItem;

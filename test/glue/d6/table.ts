@@ -1,0 +1,97 @@
+/**
+ * Shared set-up for the D6 table glue tests: the Foundry stand-ins with the D6 adapter installed,
+ * dice forced in the dice order contract, stand-in actor documents from the packs, and chat messages
+ * the plumbing can find again (so a player's request can be applied by the GM).
+ */
+import { vi } from "vitest";
+import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { asActor, asItem, packDoc, type PackDoc } from "./fixtures";
+
+export interface Table {
+  stand: StandIns;
+  checks: typeof import("../../../src/foundry/d6/checks");
+  actions: typeof import("../../../src/foundry/chat/actions");
+  /** Created messages as stand-in documents, registered under `ChatMessage.<id>`. */
+  messages: StandInDocument[];
+}
+
+/** Installs the stand-ins and the D6 adapter (init + ready), with created messages kept as documents. */
+export async function setUpTable(opts: { settings?: Record<string, unknown> } = {}): Promise<Table> {
+  vi.resetModules();
+  const stand = installFoundryStandIns({ settings: opts.settings });
+  stand.makeUser("gm", true);
+  const messages: StandInDocument[] = [];
+  const g = globalThis as Record<string, any>;
+  g.ChatMessage.create = async (data: Record<string, unknown>, options: unknown) => {
+    stand.recorded.messagesCreated.push({ data, options });
+    const id = `msg${stand.recorded.messagesCreated.length}`;
+    const author = g.game.user;
+    const message = new StandInDocument(id, `ChatMessage.${id}`, true, { author: { id: author.id } });
+    message.flags = structuredClone(data.flags as Record<string, Record<string, unknown>>);
+    (message as any).isOwner = author.isGM || true;
+    (message as any).content = data.content;
+    (message as any).rolls = data.rolls;
+    stand.documents.set(`ChatMessage.${id}`, message);
+    messages.push(message);
+    return message;
+  };
+  g.game.time = { worldTime: 0 };
+  const { d6Adapter } = await import("../../../src/foundry/d6/adapter");
+  const system = await import("../../../src/foundry/system");
+  system.installOmnibus([d6Adapter]);
+  await stand.fire("init");
+  await stand.fire("ready");
+  const checks = await import("../../../src/foundry/d6/checks");
+  const actions = await import("../../../src/foundry/chat/actions");
+  return { stand, checks, actions, messages };
+}
+
+/** Makes the stand-in Roll evaluate its formula's die terms from `faces`, in the dice order contract (x6 explodes). Returns the faces left. */
+export function forceFaces(faces: number[]): number[] {
+  const queue = [...faces];
+  const R = (globalThis as unknown as { Roll: { prototype: Record<string, unknown> } }).Roll;
+  R.prototype.evaluate = async function (this: { formula: string; terms: unknown[]; _evaluated: boolean }) {
+    this.terms = [];
+    for (const m of this.formula.matchAll(/(\d+)d(\d+)(x6)?/g)) {
+      const results: Array<{ result: number }> = [];
+      for (let i = 0; i < Number(m[1]); i++) {
+        let face = queue.shift();
+        if (face === undefined) throw new Error(`no forced face left for ${this.formula}`);
+        results.push({ result: face });
+        while (m[3] && face === 6) {
+          face = queue.shift();
+          if (face === undefined) throw new Error(`no forced face left for ${this.formula}`);
+          results.push({ result: face });
+        }
+      }
+      this.terms.push({ faces: Number(m[2]), results });
+    }
+    this._evaluated = true;
+    return this;
+  };
+  return queue;
+}
+
+/** A stand-in actor document from a pack actor (plus extra pack items): items with ids, uuids and updates; `statuses` as a Set. */
+export function actorDoc(stand: StandIns, doc: PackDoc, uuid: string, isOwner: boolean, extraItems: PackDoc[] = []): StandInDocument {
+  const data = asActor(doc);
+  data.items.push(...extraItems.map((i) => asItem(i, uuid)));
+  const items = data.items.map((i) => new StandInDocument(i.id, `${uuid}.Item.${i.id}`, isOwner, { name: i.name, type: i.type, img: i.img, system: i.system }));
+  const actor = new StandInDocument(uuid.split(".").pop()!, uuid, isOwner, {
+    name: doc.name,
+    type: doc.type,
+    img: doc.img,
+    system: data.system,
+    statuses: new Set<string>(),
+    items: { contents: items, get: (id: string) => items.find((i) => i.id === id), [Symbol.iterator]: () => items[Symbol.iterator]() },
+  });
+  stand.documents.set(uuid, actor);
+  for (const i of items) stand.documents.set(i.uuid, i);
+  return actor;
+}
+
+export const packItem = (pack: string, name: string) => packDoc(pack, name);
+
+export function lastCard(stand: StandIns): Record<string, any> {
+  return stand.recorded.rendered[stand.recorded.rendered.length - 1].context as Record<string, any>;
+}
