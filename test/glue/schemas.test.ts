@@ -20,6 +20,7 @@ import {
   ArrayField,
   BooleanField,
   DataField,
+  HTMLField,
   NumberField,
   SchemaField,
   StandInTypeDataModel,
@@ -251,6 +252,21 @@ describe.each(MODELS.map((m) => [`${m.type} (${m.kind})`, m] as const))("%s", (_
     for (const [name, field] of Object.entries(fields)) expect(field, name).toBeInstanceOf(DataField);
     const problems = [...Model.schema.walk("")].flatMap(([path, field]) => field.optionProblems().map((p) => `${path}: ${p}`));
     expect(problems).toEqual([]);
+  });
+
+  it("no top-level field is named like a DataModel/TypeDataModel member (it would shadow it on the instance)", () => {
+    // Members listed on https://foundryvtt.com/api/classes/foundry.abstract.DataModel.html and .TypeDataModel.html
+    const reserved = ["_source", "parent", "schema", "invalid", "validationFailures", "reset", "clone", "validate", "updateSource", "toObject", "toJSON", "prepareBaseData", "prepareDerivedData", "modelProvider"];
+    expect(Object.keys(Model.defineSchema()).filter((k) => reserved.includes(k))).toEqual([]);
+  });
+
+  it("its HTML fields are exactly the manifest's htmlFields for the type (so Foundry's server sanitises them)", () => {
+    // https://foundryvtt.com/article/system-data-models/: "If your System stores and renders user-provided HTML content, it must include an htmlFields definition"
+    const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { documentTypes: Record<string, Record<string, { htmlFields?: string[] }>> };
+    const declared = manifest.documentTypes[entry.kind]?.[type];
+    expect(declared, `system.json documentTypes.${entry.kind}.${type}`).toBeDefined();
+    const htmlPaths = fieldsOf(Model).filter(([, f]) => f instanceof HTMLField).map(([p]) => p);
+    expect([...(declared!.htmlFields ?? [])].sort()).toEqual(htmlPaths.sort());
   });
 
   it("every field's initial value satisfies its own constraints (type, integer, min/max, choices, blank, nullable)", () => {
