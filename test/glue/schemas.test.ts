@@ -354,6 +354,30 @@ describe.each(MODELS.map((m) => [`${m.type} (${m.kind})`, m] as const))("%s", (_
   });
 });
 
+// A sheet input whose name is not a field of the ruleset's models would be pruned by Foundry's cleaning:
+// the player's entry silently vanishes. Every static `name="system.…"` in templates/<ruleset>/ must
+// name a field ({{…}} segments match any key).
+describe("sheet inputs name real fields", () => {
+  const templateFiles = (dir: string): string[] =>
+    existsSync(dir) ? readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? templateFiles(join(dir, f)) : f.endsWith(".hbs") ? [join(dir, f)] : [])) : [];
+  it.each(adapters.map((a) => [a.id]))("%s: every system.* input in its templates is a field of one of its models", (id) => {
+    const fieldPaths = MODELS.filter((m) => m.ruleset === id).flatMap((m) => [...m.Model.schema.walk("")].map(([p]) => p.split(".")));
+    const files = templateFiles(join(ROOT, "templates", id));
+    const unknown: string[] = [];
+    let inputs = 0;
+    for (const file of files) {
+      for (const match of readFileSync(file, "utf8").matchAll(/name="system\.([^"]+)"/g)) {
+        inputs++;
+        const segments = match[1].split(".");
+        const known = fieldPaths.some((fp) => fp.length === segments.length && fp.every((s, i) => segments[i].includes("{{") || segments[i] === s));
+        if (!known) unknown.push(`${file.slice(ROOT.length + 1)}: system.${match[1]}`);
+      }
+    }
+    expect(inputs, `${id} templates with system inputs`).toBeGreaterThan(0);
+    expect(unknown).toEqual([]);
+  });
+});
+
 // Limits taken from the rules digests (/work/shared/rules/*.md), not from the code: sheet input the
 // rules do not allow must not be stored. A case runs when its document type exists.
 const RULE_CASES: Array<{ type: string; path: string; value: unknown; rule: string }> = [
