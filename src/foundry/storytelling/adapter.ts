@@ -22,6 +22,7 @@ import { characterTraits } from "./derived";
 import { StorytellingInitiativeRoll, StorytellingRoll } from "./roll";
 import { STORYTELLING_TEMPLATES, StorytellingCharacterSheet, StorytellingItemSheet, StorytellingVehicleSheet } from "./sheets";
 import { compareInitiative, onCombatRound, rollOffTies } from "./combat";
+import { declareWillpowerForDefense, toggleDodge } from "./defense-actions";
 
 const sheet = { sheet: StorytellingItemSheet, sheetLabel: `${KEY}.Sheet.Item` };
 
@@ -91,7 +92,7 @@ export const storytellingAdapter = defineRuleset({
   chatActions: storytellingChatActions,
   checks: storytellingChecks,
   templates: STORYTELLING_TEMPLATES,
-  api: { rollOffTies },
+  api: { rollOffTies, dodge: toggleDodge, willpowerDefense: declareWillpowerForDefense },
   onReady() {
     Hooks.on("updateCombat", ((combat: unknown, changed: Record<string, unknown>) => {
       void onCombatRound(combat as never, changed, rulesetSetting<boolean>("storytelling", "rerollInitiative") === true);

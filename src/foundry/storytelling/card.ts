@@ -6,7 +6,7 @@
  */
 import type { ExtendedAction, PoolBreakdown, RollResult } from "../../rules/storytelling";
 import { formatSigned } from "../templates/helpers";
-import { KEY, type AttackTarget } from "./check-logic";
+import { KEY, type AttackTarget, type DefenseDetail } from "./check-logic";
 
 export interface CardDie {
   face: number;
@@ -25,6 +25,8 @@ export interface CardRoll {
   tone: string;
   parts: Array<{ label: string; value: string }>;
   damage: { points: number; typeLabel: string } | null;
+  /** How the target's Defense was made up (rating, Dodge ×2, Willpower +2, earlier attacks −n). */
+  defense: { rating: number; dodging: boolean; willpower: boolean; priorAttacks: number; value: number } | null;
   buttons: Array<{ action: string; label: string; icon: string; data: Record<string, string | number> }>;
 }
 
@@ -74,7 +76,7 @@ export function cardRoll(
   result: RollResult | null,
   pool: PoolBreakdown | null,
   traitLabels: Record<string, string>,
-  opts: { target?: AttackTarget | null; band?: string | null; damage?: { points: number; type: string } | null; buttonKey?: number } = {},
+  opts: { target?: AttackTarget | null; band?: string | null; damage?: { points: number; type: string } | null; buttonKey?: number; defense?: DefenseDetail | null } = {},
 ): CardRoll {
   const target = opts.target ?? null;
   const damage = opts.damage && result ? opts.damage : null;
@@ -100,6 +102,7 @@ export function cardRoll(
     tone: result ? TONE[result.outcome] : "neutral",
     parts: pool ? cardParts(pool, traitLabels) : [],
     damage: damage ? { points: damage.points, typeLabel: `${KEY}.Damage.${damage.type}` } : null,
+    defense: opts.defense && result ? { ...opts.defense } : null,
     buttons,
   };
 }

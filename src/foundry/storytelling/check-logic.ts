@@ -30,6 +30,7 @@ import {
   type SpecifiedTarget,
 } from "../../rules/storytelling";
 import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../ruleset";
+import { DEFENSE_FLAG, readDefenseTurn } from "./defense";
 import { characterTraits, deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
 
 export const KEY = "OMNIBUS.Storytelling";
@@ -52,6 +53,8 @@ export interface ActorSnapshot {
   system: Record<string, unknown>;
   items: PlainItem[];
   statuses: string[];
+  /** The actor's `flags.omnibus` (the defense turn state, defense.ts). */
+  flags?: Record<string, unknown>;
 }
 
 // ───────────────────────────── units ─────────────────────────────
@@ -113,6 +116,10 @@ export interface CheckData {
   targets?: AttackTarget[];
   extended?: { uuid: string; name: string; target: number; accumulated: number; rollsMade: number; maxRolls: number | null; attempt: number; status: string; equipment: number; modifier: number; exceptionalRolls: number[]; dramaticFailures: number[] };
   vehicle?: { uuid: string; name: string; handling: number; drivePenalty: number };
+  /** The turn the check was built in (defense.ts `turnKey`). */
+  turn?: string;
+  /** The attacker already had Defense applied this turn (no all-out attack then). */
+  attackerDefenseUsed?: boolean;
 }
 
 export interface WeaponData {
@@ -147,6 +154,10 @@ export interface AttackTarget {
   armor: { general: number; ballistic: number; bulletproof: boolean };
   isVehicle: boolean;
   durability: number;
+  /** Attacks Defense was already applied against this turn (WoD p.157; defense.ts). */
+  priorAttacks: number;
+  /** The defender declared Willpower for +2 Defense against the next attack (002:L428). */
+  willpowerDefense: boolean;
 }
 
 function actorBase(actor: ActorSnapshot, options: StorytellingOptions) {
@@ -320,9 +331,13 @@ export const UNARMED: WeaponData = {
 };
 
 /** What an attack needs to know about a targeted token's actor. */
-export function attackTarget(info: TargetInfo, actor: ActorSnapshot | null): AttackTarget {
+export function attackTarget(info: TargetInfo, actor: ActorSnapshot | null, turn = ""): AttackTarget {
   const yards = info.distance === null ? null : toYards(info.distance, info.units);
-  const base = { tokenUuid: info.tokenUuid, actorUuid: info.actorUuid, name: info.name, img: info.img, distance: info.distance, units: info.units, yards, band: null };
+  const turnState = readDefenseTurn(actor?.flags?.[DEFENSE_FLAG], turn);
+  const base = {
+    tokenUuid: info.tokenUuid, actorUuid: info.actorUuid, name: info.name, img: info.img, distance: info.distance, units: info.units, yards, band: null,
+    priorAttacks: turnState.attacks, willpowerDefense: turnState.willpower,
+  };
   if (!actor) return { ...base, defense: 0, dodging: false, noDefense: false, armor: { general: 0, ballistic: 0, bulletproof: false }, isVehicle: false, durability: 0 };
   if (actor.type === "storytelling_vehicle") {
     return { ...base, defense: 0, dodging: false, noDefense: true, armor: { general: 0, ballistic: 0, bulletproof: false }, isVehicle: true, durability: intOr(actor.system.durability, 3, 0, 20) };
@@ -346,17 +361,21 @@ export function attackRequest(
   weapon: WeaponData,
   targets: AttackTarget[],
   options: StorytellingOptions,
+  turn = "",
 ): CheckRequest {
-  const data: CheckData = { kind: "attack", ...actorBase(actor, options), weapon, targets };
+  const own = readDefenseTurn(actor.flags?.[DEFENSE_FLAG], turn);
+  const data: CheckData = { kind: "attack", ...actorBase(actor, options), weapon, targets, turn, attackerDefenseUsed: own.attacks > 0 };
   const fields: CheckField[] = [
     SPECIALTY_FIELD,
     SITUATIONAL_FIELD,
     MODIFIER_FIELD,
     field("aiming", "number", { min: 0, max: 3, hint: `${KEY}.Roll.AimingHint` }),
     field("allOutAttack", "checkbox", { hint: `${KEY}.Roll.AllOutAttackHint` }),
-    { name: "concealment", label: `${KEY}.Roll.Concealment`, kind: "select", choices: Object.fromEntries(["none", "barely", "partially", "substantially"].map((c) => [c, `${KEY}.Concealment.${c}`])) },
-    { name: "specifiedTarget", label: `${KEY}.Roll.SpecifiedTarget`, kind: "select", choices: Object.fromEntries(["none", "torso", "limb", "head", "hand", "eye"].map((c) => [c, `${KEY}.SpecifiedTarget.${c}`])) },
   ];
+  // Concealment is per target (WoD p.164): each targeted token may stand behind something else.
+  if (targets.length === 0) fields.push(coverField("concealment"));
+  else targets.forEach((t, i) => fields.push({ ...coverField(coverName(i)), detail: t.name }));
+  fields.push({ name: "specifiedTarget", label: `${KEY}.Roll.SpecifiedTarget`, kind: "select", choices: Object.fromEntries(["none", "torso", "limb", "head", "hand", "eye"].map((c) => [c, `${KEY}.SpecifiedTarget.${c}`])) });
   if (weapon.autofire) {
     fields.push({ name: "autofire", label: `${KEY}.Roll.Autofire`, kind: "select", choices: Object.fromEntries(["none", "short", "medium", "long"].map((c) => [c, `${KEY}.Autofire.${c}`])) });
   }
@@ -367,6 +386,7 @@ export function attackRequest(
   const values: CheckValues = {
     specialty: false, situational: "0", modifier: 0, aiming: 0, allOutAttack: false, concealment: "none", specifiedTarget: "none",
     autofire: "none", targetDefense: 0, targetArmor: 0, again: String(weapon.again), rote: false, willpower: false,
+    ...Object.fromEntries(targets.map((_, i) => [coverName(i), "none"])),
   };
   const traits = ATTACK_TRAITS[weapon.attackKind];
   return {
@@ -383,20 +403,59 @@ export function attackRequest(
   };
 }
 
+/** The concealment levels (WoD p.164): barely −1, partially −2, substantially −3. */
+export const COVER_CHOICES = ["none", "barely", "partially", "substantially"] as const;
+/** The dialog field of target #i's concealment. */
+export const coverName = (i: number) => `cover${i}`;
+function coverField(name: string): CheckField {
+  return { name, label: `${KEY}.Roll.Concealment`, kind: "select", choices: Object.fromEntries(COVER_CHOICES.map((c) => [c, `${KEY}.Concealment.${c}`])) };
+}
+function coverOf(values: CheckValues, name: string): Concealment {
+  const v = String(values[name] ?? "none");
+  if (!(COVER_CHOICES as readonly string[]).includes(v)) throw new OmnibusError("badArgument", `unknown concealment "${v}"`, { name, value: v });
+  return v as Concealment;
+}
+
+/** How a target's Defense was made up against one attack (shown on the card). */
+export interface DefenseDetail {
+  /** The target's Defense rating (lower of Wits and Dexterity, armour penalty). */
+  rating: number;
+  dodging: boolean;
+  willpower: boolean;
+  priorAttacks: number;
+  /** What was subtracted. */
+  value: number;
+}
+
 export interface TargetPool {
   target: AttackTarget | null;
   /** null when the target is out of the weapon's range (no roll). */
   pool: (PoolBreakdown & { damageType: DamageType }) | null;
   band: RangeBand | null;
+  /** Defense applied against this attack (so it counts as one more attack on the defender this turn). */
+  defenseApplied: boolean;
+  defense: DefenseDetail | null;
 }
 
-/** The pool against each target (or one manual target): Defense, armour and range applied. */
+/** Whether Defense applies to an attack at all (002:L428; WoD pp.156–158). */
+export function defenseApplies(target: AttackTarget, attackKind: AttackKind): boolean {
+  if (target.isVehicle || target.noDefense) return false;
+  if (attackKind === "firearms" || attackKind === "bow") return target.yards !== null && target.yards <= 2;
+  return true;
+}
+
+/** The pool against each target (or one manual target): Defense, armour, range and cover applied. */
 export function attackPools(data: CheckData, values: CheckValues): TargetPool[] {
   const weapon = data.weapon ?? UNARMED;
   const willpower = willpowerAllowed(data, values);
   const traits = ATTACK_TRAITS[weapon.attackKind];
   const autofire = ["short", "medium", "long"].includes(String(values.autofire)) ? (String(values.autofire) as "short" | "medium" | "long") : undefined;
   const targets = data.targets ?? [];
+  const allOutAttack = values.allOutAttack === true;
+  // An all-out attack gives up Defense, so it is not allowed once Defense was applied this turn (WoD p.158).
+  if (allOutAttack && data.attackerDefenseUsed) {
+    throw new OmnibusError("badArgument", "no all-out attack after Defense was used this turn (WoD p.158)", { name: "allOutAttack", value: "defenseUsed" });
+  }
   const common = {
     attackKind: weapon.attackKind,
     attribute: data.attributes[traits.attribute],
@@ -406,8 +465,7 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
     strength: data.attributes.strength,
     strengthShortfall: data.options.strengthShortfall,
     aimingTurns: intOr(values.aiming, 0, 0, 3),
-    allOutAttack: values.allOutAttack === true,
-    concealment: (String(values.concealment ?? "none") as Concealment),
+    allOutAttack,
     ...(String(values.specifiedTarget ?? "none") !== "none" ? { specifiedTarget: String(values.specifiedTarget) as SpecifiedTarget } : {}),
     ...(autofire ? { autofire, autofireTargets: Math.max(1, targets.length) } : {}),
     willpower,
@@ -417,12 +475,13 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
   if (targets.length === 0) {
     const pool = attackPool({
       ...common,
+      concealment: coverOf(values, "concealment"),
       targetDefense: effectiveDefense({ defense: intOr(values.targetDefense, 0, 0, 20), attackKind: weapon.attackKind }),
       targetArmor: { general: intOr(values.targetArmor, 0, 0, 20), ballistic: intOr(values.targetArmor, 0, 0, 20) },
     });
-    return [{ target: null, pool, band: null }];
+    return [{ target: null, pool, band: null, defenseApplied: false, defense: null }];
   }
-  return targets.map((target) => {
+  return targets.map((target, i) => {
     let band: RangeBand | null = null;
     const ranged = weapon.attackKind === "firearms" || weapon.attackKind === "bow" || weapon.attackKind === "thrown";
     if (ranged && target.yards !== null) {
@@ -432,25 +491,32 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
           : weapon.ranges;
       if (ranges) band = rangeBand(target.yards, ranges);
     }
-    if (band === "outOfRange") return { target, pool: null, band };
-    const defense = target.isVehicle
-      ? 0
-      : effectiveDefense({
+    const concealment = coverOf(values, coverName(i));
+    if (band === "outOfRange") return { target, pool: null, band, defenseApplied: false, defense: null };
+    const applied = defenseApplies(target, weapon.attackKind);
+    const defense = applied
+      ? effectiveDefense({
           defense: target.defense,
           attackKind: weapon.attackKind,
           dodge: target.dodging,
-          noDefense: target.noDefense,
+          willpower: target.willpowerDefense,
+          priorAttacksThisTurn: target.priorAttacks,
           willpowerBeforeDodge: data.options.willpowerBeforeDodge,
           // A shooter within close-combat range (a yard or two) faces Defense (WoD p.156).
-          shooterInCloseCombat: target.yards !== null && target.yards <= 2,
-        });
+          shooterInCloseCombat: true,
+        })
+      : 0;
     const pool = attackPool({
       ...common,
+      concealment,
       targetDefense: defense,
       targetArmor: target.isVehicle ? undefined : target.armor,
       ...(band ? { range: { band, laserSight: weapon.laserSight, scope: weapon.scope } } : {}),
     });
-    return { target, pool, band };
+    const detail: DefenseDetail | null = applied
+      ? { rating: target.defense, dodging: target.dodging, willpower: target.willpowerDefense, priorAttacks: target.priorAttacks, value: defense }
+      : null;
+    return { target, pool, band, defenseApplied: applied, defense: detail };
   });
 }
 
@@ -474,6 +540,12 @@ export function requestPool(request: CheckRequest, values: CheckValues): PoolBre
 
 export function requestOdds(request: CheckRequest, values: CheckValues): OddsLine[] {
   const data = request.data as unknown as CheckData;
+  if (data.kind === "attack" && (data.targets?.length ?? 0) > 0) {
+    // One set of lines per target in range: each has its own Defense, armour, range and cover.
+    const pools = attackPools(data, values);
+    if (!pools.some((p) => p.pool)) throw new OmnibusError("outOfRange", "every target is out of range", { name: "range", value: "outOfRange", min: "", max: "" });
+    return pools.flatMap((p) => (p.pool ? oddsFor(p.pool.pool, values, data.options).map((line) => ({ ...line, detail: p.target?.name ?? "" })) : []));
+  }
   return oddsFor(requestPool(request, values).pool, values, data.options);
 }
 

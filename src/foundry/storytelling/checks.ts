@@ -42,6 +42,7 @@ import {
   type CheckData,
   type StorytellingOptions,
 } from "./check-logic";
+import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn, turnKey } from "./defense";
 import { deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
 import { StorytellingRoll } from "./roll";
 
@@ -73,6 +74,7 @@ interface DocLike {
   system: unknown;
   items?: unknown;
   statuses?: Iterable<string>;
+  flags?: Record<string, unknown>;
 }
 
 /** A document as the plain snapshot the pure logic reads. */
@@ -87,7 +89,13 @@ export function snapshot(doc: DocLike): ActorSnapshot {
     system: (doc.system ?? {}) as Record<string, unknown>,
     items: list.map((i): PlainItem & { uuid?: string } => ({ id: i.id, name: i.name, type: i.type, system: (i.system ?? {}) as Record<string, unknown>, uuid: i.uuid })),
     statuses: doc.statuses ? [...doc.statuses] : [],
+    flags: ((doc.flags as Record<string, unknown> | undefined)?.omnibus ?? {}) as Record<string, unknown>,
   };
+}
+
+/** The current combat turn's key (defense.ts): "" outside a started combat. */
+export function currentTurn(): string {
+  return turnKey((game as unknown as { combat?: { id?: string | null; round?: number | null; started?: boolean } | null }).combat);
 }
 
 const isCharacter = (type: string) => type === "storytelling_character" || type === "storytelling_npc";
@@ -131,11 +139,12 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
     const weaponItem = item ?? (source.dataset.itemId ? actor.items.find((i) => i.id === source.dataset.itemId) : undefined);
     const weapon = weaponItem && weaponItem.type === "storytelling_weapon" ? weaponData({ ...(weaponItem as PlainItem), uuid: (weaponItem as { uuid?: string }).uuid ?? null }) : { ...UNARMED, name: localize(`${KEY}.Attack.Unarmed`) };
     const targets = [];
+    const turn = currentTurn();
     for (const info of source.targets) {
       const doc = info.actorUuid ? ((await fromUuid(info.actorUuid as never)) as unknown as DocLike | null) : null;
-      targets.push(attackTarget(info, doc ? snapshot(doc) : null));
+      targets.push(attackTarget(info, doc ? snapshot(doc) : null, turn));
     }
-    const request = attackRequest(actor, weapon, targets, options);
+    const request = attackRequest(actor, weapon, targets, options, turn);
     const traits = ATTACK_TRAITS[weapon.attackKind];
     request.subtitle = `${localize(`${KEY}.Attribute.${traits.attribute}`)} + ${localize(`${KEY}.Skill.${traits.skill}`)}`;
     return request;
@@ -193,6 +202,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
   const labels = traitLabels(data, values);
   let extended: CardContext["extended"] = null;
   let flags: Record<string, unknown> = { check: data.kind };
+  let defended: Array<{ key: string; target: string }> = [];
   if (data.kind === "attack") {
     const pools = attackPools(data, values);
     if (values.willpower === true) await spendWillpower(data);
@@ -204,7 +214,13 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
       const r = await rollOne(p.pool.pool, values, data.options);
       rolls.push(r);
       const result = r.outcome!;
-      cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points: damageOnTarget(result.successes, p.target), type: p.pool.damageType }, buttonKey: i }));
+      cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points: damageOnTarget(result.successes, p.target), type: p.pool.damageType }, buttonKey: i, defense: p.defense }));
+    }
+    defended = pools.flatMap((p, i) => (p.defenseApplied && p.target?.actorUuid ? [{ key: String(i), target: p.target.actorUuid }] : []));
+    if (values.allOutAttack === true) {
+      // All-out attack: no Defense for the rest of the turn (WoD p.158); the round hook lifts it.
+      const self = (await fromUuid(data.actor.uuid as never)) as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> } | null;
+      await self?.toggleStatusEffect?.("allOutAttack", { active: true });
     }
   } else {
     const pool = checkPool(data, values);
@@ -239,6 +255,8 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
     const f = flags.extended as Record<string, unknown>;
     await requestChatAction(message, "recordExtended", { item: data.extended.uuid, successes: String(f.successes), dramaticFailure: String(f.dramaticFailure), rollsMade: String(f.rollsMade) });
   }
+  // Each defender Defense applied to: one more attack this turn, a declared Willpower point used (through the GM if need be).
+  if (message) for (const d of defended) await requestChatAction(message, "defendedAttack", { ...d, turn: data.turn ?? "" });
   return message;
 }
 
@@ -331,6 +349,19 @@ const recordExtendedAction: ChatAction = {
   },
 };
 
+/** Records on the defender that Defense was applied against one more attack this turn (WoD p.157; 002:L428). */
+const defendedAttackAction: ChatAction = {
+  visible: () => false,
+  async plan({ payload }) {
+    const doc = await docOf(payload.target);
+    const turn = payload.turn ?? "";
+    // A card from an earlier turn (or another combat) changes nothing.
+    if (turn !== currentTurn()) throw new OmnibusError("badArgument", "the turn has moved on", { name: "turn", value: turn });
+    const raw = ((doc.flags as Record<string, Record<string, unknown>> | undefined)?.omnibus ?? {})[DEFENSE_FLAG];
+    return [{ uuid: doc.uuid, update: { [`flags.omnibus.${DEFENSE_FLAG}`]: afterDefendedAttack(readDefenseTurn(raw, turn)) } }];
+  },
+};
+
 const markUnconsciousAction: ChatAction = {
   async plan({ payload }) {
     const doc = await docOf(payload.target);
@@ -342,6 +373,7 @@ export const storytellingChatActions: Record<string, ChatAction> = {
   applyDamage: applyDamageAction,
   recordExtended: recordExtendedAction,
   markUnconscious: markUnconsciousAction,
+  defendedAttack: defendedAttackAction,
 };
 
 export type { RollResult };

@@ -5,6 +5,7 @@
  * initiative each turn (a house rule the digest lists).
  */
 import { initiativeModifier } from "../../rules/storytelling";
+import { DEFENSE_FLAG } from "./defense";
 import { characterTraits } from "./derived";
 
 interface CombatantLike {
@@ -58,7 +59,11 @@ export async function onCombatRound(combat: CombatLike, changed: Record<string, 
     const actor = combatant.actor;
     if (!actor?.system) continue;
     const wp = actor.system.willpower as Record<string, unknown> | undefined;
-    if (wp?.spentThisTurn) await actor.update({ "system.willpower.spentThisTurn": false });
+    // One update: the once-per-turn Willpower mark and this turn's Defense state (attacks, declared Willpower).
+    const reset: Record<string, unknown> = {};
+    if (wp?.spentThisTurn) reset["system.willpower.spentThisTurn"] = false;
+    if ((actor as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.[DEFENSE_FLAG] !== undefined) reset[`flags.omnibus.-=${DEFENSE_FLAG}`] = null;
+    if (Object.keys(reset).length > 0) await actor.update(reset);
     for (const status of ["dodging", "allOutAttack", "surprised"]) {
       if (actor.statuses?.has(status)) await actor.toggleStatusEffect(status, { active: false });
     }

@@ -3,7 +3,7 @@
  * them with a document's data, the gallery with pack and digest data. Every value shown is computed by
  * the pure rules (derived.ts); labels are i18n keys.
  */
-import { ATTRIBUTES, EXTENDED_PACE, type Attribute } from "../../rules/storytelling";
+import { ATTRIBUTES, EXTENDED_PACE, effectiveDefense, type Attribute } from "../../rules/storytelling";
 import { formatSigned } from "../templates/helpers";
 import { KEY } from "./check-logic";
 import { characterTraits, deriveCharacter, deriveObject, deriveVehicle, intOr, type PlainItem } from "./derived";
@@ -34,6 +34,8 @@ export interface CharacterSheetInput {
   system: Rec;
   items: Array<PlainItem & { id: string; img?: string | null }>;
   statuses?: string[];
+  /** This turn's defense state (defense.ts), already read for the current turn. */
+  defenseTurn?: { attacks: number; willpower: boolean };
 }
 
 export function characterSheetContext(input: CharacterSheetInput) {
@@ -123,7 +125,22 @@ export function characterSheetContext(input: CharacterSheetInput) {
       merits,
       trackers,
       statuses: (input.statuses ?? []).map((s) => ({ id: s, label: `${KEY}.Status.${s}` })),
+      defenseTurn: defenseNow(d.defense, input.statuses ?? [], input.defenseTurn ?? { attacks: 0, willpower: false }, wp.spentThisTurn === true || d.willpowerPoints < 1),
     },
+  };
+}
+
+/** Defense against the next close attack this turn (WoD pp.156–158): Dodge ×2, Willpower +2, −1 per earlier attack. */
+export function defenseNow(rating: number, statuses: string[], turn: { attacks: number; willpower: boolean }, willpowerBlocked: boolean) {
+  const none = ["surprised", "unconscious", "dying", "dead", "allOutAttack"].some((s) => statuses.includes(s));
+  const dodging = statuses.includes("dodging");
+  return {
+    value: effectiveDefense({ defense: rating, attackKind: "melee", dodge: dodging, willpower: turn.willpower, priorAttacksThisTurn: turn.attacks, noDefense: none }),
+    dodging,
+    willpower: turn.willpower,
+    attacks: turn.attacks,
+    none,
+    willpowerBlocked: willpowerBlocked || turn.willpower,
   };
 }
 

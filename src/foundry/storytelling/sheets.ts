@@ -10,6 +10,9 @@ import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
 import { templatePath } from "../templates/helpers";
 import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "./sheet-context";
 import { KEY } from "./check-logic";
+import { currentTurn } from "./checks";
+import { DEFENSE_FLAG, readDefenseTurn } from "./defense";
+import { declareWillpowerForDefense, toggleDodge } from "./defense-actions";
 
 export const STORYTELLING_TEMPLATES = [
   "storytelling/actor/vitals",
@@ -20,7 +23,7 @@ export const STORYTELLING_TEMPLATES = [
   "storytelling/chat/roll-card",
 ].map(templatePath);
 
-type Doc = { system: Record<string, unknown>; items: { contents: Array<{ id: string | null; name: string; img: string | null; type: string; system: unknown }> }; statuses?: Set<string>; update(d: Record<string, unknown>): Promise<unknown>; isOwner: boolean };
+type Doc = { flags?: Record<string, Record<string, unknown> | undefined>; system: Record<string, unknown>; items: { contents: Array<{ id: string | null; name: string; img: string | null; type: string; system: unknown }> }; statuses?: Set<string>; update(d: Record<string, unknown>): Promise<unknown>; isOwner: boolean };
 
 export class StorytellingCharacterSheet extends OmnibusActorSheet {
   static override DEFAULT_OPTIONS = {
@@ -31,6 +34,8 @@ export class StorytellingCharacterSheet extends OmnibusActorSheet {
       cycleHealth: StorytellingCharacterSheet.#onCycleHealth,
       setWillpower: StorytellingCharacterSheet.#onSetWillpower,
       rollInitiative: StorytellingCharacterSheet.#onRollInitiative,
+      dodge: StorytellingCharacterSheet.#onDodge,
+      willpowerDefense: StorytellingCharacterSheet.#onWillpowerDefense,
     },
   } as never;
 
@@ -59,6 +64,7 @@ export class StorytellingCharacterSheet extends OmnibusActorSheet {
       system: context.system,
       items: doc.items.contents.map((i) => ({ id: i.id ?? "", name: i.name, img: i.img, type: i.type, system: i.system as Record<string, unknown> })),
       statuses: doc.statuses ? [...doc.statuses] : [],
+      defenseTurn: readDefenseTurn(doc.flags?.omnibus?.[DEFENSE_FLAG], currentTurn()),
     });
   }
 
@@ -84,6 +90,18 @@ export class StorytellingCharacterSheet extends OmnibusActorSheet {
     const doc = this.document as unknown as Doc;
     const current = intOr((doc.system.willpower as Record<string, unknown> | undefined)?.points, 0);
     await doc.update({ "system.willpower.points": dotClick(current, intOr(target.dataset.value, 0, 0, 20)) });
+  }
+
+  /** Dodge (WoD p.157): a declared action, Defense doubled for the rest of the turn; the round hook ends it. */
+  static async #onDodge(this: StorytellingCharacterSheet): Promise<void> {
+    if (!this.isEditable) return;
+    await toggleDodge(this.document as unknown as Doc);
+  }
+
+  /** Willpower for +2 Defense against the next attack (002:L428), once per turn. */
+  static async #onWillpowerDefense(this: StorytellingCharacterSheet): Promise<void> {
+    if (!this.isEditable) return;
+    await declareWillpowerForDefense(this.document as unknown as Doc);
   }
 
   static async #onRollInitiative(this: StorytellingCharacterSheet): Promise<void> {

@@ -48,14 +48,14 @@ const ITEM_TYPES = ["storytelling_merit", "storytelling_weapon", "storytelling_a
 const PARTS = [T("shared/actor-header"), T("storytelling/actor/vitals"), T("shared/tabs"), T("storytelling/actor/traits"), T("storytelling/actor/combat"), T("shared/items-tab"), T("shared/notes-tab")];
 const CLASSES = ["omnibus", "sheet", "actor", "storytelling", "omnibus-storytelling"];
 
-function characterSample(name: string, tab: string, editMode: boolean, actorName: string, type = "storytelling_character", statuses: string[] = []): GallerySample {
+function characterSample(name: string, tab: string, editMode: boolean, actorName: string, type = "storytelling_character", statuses: string[] = [], defenseTurn = { attacks: 0, willpower: false }): GallerySample {
   return {
     name,
     template: PARTS,
     context: {
       ...actorSheetContext({ ruleset: "storytelling", actor: { id: "c1", name: actorName, img: null, type, system, items }, editable: true, editMode, tabs: TABS, activeTab: tab, itemTypes: ITEM_TYPES }),
       description: "",
-      ...characterSheetContext({ system, items, statuses }),
+      ...characterSheetContext({ system, items, statuses, defenseTurn }),
     },
     width: 760,
     height: 780,
@@ -82,6 +82,16 @@ const pools = attackPools(atkData, atkReq.values);
 const hit = resolvePool(pools[0].pool!.pool, [8, 10, 3]);
 const atkLabels = { attribute: "OMNIBUS.Storytelling.Attribute.dexterity", skill: "OMNIBUS.Storytelling.Skill.firearms" };
 
+// A club against Jefferson (digest E27: Defense 2, Willpower +2 → 4) who is also dodging, after one earlier attack.
+const clubItem = { id: "w2", name: club.name, img: null, type: club.type, system: club.system };
+const jefferson = snapshot("Jefferson", { attributes: { ...attrs, wits: 2, dexterity: 3 }, healthTrack: { aggravated: 0, lethal: 0, bashing: 0 } }, [], ["dodging"]);
+jefferson.flags = { stDefense: { turn: "c1:2", attacks: 1, willpower: true } };
+const meleeReq = attackRequest(taylor, weaponData({ ...clubItem, uuid: "Item.w2" }), [attackTarget(info(1, jefferson), jefferson, "c1:2")], DEFAULT_OPTIONS, "c1:2");
+const meleePools = attackPools(meleeReq.data as unknown as CheckData, meleeReq.values);
+// Strength 3 + Weaponry 2 + club 2 − wounds 1 − Defense ((2 × 2) + 2 − 1 = 5) = 1 die.
+const meleeHit = resolvePool(meleePools[0].pool!.pool, [9]);
+const meleeLabels = { attribute: "OMNIBUS.Storytelling.Attribute.strength", skill: "OMNIBUS.Storytelling.Skill.weaponry" };
+
 const extended = recordExtendedRoll(recordExtendedRoll(startExtendedAction({ target: 10, maxRolls: 4 }), { successes: 3 }), { successes: 2 });
 
 const card = (title: string, subtitle: string, kind: string, rolls: unknown[], ext: unknown = null, willpowerSpent = false) => ({
@@ -103,7 +113,8 @@ const itemSample = (name: string, doc: { name: string; type: string; system: Rec
 export const samples: GallerySample[] = [
   characterSample("storytelling-character-traits", "traits", false, "Taylor Okonkwo-Brandt, night-shift mechanic of the Eastside garage"),
   characterSample("storytelling-character-traits-edit", "traits", true, "Taylor"),
-  characterSample("storytelling-character-combat", "combat", false, "Taylor", "storytelling_character", ["wounded1", "dodging"]),
+  // Dodging, Willpower declared for +2 Defense, one attack already this turn: (3 × 2) + 2 − 1 = 7.
+  characterSample("storytelling-character-combat", "combat", false, "Taylor", "storytelling_character", ["wounded1", "dodging"], { attacks: 1, willpower: true }),
   characterSample("storytelling-npc-items", "items", false, "Грабитель", "storytelling_npc"),
   {
     name: "storytelling-vehicle-sheet",
@@ -172,6 +183,16 @@ export const samples: GallerySample[] = [
     context: card(pistol.name, "Dexterity + Firearms", "attack", [
       cardRoll(hit, pools[0].pool, atkLabels, { target: pools[0].target, band: pools[0].band, damage: { points: hit.successes, type: "lethal" }, buttonKey: 0 }),
       cardRoll(null, null, atkLabels, { target: pools[1].target, band: pools[1].band }),
+    ]),
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+  {
+    name: "storytelling-card-attack-defense",
+    template: T("storytelling/chat/roll-card"),
+    context: card(club.name, "Strength + Weaponry", "attack", [
+      cardRoll(meleeHit, meleePools[0].pool, meleeLabels, { target: meleePools[0].target, band: null, damage: { points: meleeHit.successes, type: "bashing" }, buttonKey: 0, defense: meleePools[0].defense }),
     ]),
     width: 300,
     height: 800,

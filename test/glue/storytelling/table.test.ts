@@ -1,0 +1,209 @@
+// @vitest-environment happy-dom
+// Storytelling at the table, with the Foundry stand-ins: Defense over a turn (earlier attacks, Dodge,
+// the defender's Willpower), contested actions on one card, teamwork and advanced actions, initiative
+// roll-offs, the rote chance die as two Rolls, and per-target cover. Numbers come from the digest.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import type { CardContext } from "../../../src/foundry/storytelling/card";
+
+let stand: StandIns;
+let checks: typeof import("../../../src/foundry/storytelling/checks");
+let actions: typeof import("../../../src/foundry/chat/actions");
+let targets: typeof import("../../../src/foundry/targets");
+let combat: typeof import("../../../src/foundry/storytelling/combat");
+let defenseActions: typeof import("../../../src/foundry/storytelling/defense-actions");
+let adapter: typeof import("../../../src/foundry/storytelling/adapter")["storytellingAdapter"];
+/** Faces the next evaluated rolls produce, one list per roll (what Foundry's dice would have shown). */
+let faceQueue: number[][];
+/** The formulas of the rolls evaluated, in order. */
+let evaluated: string[];
+
+type ActorStandIn = StandInDocument & { system: Record<string, unknown>; statuses: Set<string>; items: unknown[] };
+
+const attrs = (a: Record<string, number>) => ({ intelligence: 2, wits: 2, resolve: 2, strength: 2, dexterity: 2, stamina: 2, presence: 2, manipulation: 2, composure: 2, ...a });
+const g = globalThis as unknown as { game: Record<string, unknown> };
+
+function actorDoc(id: string, isOwner: boolean, system: Record<string, unknown>, items: unknown[] = [], type = "storytelling_character"): ActorStandIn {
+  const doc = new StandInDocument(id, `Actor.${id}`, isOwner, { name: id, img: "icons/svg/mystery-man.svg", type, system, items, statuses: new Set<string>() }) as ActorStandIn;
+  // Status toggles take effect on the stand-in, as Foundry's would.
+  doc.toggleStatusEffect = async (status: string, { active }: { active: boolean }) => {
+    doc.statusToggles.push({ id: status, active });
+    if (active) doc.statuses.add(status);
+    else doc.statuses.delete(status);
+  };
+  stand.documents.set(`Actor.${id}`, doc);
+  return doc;
+}
+
+/** Applies a recorded `flags.omnibus.-=key` deletion on the stand-in (Foundry's update does). */
+function applyDeletions(doc: StandInDocument) {
+  const om = doc.flags.omnibus ?? {};
+  for (const k of Object.keys(om)) if (k.startsWith("-=")) {
+    delete om[k.slice(2)];
+    delete om[k];
+  }
+}
+
+/** Chat messages as documents (Foundry's ChatMessage.create returns one), authored by the current user. */
+function messagesAsDocuments() {
+  const Message = (globalThis as unknown as { ChatMessage: { create(d: Record<string, unknown>, o: unknown): Promise<unknown> } }).ChatMessage;
+  const create = Message.create.bind(Message);
+  Message.create = async (d, o) => {
+    const plain = (await create(d, o)) as Record<string, unknown>;
+    const user = g.game.user as { id: string };
+    const doc = new StandInDocument(String(plain.id), `ChatMessage.${String(plain.id)}`, true, { ...plain, author: { id: user.id } });
+    stand.documents.set(`ChatMessage.${String(plain.id)}`, doc);
+    return doc;
+  };
+}
+
+beforeEach(async () => {
+  vi.resetModules();
+  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "storytelling" } });
+  stand.makeUser("gm", true);
+  faceQueue = [];
+  evaluated = [];
+  const RollStandIn = (globalThis as unknown as { Roll: { prototype: { evaluate(): Promise<unknown>; terms: unknown[] } } }).Roll;
+  RollStandIn.prototype.evaluate = async function (this: { terms: unknown[]; _evaluated: boolean; formula: string }) {
+    const faces = faceQueue.shift();
+    if (!faces) throw new Error(`test: no faces queued for ${this.formula}`);
+    evaluated.push(this.formula);
+    this.terms = [{ faces: 10, results: faces.map((result) => ({ result })) }];
+    this._evaluated = true;
+    return this;
+  };
+  const system = await import("../../../src/foundry/system");
+  adapter = (await import("../../../src/foundry/storytelling/adapter")).storytellingAdapter;
+  system.installOmnibus([adapter]);
+  await stand.fire("init");
+  await stand.fire("ready");
+  checks = await import("../../../src/foundry/storytelling/checks");
+  actions = await import("../../../src/foundry/chat/actions");
+  targets = await import("../../../src/foundry/targets");
+  combat = await import("../../../src/foundry/storytelling/combat");
+  defenseActions = await import("../../../src/foundry/storytelling/defense-actions");
+});
+
+const lastCard = () => stand.recorded.rendered.filter((r) => r.path.endsWith("roll-card.hbs") || r.path.endsWith("contest-card.hbs")).at(-1)!.context as unknown as CardContext;
+const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
+const token = (name: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: `Actor.${name}`, img: "" } });
+const club = { id: "w2", name: "Club", type: "storytelling_weapon", system: { attackKind: "melee", damage: 2, damageType: "bashing", strength: 2, again: "10" } };
+const pistol = { id: "w1", name: "Pistol, light", type: "storytelling_weapon", system: { attackKind: "firearms", damage: 2, damageType: "lethal", ranges: { short: 20, medium: 40, long: 80 }, strength: 2, again: "10" } };
+
+describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower", () => {
+  beforeEach(() => {
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    messagesAsDocuments();
+    g.game.combat = { id: "c1", round: 2, started: true };
+  });
+
+  const attacker = () => actorDoc("stack", true, { attributes: attrs({ strength: 3, dexterity: 3 }), skills: { weaponry: { dots: 2, specialties: "" }, firearms: { dots: 3, specialties: "" } } }, [club, pistol]);
+  // Jefferson (digest E27, Y.9): Defense 2 (the lower of Wits 2 and Dexterity 3), Stamina 3.
+  const jefferson = () => actorDoc("jefferson", true, { attributes: attrs({ wits: 2, dexterity: 3, stamina: 3 }), willpower: { points: 3, spentThisTurn: false } });
+
+  async function attack(who: ActorStandIn, weaponId: string, x: number, faces: number[], values: Record<string, string | number | boolean> = {}) {
+    const measured = targets.describeTargets(grid, token("stack", 0), [token("jefferson", x)]);
+    const request = (await checks.storytellingChecks.build({ actor: who as never, kind: "attack", dataset: { itemId: weaponId }, targets: measured }))!;
+    faceQueue.push(faces);
+    await checks.storytellingChecks.roll(request, { ...request.values, ...values }, { rollMode: "publicroll" });
+    return { request, card: lastCard() };
+  }
+
+  it("digest E27: Jefferson spends Willpower against the next attack, Defense 2 → 4; the attack uses it up; the next attack faces 2 − 1", async () => {
+    const stack = attacker();
+    const jeff = jefferson();
+    expect(await defenseActions.declareWillpowerForDefense(jeff as never)).toBe(true);
+    expect(jeff.updates[0]).toEqual({ "system.willpower.points": 2, "system.willpower.spentThisTurn": true, "flags.omnibus.stDefense": { turn: "c1:2", attacks: 0, willpower: true } });
+    Object.assign(jeff.system, { willpower: { points: 2, spentThisTurn: true } });
+    // A second Willpower point in the same turn is refused, nothing changes (002:L436, E29b).
+    expect(await defenseActions.declareWillpowerForDefense(jeff as never)).toBe(false);
+    expect(jeff.updates).toHaveLength(1);
+
+    // Strength 3 + Weaponry 2 + club 2 = 7, − Defense 4 → 3 dice.
+    const first = await attack(stack, "w2", 100, [8, 2, 3]);
+    expect(first.card.rolls[0].pool).toBe(3);
+    expect(first.card.rolls[0].defense).toEqual({ rating: 2, dodging: false, willpower: true, priorAttacks: 0, value: 4 });
+    // The defender's turn state: one attack, the Willpower point used up.
+    expect(jeff.flags.omnibus.stDefense).toEqual({ turn: "c1:2", attacks: 1, willpower: false });
+
+    // The second attack this turn: Defense 2 − 1 = 1 → 7 − 1 = 6 dice.
+    const second = await attack(stack, "w2", 100, [1, 2, 3, 4, 5, 6]);
+    expect(second.card.rolls[0].pool).toBe(6);
+    expect(second.card.rolls[0].defense).toMatchObject({ priorAttacks: 1, value: 1 });
+    expect(jeff.flags.omnibus.stDefense).toEqual({ turn: "c1:2", attacks: 2, willpower: false });
+  });
+
+  it("Dodge doubles Defense; earlier attacks still count (WoD p.157): (2 × 2) − 2 = 2; a pistol at range faces no Defense and is not counted", async () => {
+    const stack = attacker();
+    const jeff = jefferson();
+    jeff.flags.omnibus = { stDefense: { turn: "c1:2", attacks: 2, willpower: false } };
+    expect(await defenseActions.toggleDodge(jeff as never)).toBe(true);
+    expect(jeff.statuses.has("dodging")).toBe(true);
+    const melee = await attack(stack, "w2", 100, [1, 2, 3, 4, 5]);
+    expect(melee.card.rolls[0].defense).toEqual({ rating: 2, dodging: true, willpower: false, priorAttacks: 2, value: 2 });
+    expect(melee.card.rolls[0].pool).toBe(5);
+    expect(jeff.flags.omnibus.stDefense).toMatchObject({ attacks: 3 });
+    // Dexterity 3 + Firearms 3 + pistol 2 = 8 at 10 m (short range): no Defense against Firearms (002:L428).
+    const shot = await attack(stack, "w1", 1000, [1, 2, 3, 4, 5, 6, 7, 1]);
+    expect(shot.card.rolls[0].pool).toBe(8);
+    expect(shot.card.rolls[0].defense).toBeNull();
+    expect(jeff.flags.omnibus.stDefense).toMatchObject({ attacks: 3 });
+  });
+
+  it("a state from an earlier round counts as empty; the round hook clears it, the once-per-turn Willpower mark and Dodge in one go", async () => {
+    const stack = attacker();
+    const jeff = jefferson();
+    jeff.flags.omnibus = { stDefense: { turn: "c1:1", attacks: 4, willpower: true } };
+    const fresh = await attack(stack, "w2", 100, [1, 2, 3, 4, 5]);
+    expect(fresh.card.rolls[0].defense).toMatchObject({ priorAttacks: 0, willpower: false, value: 2 });
+    jeff.statuses.add("dodging");
+    Object.assign(jeff.system, { willpower: { points: 2, spentThisTurn: true } });
+    const combatDoc = { combatants: { contents: [{ actor: jeff }] }, resetAll: async () => undefined, rollAll: async () => undefined };
+    const before = jeff.updates.length;
+    await combat.onCombatRound(combatDoc as never, { round: 3 }, false);
+    expect(jeff.updates.slice(before)).toEqual([{ "system.willpower.spentThisTurn": false, "flags.omnibus.-=stDefense": null }]);
+    expect(jeff.statuses.has("dodging")).toBe(false);
+  });
+
+  it("an all-out attack marks the attacker (no Defense this turn) and is refused once the attacker's Defense was used", async () => {
+    const stack = attacker();
+    jefferson();
+    await attack(stack, "w2", 100, [1, 2, 3, 4, 5, 6, 7], { allOutAttack: true });
+    // 7 + 2 (all-out) − Defense 2 = 7 dice.
+    expect(lastCard().rolls[0].pool).toBe(7);
+    expect(stack.statuses.has("allOutAttack")).toBe(true);
+    stack.flags.omnibus = { stDefense: { turn: "c1:2", attacks: 1, willpower: false } };
+    const measured = targets.describeTargets(grid, token("stack", 0), [token("jefferson", 100)]);
+    const request = (await checks.storytellingChecks.build({ actor: stack as never, kind: "attack", dataset: { itemId: "w2" }, targets: measured }))!;
+    expect(() => checks.storytellingChecks.odds!(request, { ...request.values, allOutAttack: true })).toThrow(/all-out attack/);
+  });
+
+  it("a player's attack records the defender's turn through the GM, once; a card from an earlier turn records nothing", async () => {
+    const stack = attacker();
+    const jeff = jefferson();
+    stand.setUser("player");
+    jeff.isOwner = false;
+    const pending = attack(stack, "w2", 100, [8, 2, 3, 4, 5]);
+    await vi.waitFor(() => expect(stand.recorded.socketEmits).toHaveLength(1));
+    const request = stand.recorded.socketEmits[0].data as { action: string; payload: Record<string, string> };
+    expect(request).toMatchObject({ action: "defendedAttack", payload: { key: "0", target: "Actor.jefferson", turn: "c1:2" } });
+    stand.setUser("gm");
+    await stand.recorded.socketListeners.get("system.omnibus")!(request);
+    await vi.waitFor(() => expect(jeff.flags.omnibus?.stDefense).toEqual({ turn: "c1:2", attacks: 1, willpower: false }));
+    // The same request again (a double click, a replay) changes nothing.
+    expect((await actions.applyRequestAsGM(request as never)).ok).toBe(false);
+    expect(jeff.updates).toHaveLength(1);
+    stand.setUser("player");
+    await stand.recorded.socketListeners.get("system.omnibus")!(stand.recorded.socketEmits.at(-1)!.data);
+    await pending;
+    // The round moved on before the GM saw a request: refused, nothing changes.
+    g.game.combat = { id: "c1", round: 3, started: true };
+    stand.setUser("gm");
+    const msg = stand.documents.get(`ChatMessage.${(request as unknown as { messageId: string }).messageId}`) as StandInDocument;
+    const answer = await actions.applyRequestAsGM(<never>{ ...(request as unknown as Record<string, string>), payload: { key: "9", target: "Actor.jefferson", turn: "c1:2" } });
+    expect(answer.ok).toBe(false);
+    expect(jeff.updates).toHaveLength(1);
+    expect(msg).toBeDefined();
+  });
+});
