@@ -44,7 +44,7 @@ import {
 } from "./check-logic";
 import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn, turnKey } from "./defense";
 import { deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
-import { StorytellingRoll } from "./roll";
+import { rollStorytelling, type StorytellingRoll } from "./roll";
 
 export const CARD_TEMPLATE = templatePath("storytelling/chat/roll-card");
 
@@ -167,11 +167,9 @@ function itemKind(type: string): string {
   return "none";
 }
 
-/** Rolls one pool with Foundry dice and resolves it. */
-async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions): Promise<StorytellingRoll> {
-  const roll = StorytellingRoll.forCheck({ pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain });
-  await roll.evaluate();
-  return roll;
+/** Rolls one pool with Foundry dice and resolves it (a rote chance roll may take two Rolls). */
+async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions): Promise<{ rolls: StorytellingRoll[]; result: RollResult }> {
+  return rollStorytelling({ pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain });
 }
 
 function traitLabels(data: CheckData, values: CheckValues): Record<string, string> {
@@ -211,9 +209,8 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
         cardRolls.push(cardRoll(null, null, labels, { target: p.target, band: p.band }));
         continue;
       }
-      const r = await rollOne(p.pool.pool, values, data.options);
-      rolls.push(r);
-      const result = r.outcome!;
+      const { rolls: dice, result } = await rollOne(p.pool.pool, values, data.options);
+      rolls.push(...dice);
       cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points: damageOnTarget(result.successes, p.target), type: p.pool.damageType }, buttonKey: i, defense: p.defense }));
     }
     defended = pools.flatMap((p, i) => (p.defenseApplied && p.target?.actorUuid ? [{ key: String(i), target: p.target.actorUuid }] : []));
@@ -225,9 +222,8 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
   } else {
     const pool = checkPool(data, values);
     if (values.willpower === true) await spendWillpower(data);
-    const r = await rollOne(pool.pool, values, data.options);
-    rolls.push(r);
-    const result = r.outcome!;
+    const { rolls: dice, result } = await rollOne(pool.pool, values, data.options);
+    rolls.push(...dice);
     const card = cardRoll(result, pool, labels);
     if (data.kind === "consciousness" && result.successes === 0) {
       card.buttons.push({ action: "markUnconscious", label: `${KEY}.Chat.MarkUnconscious`, icon: "fa-solid fa-bed", data: { target: data.actor.uuid } });

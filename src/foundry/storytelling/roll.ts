@@ -6,11 +6,13 @@
  *    the again-dice appended and checked in turn (`x>=10`, or 9/8, or none);
  *  - a chance die: `1d10x>=10cs>=10` (only a 10 counts, 002:L206);
  *  - a rote chance die (002:L478) needs one more chance die after its first die (2–9) or after its
- *    10-chain ends, which no dice modifier expresses: the Roll rolls one more `1d10x>=10` term while
- *    the resolver asks for more dice (at most a few times), so Dice So Nice still shows every die.
+ *    10-chain ends, which no dice modifier expresses: `rollStorytelling` then rolls a second Roll of
+ *    `1d10x>=10cs>=10` and attaches both to the message (so Dice So Nice shows every die), touching
+ *    no Foundry internals; the rote gives exactly one such die, so two Rolls always suffice.
  */
 import type { DiceSource } from "../../core/dice";
 import { rollInitiative, rollPool, type AgainLevel, type RollResult } from "../../rules/storytelling";
+import { diceFromRoll, type EvaluatedDice } from "../dice/faces";
 import { OmnibusRoll } from "../dice/roll";
 import { isOmnibusError } from "../i18n";
 
@@ -42,15 +44,27 @@ export function chanceContinuationFormula(spec: StorytellingRollSpec): string {
   return `1d10${face === null ? "" : `x>=${face}`}cs>=10`;
 }
 
-type Spec = { spec?: StorytellingRollSpec };
+type Spec = { spec?: StorytellingRollSpec; continuation?: boolean };
+
+const isRoteChance = (s: StorytellingRollSpec) => s.pool <= 0 && s.rote;
 
 export class StorytellingRoll extends OmnibusRoll<RollResult> {
   static forCheck(spec: StorytellingRollSpec): StorytellingRoll {
     return new this(storytellingFormula(spec), {}, { spec } as never);
   }
 
+  /** The rote's one more chance die (002:L478), rolled as a Roll of its own after the first chain. */
+  static continuation(spec: StorytellingRollSpec): StorytellingRoll {
+    return new this(chanceContinuationFormula(spec), {}, { spec, continuation: true } as never);
+  }
+
   get spec(): StorytellingRollSpec {
     return (this.options as Spec).spec ?? { pool: 1, again: 10, rote: false, chanceDieUsesAgain: false };
+  }
+
+  /** This Roll holds only the rote's continuation chance die; the outcome is on the first Roll. */
+  get isContinuation(): boolean {
+    return (this.options as Spec).continuation === true;
   }
 
   protected override resolve(dice: DiceSource): RollResult {
@@ -58,33 +72,44 @@ export class StorytellingRoll extends OmnibusRoll<RollResult> {
     return rollPool(s.pool, dice, { again: s.again, rote: s.rote, chanceDieUsesAgainLevel: s.chanceDieUsesAgain });
   }
 
-  override async evaluate(options?: Parameters<OmnibusRoll["evaluate"]>[0]): Promise<never> {
-    const s = this.spec;
-    if (!(s.pool <= 0 && s.rote)) return (await super.evaluate(options)) as never;
-    // A rote chance die: evaluate the first chain, then add chance dice while the rules ask for them.
-    const RollBase = Object.getPrototypeOf(OmnibusRoll.prototype) as { evaluate(this: unknown, o?: unknown): Promise<unknown> };
-    await RollBase.evaluate.call(this, options);
-    for (let extra = 0; ; extra++) {
-      try {
-        this.resolveOutcome();
-        return this as never;
-      } catch (error) {
-        if (!isOmnibusError(error) || error.code !== "facesExhausted" || extra >= 4) throw error;
-        await this.appendChanceDie(options);
-      }
+  /**
+   * A rote chance roll's first Roll may not hold every face the rules ask for (its continuation is
+   * a second Roll): then the outcome waits for `resolveAcross`. A continuation Roll resolves nothing.
+   */
+  override resolveOutcome(): RollResult {
+    if (this.isContinuation) return undefined as never;
+    if (!isRoteChance(this.spec)) return super.resolveOutcome();
+    try {
+      return super.resolveOutcome();
+    } catch (error) {
+      if (isOmnibusError(error) && error.code === "facesExhausted") return undefined as never;
+      throw error;
     }
   }
 
-  /** Rolls one more chance-die term and appends it (with a "+") to this roll's terms. */
-  protected async appendChanceDie(options?: unknown): Promise<void> {
-    const more = (await new Roll(chanceContinuationFormula(this.spec)).evaluate(options as never)) as unknown as { terms: unknown[] };
-    const terms = (foundry as unknown as { dice: { terms: { OperatorTerm: new (d: { operator: string }) => { evaluate(): unknown } } } }).dice.terms;
-    const plus = new terms.OperatorTerm({ operator: "+" });
-    await plus.evaluate();
-    const self = this as unknown as { terms: unknown[]; _total: number; _evaluateTotal(): number; _formula?: string };
-    self.terms.push(plus, ...more.terms);
-    self._total = self._evaluateTotal();
+  /** Resolves the outcome over this Roll's faces followed by the other Rolls' (the dice order contract). */
+  resolveAcross(more: readonly StorytellingRoll[]): RollResult {
+    const dice = diceFromRoll({ dice: [this, ...more].flatMap((r) => (r as unknown as EvaluatedDice).dice) });
+    const outcome = this.resolve(dice);
+    dice.assertExhausted();
+    (this.options as Record<string, unknown>).outcome = outcome;
+    return outcome;
   }
+}
+
+/**
+ * Rolls a Storytelling pool with Foundry dice: one Roll, or for a rote chance roll whose first chain
+ * did not settle it (a first die of 2–9, or a 10-chain that ended) a second Roll with the rote's one
+ * more chance die. Both go on the message (`rolls: [first, second]`); no Roll is changed after it
+ * was evaluated. The outcome is resolved over both Rolls' faces in order and kept on the first.
+ */
+export async function rollStorytelling(spec: StorytellingRollSpec): Promise<{ rolls: StorytellingRoll[]; result: RollResult }> {
+  const first = StorytellingRoll.forCheck(spec);
+  await first.evaluate();
+  if (first.outcome) return { rolls: [first], result: first.outcome };
+  const second = StorytellingRoll.continuation(spec);
+  await second.evaluate();
+  return { rolls: [first, second], result: first.resolveAcross([second]) };
 }
 
 /** Initiative: 1d10 + Dexterity + Composure (WoD p.152). */
