@@ -5,7 +5,7 @@
  */
 import { defineRuleset } from "../ruleset";
 import { d6Checks, d6ChatActions } from "./checks";
-import { d6Combat, onCombatRound } from "./combat";
+import { d6Combat, mayActLast, onCombatRound, planActLast, sideInitiativeCombatClass } from "./combat";
 import {
   D6AbilityModel,
   D6ArmorModel,
@@ -55,13 +55,16 @@ export const d6Adapter = defineRuleset({
   settings: D6_SETTINGS,
   combat: d6Combat,
   checks: d6Checks,
-  chatActions: d6ChatActions,
+  chatActions: { ...d6ChatActions, d6ActLast: { plan: planActLast, permitted: mayActLast, visible: () => true } },
   templates: D6_ACTOR_TEMPLATES,
   api: { readSettings },
   onInit() {
     Hooks.on("renderChatMessageHTML", (_message: unknown, html: HTMLElement) => hideSecrets(html, Boolean(game.user?.isGM), readSettings().hideDifficulty));
-    Hooks.on("updateCombat", (combat: unknown, changed: unknown) => {
-      void onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never);
+    Hooks.on("updateCombat", (combat: unknown, changed: unknown, options: unknown) => {
+      void onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never, (options ?? {}) as never);
     });
+    // Per-side initiative (the default): the tracker's roll buttons roll for every side at once.
+    const config = CONFIG as unknown as { Combat: { documentClass: abstract new (...args: never[]) => object } };
+    config.Combat.documentClass = sideInitiativeCombatClass(config.Combat.documentClass);
   },
 });

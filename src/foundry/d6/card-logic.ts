@@ -12,6 +12,7 @@ import {
   objectDamage,
   parseBlastZones,
   resolveDamage,
+  stunKnockout,
   woundPenaltyDice,
   type D6RollResult,
   type DamageOutcome,
@@ -175,6 +176,8 @@ export interface PlannedDamage {
   result: DamageOutcome["result"] | string;
   state: string;
   margin: number;
+  /** Stun results reached the target's Strength dice: unconscious for 2D minutes. */
+  knockedOut?: boolean;
 }
 
 /**
@@ -183,7 +186,11 @@ export interface PlannedDamage {
  * damage takes the worse of its current and the new object-damage state.
  * T-34: (16, 12) → wounded; T-36: (15, 11) on a wounded character → wounded twice; T-38: stun (22, 11) → unconscious.
  */
-export function planDamage(target: DamageTarget, current: { woundLevel?: string; stuns?: number; damage?: string }, settings: Pick<D6Settings, "mortalPlusInjury">): PlannedDamage {
+export function planDamage(
+  target: DamageTarget,
+  current: { woundLevel?: string; stuns?: number; damage?: string; strength?: DieCode | null },
+  settings: Pick<D6Settings, "mortalPlusInjury"> & Partial<Pick<D6Settings, "stunKnockout">>,
+): PlannedDamage {
   if (target.vehicle) {
     const row = objectDamage(target.damageTotal, target.resistTotal);
     const now = (OBJECT_STATES as readonly string[]).includes(String(current.damage)) ? String(current.damage) : "undamaged";
@@ -193,8 +200,16 @@ export function planDamage(target: DamageTarget, current: { woundLevel?: string;
   const level = (WOUND_LEVELS as readonly string[]).includes(String(current.woundLevel)) ? (current.woundLevel as WoundLevel) : "healthy";
   const outcome = resolveDamage(target.damageTotal, target.resistTotal, level, { stun: target.stun, mortalPlusInjury: settings.mortalPlusInjury });
   const update: Record<string, unknown> = { "system.woundLevel": outcome.state };
-  if (outcome.result === "stunned" || outcome.result === "unconscious") update["system.stuns"] = Math.min(100, Number(current.stuns ?? 0) + 1);
-  return { update, statuses: woundStatuses(outcome.state, outcome.unconscious), result: outcome.result, state: outcome.state, margin: outcome.margin };
+  // A new mortal wound starts the death-roll count.
+  if (outcome.state === "mortally_wounded" && level !== "mortally_wounded") update["system.roundsMortallyWounded"] = 0;
+  let knockedOut = false;
+  if (outcome.result === "stunned" || outcome.result === "unconscious") {
+    const stuns = Math.min(100, Number(current.stuns ?? 0) + 1);
+    update["system.stuns"] = stuns;
+    // Stuns accumulate: at the target's Strength dice it is knocked out (published, A-16; a setting).
+    knockedOut = (settings.stunKnockout ?? true) && current.strength != null && !outcome.unconscious && stunKnockout(stuns, current.strength);
+  }
+  return { update, statuses: woundStatuses(outcome.state, outcome.unconscious || knockedOut), result: outcome.result, state: outcome.state, margin: outcome.margin, knockedOut };
 }
 
 /** The label of a wound level with its penalty, e.g. "Wounded (−1D)". */
@@ -232,3 +247,19 @@ export function attackOutcomes(targets: D6AttackTarget[], attackType: "ranged" |
   return { outcomes, hits };
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// The death roll (§23.4, A-36)
+
+/**
+ * A mortally wounded character's death roll at the end of a round: the count of rounds spent
+ * mortally wounded goes up by one, and a 2D total below it kills (D-3: 3 rounds, 2 → dies, 3 → lives).
+ * Returns the character's ONE update (the count, and the wound level when it dies) and its statuses.
+ */
+export function planDeathRoll(roundsSoFar: number, total: number): { rounds: number; dies: boolean; update: Record<string, unknown>; statuses: Record<string, boolean> | null } {
+  const rounds = Math.max(0, Math.trunc(Number(roundsSoFar) || 0)) + 1;
+  const dies = total < rounds;
+  const update: Record<string, unknown> = { "system.roundsMortallyWounded": rounds };
+  if (dies) update["system.woundLevel"] = "killed";
+  return { rounds, dies, update, statuses: dies ? woundStatuses("killed", false) : null };
+}

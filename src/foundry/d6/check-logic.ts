@@ -54,6 +54,12 @@ export interface D6Settings {
   blastRolls: "perZone" | "perTarget";
   mortalPlusInjury: "killed" | "mortally_wounded";
   brawlingParryPenalty: boolean;
+  /** Stuns affecting a character knock it out at its Strength dice (published, A-16). */
+  stunKnockout: boolean;
+  /** Mortally wounded characters make the death roll at the end of each combat round. */
+  deathRolls: boolean;
+  /** Initiative per side (the digest, 000:L1037–1041) or per combatant (variant). */
+  initiativeMode: "perSide" | "perCombatant";
   /** Metres per scene unit (A-11: 1 when the scene measures in metres). */
   metresPerUnit: number;
 }
@@ -70,6 +76,9 @@ export const DEFAULT_SETTINGS: D6Settings = {
   blastRolls: "perZone",
   mortalPlusInjury: "killed",
   brawlingParryPenalty: false,
+  stunKnockout: true,
+  deathRolls: true,
+  initiativeMode: "perSide",
   metresPerUnit: 1,
 };
 

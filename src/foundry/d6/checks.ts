@@ -376,6 +376,15 @@ function d6Flags(message: ChatMessage.Implementation): Record<string, unknown> {
   return (flags.d6 ?? {}) as Record<string, unknown>;
 }
 
+/** A character's Strength code (null for a vehicle or bad data). */
+function strengthOf(system: Record<string, unknown>): DieCode | null {
+  try {
+    return storedCode((system.attributes as Record<string, unknown> | undefined)?.strength, "strength");
+  } catch {
+    return null;
+  }
+}
+
 /** The code a target rolls against damage: full Strength (or body strength) + armor + scale (T-52, T-53, T-32). */
 export function targetResistCode(target: D6ActorData, damageType: "energy" | "physical", scaleBonus: number): DieCode {
   if (target.type === "d6_vehicle") return normalizeCode({ dice: storedCode(target.system.bodyStrength, "bodyStrength").dice + scaleBonus, pips: storedCode(target.system.bodyStrength, "bodyStrength").pips });
@@ -425,7 +434,7 @@ async function rollDamage({ message }: ChatActionContext): Promise<void> {
     const target: DamageTarget = { actorUuid: p.target.actorUuid, name: p.target.name, img: p.target.img, damageTotal, resistTotal: resist.outcome!.total, stun: attack.stun, vehicle: p.data.type === "d6_vehicle" };
     const index = damageTargets.length;
     damageTargets.push(target);
-    const preview = planDamage(target, { woundLevel: woundLevelOf(p.data.system), stuns: Number(p.data.system.stuns ?? 0), damage: String(p.data.system.damage ?? "") }, settings);
+    const preview = planDamage(target, { woundLevel: woundLevelOf(p.data.system), stuns: Number(p.data.system.stuns ?? 0), damage: String(p.data.system.damage ?? ""), strength: strengthOf(p.data.system) }, settings);
     outcomes.push({
       name: target.name,
       img: target.img,
@@ -433,7 +442,7 @@ async function rollDamage({ message }: ChatActionContext): Promise<void> {
       units: "",
       band: "OMNIBUS.D6.Card.DamageVsStrength",
       bandDetail: `${damageTotal} − ${target.resistTotal}`,
-      result: target.vehicle ? `OMNIBUS.D6.ObjectDamage.${preview.result}` : `OMNIBUS.D6.DamageResult.${preview.result}`,
+      result: target.vehicle ? `OMNIBUS.D6.ObjectDamage.${preview.result}` : preview.knockedOut ? "OMNIBUS.D6.DamageResult.knockedOut" : `OMNIBUS.D6.DamageResult.${preview.result}`,
       tone: preview.result === "none" || preview.result === "undamaged" ? "neutral" : "failure",
       button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { key: String(index), index } },
     });
@@ -462,7 +471,7 @@ async function planApply({ message, payload }: ChatActionContext): Promise<Docum
   if (!target || !Number.isInteger(index)) throw new OmnibusError("badArgument", "no such target on this card", { name: "index", value: payload.index ?? "" });
   const actor = await resolveDoc<ActorDoc>(target.actorUuid);
   if (!actor) throw new OmnibusError("badArgument", "the target no longer exists", { name: "target", value: target.name });
-  const planned = planDamage(target, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? "") }, readSettings());
+  const planned = planDamage(target, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? ""), strength: strengthOf(actor.system) }, readSettings());
   return [{ uuid: actor.uuid, update: planned.update, statuses: planned.statuses }];
 }
 

@@ -1,21 +1,40 @@
 /**
- * D6 combat: initiative is a Perception roll with the Wild Die (a setting), wound penalties applied
- * and no CP or FP (000:L1043); turn order is highest first, ties broken by the Perception code
- * (dice, then pips — A-8), then by name. Each new round resets the per-round state (declared
- * actions, reactions, the Force Point's doubling) of every combatant's actor, done once by the GM.
+ * D6 combat. Initiative follows the digest (§5, 000:L1035–1075) by default: each side (the tokens'
+ * disposition) has its highest-Perception character roll Perception with the Wild Die (a setting),
+ * wound penalties applied and no CP or FP (000:L1043); ties between the top sides are re-rolled
+ * (000:L1041); the winner's side acts first (its owner or the GM may switch it to last from the
+ * card) and within a side characters go by Perception, highest first (ties: A-8). The sides
+ * re-roll at every new round. The world setting `initiativeMode` = `perCombatant` keeps the variant:
+ * every combatant rolls its own Perception, highest first, ties by Perception, then name.
+ *
+ * Each new round the active GM resets every combatant's per-round state (declared actions,
+ * reactions, the Force Point's doubling) and makes the death roll for every mortally wounded,
+ * unstabilised combatant (end of the round that passed, A-36) — one update per actor.
  */
-import { compareCodes, initiativeCode, type DieCode } from "../../rules/d6";
-import type { CombatHooks } from "../ruleset";
+import { OmnibusError } from "../../core/errors";
+import { compareCodes, initiativeCode, initiativeWinner, type DieCode } from "../../rules/d6";
+import { postCard } from "../chat/cards";
+import { localize } from "../i18n";
+import type { ChatActionContext, CombatHooks, DocumentChange } from "../ruleset";
+import { templatePath } from "../templates/helpers";
+import { planDeathRoll } from "./card-logic";
 import { woundLevelOf } from "./check-logic";
-import { D6Roll } from "./roll";
+import { healingStateOf } from "./healing-logic";
+import { compareBySide, deathRollCard, orderFor, sideInitiativeCard, sideInitiativeUpdates, sideRollers, sidesOf, type SideMember, type SideRollRecord } from "./round-logic";
+import { D6PlainRoll, D6Roll } from "./roll";
 import { readSettings } from "./settings";
 import { storedCode } from "./schema";
 
 interface CombatantLike {
+  id?: string | null;
   name?: string | null;
   initiative?: number | null;
-  actor?: { type: string; system: Record<string, unknown> } | null;
+  flags?: Record<string, Record<string, unknown> | undefined>;
+  token?: { disposition?: number | null } | null;
+  actor?: { type: string; system: Record<string, unknown>; name?: string | null; uuid?: string; hasPlayerOwner?: boolean } | null;
 }
+
+const CHECK_CARD = templatePath("d6/chat/check-card");
 
 /** The code a combatant rolls for initiative (vehicles: the crew's piloting code). */
 export function initiativeCodeOf(actor: CombatantLike["actor"]): DieCode {
@@ -33,8 +52,18 @@ function perceptionOf(c: CombatantLike): DieCode {
   }
 }
 
-/** Turn order: negative when `a` acts first. */
+function sideRankOf(c: CombatantLike): number | null {
+  const rank = (c.flags?.omnibus?.d6 as Record<string, unknown> | undefined)?.sideRank;
+  return typeof rank === "number" && Number.isInteger(rank) && rank >= 0 ? rank : null;
+}
+
+/** Turn order: negative when `a` acts first. Side ranks (per-side initiative) first, then initiative, Perception, name. */
 export function compareCombatants(a: CombatantLike, b: CombatantLike): number {
+  const ra = sideRankOf(a);
+  const rb = sideRankOf(b);
+  if (ra !== null && rb !== null && typeof a.initiative === "number" && typeof b.initiative === "number") {
+    return compareBySide({ rank: ra, perception: perceptionOf(a), name: String(a.name ?? "") }, { rank: rb, perception: perceptionOf(b), name: String(b.name ?? "") });
+  }
   const ia = typeof a.initiative === "number" ? a.initiative : -Infinity;
   const ib = typeof b.initiative === "number" ? b.initiative : -Infinity;
   if (ia !== ib) return ib - ia;
@@ -43,36 +72,186 @@ export function compareCombatants(a: CombatantLike, b: CombatantLike): number {
   return String(a.name ?? "").localeCompare(String(b.name ?? ""));
 }
 
+function initiativeRollFor(actor: CombatantLike["actor"]): D6Roll {
+  const settings = readSettings();
+  return D6Roll.fromSpec({ code: initiativeCodeOf(actor), wildDie: settings.wildDieInitiative, wildOne: settings.wildOne, characterPoints: 0, kind: "initiative", allowPipsOnly: settings.allowPipsOnly });
+}
+
 export const d6Combat: CombatHooks = {
   initiativeRoll(combatant) {
-    const actor = (combatant as unknown as CombatantLike).actor ?? null;
-    const settings = readSettings();
-    return D6Roll.fromSpec({ code: initiativeCodeOf(actor), wildDie: settings.wildDieInitiative, wildOne: settings.wildOne, characterPoints: 0, kind: "initiative", allowPipsOnly: settings.allowPipsOnly }) as unknown as Roll;
+    return initiativeRollFor((combatant as unknown as CombatantLike).actor ?? null) as unknown as Roll;
   },
   compare: (a, b) => compareCombatants(a as unknown as CombatantLike, b as unknown as CombatantLike),
   formula: "2d6",
   decimals: 0,
 };
 
+// ---------------------------------------------------------------------------------------------
+// Initiative by side
+
+interface CombatLike {
+  uuid?: string;
+  combatants?: Iterable<CombatantLike> & { contents?: CombatantLike[] };
+  updateEmbeddedDocuments(type: "Combatant", updates: Array<Record<string, unknown>>): Promise<unknown>;
+}
+
+/** A combatant's side: its token's disposition; without a token, friendly for a player's character, else hostile. */
+export function sideOfCombatant(c: CombatantLike): string {
+  const d = c.token?.disposition;
+  if (typeof d === "number") return String(d);
+  return c.actor?.hasPlayerOwner ? "1" : "-1";
+}
+
+export function sideMembers(combat: CombatLike): SideMember[] {
+  const out: SideMember[] = [];
+  for (const c of combat.combatants ?? []) {
+    if (!c.id || !c.actor || !String(c.actor.type).startsWith("d6_")) continue;
+    let code: DieCode;
+    try {
+      code = initiativeCodeOf(c.actor);
+    } catch {
+      continue;
+    }
+    out.push({ id: c.id, name: String(c.name ?? c.actor.name ?? ""), side: sideOfCombatant(c), perception: perceptionOf(c), code });
+  }
+  return out;
+}
+
+/**
+ * Rolls initiative by side (000:L1037–1041) and sets every combatant's initiative (its side's roll)
+ * and side rank in ONE update of the combat's combatants; posts the side-initiative card. The GM runs it.
+ */
+export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): Promise<{ order: string[]; winner: string } | null> {
+  const members = sideMembers(combat);
+  if (members.length === 0) return null;
+  const rollers = sideRollers(members);
+  const sides = sidesOf(members);
+  const records: SideRollRecord[] = sides.map((side) => ({ side, roller: rollers.get(side)!.name, code: rollers.get(side)!.code, totals: [] }));
+  const rolls: Roll[] = [];
+  const settings = readSettings();
+  let contested = sides;
+  let winner: string | null = null;
+  for (let attempt = 0; attempt <= maxRerolls && winner === null; attempt++) {
+    const round: Array<{ side: string; total: number }> = [];
+    for (const side of contested) {
+      const roll = D6Roll.fromSpec({ code: rollers.get(side)!.code, wildDie: settings.wildDieInitiative, wildOne: settings.wildOne, characterPoints: 0, kind: "initiative", allowPipsOnly: true });
+      await roll.evaluate();
+      rolls.push(roll as unknown as Roll);
+      const total = roll.outcome!.total;
+      records.find((r) => r.side === side)!.totals.push(total);
+      round.push({ side, total });
+    }
+    const result = initiativeWinner(round);
+    if (result.winner !== null) winner = result.winner;
+    else contested = result.reroll;
+  }
+  winner ??= contested[0];
+  const totals = new Map(records.map((r) => [r.side, r.totals[r.totals.length - 1]]));
+  const order = orderFor(sides, winner, "first");
+  await combat.updateEmbeddedDocuments("Combatant", sideInitiativeUpdates(members, totals, order));
+  const context = sideInitiativeCard(records, winner, order, (key) => localize(key), localize("OMNIBUS.D6.Initiative.Title"));
+  if (sides.length > 1) context.buttons.push({ action: "d6ActLast", label: "OMNIBUS.D6.Initiative.ActLast", icon: "fa-solid fa-hourglass-end" });
+  await postCard({ template: CHECK_CARD, context, rolls, flags: { d6: { initiative: { combatUuid: combat.uuid ?? null, sides, winner, rollerActorUuid: findActorUuid(combat, rollers.get(winner)!.id) } } } });
+  return { order, winner };
+}
+
+function findActorUuid(combat: CombatLike, combatantId: string): string | null {
+  for (const c of combat.combatants ?? []) if (c.id === combatantId) return c.actor?.uuid ?? null;
+  return null;
+}
+
+/** `d6ActLast`: the winning side acts last this round — every combatant's side rank, re-planned on the GM. */
+export async function planActLast({ message }: ChatActionContext): Promise<DocumentChange[]> {
+  const info = ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 as Record<string, unknown> | undefined)?.initiative as { combatUuid: string | null; sides: string[]; winner: string } | undefined;
+  const combat = info?.combatUuid ? ((await fromUuid(info.combatUuid as never)) as unknown as CombatLike | null) : null;
+  if (!info || !combat) throw new OmnibusError("badArgument", "the combat of this card is gone", { name: "combat", value: info?.combatUuid ?? "" });
+  const order = orderFor(info.sides, info.winner, "last");
+  const changes: DocumentChange[] = [];
+  for (const c of combat.combatants ?? []) {
+    const uuid = (c as { uuid?: string }).uuid;
+    if (!uuid || !c.actor) continue;
+    const rank = order.indexOf(sideOfCombatant(c));
+    if (rank >= 0) changes.push({ uuid, update: { "flags.omnibus.d6.sideRank": rank } });
+  }
+  return changes;
+}
+
+/** Only the GM or the owner of the winning side's roller may choose to act last. */
+export function mayActLast({ message, user }: ChatActionContext): boolean {
+  if (user.isGM) return true;
+  const info = ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 as Record<string, unknown> | undefined)?.initiative as { rollerActorUuid?: string | null } | undefined;
+  const actor = info?.rollerActorUuid ? (fromUuidSync(info.rollerActorUuid as never) as unknown as { testUserPermission?(u: unknown, level: string): boolean } | null) : null;
+  return Boolean(actor?.testUserPermission?.(user, "OWNER"));
+}
+
+/** Wraps the configured Combat class so the tracker's "roll initiative" buttons roll by side in per-side mode. */
+export function sideInitiativeCombatClass<T extends abstract new (...args: never[]) => object>(Base: T): T {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const Parent = Base as any;
+  const Subclass = class extends Parent {
+    async rollInitiative(ids: string[], options: Record<string, unknown> = {}) {
+      if (readSettings().initiativeMode !== "perSide") return super.rollInitiative(ids, options);
+      await rollSideInitiative(this as unknown as CombatLike);
+      return this;
+    }
+  };
+  Object.defineProperty(Subclass, "name", { value: Parent.name || "OmnibusCombat" });
+  return Subclass as unknown as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A new round
+
 /** What a new round resets on each actor (digest §33 per-round state). */
 export function roundResetUpdate(): Record<string, unknown> {
   return { "system.round": { actions: 1, forcePoint: false, dodge: null, parry: null, fullReaction: false } };
 }
 
-/** The `updateCombat` hook: on a new round, the active GM resets every combatant's actor once. */
+type RoundActor = {
+  update(d: Record<string, unknown>): Promise<unknown>;
+  type?: string;
+  name?: string | null;
+  img?: string | null;
+  system?: Record<string, unknown>;
+  toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown>;
+};
+
+/**
+ * The `updateCombat` hook: on a new round the active GM resets every combatant's actor once; going
+ * forward past round 1 (the end of a round) it also makes each mortally wounded, unstabilised
+ * actor's death roll (A-36) in the same update; in per-side mode it re-rolls the sides' initiative.
+ */
 export async function onCombatRound(
-  combat: { combatants?: Iterable<{ actor?: { update(d: Record<string, unknown>): Promise<unknown>; type?: string } | null }> },
+  combat: { combatants?: Iterable<{ actor?: RoundActor | null }> } & Partial<CombatLike>,
   changed: Record<string, unknown>,
   user: { isGM?: boolean; id?: string } | null | undefined,
   activeGM: { id?: string } | null | undefined,
+  options: { direction?: number } = {},
 ): Promise<number> {
   if (!("round" in (changed ?? {})) || !user?.isGM || activeGM?.id !== user.id) return 0;
+  const settings = readSettings();
+  const forward = (options?.direction ?? 1) >= 0;
+  const endOfRound = forward && Number(changed.round) >= 2;
   const seen = new Set<unknown>();
   for (const c of combat.combatants ?? []) {
     const actor = c.actor;
     if (!actor || seen.has(actor) || !String(actor.type ?? "").startsWith("d6_")) continue;
     seen.add(actor);
-    await actor.update(roundResetUpdate());
+    const update = roundResetUpdate();
+    const system = actor.system ?? {};
+    let death: { faces: number[]; total: number; plan: ReturnType<typeof planDeathRoll> } | null = null;
+    if (endOfRound && settings.deathRolls && woundLevelOf(system) === "mortally_wounded" && !healingStateOf(system).stabilized) {
+      const roll = D6PlainRoll.ofDice(2);
+      await roll.evaluate();
+      const total = roll.outcome!.total;
+      death = { faces: roll.outcome!.faces, total, plan: planDeathRoll(Number(system.roundsMortallyWounded ?? 0), total) };
+      Object.assign(update, death.plan.update);
+      await actor.update(update);
+      for (const [id, active] of Object.entries(death.plan.statuses ?? {})) await actor.toggleStatusEffect?.(id, { active });
+      const context = deathRollCard(String(actor.name ?? ""), death.faces, total, death.plan.rounds, death.plan.dies, localize("OMNIBUS.D6.DeathRoll.Title"), actor.img ?? "");
+      await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls: [roll as unknown as Roll] });
+    } else await actor.update(update);
   }
+  if (forward && settings.initiativeMode === "perSide" && typeof combat.updateEmbeddedDocuments === "function") await rollSideInitiative(combat as CombatLike);
   return seen.size;
 }

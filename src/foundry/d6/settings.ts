@@ -49,6 +49,15 @@ export const D6_SETTINGS: SettingSpec[] = [
     choices: { killed: "OMNIBUS.D6.Setting.MortalPlusInjury.killed", mortally_wounded: "OMNIBUS.D6.Setting.MortalPlusInjury.mortally_wounded" },
   },
   { key: "brawlingParryPenalty", ...S("BrawlingParryPenalty"), type: "boolean", default: DEFAULT_SETTINGS.brawlingParryPenalty },
+  { key: "stunKnockout", ...S("StunKnockout"), type: "boolean", default: DEFAULT_SETTINGS.stunKnockout },
+  { key: "deathRolls", ...S("DeathRolls"), type: "boolean", default: DEFAULT_SETTINGS.deathRolls },
+  {
+    key: "initiativeMode",
+    ...S("InitiativeMode"),
+    type: "string",
+    default: DEFAULT_SETTINGS.initiativeMode,
+    choices: { perSide: "OMNIBUS.D6.Setting.InitiativeMode.perSide", perCombatant: "OMNIBUS.D6.Setting.InitiativeMode.perCombatant" },
+  },
   { key: "metresPerUnit", ...S("MetresPerUnit"), type: "number", default: DEFAULT_SETTINGS.metresPerUnit, range: { min: 0.1, max: 100, step: 0.1 } },
 ];
 

@@ -7,7 +7,8 @@ import { rollD6, parseDieCode } from "../../../src/rules/d6";
 import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
 import { DEFAULT_SETTINGS, attackCheck, checkOdds, skillCheck } from "../../../src/foundry/d6/check-logic";
-import { attackOutcomes, checkOutcome, diceFaces, planDamage, type D6CardContext } from "../../../src/foundry/d6/card-logic";
+import { attackOutcomes, checkOutcome, diceFaces, planDamage, planDeathRoll, type D6CardContext } from "../../../src/foundry/d6/card-logic";
+import { deathRollCard, sideInitiativeCard } from "../../../src/foundry/d6/round-logic";
 import { d6ActorContext, d6ItemContext } from "../../../src/foundry/d6/sheet-context";
 import type { TargetInfo } from "../../../src/foundry/ruleset";
 import { asActor, asItem, packDoc, thannik } from "../../glue/d6/fixtures";
@@ -173,6 +174,24 @@ const healingSamples: GallerySample[] = [
   healSample("d6-card-bacta", bactaCheck(medic, asItem(packDoc("d6-equipment", "Bacta tank"), medic.uuid), mortal, 0, DEFAULT_SETTINGS), (h) => bactaHealingResult(h, true, { amount: 4, unit: "days" }), [2, 3, 4], "3D", 3),
 ];
 
+// The round: T-70 side initiative (a tie at 10 re-rolled: 14 vs 15) and a D-3 death roll (3 rounds, 2D = 2 → dies).
+const initiativeCard = sideInitiativeCard(
+  [
+    { side: "1", roller: "Sev", code: { dice: 3, pips: 2 }, totals: [10, 14] },
+    { side: "-1", roller: "Высокий человек в длинном плаще", code: { dice: 4, pips: 0 }, totals: [10, 15] },
+  ],
+  "-1",
+  ["-1", "1"],
+  (key) => t(key),
+  t("OMNIBUS.D6.Initiative.Title"),
+);
+initiativeCard.buttons.push({ action: "d6ActLast", label: "OMNIBUS.D6.Initiative.ActLast", icon: "fa-solid fa-hourglass-end" });
+const death = planDeathRoll(2, 2);
+const roundSamples: GallerySample[] = [
+  { name: "d6-card-side-initiative", template: T("d6/chat/check-card"), context: initiativeCard, width: 300, height: 800, frame: "chat" },
+  { name: "d6-card-death-roll", template: T("d6/chat/check-card"), context: deathRollCard("Stormtrooper TK-421", [1, 1], 2, death.rounds, death.dies, t("OMNIBUS.D6.DeathRoll.Title"), "icons/svg/mystery-man.svg"), width: 300, height: 800, frame: "chat" },
+];
+
 const skillRequest = skillCheck(shooter, shooter.items.find((i) => i.name === "dodge")!, null, DEFAULT_SETTINGS);
 
 export const samples: GallerySample[] = [
@@ -211,5 +230,6 @@ export const samples: GallerySample[] = [
   { name: "d6-card-grenade", template: T("d6/chat/check-card"), context: grenadeCard, width: 300, height: 800, frame: "chat" },
   { name: "d6-card-damage", template: T("d6/chat/damage-card"), context: damageCard, width: 300, height: 800, frame: "chat" },
   ...healingSamples,
+  ...roundSamples,
 ];
 void asItem;
