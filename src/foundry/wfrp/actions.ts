@@ -18,7 +18,10 @@ import { requestChatAction } from "../chat/actions";
 import { SYSTEM_ID } from "../registry";
 import type { ChatAction, ChatActionContext, DocumentChange } from "../ruleset";
 import { attackCardContext, planDamage, resolveTarget, type AttackState, type DefenceSkill } from "./cards";
-import { ATTACK_CARD } from "./checks";
+import { ATTACK_CARD, OPPOSED_CARD, opposedStateOf } from "./checks";
+import { runCheck } from "../checks";
+import { localize } from "../i18n";
+import { facesOfRolls, opposedCardContext, recordResponse, type OpposedState } from "./opposed";
 import { deriveActor } from "./derive";
 import { actorView, currentRules, targetActor, targetActorSync, userOwns } from "./documents";
 import { defenceSpecFor } from "./request";
@@ -147,7 +150,66 @@ async function runDefend(context: ChatActionContext): Promise<void> {
   await requestChatAction(message, "recordDefence", { ...payload, face: String(roll.outcome!.roll) });
 }
 
+// ---------------------------------------------------------------- opposed tests outside combat
+
+/** The message's stored rolls (JSON strings), to append the defender's to. */
+export function rollSources(message: Message): string[] {
+  const source = (message as unknown as { _source?: { rolls?: unknown[] } })._source?.rolls ?? (message as unknown as { rolls?: unknown[] }).rolls;
+  return Array.isArray(source) ? source.map((r) => (typeof r === "string" ? r : JSON.stringify(r))) : [];
+}
+
+function opposedTarget(state: OpposedState, payload: Record<string, string>) {
+  const index = Number(payload.target);
+  if (!Number.isInteger(index) || index < 0 || index >= state.targets.length) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: String(payload.target ?? "") });
+  return { index, target: state.targets[index] };
+}
+
+/** A GM, or an owner of that target's actor, may respond for it. */
+function ownsOpposedTarget({ message, user, payload }: ChatActionContext): boolean {
+  if (user.isGM) return true;
+  try {
+    const { target } = opposedTarget(opposedStateOf(message), payload);
+    return userOwns(targetActorSync(target.tokenUuid, target.actorUuid), user);
+  } catch {
+    return false;
+  }
+}
+
+function seesResponse(message: Message, user: User.Implementation): boolean {
+  if (user.isGM) return true;
+  try {
+    return opposedStateOf(message).targets.some((t) => userOwns(targetActorSync(t.tokenUuid, t.actorUuid), user));
+  } catch {
+    return false;
+  }
+}
+
+/** "Respond": the defender's roll dialog (what they oppose with, difficulty, modifiers, the odds to win). */
+async function runRespond({ message, payload }: ChatActionContext): Promise<void> {
+  const state = opposedStateOf(message);
+  const { index, target } = opposedTarget(state, payload);
+  if (target.response) throw new OmnibusError("badArgument", "this target already responded", { name: "target", value: target.name });
+  const actor = await targetActor(target.tokenUuid, target.actorUuid);
+  if (!actor) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+  await runCheck({ actor, kind: "response", dataset: { messageId: message.id ?? "", target: String(index) }, targets: [] });
+}
+
+/** Records the defender's side on the card, with their rolls attached to the message (re-checked on the GM). */
+export async function planResponse({ message, payload }: ChatActionContext): Promise<DocumentChange[]> {
+  const state = opposedStateOf(message);
+  const { index, target } = opposedTarget(state, payload);
+  const defender = await targetActor(target.tokenUuid, target.actorUuid);
+  if (!defender) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+  const { faces, sources } = facesOfRolls(payload.rolls ?? "");
+  const next = recordResponse(state, index, actorView(defender), payload, faces, (key) => localize(key));
+  const content = await foundry.applications.handlebars.renderTemplate(OPPOSED_CARD, { ...opposedCardContext(next), ruleset: "wfrp" });
+  return [{ uuid: message.uuid, update: { content, [`flags.${SYSTEM_ID}.opposed`]: next, rolls: [...rollSources(message), ...sources] } }];
+}
+
 export const wfrpChatActions: Record<string, ChatAction> = {
+  // The dialog may be cancelled: only recording is once-only.
+  respond: { run: runRespond, permitted: ownsOpposedTarget, visible: seesResponse, repeatable: true },
+  recordResponse: { plan: planResponse, permitted: ownsOpposedTarget, visible: () => false },
   defend: { run: runDefend, permitted: ownsTarget, visible: seesDefence },
   recordDefence: { plan: planDefence, permitted: ownsTarget, visible: seesDefence },
   applyDamage: { plan: planApplyDamage },

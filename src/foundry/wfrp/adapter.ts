@@ -55,6 +55,7 @@ export const WFRP_TEMPLATES = [
   "wfrp/chat/test-card",
   "wfrp/chat/attack-card",
   "wfrp/chat/round-end-card",
+  "wfrp/chat/opposed-card",
   "wfrp/partials/test-side",
 ].map(templatePath);
 

@@ -3,19 +3,73 @@
  * the dialog its odds, rolls a WfrpTestRoll and posts the test card or the attack card.
  */
 import { OmnibusError } from "../../core/errors";
-import { advantageAfter, turnAllowance, type TestSpec } from "../../rules/wfrp/index";
+import { advantageAfter, turnAllowance, type TestOptions, type TestSpec } from "../../rules/wfrp/index";
+import { requestChatAction } from "../chat/actions";
 import { postCard } from "../chat/cards";
+import { SYSTEM_ID } from "../registry";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
 import { templatePath } from "../templates/helpers";
 import { attackCardContext, testCardContext, type AttackState } from "./cards";
 import { deriveActor } from "./derive";
 import { actorView, currentRules, targetActor } from "./documents";
+import { buildResponseRequest, opposedCardContext, responseData, responseFaces, responseOdds, responseSpec, type OpposedState } from "./opposed";
 import { buildRequest, checkData, oddsLines, specFor, withWeapon, type TargetView } from "./request";
 import { WfrpTestRoll } from "./rolls";
 
 export const TEST_CARD = templatePath("wfrp/chat/test-card");
 export const ATTACK_CARD = templatePath("wfrp/chat/attack-card");
+export const OPPOSED_CARD = templatePath("wfrp/chat/opposed-card");
+
+type Message = ChatMessage.Implementation;
+
+/** The opposed card's state from its message. */
+export function opposedStateOf(message: Message): OpposedState {
+  const flags = (message.flags as Record<string, { opposed?: OpposedState } | undefined>)[SYSTEM_ID];
+  const state = flags?.opposed;
+  if (!state || state.version !== 1 || !Array.isArray(state.targets)) throw new OmnibusError("badArgument", "this card is not a WFRP opposed test", { name: "message", value: message.id ?? "" });
+  return structuredClone(state);
+}
+
+/** Rolls one d100 test as a Foundry roll (Dice So Nice shows it: the roll joins an existing message). */
+export async function rollD100For(spec: TestSpec, options: TestOptions): Promise<WfrpTestRoll> {
+  const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: options } as never);
+  await roll.evaluate();
+  const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user?: unknown, sync?: boolean): Promise<unknown> } }).dice3d;
+  if (dice3d) await dice3d.showForRoll(roll, game.user, true);
+  return roll;
+}
+
+async function buildResponse(source: CheckSource): Promise<CheckRequest> {
+  const messageId = source.dataset.messageId ?? "";
+  const message = game.messages?.get(messageId) as Message | undefined;
+  if (!message || !source.actor) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: messageId });
+  return buildResponseRequest({ defender: actorView(source.actor), state: opposedStateOf(message), index: Number(source.dataset.target), messageId, rules: currentRules(), t: localize });
+}
+
+/** The defender rolls (and, on a full tie with the re-roll setting, both sides again) and asks to record it on the card. */
+async function rollResponse(request: CheckRequest, values: CheckValues): Promise<boolean> {
+  const data = responseData(request);
+  const message = game.messages?.get(data.messageId) as Message | undefined;
+  if (!message) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: data.messageId });
+  const { spec, tested } = responseSpec(data.tested, values);
+  const rolls: WfrpTestRoll[] = [];
+  await responseFaces({ roll: data.tester.roll, testerSpec: data.tester.spec, options: data.options, opposed: data.opposed }, spec, async (who) => {
+    const roll = await rollD100For(who === "tester" ? data.tester.spec : spec, data.options);
+    rolls.push(roll);
+    return roll.outcome!.roll;
+  });
+  return requestChatAction(message, "recordResponse", {
+    target: String(data.target),
+    key: `t${data.target}`,
+    tested,
+    difficulty: String(values.difficulty ?? "challenging"),
+    conditions: String(values.conditions ?? 0),
+    modifier: String(values.modifier ?? 0),
+    slBonus: String(values.slBonus ?? 0),
+    rolls: JSON.stringify(rolls.map((r) => JSON.stringify(r))),
+  });
+}
 
 async function targetViews(targets: TargetInfo[]): Promise<TargetView[]> {
   const out: TargetView[] = [];
@@ -69,16 +123,19 @@ export function attackState(request: CheckRequest, values: CheckValues, roll: nu
 export const wfrpChecks: CheckHandler = {
   async build(source: CheckSource): Promise<CheckRequest | null> {
     if (!source.actor) throw new OmnibusError("badArgument", "a check needs an actor", { name: "actor", value: "" });
+    if (source.kind === "response") return buildResponse(source);
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
     return buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize });
   },
 
   odds(request, values) {
+    if (request.kind === "response") return responseOdds(request, values);
     return oddsLines(request, values, currentRules());
   },
 
   async roll(request, values, { rollMode }) {
+    if (request.kind === "response") return rollResponse(request, values);
     const data = checkData(request);
     const rules = currentRules();
     const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
@@ -87,6 +144,18 @@ export const wfrpChecks: CheckHandler = {
       const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: data.combat ? rules.combat : rules.test } as never);
       await roll.evaluate();
       const result = roll.outcome!.results[0];
+      if (values.opposed === true && request.targets.length > 0) {
+        // An Opposed Test (003:L185-199): ONE card, the defenders respond from it.
+        const state: OpposedState = {
+          version: 1,
+          tester: { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "", label: request.title, tested: data.tested ?? null, characteristic: data.characteristic, spec },
+          roll: result.roll,
+          options: data.combat ? rules.combat : rules.test,
+          opposed: rules.opposed,
+          targets: request.targets.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, response: null })),
+        };
+        return postCard({ template: OPPOSED_CARD, context: opposedCardContext(state), actor, rolls: [roll as unknown as Roll], rollMode, flags: { opposed: state } });
+      }
       const context = testCardContext({ title: request.title, subtitle: request.subtitle ?? "", img: actor?.img ?? "", result, spec, difficultyLabel: difficultyLabel(spec) });
       return postCard({ template: TEST_CARD, context, actor, rolls: [roll as unknown as Roll], rollMode, flags: { test: { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result } } });
     }

@@ -25,6 +25,16 @@ export const WFRP_SETTINGS: SettingSpec[] = [
   { key: "critsAllTests", name: `${K}CritsAllTests.Name`, hint: `${K}CritsAllTests.Hint`, type: "boolean", default: false },
   { key: "opposedTieBreak", name: `${K}OpposedTieBreak.Name`, hint: `${K}OpposedTieBreak.Hint`, type: "string", default: "value", choices: { value: `${K}OpposedTieBreak.value`, target: `${K}OpposedTieBreak.target` } },
   {
+    key: "opposedFinalTie",
+    name: `${K}OpposedFinalTie.Name`,
+    hint: `${K}OpposedFinalTie.Hint`,
+    type: "string",
+    default: DEFAULT_OPPOSED_OPTIONS.finalTie,
+    choices: { stalemate: `${K}OpposedFinalTie.stalemate`, reroll: `${K}OpposedFinalTie.reroll` },
+  },
+  { key: "extendedZeroSL", name: `${K}ExtendedZeroSL.Name`, hint: `${K}ExtendedZeroSL.Hint`, type: "boolean", default: false },
+  { key: "rangedDodge", name: `${K}RangedDodge.Name`, hint: `${K}RangedDodge.Hint`, type: "boolean", default: false },
+  {
     key: "initiativeMode",
     name: `${K}InitiativeMode.Name`,
     hint: `${K}InitiativeMode.Hint`,
@@ -52,6 +62,13 @@ export interface WfrpRules {
   advantageCap: boolean;
   /** Ablaze, Bleeding, Poisoned and Surprised tick at the end of each round (the GM's client applies them). */
   endOfRound: boolean;
+  /** Option "Extended Tests and 0 SL" (003:L215-219): a success adds at least +1, a failure at least −1. */
+  extendedZeroSL: boolean;
+  /**
+   * Ranged attacks are unopposed by default (digest §7 item 21: "opposed by Dodge only in some
+   * circumstances"); when on, the attack dialog's "Target may Dodge" starts ticked.
+   */
+  rangedDodge: boolean;
 }
 
 export const DEFAULT_RULES: WfrpRules = rulesFrom(() => undefined);
@@ -83,13 +100,15 @@ export function rulesFrom(read: (key: string) => unknown): WfrpRules {
     combat: { ...test, critsOnDoubles: true },
     opposed: {
       tieBreak: get("opposedTieBreak", (v): v is "value" | "target" => v === "value" || v === "target", DEFAULT_OPPOSED_OPTIONS.tieBreak),
-      // A full tie in an attack is a stalemate (no hit); the re-roll variant is not offered at the table yet.
-      finalTie: DEFAULT_OPPOSED_OPTIONS.finalTie,
+      // 003:L191: a tie that survives the tie-break is the GM's choice of stalemate or a re-roll by both.
+      finalTie: get("opposedFinalTie", (v): v is "stalemate" | "reroll" => v === "stalemate" || v === "reroll", DEFAULT_OPPOSED_OPTIONS.finalTie),
     },
     initiativeMode: get("initiativeMode", (v): v is InitiativeMode => (INITIATIVE_MODES as readonly unknown[]).includes(v), "fixed"),
     initiativeEachRound: get("initiativeEachRound", isBool, false),
     conditionsStack: get("conditionsStack", isBool, false),
     advantageCap: get("advantageCap", isBool, false),
     endOfRound: get("endOfRound", isBool, true),
+    extendedZeroSL: get("extendedZeroSL", isBool, false),
+    rangedDodge: get("rangedDodge", isBool, false),
   };
 }

@@ -54,6 +54,8 @@ export interface WfrpCheckData {
   characteristic: CharacteristicId;
   /** The rules' skill id, if a skill. */
   skill?: string;
+  /** What an opposed card records as tested: "skill:<id>" / "char:<id>" (null for a custom skill). */
+  tested?: string | null;
   /** Talents' SL bonus on success. */
   successBonus: number;
   combat: boolean;
@@ -106,7 +108,7 @@ export function buildRequest(input: BuildInput): CheckRequest {
     if (!(CHARACTERISTICS as readonly string[]).includes(c)) throw new OmnibusError("badArgument", "unknown characteristic", { name: "characteristic", value: String(dataset.characteristic) });
     const value = d.characteristics[c].current;
     const talents = talentModifiers(actor.items, undefined, c);
-    return finish(input, d, { kind: "characteristic", value, characteristic: c, successBonus: talents.successBonus, combat: false, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, t(`${K}Char.${c}`));
+    return finish(input, d, { kind: "characteristic", value, characteristic: c, tested: `char:${c}`, successBonus: talents.successBonus, combat: false, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, t(`${K}Char.${c}`));
   }
 
   if (kind === "skill") {
@@ -117,7 +119,7 @@ export function buildRequest(input: BuildInput): CheckRequest {
     const talents = talentModifiers(actor.items, row.key || undefined, row.characteristic);
     const combat = row.key === "melee" || row.key === "ranged" || row.key === "dodge";
     row = { ...row };
-    return finish(input, d, { kind: "skill", value: row.value!, characteristic: row.characteristic, skill: row.key || undefined, successBonus: talents.successBonus, combat, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, name);
+    return finish(input, d, { kind: "skill", value: row.value!, characteristic: row.characteristic, skill: row.key || undefined, tested: row.key ? `skill:${row.key}` : null, successBonus: talents.successBonus, combat, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, name);
   }
 
   if (kind === "attack") {
@@ -183,6 +185,9 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   fields.push({ name: "modifier", label: `${K}Dialog.Modifier`, kind: "number", min: -999, max: 999 });
   fields.push({ name: "slBonus", label: `${K}Dialog.SLBonus`, kind: "number", min: -99, max: 99 });
   if (data.kind === "attack" && !ranged) fields.push({ name: "charging", label: `${K}Dialog.Charging`, kind: "checkbox", hint: `${K}Dialog.ChargingHint` });
+  // A skill or characteristic test at targeted tokens is an Opposed Test (003:L185-199) unless unticked.
+  const opposable = data.kind !== "attack" && input.targets.length > 0;
+  if (opposable) fields.push({ name: "opposed", label: `${K}Dialog.Opposed`, kind: "checkbox", hint: `${K}Dialog.OpposedHint`, detail: input.targets.map((tg) => tg.name).join(", ") });
 
   const values: CheckValues = {
     difficulty: ranged ? "range" : "challenging",
@@ -193,6 +198,7 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   if (data.combat) values.advantage = Math.max(0, Math.min(999, num(actor.system.advantage)));
   if (talentModifier !== 0) values.talents = talentModifier;
   if (data.kind === "attack" && !ranged) values.charging = false;
+  if (opposable) values.opposed = true;
 
   const value = t(`${K}Dialog.Tested`, { value: data.value });
   const weaponLine = data.weapon ? ` · ${t(`${K}Dialog.WeaponDamage`, { damage: weaponDamageLabel(data.weapon, data.strengthBonus) })}` : "";

@@ -11,6 +11,7 @@ import { ACTOR_TABS, ITEMS_TAB_TYPES, wfrpActorContext, wfrpItemContext } from "
 import { buildRequest, oddsLines, specFor, type ActorView, type TargetView } from "../../../src/foundry/wfrp/request";
 import { attackCardContext, testCardContext, type AttackState } from "../../../src/foundry/wfrp/cards";
 import { DEFAULT_RULES } from "../../../src/foundry/wfrp/options";
+import { buildResponseRequest, opposedCardContext, recordResponse, responseOdds, type OpposedState } from "../../../src/foundry/wfrp/opposed";
 import { resolveTest } from "../../../src/rules/wfrp/index";
 import { ROOT } from "../../support/handlebars";
 import type { GallerySample } from "../sample";
@@ -189,6 +190,33 @@ const attackCard = (name: string, state: AttackState): GallerySample => ({
 });
 const defenceSpec = { value: 40, difficulty: "challenging" as const, modifier: 0 };
 
+// Opposed tests outside combat: V6 (Salundra's Intimidate 47 rolls 04 against the officer's
+// Leadership 46 rolling 16) and V7 (Endurance 46 rolls 21 against Fat Tom's 63 rolling 91), one card.
+const tom = byName("wfrp-characters", "Fat Tom Brandysnap");
+function opposedState(skill: string, value: number, roll: number, targets: Doc[], finalTie: "stalemate" | "reroll" = "stalemate"): OpposedState {
+  return {
+    version: 1,
+    tester: { uuid: "Actor.s", name: salundra.name, img: "icons/svg/mystery-man.svg", label: t(`OMNIBUS.WFRP.Skill.${skill}`), tested: `skill:${skill}`, characteristic: "fel", spec: { value, difficulty: "challenging", modifier: 0 } },
+    roll,
+    options: DEFAULT_RULES.test,
+    opposed: { ...DEFAULT_RULES.opposed, finalTie },
+    targets: targets.map((d) => ({ tokenUuid: `Scene.s.Token.${d._id}`, actorUuid: `Actor.${d._id}`, name: d.name, img: "icons/svg/mystery-man.svg", response: null })),
+  };
+}
+const v6Opposed = opposedState("intimidate", 47, 4, [officer, tom]);
+const v6Answered = recordResponse(v6Opposed, 0, actorViewOf(officer), { tested: "skill:leadership" }, [16], t);
+const v7Answered = recordResponse(opposedState("endurance", 46, 21, [tom]), 0, actorViewOf(tom), { tested: "skill:endurance" }, [91], t);
+const tieRerolled = recordResponse(opposedState("intimidate", 47, 4, [salundra], "reroll"), 0, actorViewOf(salundra), { tested: "skill:intimidate" }, [4, 50, 30], t);
+const opposedCard = (name: string, state: OpposedState): GallerySample => ({
+  name,
+  template: T("wfrp/chat/opposed-card"),
+  context: { ruleset: "wfrp", ...opposedCardContext(state) },
+  width: 300,
+  height: 700,
+  frame: "chat",
+});
+const responseRequest = buildResponseRequest({ defender: actorViewOf(tom), state: opposedState("endurance", 46, 21, [tom]), index: 0, messageId: "m1", rules: DEFAULT_RULES, t });
+
 export const samples: GallerySample[] = [
   actorSample("wfrp-character-main", salundra, "main", false, { advantage: 2, conditions: { bleeding: 2, prone: 1 } }),
   actorSample("wfrp-character-main-edit", salundra, "main", true),
@@ -211,6 +239,19 @@ export const samples: GallerySample[] = [
   testCard("wfrp-test-card-success", "Intimidate", `${salundra.name} · tests 47`, v6, 47),
   testCard("wfrp-test-card-failure", "Perception", "Eichengard · tests 39", v3b, 39),
   testCard("wfrp-test-card-critical", "Melee (Basic)", "Тяжеловооружённый рыцарь ордена Пылающего Солнца · проверка 45", crit, 45),
+  opposedCard("wfrp-opposed-card-waiting", v6Opposed),
+  opposedCard("wfrp-opposed-card-answered", v6Answered),
+  opposedCard("wfrp-opposed-card-v7", v7Answered),
+  opposedCard("wfrp-opposed-card-rerolled", tieRerolled),
+  {
+    name: "wfrp-roll-dialog-response",
+    title: responseRequest.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(responseRequest, responseRequest.values, responseOdds, "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
   attackCard("wfrp-attack-card-awaiting", meleeState(null)),
   attackCard("wfrp-attack-card-resolved", meleeState({ skill: "melee", spec: defenceSpec, roll: 27, defensiveWeapon: false })),
   attackCard("wfrp-attack-card-applied", meleeState({ skill: "dodge", spec: defenceSpec, roll: 27, defensiveWeapon: false }, { woundsLost: 7, wounds: 5, armourPoints: 1, toughnessBonus: 3, reducedToZero: false, critical: false })),

@@ -297,3 +297,113 @@ describe("data models", () => {
     expect(model.walk).toBe(8);
   });
 });
+
+describe("an opposed test outside combat (003:L185-199)", () => {
+  async function opposedCard(testerName: string, skillKey: string, defenderDoc: StandInDocument & Record<string, any>, face: number) {
+    const tester = actorDoc("tester", actorViewOf(character(testerName)), ["player"]);
+    stand.documents.set("Scene.s.Token.d", { actor: defenderDoc });
+    const item = tester.items.contents.find((i: any) => i.system.key === skillKey);
+    const checks = wfrp.wfrpAdapter.checks!;
+    const targets = [{ tokenUuid: "Scene.s.Token.d", actorUuid: defenderDoc.uuid, name: defenderDoc.name, img: "", distance: 3, units: "m" }];
+    const request = (await checks.build({ actor: tester as any, kind: "skill", dataset: { itemId: item.id }, targets }))!;
+    expect(request.values.opposed).toBe(true);
+    faces.push(face);
+    await checks.roll(request, request.values, { rollMode: "publicroll" });
+    const { data } = stand.recorded.messagesCreated[0];
+    const message = new StandInDocument("m1", "ChatMessage.m1", true, { author: { id: "player" }, flags: structuredClone(data.flags), _source: { rolls: (data.rolls as unknown[]).map((r) => JSON.stringify(r)) } });
+    stand.documents.set("ChatMessage.m1", message);
+    return { tester, message, data };
+  }
+
+  /** The defender responds from the card: the response check (dialog values) → roll → recordResponse through the plumbing. */
+  async function respond(defender: any, values: Record<string, unknown>, rolled: number[]) {
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: defender, kind: "response", dataset: { messageId: "m1", target: "0" }, targets: [] }))!;
+    faces.push(...rolled);
+    const ok = await checks.roll(request, { ...request.values, ...(values as Record<string, string>) }, { rollMode: "publicroll" });
+    return { request, ok };
+  }
+
+  it("V6: Salundra's Intimidate 47 rolls 04 at the officer → ONE card waiting; the officer opposes with Leadership 46, rolls 16 (+3): Salundra wins by 1; his roll joins the message's rolls", async () => {
+    const officer = actorDoc("off", actorViewOf(character("Guard Officer")));
+    const { message, data } = await opposedCard("Salundra von Drakenburg", "intimidate", officer, 4);
+    expect(card().path).toContain("wfrp/chat/opposed-card");
+    expect(card().context).toMatchObject({ tester: { slLabel: "+4", target: 47 }, targets: [{ waiting: true, respondButton: { action: "respond" } }] });
+    expect((data.flags as any).omnibus.opposed.tester).toMatchObject({ tested: "skill:intimidate", spec: { value: 47 } });
+
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    const { request, ok } = await respond(officer, { tested: "skill:leadership" }, [16]);
+    expect(ok).toBe(true);
+    expect(request.fields.map((f) => f.name)).toEqual(["tested", "difficulty", "conditions", "modifier", "slBonus"]);
+    expect(request.values.difficulty).toBe("challenging"); // 003:L197
+    expect(stand.recorded.messagesCreated).toHaveLength(1); // still one card
+    const update = message.updates[0] as any;
+    expect(update.rolls).toHaveLength(2);
+    expect(JSON.parse(update.rolls[1]).options.outcome.roll).toBe(16);
+    expect(update.content).toContain("wfrp/chat/opposed-card");
+    expect(card().context.targets[0]).toMatchObject({ waiting: false, defender: { slLabel: "+3", target: 46 }, winnerName: "Salundra von Drakenburg", testerWins: true, margin: 1, decidedBy: "sl", respondButton: null });
+    const html = createHarness({ language: "ru" }).render(card().path, card().context);
+    expect(html).toContain("выигрывает на 1 УУ");
+    // Once only: a second response is refused and nothing changes.
+    expect(await respond(officer, { tested: "skill:leadership" }, [90]).catch(() => "refused")).toBe("refused");
+    expect(message.updates).toHaveLength(2); // the response and the plumbing's applied mark
+  });
+
+  it("V7 and the defender's odds: Tom (Endurance 63) against Salundra's 21 (+2 SL): P(win) = 49/100 by hand (faces 01–39 beat +2, 40–49 tie on SL and win on 63 > 46); he rolls 91 → −3, Salundra wins by 5", async () => {
+    const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")));
+    await opposedCard("Salundra von Drakenburg", "endurance", tom, 21);
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: tom as any, kind: "response", dataset: { messageId: "m1", target: "0" }, targets: [] }))!;
+    expect(request.values.tested).toBe("skill:endurance"); // the tester's skill by default
+    const odds = checks.odds!(request, request.values);
+    expect(odds[0]).toMatchObject({ label: "OMNIBUS.WFRP.Opposed.OddsWin", primary: true });
+    expect(odds[0].probability).toBeCloseTo(0.49, 12);
+    expect(odds[1].probability).toBeCloseTo(0.51, 12);
+    await respond(tom, {}, [91]);
+    expect(card().context.targets[0]).toMatchObject({ defender: { slLabel: "-3" }, testerWins: true, margin: 5 });
+  });
+
+  it("a full tie (equal SL and equal value): stalemate by default; with the re-roll setting both re-roll — tester 50, defender 30 → the defender wins by 2; every roll is attached", async () => {
+    const twin = actorDoc("twin", actorViewOf(character("Salundra von Drakenburg")));
+    await opposedCard("Salundra von Drakenburg", "intimidate", twin, 4);
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    await respond(twin, { tested: "skill:intimidate" }, [4]);
+    expect(card().context.targets[0]).toMatchObject({ stalemate: true, rerolls: 0 });
+
+    vi.resetModules();
+    stand.recorded.messagesCreated.length = 0;
+    stand.recorded.settingsValues.set("omnibus.wfrp_opposedFinalTie", "reroll");
+    const twin2 = actorDoc("twin", actorViewOf(character("Salundra von Drakenburg")));
+    const { message } = await opposedCard("Salundra von Drakenburg", "intimidate", twin2, 4);
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: twin2 as any, kind: "response", dataset: { messageId: "m1", target: "0" }, targets: [] }))!;
+    // Odds with re-rolls: no stalemate line; win + lose = 1.
+    const odds = checks.odds!(request, { ...request.values, tested: "skill:intimidate" });
+    expect(odds.find((l) => l.label === "OMNIBUS.WFRP.Opposed.OddsStalemate")).toBeUndefined();
+    expect(odds[0].probability + odds[1].probability).toBeCloseTo(1, 12);
+    await respond(twin2, { tested: "skill:intimidate" }, [4, 50, 30]);
+    const update = message.updates[0] as any;
+    expect(update.rolls).toHaveLength(4);
+    expect(update.rolls.slice(1).map((r: string) => JSON.parse(r).options.outcome.roll)).toEqual([4, 50, 30]);
+    expect(card().context.targets[0]).toMatchObject({ rerolls: 1, tester: { slLabel: "-1" }, defender: { slLabel: "+1" }, testerWins: false, winnerName: "Salundra von Drakenburg", margin: 2 });
+  });
+
+  it("the GM re-checks a player's response: a stranger is refused; extra re-roll faces or a non-d100 roll are refused and change nothing", async () => {
+    const officer = actorDoc("off", actorViewOf(character("Guard Officer")), ["owner"]);
+    const { message } = await opposedCard("Salundra von Drakenburg", "intimidate", officer, 4);
+    stand.makeUser("stranger", false);
+    stand.setUser("stranger");
+    const roll = (face: number, sides = 100) => JSON.stringify({ terms: [{ faces: sides, results: [{ result: face }] }] });
+    expect(await actions.requestChatAction(message as any, "recordResponse", { target: "0", key: "t0", tested: "skill:leadership", rolls: JSON.stringify([roll(16)]) })).toBe(false);
+    stand.setUser("gm");
+    const bad = [JSON.stringify([roll(16), roll(50), roll(30)]), JSON.stringify([roll(6, 10)]), "not json", JSON.stringify([roll(101)])];
+    for (const rolls of bad) expect(await actions.requestChatAction(message as any, "recordResponse", { target: "0", key: "t0", tested: "skill:leadership", rolls })).toBe(false);
+    expect(await actions.requestChatAction(message as any, "recordResponse", { target: "0", key: "t0", tested: "skill:flying", rolls: JSON.stringify([roll(16)]) })).toBe(false);
+    expect(message.updates).toEqual([]);
+    expect(stand.recorded.notifications.filter((n) => n.level !== "info")).toHaveLength(6);
+  });
+});
