@@ -22,6 +22,7 @@ import {
   type SkillCheckData,
 } from "./requests";
 import type { SilhouetteOptions } from "./settings";
+import { suppressionOf } from "./fire";
 
 const L = "OMNIBUS.Silhouette.";
 
@@ -66,7 +67,25 @@ export interface TargetState {
   rangeBand: RangeBand | "pointBlank" | "beyond" | null;
   rangeModifier: number;
   unaware: boolean;
+  /** `target` (declared), `bystander` (in walking fire's zone, defends vs ROF + 1) or `zone` (in a suppression zone). */
+  role?: "target" | "bystander" | "zone";
+  /** The ROF added to the Degree of Success on a hit here (a burst's, walking fire's reduced ROF, or 0). */
+  damageRof?: number;
   strikes: StrikeState[];
+}
+
+/** A grenade's second test and where it landed (004:L111-113). */
+export interface GrenadeState {
+  fuse: RollSummary;
+  /** The fuse test's total reached the setting's "high" value: it explodes almost on impact. */
+  explodesOnImpact: boolean;
+  /** The fuse test was a mishap: it may explode in the thrower's hand (the GM's call). */
+  mayExplodeInHand: boolean;
+  /** On target, or off it by the Degree of Failure in a direction from a d6 (toward the thrower on a mishap). */
+  landed: { onTarget: boolean; distance: number; directionDie: number | null; bearing: number; towardThrower: boolean };
+  blastRadius: number;
+  /** Tokens within the blast radius of where it landed (null: no scene to measure). */
+  caught: Array<{ name: string; img: string; distance: number; units: string }> | null;
 }
 
 export interface CardState {
@@ -88,6 +107,16 @@ export interface CardState {
     calledShot: string;
     flurry: string;
     freeStrike: boolean;
+    /** burst (a single shot when burstRof is 0), walking or suppressive fire. */
+    fireMode?: string;
+    /** Dice given up in a feint: every defense on the card loses as many (004:L83). */
+    feint?: number;
+    /** Suppressive fire: the effectiveness, zone width and the WILL test to move (004:L104-107). */
+    suppression?: { effectiveness: number; zoneWidthMetres: number; willDifficulty: number } | null;
+    /** Walking fire: bystanders defend against ROF + 1 (004:L102). */
+    bystanderDifficulty?: number | null;
+    grenade?: GrenadeState | null;
+    ammo?: number;
     targets: TargetState[];
   } | null;
 }
@@ -131,41 +160,77 @@ function targetKey(target: TargetInfo, index: number): string {
   return `t${index}`;
 }
 
+/** Extra card facts the Foundry side measures or rolls for an attack (area fire, grenades). */
+export interface AttackExtras {
+  /** Tokens in the area: walking fire's bystanders or a suppression zone (replacing the declared targets). */
+  area?: TargetInfo[];
+  grenade?: GrenadeState | null;
+}
+
+function targetState(target: TargetInfo, key: string, role: TargetState["role"], range: { band: TargetState["rangeBand"]; modifier: number }, unaware: boolean, damageRof: number, strikes: StrikeState[]): TargetState {
+  return {
+    key,
+    name: target.name,
+    img: target.img,
+    tokenUuid: target.tokenUuid,
+    actorUuid: target.actorUuid,
+    distance: target.distance,
+    units: target.units,
+    rangeBand: range.band,
+    rangeModifier: range.modifier,
+    unaware,
+    role,
+    damageRof,
+    strikes,
+  };
+}
+
 /**
  * The state of an attack card: one roll; per target its range modifier, its attack total and its
- * strikes (decided at once against an unaware target's fixed difficulty).
+ * strikes (decided at once against an unaware target's fixed difficulty). Walking fire adds the
+ * bystanders (each defends against ROF + 1); suppressive fire strikes everyone in the zone with the
+ * Suppression Effectiveness; a grenade strikes no one (its blast rules are not in the seed) and
+ * shows its fuse test, where it landed and who is within its blast radius.
  */
-export function attackCardState(request: CheckRequest, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string, options: SilhouetteOptions): CardState {
+export function attackCardState(request: CheckRequest, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string, options: SilhouetteOptions, extras: AttackExtras = {}): CardState {
   const data = request.data as unknown as AttackCheckData;
   const strikes = FLURRY[plan.flurry]?.attacks ?? 1;
   const chosenRange = typeof values.range === "string" ? values.range : "auto";
-  const targets: TargetState[] = request.targets.map((target, index) => {
-    const range = rangeFor(data.weapon, target.distance, chosenRange, options);
-    const attackTotal = roll.total + range.modifier;
-    const facts = data.targetFacts[index] ?? null;
-    const key = targetKey(target, index);
-    const difficulty = plan.unaware ? 1 + targetDefenseModifier(facts, data.attackKind) : null;
-    return {
-      key,
-      name: target.name,
-      img: target.img,
-      tokenUuid: target.tokenUuid,
-      actorUuid: target.actorUuid,
-      distance: target.distance,
-      units: target.units,
-      rangeBand: range.band,
-      rangeModifier: range.modifier,
-      unaware: plan.unaware,
-      strikes: Array.from({ length: strikes }, (_, s) => {
+  const dm = data.weapon.damageMultiplier;
+  let suppression: NonNullable<CardState["attack"]>["suppression"] = null;
+  let targets: TargetState[];
+  if (plan.grenade) {
+    targets = [];
+  } else if (plan.fireMode === "suppressive") {
+    const first = request.targets[0];
+    const range = rangeFor(data.weapon, first?.distance ?? null, chosenRange, options);
+    const s = suppressionOf(roll.total + range.modifier, plan.burstRof, plan.doubledZone);
+    suppression = { effectiveness: s.effectiveness, zoneWidthMetres: s.zoneWidthMetres, willDifficulty: s.willDifficulty };
+    const zone = extras.area ?? request.targets;
+    targets = zone.map((target, index) => targetState(target, `z${index}`, "zone", { band: null, modifier: 0 }, false, 0, [{ key: `z${index}s0`, attackTotal: s.effectiveness, defense: null, outcome: null }]));
+  } else {
+    const damageRof = plan.fireMode === "walking" ? plan.walkingDamageRof : plan.burstRof;
+    targets = request.targets.map((target, index) => {
+      const range = rangeFor(data.weapon, target.distance, chosenRange, options);
+      const attackTotal = roll.total + range.modifier;
+      const facts = data.targetFacts[index] ?? null;
+      const key = targetKey(target, index);
+      const difficulty = plan.unaware ? 1 + targetDefenseModifier(facts, data.attackKind) : null;
+      return targetState(target, key, "target", range, plan.unaware, damageRof, Array.from({ length: strikes }, (_, s) => {
         const strike: StrikeState = { key: `${key}s${s}`, attackTotal, defense: null, outcome: null };
         if (difficulty !== null) {
-          const o = resolveAttack({ total: attackTotal, fumble: roll.fumble }, { difficulty }, { damageMultiplier: data.weapon.damageMultiplier, burstRof: plan.burstRof }, options.check);
+          const o = resolveAttack({ total: attackTotal, fumble: roll.fumble }, { difficulty }, { damageMultiplier: dm, burstRof: damageRof }, options.check);
           strike.outcome = { threshold: o.threshold, opposed: false, margin: o.margin, hit: o.hit, damage: o.damage };
         }
         return strike;
-      }),
-    };
-  });
+      }));
+    });
+    if (plan.fireMode === "walking") {
+      // Bystanders in the fire zone defend against ROF + 1 (004:L102).
+      const difficulty = plan.burstRof + 1;
+      (extras.area ?? []).forEach((b, i) => targets.push(targetState(b, `b${i}`, "bystander", { band: null, modifier: 0 }, false, 0, [{ key: `b${i}s0`, attackTotal: difficulty, defense: null, outcome: null }])));
+    }
+  }
   const { threshold, opposed } = thresholdOf(values);
   const check = targets.length === 0 && threshold !== null ? resolveAgainst(roll.total, threshold, { opposed, fumble: roll.fumble }, options.check) : null;
   return {
@@ -181,11 +246,17 @@ export function attackCardState(request: CheckRequest, values: CheckValues, plan
     attack: {
       weaponName: data.weapon.name,
       attackKind: data.attackKind,
-      damageMultiplier: data.weapon.damageMultiplier,
+      damageMultiplier: dm,
       burstRof: plan.burstRof,
       calledShot: plan.calledShot,
       flurry: plan.flurry,
       freeStrike: plan.freeStrike,
+      fireMode: plan.fireMode,
+      feint: plan.feint,
+      suppression,
+      bystanderDifficulty: plan.fireMode === "walking" ? plan.burstRof + 1 : null,
+      grenade: extras.grenade ?? null,
+      ammo: plan.ammo,
       targets,
     },
   };
@@ -203,14 +274,17 @@ export function findStrike(state: CardState, strikeKey: string): { target: Targe
 /** A new state with a defense recorded against a strike and the strike decided (004:L91: the attack must be greater). */
 export function withDefense(state: CardState, strikeKey: string, defense: DefenseSummary, options: SilhouetteOptions): CardState {
   const next = structuredClone(state) as CardState;
-  const { strike } = findStrike(next, strikeKey);
+  const { target, strike } = findStrike(next, strikeKey);
   if (strike.defense || strike.outcome) throw new OmnibusError("badArgument", "this strike is already decided", { name: "strike", value: strikeKey });
   const attack = next.attack!;
+  // A bystander or someone in a suppression zone defends against a number, not the attacker's roll:
+  // the attacker's mishap does not matter there; a defense equal to it is safe (004:L102, L104).
+  const area = target.role === "bystander" || target.role === "zone";
   const o = resolveAttack(
-    { total: strike.attackTotal, fumble: next.roll.fumble },
+    { total: strike.attackTotal, fumble: area ? false : next.roll.fumble },
     { defenseTotal: defense.total },
-    { damageMultiplier: attack.damageMultiplier, burstRof: attack.burstRof },
-    options.check,
+    { damageMultiplier: attack.damageMultiplier, burstRof: target.damageRof ?? attack.burstRof },
+    area ? { ...options.check, opposedTie: "failure" } : options.check,
   );
   strike.defense = defense;
   strike.outcome = { threshold: o.threshold, opposed: true, margin: o.margin, hit: o.hit, damage: o.damage };
@@ -264,6 +338,7 @@ export interface StrikeView {
 
 export interface TargetView extends Omit<TargetState, "strikes"> {
   rangeLabel: string | null;
+  roleLabel: string | null;
   strikes: StrikeView[];
   difficulty: number | null;
 }
@@ -281,7 +356,23 @@ export interface CardContext {
   toneClass: string;
   outcomeLabel: string | null;
   check: CardState["check"];
-  attack: (Omit<NonNullable<CardState["attack"]>, "targets"> & { targets: TargetView[]; calledShotLabel: string | null; flurryLabel: string | null }) | null;
+  attack: (Omit<NonNullable<CardState["attack"]>, "targets" | "grenade"> & {
+    targets: TargetView[];
+    calledShotLabel: string | null;
+    flurryLabel: string | null;
+    fireModeLabel: string | null;
+    grenade: (GrenadeState & { fuseDice: DieView[]; fuseLabel: string; landedLabel: string }) | null;
+  }) | null;
+}
+
+/** The grenade's fuse verdict (004:L113) and landing as i18n keys. */
+function grenadeView(g: GrenadeState): GrenadeState & { fuseDice: DieView[]; fuseLabel: string; landedLabel: string } {
+  return {
+    ...g,
+    fuseDice: diceView(g.fuse),
+    fuseLabel: g.mayExplodeInHand ? `${L}Grenade.InHand` : g.explodesOnImpact ? `${L}Grenade.OnImpact` : `${L}Grenade.Delayed`,
+    landedLabel: g.landed.onTarget ? `${L}Grenade.OnTarget` : g.landed.towardThrower ? `${L}Grenade.TowardThrower` : `${L}Grenade.OffTarget`,
+  };
 }
 
 function strikeView(strike: StrikeState, index: number): StrikeView {
@@ -322,9 +413,12 @@ export function cardContext(state: CardState): CardContext {
         ...state.attack,
         calledShotLabel: state.attack.calledShot !== "none" ? `${L}CalledShot.${state.attack.calledShot}` : null,
         flurryLabel: state.attack.flurry !== "single" ? `${L}Flurry.${state.attack.flurry}` : null,
+        fireModeLabel: state.attack.fireMode === "walking" || state.attack.fireMode === "suppressive" ? `${L}FireMode.${state.attack.fireMode}` : null,
+        grenade: state.attack.grenade ? grenadeView(state.attack.grenade) : null,
         targets: state.attack.targets.map((t) => ({
           ...t,
           rangeLabel: t.rangeBand ? `${L}Range.${t.rangeBand}` : null,
+          roleLabel: t.role === "bystander" ? `${L}Card.Bystander` : t.role === "zone" ? `${L}Card.InZone` : null,
           difficulty: t.unaware ? (t.strikes[0]?.outcome?.threshold ?? null) : null,
           strikes: t.strikes.map(strikeView),
         })),

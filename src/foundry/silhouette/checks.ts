@@ -3,14 +3,17 @@
  * computes the odds through src/core, rolls a SilhouetteRoll and posts the card.
  */
 import { OmnibusError } from "../../core/errors";
-import { readCheckFaces, burst as burstRules } from "../../rules/silhouette/index";
+import { forcedDice } from "../../core/dice";
+import { readCheckFaces, resolveAgainst, rollScatter } from "../../rules/silhouette/index";
 import { postCard } from "../chat/cards";
 import { requestChatAction } from "../chat/actions";
 import { facesFromRoll } from "../dice/faces";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
+import { actingToken, pixelsPerUnit, tokenCenter } from "../targets";
 import { templatePath } from "../templates/helpers";
-import { attackCardState, cardContext, findStrike, skillCardState, type CardState, type DefenseSummary } from "./card";
+import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type DefenseSummary, type GrenadeState } from "./card";
+import { landingPoint, suppressionZone, sweepOf, thrownRanges, tokensWithin, walkingFireBystanders, type AreaToken, type Measure, type Point } from "./fire";
 import { deriveCharacter, skillFor, SKILL_KEYS, type CharacterDerived, type ItemLike, type SkillKey, type WeaponCategory, type WeaponSkill } from "./data";
 import { tokenMovedThisRound, currentRound } from "./movement";
 import {
@@ -18,6 +21,7 @@ import {
   autoMovementMode,
   checkOdds,
   defenseRequest,
+  rangeFor,
   planDefense,
   planPool,
   skillLabel,
@@ -26,6 +30,7 @@ import {
   type ActorFacts,
   type AttackCheckData,
   type DefenseCheckData,
+  type FireFacts,
   type TargetFacts,
   type WeaponFacts,
 } from "./requests";
@@ -80,6 +85,9 @@ export function actorFacts(actor: ActorLike, tokenUuid?: string | null): ActorFa
     movedThisRound: options.autoMovement ? tokenMovedThisRound(actorToken(actor, tokenUuid) as never) : null,
     prone: actor.statuses?.has("prone") ?? false,
     balancing: derived.balancingPenalty,
+    fit: Number((actor.system.attributes as Record<string, number> | undefined)?.fit ?? 0),
+    strength: Number((actor.system.attributes as Record<string, number> | undefined)?.str ?? 0),
+    heavyArmour: derived.heavyArmour,
   };
 }
 
@@ -96,7 +104,69 @@ function weaponFacts(item: ItemLike & { uuid?: string; img?: string | null }): W
     accuracy: Number(s.accuracy ?? 0),
     rof: Number(s.rof ?? 0),
     ranges: { base: Number(ranges.base ?? 0), medium: Number(ranges.medium ?? 0), long: Number(ranges.long ?? 0), extreme: Number(ranges.extreme ?? 0) },
+    long: s.long === true,
+    blastRadius: Number(s.blastRadius ?? 0),
+    weight: Number(s.weight ?? 0),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The viewed scene, for area fire and grenades (positions in pixels, distances in scene units).
+
+interface SceneView {
+  shooter: Point | null;
+  shooterUuid: string | null;
+  tokens: AreaToken[];
+  measure: Measure;
+  pixelsPerMetre: number;
+  units: string;
+}
+
+interface PlaceableLike {
+  center: Point;
+  name: string;
+  document: { uuid: string; texture?: { src?: string | null } | null };
+  actor: { uuid: string; img?: string | null } | null;
+}
+
+function sceneView(actor: ActorLike): SceneView | null {
+  const c = (globalThis as { canvas?: { ready?: boolean; grid?: { measurePath(p: Point[]): { distance: number }; units?: string }; tokens?: { placeables?: PlaceableLike[] } } }).canvas;
+  const ppm = pixelsPerUnit();
+  if (!c?.ready || !c.grid || !ppm) return null;
+  const grid = c.grid;
+  const shooter = actingToken(actor as never) as PlaceableLike | null;
+  return {
+    shooter: shooter?.center ?? null,
+    shooterUuid: shooter?.document.uuid ?? null,
+    tokens: (c.tokens?.placeables ?? []).map((t) => ({ tokenUuid: t.document.uuid, actorUuid: t.actor?.uuid ?? null, name: t.name, img: t.document.texture?.src ?? t.actor?.img ?? "", center: t.center })),
+    measure: (a, b) => grid.measurePath([{ x: a.x, y: a.y }, { x: b.x, y: b.y }]).distance,
+    pixelsPerMetre: ppm,
+    units: grid.units ?? "",
+  };
+}
+
+function areaInfo(view: SceneView, token: AreaToken): TargetInfo {
+  return {
+    tokenUuid: token.tokenUuid,
+    actorUuid: token.actorUuid,
+    name: token.name,
+    img: token.img,
+    distance: view.shooter ? Math.round(view.measure(view.shooter, token.center) * 100) / 100 : null,
+    units: view.units,
+  };
+}
+
+/** Walking fire's sweep and bystanders, and the suppression zones, measured on the viewed scene. */
+function fireFacts(actor: ActorLike, weapon: WeaponFacts, targets: TargetInfo[]): FireFacts | null {
+  if (weapon.rof < 1 || targets.length === 0) return null;
+  const view = sceneView(actor);
+  const centres = targets.map((t) => tokenCenter(t.tokenUuid));
+  if (!view || !view.shooter || centres.some((c) => c === null)) return { sweep: null, bystanders: [], zone: null };
+  const declared: AreaToken[] = targets.map((t, i) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, center: centres[i]! }));
+  const sweep = sweepOf(view.shooter, declared.map((d) => d.center), view.measure);
+  const bystanders = walkingFireBystanders(view.shooter, view.shooterUuid, declared, sweep, view.tokens, view.pixelsPerMetre).map((t) => areaInfo(view, t));
+  const zoneOf = (doubled: boolean) => suppressionZone(declared[0].center, doubled, null, weapon.ranges, view.tokens, view.measure, view.shooterUuid).caught.map((t) => areaInfo(view, t));
+  return { sweep, bystanders, zone: { distance: targets[0].distance, normal: zoneOf(false), doubled: zoneOf(true) } };
 }
 
 function defenseSkillsOf(actor: ActorLike): DefenseCheckData["skills"] {
@@ -104,7 +174,7 @@ function defenseSkillsOf(actor: ActorLike): DefenseCheckData["skills"] {
   const out: DefenseCheckData["skills"] = {};
   for (const key of ["defense", "handToHand", "melee"] as const) {
     const row = skillFor(rows, key);
-    out[key] = { level: row?.level ?? 0, attribute: row?.attributeModifier ?? 0 };
+    out[key] = { level: row?.level ?? 0, attribute: row?.attributeModifier ?? 0, attributeKey: row?.attribute ?? "none" };
   }
   return out;
 }
@@ -139,8 +209,10 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
   if (item?.type === "silhouette_weapon" || source.kind === "attack") {
     if (!item || item.type !== "silhouette_weapon") throw new OmnibusError("badArgument", "an attack needs a weapon", { name: "item", value: itemId });
     const weapon = weaponFacts(item);
+    // Thrown objects fly STR + 5 m, each band double (004:L109).
+    weapon.ranges = thrownRanges(weapon, facts.strength ?? 0);
     const kind = weapon.category === "melee" ? "melee" : "ranged";
-    const data = attackRequest(facts, weapon, source.targets, source.targets.map((t) => targetFacts(t, kind)), "");
+    const data = attackRequest(facts, weapon, source.targets, source.targets.map((t) => targetFacts(t, kind)), "", fireFacts(actor, weapon, source.targets));
     const d = data.data as unknown as AttackCheckData;
     data.title = `${weapon.name} — ${skillTitle(localize(d.skillName === weapon.skill ? skillLabel(weapon.skill) : d.skillName), d.skillLevel, d.attributeModifier)}`;
     return data;
@@ -167,24 +239,57 @@ function messageState(messageId: string): { message: ChatMessage.Implementation;
   return { message, state };
 }
 
+/** The defender's tally this round: the attackers it defended against, and how many it declared (004:L71, L85). */
+export interface DefendedRecord {
+  combatId: string | null;
+  round: number;
+  /** Attacker actor uuids in the order they attacked this defender this round. */
+  attackers: string[];
+  /** Attackers declared when giving up dice instead of the penalty; 0 = not declared. */
+  declared: number;
+}
+
+/** The tally for the current round (an older record or another round counts as none). */
+export function defendedThisRound(record: unknown, combatId: string | null, round: number): DefendedRecord {
+  const r = record as Partial<DefendedRecord> & { count?: number } | null | undefined;
+  if (!r || r.combatId !== combatId || r.round !== round) return { combatId, round, attackers: [], declared: 0 };
+  const attackers = Array.isArray(r.attackers) ? r.attackers.filter((a) => typeof a === "string") : Array.from({ length: Number(r.count ?? 0) }, (_, i) => `?${i}`);
+  return { combatId, round, attackers, declared: Number.isInteger(r.declared) ? Number(r.declared) : 0 };
+}
+
+/** Which attacker `attackerUuid` is against this defender this round (1-based): its place in the tally, or the next. */
+export function attackerIndexOf(record: DefendedRecord, attackerUuid: string | null): number {
+  const at = attackerUuid ? record.attackers.indexOf(attackerUuid) : -1;
+  return at >= 0 ? at + 1 : record.attackers.length + 1;
+}
+
 function buildDefense(actor: ActorLike, facts: ActorFacts, dataset: Record<string, string>): CheckRequest {
   const { state } = messageState(dataset.messageId ?? "");
   const { target, strike } = findStrike(state, dataset.strikeKey ?? "");
   if (strike.outcome) throw new OmnibusError("badArgument", "this strike is already decided", { name: "strike", value: strike.key });
   const { combatId, round } = currentRound();
-  const record = actor.getFlag?.("omnibus", DEFENDED_FLAG) as { combatId: string | null; round: number; count: number } | undefined;
-  const already = record && record.combatId === combatId && record.round === round ? record.count : 0;
+  const record = defendedThisRound(actor.getFlag?.("omnibus", DEFENDED_FLAG), combatId, round);
+  const area = target.role === "bystander" || target.role === "zone" ? target.role : null;
   const data: DefenseCheckData = {
     messageId: dataset.messageId,
     targetKey: target.key,
     strikeKey: strike.key,
     attackKind: state.attack!.attackKind,
     attackTotal: strike.attackTotal,
-    freeStrike: state.attack!.freeStrike,
-    attackerIndex: combatId === null ? 1 : already + 1,
+    // Area fire is no attacker's strike at this defender: no multiple-attacker penalty.
+    freeStrike: state.attack!.freeStrike || area !== null,
+    attackerIndex: combatId === null ? 1 : attackerIndexOf(record, state.actorUuid),
+    declaredAttackers: record.declared,
+    feint: state.attack!.feint ?? 0,
+    area,
+    athletics: skillFor(facts.skills, "athletics")?.level ?? 0,
+    heavyArmour: facts.heavyArmour === true,
     skills: defenseSkillsOf(actor),
   };
-  return defenseRequest(facts, data, localize("OMNIBUS.Silhouette.Card.DefenseTitle", { name: target.name }), localize("OMNIBUS.Silhouette.Card.AgainstAttack", { name: state.attack!.weaponName, total: strike.attackTotal }));
+  const subtitle = area
+    ? localize(area === "bystander" ? "OMNIBUS.Silhouette.Card.BystanderDefense" : "OMNIBUS.Silhouette.Card.ZoneDefense", { total: strike.attackTotal })
+    : localize("OMNIBUS.Silhouette.Card.AgainstAttack", { name: state.attack!.weaponName, total: strike.attackTotal });
+  return defenseRequest(facts, data, localize("OMNIBUS.Silhouette.Card.DefenseTitle", { name: target.name }), subtitle);
 }
 
 function rulesFor(ignoreMishap: boolean) {
@@ -192,9 +297,53 @@ function rulesFor(ignoreMishap: boolean) {
   return { options, rules: ignoreMishap ? { ...options.check, fumbleRule: "never" as const } : options.check };
 }
 
-async function showDice(roll: SilhouetteRoll): Promise<void> {
+async function showDice(roll: Roll): Promise<void> {
   const dice3d = (game as unknown as { dice3d?: { showForRoll(r: unknown, u: unknown, sync: boolean): Promise<unknown> } }).dice3d;
   if (dice3d) await dice3d.showForRoll(roll, game.user, true);
+}
+
+/**
+ * A grenade (004:L110-113): the accuracy test against 1 + modifiers at the first target's spot, the
+ * fuse test, and on a miss the scatter die (not on a mishap: it flies toward the thrower). Then who
+ * is within the blast radius of where it landed. Dice order: accuracy pool, fuse pool, scatter die.
+ */
+async function grenadeOutcome(actor: ActorLike, request: CheckRequest, accuracyTotal: number, difficulty: number, accuracyFumble: boolean, plan: ReturnType<typeof planPool>, rules: ReturnType<typeof rulesFor>["rules"], rolls: Roll[]): Promise<GrenadeState> {
+  const data = request.data as unknown as AttackCheckData;
+  const options = silhouetteOptions();
+  const fuseRoll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, rules);
+  await fuseRoll.evaluate();
+  rolls.push(fuseRoll as unknown as Roll);
+  const fuse = fuseRoll.outcome;
+  if (!fuse || fuse.kind !== "check") throw new OmnibusError("diceMismatch", "no fuse outcome", {});
+  const landing = resolveAgainst(accuracyTotal, difficulty, { fumble: accuracyFumble }, options.check);
+  let landed: GrenadeState["landed"] = { onTarget: true, distance: 0, directionDie: null, bearing: 0, towardThrower: false };
+  if (!landing.success) {
+    let faces: number[] = [];
+    if (!accuracyFumble) {
+      const die = new Roll("1d6");
+      await die.evaluate();
+      rolls.push(die);
+      faces = facesFromRoll(die as never).map((f) => f.face);
+    }
+    const scatter = rollScatter(landing.degreeOfFailure, accuracyFumble, forcedDice(faces));
+    landed = { onTarget: false, distance: scatter.distanceMetres, directionDie: scatter.directionDie, bearing: scatter.bearingDegrees, towardThrower: scatter.towardThrower };
+  }
+  const blastRadius = data.weapon.blastRadius ?? 0;
+  const view = sceneView(actor);
+  const aimed = request.targets[0] ? tokenCenter(request.targets[0].tokenUuid) : null;
+  let caught: GrenadeState["caught"] = null;
+  if (view && view.shooter && aimed) {
+    const point = landingPoint(view.shooter, aimed, landed.distance, landed.bearing, view.pixelsPerMetre);
+    caught = tokensWithin(point, blastRadius, view.tokens, view.measure).map((t) => ({ name: t.name, img: t.img, distance: t.distance, units: view.units }));
+  }
+  return {
+    fuse: summarize(fuse),
+    explodesOnImpact: !fuse.fumble && fuse.total >= options.grenadeHighFuse,
+    mayExplodeInHand: fuse.fumble,
+    landed,
+    blastRadius,
+    caught,
+  };
 }
 
 async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rollMode: string): Promise<unknown> {
@@ -208,13 +357,14 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
     const used = actor.getFlag?.("omnibus", FREE_STRIKE_FLAG) as { combatId: string; round: number } | undefined;
     if (used && used.combatId === combatId && used.round === round) throw new OmnibusError("rollImpossible", "one free strike per round", { name: "freeStrike", value: round });
   }
-  // Ammunition: 5 rounds per ROF of a burst (004:L98), else one; refused when short, nothing spent.
+  // Ammunition: one per shot, 5 per ROF of a burst or walking fire (004:L98), 20 per ROF of
+  // suppressive fire (004:L107); refused when short, nothing spent.
   let ammoUpdate: (() => Promise<unknown>) | null = null;
   if (request.kind === "attack" && data.weapon && data.attackKind === "ranged") {
     const item = actor.items.get(String(request.itemUuid ?? "").split(".").pop() ?? "");
     const ammo = (item?.system as { ammo?: { value: number; max: number } } | undefined)?.ammo;
     if (item && ammo && ammo.max > 0) {
-      const need = plan.burstRof > 0 ? burstRules(plan.burstRof, data.weapon.rof).ammo : 1;
+      const need = Math.max(1, plan.ammo);
       if (ammo.value < need) throw new OmnibusError("rollImpossible", `needs ${need} rounds, ${ammo.value} loaded`, { name: "ammo", value: ammo.value });
       ammoUpdate = () => item.update!({ "system.ammo.value": ammo.value - need });
     }
@@ -224,22 +374,35 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
   await roll.evaluate();
   const outcome = roll.outcome;
   if (!outcome || outcome.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
+  const rolls: Roll[] = [roll as unknown as Roll];
   const subtitle = localize(`OMNIBUS.Silhouette.Movement.${plan.movement}`);
-  const state = request.kind === "attack" ? attackCardState(request, values, plan, outcome, subtitle, options) : skillCardState(request, values, plan, outcome, subtitle);
+  let state: CardState;
+  if (request.kind === "attack") {
+    const extras: AttackExtras = {};
+    if (plan.fireMode === "walking") extras.area = data.fire?.bystanders ?? [];
+    if (plan.fireMode === "suppressive" && data.fire?.zone) extras.area = plan.doubledZone ? data.fire.zone.doubled : data.fire.zone.normal;
+    if (plan.grenade) {
+      const range = request.targets[0] ? rangeFor(data.weapon, request.targets[0].distance, String(values.range ?? "auto"), options).modifier : 0;
+      const accuracyTotal = request.targets[0] ? outcome.total + range : outcome.total;
+      const difficulty = request.targets[0] ? 1 : (thresholdOf(values).threshold ?? 1);
+      extras.grenade = await grenadeOutcome(actor, request, accuracyTotal, difficulty, outcome.fumble, plan, rules, rolls);
+    }
+    state = attackCardState(request, values, plan, outcome, subtitle, options, extras);
+  } else state = skillCardState(request, values, plan, outcome, subtitle);
   if (ammoUpdate) await ammoUpdate();
   if (plan.freeStrike && combatId !== null) await actor.setFlag?.("omnibus", FREE_STRIKE_FLAG, { combatId, round });
-  return postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: [roll as never], rollMode, flags: { [CARD_FLAG]: state } });
+  return postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state } });
 }
 
 async function rollDefense(request: CheckRequest, values: CheckValues): Promise<unknown> {
   const data = request.data as unknown as DefenseCheckData;
   const actor = asActor(fromUuidSync(request.actorUuid as never));
-  const { rules } = rulesFor(false);
-  const plan = planDefense(request, values);
+  const { options, rules } = rulesFor(false);
+  const plan = planDefense(request, values, options.severalAttackersReading);
   const roll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, rules);
   await roll.evaluate();
-  await showDice(roll);
-  const { message } = messageState(data.messageId);
+  await showDice(roll as unknown as Roll);
+  const { message, state } = messageState(data.messageId);
   const payload: Record<string, string> = {
     key: data.strikeKey,
     dice: String(plan.dice),
@@ -252,12 +415,15 @@ async function rollDefense(request: CheckRequest, values: CheckValues): Promise<
     roll: JSON.stringify(roll.toJSON()),
   };
   const ok = await requestChatAction(message, "recordDefense", payload);
-  if (ok) {
+  if (ok && !data.area) {
+    // The defender's tally this round: each attacker once, in order (004:L71), and a declaration (004:L85).
     const { combatId, round } = currentRound();
     if (combatId !== null) {
-      const record = actor.getFlag?.("omnibus", DEFENDED_FLAG) as { combatId: string; round: number; count: number } | undefined;
-      const count = record && record.combatId === combatId && record.round === round ? record.count + 1 : 1;
-      await actor.setFlag?.("omnibus", DEFENDED_FLAG, { combatId, round, count });
+      const record = defendedThisRound(actor.getFlag?.("omnibus", DEFENDED_FLAG), combatId, round);
+      const attacker = state.actorUuid ?? `?${record.attackers.length}`;
+      const attackers = record.attackers.includes(attacker) ? record.attackers : [...record.attackers, attacker];
+      const next: DefendedRecord = { combatId, round, attackers, declared: Math.max(record.declared, plan.declaredAttackers) };
+      await actor.setFlag?.("omnibus", DEFENDED_FLAG, next);
     }
   }
   return ok;

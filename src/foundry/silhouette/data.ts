@@ -93,6 +93,8 @@ export interface WeaponSource {
   ammo: { value: number; max: number };
   /** Longer than an arm: −1 in cramped quarters (004:L76). */
   long: boolean;
+  /** A grenade's blast radius in metres; 0 = not explosive. */
+  blastRadius: number;
   weight: number;
   carried: boolean;
   description: string;
@@ -206,10 +208,21 @@ export function migrateSkillSource(source: Loose): Loose {
   return out;
 }
 
-/** A weapon's `system` from an older shape: `damage`/`dm` for the multiplier, a single `range` number for the base band. */
+/**
+ * A weapon's `system` from an older shape: `damage`/`dm` for the multiplier, a single `range` number
+ * for the base band, `blast`/`radius` (or a "5 m" string) for the blast radius.
+ */
 export function migrateWeaponSource(source: Loose): Loose {
   if (!isObject(source)) return source;
   const out: Loose = { ...source };
+  for (const old of ["blast", "radius"]) {
+    if (out.blastRadius === undefined && source[old] !== undefined) out.blastRadius = source[old];
+    delete out[old];
+  }
+  if (typeof out.blastRadius === "string") {
+    const n = looseNumber(out.blastRadius.replace(/\s*m$/i, ""));
+    out.blastRadius = n === undefined ? 0 : Math.max(0, n);
+  }
   for (const old of ["damage", "dm"]) {
     if (out.damageMultiplier === undefined && source[old] !== undefined) out.damageMultiplier = looseNumber(source[old]);
     delete out[old];

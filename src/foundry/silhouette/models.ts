@@ -86,6 +86,8 @@ export function weaponSchema() {
     }),
     ammo: new SchemaField({ value: int(0, 0, 10000), max: int(0, 0, 10000) }),
     long: bool(false, "OMNIBUS.Silhouette.Weapon.Long"),
+    /** A grenade's blast radius in metres (0 = not explosive; the seed gives no blast rules, 004:L113). */
+    blastRadius: metres(0, "OMNIBUS.Silhouette.Weapon.BlastRadius"),
     weight: metres(0, "OMNIBUS.Silhouette.Weight"),
     carried: bool(true, "OMNIBUS.Silhouette.Carried"),
     description: html(),

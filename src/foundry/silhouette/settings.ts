@@ -21,6 +21,9 @@ export const SILHOUETTE_SETTINGS: SettingSpec[] = [
   { key: "initiativeAttribute", name: `${K}InitiativeAttribute.Name`, hint: `${K}InitiativeAttribute.Hint`, type: "boolean", default: false },
   { key: "armourAbsorbs", name: `${K}ArmourAbsorbs.Name`, hint: `${K}ArmourAbsorbs.Hint`, type: "boolean", default: true },
   { key: "autoMovement", name: `${K}AutoMovement.Name`, hint: `${K}AutoMovement.Hint`, type: "boolean", default: true },
+  { key: "grenadeHighFuse", name: `${K}GrenadeHighFuse.Name`, hint: `${K}GrenadeHighFuse.Hint`, type: "number", default: 6, range: { min: 1, max: 20, step: 1 } },
+  { key: "walkingFireDamage", name: `${K}WalkingFireDamage.Name`, hint: `${K}WalkingFireDamage.Hint`, type: "string", default: "perAdditionalTarget", choices: { perAdditionalTarget: `${K}WalkingFireDamage.perAdditionalTarget`, perTarget: `${K}WalkingFireDamage.perTarget` } },
+  { key: "severalAttackersReading", name: `${K}SeveralAttackersReading.Name`, hint: `${K}SeveralAttackersReading.Hint`, type: "string", default: "perAdditionalAttacker", choices: { perAdditionalAttacker: `${K}SeveralAttackersReading.perAdditionalAttacker`, perAttacker: `${K}SeveralAttackersReading.perAttacker` } },
 ];
 
 /** The options in effect, as plain data (what the pure rules take). */
@@ -33,6 +36,12 @@ export interface SilhouetteOptions {
   initiativeAttribute: boolean;
   armourAbsorbs: boolean;
   autoMovement: boolean;
+  /** A grenade's fuse total at or above this explodes almost on impact (004:L113 gives no number). */
+  grenadeHighFuse: number;
+  /** Walking fire's damage ROF: one less per additional target (default) or per target (digest §16.31). */
+  walkingFireDamage: "perAdditionalTarget" | "perTarget";
+  /** Defending against several attackers: one die per additional attacker (default, E42) or per attacker (§16.24). */
+  severalAttackersReading: "perAdditionalAttacker" | "perAttacker";
 }
 
 export const DEFAULT_OPTIONS: SilhouetteOptions = optionsFrom({});
@@ -57,6 +66,9 @@ export function optionsFrom(raw: Record<string, unknown>): SilhouetteOptions {
     initiativeAttribute: flag("initiativeAttribute", false),
     armourAbsorbs: flag("armourAbsorbs", true),
     autoMovement: flag("autoMovement", true),
+    grenadeHighFuse: typeof raw.grenadeHighFuse === "number" && Number.isInteger(raw.grenadeHighFuse) && raw.grenadeHighFuse >= 1 && raw.grenadeHighFuse <= 20 ? raw.grenadeHighFuse : 6,
+    walkingFireDamage: pick("walkingFireDamage", ["perAdditionalTarget", "perTarget"] as const, "perAdditionalTarget"),
+    severalAttackersReading: pick("severalAttackersReading", ["perAdditionalAttacker", "perAttacker"] as const, "perAdditionalAttacker"),
   };
 }
 

@@ -13,7 +13,7 @@ import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
 import { ACTOR_TABS, ITEM_TYPES, silhouetteActorContext, silhouetteItemContext } from "../../../src/foundry/silhouette/context";
 import { deriveCharacter, type ItemLike } from "../../../src/foundry/silhouette/data";
 import { attackRequest, checkOdds, planPool, skillRequest, thresholdOf, type ActorFacts, type WeaponFacts } from "../../../src/foundry/silhouette/requests";
-import { attackCardState, cardContext, skillCardState, withDefense, type DefenseSummary } from "../../../src/foundry/silhouette/card";
+import { attackCardState, cardContext, skillCardState, summarize, withDefense, type DefenseSummary } from "../../../src/foundry/silhouette/card";
 import { DEFAULT_OPTIONS } from "../../../src/foundry/silhouette/settings";
 import { ROOT } from "../../support/handlebars";
 import type { GallerySample } from "../sample";
@@ -143,6 +143,48 @@ const surprisePlan = planPool(surprise, surpriseValues, DEFAULT_OPTIONS);
 const surpriseRoll = readCheckFaces({ dice: surprisePlan.dice, modifier: surprisePlan.modifier }, [1], DEFAULT_OPTIONS.check);
 const surpriseCard = cardContext(attackCardState(surprise, surpriseValues, surprisePlan, surpriseRoll, "Walking", DEFAULT_OPTIONS));
 
+// Walking fire, ROF 2 over two targets 2 m apart with a bystander between (E47: bystanders vs 3).
+const walkTargets: TargetInfo[] = [targets[1], { ...targets[1], tokenUuid: "Scene.s.Token.t3", name: "Second bodyguard", distance: 12.2 }];
+const walking = attackRequest(merc, rifle, walkTargets, [thugFacts, thugFacts], "Assault rifle — Firearms (4 +1)", {
+  sweep: { order: [0, 1], gaps: [2] },
+  bystanders: [{ tokenUuid: "Scene.s.Token.t4", actorUuid: null, name: "Прохожий", img: "icons/svg/mystery-man.svg", distance: 12.04, units: "m" }],
+  zone: null,
+});
+const walkingValues = { ...walking.values, fireMode: "walking", burst: 2, movement: "stationary" };
+const walkingPlan = planPool(walking, walkingValues, DEFAULT_OPTIONS);
+const walkingState = attackCardState(walking, walkingValues, walkingPlan, readCheckFaces({ dice: walkingPlan.dice, modifier: walkingPlan.modifier }, [6, 5, 3, 2], DEFAULT_OPTIONS.check), "Stationary", DEFAULT_OPTIONS, { area: (walking.data as unknown as { fire: { bystanders: TargetInfo[] } }).fire.bystanders });
+const walkingCard = cardContext(withDefense(walkingState, "b0s0", { ...defense, faces: [2, 1], best: 2, result: 2, total: 1, modifier: -1, defenderName: "Прохожий" }, DEFAULT_OPTIONS));
+
+// Suppressive fire, ROF 2 over a 5 m zone (E49: total 5 → effectiveness 7, WILL vs 4).
+const zone = [targets[0], { ...targets[0], tokenUuid: "Scene.s.Token.t5", name: "Thug with a crowbar", distance: 39.5 }];
+const suppress = attackRequest(merc, rifle, [targets[0]], [thugFacts], "Assault rifle — Firearms (4 +1)", { sweep: null, bystanders: [], zone: { distance: 38.5, normal: zone, doubled: zone } });
+const suppressValues = { ...suppress.values, fireMode: "suppressive", burst: 2, movement: "stationary", range: "base" };
+const suppressPlan = planPool(suppress, suppressValues, DEFAULT_OPTIONS);
+const suppressState = attackCardState(suppress, suppressValues, suppressPlan, readCheckFaces({ dice: suppressPlan.dice, modifier: suppressPlan.modifier - 1 }, [4, 3, 2, 1], DEFAULT_OPTIONS.check), "Stationary", DEFAULT_OPTIONS, { area: zone });
+const suppressCard = cardContext(withDefense(suppressState, "z0s0", { ...defense, total: 4, result: 4, best: 4, faces: [4, 2] }, DEFAULT_OPTIONS));
+
+// A grenade that misses by 1 and scatters 1 m back toward the thrower (E53); the fuse burns on.
+const grenadeDoc = packDocs("silhouette-weapons").find((d) => d.name === "Grenade")!;
+const grenadeWeapon: WeaponFacts = { ...rifle, uuid: "Item.grenade", name: "Grenade", img: grenadeDoc.img ?? "", category: "thrown", skill: "throwing", damageMultiplier: 25, rof: 0, ranges: { base: 5, medium: 10, long: 20, extreme: 40 }, blastRadius: Number(grenadeDoc.system.blastRadius) };
+const grenadeRequest = attackRequest(merc, grenadeWeapon, [{ ...targets[0], distance: 4 }], [thugFacts], "Grenade — Throwing (2)");
+const grenadeValues = { ...grenadeRequest.values, movement: "walking" };
+const grenadePlan = planPool(grenadeRequest, grenadeValues, DEFAULT_OPTIONS);
+const grenadeCard = cardContext(
+  attackCardState(grenadeRequest, grenadeValues, grenadePlan, readCheckFaces({ dice: 2, modifier: -2 }, [1, 2], DEFAULT_OPTIONS.check), "Walking", DEFAULT_OPTIONS, {
+    grenade: {
+      fuse: summarize(readCheckFaces({ dice: 2, modifier: -2 }, [4, 5], DEFAULT_OPTIONS.check)),
+      explodesOnImpact: false,
+      mayExplodeInHand: false,
+      landed: { onTarget: false, distance: 1, directionDie: 4, bearing: 180, towardThrower: true },
+      blastRadius: Number(grenadeDoc.system.blastRadius),
+      caught: [
+        { name: "Громила из банды «Ржавые крюки»", img: "icons/svg/mystery-man.svg", distance: 1, units: "m" },
+        { name: "Veteran mercenary", img: "icons/svg/mystery-man.svg", distance: 3, units: "m" },
+      ],
+    },
+  }),
+);
+
 export const samples: GallerySample[] = [
   actorSample("silhouette-character-main", mercenary, "main", false),
   actorSample("silhouette-character-skills-edit", mercenary, "skills", true),
@@ -172,5 +214,17 @@ export const samples: GallerySample[] = [
   },
   { name: "silhouette-card-skill", template: T("silhouette/chat/check"), context: skillCard as unknown as Record<string, unknown>, width: 300, height: 800, frame: "chat" },
   { name: "silhouette-card-attack", template: T("silhouette/chat/check"), context: attackCard as unknown as Record<string, unknown>, width: 300, height: 900, frame: "chat" },
+  { name: "silhouette-card-walking-fire", template: T("silhouette/chat/check"), context: walkingCard as unknown as Record<string, unknown>, width: 300, height: 900, frame: "chat" },
+  { name: "silhouette-card-suppressive-fire", template: T("silhouette/chat/check"), context: suppressCard as unknown as Record<string, unknown>, width: 300, height: 900, frame: "chat" },
+  { name: "silhouette-card-grenade", template: T("silhouette/chat/check"), context: grenadeCard as unknown as Record<string, unknown>, width: 300, height: 800, frame: "chat" },
+  {
+    name: "silhouette-roll-dialog-walking-fire",
+    title: walking.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(walking, walkingValues, (r, v) => checkOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
   { name: "silhouette-card-surprise-mishap", template: T("silhouette/chat/check"), context: surpriseCard as unknown as Record<string, unknown>, width: 300, height: 800, frame: "chat" },
 ];

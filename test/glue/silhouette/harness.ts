@@ -1,0 +1,145 @@
+/**
+ * The Silhouette glue-test harness: the Foundry stand-ins with the Silhouette adapter installed,
+ * forced dice for the stand-in Roll, actors with skills and weapons, a scene (canvas) stand-in with
+ * tokens at pixel positions (100 px = 1 m), and the last posted chat message as a document.
+ */
+import { vi } from "vitest";
+import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { createHarness } from "../../support/handlebars";
+
+export interface Harness {
+  stand: StandIns;
+  /** Faces the next `Nd6` terms take, in order (the dice order contract). */
+  faces: number[];
+  checks: typeof import("../../../src/foundry/silhouette/checks");
+  combat: typeof import("../../../src/foundry/silhouette/combat");
+  actions: typeof import("../../../src/foundry/chat/actions");
+  roll: typeof import("../../../src/foundry/silhouette/roll");
+}
+
+export interface ActorSpec {
+  id: string;
+  name: string;
+  owner: boolean;
+  attributes?: Record<string, number>;
+  skills?: Array<[string, string, number, string]>;
+  weapons?: Array<Record<string, unknown>>;
+  armour?: Array<Record<string, unknown>>;
+  statuses?: string[];
+}
+
+export type ActorDoc = StandInDocument & Record<string, any>;
+
+const templates = createHarness({ language: "en" });
+
+/** Installs the stand-ins and the Silhouette adapter (GM "gm", player "player" as the current user). */
+export async function setUp(): Promise<Harness> {
+  vi.resetModules();
+  const stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "silhouette", "omnibus.rollDialog": false } });
+  stand.makeUser("gm", true);
+  const g = globalThis as Record<string, any>;
+  g.foundry.applications.handlebars.renderTemplate = async (path: string, context: Record<string, unknown>) => {
+    stand.recorded.rendered.push({ path, context });
+    return templates.render(path, context);
+  };
+  const h = { stand, faces: [] as number[] } as Harness;
+  const RollClass = g.Roll as { prototype: Record<string, unknown> };
+  RollClass.prototype.evaluate = async function (this: { formula: string; terms: unknown[]; _evaluated: boolean }) {
+    this.terms = [];
+    for (const m of this.formula.matchAll(/(\d+)d6/g)) {
+      const n = Number(m[1]);
+      if (h.faces.length < n) throw new Error(`test: ${n} faces needed for ${this.formula}, ${h.faces.length} left`);
+      this.terms.push({ faces: 6, results: h.faces.splice(0, n).map((result) => ({ result })) });
+    }
+    this._evaluated = true;
+    return this;
+  };
+  RollClass.prototype.toJSON = function (this: { formula: string; terms: unknown[]; options: unknown }) {
+    return { class: "SilhouetteRoll", formula: this.formula, terms: this.terms, options: this.options };
+  };
+  const system = await import("../../../src/foundry/system");
+  const adapter = await import("../../../src/foundry/silhouette/adapter");
+  system.installOmnibus([adapter.silhouetteAdapter]);
+  await stand.fire("init");
+  await stand.fire("ready");
+  h.checks = await import("../../../src/foundry/silhouette/checks");
+  h.combat = await import("../../../src/foundry/silhouette/combat");
+  h.actions = await import("../../../src/foundry/chat/actions");
+  h.roll = await import("../../../src/foundry/silhouette/roll");
+  return h;
+}
+
+export function makeActor(h: Harness, spec: ActorSpec): ActorDoc {
+  const items = [
+    ...(spec.skills ?? []).map(([name, key, level, attribute], i) => ({ id: `${spec.id}s${i}`, name, type: "silhouette_skill", system: { key, level, attribute } })),
+    ...(spec.weapons ?? []).map((w, i) => ({ id: `${spec.id}w${i}`, uuid: `Actor.${spec.id}.Item.${spec.id}w${i}`, name: String(w.name), type: "silhouette_weapon", img: "", system: { ...w }, update: vi.fn(async function (this: { system: Record<string, any> }, d: Record<string, unknown>) { if ("system.ammo.value" in d) this.system.ammo = { ...this.system.ammo, value: d["system.ammo.value"] }; }) })),
+    ...(spec.armour ?? []).map((a, i) => ({ id: `${spec.id}a${i}`, name: String(a.name), type: "silhouette_armour", system: a })),
+  ];
+  const flags: Record<string, unknown> = {};
+  const actor = new StandInDocument(spec.id, `Actor.${spec.id}`, spec.owner, {
+    name: spec.name,
+    img: "icons/svg/mystery-man.svg",
+    type: "silhouette_character",
+    system: {
+      attributes: { agi: 0, bld: 0, fit: 0, str: 0, will: 0, ...(spec.attributes ?? {}) },
+      stamina: 25,
+      systemShock: 0,
+      maxLoad: 0,
+      wounds: { light: 0, heavy: 0, dead: false },
+      health: { value: 3, max: 3 },
+    },
+    items: { contents: items, get: (id: string) => items.find((i) => i.id === id) },
+    statuses: new Set(spec.statuses ?? []),
+    getActiveTokens: () => [],
+    getFlag: (scope: string, key: string) => flags[`${scope}.${key}`],
+    setFlag: async (scope: string, key: string, value: unknown) => {
+      flags[`${scope}.${key}`] = value;
+    },
+    testUserPermission: (user: { isGM: boolean }) => user.isGM || spec.owner,
+  }) as ActorDoc;
+  h.stand.documents.set(actor.uuid, actor);
+  return actor;
+}
+
+export interface SceneToken {
+  center: { x: number; y: number };
+  name: string;
+  document: { uuid: string; texture: { src: string } };
+  actor: { uuid: string } | null;
+}
+
+/** A token at (x, y) metres for an actor (100 px per metre). */
+export function token(name: string, xMetres: number, yMetres: number, actor: { uuid: string } | null): SceneToken {
+  return { center: { x: xMetres * 100, y: yMetres * 100 }, name, document: { uuid: `Scene.s.Token.${name}`, texture: { src: "t.png" } }, actor };
+}
+
+/** A viewed scene: Euclidean measuring in metres, 1 m per 100 px grid square; `controlled` are the user's tokens. */
+export function installScene(tokens: SceneToken[], controlled: SceneToken[]): void {
+  (globalThis as Record<string, unknown>).canvas = {
+    ready: true,
+    grid: { units: "m", size: 100, distance: 1, measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) },
+    tokens: { placeables: tokens, controlled },
+  };
+}
+
+/** Targets as the plumbing measures them (centre to centre, metres). */
+export function targetsOf(from: SceneToken, targets: SceneToken[]) {
+  return targets.map((t) => ({
+    tokenUuid: t.document.uuid,
+    actorUuid: t.actor?.uuid ?? null,
+    name: t.name,
+    img: "t.png",
+    distance: Math.hypot(t.center.x - from.center.x, t.center.y - from.center.y) / 100,
+    units: "m",
+  }));
+}
+
+/** The last created message, registered so chat actions can find it. */
+export function lastMessage(h: Harness, author = "player"): StandInDocument & { flags: Record<string, any>; content?: string } {
+  const { data } = h.stand.recorded.messagesCreated.at(-1)!;
+  const id = `m${h.stand.recorded.messagesCreated.length}`;
+  const message = new StandInDocument(id, `ChatMessage.${id}`, author === "player", { author: { id: author }, content: data.content, _source: { rolls: [] } });
+  message.flags = structuredClone(data.flags as Record<string, Record<string, unknown>>);
+  h.stand.documents.set(`ChatMessage.${id}`, message);
+  return message as never;
+}
