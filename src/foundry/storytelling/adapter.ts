@@ -76,6 +76,14 @@ export const storytellingAdapter = defineRuleset({
       default: "1",
       choices: { "1": `${KEY}.Setting.SuccessiveStep.1`, "2": `${KEY}.Setting.SuccessiveStep.2` },
     },
+    {
+      key: "contestDramaticFailure",
+      name: `${KEY}.Setting.ContestDramaticFailure.Name`,
+      hint: `${KEY}.Setting.ContestDramaticFailure.Hint`,
+      type: "string",
+      default: "opponentExceptional",
+      choices: { opponentExceptional: `${KEY}.Setting.ContestDramaticFailure.opponentExceptional`, loses: `${KEY}.Setting.ContestDramaticFailure.loses` },
+    },
     { key: "rerollInitiative", name: `${KEY}.Setting.RerollInitiative.Name`, hint: `${KEY}.Setting.RerollInitiative.Hint`, type: "boolean", default: false },
   ],
   combat: {

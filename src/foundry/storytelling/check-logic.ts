@@ -41,8 +41,10 @@ export interface StorytellingOptions {
   willpowerBeforeDodge: boolean;
   strengthShortfall: "flat" | "perPoint";
   successiveStep: 1 | 2;
+  /** A dramatic failure in a contest (digest A12): the opponent's win is exceptional (default), or the failer just loses. */
+  contestDramaticFailure: "opponentExceptional" | "loses";
 }
-export const DEFAULT_OPTIONS: StorytellingOptions = { chanceDieUsesAgain: false, willpowerBeforeDodge: false, strengthShortfall: "flat", successiveStep: 1 };
+export const DEFAULT_OPTIONS: StorytellingOptions = { chanceDieUsesAgain: false, willpowerBeforeDodge: false, strengthShortfall: "flat", successiveStep: 1, contestDramaticFailure: "opponentExceptional" };
 
 /** A document as plain data. */
 export interface ActorSnapshot {
@@ -102,7 +104,7 @@ export function secondChoices(): Record<string, string> {
 
 /** The plain data a request carries (CheckRequest.data). */
 export interface CheckData {
-  kind: "pool" | "attack" | "extended" | "consciousness" | "drive";
+  kind: "pool" | "attack" | "extended" | "consciousness" | "drive" | "contest";
   actor: { uuid: string; name: string; img: string };
   attributes: Record<Attribute, number>;
   skills: Record<Skill, number>;
@@ -116,6 +118,10 @@ export interface CheckData {
   targets?: AttackTarget[];
   extended?: { uuid: string; name: string; target: number; accumulated: number; rollsMade: number; maxRolls: number | null; attempt: number; status: string; equipment: number; modifier: number; exceptionalRolls: number[]; dramaticFailures: number[] };
   vehicle?: { uuid: string; name: string; handling: number; drivePenalty: number };
+  /** A pool check's opponent for a contest (the first targeted token's actor). */
+  opponent?: { actorUuid: string | null; name: string; img: string } | null;
+  /** The opposing roll of a contest card: its message and side (contest.ts). */
+  contest?: { messageId: string; side: 0 | 1; stage: number };
   /** The turn the check was built in (defense.ts `turnKey`). */
   turn?: string;
   /** The attacker already had Defense applied this turn (no all-out attack then). */
@@ -180,10 +186,16 @@ const isAttribute = (v: unknown): v is Attribute => typeof v === "string" && (AT
 const isSkill = (v: unknown): v is Skill => typeof v === "string" && Object.hasOwn(SKILL_CATEGORIES, v);
 
 /** An Attribute + Skill (or Attribute + Attribute) check from a sheet's dots or a macro. */
-export function poolRequest(actor: ActorSnapshot, dataset: Record<string, string>, options: StorytellingOptions, localize: (k: string) => string): CheckRequest {
+export function poolRequest(
+  actor: ActorSnapshot,
+  dataset: Record<string, string>,
+  options: StorytellingOptions,
+  localize: (k: string) => string,
+  opponent: CheckData["opponent"] = null,
+): CheckRequest {
   const attribute = isAttribute(dataset.attribute) ? dataset.attribute : isSkill(dataset.skill) ? defaultAttributeFor(dataset.skill) : "wits";
   const second = isSkill(dataset.skill) ? `skill:${dataset.skill}` : isAttribute(dataset.second) ? `attribute:${dataset.second}` : "none";
-  const data: CheckData = { kind: "pool", ...actorBase(actor, options) };
+  const data: CheckData = { kind: "pool", ...actorBase(actor, options), opponent };
   const fields: CheckField[] = [
     { name: "attribute", label: `${KEY}.Roll.Attribute`, kind: "select", choices: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])) },
     { name: "second", label: `${KEY}.Roll.Second`, kind: "select", choices: secondChoices() },
@@ -195,9 +207,47 @@ export function poolRequest(actor: ActorSnapshot, dataset: Record<string, string
     AGAIN_FIELD,
     ROTE_FIELD,
     WILLPOWER_FIELD,
+    CONTEST_FIELD,
+    CONTEST_TARGET_FIELD,
   ];
-  const values: CheckValues = { attribute, second, specialty: false, equipment: 0, situational: "0", modifier: 0, attempt: 1, again: "10", rote: false, willpower: false };
+  const values: CheckValues = {
+    attribute, second, specialty: false, equipment: 0, situational: "0", modifier: 0, attempt: 1, again: "10", rote: false, willpower: false,
+    contest: "none", contestTarget: 5,
+  };
   return { ruleset: "storytelling", kind: "pool", title: actor.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, fields, values, targets: [], data: data as unknown as Record<string, unknown> };
+}
+
+/** A contest (002:L337–L359): instant, or extended to a target of successes (5 = simple, 002:L327). */
+const CONTEST_FIELD: CheckField = {
+  name: "contest",
+  label: `${KEY}.Roll.Contest`,
+  kind: "select",
+  choices: { none: `${KEY}.Contest.None`, instant: `${KEY}.Contest.Instant`, extended: `${KEY}.Contest.Extended` },
+  hint: `${KEY}.Roll.ContestHint`,
+};
+const CONTEST_TARGET_FIELD = field("contestTarget", "number", { min: 1, max: 50 });
+
+/**
+ * The opposing side's roll on a contest card: by default the same kind of pool as the side that
+ * opened it (002:L345), which the opponent may change; no contest or attempt fields.
+ */
+export function contestRequest(
+  actor: ActorSnapshot,
+  defaults: { attribute: string; second: string },
+  contest: NonNullable<CheckData["contest"]>,
+  options: StorytellingOptions,
+  localize: (k: string) => string,
+): CheckRequest {
+  const [kind, trait] = defaults.second.split(":");
+  const dataset: Record<string, string> = { attribute: defaults.attribute, ...(kind === "skill" ? { skill: trait } : kind === "attribute" ? { second: trait } : {}) };
+  const request = poolRequest(actor, dataset, options, localize);
+  const data = request.data as unknown as CheckData;
+  data.kind = "contest";
+  data.contest = contest;
+  request.kind = "contest";
+  request.fields = request.fields.filter((f) => !["attempt", "contest", "contestTarget"].includes(f.name));
+  for (const k of ["attempt", "contest", "contestTarget"]) delete request.values[k];
+  return request;
 }
 
 /** The usual Attribute for a Skill (the sheet's click on a Skill). */

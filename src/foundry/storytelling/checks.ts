@@ -8,6 +8,7 @@ import {
   applyDamage as applyHealthDamage,
   healthStatus,
   recordExtendedRoll,
+  resolvePool,
   woundPenalty,
   type DamageType,
   type ExtendedAction,
@@ -31,6 +32,7 @@ import {
   attackTarget,
   checkPool,
   consciousnessRequest,
+  contestRequest,
   damageOnTarget,
   driveRequest,
   extendedRequest,
@@ -45,6 +47,9 @@ import {
 import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn, turnKey } from "./defense";
 import { deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
 import { rollStorytelling, type StorytellingRoll } from "./roll";
+import { CONTEST_FLAG, addContestRoll, contestCardContext, contestRoll, nextStage, startContest, type ContestState } from "./contest";
+import { runCheck } from "../checks";
+import { facesFromRoll } from "../dice/faces";
 
 export const CARD_TEMPLATE = templatePath("storytelling/chat/roll-card");
 
@@ -63,6 +68,7 @@ export function worldOptions(): StorytellingOptions {
     willpowerBeforeDodge: read("willpowerBeforeDodge", DEFAULT_OPTIONS.willpowerBeforeDodge),
     strengthShortfall: read<string>("strengthShortfall", DEFAULT_OPTIONS.strengthShortfall) === "perPoint" ? "perPoint" : "flat",
     successiveStep: read<string>("successiveStep", String(DEFAULT_OPTIONS.successiveStep)) === "2" ? 2 : 1,
+    contestDramaticFailure: read<string>("contestDramaticFailure", DEFAULT_OPTIONS.contestDramaticFailure) === "loses" ? "loses" : "opponentExceptional",
   };
 }
 
@@ -152,9 +158,17 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
   if (kind === "pool" || kind === "check") {
     const dataset = { ...source.dataset };
     if (item?.type === "storytelling_equipment") dataset.equipment = String(intOr((item.system as Record<string, unknown>).rating, 0, 0, 10));
-    const request = poolRequest(actor, dataset, options, localize);
+    const first = source.targets[0];
+    const opponent = first ? { actorUuid: first.actorUuid, name: first.name, img: first.img } : null;
+    const request = poolRequest(actor, dataset, options, localize, opponent);
     if (dataset.equipment) request.values.equipment = Number(dataset.equipment);
     return request;
+  }
+  if (kind === "contest") {
+    const message = game.messages?.get(source.dataset.messageId ?? "") as ChatMessage.Implementation | undefined;
+    if (!message) return null;
+    const side = source.dataset.side === "0" ? 0 : 1;
+    return contestRequest(actor, contestState(message).defaults, { messageId: message.id ?? "", side, stage: intOr(source.dataset.stage, 1, 1, 999) }, options, localize);
   }
   notify("warn", `${KEY}.Notice.NothingToRoll`);
   return null;
@@ -195,6 +209,8 @@ async function spendWillpower(data: CheckData): Promise<void> {
 
 async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
   const data = request.data as unknown as CheckData;
+  if (data.kind === "contest") return rollContestSide(data, values);
+  if (data.kind === "pool" && (values.contest === "instant" || values.contest === "extended")) return openContest(request, data, values, rollMode);
   const rolls: StorytellingRoll[] = [];
   const cardRolls: CardRoll[] = [];
   const labels = traitLabels(data, values);
@@ -255,6 +271,152 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
   if (message) for (const d of defended) await requestChatAction(message, "defendedAttack", { ...d, turn: data.turn ?? "" });
   return message;
 }
+
+// ───────────────────────────── contests ─────────────────────────────
+
+export const CONTEST_TEMPLATE = templatePath("storytelling/chat/contest-card");
+
+export function contestState(message: ChatMessage.Implementation): ContestState {
+  const state = (message.flags as Record<string, Record<string, unknown> | undefined>)?.omnibus?.[CONTEST_FLAG] as ContestState | undefined;
+  if (!state) throw new OmnibusError("badArgument", "not a contest card", { name: "message", value: message.id ?? "" });
+  return state;
+}
+
+async function renderContest(state: ContestState, title: string): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(CONTEST_TEMPLATE, { ...contestCardContext(state, title), ruleset: "storytelling" });
+}
+
+/** Opens a contest: the first side's roll on a new contest card (002:L341, L351). */
+async function openContest(request: CheckRequest, data: CheckData, values: CheckValues, rollMode: string): Promise<unknown> {
+  const pool = checkPool(data, values);
+  const target = values.contest === "extended" ? intOr(values.contestTarget, 5, 1, 50) : null;
+  if (values.willpower === true) await spendWillpower(data);
+  const { rolls, result } = await rollOne(pool.pool, values, data.options);
+  const state = startContest({
+    first: { name: data.actor.name, img: data.actor.img, actorUuid: data.actor.uuid, traits: poolTitle(values, localize) },
+    firstRoll: contestRoll(result),
+    second: { name: data.opponent?.name ?? "", img: data.opponent?.img ?? "", actorUuid: data.opponent?.actorUuid ?? null, traits: "" },
+    target,
+    dramaticFailure: data.options.contestDramaticFailure,
+    defaults: { attribute: String(values.attribute), second: String(values.second ?? "none") },
+  });
+  return postCard({ template: CONTEST_TEMPLATE, context: contestCardContext(state, request.title), actor: null, rolls: rolls as never, rollMode, flags: { check: "contest", [CONTEST_FLAG]: state, contestTitle: request.title } });
+}
+
+/** A side's roll on an open contest card, recorded on the card through the plumbing (the GM when need be). */
+async function rollContestSide(data: CheckData, values: CheckValues): Promise<boolean> {
+  const c = data.contest!;
+  const message = game.messages?.get(c.messageId) as ChatMessage.Implementation | undefined;
+  if (!message) return false;
+  const pool = checkPool(data, values);
+  if (values.willpower === true) await spendWillpower(data);
+  const { rolls } = await rollOne(pool.pool, values, data.options);
+  const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user: unknown, sync: boolean): Promise<unknown> } }).dice3d;
+  for (const r of rolls) await dice3d?.showForRoll(r, game.user, true);
+  return requestChatAction(message, "recordContest", {
+    key: `${c.side}-${c.stage}`,
+    side: String(c.side),
+    stage: String(c.stage),
+    pool: String(pool.pool),
+    again: String(againOf(values)),
+    rote: String(values.rote === true),
+    rolls: JSON.stringify(rolls),
+    actor: data.actor.uuid,
+    name: data.actor.name,
+    img: data.actor.img,
+    traits: poolTitle(values, localize),
+  });
+}
+
+function ownsActor(uuid: string | null | undefined, user: User.Implementation): boolean {
+  if (user.isGM) return true;
+  if (!uuid) return false;
+  const actor = fromUuidSync(uuid as never) as unknown as { testUserPermission?(u: unknown, level: string): boolean; isOwner?: boolean } | null;
+  return Boolean(actor?.testUserPermission?.(user, "OWNER"));
+}
+
+/** Who may roll a side: its actor's owners (or the GM); an open side 1, anyone with a character. */
+function mayRollSide(state: ContestState, side: 0 | 1, user: User.Implementation): boolean {
+  const uuid = state.sides[side].actorUuid;
+  return uuid === null ? side === 1 : ownsActor(uuid, user);
+}
+
+const contestRollAction: ChatAction = {
+  // The roll may be cancelled in the dialog: recording is once-only (recordContest), not the click.
+  repeatable: true,
+  visible(message, user) {
+    try {
+      const state = contestState(message);
+      return ([0, 1] as const).some((side) => nextStage(state, side) !== null && mayRollSide(state, side, user));
+    } catch {
+      return false;
+    }
+  },
+  permitted({ message, user, payload }) {
+    return mayRollSide(contestState(message), payload.side === "0" ? 0 : 1, user);
+  },
+  async run({ message, payload }) {
+    const state = contestState(message);
+    const side = payload.side === "0" ? 0 : 1;
+    const stage = nextStage(state, side);
+    if (stage === null) throw new OmnibusError("badArgument", "it is not this side's roll", { name: "side", value: String(side) });
+    const uuid = state.sides[side].actorUuid;
+    const actor = uuid ? ((await fromUuid(uuid as never)) as unknown as Actor.Implementation | null) : (userCharacter() as unknown as Actor.Implementation | null);
+    if (!actor) {
+      notify("warn", `${KEY}.Notice.NoCharacter`);
+      return;
+    }
+    await runCheck({ actor, kind: "contest", dataset: { messageId: message.id ?? "", side: String(side), stage: String(stage) }, targets: [] });
+  },
+};
+
+/** Faces of serialized Rolls (their die terms' results, in order): the dice order contract. */
+export function facesOfRolls(json: string): number[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    throw new OmnibusError("badArgument", "the roll is not readable", { name: "rolls", value: "" });
+  }
+  if (!Array.isArray(data)) throw new OmnibusError("badArgument", "the roll is not readable", { name: "rolls", value: "" });
+  return data.flatMap((roll) => {
+    const terms = (roll as { terms?: unknown })?.terms;
+    if (!Array.isArray(terms)) throw new OmnibusError("badArgument", "the roll has no dice", { name: "rolls", value: "" });
+    return facesFromRoll({ dice: terms.filter((t) => Array.isArray((t as { results?: unknown }).results)) as never }).map((f) => f.face);
+  });
+}
+
+const recordContestAction: ChatAction = {
+  visible: () => false,
+  permitted({ message, user, payload }) {
+    const state = contestState(message);
+    const side = payload.side === "0" ? 0 : 1;
+    // An open side is taken by the roller's own character.
+    return mayRollSide(state, side, user) && (state.sides[side].actorUuid !== null || ownsActor(payload.actor, user));
+  },
+  async plan({ message, payload }) {
+    const state = contestState(message);
+    const side = payload.side === "0" ? 0 : 1;
+    const stage = intOr(payload.stage, 0, 0, 999);
+    const pool = intOr(payload.pool, 1, -99, 99);
+    // The faces must make the roll the payload claims (re-resolved here, on the GM).
+    const result = resolvePool(pool, facesOfRolls(payload.rolls ?? ""), { again: againOf({ again: payload.again ?? "10" }), rote: payload.rote === "true", chanceDieUsesAgainLevel: worldOptions().chanceDieUsesAgain });
+    const who = { name: String(payload.name ?? "").slice(0, 200), img: String(payload.img ?? ""), actorUuid: payload.actor ?? null };
+    const next = addContestRoll(state, side, stage, contestRoll(result), who);
+    if (next.sides[side].traits === "") next.sides[side].traits = String(payload.traits ?? "").slice(0, 200);
+    const title = String((message.flags as Record<string, Record<string, unknown> | undefined>)?.omnibus?.contestTitle ?? "");
+    const sources = (message as unknown as { _source?: { rolls?: unknown[] } })._source?.rolls ?? (message as unknown as { rolls?: unknown[] }).rolls ?? [];
+    const added = JSON.parse(payload.rolls ?? "[]") as unknown[];
+    return [{
+      uuid: message.uuid,
+      update: {
+        content: await renderContest(next, title),
+        [`flags.omnibus.${CONTEST_FLAG}`]: next,
+        rolls: [...(sources as unknown[]).map((r) => (typeof r === "string" ? r : JSON.stringify(r))), ...added.map((r) => JSON.stringify(r))],
+      },
+    }];
+  },
+};
 
 export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAction {
   return {
@@ -370,6 +532,8 @@ export const storytellingChatActions: Record<string, ChatAction> = {
   recordExtended: recordExtendedAction,
   markUnconscious: markUnconsciousAction,
   defendedAttack: defendedAttackAction,
+  contestRoll: contestRollAction,
+  recordContest: recordContestAction,
 };
 
 export type { RollResult };

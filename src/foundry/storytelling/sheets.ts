@@ -21,6 +21,7 @@ export const STORYTELLING_TEMPLATES = [
   "storytelling/actor/vehicle",
   "storytelling/item/details",
   "storytelling/chat/roll-card",
+  "storytelling/chat/contest-card",
 ].map(templatePath);
 
 type Doc = { flags?: Record<string, Record<string, unknown> | undefined>; system: Record<string, unknown>; items: { contents: Array<{ id: string | null; name: string; img: string | null; type: string; system: unknown }> }; statuses?: Set<string>; update(d: Record<string, unknown>): Promise<unknown>; isOwner: boolean };

@@ -10,6 +10,7 @@ import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-cont
 import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "../../../src/foundry/storytelling/sheet-context";
 import { attackPools, attackRequest, attackTarget, checkPool, poolRequest, requestOdds, weaponData, DEFAULT_OPTIONS, type ActorSnapshot, type CheckData } from "../../../src/foundry/storytelling/check-logic";
 import { cardRoll, extendedProgress } from "../../../src/foundry/storytelling/card";
+import { addContestRoll, contestCardContext, contestRoll, startContest } from "../../../src/foundry/storytelling/contest";
 import { resolvePool, recordExtendedRoll, startExtendedAction } from "../../../src/rules/storytelling";
 import { ROOT } from "../../support/handlebars";
 import type { GallerySample } from "../sample";
@@ -91,6 +92,16 @@ const meleePools = attackPools(meleeReq.data as unknown as CheckData, meleeReq.v
 // Strength 3 + Weaponry 2 + club 2 − wounds 1 − Defense ((2 × 2) + 2 − 1 = 5) = 1 die.
 const meleeHit = resolvePool(meleePools[0].pool!.pool, [9]);
 const meleeLabels = { attribute: "OMNIBUS.Storytelling.Attribute.strength", skill: "OMNIBUS.Storytelling.Skill.weaponry" };
+
+// Contests: E20 (Karen 4 successes against the robber's 3) decided; E21 (to 6) after stage 2, the robber to roll.
+const karenSide = { name: "Karen", img: "icons/svg/mystery-man.svg", actorUuid: "Actor.karen", traits: "Stamina + Athletics" };
+const robberSide = { name: "Грабитель с очень длинным именем из переулка", img: "icons/svg/mystery-man.svg", actorUuid: "Actor.robber", traits: "Stamina + Athletics" };
+const contestOpts = { dramaticFailure: "opponentExceptional" as const, defaults: { attribute: "stamina", second: "skill:athletics" } };
+const e20 = addContestRoll(startContest({ first: karenSide, firstRoll: contestRoll(resolvePool(7, [8, 8, 9, 9, 1, 2, 3])), second: robberSide, target: null, ...contestOpts }), 1, 1, contestRoll(resolvePool(5, [8, 8, 9, 1, 2])));
+let e21 = startContest({ first: karenSide, firstRoll: contestRoll(resolvePool(7, [8, 1, 2, 3, 4, 5, 6])), second: robberSide, target: 6, ...contestOpts });
+e21 = addContestRoll(e21, 1, 1, contestRoll(resolvePool(5, [8, 8, 8, 1, 2])));
+e21 = addContestRoll(e21, 0, 2, contestRoll(resolvePool(7, [8, 9, 9, 1, 2, 3, 4])));
+const openContest = startContest({ first: karenSide, firstRoll: contestRoll(resolvePool(7, [8, 8, 9, 9, 1, 2, 3])), second: { name: "", img: "", actorUuid: null, traits: "" }, target: null, ...contestOpts });
 
 const extended = recordExtendedRoll(recordExtendedRoll(startExtendedAction({ target: 10, maxRolls: 4 }), { successes: 3 }), { successes: 2 });
 
@@ -198,6 +209,9 @@ export const samples: GallerySample[] = [
     height: 800,
     frame: "chat",
   },
+  { name: "storytelling-card-contest", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(e20, "Karen") }, width: 300, height: 800, frame: "chat" },
+  { name: "storytelling-card-contest-extended", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(e21, "Karen") }, width: 300, height: 800, frame: "chat" },
+  { name: "storytelling-card-contest-open", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(openContest, "Karen") }, width: 300, height: 800, frame: "chat" },
   {
     name: "storytelling-card-extended",
     template: T("storytelling/chat/roll-card"),

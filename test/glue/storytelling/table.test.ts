@@ -245,3 +245,116 @@ describe("the rote chance die as two Rolls (digest E33; 002:L478)", () => {
     expect(card.rolls[0]).toMatchObject({ successes: 0, outcomeLabel: "OMNIBUS.Storytelling.Outcome.failure" });
   });
 });
+
+describe("contested actions on one card (002:L337–L359)", () => {
+  beforeEach(() => {
+    stand.setActiveGM("gm");
+    stand.recorded.settingsValues.set("omnibus.rollDialog", false);
+    messagesAsDocuments();
+  });
+  /** An actor whose owner is `owner` (and the GM). */
+  function owned(id: string, owner: string, system: Record<string, unknown>) {
+    const doc = actorDoc(id, true, system) as ActorStandIn & { testUserPermission(u: { id: string; isGM: boolean }, level: string): boolean };
+    doc.testUserPermission = (u) => u.isGM || u.id === owner;
+    return doc;
+  }
+  // Karen (E20–E21): Stamina 2 + Athletics 4, +2 (faster) −1 (shoes) → 7 dice; the robber rolls 5.
+  const karen = () => owned("karen", "player", { attributes: attrs({ stamina: 2, dexterity: 2 }), skills: { athletics: { dots: 4, specialties: "" } } });
+  const robber = () => owned("robber", "gm", { attributes: attrs({ stamina: 2 }), skills: { athletics: { dots: 3, specialties: "" } } });
+  const info = (id: string) => ({ tokenUuid: `Scene.s.Token.${id}`, actorUuid: `Actor.${id}`, name: id, img: "", distance: 3, units: "m" });
+  const msgOf = () => stand.documents.get(`ChatMessage.${String((stand.recorded.messagesCreated.at(-1)!.data as { id?: string }).id ?? `msg${stand.recorded.messagesCreated.length}`)}`) as StandInDocument;
+  const state = (m: StandInDocument) => m.flags.omnibus.stContest as { winner: string | null; exceptional: boolean; totals: number[]; sides: Array<{ name: string; rolls: Array<{ successes: number }> }> };
+
+  async function open(actor: ActorStandIn, opponent: string, faces: number[], contest: "instant" | "extended", modifier: number, contestTarget = 5) {
+    const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { skill: "athletics", attribute: "stamina" }, targets: [info(opponent)] }))!;
+    faceQueue.push(faces);
+    await checks.storytellingChecks.roll(request, { ...request.values, contest, contestTarget, modifier }, { rollMode: "publicroll" });
+    return msgOf();
+  }
+
+  it("digest E20: Karen 4 successes against the robber's 3 — Karen wins; the robber's owner (the GM) rolls on the same card", async () => {
+    stand.setUser("player");
+    const k = karen();
+    robber();
+    const msg = await open(k, "robber", [8, 8, 9, 9, 1, 2, 3], "instant", 1);
+    expect(stand.recorded.messagesCreated).toHaveLength(1);
+    expect(state(msg)).toMatchObject({ winner: null, sides: [{ name: "karen", rolls: [{ successes: 4 }] }, { name: "robber", rolls: [] }] });
+    const opened = stand.recorded.rendered.at(-1)!.context as { sides: Array<{ button: unknown }>; resultLabel: string };
+    expect(opened.resultLabel).toBe("OMNIBUS.Storytelling.Contest.Waiting");
+    expect(opened.sides[1].button).toMatchObject({ action: "contestRoll", data: { side: 1, stage: 1 } });
+    // The player may not roll the robber's side.
+    expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" })).toBe(false);
+    stand.setUser("gm");
+    faceQueue.push([8, 8, 9, 1, 2]);
+    expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" })).toBe(true);
+    expect(state(msg)).toMatchObject({ winner: "first", exceptional: false, sides: [{ rolls: [{ successes: 4 }] }, { rolls: [{ successes: 3 }] }] });
+    // One update of the message: the card re-rendered, its state, and the robber's Roll added to Karen's.
+    const update = msg.updates.find((u) => "rolls" in u)!;
+    expect(Object.keys(update).sort()).toEqual(["content", "flags.omnibus.stContest", "rolls"]);
+    expect((update.rolls as unknown[]).length).toBe(2);
+    const decided = stand.recorded.rendered.at(-1)!.context as { resultLabel: string; winnerName: string; sides: Array<{ button: unknown }> };
+    expect(decided).toMatchObject({ resultLabel: "OMNIBUS.Storytelling.Contest.Wins", winnerName: "karen" });
+    expect(decided.sides.map((s) => s.button)).toEqual([null, null]);
+    // A second record of the same side and stage changes nothing.
+    expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" })).toBe(false);
+  });
+
+  it("a tie (0–0 too) has no winner; a dramatic failure loses and the opponent's win is exceptional (digest A12)", async () => {
+    stand.setUser("gm");
+    const r = robber();
+    karen();
+    let msg = await open(r, "karen", [1, 2, 3, 4, 5], "instant", 0);
+    faceQueue.push([1, 2, 3, 4, 5, 6]);
+    await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" });
+    expect(state(msg)).toMatchObject({ winner: "none" });
+    expect((stand.recorded.rendered.at(-1)!.context as { resultLabel: string }).resultLabel).toBe("OMNIBUS.Storytelling.Contest.NoWinner");
+    // The robber at −5: a chance roll, [1] → dramatic failure; Karen's 1 success wins exceptionally.
+    msg = await open(r, "karen", [1], "instant", -5);
+    faceQueue.push([8, 1, 2, 3, 4, 5]);
+    await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" });
+    expect(state(msg)).toMatchObject({ winner: "second", exceptional: true });
+  });
+
+  it("digest E21: an extended contest to 6 — both accumulate each stage; the robber reaches 6 first on stage 3; Karen's rolls go through the GM", async () => {
+    stand.setUser("gm");
+    const r = robber();
+    const k = karen();
+    // The GM opens for the robber (side 0, 5 dice): stage 1 → 3 successes.
+    const msg = await open(r, "karen", [8, 8, 8, 1, 2], "extended", 0, 6);
+    // Karen's player rolls side 1; the message is the GM's, so the record goes to the GM over the socket.
+    const karenRoll = async (faces: number[], stage: string) => {
+      stand.setUser("player");
+      msg.isOwner = false;
+      faceQueue.push(faces);
+      const before = stand.recorded.socketEmits.length;
+      const pending = actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage });
+      await vi.waitFor(() => expect(stand.recorded.socketEmits.length).toBe(before + 1));
+      const request = stand.recorded.socketEmits.at(-1)!.data as { action: string; payload: Record<string, string> };
+      expect(request).toMatchObject({ action: "recordContest", payload: { side: "1", stage, actor: "Actor.karen" } });
+      stand.setUser("gm");
+      const answer = await actions.applyRequestAsGM(request as never);
+      expect(answer.ok).toBe(true);
+      stand.setUser("player");
+      await stand.recorded.socketListeners.get("system.omnibus")!(answer);
+      await pending;
+      stand.setUser("gm");
+    };
+    const robberRoll = async (faces: number[], stage: string) => {
+      faceQueue.push(faces);
+      expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "0", stage })).toBe(true);
+    };
+    // Karen: Stamina 2 + Athletics 4 = 6 dice (the dialog is skipped, so without E21's +2 −1); her successes are E21's.
+    await karenRoll([8, 1, 2, 3, 4, 5], "1");
+    expect(state(msg).totals).toEqual([3, 1]);
+    await robberRoll([1, 2, 3, 4, 5], "2");
+    // The robber may not roll stage 3 before Karen's stage 2.
+    expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "0", stage: "3" })).toBe(false);
+    await karenRoll([8, 9, 9, 1, 2, 3], "2");
+    expect(state(msg).totals).toEqual([3, 4]);
+    await robberRoll([9, 9, 8, 1, 2], "3");
+    // Karen's stage-3 roll still completes the stage: she gets nothing, the robber reaches 6.
+    await karenRoll([1, 2, 3, 4, 5, 6], "3");
+    expect(state(msg)).toMatchObject({ winner: "first", totals: [6, 4] });
+    expect(k.updates).toHaveLength(0);
+  });
+});
