@@ -5,6 +5,7 @@
  */
 import { defineRuleset } from "../ruleset";
 import { d6Checks, d6ChatActions } from "./checks";
+import { hideForeignResistButtons } from "./resist-cp";
 import { d6Combat, mayActLast, onCombatRound, planActLast, sideInitiativeCombatClass } from "./combat";
 import {
   D6AbilityModel,
@@ -17,7 +18,7 @@ import {
   D6VehicleModel,
   D6WeaponModel,
 } from "./models";
-import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
+import { D6CharacterPointRoll, D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
 import { D6_SETTINGS, readSettings } from "./settings";
 import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";
 import { D6_STATUS_EFFECTS } from "./status-effects";
@@ -50,7 +51,7 @@ export const d6Adapter = defineRuleset({
     if (String(actor.type) === "d6_vehicle") return itemType === "d6_weapon" || itemType === "d6_equipment";
     return itemType.startsWith("d6_");
   },
-  rolls: [D6Roll as never, D6PlainRoll as never, D6DeviationRoll as never],
+  rolls: [D6Roll as never, D6PlainRoll as never, D6DeviationRoll as never, D6CharacterPointRoll as never],
   statusEffects: D6_STATUS_EFFECTS,
   settings: D6_SETTINGS,
   combat: d6Combat,
@@ -59,7 +60,10 @@ export const d6Adapter = defineRuleset({
   templates: D6_ACTOR_TEMPLATES,
   api: { readSettings },
   onInit() {
-    Hooks.on("renderChatMessageHTML", (_message: unknown, html: HTMLElement) => hideSecrets(html, Boolean(game.user?.isGM), readSettings().hideDifficulty));
+    Hooks.on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {
+      hideSecrets(html, Boolean(game.user?.isGM), readSettings().hideDifficulty);
+      hideForeignResistButtons(message as never, html, game.user);
+    });
     Hooks.on("updateCombat", (combat: unknown, changed: unknown, options: unknown) => {
       void onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never, (options ?? {}) as never);
     });

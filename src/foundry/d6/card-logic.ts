@@ -88,7 +88,7 @@ export interface D6CardContext {
   complication: boolean;
   lines: CardLine[];
   outcomes: TargetOutcome[];
-  buttons: Array<{ action: string; label: string; icon?: string; data?: Record<string, string | number> }>;
+  buttons: Array<{ action: string; label: string; icon?: string; data?: Record<string, string | number>; /** Already-localized text after the label (a target's name). */ detail?: string }>;
 }
 
 /** The outcome line of a roll against a difficulty (or none): success on ≥ (A-3), with §12's quality. */

@@ -48,6 +48,7 @@ import { storedCode } from "./schema";
 import { readSettings } from "./settings";
 import { HEALING_KINDS, buildHealing, planApplyHealing, rollHealing } from "./healing";
 import { healingOdds, medicalKind } from "./healing-logic";
+import { resistBonusOf, spendResistCPAction } from "./resist-cp";
 
 export const CHECK_CARD = templatePath("d6/chat/check-card");
 export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
@@ -459,7 +460,7 @@ async function rollDamage({ message }: ChatActionContext): Promise<void> {
     complication: false,
     lines: [...groups.values()].map((g) => ({ label: "OMNIBUS.D6.Card.DamageRoll", value: `${formatDieCode(g.code)} → ${g.roll!.outcome!.total}` })),
     outcomes,
-    buttons: [],
+    buttons: damageTargets.flatMap((t, i) => (t.vehicle ? [] : [{ action: "d6SpendResistCP", label: "OMNIBUS.D6.ResistCP.Button", icon: "fa-solid fa-star", detail: t.name, data: { index: i } }])),
   };
   await postCard({ template: DAMAGE_CARD, context, actor: attacker as never, rolls, flags: { d6: { damage: { targets: damageTargets } } } });
 }
@@ -471,7 +472,8 @@ async function planApply({ message, payload }: ChatActionContext): Promise<Docum
   if (!target || !Number.isInteger(index)) throw new OmnibusError("badArgument", "no such target on this card", { name: "index", value: payload.index ?? "" });
   const actor = await resolveDoc<ActorDoc>(target.actorUuid);
   if (!actor) throw new OmnibusError("badArgument", "the target no longer exists", { name: "target", value: target.name });
-  const planned = planDamage(target, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? ""), strength: strengthOf(actor.system) }, readSettings());
+  const bonus = resistBonusOf(actor as never, message.id ?? "", index);
+  const planned = planDamage({ ...target, resistTotal: target.resistTotal + bonus }, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? ""), strength: strengthOf(actor.system) }, readSettings());
   return [{ uuid: actor.uuid, update: planned.update, statuses: planned.statuses }];
 }
 
@@ -479,6 +481,7 @@ export const d6ChatActions: Record<string, ChatAction> = {
   d6RollDamage: { run: rollDamage },
   d6ApplyDamage: { plan: planApply },
   d6ApplyHealing: { plan: planApplyHealing },
+  d6SpendResistCP: spendResistCPAction,
 };
 
 /** Reloading a weapon (001:L1): fills it; one action. */

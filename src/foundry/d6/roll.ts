@@ -102,3 +102,20 @@ export class D6DeviationRoll extends OmnibusRoll<GrenadeDeviation & { total: num
     return { ...d, total: d.deviation };
   }
 }
+
+/** Character Point dice alone (spent on a Strength roll against damage after it was rolled): each `1d6x6`, a 6 explodes (000:L793). */
+export class D6CharacterPointRoll extends OmnibusRoll<{ faces: number[][]; total: number }> {
+  static ofDice(count: number): D6CharacterPointRoll {
+    return new D6CharacterPointRoll(Array.from({ length: count }, () => "1d6x6").join(" + "), {}, { characterPointDice: count } as never);
+  }
+
+  protected override resolve(dice: DiceSource): { faces: number[][]; total: number } {
+    const faces: number[][] = [];
+    for (let i = 0; i < Number((this.options as Options).characterPointDice ?? 0); i++) {
+      const die = [dice.roll(6)];
+      while (die[die.length - 1] === 6) die.push(dice.roll(6));
+      faces.push(die);
+    }
+    return { faces, total: faces.flat().reduce((a, b) => a + b, 0) };
+  }
+}

@@ -132,7 +132,11 @@ const damageCard: D6CardContext = {
     { name: "Thug leader", img: "icons/svg/mystery-man.svg", distance: null, units: "", band: "OMNIBUS.D6.Card.DamageVsStrength", bandDetail: "16 − 12", result: `OMNIBUS.D6.DamageResult.${p1.result}`, tone: "failure", button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { key: "0", index: 0 } } },
     { name: "Штурмовик TK-421", img: "icons/svg/mystery-man.svg", distance: null, units: "", band: "OMNIBUS.D6.Card.DamageVsStrength", bandDetail: "15 − 11", result: `OMNIBUS.D6.Wound.${p2.state}`, tone: "failure", button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { key: "1", index: 1 } } },
   ],
-  buttons: [],
+  // Character Points on the Strength roll (cap 5), one button per target for its owner.
+  buttons: [
+    { action: "d6SpendResistCP", label: "OMNIBUS.D6.ResistCP.Button", icon: "fa-solid fa-star", detail: "Thug leader", data: { index: 0 } },
+    { action: "d6SpendResistCP", label: "OMNIBUS.D6.ResistCP.Button", icon: "fa-solid fa-star", detail: "Штурмовик TK-421", data: { index: 1 } },
+  ],
 };
 
 // A grenade landing among troopers (T-44 zones).
