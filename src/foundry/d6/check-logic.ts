@@ -218,6 +218,8 @@ export interface D6AttackData {
   targets: D6AttackTarget[];
   /** Difficulty with no target (melee level, or the GM's pick). */
   meleeLevel: DifficultyLevel | null;
+  /** A blast weapon's impact point the attacker clicked on the map (scene coordinates); else the first target's token. */
+  impactPoint?: { x: number; y: number } | null;
 }
 
 function baseData(actor: D6ActorData, rollKind: D6RollKind, baseCode: DieCode): D6CheckData {

@@ -22,6 +22,7 @@ import {
 import { postCard } from "../chat/cards";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, TargetInfo } from "../ruleset";
+import { measureBetween, pickCanvasPoint } from "../pick-point";
 import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, type Point } from "../targets";
 import { templatePath } from "../templates/helpers";
 import {
@@ -118,7 +119,12 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
     case "attack": {
       if (!item || item.type !== "d6_weapon") throw new OmnibusError("badArgument", "no such weapon", { name: "weapon", value: source.dataset.itemId ?? "" });
       const weapon = data.items.find((i) => i.uuid === item.uuid)!;
-      return attackCheck(data, weapon, source.targets, await targetsData(source.targets), settings);
+      const impact = await pickImpactPoint(actor, weapon, source.targets);
+      if (impact === "cancelled") return null;
+      const targets = impact ? [impact.target] : source.targets;
+      const request = attackCheck(data, weapon, targets, await targetsData(targets), settings);
+      if (impact) checkData(request).attack!.impactPoint = impact.point;
+      return request;
     }
     case "forcepower": {
       const needed = ["control", "sense", "alter"].find((k) => item?.system[k] === true);
@@ -133,6 +139,27 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
       notify("info", "OMNIBUS.D6.Notice.NothingToRoll", { item: item?.name ?? "" });
       return null;
   }
+}
+
+/**
+ * A blast weapon with no targeted token: the attacker clicks the impact point on the map (§29:
+ * the thrower picks a point); its distance from the attacker's token picks the band. Without a
+ * canvas or a token, nothing to pick (the attack then needs a target or a typed difficulty).
+ */
+async function pickImpactPoint(actor: ActorDoc, weapon: { system: Record<string, unknown> }, targets: TargetInfo[]): Promise<{ point: Point; target: TargetInfo } | null | "cancelled"> {
+  const radii = String((weapon.system.blast as Record<string, unknown> | undefined)?.radii ?? "").trim();
+  if (!radii || targets.length > 0) return null;
+  const from = actingToken(actor as never)?.center;
+  if (!from) return null;
+  notify("info", "OMNIBUS.D6.Blast.PickPoint");
+  const point = await pickCanvasPoint();
+  if (!point) {
+    notify("info", "OMNIBUS.D6.Blast.Cancelled");
+    return "cancelled";
+  }
+  const measured = measureBetween(from, point);
+  if (!measured) return null;
+  return { point, target: { tokenUuid: "", actorUuid: null, name: localize("OMNIBUS.D6.Blast.ImpactPoint"), img: "icons/svg/target.svg", distance: measured.distance, units: measured.units } };
 }
 
 function itemKind(item: Doc | null | undefined): string {
@@ -307,7 +334,7 @@ async function blastArea(
 ): Promise<{ outcomes: TargetOutcome[]; hits: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number; damage: string; distance: number }>; line: { label: string; value: string } | null } | null> {
   const blast = attack.blast!;
   const first = attack.targets[0];
-  const targetPoint = tokenCenter(first.tokenUuid);
+  const targetPoint = attack.impactPoint ?? tokenCenter(first.tokenUuid);
   let impact: Point | null = targetPoint;
   let line: { label: string; value: string } | null = null;
   if (resolved.hits.length === 0) {

@@ -1,0 +1,53 @@
+/**
+ * A one-shot click on the map: resolves with the clicked point in scene coordinates, or null when
+ * the user cancels (right click or Escape) or there is no canvas. The only place that listens to
+ * the canvas directly, so a Foundry version difference is one change here.
+ *
+ * v13 (PIXI 7 federated events): `canvas.stage.once("pointerdown", …)` and the event's
+ * `getLocalPosition(canvas.stage)` — as v13 systems and modules do for "click a point" prompts.
+ */
+import type { Point } from "./targets";
+
+interface StageLike {
+  on(event: string, fn: (event: PointerLike) => void): unknown;
+  off(event: string, fn: (event: PointerLike) => void): unknown;
+}
+interface PointerLike {
+  button?: number;
+  data?: { button?: number; getLocalPosition?(stage: unknown): Point };
+  getLocalPosition?(stage: unknown): Point;
+  stopPropagation?(): void;
+}
+
+export function pickCanvasPoint(): Promise<Point | null> {
+  const c = (globalThis as { canvas?: { ready?: boolean; stage?: StageLike | null } }).canvas;
+  const stage = c?.ready ? c.stage : null;
+  if (!stage) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const finish = (point: Point | null) => {
+      stage.off("pointerdown", onDown);
+      globalThis.removeEventListener?.("keydown", onKey, true);
+      resolve(point);
+    };
+    const onDown = (event: PointerLike) => {
+      const button = event.button ?? event.data?.button ?? 0;
+      if (button === 2) return finish(null);
+      if (button !== 0) return;
+      const p = event.getLocalPosition?.(stage) ?? event.data?.getLocalPosition?.(stage);
+      event.stopPropagation?.();
+      finish(p ? { x: p.x, y: p.y } : null);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") finish(null);
+    };
+    stage.on("pointerdown", onDown);
+    globalThis.addEventListener?.("keydown", onKey, true);
+  });
+}
+
+/** The distance (scene units, along the grid) from a point to another on the viewed scene; null without a canvas. */
+export function measureBetween(from: Point, to: Point): { distance: number; units: string } | null {
+  const c = (globalThis as { canvas?: { ready?: boolean; grid?: { measurePath(w: Point[]): { distance: number }; units: string } | null } }).canvas;
+  if (!c?.ready || !c.grid) return null;
+  return { distance: c.grid.measurePath([from, to]).distance, units: c.grid.units };
+}
