@@ -12,7 +12,7 @@ import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-cont
 import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
 import { ACTOR_TABS, ITEM_TYPES, silhouetteActorContext, silhouetteItemContext } from "../../../src/foundry/silhouette/context";
 import { deriveCharacter, type ItemLike } from "../../../src/foundry/silhouette/data";
-import { attackRequest, checkOdds, planPool, skillRequest, thresholdOf, type ActorFacts, type WeaponFacts } from "../../../src/foundry/silhouette/requests";
+import { attackRequest, checkOdds, defenseRequest, planPool, skillRequest, thresholdOf, type ActorFacts, type WeaponFacts } from "../../../src/foundry/silhouette/requests";
 import { attackCardState, cardContext, skillCardState, summarize, withDefense, type DefenseSummary } from "../../../src/foundry/silhouette/card";
 import { DEFAULT_OPTIONS } from "../../../src/foundry/silhouette/settings";
 import { ROOT } from "../../support/handlebars";
@@ -185,6 +185,15 @@ const grenadeCard = cardContext(
   }),
 );
 
+// Melee in cramped quarters with a feint: Melee 3 drops 1 die; the thug's defense loses one too (E41).
+const feintRequest = attackRequest(merc, { ...blade, long: true }, [targets[0]], [thugFacts], "Long blade — Melee (3 +1)");
+const feintValues = { ...feintRequest.values, feint: 1, cramped: true, flurry: "quick", movement: "stationary" };
+const feintPlan = planPool(feintRequest, feintValues, DEFAULT_OPTIONS);
+const feintState = attackCardState(feintRequest, feintValues, feintPlan, readCheckFaces({ dice: feintPlan.dice, modifier: feintPlan.modifier }, [5, 3], DEFAULT_OPTIONS.check), "Stationary", DEFAULT_OPTIONS);
+const feintCard = cardContext(withDefense(feintState, "t0s0", { ...defense, faces: [4], poolSize: 1, best: 4, result: 4, total: 3, modifier: -1, lines: [{ label: "OMNIBUS.Silhouette.Card.MovementMod", value: -1 }] }, DEFAULT_OPTIONS));
+// The thug's defense against the third attacker this round, giving up dice for three (E42) against a feint of 1.
+const thugDefense = defenseRequest(merc, { messageId: "m", targetKey: "t0", strikeKey: "t0s1", attackKind: "armedMelee", attackTotal: 5, freeStrike: false, attackerIndex: 3, declaredAttackers: 3, feint: 1, skills: { defense: { level: 5, attribute: 0 }, melee: { level: 3, attribute: 1 }, handToHand: { level: 0, attribute: 0 } } }, "Defense: Громила", "Against Long blade (total 5)");
+
 export const samples: GallerySample[] = [
   actorSample("silhouette-character-main", mercenary, "main", false),
   actorSample("silhouette-character-skills-edit", mercenary, "skills", true),
@@ -222,6 +231,16 @@ export const samples: GallerySample[] = [
     title: walking.title,
     template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
     context: rollDialogContext(walking, walkingValues, (r, v) => checkOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  { name: "silhouette-card-melee-feint", template: T("silhouette/chat/check"), context: feintCard as unknown as Record<string, unknown>, width: 300, height: 800, frame: "chat" },
+  {
+    name: "silhouette-roll-dialog-defense-several",
+    title: thugDefense.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(thugDefense, thugDefense.values, (r, v) => checkOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
     width: 420,
     height: "auto",
     classes: ["omnibus", "omnibus-roll-dialog"],
