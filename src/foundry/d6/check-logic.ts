@@ -87,6 +87,8 @@ export interface D6ItemData {
   id: string;
   uuid?: string;
   name: string;
+  /** The English name of an item created with its Russian name (flags.omnibus.nameEn, names.ts). */
+  nameEn?: string;
   type: string;
   img?: string | null;
   system: Record<string, unknown>;
@@ -129,9 +131,15 @@ export function equippedArmor(actor: D6ActorData): Armor | null {
   return { physical: storedCode(s.physical, "physical"), energy: storedCode(s.energy, "energy"), dexterityPenalty: storedCode(s.dexterityPenalty, "dexterityPenalty") };
 }
 
+/** An actor's item of a type by name — its name or, for an item created with its Russian name, its English one (names.ts). */
+export function itemNamed(actor: D6ActorData, type: string, name: string): D6ItemData | null {
+  const n = norm(name);
+  return actor.items.find((i) => i.type === type && (norm(i.name) === n || (typeof i.nameEn === "string" && norm(i.nameEn) === n))) ?? null;
+}
+
 /** The code for a skill by name: the actor's skill item, else its attribute (000:L676 — an unimproved skill rolls the attribute). */
 export function skillCode(actor: D6ActorData, skillName: string, fallback: AttributeId): { code: DieCode; attribute: AttributeId; skill: D6ItemData | null } {
-  const skill = actor.items.find((i) => i.type === "d6_skill" && norm(i.name) === norm(skillName)) ?? null;
+  const skill = itemNamed(actor, "d6_skill", skillName);
   if (skill) return { code: storedCode(skill.system.code, skill.name), attribute: skill.system.attribute as AttributeId, skill };
   const attrs = actor.system.attributes as Record<string, unknown>;
   return { code: storedCode(attrs?.[fallback], fallback), attribute: fallback, skill: null };

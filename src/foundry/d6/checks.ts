@@ -31,6 +31,7 @@ import {
   checkData,
   checkOdds,
   equippedArmor,
+  itemNamed,
   resolveValues,
   skillCheck,
   skillCode,
@@ -58,7 +59,10 @@ type Doc = { uuid: string; name: string; type: string; img?: string | null; syst
 type ActorDoc = Doc & { items: { contents: Doc[] } & Iterable<Doc>; isOwner?: boolean; getActiveTokens?(): unknown[] };
 
 export function actorData(actor: ActorDoc): D6ActorData {
-  const items = Array.from(actor.items?.contents ?? []).map((i) => ({ id: (i as unknown as { id: string }).id, uuid: i.uuid, name: i.name, type: i.type, img: i.img, system: i.system }));
+  const items = Array.from(actor.items?.contents ?? []).map((i) => {
+    const nameEn = ((i as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.nameEn ?? undefined) as string | undefined;
+    return { id: (i as unknown as { id: string }).id, uuid: i.uuid, name: i.name, type: i.type, img: i.img, system: i.system, ...(nameEn ? { nameEn } : {}) };
+  });
   return { uuid: actor.uuid, name: actor.name, type: actor.type, img: actor.img, system: actor.system, items };
 }
 
@@ -128,7 +132,7 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
     }
     case "forcepower": {
       const needed = ["control", "sense", "alter"].find((k) => item?.system[k] === true);
-      const skill = needed ? data.items.find((i) => i.type === "d6_skill" && i.name.trim().toLowerCase() === needed) : undefined;
+      const skill = needed ? (itemNamed(data, "d6_skill", needed) ?? undefined) : undefined;
       if (!skill) {
         notify("warn", "OMNIBUS.D6.Notice.NoForceSkill", { power: item?.name ?? "" });
         return null;
