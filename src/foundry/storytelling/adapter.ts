@@ -84,6 +84,14 @@ export const storytellingAdapter = defineRuleset({
       default: "opponentExceptional",
       choices: { opponentExceptional: `${KEY}.Setting.ContestDramaticFailure.opponentExceptional`, loses: `${KEY}.Setting.ContestDramaticFailure.loses` },
     },
+    {
+      key: "teamworkDramaticFailures",
+      name: `${KEY}.Setting.TeamworkDramaticFailures.Name`,
+      hint: `${KEY}.Setting.TeamworkDramaticFailures.Hint`,
+      type: "string",
+      default: "perHelper",
+      choices: { perHelper: `${KEY}.Setting.TeamworkDramaticFailures.perHelper`, once: `${KEY}.Setting.TeamworkDramaticFailures.once` },
+    },
     { key: "rerollInitiative", name: `${KEY}.Setting.RerollInitiative.Name`, hint: `${KEY}.Setting.RerollInitiative.Hint`, type: "boolean", default: false },
   ],
   combat: {

@@ -25,6 +25,8 @@ export interface CardRoll {
   tone: string;
   parts: Array<{ label: string; value: string }>;
   damage: { points: number; typeLabel: string } | null;
+  /** Advanced action (002:L480): the other roll, not kept. */
+  discarded: { dice: CardDie[]; successes: number; outcomeLabel: string } | null;
   /** How the target's Defense was made up (rating, Dodge ×2, Willpower +2, earlier attacks −n). */
   defense: { rating: number; dodging: boolean; willpower: boolean; priorAttacks: number; value: number } | null;
   buttons: Array<{ action: string; label: string; icon: string; data: Record<string, string | number> }>;
@@ -76,7 +78,7 @@ export function cardRoll(
   result: RollResult | null,
   pool: PoolBreakdown | null,
   traitLabels: Record<string, string>,
-  opts: { target?: AttackTarget | null; band?: string | null; damage?: { points: number; type: string } | null; buttonKey?: number; defense?: DefenseDetail | null } = {},
+  opts: { target?: AttackTarget | null; band?: string | null; damage?: { points: number; type: string } | null; buttonKey?: number; defense?: DefenseDetail | null; other?: RollResult | null } = {},
 ): CardRoll {
   const target = opts.target ?? null;
   const damage = opts.damage && result ? opts.damage : null;
@@ -103,6 +105,7 @@ export function cardRoll(
     parts: pool ? cardParts(pool, traitLabels) : [],
     damage: damage ? { points: damage.points, typeLabel: `${KEY}.Damage.${damage.type}` } : null,
     defense: opts.defense && result ? { ...opts.defense } : null,
+    discarded: opts.other && result ? { dice: cardDice(opts.other).map((d) => ({ ...d, classes: `${d.classes} discarded` })), successes: opts.other.successes, outcomeLabel: `${KEY}.Outcome.${opts.other.outcome}` } : null,
     buttons,
   };
 }

@@ -43,8 +43,12 @@ export interface StorytellingOptions {
   successiveStep: 1 | 2;
   /** A dramatic failure in a contest (digest A12): the opponent's win is exceptional (default), or the failer just loses. */
   contestDramaticFailure: "opponentExceptional" | "loses";
+  /** Teamwork (digest A16): −4 per helper with a dramatic failure (default) or −4 once. */
+  teamworkDramaticFailures: "perHelper" | "once";
 }
-export const DEFAULT_OPTIONS: StorytellingOptions = { chanceDieUsesAgain: false, willpowerBeforeDodge: false, strengthShortfall: "flat", successiveStep: 1, contestDramaticFailure: "opponentExceptional" };
+export const DEFAULT_OPTIONS: StorytellingOptions = {
+  chanceDieUsesAgain: false, willpowerBeforeDodge: false, strengthShortfall: "flat", successiveStep: 1, contestDramaticFailure: "opponentExceptional", teamworkDramaticFailures: "perHelper",
+};
 
 /** A document as plain data. */
 export interface ActorSnapshot {
@@ -90,6 +94,11 @@ const WILLPOWER_FIELD = field("willpower", "checkbox", { hint: `${KEY}.Roll.Will
 const ROTE_FIELD = field("rote", "checkbox", { hint: `${KEY}.Roll.RoteHint` });
 const SPECIALTY_FIELD = field("specialty", "checkbox");
 const EQUIPMENT_FIELD = field("equipment", "number", { min: 0, max: 10 });
+/** Advanced action (002:L480): roll twice, keep the better. */
+const ADVANCED_FIELD = field("advanced", "checkbox", { hint: `${KEY}.Roll.AdvancedHint` });
+/** Teamwork (002:L440–L452): the helpers' successes (bonus dice) and their dramatic failures (−4 each). */
+const HELPER_SUCCESSES_FIELD = field("helperSuccesses", "number", { min: 0, max: 50, hint: `${KEY}.Roll.HelperSuccessesHint` });
+const HELPER_FAILURES_FIELD = field("helperDramaticFailures", "number", { min: 0, max: 10, hint: `${KEY}.Roll.HelperDramaticFailuresHint` });
 
 /** "skill:athletics" / "attribute:stamina" / "none": the second trait of a pool. */
 export function secondChoices(): Record<string, string> {
@@ -207,12 +216,15 @@ export function poolRequest(
     AGAIN_FIELD,
     ROTE_FIELD,
     WILLPOWER_FIELD,
+    ADVANCED_FIELD,
+    HELPER_SUCCESSES_FIELD,
+    HELPER_FAILURES_FIELD,
     CONTEST_FIELD,
     CONTEST_TARGET_FIELD,
   ];
   const values: CheckValues = {
     attribute, second, specialty: false, equipment: 0, situational: "0", modifier: 0, attempt: 1, again: "10", rote: false, willpower: false,
-    contest: "none", contestTarget: 5,
+    advanced: false, helperSuccesses: 0, helperDramaticFailures: 0, contest: "none", contestTarget: 5,
   };
   return { ruleset: "storytelling", kind: "pool", title: actor.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, fields, values, targets: [], data: data as unknown as Record<string, unknown> };
 }
@@ -319,10 +331,22 @@ export function checkPool(data: CheckData, values: CheckValues): PoolBreakdown {
     specialty,
     equipment: equipment ? [equipment] : [],
     willpower,
+    helpers: teamworkHelpers(values),
     modifiers: mods,
     woundPenalty: data.woundPenalty,
     attemptPenalty,
+    options: { teamworkDramaticFailures: data.options.teamworkDramaticFailures },
   });
+}
+
+/**
+ * Teamwork (002:L440–L452): the helpers rolled first; their successes are bonus dice, and each
+ * helper's dramatic failure costs −4 (digest A16; once only with the world setting).
+ */
+export function teamworkHelpers(values: CheckValues): Array<{ successes: number; dramaticFailure: boolean }> {
+  const successes = intOr(values.helperSuccesses, 0, 0, 50);
+  const failures = intOr(values.helperDramaticFailures, 0, 0, 10);
+  return [...(successes > 0 ? [{ successes, dramaticFailure: false }] : []), ...Array.from({ length: failures }, () => ({ successes: 0, dramaticFailure: true }))];
 }
 
 export function againOf(values: CheckValues): AgainLevel {
@@ -332,7 +356,7 @@ export function againOf(values: CheckValues): AgainLevel {
 
 /** Odds lines for a pool with the dialog's again/rote (the exact distribution from src/core). */
 export function oddsFor(pool: number, values: CheckValues, options: StorytellingOptions, requiredSuccesses = 1): OddsLine[] {
-  const o = rollOdds(pool, { again: againOf(values), rote: values.rote === true, chanceDieUsesAgainLevel: options.chanceDieUsesAgain, requiredSuccesses });
+  const o = rollOdds(pool, { again: againOf(values), rote: values.rote === true, chanceDieUsesAgainLevel: options.chanceDieUsesAgain, requiredSuccesses, advanced: values.advanced === true });
   const lines: OddsLine[] = [
     { label: o.chance ? `${KEY}.Odds.ChanceSuccess` : `${KEY}.Odds.Success`, probability: o.success, primary: true },
     { label: `${KEY}.Odds.Exceptional`, probability: o.exceptional },
@@ -432,10 +456,10 @@ export function attackRequest(
   if (targets.length === 0) {
     fields.push(field("targetDefense", "number", { min: 0, max: 20, hint: `${KEY}.Roll.TargetDefenseHint` }), field("targetArmor", "number", { min: 0, max: 20 }));
   }
-  fields.push(AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD);
+  fields.push(AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD, ADVANCED_FIELD);
   const values: CheckValues = {
     specialty: false, situational: "0", modifier: 0, aiming: 0, allOutAttack: false, concealment: "none", specifiedTarget: "none",
-    autofire: "none", targetDefense: 0, targetArmor: 0, again: String(weapon.again), rote: false, willpower: false,
+    autofire: "none", targetDefense: 0, targetArmor: 0, again: String(weapon.again), rote: false, willpower: false, advanced: false,
     ...Object.fromEntries(targets.map((_, i) => [coverName(i), "none"])),
   };
   const traits = ATTACK_TRAITS[weapon.attackKind];
@@ -622,11 +646,11 @@ export function extendedRequest(actor: ActorSnapshot, tracker: { uuid: string; n
     },
   };
   if (data.extended!.status !== "inProgress") throw new OmnibusError("badArgument", `this extended action is already ${data.extended!.status}`, { name: "status", value: data.extended!.status });
-  const values: CheckValues = { attribute, second, specialty: false, equipment: data.extended!.equipment, situational: "0", modifier: data.extended!.modifier, again: "10", rote: false, willpower: false };
+  const values: CheckValues = { attribute, second, specialty: false, equipment: data.extended!.equipment, situational: "0", modifier: data.extended!.modifier, again: "10", rote: false, willpower: false, advanced: false, helperSuccesses: 0, helperDramaticFailures: 0 };
   const fields = [
     { name: "attribute", label: `${KEY}.Roll.Attribute`, kind: "select" as const, choices: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])) },
     { name: "second", label: `${KEY}.Roll.Second`, kind: "select" as const, choices: secondChoices() },
-    SPECIALTY_FIELD, EQUIPMENT_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD,
+    SPECIALTY_FIELD, EQUIPMENT_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD, ADVANCED_FIELD, HELPER_SUCCESSES_FIELD, HELPER_FAILURES_FIELD,
   ];
   return { ruleset: "storytelling", kind: "extended", title: tracker.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, itemUuid: tracker.uuid, fields, values, targets: [], data: data as unknown as Record<string, unknown> };
 }
@@ -649,8 +673,8 @@ export function driveRequest(driver: ActorSnapshot, vehicle: ActorSnapshot, opti
   };
   return {
     ruleset: "storytelling", kind: "drive", title: vehicle.name, subtitle: driver.name, actorUuid: driver.uuid,
-    fields: [SPECIALTY_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD],
-    values: { specialty: false, situational: "0", modifier: 0, again: "10", rote: false, willpower: false }, targets: [],
+    fields: [SPECIALTY_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD, ADVANCED_FIELD],
+    values: { specialty: false, situational: "0", modifier: 0, again: "10", rote: false, willpower: false, advanced: false }, targets: [],
     data: data as unknown as Record<string, unknown>,
   };
 }

@@ -3,12 +3,14 @@
  * are the pure functions of check-logic.ts and card.ts; this module reads documents, spends
  * Willpower, rolls StorytellingRolls and posts the card through the plumbing.
  */
+import { forcedDice } from "../../core/dice";
 import { OmnibusError } from "../../core/errors";
 import {
   applyDamage as applyHealthDamage,
   healthStatus,
   recordExtendedRoll,
   resolvePool,
+  rollAdvancedAction,
   woundPenalty,
   type DamageType,
   type ExtendedAction,
@@ -68,6 +70,7 @@ export function worldOptions(): StorytellingOptions {
     willpowerBeforeDodge: read("willpowerBeforeDodge", DEFAULT_OPTIONS.willpowerBeforeDodge),
     strengthShortfall: read<string>("strengthShortfall", DEFAULT_OPTIONS.strengthShortfall) === "perPoint" ? "perPoint" : "flat",
     successiveStep: read<string>("successiveStep", String(DEFAULT_OPTIONS.successiveStep)) === "2" ? 2 : 1,
+    teamworkDramaticFailures: read<string>("teamworkDramaticFailures", DEFAULT_OPTIONS.teamworkDramaticFailures) === "once" ? "once" : "perHelper",
     contestDramaticFailure: read<string>("contestDramaticFailure", DEFAULT_OPTIONS.contestDramaticFailure) === "loses" ? "loses" : "opponentExceptional",
   };
 }
@@ -181,9 +184,20 @@ function itemKind(type: string): string {
   return "none";
 }
 
-/** Rolls one pool with Foundry dice and resolves it (a rote chance roll may take two Rolls). */
-async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions): Promise<{ rolls: StorytellingRoll[]; result: RollResult }> {
-  return rollStorytelling({ pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain });
+/**
+ * Rolls one pool with Foundry dice and resolves it (a rote chance roll may take two Rolls). An
+ * advanced action (002:L480) rolls the pool twice and keeps the better by the pure rule
+ * (`rollAdvancedAction` over both rolls' faces in order); every Roll goes on the message.
+ */
+async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions): Promise<{ rolls: StorytellingRoll[]; result: RollResult; other: RollResult | null }> {
+  const spec = { pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain };
+  const first = await rollStorytelling(spec);
+  if (values.advanced !== true) return { ...first, other: null };
+  const second = await rollStorytelling(spec);
+  const dice = forcedDice([...first.result.dice, ...second.result.dice]);
+  const advanced = rollAdvancedAction(pool, dice, { again: spec.again, rote: spec.rote, chanceDieUsesAgainLevel: spec.chanceDieUsesAgain });
+  dice.assertExhausted();
+  return { rolls: [...first.rolls, ...second.rolls], result: advanced.kept, other: advanced.kept === advanced.first ? advanced.second : advanced.first };
 }
 
 function traitLabels(data: CheckData, values: CheckValues): Record<string, string> {
@@ -225,9 +239,9 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
         cardRolls.push(cardRoll(null, null, labels, { target: p.target, band: p.band }));
         continue;
       }
-      const { rolls: dice, result } = await rollOne(p.pool.pool, values, data.options);
+      const { rolls: dice, result, other } = await rollOne(p.pool.pool, values, data.options);
       rolls.push(...dice);
-      cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points: damageOnTarget(result.successes, p.target), type: p.pool.damageType }, buttonKey: i, defense: p.defense }));
+      cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points: damageOnTarget(result.successes, p.target), type: p.pool.damageType }, buttonKey: i, defense: p.defense, other }));
     }
     defended = pools.flatMap((p, i) => (p.defenseApplied && p.target?.actorUuid ? [{ key: String(i), target: p.target.actorUuid }] : []));
     if (values.allOutAttack === true) {
@@ -238,9 +252,9 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
   } else {
     const pool = checkPool(data, values);
     if (values.willpower === true) await spendWillpower(data);
-    const { rolls: dice, result } = await rollOne(pool.pool, values, data.options);
+    const { rolls: dice, result, other } = await rollOne(pool.pool, values, data.options);
     rolls.push(...dice);
-    const card = cardRoll(result, pool, labels);
+    const card = cardRoll(result, pool, labels, { other });
     if (data.kind === "consciousness" && result.successes === 0) {
       card.buttons.push({ action: "markUnconscious", label: `${KEY}.Chat.MarkUnconscious`, icon: "fa-solid fa-bed", data: { target: data.actor.uuid } });
     }

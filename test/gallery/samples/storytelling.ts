@@ -103,6 +103,12 @@ e21 = addContestRoll(e21, 1, 1, contestRoll(resolvePool(5, [8, 8, 8, 1, 2])));
 e21 = addContestRoll(e21, 0, 2, contestRoll(resolvePool(7, [8, 9, 9, 1, 2, 3, 4])));
 const openContest = startContest({ first: karenSide, firstRoll: contestRoll(resolvePool(7, [8, 8, 9, 9, 1, 2, 3])), second: { name: "", img: "", actorUuid: null, traits: "" }, target: null, ...contestOpts });
 
+// Teamwork (E30 variant: Devon's 2 successes, darkness −3 → 5 dice) as an advanced action: [8,1,2,3,4] and [8,9,10,2,3,5] kept.
+const charlesReq = poolRequest(snapshot("Charles", { attributes: { ...attrs, dexterity: 2 }, skills: { crafts: { dots: 4, specialties: "" } } }), { skill: "crafts", attribute: "dexterity" }, DEFAULT_OPTIONS, localize);
+const teamValues = { ...charlesReq.values, situational: "-3", helperSuccesses: 2, advanced: true };
+const teamPool = checkPool(charlesReq.data as unknown as CheckData, teamValues);
+const teamLabels = { attribute: "OMNIBUS.Storytelling.Attribute.dexterity", skill: "OMNIBUS.Storytelling.Skill.crafts" };
+
 const extended = recordExtendedRoll(recordExtendedRoll(startExtendedAction({ target: 10, maxRolls: 4 }), { successes: 3 }), { successes: 2 });
 
 const card = (title: string, subtitle: string, kind: string, rolls: unknown[], ext: unknown = null, willpowerSpent = false) => ({
@@ -212,6 +218,23 @@ export const samples: GallerySample[] = [
   { name: "storytelling-card-contest", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(e20, "Karen") }, width: 300, height: 800, frame: "chat" },
   { name: "storytelling-card-contest-extended", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(e21, "Karen") }, width: 300, height: 800, frame: "chat" },
   { name: "storytelling-card-contest-open", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(openContest, "Karen") }, width: 300, height: 800, frame: "chat" },
+  {
+    name: "storytelling-roll-dialog-teamwork",
+    title: charlesReq.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(charlesReq, teamValues, requestOdds, "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "storytelling-card-teamwork-advanced",
+    template: T("storytelling/chat/roll-card"),
+    context: card("Charles", "Dexterity + Crafts", "pool", [cardRoll(resolvePool(5, [8, 9, 10, 2, 3, 5]), teamPool, teamLabels, { other: resolvePool(5, [8, 1, 2, 3, 4]) })]),
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
   {
     name: "storytelling-card-extended",
     template: T("storytelling/chat/roll-card"),

@@ -358,3 +358,58 @@ describe("contested actions on one card (002:L337–L359)", () => {
     expect(k.updates).toHaveLength(0);
   });
 });
+
+describe("teamwork and advanced actions as dialog options", () => {
+  // Charles and Devon repair the car (digest E30): Charles Dexterity 2 + Crafts 4 = 6, darkness −3.
+  async function charles() {
+    const actor = actorDoc("charles", true, { attributes: attrs({ dexterity: 2 }), skills: { crafts: { dots: 4, specialties: "" } } });
+    const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { skill: "crafts", attribute: "dexterity" }, targets: [] }))!;
+    return { request, values: { ...request.values, situational: "-3" } };
+  }
+
+  it("digest E30: Devon's dramatic failure costs −4: 6 − 3 − 4 = −1, a chance roll; [6] is a failure, not dramatic", async () => {
+    const { request, values } = await charles();
+    const odds = checks.storytellingChecks.odds!(request, { ...values, helperDramaticFailures: 1 });
+    expect(odds[0].label).toBe("OMNIBUS.Storytelling.Odds.ChanceSuccess");
+    faceQueue.push([6]);
+    await checks.storytellingChecks.roll(request, { ...values, helperDramaticFailures: 1 }, { rollMode: "publicroll" });
+    const roll = lastCard().rolls[0];
+    expect(roll).toMatchObject({ pool: -1, chance: true, successes: 0, outcomeLabel: "OMNIBUS.Storytelling.Outcome.failure" });
+    expect(roll.parts).toEqual(expect.arrayContaining([{ label: "OMNIBUS.Storytelling.Part.teamworkDramaticFailure", value: "−4" }]));
+  });
+
+  it("digest E30 variant: Devon rolls 2 successes → 6 + 2 − 3 = 5 dice; two failed helpers cost −8, or −4 with the world setting", async () => {
+    const { request, values } = await charles();
+    faceQueue.push([8, 1, 2, 3, 4]);
+    await checks.storytellingChecks.roll(request, { ...values, helperSuccesses: 2 }, { rollMode: "publicroll" });
+    expect(lastCard().rolls[0]).toMatchObject({ pool: 5, successes: 1 });
+    expect(lastCard().rolls[0].parts).toEqual(expect.arrayContaining([{ label: "OMNIBUS.Storytelling.Part.teamwork", value: "+2" }]));
+    faceQueue.push([1]);
+    await checks.storytellingChecks.roll(request, { ...values, situational: "0", helperDramaticFailures: 2 }, { rollMode: "publicroll" });
+    expect(lastCard().rolls[0].pool).toBe(-2);
+    stand.recorded.settingsValues.set("omnibus.storytelling_teamworkDramaticFailures", "once");
+    const again = (await checks.storytellingChecks.build({ actor: stand.documents.get("Actor.charles") as never, kind: "pool", dataset: { skill: "crafts", attribute: "dexterity" }, targets: [] }))!;
+    faceQueue.push([1, 2]);
+    await checks.storytellingChecks.roll(again, { ...again.values, helperDramaticFailures: 2 }, { rollMode: "publicroll" });
+    expect(lastCard().rolls[0].pool).toBe(2);
+  });
+
+  it("an advanced action (002:L480) rolls twice and keeps the better: [8,1,2] (1) and [8,9,3] (2) keep the second; both Rolls on the message; odds 1 − (0.7³)²", async () => {
+    const actor = actorDoc("quick", true, { attributes: attrs({ wits: 2 }), skills: { athletics: { dots: 1, specialties: "" } } });
+    const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { skill: "athletics", attribute: "wits" }, targets: [] }))!;
+    const values = { ...request.values, advanced: true };
+    expect(checks.storytellingChecks.odds!(request, values)[0].probability).toBeCloseTo(1 - (0.7 ** 3) ** 2, 12);
+    faceQueue.push([8, 1, 2], [8, 9, 3]);
+    await checks.storytellingChecks.roll(request, values, { rollMode: "publicroll" });
+    expect((stand.recorded.messagesCreated.at(-1)!.data.rolls as unknown[]).length).toBe(2);
+    const roll = lastCard().rolls[0];
+    expect(roll.successes).toBe(2);
+    expect(roll.dice.map((d) => d.face)).toEqual([8, 9, 3]);
+    expect(roll.discarded).toMatchObject({ successes: 1 });
+    expect(roll.discarded!.dice.map((d) => d.face)).toEqual([8, 1, 2]);
+    // A tie keeps the first roll.
+    faceQueue.push([8, 1, 2], [1, 9, 3]);
+    await checks.storytellingChecks.roll(request, values, { rollMode: "publicroll" });
+    expect(lastCard().rolls[0].dice.map((d) => d.face)).toEqual([8, 1, 2]);
+  });
+});
