@@ -13,19 +13,19 @@
  * again with the requesting user. Each applies once per target (`data-key`).
  */
 import { OmnibusError } from "../../core/errors";
-import { advantageAfterOpposed, checkRoll } from "../../rules/wfrp/index";
+import { MAX_OPPOSED_REROLLS, advantageAfterOpposed } from "../../rules/wfrp/index";
 import { requestChatAction } from "../chat/actions";
 import { SYSTEM_ID } from "../registry";
 import type { ChatAction, ChatActionContext, DocumentChange } from "../ruleset";
-import { attackCardContext, planDamage, resolveTarget, type AttackState, type DefenceSkill } from "./cards";
-import { ATTACK_CARD, OPPOSED_CARD, opposedStateOf } from "./checks";
+import { attackCardContext, defenceNeedsReroll, planDamage, resolveTarget, withDefenceFaces, type AttackState, type DefenceSkill } from "./cards";
+import { ATTACK_CARD, OPPOSED_CARD, opposedStateOf, rollD100For } from "./checks";
 import { runCheck } from "../checks";
 import { localize } from "../i18n";
 import { facesOfRolls, opposedCardContext, recordResponse, type OpposedState } from "./opposed";
 import { deriveActor } from "./derive";
 import { actorView, currentRules, targetActor, targetActorSync, userOwns } from "./documents";
-import { defenceSpecFor } from "./request";
-import { WfrpTestRoll } from "./rolls";
+import { defenceSpecFor, withWeapon } from "./request";
+import type { WfrpTestRoll } from "./rolls";
 
 type Message = ChatMessage.Implementation;
 
@@ -91,16 +91,22 @@ export async function planDefence({ message, payload }: ChatActionContext): Prom
   const defenderDoc = await requireTargetActor(state, index);
   const defender = actorView(defenderDoc);
   const rules = currentRules();
+  let next = state;
+  let sources: string[] = [];
   if (skill === "none") {
     target.defence = { skill, spec: null, roll: null, defensiveWeapon: false };
   } else {
-    const face = Number(payload.face);
-    checkRoll(face, "face");
+    if (skill === "melee" && state.weapon.kind !== "melee") throw new OmnibusError("badArgument", "a ranged attack can only be dodged", { name: "skill", value: skill });
+    // The defender's rolls (and any re-rolls of a full tie) are real Foundry rolls: read their faces, attach them.
+    const rolled = facesOfRolls(payload.rolls ?? "");
+    sources = rolled.sources;
     const { spec, defensiveWeapon } = defenceSpecFor(defender, skill, rules);
-    target.defence = { skill, spec, roll: face, defensiveWeapon };
+    next = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, rolled.faces);
   }
-  const changes: DocumentChange[] = [await cardUpdate(message, state)];
-  const result = resolveTarget(state, index);
+  const card = await cardUpdate(message, next);
+  if (sources.length > 0) card.update = { ...card.update, rolls: [...rollSources(message), ...sources] };
+  const changes: DocumentChange[] = [card];
+  const result = resolveTarget(next, index);
   if (result && skill !== "none") {
     // Advantage after an opposed combat test (digest §7 item 18): the winner +1, the loser loses all.
     const attackerDoc = state.attacker.uuid ? ((await fromUuid(state.attacker.uuid as never)) as Actor.Implementation | null) : null;
@@ -141,13 +147,25 @@ async function runDefend(context: ChatActionContext): Promise<void> {
     await requestChatAction(message, "recordDefence", { ...payload });
     return;
   }
+  const target = state.targets[index];
+  if (!target.opposed || target.defence) throw new OmnibusError("badArgument", "this target's defence is already settled", { name: "target", value: target.name });
   const defender = actorView(await requireTargetActor(state, index));
-  const { spec } = defenceSpecFor(defender, skill, currentRules());
-  const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: currentRules().combat } as never);
-  await roll.evaluate();
-  const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user?: unknown, sync?: boolean): Promise<unknown> } }).dice3d;
-  if (dice3d) await dice3d.showForRoll(roll, game.user, true);
-  await requestChatAction(message, "recordDefence", { ...payload, face: String(roll.outcome!.roll) });
+  const rules = currentRules();
+  const { spec, defensiveWeapon } = defenceSpecFor(defender, skill, rules);
+  // The defender's d100; on a full tie with the re-roll setting, the attacker's and the defender's again until one wins.
+  const rolls: WfrpTestRoll[] = [];
+  const roll = async (forSpec: typeof spec) => {
+    const r = await rollD100For(forSpec, state.options);
+    rolls.push(r);
+    return r.outcome!.roll;
+  };
+  const faces = [await roll(spec)];
+  let trial = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, faces, false);
+  while (defenceNeedsReroll(trial, index) && faces.length < 1 + 2 * MAX_OPPOSED_REROLLS) {
+    faces.push(await roll(withWeapon(target.spec, state.weapon)), await roll(spec));
+    trial = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, faces, false);
+  }
+  await requestChatAction(message, "recordDefence", { ...payload, rolls: JSON.stringify(rolls.map((r) => JSON.stringify(r))) });
 }
 
 // ---------------------------------------------------------------- opposed tests outside combat

@@ -6,6 +6,7 @@
  */
 import { OmnibusError } from "../../core/errors";
 import {
+  MAX_OPPOSED_REROLLS,
   applyDamage,
   armourAt,
   hasQuality,
@@ -103,8 +104,11 @@ export interface AttackTargetState {
   spec: TestSpec;
   /** Whether this target gets an opposed defence (melee) — false for ranged and for defenceless targets. */
   opposed: boolean;
-  /** The defence, once rolled (or "none" declared). */
-  defence: { skill: DefenceSkill; spec: TestSpec | null; roll: number | null; defensiveWeapon: boolean } | null;
+  /**
+   * The defence, once rolled (or "none" declared). `rerolls`: with the re-roll setting, the faces of
+   * each re-roll of a full tie, the attacker's then the defender's (003:L191); the last pair decides.
+   */
+  defence: { skill: DefenceSkill; spec: TestSpec | null; roll: number | null; defensiveWeapon: boolean; rerolls?: number[] } | null;
   /** What "apply damage" did, once applied. */
   applied: { woundsLost: number; wounds: number; armourPoints: number; toughnessBonus: number; reducedToZero: boolean; critical: boolean } | null;
 }
@@ -132,6 +136,9 @@ export function resolveTarget(state: AttackState, index: number): AttackResult |
   if (target.opposed && !target.defence) return null;
   const defended = target.defence && target.defence.skill !== "none" && target.defence.spec && target.defence.roll !== null;
   const defenderWeapon: Weapon | undefined = target.defence?.defensiveWeapon ? { kind: "melee", damage: 0, addsStrengthBonus: true, qualities: ["defensive"] } : undefined;
+  const rerolls = defended ? (target.defence!.rerolls ?? []) : [];
+  const attackRoll = rerolls.length >= 2 ? rerolls[rerolls.length - 2] : state.roll;
+  const defenceRoll = rerolls.length >= 2 ? rerolls[rerolls.length - 1] : defended ? target.defence!.roll : null;
   return resolveAttack(
     {
       attacker: target.spec,
@@ -141,11 +148,35 @@ export function resolveTarget(state: AttackState, index: number): AttackResult |
       defenderWeapon,
       charging: state.charging,
     },
-    state.roll,
-    defended ? target.defence!.roll : null,
+    attackRoll,
+    defenceRoll,
     state.options,
     state.opposed,
   );
+}
+
+/** Whether this defence (with its re-rolls so far) ended in a full tie that the re-roll setting rolls again (003:L191). */
+export function defenceNeedsReroll(state: AttackState, index: number): boolean {
+  if (state.opposed.finalTie !== "reroll") return false;
+  const result = resolveTarget(state, index);
+  return result !== null && result.defence !== null && result.winner === null;
+}
+
+/**
+ * Sets a rolled defence on the state, checking its faces: the defender's face, then a pair (the
+ * attacker's, the defender's) per re-roll, exactly as many as full ties asked for.
+ */
+export function withDefenceFaces(state: AttackState, index: number, defence: { skill: DefenceSkill; spec: TestSpec; defensiveWeapon: boolean }, faces: number[], complete = true): AttackState {
+  const next = structuredClone(state);
+  const target = next.targets[index];
+  if (faces.length === 0 || faces.length % 2 === 0) throw new OmnibusError("badArgument", "a defence needs the defender's roll (and a pair of rolls per re-roll)", { name: "rolls", value: String(faces.length) });
+  target.defence = { ...defence, roll: faces[0], rerolls: [] };
+  for (let i = 1; i < faces.length; i += 2) {
+    if (!defenceNeedsReroll(next, index)) throw new OmnibusError("badArgument", "more re-rolls than the tie asked for", { name: "rolls", value: String(faces.length) });
+    target.defence.rerolls!.push(faces[i], faces[i + 1]);
+  }
+  if (complete && defenceNeedsReroll(next, index) && target.defence.rerolls!.length < 2 * MAX_OPPOSED_REROLLS) throw new OmnibusError("badArgument", "the tie was not re-rolled", { name: "rolls", value: String(faces.length) });
+  return next;
 }
 
 /** The attack with no target: the attacker's test alone (a hit on success, Damage = weapon + SL). */
@@ -236,13 +267,15 @@ export function attackCardContext(state: AttackState): Record<string, unknown> {
       critical: result?.critical ?? false,
       fumble: result?.fumble ?? false,
       applied: target.applied,
+      // Against a ranged attack only Dodge is a defence (when the attacker allowed it).
       defendButtons: waiting
         ? [
-            { action: "defend", label: `${K}Defence.melee`, icon: "fa-solid fa-shield-halved", data: { target: index, skill: "melee", key } },
+            ...(state.weapon.kind === "melee" ? [{ action: "defend", label: `${K}Defence.melee`, icon: "fa-solid fa-shield-halved", data: { target: index, skill: "melee", key } }] : []),
             { action: "defend", label: `${K}Defence.dodge`, icon: "fa-solid fa-person-running", data: { target: index, skill: "dodge", key } },
             { action: "recordDefence", label: `${K}Defence.none`, icon: "fa-solid fa-ban", data: { target: index, skill: "none", key } },
           ]
         : [],
+      rerolls: (target.defence?.rerolls?.length ?? 0) / 2,
       damageButton: result?.hit && !target.applied ? { action: "applyDamage", label: `${K}Card.ApplyDamage`, icon: "fa-solid fa-droplet", data: { target: index, key } } : null,
     };
     return base;

@@ -112,7 +112,8 @@ export function attackState(request: CheckRequest, values: CheckValues, roll: nu
         band: td?.band ?? null,
         outOfRange: td?.outOfRange ?? false,
         spec: specFor(request, values, i),
-        opposed: data.weapon!.kind === "melee" && td?.defence !== null && td?.defence !== undefined && turnAllowance(td.conditions).canDefend,
+        // Melee is opposed; ranged only when the attacker allowed the targets to Dodge (digest §7 item 21).
+        opposed: (data.weapon!.kind === "melee" || values.dodge === true) && !td?.outOfRange && td?.defence !== null && td?.defence !== undefined && turnAllowance(td.conditions).canDefend,
         defence: null,
         applied: null,
       };

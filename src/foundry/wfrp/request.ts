@@ -15,6 +15,7 @@ import {
   opposedOdds,
   rangeBand,
   testOdds,
+  turnAllowance,
   weaponTestAdjustments,
   OUTCOMES,
   type CharacteristicId,
@@ -62,7 +63,7 @@ export interface WfrpCheckData {
   weapon?: Weapon & { name: string; itemId: string; img: string };
   strengthBonus: number;
   /** For attacks: each target's Conditions (for their attack bonus) and measured yards. */
-  targets: Array<{ yards: number | null; band: RangeBand | null; outOfRange: boolean; conditions: Partial<Record<ConditionId, number>>; defence: number | null }>;
+  targets: Array<{ yards: number | null; band: RangeBand | null; outOfRange: boolean; conditions: Partial<Record<ConditionId, number>>; defence: number | null; canDefend?: boolean; detail?: string }>;
 }
 
 const K = "OMNIBUS.WFRP.";
@@ -137,12 +138,17 @@ export function buildRequest(input: BuildInput): CheckRequest {
       const yards = tg.distance === null ? null : toYards(tg.distance, tg.units);
       const band = weapon.kind === "ranged" && yards !== null ? rangeBand(weapon.range!, yards) : null;
       const td = tg.actor ? derived(tg.actor) : null;
+      const defence = td && tg.actor ? (weapon.kind === "ranged" ? dodgeValue(tg.actor, td) : bestDefenceValue(tg.actor, td)) : null;
+      const where = band ? t(`${K}Range.${band}`) : weapon.kind === "ranged" && yards !== null ? t(`${K}Card.OutOfRange`) : null;
       return {
         yards,
         band,
         outOfRange: weapon.kind === "ranged" && yards !== null && band === null,
         conditions: td ? compactConditions(td.conditions) : {},
-        defence: td && tg.actor ? bestDefenceValue(tg.actor, td) : null,
+        defence,
+        canDefend: td ? turnAllowance(td.conditions).canDefend : false,
+        // The dialog's per-target odds line: the target's name, its range band, its best defence.
+        detail: [tg.name, where, defence !== null ? `(${defence})` : null].filter(Boolean).join(" · "),
       };
     });
     return finish(
@@ -158,6 +164,11 @@ export function buildRequest(input: BuildInput): CheckRequest {
 
 function compactConditions(c: Record<ConditionId, number>): Partial<Record<ConditionId, number>> {
   return Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0)) as Partial<Record<ConditionId, number>>;
+}
+
+/** A defender's Dodge value (untrained: Ag): the only defence against a ranged attack, when allowed. */
+export function dodgeValue(actor: ActorView, d: DerivedActor = derived(actor)): number {
+  return bestSkillValue(d, actor.items, "dodge")?.value ?? d.characteristics.ag.current;
 }
 
 /** A defender's best defence value: the higher of their best Melee and their Dodge (untrained: WS / Ag). */
@@ -185,6 +196,8 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   fields.push({ name: "modifier", label: `${K}Dialog.Modifier`, kind: "number", min: -999, max: 999 });
   fields.push({ name: "slBonus", label: `${K}Dialog.SLBonus`, kind: "number", min: -99, max: 99 });
   if (data.kind === "attack" && !ranged) fields.push({ name: "charging", label: `${K}Dialog.Charging`, kind: "checkbox", hint: `${K}Dialog.ChargingHint` });
+  // Ranged attacks are unopposed (digest §7 item 21) unless the GM lets the targets Dodge.
+  if (data.kind === "attack" && ranged && data.targets.length > 0) fields.push({ name: "dodge", label: `${K}Dialog.RangedDodge`, kind: "checkbox", hint: `${K}Dialog.RangedDodgeHint` });
   // A skill or characteristic test at targeted tokens is an Opposed Test (003:L185-199) unless unticked.
   const opposable = data.kind !== "attack" && input.targets.length > 0;
   if (opposable) fields.push({ name: "opposed", label: `${K}Dialog.Opposed`, kind: "checkbox", hint: `${K}Dialog.OpposedHint`, detail: input.targets.map((tg) => tg.name).join(", ") });
@@ -198,6 +211,7 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   if (data.combat) values.advantage = Math.max(0, Math.min(999, num(actor.system.advantage)));
   if (talentModifier !== 0) values.talents = talentModifier;
   if (data.kind === "attack" && !ranged) values.charging = false;
+  if (data.kind === "attack" && ranged && data.targets.length > 0) values.dodge = rules.rangedDodge;
   if (opposable) values.opposed = true;
 
   const value = t(`${K}Dialog.Tested`, { value: data.value });
@@ -255,20 +269,36 @@ export function withWeapon(spec: TestSpec, weapon: Weapon | undefined): TestSpec
 }
 
 /**
- * The dialog's exact odds: P(success), each of the eight outcome bands, criticals and fumbles when
- * doubles count, and for a melee attack the chance to beat the first target's best defence (an
- * opposed test at Challenging, no modifiers on their side).
+ * The dialog's exact odds: P(success) and the eight outcome bands (against the first target, or
+ * with no target), criticals and fumbles when doubles count, then ONE line per target: a ranged
+ * attack's chance to hit at that target's range band, or — when the target defends (melee, or a
+ * ranged attack the target may Dodge) — the chance to beat that target's best defence (an opposed
+ * test at Challenging, no modifiers on their side).
  */
 export function oddsLines(request: CheckRequest, values: CheckValues, rules: WfrpRules): OddsLine[] {
   const data = checkData(request);
-  const first = data.kind === "attack" && data.targets.length > 0 ? 0 : null;
+  const attack = data.kind === "attack" && data.weapon !== undefined;
+  const first = attack && data.targets.length > 0 ? 0 : null;
   const spec = withWeapon(specFor(request, values, first), data.weapon);
   const options = data.combat ? rules.combat : rules.test;
   const odds = testOdds(spec, options);
-  const lines: OddsLine[] = [{ label: `${K}Odds.Success`, probability: odds.success, primary: true }];
-  if (first !== null && data.weapon?.kind === "melee" && data.targets[0].defence !== null) {
-    const defence = { value: data.targets[0].defence };
-    lines.push({ label: `${K}Odds.BeatDefence`, probability: opposedOdds(spec, defence, options, rules.opposed).attacker, primary: true });
+  const lines: OddsLine[] = [{ label: `${K}Odds.Success`, probability: odds.success, primary: data.targets.length <= 1 }];
+  if (attack) {
+    const ranged = data.weapon!.kind === "ranged";
+    data.targets.forEach((target, i) => {
+      const targetSpec = withWeapon(specFor(request, values, i), data.weapon);
+      const detail = target.detail ?? request.targets[i]?.name ?? "";
+      if (target.outOfRange) {
+        lines.push({ label: `${K}Odds.TargetSuccess`, probability: 0, primary: true, detail });
+        return;
+      }
+      const defends = target.defence !== null && target.canDefend !== false && (!ranged || values.dodge === true);
+      if (defends) {
+        lines.push({ label: `${K}Odds.BeatDefence`, probability: opposedOdds(targetSpec, { value: target.defence! }, options, rules.opposed).attacker, primary: true, detail });
+      } else {
+        lines.push({ label: `${K}Odds.TargetSuccess`, probability: testOdds(targetSpec, options).success, primary: true, detail });
+      }
+    });
   }
   for (const band of OUTCOMES) lines.push({ label: `${K}Outcome.${band}`, probability: odds.bands[band] });
   if (options.critsOnDoubles) {

@@ -256,6 +256,8 @@ export const samples: GallerySample[] = [
   attackCard("wfrp-attack-card-resolved", meleeState({ skill: "melee", spec: defenceSpec, roll: 27, defensiveWeapon: false })),
   attackCard("wfrp-attack-card-applied", meleeState({ skill: "dodge", spec: defenceSpec, roll: 27, defensiveWeapon: false }, { woundsLost: 7, wounds: 5, armourPoints: 1, toughnessBonus: 3, reducedToZero: false, critical: false })),
   attackCard("wfrp-attack-card-ranged", rangedState),
+  attackCard("wfrp-attack-card-ranged-dodge", { ...rangedState, targets: rangedState.targets.map((t, i) => ({ ...t, opposed: i === 0 })) }),
+  attackCard("wfrp-attack-card-rerolled", meleeState({ skill: "melee", spec: defenceSpec, roll: 13, defensiveWeapon: false, rerolls: [20, 80] })),
   attackCard("wfrp-attack-card-untargeted", untargeted),
   {
     name: "wfrp-round-end-card",

@@ -407,3 +407,130 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     expect(stand.recorded.notifications.filter((n) => n.level !== "info")).toHaveLength(6);
   });
 });
+
+describe("attacks: the defender's roll on the message, re-rolled ties, Dodge against ranged, odds per target", () => {
+  const attackerView = () => {
+    const v = actorViewOf(character("Salundra von Drakenburg"));
+    v.system = { ...v.system, characteristics: { ...(v.system.characteristics as object), ws: { initial: 35, advances: 0, modifier: 0 }, s: { initial: 30, advances: 0, modifier: 0 } }, advantage: 0 };
+    return v; // Melee (Basic) 45, SB 3, Hand Weapon +SB+4
+  };
+  const defenderView = (ws: number) => {
+    const v = actorViewOf(character("Guard Officer"));
+    v.system = { ...v.system, characteristics: { ...(v.system.characteristics as object), ws: { initial: ws, advances: 0, modifier: 0 }, t: { initial: 30, advances: 0, modifier: 0 } }, health: { value: 12, max: 12 }, advantage: 0 };
+    return v; // Melee (Basic) ws + 5
+  };
+
+  async function meleeAttack(face: number, defenderWs: number) {
+    const attacker = actorDoc("att", attackerView(), ["player"]);
+    const defender = actorDoc("def", defenderView(defenderWs));
+    stand.documents.set("Scene.s.Token.def", { actor: defender });
+    const weapon = attacker.items.contents.find((i: any) => i.type === "wfrp_weapon");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: attacker as any, kind: "attack", dataset: { itemId: weapon.id }, targets: [{ tokenUuid: "Scene.s.Token.def", actorUuid: "Actor.def", name: "Guard Officer", img: "", distance: 1.5, units: "m" }] }))!;
+    faces.push(face);
+    await checks.roll(request, request.values, { rollMode: "publicroll" });
+    const { data } = stand.recorded.messagesCreated[0];
+    const message = new StandInDocument("m1", "ChatMessage.m1", true, { author: { id: "player" }, flags: structuredClone(data.flags), _source: { rolls: (data.rolls as unknown[]).map((r) => JSON.stringify(r)) } });
+    stand.documents.set("ChatMessage.m1", message);
+    return { attacker, defender, message };
+  }
+
+  it("the parry is a real Roll attached to the attack card's message (rolls: attacker's, then defender's)", async () => {
+    const { message } = await meleeAttack(13, 35);
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces.push(27);
+    await actions.requestChatAction(message as any, "defend", { target: "0", skill: "melee", key: "t0" });
+    const update = message.updates[0] as any;
+    expect(update.rolls).toHaveLength(2);
+    expect(JSON.parse(update.rolls[1]).options.outcome.roll).toBe(27);
+    expect(card().context.targets[0]).toMatchObject({ hit: true, margin: 1, damage: 8 });
+  });
+
+  it("a full tie in melee (both +3 SL on 45) with the re-roll setting: both re-roll, attacker 20 (+2) vs defender 80 (−4) → hit by 6, head (20 reversed = 02), Damage 7 + 6 = 13", async () => {
+    stand.recorded.settingsValues.set("omnibus.wfrp_opposedFinalTie", "reroll");
+    const { message, attacker } = await meleeAttack(13, 40);
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces.push(13, 20, 80);
+    await actions.requestChatAction(message as any, "defend", { target: "0", skill: "melee", key: "t0" });
+    expect(faces).toEqual([]);
+    const update = message.updates[0] as any;
+    expect(update.rolls).toHaveLength(4);
+    expect((message.flags as any).omnibus.attack.targets[0].defence).toMatchObject({ roll: 13, rerolls: [20, 80] });
+    expect(card().context.targets[0]).toMatchObject({ rerolls: 1, hit: true, margin: 6, locationKey: "OMNIBUS.WFRP.Location.head", damage: 13, attack: { slLabel: "+2" }, defence: { slLabel: "-4" } });
+    expect(attacker.updates).toEqual([{ "system.advantage": 1 }]);
+  });
+
+  it("the same tie without the setting is a stalemate: no hit, no Advantage change; forged extra re-roll faces are refused", async () => {
+    const { message, attacker } = await meleeAttack(13, 40);
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    const roll = (face: number) => JSON.stringify({ terms: [{ faces: 100, results: [{ result: face }] }] });
+    expect(await actions.requestChatAction(message as any, "recordDefence", { target: "0", skill: "melee", key: "t0", rolls: JSON.stringify([roll(13), roll(20), roll(80)]) })).toBe(false);
+    expect(message.updates).toEqual([]);
+    faces.push(13);
+    await actions.requestChatAction(message as any, "defend", { target: "0", skill: "melee", key: "t0" });
+    expect(card().context.targets[0]).toMatchObject({ hit: false, tie: true, rerolls: 0 });
+    expect(attacker.updates).toEqual([]);
+  });
+
+  it("ranged at two targets: one odds line per target at its own band — Short 68/100, Extreme 18/100 by hand; with the Dodge option the near target may only Dodge (or not defend)", async () => {
+    const perdita = actorDoc("per", actorViewOf(character("Perdita")), ["player"]);
+    const cultist = actorDoc("cul", actorViewOf(character("Cultist of the Blood God")));
+    stand.documents.set("Scene.s.Token.a", { actor: cultist });
+    stand.documents.set("Scene.s.Token.b", { actor: cultist });
+    const bow = perdita.items.contents.find((i: any) => i.type === "wfrp_weapon");
+    const targets = [
+      { tokenUuid: "Scene.s.Token.a", actorUuid: null, name: "near", img: "", distance: 20, units: "yd" },
+      { tokenUuid: "Scene.s.Token.b", actorUuid: null, name: "far", img: "", distance: 120, units: "yd" },
+    ];
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: perdita as any, kind: "attack", dataset: { itemId: bow.id }, targets }))!;
+    expect(request.values.dodge).toBe(false); // unopposed by default (digest §7 item 21)
+    const perTarget = checks.odds!(request, request.values).filter((l) => l.label === "OMNIBUS.WFRP.Odds.TargetSuccess");
+    expect(perTarget.map((l) => l.probability)).toEqual([0.68, 0.18]);
+    expect(perTarget.map((l) => l.detail)).toEqual([expect.stringContaining("near · OMNIBUS.WFRP.Range.short"), expect.stringContaining("far · OMNIBUS.WFRP.Range.extreme")]);
+
+    // With Dodge allowed, each target's line is the opposed test against that target's Dodge at its band's difficulty.
+    const dodging = checks.odds!(request, { ...request.values, dodge: true }).filter((l) => l.label === "OMNIBUS.WFRP.Odds.BeatDefence");
+    const { opposedOdds } = await import("../../../src/rules/wfrp/index");
+    const dodge = Number(/\((\d+)\)/.exec(dodging[0].detail!)![1]);
+    expect(dodging.map((l) => l.probability)).toEqual([
+      opposedOdds({ value: 48, difficulty: "average" }, { value: dodge }, { critsOnDoubles: true }).attacker,
+      opposedOdds({ value: 48, difficulty: "very_hard" }, { value: dodge }, { critsOnDoubles: true }).attacker,
+    ]);
+    faces.push(36);
+    await checks.roll(request, { ...request.values, dodge: true }, { rollMode: "publicroll" });
+    const row = card().context.targets[0];
+    expect(row).toMatchObject({ waiting: true, hit: false });
+    expect(row.defendButtons.map((b: any) => b.data.skill)).toEqual(["dodge", "none"]);
+  });
+
+  it("melee at two targets: one 'beat the best defence' line per target, each against that target's own defence", async () => {
+    const attacker = actorDoc("att", attackerView(), ["player"]);
+    const weak = actorDoc("weak", defenderView(20));
+    const strong = actorDoc("strong", defenderView(60));
+    stand.documents.set("Scene.s.Token.w", { actor: weak });
+    stand.documents.set("Scene.s.Token.s", { actor: strong });
+    const weapon = attacker.items.contents.find((i: any) => i.type === "wfrp_weapon");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({
+      actor: attacker as any,
+      kind: "attack",
+      dataset: { itemId: weapon.id },
+      targets: [
+        { tokenUuid: "Scene.s.Token.w", actorUuid: null, name: "weak", img: "", distance: 1, units: "m" },
+        { tokenUuid: "Scene.s.Token.s", actorUuid: null, name: "strong", img: "", distance: 1, units: "m" },
+      ],
+    }))!;
+    const lines = checks.odds!(request, request.values).filter((l) => l.label === "OMNIBUS.WFRP.Odds.BeatDefence");
+    // The weak one's best defence is their Dodge (Ag 33), not Melee 25.
+    expect(lines.map((l) => l.detail)).toEqual(["weak · (33)", "strong · (65)"]);
+    const { opposedOdds } = await import("../../../src/rules/wfrp/index");
+    const combat = { critsOnDoubles: true };
+    expect(lines[0].probability).toBe(opposedOdds({ value: 45 }, { value: 33 }, combat).attacker);
+    expect(lines[1].probability).toBe(opposedOdds({ value: 45 }, { value: 65 }, combat).attacker);
+    expect(lines[0].probability).toBeGreaterThan(lines[1].probability);
+  });
+});
