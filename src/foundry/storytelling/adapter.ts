@@ -21,7 +21,7 @@ import {
 import { characterTraits } from "./derived";
 import { StorytellingInitiativeRoll, StorytellingRoll } from "./roll";
 import { STORYTELLING_TEMPLATES, StorytellingCharacterSheet, StorytellingItemSheet, StorytellingVehicleSheet } from "./sheets";
-import { compareInitiative, onCombatRound, rollOffTies } from "./combat";
+import { compareInitiative, onCombatRound, resolveTiesAsGM, rollOffTies, scheduleTies } from "./combat";
 import { declareWillpowerForDefense, toggleDodge } from "./defense-actions";
 
 const sheet = { sheet: StorytellingItemSheet, sheetLabel: `${KEY}.Sheet.Item` };
@@ -112,6 +112,11 @@ export const storytellingAdapter = defineRuleset({
   onReady() {
     Hooks.on("updateCombat", ((combat: unknown, changed: Record<string, unknown>) => {
       void onCombatRound(combat as never, changed, rulesetSetting<boolean>("storytelling", "rerollInitiative") === true);
+    }) as never);
+    // Initiative ties roll off by themselves (WoD p.152): when combat starts and whenever an initiative changes.
+    Hooks.on("combatStart", ((combat: unknown) => void resolveTiesAsGM(combat)) as never);
+    Hooks.on("updateCombatant", ((combatant: { parent?: { id?: string | null } | null }, changed: Record<string, unknown>) => {
+      if ("initiative" in changed) scheduleTies(combatant.parent);
     }) as never);
   },
 });

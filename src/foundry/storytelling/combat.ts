@@ -4,9 +4,12 @@
  * once-per-turn spend (002:L420), Dodge and all-out attack last one turn, optional re-rolled
  * initiative each turn (a house rule the digest lists).
  */
-import { initiativeModifier } from "../../rules/storytelling";
+import { forcedDice, type DiceSource } from "../../core/dice";
+import { initiativeModifier, initiativeOrder } from "../../rules/storytelling";
+import { facesFromRoll, type EvaluatedDice } from "../dice/faces";
 import { DEFENSE_FLAG } from "./defense";
 import { characterTraits } from "./derived";
+import { isOmnibusError } from "../i18n";
 
 interface CombatantLike {
   initiative?: number | null;
@@ -38,10 +41,56 @@ export function compareInitiative(a: unknown, b: unknown): number {
   const mx = modifierOf(x);
   const my = modifierOf(y);
   if (mx !== my) return my - mx;
-  const rx = Number(x.flags?.omnibus?.rollOff ?? 0);
-  const ry = Number(y.flags?.omnibus?.rollOff ?? 0);
-  if (rx !== ry) return ry - rx;
+  const rx = rollOffFaces(x);
+  const ry = rollOffFaces(y);
+  for (let i = 0; i < Math.max(rx.length, ry.length); i++) {
+    const d = (ry[i] ?? 0) - (rx[i] ?? 0);
+    if (d !== 0) return d;
+  }
   return (x.name ?? "").localeCompare(y.name ?? "") || (x.id ?? "").localeCompare(y.id ?? "");
+}
+
+/**
+ * A combatant's roll-off faces (`flags.omnibus.rollOff = {initiative, modifier, faces}`), valid only
+ * for the initiative and modifier it broke a tie of (a re-rolled initiative makes it stale). An older
+ * plain number counts as one face.
+ */
+export function rollOffFaces(c: CombatantLike): number[] {
+  const raw = c.flags?.omnibus?.rollOff;
+  if (typeof raw === "number") return [raw];
+  if (typeof raw !== "object" || raw === null) return [];
+  const r = raw as { initiative?: unknown; modifier?: unknown; faces?: unknown };
+  if (r.initiative !== c.initiative || r.modifier !== modifierOf(c) || !Array.isArray(r.faces)) return [];
+  return r.faces.filter((f): f is number => typeof f === "number");
+}
+
+/**
+ * The roll-offs a combat needs (WoD p.152; digest §Z.4): every group of combatants tied on
+ * initiative and on Dexterity + Composure where some member has no valid roll-off rolls off again,
+ * as a whole, by the pure `initiativeOrder` (a d10 each, repeated until no two tie). Faces come from
+ * `dice` in order. Returns each rolled combatant's new `rollOff` flag by id.
+ */
+export function planRollOffs(combatants: readonly CombatantLike[], dice: DiceSource): Map<string, { initiative: number; modifier: number; faces: number[] }> {
+  const groups = new Map<string, CombatantLike[]>();
+  for (const c of combatants) {
+    if (typeof c.initiative !== "number" || !c.id) continue;
+    const key = `${c.initiative}|${modifierOf(c)}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const plan = new Map<string, { initiative: number; modifier: number; faces: number[] }>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const faces = group.map(rollOffFaces);
+    const settled = faces.every((f) => f.length > 0) && new Set(faces.map((f) => f.join(","))).size === group.length;
+    if (settled) continue;
+    // Equal totals and modifiers: only the roll-offs order them.
+    const ranks = initiativeOrder(group.map((c) => ({ id: c.id!, modifier: 0, roll: 1 })), dice);
+    for (const r of ranks) {
+      const c = group.find((g) => g.id === r.id)!;
+      plan.set(r.id, { initiative: c.initiative as number, modifier: modifierOf(c), faces: r.rollOffs });
+    }
+  }
+  return plan;
 }
 
 interface CombatLike {
@@ -72,27 +121,59 @@ export async function onCombatRound(combat: CombatLike, changed: Record<string, 
     await combat.resetAll();
     await combat.rollAll();
   }
+  // A new round (and its re-rolled initiative): ties roll off at once.
+  await rollOffTies(combat as never);
 }
 
 /**
- * The roll-off for combatants still tied on initiative and modifier (WoD p.152): each rolls a d10,
- * stored as `flags.omnibus.rollOff` (read by `compareInitiative`). For macros: `game.omnibus.api.rollOffTies(game.combat)`.
+ * Resolves initiative ties with Foundry dice (the GM's client): the roll-offs `planRollOffs` asks
+ * for, from batches of d10 Rolls (a batch more whenever the ties need more dice), stored as
+ * `flags.omnibus.rollOff` (read by `compareInitiative`). Runs by itself when combat starts, when a
+ * round begins and when an initiative changes; for macros: `game.omnibus.api.rollOffTies(game.combat)`.
+ * Returns how many combatants rolled off.
  */
 export async function rollOffTies(combat: { combatants: { contents: Array<CombatantLike & { setFlag(scope: string, key: string, value: unknown): Promise<unknown> }> } }): Promise<number> {
-  const groups = new Map<string, typeof combat.combatants.contents>();
-  for (const c of combat.combatants.contents) {
-    if (typeof c.initiative !== "number") continue;
-    const key = `${c.initiative}|${modifierOf(c)}`;
-    groups.set(key, [...(groups.get(key) ?? []), c]);
-  }
-  let rolled = 0;
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    for (const c of group) {
-      const roll = (await new Roll("1d10").evaluate()) as unknown as { total: number };
-      await c.setFlag("omnibus", "rollOff", roll.total);
-      rolled++;
+  const contents = combat.combatants.contents;
+  let faces: number[] = [];
+  for (let batch = 0; batch < 20; batch++) {
+    try {
+      const dice = forcedDice(faces);
+      const plan = planRollOffs(contents, dice);
+      for (const [id, rollOff] of plan) await contents.find((c) => c.id === id)?.setFlag("omnibus", "rollOff", rollOff);
+      return plan.size;
+    } catch (error) {
+      if (!isOmnibusError(error) || error.code !== "facesExhausted") throw error;
+      // The ties need more dice than rolled so far: roll another batch and replay (the plan is deterministic in its faces).
+      const n = Math.max(2, contents.length);
+      const roll = (await new Roll(`${n}d10`).evaluate()) as unknown as EvaluatedDice;
+      faces = [...faces, ...facesFromRoll(roll).map((f) => f.face)];
     }
   }
-  return rolled;
+  return 0;
+}
+
+/** Whether this client resolves ties: the active GM's. */
+function isActiveGM(): boolean {
+  const me = game.user;
+  return Boolean(me?.isGM && game.users?.activeGM?.id === me.id);
+}
+
+/** The automatic roll-off (GM side), from the combat hooks. */
+export async function resolveTiesAsGM(combat: unknown): Promise<void> {
+  if (!isActiveGM() || !combat) return;
+  await rollOffTies(combat as never);
+}
+
+const pendingTies = new Map<string, ReturnType<typeof setTimeout>>();
+/**
+ * Initiative changes arrive one combatant at a time (rolling everyone updates each): resolve the
+ * ties once, a moment after the last change.
+ */
+export function scheduleTies(combat: { id?: string | null } | null | undefined): void {
+  if (!combat?.id || !isActiveGM()) return;
+  clearTimeout(pendingTies.get(combat.id));
+  pendingTies.set(combat.id, setTimeout(() => {
+    pendingTies.delete(combat.id!);
+    void resolveTiesAsGM(combat);
+  }, 100));
 }

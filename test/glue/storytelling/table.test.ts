@@ -413,3 +413,53 @@ describe("teamwork and advanced actions as dialog options", () => {
     expect(lastCard().rolls[0].dice.map((d) => d.face)).toEqual([8, 1, 2]);
   });
 });
+
+describe("initiative ties roll off by themselves (WoD p.152; digest §Z.4)", () => {
+  const combatant = (id: string, initiative: number, dexterity: number, composure: number) => {
+    const c = {
+      id, name: id, initiative, flags: { omnibus: {} as Record<string, unknown> },
+      actor: { system: { attributes: attrs({ dexterity, composure }) }, statuses: new Set<string>(), update: async () => undefined, toggleStatusEffect: async () => undefined },
+      async setFlag(scope: string, key: string, value: unknown) {
+        (c.flags as Record<string, Record<string, unknown>>)[scope][key] = value;
+      },
+    };
+    return c;
+  };
+
+  it("when combat starts, the GM rolls off a tie on initiative and modifier until it breaks; a lower modifier needs no roll-off; later rounds keep it", async () => {
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    // a and b: 12 with Dexterity + Composure 5; c: 12 with 3 (the modifier decides); d: 9.
+    const cs = [combatant("a", 12, 3, 2), combatant("b", 12, 2, 3), combatant("c", 12, 1, 2), combatant("d", 9, 2, 2)];
+    const combatDoc = { id: "c1", combatants: { contents: cs }, resetAll: async () => undefined, rollAll: async () => undefined };
+    // The first batch (4d10) ties twice (4–4, 1–1); the second breaks it (7–2).
+    faceQueue.push([4, 4, 1, 1], [7, 2, 5, 5]);
+    await stand.fire("combatStart", combatDoc, {});
+    // The hook does not wait for the roll-off; it finishes a moment later.
+    await vi.waitFor(() => expect(cs[1].flags.omnibus.rollOff).toBeDefined());
+    expect(evaluated).toEqual(["4d10", "4d10"]);
+    expect(cs[0].flags.omnibus.rollOff).toEqual({ initiative: 12, modifier: 5, faces: [4, 1, 7] });
+    expect(cs[1].flags.omnibus.rollOff).toEqual({ initiative: 12, modifier: 5, faces: [4, 1, 2] });
+    expect(cs[2].flags.omnibus.rollOff).toBeUndefined();
+    expect([...cs].reverse().sort(adapter.combat!.compare as never).map((c) => c.id)).toEqual(["a", "b", "c", "d"]);
+    // A new round: the tie is settled, nothing is rolled (no faces are queued: a roll would throw).
+    await combat.onCombatRound(combatDoc as never, { round: 2 }, false);
+    expect(evaluated).toHaveLength(2);
+    // A re-rolled initiative makes the old roll-off stale: b now ties d at 9 with no roll-off → they roll off.
+    cs[1].initiative = 9;
+    cs[3].actor.system.attributes = attrs({ dexterity: 3, composure: 2 });
+    faceQueue.push([3, 8, 1, 1]);
+    await combat.resolveTiesAsGM(combatDoc);
+    expect(cs[1].flags.omnibus.rollOff).toEqual({ initiative: 9, modifier: 5, faces: [3] });
+    expect(cs[3].flags.omnibus.rollOff).toEqual({ initiative: 9, modifier: 5, faces: [8] });
+    expect([...cs].sort(adapter.combat!.compare as never).map((c) => c.id)).toEqual(["a", "c", "d", "b"]);
+  });
+
+  it("a player's client rolls nothing", async () => {
+    stand.setActiveGM("gm");
+    const cs = [combatant("a", 12, 3, 2), combatant("b", 12, 2, 3)];
+    await combat.resolveTiesAsGM({ id: "c1", combatants: { contents: cs } });
+    expect(evaluated).toHaveLength(0);
+    expect(cs[0].flags.omnibus.rollOff).toBeUndefined();
+  });
+});
