@@ -19,6 +19,7 @@ import {
   WfrpCharacterModel,
   WfrpConditionModel,
   WfrpCreatureModel,
+  WfrpExtendedModel,
   WfrpNpcModel,
   WfrpSkillModel,
   WfrpTalentModel,
@@ -57,6 +58,7 @@ export const WFRP_TEMPLATES = [
   "wfrp/chat/round-end-card",
   "wfrp/chat/opposed-card",
   "wfrp/partials/test-side",
+  "wfrp/partials/extended-progress",
 ].map(templatePath);
 
 const actorSheet = { sheet: WfrpActorSheet, sheetLabel: "OMNIBUS.WFRP.Sheet.Actor" };
@@ -77,6 +79,7 @@ export const wfrpAdapter = defineRuleset({
     wfrp_armour: { dataModel: WfrpArmourModel, ...itemSheet, img: "icons/svg/shield.svg" },
     wfrp_trapping: { dataModel: WfrpTrappingModel, ...itemSheet, img: "icons/svg/item-bag.svg" },
     wfrp_condition: { dataModel: WfrpConditionModel, ...itemSheet, img: "icons/svg/aura.svg" },
+    wfrp_extended: { dataModel: WfrpExtendedModel, ...itemSheet, img: "icons/svg/clockwork.svg" },
   },
   rolls: [WfrpTestRoll as never, WfrpInitiativeRoll as never],
   statusEffects: WFRP_STATUS_EFFECTS,

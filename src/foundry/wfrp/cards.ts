@@ -51,6 +51,10 @@ export interface TestCardInput {
   spec: TestSpec;
   /** Localized difficulty label, e.g. "Average (+20)". */
   difficultyLabel: string;
+  /** Helpers that counted (assistance, 003:L225-237), if any. */
+  helpers?: { counted: number; bonus: number } | null;
+  /** An extended test's progress after this roll (extendedProgress + the SL this roll added). */
+  extended?: Record<string, unknown> | null;
 }
 
 export function testCardContext(input: TestCardInput): Record<string, unknown> {
@@ -71,7 +75,9 @@ export function testCardContext(input: TestCardInput): Record<string, unknown> {
       { label: `${K}Card.Difficulty`, value: input.difficultyLabel },
       ...((input.spec.modifier ?? 0) !== 0 ? [{ label: `${K}Card.Modifiers`, value: signed(input.spec.modifier ?? 0) }] : []),
       ...((input.spec.slBonus ?? 0) !== 0 ? [{ label: `${K}Card.SLBonus`, value: signed(input.spec.slBonus ?? 0) }] : []),
+      ...(input.helpers && input.helpers.counted > 0 ? [{ label: `${K}Card.Helpers`, value: `${input.helpers.counted} (${signed(input.helpers.bonus)})` }] : []),
     ],
+    extended: input.extended ?? null,
   };
 }
 

@@ -3,7 +3,7 @@
  * the dialog its odds, rolls a WfrpTestRoll and posts the test card or the attack card.
  */
 import { OmnibusError } from "../../core/errors";
-import { advantageAfter, turnAllowance, type TestOptions, type TestSpec } from "../../rules/wfrp/index";
+import { advantageAfter, extendedStep, turnAllowance, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
 import { requestChatAction } from "../chat/actions";
 import { postCard } from "../chat/cards";
 import { SYSTEM_ID } from "../registry";
@@ -14,7 +14,8 @@ import { attackCardContext, testCardContext, type AttackState } from "./cards";
 import { deriveActor } from "./derive";
 import { actorView, currentRules, targetActor } from "./documents";
 import { buildResponseRequest, opposedCardContext, responseData, responseFaces, responseOdds, responseSpec, type OpposedState } from "./opposed";
-import { buildRequest, checkData, oddsLines, specFor, withWeapon, type TargetView } from "./request";
+import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, type ExtendedTracker, type TargetView } from "./request";
+import { extendedProgress } from "./sheet-context";
 import { WfrpTestRoll } from "./rolls";
 
 export const TEST_CARD = templatePath("wfrp/chat/test-card");
@@ -22,6 +23,21 @@ export const ATTACK_CARD = templatePath("wfrp/chat/attack-card");
 export const OPPOSED_CARD = templatePath("wfrp/chat/opposed-card");
 
 type Message = ChatMessage.Implementation;
+
+const signedSL = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
+
+/**
+ * An extended test's tracker after one roll: the total through the pure rules' `extendedStep`
+ * (never below 0, 003:L209; with the 0-SL option a success adds at least +1, a failure at least −1,
+ * 003:L219), one more roll made, and the status — complete once the total reaches the required SL,
+ * out of time when the GM's roll limit is used up (003:L211).
+ */
+export function extendedAfterRoll(tracker: ExtendedTracker, result: Pick<TestResult, "success" | "sl">, zeroSLCounts: boolean): Pick<ExtendedTracker, "accumulated" | "rollsMade" | "status"> & { added: number } {
+  const accumulated = Math.min(9999, extendedStep(tracker.accumulated, result, { zeroSLCounts }));
+  const rollsMade = Math.min(999, tracker.rollsMade + 1);
+  const status = accumulated >= tracker.requiredSL ? "complete" : tracker.maxRolls > 0 && rollsMade >= tracker.maxRolls ? "failed" : "inProgress";
+  return { accumulated, rollsMade, status, added: accumulated - tracker.accumulated };
+}
 
 /** The opposed card's state from its message. */
 export function opposedStateOf(message: Message): OpposedState {
@@ -157,8 +173,18 @@ export const wfrpChecks: CheckHandler = {
         };
         return postCard({ template: OPPOSED_CARD, context: opposedCardContext(state), actor, rolls: [roll as unknown as Roll], rollMode, flags: { opposed: state } });
       }
-      const context = testCardContext({ title: request.title, subtitle: request.subtitle ?? "", img: actor?.img ?? "", result, spec, difficultyLabel: difficultyLabel(spec) });
-      return postCard({ template: TEST_CARD, context, actor, rolls: [roll as unknown as Roll], rollMode, flags: { test: { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result } } });
+      const help = assistanceFor(data, values);
+      let extended: Record<string, unknown> | null = null;
+      if (data.kind === "extended" && data.extended) {
+        // The tracker takes this roll's SL (003:L209: never below 0; the 0-SL option, 003:L219) in ONE update.
+        const step = extendedAfterRoll(data.extended, result, rules.extendedZeroSL);
+        const item = actor?.items.get(data.extended.itemId);
+        if (!item) throw new OmnibusError("badArgument", "no such extended test", { name: "extended", value: data.extended.itemId });
+        await item.update({ "system.accumulated": step.accumulated, "system.rollsMade": step.rollsMade, "system.status": step.status } as never);
+        extended = { ...extendedProgress({ ...data.extended, ...step }), added: signedSL(step.added) };
+      }
+      const context = testCardContext({ title: request.title, subtitle: request.subtitle ?? "", img: actor?.img ?? "", result, spec, difficultyLabel: difficultyLabel(spec), helpers: help, extended });
+      return postCard({ template: TEST_CARD, context, actor, rolls: [roll as unknown as Roll], rollMode, flags: { test: { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result, extended } } });
     }
     const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) => withWeapon(s, data.weapon));
     const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs, testOptions: rules.combat } as never);

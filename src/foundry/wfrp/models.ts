@@ -125,6 +125,9 @@ export class WfrpArmourModel extends WfrpItemModel {
 export class WfrpTrappingModel extends WfrpItemModel {
   static override SCHEMA = ITEM_SCHEMAS.wfrp_trapping;
 }
+export class WfrpExtendedModel extends WfrpItemModel {
+  static override SCHEMA = ITEM_SCHEMAS.wfrp_extended;
+}
 export class WfrpConditionModel extends WfrpItemModel {
   static override SCHEMA = ITEM_SCHEMAS.wfrp_condition;
 }

@@ -8,6 +8,11 @@ import { OmnibusError } from "../../core/errors";
 import {
   CHARACTERISTICS,
   DIFFICULTIES,
+  SKILLS,
+  UNASSISTED_TESTS,
+  assistance,
+  characteristicBonus,
+  type UnassistedTest,
   RANGE_BAND_DIFFICULTY,
   attackBonusAgainst,
   combatTestModifiers,
@@ -48,8 +53,41 @@ export interface TargetView extends TargetInfo {
 export type Translate = (key: string, data?: Record<string, string | number>) => string;
 
 /** What the request carries for rolling (plain data, in `request.data`). */
+/** An extended test tracker's state as the request carries it. */
+export interface ExtendedTracker {
+  skill: string;
+  characteristic: CharacteristicId;
+  difficulty: Difficulty;
+  requiredSL: number;
+  accumulated: number;
+  rollsMade: number;
+  /** 0 = no limit. */
+  maxRolls: number;
+  status: "inProgress" | "complete" | "failed";
+}
+
+/** A tracker item's system read defensively (bad stored values fall back to the schema's initial values). */
+export function extendedTracker(item: PlainItem): ExtendedTracker {
+  const s = item.system;
+  const intIn = (v: unknown, min: number, max: number, fallback: number) => (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback);
+  return {
+    skill: typeof s.skill === "string" && SKILLS.some((k) => k.id === s.skill) ? s.skill : "",
+    characteristic: (CHARACTERISTICS as readonly unknown[]).includes(s.characteristic) ? (s.characteristic as CharacteristicId) : "int",
+    difficulty: (DIFFICULTIES as readonly unknown[]).includes(s.difficulty) ? (s.difficulty as Difficulty) : "challenging",
+    requiredSL: intIn(s.requiredSL, 1, 999, 5),
+    accumulated: intIn(s.accumulated, 0, 9999, 0),
+    rollsMade: intIn(s.rollsMade, 0, 999, 0),
+    maxRolls: intIn(s.maxRolls, 0, 999, 0),
+    status: s.status === "complete" || s.status === "failed" ? s.status : "inProgress",
+  };
+}
+
 export interface WfrpCheckData {
-  kind: "characteristic" | "skill" | "attack";
+  kind: "characteristic" | "skill" | "attack" | "extended";
+  /** The tested characteristic's current value (its Bonus caps the helpers, 003:L237). */
+  characteristicValue?: number;
+  /** An extended test's tracker (kind "extended"). */
+  extended?: ExtendedTracker & { itemId: string };
   /** The value tested (skill total or characteristic), before difficulty. */
   value: number;
   characteristic: CharacteristicId;
@@ -76,6 +114,17 @@ export function toYards(distance: number, units: string): number {
 }
 
 export const DIFFICULTY_CHOICES: Record<string, string> = Object.fromEntries(DIFFICULTIES.map((d) => [d, `${K}Difficulty.${d}`]));
+/** Tests nobody may help with (003:L235), for the dialog's "Resisting" select. */
+export const RESISTING_CHOICES: Record<string, string> = Object.fromEntries(["none", ...UNASSISTED_TESTS].map((r) => [r, `${K}Resisting.${r}`]));
+
+/** The assistance bonus for the dialog's values (pure rules: +10 per helper, capped at the tested characteristic's Bonus, none when resisting). */
+export function assistanceFor(data: WfrpCheckData, values: CheckValues): ReturnType<typeof assistance> | null {
+  const helpers = typeof values.helpers === "number" ? values.helpers : 0;
+  const resisting = typeof values.resisting === "string" && values.resisting !== "none" ? values.resisting : undefined;
+  if (helpers === 0 && resisting === undefined) return null;
+  if (!Number.isInteger(helpers) || helpers < 0 || helpers > 99) throw new OmnibusError("outOfRange", "helpers must be a whole number in 0…99", { name: "helpers", value: String(helpers), min: "0", max: "99" });
+  return assistance(data.characteristicValue ?? 0, Array.from({ length: helpers }, () => ({ advances: 1 })), resisting as UnassistedTest | undefined);
+}
 
 function derived(actor: ActorView): DerivedActor {
   return deriveActor(actor.system, actor.items, actor.statuses ?? []);
@@ -102,7 +151,33 @@ export function buildRequest(input: BuildInput): CheckRequest {
   const d = derived(actor);
   const item = dataset.itemId ? actor.items.find((i) => i.id === dataset.itemId) : undefined;
   let kind = input.kind;
-  if (kind === "item" || kind === "check") kind = item?.type === "wfrp_weapon" ? "attack" : item?.type === "wfrp_skill" ? "skill" : dataset.characteristic ? "characteristic" : kind;
+  if (kind === "item" || kind === "check") kind = item?.type === "wfrp_weapon" ? "attack" : item?.type === "wfrp_skill" ? "skill" : item?.type === "wfrp_extended" ? "extended" : dataset.characteristic ? "characteristic" : kind;
+
+  if (kind === "extended") {
+    // An Extended Test (003:L205-213): the tracker's skill at its best value (untrained basic: the
+    // characteristic), else the tracker's characteristic; its difficulty is the dialog's default.
+    if (!item || item.type !== "wfrp_extended") throw new OmnibusError("badArgument", "no such extended test", { name: "extended", value: String(dataset.itemId ?? "") });
+    const tracker = extendedTracker(item);
+    if (tracker.status !== "inProgress") throw new OmnibusError("rollImpossible", "this extended test is over", { name: item.name });
+    let value: number;
+    let characteristic = tracker.characteristic;
+    if (tracker.skill) {
+      const row = skillRows(d, actor.items).filter((r) => r.key === tracker.skill && r.value !== null).sort((a, b) => b.value! - a.value!)[0];
+      if (!row) throw new OmnibusError("rollImpossible", "an advanced skill without Advances cannot be tested", { name: t(`${K}Skill.${tracker.skill}`) });
+      value = row.value!;
+      characteristic = row.characteristic;
+    } else value = d.characteristics[characteristic].current;
+    const talents = talentModifiers(actor.items, tracker.skill || undefined, characteristic);
+    const request = finish(
+      input,
+      d,
+      { kind: "extended", value, characteristic, skill: tracker.skill || undefined, tested: null, successBonus: talents.successBonus, combat: false, strengthBonus: d.characteristics.s.bonus, targets: [], extended: { itemId: item.id, ...tracker } },
+      talents.modifier,
+      item.name,
+    );
+    request.values.difficulty = tracker.difficulty;
+    return request;
+  }
 
   if (kind === "characteristic") {
     const c = dataset.characteristic as CharacteristicId;
@@ -180,6 +255,7 @@ export function bestDefenceValue(actor: ActorView, d: DerivedActor = derived(act
 
 function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentModifier: number, name: string): CheckRequest {
   const { actor, t, rules } = input;
+  data.characteristicValue = d.characteristics[data.characteristic].current;
   const conditionContext = data.kind === "attack" && data.weapon?.kind === "ranged" ? { sight: true } : {};
   const conditionPenalty = conditionTestModifier(d.conditions, conditionContext, rules.conditionsStack);
   const fields: CheckField[] = [];
@@ -195,11 +271,18 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   if (talentModifier !== 0) fields.push({ name: "talents", label: `${K}Dialog.Talents`, kind: "number", min: -999, max: 999 });
   fields.push({ name: "modifier", label: `${K}Dialog.Modifier`, kind: "number", min: -999, max: 999 });
   fields.push({ name: "slBonus", label: `${K}Dialog.SLBonus`, kind: "number", min: -99, max: 99 });
+  // Assistance (003:L221-239): +10 per helper, at most the tester's Bonus in the characteristic used.
+  const assisted = !data.combat && data.kind !== "attack";
+  const helperLimit = characteristicBonus(data.characteristicValue);
+  if (assisted) {
+    fields.push({ name: "helpers", label: `${K}Dialog.Helpers`, kind: "number", min: 0, max: helperLimit, hint: `${K}Dialog.HelpersHint`, detail: t(`${K}Dialog.HelpersLimit`, { limit: helperLimit }) });
+    fields.push({ name: "resisting", label: `${K}Dialog.Resisting`, kind: "select", choices: RESISTING_CHOICES });
+  }
   if (data.kind === "attack" && !ranged) fields.push({ name: "charging", label: `${K}Dialog.Charging`, kind: "checkbox", hint: `${K}Dialog.ChargingHint` });
   // Ranged attacks are unopposed (digest §7 item 21) unless the GM lets the targets Dodge.
   if (data.kind === "attack" && ranged && data.targets.length > 0) fields.push({ name: "dodge", label: `${K}Dialog.RangedDodge`, kind: "checkbox", hint: `${K}Dialog.RangedDodgeHint` });
   // A skill or characteristic test at targeted tokens is an Opposed Test (003:L185-199) unless unticked.
-  const opposable = data.kind !== "attack" && input.targets.length > 0;
+  const opposable = (data.kind === "skill" || data.kind === "characteristic") && input.targets.length > 0;
   if (opposable) fields.push({ name: "opposed", label: `${K}Dialog.Opposed`, kind: "checkbox", hint: `${K}Dialog.OpposedHint`, detail: input.targets.map((tg) => tg.name).join(", ") });
 
   const values: CheckValues = {
@@ -213,6 +296,10 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   if (data.kind === "attack" && !ranged) values.charging = false;
   if (data.kind === "attack" && ranged && data.targets.length > 0) values.dodge = rules.rangedDodge;
   if (opposable) values.opposed = true;
+  if (assisted) {
+    values.helpers = 0;
+    values.resisting = "none";
+  }
 
   const value = t(`${K}Dialog.Tested`, { value: data.value });
   const weaponLine = data.weapon ? ` · ${t(`${K}Dialog.WeaponDamage`, { damage: weaponDamageLabel(data.weapon, data.strengthBonus) })}` : "";
@@ -256,7 +343,7 @@ export function specFor(request: CheckRequest, values: CheckValues, targetIndex:
   if (!(DIFFICULTIES as readonly string[]).includes(difficulty)) throw new OmnibusError("badArgument", "unknown difficulty", { name: "difficulty", value: difficulty });
   const charging = values.charging === true ? 1 : 0;
   let modifier =
-    (data.combat ? 10 * (valueNum(values, "advantage") + charging) : 0) + valueNum(values, "conditions") + valueNum(values, "talents") + valueNum(values, "modifier");
+    (data.combat ? 10 * (valueNum(values, "advantage") + charging) : 0) + valueNum(values, "conditions") + valueNum(values, "talents") + valueNum(values, "modifier") + (assistanceFor(data, values)?.bonus ?? 0);
   if (target && data.weapon) modifier += attackBonusAgainst(target.conditions, { melee: data.weapon.kind === "melee" });
   return { value: data.value, difficulty: difficulty as Difficulty, modifier, slBonus: valueNum(values, "slBonus"), successBonus: data.successBonus };
 }

@@ -10,6 +10,7 @@
 import {
   CHARACTERISTICS,
   CONDITIONS,
+  DIFFICULTIES,
   HIT_LOCATIONS,
   NON_STACKING_CONDITIONS,
   SIZES,
@@ -70,7 +71,10 @@ export const ACTOR_SCHEMAS: Record<"wfrp_character" | "wfrp_npc" | "wfrp_creatur
   wfrp_creature: { ...ACTOR_COMMON },
 };
 
-export const ITEM_SCHEMAS: Record<"wfrp_skill" | "wfrp_talent" | "wfrp_weapon" | "wfrp_armour" | "wfrp_trapping" | "wfrp_condition", SchemaSpec> = {
+/** An extended test's state (003:L205-213). */
+export const EXTENDED_STATUSES = ["inProgress", "complete", "failed"] as const;
+
+export const ITEM_SCHEMAS: Record<"wfrp_skill" | "wfrp_talent" | "wfrp_weapon" | "wfrp_armour" | "wfrp_trapping" | "wfrp_condition" | "wfrp_extended", SchemaSpec> = {
   wfrp_skill: {
     /** The core skill this is (an id of the rules' SKILLS list), or "" for a custom skill. */
     key: str(""),
@@ -122,6 +126,22 @@ export const ITEM_SCHEMAS: Record<"wfrp_skill" | "wfrp_talent" | "wfrp_weapon" |
   },
   wfrp_condition: {
     key: str("prone", CONDITIONS),
+    description: html,
+  },
+  /**
+   * An Extended Test tracker (Длительная проверка, 003:L205-219): the skill (or, with none, the
+   * characteristic) tested, the SL the GM requires, the running total (never below 0, 003:L209),
+   * the rolls made and the GM's roll limit (003:L211; 0 = none). Rolled from the actor's sheet.
+   */
+  wfrp_extended: {
+    skill: str("", ["", ...SKILL_IDS]),
+    characteristic: str("int", CHARACTERISTICS),
+    difficulty: str("challenging", DIFFICULTIES),
+    requiredSL: int(5, 1, 999),
+    accumulated: int(0, 0, 9999),
+    rollsMade: int(0, 0, 999),
+    maxRolls: int(0, 0, 999),
+    status: str("inProgress", EXTENDED_STATUSES),
     description: html,
   },
 };

@@ -6,6 +6,7 @@
 import {
   CHARACTERISTICS,
   CONDITIONS,
+  DIFFICULTIES,
   HIT_LOCATIONS,
   NON_STACKING_CONDITIONS,
   RANGE_BANDS,
@@ -18,6 +19,16 @@ import {
 import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
 import { deriveActor, skillRows, weaponOf, type PlainItem, type SkillRow } from "./derive";
 import { weaponDamageLabel } from "./request";
+import { EXTENDED_STATUSES } from "./schema";
+
+/** An extended test's progress for the item sheet and the chat card: total/required, rolls, percent, status label. */
+export function extendedProgress(s: Record<string, unknown>) {
+  const required = Math.max(1, num(s.requiredSL, 1));
+  const accumulated = Math.max(0, num(s.accumulated));
+  const maxRolls = num(s.maxRolls);
+  const status = (EXTENDED_STATUSES as readonly unknown[]).includes(s.status) ? String(s.status) : "inProgress";
+  return { accumulated, required, rollsMade: num(s.rollsMade), maxRolls: maxRolls > 0 ? maxRolls : null, percent: Math.min(100, Math.round((accumulated / required) * 100)), status, statusKey: `${K}Extended.Status.${status}` };
+}
 import { CHARACTERISTIC_TALENTS } from "../../rules/wfrp/index";
 
 const K = "OMNIBUS.WFRP.";
@@ -31,7 +42,7 @@ export const ACTOR_TABS = [
 ];
 
 /** Item types on the shared items tab (skills, weapons, armour have their own tabs). */
-export const ITEMS_TAB_TYPES = ["wfrp_talent", "wfrp_trapping"];
+export const ITEMS_TAB_TYPES = ["wfrp_talent", "wfrp_trapping", "wfrp_extended"];
 
 const choices = (ids: readonly string[], prefix: string) => ids.map((id) => ({ value: id, label: `${prefix}${id}` }));
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
@@ -148,6 +159,10 @@ export function wfrpItemContext(context: ItemSheetContext): Record<string, unkno
       locations: HIT_LOCATIONS.map((l) => ({ id: l, labelKey: `${K}Location.${l}`, checked: locations.has(l) })),
       talentSkills: SKILLS.map((k) => ({ id: k.id, labelKey: `${K}Skill.${k.id}`, checked: skills.has(k.id) })),
       talentCharacteristics: CHARACTERISTICS.map((c) => ({ id: c, labelKey: `${K}CharAbbr.${c}`, checked: chars.has(c) })),
+      difficultyChoices: choices(DIFFICULTIES, `${K}Difficulty.`),
+      extendedSkillChoices: [{ value: "", label: `${K}Item.NoSkill` }, ...SKILLS.map((k) => ({ value: k.id, label: `${K}Skill.${k.id}` }))],
+      statusChoices: choices(EXTENDED_STATUSES, `${K}Extended.Status.`),
+      progress: extendedProgress(s),
       rangeBands:
         s.kind === "ranged" && typeof s.range === "number" && s.range >= 1
           ? RANGE_BANDS.map((b) => ({ key: `${K}Range.${b}`, yards: rangeBandLimits(s.range as number)[b] }))

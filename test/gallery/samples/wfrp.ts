@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
-import { ACTOR_TABS, ITEMS_TAB_TYPES, wfrpActorContext, wfrpItemContext } from "../../../src/foundry/wfrp/sheet-context";
+import { ACTOR_TABS, ITEMS_TAB_TYPES, extendedProgress, wfrpActorContext, wfrpItemContext } from "../../../src/foundry/wfrp/sheet-context";
 import { buildRequest, oddsLines, specFor, type ActorView, type TargetView } from "../../../src/foundry/wfrp/request";
 import { attackCardContext, testCardContext, type AttackState } from "../../../src/foundry/wfrp/cards";
 import { DEFAULT_RULES } from "../../../src/foundry/wfrp/options";
@@ -217,6 +217,11 @@ const opposedCard = (name: string, state: OpposedState): GallerySample => ({
 });
 const responseRequest = buildResponseRequest({ defender: actorViewOf(tom), state: opposedState("endurance", 46, 21, [tom]), index: 0, messageId: "m1", rules: DEFAULT_RULES, t });
 
+// Extended tests: V8 (Molly's Pick Lock, 5 SL within 3 rolls) on the item sheet and on the card of its last roll (42 → +1, total 5).
+const lockTracker = { _id: "ext1", name: "Pick the cellar lock", type: "wfrp_extended", system: { skill: "pickLock", characteristic: "dex", difficulty: "challenging", requiredSL: 5, accumulated: 4, rollsMade: 2, maxRolls: 3, status: "inProgress", description: "<p>Before the guard comes back.</p>" } };
+const v8Last = resolveTest({ value: 58 }, 42);
+const v9 = resolveTest({ value: 59, difficulty: "difficult", modifier: 20 }, 74);
+
 export const samples: GallerySample[] = [
   actorSample("wfrp-character-main", salundra, "main", false, { advantage: 2, conditions: { bleeding: 2, prone: 1 } }),
   actorSample("wfrp-character-main-edit", salundra, "main", true),
@@ -239,6 +244,28 @@ export const samples: GallerySample[] = [
   testCard("wfrp-test-card-success", "Intimidate", `${salundra.name} · tests 47`, v6, 47),
   testCard("wfrp-test-card-failure", "Perception", "Eichengard · tests 39", v3b, 39),
   testCard("wfrp-test-card-critical", "Melee (Basic)", "Тяжеловооружённый рыцарь ордена Пылающего Солнца · проверка 45", crit, 45),
+  itemSample("wfrp-item-extended", lockTracker, false),
+  itemSample("wfrp-item-extended-edit", lockTracker, true),
+  {
+    name: "wfrp-test-card-extended",
+    template: T("wfrp/chat/test-card"),
+    context: {
+      ruleset: "wfrp",
+      ...testCardContext({ title: lockTracker.name, subtitle: "Molly · tests 58", img: "icons/svg/mystery-man.svg", result: v8Last, spec: { value: 58, difficulty: "challenging" }, difficultyLabel: t("OMNIBUS.WFRP.Difficulty.challenging"), extended: { ...extendedProgress({ ...lockTracker.system, accumulated: 5, rollsMade: 3, status: "complete" }), added: "+1" } }),
+    },
+    width: 300,
+    height: 600,
+    frame: "chat",
+  },
+  {
+    name: "wfrp-test-card-assisted",
+    template: T("wfrp/chat/test-card"),
+    context: { ruleset: "wfrp", ...testCardContext({ title: "Perception", subtitle: "Ademar · tests 59", img: "icons/svg/mystery-man.svg", result: v9, spec: { value: 59, difficulty: "difficult", modifier: 20 }, difficultyLabel: t("OMNIBUS.WFRP.Difficulty.difficult"), helpers: { counted: 2, bonus: 20 } }) },
+    width: 300,
+    height: 600,
+    frame: "chat",
+  },
+  dialog("wfrp-roll-dialog-opposed-assisted", buildRequest({ actor: actorViewOf(salundra), kind: "skill", dataset: { itemId: salundra.items!.find((i) => i.name === "Intimidate")!._id }, targets: [targetOf(officer, 3, "m")], rules: DEFAULT_RULES, t })),
   opposedCard("wfrp-opposed-card-waiting", v6Opposed),
   opposedCard("wfrp-opposed-card-answered", v6Answered),
   opposedCard("wfrp-opposed-card-v7", v7Answered),

@@ -57,13 +57,13 @@ const character = (name: string) => packDocs("wfrp-characters").find((d) => d.na
 const card = () => stand.recorded.rendered[stand.recorded.rendered.length - 1] as { path: string; context: any };
 
 describe("registrations", () => {
-  it("three actor and six item types with their data models and the wfrp sheets; the Roll classes; the Conditions as status effects; the rules options as settings", async () => {
+  it("three actor and seven item types with their data models and the wfrp sheets; the Roll classes; the Conditions as status effects; the rules options as settings", async () => {
     const { WfrpActorSheet, WfrpItemSheet } = await import("../../../src/foundry/wfrp/sheets");
     expect(Object.keys(g.CONFIG.Actor.dataModels).sort()).toEqual(["wfrp_character", "wfrp_creature", "wfrp_npc"]);
-    expect(Object.keys(g.CONFIG.Item.dataModels).sort()).toEqual(["wfrp_armour", "wfrp_condition", "wfrp_skill", "wfrp_talent", "wfrp_trapping", "wfrp_weapon"]);
+    expect(Object.keys(g.CONFIG.Item.dataModels).sort()).toEqual(["wfrp_armour", "wfrp_condition", "wfrp_extended", "wfrp_skill", "wfrp_talent", "wfrp_trapping", "wfrp_weapon"]);
     const sheets = stand.recorded.sheets.map((s) => [(s.options.types as string[])[0], s.sheet]);
     expect(sheets.filter(([, s]) => s === WfrpActorSheet)).toHaveLength(3);
-    expect(sheets.filter(([, s]) => s === WfrpItemSheet)).toHaveLength(6);
+    expect(sheets.filter(([, s]) => s === WfrpItemSheet)).toHaveLength(7);
     expect(g.CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["WfrpTestRoll", "WfrpInitiativeRoll"]));
     expect(g.CONFIG.statusEffects.map((e: { id: string }) => e.id)).toEqual(["dead", "ablaze", "bleeding", "blinded", "broken", "deafened", "entangled", "fatigued", "poisoned", "prone", "stunned", "surprised", "unconscious"]);
     expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_autoSuccessMax")).toMatchObject({ default: 5, config: true, scope: "world" });
@@ -532,5 +532,85 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     expect(lines[0].probability).toBe(opposedOdds({ value: 45 }, { value: 33 }, combat).attacker);
     expect(lines[1].probability).toBe(opposedOdds({ value: 45 }, { value: 65 }, combat).attacker);
     expect(lines[0].probability).toBeGreaterThan(lines[1].probability);
+  });
+});
+
+describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
+  /** An actor whose embedded tracker item applies its updates (as Foundry would). */
+  function withTracker(view: ReturnType<typeof actorViewOf>, tracker: Record<string, unknown>) {
+    const item = new StandInDocument("ext", "Actor.molly.Item.ext", true, { name: "Pick the lock", type: "wfrp_extended", img: "", system: tracker }) as StandInDocument & Record<string, any>;
+    const update = item.update.bind(item);
+    item.update = async (data: Record<string, unknown>) => {
+      for (const [path, value] of Object.entries(data)) item.system[path.replace(/^system\./, "")] = value;
+      return update(data);
+    };
+    const items = [...view.items, item];
+    const doc = actorDoc("molly", { ...view, items: items as any });
+    doc.items = { contents: items, get: (id: string) => items.find((i: any) => i.id === id) };
+    return { doc, item };
+  }
+
+  async function rollTracker(doc: any, face: number, values: Record<string, unknown> = {}) {
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: doc, kind: "item", dataset: { itemId: "ext" }, targets: [] }))!;
+    faces.push(face);
+    await checks.roll(request, { ...request.values, ...(values as Record<string, number>) }, { rollMode: "publicroll" });
+    return request;
+  }
+
+  it("V8: Molly's Pick Lock 58, 5 SL needed within 3 rolls: 62 → 0 (never below 0), 11 → 4, 42 → 5, complete on the last roll; each roll one tracker update and a card with the progress", async () => {
+    const { doc, item } = withTracker(actorViewOf(character("Molly")), { skill: "pickLock", characteristic: "dex", difficulty: "challenging", requiredSL: 5, accumulated: 0, rollsMade: 0, maxRolls: 3, status: "inProgress", description: "" });
+    const request = await rollTracker(doc, 62);
+    expect(request).toMatchObject({ kind: "extended", values: { difficulty: "challenging" } });
+    expect(item.updates[0]).toEqual({ "system.accumulated": 0, "system.rollsMade": 1, "system.status": "inProgress" });
+    await rollTracker(doc, 11);
+    expect(item.updates[1]).toEqual({ "system.accumulated": 4, "system.rollsMade": 2, "system.status": "inProgress" });
+    await rollTracker(doc, 42);
+    expect(item.updates[2]).toEqual({ "system.accumulated": 5, "system.rollsMade": 3, "system.status": "complete" });
+    expect(card().context).toMatchObject({ slLabel: "+1", extended: { accumulated: 5, required: 5, rollsMade: 3, maxRolls: 3, status: "complete", percent: 100 } });
+    const html = createHarness({ language: "en" }).render(card().path, card().context);
+    expect(html).toContain("5/5");
+    expect(html).toContain("Complete");
+    // A finished extended test cannot be rolled again.
+    await expect(wfrp.wfrpAdapter.checks!.build({ actor: doc as any, kind: "item", dataset: { itemId: "ext" }, targets: [] })).rejects.toThrow(/over/);
+  });
+
+  it("V27: rolls giving +0 (40 vs 40), −0 (41) and +2 (20): totals 0, 0, 2 without the option; 1, 0, 2 with 'Extended tests and 0 SL'; the limit passing without the total is 'out of time'", async () => {
+    const view = () => actorViewOf(character("Molly"), { characteristics: { ...(character("Molly").system.characteristics as object), int: { initial: 40, advances: 0, modifier: 0 } } });
+    const tracker = { skill: "", characteristic: "int", difficulty: "challenging", requiredSL: 9, accumulated: 0, rollsMade: 0, maxRolls: 3, status: "inProgress", description: "" };
+    const plain = withTracker(view(), { ...tracker });
+    for (const face of [40, 41, 20]) await rollTracker(plain.doc, face);
+    expect(plain.item.updates.map((u: any) => u["system.accumulated"])).toEqual([0, 0, 2]);
+    expect(plain.item.updates[2]["system.status"]).toBe("failed");
+
+    stand.recorded.settingsValues.set("omnibus.wfrp_extendedZeroSL", true);
+    const option = withTracker(view(), { ...tracker });
+    for (const face of [40, 41, 20]) await rollTracker(option.doc, face);
+    expect(option.item.updates.map((u: any) => u["system.accumulated"])).toEqual([1, 0, 2]);
+  });
+
+  it("V9: Ademar's Perception 59, Difficult (−10), 2 helpers (+20) → 69; roll 74 → −1, Marginal Failure; the card lists the helpers", async () => {
+    const ademar = actorDoc("ade", actorViewOf(character("Ademar")));
+    const perception = ademar.items.contents.find((i: any) => i.system.key === "perception");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: ademar as any, kind: "skill", dataset: { itemId: perception.id }, targets: [] }))!;
+    expect(request.fields.find((f) => f.name === "helpers")).toMatchObject({ min: 0, max: 4 }); // I 44 → Bonus 4 (003:L237)
+    faces.push(74);
+    await checks.roll(request, { ...request.values, difficulty: "difficult", helpers: 2 }, { rollMode: "publicroll" });
+    expect(card().context).toMatchObject({ target: 69, slLabel: "-1", outcomeKey: "OMNIBUS.WFRP.Outcome.marginal_failure" });
+    expect(card().context.lines).toContainEqual({ label: "OMNIBUS.WFRP.Card.Helpers", value: "2 (+20)" });
+  });
+
+  it("V25: Molly's Pick Lock tests Dex 38 → Bonus 3: the dialog allows at most 3 helpers, 4 count as 3 (+30); no help on a test to resist poison", async () => {
+    const molly = actorDoc("mol", actorViewOf(character("Molly")));
+    const pickLock = molly.items.contents.find((i: any) => i.system.key === "pickLock");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: molly as any, kind: "skill", dataset: { itemId: pickLock.id }, targets: [] }))!;
+    expect(request.fields.find((f) => f.name === "helpers")).toMatchObject({ max: 3 });
+    const { specFor } = await import("../../../src/foundry/wfrp/request");
+    expect(specFor(request, { ...request.values, helpers: 4 }).modifier).toBe(30);
+    expect(specFor(request, { ...request.values, helpers: 2, resisting: "poison" }).modifier).toBe(0);
+    const { parseFieldInput } = await import("../../../src/foundry/dialogs/roll-dialog-context");
+    expect(parseFieldInput(request.fields.find((f) => f.name === "helpers")!, "4")).toMatchObject({ ok: false });
   });
 });
