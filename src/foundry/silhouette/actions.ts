@@ -4,7 +4,9 @@
  *  - `recordDefense` (planned): writes that defense into the same card and decides the strike —
  *    the message change goes through the GM when the defender does not own the message;
  *  - `applyDamage` (planned): the hit's damage → a wound on the target (one update: wounds and the
- *    wound statuses) and the applied wound on the card; once per strike.
+ *    wound statuses) and the applied wound on the card; once per strike;
+ *  - `applyFall` (planned): a fall's damage → a wound on the one who fell (armour does not absorb
+ *    a fall; the damage rounded to the nearest point, the seed gives no rounding, E28); once per card.
  */
 import { OmnibusError } from "../../core/errors";
 import { addWound, staminaThresholds, woundFromDamage, worstWound, type HealthState, type WoundLevel } from "../../rules/silhouette/index";
@@ -131,4 +133,45 @@ export const applyDamage: ChatAction = {
   },
 };
 
-export const silhouetteChatActions: Record<string, ChatAction> = { defend, recordDefense, applyDamage };
+/** The wound a fall's damage causes (Stamina thresholds, digest §12); armour does not absorb a fall. */
+export function fallWound(actor: ActorLike, damage: number): { wound: WoundLevel; damage: number } {
+  const taken = Math.max(0, Math.round(damage));
+  const system = actor.system as { stamina?: number };
+  return { wound: taken === 0 ? "none" : woundFromDamage(taken, staminaThresholds(Number(system.stamina ?? 25))), damage: taken };
+}
+
+export const applyFall: ChatAction = {
+  visible(message, user) {
+    try {
+      return user.isGM || ownsActor(cardState(message).actorUuid, user);
+    } catch {
+      return false;
+    }
+  },
+  permitted(context) {
+    return ownsActor(cardState(context.message).actorUuid, context.user);
+  },
+  async plan(context): Promise<DocumentChange[]> {
+    const state = cardState(context.message);
+    const fall = state.athletics;
+    if (!fall || fall.kind !== "fall" || fall.damage <= 0) throw new OmnibusError("badArgument", "this card has no fall damage", { name: "message", value: context.message.id ?? "" });
+    if (fall.applied) throw new OmnibusError("badArgument", "the fall was already applied", { name: "message", value: context.message.id ?? "" });
+    const actor = state.actorUuid ? ((await fromUuid(state.actorUuid as never)) as unknown as ActorLike | null) : null;
+    if (!actor || !String(actor.type).startsWith("silhouette_")) throw new OmnibusError("badArgument", "the card has no Silhouette actor", { name: "actor", value: state.actorUuid ?? "" });
+    const { wound, damage } = fallWound(actor, fall.damage);
+    const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
+    const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
+    const next = structuredClone(state) as CardState;
+    (next.athletics as { applied: { wound: string; damage: number } | null }).applied = { wound, damage };
+    return [
+      {
+        uuid: actor.uuid,
+        update: wound === "none" ? {} : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
+        statuses: wound === "none" ? {} : woundStatuses(health),
+      },
+      { uuid: context.message.uuid, update: { content: await renderedCard(next), [`flags.omnibus.${CARD_FLAG}`]: next } },
+    ];
+  },
+};
+
+export const silhouetteChatActions: Record<string, ChatAction> = { defend, recordDefense, applyDamage, applyFall };

@@ -23,6 +23,7 @@ import {
 } from "./requests";
 import type { SilhouetteOptions } from "./settings";
 import { suppressionOf } from "./fire";
+import type { AthleticsCard } from "./athletics";
 
 const L = "OMNIBUS.Silhouette.";
 
@@ -90,7 +91,9 @@ export interface GrenadeState {
 
 export interface CardState {
   version: 1;
-  kind: "skill" | "attack";
+  kind: "skill" | "attack" | "jump" | "climb" | "fall";
+  /** A jump, a climbing round or a fall (athletics.ts). */
+  athletics?: AthleticsCard | null;
   title: string;
   subtitle: string;
   img: string;
@@ -356,6 +359,7 @@ export interface CardContext {
   toneClass: string;
   outcomeLabel: string | null;
   check: CardState["check"];
+  athletics: AthleticsView | null;
   attack: (Omit<NonNullable<CardState["attack"]>, "targets" | "grenade"> & {
     targets: TargetView[];
     calledShotLabel: string | null;
@@ -363,6 +367,41 @@ export interface CardContext {
     fireModeLabel: string | null;
     grenade: (GrenadeState & { fuseDice: DieView[]; fuseLabel: string; landedLabel: string }) | null;
   }) | null;
+}
+
+/** The athletics part of a card with its labels (i18n keys) and dice. */
+export type AthleticsView = AthleticsCard & {
+  label: string;
+  tone: string;
+  testViews?: Array<{ dice: DieView[]; total: number; margin: number; success: boolean }>;
+  softeningDice?: DieView[] | null;
+  damageDice?: DieView[] | null;
+  gripLabel?: string;
+  canApply?: boolean;
+  appliedLabel?: string | null;
+};
+
+function athleticsView(a: AthleticsCard): AthleticsView {
+  if (a.kind === "jump") return { ...a, label: a.success ? `${L}Jump.Success` : `${L}Jump.Failure`, tone: a.success ? "success" : "failure" };
+  if (a.kind === "climb") {
+    const label = a.falls ? `${L}Climb.Falls` : a.grip.losingGrip ? `${L}Climb.LosingGrip` : a.metres > 0 ? `${L}Climb.Climbed` : a.recovery ? `${L}Climb.Recovered` : `${L}Climb.NoProgress`;
+    return {
+      ...a,
+      label,
+      tone: a.falls || a.grip.losingGrip ? "failure" : a.metres > 0 || a.recovery ? "success" : "neutral",
+      testViews: a.tests.map((t) => ({ dice: diceView(t.roll), total: t.total, margin: t.margin, success: t.success })),
+      gripLabel: a.grip.losingGrip ? `${L}Climb.GripPenalty` : `${L}Climb.GripFirm`,
+    };
+  }
+  return {
+    ...a,
+    label: a.damage > 0 ? `${L}Fall.Damage` : `${L}Fall.Harmless`,
+    tone: a.damage > 0 ? "failure" : "success",
+    softeningDice: a.softening ? diceView(a.softening) : null,
+    damageDice: a.damageRoll ? diceView(a.damageRoll) : null,
+    canApply: a.damage > 0 && !a.applied,
+    appliedLabel: a.applied ? `${L}Wound.${a.applied.wound}` : null,
+  };
 }
 
 /** The grenade's fuse verdict (004:L113) and landing as i18n keys. */
@@ -437,6 +476,7 @@ export function cardContext(state: CardState): CardContext {
     toneClass,
     outcomeLabel,
     check,
+    athletics: state.athletics ? athleticsView(state.athletics) : null,
     attack,
   };
 }

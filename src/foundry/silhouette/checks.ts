@@ -4,7 +4,8 @@
  */
 import { OmnibusError } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
-import { readCheckFaces, resolveAgainst, rollScatter } from "../../rules/silhouette/index";
+import { readCheckFaces, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
+import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
 import { postCard } from "../chat/cards";
 import { requestChatAction } from "../chat/actions";
 import { facesFromRoll } from "../dice/faces";
@@ -41,6 +42,8 @@ export const CARD_TEMPLATE = templatePath("silhouette/chat/check");
 export const CARD_FLAG = "silhouette";
 export const FREE_STRIKE_FLAG = "silhouetteFreeStrike";
 export const DEFENDED_FLAG = "silhouetteDefended";
+/** A climber's grip (004:L45-46), kept on the actor between climbing rounds. */
+export const GRIP_FLAG = "silhouetteGrip";
 
 /** The loose view of a Silhouette actor this module reads. */
 export interface ActorLike {
@@ -206,6 +209,13 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
   const itemId = source.dataset.itemId ?? source.item?.id ?? "";
   const item = (source.item as unknown as (ItemLike & { uuid?: string; img?: string }) | null) ?? (itemId ? actor.items.get(itemId) : undefined) ?? null;
   if (source.kind === "defense") return buildDefense(actor, facts, source.dataset);
+  if (source.kind === "jump" || source.kind === "climb" || source.kind === "fall") {
+    const data = athleticsData(facts, actor.getFlag?.("omnibus", GRIP_FLAG) as GripState | undefined);
+    const title = localize(`OMNIBUS.Silhouette.Athletics.${source.kind}`);
+    if (source.kind === "jump") return jumpRequest(facts, data, title);
+    if (source.kind === "climb") return climbRequest(facts, data, title, data.grip.losingGrip ? localize("OMNIBUS.Silhouette.Climb.Recovery", { penalty: data.grip.penalty }) : undefined);
+    return fallRequest(facts, data, title);
+  }
   if (item?.type === "silhouette_weapon" || source.kind === "attack") {
     if (!item || item.type !== "silhouette_weapon") throw new OmnibusError("badArgument", "an attack needs a weapon", { name: "item", value: itemId });
     const weapon = weaponFacts(item);
@@ -394,6 +404,60 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
   return postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state } });
 }
 
+/** A jump, a climbing round or a fall: Athletics rolls and the athletics card (athletics.ts). */
+async function rollAthletics(request: CheckRequest, values: CheckValues, rollMode: string): Promise<unknown> {
+  const actor = asActor(fromUuidSync(request.actorUuid as never));
+  const { options, rules } = rulesFor(false);
+  const rolls: Roll[] = [];
+  const base: Omit<CardState, "kind" | "athletics" | "roll"> = { version: 1, title: request.title, subtitle: request.subtitle ?? "", img: String((request.data as { actorImg?: string }).actorImg ?? ""), actorUuid: request.actorUuid ?? null, lines: [], check: null, attack: null };
+  const pool = async (dice: number, untrained: boolean, modifier: number, r = rules) => {
+    const roll = SilhouetteRoll.forCheck({ dice, untrained, modifier }, r);
+    await roll.evaluate();
+    rolls.push(roll as unknown as Roll);
+    const o = roll.outcome;
+    if (!o || o.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
+    return o;
+  };
+  let state: CardState;
+  if (request.kind === "jump") {
+    const plan = planJump(request, values);
+    const o = await pool(plan.dice, plan.untrained, plan.modifier);
+    const card = jumpCard(plan, o.result);
+    state = { ...base, kind: "jump", roll: summarize(o), lines: [{ label: "OMNIBUS.Silhouette.AttributeAbbr.fit", value: plan.fit }, { label: "OMNIBUS.Silhouette.Card.MovementMod", value: card.modeModifier }, { label: "OMNIBUS.Silhouette.Card.OtherMod", value: plan.other }].filter((l) => l.value !== 0), athletics: card };
+  } else if (request.kind === "climb") {
+    const data = request.data as unknown as Parameters<typeof climbCard>[1];
+    const plan = planClimb(request, values);
+    const tests = [];
+    for (let i = 0; i < plan.tests; i++) {
+      const o = await pool(plan.dice, plan.untrained, plan.modifier);
+      const r = resolveAgainst(o.total, plan.difficulty, { fumble: o.fumble }, options.check);
+      tests.push({ roll: summarize(o), success: r.success, margin: r.margin, fumble: o.fumble });
+    }
+    const card = climbCard(plan, data, tests);
+    state = { ...base, kind: "climb", roll: tests[0].roll, athletics: card };
+    // The grip goes with the climber to the next round; the status shows it on the token (004:L45-46).
+    await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls ? { losingGrip: false, penalty: 0 } : card.grip);
+    const toggle = (actor as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
+    if (toggle) await toggle.call(actor, "losingGrip", { active: card.grip.losingGrip && !card.falls });
+  } else {
+    const plan = planFall(request, values);
+    let softening = null;
+    let softFaces: number[] = [];
+    if (plan.softening) {
+      softening = await pool(plan.softening.dice, plan.softening.dice === 0, plan.softening.modifier);
+      softFaces = softening.faces;
+    }
+    const dice = fallDamageDice(plan, softening ? softening.total : 0);
+    let damageRoll = null;
+    if (dice > 0) damageRoll = await pool(dice, false, 0, { ...rules, fumbleRule: "never" });
+    // The authoritative reading: the pure fall from the same faces (softening first, then damage, 004:L62-65).
+    const result = rollFall({ heightMetres: plan.heightMetres, surface: plan.surface, gravity: plan.gravity, headFirst: plan.headFirst, softening: plan.softening }, forcedDice([...softFaces, ...(damageRoll?.faces ?? [])]), rules);
+    const card = fallCard(plan, result, softening ? summarize(softening) : null, damageRoll ? summarize(damageRoll) : null);
+    state = { ...base, kind: "fall", roll: damageRoll ? summarize(damageRoll) : softening ? summarize(softening) : { faces: [], poolSize: 0, untrained: false, best: 0, extraSixes: 0, result: 0, fumble: false, modifier: 0, total: 0 }, athletics: card };
+  }
+  return postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state } });
+}
+
 async function rollDefense(request: CheckRequest, values: CheckValues): Promise<unknown> {
   const data = request.data as unknown as DefenseCheckData;
   const actor = asActor(fromUuidSync(request.actorUuid as never));
@@ -475,10 +539,12 @@ export function defenseFromPayload(payload: Record<string, string>): DefenseSumm
 export const silhouetteChecks: CheckHandler = {
   build: buildRequest,
   odds(request, values) {
+    if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall") return athleticsOdds(request, values, silhouetteOptions());
     return checkOdds(request, values, silhouetteOptions());
   },
   async roll(request, values, { rollMode }) {
     if (request.kind === "defense") return rollDefense(request, values);
+    if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall") return rollAthletics(request, values, rollMode);
     return rollCheckOrAttack(request, values, rollMode);
   },
 };

@@ -6,7 +6,10 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { readCheckFaces } from "../../../src/rules/silhouette/index";
+import { forcedDice } from "../../../src/core/dice";
+import { readCheckFaces, rollFall, resolveAgainst } from "../../../src/rules/silhouette/index";
+import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "../../../src/foundry/silhouette/athletics";
+import type { CardState } from "../../../src/foundry/silhouette/card";
 import { actorSheetContext, itemSheetContext, type ItemData } from "../../../src/foundry/sheets/context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
 import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
@@ -194,6 +197,28 @@ const feintCard = cardContext(withDefense(feintState, "t0s0", { ...defense, face
 // The thug's defense against the third attacker this round, giving up dice for three (E42) against a feint of 1.
 const thugDefense = defenseRequest(merc, { messageId: "m", targetKey: "t0", strikeKey: "t0s1", attackKind: "armedMelee", attackTotal: 5, freeStrike: false, attackerIndex: 3, declaredAttackers: 3, feint: 1, skills: { defense: { level: 5, attribute: 0 }, melee: { level: 3, attribute: 1 }, handToHand: { level: 0, attribute: 0 } } }, "Defense: Громила", "Against Long blade (total 5)");
 
+// Athletics from the sheet: E34's jump, a climb that starts losing grip (E22), E31's softened fall.
+const merc0 = facts(mercenary, null);
+const athl = athleticsData({ ...merc0, fit: 1 }, null);
+const cardBase = { version: 1 as const, subtitle: "", img: mercenary.img ?? "", actorUuid: merc0.uuid, lines: [], check: null, attack: null };
+const jumpReq = jumpRequest(merc0, athl, "Jump");
+const jumpReqValues = { ...jumpReq.values, dice: 2, movement: "sprinting" };
+const jPlan = planJump(jumpReq, jumpReqValues);
+const jRoll = readCheckFaces({ dice: 2, modifier: jPlan.modifier }, [4, 2], DEFAULT_OPTIONS.check);
+const jumpCardCtx = cardContext({ ...cardBase, kind: "jump", title: "Jump", roll: summarize(jRoll), athletics: jumpCard(jPlan, jRoll.result) } as CardState);
+const climbReq = climbRequest(merc0, athl, "Climb");
+const climbValues = { ...climbReq.values, surface: "naturalRock", wet: true };
+const cPlan = planClimb(climbReq, climbValues);
+const cRoll = readCheckFaces({ dice: cPlan.dice, modifier: cPlan.modifier }, [4, 3], DEFAULT_OPTIONS.check);
+const cOut = resolveAgainst(cRoll.total, cPlan.difficulty, { fumble: cRoll.fumble }, DEFAULT_OPTIONS.check);
+const climbCardCtx = cardContext({ ...cardBase, kind: "climb", title: "Climb", roll: summarize(cRoll), athletics: climbCard(cPlan, athl, [{ roll: summarize(cRoll), success: cOut.success, margin: cOut.margin, fumble: cRoll.fumble }]) } as CardState);
+const fallReq = fallRequest(merc0, athl, "Fall");
+const fallValues = { ...fallReq.values, height: 5, soften: true, surface: "hard" };
+const fPlan = planFall(fallReq, fallValues);
+const fSoft = readCheckFaces({ dice: fPlan.softening!.dice, modifier: fPlan.softening!.modifier }, [3, 1], DEFAULT_OPTIONS.check);
+const fResult = rollFall({ ...fPlan }, forcedDice([3, 1, 4, 2, 6, 1]), DEFAULT_OPTIONS.check);
+const fallCardCtx = cardContext({ ...cardBase, kind: "fall", title: "Fall", roll: summarize(fSoft), athletics: fallCard(fPlan, fResult, summarize(fSoft), fResult.roll ? { ...summarize(readCheckFaces({ dice: fResult.dice }, fResult.roll.faces, { ...DEFAULT_OPTIONS.check, fumbleRule: "never" })) } : null) } as CardState);
+
 export const samples: GallerySample[] = [
   actorSample("silhouette-character-main", mercenary, "main", false),
   actorSample("silhouette-character-skills-edit", mercenary, "skills", true),
@@ -241,6 +266,27 @@ export const samples: GallerySample[] = [
     title: thugDefense.title,
     template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
     context: rollDialogContext(thugDefense, thugDefense.values, (r, v) => checkOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  { name: "silhouette-card-jump", template: T("silhouette/chat/check"), context: jumpCardCtx as unknown as Record<string, unknown>, width: 300, height: 600, frame: "chat" },
+  { name: "silhouette-card-climb-falls", template: T("silhouette/chat/check"), context: climbCardCtx as unknown as Record<string, unknown>, width: 300, height: 600, frame: "chat" },
+  { name: "silhouette-card-fall", template: T("silhouette/chat/check"), context: fallCardCtx as unknown as Record<string, unknown>, width: 300, height: 700, frame: "chat" },
+  {
+    name: "silhouette-roll-dialog-fall",
+    title: fallReq.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(fallReq, fallValues, (r, v) => athleticsOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "silhouette-roll-dialog-climb",
+    title: climbReq.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(climbReq, climbValues, (r, v) => athleticsOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
     width: 420,
     height: "auto",
     classes: ["omnibus", "omnibus-roll-dialog"],

@@ -1,0 +1,150 @@
+// @vitest-environment happy-dom
+// Athletics from the sheet (digest §7-9; seed 004:L45-66): jumps (E34, E35), climbing with the grip
+// tracked between rounds (E20-E24 and falling off), falls (E27, E28, E30-E33) and their damage
+// applied as a wound through the card's action (once, through the GM when needed).
+import { beforeEach, describe, expect, it } from "vitest";
+import { lastMessage, makeActor, setUp, type ActorDoc, type Harness } from "./harness";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await setUp();
+});
+
+async function athletics(actor: ActorDoc, kind: "jump" | "climb" | "fall", values: Record<string, number | string | boolean>, faces: number[]) {
+  const request = (await h.checks.silhouetteChecks.build({ actor: actor as never, kind, dataset: {}, targets: [] }))!;
+  h.faces = [...faces];
+  await h.checks.silhouetteChecks.roll(request, { ...request.values, ...values }, { rollMode: "publicroll" });
+  expect(h.faces).toEqual([]);
+  const data = h.stand.recorded.messagesCreated.at(-1)!.data;
+  return { request, state: (data.flags as any).omnibus.silhouette, content: String(data.content), rolls: data.rolls as unknown[] };
+}
+
+describe("jumping (004:L66)", () => {
+  it("E34: Athletics 2 dice [4,2] → 4, FIT +1, sprinting +3, firm → 8 vs 3: MoS 5 → long 3.75 m, high 1.25 m", async () => {
+    const actor = makeActor(h, { id: "j1", name: "Jumper", owner: true, attributes: { fit: 1 }, skills: [["Athletics", "athletics", 2, "fit"]] });
+    const { request, state, content } = await athletics(actor, "jump", { movement: "sprinting" }, [4, 2]);
+    // The jump adds FIT itself, not the skill's attribute again (§16.19): total 4 + 1 + 3 = 8.
+    expect(request.fields.map((f) => f.name)).toEqual(["dice", "movement", "surface", "modifier"]);
+    expect(state.athletics).toMatchObject({ kind: "jump", total: 8, difficulty: 3, margin: 5, success: true, longMetres: 3.75, highMetres: 1.25 });
+    expect(content).toContain("Long jump 3.75 m, or high jump 1.25 m.");
+    // The dialog's odds: 2 dice + 4 ≥ 3 always (the lowest result is 1).
+    expect(h.checks.silhouetteChecks.odds!(request, { ...request.values, movement: "sprinting" })[0].probability).toBe(1);
+  });
+
+  it("E35: the same total on a slippery run-up (+6) fails (MoS −1); loose ground (+3) → MoS 2 → 1.5 m / 0.5 m", async () => {
+    const actor = makeActor(h, { id: "j2", name: "Jumper", owner: true, attributes: { fit: 1 }, skills: [["Athletics", "athletics", 2, "none"]] });
+    expect((await athletics(actor, "jump", { movement: "sprinting", surface: "slippery" }, [4, 2])).state.athletics).toMatchObject({ difficulty: 9, margin: -1, success: false });
+    expect((await athletics(actor, "jump", { movement: "sprinting", surface: "loose" }, [4, 2])).state.athletics).toMatchObject({ difficulty: 6, margin: 2, longMetres: 1.5, highMetres: 0.5 });
+  });
+});
+
+describe("climbing (004:L45-61)", () => {
+  // Athletics 1, FIT 0: sprint 30, walk 10 m/round (E9).
+  const climber = (level = 1) => makeActor(h, { id: `c${level}`, name: "Climber", owner: true, skills: [["Athletics", "athletics", level, "none"]] });
+
+  it("E20: walk 10; a success with a Standard action climbs 2.5 m, with the whole round 5 m; E21: accelerated, one success of two at −2 → 5 m", async () => {
+    const actor = climber();
+    expect((await athletics(actor, "climb", { surface: "manyHolds" }, [5])).state.athletics).toMatchObject({ difficulty: 4, metres: 2.5 });
+    expect((await athletics(actor, "climb", { surface: "manyHolds", effort: "round" }, [5])).state.athletics).toMatchObject({ metres: 5 });
+    const accelerated = await athletics(actor, "climb", { surface: "steepSlope", effort: "accelerated" }, [5, 3]);
+    expect(accelerated.state.athletics.tests.map((t: any) => [t.total, t.success])).toEqual([[3, true], [1, false]]);
+    expect(accelerated.state.athletics.metres).toBe(5);
+    expect(accelerated.rolls).toHaveLength(2);
+  });
+
+  it("E24/E26: a brick wall (7) with anchors → 5; natural rock wet → 9; chimneying between brick walls → 5", async () => {
+    const actor = climber();
+    expect((await athletics(actor, "climb", { surface: "naturalRock", anchors: true }, [5])).state.athletics.difficulty).toBe(5);
+    expect((await athletics(actor, "climb", { surface: "naturalRock", wet: true }, [5])).state.athletics.difficulty).toBe(9);
+    expect((await athletics(actor, "climb", { surface: "naturalRock", chimney: true }, [5])).state.athletics.difficulty).toBe(5);
+  });
+
+  it("E22/E23: missing by 4 starts losing grip (kept on the actor, status on); recovery tests fail, fail, succeed → −1, −2, then −1 left", async () => {
+    const actor = climber(2);
+    const lost = await athletics(actor, "climb", { surface: "naturalRock" }, [3, 2]);
+    expect(lost.state.athletics).toMatchObject({ metres: 0, falls: false, grip: { losingGrip: true, penalty: 0 } });
+    expect(actor.getFlag("omnibus", "silhouetteGrip")).toEqual({ losingGrip: true, penalty: 0 });
+    expect(actor.statusToggles.at(-1)).toEqual({ id: "losingGrip", active: true });
+    expect(lost.content).toContain("Losing grip!");
+    const penalties: number[] = [];
+    for (const faces of [[2, 1], [3, 1], [6, 5]]) {
+      const r = await athletics(actor, "climb", { surface: "manyHolds" }, faces);
+      expect(r.state.athletics.recovery).toBe(true);
+      penalties.push(r.state.athletics.grip.penalty);
+      expect(r.state.athletics.metres).toBe(0);
+    }
+    expect(penalties).toEqual([-1, -2, -1]);
+    // The third recovery test rolled [6,5] → 6 with the −2 then in force → 4 vs 4.
+    expect(actor.getFlag("omnibus", "silhouetteGrip")).toEqual({ losingGrip: true, penalty: -1 });
+    const request = (await h.checks.silhouetteChecks.build({ actor: actor as never, kind: "climb", dataset: {}, targets: [] }))!;
+    // The stand-in game.i18n answers with the key and its data.
+    expect(request.subtitle).toContain("OMNIBUS.Silhouette.Climb.Recovery");
+    expect(request.subtitle).toContain('"penalty":"-1"');
+  });
+
+  it("when the test can no longer succeed the climber falls: Athletics 2 (best 7) losing grip on a smooth wall (12); the grip resets", async () => {
+    const actor = climber(2);
+    const r = await athletics(actor, "climb", { surface: "smoothWall" }, [3, 2]);
+    expect(r.state.athletics).toMatchObject({ falls: true, grip: { losingGrip: true } });
+    expect(r.content).toContain("Loses grip and falls!");
+    expect(actor.getFlag("omnibus", "silhouetteGrip")).toEqual({ losingGrip: false, penalty: 0 });
+  });
+});
+
+describe("falling (004:L62-65)", () => {
+  let actor: ActorDoc;
+  beforeEach(() => {
+    actor = makeActor(h, { id: "f1", name: "Faller", owner: true, skills: [["Athletics", "athletics", 1, "none"]] });
+  });
+
+  it("E27: 3 m onto earth [2,5,3] → 5 × 3 = 15; [6,6,2] → 7 × 3 = 21; E28 on the Moon 15 × 0.167 = 2.505", async () => {
+    expect((await athletics(actor, "fall", { height: 3 }, [2, 5, 3])).state.athletics).toMatchObject({ effectiveHeight: 3, damage: 15 });
+    expect((await athletics(actor, "fall", { height: 3 }, [6, 6, 2])).state.athletics.damage).toBe(21);
+    expect((await athletics(actor, "fall", { height: 3, gravity: 0.167 }, [2, 5, 3])).state.athletics.damage).toBeCloseTo(2.505, 9);
+  });
+
+  it("E30: 2 m head-first [4,1] → 4 × 2 + 10 = 18; E33: 3 m onto concrete → 6 dice × 6 m", async () => {
+    expect((await athletics(actor, "fall", { height: 2, headFirst: true }, [4, 1])).state.athletics).toMatchObject({ headFirst: true, damage: 18 });
+    expect((await athletics(actor, "fall", { height: 3, surface: "hard" }, [1, 2, 3, 4, 5, 6])).state.athletics).toMatchObject({ effectiveHeight: 6, damage: 36 });
+  });
+
+  it("E31: 5 m, softened by Athletics [3] → 2 m → 2 dice [4,2] × 2 = 8; E32: a softening mishap [1] lands on the head: 4 m, [2,2,2,2] → 8 + 10 = 18; a total of 5 or more is harmless", async () => {
+    const soft = await athletics(actor, "fall", { height: 5, soften: true }, [3, 4, 2]);
+    expect(soft.state.athletics).toMatchObject({ effectiveHeight: 2, damage: 8, softening: { total: 3 } });
+    expect(soft.rolls).toHaveLength(2);
+    expect((await athletics(actor, "fall", { height: 5, soften: true }, [1, 2, 2, 2, 2])).state.athletics).toMatchObject({ effectiveHeight: 4, headFirst: true, damage: 18 });
+    const harmless = await athletics(actor, "fall", { height: 5, soften: true, modifier: 0 }, [6]);
+    expect(harmless.state.athletics).toMatchObject({ effectiveHeight: 0, damage: 0, damageRoll: null });
+    expect(harmless.content).toContain("A harmless landing");
+    expect(harmless.content).not.toContain('data-action="applyFall"');
+  });
+
+  it("the fall's damage becomes a wound through the card: 15 against Stamina 25 (light 13) → a Light wound, once; a player who does not own the faller may not", async () => {
+    await athletics(actor, "fall", { height: 3 }, [2, 5, 3]);
+    const message = lastMessage(h);
+    expect(String(message.content)).toContain('data-action="applyFall"');
+    expect(await h.actions.requestChatAction(message as never, "applyFall", {})).toBe(true);
+    expect(actor.updates).toEqual([{ "system.wounds.light": 1, "system.wounds.heavy": 0, "system.wounds.dead": false }]);
+    expect(actor.statusToggles).toContainEqual({ id: "lightWound", active: true });
+    expect(message.flags.omnibus.silhouette.athletics.applied).toEqual({ wound: "light", damage: 15 });
+    expect(await h.actions.requestChatAction(message as never, "applyFall", {})).toBe(false);
+    expect(actor.updates).toHaveLength(1);
+
+    const other = makeActor(h, { id: "f2", name: "NPC", owner: false, skills: [["Athletics", "athletics", 1, "none"]] });
+    h.stand.setUser("gm");
+    await athletics(other, "fall", { height: 3 }, [2, 5, 3]);
+    const npcMessage = lastMessage(h, "gm");
+    h.stand.setUser("player");
+    expect(await h.actions.requestChatAction(npcMessage as never, "applyFall", {})).toBe(false);
+    expect(other.updates).toEqual([]);
+  });
+
+  it("bad input is refused and rolls nothing: a negative height, an unknown surface", async () => {
+    const request = (await h.checks.silhouetteChecks.build({ actor: actor as never, kind: "fall", dataset: {}, targets: [] }))!;
+    h.faces = [3, 3, 3];
+    await expect(h.checks.silhouetteChecks.roll(request, { ...request.values, height: -1 }, { rollMode: "publicroll" })).rejects.toThrow(/height/);
+    expect(() => h.checks.silhouetteChecks.odds!(request, { ...request.values, surface: "lava" })).toThrow(/surface/);
+    expect(h.faces).toEqual([3, 3, 3]);
+    expect(h.stand.recorded.messagesCreated).toHaveLength(0);
+  });
+});
