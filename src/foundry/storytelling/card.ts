@@ -25,11 +25,21 @@ export interface CardRoll {
   tone: string;
   parts: Array<{ label: string; value: string }>;
   damage: { points: number; typeLabel: string } | null;
+  /** Full cover (WoD p.164; 002:L801): the cover's Durability, the successes through it, and the second roll. */
+  cover: { durability: number; excess: number; armor: number; pool: number; chance: boolean; dice: CardDie[]; successes: number; outcomeLabel: string } | null;
   /** Advanced action (002:L480): the other roll, not kept. */
   discarded: { dice: CardDie[]; successes: number; outcomeLabel: string } | null;
   /** How the target's Defense was made up (rating, Dodge ×2, Willpower +2, earlier attacks −n). */
   defense: { rating: number; dodging: boolean; willpower: boolean; priorAttacks: number; value: number } | null;
   buttons: Array<{ action: string; label: string; icon: string; data: Record<string, string | number> }>;
+}
+
+/** A roll through full cover: the second pool's result (null when the cover stopped the attack). */
+export interface CoverRoll {
+  durability: number;
+  excess: number;
+  armor: number;
+  result: RollResult | null;
 }
 
 export interface CardContext {
@@ -78,7 +88,7 @@ export function cardRoll(
   result: RollResult | null,
   pool: PoolBreakdown | null,
   traitLabels: Record<string, string>,
-  opts: { target?: AttackTarget | null; band?: string | null; damage?: { points: number; type: string } | null; buttonKey?: number; defense?: DefenseDetail | null; other?: RollResult | null } = {},
+  opts: { target?: AttackTarget | null; band?: string | null; damage?: { points: number; type: string } | null; buttonKey?: number; defense?: DefenseDetail | null; other?: RollResult | null; cover?: CoverRoll | null } = {},
 ): CardRoll {
   const target = opts.target ?? null;
   const damage = opts.damage && result ? opts.damage : null;
@@ -105,6 +115,19 @@ export function cardRoll(
     parts: pool ? cardParts(pool, traitLabels) : [],
     damage: damage ? { points: damage.points, typeLabel: `${KEY}.Damage.${damage.type}` } : null,
     defense: opts.defense && result ? { ...opts.defense } : null,
+    cover:
+      opts.cover && result
+        ? {
+            durability: opts.cover.durability,
+            excess: opts.cover.excess,
+            armor: opts.cover.armor,
+            pool: opts.cover.result?.pool ?? 0,
+            chance: opts.cover.result?.chance ?? false,
+            dice: opts.cover.result ? cardDice(opts.cover.result) : [],
+            successes: opts.cover.result?.successes ?? 0,
+            outcomeLabel: opts.cover.result ? `${KEY}.Outcome.${opts.cover.result.outcome}` : `${KEY}.Cover.Stopped`,
+          }
+        : null,
     discarded: opts.other && result ? { dice: cardDice(opts.other).map((d) => ({ ...d, classes: `${d.classes} discarded` })), successes: opts.other.successes, outcomeLabel: `${KEY}.Outcome.${opts.other.outcome}` } : null,
     buttons,
   };

@@ -10,6 +10,7 @@ import {
   SITUATIONAL_MODIFIERS,
   SKILL_CATEGORIES,
   SKILLS,
+  armorAgainst,
   attackPool,
   buildPool,
   effectiveDefense,
@@ -477,17 +478,26 @@ export function attackRequest(
   };
 }
 
-/** The concealment levels (WoD p.164): barely −1, partially −2, substantially −3. */
-export const COVER_CHOICES = ["none", "barely", "partially", "substantially"] as const;
+/**
+ * Per-target cover (WoD p.164): concealment barely −1, partially −2, substantially −3; or full
+ * cover of Durability 1 (wood, thick glass), 2 (stone, aluminium) or 3 (iron, steel; 002:L500–L509),
+ * which the attack must get through first (002:L801).
+ */
+export const COVER_CHOICES = ["none", "barely", "partially", "substantially", "full1", "full2", "full3"] as const;
+export type CoverChoice = (typeof COVER_CHOICES)[number];
 /** The dialog field of target #i's concealment. */
 export const coverName = (i: number) => `cover${i}`;
 function coverField(name: string): CheckField {
   return { name, label: `${KEY}.Roll.Concealment`, kind: "select", choices: Object.fromEntries(COVER_CHOICES.map((c) => [c, `${KEY}.Concealment.${c}`])) };
 }
-function coverOf(values: CheckValues, name: string): Concealment {
+function coverOf(values: CheckValues, name: string): CoverChoice {
   const v = String(values[name] ?? "none");
   if (!(COVER_CHOICES as readonly string[]).includes(v)) throw new OmnibusError("badArgument", `unknown concealment "${v}"`, { name, value: v });
-  return v as Concealment;
+  return v as CoverChoice;
+}
+/** The Durability of full cover, or null for concealment (or none). */
+export function fullCoverDurability(cover: CoverChoice): number | null {
+  return cover.startsWith("full") ? Number(cover.slice(4)) : null;
 }
 
 /** How a target's Defense was made up against one attack (shown on the card). */
@@ -509,6 +519,18 @@ export interface TargetPool {
   /** Defense applied against this attack (so it counts as one more attack on the defender this turn). */
   defenseApplied: boolean;
   defense: DefenseDetail | null;
+  /**
+   * Full cover (WoD p.164; 002:L801): the attack must beat the cover's Durability; the successes
+   * beyond it are rolled again as a new pool, minus the target's armour, to damage the target.
+   */
+  fullCover: { durability: number; armor: number } | null;
+}
+
+/** The second pool through full cover: the successes beyond its Durability, minus the target's armour (a pool of 0 or less is a chance roll). */
+export function throughCoverPool(successes: number, cover: { durability: number; armor: number }): { excess: number; pool: number } | null {
+  const excess = successes - cover.durability;
+  if (excess <= 0) return null;
+  return { excess, pool: excess - cover.armor };
 }
 
 /** Whether Defense applies to an attack at all (002:L428; WoD pp.156–158). */
@@ -547,13 +569,15 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
     modifiers: commonMods(data, values),
   };
   if (targets.length === 0) {
+    const cover = coverOf(values, "concealment");
     const pool = attackPool({
       ...common,
-      concealment: coverOf(values, "concealment"),
+      concealment: fullCoverDurability(cover) === null ? (cover as Concealment) : "none",
       targetDefense: effectiveDefense({ defense: intOr(values.targetDefense, 0, 0, 20), attackKind: weapon.attackKind }),
       targetArmor: { general: intOr(values.targetArmor, 0, 0, 20), ballistic: intOr(values.targetArmor, 0, 0, 20) },
     });
-    return [{ target: null, pool, band: null, defenseApplied: false, defense: null }];
+    const durability = fullCoverDurability(cover);
+    return [{ target: null, pool, band: null, defenseApplied: false, defense: null, fullCover: durability === null ? null : { durability, armor: 0 } }];
   }
   return targets.map((target, i) => {
     let band: RangeBand | null = null;
@@ -565,9 +589,11 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
           : weapon.ranges;
       if (ranges) band = rangeBand(target.yards, ranges);
     }
-    const concealment = coverOf(values, coverName(i));
-    if (band === "outOfRange") return { target, pool: null, band, defenseApplied: false, defense: null };
-    const applied = defenseApplies(target, weapon.attackKind);
+    const cover = coverOf(values, coverName(i));
+    const durability = fullCoverDurability(cover);
+    if (band === "outOfRange") return { target, pool: null, band, defenseApplied: false, defense: null, fullCover: null };
+    // Behind full cover the attack is rolled against the cover: no Defense, the armour counts on the second pool.
+    const applied = durability === null && defenseApplies(target, weapon.attackKind);
     const defense = applied
       ? effectiveDefense({
           defense: target.defense,
@@ -582,15 +608,17 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
       : 0;
     const pool = attackPool({
       ...common,
-      concealment,
+      concealment: durability === null ? (cover as Concealment) : "none",
       targetDefense: defense,
-      targetArmor: target.isVehicle ? undefined : target.armor,
+      // Behind full cover the armour is subtracted from the second pool (only "bulletproof" still applies here).
+      targetArmor: target.isVehicle ? undefined : durability !== null ? { general: 0, ballistic: 0, bulletproof: target.armor.bulletproof } : target.armor,
       ...(band ? { range: { band, laserSight: weapon.laserSight, scope: weapon.scope } } : {}),
     });
     const detail: DefenseDetail | null = applied
       ? { rating: target.defense, dodging: target.dodging, willpower: target.willpowerDefense, priorAttacks: target.priorAttacks, value: defense }
       : null;
-    return { target, pool, band, defenseApplied: applied, defense: detail };
+    const fullCover = durability === null ? null : { durability, armor: target.isVehicle ? 0 : armorAgainst(target.armor, weapon.attackKind, weapon.armorPiercing) };
+    return { target, pool, band, defenseApplied: applied, defense: detail, fullCover };
   });
 }
 
@@ -618,7 +646,16 @@ export function requestOdds(request: CheckRequest, values: CheckValues): OddsLin
     // One set of lines per target in range: each has its own Defense, armour, range and cover.
     const pools = attackPools(data, values);
     if (!pools.some((p) => p.pool)) throw new OmnibusError("outOfRange", "every target is out of range", { name: "range", value: "outOfRange", min: "", max: "" });
-    return pools.flatMap((p) => (p.pool ? oddsFor(p.pool.pool, values, data.options).map((line) => ({ ...line, detail: p.target?.name ?? "" })) : []));
+    return pools.flatMap((p) => {
+      if (!p.pool) return [];
+      const detail = p.target?.name ?? "";
+      // Behind full cover the first roll must beat the cover's Durability (WoD p.164).
+      if (p.fullCover) {
+        const needed = p.fullCover.durability + 1;
+        return [{ ...oddsFor(p.pool.pool, values, data.options, needed)[0], label: `${KEY}.Odds.ThroughCover`, detail: `${detail} (${needed}+)` }];
+      }
+      return oddsFor(p.pool.pool, values, data.options).map((line) => ({ ...line, detail }));
+    });
   }
   return oddsFor(requestPool(request, values).pool, values, data.options);
 }

@@ -22,7 +22,7 @@ import { localize, notify } from "../i18n";
 import type { ChatAction, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange } from "../ruleset";
 import { rulesetSetting } from "../settings";
 import { templatePath } from "../templates/helpers";
-import { cardRoll, extendedProgress, type CardContext, type CardRoll } from "./card";
+import { cardRoll, extendedProgress, type CardContext, type CardRoll, type CoverRoll } from "./card";
 import {
   ATTACK_TRAITS,
   DEFAULT_OPTIONS,
@@ -41,6 +41,7 @@ import {
   poolRequest,
   poolTitle,
   requestOdds,
+  throughCoverPool,
   weaponData,
   type ActorSnapshot,
   type CheckData,
@@ -241,7 +242,22 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
       }
       const { rolls: dice, result, other } = await rollOne(p.pool.pool, values, data.options);
       rolls.push(...dice);
-      cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points: damageOnTarget(result.successes, p.target), type: p.pool.damageType }, buttonKey: i, defense: p.defense, other }));
+      let points = damageOnTarget(result.successes, p.target);
+      let cover: CoverRoll | null = null;
+      if (p.fullCover) {
+        // Full cover (WoD p.164; 002:L801): only the successes beyond its Durability go on, as a new pool minus armour.
+        const through = throughCoverPool(result.successes, p.fullCover);
+        if (through) {
+          const second = await rollOne(through.pool, { again: values.again }, data.options);
+          rolls.push(...second.rolls);
+          cover = { durability: p.fullCover.durability, excess: through.excess, armor: p.fullCover.armor, result: second.result };
+          points = damageOnTarget(second.result.successes, p.target);
+        } else {
+          cover = { durability: p.fullCover.durability, excess: 0, armor: p.fullCover.armor, result: null };
+          points = 0;
+        }
+      }
+      cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points, type: p.pool.damageType }, buttonKey: i, defense: p.defense, other, cover }));
     }
     defended = pools.flatMap((p, i) => (p.defenseApplied && p.target?.actorUuid ? [{ key: String(i), target: p.target.actorUuid }] : []));
     if (values.allOutAttack === true) {

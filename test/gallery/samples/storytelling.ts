@@ -109,6 +109,13 @@ const teamValues = { ...charlesReq.values, situational: "-3", helperSuccesses: 2
 const teamPool = checkPool(charlesReq.data as unknown as CheckData, teamValues);
 const teamLabels = { attribute: "OMNIBUS.Storytelling.Attribute.dexterity", skill: "OMNIBUS.Storytelling.Skill.crafts" };
 
+// Cover: the pistol at Vaughn behind a brick wall (full cover, Durability 2): 5 successes, 3 through, − ballistic 3 (flak) → a chance roll.
+const coverReq = attackRequest(taylor, weaponData({ ...pistol, uuid: "Item.w1" }), [attackTarget(info(8, vaughn), vaughn), attackTarget(info(12, jefferson), jefferson)], DEFAULT_OPTIONS);
+const coverValues = { ...coverReq.values, cover0: "full2", cover1: "substantially" };
+const coverPools = attackPools(coverReq.data as unknown as CheckData, coverValues);
+const coverHit = resolvePool(coverPools[0].pool!.pool, [8, 8, 9, 9, 10, 4, 1, 5]);
+const through = resolvePool(0, [10, 3]);
+
 const extended = recordExtendedRoll(recordExtendedRoll(startExtendedAction({ target: 10, maxRolls: 4 }), { successes: 3 }), { successes: 2 });
 
 const card = (title: string, subtitle: string, kind: string, rolls: unknown[], ext: unknown = null, willpowerSpent = false) => ({
@@ -231,6 +238,26 @@ export const samples: GallerySample[] = [
     name: "storytelling-card-teamwork-advanced",
     template: T("storytelling/chat/roll-card"),
     context: card("Charles", "Dexterity + Crafts", "pool", [cardRoll(resolvePool(5, [8, 9, 10, 2, 3, 5]), teamPool, teamLabels, { other: resolvePool(5, [8, 1, 2, 3, 4]) })]),
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+  {
+    name: "storytelling-roll-dialog-cover",
+    title: coverReq.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(coverReq, coverValues, requestOdds, "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "storytelling-card-cover",
+    template: T("storytelling/chat/roll-card"),
+    context: card(pistol.name, "Dexterity + Firearms", "attack", [
+      cardRoll(coverHit, coverPools[0].pool, atkLabels, { target: coverPools[0].target, band: coverPools[0].band, damage: { points: through.successes, type: "lethal" }, buttonKey: 0, cover: { durability: 2, excess: 3, armor: coverPools[0].fullCover!.armor, result: through } }),
+      cardRoll(resolvePool(coverPools[1].pool!.pool, [3, 4, 5, 6]), coverPools[1].pool, atkLabels, { target: coverPools[1].target, band: coverPools[1].band, damage: { points: 0, type: "lethal" }, buttonKey: 1 }),
+    ]),
     width: 300,
     height: 800,
     frame: "chat",

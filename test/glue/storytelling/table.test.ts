@@ -463,3 +463,71 @@ describe("initiative ties roll off by themselves (WoD p.152; digest §Z.4)", () 
     expect(cs[0].flags.omnibus.rollOff).toBeUndefined();
   });
 });
+
+describe("cover per target (WoD p.164; 002:L799–L803)", () => {
+  beforeEach(() => {
+    stand.setUser("gm");
+    messagesAsDocuments();
+  });
+  const shooterDoc = () => actorDoc("shooter", true, { attributes: attrs({ strength: 3, dexterity: 3 }), skills: { firearms: { dots: 3, specialties: "" }, weaponry: { dots: 2, specialties: "" } } }, [club, pistol]);
+  // Vaughn: Defense 3 (Wits 3, Dexterity 3), armour 1/2 (general/ballistic).
+  const vaughnDoc = (id: string) => actorDoc(id, false, { attributes: attrs({ wits: 3, dexterity: 3 }) }, [{ type: "storytelling_armor", system: { general: 1, ballistic: 2, defense: 0, equipped: true } }]);
+
+  it("each target has its own concealment: partially concealed −2 for one, none for the other; the odds name each target", async () => {
+    const shooter = shooterDoc();
+    vaughnDoc("v1");
+    vaughnDoc("v2");
+    const measured = targets.describeTargets(grid, token("shooter", 0), [token("v1", 100), token("v2", 150)]);
+    const request = (await checks.storytellingChecks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: "w2" }, targets: measured }))!;
+    expect(request.fields.filter((f) => f.name.startsWith("cover")).map((f) => [f.name, f.detail])).toEqual([["cover0", "v1"], ["cover1", "v2"]]);
+    const values = { ...request.values, cover0: "partially" };
+    const odds = checks.storytellingChecks.odds!(request, values);
+    expect(odds.filter((o) => o.primary).map((o) => o.detail)).toEqual(["v1", "v2"]);
+    // Strength 3 + Weaponry 2 + club 2 − Defense 3 − armour 1 = 3; partially concealed −2 → 1.
+    expect(odds[0].probability).toBeCloseTo(0.3, 12);
+    expect(odds.find((o) => o.primary && o.detail === "v2")!.probability).toBeCloseTo(1 - 0.7 ** 3, 12);
+    faceQueue.push([8], [1, 2, 3]);
+    await checks.storytellingChecks.roll(request, values, { rollMode: "publicroll" });
+    expect(lastCard().rolls.map((r) => r.pool)).toEqual([1, 3]);
+    expect(lastCard().rolls[0].parts).toEqual(expect.arrayContaining([{ label: "OMNIBUS.Storytelling.Part.concealment", value: "−2" }]));
+    expect(() => checks.storytellingChecks.odds!(request, { ...request.values, cover1: "behind a cloud" })).toThrow(/concealment/);
+  });
+
+  it("full cover of Durability 2: 5 successes put 3 through, minus ballistic armour 2 → a new pool of 1; its 1 success is the damage", async () => {
+    const shooter = shooterDoc();
+    vaughnDoc("v1");
+    const measured = targets.describeTargets(grid, token("shooter", 0), [token("v1", 1000)]);
+    const request = (await checks.storytellingChecks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: "w1" }, targets: measured }))!;
+    // Dexterity 3 + Firearms 3 + pistol 2 = 8 at short range; no Defense (Firearms), the armour waits for the second pool.
+    const odds = checks.storytellingChecks.odds!(request, { ...request.values, cover0: "full2" });
+    expect(odds).toHaveLength(1);
+    expect(odds[0]).toMatchObject({ label: "OMNIBUS.Storytelling.Odds.ThroughCover", detail: "v1 (3+)" });
+    // P(at least 3 successes on 8 dice, 10-again): one die gives 0 (p 0.7), 1 on 8–9 (0.2), and 1 + another die's count on a 10 (0.1).
+    const die = [0.7];
+    for (let k = 1; k < 40; k++) die[k] = (k === 1 ? 0.2 : 0) + 0.1 * die[k - 1];
+    let dist = [1];
+    for (let n = 0; n < 8; n++) dist = Array.from({ length: dist.length + die.length - 1 }, (_, k) => die.reduce((sum, p, j) => sum + p * (dist[k - j] ?? 0), 0));
+    expect(odds[0].probability).toBeCloseTo(1 - dist[0] - dist[1] - dist[2], 9);
+    faceQueue.push([8, 8, 9, 9, 10, 1, 2, 3, 4], [8]);
+    await checks.storytellingChecks.roll(request, { ...request.values, cover0: "full2" }, { rollMode: "publicroll" });
+    const roll = lastCard().rolls[0];
+    expect(roll).toMatchObject({ pool: 8, successes: 5 });
+    expect(roll.cover).toMatchObject({ durability: 2, excess: 3, armor: 2, pool: 1, successes: 1 });
+    expect(roll.damage).toEqual({ points: 1, typeLabel: "OMNIBUS.Storytelling.Damage.lethal" });
+    expect(roll.buttons[0]).toMatchObject({ action: "applyDamage", data: { damage: 1, type: "lethal" } });
+    expect((stand.recorded.messagesCreated.at(-1)!.data.rolls as unknown[]).length).toBe(2);
+  });
+
+  it("full cover stops an attack that does not beat its Durability: no second roll, no damage", async () => {
+    const shooter = shooterDoc();
+    vaughnDoc("v1");
+    const measured = targets.describeTargets(grid, token("shooter", 0), [token("v1", 1000)]);
+    const request = (await checks.storytellingChecks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: "w1" }, targets: measured }))!;
+    faceQueue.push([8, 8, 1, 2, 3, 4, 5, 6]);
+    await checks.storytellingChecks.roll(request, { ...request.values, cover0: "full3" }, { rollMode: "publicroll" });
+    const roll = lastCard().rolls[0];
+    expect(roll.cover).toMatchObject({ durability: 3, excess: 0, outcomeLabel: "OMNIBUS.Storytelling.Cover.Stopped" });
+    expect(roll.buttons).toHaveLength(0);
+    expect(evaluated).toHaveLength(1);
+  });
+});
