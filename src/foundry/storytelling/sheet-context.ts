@@ -36,6 +36,8 @@ export interface CharacterSheetInput {
   statuses?: string[];
   /** This turn's defense state (defense.ts), already read for the current turn. */
   defenseTurn?: { attacks: number; willpower: boolean };
+  /** The world setting of digest A14 (Willpower's +2 before Dodge doubles). */
+  willpowerBeforeDodge?: boolean;
 }
 
 export function characterSheetContext(input: CharacterSheetInput) {
@@ -125,17 +127,17 @@ export function characterSheetContext(input: CharacterSheetInput) {
       merits,
       trackers,
       statuses: (input.statuses ?? []).map((s) => ({ id: s, label: `${KEY}.Status.${s}` })),
-      defenseTurn: defenseNow(d.defense, input.statuses ?? [], input.defenseTurn ?? { attacks: 0, willpower: false }, wp.spentThisTurn === true || d.willpowerPoints < 1),
+      defenseTurn: defenseNow(d.defense, input.statuses ?? [], input.defenseTurn ?? { attacks: 0, willpower: false }, wp.spentThisTurn === true || d.willpowerPoints < 1, input.willpowerBeforeDodge === true),
     },
   };
 }
 
 /** Defense against the next close attack this turn (WoD pp.156–158): Dodge ×2, Willpower +2, −1 per earlier attack. */
-export function defenseNow(rating: number, statuses: string[], turn: { attacks: number; willpower: boolean }, willpowerBlocked: boolean) {
+export function defenseNow(rating: number, statuses: string[], turn: { attacks: number; willpower: boolean }, willpowerBlocked: boolean, willpowerBeforeDodge = false) {
   const none = ["surprised", "unconscious", "dying", "dead", "allOutAttack"].some((s) => statuses.includes(s));
   const dodging = statuses.includes("dodging");
   return {
-    value: effectiveDefense({ defense: rating, attackKind: "melee", dodge: dodging, willpower: turn.willpower, priorAttacksThisTurn: turn.attacks, noDefense: none }),
+    value: effectiveDefense({ defense: rating, attackKind: "melee", dodge: dodging, willpower: turn.willpower, priorAttacksThisTurn: turn.attacks, noDefense: none, willpowerBeforeDodge }),
     dodging,
     willpower: turn.willpower,
     attacks: turn.attacks,

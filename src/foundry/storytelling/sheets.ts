@@ -10,7 +10,7 @@ import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
 import { templatePath } from "../templates/helpers";
 import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "./sheet-context";
 import { KEY } from "./check-logic";
-import { currentTurn } from "./checks";
+import { currentTurn, worldOptions } from "./checks";
 import { DEFENSE_FLAG, readDefenseTurn } from "./defense";
 import { declareWillpowerForDefense, toggleDodge } from "./defense-actions";
 
@@ -66,6 +66,7 @@ export class StorytellingCharacterSheet extends OmnibusActorSheet {
       items: doc.items.contents.map((i) => ({ id: i.id ?? "", name: i.name, img: i.img, type: i.type, system: i.system as Record<string, unknown> })),
       statuses: doc.statuses ? [...doc.statuses] : [],
       defenseTurn: readDefenseTurn(doc.flags?.omnibus?.[DEFENSE_FLAG], currentTurn()),
+      willpowerBeforeDodge: worldOptions().willpowerBeforeDodge,
     });
   }
 
