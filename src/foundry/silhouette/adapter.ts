@@ -46,6 +46,7 @@ export const SILHOUETTE_TEMPLATES = [
   "silhouette/actor/combat",
   "silhouette/item/details",
   "silhouette/chat/check",
+  "silhouette/chat/initiative",
 ].map(templatePath);
 
 export const silhouetteAdapter = defineRuleset({

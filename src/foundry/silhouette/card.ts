@@ -9,7 +9,7 @@
  * (Degree of Success + burst ROF) × the weapon's damage multiplier (004:L99, L104; digest §12).
  */
 import { OmnibusError } from "../../core/errors";
-import { FLURRY, resolveAgainst, resolveAttack, type CheckRoll, type RangeBand } from "../../rules/silhouette/index";
+import { FLURRY, pullTogetherInitiative, resolveAgainst, resolveAttack, type CheckRoll, type InitiativeResult, type RangeBand } from "../../rules/silhouette/index";
 import type { CheckRequest, CheckValues, TargetInfo } from "../ruleset";
 import {
   rangeFor,
@@ -478,5 +478,45 @@ export function cardContext(state: CardState): CardContext {
     check,
     athletics: state.athletics ? athleticsView(state.athletics) : null,
     attack,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The initiative card (the chat message of a combat-tracker initiative roll)
+
+export interface InitiativeCardContext {
+  ruleset: "silhouette";
+  dice: DieView[];
+  untrained: boolean;
+  result: number;
+  modifier: number;
+  total: number;
+  combatSense: number;
+  /** A mishap: only diving for cover this round (004:L3). */
+  fumble: boolean;
+  /** Pulled together last round: 4 + Combat Sense, no roll (004:L18). */
+  pulledTogether: boolean;
+  continuing: boolean;
+  toneClass: string;
+  flavor: string | null;
+}
+
+/** What the initiative card shows: every die (kept, six bonus, mishap), the total, and what the result allows. */
+export function initiativeCardContext(outcome: InitiativeResult, flavor: string | null = null): InitiativeCardContext {
+  const roll = outcome.roll;
+  const summary: RollSummary | null = roll ? { ...roll, faces: [...roll.faces], modifier: outcome.total - roll.result, total: outcome.total } : null;
+  return {
+    ruleset: "silhouette",
+    dice: summary ? diceView(summary) : [],
+    untrained: roll?.untrained ?? false,
+    result: roll ? roll.result : pullTogetherInitiative(outcome.combatSense) - outcome.combatSense,
+    modifier: summary?.modifier ?? 0,
+    total: outcome.total,
+    combatSense: outcome.combatSense,
+    fumble: outcome.fumble,
+    pulledTogether: roll === null,
+    continuing: outcome.actions === "continuing",
+    toneClass: outcome.fumble ? "fumble" : "neutral",
+    flavor,
   };
 }

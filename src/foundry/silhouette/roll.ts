@@ -12,6 +12,10 @@
 import type { DiceSource } from "../../core/dice";
 import { rollCheck, rollInitiative, type CheckOptions, type CheckRequest as PoolCheck, type CheckRoll, type InitiativeResult } from "../../rules/silhouette/index";
 import { OmnibusRoll } from "../dice/roll";
+import { templatePath } from "../templates/helpers";
+import { initiativeCardContext } from "./card";
+
+export const INITIATIVE_TEMPLATE = templatePath("silhouette/chat/initiative");
 
 export interface SilhouetteCheckRollOptions {
   kind: "check";
@@ -62,6 +66,21 @@ export class SilhouetteRoll extends OmnibusRoll<SilhouetteOutcome> {
       return { kind: "initiative", ...rollInitiative(o.initiative, dice, o.rules) };
     }
     return { kind: "check", ...rollCheck(o.check, dice, o.rules) };
+  }
+
+  /**
+   * An initiative roll renders as the Silhouette initiative card (every die, the kept one, the six
+   * bonus, a mishap marked) where Foundry would show its plain roll: a chat message whose content is
+   * not HTML renders its rolls with `Roll#render` (v13 ChatMessage; Draw Steel's DSRoll overrides it
+   * the same way). Private views and other rolls keep Foundry's rendering.
+   */
+  override async render(options: Parameters<Roll["render"]>[0] = {}): Promise<string> {
+    const o = this.outcome;
+    const opts = (options ?? {}) as { flavor?: string; isPrivate?: boolean };
+    if (o?.kind === "initiative" && !opts.isPrivate) {
+      return foundry.applications.handlebars.renderTemplate(INITIATIVE_TEMPLATE, { ...initiativeCardContext(o, opts.flavor ?? null) });
+    }
+    return super.render(options);
   }
 
   /** The Silhouette total once resolved; Foundry's sum before. */

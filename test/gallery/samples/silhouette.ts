@@ -9,7 +9,8 @@ import { parse } from "yaml";
 import { forcedDice } from "../../../src/core/dice";
 import { readCheckFaces, rollFall, resolveAgainst } from "../../../src/rules/silhouette/index";
 import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "../../../src/foundry/silhouette/athletics";
-import type { CardState } from "../../../src/foundry/silhouette/card";
+import { initiativeCardContext, type CardState } from "../../../src/foundry/silhouette/card";
+import { rollInitiative } from "../../../src/rules/silhouette/index";
 import { actorSheetContext, itemSheetContext, type ItemData } from "../../../src/foundry/sheets/context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
 import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
@@ -291,5 +292,8 @@ export const samples: GallerySample[] = [
     height: "auto",
     classes: ["omnibus", "omnibus-roll-dialog"],
   },
+  { name: "silhouette-card-initiative", template: T("silhouette/chat/initiative"), context: initiativeCardContext(rollInitiative({ combatSense: 3 }, forcedDice([6, 6, 2]))) as unknown as Record<string, unknown>, width: 300, height: 300, frame: "chat" },
+  { name: "silhouette-card-initiative-mishap", template: T("silhouette/chat/initiative"), context: initiativeCardContext(rollInitiative({ combatSense: 2 }, forcedDice([1, 1]))) as unknown as Record<string, unknown>, width: 300, height: 300, frame: "chat" },
+  { name: "silhouette-card-initiative-pulled-together", template: T("silhouette/chat/initiative"), context: initiativeCardContext(rollInitiative({ combatSense: 2, pulledTogether: true }, forcedDice([]))) as unknown as Record<string, unknown>, width: 300, height: 300, frame: "chat" },
   { name: "silhouette-card-surprise-mishap", template: T("silhouette/chat/check"), context: surpriseCard as unknown as Record<string, unknown>, width: 300, height: 800, frame: "chat" },
 ];
