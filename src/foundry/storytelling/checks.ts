@@ -350,6 +350,7 @@ async function rollContestSide(data: CheckData, values: CheckValues): Promise<bo
     pool: String(pool.pool),
     again: String(againOf(values)),
     rote: String(values.rote === true),
+    advanced: String(values.advanced === true),
     rolls: JSON.stringify(rolls),
     actor: data.actor.uuid,
     name: data.actor.name,
@@ -430,7 +431,15 @@ const recordContestAction: ChatAction = {
     const stage = intOr(payload.stage, 0, 0, 999);
     const pool = intOr(payload.pool, 1, -99, 99);
     // The faces must make the roll the payload claims (re-resolved here, on the GM).
-    const result = resolvePool(pool, facesOfRolls(payload.rolls ?? ""), { again: againOf({ again: payload.again ?? "10" }), rote: payload.rote === "true", chanceDieUsesAgainLevel: worldOptions().chanceDieUsesAgain });
+    const rollOptions = { again: againOf({ again: payload.again ?? "10" }), rote: payload.rote === "true", chanceDieUsesAgainLevel: worldOptions().chanceDieUsesAgain };
+    const faces = facesOfRolls(payload.rolls ?? "");
+    let result: RollResult;
+    if (payload.advanced === "true") {
+      // An advanced action: both rolls' faces, the better kept (002:L480).
+      const dice = forcedDice(faces);
+      result = rollAdvancedAction(pool, dice, rollOptions).kept;
+      dice.assertExhausted();
+    } else result = resolvePool(pool, faces, rollOptions);
     const who = { name: String(payload.name ?? "").slice(0, 200), img: String(payload.img ?? ""), actorUuid: payload.actor ?? null };
     const next = addContestRoll(state, side, stage, contestRoll(result), who);
     if (next.sides[side].traits === "") next.sides[side].traits = String(payload.traits ?? "").slice(0, 200);

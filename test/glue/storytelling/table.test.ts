@@ -315,6 +315,19 @@ describe("contested actions on one card (002:L337–L359)", () => {
     expect(state(msg)).toMatchObject({ winner: "second", exceptional: true });
   });
 
+  it("an opponent's advanced action (roll twice, keep the better) is re-resolved from both rolls' faces on the GM", async () => {
+    stand.setUser("gm");
+    const r = robber();
+    const k = karen();
+    const msg = await open(r, "karen", [8, 8, 1, 2, 3], "instant", 0);
+    const request = (await checks.storytellingChecks.build({ actor: k as never, kind: "contest", dataset: { messageId: msg.id, side: "1", stage: "1" }, targets: [] }))!;
+    expect(request.values).toMatchObject({ attribute: "stamina", second: "skill:athletics" });
+    faceQueue.push([8, 1, 2, 3, 4, 5], [8, 9, 10, 1, 2, 3, 4]);
+    await checks.storytellingChecks.roll(request, { ...request.values, advanced: true }, { rollMode: "publicroll" });
+    // Karen keeps her second roll (3 successes, the 10 re-rolled as 4) and beats the robber's 2.
+    expect(state(msg)).toMatchObject({ winner: "second", sides: [{ rolls: [{ successes: 2 }] }, { rolls: [{ successes: 3 }] }] });
+  });
+
   it("digest E21: an extended contest to 6 — both accumulate each stage; the robber reaches 6 first on stage 3; Karen's rolls go through the GM", async () => {
     stand.setUser("gm");
     const r = robber();
