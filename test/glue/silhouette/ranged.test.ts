@@ -9,6 +9,7 @@ import { attackRequest, checkOdds, planPool, type ActorFacts, type WeaponFacts }
 import { attackCardState, withDefense, type DefenseSummary } from "../../../src/foundry/silhouette/card";
 import { DEFAULT_OPTIONS, optionsFrom } from "../../../src/foundry/silhouette/settings";
 import { readCheckFaces } from "../../../src/rules/silhouette/index";
+import { migrateWeaponSource } from "../../../src/foundry/silhouette/data";
 import { installScene, lastMessage, makeActor, setUp, targetsOf, token, type Harness } from "./harness";
 
 const measure = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(b.x - a.x, b.y - a.y) / 100;
@@ -241,6 +242,17 @@ describe("throwing and grenades (004:L108-113)", () => {
     expect((data.flags as any).omnibus.silhouette.attack.grenade).toMatchObject({ explodesOnImpact: true, landed: { onTarget: true, distance: 0 } });
     expect(String(data.content)).toContain("High fuse result");
     expect((data.rolls as unknown[]).length).toBe(2);
+  });
+});
+
+describe("the weapon's blast radius (a new field) on older data", () => {
+  it("`blast` / `radius` (numbers or \"5 m\") become blastRadius; a weapon without one keeps none (the schema's 0); idempotent", () => {
+    expect(migrateWeaponSource({ blast: "5 m", damage: 25 })).toEqual({ blastRadius: 5, damageMultiplier: 25 });
+    expect(migrateWeaponSource({ radius: 3 })).toEqual({ blastRadius: 3 });
+    expect(migrateWeaponSource({ blastRadius: "junk" })).toEqual({ blastRadius: 0 });
+    expect("blastRadius" in migrateWeaponSource({ damageMultiplier: 10 })).toBe(false);
+    const once = migrateWeaponSource({ blast: 4 });
+    expect(migrateWeaponSource(once)).toEqual(once);
   });
 });
 
