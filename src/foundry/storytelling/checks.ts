@@ -50,7 +50,7 @@ import {
 import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn, turnKey } from "./defense";
 import { deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
 import { rollStorytelling, type StorytellingRoll } from "./roll";
-import { CONTEST_FLAG, addContestRoll, contestCardContext, contestRoll, nextStage, startContest, type ContestState } from "./contest";
+import { CONTEST_FLAG, addContestRoll, contestCardContext, contestRoll, continueContest, nextStage, startContest, type ContestState } from "./contest";
 import { runCheck } from "../checks";
 import { facesFromRoll } from "../dice/faces";
 
@@ -457,6 +457,19 @@ const recordContestAction: ChatAction = {
   },
 };
 
+/** The Storyteller lets a tied extended contest go on (002:L357): one message update. */
+const contestContinueAction: ChatAction = {
+  // A contest may tie again after going on: each tie may be continued (the state check refuses anything else).
+  repeatable: true,
+  visible: (_message, user) => user.isGM,
+  permitted: ({ user }) => user.isGM,
+  async plan({ message }) {
+    const next = continueContest(contestState(message));
+    const title = String((message.flags as Record<string, Record<string, unknown> | undefined>)?.omnibus?.contestTitle ?? "");
+    return [{ uuid: message.uuid, update: { content: await renderContest(next, title), [`flags.omnibus.${CONTEST_FLAG}`]: next } }];
+  },
+};
+
 export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAction {
   return {
     target: e.target,
@@ -573,6 +586,7 @@ export const storytellingChatActions: Record<string, ChatAction> = {
   defendedAttack: defendedAttackAction,
   contestRoll: contestRollAction,
   recordContest: recordContestAction,
+  contestContinue: contestContinueAction,
 };
 
 export type { RollResult };

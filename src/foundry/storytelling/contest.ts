@@ -48,6 +48,10 @@ export interface ContestState {
   exceptional: boolean;
   /** Extended: each side's running total. */
   totals: [number, number];
+  /** Extended: after both sides reached the target together, the Storyteller let the rolls go on until one pulls ahead (002:L357). */
+  continueAfterTie?: boolean;
+  /** The stages completed when the Storyteller let it go on (a tie up to there is no longer the end). */
+  continuedAfter?: number;
 }
 
 export function contestRoll(result: RollResult): ContestRoll {
@@ -86,6 +90,12 @@ export function nextStage(state: ContestState, side: 0 | 1): number | null {
   return mine <= theirs ? mine + 1 : null;
 }
 
+/** The Storyteller continues a tied extended contest (002:L357): more stages until one side is ahead. */
+export function continueContest(state: ContestState): ContestState {
+  if (state.target === null || state.winner !== "none") throw new OmnibusError("badArgument", "only a tied extended contest goes on", { name: "contest", value: String(state.winner) });
+  return { ...state, continueAfterTie: true, continuedAfter: Math.min(state.sides[0].rolls.length, state.sides[1].rolls.length), winner: null };
+}
+
 /** Records a side's roll of `stage`; decides the contest when the rules say so. Throws when it is not this side's roll. */
 export function addContestRoll(state: ContestState, side: 0 | 1, stage: number, roll: ContestRoll, who?: Omit<ContestSide, "rolls" | "traits">): ContestState {
   if (side !== 0 && side !== 1) throw new OmnibusError("badArgument", "a contest has two sides", { name: "side", value: String(side) });
@@ -106,8 +116,10 @@ function decide(state: ContestState): ContestState {
   }
   let contest = startExtendedContest(state.target);
   const stages = Math.min(a.rolls.length, b.rolls.length);
-  for (let i = 0; i < stages; i++) contest = recordContestRound(contest, a.rolls[i], b.rolls[i]);
-  const winner = contest.result === "inProgress" ? null : contest.result === "tie" ? "none" : contest.result;
+  for (let i = 0; i < stages; i++) contest = recordContestRound(contest, a.rolls[i], b.rolls[i], { continueAfterTie: state.continueAfterTie === true });
+  let winner: ContestWinner | null = contest.result === "inProgress" ? null : contest.result === "tie" ? "none" : contest.result;
+  // Going on after a tie: the tie that was continued is not the end; only a tie on a later stage is.
+  if (winner === "none" && state.continuedAfter !== undefined && stages <= state.continuedAfter) winner = null;
   // The first to the target wins; each stage roll shows its own exceptional success.
   return { ...state, totals: contest.totals, winner, exceptional: false };
 }
@@ -152,6 +164,8 @@ export function contestCardContext(state: ContestState, title: string) {
   const winnerName = state.winner === "first" ? state.sides[0].name : state.winner === "second" ? state.sides[1].name : "";
   return {
     title,
+    // A tied extended contest: the Storyteller may let it go on (002:L357) or call it fruitless (002:L359).
+    continueButton: state.target !== null && state.winner === "none" ? { action: "contestContinue", label: `${KEY}.Contest.Continue`, icon: "fa-solid fa-forward" } : null,
     kindLabel: state.target === null ? `${KEY}.Contest.Instant` : `${KEY}.Contest.Extended`,
     target: state.target,
     sides,

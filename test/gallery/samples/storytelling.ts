@@ -101,6 +101,8 @@ const e20 = addContestRoll(startContest({ first: karenSide, firstRoll: contestRo
 let e21 = startContest({ first: karenSide, firstRoll: contestRoll(resolvePool(7, [8, 1, 2, 3, 4, 5, 6])), second: robberSide, target: 6, ...contestOpts });
 e21 = addContestRoll(e21, 1, 1, contestRoll(resolvePool(5, [8, 8, 8, 1, 2])));
 e21 = addContestRoll(e21, 0, 2, contestRoll(resolvePool(7, [8, 9, 9, 1, 2, 3, 4])));
+// A tied extended contest (target 3, 3–3): the GM's "go on" button.
+const tied = addContestRoll(startContest({ first: karenSide, firstRoll: contestRoll(resolvePool(5, [8, 8, 8, 1, 2])), second: robberSide, target: 3, ...contestOpts }), 1, 1, contestRoll(resolvePool(6, [8, 8, 8, 1, 2, 3])));
 const openContest = startContest({ first: karenSide, firstRoll: contestRoll(resolvePool(7, [8, 8, 9, 9, 1, 2, 3])), second: { name: "", img: "", actorUuid: null, traits: "" }, target: null, ...contestOpts });
 
 // Teamwork (E30 variant: Devon's 2 successes, darkness −3 → 5 dice) as an advanced action: [8,1,2,3,4] and [8,9,10,2,3,5] kept.
@@ -224,6 +226,7 @@ export const samples: GallerySample[] = [
   },
   { name: "storytelling-card-contest", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(e20, "Karen") }, width: 300, height: 800, frame: "chat" },
   { name: "storytelling-card-contest-extended", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(e21, "Karen") }, width: 300, height: 800, frame: "chat" },
+  { name: "storytelling-card-contest-tied", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(tied, "Karen") }, width: 300, height: 800, frame: "chat" },
   { name: "storytelling-card-contest-open", template: T("storytelling/chat/contest-card"), context: { ruleset: "storytelling", ...contestCardContext(openContest, "Karen") }, width: 300, height: 800, frame: "chat" },
   {
     name: "storytelling-roll-dialog-teamwork",

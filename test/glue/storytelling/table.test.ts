@@ -315,6 +315,33 @@ describe("contested actions on one card (002:L337–L359)", () => {
     expect(state(msg)).toMatchObject({ winner: "second", exceptional: true });
   });
 
+  it("an extended contest where both reach the target together is a tie; the GM lets it go on (002:L357) until one side pulls ahead", async () => {
+    stand.setUser("gm");
+    const r = robber();
+    karen();
+    // Target 3: robber (5 dice) 3 successes, Karen (6 dice) 3 → both at 3: no winner.
+    const msg = await open(r, "karen", [8, 8, 8, 1, 2], "extended", 0, 3);
+    faceQueue.push([8, 8, 8, 1, 2, 3]);
+    await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" });
+    expect(state(msg)).toMatchObject({ winner: "none", totals: [3, 3] });
+    expect((stand.recorded.rendered.at(-1)!.context as { continueButton: unknown }).continueButton).toMatchObject({ action: "contestContinue" });
+    // A player may not; the GM may.
+    stand.setUser("player");
+    expect(await actions.requestChatAction(msg as never, "contestContinue", {})).toBe(false);
+    stand.setUser("gm");
+    expect(await actions.requestChatAction(msg as never, "contestContinue", {})).toBe(true);
+    expect(state(msg)).toMatchObject({ winner: null, continueAfterTie: true });
+    // Stage 2: robber 1, Karen 0 → 4 against 3: the robber is ahead and wins.
+    faceQueue.push([8, 1, 2, 3, 4]);
+    await actions.requestChatAction(msg as never, "contestRoll", { side: "0", stage: "2" });
+    faceQueue.push([1, 2, 3, 4, 5, 6]);
+    await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "2" });
+    expect(stand.recorded.notifications.filter((n) => n.level !== "info").map((n) => n.message)).toEqual(["OMNIBUS.Chat.NotPermitted"]);
+    expect(state(msg)).toMatchObject({ winner: "first", totals: [4, 3] });
+    // Continuing a decided contest is refused.
+    expect(await actions.requestChatAction(msg as never, "contestContinue", {})).toBe(false);
+  });
+
   it("an opponent's advanced action (roll twice, keep the better) is re-resolved from both rolls' faces on the GM", async () => {
     stand.setUser("gm");
     const r = robber();
