@@ -1,39 +1,15 @@
 /**
- * The D6 data models: Foundry `TypeDataModel`s whose fields are built from the plain specs in
- * schema.ts (integers with min/max, choices), so bad sheet input is cleaned rather than stored.
+ * The D6 data models: Foundry `TypeDataModel`s whose fields are built (data/build-fields.ts) from the
+ * plain specs in schema.ts (integers with min/max, choices), so bad sheet input is cleaned rather than stored.
  * `migrateData` normalises older shapes (schema.ts `migrateD6Source`); `prepareDerivedData`
  * computes the wound penalty, health bar and code labels through the pure rules.
  */
-import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source, safeFormat, type FieldSpec, type SchemaSpec } from "./schema";
+import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source, safeFormat, type SchemaSpec } from "./schema";
+import { buildSchema } from "../data/build-fields";
 import { parseDamageCode, formatRanges } from "../../rules/d6";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
-
-/** Builds Foundry data fields from a spec. Called from defineSchema (Foundry is loaded by then). */
-export function buildField(spec: FieldSpec): Any {
-  const f = foundry.data.fields as Any;
-  switch (spec.kind) {
-    case "integer":
-      return new f.NumberField({ required: true, nullable: Boolean(spec.nullable), integer: true, min: spec.min, max: spec.max, initial: spec.initial });
-    case "number":
-      return new f.NumberField({ required: true, nullable: false, integer: false, min: spec.min, max: spec.max, initial: spec.initial });
-    case "string":
-      return new f.StringField({ required: true, blank: !spec.choices || spec.choices.includes(""), initial: spec.initial, ...(spec.choices ? { choices: [...spec.choices] } : {}) });
-    case "boolean":
-      return new f.BooleanField({ initial: spec.initial });
-    case "html":
-      return new f.HTMLField({ required: true, blank: true, initial: "" });
-    case "schema":
-      return new f.SchemaField(buildSchema(spec.fields));
-    case "array":
-      return new f.ArrayField(buildField(spec.element));
-  }
-}
-
-export function buildSchema(specs: SchemaSpec): Record<string, Any> {
-  return Object.fromEntries(Object.entries(specs).map(([k, s]) => [k, buildField(s)]));
-}
 
 const Base = foundry.abstract.TypeDataModel as Any;
 

@@ -5,6 +5,7 @@
  * shapes (`migrateD6Source`) and the derived values the models compute (`deriveActor`).
  */
 import { OmnibusError } from "../../core/errors";
+import { array, bool, html as htmlField, int, nullableInt, num, schema, str, type FieldSpec, type SchemaSpec } from "../data/field-spec";
 import {
   DIFFICULTY_LEVELS,
   REACTION_SKILLS,
@@ -19,23 +20,10 @@ import {
   type WoundLevel,
 } from "../../rules/d6";
 
-export type FieldSpec =
-  | { kind: "integer"; initial: number | null; min?: number; max?: number; nullable?: boolean }
-  | { kind: "number"; initial: number; min?: number; max?: number }
-  | { kind: "string"; initial: string; choices?: readonly string[] }
-  | { kind: "boolean"; initial: boolean }
-  | { kind: "html" }
-  | { kind: "schema"; fields: Record<string, FieldSpec> }
-  | { kind: "array"; element: FieldSpec };
+export type { FieldSpec, SchemaSpec } from "../data/field-spec";
 
-export type SchemaSpec = Record<string, FieldSpec>;
-
-const int = (initial: number | null, min?: number, max?: number, nullable = false): FieldSpec => ({ kind: "integer", initial, min, max, nullable });
-const num = (initial: number, min?: number, max?: number): FieldSpec => ({ kind: "number", initial, min, max });
-const str = (initial = "", choices?: readonly string[]): FieldSpec => ({ kind: "string", initial, choices });
-const bool = (initial = false): FieldSpec => ({ kind: "boolean", initial });
-const html = (): FieldSpec => ({ kind: "html" });
-const schema = (fields: Record<string, FieldSpec>): FieldSpec => ({ kind: "schema", fields });
+/** D6 descriptions are required (Foundry's HTMLField default). */
+const html = (): FieldSpec => htmlField({ required: true });
 
 /** A die code: dice (0–200) and pips (0–2, normalised: 3 pips = 1D). */
 export const code = (dice = 0, pips = 0): FieldSpec => schema({ dice: int(dice, 0, 200), pips: int(pips, 0, 2) });
@@ -58,8 +46,8 @@ const roundState = (): FieldSpec =>
     actions: int(1, 1, 20),
     forcePoint: bool(false),
     /** Reaction totals this round by the attacks they cover; null = none. */
-    dodge: int(null, 0, 1000, true),
-    parry: int(null, 0, 1000, true),
+    dodge: nullableInt(0, 1000),
+    parry: nullableInt(0, 1000),
     /** A full reaction adds its total instead of replacing the difficulty (000:L767). */
     fullReaction: bool(false),
   });
@@ -80,10 +68,10 @@ const common = (): SchemaSpec => ({
   round: roundState(),
   /** Healing bookkeeping in world-time seconds (healing-logic.ts): rest before the next natural roll, medpac uses per day and the 24 h bar, stabilised while mortally wounded (A-36). */
   healing: schema({
-    nextNaturalRoll: int(null, 0, 1e13, true),
-    medpacDay: int(null, 0, 1e9, true),
+    nextNaturalRoll: nullableInt(0, 1e13),
+    medpacDay: nullableInt(0, 1e9),
     medpacUses: int(0, 0, 100),
-    medpacBlockedUntil: int(null, 0, 1e13, true),
+    medpacBlockedUntil: nullableInt(0, 1e13),
     stabilized: bool(false),
   }),
   health: schema({ value: int(6, 0, 6), max: int(6, 0, 6) }),
@@ -115,7 +103,7 @@ export const ITEM_SPECS: Record<string, SchemaSpec> = {
     code: code(3),
     reaction: str("", ["", ...REACTION_SKILLS]),
     advanced: bool(false),
-    specializations: { kind: "array", element: schema({ name: str(""), code: code(4) }) },
+    specializations: array(schema({ name: str(""), code: code(4) })),
     description: html(),
   },
   d6_weapon: {
@@ -133,7 +121,7 @@ export const ITEM_SPECS: Record<string, SchemaSpec> = {
     /** Empty: no limit; `3`: 3 a round; `1/2`: once every two rounds (A-40). */
     fireRate: str(""),
     /** Shots this round (`round`) and the last round it fired, for the fire rate. */
-    fired: schema({ round: int(null, 0, 1000000, true), shots: int(0, 0, 1000) }),
+    fired: schema({ round: nullableInt(0, 1000000), shots: int(0, 0, 1000) }),
     blast: schema({ radii: str(""), damage: str("") }),
     /** A missed throw deviates (grenades, 000:L575). */
     deviates: bool(false),
@@ -171,52 +159,6 @@ export const ITEM_SPECS: Record<string, SchemaSpec> = {
     description: html(),
   },
 };
-
-// ---------------------------------------------------------------------------------------------
-// Validation against the specs (the pack test; what Foundry's cleaning would reject)
-
-/** Problems of `value` against `spec`, as `path: problem` lines (empty: valid). Missing fields take their initial value. */
-export function validateAgainst(specs: SchemaSpec, value: unknown, path = "system"): string[] {
-  const errors: string[] = [];
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return [`${path}: not an object`];
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) if (!Object.hasOwn(specs, key)) errors.push(`${path}.${key}: no such field`);
-  for (const [key, spec] of Object.entries(specs)) {
-    if (!Object.hasOwn(record, key)) continue;
-    errors.push(...validateField(spec, record[key], `${path}.${key}`));
-  }
-  return errors;
-}
-
-function validateField(spec: FieldSpec, value: unknown, path: string): string[] {
-  switch (spec.kind) {
-    case "integer":
-      if (value === null && spec.nullable) return [];
-      if (typeof value !== "number" || !Number.isInteger(value)) return [`${path}: ${String(value)} is not a whole number`];
-      return inRange(value, spec.min, spec.max, path);
-    case "number":
-      if (typeof value !== "number" || !Number.isFinite(value)) return [`${path}: ${String(value)} is not a number`];
-      return inRange(value, spec.min, spec.max, path);
-    case "string":
-      if (typeof value !== "string") return [`${path}: not text`];
-      return spec.choices && !spec.choices.includes(value) ? [`${path}: "${value}" is not one of ${spec.choices.join(", ")}`] : [];
-    case "boolean":
-      return typeof value === "boolean" ? [] : [`${path}: not true/false`];
-    case "html":
-      return typeof value === "string" ? [] : [`${path}: not text`];
-    case "schema":
-      return validateAgainst(spec.fields, value, path);
-    case "array":
-      if (!Array.isArray(value)) return [`${path}: not a list`];
-      return value.flatMap((v, i) => validateField(spec.element, v, `${path}[${i}]`));
-  }
-}
-
-function inRange(value: number, min: number | undefined, max: number | undefined, path: string): string[] {
-  if (min !== undefined && value < min) return [`${path}: ${value} is below ${min}`];
-  if (max !== undefined && value > max) return [`${path}: ${value} is above ${max}`];
-  return [];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Migration of older/looser shapes

@@ -2,7 +2,8 @@
 // ranges, choices) and has a unique 16-character _id and _key; English and Russian names; the
 // migration of older shapes; the derived values through the pure rules.
 import { describe, expect, it } from "vitest";
-import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source, validateAgainst } from "../../../src/foundry/d6/schema";
+import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source } from "../../../src/foundry/d6/schema";
+import { validateAgainst } from "../../../src/foundry/data/field-spec";
 import { planDamage, woundStatuses } from "../../../src/foundry/d6/card-logic";
 import { DEFAULT_SETTINGS, attackCheck, resolveValues } from "../../../src/foundry/d6/check-logic";
 import { D6_PACKS, packDocs, thannik } from "./fixtures";
@@ -42,7 +43,7 @@ describe("compendium packs", () => {
 
   it("the validator is not a rubber stamp: it rejects out-of-range integers, unknown choices and unknown fields", () => {
     expect(validateAgainst(ACTOR_SPECS.d6_character, { woundLevel: "bleeding", characterPoints: -1, attributes: { dexterity: { dice: 4, pips: 3 } }, hp: 3 })).toEqual([
-      "system.hp: no such field",
+      "system.hp: not in the schema",
       "system.attributes.dexterity.pips: 3 is above 2",
       "system.woundLevel: \"bleeding\" is not one of healthy, stunned, wounded, wounded_twice, incapacitated, mortally_wounded, killed",
       "system.characterPoints: -1 is below 0",

@@ -19,7 +19,8 @@ import {
   healingOdds,
   type HealingData,
 } from "../../../src/foundry/d6/healing-logic";
-import { ACTOR_SPECS, ITEM_SPECS, migrateD6Source, validateAgainst } from "../../../src/foundry/d6/schema";
+import { ACTOR_SPECS, ITEM_SPECS, migrateD6Source } from "../../../src/foundry/d6/schema";
+import { validateAgainst } from "../../../src/foundry/data/field-spec";
 import { asActor, asItem, packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";
 
