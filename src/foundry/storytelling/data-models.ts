@@ -21,35 +21,11 @@ import {
   migrateWeaponSource,
   type FieldSpec,
 } from "./schema";
+import { buildSchema } from "../data/build-fields";
 import { deriveCharacter, deriveObject, deriveVehicle, type PlainItem } from "./derived";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = any;
-
-/** One descriptor → one Foundry data field. */
-export function toField(spec: FieldSpec): AnyField {
-  const f = foundry.data.fields as unknown as Record<string, new (...args: unknown[]) => AnyField>;
-  switch (spec.kind) {
-    case "int":
-      return new f.NumberField({ required: true, nullable: Boolean(spec.nullable), integer: true, min: spec.min, max: spec.max, initial: spec.initial });
-    case "number":
-      return new f.NumberField({ required: true, nullable: false, min: spec.min, max: spec.max, initial: spec.initial });
-    case "bool":
-      return new f.BooleanField({ initial: spec.initial });
-    case "string":
-      return new f.StringField({ required: true, blank: !spec.choices || spec.choices.includes(""), initial: spec.initial, ...(spec.choices ? { choices: [...spec.choices] } : {}) });
-    case "html":
-      return new f.HTMLField({ required: false, blank: true, initial: "" });
-    case "intArray":
-      return new f.ArrayField(new f.NumberField({ required: true, nullable: false, integer: true, min: spec.min }));
-    case "object":
-      return new f.SchemaField(toSchema(spec.fields));
-  }
-}
-
-export function toSchema(schema: Record<string, FieldSpec>): Record<string, AnyField> {
-  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, toField(v)]));
-}
 
 // fvtt-types' TypeDataModel generics cannot describe a schema built at run time: a loose base.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -76,7 +52,7 @@ function parentItems(model: { parent: unknown }): PlainItem[] {
 export class StorytellingCharacterModel extends Base {
   static SCHEMA = CHARACTER_SCHEMA;
   static defineSchema(): Record<string, AnyField> {
-    return toSchema(this.SCHEMA);
+    return buildSchema(this.SCHEMA);
   }
   static migrateData(source: Source): Source {
     migrateCharacterSource(source);
@@ -97,7 +73,7 @@ export class StorytellingNpcModel extends StorytellingCharacterModel {
 
 export class StorytellingVehicleModel extends Base {
   static defineSchema(): Record<string, AnyField> {
-    return toSchema(VEHICLE_SCHEMA);
+    return buildSchema(VEHICLE_SCHEMA);
   }
   prepareDerivedData(): void {
     const derived = deriveVehicle(this as unknown as Record<string, unknown>);
@@ -110,7 +86,7 @@ export class StorytellingVehicleModel extends Base {
 function itemModel(schema: Record<string, FieldSpec>, opts: { object?: boolean; migrate?: (s: Source) => Source } = {}) {
   return class extends Base {
     static defineSchema(): Record<string, AnyField> {
-      return toSchema(schema);
+      return buildSchema(schema);
     }
     static migrateData(source: Source): Source {
       opts.migrate?.(source);

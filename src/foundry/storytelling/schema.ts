@@ -1,27 +1,18 @@
 /**
- * The Storytelling data models' schemas as plain descriptors (no Foundry global): `data-models.ts`
- * turns them into `foundry.data.fields` at `defineSchema` time, and the tests validate the compendium
+ * The Storytelling data models' schemas as plain field specs (../data/field-spec.ts, no Foundry
+ * global): `data-models.ts` turns them into `foundry.data.fields` at `defineSchema` time, and the tests validate the compendium
  * sources against the very same descriptors (integer, min/max, choices), so a pack document that the
  * data model would clean or reject fails a test here.
  *
  * Also the `migrateData` steps, as pure functions over a source object (tested on old data).
  */
 import { ATTRIBUTES, SKILLS, EXTENDED_PACE, SKILL_CATEGORIES } from "../../rules/storytelling";
+import { array, bool, html as htmlField, int, nullableInt, schema, str, type FieldSpec } from "../data/field-spec";
 
-export type FieldSpec =
-  | { kind: "int"; initial: number | null; min?: number; max?: number; nullable?: boolean }
-  | { kind: "number"; initial: number; min?: number; max?: number }
-  | { kind: "bool"; initial: boolean }
-  | { kind: "string"; initial: string; choices?: readonly string[] }
-  | { kind: "html" }
-  | { kind: "intArray"; min?: number }
-  | { kind: "object"; fields: Record<string, FieldSpec> };
+export type { FieldSpec } from "../data/field-spec";
 
-const int = (initial: number | null, min?: number, max?: number, nullable = false): FieldSpec => ({ kind: "int", initial, min, max, nullable });
-const bool = (initial = false): FieldSpec => ({ kind: "bool", initial });
-const str = (initial = "", choices?: readonly string[]): FieldSpec => ({ kind: "string", initial, choices });
-const html: FieldSpec = { kind: "html" };
-const object = (fields: Record<string, FieldSpec>): FieldSpec => ({ kind: "object", fields });
+const html = htmlField();
+const object = schema;
 
 export const DAMAGE_TYPE_CHOICES = ["bashing", "lethal", "aggravated"] as const;
 export const ATTACK_KIND_CHOICES = ["unarmed", "melee", "thrown", "firearms", "bow"] as const;
@@ -45,7 +36,7 @@ export const CHARACTER_SCHEMA: Record<string, FieldSpec> = {
   health: object({ value: int(7, 0, 60), max: int(7, 0, 60) }),
   /** Extra Health boxes beyond Stamina + Size (Merits, powers); an NPC extra may be set to 4 boxes by `healthOverride`. */
   healthBonus: int(0, -10, 20),
-  healthOverride: int(null, 1, 50, true),
+  healthOverride: nullableInt(1, 50),
   healthTrack,
   willpower: object({ points: int(2, 0, 20), bonus: int(0, -10, 10), spentThisTurn: bool() }),
   morality: int(7, 0, 10),
@@ -120,7 +111,7 @@ export const EQUIPMENT_SCHEMA: Record<string, FieldSpec> = {
   /** What the bonus applies to, e.g. "Dexterity + Larceny" (free text, shown on the sheet). */
   appliesTo: str(),
   /** Limited uses (pepper spray: 3); null when unlimited. */
-  uses: int(null, 0, 99, true),
+  uses: nullableInt(0, 99),
   illegal: bool(),
   description: html,
 };
@@ -135,7 +126,7 @@ export const EXTENDED_SCHEMA: Record<string, FieldSpec> = {
   target: int(10, 1, 999),
   accumulated: int(0, 0, 9999),
   rollsMade: int(0, 0, 999),
-  maxRolls: int(null, 1, 999, true),
+  maxRolls: nullableInt(1, 999),
   attempt: int(1, 1, 99),
   pace: str("short", PACE_CHOICES),
   attribute: str("intelligence", ATTRIBUTES),
@@ -143,8 +134,8 @@ export const EXTENDED_SCHEMA: Record<string, FieldSpec> = {
   equipment: int(0, 0, 10),
   modifier: int(0, -10, 10),
   status: str("inProgress", EXTENDED_STATUS_CHOICES),
-  exceptionalRolls: { kind: "intArray", min: 1 },
-  dramaticFailures: { kind: "intArray", min: 1 },
+  exceptionalRolls: array({ kind: "integer", min: 1 }),
+  dramaticFailures: array({ kind: "integer", min: 1 }),
   overshoot: bool(),
   description: html,
 };
@@ -166,65 +157,6 @@ export const ITEM_SCHEMAS = {
 
 export type ActorType = keyof typeof ACTOR_SCHEMAS;
 export type ItemType = keyof typeof ITEM_SCHEMAS;
-
-/**
- * Checks plain data against a schema the way the data model would keep it: unknown keys, wrong
- * types, numbers that are not whole or outside min/max, strings outside their choices are errors
- * (the data model would clean or reject them). Missing keys are fine (the model fills the initial).
- * Returns the errors as "path: problem" lines.
- */
-export function schemaErrors(schema: Record<string, FieldSpec>, data: unknown, path = "system"): string[] {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return [`${path}: not an object`];
-  const errors: string[] = [];
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    const spec = schema[key];
-    const at = `${path}.${key}`;
-    if (!spec) {
-      errors.push(`${at}: not in the schema`);
-      continue;
-    }
-    errors.push(...fieldErrors(spec, value, at));
-  }
-  return errors;
-}
-
-function fieldErrors(spec: FieldSpec, value: unknown, at: string): string[] {
-  switch (spec.kind) {
-    case "int":
-    case "number": {
-      if (value === null && spec.kind === "int" && spec.nullable) return [];
-      if (typeof value !== "number" || !Number.isFinite(value)) return [`${at}: ${JSON.stringify(value)} is not a number`];
-      if (spec.kind === "int" && !Number.isInteger(value)) return [`${at}: ${value} is not a whole number`];
-      if (spec.min !== undefined && value < spec.min) return [`${at}: ${value} is below ${spec.min}`];
-      if (spec.max !== undefined && value > spec.max) return [`${at}: ${value} is above ${spec.max}`];
-      return [];
-    }
-    case "bool":
-      return typeof value === "boolean" ? [] : [`${at}: ${JSON.stringify(value)} is not true/false`];
-    case "string":
-    case "html":
-      if (typeof value !== "string") return [`${at}: ${JSON.stringify(value)} is not text`];
-      if (spec.kind === "string" && spec.choices && !spec.choices.includes(value)) return [`${at}: "${value}" is not one of ${spec.choices.join(", ")}`];
-      return [];
-    case "intArray":
-      if (!Array.isArray(value)) return [`${at}: not a list`];
-      return value.flatMap((v, i) => fieldErrors({ kind: "int", initial: 0, min: spec.min }, v, `${at}[${i}]`));
-    case "object":
-      return schemaErrors(spec.fields, value, at);
-  }
-}
-
-/** The data a schema starts from (every field at its initial value). */
-export function initialData(schema: Record<string, FieldSpec>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, spec] of Object.entries(schema)) {
-    if (spec.kind === "object") out[key] = initialData(spec.fields);
-    else if (spec.kind === "html") out[key] = "";
-    else if (spec.kind === "intArray") out[key] = [];
-    else out[key] = spec.initial;
-  }
-  return out;
-}
 
 // ───────────────────────────── migrateData ─────────────────────────────
 

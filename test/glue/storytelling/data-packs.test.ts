@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { ACTOR_SCHEMAS, ITEM_SCHEMAS, migrateCharacterSource, migrateWeaponSource, schemaErrors, initialData, CHARACTER_SCHEMA } from "../../../src/foundry/storytelling/schema";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, migrateCharacterSource, migrateWeaponSource, CHARACTER_SCHEMA } from "../../../src/foundry/storytelling/schema";
+import { validateAgainst, initialData } from "../../../src/foundry/data/field-spec";
 import { cycleHealthBox, deriveCharacter, deriveObject, deriveVehicle, dotClick } from "../../../src/foundry/storytelling/derived";
 import { ROOT } from "../../support/handlebars";
 
@@ -25,10 +26,10 @@ describe("storytelling compendium sources", () => {
   });
 
   it.each(docs.map((d) => [`${d.pack}/${d.file}`, d]))("%s validates against its data model's schema", (_n, { doc, pack }) => {
-    const schemas = { ...ACTOR_SCHEMAS, ...ITEM_SCHEMAS } as Record<string, Parameters<typeof schemaErrors>[0]>;
+    const schemas = { ...ACTOR_SCHEMAS, ...ITEM_SCHEMAS } as Record<string, Parameters<typeof validateAgainst>[0]>;
     expect(Object.keys(schemas)).toContain(doc.type);
     expect(pack === "storytelling-vehicles" ? "Actor" : "Item").toBe(doc.type in ACTOR_SCHEMAS ? "Actor" : "Item");
-    expect(schemaErrors(schemas[doc.type], doc.system)).toEqual([]);
+    expect(validateAgainst(schemas[doc.type], doc.system)).toEqual([]);
     expect(doc._id).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(doc._key).toBe(`!${doc.type in ACTOR_SCHEMAS ? "actors" : "items"}!${doc._id}`);
     expect(doc.flags?.omnibus?.nameRu, "Russian name").toMatch(/[А-Яа-яЁё]/);
@@ -41,11 +42,11 @@ describe("storytelling compendium sources", () => {
   });
 
   it("the schema check catches what the data model would clean or refuse", () => {
-    expect(schemaErrors(ITEM_SCHEMAS.storytelling_weapon, { damage: 2.5 })).toHaveLength(1);
-    expect(schemaErrors(ITEM_SCHEMAS.storytelling_weapon, { damage: 11 })).toHaveLength(1);
-    expect(schemaErrors(ITEM_SCHEMAS.storytelling_weapon, { again: "7" })).toHaveLength(1);
-    expect(schemaErrors(ITEM_SCHEMAS.storytelling_weapon, { speed: 1 })).toEqual(["system.speed: not in the schema"]);
-    expect(schemaErrors(CHARACTER_SCHEMA, initialData(CHARACTER_SCHEMA))).toEqual([]);
+    expect(validateAgainst(ITEM_SCHEMAS.storytelling_weapon, { damage: 2.5 })).toHaveLength(1);
+    expect(validateAgainst(ITEM_SCHEMAS.storytelling_weapon, { damage: 11 })).toHaveLength(1);
+    expect(validateAgainst(ITEM_SCHEMAS.storytelling_weapon, { again: "7" })).toHaveLength(1);
+    expect(validateAgainst(ITEM_SCHEMAS.storytelling_weapon, { speed: 1 })).toEqual(["system.speed: not in the schema"]);
+    expect(validateAgainst(CHARACTER_SCHEMA, initialData(CHARACTER_SCHEMA))).toEqual([]);
   });
 
   it("objects carry the seed's numbers: Structure = Durability + Size, Damage = the lower (002:L527, L571; digest Y.2, A19, A20)", () => {
@@ -91,13 +92,13 @@ describe("migrateData (older, looser shapes)", () => {
       healthTrack: { aggravated: 1, lethal: 2, bashing: 1 },
       willpower: { points: 4, bonus: 0, spentThisTurn: false },
     });
-    expect(schemaErrors(CHARACTER_SCHEMA, migrated)).toEqual([]);
+    expect(validateAgainst(CHARACTER_SCHEMA, migrated)).toEqual([]);
   });
 
   it("weapon: a numeric again and a '20/40/80' range string", () => {
     const migrated = migrateWeaponSource({ again: 9, range: "20/40/80" });
     expect(migrated).toEqual({ again: "9", ranges: { short: 20, medium: 40, long: 80 } });
-    expect(schemaErrors(ITEM_SCHEMAS.storytelling_weapon, migrated)).toEqual([]);
+    expect(validateAgainst(ITEM_SCHEMAS.storytelling_weapon, migrated)).toEqual([]);
   });
 });
 
