@@ -7,36 +7,14 @@
  * `health.max` (Wounds from the Size formula), `walk`, `run`, `armour.<location>`, `effectiveConditions`,
  * and `derived` (the whole `DerivedActor`).
  */
-import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type FieldSpec, type SchemaSpec } from "./schema";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type SchemaSpec } from "./schema";
+import { buildSchema } from "../data/build-fields";
 import { deriveActor, type PlainItem } from "./derive";
 import { migrateActorSystem, migrateArmourSystem, migrateWeaponSystem } from "./migrate";
 import { CHARACTERISTICS } from "../../rules/wfrp/index";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyField = any;
-
-/** A Foundry DataField for a spec (built when Foundry asks for the schema, never at import time). */
-export function buildField(spec: FieldSpec): AnyField {
-  const f = foundry.data.fields as any;
-  switch (spec.type) {
-    case "integer":
-      return new f.NumberField({ required: true, nullable: false, integer: true, initial: spec.initial, min: spec.min, max: spec.max });
-    case "string":
-      return new f.StringField({ required: true, nullable: false, blank: spec.choices ? spec.choices.includes("") : true, initial: spec.initial, choices: spec.choices ? [...spec.choices] : undefined });
-    case "boolean":
-      return new f.BooleanField({ initial: spec.initial });
-    case "html":
-      return new f.HTMLField({ required: false, blank: true, initial: "" });
-    case "stringSet":
-      return new f.ArrayField(new f.StringField({ required: true, blank: false, choices: spec.choices ? [...spec.choices] : undefined }), { initial: [] });
-    case "schema":
-      return new f.SchemaField(buildSchema(spec.fields));
-  }
-}
-
-export function buildSchema(spec: SchemaSpec): Record<string, AnyField> {
-  return Object.fromEntries(Object.entries(spec).map(([name, field]) => [name, buildField(field)]));
-}
 
 /** The parent class's migrateData (Foundry's), called with the model class as `this`. */
 function superMigrate(cls: unknown, source: Record<string, unknown>): Record<string, unknown> {

@@ -1,7 +1,7 @@
 /**
  * The `wfrp` document schemas as plain declarative data (no Foundry global): the TypeDataModels in
  * models.ts build their `defineSchema` from these, and the pack test validates every compendium
- * document against the very same specs (`validateAgainst`), so packs and models cannot drift apart.
+ * document against the very same specs (`validateAgainst`, ../data/field-spec.ts), so packs and models cannot drift apart.
  *
  * Ranges and choices come from the pure rules (src/rules/wfrp): characteristics 0…999, the Size,
  * Condition, hit-location, quality and flaw lists. Integers are whole numbers within their range;
@@ -18,22 +18,12 @@ import {
   WEAPON_FLAWS,
   WEAPON_QUALITIES,
 } from "../../rules/wfrp/index";
+import { bool, html as htmlField, int, schema, str, stringSet, type SchemaSpec } from "../data/field-spec";
 
-export type FieldSpec =
-  | { type: "integer"; initial: number; min?: number; max?: number }
-  | { type: "string"; initial: string; choices?: readonly string[] }
-  | { type: "boolean"; initial: boolean }
-  | { type: "html" }
-  | { type: "stringSet"; choices?: readonly string[] }
-  | { type: "schema"; fields: SchemaSpec };
-export type SchemaSpec = Record<string, FieldSpec>;
+export type { FieldSpec, SchemaSpec } from "../data/field-spec";
 
-const int = (initial: number, min?: number, max?: number): FieldSpec => ({ type: "integer", initial, min, max });
-const str = (initial = "", choices?: readonly string[]): FieldSpec => ({ type: "string", initial, choices });
-const bool = (initial = false): FieldSpec => ({ type: "boolean", initial });
-const html: FieldSpec = { type: "html" };
-const set = (choices?: readonly string[]): FieldSpec => ({ type: "stringSet", choices });
-const schema = (fields: SchemaSpec): FieldSpec => ({ type: "schema", fields });
+const html = htmlField();
+const set = stringSet;
 
 /** The skill a defender may be On the Defensive with ("" = none). */
 export const DEFENSIVE_SKILLS = ["", "melee", "dodge"] as const;
@@ -145,58 +135,3 @@ export const ITEM_SCHEMAS: Record<"wfrp_skill" | "wfrp_talent" | "wfrp_weapon" |
     description: html,
   },
 };
-
-/** The initial `system` of a type, as the data model would create it. */
-export function initialData(spec: SchemaSpec): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(spec)) {
-    if (field.type === "schema") out[name] = initialData(field.fields);
-    else if (field.type === "html") out[name] = "";
-    else if (field.type === "stringSet") out[name] = [];
-    else out[name] = field.initial;
-  }
-  return out;
-}
-
-/**
- * Checks plain data against a spec as the data model would: a list of problems ("path: why"), empty
- * when valid. Missing fields are allowed (the model fills initial values); unknown ones are reported.
- */
-export function validateAgainst(spec: SchemaSpec, data: unknown, path = "system"): string[] {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return [`${path}: not an object`];
-  const problems: string[] = [];
-  const record = data as Record<string, unknown>;
-  for (const key of Object.keys(record)) if (!Object.hasOwn(spec, key)) problems.push(`${path}.${key}: not in the schema`);
-  for (const [name, field] of Object.entries(spec)) {
-    if (!Object.hasOwn(record, name)) continue;
-    const value = record[name];
-    const at = `${path}.${name}`;
-    switch (field.type) {
-      case "integer":
-        if (typeof value !== "number" || !Number.isInteger(value)) problems.push(`${at}: not a whole number`);
-        else if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max)) problems.push(`${at}: ${value} outside ${field.min}…${field.max}`);
-        break;
-      case "string":
-        if (typeof value !== "string") problems.push(`${at}: not a string`);
-        else if (field.choices && !field.choices.includes(value)) problems.push(`${at}: "${value}" is not one of ${field.choices.join(", ")}`);
-        break;
-      case "boolean":
-        if (typeof value !== "boolean") problems.push(`${at}: not true/false`);
-        break;
-      case "html":
-        if (typeof value !== "string") problems.push(`${at}: not a string`);
-        break;
-      case "stringSet":
-        if (!Array.isArray(value)) problems.push(`${at}: not a list`);
-        else {
-          for (const v of value) if (typeof v !== "string" || (field.choices && !field.choices.includes(v))) problems.push(`${at}: "${String(v)}" is not allowed`);
-          if (new Set(value).size !== value.length) problems.push(`${at}: duplicates`);
-        }
-        break;
-      case "schema":
-        problems.push(...validateAgainst(field.fields, value, at));
-        break;
-    }
-  }
-  return problems;
-}

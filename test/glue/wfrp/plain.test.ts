@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { migrateActorSystem, migrateArmourSystem, migrateWeaponSystem } from "../../../src/foundry/wfrp/migrate";
 import { deriveActor, skillRows } from "../../../src/foundry/wfrp/derive";
-import { ACTOR_SCHEMAS, ITEM_SCHEMAS, validateAgainst, type SchemaSpec } from "../../../src/foundry/wfrp/schema";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type SchemaSpec } from "../../../src/foundry/wfrp/schema";
+import { validateAgainst } from "../../../src/foundry/data/field-spec";
 import { buildRequest, oddsLines, specFor, toYards, withWeapon } from "../../../src/foundry/wfrp/request";
 import { attackCardContext, planDamage, resolveTarget, type AttackState } from "../../../src/foundry/wfrp/cards";
 import { DEFAULT_RULES, rulesFrom } from "../../../src/foundry/wfrp/options";
@@ -135,10 +136,10 @@ describe("compendium packs", () => {
     expect(validateAgainst(ITEM_SCHEMAS.wfrp_weapon, { damage: 4.5, kind: "laser", qualities: ["sharp"], extra: 1 })).toEqual([
       "system.extra: not in the schema",
       'system.kind: "laser" is not one of melee, ranged',
-      "system.damage: not a whole number",
+      "system.damage: 4.5 is not a whole number",
       'system.qualities: "sharp" is not allowed',
     ]);
-    expect(validateAgainst(ACTOR_SCHEMAS.wfrp_npc, { conditions: { prone: 2 } })).toEqual(["system.conditions.prone: 2 outside 0…1"]);
+    expect(validateAgainst(ACTOR_SCHEMAS.wfrp_npc, { conditions: { prone: 2 } })).toEqual(["system.conditions.prone: 2 is above 1"]);
   });
 });
 
