@@ -37,7 +37,15 @@ export interface IntegerOptions extends Common {
 }
 
 /** A whole number within min…max. */
-export const int = (initial: number | null, min?: number, max?: number, options: IntegerOptions = {}): FieldSpec => ({ kind: "integer", initial, min, max, nullable: Boolean(options.nullable), ...extra(options) });
+export const int = (initial: number | null, min?: number, max?: number, options: IntegerOptions = {}): FieldSpec => ({
+  kind: "integer",
+  initial,
+  min,
+  max,
+  nullable: Boolean(options.nullable),
+  ...(options.choices ? { choices: options.choices } : {}),
+  ...extra(options),
+});
 /** A whole number or null. */
 export const nullableInt = (min?: number, max?: number, options: Common = {}): FieldSpec => int(null, min, max, { ...options, nullable: true });
 /** Any finite number within min…max (distances, weights). */

@@ -6,6 +6,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT } from "../../support/handlebars";
+import { validateAgainst } from "../../../src/foundry/data/field-spec";
+import { SPECS } from "../../../src/foundry/silhouette/schema";
 import {
   deriveCharacter,
   migrateCharacterSource,
@@ -254,6 +256,19 @@ describe("compendium packs (packs/_source/silhouette-*)", () => {
       for (const item of doc.items ?? []) validate(schemas[item.type], item.system, `${pack}/${file}:${item.name}`, errors);
     }
     expect(errors).toEqual([]);
+  });
+
+  it("every document (and embedded item) also validates against the plain specs the fields are built from (shared validateAgainst)", () => {
+    const problems: string[] = [];
+    for (const { pack, file, doc } of docs) {
+      expect(SPECS[doc.type], `${pack}/${file}: type`).toBeDefined();
+      problems.push(...validateAgainst(SPECS[doc.type], doc.system, `${pack}/${file}`));
+      for (const item of doc.items ?? []) problems.push(...validateAgainst(SPECS[item.type], item.system, `${pack}/${file}:${item.name}`));
+    }
+    expect(problems).toEqual([]);
+    // Not a rubber stamp: a skill level past 20, an unknown attribute, a fraction of a hand.
+    expect(validateAgainst(SPECS.silhouette_skill, { level: 21, attribute: "luck" })).toHaveLength(2);
+    expect(validateAgainst(SPECS.silhouette_equipment, { balancingHands: 3 })).toEqual(["system.balancingHands: 3 is not one of 0, 1, 2"]);
   });
 
   it("every _id is 16 letters/digits and unique, every _key matches it, and every document has a Russian name", () => {
