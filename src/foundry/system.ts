@@ -19,7 +19,8 @@ import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
 import { withRulesetCreateDialog } from "./documents";
 import { onHotbarDrop } from "./hotbar";
 import { migrateWorldIfNeeded } from "./migrations";
-import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, isPackShown, registerRuleset, setActiveRuleset } from "./registry";
+import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, getRuleset, isPackShown, registerRuleset, rulesetOfType, setActiveRuleset } from "./registry";
+import { registerRussianNames } from "./names";
 import type { DocumentKind, RulesetAdapter, SheetClass } from "./ruleset";
 import { registerRulesetSettings, registerSystemSettings, storedRuleset } from "./settings";
 import { OmnibusActorSheet } from "./sheets/actor-sheet";
@@ -153,4 +154,12 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
+  registerRussianNames(isRegisteredType);
+}
+
+/** Whether a document type is declared by a registered ruleset (`d6_character`, `wfrp_skill`…). */
+function isRegisteredType(type: string): boolean {
+  const id = rulesetOfType(type);
+  const adapter = id ? getRuleset(id) : undefined;
+  return Boolean(adapter && (Object.hasOwn(adapter.actorTypes, type) || Object.hasOwn(adapter.itemTypes, type)));
 }

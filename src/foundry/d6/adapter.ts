@@ -6,7 +6,6 @@
 import { defineRuleset } from "../ruleset";
 import { d6Checks, d6ChatActions } from "./checks";
 import { hideForeignResistButtons } from "./resist-cp";
-import { russianNameUpdate } from "./names";
 import { d6Combat, mayActLast, onCombatRound, planActLast, sideInitiativeCombatClass } from "./combat";
 import {
   D6AbilityModel,
@@ -68,14 +67,6 @@ export const d6Adapter = defineRuleset({
     Hooks.on("updateCombat", (combat: unknown, changed: unknown, options: unknown) => {
       void onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never, (options ?? {}) as never);
     });
-    // Russian names from the packs' flags.omnibus.nameRu for documents created on a Russian client (names.ts).
-    for (const hook of ["preCreateActor", "preCreateItem"]) {
-      Hooks.on(hook as never, ((document: { type?: string; updateSource(d: Record<string, unknown>): unknown }, data: Record<string, unknown>) => {
-        if (!String(document.type ?? "").startsWith("d6_")) return;
-        const update = russianNameUpdate(data as never, game.i18n?.lang);
-        if (update) document.updateSource(update);
-      }) as never);
-    }
     // Per-side initiative (the default): the tracker's roll buttons roll for every side at once.
     const config = CONFIG as unknown as { Combat: { documentClass: abstract new (...args: never[]) => object } };
     config.Combat.documentClass = sideInitiativeCombatClass(config.Combat.documentClass);

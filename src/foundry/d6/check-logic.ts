@@ -38,6 +38,7 @@ import {
   type WoundLevel,
 } from "../../rules/d6";
 import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../ruleset";
+import { itemNamed as sharedItemNamed } from "../names";
 import { ATTRIBUTES, storedCode, type AttributeId } from "./schema";
 
 /** The rules options (world settings, adapter.ts), with the digest's recommended defaults. */
@@ -87,7 +88,7 @@ export interface D6ItemData {
   id: string;
   uuid?: string;
   name: string;
-  /** The English name of an item created with its Russian name (flags.omnibus.nameEn, names.ts). */
+  /** The English name of an item created with its Russian name (flags.omnibus.nameEn, ../names.ts). */
   nameEn?: string;
   type: string;
   img?: string | null;
@@ -133,8 +134,7 @@ export function equippedArmor(actor: D6ActorData): Armor | null {
 
 /** An actor's item of a type by name — its name or, for an item created with its Russian name, its English one (names.ts). */
 export function itemNamed(actor: D6ActorData, type: string, name: string): D6ItemData | null {
-  const n = norm(name);
-  return actor.items.find((i) => i.type === type && (norm(i.name) === n || (typeof i.nameEn === "string" && norm(i.nameEn) === n))) ?? null;
+  return sharedItemNamed(actor.items, type, name);
 }
 
 /** The code for a skill by name: the actor's skill item, else its attribute (000:L676 — an unimproved skill rolls the attribute). */

@@ -3,7 +3,7 @@
 // (embedded items too) and keeps its English name in flags.omnibus.nameEn; the rules still find a
 // renamed skill by its English name.
 import { describe, expect, it } from "vitest";
-import { russianNameUpdate } from "../../../src/foundry/d6/names";
+import { russianNameUpdate } from "../../../src/foundry/names";
 import { DEFAULT_SETTINGS, attackCheck, skillCode } from "../../../src/foundry/d6/check-logic";
 import { asActor, packDoc } from "./fixtures";
 import { setUpTable } from "./table";
