@@ -36,6 +36,8 @@ import {
 export interface PlainItem {
   id: string;
   name: string;
+  /** The English name of an item created with its Russian name (flags.omnibus.nameEn, ../names.ts). */
+  nameEn?: string;
   type: string;
   img?: string | null;
   system: Record<string, unknown>;

@@ -2,6 +2,7 @@
  * Reading Foundry documents as the plain views the `wfrp` glue computes with, and the world's
  * rules options. The only Foundry-touching helpers the checks, actions and combat hooks share.
  */
+import { itemNames } from "../names";
 import { rulesetSetting } from "../settings";
 import type { PlainItem } from "./derive";
 import { rulesFrom, type WfrpRules } from "./options";
@@ -37,8 +38,9 @@ function sourceSystem(doc: { system?: unknown; _source?: { system?: unknown } })
 export function itemViews(actor: ActorLike): PlainItem[] {
   const list = Array.isArray(actor.items) ? actor.items : (actor.items?.contents ?? []);
   return list.map((i) => {
-    const item = i as { id?: string; name?: string; type?: string; img?: string | null; system?: unknown; _source?: { system?: unknown } };
-    return { id: item.id ?? "", name: item.name ?? "", type: item.type ?? "", img: item.img ?? null, system: sourceSystem(item) };
+    const item = i as { id?: string; name?: string; type?: string; img?: string | null; system?: unknown; _source?: { system?: unknown }; flags?: unknown };
+    const nameEn = itemNames(item).find((n) => n !== item.name);
+    return { id: item.id ?? "", name: item.name ?? "", ...(nameEn ? { nameEn } : {}), type: item.type ?? "", img: item.img ?? null, system: sourceSystem(item) };
   });
 }
 

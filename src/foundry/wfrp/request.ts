@@ -31,7 +31,8 @@ import {
   type Weapon,
 } from "../../rules/wfrp/index";
 import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../ruleset";
-import { bestSkillValue, deriveActor, skillRows, talentModifiers, weaponOf, type DerivedActor, type PlainItem } from "./derive";
+import { bestSkillValue, deriveActor, skillRows, talentModifiers, weaponOf, type DerivedActor, type PlainItem, type SkillRow } from "./derive";
+import { itemNames } from "../names";
 import type { WfrpRules } from "./options";
 
 /** An actor as plain data. */
@@ -206,7 +207,9 @@ export function buildRequest(input: BuildInput): CheckRequest {
     const characteristic: CharacteristicId = weapon.kind === "ranged" ? "bs" : "ws";
     // The weapon's specialisation if held (e.g. "Melee (Basic)"), else the best of that skill, else the bare characteristic.
     const held = skillRows(d, actor.items).filter((r) => r.key === skillKey && r.value !== null);
-    const exact = held.find((r) => (r.name ?? "").toLowerCase().includes(group.toLowerCase()));
+    // Either name: a skill created with its Russian name keeps its English one (../names.ts).
+    const heldItem = (r: SkillRow) => actor.items.find((i) => i.id === r.itemId) ?? { name: r.name };
+    const exact = held.find((r) => itemNames(heldItem(r)).some((n) => n.toLowerCase().includes(group.toLowerCase())));
     const value = exact?.value ?? (skillKey === "melee" ? (bestSkillValue(d, actor.items, "melee")?.value ?? d.characteristics.ws.current) : d.characteristics[characteristic].current);
     const talents = talentModifiers(actor.items, skillKey, characteristic);
     const targets = input.targets.map((tg) => {
