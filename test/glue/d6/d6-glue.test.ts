@@ -5,35 +5,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { asActor, packDoc, thannik, type PackDoc } from "./fixtures";
+import { forceFaces } from "./table";
 import { describeTargets } from "../../../src/foundry/targets";
 
 let stand: StandIns;
-
-/** Makes the stand-in Roll evaluate its formula's die terms from `faces`, in the dice order contract (x6 explodes). */
-function forceFaces(faces: number[]): number[] {
-  const queue = [...faces];
-  const R = (globalThis as unknown as { Roll: { prototype: Record<string, unknown> } }).Roll;
-  R.prototype.evaluate = async function (this: { formula: string; terms: unknown[]; _evaluated: boolean }) {
-    this.terms = [];
-    for (const m of this.formula.matchAll(/(\d+)d(\d+)(x6)?/g)) {
-      const results: Array<{ result: number }> = [];
-      for (let i = 0; i < Number(m[1]); i++) {
-        let face = queue.shift();
-        if (face === undefined) throw new Error(`no forced face left for ${this.formula}`);
-        results.push({ result: face });
-        while (m[3] && face === 6) {
-          face = queue.shift();
-          if (face === undefined) throw new Error(`no forced face left for ${this.formula}`);
-          results.push({ result: face });
-        }
-      }
-      this.terms.push({ faces: Number(m[2]), results });
-    }
-    this._evaluated = true;
-    return this;
-  };
-  return queue;
-}
 
 /** A stand-in actor document from a pack actor: items with ids, uuids and updates. */
 function actorDoc(doc: PackDoc, uuid: string, isOwner: boolean): StandInDocument {

@@ -4,12 +4,12 @@
 // card; damage through the GM; combat initiative, ties, mishaps, "pull yourself together" and the
 // per-round re-roll; movement recorded from token moves.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
-import { createHarness } from "../../support/handlebars";
+import { StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { lastMessage as harnessLastMessage, makeActor as makeHarnessActor, setUp, type ActorSpec, type Harness } from "./harness";
 import { describeTargets, type GridLike, type TokenLike } from "../../../src/foundry/targets";
 
+let h: Harness;
 let stand: StandIns;
-let faces: number[] = [];
 let sil: {
   adapter: typeof import("../../../src/foundry/silhouette/adapter");
   checks: typeof import("../../../src/foundry/silhouette/checks");
@@ -17,103 +17,23 @@ let sil: {
   movement: typeof import("../../../src/foundry/silhouette/movement");
   actions: typeof import("../../../src/foundry/chat/actions");
 };
-const harness = createHarness({ language: "en" });
 
-/** The stand-in Roll's evaluate takes its faces from `faces` for each `Nd6` term of the formula. */
-function forceDice() {
-  const RollClass = (globalThis as unknown as { Roll: { prototype: Record<string, unknown> } }).Roll;
-  RollClass.prototype.evaluate = async function (this: { formula: string; terms: unknown[]; _evaluated: boolean }) {
-    this.terms = [];
-    for (const m of this.formula.matchAll(/(\d+)d6/g)) {
-      const n = Number(m[1]);
-      if (faces.length < n) throw new Error(`test: ${n} faces needed for ${this.formula}, ${faces.length} left`);
-      this.terms.push({ faces: 6, results: faces.splice(0, n).map((result) => ({ result })) });
-    }
-    this._evaluated = true;
-    return this;
-  };
-  (RollClass.prototype as { toJSON: unknown }).toJSON = function (this: { formula: string; terms: unknown[]; options: unknown }) {
-    return { class: "SilhouetteRoll", formula: this.formula, terms: this.terms, options: this.options };
-  };
-}
-
-interface ActorSpec {
-  id: string;
-  name: string;
-  owner: boolean;
-  attributes?: Record<string, number>;
-  skills?: Array<[string, string, number, string]>;
-  weapons?: Array<Record<string, unknown>>;
-  statuses?: string[];
-}
-
-function makeActor(spec: ActorSpec): StandInDocument & Record<string, unknown> {
-  const items = [
-    ...(spec.skills ?? []).map(([name, key, level, attribute], i) => ({ id: `${spec.id}s${i}`, name, type: "silhouette_skill", system: { key, level, attribute } })),
-    ...(spec.weapons ?? []).map((w, i) => ({ id: `${spec.id}w${i}`, uuid: `Actor.${spec.id}.Item.${spec.id}w${i}`, name: String(w.name), type: "silhouette_weapon", img: "", system: w, update: vi.fn(async () => undefined) })),
-  ];
-  const flags: Record<string, unknown> = {};
-  const actor = new StandInDocument(spec.id, `Actor.${spec.id}`, spec.owner, {
-    name: spec.name,
-    img: "icons/svg/mystery-man.svg",
-    type: "silhouette_character",
-    system: {
-      attributes: { agi: 0, bld: 0, fit: 0, str: 0, will: 0, ...(spec.attributes ?? {}) },
-      stamina: 25,
-      systemShock: 0,
-      maxLoad: 0,
-      wounds: { light: 0, heavy: 0, dead: false },
-      health: { value: 3, max: 3 },
-    },
-    items: { contents: items, get: (id: string) => items.find((i) => i.id === id) },
-    statuses: new Set(spec.statuses ?? []),
-    getActiveTokens: () => [],
-    getFlag: (scope: string, key: string) => flags[`${scope}.${key}`],
-    setFlag: async (scope: string, key: string, value: unknown) => {
-      flags[`${scope}.${key}`] = value;
-    },
-    testUserPermission: (user: { isGM: boolean }) => user.isGM || spec.owner,
-  }) as StandInDocument & Record<string, unknown>;
-  stand.documents.set(actor.uuid, actor);
-  return actor;
-}
+const makeActor = (spec: ActorSpec) => makeHarnessActor(h, spec);
+const lastMessage = (author = "player") => harnessLastMessage(h, author);
 
 const RIFLE = { name: "Assault rifle", category: "ranged", skill: "firearms", damageMultiplier: 15, accuracy: 0, rof: 3, ranges: { base: 25, medium: 50, long: 100, extreme: 200 }, ammo: { value: 30, max: 30 } };
 
 beforeEach(async () => {
-  vi.resetModules();
-  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "silhouette", "omnibus.rollDialog": false } });
-  stand.makeUser("gm", true);
-  const g = globalThis as Record<string, any>;
-  g.foundry.applications.handlebars.renderTemplate = async (path: string, context: Record<string, unknown>) => {
-    stand.recorded.rendered.push({ path, context });
-    return harness.render(path, context);
-  };
-  forceDice();
-  faces = [];
-  const system = await import("../../../src/foundry/system");
-  const adapter = await import("../../../src/foundry/silhouette/adapter");
-  system.installOmnibus([adapter.silhouetteAdapter]);
-  await stand.fire("init");
-  await stand.fire("ready");
+  h = await setUp();
+  stand = h.stand;
   sil = {
-    adapter,
-    checks: await import("../../../src/foundry/silhouette/checks"),
-    combat: await import("../../../src/foundry/silhouette/combat"),
+    adapter: await import("../../../src/foundry/silhouette/adapter"),
+    checks: h.checks,
+    combat: h.combat,
     movement: await import("../../../src/foundry/silhouette/movement"),
-    actions: await import("../../../src/foundry/chat/actions"),
+    actions: h.actions,
   };
 });
-
-/** The last created message, registered so chat actions can find it. */
-function lastMessage(author = "player"): StandInDocument & { flags: Record<string, any>; content?: string } {
-  const { data } = stand.recorded.messagesCreated.at(-1)!;
-  const id = `m${stand.recorded.messagesCreated.length}`;
-  const message = new StandInDocument(id, `ChatMessage.${id}`, author === "player", { author: { id: author }, content: data.content, _source: { rolls: [] } });
-  message.flags = structuredClone(data.flags as Record<string, Record<string, unknown>>);
-  stand.documents.set(`ChatMessage.${id}`, message);
-  return message as never;
-}
 
 describe("registration", () => {
   it("registers the Silhouette types, sheets, the Roll, settings with the digest's defaults, status effects and combat", () => {
@@ -138,9 +58,9 @@ describe("a skill check with forced faces", () => {
     const actor = makeActor({ id: "a1", name: "Ada", owner: true, attributes: { agi: 2 }, skills: [["Firearms", "firearms", 3, "agi"]] });
     const request = await sil.checks.silhouetteChecks.build({ actor: actor as never, kind: "skill", dataset: { itemId: "a1s0" }, targets: [] });
     expect(request!.values).toMatchObject({ dice: 3, movement: "stationary", actions: 1 });
-    faces = [6, 6, 1];
+    h.faces = [6, 6, 1];
     await sil.checks.silhouetteChecks.roll(request!, { ...request!.values, modifier: -1 }, { rollMode: "publicroll" });
-    expect(faces).toEqual([]);
+    expect(h.faces).toEqual([]);
     const { data } = stand.recorded.messagesCreated[0];
     const state = (data.flags as any).omnibus.silhouette;
     expect(state.roll).toMatchObject({ faces: [6, 6, 1], best: 6, extraSixes: 1, result: 7, total: 8, fumble: false });
@@ -154,7 +74,7 @@ describe("a skill check with forced faces", () => {
   it("E1: two rolled actions this turn → −1 on the roll; sprinting allows no action (refused, nothing posted)", async () => {
     const actor = makeActor({ id: "a2", name: "Bo", owner: true, skills: [["Athletics", "athletics", 2, "none"]] });
     const request = (await sil.checks.silhouetteChecks.build({ actor: actor as never, kind: "skill", dataset: { skill: "athletics" }, targets: [] }))!;
-    faces = [5, 3];
+    h.faces = [5, 3];
     await sil.checks.silhouetteChecks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
     expect((stand.recorded.messagesCreated[0].data.flags as any).omnibus.silhouette.roll.total).toBe(4);
     expect(() => sil.checks.silhouetteChecks.odds!(request, { ...request.values, movement: "sprinting" })).toThrow(/no actions/);
@@ -166,7 +86,7 @@ describe("a skill check with forced faces", () => {
     const actor = makeActor({ id: "a3", name: "Cy", owner: true });
     const request = (await sil.checks.silhouetteChecks.build({ actor: actor as never, kind: "skill", dataset: { skill: "stealth" }, targets: [] }))!;
     expect(request.values.dice).toBe(0);
-    faces = [5, 2];
+    h.faces = [5, 2];
     await sil.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
     expect((stand.recorded.messagesCreated[0].data.flags as any).omnibus.silhouette.roll).toMatchObject({ untrained: true, result: 2 });
   });
@@ -184,7 +104,7 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     const request = (await sil.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: "p1w0" }, targets }))!;
     expect(request.kind).toBe("attack");
     // Firearms 4 dice [6,6,3,2] → 7, AGI +1 → 8; 38.5 m is the rifle's Medium band (25–50 m): −1 → 7.
-    faces = [6, 6, 3, 2];
+    h.faces = [6, 6, 3, 2];
     await sil.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
     const message = lastMessage("player");
     const target = message.flags.omnibus.silhouette.attack.targets[0];
@@ -198,9 +118,9 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     const { message } = await attackAndDefend();
     stand.setUser("gm");
     stand.setActiveGM("gm");
-    faces = [3, 1];
+    h.faces = [3, 1];
     await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
-    expect(faces).toEqual([]);
+    expect(h.faces).toEqual([]);
     const strike = message.flags.omnibus.silhouette.attack.targets[0].strikes[0];
     expect(strike.defense).toMatchObject({ faces: [3, 1], result: 3, modifier: -1, total: 2, skill: "defense" });
     expect(strike.outcome).toMatchObject({ opposed: true, margin: 5, hit: true, damage: 75 });
@@ -215,7 +135,7 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     const { message } = await attackAndDefend(["prone"]);
     stand.setUser("gm");
     stand.setActiveGM("gm");
-    faces = [6, 1]; // Defense 2 dice → 6, prone against a ranged attack +1 (004:L30) → 7 = the attack total
+    h.faces = [6, 1]; // Defense 2 dice → 6, prone against a ranged attack +1 (004:L30) → 7 = the attack total
     await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
     expect(message.flags.omnibus.silhouette.attack.targets[0].strikes[0].outcome).toMatchObject({ margin: 0, hit: false, damage: 0 });
   });
@@ -224,7 +144,7 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     const { message, thug } = await attackAndDefend();
     stand.setUser("gm");
     stand.setActiveGM("gm");
-    faces = [3, 1];
+    h.faces = [3, 1];
     await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
 
     stand.setUser("player");
@@ -253,20 +173,20 @@ describe("an attack on a targeted token, its defense and its damage", () => {
 
   it("a player who does not own the target may not roll its defense", async () => {
     const { message } = await attackAndDefend();
-    faces = [3, 1];
+    h.faces = [3, 1];
     expect(await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" })).toBe(false);
     expect(stand.recorded.notifications.map((n) => n.message)).toContain("OMNIBUS.Chat.NotPermitted");
-    expect(faces).toEqual([3, 1]);
+    expect(h.faces).toEqual([3, 1]);
   });
 
   it("a burst uses 5 rounds per ROF; too little ammunition refuses the attack and spends nothing", async () => {
     const shooter = makeActor({ id: "p2", name: "Gunner", owner: true, skills: [["Firearms", "firearms", 2, "none"]], weapons: [{ ...RIFLE, ammo: { value: 8, max: 30 } }] });
     const request = (await sil.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: "p2w0" }, targets: [] }))!;
-    faces = [4, 4];
+    h.faces = [4, 4];
     await expect(sil.checks.silhouetteChecks.roll(request, { ...request.values, burst: 2 }, { rollMode: "publicroll" })).rejects.toThrow(/rounds/);
     const item = (shooter.items as any).get("p2w0");
     expect(item.update).not.toHaveBeenCalled();
-    expect(faces).toEqual([4, 4]);
+    expect(h.faces).toEqual([4, 4]);
     await sil.checks.silhouetteChecks.roll(request, { ...request.values, burst: 1 }, { rollMode: "publicroll" });
     expect(item.update).toHaveBeenCalledWith({ "system.ammo.value": 3 });
   });
@@ -285,11 +205,11 @@ describe("combat", () => {
     const c = combatant("c1", actor);
     const roll = sil.combat.initiativeRoll(c as never);
     expect(roll.formula).toBe("2d6");
-    faces = [5, 6];
+    h.faces = [5, 6];
     await roll.evaluate();
     expect(roll.total).toBe(6);
     const fumbled = sil.combat.initiativeRoll(c as never);
-    faces = [1, 1];
+    h.faces = [1, 1];
     await fumbled.evaluate();
     expect(c.updates.at(-1)).toEqual({ "flags.omnibus.silhouetteInitiative": { round: 2, fumble: true, pulledTogether: false, combatSense: 2 } });
     expect(actor.statusToggles.at(-1)).toEqual({ id: "diveForCover", active: true });
