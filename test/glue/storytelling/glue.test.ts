@@ -3,7 +3,8 @@
 // (digest E7), an attack on a target at a measured distance (range band, Defense, armour), the
 // apply-damage action (one update, statuses, GM routing, once only), an extended action.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { setUpStorytelling } from "./setup";
 import type { CardContext } from "../../../src/foundry/storytelling/card";
 
 let stand: StandIns;
@@ -23,26 +24,7 @@ function actorDoc(id: string, isOwner: boolean, system: Record<string, unknown>,
 }
 
 beforeEach(async () => {
-  vi.resetModules();
-  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "storytelling" } });
-  stand.makeUser("gm", true);
-  faceQueue = [];
-  const RollStandIn = (globalThis as unknown as { Roll: { prototype: { evaluate(): Promise<unknown>; terms: unknown[] } } }).Roll;
-  RollStandIn.prototype.evaluate = async function (this: { terms: unknown[]; _evaluated: boolean }) {
-    const faces = faceQueue.shift();
-    if (!faces) throw new Error("test: no faces queued for this roll");
-    this.terms = [{ faces: 10, results: faces.map((result) => ({ result })) }];
-    this._evaluated = true;
-    return this;
-  };
-  const system = await import("../../../src/foundry/system");
-  adapter = (await import("../../../src/foundry/storytelling/adapter")).storytellingAdapter;
-  system.installOmnibus([adapter]);
-  await stand.fire("init");
-  await stand.fire("ready");
-  checks = await import("../../../src/foundry/storytelling/checks");
-  actions = await import("../../../src/foundry/chat/actions");
-  targets = await import("../../../src/foundry/targets");
+  ({ stand, adapter, checks, actions, targets, faceQueue } = await setUpStorytelling());
 });
 
 const lastCard = () => stand.recorded.rendered.at(-1)!.context as unknown as CardContext;

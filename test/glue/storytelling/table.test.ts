@@ -3,7 +3,8 @@
 // the defender's Willpower), contested actions on one card, teamwork and advanced actions, initiative
 // roll-offs, the rote chance die as two Rolls, and per-target cover. Numbers come from the digest.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { setUpStorytelling } from "./setup";
 import type { CardContext } from "../../../src/foundry/storytelling/card";
 
 let stand: StandIns;
@@ -58,30 +59,7 @@ function messagesAsDocuments() {
 }
 
 beforeEach(async () => {
-  vi.resetModules();
-  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "storytelling" } });
-  stand.makeUser("gm", true);
-  faceQueue = [];
-  evaluated = [];
-  const RollStandIn = (globalThis as unknown as { Roll: { prototype: { evaluate(): Promise<unknown>; terms: unknown[] } } }).Roll;
-  RollStandIn.prototype.evaluate = async function (this: { terms: unknown[]; _evaluated: boolean; formula: string }) {
-    const faces = faceQueue.shift();
-    if (!faces) throw new Error(`test: no faces queued for ${this.formula}`);
-    evaluated.push(this.formula);
-    this.terms = [{ faces: 10, results: faces.map((result) => ({ result })) }];
-    this._evaluated = true;
-    return this;
-  };
-  const system = await import("../../../src/foundry/system");
-  adapter = (await import("../../../src/foundry/storytelling/adapter")).storytellingAdapter;
-  system.installOmnibus([adapter]);
-  await stand.fire("init");
-  await stand.fire("ready");
-  checks = await import("../../../src/foundry/storytelling/checks");
-  actions = await import("../../../src/foundry/chat/actions");
-  targets = await import("../../../src/foundry/targets");
-  combat = await import("../../../src/foundry/storytelling/combat");
-  defenseActions = await import("../../../src/foundry/storytelling/defense-actions");
+  ({ stand, adapter, checks, actions, targets, combat, defenseActions, faceQueue, evaluated } = await setUpStorytelling());
 });
 
 const lastCard = () => stand.recorded.rendered.filter((r) => r.path.endsWith("roll-card.hbs") || r.path.endsWith("contest-card.hbs")).at(-1)!.context as unknown as CardContext;
