@@ -521,15 +521,7 @@ export function defenseFromPayload(payload: Record<string, string>): DefenseSumm
     lines = [];
   }
   return {
-    faces: roll.faces,
-    poolSize: roll.poolSize,
-    untrained: roll.untrained,
-    best: roll.best,
-    extraSixes: roll.extraSixes,
-    result: roll.result,
-    fumble: roll.fumble,
-    modifier: roll.modifier,
-    total: roll.total,
+    ...summarize(roll),
     skill: ["defense", "handToHand", "melee"].includes(payload.skill ?? "") ? payload.skill! : "defense",
     lines,
     defenderName: String(payload.defender ?? "").slice(0, 200),

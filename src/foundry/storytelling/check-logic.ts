@@ -154,13 +154,7 @@ export interface WeaponData {
   scope: boolean;
 }
 
-export interface AttackTarget {
-  tokenUuid: string;
-  actorUuid: string | null;
-  name: string;
-  img: string;
-  distance: number | null;
-  units: string;
+export interface AttackTarget extends TargetInfo {
   yards: number | null;
   band: RangeBand | null;
   /** Defense before this attack's kind (the target's lower of Wits/Dexterity, armour penalty). */

@@ -25,6 +25,7 @@ import {
   type TestSpec,
   type Weapon,
 } from "../../rules/wfrp/index";
+import type { TargetInfo } from "../ruleset";
 import { armourPieces, deriveActor, type PlainItem } from "./derive";
 import { weaponDamageLabel } from "./request";
 
@@ -96,13 +97,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
 
 export type DefenceSkill = "melee" | "dodge" | "none";
 
-export interface AttackTargetState {
-  tokenUuid: string;
-  actorUuid: string | null;
-  name: string;
-  img: string;
-  distance: number | null;
-  units: string;
+export interface AttackTargetState extends TargetInfo {
   yards: number | null;
   band: RangeBand | null;
   outOfRange: boolean;
