@@ -56,6 +56,20 @@ function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: stri
 const character = (name: string) => packDocs("wfrp-characters").find((d) => d.name === name)!;
 const card = () => stand.recorded.rendered[stand.recorded.rendered.length - 1] as { path: string; context: any };
 
+/** Perdita (player-owned) with her bow, and the Cultist behind two tokens: "near" at 20 yd, "far" at 120 yd. */
+function perditaAndTwoCultists() {
+  const perdita = actorDoc("per", actorViewOf(character("Perdita")), ["player"]);
+  const cultist = actorDoc("cul", actorViewOf(character("Cultist of the Blood God")));
+  stand.documents.set("Scene.s.Token.a", { actor: cultist });
+  stand.documents.set("Scene.s.Token.b", { actor: cultist });
+  const bow = perdita.items.contents.find((i: any) => i.type === "wfrp_weapon");
+  const targets = [
+    { tokenUuid: "Scene.s.Token.a", actorUuid: null, name: "near", img: "", distance: 20, units: "yd" },
+    { tokenUuid: "Scene.s.Token.b", actorUuid: null, name: "far", img: "", distance: 120, units: "yd" },
+  ];
+  return { perdita, cultist, bow, targets };
+}
+
 describe("registrations", () => {
   it("three actor and seven item types with their data models and the wfrp sheets; the Roll classes; the Conditions as status effects; the rules options as settings", async () => {
     const { WfrpActorSheet, WfrpItemSheet } = await import("../../../src/foundry/wfrp/sheets");
@@ -202,15 +216,7 @@ describe("an attack on a targeted token", () => {
   });
 
   it("ranged: Perdita's Bow (Range 50) at a token 20 yd away — Short range, Average (+20): 36 vs 68 → +3 SL, hit the body for SB 3 + 3 + 3 = 9; 120 yd is Extreme (Very Hard)", async () => {
-    const perdita = actorDoc("per", actorViewOf(character("Perdita")), ["player"]);
-    const cultist = actorDoc("cul", actorViewOf(character("Cultist of the Blood God")));
-    stand.documents.set("Scene.s.Token.a", { actor: cultist });
-    stand.documents.set("Scene.s.Token.b", { actor: cultist });
-    const bow = perdita.items.contents.find((i: any) => i.type === "wfrp_weapon");
-    const targets = [
-      { tokenUuid: "Scene.s.Token.a", actorUuid: null, name: "near", img: "", distance: 20, units: "yd" },
-      { tokenUuid: "Scene.s.Token.b", actorUuid: null, name: "far", img: "", distance: 120, units: "yd" },
-    ];
+    const { perdita, cultist, bow, targets } = perditaAndTwoCultists();
     const checks = wfrp.wfrpAdapter.checks!;
     const request = (await checks.build({ actor: perdita as any, kind: "attack", dataset: { itemId: bow.id }, targets }))!;
     faces.push(36);
@@ -476,15 +482,7 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
   });
 
   it("ranged at two targets: one odds line per target at its own band — Short 68/100, Extreme 18/100 by hand; with the Dodge option the near target may only Dodge (or not defend)", async () => {
-    const perdita = actorDoc("per", actorViewOf(character("Perdita")), ["player"]);
-    const cultist = actorDoc("cul", actorViewOf(character("Cultist of the Blood God")));
-    stand.documents.set("Scene.s.Token.a", { actor: cultist });
-    stand.documents.set("Scene.s.Token.b", { actor: cultist });
-    const bow = perdita.items.contents.find((i: any) => i.type === "wfrp_weapon");
-    const targets = [
-      { tokenUuid: "Scene.s.Token.a", actorUuid: null, name: "near", img: "", distance: 20, units: "yd" },
-      { tokenUuid: "Scene.s.Token.b", actorUuid: null, name: "far", img: "", distance: 120, units: "yd" },
-    ];
+    const { perdita, cultist, bow, targets } = perditaAndTwoCultists();
     const checks = wfrp.wfrpAdapter.checks!;
     const request = (await checks.build({ actor: perdita as any, kind: "attack", dataset: { itemId: bow.id }, targets }))!;
     expect(request.values.dodge).toBe(false); // unopposed by default (digest §7 item 21)
