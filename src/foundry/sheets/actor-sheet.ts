@@ -20,6 +20,7 @@
  */
 import { rollItem, runCheck } from "../checks";
 import { localize, notify } from "../i18n";
+import { enrichDescription } from "./description";
 import { actorAcceptsItem } from "./drop";
 import { activeRuleset, activeRulesetId, rulesetOfType } from "../registry";
 import { currentTargets } from "../targets";
@@ -94,10 +95,7 @@ export class OmnibusActorSheet extends HbsActorSheet {
     const tabGroups = (this as unknown as { tabGroups: Record<string, string | null> }).tabGroups;
     const actor = this.document;
     const system = actor.system as unknown as Record<string, unknown>;
-    const description = typeof system.description === "string" ? system.description : "";
-    const enrichedDescription = description
-      ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(description, { secrets: actor.isOwner, relativeTo: actor })
-      : "";
+    const enrichedDescription = await enrichDescription(actor);
     const context = actorSheetContext({
       ruleset: this.ruleset,
       actor: {
@@ -117,7 +115,7 @@ export class OmnibusActorSheet extends HbsActorSheet {
       enrichedDescription,
     });
     tabGroups.primary = context.tab;
-    return { ...base, ...context, description, ...(await this.prepareRulesetContext(context)) } as never;
+    return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
   }
 
   /** A ruleset's sheet adds its own context here (plain functions of `context.system` preferred). */

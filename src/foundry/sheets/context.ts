@@ -101,7 +101,14 @@ export interface ActorSheetContext {
   tab: string;
   items: ItemRow[];
   itemGroups: ItemGroup[];
+  /** The raw description (for the editor's value) and its enriched HTML (for display). */
+  description: string;
   enrichedDescription: string;
+}
+
+/** A document's `system.description` when it has one (the notes editor's value), else "". */
+export function rawDescription(system: Record<string, unknown>): string {
+  return typeof system.description === "string" ? system.description : "";
 }
 
 export function actorSheetContext(input: ActorSheetInput): ActorSheetContext {
@@ -129,6 +136,7 @@ export function actorSheetContext(input: ActorSheetInput): ActorSheetContext {
     tab: tabs.find((t) => t.active)?.id ?? "",
     items: rows,
     itemGroups: groupItems(rows, types),
+    description: rawDescription(actor.system),
     enrichedDescription: input.enrichedDescription ?? "",
   };
 }
@@ -162,7 +170,6 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetContext {
   const { item } = input;
   const tabs = buildTabs(input.tabs ?? [], input.activeTab);
   const editMode = input.editable && input.editMode;
-  const description = typeof item.system.description === "string" ? item.system.description : "";
   return {
     ruleset: input.ruleset,
     rulesetClass: `omnibus-${input.ruleset}`,
@@ -180,7 +187,7 @@ export function itemSheetContext(input: ItemSheetInput): ItemSheetContext {
     locked: !editMode,
     tabs,
     tab: tabs.find((t) => t.active)?.id ?? "",
-    description,
+    description: rawDescription(item.system),
     enrichedDescription: input.enrichedDescription ?? "",
   };
 }

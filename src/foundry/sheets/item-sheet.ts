@@ -11,6 +11,7 @@ import { rollItem } from "../checks";
 import { activeRulesetId, rulesetOfType } from "../registry";
 import { templatePath } from "../templates/helpers";
 import type { HbsPart } from "./actor-sheet";
+import { enrichDescription } from "./description";
 import { itemSheetContext, type ItemSheetContext, type TabDefinition } from "./context";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -65,10 +66,7 @@ export class OmnibusItemSheet extends HbsItemSheet {
     const tabGroups = (this as unknown as { tabGroups: Record<string, string | null> }).tabGroups;
     const item = this.document;
     const system = item.system as unknown as Record<string, unknown>;
-    const raw = typeof system.description === "string" ? system.description : "";
-    const enrichedDescription = raw
-      ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(raw, { secrets: item.isOwner, relativeTo: item })
-      : "";
+    const enrichedDescription = await enrichDescription(item);
     const context = itemSheetContext({
       ruleset: this.ruleset,
       item: { id: item.id ?? "", uuid: item.uuid, name: item.name ?? "", img: item.img, type: item.type, system },
