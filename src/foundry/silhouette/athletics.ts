@@ -33,6 +33,7 @@ import { choices, skillFor } from "./data";
 import { autoMovementMode, type ActorFacts } from "./requests";
 import type { RollSummary } from "./card";
 import type { SilhouetteOptions } from "./settings";
+import type { ChaseCard } from "./chase";
 
 const L = "OMNIBUS.Silhouette.";
 
@@ -282,7 +283,8 @@ export interface FallCard {
   applied: { wound: string; damage: number } | null;
 }
 
-export type AthleticsCard = JumpCard | ClimbCard | FallCard;
+/** A chase exchange (chase.ts) shares the athletics part of the card. */
+export type AthleticsCard = JumpCard | ClimbCard | FallCard | ChaseCard;
 
 export function jumpCard(plan: JumpPlan, result: number): JumpCard {
   const j = jump(result, plan.fit, plan.mode, plan.surface, plan.other);

@@ -91,7 +91,7 @@ export interface GrenadeState {
 
 export interface CardState {
   version: 1;
-  kind: "skill" | "attack" | "jump" | "climb" | "fall";
+  kind: "skill" | "attack" | "jump" | "climb" | "fall" | "chase";
   /** A jump, a climbing round or a fall (athletics.ts). */
   athletics?: AthleticsCard | null;
   title: string;
@@ -379,9 +379,26 @@ export type AthleticsView = AthleticsCard & {
   gripLabel?: string;
   canApply?: boolean;
   appliedLabel?: string | null;
+  fleeingDice?: DieView[];
+  pursuerDice?: DieView[];
+  mishapLabels?: Array<{ label: string; die: number }>;
+  obstacleLabel?: string | null;
 };
 
 function athleticsView(a: AthleticsCard): AthleticsView {
+  if (a.kind === "chase") {
+    const x = a.exchange;
+    const won = x.winner === a.role;
+    return {
+      ...a,
+      label: x.caught ? `${L}Chase.Caught` : x.winner === "none" ? `${L}Chase.Tie` : x.winner === "fleeing" ? `${L}Chase.FleeingWins` : `${L}Chase.PursuerWins`,
+      tone: x.winner === "none" ? "neutral" : won ? "success" : "failure",
+      fleeingDice: diceView(a.fleeing.roll),
+      pursuerDice: diceView(a.pursuer.roll),
+      mishapLabels: x.mishapDice.map((m) => ({ label: m.side === "fleeing" ? `${L}Chase.FleeingMishap` : `${L}Chase.PursuerMishap`, die: m.die })),
+      obstacleLabel: x.obstacle ? `${L}Chase.ObstacleResult` : null,
+    };
+  }
   if (a.kind === "jump") return { ...a, label: a.success ? `${L}Jump.Success` : `${L}Jump.Failure`, tone: a.success ? "success" : "failure" };
   if (a.kind === "climb") {
     const label = a.falls ? `${L}Climb.Falls` : a.grip.losingGrip ? `${L}Climb.LosingGrip` : a.metres > 0 ? `${L}Climb.Climbed` : a.recovery ? `${L}Climb.Recovered` : `${L}Climb.NoProgress`;

@@ -5,6 +5,7 @@
 import { OmnibusError } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
 import { readCheckFaces, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
+import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "./chase";
 import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
 import { postCard } from "../chat/cards";
 import { requestChatAction } from "../chat/actions";
@@ -216,6 +217,13 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
     if (source.kind === "climb") return climbRequest(facts, data, title, data.grip.losingGrip ? localize("OMNIBUS.Silhouette.Climb.Recovery", { penalty: data.grip.penalty }) : undefined);
     return fallRequest(facts, data, title);
   }
+  if (source.kind === "chase") {
+    // The first targeted Silhouette runner is the other side; the measured distance starts the chase.
+    const target = source.targets[0];
+    const other = target?.actorUuid ? (fromUuidSync(target.actorUuid as never) as unknown as ActorLike | null) : null;
+    const opponent = other && String(other.type).startsWith("silhouette_") ? { ...actorFacts(other, target!.tokenUuid), name: target!.name } : null;
+    return chaseRequest(facts, opponent, localize("OMNIBUS.Silhouette.Athletics.chase"), opponent ? target!.distance : null);
+  }
   if (item?.type === "silhouette_weapon" || source.kind === "attack") {
     if (!item || item.type !== "silhouette_weapon") throw new OmnibusError("badArgument", "an attack needs a weapon", { name: "item", value: itemId });
     const weapon = weaponFacts(item);
@@ -424,6 +432,17 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
     const o = await pool(plan.dice, plan.untrained, plan.modifier);
     const card = jumpCard(plan, o.result);
     state = { ...base, kind: "jump", roll: summarize(o), lines: [{ label: "OMNIBUS.Silhouette.AttributeAbbr.fit", value: plan.fit }, { label: "OMNIBUS.Silhouette.Card.MovementMod", value: card.modeModifier }, { label: "OMNIBUS.Silhouette.Card.OtherMod", value: plan.other }].filter((l) => l.value !== 0), athletics: card };
+  } else if (request.kind === "chase") {
+    // Validate before any die is rolled; the fleeing side's pool first, then the pursuer's, then one
+    // d6 per mishap (fleeing first) — the order chaseExchange reads them in (004:L44).
+    const plan = planChase(request, values);
+    const f = await pool(plan.fleeing.dice, plan.fleeing.dice === 0, plan.fleeing.modifier);
+    const p = await pool(plan.pursuer.dice, plan.pursuer.dice === 0, plan.pursuer.modifier);
+    const mishapFaces: number[] = [];
+    for (const o of [f, p]) if (o.fumble) mishapFaces.push((await pool(1, false, 0, { ...rules, fumbleRule: "never" })).faces[0]);
+    const card = chaseCard(plan, request.data as unknown as ChaseData, summarize(f), summarize(p), forcedDice(mishapFaces));
+    const ownRoll = plan.role === "fleeing" ? card.fleeing.roll : card.pursuer.roll;
+    state = { ...base, kind: "chase", roll: ownRoll, athletics: card };
   } else if (request.kind === "climb") {
     const data = request.data as unknown as Parameters<typeof climbCard>[1];
     const plan = planClimb(request, values);
@@ -532,11 +551,12 @@ export const silhouetteChecks: CheckHandler = {
   build: buildRequest,
   odds(request, values) {
     if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall") return athleticsOdds(request, values, silhouetteOptions());
+    if (request.kind === "chase") return chaseOdds(request, values, silhouetteOptions());
     return checkOdds(request, values, silhouetteOptions());
   },
   async roll(request, values, { rollMode }) {
     if (request.kind === "defense") return rollDefense(request, values);
-    if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall") return rollAthletics(request, values, rollMode);
+    if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall" || request.kind === "chase") return rollAthletics(request, values, rollMode);
     return rollCheckOrAttack(request, values, rollMode);
   },
 };

@@ -9,6 +9,7 @@ import { parse } from "yaml";
 import { forcedDice } from "../../../src/core/dice";
 import { readCheckFaces, rollFall, resolveAgainst } from "../../../src/rules/silhouette/index";
 import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "../../../src/foundry/silhouette/athletics";
+import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../../src/foundry/silhouette/chase";
 import { initiativeCardContext, type CardState } from "../../../src/foundry/silhouette/card";
 import { rollInitiative } from "../../../src/rules/silhouette/index";
 import { actorSheetContext, itemSheetContext, type ItemData } from "../../../src/foundry/sheets/context";
@@ -220,6 +221,14 @@ const fSoft = readCheckFaces({ dice: fPlan.softening!.dice, modifier: fPlan.soft
 const fResult = rollFall({ ...fPlan }, forcedDice([3, 1, 4, 2, 6, 1]), DEFAULT_OPTIONS.check);
 const fallCardCtx = cardContext({ ...cardBase, kind: "fall", title: "Fall", roll: summarize(fSoft), athletics: fallCard(fPlan, fResult, summarize(fSoft), fResult.roll ? { ...summarize(readCheckFaces({ dice: fResult.dice }, fResult.roll.faces, { ...DEFAULT_OPTIONS.check, fumbleRule: "never" })) } : null) } as CardState);
 
+// A chase exchange (E18 with a pursuer's mishap): 10 m, fleeing [5] + 30 = 35 vs pursuer [1] + 25 = 26, +1d6 [3] → 22 m, over a bench (4).
+const chaseReq = chaseRequest(merc0, { ...merc0, name: "Громила", movement: { ...merc0.movement, sprint: 25 } }, "Chase", 10);
+const chaseValues = { ...chaseReq.values, dice: 1, modifier: 0, speed: 30, opponentDice: 1, opponentModifier: 0, opponentSpeed: 25, obstacle: "benchOrBins" };
+const chPlan = planChase(chaseReq, chaseValues);
+const chFleeing = summarize(readCheckFaces({ dice: 1, modifier: 0 }, [5], DEFAULT_OPTIONS.check));
+const chPursuer = summarize(readCheckFaces({ dice: 1, modifier: 0 }, [1], DEFAULT_OPTIONS.check));
+const chaseCardCtx = cardContext({ ...cardBase, kind: "chase", title: "Chase", roll: chFleeing, athletics: chaseCard(chPlan, chaseReq.data as unknown as ChaseData, chFleeing, chPursuer, forcedDice([3])) } as CardState);
+
 export const samples: GallerySample[] = [
   actorSample("silhouette-character-main", mercenary, "main", false),
   actorSample("silhouette-character-skills-edit", mercenary, "skills", true),
@@ -273,6 +282,16 @@ export const samples: GallerySample[] = [
   },
   { name: "silhouette-card-jump", template: T("silhouette/chat/check"), context: jumpCardCtx as unknown as Record<string, unknown>, width: 300, height: 600, frame: "chat" },
   { name: "silhouette-card-climb-falls", template: T("silhouette/chat/check"), context: climbCardCtx as unknown as Record<string, unknown>, width: 300, height: 600, frame: "chat" },
+  { name: "silhouette-card-chase", template: T("silhouette/chat/check"), context: chaseCardCtx as unknown as Record<string, unknown>, width: 300, height: 600, frame: "chat" },
+  {
+    name: "silhouette-roll-dialog-chase",
+    title: chaseReq.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(chaseReq, chaseValues, (r, v) => chaseOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
   { name: "silhouette-card-fall", template: T("silhouette/chat/check"), context: fallCardCtx as unknown as Record<string, unknown>, width: 300, height: 700, frame: "chat" },
   {
     name: "silhouette-roll-dialog-fall",
