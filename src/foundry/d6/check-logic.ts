@@ -170,7 +170,7 @@ export const CALLED_SHOT_CHOICES: Record<string, string> = {
   "0.5": "OMNIBUS.D6.CalledShot.s05",
 };
 
-function commonFields(kind: D6RollKind, showDifficulty: boolean, withTargets: boolean): CheckField[] {
+export function commonFields(kind: D6RollKind, showDifficulty: boolean, withTargets: boolean): CheckField[] {
   const fields: CheckField[] = [];
   if (showDifficulty && !withTargets) {
     fields.push({ name: "difficultyLevel", label: "OMNIBUS.D6.Dialog.DifficultyLevel", kind: "select", choices: DIFFICULTY_CHOICES });

@@ -51,6 +51,8 @@ import { readSettings } from "./settings";
 import { HEALING_KINDS, buildHealing, planApplyHealing, rollHealing } from "./healing";
 import { healingOdds, medicalKind } from "./healing-logic";
 import { resistBonusOf, spendResistCPAction } from "./resist-cp";
+import { MOVEMENT_KIND, movementOdds, movementRequest } from "./movement-logic";
+import { planApplySpeed, rollMovement } from "./movement";
 
 export const CHECK_CARD = templatePath("d6/chat/check-card");
 export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
@@ -111,6 +113,8 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
     case "naturalHealing":
     case "medical":
       return buildHealing(source, data, actorData as never, settings);
+    case MOVEMENT_KIND:
+      return movementRequest({ ...data, flags: (actor as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags }, settings, localize("OMNIBUS.D6.Movement.Title"));
     case "attribute": {
       const attribute = source.dataset.attribute ?? "";
       return attributeCheck(data, attribute, localize(`OMNIBUS.D6.Attribute.${attribute}`), settings);
@@ -238,6 +242,7 @@ function actorSpend(request: CheckRequest, values: CheckValues, total: number, s
 async function roll(request: CheckRequest, values: CheckValues, options: { rollMode: string }): Promise<unknown> {
   const settings = readSettings();
   if ((HEALING_KINDS as readonly string[]).includes(request.kind)) return rollHealing(request, values, options, settings);
+  if (request.kind === MOVEMENT_KIND) return rollMovement(request, values, options, settings);
   const actor = await resolveDoc<ActorDoc>(request.actorUuid);
   const { roll: main, v, data } = mainRoll(request, values, settings);
   const attack = data.attack;
@@ -383,6 +388,7 @@ export const d6Checks: CheckHandler = {
   odds(request, values) {
     const settings = readSettings();
     if ((HEALING_KINDS as readonly string[]).includes(request.kind)) return healingOdds(request, values, settings);
+    if (request.kind === MOVEMENT_KIND) return movementOdds(request, values, settings, canSeeDifficulty(settings));
     return checkOdds(request, values, settings, canSeeDifficulty(settings));
   },
   roll,
@@ -513,6 +519,7 @@ export const d6ChatActions: Record<string, ChatAction> = {
   d6ApplyDamage: { plan: planApply },
   d6ApplyHealing: { plan: planApplyHealing },
   d6SpendResistCP: spendResistCPAction,
+  d6ApplySpeed: { plan: planApplySpeed },
 };
 
 /** Reloading a weapon (001:L1): fills it; one action. */

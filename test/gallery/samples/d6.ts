@@ -14,6 +14,7 @@ import type { TargetInfo } from "../../../src/foundry/ruleset";
 import { asActor, asItem, packDoc, thannik } from "../../glue/d6/fixtures";
 import type { GallerySample } from "../sample";
 import { Localizer } from "../../support/handlebars";
+import { movementCard, movementOdds, movementRequest, resolveMovement } from "../../../src/foundry/d6/movement-logic";
 import { bactaCheck, bactaHealingResult, healingCard, isRefusal, medpacCheck, medpacHealingResult, naturalHealingCheck, naturalHealingResult, type HealingData } from "../../../src/foundry/d6/healing-logic";
 
 const en = new Localizer("en");
@@ -198,6 +199,48 @@ const roundSamples: GallerySample[] = [
 
 const skillRequest = skillCheck(shooter, shooter.items.find((i) => i.name === "dodge")!, null, DEFAULT_SETTINGS);
 
+// Movement (§30–31): T-5 (the airspeeder at cautious in a Very Difficult canyon, 23 ≥ 19) and
+// T-24 (Thannik, running 4D, at high speed over a cratered field: 12 against 24, a minor fall).
+const moveSpeeder = asActor(packDoc("d6-vehicles", "Airspeeder"));
+Object.assign(moveSpeeder.system, { move: 200, maneuverability: { dice: 1, pips: 2 } });
+(moveSpeeder.system.crew as Record<string, unknown>).pilotCode = { dice: 5, pips: 0 };
+const moveSpeederRequest = movementRequest(moveSpeeder, DEFAULT_SETTINGS, t("OMNIBUS.D6.Movement.Title"));
+const moveSpeederValues = { ...moveSpeederRequest.values, speed: "cautious", terrain: "very_difficult", difficulty: 19 };
+const moveRunner = asActor(packDoc("d6-characters", "Thannik"));
+const moveRunnerRequest = movementRequest({ ...moveRunner, flags: { omnibus: { d6: { speed: "cruising" } } } }, DEFAULT_SETTINGS, t("OMNIBUS.D6.Movement.Title"));
+const moveRunnerValues = { ...moveRunnerRequest.values, speed: "high", terrain: "difficult", difficulty: 24 };
+function moveRolled(code: string, faces: number[]) {
+  const r = rollD6(parseDieCode(code), forcedDice(faces));
+  return { dice: diceFaces(r), total: r.total, complication: r.complication };
+}
+const movementSamples: GallerySample[] = [
+  {
+    name: "d6-roll-dialog-movement",
+    title: moveSpeederRequest.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(moveSpeederRequest, moveSpeederValues, (r, v) => movementOdds(r, v, DEFAULT_SETTINGS, true), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
+    name: "d6-card-movement-vehicle",
+    template: T("d6/chat/check-card"),
+    context: movementCard(moveSpeederRequest, resolveMovement(moveSpeederRequest, moveSpeederValues, DEFAULT_SETTINGS), moveRolled("6D+2", [4, 4, 3, 3, 2, 5]), { img: moveSpeeder.img ?? "", seeDifficulty: true, hideSecrets: false }, t),
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+  {
+    name: "d6-card-movement-fall",
+    template: T("d6/chat/check-card"),
+    context: movementCard(moveRunnerRequest, resolveMovement(moveRunnerRequest, moveRunnerValues, DEFAULT_SETTINGS), moveRolled("4D", [3, 3, 2, 4]), { img: moveRunner.img ?? "", seeDifficulty: true, hideSecrets: false }, t),
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+];
+
 export const samples: GallerySample[] = [
   characterSample("d6-character-attributes", "Thannik", "main", false),
   characterSample("d6-character-attributes-edit", "Thannik", "main", true, (s) => (s.woundLevel = "wounded_twice")),
@@ -235,5 +278,6 @@ export const samples: GallerySample[] = [
   { name: "d6-card-damage", template: T("d6/chat/damage-card"), context: damageCard, width: 300, height: 800, frame: "chat" },
   ...healingSamples,
   ...roundSamples,
+  ...movementSamples,
 ];
 void asItem;
