@@ -250,7 +250,7 @@ function defaults(actor: D6ActorData, extra: CheckValues = {}): CheckValues {
   return { actions: Number(round.actions ?? 1) || 1, bonusDice: 0, bonusPips: 0, characterPoints: 0, forcePoint: round.forcePoint === true, ...extra };
 }
 
-function applyArmorPenalty(actor: D6ActorData, data: D6CheckData, attribute: AttributeId): void {
+export function applyArmorPenalty(actor: D6ActorData, data: D6CheckData, attribute: AttributeId): void {
   const armor = equippedArmor(actor);
   if (attribute === "dexterity" && armor?.dexterityPenalty && codeToPips(armor.dexterityPenalty) > 0) {
     data.penalties.push(armor.dexterityPenalty);

@@ -27,7 +27,7 @@ import {
 } from "../../rules/d6";
 import type { CheckRequest, CheckValues, OddsLine } from "../ruleset";
 import { checkOutcome, type CardDie, type D6CardContext } from "./card-logic";
-import { checkData, commonFields, levelNumber, pVersusRolled, resolveValues, skillCode, type D6ActorData, type D6CheckData, type D6Settings } from "./check-logic";
+import { applyArmorPenalty, checkData, commonFields, levelNumber, pVersusRolled, resolveValues, skillCode, type D6ActorData, type D6CheckData, type D6Settings } from "./check-logic";
 import { storedCode } from "./schema";
 
 export const MOVEMENT_KIND = "movement";
@@ -80,6 +80,7 @@ export function movementRequest(actor: D6ActorData & { flags?: Record<string, Re
     forcePointActive: round.forcePoint === true,
     movement: { mover, move: Math.max(0, Math.trunc(Number(actor.system.move ?? 0))), current, allowed },
   };
+  if (!vehicle) applyArmorPenalty(actor, data, skillCode(actor, "running", "dexterity").attribute);
   const terrainChoices = Object.fromEntries(DIFFICULTY_LEVELS.map((l) => [l, `OMNIBUS.D6.Difficulty.${l}`]));
   const fields = [
     { name: "speed", label: "OMNIBUS.D6.Movement.Speed", kind: "select" as const, choices: Object.fromEntries(allowed.map((s) => [s, `OMNIBUS.D6.Speed.${s}`])), hint: "OMNIBUS.D6.Movement.SpeedHint" },

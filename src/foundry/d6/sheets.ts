@@ -9,6 +9,12 @@ import type { ActorSheetContext, ItemSheetContext, TabDefinition } from "../shee
 import { templatePath } from "../templates/helpers";
 import { reloadWeapon } from "./checks";
 import { d6ActorContext, d6ItemContext } from "./sheet-context";
+import { currentSpeed } from "./movement-logic";
+
+/** The speed the actor moved at last (what its next move may change from, §30.4), as an i18n key. */
+function speedLabel(doc: unknown): string {
+  return `OMNIBUS.D6.Speed.${currentSpeed((doc as { flags?: Record<string, Record<string, unknown> | undefined> }).flags)}`;
+}
 
 export const D6_ACTOR_TEMPLATES = ["d6/actor/main", "d6/actor/combat", "d6/actor/vehicle", "d6/item/details", "d6/chat/check-card", "d6/chat/damage-card"].map(templatePath);
 
@@ -39,7 +45,7 @@ export class D6CharacterSheet extends OmnibusActorSheet {
   static override ITEM_TYPES = ["d6_equipment", "d6_forcepower", "d6_ability"];
 
   protected override async prepareRulesetContext(context: ActorSheetContext): Promise<Record<string, unknown>> {
-    return d6ActorContext(context);
+    return { ...d6ActorContext(context), currentSpeed: speedLabel(this.document) };
   }
 
   #weapon(target: HTMLElement): ItemDoc | undefined {
@@ -78,7 +84,7 @@ export class D6VehicleSheet extends OmnibusActorSheet {
   static override ITEM_TYPES = ["d6_weapon", "d6_equipment"];
 
   protected override async prepareRulesetContext(context: ActorSheetContext): Promise<Record<string, unknown>> {
-    return d6ActorContext(context);
+    return { ...d6ActorContext(context), currentSpeed: speedLabel(this.document) };
   }
 }
 

@@ -247,7 +247,7 @@ export const samples: GallerySample[] = [
   characterSample("d6-character-combat", "Thannik", "combat", false, (s) => Object.assign(s.round as object, { actions: 3, dodge: 15 })),
   characterSample("d6-npc-combat", "Stormtrooper", "combat", false),
   characterSample("d6-character-healing", "Rebel soldier", "main", false, (s) => Object.assign(s, { woundLevel: "mortally_wounded", stuns: 1, roundsMortallyWounded: 2 }), [["d6-equipment", "Medpac"], ["d6-equipment", "Bacta tank"]]),
-  { name: "d6-vehicle-sheet", template: VEHICLE_PARTS, context: { ...vehicleBase, ...d6ActorContext(vehicleBase) }, width: 680, height: 640, classes: classes("actor") },
+  { name: "d6-vehicle-sheet", template: VEHICLE_PARTS, context: { ...vehicleBase, ...d6ActorContext(vehicleBase), currentSpeed: "OMNIBUS.D6.Speed.cruising" }, width: 680, height: 640, classes: classes("actor") },
   itemSample("d6-item-weapon", "d6-weapons", "Fragmentation grenade"),
   itemSample("d6-item-weapon-edit", "d6-weapons", "Heavy blaster pistol", true),
   itemSample("d6-item-skill", "d6-skills", "dodge", true),

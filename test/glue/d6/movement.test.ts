@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS } from "../../../src/foundry/d6/check-logic";
 import { movementFailureOutcome, movementOdds, movementRequest, resolveMovement } from "../../../src/foundry/d6/movement-logic";
 import type { CheckValues } from "../../../src/foundry/ruleset";
-import { asActor, packDoc } from "./fixtures";
+import { asActor, asItem, packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";
 
 /** Rhea's airspeeder (T-4/T-5): repulsorlift 5D, maneuverability 1D+2, Move 200. */
@@ -52,6 +52,20 @@ describe("the difficulty and the distance (§30.2, §31.2)", () => {
     const request = movementRequest(runner(), DEFAULT_SETTINGS, "Move");
     expect(at(request, { speed: "cruising", terrain: "moderate", difficulty: 12 }).difficulty).toBeNull();
     expect(at(request, { speed: "cruising", terrain: "moderate", difficulty: 12, maneuver: 8 }).difficulty).toBe(20);
+  });
+});
+
+describe("the code rolled", () => {
+  it("T-15: an unimproved runner rolls Dexterity 3D; worn stormtrooper armor takes 1D (its Dexterity penalty), a wound another 1D", () => {
+    const c = runner();
+    c.items = c.items.filter((i) => i.type !== "d6_armor"); // Thannik's own armor has no Dexterity penalty
+    (c.system.attributes as Record<string, unknown>).dexterity = { dice: 3, pips: 0 };
+    const plain = movementRequest(c, DEFAULT_SETTINGS, "Move");
+    expect(at(plain, { speed: "cautious", terrain: "very_difficult", difficulty: 17 })).toMatchObject({ code: { dice: 3, pips: 0 }, difficulty: 17 });
+    c.items.push(asItem(packDoc("d6-armor", "Stormtrooper armor"), c.uuid));
+    expect(at(movementRequest(c, DEFAULT_SETTINGS, "Move"), { speed: "cautious", terrain: "very_difficult" }).code).toEqual({ dice: 2, pips: 0 });
+    c.system.woundLevel = "wounded";
+    expect(at(movementRequest(c, DEFAULT_SETTINGS, "Move"), { speed: "cautious", terrain: "very_difficult" }).code).toEqual({ dice: 1, pips: 0 });
   });
 });
 
