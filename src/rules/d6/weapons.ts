@@ -86,7 +86,8 @@ export function parseBlastZones(radii: string, damage: string): BlastZone[] {
   const rs = (typeof radii === "string" ? radii : describeValue(radii)).trim().replace(/^0\s*[-–]\s*/, "").split("/").map((x) => x.trim());
   const ds = (typeof damage === "string" ? damage : describeValue(damage)).trim().split("/").map((x) => x.trim());
   if (rs.length !== ds.length || rs.some((r) => !/^\d+(\.\d+)?$/.test(r))) {
-    throw new OmnibusError("badArgument", `blast radii "${radii}" and damage "${damage}" must list the same number of zones`, { name: "blast", value: `${radii} ${damage}` });
+    const shown = `${describeValue(radii)} ${describeValue(damage)}`;
+    throw new OmnibusError("badArgument", `blast radii "${describeValue(radii)}" and damage "${describeValue(damage)}" must list the same number of zones`, { name: "blast", value: shown });
   }
   const zones = rs.map((r, i) => ({ radius: Number(r), damage: parseDieCode(ds[i]) }));
   checkBlastZones(zones);
