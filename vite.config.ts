@@ -14,6 +14,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    setupFiles: ["test/support/fast-check.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

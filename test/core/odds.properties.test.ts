@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { OmnibusError } from "../../src/core/errors";
+import { OmnibusError, show } from "../../src/core/errors";
 import { forcedDice, parseFaces, seededDice } from "../../src/core/dice";
 import { parseDiceCode, rollPool } from "../../src/core/pool";
 import {
@@ -143,7 +143,8 @@ describe("garbage in: an answer or an OmnibusError, nothing else", () => {
         const spec = { count, sides, explodeAt, rerollBelow, successAt, keepHighest: kh, keepLowest: kl } as never;
         answersOrOmnibusError(() => poolOdds(spec));
         answersOrOmnibusError(() => rollPool(spec, seededDice(seed | 0)));
-        answersOrOmnibusError(() => parseDiceCode(`${String(count)}d${String(sides)}`));
+        const codeText = `${show(count)}d${show(sides)}`;
+        answersOrOmnibusError(() => parseDiceCode(codeText));
         answersOrOmnibusError(() => parseDiceCode(count as never));
       }),
       runs,
