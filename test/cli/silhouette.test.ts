@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { runCli as run } from "../support/cli";
 import { silhouetteOdds } from "../../src/core/odds";
 import { readCheckFaces, type CheckOptions, type SixMode, type FumbleRule } from "../../src/rules/silhouette";
+import { allFaces } from "../support/enumerate";
 
 
 function json(...argv: string[]): Record<string, unknown> {
@@ -153,17 +154,6 @@ describe("silhouette CLI bad input: exit 2, one omnibus: line", () => {
   });
 });
 
-/** Every face list of n d6. */
-function* allFaces(n: number): Generator<number[]> {
-  const f = new Array<number>(n).fill(1);
-  while (true) {
-    yield [...f];
-    let i = n - 1;
-    while (i >= 0 && f[i] === 6) f[i--] = 1;
-    if (i < 0) return;
-    f[i]++;
-  }
-}
 
 describe("the resolver enumerated face by face agrees with the core's exact odds", () => {
   const cases: { dice: number; modifier: number; threshold: number; opposed: boolean; fumbleRule: FumbleRule; fumbleFails: boolean }[] = [];

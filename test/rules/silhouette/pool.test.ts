@@ -7,18 +7,8 @@ import { describe, expect, it } from "vitest";
 import { forcedDice, seededDice, type DiceSource } from "../../../src/core/dice";
 import { OmnibusError } from "../../../src/core/errors";
 import { readCheckFaces, readPool, resolveAgainst, resolveOpposed, rollCheck, rollPool } from "../../../src/rules/silhouette";
+import { allFaces } from "../../support/enumerate";
 
-/** Every face combination of n d6, in lexicographic order. */
-function* allFaces(n: number): Generator<number[]> {
-  const f = new Array<number>(n).fill(1);
-  while (true) {
-    yield [...f];
-    let i = n - 1;
-    while (i >= 0 && f[i] === 6) f[i--] = 1;
-    if (i < 0) return;
-    f[i]++;
-  }
-}
 
 function expectOmnibusError(fn: () => unknown, code?: string): void {
   try {
