@@ -87,7 +87,8 @@ export interface ActorSheetInput {
   enrichedDescription?: string;
 }
 
-export interface ActorSheetContext {
+/** What every base sheet's context holds, actor or item. */
+export interface SheetContext {
   ruleset: string;
   rulesetClass: string;
   document: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string };
@@ -99,11 +100,14 @@ export interface ActorSheetContext {
   tabs: SheetTab[];
   /** The active tab's id. */
   tab: string;
-  items: ItemRow[];
-  itemGroups: ItemGroup[];
   /** The raw description (for the editor's value) and its enriched HTML (for display). */
   description: string;
   enrichedDescription: string;
+}
+
+export interface ActorSheetContext extends SheetContext {
+  items: ItemRow[];
+  itemGroups: ItemGroup[];
 }
 
 /** A document's `system.description` when it has one (the notes editor's value), else "". */
@@ -111,34 +115,40 @@ export function rawDescription(system: Record<string, unknown>): string {
   return typeof system.description === "string" ? system.description : "";
 }
 
-export function actorSheetContext(input: ActorSheetInput): ActorSheetContext {
-  const { actor } = input;
-  const rows = itemRows(actor.items ?? []);
-  const types = input.itemTypes ?? [...new Set(rows.map((r) => r.type))];
-  const tabs = buildTabs(input.tabs, input.activeTab);
+/** The part of a sheet context that actor and item sheets share. */
+function sheetContext(
+  kind: "Actor" | "Item",
+  input: { ruleset: string; editable: boolean; editMode: boolean; tabs?: TabDefinition[]; activeTab?: string | null; enrichedDescription?: string },
+  doc: { id: string; uuid?: string; name: string; img?: string | null; type: string; system: Record<string, unknown> },
+): SheetContext {
+  const tabs = buildTabs(input.tabs ?? [], input.activeTab);
   const editMode = input.editable && input.editMode;
   return {
     ruleset: input.ruleset,
     rulesetClass: `omnibus-${input.ruleset}`,
     document: {
-      id: actor.id,
-      uuid: actor.uuid ?? `Actor.${actor.id}`,
-      name: actor.name,
-      img: actor.img || DEFAULT_ACTOR_IMG,
-      type: actor.type,
-      typeLabel: `TYPES.Actor.${actor.type}`,
+      id: doc.id,
+      uuid: doc.uuid ?? `${kind}.${doc.id}`,
+      name: doc.name,
+      img: doc.img || (kind === "Actor" ? DEFAULT_ACTOR_IMG : DEFAULT_ITEM_IMG),
+      type: doc.type,
+      typeLabel: `TYPES.${kind}.${doc.type}`,
     },
-    system: actor.system,
+    system: doc.system,
     editable: input.editable,
     editMode,
     locked: !editMode,
     tabs,
     tab: tabs.find((t) => t.active)?.id ?? "",
-    items: rows,
-    itemGroups: groupItems(rows, types),
-    description: rawDescription(actor.system),
+    description: rawDescription(doc.system),
     enrichedDescription: input.enrichedDescription ?? "",
   };
+}
+
+export function actorSheetContext(input: ActorSheetInput): ActorSheetContext {
+  const rows = itemRows(input.actor.items ?? []);
+  const types = input.itemTypes ?? [...new Set(rows.map((r) => r.type))];
+  return { ...sheetContext("Actor", input, input.actor), items: rows, itemGroups: groupItems(rows, types) };
 }
 
 export interface ItemSheetInput {
@@ -151,43 +161,8 @@ export interface ItemSheetInput {
   enrichedDescription?: string;
 }
 
-export interface ItemSheetContext {
-  ruleset: string;
-  rulesetClass: string;
-  document: { id: string; uuid: string; name: string; img: string; type: string; typeLabel: string };
-  system: Record<string, unknown>;
-  editable: boolean;
-  editMode: boolean;
-  locked: boolean;
-  tabs: SheetTab[];
-  tab: string;
-  /** The raw description (for the editor's value) and its enriched HTML (for display). */
-  description: string;
-  enrichedDescription: string;
-}
+export type ItemSheetContext = SheetContext;
 
 export function itemSheetContext(input: ItemSheetInput): ItemSheetContext {
-  const { item } = input;
-  const tabs = buildTabs(input.tabs ?? [], input.activeTab);
-  const editMode = input.editable && input.editMode;
-  return {
-    ruleset: input.ruleset,
-    rulesetClass: `omnibus-${input.ruleset}`,
-    document: {
-      id: item.id,
-      uuid: item.uuid ?? `Item.${item.id}`,
-      name: item.name,
-      img: item.img || DEFAULT_ITEM_IMG,
-      type: item.type,
-      typeLabel: `TYPES.Item.${item.type}`,
-    },
-    system: item.system,
-    editable: input.editable,
-    editMode,
-    locked: !editMode,
-    tabs,
-    tab: tabs.find((t) => t.active)?.id ?? "",
-    description: rawDescription(item.system),
-    enrichedDescription: input.enrichedDescription ?? "",
-  };
+  return sheetContext("Item", input, input.item);
 }
