@@ -174,12 +174,11 @@ export interface AttackCheckData extends SkillCheckData {
   fire?: FireFacts | null;
 }
 
-/** A skill check (the skill row, or an untrained skill by key). */
-export function skillRequest(actor: ActorFacts, skill: SkillRow | { key: SkillKey; name: string }, targets: TargetInfo[], localizedTitle: string): CheckRequest {
-  const row = "level" in skill ? skill : null;
-  const data: SkillCheckData = {
-    skillName: skill.name,
-    skillKey: skill.key,
+/** The actor and skill facts every check of a skill carries (an untrained skill has no row). */
+function skillCheckData(actor: ActorFacts, row: SkillRow | null, skillKey: SkillKey, skillName: string): SkillCheckData {
+  return {
+    skillName,
+    skillKey,
     skillLevel: row?.level ?? 0,
     attributeModifier: row?.attributeModifier ?? 0,
     attribute: row?.attribute ?? "none",
@@ -188,6 +187,11 @@ export function skillRequest(actor: ActorFacts, skill: SkillRow | { key: SkillKe
     balancing: actor.balancing,
     actorImg: actor.img,
   };
+}
+
+/** A skill check (the skill row, or an untrained skill by key). */
+export function skillRequest(actor: ActorFacts, skill: SkillRow | { key: SkillKey; name: string }, targets: TargetInfo[], localizedTitle: string): CheckRequest {
+  const data: SkillCheckData = skillCheckData(actor, "level" in skill ? skill : null, skill.key, skill.name);
   return {
     ruleset: "silhouette",
     kind: "skill",
@@ -205,15 +209,7 @@ export function attackRequest(actor: ActorFacts, weapon: WeaponFacts, targets: T
   const row = skillFor(actor.skills, weapon.skill);
   const attackKind = attackKindOf(weapon);
   const data: AttackCheckData = {
-    skillName: row?.name ?? weapon.skill,
-    skillKey: weapon.skill,
-    skillLevel: row?.level ?? 0,
-    attributeModifier: row?.attributeModifier ?? 0,
-    attribute: row?.attribute ?? "none",
-    athletics: skillFor(actor.skills, "athletics")?.level ?? 0,
-    heavyArmour: actor.heavyArmour === true,
-    balancing: actor.balancing,
-    actorImg: actor.img,
+    ...skillCheckData(actor, row ?? null, weapon.skill, row?.name ?? weapon.skill),
     weapon,
     attackKind,
     stealth: skillFor(actor.skills, "stealth")?.level ?? 0,
