@@ -3,6 +3,12 @@
  * (registrations, created messages, socket emits, notifications, updates); they do not re-implement
  * Foundry. Install them before importing any src/foundry module (classes extend Foundry globals at
  * module load), and import the glue with `vi.resetModules()` + dynamic import for fresh state.
+ *
+ * Two generations: `installFoundryStandIns({generation: 14})` (default: the env var
+ * OMNIBUS_FOUNDRY_GENERATION, else 13; the vitest project "v14" sets it, so every glue test runs
+ * under both). What differs is the few names src/foundry/compat.ts handles: on v14 the deprecated
+ * v13 names still work but record a deprecation (`recorded.deprecations`, what
+ * `foundry.utils.logCompatibilityWarning` would log); v14-only names do not exist on v13.
  */
 import Handlebars from "handlebars";
 
@@ -25,6 +31,40 @@ export interface Recorded {
   hotbar: Array<{ macro: unknown; slot: number }>;
   /** Progress notifications (`ui.notifications.info(message, {progress: true})`) and their updates. */
   progress: Array<{ message: string; options: Record<string, unknown>; updates: Array<{ pct?: number; message?: string }> }>;
+  /** Deprecation warnings (v14 stand-ins: a deprecated v13 name was used). */
+  deprecations: string[];
+  /** The options of every `Roll#evaluate` call, in order. */
+  evaluations: Array<Record<string, unknown> | undefined>;
+}
+
+export type Generation = 13 | 14;
+
+/** The generation the stand-ins install by default: OMNIBUS_FOUNDRY_GENERATION (the "v14" vitest project sets 14), else 13. */
+export function defaultGeneration(): Generation {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.OMNIBUS_FOUNDRY_GENERATION === "14" ? 14 : 13;
+}
+
+/** The installed stand-ins' generation and deprecation log (documents outside an install read them). */
+let active: { generation: Generation; deprecations: string[]; deletion: unknown } = { generation: 13, deprecations: [], deletion: undefined };
+
+/** The v13 ↔ v14 mode spellings (v14 Roll._mapLegacyRollMode maps the legacy ones the same way). */
+export const LEGACY_MODE: Record<string, string> = { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self" };
+
+/** A mode in the installed generation's spelling (tests write the v13 one). */
+export function modeName(v13Mode: string): string {
+  return active.generation >= 14 ? (LEGACY_MODE[v13Mode] ?? v13Mode) : v13Mode;
+}
+
+/** The `ChatMessage.create` options the glue passes for a mode, in the installed generation. */
+export function createOptionsFor(v13Mode: string): Record<string, string> {
+  return active.generation >= 14 ? { messageMode: modeName(v13Mode) } : { rollMode: v13Mode };
+}
+
+/** The registered status-effect ids in either generation's shape (array on v13, object keyed by id on v14). */
+export function statusEffectIds(): string[] {
+  const raw = (globalThis as { CONFIG?: { statusEffects?: unknown } }).CONFIG?.statusEffects;
+  if (Array.isArray(raw)) return raw.map((e: { id: string }) => e.id);
+  return Object.keys((raw ?? {}) as Record<string, unknown>);
 }
 
 export interface StandInUser {
@@ -54,13 +94,22 @@ export class StandInDocument {
     this.updates.push(data);
     this.updateOptions.push(options);
     for (const [path, value] of Object.entries(data)) {
+      // v14 deprecates "-=" deletion keys in favour of the deletion operator (`_del`).
+      const legacyDeletion = path.split(".").some((part) => part.startsWith("-="));
+      if (legacyDeletion && active.generation >= 14) active.deprecations.push(`"-=" deletion key in an update: ${path}`);
       if (!path.startsWith("flags.")) continue;
       const [, scope, ...rest] = path.split(".");
       let node = (this.flags[scope] ??= {}) as Record<string, unknown>;
       for (const part of rest.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-      node[rest[rest.length - 1]] = value;
+      const last = rest[rest.length - 1];
+      if (last.startsWith("-=")) delete node[last.slice(2)];
+      else if (active.deletion !== undefined && value === active.deletion) delete node[last];
+      else node[last] = value;
     }
     return this;
+  }
+  async unsetFlag(scope: string, key: string): Promise<this> {
+    return this.update({ [`flags.${scope}.${active.generation >= 14 ? key : `-=${key}`}`]: active.generation >= 14 ? active.deletion : null });
   }
   async toggleStatusEffect(id: string, { active }: { active: boolean }): Promise<void> {
     this.statusToggles.push({ id, active });
@@ -68,6 +117,9 @@ export class StandInDocument {
 }
 
 export interface StandIns {
+  generation: Generation;
+  /** Sets the user's current chat mode (a v13 spelling; stored under the generation's setting). */
+  setMessageMode(v13Mode: string): void;
   recorded: Recorded;
   documents: Map<string, unknown>;
   users: Map<string, StandInUser>;
@@ -77,11 +129,20 @@ export interface StandIns {
   makeUser(id: string, isGM: boolean): StandInUser;
 }
 
-export function installFoundryStandIns(opts: { settings?: Record<string, unknown>; coreStatusEffects?: string[] } = {}): StandIns {
+export function installFoundryStandIns(opts: { settings?: Record<string, unknown>; coreStatusEffects?: string[]; generation?: Generation } = {}): StandIns {
+  const generation: Generation = opts.generation ?? defaultGeneration();
+  const v14 = generation >= 14;
+  const deprecations: string[] = [];
+  // The v14 deletion operator is a global sentinel (dnd5e 5.3.3 item.mjs:960 writes `{[path]: _del}`).
+  const deletion = v14 ? Object.freeze({ deletionOperator: true }) : undefined;
+  active = { generation, deprecations, deletion };
+  const deprecated = (what: string) => {
+    if (v14) deprecations.push(what);
+  };
   const recorded: Recorded = {
     hooks: new Map(),
     settingsRegistered: new Map(),
-    settingsValues: new Map(Object.entries({ "core.rollMode": "publicroll", ...(opts.settings ?? {}) })),
+    settingsValues: new Map(Object.entries({ ...(v14 ? { "core.messageMode": "public" } : { "core.rollMode": "publicroll" }), ...(opts.settings ?? {}) })),
     sheets: [],
     templatesLoaded: [],
     rendered: [],
@@ -96,6 +157,8 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     macrosCreated: [],
     hotbar: [],
     progress: [],
+    deprecations,
+    evaluations: [],
   };
   const documents = new Map<string, unknown>();
   const users = new Map<string, StandInUser>();
@@ -126,7 +189,8 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     get dice() {
       return this.terms;
     }
-    async evaluate() {
+    async evaluate(options?: Record<string, unknown>) {
+      recorded.evaluations.push(options);
       this._evaluated = true;
       return this;
     }
@@ -165,6 +229,13 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       return { ...data, author: { id: (g.game as { user: StandInUser }).user.id } };
     },
   };
+  const coreEffects = (opts.coreStatusEffects ?? ["dead", "prone", "blind"]).map((id) => ({ id, name: `EFFECT.Status${id}`, img: `icons/${id}.svg` }));
+  const legacyRollModes = {
+    publicroll: { label: "CHAT.RollPublic" },
+    gmroll: { label: "CHAT.RollPrivate" },
+    blindroll: { label: "CHAT.RollBlind" },
+    selfroll: { label: "CHAT.RollSelf" },
+  };
   g.CONFIG = {
     Actor: { documentClass: Actor, dataModels: {} },
     Item: { documentClass: Item, dataModels: {} },
@@ -173,16 +244,31 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     Dice: {
       rolls: [Roll],
       terms: {},
-      rollModes: {
-        publicroll: { label: "CHAT.RollPublic" },
-        gmroll: { label: "CHAT.RollPrivate" },
-        blindroll: { label: "CHAT.RollBlind" },
-        selfroll: { label: "CHAT.RollSelf" },
-      },
+      ...(v14 ? {} : { rollModes: legacyRollModes }),
     },
-    statusEffects: (opts.coreStatusEffects ?? ["dead", "prone", "blind"]).map((id) => ({ id, name: `EFFECT.Status${id}`, img: `icons/${id}.svg` })),
+    statusEffects: v14 ? statusEffectObject(coreEffects, deprecated) : coreEffects,
     sounds: { dice: "sounds/dice.wav" },
   };
+  const cfgAny = g.CONFIG as Record<string, Record<string, unknown>>;
+  if (v14) {
+    // v14.368: CONFIG.ChatMessage.modes (public / gm / blind / self, plus the chat's in-character "ic").
+    cfgAny.ChatMessage = {
+      modes: {
+        public: { label: "CHAT.MESSAGE_MODES.public", icon: "fa-solid fa-globe" },
+        gm: { label: "CHAT.MESSAGE_MODES.gm", icon: "fa-solid fa-user-secret" },
+        blind: { label: "CHAT.MESSAGE_MODES.blind", icon: "fa-solid fa-eye-slash" },
+        self: { label: "CHAT.MESSAGE_MODES.self", icon: "fa-solid fa-user" },
+        ic: { label: "CHAT.MESSAGE_MODES.ic", icon: "fa-solid fa-comment" },
+      },
+    };
+    // The v13 table survives as a deprecated alias.
+    Object.defineProperty(cfgAny.Dice, "rollModes", {
+      get: () => (deprecated("CONFIG.Dice.rollModes"), legacyRollModes),
+      enumerable: false,
+      configurable: true,
+    });
+    g._del = deletion;
+  }
   g.foundry = {
     abstract: { TypeDataModel: class TypeDataModel {} },
     data: { fields: {} },
@@ -218,6 +304,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       ux: { TextEditor: { implementation: { enrichHTML: async (html: string) => html } } },
     },
     utils: {
+      logCompatibilityWarning: (message: string) => deprecations.push(message),
       randomID: () => Math.random().toString(36).slice(2, 18),
       debouncedReload: () => {
         recorded.reloads++;
@@ -238,17 +325,50 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       error: (message: string) => recorded.notifications.push({ level: "error", message }),
     },
   };
-  g.ChatMessage = {
+  /**
+   * What a mode does to message data (api v13 `ChatMessage.applyRollMode` / v14 `applyMode`: "Transform
+   * a provided object of ChatMessage data by applying a certain rollMode"): a GM roll whispers the GMs,
+   * a blind roll also hides it from the roller, a self roll whispers the roller, public clears both.
+   */
+  const applyVisibility = (data: Record<string, unknown>, mode: string) => {
+    const m = LEGACY_MODE[mode] ?? mode;
+    const gms = [...users.values()].filter((u) => u.isGM).map((u) => u.id);
+    const me = (g.game as { user: StandInUser }).user.id;
+    if (m === "gm" || m === "blind") data.whisper = gms;
+    else if (m === "self") data.whisper = [me];
+    else data.whisper = [];
+    data.blind = m === "blind";
+    recorded.rollModesApplied.push(mode);
+    return data;
+  };
+  const chatMessage: Record<string, unknown> = {
     getSpeaker: ({ actor }: { actor?: { id?: string } } = {}) => ({ actor: actor?.id ?? null, alias: "speaker" }),
     applyRollMode(data: Record<string, unknown>, mode: string) {
-      recorded.rollModesApplied.push(mode);
-      return data;
+      deprecated("ChatMessage.applyRollMode is deprecated in favor of ChatMessage.applyMode");
+      return applyVisibility(data, mode);
     },
-    async create(data: Record<string, unknown>, options: unknown) {
+    /**
+     * The mode passed to `create` acts only on roll messages: core applies it while preparing the
+     * rolls' message (v13 `Roll#toMessage` → `create(data, {rollMode})`, dnd5e basic-roll.mjs:258),
+     * and roll-less cards must apply it to their data themselves (dnd5e applies
+     * `ChatMessage.applyRollMode` to its roll-less item cards, item.mjs:780). A private card without
+     * rolls posted with only the option would be public.
+     */
+    async create(data: Record<string, unknown>, options?: Record<string, unknown>) {
+      if (options && "rollMode" in options && v14) deprecated("ChatMessage.create option rollMode is deprecated in favor of messageMode");
+      const mode = (v14 ? (options?.messageMode ?? options?.rollMode) : options?.rollMode) as string | undefined;
+      const hasRolls = Array.isArray(data.rolls) && data.rolls.length > 0;
+      if (mode && hasRolls) {
+        const before = recorded.rollModesApplied.length;
+        applyVisibility(data, mode);
+        recorded.rollModesApplied.length = before; // core's own application, not the glue's
+      }
       recorded.messagesCreated.push({ data, options });
       return { id: `msg${recorded.messagesCreated.length}`, ...data };
     },
   };
+  if (v14) chatMessage.applyMode = (data: Record<string, unknown>, mode: string) => applyVisibility(data, mode);
+  g.ChatMessage = chatMessage;
   g.fromUuid = async (uuid: string) => documents.get(uuid) ?? null;
   g.fromUuidSync = (uuid: string) => documents.get(uuid) ?? null;
 
@@ -267,6 +387,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   };
   const game: Record<string, unknown> = {
     system: { id: "omnibus" },
+    release: { generation, build: v14 ? 368 : 351 },
     i18n: {
       localize: (key: string) => key,
       format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
@@ -277,6 +398,14 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       },
       get(namespace: string, key: string) {
         const full = `${namespace}.${key}`;
+        // v13 has no core.messageMode (an unregistered setting throws, as core's does); v14 keeps
+        // core.rollMode as a deprecated alias of core.messageMode.
+        if (full === "core.messageMode" && !v14) throw new Error(`"${full}" is not a registered game setting`);
+        if (full === "core.rollMode" && v14) {
+          deprecated("core.rollMode setting");
+          const current = String(recorded.settingsValues.get("core.messageMode") ?? "public");
+          return Object.entries(LEGACY_MODE).find(([, m]) => m === current)?.[0] ?? "publicroll";
+        }
         if (recorded.settingsValues.has(full)) return recorded.settingsValues.get(full);
         return recorded.settingsRegistered.get(full)?.default;
       },
@@ -304,6 +433,11 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   g.canvas = { ready: false, tokens: { controlled: [] } };
 
   return {
+    generation,
+    setMessageMode(v13Mode: string) {
+      if (v14) recorded.settingsValues.set("core.messageMode", LEGACY_MODE[v13Mode] ?? v13Mode);
+      else recorded.settingsValues.set("core.rollMode", v13Mode);
+    },
     recorded,
     documents,
     users,
@@ -325,7 +459,26 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
 /** Removes the globals again (between test files vitest isolates anyway). */
 export function removeFoundryStandIns(): void {
   const g = globalThis as Record<string, unknown>;
-  for (const k of ["Hooks", "Roll", "Actor", "Item", "Macro", "CONFIG", "foundry", "Handlebars", "ui", "ChatMessage", "fromUuid", "fromUuidSync", "game", "canvas"]) delete g[k];
+  for (const k of ["Hooks", "Roll", "Actor", "Item", "Macro", "CONFIG", "foundry", "Handlebars", "ui", "ChatMessage", "fromUuid", "fromUuidSync", "game", "canvas", "_del"]) delete g[k];
+}
+
+/**
+ * v14's CONFIG.statusEffects: an object keyed by id. The v13 array survives as a shim: array
+ * methods still work on it but are deprecated.
+ */
+function statusEffectObject(effects: Array<{ id: string }>, deprecated: (what: string) => void): Record<string, unknown> {
+  const obj: Record<string, unknown> = Object.fromEntries(effects.map((e) => [e.id, { ...e }]));
+  for (const method of ["find", "filter", "map", "some", "forEach", "findIndex", "push"] as const) {
+    Object.defineProperty(obj, method, {
+      enumerable: false,
+      value: (...args: unknown[]) => {
+        deprecated(`CONFIG.statusEffects#${method} (an object keyed by id in v14)`);
+        const list = Object.values(obj) as unknown[];
+        return (list[method] as (...a: unknown[]) => unknown).apply(list, args);
+      },
+    });
+  }
+  return obj;
 }
 
 /**
