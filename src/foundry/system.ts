@@ -26,6 +26,7 @@ import { registerRulesetSettings, registerSystemSettings, storedRuleset } from "
 import { OmnibusActorSheet } from "./sheets/actor-sheet";
 import { filterItemDrop } from "./sheets/drop";
 import { OmnibusItemSheet } from "./sheets/item-sheet";
+import { readStatusEffects, writeStatusEffects } from "./compat";
 import { statusEffectsFor } from "./status-effects";
 import { registerHelpers, templatePath, type HandlebarsLike } from "./templates/helpers";
 
@@ -59,7 +60,6 @@ interface LooseConfig {
   Combat: { documentClass: unknown; initiative: { formula: string | null; decimals: number } };
   Combatant: { documentClass: unknown };
   Dice: { rolls: unknown[]; terms: Record<string, unknown> };
-  statusEffects: Array<{ id: string; [k: string]: unknown }>;
 }
 function config(): LooseConfig {
   return CONFIG as unknown as LooseConfig;
@@ -108,7 +108,7 @@ export function onInit(): void {
 
   const adapter = activeRuleset();
   if (adapter) {
-    cfg.statusEffects = statusEffectsFor(adapter, cfg.statusEffects ?? []);
+    writeStatusEffects(statusEffectsFor(adapter, readStatusEffects()));
     if (adapter.combat) {
       if (adapter.combat.formula) cfg.Combat.initiative = { formula: adapter.combat.formula, decimals: adapter.combat.decimals ?? 0 };
       cfg.Combatant.documentClass = combatantClass(cfg.Combatant.documentClass as never, adapter.combat);

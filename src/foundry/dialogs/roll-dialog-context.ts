@@ -35,7 +35,7 @@ export interface RollDialogContext {
   targets: CheckRequest["targets"];
 }
 
-/** CONFIG.Dice.rollModes in v13: mode → { label, icon }. */
+/** The modes offered (compat.ts `messageModes()`: v13 CONFIG.Dice.rollModes, v14 CONFIG.ChatMessage.modes): mode → { label, icon }. */
 export type RollModes = Record<string, { label: string; icon?: string }>;
 
 export function rollDialogContext(

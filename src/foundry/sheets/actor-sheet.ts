@@ -163,7 +163,7 @@ export class OmnibusActorSheet extends HbsActorSheet {
   }
 
   static async #onItemEdit(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await this.#item(target)?.sheet?.render(true);
+    await this.#item(target)?.sheet?.render({ force: true });
   }
 
   static async #onItemDelete(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -12,6 +12,7 @@
  */
 import { diceFromRoll, type EvaluatedDice } from "../dice/faces";
 import { postCard } from "../chat/cards";
+import { publicMode } from "../compat";
 import { endOfRound, CONDITIONS, type EndOfRoundResult } from "../../rules/wfrp/index";
 import type { CombatHooks } from "../ruleset";
 import { templatePath } from "../templates/helpers";
@@ -116,7 +117,7 @@ async function onRoundEnd(combat: CombatLike): Promise<void> {
     if (tick.roll) rolls.push(tick.roll);
     rows.push({ name: actor.name, img: actor.img, ...tick.result, lost: tick.result.woundsLost.ablaze + tick.result.woundsLost.bleeding + tick.result.woundsLost.poisoned });
   }
-  if (rows.length > 0) await postCard({ template: ROUND_END_CARD, context: { rows }, rolls, rollMode: "publicroll" });
+  if (rows.length > 0) await postCard({ template: ROUND_END_CARD, context: { rows }, rolls, rollMode: publicMode() });
 }
 
 /** Registers the per-round hooks (called once, at ready). */
