@@ -6,6 +6,7 @@
  * v13 (PIXI 7 federated events): `canvas.stage.once("pointerdown", …)` and the event's
  * `getLocalPosition(canvas.stage)` — as v13 systems and modules do for "click a point" prompts.
  */
+import { windowOf } from "./compat";
 import type { Point } from "./targets";
 
 interface StageLike {
@@ -19,14 +20,20 @@ interface PointerLike {
   stopPropagation?(): void;
 }
 
-export function pickCanvasPoint(): Promise<Point | null> {
+/**
+ * `origin`: an element of the app that asked (e.g. the clicked sheet button). Escape is listened
+ * for on the main window and on `origin`'s own window — a v14 popped-out app lives in another
+ * browser window, whose keys the main window does not see.
+ */
+export function pickCanvasPoint(origin?: Node | null): Promise<Point | null> {
   const c = (globalThis as { canvas?: { ready?: boolean; stage?: StageLike | null } }).canvas;
   const stage = c?.ready ? c.stage : null;
   if (!stage) return Promise.resolve(null);
+  const windows = [...new Set<Pick<Window, "addEventListener" | "removeEventListener">>([globalThis as unknown as Window, windowOf(origin)])];
   return new Promise((resolve) => {
     const finish = (point: Point | null) => {
       stage.off("pointerdown", onDown);
-      globalThis.removeEventListener?.("keydown", onKey, true);
+      for (const w of windows) w.removeEventListener?.("keydown", onKey as EventListener, true);
       resolve(point);
     };
     const onDown = (event: PointerLike) => {
@@ -41,7 +48,7 @@ export function pickCanvasPoint(): Promise<Point | null> {
       if (event.key === "Escape") finish(null);
     };
     stage.on("pointerdown", onDown);
-    globalThis.addEventListener?.("keydown", onKey, true);
+    for (const w of windows) w.addEventListener?.("keydown", onKey as EventListener, true);
   });
 }
 

@@ -3,6 +3,7 @@
  * measured with `canvas.grid.measurePath` (center to center, following the scene's grid rules and
  * diagonals), in the scene's grid units. Measured Templates are not used (gone in v14).
  */
+import { onLevel, viewedLevel } from "./compat";
 import type { TargetInfo } from "./ruleset";
 
 export interface Point {
@@ -14,7 +15,8 @@ export interface Point {
 export interface TokenLike {
   center: Point;
   name: string;
-  document: { uuid: string; texture?: { src?: string | null } | null };
+  /** `level`: the scene Level the token is on (v14; absent on v13). */
+  document: { uuid: string; texture?: { src?: string | null } | null; level?: string | null };
   actor: { uuid: string; img?: string | null } | null;
 }
 
@@ -73,10 +75,14 @@ export function currentTargets(actor: Actor.Implementation | null): TargetInfo[]
 // ---------------------------------------------------------------------------------------------
 // Areas: tokens around a point (blasts, grenades), and a point offset from a line of fire.
 
-/** Every token within `radius` (scene units) of `point`, measured along the grid, nearest first. */
-export function describeTokensAround(grid: GridLike, point: Point, tokens: Iterable<TokenLike>, radius: number): TargetInfo[] {
+/**
+ * Every token within `radius` (scene units) of `point`, measured along the grid, nearest first.
+ * `level`: only tokens on that scene Level (v14 scene levels; null = the whole scene, as on v13).
+ */
+export function describeTokensAround(grid: GridLike, point: Point, tokens: Iterable<TokenLike>, radius: number, level: string | null = null): TargetInfo[] {
   const found: TargetInfo[] = [];
   for (const token of tokens) {
+    if (!onLevel(token, level)) continue;
     const distance = measureDistance(grid, point, token.center);
     if (distance > radius) continue;
     found.push({
@@ -91,12 +97,15 @@ export function describeTokensAround(grid: GridLike, point: Point, tokens: Itera
   return found.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
 }
 
-/** The tokens on the viewed scene within `radius` scene units of `point` (empty without a canvas). */
+/**
+ * The tokens on the viewed scene within `radius` scene units of `point` (empty without a canvas),
+ * on the viewed Level only (v14 scene levels: a blast on one floor does not reach another).
+ */
 export function tokensAround(point: Point, radius: number): TargetInfo[] {
   const grid = currentGrid();
   if (!grid) return [];
   const placeables = ((canvas?.tokens as unknown as { placeables?: TokenLike[] })?.placeables ?? []) as TokenLike[];
-  return describeTokensAround(grid, point, placeables, radius);
+  return describeTokensAround(grid, point, placeables, radius, viewedLevel());
 }
 
 /**

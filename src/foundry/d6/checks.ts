@@ -53,6 +53,7 @@ import { healingOdds, medicalKind } from "./healing-logic";
 import { resistBonusOf, spendResistCPAction } from "./resist-cp";
 import { MOVEMENT_KIND, movementOdds, movementRequest } from "./movement-logic";
 import { planApplySpeed, rollMovement } from "./movement";
+import { evaluateOptions } from "../compat";
 
 export const CHECK_CARD = templatePath("d6/chat/check-card");
 export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
@@ -255,13 +256,13 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
       if (!weaponUpdate) return null;
     }
   }
-  await main.evaluate();
+  await main.evaluate(evaluateOptions(options.rollMode));
   const outcome = main.outcome!;
   const rolls: Roll[] = [main as unknown as Roll];
   let difficultyDice = 0;
   if (v.difficultyDice > 0) {
     const extra = D6PlainRoll.ofDice(v.difficultyDice);
-    await extra.evaluate();
+    await extra.evaluate(evaluateOptions(options.rollMode));
     difficultyDice = extra.outcome!.total;
     rolls.push(extra as unknown as Roll);
   }

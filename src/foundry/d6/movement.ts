@@ -14,6 +14,7 @@ import { diceFaces } from "./card-logic";
 import { checkData, type D6Settings } from "./check-logic";
 import { movementCard, resolveMovement, type RolledMovement } from "./movement-logic";
 import { D6Roll } from "./roll";
+import { evaluateOptions } from "../compat";
 
 type Doc = { uuid: string; name: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown> };
 
@@ -31,7 +32,7 @@ export async function rollMovement(request: CheckRequest, values: CheckValues, o
   let rolled: RolledMovement | null = null;
   if (r.difficulty !== null) {
     const roll = D6Roll.fromSpec({ code: r.code, wildDie: true, wildOne: settings.wildOne, characterPoints: r.characterPoints, kind: "skill", allowPipsOnly: settings.allowPipsOnly });
-    await roll.evaluate();
+    await roll.evaluate(evaluateOptions(options.rollMode));
     rolls.push(roll as unknown as Roll);
     rolled = { dice: diceFaces(roll.outcome!), total: roll.outcome!.total, complication: roll.outcome!.complication };
   }

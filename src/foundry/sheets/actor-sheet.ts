@@ -163,7 +163,9 @@ export class OmnibusActorSheet extends HbsActorSheet {
   }
 
   static async #onItemEdit(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await this.#item(target)?.sheet?.render({ force: true });
+    // ApplicationV2: `render(true)` is deprecated; fvtt-types 13.345 still types Item#sheet's render as V1's.
+    const sheet = this.#item(target)?.sheet as unknown as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
+    await sheet?.render({ force: true });
   }
 
   static async #onItemDelete(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -13,6 +13,7 @@ import { facesFromRoll } from "../dice/faces";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
 import { actingToken, pixelsPerUnit, tokenCenter } from "../targets";
+import { evaluateOptions, onLevel, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
 import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type DefenseSummary, type GrenadeState } from "./card";
 import { landingPoint, suppressionZone, sweepOf, thrownRanges, tokensWithin, walkingFireBystanders, type AreaToken, type Measure, type Point } from "./fire";
@@ -129,20 +130,25 @@ interface SceneView {
 interface PlaceableLike {
   center: Point;
   name: string;
-  document: { uuid: string; texture?: { src?: string | null } | null };
+  document: { uuid: string; texture?: { src?: string | null } | null; level?: string | null };
   actor: { uuid: string; img?: string | null } | null;
 }
 
+/**
+ * What the shooter sees of the viewed scene. Areas (suppression, walking fire, blasts) list only
+ * tokens on the shooter's scene Level (v14 scene levels; the viewed Level without a shooter).
+ */
 function sceneView(actor: ActorLike): SceneView | null {
   const c = (globalThis as { canvas?: { ready?: boolean; grid?: { measurePath(p: Point[]): { distance: number }; units?: string }; tokens?: { placeables?: PlaceableLike[] } } }).canvas;
   const ppm = pixelsPerUnit();
   if (!c?.ready || !c.grid || !ppm) return null;
   const grid = c.grid;
   const shooter = actingToken(actor as never) as PlaceableLike | null;
+  const level = tokenLevel(shooter) ?? viewedLevel();
   return {
     shooter: shooter?.center ?? null,
     shooterUuid: shooter?.document.uuid ?? null,
-    tokens: (c.tokens?.placeables ?? []).map((t) => ({ tokenUuid: t.document.uuid, actorUuid: t.actor?.uuid ?? null, name: t.name, img: t.document.texture?.src ?? t.actor?.img ?? "", center: t.center })),
+    tokens: (c.tokens?.placeables ?? []).filter((t) => onLevel(t, level)).map((t) => ({ tokenUuid: t.document.uuid, actorUuid: t.actor?.uuid ?? null, name: t.name, img: t.document.texture?.src ?? t.actor?.img ?? "", center: t.center })),
     measure: (a, b) => grid.measurePath([{ x: a.x, y: a.y }, { x: b.x, y: b.y }]).distance,
     pixelsPerMetre: ppm,
     units: grid.units ?? "",
@@ -389,7 +395,7 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
   }
   const { threshold, opposed } = request.kind === "skill" || request.targets.length === 0 ? thresholdOf(values) : { threshold: null, opposed: false };
   const roll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed }, plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules);
-  await roll.evaluate();
+  await roll.evaluate(evaluateOptions(rollMode));
   const outcome = roll.outcome;
   if (!outcome || outcome.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
   const rolls: Roll[] = [roll as unknown as Roll];
@@ -420,7 +426,7 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
   const base: Omit<CardState, "kind" | "athletics" | "roll"> = { version: 1, title: request.title, subtitle: request.subtitle ?? "", img: String((request.data as { actorImg?: string }).actorImg ?? ""), actorUuid: request.actorUuid ?? null, lines: [], check: null, attack: null };
   const pool = async (dice: number, untrained: boolean, modifier: number, r = rules) => {
     const roll = SilhouetteRoll.forCheck({ dice, untrained, modifier }, r);
-    await roll.evaluate();
+    await roll.evaluate(evaluateOptions(rollMode));
     rolls.push(roll as unknown as Roll);
     const o = roll.outcome;
     if (!o || o.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});

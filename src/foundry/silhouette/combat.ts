@@ -10,6 +10,7 @@
 import { compareInitiative, type CheckOptions } from "../../rules/silhouette/index";
 import type { CombatHooks } from "../ruleset";
 import { localize } from "../i18n";
+import { createElementNear } from "../compat";
 import { skillFor } from "./data";
 import { derivedOf, type ActorLike } from "./checks";
 import { SilhouetteRoll, type SilhouetteOutcome } from "./roll";
@@ -140,7 +141,7 @@ export function markTracker(combat: { round: number; turns: CombatantLike[] } | 
     if (c.initiative !== null && (tied(prev) || tied(next))) marks.push(["fa-solid fa-equals", "OMNIBUS.Silhouette.Combat.Simultaneous"]);
     const target = row.querySelector(".token-name, .name") ?? row;
     for (const [icon, key] of marks) {
-      const mark = document.createElement("i");
+      const mark = createElementNear(target, "i");
       mark.className = `omnibus-silhouette-mark ${icon}`;
       mark.dataset.tooltip = localize(key);
       mark.setAttribute("aria-label", localize(key));

@@ -103,12 +103,12 @@ export class StorytellingRoll extends OmnibusRoll<RollResult> {
  * more chance die. Both go on the message (`rolls: [first, second]`); no Roll is changed after it
  * was evaluated. The outcome is resolved over both Rolls' faces in order and kept on the first.
  */
-export async function rollStorytelling(spec: StorytellingRollSpec): Promise<{ rolls: StorytellingRoll[]; result: RollResult }> {
+export async function rollStorytelling(spec: StorytellingRollSpec, evaluate: { allowInteractive: boolean } = { allowInteractive: true }): Promise<{ rolls: StorytellingRoll[]; result: RollResult }> {
   const first = StorytellingRoll.forCheck(spec);
-  await first.evaluate();
+  await first.evaluate(evaluate);
   if (first.outcome) return { rolls: [first], result: first.outcome };
   const second = StorytellingRoll.continuation(spec);
-  await second.evaluate();
+  await second.evaluate(evaluate);
   return { rolls: [first, second], result: first.resolveAcross([second]) };
 }
 

@@ -17,6 +17,7 @@ import { buildResponseRequest, opposedCardContext, responseData, responseFaces, 
 import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, type ExtendedTracker, type TargetView } from "./request";
 import { extendedProgress } from "./sheet-context";
 import { WfrpTestRoll } from "./rolls";
+import { evaluateOptions } from "../compat";
 
 export const TEST_CARD = templatePath("wfrp/chat/test-card");
 export const ATTACK_CARD = templatePath("wfrp/chat/attack-card");
@@ -159,7 +160,7 @@ export const wfrpChecks: CheckHandler = {
     if (data.kind !== "attack") {
       const spec = specFor(request, values, null);
       const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: data.combat ? rules.combat : rules.test } as never);
-      await roll.evaluate();
+      await roll.evaluate(evaluateOptions(rollMode));
       const result = roll.outcome!.results[0];
       if (values.opposed === true && request.targets.length > 0) {
         // An Opposed Test (003:L185-199): ONE card, the defenders respond from it.
@@ -188,7 +189,7 @@ export const wfrpChecks: CheckHandler = {
     }
     const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) => withWeapon(s, data.weapon));
     const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs, testOptions: rules.combat } as never);
-    await roll.evaluate();
+    await roll.evaluate(evaluateOptions(rollMode));
     const state = attackState(request, values, roll.outcome!.roll, { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "" });
     // A charge gives +1 Advantage (003:L341), capped at the Initiative Bonus if the world says so.
     if (state.charging && actor?.isOwner) {
