@@ -60,6 +60,13 @@ export function createOptionsFor(v13Mode: string): Record<string, string> {
   return active.generation >= 14 ? { messageMode: modeName(v13Mode) } : { rollMode: v13Mode };
 }
 
+/** What an update that deletes `path` looks like in the installed generation (v13 "-=" key, v14 `_del`). */
+export function deletionUpdate(path: string): Record<string, unknown> {
+  if (active.generation >= 14) return { [path]: active.deletion };
+  const dot = path.lastIndexOf(".");
+  return { [`${path.slice(0, dot)}.-=${path.slice(dot + 1)}`]: null };
+}
+
 /** The registered status-effect ids in either generation's shape (array on v13, object keyed by id on v14). */
 export function statusEffectIds(): string[] {
   const raw = (globalThis as { CONFIG?: { statusEffects?: unknown } }).CONFIG?.statusEffects;

@@ -3,7 +3,7 @@
 // with forced faces; an attack at measured distances picks each target's band; rolling damage and
 // applying it makes the one right update; a player is routed to the GM; a second click does nothing.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { installFoundryStandIns, StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
 import { asActor, packDoc, thannik, type PackDoc } from "./fixtures";
 import { forceFaces } from "./table";
 import { describeTargets } from "../../../src/foundry/targets";
@@ -47,7 +47,7 @@ describe("registration", () => {
     const sheetTypes = stand.recorded.sheets.flatMap((s) => s.options.types as string[]).sort();
     expect(sheetTypes).toEqual([...Object.keys(CONFIG.Actor.dataModels), ...Object.keys(CONFIG.Item.dataModels)].sort());
     expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["D6Roll", "D6PlainRoll", "D6DeviationRoll"]));
-    expect(CONFIG.statusEffects.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(["dead", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded"]));
+    expect(statusEffectIds()).toEqual(expect.arrayContaining(["dead", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded"]));
     expect(stand.recorded.settingsRegistered.get("omnibus.d6_wildOne")).toMatchObject({ default: "removeHighest", scope: "world", config: true });
     expect(stand.recorded.settingsRegistered.get("omnibus.d6_hideDifficulty")).toMatchObject({ default: false });
     expect(CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");

@@ -3,7 +3,7 @@
 // the defender's Willpower), contested actions on one card, teamwork and advanced actions, initiative
 // roll-offs, the rote chance die as two Rolls, and per-target cover. Numbers come from the digest.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { deletionUpdate, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { setUpStorytelling } from "./setup";
 import type { CardContext } from "../../../src/foundry/storytelling/card";
 
@@ -140,7 +140,7 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     const combatDoc = { combatants: { contents: [{ actor: jeff }] }, resetAll: async () => undefined, rollAll: async () => undefined };
     const before = jeff.updates.length;
     await combat.onCombatRound(combatDoc as never, { round: 3 }, false);
-    expect(jeff.updates.slice(before)).toEqual([{ "system.willpower.spentThisTurn": false, "flags.omnibus.-=stDefense": null }]);
+    expect(jeff.updates.slice(before)).toEqual([{ "system.willpower.spentThisTurn": false, ...deletionUpdate("flags.omnibus.stDefense") }]);
     expect(jeff.statuses.has("dodging")).toBe(false);
   });
 
