@@ -3,7 +3,7 @@
 // with forced faces; an attack at measured distances picks each target's band; rolling damage and
 // applying it makes the one right update; a player is routed to the GM; a second click does nothing.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
+import { installFoundryStandIns, modeName, StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
 import { asActor, packDoc, thannik, type PackDoc } from "./fixtures";
 import { forceFaces } from "./table";
 import { describeTargets } from "../../../src/foundry/targets";
@@ -73,6 +73,24 @@ describe("a character from the digest rolls a check", () => {
     expect(message.rolls[0]._total).toBe(15); // the rules total, which Foundry shows (Roll#total reads _total)
     expect(message.rolls[0].formula).toBe("2d6 + 1d6x6 + 1d6x6");
     expect(actor.updates).toEqual([{ "system.characterPoints": 4 }]);
+  });
+
+  // Issue 11 item 4: with manual dice entry configured, a blind roll must not ask the roller for dice.
+  it("a blind roll is evaluated with allowInteractive: false, a public one with true (either generation's spelling)", async () => {
+    const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    const request = await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "dexterity" }, targets: [] });
+    forceFaces([5, 3, 6, 2, 5, 3, 6, 2]);
+    const R = (globalThis as unknown as { Roll: { prototype: { evaluate(this: unknown, o?: unknown): Promise<unknown> } } }).Roll;
+    const forced = R.prototype.evaluate;
+    const seen: unknown[] = [];
+    R.prototype.evaluate = function (this: unknown, o?: unknown) {
+      seen.push(o);
+      return forced.call(this, o);
+    };
+    await checks.d6Checks.roll(request!, request!.values, { rollMode: modeName("blindroll") });
+    await checks.d6Checks.roll(request!, request!.values, { rollMode: modeName("publicroll") });
+    expect(seen).toEqual([{ allowInteractive: false }, { allowInteractive: true }]);
+    expect(lastMessage().blind).toBe(false);
   });
 
   it("a Wild Die 1 removes itself and the highest die and flags a complication (default rule)", async () => {
