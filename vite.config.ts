@@ -22,7 +22,12 @@ export default defineConfig({
       { extends: true, test: { name: "v13", include: ["test/**/*.test.ts"] } },
       {
         extends: true,
-        test: { name: "v14", include: ["test/glue/**/*.test.ts", "test/bundle.test.ts"], env: { OMNIBUS_FOUNDRY_GENERATION: "14" } },
+        test: {
+          name: "v14",
+          include: ["test/glue/**/*.test.ts", "test/bundle.test.ts"],
+          env: { OMNIBUS_FOUNDRY_GENERATION: "14" },
+          setupFiles: ["test/support/fast-check.ts", "test/support/no-deprecations.ts"],
+        },
       },
     ],
   },
