@@ -90,6 +90,25 @@ describe("walking fire (004:L101-102)", () => {
     expect(by.map((t) => t.name)).toEqual(["between", "behind"]);
   });
 
+  // Foundry v14 scene levels: a bystander on another Level of the scene is not in the fire zone.
+  it("scene levels: a passer-by between the targets but on another Level is no bystander on v14 (one Level per scene on v13)", async () => {
+    const h = await setUp();
+    const s = makeActor(h, { id: "p1", name: "Merc", owner: true, attributes: { agi: 1 }, skills: [["Firearms", "firearms", 4, "agi"]], weapons: [{ name: "Assault rifle", category: "ranged", skill: "firearms", damageMultiplier: 15, accuracy: 0, rof: 2, ranges: { base: 25, medium: 50, long: 100, extreme: 200 }, ammo: { value: 30, max: 30 } }] });
+    const a = makeActor(h, { id: "n1", name: "A", owner: false });
+    const b = makeActor(h, { id: "n2", name: "B", owner: false });
+    const c = makeActor(h, { id: "n3", name: "Passer-by", owner: false });
+    const onLevel = <T extends { document: object }>(t: T, level: string) => (Object.assign(t.document, { level }), t);
+    const me = onLevel(token("merc", 0, 0, s), "ground");
+    const ta = onLevel(token("a", 10, 0, a), "ground");
+    const tb = onLevel(token("b", 10, 2, b), "ground");
+    const tc = onLevel(token("c", 10, 1, c), "upstairs");
+    installScene([me, ta, tb, tc], [me]);
+    (globalThis as unknown as { canvas: Record<string, unknown> }).canvas.level = { id: "upstairs" }; // the shooter's Level decides, not the viewed one
+    const request = (await h.checks.silhouetteChecks.build({ actor: s as never, kind: "item", dataset: { itemId: "p1w0" }, targets: targetsOf(me, [ta, tb]) }))!;
+    const names = (request.data as any).fire.bystanders.map((t: { name: string }) => t.name);
+    expect(names).toEqual(h.stand.generation >= 14 ? [] : ["c"]);
+  });
+
   it("a walking-fire attack at the table: two targets 2 m apart and a bystander between them; ROF 2 → 10 rounds; the bystander fails its defense vs 3", async () => {
     const h = await setUp();
     const s = makeActor(h, { id: "p1", name: "Merc", owner: true, attributes: { agi: 1 }, skills: [["Firearms", "firearms", 4, "agi"]], weapons: [{ name: "Assault rifle", category: "ranged", skill: "firearms", damageMultiplier: 15, accuracy: 0, rof: 2, ranges: { base: 25, medium: 50, long: 100, extreme: 200 }, ammo: { value: 30, max: 30 } }] });
