@@ -280,7 +280,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       configurable: true,
     });
     g._del = deletion;
-  }
+  } else delete g._del;
   g.foundry = {
     abstract: { TypeDataModel: class TypeDataModel {} },
     data: { fields: {} },
