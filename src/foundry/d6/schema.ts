@@ -5,7 +5,7 @@
  * shapes (`migrateD6Source`) and the derived values the models compute (`deriveActor`).
  */
 import { OmnibusError } from "../../core/errors";
-import { looseNumber, readLengthList } from "../../core/units";
+import { looseNumber } from "../../core/units";
 import { noteUnreadable, notesOf } from "../../core/unreadable";
 import { array, bool, html as htmlField, int, nullableInt, num, schema, str, type FieldSpec, type SchemaSpec } from "../data/field-spec";
 import {
@@ -17,6 +17,7 @@ import {
   formatDieCode,
   normalizeCode,
   parseDieCode,
+  parseRanges,
   woundPenaltyDice,
   type DieCode,
   type WoundLevel,
@@ -251,9 +252,9 @@ export function migrateD6Source(type: string, source: Record<string, unknown>, n
   }
   if (typeof source.woundLevel === "string" && Object.hasOwn(WOUND_ALIASES, source.woundLevel)) source.woundLevel = WOUND_ALIASES[source.woundLevel];
   if (type === "d6_weapon" && typeof source.ranges === "string") {
-    const r = readLengthList(source.ranges, "-//", "m");
-    if (r && r[0] <= r[1] && r[1] <= r[2] && r[2] <= r[3]) source.ranges = { shortMin: r[0], shortMax: r[1], medium: r[2], long: r[3] };
-    else {
+    try {
+      source.ranges = { ...parseRanges(source.ranges) };
+    } catch {
       noteUnreadable(notes, "ranges", source.ranges);
       delete source.ranges;
     }
