@@ -18,7 +18,7 @@ import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
 import { withRulesetCreateDialog } from "./documents";
 import { onHotbarDrop } from "./hotbar";
-import { migrateWorldIfNeeded } from "./migrations";
+import { installPackUnlockRetry, migrateWorldIfNeeded } from "./migrations";
 import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, getRuleset, isPackShown, registerRuleset, rulesetOfType, setActiveRuleset } from "./registry";
 import { registerRussianNames } from "./names";
 import type { DocumentKind, RulesetAdapter, SheetClass } from "./ruleset";
@@ -154,6 +154,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
+  installPackUnlockRetry();
   registerRussianNames(isRegisteredType);
 }
 

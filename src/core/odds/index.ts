@@ -77,3 +77,4 @@ export {
 } from "./silhouette";
 export { poolOdds, POOL_ODDS_MAX_DICE } from "./pool";
 export { clearOddsMemo } from "./die";
+export { ODDS_WORK_BUDGET, withOddsBudget } from "./budget";

@@ -2,6 +2,7 @@
  * Silhouette d6 pools: the highest die plus 1 for each extra six, untrained rolls (two dice, keep
  * the lowest), fumbles (digest silhouette.md §2, §13, §16 items 1–4; issue 7).
  */
+import { withOddsBudget } from "./budget";
 import { OmnibusError, requireInt, show } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { explodingSum, memoDie } from "./die";
@@ -72,6 +73,10 @@ function untrainedResult(): Distribution {
 
 /** Exact odds of a Silhouette roll. */
 export function silhouetteOdds(check: SilhouetteCheck): SilhouetteOdds {
+  return withOddsBudget(() => boundedSilhouetteOdds(check));
+}
+
+function boundedSilhouetteOdds(check: SilhouetteCheck): SilhouetteOdds {
   if (typeof check !== "object" || check === null) throw new OmnibusError("badArgument", "a Silhouette check must be an object");
   const dice = requireInt("dice", check.dice, -1000, SILHOUETTE_MAX_DICE);
   const modifier = requireInt("modifier", check.modifier ?? 0, -1000, 1000);

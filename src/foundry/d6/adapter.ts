@@ -58,6 +58,8 @@ export const d6Adapter = defineRuleset({
   checks: d6Checks,
   chatActions: { ...d6ChatActions, d6ActLast: { plan: planActLast, permitted: mayActLast, visible: () => true } },
   templates: D6_ACTOR_TEMPLATES,
+  /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
+  migration: { version: 2 },
   api: { readSettings },
   onInit() {
     Hooks.on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {

@@ -70,6 +70,8 @@ export const silhouetteAdapter = defineRuleset({
   chatActions: silhouetteChatActions,
   checks: silhouetteChecks,
   templates: SILHOUETTE_TEMPLATES,
+  /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
+  migration: { version: 2 },
   api: { movementRates, movementModeForDistance, pullTogetherInitiative, SilhouetteRoll },
   onInit() {
     // Loosely typed: "moveToken" (v13) is not in fvtt-types' hook list.

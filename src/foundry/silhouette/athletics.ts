@@ -31,7 +31,7 @@ import {
 import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../ruleset";
 import { choices, skillFor } from "./data";
 import { autoMovementMode, type ActorFacts } from "./requests";
-import type { RollSummary } from "./card";
+import type { RollSummary } from "./roll-summary";
 import type { SilhouetteOptions } from "./settings";
 import type { ChaseCard } from "./chase";
 

@@ -24,21 +24,12 @@ import {
 import type { SilhouetteOptions } from "./settings";
 import { suppressionOf } from "./fire";
 import type { AthleticsCard } from "./athletics";
+import type { RollSummary } from "./roll-summary";
 
 const L = "OMNIBUS.Silhouette.";
 
-/** A rolled pool as the card shows it. */
-export interface RollSummary {
-  faces: number[];
-  poolSize: number;
-  untrained: boolean;
-  best: number;
-  extraSixes: number;
-  result: number;
-  fumble: boolean;
-  modifier: number;
-  total: number;
-}
+/** A rolled pool as the card shows it (roll-summary.ts). */
+export type { RollSummary };
 
 export interface DefenseSummary extends RollSummary {
   skill: string;

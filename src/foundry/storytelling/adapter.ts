@@ -108,6 +108,8 @@ export const storytellingAdapter = defineRuleset({
   chatActions: storytellingChatActions,
   checks: storytellingChecks,
   templates: STORYTELLING_TEMPLATES,
+  /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
+  migration: { version: 2 },
   api: { rollOffTies, dodge: toggleDodge, willpowerDefense: declareWillpowerForDefense },
   onReady() {
     Hooks.on("updateCombat", ((combat: unknown, changed: Record<string, unknown>) => {

@@ -4,6 +4,7 @@
  * per-target attack pools (Defense, armour, range band from the measured distance). checks.ts adds
  * the Foundry parts (documents, the Roll, the chat card); the gallery and the tests use this directly.
  */
+import { toYards } from "../../core/units";
 import { OmnibusError } from "../../core/errors";
 import {
   ATTRIBUTES,
@@ -66,14 +67,8 @@ export interface ActorSnapshot {
 
 // ───────────────────────────── units ─────────────────────────────
 
-/** Scene distance → yards (weapon ranges are in yards). Unknown units are taken as yards. */
-export function toYards(distance: number, units: string): number {
-  const u = units.trim().toLowerCase().replace(/\.$/, "");
-  if (["m", "meter", "meters", "metre", "metres", "м"].includes(u)) return distance / 0.9144;
-  if (["ft", "feet", "foot", "фт"].includes(u)) return distance / 3;
-  if (["km", "км"].includes(u)) return (distance * 1000) / 0.9144;
-  return distance;
-}
+/** Scene distance → yards (weapon ranges are in yards), to 0.01; unknown units are taken as yards: the shared reader. */
+export { toYards };
 
 // ───────────────────────────── fields ─────────────────────────────
 

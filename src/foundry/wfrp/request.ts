@@ -4,6 +4,7 @@
  * exact odds the dialog shows. The adapter (adapter.ts) feeds these from Foundry documents; the
  * gallery and the tests feed them sample data.
  */
+import { toYards } from "../../core/units";
 import { OmnibusError } from "../../core/errors";
 import {
   CHARACTERISTICS,
@@ -106,13 +107,8 @@ export interface WfrpCheckData {
 }
 
 const K = "OMNIBUS.WFRP.";
-export const YARDS_PER_UNIT: Record<string, number> = { yd: 1, yds: 1, yard: 1, yards: 1, m: 1.0936, meter: 1.0936, meters: 1.0936, metre: 1.0936, metres: 1.0936, "м": 1.0936, ft: 1 / 3, feet: 1 / 3, foot: 1 / 3 };
-
-/** A measured distance in the scene's units as yards (unknown units are taken as yards). */
-export function toYards(distance: number, units: string): number {
-  const factor = YARDS_PER_UNIT[units.trim().toLowerCase()] ?? 1;
-  return Math.round(distance * factor * 100) / 100;
-}
+/** A measured distance in the scene's units as yards, to 0.01 (unknown units are taken as yards): the shared reader. */
+export { toYards };
 
 export const DIFFICULTY_CHOICES: Record<string, string> = Object.fromEntries(DIFFICULTIES.map((d) => [d, `${K}Difficulty.${d}`]));
 /** Tests nobody may help with (003:L235), for the dialog's "Resisting" select. */

@@ -3,6 +3,7 @@
  * (000:L45–53).
  */
 import { OmnibusError, describeValue } from "../../core/errors";
+import { readLengthList } from "../../core/units";
 import type { DifficultyLevel } from "./difficulty";
 
 /** A weapon's ranges, written `S-M/L/X` in the books: short from `shortMin` to `shortMax`, medium to `medium`, long to `long` (metres). */
@@ -25,9 +26,6 @@ export const RANGE_BAND_DIFFICULTY: Readonly<Record<RangeBand, DifficultyLevel |
   out_of_range: null,
 });
 
-const NUM = "(\\d+(?:\\.\\d+)?)";
-const RANGES_RE = new RegExp(`^\\s*${NUM}\\s*[-–]\\s*${NUM}\\s*/\\s*${NUM}\\s*/\\s*${NUM}\\s*$`);
-
 function badRanges(text: string, why: string): OmnibusError {
   return new OmnibusError("badArgument", `ranges "${text}" ${why} (write them like 3-10/30/120)`, { name: "ranges", value: text });
 }
@@ -41,13 +39,16 @@ export function checkRanges(r: WeaponRanges): WeaponRanges {
   return { shortMin: r.shortMin, shortMax: r.shortMax, medium: r.medium, long: r.long };
 }
 
-/** Parses `3-10/30/120` (000:L691). */
+/**
+ * Parses `3-10/30/120` (000:L691) as users type it (the shared reader, core/units.ts): any dash,
+ * spaces, decimal commas, and a unit (`3–10/30/120 m`; yards, feet or km are converted to metres).
+ */
 export function parseRanges(text: string): WeaponRanges {
   if (typeof text !== "string") throw badRanges(describeValue(text), "are not text");
-  const m = RANGES_RE.exec(text);
+  const m = readLengthList(text, "-//", "m");
   if (!m) throw badRanges(text, "are malformed");
   try {
-    return checkRanges({ shortMin: Number(m[1]), shortMax: Number(m[2]), medium: Number(m[3]), long: Number(m[4]) });
+    return checkRanges({ shortMin: m[0], shortMax: m[1], medium: m[2], long: m[3] });
   } catch {
     throw badRanges(text, "must not decrease");
   }

@@ -60,7 +60,10 @@ describe("migration of older data", () => {
     expect(validateAgainst(ACTOR_SPECS.d6_character, migrated)).toEqual([]);
     const weapon = migrateD6Source("d6_weapon", { ranges: "3-10/30/120", fireControl: "2D" });
     expect(weapon).toEqual({ ranges: { shortMin: 3, shortMax: 10, medium: 30, long: 120 }, fireControl: { dice: 2, pips: 0 } });
-    expect(migrateD6Source("d6_skill", { code: "not a code" })).toEqual({ code: "not a code" }); // left for Foundry to clean
+    // unreadable: removed (the schema's default applies) and noted, never turned into zeros silently
+    const notes: unknown[] = [];
+    expect(migrateD6Source("d6_skill", { code: "not a code" }, notes)).toEqual({});
+    expect(notes).toEqual([{ path: "code", value: "not a code" }]);
     const current = { attributes: { dexterity: { dice: 3, pips: 1 } }, woundLevel: "wounded" };
     expect(migrateD6Source("d6_character", structuredClone(current))).toEqual(current); // idempotent
   });

@@ -265,10 +265,12 @@ describe("throwing and grenades (004:L108-113)", () => {
 });
 
 describe("the weapon's blast radius (a new field) on older data", () => {
-  it("`blast` / `radius` (numbers or \"5 m\") become blastRadius; a weapon without one keeps none (the schema's 0); idempotent", () => {
+  it("`blast` / `radius` (numbers or \"5 m\") become blastRadius; a weapon without one keeps none (the schema's 0); unreadable text is noted; idempotent", () => {
     expect(migrateWeaponSource({ blast: "5 m", damage: 25 })).toEqual({ blastRadius: 5, damageMultiplier: 25 });
     expect(migrateWeaponSource({ radius: 3 })).toEqual({ blastRadius: 3 });
-    expect(migrateWeaponSource({ blastRadius: "junk" })).toEqual({ blastRadius: 0 });
+    const notes: unknown[] = [];
+    expect(migrateWeaponSource({ blastRadius: "junk" }, notes)).toEqual({}); // the schema's 0, and the text noted
+    expect(notes).toEqual([{ path: "blastRadius", value: "junk" }]);
     expect("blastRadius" in migrateWeaponSource({ damageMultiplier: 10 })).toBe(false);
     const once = migrateWeaponSource({ blast: 4 });
     expect(migrateWeaponSource(once)).toEqual(once);
