@@ -18,7 +18,8 @@ import {
   D6VehicleModel,
   D6WeaponModel,
 } from "./models";
-import { D6CharacterPointRoll, D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
+import { D6CharacterPointRoll, D6ChatRoll, D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
+import { WildDie } from "../dice/terms";
 import { D6_SETTINGS, readSettings } from "./settings";
 import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";
 import { D6_STATUS_EFFECTS } from "./status-effects";
@@ -51,7 +52,8 @@ export const d6Adapter = defineRuleset({
     if (String(actor.type) === "d6_vehicle") return itemType === "d6_weapon" || itemType === "d6_equipment";
     return itemType.startsWith("d6_");
   },
-  rolls: [D6Roll as never, D6PlainRoll as never, D6DeviationRoll as never, D6CharacterPointRoll as never],
+  rolls: [D6Roll as never, D6PlainRoll as never, D6DeviationRoll as never, D6CharacterPointRoll as never, D6ChatRoll as never],
+  dieTerms: { [WildDie.DENOMINATION]: WildDie },
   statusEffects: D6_STATUS_EFFECTS,
   settings: D6_SETTINGS,
   combat: d6Combat,
@@ -60,6 +62,12 @@ export const d6Adapter = defineRuleset({
   templates: D6_ACTOR_TEMPLATES,
   api: { readSettings },
   onInit() {
+    // Chat rolls (`/r 4d6 + 1dw`) are made with the default Roll, CONFIG.Dice.rolls[0]: make it the
+    // D6 chat roll, which resolves a Wild Die formula by the rules (and leaves any other formula
+    // alone); Foundry's Roll stays in the list, so messages of it still rehydrate.
+    const rolls = (CONFIG as unknown as { Dice: { rolls: unknown[] } }).Dice.rolls;
+    if (rolls.includes(D6ChatRoll)) rolls.splice(rolls.indexOf(D6ChatRoll), 1);
+    rolls.unshift(D6ChatRoll);
     Hooks.on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {
       hideSecrets(html, Boolean(game.user?.isGM), readSettings().hideDifficulty);
       hideForeignResistButtons(message as never, html, game.user);
