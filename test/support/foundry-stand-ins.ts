@@ -215,6 +215,12 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     Dice: {
       rolls: [Roll],
       terms: {},
+      // Manual dice entry offers these denominations (api `DiceFulfillmentConfiguration.dice`).
+      fulfillment: {
+        defaultMethod: "",
+        methods: {},
+        dice: Object.fromEntries([4, 6, 8, 10, 12, 20, 100].map((n) => [`d${n}`, { label: `d${n}`, icon: `<i class="fas fa-dice-d${n}"></i>` }])),
+      },
       rollModes: {
         publicroll: { label: "CHAT.RollPublic" },
         gmroll: { label: "CHAT.RollPrivate" },
@@ -439,7 +445,6 @@ export interface StandInTerm {
   evaluate?(): Promise<unknown>;
   total?: number;
   operator?: string;
-  number_?: number;
 }
 type TermClass = (new (data: Record<string, unknown>) => StandInTerm) & { DENOMINATION?: string; MODIFIERS?: Record<string, unknown> };
 
@@ -472,7 +477,7 @@ const DIE_TERM = /^(\d*)[dD](\d+|[A-Za-z])([^[\s]*)(\[[^\]]*\])?$/;
  */
 export function parseFormula(formula: string, registered: Record<string, TermClass>, CoreDie: TermClass): StandInTerm[] {
   if (typeof formula !== "string" || !formula.trim()) throw new Error(`stand-in dice: empty formula`);
-  const tokens = formula.trim().split(/\s*([+\-*/])\s*/).filter((t, i, all) => !(t === "" && (i === 0 || i === all.length - 1)));
+  const tokens = formula.trim().split(/\s*([+\-*/])\s*/).filter((t) => t !== "");
   const terms: StandInTerm[] = [];
   let expectOperand = true;
   let sign = "";
@@ -488,7 +493,7 @@ export function parseFormula(formula: string, registered: Record<string, TermCla
       continue;
     }
     if (/^\d+(?:\.\d+)?$/.test(token)) {
-      terms.push({ number_: Number(`${sign}${token}`) });
+      terms.push({ number: Number(`${sign}${token}`) }); // a NumericTerm
     } else {
       const m = DIE_TERM.exec(token);
       if (!m || sign === "-") throw new Error(`stand-in dice: "${token}" in "${formula}" is not a number or a die term`);
@@ -521,7 +526,7 @@ async function evaluateTerms(terms: StandInTerm[]): Promise<number> {
       continue;
     }
     let value: number;
-    if (term.number_ !== undefined) value = term.number_;
+    if (typeof term.faces !== "number") value = Number(term.number);
     else {
       await term.evaluate!();
       value = Number(term.total ?? 0);
