@@ -6,7 +6,7 @@
 import { defineRuleset } from "../ruleset";
 import { d6Checks, d6ChatActions } from "./checks";
 import { hideForeignResistButtons } from "./resist-cp";
-import { d6Combat, mayActLast, onCombatRound, planActLast, sideInitiativeCombatClass } from "./combat";
+import { d6Combat, mayActLast, maySetSideInitiative, onCombatRound, planActLast, planSideInitiative, sideInitiativeCombatClass } from "./combat";
 import {
   D6AbilityModel,
   D6ArmorModel,
@@ -58,7 +58,11 @@ export const d6Adapter = defineRuleset({
   settings: D6_SETTINGS,
   combat: d6Combat,
   checks: d6Checks,
-  chatActions: { ...d6ChatActions, d6ActLast: { plan: planActLast, permitted: mayActLast, visible: () => true } },
+  chatActions: {
+    ...d6ChatActions,
+    d6ActLast: { plan: planActLast, permitted: mayActLast, visible: () => true },
+    d6SideInitiative: { plan: planSideInitiative, permitted: maySetSideInitiative, visible: () => false },
+  },
   templates: D6_ACTOR_TEMPLATES,
   api: { readSettings },
   onInit() {
