@@ -31,6 +31,7 @@ import { statusEffectsFor } from "./status-effects";
 import { registerHelpers, templatePath, type HandlebarsLike } from "./templates/helpers";
 import { registerDiceSoNice, registerFulfillmentDice, type DiceSoNiceLike } from "./dice/register";
 import { localize } from "./i18n";
+import { registerQuenchBatch, type QuenchLike } from "./self-test";
 
 /** Every shared template, preloaded at init and registered as a partial under its path. */
 export const SHARED_TEMPLATES = [
@@ -173,6 +174,10 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
+  Hooks.once("quenchReady" as never, ((quench: QuenchLike) => {
+    const adapter = activeRuleset();
+    if (adapter) registerQuenchBatch(quench, adapter);
+  }) as never);
   Hooks.once("diceSoNiceReady" as never, ((dice3d: DiceSoNiceLike) => registerDiceSoNice(dice3d, localize)) as never);
   registerRussianNames(isRegisteredType);
 }

@@ -128,7 +128,12 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     recorded.hooks.set(name, list);
     return list.length;
   };
-  g.Hooks = { on, once: on, call: () => true, callAll: () => true };
+  const off = (name: string, fnOrId: number | ((...a: unknown[]) => unknown)) => {
+    const list = recorded.hooks.get(name) ?? [];
+    const index = typeof fnOrId === "number" ? fnOrId - 1 : list.indexOf(fnOrId);
+    if (index >= 0 && index < list.length) list[index] = () => undefined;
+  };
+  g.Hooks = { on, once: on, off, call: () => true, callAll: () => true };
 
   const faceQueue: number[] = [];
   /** `forced`: every evaluation rolls from the queue, even when it is empty (then a roll fails). */
