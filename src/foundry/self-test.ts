@@ -24,12 +24,27 @@ export interface SelfTestResult {
 
 export const SELF_TEST_NAME = "Omnibus self-test";
 
-/** One sample check per ruleset: the kind and the sheet's button data, on the first actor type. */
+/**
+ * Sample checks per ruleset (the kind and the sheet button's data), on the first actor type as
+ * created: the checks a fresh character can make. Checks that need an item, a wound or a target
+ * (attacks, healing, defence) are not here yet.
+ */
 export const SELF_TEST_CHECKS: Record<string, Array<{ kind: string; dataset: Record<string, string> }>> = {
-  d6: [{ kind: "attribute", dataset: { attribute: "dexterity" } }],
-  storytelling: [{ kind: "pool", dataset: { attribute: "strength", skill: "athletics" } }],
+  d6: [
+    { kind: "attribute", dataset: { attribute: "dexterity" } },
+    { kind: "movement", dataset: {} },
+  ],
+  storytelling: [
+    { kind: "pool", dataset: { attribute: "strength", skill: "athletics" } },
+    { kind: "consciousness", dataset: {} },
+  ],
   wfrp: [{ kind: "characteristic", dataset: { characteristic: "ws" } }],
-  silhouette: [{ kind: "skill", dataset: { skill: "athletics" } }],
+  silhouette: [
+    { kind: "skill", dataset: { skill: "athletics" } },
+    { kind: "jump", dataset: {} },
+    { kind: "climb", dataset: {} },
+    { kind: "fall", dataset: {} },
+  ],
 };
 
 const PENDING_ATTACK = "attack on a temporary token → defence → damage → apply → undo";

@@ -159,6 +159,7 @@ export class WildDie extends RulesDie {
   }
 
   protected marks(dice: DiceSource): FaceMark[] {
+    splitModifiers(this.modifiers, [], "the Wild Die"); // it takes none: a 6 always explodes
     return wildMarks(resolveWildTerm(Number(this.number), dice));
   }
 
