@@ -1,6 +1,6 @@
 /**
  * A one-shot click on the map: resolves with the clicked point in scene coordinates, or null when
- * the user cancels (right click or Escape) or there is no canvas. The only place that listens to
+ * the user cancels (right click or Escape, which goes no further) or there is no canvas. The only place that listens to
  * the canvas directly, so a Foundry version difference is one change here.
  *
  * v13 (PIXI 7 federated events): `canvas.stage.once("pointerdown", …)` and the event's
@@ -44,8 +44,14 @@ export function pickCanvasPoint(origin?: Node | null): Promise<Point | null> {
       event.stopPropagation?.();
       finish(p ? { x: p.x, y: p.y } : null);
     };
+    // Escape cancels the pick and nothing else: the event stops here (a capturing listener on the
+    // window runs first), so Foundry's own Escape handling does not also close the open sheet.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") finish(null);
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      event.stopPropagation();
+      finish(null);
     };
     stage.on("pointerdown", onDown);
     for (const w of windows) w.addEventListener?.("keydown", onKey as EventListener, true);

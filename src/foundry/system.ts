@@ -5,9 +5,10 @@
  * init   — settings (the world's ruleset is read here and fixed for the session); the Omnibus
  *          Actor/Item classes (create dialogs offer only the active ruleset's types); data models
  *          and sheets for EVERY ruleset's types (switching never drops data); every ruleset's Roll
- *          classes pushed onto CONFIG.Dice.rolls and die terms added; the active ruleset's status
+ *          classes pushed onto CONFIG.Dice.rolls and die terms added (core's ApplicationV1 sheets
+ *          unregistered); the active ruleset's status
  *          effects and combat; Handlebars helpers and templates (as partials by path); game.omnibus.
- * setup  — the active adapter's onSetup.
+ * setup  — the system's dice in manual dice entry; the active adapter's onSetup.
  * ready  — the system socket; world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
  * always — chat-card buttons (renderChatMessageHTML), hotbar macros (hotbarDrop), item-drop filter
  *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory).
@@ -29,6 +30,9 @@ import { OmnibusItemSheet } from "./sheets/item-sheet";
 import { readStatusEffects, writeStatusEffects } from "./compat";
 import { statusEffectsFor } from "./status-effects";
 import { registerHelpers, templatePath, type HandlebarsLike } from "./templates/helpers";
+import { registerDiceSoNice, registerFulfillmentDice, type DiceSoNiceLike } from "./dice/register";
+import { localize } from "./i18n";
+import { registerQuenchBatch, type QuenchLike } from "./self-test";
 
 /** Every shared template, preloaded at init and registered as a partial under its path. */
 export const SHARED_TEMPLATES = [
@@ -72,6 +76,20 @@ function registerSheet(kind: DocumentKind, type: string, sheet: SheetClass, labe
   sheets.registerSheet(kind === "Actor" ? Actor : Item, SYSTEM_ID, sheet, { types: [type], makeDefault: true, label });
 }
 
+/**
+ * Core's ApplicationV1 sheets stay selectable in "Configure Sheet" unless a system removes them;
+ * like dnd5e and other v13 systems, unregister them (`DocumentSheetConfig.unregisterSheet(Actor,
+ * "core", foundry.appv1.sheets.ActorSheet)`), so only our sheets are offered.
+ */
+function unregisterCoreSheets(): void {
+  const sheets = foundry.applications.apps.DocumentSheetConfig as unknown as {
+    unregisterSheet(cls: unknown, scope: string, sheet: unknown): void;
+  };
+  const v1 = (foundry as unknown as { appv1?: { sheets?: { ActorSheet?: unknown; ItemSheet?: unknown } } }).appv1?.sheets;
+  if (v1?.ActorSheet) sheets.unregisterSheet(Actor, "core", v1.ActorSheet);
+  if (v1?.ItemSheet) sheets.unregisterSheet(Item, "core", v1.ItemSheet);
+}
+
 function registerTypes(adapter: RulesetAdapter): void {
   const cfg = config();
   for (const [kind, types, base] of [
@@ -101,6 +119,7 @@ export function onInit(): void {
   cfg.Actor.documentClass = withRulesetCreateDialog(cfg.Actor.documentClass as never, "Actor");
   cfg.Item.documentClass = withRulesetCreateDialog(cfg.Item.documentClass as never, "Item");
 
+  unregisterCoreSheets();
   for (const adapter of allRulesets()) {
     registerTypes(adapter);
     registerDice(adapter);
@@ -125,6 +144,7 @@ export function onInit(): void {
 }
 
 export function onSetup(): void {
+  registerFulfillmentDice(localize);
   activeRuleset()?.onSetup?.();
 }
 
@@ -155,6 +175,11 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.on("dropActorSheetData", filterItemDrop as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
   installPackUnlockRetry();
+  Hooks.once("quenchReady" as never, ((quench: QuenchLike) => {
+    const adapter = activeRuleset();
+    if (adapter) registerQuenchBatch(quench, adapter);
+  }) as never);
+  Hooks.once("diceSoNiceReady" as never, ((dice3d: DiceSoNiceLike) => registerDiceSoNice(dice3d, localize)) as never);
   registerRussianNames(isRegisteredType);
 }
 

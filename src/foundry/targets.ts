@@ -53,17 +53,33 @@ function currentGrid(): GridLike | null {
   return c.grid as GridLike;
 }
 
+interface TokenOwnerLike {
+  isToken?: boolean;
+  getActiveTokens?(linked?: boolean, document?: boolean): unknown[];
+}
+
+/**
+ * The tokens on the viewed scene that stand for `actor` (placeables, or their documents). The
+ * actor of an unlinked token (a synthetic actor, `isToken`) stands for exactly that token, which
+ * `getActiveTokens()` returns; `getActiveTokens(true)` returns only LINKED tokens, so it finds
+ * nothing for it. A world actor stands for its linked tokens (an unlinked copy is another actor).
+ */
+export function tokensOfActor(actor: unknown, document = false): unknown[] {
+  const a = actor as TokenOwnerLike | null;
+  if (!a?.getActiveTokens) return [];
+  return a.getActiveTokens(!a.isToken, document) ?? [];
+}
+
 /**
  * The token that acts for `actor` on the viewed scene: a controlled token of that actor first,
- * else its first active token; null when it has none there.
+ * else the token it belongs to (`tokensOfActor`); null when it has none there.
  */
 export function actingToken(actor: Actor.Implementation | null): TokenLike | null {
   if (!actor || !currentGrid()) return null;
   const controlled = (canvas?.tokens?.controlled ?? []) as unknown as Array<TokenLike & { actor: unknown }>;
   const mine = controlled.find((t) => t.actor === actor);
   if (mine) return mine;
-  const active = actor.getActiveTokens(true) as unknown as TokenLike[];
-  return active[0] ?? null;
+  return (tokensOfActor(actor)[0] as TokenLike | undefined) ?? null;
 }
 
 /** The current user's targets, measured from `actor`'s acting token. */

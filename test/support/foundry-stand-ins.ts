@@ -17,6 +17,8 @@ export interface Recorded {
   settingsRegistered: Map<string, Record<string, unknown>>;
   settingsValues: Map<string, unknown>;
   sheets: Array<{ documentClass: unknown; scope: string; sheet: unknown; options: Record<string, unknown> }>;
+  /** `DocumentSheetConfig.unregisterSheet(documentClass, scope, sheet)` calls. */
+  sheetsUnregistered: Array<{ documentClass: unknown; scope: string; sheet: unknown }>;
   templatesLoaded: string[];
   rendered: Array<{ path: string; context: Record<string, unknown> }>;
   messagesCreated: Array<{ data: Record<string, unknown>; options: unknown }>;
@@ -103,6 +105,7 @@ export class StandInDocument {
     Object.assign(this, extra);
   }
   async update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<this> {
+    assertMayModify(this, "update");
     this.updates.push(data);
     this.updateOptions.push(options);
     for (const [path, value] of Object.entries(data)) {
@@ -128,6 +131,18 @@ export class StandInDocument {
   }
 }
 
+/**
+ * Foundry refuses a document update from a user who is neither its owner nor a GM (the public API:
+ * `Document#canUserModify` / `testUserPermission`, and the "Users and Permissions" article: only an
+ * Owner may change a document). The stand-ins enforce it, so glue that writes what the user does
+ * not own fails its test as it would fail at the table.
+ */
+export function assertMayModify(doc: { isOwner?: boolean; uuid?: string }, action: string): void {
+  const user = (globalThis as { game?: { user?: { isGM?: boolean; id?: string } } }).game?.user;
+  if (user?.isGM || doc.isOwner) return;
+  throw new Error(`User ${user?.id ?? "?"} lacks permission to ${action} ${doc.uuid ?? "a document"} (not its owner, not a GM)`);
+}
+
 export interface StandIns {
   generation: Generation;
   /** Sets the user's current chat mode (a v13 spelling; stored under the generation's setting). */
@@ -139,6 +154,10 @@ export interface StandIns {
   setActiveGM(id: string | null): void;
   fire(hook: string, ...args: unknown[]): Promise<unknown[]>;
   makeUser(id: string, isGM: boolean): StandInUser;
+  /** Queues faces for the stand-in dice: each `roll()` of a die term takes the next one. */
+  queueFaces(...faces: number[]): void;
+  /** Faces queued and not yet rolled. */
+  readonly facesLeft: number[];
 }
 
 export function installFoundryStandIns(opts: { settings?: Record<string, unknown>; coreStatusEffects?: string[]; generation?: Generation } = {}): StandIns {
@@ -156,6 +175,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     settingsRegistered: new Map(),
     settingsValues: new Map(Object.entries({ ...(v14 ? { "core.messageMode": "public" } : { "core.rollMode": "publicroll" }), ...(opts.settings ?? {}) })),
     sheets: [],
+    sheetsUnregistered: [],
     templatesLoaded: [],
     rendered: [],
     messagesCreated: [],
@@ -183,26 +203,53 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     recorded.hooks.set(name, list);
     return list.length;
   };
-  g.Hooks = { on, once: on, call: () => true, callAll: () => true };
+  const off = (name: string, fnOrId: number | ((...a: unknown[]) => unknown)) => {
+    const list = recorded.hooks.get(name) ?? [];
+    const index = typeof fnOrId === "number" ? fnOrId - 1 : list.indexOf(fnOrId);
+    if (index >= 0 && index < list.length) list[index] = () => undefined;
+  };
+  g.Hooks = { on, once: on, off, call: () => true, callAll: () => true };
 
+  const faceQueue: number[] = [];
+  /** `forced`: every evaluation rolls from the queue, even when it is empty (then a roll fails). */
+  const diceControl = { faces: faceQueue, forced: false };
+  const nextFace = (faces: number): number => {
+    const face = faceQueue.shift();
+    if (face === undefined) throw new Error(`test: no face queued for a d${faces}`);
+    if (!Number.isInteger(face) || face < 1 || face > faces) throw new Error(`test: face ${face} queued for a d${faces}`);
+    return face;
+  };
+  const { DiceTerm, Die } = standInDiceTerms(nextFace);
   class Roll {
     static CHAT_TEMPLATE = "templates/dice/roll.html";
+    /** The stand-in dice's face queue (tests feed it; each die term's `roll()` takes the next face). */
+    static standInDice = diceControl;
     formula: string;
     data: Record<string, unknown>;
     options: Record<string, unknown>;
-    /** Tests set the evaluated terms here (what Foundry's evaluation would have produced). */
-    terms: Array<{ faces: number; results: Array<{ result: number }> }> = [];
+    /**
+     * The formula's terms, parsed by the stand-in grammar (`parseFormula`: a formula Foundry would
+     * misread throws here). Tests may also set evaluated terms here directly.
+     */
+    terms: Array<{ faces?: number; results?: Array<{ result: number }>; [k: string]: unknown }> = [];
     _evaluated = false;
+    _total: number | undefined = undefined;
     constructor(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
       this.formula = formula;
       this.data = data;
       this.options = options;
+      this.terms = parseFormula(formula, (g.CONFIG as { Dice: { terms: Record<string, TermClass> } }).Dice.terms, Die) as never;
     }
     get dice() {
-      return this.terms;
+      return this.terms.filter((t) => typeof t.faces === "number");
     }
+    get total(): number | undefined {
+      return this._total;
+    }
+    /** Evaluates the parsed terms from the queued faces (`queueFaces`); with none queued, rolls nothing. */
     async evaluate(options?: Record<string, unknown>) {
       recorded.evaluations.push(options);
+      if (faceQueue.length > 0 || diceControl.forced) this._total = await evaluateTerms(this.terms as never);
       this._evaluated = true;
       return this;
     }
@@ -256,6 +303,12 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     Dice: {
       rolls: [Roll],
       terms: {},
+      // Manual dice entry offers these denominations (api `DiceFulfillmentConfiguration.dice`).
+      fulfillment: {
+        defaultMethod: "",
+        methods: {},
+        dice: Object.fromEntries([4, 6, 8, 10, 12, 20, 100].map((n) => [`d${n}`, { label: `d${n}`, icon: `<i class="fas fa-dice-d${n}"></i>` }])),
+      },
       ...(v14 ? {} : { rollModes: legacyRollModes }),
     },
     statusEffects: v14 ? statusEffectObject(coreEffects, deprecated) : coreEffects,
@@ -281,7 +334,11 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     });
     g._del = deletion;
   } else delete g._del;
+  class ActorSheetV1 {}
+  class ItemSheetV1 {}
   g.foundry = {
+    appv1: { sheets: { ActorSheet: ActorSheetV1, ItemSheet: ItemSheetV1 } },
+    dice: { terms: { DiceTerm, Die } },
     abstract: { TypeDataModel: class TypeDataModel {} },
     data: { fields: {} },
     applications: {
@@ -300,6 +357,9 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
         DocumentSheetConfig: {
           registerSheet(documentClass: unknown, scope: string, sheet: unknown, options: Record<string, unknown>) {
             recorded.sheets.push({ documentClass, scope, sheet, options });
+          },
+          unregisterSheet(documentClass: unknown, scope: string, sheet: unknown) {
+            recorded.sheetsUnregistered.push({ documentClass, scope, sheet });
           },
         },
       },
@@ -460,6 +520,12 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     setActiveGM(id) {
       activeGM = id;
     },
+    queueFaces(...faces) {
+      faceQueue.push(...faces);
+    },
+    get facesLeft() {
+      return [...faceQueue];
+    },
     async fire(hook, ...args) {
       const results: unknown[] = [];
       for (const fn of recorded.hooks.get(hook) ?? []) results.push(await fn(...args));
@@ -522,4 +588,219 @@ export class StandInCollection<T extends { id: string }> {
   [Symbol.iterator](): Iterator<T> {
     return this.#docs.values();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dice: the formula grammar Foundry reads, and die terms that roll queued faces.
+
+/**
+ * The core die's (`d`) modifiers, as Foundry's public "Dice Modifiers" article lists them
+ * (https://foundryvtt.com/article/dice-modifiers/): re-rolls and explosions `r`, `rr`, `x`, `xo`;
+ * keep/drop `k`, `kh`, `kl`, `d`, `dh`, `dl`; `min`, `max`; `even`, `odd`; success counting `cs`,
+ * `cf`, `df`, `sf`, `ms`. Foundry matches a run of letters against them longest name first and
+ * silently drops what is left (so `ro<8` reads as a bare `r`, re-roll a 1 once); the stand-in
+ * grammar refuses it instead, so a formula Foundry would misread fails its test.
+ */
+export const CORE_DIE_MODIFIERS = ["r", "rr", "x", "xo", "k", "kh", "kl", "d", "dh", "dl", "min", "max", "even", "odd", "cs", "cf", "df", "sf", "ms"] as const;
+
+/** A modifier's target, as the article writes them: `6`, `>=8`, `<3`, `=1`, `1=1` (a count, then a condition). */
+const MODIFIER_PARAM = /^\d*(?:(?:[<>]=?|=)\d+)?$/;
+
+export interface StandInTerm {
+  number?: number;
+  faces?: number;
+  modifiers?: string[];
+  results?: Array<{ result: number; active?: boolean; count?: number; [k: string]: unknown }>;
+  options?: Record<string, unknown>;
+  evaluate?(): Promise<unknown>;
+  total?: number;
+  operator?: string;
+}
+type TermClass = (new (data: Record<string, unknown>) => StandInTerm) & { DENOMINATION?: string; MODIFIERS?: Record<string, unknown> };
+
+/** Splits a die's modifier text into known modifiers (longest name first); throws on anything else. */
+export function parseModifiers(text: string, known: readonly string[], where: string): Array<{ name: string; param: string }> {
+  const names = [...known].sort((a, b) => b.length - a.length);
+  const out: Array<{ name: string; param: string }> = [];
+  if (text && !/^(?:[A-Za-z]+[^A-Za-z]*)+$/.test(text)) throw new Error(`stand-in dice: "${text}" in ${where} is not a modifier`);
+  for (const [, letters, param] of text.matchAll(/([A-Za-z]+)([^A-Za-z]*)/g)) {
+    let rest = letters.toLowerCase();
+    while (rest) {
+      const name = names.find((n) => rest.startsWith(n));
+      if (!name) throw new Error(`stand-in dice: unknown die modifier "${rest}" in ${where} (Foundry reads only ${known.join(", ") || "no modifiers"} here)`);
+      rest = rest.slice(name.length);
+      const p = rest ? "" : param;
+      if (!MODIFIER_PARAM.test(p)) throw new Error(`stand-in dice: bad target "${p}" for "${name}" in ${where}`);
+      out.push({ name, param: p });
+    }
+  }
+  return out;
+}
+
+const DIE_TERM = /^(\d*)[dD](\d+|[A-Za-z])([^[\s]*)(\[[^\]]*\])?$/;
+
+/**
+ * Parses a formula the way the glue's formulas use Foundry's grammar: numbers and dice joined by
+ * `+ - * /`. A core die (`NdF`) may carry only the article's modifiers; any other denomination
+ * must be registered in `CONFIG.Dice.terms` and may carry only its class's `MODIFIERS`. Anything
+ * else (an unknown denomination, a modifier Foundry does not have, parentheses) throws.
+ */
+export function parseFormula(formula: string, registered: Record<string, TermClass>, CoreDie: TermClass): StandInTerm[] {
+  if (typeof formula !== "string" || !formula.trim()) throw new Error(`stand-in dice: empty formula`);
+  const tokens = formula.trim().split(/\s*([+\-*/])\s*/).filter((t) => t !== "");
+  const terms: StandInTerm[] = [];
+  let expectOperand = true;
+  let sign = "";
+  for (const token of tokens) {
+    if (expectOperand && (token === "-" || token === "+") && sign === "") {
+      sign = token;
+      continue;
+    }
+    if (!expectOperand) {
+      if (!/^[+\-*/]$/.test(token)) throw new Error(`stand-in dice: expected an operator in "${formula}", got "${token}"`);
+      terms.push({ operator: token });
+      expectOperand = true;
+      continue;
+    }
+    if (/^\d+(?:\.\d+)?$/.test(token)) {
+      terms.push({ number: Number(`${sign}${token}`) }); // a NumericTerm
+    } else {
+      const m = DIE_TERM.exec(token);
+      if (!m || sign === "-") throw new Error(`stand-in dice: "${token}" in "${formula}" is not a number or a die term`);
+      const [, count, denomination, modifiers] = m;
+      const number = count === "" ? 1 : Number(count);
+      if (/^\d+$/.test(denomination)) {
+        parseModifiers(modifiers, CORE_DIE_MODIFIERS, `"${formula}"`);
+        terms.push(new CoreDie({ number, faces: Number(denomination), modifiers: modifiers ? [modifiers] : [] }));
+      } else {
+        const cls = registered[denomination.toLowerCase()] ?? registered[denomination];
+        if (!cls) throw new Error(`stand-in dice: unknown die denomination "d${denomination}" in "${formula}" (not in CONFIG.Dice.terms)`);
+        parseModifiers(modifiers, Object.keys(cls.MODIFIERS ?? {}), `"${formula}"`);
+        terms.push(new cls({ number, modifiers: modifiers ? [modifiers] : [] }));
+      }
+    }
+    sign = "";
+    expectOperand = false;
+  }
+  if (expectOperand) throw new Error(`stand-in dice: "${formula}" ends with an operator`);
+  return terms;
+}
+
+/** Evaluates parsed terms (each die term's `evaluate`) and returns the total (+ − * / left to right). */
+async function evaluateTerms(terms: StandInTerm[]): Promise<number> {
+  let total = 0;
+  let op = "+";
+  for (const term of terms) {
+    if (term.operator) {
+      op = term.operator;
+      continue;
+    }
+    let value: number;
+    if (typeof term.faces !== "number") value = Number(term.number);
+    else {
+      await term.evaluate!();
+      value = Number(term.total ?? 0);
+    }
+    total = op === "+" ? total + value : op === "-" ? total - value : op === "*" ? total * value : total / value;
+  }
+  return total;
+}
+
+/**
+ * Stand-ins for `foundry.dice.terms.DiceTerm` / `Die`: `roll()` takes the next queued face and
+ * appends a result; `evaluate()` rolls `number` dice, then `_evaluateModifiers()`. The core die
+ * applies only the article's re-roll and explosion modifiers (`r` once, `x`, `xo`), which append
+ * results in the dice order contract; every other modifier only counts or keeps, which the pure
+ * resolvers do themselves.
+ */
+function standInDiceTerms(nextFace: (faces: number) => number) {
+  class DiceTerm {
+    static DENOMINATION = "";
+    static MODIFIERS: Record<string, unknown> = {};
+    number: number;
+    faces: number;
+    modifiers: string[];
+    results: Array<{ result: number; active: boolean; [k: string]: unknown }> = [];
+    options: Record<string, unknown>;
+    _evaluated = false;
+    constructor({ number = 1, faces = 6, modifiers = [], options = {} }: { number?: number; faces?: number; modifiers?: string[]; options?: Record<string, unknown> } = {}) {
+      this.number = number;
+      this.faces = faces;
+      this.modifiers = modifiers;
+      this.options = options;
+    }
+    async roll() {
+      const result = { result: nextFace(this.faces), active: true };
+      this.results.push(result);
+      return result;
+    }
+    async evaluate() {
+      for (let n = this.results.length; n < this.number; n++) await this.roll();
+      await this._evaluateModifiers();
+      this._evaluated = true;
+      return this;
+    }
+    async _evaluateModifiers(): Promise<void> {}
+    get total(): number {
+      return this.results.filter((r) => r.active).reduce((sum, r) => sum + Number(r.count ?? r.result), 0);
+    }
+  }
+  const meets = (face: number, param: string, fallback: number): boolean => {
+    const m = /^\d*(?:([<>]=?|=)?(\d+))?$/.exec(param);
+    const op = m?.[1] ?? "=";
+    const target = m?.[2] !== undefined ? Number(m[2]) : fallback;
+    return op === ">=" ? face >= target : op === "<=" ? face <= target : op === ">" ? face > target : op === "<" ? face < target : face === target;
+  };
+  class Die extends DiceTerm {
+    static override DENOMINATION = "d";
+    static override MODIFIERS = Object.fromEntries(CORE_DIE_MODIFIERS.map((m) => [m, m]));
+    override async _evaluateModifiers(): Promise<void> {
+      for (const { name, param } of parseModifiers(this.modifiers.join(""), CORE_DIE_MODIFIERS, "a die")) {
+        if (name === "r") {
+          const initial = this.results.length;
+          for (let i = 0; i < initial; i++) {
+            if (!meets(this.results[i].result, param, 1)) continue;
+            this.results[i].rerolled = true;
+            this.results[i].active = false;
+            await this.roll();
+          }
+        } else if (name === "x" || name === "xo") {
+          for (let i = 0; i < this.results.length; i++) {
+            if (name === "xo" && i >= this.number) break;
+            if (!meets(this.results[i].result, param, this.faces)) continue;
+            this.results[i].exploded = true;
+            await this.roll();
+          }
+        }
+      }
+    }
+  }
+  return { DiceTerm, Die };
+}
+
+/**
+ * `Actor#getActiveTokens(linked, document)` as the public API documents it
+ * (https://foundryvtt.com/api/classes/foundry.documents.Actor.html#getactivetokens): a synthetic
+ * (unlinked) token actor has exactly the token it represents, and none when `linked` is true; a
+ * world actor has the tokens on the viewed scene that represent it, only the linked ones when
+ * `linked` is true. Gives the stand-in actor that method, `isToken` and `token`.
+ */
+export function giveActiveTokens<T extends object>(
+  actor: T,
+  tokens: Array<{ actorLink: boolean; document?: unknown; [k: string]: unknown }>,
+  synthetic: { token: { actorLink: boolean; object?: unknown; [k: string]: unknown } } | null = null,
+): T {
+  Object.assign(actor, {
+    isToken: synthetic !== null,
+    token: synthetic?.token ?? null,
+    getActiveTokens(linked = false, document = false) {
+      if (synthetic) {
+        if (linked) return [];
+        const t = synthetic.token;
+        return [document ? t : (t.object ?? t)];
+      }
+      return tokens.filter((t) => !linked || t.actorLink).map((t) => (document ? (t.document ?? t) : t));
+    },
+  });
+  return actor;
 }

@@ -148,7 +148,7 @@ function boundedStorytellingOdds(check: StorytellingCheck): StorytellingOdds {
   const pool = requireInt("pool", check.pool, -1000, STORYTELLING_MAX_POOL);
   const againAt = againOf(check.again);
   const rote = boolOf("rote", check.rote, false);
-  const scope = check.roteScope ?? "initialDice";
+  const scope = check.roteScope ?? "allFailedDice";
   if (scope !== "initialDice" && scope !== "allFailedDice") {
     throw new OmnibusError("badArgument", `roteScope must be "initialDice" or "allFailedDice", got ${show(scope)}`);
   }

@@ -12,7 +12,7 @@ import { requestChatAction } from "../chat/actions";
 import { facesFromRoll } from "../dice/faces";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
-import { actingToken, pixelsPerUnit, tokenCenter } from "../targets";
+import { actingToken, pixelsPerUnit, tokenCenter, tokensOfActor } from "../targets";
 import { evaluateOptions, onLevel, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
 import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type DefenseSummary, type GrenadeState } from "./card";
@@ -72,8 +72,7 @@ function actorToken(actor: ActorLike, tokenUuid?: string | null): unknown {
     const token = fromUuidSync(tokenUuid as never) as unknown;
     if (token) return token;
   }
-  const tokens = actor.getActiveTokens?.(true, true) ?? [];
-  return tokens[0] ?? null;
+  return tokensOfActor(actor, true)[0] ?? null;
 }
 
 /** The facts a check needs about an actor. */

@@ -20,6 +20,7 @@ import {
 } from "./data-models";
 import { characterTraits } from "./derived";
 import { StorytellingInitiativeRoll, StorytellingRoll } from "./roll";
+import { StorytellingDie } from "../dice/terms";
 import { STORYTELLING_TEMPLATES, StorytellingCharacterSheet, StorytellingItemSheet, StorytellingVehicleSheet } from "./sheets";
 import { compareInitiative, onCombatRound, resolveTiesAsGM, rollOffTies, scheduleTies } from "./combat";
 import { declareWillpowerForDefense, toggleDodge } from "./defense-actions";
@@ -43,6 +44,7 @@ export const storytellingAdapter = defineRuleset({
     storytelling_extended: { dataModel: StorytellingExtendedModel as never, ...sheet },
   },
   rolls: [StorytellingRoll as never, StorytellingInitiativeRoll as never],
+  dieTerms: { [StorytellingDie.DENOMINATION]: StorytellingDie },
   statusEffects: [
     { id: "wounded1", name: `${KEY}.Status.wounded1`, img: "icons/svg/blood.svg" },
     { id: "wounded2", name: `${KEY}.Status.wounded2`, img: "icons/svg/blood.svg" },
@@ -91,6 +93,14 @@ export const storytellingAdapter = defineRuleset({
       type: "string",
       default: "perHelper",
       choices: { perHelper: `${KEY}.Setting.TeamworkDramaticFailures.perHelper`, once: `${KEY}.Setting.TeamworkDramaticFailures.once` },
+    },
+    {
+      key: "roteScope",
+      name: `${KEY}.Setting.RoteScope.Name`,
+      hint: `${KEY}.Setting.RoteScope.Hint`,
+      type: "string",
+      default: "allFailedDice",
+      choices: { allFailedDice: `${KEY}.Setting.RoteScope.allFailedDice`, initialDice: `${KEY}.Setting.RoteScope.initialDice` },
     },
     { key: "rerollInitiative", name: `${KEY}.Setting.RerollInitiative.Name`, hint: `${KEY}.Setting.RerollInitiative.Hint`, type: "boolean", default: false },
   ],

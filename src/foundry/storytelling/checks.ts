@@ -74,6 +74,7 @@ export function worldOptions(): StorytellingOptions {
     successiveStep: read<string>("successiveStep", String(DEFAULT_OPTIONS.successiveStep)) === "2" ? 2 : 1,
     teamworkDramaticFailures: read<string>("teamworkDramaticFailures", DEFAULT_OPTIONS.teamworkDramaticFailures) === "once" ? "once" : "perHelper",
     contestDramaticFailure: read<string>("contestDramaticFailure", DEFAULT_OPTIONS.contestDramaticFailure) === "loses" ? "loses" : "opponentExceptional",
+    roteScope: read<string>("roteScope", "allFailedDice") === "initialDice" ? "initialDice" : "allFailedDice",
   };
 }
 
@@ -192,13 +193,13 @@ function itemKind(type: string): string {
  * (`rollAdvancedAction` over both rolls' faces in order); every Roll goes on the message.
  */
 async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions, rollMode?: string): Promise<{ rolls: StorytellingRoll[]; result: RollResult; other: RollResult | null }> {
-  const spec = { pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain };
+  const spec = { pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain, roteScope: options.roteScope ?? "allFailedDice" };
   const evaluate = evaluateOptions(rollMode ?? publicMode());
   const first = await rollStorytelling(spec, evaluate);
   if (values.advanced !== true) return { ...first, other: null };
   const second = await rollStorytelling(spec, evaluate);
   const dice = forcedDice([...first.result.dice, ...second.result.dice]);
-  const advanced = rollAdvancedAction(pool, dice, { again: spec.again, rote: spec.rote, chanceDieUsesAgainLevel: spec.chanceDieUsesAgain });
+  const advanced = rollAdvancedAction(pool, dice, { again: spec.again, rote: spec.rote, roteRerolls: spec.roteScope, chanceDieUsesAgainLevel: spec.chanceDieUsesAgain });
   dice.assertExhausted();
   return { rolls: [...first.rolls, ...second.rolls], result: advanced.kept, other: advanced.kept === advanced.first ? advanced.second : advanced.first };
 }
@@ -433,7 +434,8 @@ const recordContestAction: ChatAction = {
     const stage = intOr(payload.stage, 0, 0, 999);
     const pool = intOr(payload.pool, 1, -99, 99);
     // The faces must make the roll the payload claims (re-resolved here, on the GM).
-    const rollOptions = { again: againOf({ again: payload.again ?? "10" }), rote: payload.rote === "true", chanceDieUsesAgainLevel: worldOptions().chanceDieUsesAgain };
+    const world = worldOptions();
+    const rollOptions = { again: againOf({ again: payload.again ?? "10" }), rote: payload.rote === "true", roteRerolls: world.roteScope, chanceDieUsesAgainLevel: world.chanceDieUsesAgain };
     const faces = facesOfRolls(payload.rolls ?? "");
     let result: RollResult;
     if (payload.advanced === "true") {

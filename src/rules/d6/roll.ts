@@ -98,7 +98,7 @@ export interface D6RollResult {
 }
 
 /** One exploding d6 (the Wild Die or a CP die): its first roll, then one more after each 6 — the core's pool primitive. */
-function rollExploding(dice: DiceSource): number[] {
+export function rollExploding(dice: DiceSource): number[] {
   return rollPool({ count: 1, sides: 6, explodeAt: 6 }, dice).faces;
 }
 

@@ -41,6 +41,35 @@ describe("pickCanvasPoint", () => {
   });
 });
 
+describe("pickCanvasPoint: Escape cancels the pick and goes no further", () => {
+  it("a keydown listener like Foundry's (which closes the open sheet on Escape) does not see the Escape that cancelled a pick; later ones it does", async () => {
+    const stage = fakeStage();
+    (globalThis as any).canvas = { ready: true, stage };
+    const seen: string[] = [];
+    const foundryKeys = (e: KeyboardEvent) => seen.push(e.key);
+    globalThis.addEventListener("keydown", foundryKeys);
+    try {
+      const escaped = pickCanvasPoint();
+      const event = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
+      document.body.dispatchEvent(event);
+      expect(await escaped).toBeNull();
+      expect(seen).toEqual([]);
+      expect(event.defaultPrevented).toBe(true);
+      // The pick is over: the next Escape reaches Foundry as usual.
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      expect(seen).toEqual(["Escape"]);
+      // Other keys during a pick are not swallowed.
+      const picking = pickCanvasPoint();
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "a", bubbles: true }));
+      expect(seen).toEqual(["Escape", "a"]);
+      stage.click(1, 1, 2);
+      expect(await picking).toBeNull();
+    } finally {
+      globalThis.removeEventListener("keydown", foundryKeys);
+    }
+  });
+});
+
 describe("a grenade thrown at a point on the map", () => {
   let t: Table;
   beforeEach(async () => {

@@ -71,7 +71,7 @@ describe("a character from the digest rolls a check", () => {
     const message = lastMessage();
     expect(message.rolls).toHaveLength(1);
     expect(message.rolls[0]._total).toBe(15); // the rules total, which Foundry shows (Roll#total reads _total)
-    expect(message.rolls[0].formula).toBe("2d6 + 1d6x6 + 1d6x6");
+    expect(message.rolls[0].formula).toBe("2d6 + 1dw + 1d6x6");
     expect(actor.updates).toEqual([{ "system.characterPoints": 4 }]);
   });
 
@@ -208,9 +208,9 @@ describe("combat", () => {
     const sev = asActor(packDoc("d6-characters", "Sev")); // Perception 3D+2
     const boss = asActor(packDoc("d6-characters", "Tall man in a long cloak")); // Perception 4D
     const roll = d6Combat.initiativeRoll!({ actor: sev } as never) as any;
-    expect(roll.formula).toBe("2d6 + 1d6x6 + 2");
+    expect(roll.formula).toBe("2d6 + 1dw + 2");
     (sev.system as any).woundLevel = "wounded";
-    expect((d6Combat.initiativeRoll!({ actor: sev } as never) as any).formula).toBe("1d6 + 1d6x6 + 2");
+    expect((d6Combat.initiativeRoll!({ actor: sev } as never) as any).formula).toBe("1d6 + 1dw + 2");
     // T-70: Sev 14, boss 15 → boss first; a tie at 15 → the boss's 4D beats Sev's 3D+2.
     expect(compareCombatants({ name: "Sev", initiative: 14, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(0);
     expect(compareCombatants({ name: "Sev", initiative: 15, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(0);

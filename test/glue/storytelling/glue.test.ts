@@ -67,7 +67,7 @@ describe("checks", () => {
     faceQueue.push([2, 3, 5, 7, 8, 9]);
     await checks.storytellingChecks.roll(request, values, { rollMode: "publicroll" });
     const [{ data }] = stand.recorded.messagesCreated;
-    expect((data.rolls as Array<{ formula: string }>)[0].formula).toBe("6d10x>=10cs>=8");
+    expect((data.rolls as Array<{ formula: string }>)[0].formula).toBe("6ds");
     const card = lastCard();
     expect(card.rolls[0]).toMatchObject({ pool: 6, successes: 2, outcomeLabel: "OMNIBUS.Storytelling.Outcome.success", chance: false });
     expect(card.rolls[0].dice.map((d) => d.face)).toEqual([2, 3, 5, 7, 8, 9]);
