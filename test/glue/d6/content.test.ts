@@ -136,6 +136,15 @@ describe("the starter journal", () => {
     expect(byLang.ru).not.toMatch(/\b(the|and|with)\b/);
   });
 
+  it("names only buttons the cards really have (their labels in lang/*.json)", () => {
+    const text = (lang: string) => journal.find((j) => j.flags.omnibus.lang === lang)!.pages.map((p) => p.text.content).join(" ");
+    for (const lang of ["en", "ru"]) {
+      const card = JSON.parse(readFileSync(join(ROOT, "lang", `${lang}.json`), "utf8")).OMNIBUS.D6.Card as Record<string, string>;
+      expect(text(lang)).toContain(`<strong>${card.RollDamage}</strong>`);
+      expect(text(lang)).toContain(`<strong>${card.Apply}</strong>`);
+    }
+  });
+
   it("is declared in system.json as a JournalEntry pack", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { packs: Array<{ name: string; type: string }> };
     expect(manifest.packs.find((p) => p.name === "d6-journal")?.type).toBe("JournalEntry");
