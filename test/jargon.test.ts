@@ -20,7 +20,7 @@ export const JARGON: Array<{ name: string; pattern: RegExp }> = [
   { name: "from memory", pattern: /from memory|по памяти/i },
   { name: "verify", pattern: /\bverif|\bunverified|сверить|свер(?:ьте|яйте)/i },
   // In parentheses, alone or in a list: "(E42)", "(000:L411, A-36)", "(T-58; V7)"; a model name like "T-47 airspeeder" is fine.
-  { name: "worked-example or rule id", pattern: /\((?:[^()]*[\s,;])?(?:[ETVA]-?\d{1,3}|C\.\d+)(?:[\s,;][^()]*)?\)/ },
+  { name: "worked-example or rule id", pattern: /\((?:[^()]*[\s,;])?(?:[ETVA]-?\d{1,3}|D-\d{1,3}|C\.\d+)(?:[\s,;][^()]*)?\)/ },
 ];
 
 /** The problems of one text: `name: excerpt` for each mark found. */
@@ -64,10 +64,10 @@ const pendingElsewhere = (file: string) => CLEANED_ON_ANOTHER_BRANCH_REMOVE_AT_M
 
 describe("the patterns", () => {
   it("find each kind of workshop mark and leave game text alone", () => {
-    for (const bad of ["Ranges (000:L691).", "see 004:L3-4", "the seed says", "Digest C.7", "(E42)", "(000:L411, A-36)", "rolled (T-58)", "§16.5", "published, from memory", "verify against the core rulebook", "в дайджесте", "в сиде", "unverified", "(V7; E3)"]) {
+    for (const bad of ["Ranges (000:L691).", "see 004:L3-4", "the seed says", "Digest C.7", "(E42)", "(000:L411, A-36)", "rolled (T-58)", "§16.5", "published, from memory", "verify against the core rulebook", "в дайджесте", "в сиде", "unverified", "(V7; E3)", "(D-4)"]) {
       expect(jargonIn(bad), bad).not.toEqual([]);
     }
-    for (const fine of ["Blaster 4D, ranges 3-10/30/120.", "Damage STR+2D", "A D6 character", "AT-AT walker", "T-47 airspeeder", "Sprint 25 + 5 × (FIT + Athletics)", "Сидя на корточках", "WFRP 4e", "Very Easy (+60)", "House value.", "E-web"]) {
+    for (const fine of ["Blaster 4D, ranges 3-10/30/120.", "Damage STR+2D", "A D6 character", "AT-AT walker", "T-47 airspeeder", "Sprint 25 + 5 × (FIT + Athletics)", "Сидя на корточках", "WFRP 4e", "Very Easy (+60)", "House value.", "E-web", "West End Games (D6)"]) {
       expect(jargonIn(fine), fine).toEqual([]);
     }
   });
