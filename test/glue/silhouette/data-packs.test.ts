@@ -233,7 +233,8 @@ describe("data models", () => {
 
 describe("compendium packs (packs/_source/silhouette-*)", () => {
   const packDirs = readdirSync(join(ROOT, "packs", "_source")).filter((d) => d.startsWith("silhouette-"));
-  const docs = packDirs.flatMap((pack) =>
+  // The starter journal holds JournalEntry documents, not data models (tested in content.test.ts).
+  const docs = packDirs.filter((pack) => pack !== "silhouette-journal").flatMap((pack) =>
     readdirSync(join(ROOT, "packs", "_source", pack))
       .filter((f) => f.endsWith(".yml"))
       .map((f) => ({ pack, file: f, doc: parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) as Record<string, any> })),
@@ -241,10 +242,11 @@ describe("compendium packs (packs/_source/silhouette-*)", () => {
   const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { packs: Array<{ name: string; type: string; system?: string }> };
 
   it("are listed in system.json with system omnibus and the right document type", () => {
-    expect(packDirs.sort()).toEqual(["silhouette-actors", "silhouette-armour", "silhouette-equipment", "silhouette-skills", "silhouette-weapons"]);
+    expect(packDirs.sort()).toEqual(["silhouette-actors", "silhouette-armour", "silhouette-equipment", "silhouette-journal", "silhouette-skills", "silhouette-weapons"]);
     for (const pack of packDirs) {
       const entry = manifest.packs.find((p) => p.name === pack);
-      expect(entry, pack).toMatchObject({ system: "omnibus", type: pack === "silhouette-actors" ? "Actor" : "Item" });
+      if (pack === "silhouette-journal") expect(entry, pack).toMatchObject({ type: "JournalEntry" });
+      else expect(entry, pack).toMatchObject({ system: "omnibus", type: pack === "silhouette-actors" ? "Actor" : "Item" });
     }
   });
 
@@ -291,7 +293,7 @@ describe("compendium packs (packs/_source/silhouette-*)", () => {
     expect(ids.size).toBeGreaterThan(30);
   });
 
-  it("the sample mercenary is the digest's example data: Athletics 2 with FIT +1 (E34), Combat Sense 2 (E5), Melee 3 / Stealth 1 (E43), Firearms 4 (E45)", () => {
+  it("the veteran mercenary keeps the digest's example data: Athletics 2 with FIT +1 (E34), Combat Sense 2 (E5), Melee 3 / Stealth 1 (E43), Firearms 4 (E45)", () => {
     const merc = docs.find((d) => d.doc.name === "Veteran mercenary")!.doc;
     const level = (name: string) => merc.items.find((i: { name: string }) => i.name === name).system.level;
     expect(merc.system.attributes.fit).toBe(1);
