@@ -20,7 +20,7 @@ import {
   parseDamageCode,
   pipsToCode,
   rangeDifficulty,
-  reactionDifficulty,
+  attackDifficulty,
   rollOdds,
   scaleModifiers,
   woundPenaltyDice,
@@ -460,13 +460,13 @@ export function resolveValues(request: CheckRequest, values: CheckValues, settin
   return { code, characterPoints, forcePoint, actions, difficulty, difficultyDice: coverDice + calledDice, difficultyModifier: Number(values.difficultyModifier ?? 0) };
 }
 
-/** A target's difficulty before the rolled difficulty dice: its band's number, the modifier, then its reactions (§16). */
+/**
+ * A target's difficulty: its reactions replace its band's (or melee level's) number, and the
+ * modifier (the GM's, cover's rolled dice, a damaged weapon's) adds on top (§16, 000:L1145, L605).
+ */
 export function targetDifficulty(target: D6AttackTarget, attackType: AttackType, modifier: number, settings: D6Settings): number | null {
   if (target.difficulty === null) return null;
-  const base = Math.max(0, target.difficulty + modifier);
-  if (target.reactions.length === 0) return base;
-  const r = reactionDifficulty(base, attackType, target.reactions, { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty });
-  return Math.max(0, r.difficulty - r.attackerBonus);
+  return attackDifficulty(target.difficulty, attackType, target.reactions, Math.trunc(modifier), { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty }).difficulty;
 }
 
 /** P(total ≥ difficulty + the sum of `dice` plain d6) for a total distribution. */
