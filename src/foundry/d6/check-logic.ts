@@ -63,6 +63,8 @@ export interface D6Settings {
   initiativeMode: "perSide" | "perCombatant";
   /** Metres per scene unit (A-11: 1 when the scene measures in metres). */
   metresPerUnit: number;
+  /** Variant, off: tumbling and serious falls also stop at a quarter of the move and cost this round and the next (not in the seed, 000:L67–73). */
+  fallTumble: boolean;
 }
 
 export const DEFAULT_SETTINGS: D6Settings = {
@@ -81,6 +83,7 @@ export const DEFAULT_SETTINGS: D6Settings = {
   deathRolls: true,
   initiativeMode: "perSide",
   metresPerUnit: 1,
+  fallTumble: false,
 };
 
 /** Plain data of an actor and its items, as checks.ts reads it from documents. */

@@ -3,7 +3,8 @@
  * numbers (seed 000, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { attackDifficulty } from "../../../src/rules/d6";
+import { attackDifficulty, failureDamage, movementFailure } from "../../../src/rules/d6";
+import { movementFailureOutcome } from "../../../src/foundry/d6/movement-logic";
 import { targetDifficulty, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/foundry/d6/check-logic";
 
 describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)", () => {
@@ -21,5 +22,27 @@ describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)",
     const target = { tokenUuid: "t", actorUuid: "a", name: "T", img: "", distance: 16, units: "m", band: "medium", level: "moderate", difficulty: 13, scaleAttack: 0, reactions: [{ skill: "dodge", total: 15, full: false }] } as D6AttackTarget;
     expect(targetDifficulty(target, "ranged", 5, DEFAULT_SETTINGS)).toBe(20);
     expect(targetDifficulty({ ...target, reactions: [] }, "ranged", 5, DEFAULT_SETTINGS)).toBe(18);
+  });
+});
+
+describe("a failed move gives what the seed gives (000:L55–73, L269–273)", () => {
+  it("11–15, minor fall: a quarter of the move, no actions this round or next, collision −3D (000:L63)", () => {
+    expect(movementFailure(12)).toMatchObject({ failure: "minor_fall", moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null, collisionDice: -3 });
+  });
+  it("16–20, tumbling fall: only the normal collision damage — no distance, no lost actions (000:L67)", () => {
+    const row = movementFailure(18);
+    expect(row).toMatchObject({ failure: "tumbling_fall", moveFraction: null, penaltyThisRound: 0, penaltyNextRound: 0, collisionDice: 0 });
+    expect(failureDamage(row, "high")).toEqual({ dice: 3, pips: 0 });
+  });
+  it("21+, serious fall: collision damage +2D (000:L71–73), nothing else", () => {
+    expect(movementFailure(21)).toMatchObject({ failure: "serious_fall", moveFraction: null, penaltyThisRound: 0, penaltyNextRound: 0, collisionDice: 2 });
+  });
+  it("the tumble variant (a setting, off by default) stops at a quarter and costs this round and the next", () => {
+    expect(movementFailure(18, { tumble: true })).toMatchObject({ moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null, collisionDice: 0 });
+    expect(movementFailure(12, { tumble: true })).toEqual(movementFailure(12));
+  });
+  it("at the table: a miss by 18 at high speed (20 m) names no distance unless the variant is on", () => {
+    expect(movementFailureOutcome("character", 18, "high", 20)).toMatchObject({ metres: null, penaltyThisRound: 0, penaltyNextRound: 0, damage: "3D" });
+    expect(movementFailureOutcome("character", 18, "high", 20, { tumble: true })).toMatchObject({ metres: 5, penaltyThisRound: null, penaltyNextRound: null });
   });
 });
