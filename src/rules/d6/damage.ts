@@ -181,10 +181,13 @@ export function stunKnockout(stunsAffecting: number, strength: DieCode): boolean
   return stunsAffecting >= strDice;
 }
 
-/** Minutes unconscious: stun knock-out 2D minutes (000:L431); incapacitated 10D (published, default) or 1D (seed) minutes (A-15). */
+/**
+ * Minutes unconscious: stun knock-out 2D minutes (000:L431); incapacitated 1D minutes as the seed
+ * says (000:L409, the default) or the published 10D (A-15, `incapacitatedDice: 10`, a variant).
+ */
 export function unconsciousMinutes(cause: "stun" | "incapacitated", dice: DiceSource, opts: { incapacitatedDice?: 1 | 10 } = {}): { faces: number[]; minutes: number } {
   if (cause !== "stun" && cause !== "incapacitated") throw new OmnibusError("badArgument", `cause must be stun or incapacitated, got ${describeValue(cause)}`, { name: "cause", value: describeValue(cause) });
-  const n = cause === "stun" ? 2 : (opts?.incapacitatedDice ?? 10);
+  const n = cause === "stun" ? 2 : (opts?.incapacitatedDice ?? 1);
   if (n !== 1 && n !== 2 && n !== 10) throw new OmnibusError("badArgument", `incapacitatedDice must be 1 or 10`, { name: "incapacitatedDice", value: describeValue(n) });
   const r = rollPlainDice(n, dice);
   return { faces: r.faces, minutes: r.total };

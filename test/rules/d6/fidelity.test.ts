@@ -3,7 +3,8 @@
  * numbers (seed 000, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { attackDifficulty, failureDamage, movementFailure } from "../../../src/rules/d6";
+import { attackDifficulty, failureDamage, movementFailure, unconsciousMinutes } from "../../../src/rules/d6";
+import { forcedDice } from "../../../src/core/dice";
 import { movementFailureOutcome } from "../../../src/foundry/d6/movement-logic";
 import { targetDifficulty, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/foundry/d6/check-logic";
 
@@ -44,5 +45,17 @@ describe("a failed move gives what the seed gives (000:L55–73, L269–273)", (
   it("at the table: a miss by 18 at high speed (20 m) names no distance unless the variant is on", () => {
     expect(movementFailureOutcome("character", 18, "high", 20)).toMatchObject({ metres: null, penaltyThisRound: 0, penaltyNextRound: 0, damage: "3D" });
     expect(movementFailureOutcome("character", 18, "high", 20, { tumble: true })).toMatchObject({ metres: 5, penaltyThisRound: null, penaltyNextRound: null });
+  });
+});
+
+describe("incapacitated: unconscious for 1D minutes (000:L409)", () => {
+  it("by default one die decides the minutes; the published 10D is the variant", () => {
+    const one = forcedDice([4, 6, 6]);
+    expect(unconsciousMinutes("incapacitated", one)).toEqual({ faces: [4], minutes: 4 });
+    expect(one.remaining).toBe(2);
+    expect(unconsciousMinutes("incapacitated", forcedDice([1, 2, 3, 4, 5, 6, 1, 2, 3, 4]), { incapacitatedDice: 10 }).minutes).toBe(31);
+  });
+  it("stun damage still knocks out for 2D minutes (000:L431)", () => {
+    expect(unconsciousMinutes("stun", forcedDice([3, 5])).minutes).toBe(8);
   });
 });
