@@ -3,7 +3,7 @@
  * numbers (seed 000, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { attackDifficulty, failureDamage, movementFailure, unconsciousMinutes } from "../../../src/rules/d6";
+import { attackDifficulty, failureDamage, medpacDifficulty, movementFailure, unconsciousMinutes } from "../../../src/rules/d6";
 import { forcedDice } from "../../../src/core/dice";
 import { movementFailureOutcome } from "../../../src/foundry/d6/movement-logic";
 import { targetDifficulty, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/foundry/d6/check-logic";
@@ -57,5 +57,12 @@ describe("incapacitated: unconscious for 1D minutes (000:L409)", () => {
   });
   it("stun damage still knocks out for 2D minutes (000:L431)", () => {
     expect(unconsciousMinutes("stun", forcedDice([3, 5])).minutes).toBe(8);
+  });
+});
+
+describe("a medpac on a mortally wounded character (000:L411)", () => {
+  it("is Moderate first aid, one level up per earlier use that day (000:L507)", () => {
+    expect(medpacDifficulty("mortally_wounded")).toMatchObject({ level: "moderate" });
+    expect(medpacDifficulty("mortally_wounded", 1)).toMatchObject({ level: "difficult" });
   });
 });

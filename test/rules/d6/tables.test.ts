@@ -260,7 +260,7 @@ describe("healing (§25)", () => {
     expect(naturalHealing("wounded", 0).state).toBe("wounded_twice");
   });
   it("medpac table, one level per success, 24 h bar after missing by more than 10", () => {
-    expect(MEDPAC_DIFFICULTY).toEqual({ stunned: "very_easy", unconscious: "very_easy", wounded: "easy", wounded_twice: "easy", incapacitated: "moderate", mortally_wounded: "difficult" });
+    expect(MEDPAC_DIFFICULTY).toEqual({ stunned: "very_easy", unconscious: "very_easy", wounded: "easy", wounded_twice: "easy", incapacitated: "moderate", mortally_wounded: "moderate" });
     expect(medpacResult("mortally_wounded", 16, 16)).toEqual({ success: true, state: "incapacitated", blockedHours: 0 });
     expect(medpacResult("wounded", 8, 8).state).toBe("healthy");
     expect(medpacResult("incapacitated", 2, 12)).toEqual({ success: false, state: "incapacitated", blockedHours: 0 });
