@@ -3,7 +3,7 @@
  * numbers (seed 000, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { attackDifficulty, failureDamage, medpacDifficulty, movementFailure, unconsciousMinutes } from "../../../src/rules/d6";
+import { DEFAULT_GRENADE_RANGES, attackDifficulty, failureDamage, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
 import { forcedDice } from "../../../src/core/dice";
 import { movementFailureOutcome } from "../../../src/foundry/d6/movement-logic";
 import { targetDifficulty, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/foundry/d6/check-logic";
@@ -64,5 +64,20 @@ describe("a medpac on a mortally wounded character (000:L411)", () => {
   it("is Moderate first aid, one level up per earlier use that day (000:L507)", () => {
     expect(medpacDifficulty("mortally_wounded")).toMatchObject({ level: "moderate" });
     expect(medpacDifficulty("mortally_wounded", 1)).toMatchObject({ level: "difficult" });
+  });
+});
+
+describe("grenade range bands (000:L599)", () => {
+  it("medium range for a grenade is 11–20 m: 10 m is short, 11, 13, 16 and 20 m medium, 21 m long", () => {
+    expect([10, 11, 13, 16, 20, 21].map((m) => rangeBand(m, DEFAULT_GRENADE_RANGES))).toEqual(["short", "medium", "medium", "medium", "medium", "long"]);
+  });
+  it("the packs' grenades use the same bands", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { parse } = await import("yaml");
+    const grenade = parse(readFileSync("packs/_source/d6-weapons/Fragmentation_grenade_WKJ3Ub0zjVX04Noc.yml", "utf8"));
+    expect([10, 11, 20].map((m) => rangeBand(m, grenade.system.ranges))).toEqual(["short", "medium", "medium"]);
+    const thannik = parse(readFileSync("packs/_source/d6-characters/Thannik_N9U3V2wMEPi0j15H.yml", "utf8"));
+    const carried = thannik.items.find((i: { system: { skill?: string } }) => i.system.skill === "grenade");
+    expect(rangeBand(11, carried.system.ranges)).toBe("medium");
   });
 });
