@@ -10,7 +10,7 @@ import {
   COVER_DICE,
   DIFFICULTY_LEVELS,
   calledShotDice,
-  checkPointSpend,
+  forcePointRoundSpend,
   codeToPips,
   damageCodeFor,
   difficultyBand,
@@ -173,7 +173,11 @@ export const CALLED_SHOT_CHOICES: Record<string, string> = {
   "0.5": "OMNIBUS.D6.CalledShot.s05",
 };
 
-export function commonFields(kind: D6RollKind, showDifficulty: boolean, withTargets: boolean): CheckField[] {
+/**
+ * The dialog's common fields. With a Force Point in force this round (`forcePointActive`) there is
+ * no Character Point field and the Force Point box says it stays on (000:L831, L835).
+ */
+export function commonFields(kind: D6RollKind, showDifficulty: boolean, withTargets: boolean, forcePointActive = false): CheckField[] {
   const fields: CheckField[] = [];
   if (showDifficulty && !withTargets) {
     fields.push({ name: "difficultyLevel", label: "OMNIBUS.D6.Dialog.DifficultyLevel", kind: "select", choices: DIFFICULTY_CHOICES });
@@ -183,8 +187,8 @@ export function commonFields(kind: D6RollKind, showDifficulty: boolean, withTarg
   fields.push({ name: "bonusDice", label: "OMNIBUS.D6.Dialog.BonusDice", kind: "number", min: -20, max: 20 });
   fields.push({ name: "bonusPips", label: "OMNIBUS.D6.Dialog.BonusPips", kind: "number", min: -2, max: 2 });
   const cap = CHARACTER_POINT_CAPS[kind];
-  if (cap > 0) fields.push({ name: "characterPoints", label: "OMNIBUS.D6.Dialog.CharacterPoints", kind: "number", min: 0, max: cap, hint: "OMNIBUS.D6.Dialog.CharacterPointsHint" });
-  if (kind !== "initiative") fields.push({ name: "forcePoint", label: "OMNIBUS.D6.Dialog.ForcePoint", kind: "checkbox", hint: "OMNIBUS.D6.Dialog.ForcePointHint" });
+  if (cap > 0 && !forcePointActive) fields.push({ name: "characterPoints", label: "OMNIBUS.D6.Dialog.CharacterPoints", kind: "number", min: 0, max: cap, hint: "OMNIBUS.D6.Dialog.CharacterPointsHint" });
+  if (kind !== "initiative") fields.push({ name: "forcePoint", label: "OMNIBUS.D6.Dialog.ForcePoint", kind: "checkbox", hint: forcePointActive ? "OMNIBUS.D6.Dialog.ForcePointInForceHint" : "OMNIBUS.D6.Dialog.ForcePointHint" });
   return fields;
 }
 
@@ -273,7 +277,7 @@ export function attributeCheck(actor: D6ActorData, attribute: string, title: str
     title: `${title} (${formatDieCode(normalizeCode(data.baseCode))})`,
     subtitle: actor.name,
     actorUuid: actor.uuid ?? null,
-    fields: commonFields("attribute", true, false),
+    fields: commonFields("attribute", true, false, data.forcePointActive),
     values: defaults(actor, { difficultyLevel: "none", difficulty: 0 }),
     targets: [],
     data: { ...data, settingsHide: settings.hideDifficulty },
@@ -292,7 +296,7 @@ export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization
   data.reaction = reaction || null;
   data.skillName = skill.name;
   applyArmorPenalty(actor, data, skill.system.attribute as AttributeId);
-  const fields = commonFields(rollKind, true, false);
+  const fields = commonFields(rollKind, true, false, data.forcePointActive);
   if (reaction) fields.push({ name: "fullReaction", label: "OMNIBUS.D6.Dialog.FullReaction", kind: "checkbox", hint: "OMNIBUS.D6.Dialog.FullReactionHint" });
   const name = spec ? `${skill.name}: ${spec.name}` : skill.name;
   return {
@@ -386,7 +390,7 @@ export function attackCheck(
     meleeLevel,
   };
   const withTargets = targets.length > 0;
-  const fields = commonFields("skill", true, withTargets);
+  const fields = commonFields("skill", true, withTargets, data.forcePointActive);
   if (attackType === "ranged") {
     fields.push({ name: "cover", label: "OMNIBUS.D6.Dialog.Cover", kind: "select", choices: COVER_CHOICES, hint: "OMNIBUS.D6.Dialog.CoverHint" });
     fields.push({ name: "calledShot", label: "OMNIBUS.D6.Dialog.CalledShot", kind: "select", choices: CALLED_SHOT_CHOICES });
@@ -436,8 +440,8 @@ export function resolveValues(request: CheckRequest, values: CheckValues, settin
   const data = checkData(request);
   const actions = Number(values.actions ?? 1);
   const characterPoints = Number(values.characterPoints ?? 0);
-  const forcePoint = values.forcePoint === true;
-  checkPointSpend({ characterPoints, forcePoint });
+  // A Force Point in force this round keeps the code doubled and bars CP (000:L831, L835).
+  const forcePoint = forcePointRoundSpend({ forcePointInForce: data.forcePointActive === true, forcePoint: values.forcePoint === true, characterPoints }).doubled;
   if (characterPoints > data.characterPointsAvailable) {
     throw new OmnibusError("outOfRange", `only ${data.characterPointsAvailable} Character Points left`, { name: "characterPoints", value: characterPoints, min: 0, max: data.characterPointsAvailable });
   }

@@ -87,7 +87,7 @@ export function movementRequest(actor: D6ActorData & { flags?: Record<string, Re
     { name: "terrain", label: "OMNIBUS.D6.Movement.Terrain", kind: "select" as const, choices: terrainChoices },
     { name: "difficulty", label: "OMNIBUS.D6.Movement.DifficultyNumber", kind: "number" as const, min: 0, max: 200, hint: "OMNIBUS.D6.Movement.DifficultyNumberHint" },
     { name: "maneuver", label: "OMNIBUS.D6.Movement.Maneuver", kind: "number" as const, min: 0, max: 100, hint: "OMNIBUS.D6.Movement.ManeuverHint" },
-    ...commonFields("skill", false, false).filter((f) => !vehicle || (f.name !== "characterPoints" && f.name !== "forcePoint")),
+    ...commonFields("skill", false, false, !vehicle && round.forcePoint === true).filter((f) => !vehicle || (f.name !== "characterPoints" && f.name !== "forcePoint")),
   ];
   const preferred: Speed = allowed.includes("cruising") ? "cruising" : allowed[0];
   return {

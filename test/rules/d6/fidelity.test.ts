@@ -3,10 +3,11 @@
  * numbers (seed 000, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_GRENADE_RANGES, attackDifficulty, failureDamage, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
+import { DEFAULT_GRENADE_RANGES, attackDifficulty, failureDamage, forcePointInForce, forcePointRoundSpend, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
+import { OmnibusError } from "../../../src/core/errors";
 import { forcedDice } from "../../../src/core/dice";
 import { movementFailureOutcome } from "../../../src/foundry/d6/movement-logic";
-import { targetDifficulty, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/foundry/d6/check-logic";
+import { attributeCheck, resolveValues, targetDifficulty, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/foundry/d6/check-logic";
 
 describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)", () => {
   it("the seed's moonlit-night example: 13 + 2D rolled 5 = 18 (000:L611); a dodge of 15 replaces the 13 only → 20", () => {
@@ -79,5 +80,29 @@ describe("grenade range bands (000:L599)", () => {
     const thannik = parse(readFileSync("packs/_source/d6-characters/Thannik_N9U3V2wMEPi0j15H.yml", "utf8"));
     const carried = thannik.items.find((i: { system: { skill?: string } }) => i.system.skill === "grenade");
     expect(rangeBand(11, carried.system.ranges)).toBe("medium");
+  });
+});
+
+describe("a Force Point round (000:L831, L835)", () => {
+  it("is in force only in the round it was spent in", () => {
+    expect([forcePointInForce(3, 3), forcePointInForce(4, 3), forcePointInForce(3, null)]).toEqual([true, false, false]);
+  });
+  it("keeps codes doubled for the rest of the round even when a later roll does not ask for it", () => {
+    expect(forcePointRoundSpend({ forcePointInForce: true, forcePoint: false, characterPoints: 0 })).toEqual({ doubled: true, spendsForcePoint: false });
+    expect(forcePointRoundSpend({ forcePointInForce: false, forcePoint: true, characterPoints: 0 })).toEqual({ doubled: true, spendsForcePoint: true });
+    expect(forcePointRoundSpend({ forcePointInForce: false, forcePoint: false, characterPoints: 2 })).toEqual({ doubled: false, spendsForcePoint: false });
+  });
+  it("refuses Character Points in that round", () => {
+    expect(() => forcePointRoundSpend({ forcePointInForce: true, forcePoint: false, characterPoints: 1 })).toThrow(OmnibusError);
+  });
+  it("at the table: a second roll in the round keeps 6D doubled to 12D (000:L849) and offers no CP", () => {
+    const actor = { name: "Thannik", type: "d6_character", system: { attributes: { dexterity: { dice: 6, pips: 0 } }, characterPoints: 5, forcePoints: 1, round: { forcePoint: true, actions: 1 } }, items: [] };
+    const request = attributeCheck(actor, "dexterity", "Dexterity", DEFAULT_SETTINGS);
+    expect(request.fields.map((f) => f.name)).not.toContain("characterPoints");
+    expect(resolveValues(request, { ...request.values, forcePoint: false }, DEFAULT_SETTINGS).code).toEqual({ dice: 12, pips: 0 });
+    expect(() => resolveValues(request, { ...request.values, characterPoints: 1 }, DEFAULT_SETTINGS)).toThrow(OmnibusError);
+    const calm = attributeCheck({ ...actor, system: { ...actor.system, round: { forcePoint: false, actions: 1 } } }, "dexterity", "Dexterity", DEFAULT_SETTINGS);
+    expect(calm.fields.map((f) => f.name)).toContain("characterPoints");
+    expect(resolveValues(calm, { ...calm.values, forcePoint: false }, DEFAULT_SETTINGS).code).toEqual({ dice: 6, pips: 0 });
   });
 });
