@@ -24,7 +24,12 @@ import {
   rollOdds,
   scaleModifiers,
   woundPenaltyDice,
+  damagedWeapon,
+  formatDamageCode,
+  reduceDamageCode,
   type ActiveReaction,
+  type DamagedWeaponRule,
+  type ObjectDamage,
   type Armor,
   type AttackType,
   type CoverCondition,
@@ -65,6 +70,8 @@ export interface D6Settings {
   metresPerUnit: number;
   /** Variant, off: tumbling and serious falls also stop at a quarter of the move and cost this round and the next (not in the seed, 000:L67–73). */
   fallTumble: boolean;
+  /** A damaged weapon's penalties: the seed's (heavy +1 difficulty) or the published (heavy −2D, +10) (000:L305–313, A-18). */
+  damagedWeapons: DamagedWeaponRule;
 }
 
 export const DEFAULT_SETTINGS: D6Settings = {
@@ -84,6 +91,7 @@ export const DEFAULT_SETTINGS: D6Settings = {
   initiativeMode: "perSide",
   metresPerUnit: 1,
   fallTumble: false,
+  damagedWeapons: "seed",
 };
 
 /** Plain data of an actor and its items, as checks.ts reads it from documents. */
@@ -233,6 +241,8 @@ export interface D6AttackData {
   targets: D6AttackTarget[];
   /** Difficulty with no target (melee level, or the GM's pick). */
   meleeLevel: DifficultyLevel | null;
+  /** Added to every difficulty of this attack by the weapon's damage (§24); 0 when intact. */
+  weaponDifficultyPlus?: number;
   /** A blast weapon's impact point the attacker clicked on the map (scene coordinates); else the first target's token. */
   impactPoint?: { x: number; y: number } | null;
 }
@@ -319,6 +329,15 @@ function metres(distance: number | null, settings: D6Settings): number | null {
 }
 
 /**
+ * What the weapon's recorded condition does to an attack (§24, 000:L303–315): dice off its damage,
+ * a number on every difficulty, and whether it can be used (the sheet's condition field).
+ */
+export function weaponCondition(weapon: D6ItemData, settings: Pick<D6Settings, "damagedWeapons">): { condition: ObjectDamage; weaponDamageLoss: number; weaponDifficultyPlus: number; usable: boolean } {
+  const condition = String(weapon.system.condition ?? "undamaged") as ObjectDamage;
+  return { condition, ...damagedWeapon(condition, { weaponRule: settings.damagedWeapons === "published" ? "published" : "seed" }) };
+}
+
+/**
  * A weapon attack against the targeted tokens: each target's measured distance picks its range band
  * and difficulty (§14.2, A-11); melee and brawling use the weapon's level (§15); a target's
  * reactions this round replace or add to the difficulty (§16); scale adds attack dice (§22).
@@ -375,11 +394,19 @@ export function attackCheck(
     data.notes.push({ label: "OMNIBUS.D6.Card.ScaleBonus", value: `+${firstScale}D` });
   }
   const blastRadii = String((w.blast as Record<string, unknown> | undefined)?.radii ?? "").trim();
+  const condition = weaponCondition(weapon, settings);
+  let damage = String(w.damage);
+  if (condition.weaponDamageLoss > 0) {
+    damage = formatDamageCode(reduceDamageCode(parseDamageCode(damage), condition.weaponDamageLoss));
+    data.notes.push({ label: "OMNIBUS.D6.Card.DamagedWeaponDamage", value: `−${condition.weaponDamageLoss}D` });
+  }
+  if (condition.weaponDifficultyPlus > 0) data.notes.push({ label: "OMNIBUS.D6.Card.DamagedWeaponDifficulty", value: `+${condition.weaponDifficultyPlus}` });
   data.attack = {
     weaponUuid: weapon.uuid ?? "",
     weaponName: weapon.name,
     attackType,
-    damage: String(w.damage),
+    damage,
+    weaponDifficultyPlus: condition.weaponDifficultyPlus,
     damageType: w.damageType === "physical" ? "physical" : "energy",
     stun: w.stunCapable === true && w.setToStun === true,
     scale,
@@ -464,7 +491,10 @@ export function resolveValues(request: CheckRequest, values: CheckValues, settin
   const coverDice = cover !== "none" && Object.hasOwn(COVER_DICE, cover) ? (COVER_DICE[cover as CoverCondition] ?? 0) : 0;
   const called = String(values.calledShot ?? "none");
   const calledDice = called !== "none" ? calledShotDice(Number(called)) : 0;
-  return { code, characterPoints, forcePoint, actions, difficulty, difficultyDice: coverDice + calledDice, difficultyModifier: Number(values.difficultyModifier ?? 0) };
+  // A damaged weapon adds to every difficulty of its attack, on top of any reaction (000:L313).
+  const weaponPlus = Math.max(0, Math.trunc(Number(data.attack?.weaponDifficultyPlus ?? 0)) || 0);
+  if (difficulty !== null) difficulty += weaponPlus;
+  return { code, characterPoints, forcePoint, actions, difficulty, difficultyDice: coverDice + calledDice, difficultyModifier: Number(values.difficultyModifier ?? 0) + weaponPlus };
 }
 
 /**

@@ -3,11 +3,11 @@
  * numbers (seed 000, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_GRENADE_RANGES, attackDifficulty, failureDamage, forcePointInForce, forcePointRoundSpend, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
+import { DEFAULT_GRENADE_RANGES, attackDifficulty, damagedWeapon, formatDamageCode, objectDamage, parseDamageCode, reduceDamageCode, failureDamage, forcePointInForce, forcePointRoundSpend, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
 import { OmnibusError } from "../../../src/core/errors";
 import { forcedDice } from "../../../src/core/dice";
 import { movementFailureOutcome } from "../../../src/foundry/d6/movement-logic";
-import { attributeCheck, resolveValues, targetDifficulty, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/foundry/d6/check-logic";
+import { attackCheck, attributeCheck, resolveValues, targetDifficulty, weaponCondition, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/foundry/d6/check-logic";
 
 describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)", () => {
   it("the seed's moonlit-night example: 13 + 2D rolled 5 = 18 (000:L611); a dodge of 15 replaces the 13 only → 20", () => {
@@ -104,5 +104,39 @@ describe("a Force Point round (000:L831, L835)", () => {
     const calm = attributeCheck({ ...actor, system: { ...actor.system, round: { forcePoint: false, actions: 1 } } }, "dexterity", "Dexterity", DEFAULT_SETTINGS);
     expect(calm.fields.map((f) => f.name)).toContain("characterPoints");
     expect(resolveValues(calm, { ...calm.values, forcePoint: false }, DEFAULT_SETTINGS).code).toEqual({ dice: 6, pips: 0 });
+  });
+});
+
+describe("damaged weapons (000:L299–315)", () => {
+  it("the seed's penalties: 4–8 light −1D damage (000:L311); 9–12 heavy +1 to all difficulties (000:L305, L313); 13–15 severe (−2D), unusable (000:L307, L315)", () => {
+    expect(objectDamage(14, 10)).toMatchObject({ status: "lightly_damaged", weaponDamageLoss: 1, weaponDifficultyPlus: 0, usable: true });
+    expect(objectDamage(19, 10)).toMatchObject({ status: "heavily_damaged", weaponDamageLoss: 0, weaponDifficultyPlus: 1, usable: true });
+    expect(objectDamage(23, 10)).toMatchObject({ status: "severely_damaged", weaponDamageLoss: 2, usable: false, repairable: true });
+    expect(damagedWeapon("heavily_damaged")).toEqual({ weaponDamageLoss: 0, weaponDifficultyPlus: 1, usable: true });
+    expect(damagedWeapon("heavily_damaged", { weaponRule: "published" })).toEqual({ weaponDamageLoss: 2, weaponDifficultyPlus: 10, usable: true });
+  });
+  it("cover keeps its own chart whatever the weapon rule", () => {
+    expect(objectDamage(19, 10).coverPassLoss).toBe(objectDamage(19, 10, { weaponRule: "published" }).coverPassLoss);
+  });
+  it("damage codes lose whole dice: 4D − 1D = 3D, STR+1D − 1D = STR, STR+1D+2 − 1D = STR+2, written back as codes the parser reads", () => {
+    expect(formatDamageCode(reduceDamageCode(parseDamageCode("4D"), 1))).toBe("3D");
+    expect(formatDamageCode(reduceDamageCode(parseDamageCode("STR+1D"), 1))).toBe("STR");
+    expect(formatDamageCode(reduceDamageCode(parseDamageCode("STR+1D+2"), 1))).toBe("STR+2");
+    expect(formatDamageCode(reduceDamageCode(parseDamageCode("STR+2D"), 3))).toBe("STR-1D");
+    expect(formatDamageCode(reduceDamageCode(parseDamageCode("1D"), 2))).toBe("0D");
+    for (const t of ["3D", "STR", "STR+2", "STR-1D"]) expect(formatDamageCode(parseDamageCode(t))).toBe(t);
+  });
+  it("at the table: a lightly damaged blaster pistol (4D) rolls 3D damage; a heavily damaged one adds 1 to Moderate 13; a severe one cannot be used", () => {
+    const actor = { name: "Thannik", type: "d6_character", system: { attributes: { dexterity: { dice: 3, pips: 0 } }, round: {} }, items: [] };
+    const pistol = (condition: string) => ({ id: "w", name: "Blaster pistol", type: "d6_weapon", system: { skill: "blaster", attackType: "ranged", damage: "4D", ranges: { shortMin: 3, shortMax: 10, medium: 30, long: 120 }, fireControl: { dice: 0, pips: 0 }, condition } });
+    const light = attackCheck(actor, pistol("lightly_damaged"), [], {}, DEFAULT_SETTINGS);
+    expect((light.data as { attack: { damage: string } }).attack.damage).toBe("3D");
+    const heavy = attackCheck(actor, pistol("heavily_damaged"), [], {}, DEFAULT_SETTINGS);
+    expect(resolveValues(heavy, { ...heavy.values, difficultyLevel: "moderate" }, DEFAULT_SETTINGS).difficulty).toBe(13 + 1);
+    const published = attackCheck(actor, pistol("heavily_damaged"), [], {}, { ...DEFAULT_SETTINGS, damagedWeapons: "published" });
+    expect(resolveValues(published, { ...published.values, difficultyLevel: "moderate" }, DEFAULT_SETTINGS).difficulty).toBe(13 + 10);
+    expect((published.data as { attack: { damage: string } }).attack.damage).toBe("2D");
+    expect(weaponCondition(pistol("severely_damaged"), DEFAULT_SETTINGS).usable).toBe(false);
+    expect(weaponCondition(pistol("undamaged"), DEFAULT_SETTINGS)).toMatchObject({ weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: true });
   });
 });
