@@ -3,7 +3,7 @@
  * numbers (seed 000, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_GRENADE_RANGES, attackDifficulty, damagedWeapon, formatDamageCode, objectDamage, parseDamageCode, reduceDamageCode, failureDamage, forcePointInForce, forcePointRoundSpend, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
+import { DEFAULT_GRENADE_RANGES, addCharacterPointDice, attackDifficulty, damagedWeapon, formatDamageCode, objectDamage, parseDamageCode, reduceDamageCode, failureDamage, forcePointInForce, forcePointRoundSpend, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
 import { OmnibusError } from "../../../src/core/errors";
 import { forcedDice } from "../../../src/core/dice";
 import { movementFailureOutcome } from "../../../src/foundry/d6/movement-logic";
@@ -138,5 +138,25 @@ describe("damaged weapons (000:L299–315)", () => {
     expect((published.data as { attack: { damage: string } }).attack.damage).toBe("2D");
     expect(weaponCondition(pistol("severely_damaged"), DEFAULT_SETTINGS).usable).toBe(false);
     expect(weaponCondition(pistol("undamaged"), DEFAULT_SETTINGS)).toMatchObject({ weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: true });
+  });
+});
+
+describe("Character Points after the roll (000:L795, L801–805) — the pure part", () => {
+  it("the seed's haggling: Perception total 5, one CP rolls 6 then 4 → 15", () => {
+    const r = addCharacterPointDice({ total: 5, characterPointsSpent: 0, kind: "attribute" }, 1, forcedDice([6, 4]));
+    expect(r).toMatchObject({ cp: [[6, 4]], added: 10, total: 15, characterPointsSpent: 1 });
+  });
+  it("re-resolves every target: 12 + a CP 3 = 15 hits 13 and 15, misses 18; an out-of-range target stays missed", () => {
+    const r = addCharacterPointDice({ total: 12, characterPointsSpent: 0, kind: "skill" }, 1, forcedDice([3]), [13, 15, 18, null]);
+    expect(r.outcomes.map((o) => o.success)).toEqual([true, true, false, false]);
+  });
+  it("the cap counts CP spent before: two on a skill roll (000:L809); five on a dodge (000:L815)", () => {
+    const src = forcedDice([1, 1]);
+    expect(() => addCharacterPointDice({ total: 9, characterPointsSpent: 2, kind: "skill" }, 1, src)).toThrow(OmnibusError);
+    expect(src.remaining).toBe(2);
+    expect(addCharacterPointDice({ total: 9, characterPointsSpent: 4, kind: "reaction" }, 1, forcedDice([2])).total).toBe(11);
+  });
+  it("not in a Force Point round (000:L835)", () => {
+    expect(() => addCharacterPointDice({ total: 9, characterPointsSpent: 0, kind: "skill", forcePointInForce: true }, 1, forcedDice([2]))).toThrow(OmnibusError);
   });
 });
