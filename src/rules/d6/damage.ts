@@ -150,6 +150,28 @@ export function woundPenaltyDice(level: WoundLevel): number {
   }
 }
 
+/**
+ * Whether a stun taken in round `stunnedInRound` still gives its −1D in round `round`: to the end
+ * of that round and through the next one (000:L405), so only those two rounds. Outside combat
+ * (no round numbers) the caller keeps the level as it is.
+ */
+export function stunPenaltyInForce(stunnedInRound: number, round: number): boolean {
+  requireInt("stunnedInRound", stunnedInRound, 0);
+  requireInt("round", round, 0);
+  return round >= stunnedInRound && round <= stunnedInRound + 1;
+}
+
+/**
+ * The wound penalty in round `round` for a character whose stun (if its level is `stunned`) was
+ * taken in round `stunnedInRound`: the stun's −1D only while `stunPenaltyInForce`; every other
+ * level as `woundPenaltyDice` (wounds last until healed, 000:L407).
+ */
+export function woundPenaltyInRound(level: WoundLevel, stunnedInRound: number | null, round: number): number {
+  const dice = woundPenaltyDice(level);
+  if (level !== "stunned" || stunnedInRound === null) return dice;
+  return stunPenaltyInForce(stunnedInRound, round) ? dice : 0;
+}
+
 /** Whether a character at this level can take actions at all (§23.4). */
 export function canAct(level: WoundLevel): boolean {
   return rank(requireWoundLevel(level)) <= rank("wounded_twice");

@@ -3,7 +3,7 @@
  * numbers (seed 000, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_GRENADE_RANGES, addCharacterPointDice, attackDifficulty, damagedWeapon, formatDamageCode, objectDamage, parseDamageCode, reduceDamageCode, failureDamage, forcePointInForce, forcePointRoundSpend, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
+import { DEFAULT_GRENADE_RANGES, addCharacterPointDice, attackDifficulty, stunPenaltyInForce, woundPenaltyInRound, damagedWeapon, formatDamageCode, objectDamage, parseDamageCode, reduceDamageCode, failureDamage, forcePointInForce, forcePointRoundSpend, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
 import { OmnibusError } from "../../../src/core/errors";
 import { forcedDice } from "../../../src/core/dice";
 import { movementFailureOutcome } from "../../../src/foundry/d6/movement-logic";
@@ -158,5 +158,16 @@ describe("Character Points after the roll (000:L795, L801–805) — the pure pa
   });
   it("not in a Force Point round (000:L835)", () => {
     expect(() => addCharacterPointDice({ total: 9, characterPointsSpent: 0, kind: "skill", forcePointInForce: true }, 1, forcedDice([2]))).toThrow(OmnibusError);
+  });
+});
+
+describe("a stun's −1D lasts this round and the next (000:L405) — the pure part", () => {
+  it("stunned in round 3: −1D in rounds 3 and 4, none in 5", () => {
+    expect([3, 4, 5].map((r) => stunPenaltyInForce(3, r))).toEqual([true, true, false]);
+    expect([3, 4, 5].map((r) => woundPenaltyInRound("stunned", 3, r))).toEqual([1, 1, 0]);
+  });
+  it("a wound's −1D does not wear off by rounds (000:L407)", () => {
+    expect(woundPenaltyInRound("wounded", 3, 9)).toBe(1);
+    expect(woundPenaltyInRound("wounded_twice", null, 9)).toBe(2);
   });
 });
