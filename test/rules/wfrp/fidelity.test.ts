@@ -3,7 +3,9 @@
  * numbers (seed 003, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { resolveRoll } from "../../../src/rules/wfrp";
+import { breakInitiativeTie, chooseTieOrder, orderInitiative, rankInitiativeTie, resolveRoll } from "../../../src/rules/wfrp";
+import { forcedDice } from "../../../src/core/dice";
+import { OmnibusError } from "../../../src/core/errors";
 
 describe("Fast SL on a successful 00 (003:L142)", () => {
   it("with automatic failure off, a 00 that succeeds reads the tens of 100: +10 SL", () => {
@@ -11,5 +13,33 @@ describe("Fast SL on a successful 00 (003:L142)", () => {
     expect(resolveRoll(100, 100, noAuto)).toMatchObject({ success: true, sl: 10 });
     // the same option reads 36 as +3 (003:L142's own example)
     expect(resolveRoll(100, 36, noAuto).sl).toBe(3);
+  });
+});
+
+describe("a full initiative tie: an opposed Agility test, the winner chooses (003:L281)", () => {
+  it("equal Initiative: the higher Agility acts first, no test (003:L281)", () => {
+    const order = orderInitiative([{ id: "a", score: 35, roll: null, initiative: 35, agility: 30 }, { id: "b", score: 35, roll: null, initiative: 35, agility: 41 }]);
+    expect(order.map((e) => [e.id, e.tieGroup])).toEqual([["b", 0], ["a", 0]]);
+  });
+  it("equal Agility too: both test Agility 35; 23 (+1 SL) beats 34 (+0 SL), and the winner may go first or let the other", () => {
+    const tied = [{ id: "cultist1", agility: 35 }, { id: "cultist2", agility: 35 }];
+    const r = breakInitiativeTie(forcedDice([34, 23]), tied);
+    expect(r.rounds[0].map((x) => x.sl)).toEqual([0, 1]);
+    expect(r.order).toEqual(["cultist2", "cultist1"]);
+    expect(r.winner).toBe("cultist2");
+    expect(chooseTieOrder(r.order, "cultist1")).toEqual(["cultist1", "cultist2"]);
+  });
+  it("a level result tests again among those still level; three tied, one clear winner, two re-test", () => {
+    const tied = [{ id: "a", agility: 40 }, { id: "b", agility: 40 }, { id: "c", agility: 40 }];
+    // round 1: a 15 (+3), b 25 (+2), c 22 (+2) → a first, b and c level; round 2: b 60 (−2), c 38 (+1)
+    const r = breakInitiativeTie(forcedDice([15, 25, 22, 60, 38]), tied);
+    expect(r.order).toEqual(["a", "c", "b"]);
+    expect(r.rounds).toHaveLength(2);
+    expect(rankInitiativeTie(tied, [15, 25, 22]).groups).toEqual([["a"], ["b", "c"]]);
+  });
+  it("bad input rolls nothing", () => {
+    const src = forcedDice([1, 2]);
+    expect(() => breakInitiativeTie(src, [{ id: "a", agility: 30 }, { id: "a", agility: 30 }])).toThrow(OmnibusError);
+    expect(src.remaining).toBe(2);
   });
 });
