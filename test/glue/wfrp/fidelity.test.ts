@@ -75,3 +75,21 @@ describe("a full initiative tie at the table (003:L281)", () => {
     expect(stand.recorded.rendered.length).toBe(before);
   });
 });
+
+describe("assistance at the table names its helpers (003:L221–239)", () => {
+  it("the seed's search: Ademar (Perception 59) helped by Perdita and Valentin → 59 − 10 + 20 = 69; Molly, without the skill, does not count", async () => {
+    const { buildRequest, specFor, assistanceFor, checkData } = await import("../../../src/foundry/wfrp/request");
+    const { DEFAULT_RULES } = await import("../../../src/foundry/wfrp/options");
+    const t = (key: string) => key;
+    const ademar = actorViewOf(character("Ademar"));
+    const allies = ["Perdita", "Valentin, Jade Magister", "Molly"].map((n) => actorViewOf(character(n)));
+    const request = buildRequest({ actor: ademar, kind: "skill", dataset: { itemId: ademar.items.find((i) => i.system.key === "perception")!.id }, targets: [], rules: DEFAULT_RULES, t, allies: [ademar, ...allies] });
+    const boxes = request.fields.filter((f) => f.name.startsWith("helper"));
+    expect(boxes.map((f) => f.detail?.split(" · ")[0])).toEqual(["Perdita", "Valentin, Jade Magister", "Molly"]);
+    expect(boxes[2].detail).toContain("OMNIBUS.WFRP.Dialog.HelperNoAdvance");
+    const values = { ...request.values, difficulty: "difficult", helper0: true, helper1: true, helper2: true };
+    expect(assistanceFor(checkData(request), values)).toMatchObject({ counted: 2, bonus: 20, helpers: ["counted", "counted", "noAdvance"] });
+    const spec = specFor(request, values);
+    expect(spec.value - 10 + (spec.modifier ?? 0)).toBe(69);
+  });
+});

@@ -3,7 +3,7 @@
  * numbers (seed 003, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { breakInitiativeTie, chooseTieOrder, orderInitiative, rankInitiativeTie, resolveRoll } from "../../../src/rules/wfrp";
+import { assistance, breakInitiativeTie, chooseTieOrder, orderInitiative, rankInitiativeTie, resolveRoll } from "../../../src/rules/wfrp";
 import { forcedDice } from "../../../src/core/dice";
 import { OmnibusError } from "../../../src/core/errors";
 
@@ -41,5 +41,27 @@ describe("a full initiative tie: an opposed Agility test, the winner chooses (00
     const src = forcedDice([1, 2]);
     expect(() => breakInitiativeTie(src, [{ id: "a", agility: 30 }, { id: "a", agility: 30 }])).toThrow(OmnibusError);
     expect(src.remaining).toBe(2);
+  });
+});
+
+describe("assistance counts only the helpers the seed allows (003:L221–237)", () => {
+  it("the seed's search: Ademar (Perception 59) helped by Perdita and Valentin, both with the skill: +20 → 59 − 10 + 20 = 69 (003:L239)", () => {
+    const r = assistance(45, [{ advances: 5, value: 41 }, { advances: 3, value: 38 }], undefined, { testerValue: 59 });
+    expect(r).toMatchObject({ bonus: 20, counted: 2, betterHelper: false });
+    expect(59 - 10 + r.bonus).toBe(69);
+  });
+  it("a helper without an Advance in the skill does not count (003:L231); nor one who is not near (003:L233)", () => {
+    const r = assistance(45, [{ advances: 0 }, { advances: 2, near: false }, { advances: 1 }]);
+    expect(r).toMatchObject({ bonus: 10, counted: 1, eligible: 1 });
+    expect(r.helpers).toEqual(["noAdvance", "notNear", "counted"]);
+  });
+  it("no more helpers than the tester's Bonus in the characteristic used (003:L237): Bonus 2, three able helpers → +20", () => {
+    expect(assistance(29, [{ advances: 1 }, { advances: 1 }, { advances: 1 }]).helpers).toEqual(["counted", "counted", "overLimit"]);
+  });
+  it("none when resisting poison (003:L235)", () => {
+    expect(assistance(45, [{ advances: 4 }], "poison")).toMatchObject({ bonus: 0, refused: "resistanceTest" });
+  });
+  it("the one with the best chance rolls (003:L223): a helper at 60 beats a tester at 59", () => {
+    expect(assistance(45, [{ advances: 4, value: 60 }], undefined, { testerValue: 59 }).betterHelper).toBe(true);
   });
 });
