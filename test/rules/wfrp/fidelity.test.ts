@@ -3,7 +3,7 @@
  * numbers (seed 003, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { assistance, breakInitiativeTie, chooseTieOrder, orderInitiative, rankInitiativeTie, resolveRoll } from "../../../src/rules/wfrp";
+import { assistance, breakInitiativeTie, chooseTieOrder, resolveSurprise, spendResolveOnSurprise, surpriseDeterminedIn, orderInitiative, rankInitiativeTie, resolveRoll } from "../../../src/rules/wfrp";
 import { forcedDice } from "../../../src/core/dice";
 import { OmnibusError } from "../../../src/core/errors";
 
@@ -63,5 +63,31 @@ describe("assistance counts only the helpers the seed allows (003:L221–237)", 
   });
   it("the one with the best chance rolls (003:L223): a helper at 60 beats a tester at 59", () => {
     expect(assistance(45, [{ advances: 4, value: 60 }], undefined, { testerValue: 59 }).betterHelper).toBe(true);
+  });
+});
+
+describe("surprise is determined and resolved as the seed describes (003:L269, L301–325)", () => {
+  const observers = [{ id: "tollich", perception: 41, combatAware: true }, { id: "perdita", perception: 33 }];
+  it("it is determined in the first round (003:L269)", () => {
+    expect([1, 2].map(surpriseDeterminedIn)).toEqual([true, false]);
+  });
+  it("the seed's example: unprepared defenders are Surprised; Tollich's Combat Aware, Challenging Perception 41, rolls 23 and is not; Perdita is (003:L325)", () => {
+    const r = resolveSurprise(forcedDice([23]), { method: "unprepared", observers });
+    expect(r.observers.map((o) => [o.id, o.surprised])).toEqual([["tollich", false], ["perdita", true]]);
+    expect(r.observers[0].combatAware).toMatchObject({ roll: 23, success: true, sl: 2 });
+  });
+  it("a detectable ambush: the lowest Stealth opposes each observer's Perception; losers are Surprised (003:L315)", () => {
+    // Stealth 30 (the lower of 30 and 45) vs Perdita 33: 25 (+1) vs 40 (−1) → Surprised; vs Tollich: 25 vs 11 (+3) → not
+    const r = resolveSurprise(forcedDice([25, 11, 25, 40]), { method: "ambush", ambusherStealth: [45, 30], detectable: true, observers });
+    expect(r.observers.map((o) => o.surprised)).toEqual([false, true]);
+    expect(r.nobodySurprised).toBe(false);
+  });
+  it("an ambush nobody can spot: one Stealth test; a failure surprises nobody, fight as usual (003:L303, L317)", () => {
+    const r = resolveSurprise(forcedDice([60]), { method: "ambush", ambusherStealth: [45], observers: [{ id: "perdita", perception: 33 }] });
+    expect(r).toMatchObject({ nobodySurprised: true, stealthTest: { success: false } });
+  });
+  it("a Surprised character may spend a Resolve point to lose the Condition (003:L319)", () => {
+    expect(spendResolveOnSurprise({ resolve: 2, surprised: 1 })).toEqual({ resolve: 1, surprised: 0 });
+    expect(() => spendResolveOnSurprise({ resolve: 0, surprised: 1 })).toThrow(OmnibusError);
   });
 });
