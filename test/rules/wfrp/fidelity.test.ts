@@ -3,7 +3,7 @@
  * numbers (seed 003, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { assistance, breakInitiativeTie, chooseTieOrder, resolveSurprise, spendResolveOnSurprise, surpriseDeterminedIn, orderInitiative, rankInitiativeTie, resolveRoll } from "../../../src/rules/wfrp";
+import { assistance, breakInitiativeTie, rerollOpposed, rerollTest, chooseTieOrder, resolveSurprise, spendResolveOnSurprise, surpriseDeterminedIn, orderInitiative, rankInitiativeTie, resolveRoll } from "../../../src/rules/wfrp";
 import { forcedDice } from "../../../src/core/dice";
 import { OmnibusError } from "../../../src/core/errors";
 
@@ -89,5 +89,25 @@ describe("surprise is determined and resolved as the seed describes (003:L269, L
   it("a Surprised character may spend a Resolve point to lose the Condition (003:L319)", () => {
     expect(spendResolveOnSurprise({ resolve: 2, surprised: 1 })).toEqual({ resolve: 1, surprised: 0 });
     expect(() => spendResolveOnSurprise({ resolve: 0, surprised: 1 })).toThrow(OmnibusError);
+  });
+});
+
+describe("a re-roll ignores the result and rolls again; it is final (003:L72) — the pure part", () => {
+  it("a failed 74 against the search's 69 (003:L239) re-rolled as 52 succeeds", () => {
+    const r = rerollTest({ spec: { value: 59, difficulty: "difficult", modifier: 20 }, roll: 74, rerolls: 0 }, 52);
+    expect(r.previous).toMatchObject({ target: 69, success: false });
+    expect(r.result).toMatchObject({ roll: 52, success: true, sl: 1 });
+    expect(r.rerolls).toBe(1);
+  });
+  it("a re-rolled result is final in normal circumstances", () => {
+    expect(() => rerollTest({ spec: { value: 59 }, roll: 52, rerolls: 1 }, 10)).toThrow(OmnibusError);
+    expect(rerollTest({ spec: { value: 59 }, roll: 52, rerolls: 1 }, 10, {}, { allowAnother: true }).rerolls).toBe(2);
+  });
+  it("the seed's opposed Endurance test, Salundra 46 rolls 21 (+2), Fat Tom 63 rolls 91 (003:L203): Tom re-rolls 33 (+3) and now wins by 1", () => {
+    const salundra = { spec: { value: 46 }, roll: 21, rerolls: 0 };
+    const tom = { spec: { value: 63 }, roll: 91, rerolls: 0 };
+    const r = rerollOpposed(salundra, tom, "defender", 33);
+    expect([r.attacker.sl, r.defender.sl]).toEqual([2, 3]);
+    expect(r).toMatchObject({ winner: "defender", margin: 1, decidedBy: "sl" });
   });
 });
