@@ -1,0 +1,22 @@
+/**
+ * Issue 12 (rules fidelity, round two): the Silhouette disagreements checked against the seed's
+ * own words (seed 004, line cited per case).
+ */
+import { describe, expect, it } from "vitest";
+import { forcedDice } from "../../../src/core/dice";
+import { resolveAgainst, rollScatter } from "../../../src/rules/silhouette";
+import { optionsFrom } from "../../../src/foundry/silhouette/settings";
+
+describe("a mishap is a failure by default (004:L45, L112)", () => {
+  it("a thrown object on a mishap misses and flies back towards the thrower, even when the total reached the difficulty (004:L110–112)", () => {
+    // A mishap's result is 1; with +4 it reaches a difficulty of 1 + modifiers = 3, yet it fails.
+    const landing = resolveAgainst(5, 3, { fumble: true });
+    expect(landing.success).toBe(false);
+    expect(rollScatter(landing.degreeOfFailure, true, forcedDice([]))).toMatchObject({ towardThrower: true, bearingDegrees: 180 });
+  });
+  it("the world setting 'a mishap may still succeed' (off by default) lets the total decide", () => {
+    expect(optionsFrom({}).check.fumbleFails).toBe(true);
+    expect(optionsFrom({ mishapMaySucceed: true }).check.fumbleFails).toBe(false);
+    expect(resolveAgainst(5, 3, { fumble: true }, optionsFrom({ mishapMaySucceed: true }).check).success).toBe(true);
+  });
+});
