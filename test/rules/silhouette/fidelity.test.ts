@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { forcedDice } from "../../../src/core/dice";
-import { resolveAgainst, rollScatter } from "../../../src/rules/silhouette";
+import { resolveAgainst, rollInitiative, rollScatter } from "../../../src/rules/silhouette";
 import { optionsFrom } from "../../../src/foundry/silhouette/settings";
 
 describe("a mishap is a failure by default (004:L45, L112)", () => {
@@ -18,5 +18,13 @@ describe("a mishap is a failure by default (004:L45, L112)", () => {
     expect(optionsFrom({}).check.fumbleFails).toBe(true);
     expect(optionsFrom({ mishapMaySucceed: true }).check.fumbleFails).toBe(false);
     expect(resolveAgainst(5, 3, { fumble: true }, optionsFrom({ mishapMaySucceed: true }).check).success).toBe(true);
+  });
+});
+
+describe("initiative: carrying on last round's action survives a mishap (004:L3)", () => {
+  it("a mishap allows only diving for cover, but a character still healing a comrade from last round carries on", () => {
+    expect(rollInitiative({ combatSense: 2 }, forcedDice([1, 1])).actions).toBe("diveForCoverOnly");
+    const carrying = rollInitiative({ combatSense: 2, continuingAction: true }, forcedDice([1, 1]));
+    expect(carrying).toMatchObject({ fumble: true, actions: "continuing" });
   });
 });
