@@ -16,9 +16,22 @@ export function aimedPool(skill: number, roundsAimed: number): number {
   return Math.min(skill + roundsAimed, 2 * skill);
 }
 
-/** Called-shot targets by size and the dice they cost (004:L95). */
-export type CalledShot = "none" | "torso" | "limb" | "head" | "finger";
-export const CALLED_SHOT_DICE: Readonly<Record<CalledShot, number>> = { none: 0, torso: 1, limb: 2, head: 3, finger: 4 };
+/**
+ * Called-shot targets by size and the dice they cost (004:L95), with the two body parts the wound
+ * rules name (004:L96): an arm (limb-sized, −2) and the lower abdomen (its size is not given; read as
+ * limb-sized, −2).
+ */
+export type CalledShot = "none" | "torso" | "lowerAbdomen" | "limb" | "arm" | "head" | "finger";
+export const CALLED_SHOT_DICE: Readonly<Record<CalledShot, number>> = { none: 0, torso: 1, lowerAbdomen: 2, limb: 2, arm: 2, head: 3, finger: 4 };
+
+/**
+ * What a called shot does to the wound it causes (004:L96): the head and the lower abdomen halve
+ * the damage needed for a wound; an arm hit cannot kill outright unless System Shock is exceeded.
+ * Unknown or no called shot: neither.
+ */
+export function calledShotWound(calledShot: string): { halved: boolean; armHit: boolean } {
+  return { halved: calledShot === "head" || calledShot === "lowerAbdomen", armHit: calledShot === "arm" };
+}
 
 /** What a shot's pool and rules become after aiming and a called shot. */
 export interface ShotPool {
@@ -51,8 +64,8 @@ export function shotPool(skill: number, opts: { roundsAimed?: number; calledShot
     dice,
     untrained: dice === 0,
     ignoreMishap: rounds > 0,
-    halvedWoundThresholds: called === "head" || location === "lowerAbdomen",
-    noInstantDeathUnlessSystemShock: location === "arm",
+    halvedWoundThresholds: calledShotWound(called).halved || location === "lowerAbdomen",
+    noInstantDeathUnlessSystemShock: calledShotWound(called).armHit || location === "arm",
   };
 }
 
