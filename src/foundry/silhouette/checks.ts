@@ -4,7 +4,7 @@
  */
 import { OmnibusError } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
-import { readCheckFaces, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
+import { BASIC_REACH_METRES, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "./chase";
 import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
 import { postCard } from "../chat/cards";
@@ -300,6 +300,8 @@ function buildDefense(actor: ActorLike, facts: ActorFacts, dataset: Record<strin
     declaredAttackers: record.declared,
     feint: state.attack!.feint ?? 0,
     area,
+    // A shooter within the defender's reach (about 1 m, 004:L73) may be met with Melee (004:L91).
+    pointBlankWithinReach: state.attack!.attackKind === "ranged" && area === null && (target.rangeBand === "pointBlank" || (target.distance !== null && withinReach(target.distance, BASIC_REACH_METRES))),
     athletics: skillFor(facts.skills, "athletics")?.level ?? 0,
     heavyArmour: facts.heavyArmour === true,
     skills: defenseSkillsOf(actor),

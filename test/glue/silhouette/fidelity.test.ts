@@ -2,7 +2,7 @@
 // lower abdomen, chosen in the roll dialog, change the wound the hit applies (004:L95–96).
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeActor, setUp, type Harness } from "./harness";
+import { lastMessage, makeActor, setUp, type Harness } from "./harness";
 
 let h: Harness;
 beforeEach(async () => {
@@ -32,5 +32,45 @@ describe("called shots at the table (004:L95–96)", () => {
     expect(woundOf(target as never, 13, "none").wound).toBe("light");
     expect(woundOf(target as never, 13, "lowerAbdomen").wound).toBe("heavy");
     expect(woundOf(target as never, 13, "head").wound).toBe("heavy");
+  });
+});
+
+describe("point-blank: Melee may defend against a shooter within reach (004:L91)", () => {
+  const data = (pointBlankWithinReach: boolean) => ({
+    messageId: "m", targetKey: "t0", strikeKey: "t0s0", attackKind: "ranged" as const, attackTotal: 6, freeStrike: false, attackerIndex: 1, pointBlankWithinReach,
+    skills: { defense: { level: 1, attribute: 0 }, melee: { level: 4, attribute: 0 } },
+  });
+  it("a shot from within reach offers Melee besides Defense and picks the better; from further off only Defense", async () => {
+    const { defenseRequest, planDefense } = await import("../../../src/foundry/silhouette/requests");
+    const f = { uuid: "Actor.d", name: "D", skills: [], attributes: {} } as never;
+    const near = defenseRequest(f, data(true), "D", "");
+    expect(Object.keys(near.fields.find((x) => x.name === "skill")!.choices!)).toEqual(["defense", "melee"]);
+    expect(near.values.skill).toBe("melee");
+    expect(planDefense(near, near.values)).toMatchObject({ dice: 4, skill: "melee" });
+    const far = defenseRequest(f, data(false), "D", "");
+    expect(Object.keys(far.fields.find((x) => x.name === "skill")!.choices!)).toEqual(["defense"]);
+    expect(() => planDefense(far, { ...far.values, skill: "melee" })).toThrow(/cannot defend/);
+  });
+});
+
+describe("point-blank at the table (004:L73, L91)", () => {
+  const PISTOL = { name: "Pistol", category: "ranged", skill: "firearms", damageMultiplier: 10, accuracy: 0, rof: 0, ranges: { base: 10, medium: 20, long: 40, extreme: 80 }, ammo: { value: 10, max: 10 } };
+  async function defenseAt(distance: number) {
+    h.stand.setUser("gm");
+    h.stand.setActiveGM("gm");
+    const shooter = makeActor(h, { id: `s${distance}`, name: "Shooter", owner: true, skills: [["Firearms", "firearms", 2, "none"]], weapons: [PISTOL] });
+    const hero = makeActor(h, { id: `h${distance}`, name: "Hero", owner: true, skills: [["Defense", "defense", 1, "none"], ["Melee", "melee", 4, "none"]] });
+    const targets = [{ tokenUuid: "Scene.s.Token.h", actorUuid: hero.uuid, name: "Hero", img: "", distance, units: "m" }];
+    const request = (await h.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: `${shooter.id}w0` }, targets }))!;
+    h.faces = [4, 3];
+    await h.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
+    const message = lastMessage(h, "gm");
+    return (await h.checks.silhouetteChecks.build({ actor: hero as never, kind: "defense", dataset: { messageId: message.id, strikeKey: "t0s0" }, targets: [] }))!;
+  }
+  it("a shooter 1 m away (within rough reach) may be met with Melee; one 3 m away only with Defense", async () => {
+    const near = await defenseAt(1);
+    expect(Object.keys(near.fields.find((x) => x.name === "skill")!.choices!)).toEqual(["defense", "melee"]);
+    const far = await defenseAt(3);
+    expect(Object.keys(far.fields.find((x) => x.name === "skill")!.choices!)).toEqual(["defense"]);
   });
 });
