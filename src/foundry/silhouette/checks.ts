@@ -4,7 +4,7 @@
  */
 import { OmnibusError } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
-import { BASIC_REACH_METRES, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
+import { BASIC_REACH_METRES, ratesInWater, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "./chase";
 import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
 import { postCard } from "../chat/cards";
@@ -84,7 +84,8 @@ export function actorFacts(actor: ActorLike, tokenUuid?: string | null): ActorFa
     name: actor.name ?? "",
     img: actor.img ?? "",
     skills: derived.skills,
-    movement: derived.movement,
+    // Knee-deep water halves every speed (004:L78), so a distance moved reads as a faster mode.
+    movement: actor.statuses?.has("kneeDeepWater") ? ratesInWater(derived.movement, "knee") : derived.movement,
     maxSpeed: derived.maxSpeed,
     movedThisRound: options.autoMovement ? tokenMovedThisRound(actorToken(actor, tokenUuid) as never) : null,
     prone: actor.statuses?.has("prone") ?? false,

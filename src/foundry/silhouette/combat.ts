@@ -20,6 +20,8 @@ export const STATUS = {
   diveForCover: "diveForCover",
   pullTogether: "pullTogether",
   continuingAction: "continuingAction",
+  /** Wading at most knee-deep: every speed halved (004:L78). */
+  kneeDeepWater: "kneeDeepWater",
 } as const;
 
 export const INITIATIVE_FLAG = "silhouetteInitiative";

@@ -74,3 +74,17 @@ describe("point-blank at the table (004:L73, L91)", () => {
     expect(Object.keys(far.fields.find((x) => x.name === "skill")!.choices!)).toEqual(["defense"]);
   });
 });
+
+describe("knee-deep water halves speed at the table (004:L78)", () => {
+  it("FIT 0, Athletics 0: sprint 25 m, walk 8⅓ m (004:L23–26); wading knee-deep, 8 m in a round is a run (16⅔ / 2), not a walk", async () => {
+    const { actorFacts } = await import("../../../src/foundry/silhouette/checks");
+    const { autoMovementMode } = await import("../../../src/foundry/silhouette/requests");
+    const dry = actorFacts(makeActor(h, { id: "w1", name: "Dry", owner: true }) as never);
+    const wet = actorFacts(makeActor(h, { id: "w2", name: "Wading", owner: true, statuses: ["kneeDeepWater"] }) as never);
+    expect(dry.movement.sprint).toBe(25);
+    expect(wet.movement.sprint).toBe(12.5);
+    expect(wet.movement.walk).toBeCloseTo(25 / 3 / 2, 12);
+    expect(autoMovementMode({ ...dry, movedThisRound: 8 })).toBe("walking");
+    expect(autoMovementMode({ ...wet, movedThisRound: 8 })).toBe("running");
+  });
+});
