@@ -6,7 +6,7 @@ import { OmnibusError } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
 import { BASIC_REACH_METRES, ratesInWater, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "./chase";
-import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
+import { athleticsData, athleticsOdds, climbCard, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
 import { postCard } from "../chat/cards";
 import { requestChatAction } from "../chat/actions";
 import { facesFromRoll } from "../dice/faces";
@@ -455,10 +455,16 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
       const r = resolveAgainst(o.total, plan.difficulty, { fumble: o.fumble }, options.check);
       tests.push({ roll: summarize(o), success: r.success, margin: r.margin, fumble: o.fumble });
     }
-    const card = climbCard(plan, data, tests);
+    let card = climbCard(plan, data, tests);
+    if (card.falls) {
+      // "Catch yourself if you can!" (004:L50): one more Athletics test, without the grip penalty.
+      const o = await pool(plan.dice, plan.untrained, plan.baseModifier);
+      card = withCatch(card, plan, summarize(o), resolveAgainst(o.total, plan.catchDifficulty, { fumble: o.fumble }, options.check));
+    }
+    const caught = card.caughtFall?.success === true;
     state = { ...base, kind: "climb", roll: tests[0].roll, athletics: card };
     // The grip goes with the climber to the next round; the status shows it on the token (004:L45-46).
-    await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls ? { losingGrip: false, penalty: 0 } : card.grip);
+    await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls || caught ? { losingGrip: false, penalty: 0 } : card.grip);
     const toggle = (actor as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
     if (toggle) await toggle.call(actor, "losingGrip", { active: card.grip.losingGrip && !card.falls });
   } else {

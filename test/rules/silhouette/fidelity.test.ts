@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { forcedDice } from "../../../src/core/dice";
-import { resolveAgainst, rollInitiative, rollScatter } from "../../../src/rules/silhouette";
+import { CLIMB_DIFFICULTY, catchFallDifficulty, catchFallSlope, resolveAgainst, rollInitiative, rollScatter } from "../../../src/rules/silhouette";
 import { optionsFrom } from "../../../src/foundry/silhouette/settings";
 
 describe("a mishap is a failure by default (004:L45, L112)", () => {
@@ -26,5 +26,12 @@ describe("initiative: carrying on last round's action survives a mishap (004:L3)
     expect(rollInitiative({ combatSense: 2 }, forcedDice([1, 1])).actions).toBe("diveForCoverOnly");
     const carrying = rollInitiative({ combatSense: 2, continuingAction: true }, forcedDice([1, 1]));
     expect(carrying).toMatchObject({ fumble: true, actions: "continuing" });
+  });
+});
+
+describe('"catch yourself if you can!" (004:L50)', () => {
+  it("a sheer brick wall (7) → 12; a steep slope (2) → 4", () => {
+    expect(catchFallDifficulty(7, catchFallSlope("naturalRock"))).toBe(12);
+    expect(catchFallDifficulty(CLIMB_DIFFICULTY.steepSlope, catchFallSlope("steepSlope"))).toBe(4);
   });
 });
