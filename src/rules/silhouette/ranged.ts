@@ -97,6 +97,21 @@ export function reloadRounds(weaponRof: number): number {
   return weaponRof < 0 ? -weaponRof : 0;
 }
 
+/**
+ * Whether a negative-ROF weapon fired in round `firedRound` may fire again in round `round`: it
+ * spends |ROF| rounds reloading after the shot (004:L100), so the next shot comes |ROF| + 1 rounds
+ * later (ROF −1 fired in round 3 → reloads in 4 → fires in 5). A weapon with ROF ≥ 0, or one not
+ * fired yet (`null`), is ready. `readyRound` is the first round it may fire.
+ */
+export function negativeRofReady(weaponRof: number, firedRound: number | null, round: number): { ready: boolean; readyRound: number } {
+  const wait = reloadRounds(weaponRof);
+  requireInt("round", round, 0, 1_000_000);
+  if (firedRound === null || wait === 0) return { ready: true, readyRound: round };
+  requireInt("firedRound", firedRound, 0, 1_000_000);
+  const readyRound = firedRound + wait + 1;
+  return { ready: round >= readyRound || round < firedRound, readyRound };
+}
+
 /** A walking-fire declaration checked against the rules (004:L101-102). */
 export interface WalkingFire {
   rof: number;

@@ -88,3 +88,27 @@ describe("knee-deep water halves speed at the table (004:L78)", () => {
     expect(autoMovementMode({ ...wet, movedThisRound: 8 })).toBe("running");
   });
 });
+
+describe("a negative-ROF weapon reloads at the table (004:L100)", () => {
+  it("a tank gun (ROF −1) fired in round 3 is refused in round 4 (nothing rolled or posted) and fires in round 5", async () => {
+    const g = globalThis as any;
+    const GUN = { name: "Tank gun", category: "ranged", skill: "gunnery", damageMultiplier: 30, accuracy: 0, rof: -1, ranges: { base: 100, medium: 200, long: 400, extreme: 800 }, ammo: { value: 0, max: 0 } };
+    const crew = makeActor(h, { id: "tk", name: "Gunner", owner: true, skills: [["Gunnery", "gunnery", 2, "none"]], weapons: [GUN] });
+    const gun = crew.items.get("tkw0") as any;
+    const fire = async (round: number) => {
+      g.game.combat = { id: "c1", started: true, round };
+      const request = (await h.checks.silhouetteChecks.build({ actor: crew as never, kind: "item", dataset: { itemId: "tkw0" }, targets: [] }))!;
+      h.faces = [4, 3];
+      const posted = h.stand.recorded.messagesCreated.length;
+      await h.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
+      return h.stand.recorded.messagesCreated.length - posted;
+    };
+    expect(await fire(3)).toBe(1);
+    const update = gun.update.mock.calls.at(-1)[0];
+    expect(update).toEqual({ "flags.omnibus.silhouetteFired": { combatId: "c1", round: 3 } });
+    gun.flags = { omnibus: { silhouetteFired: { combatId: "c1", round: 3 } } };
+    expect(await fire(4)).toBe(0);
+    expect(h.faces).toEqual([4, 3]);
+    expect(await fire(5)).toBe(1);
+  });
+});

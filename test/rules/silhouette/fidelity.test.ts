@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { forcedDice } from "../../../src/core/dice";
-import { CLIMB_DIFFICULTY, catchFallDifficulty, catchFallSlope, resolveAgainst, rollInitiative, rollScatter } from "../../../src/rules/silhouette";
+import { CLIMB_DIFFICULTY, catchFallDifficulty, catchFallSlope, negativeRofReady, resolveAgainst, rollInitiative, rollScatter } from "../../../src/rules/silhouette";
 import { optionsFrom } from "../../../src/foundry/silhouette/settings";
 
 describe("a mishap is a failure by default (004:L45, L112)", () => {
@@ -33,5 +33,14 @@ describe('"catch yourself if you can!" (004:L50)', () => {
   it("a sheer brick wall (7) → 12; a steep slope (2) → 4", () => {
     expect(catchFallDifficulty(7, catchFallSlope("naturalRock"))).toBe(12);
     expect(catchFallDifficulty(CLIMB_DIFFICULTY.steepSlope, catchFallSlope("steepSlope"))).toBe(4);
+  });
+});
+
+describe("reloading after a negative ROF (004:L100)", () => {
+  it("a ROF −1 tank gun fired in round 3 reloads in round 4 and fires again in 5; ROF −2 waits two rounds", () => {
+    expect([4, 5].map((r) => negativeRofReady(-1, 3, r).ready)).toEqual([false, true]);
+    expect(negativeRofReady(-2, 3, 5)).toEqual({ ready: false, readyRound: 6 });
+    expect(negativeRofReady(-1, null, 4).ready).toBe(true);
+    expect(negativeRofReady(2, 3, 3).ready).toBe(true);
   });
 });
