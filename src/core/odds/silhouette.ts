@@ -83,7 +83,7 @@ function boundedSilhouetteOdds(check: SilhouetteCheck): SilhouetteOdds {
   const threshold = check.threshold === undefined ? null : requireInt("threshold", check.threshold, -1000, 100_000);
   const tieSucceeds = check.tieSucceeds ?? true;
   const forceUntrained = check.untrained ?? false;
-  const fumbleFails = check.fumbleFails ?? false;
+  const fumbleFails = check.fumbleFails ?? true; // a mishap fails unless told otherwise (004:L45, L112)
   for (const [name, v] of [["tieSucceeds", tieSucceeds], ["untrained", forceUntrained], ["fumbleFails", fumbleFails]] as const) {
     if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${show(v)}`);
   }

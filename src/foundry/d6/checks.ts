@@ -27,6 +27,7 @@ import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, typ
 import { templatePath } from "../templates/helpers";
 import {
   attackCheck,
+  weaponCondition,
   attributeCheck,
   checkData,
   checkOdds,
@@ -128,6 +129,11 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
     case "attack": {
       if (!item || item.type !== "d6_weapon") throw new OmnibusError("badArgument", "no such weapon", { name: "weapon", value: source.dataset.itemId ?? "" });
       const weapon = data.items.find((i) => i.uuid === item.uuid)!;
+      // A severely damaged or destroyed weapon cannot be used (000:L315–317).
+      if (!weaponCondition(weapon, settings).usable) {
+        notify("warn", "OMNIBUS.D6.Notice.WeaponUnusable", { weapon: weapon.name });
+        return null;
+      }
       const impact = await pickImpactPoint(actor, weapon, source.targets);
       if (impact === "cancelled") return null;
       const targets = impact ? [impact.target] : source.targets;

@@ -36,7 +36,7 @@ export async function rollMovement(request: CheckRequest, values: CheckValues, o
     rolls.push(roll as unknown as Roll);
     rolled = { dice: diceFaces(roll.outcome!), total: roll.outcome!.total, complication: roll.outcome!.complication };
   }
-  const context = movementCard(request, r, rolled, { img: actor?.img ?? "", seeDifficulty, hideSecrets: settings.hideDifficulty }, localize);
+  const context = movementCard(request, r, rolled, { img: actor?.img ?? "", seeDifficulty, hideSecrets: settings.hideDifficulty, tumble: settings.fallTumble }, localize);
   if (actor && rolled && r.characterPoints > 0) await actor.update({ "system.characterPoints": checkData(request).characterPointsAvailable - r.characterPoints });
   const message = await postCard({
     template: templatePath("d6/chat/check-card"),

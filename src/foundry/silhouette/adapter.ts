@@ -35,6 +35,7 @@ export const SILHOUETTE_STATUS_EFFECTS: StatusEffectSpec[] = [
   { id: "delayed", name: `${S}delayed`, img: "icons/svg/sleep.svg" },
   { id: "suppressed", name: `${S}suppressed`, img: "icons/svg/terror.svg" },
   { id: "losingGrip", name: `${S}losingGrip`, img: "icons/svg/net.svg" },
+  { id: STATUS.kneeDeepWater, name: `${S}kneeDeepWater`, img: "icons/svg/waterfall.svg" },
   { id: "unaware", name: `${S}unaware`, img: "icons/svg/blind.svg" },
   { id: "lightWound", name: `${S}lightWound`, img: "icons/svg/blood.svg" },
   { id: "heavyWound", name: `${S}heavyWound`, img: "icons/svg/bones.svg" },

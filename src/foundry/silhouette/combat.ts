@@ -21,6 +21,8 @@ export const STATUS = {
   diveForCover: "diveForCover",
   pullTogether: "pullTogether",
   continuingAction: "continuingAction",
+  /** Wading at most knee-deep: every speed halved (004:L78). */
+  kneeDeepWater: "kneeDeepWater",
 } as const;
 
 export const INITIATIVE_FLAG = "silhouetteInitiative";
@@ -58,9 +60,10 @@ export async function afterInitiative(combatant: CombatantLike, outcome: Silhoue
   if (!outcome || outcome.kind !== "initiative") return;
   const actor = combatant.actor as (ActorLike & { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null;
   const round = combatant.combat?.round ?? 0;
-  await combatant.update?.({ [`flags.omnibus.${INITIATIVE_FLAG}`]: { round, fumble: outcome.fumble, pulledTogether: outcome.roll === null, combatSense: outcome.combatSense } });
+  await combatant.update?.({ [`flags.omnibus.${INITIATIVE_FLAG}`]: { round, fumble: outcome.actions === "diveForCoverOnly", pulledTogether: outcome.roll === null, combatSense: outcome.combatSense } });
   if (actor?.toggleStatusEffect) {
-    await actor.toggleStatusEffect(STATUS.diveForCover, { active: outcome.fumble });
+    // Only diving for cover after a mishap — unless carrying on last round's action (004:L3).
+    await actor.toggleStatusEffect(STATUS.diveForCover, { active: outcome.actions === "diveForCoverOnly" });
     if (outcome.roll === null) await actor.toggleStatusEffect(STATUS.pullTogether, { active: false });
   }
 }

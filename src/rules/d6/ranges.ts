@@ -100,8 +100,12 @@ export function range3d(horizontal: number, vertical: number): number {
 /** Miniatures: 1 inch = 2 metres (000:L43). */
 export const METRES_PER_INCH = 2;
 
-/** Default grenade ranges (A-23, published from memory, editable): 3-7/20/40. */
-export const DEFAULT_GRENADE_RANGES: WeaponRanges = Object.freeze({ shortMin: 3, shortMax: 7, medium: 20, long: 40 });
+/**
+ * Default grenade ranges 3-10/20/40 (editable per weapon): the seed gives medium range for a grenade
+ * as 11–20 m (000:L599; 16 m and 20 m are medium, 000:L581, L589), so short ends at 10 m. The
+ * point-blank edge (3) and long (40) are not in the seed (A-23, the published figures).
+ */
+export const DEFAULT_GRENADE_RANGES: WeaponRanges = Object.freeze({ shortMin: 3, shortMax: 10, medium: 20, long: 40 });
 
 /** Blaster pistol ranges (000:L691). */
 export const BLASTER_PISTOL_RANGES: WeaponRanges = Object.freeze({ shortMin: 3, shortMax: 10, medium: 30, long: 120 });

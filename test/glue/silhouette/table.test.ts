@@ -215,6 +215,17 @@ describe("combat", () => {
     expect(actor.statusToggles.at(-1)).toEqual({ id: "diveForCover", active: true });
   });
 
+  it("a mishap does not stop a character carrying on last round's action (004:L3): no dive-for-cover mark", async () => {
+    const actor = makeActor({ id: "i9", name: "Medic", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]], statuses: ["continuingAction"] });
+    (actor as any).toggleStatusEffect = actor.toggleStatusEffect.bind(actor);
+    const c = combatant("c9", actor);
+    const fumbled = sil.combat.initiativeRoll(c as never);
+    h.faces = [1, 1];
+    await fumbled.evaluate();
+    expect(c.updates.at(-1)).toEqual({ "flags.omnibus.silhouetteInitiative": { round: 2, fumble: false, pulledTogether: false, combatSense: 2 } });
+    expect(actor.statusToggles.at(-1)).toEqual({ id: "diveForCover", active: false });
+  });
+
   it("E5: after pulling itself together, initiative is 4 + Combat Sense 2 = 6 without a roll, and the status is cleared", async () => {
     const actor = makeActor({ id: "i2", name: "Pia", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]], statuses: ["pullTogether"] });
     const c = combatant("c2", actor);
