@@ -49,6 +49,9 @@ export function requireD6Kind(kind: unknown): D6AdvanceKind {
 /** The cost of one pip from `code` (one step). */
 export function d6PipCost(kind: D6AdvanceKind, code: DieCode, table: D6AdvanceTable = D6_ADVANCE_COSTS, opts: { forceWithoutTeacher?: boolean } = {}): number {
   requireTable("d6 advance table", table, D6_ADVANCE_COSTS);
+  if (opts.forceWithoutTeacher && kind !== "skill") {
+    throw new OmnibusError("badArgument", `training without a teacher doubles a Force skill's cost, not a ${kind}'s`, { name: "kind", value: kind });
+  }
   const dice = Math.max(0, pipsToCode(codeToPips(code)).dice);
   const raw = dice * table[requireD6Kind(kind)] * (opts.forceWithoutTeacher ? table.forceWithoutTeacher : 1);
   return Math.ceil(raw - 1e-9);

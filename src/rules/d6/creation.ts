@@ -124,3 +124,6 @@ export function validateD6Character(actor: ActorLike, table: D6CreationTable = D
 }
 
 export type { DieCode };
+
+/** This ruleset's creation check with the published tables (the registry in ../characters.ts dispatches here). */
+export const validateCharacter = (actor: ActorLike): CreationReport => validateD6Character(actor);

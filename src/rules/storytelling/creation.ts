@@ -126,3 +126,6 @@ export function validateStorytellingCharacter(actor: ActorLike, table: Storytell
     derived,
   });
 }
+
+/** This ruleset's creation check with the published tables (the registry in ../characters.ts dispatches here). */
+export const validateCharacter = (actor: ActorLike): CreationReport => validateStorytellingCharacter(actor);

@@ -351,3 +351,6 @@ export function validateWfrpCharacter(actor: ActorLike, table: WfrpCreationTable
     resilience,
   }, unchecked);
 }
+
+/** This ruleset's creation check with the published tables (the registry in ../characters.ts dispatches here). */
+export const validateCharacter = (actor: ActorLike): CreationReport => validateWfrpCharacter(actor);
