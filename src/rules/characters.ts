@@ -10,10 +10,10 @@ import { validateCharacter as d6Validate } from "./d6/creation";
 import { validateCharacter as storytellingValidate } from "./storytelling/creation";
 import { validateCharacter as wfrpValidate } from "./wfrp/creation";
 import { validateCharacter as silhouetteValidate } from "./silhouette/build";
-import { D6_ADVANCE_KINDS, d6AdvanceCost } from "./d6/advancement";
-import { STORYTELLING_ADVANCE_KINDS, storytellingAdvanceCost } from "./storytelling/advancement";
-import { WFRP_ADVANCE_KINDS, wfrpAdvanceCost } from "./wfrp/advancement";
-import { SILHOUETTE_ADVANCE_KINDS, silhouetteAdvanceCost } from "./silhouette/build";
+import { D6_ADVANCE_COSTS, D6_ADVANCE_KINDS, d6AdvanceCost } from "./d6/advancement";
+import { STORYTELLING_ADVANCE_COSTS, STORYTELLING_ADVANCE_KINDS, storytellingAdvanceCost } from "./storytelling/advancement";
+import { WFRP_ADVANCE_COSTS, WFRP_ADVANCE_KINDS, wfrpAdvanceCost } from "./wfrp/advancement";
+import { SILHOUETTE_ADVANCE_COSTS, SILHOUETTE_ADVANCE_KINDS, silhouetteAdvanceCost } from "./silhouette/build";
 
 export type { ActorLike, Breach, Cost, CostStep, CreationReport } from "./build-types";
 
@@ -48,11 +48,21 @@ export const ADVANCE_KINDS: Record<RulesetId, readonly string[]> = {
   silhouette: SILHOUETTE_ADVANCE_KINDS,
 };
 
+/** The published cost tables, by ruleset: the defaults of the GM's cost-table settings. */
+export const DEFAULT_ADVANCE_TABLES: Record<RulesetId, Readonly<Record<string, unknown>>> = {
+  d6: D6_ADVANCE_COSTS,
+  storytelling: STORYTELLING_ADVANCE_COSTS,
+  wfrp: WFRP_ADVANCE_COSTS,
+  silhouette: SILHOUETTE_ADVANCE_COSTS,
+};
+
 export interface AdvanceOptions {
   /** WFRP: the advance is outside the current career (costs double). */
   outOfCareer?: boolean;
   /** D6: a Force skill trained without a teacher (costs double). */
   forceWithoutTeacher?: boolean;
+  /** A GM-edited cost table for this ruleset (the published one when absent); checked before use. */
+  table?: unknown;
 }
 
 const whole = (name: string, v: string | number): number => {
@@ -71,12 +81,12 @@ export function advanceCost(ruleset: RulesetId, kind: string, from: string | num
   if (!kinds.includes(kind)) throw new OmnibusError("badArgument", `unknown trait kind "${kind}" for ${ruleset} (one of ${kinds.join(", ")})`, { name: "kind", value: kind });
   switch (ruleset) {
     case "d6":
-      return d6AdvanceCost(kind as never, String(from), String(to), undefined, { forceWithoutTeacher: opts.forceWithoutTeacher });
+      return d6AdvanceCost(kind as never, String(from), String(to), (opts.table ?? undefined) as never, { forceWithoutTeacher: opts.forceWithoutTeacher });
     case "storytelling":
-      return storytellingAdvanceCost(kind as never, whole("from", from), whole("to", to));
+      return storytellingAdvanceCost(kind as never, whole("from", from), whole("to", to), (opts.table ?? undefined) as never);
     case "wfrp":
-      return wfrpAdvanceCost(kind as never, whole("from", from), whole("to", to), undefined, { outOfCareer: opts.outOfCareer });
+      return wfrpAdvanceCost(kind as never, whole("from", from), whole("to", to), (opts.table ?? undefined) as never, { outOfCareer: opts.outOfCareer });
     case "silhouette":
-      return silhouetteAdvanceCost(kind as never, whole("from", from), whole("to", to));
+      return silhouetteAdvanceCost(kind as never, whole("from", from), whole("to", to), (opts.table ?? undefined) as never);
   }
 }

@@ -114,3 +114,14 @@ describe("build check", () => {
     expect(bad("wfrp", "build", "verify", "@x")).toMatch(/usage/);
   });
 });
+
+describe("the registry (src/rules/characters.ts)", () => {
+  it("validateCharacter dispatches by the actor's type; advanceCost takes a GM-edited table", async () => {
+    const { advanceCost, validateCharacter, DEFAULT_ADVANCE_TABLES } = await import("../../src/rules/characters");
+    expect(validateCharacter({ type: "silhouette_character", system: { attributes: { agi: 4 } }, items: [] }).breaches.map((b) => b.code)).toEqual(["attributeRange", "attributePoints"]);
+    expect(() => validateCharacter({ type: "pf2e_character", system: {} })).toThrow(/ruleset/);
+    expect(advanceCost("storytelling", "merit", 0, 2).cost).toBe(6);
+    expect(advanceCost("storytelling", "merit", 0, 2, { table: { ...DEFAULT_ADVANCE_TABLES.storytelling, merit: 1 } }).cost).toBe(3);
+    expect(() => advanceCost("wfrp", "skill", 0, 1, { table: { skill: "cheap" } })).toThrow(/wfrp advance table/);
+  });
+});
