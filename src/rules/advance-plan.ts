@@ -12,7 +12,7 @@ import { OmnibusError, describeValue } from "../core/errors";
 import type { RulesetId } from "./index";
 import { advanceCost, type AdvanceOptions } from "./characters";
 import { isRecord, type ActorLike, type CostStep } from "./build-types";
-import { award, ledgerTotals, requireLedger, spend, undoLastSpend, type ActorChanges, type LedgerEntry, type Refusal } from "./ledger";
+import { award, ledgerTotals, requireLedger, revertOf, spend, undoLastSpend, type ActorChanges, type LedgerEntry, type Refusal } from "./ledger";
 import { codeToPips, formatDieCode, pipsToCode, requireCode } from "./d6/dice-code";
 import { specialtyList } from "./storytelling/creation";
 
@@ -263,11 +263,78 @@ export function planSpend(
 export function planUndo(ruleset: RulesetId, actor: ActorLike, date: string): { ok: true; undone: LedgerEntry; changes: ActorChanges } | Refusal {
   const r = undoLastSpend(ledgerOf(actor), date);
   if (!r.ok) return r;
-  return { ok: true, undone: r.undone, changes: merge(r.undone.revert ?? {}, { ...refundChanges(ruleset, actor, r.undone.amount), ledger: r.entries }) };
+  return { ok: true, undone: r.undone, changes: merge(revertOf(r.undone), { ...refundChanges(ruleset, actor, r.undone.amount), ledger: r.entries }) };
 }
 
 /** An award: the ledger entry and the pool, as changes to the actor (the GM awards each actor in turn). */
 export function planAward(ruleset: RulesetId, actor: ActorLike, a: { id: string; amount: number; reason: string; date: string }): ActorChanges {
   const entries = award(ledgerOf(actor), a);
   return { system: { ...poolChanges(ruleset, actor, a.amount), ledger: entries } };
+}
+
+/** One Advance button: the trait it raises, its cost, and whether it can be bought now. */
+export interface AdvanceOffer {
+  target: AdvanceTarget;
+  ok: boolean;
+  cost: number | null;
+  reason: "notEnoughExperience" | "atMaximum" | "unknownTrait" | null;
+  from: string;
+  to: string;
+}
+
+/** The key a sheet looks an offer up by: `kind|key|itemId|index`. */
+export const offerKey = (t: AdvanceTarget) => [t.kind, t.key ?? "", t.itemId ?? "", t.index ?? ""].join("|");
+
+function offerTargets(ruleset: RulesetId, actor: ActorLike): AdvanceTarget[] {
+  const s = sys(actor);
+  const items = isRecord(actor) && Array.isArray(actor.items) ? (actor.items as unknown[]).filter(isRecord) : [];
+  const ofType = (type: string) => items.filter((i) => i.type === type && typeof i._id === "string" && isRecord(i.system));
+  const keys = (v: unknown) => (isRecord(v) ? Object.keys(v) : []);
+  switch (ruleset) {
+    case "d6":
+      return [
+        ...keys(s.attributes).map((key) => ({ kind: "attribute", key })),
+        ...ofType("d6_skill").flatMap((i) => [
+          { kind: "skill", itemId: i._id as string },
+          ...(Array.isArray((i.system as Record<string, unknown>).specializations) ? ((i.system as Record<string, unknown>).specializations as unknown[]) : []).map((_, index) => ({ kind: "specialization", itemId: i._id as string, index })),
+        ]),
+      ];
+    case "storytelling":
+      return [
+        ...keys(s.attributes).map((key) => ({ kind: "attribute", key })),
+        ...keys(s.skills).map((key) => ({ kind: "skill", key })),
+        ...ofType("storytelling_merit").map((i) => ({ kind: "merit", itemId: i._id as string })),
+        { kind: "morality" },
+      ];
+    case "wfrp":
+      return [
+        ...keys(s.characteristics).map((key) => ({ kind: "characteristic", key })),
+        ...ofType("wfrp_skill").map((i) => ({ kind: "skill", itemId: i._id as string })),
+        ...ofType("wfrp_talent").map((i) => ({ kind: "talent", itemId: i._id as string })),
+      ];
+    case "silhouette":
+      return [...keys(s.attributes).map((key) => ({ kind: "attribute", key })), ...ofType("silhouette_skill").map((i) => ({ kind: "skill", itemId: i._id as string }))];
+  }
+}
+
+/**
+ * Every Advance a sheet can offer, keyed by `offerKey`: the cost with the GM's table and whether it
+ * is affordable now. `outOfCareer` (WFRP) tells which targets cost double.
+ */
+export function advanceOffers(ruleset: RulesetId, actor: ActorLike, opts: { table?: unknown; outOfCareer?: (t: AdvanceTarget) => boolean } = {}): Record<string, AdvanceOffer> {
+  const out: Record<string, AdvanceOffer> = {};
+  for (const target of offerTargets(ruleset, actor)) {
+    let p: AdvancePlan;
+    try {
+      p = planAdvance(ruleset, actor, target, { table: opts.table, outOfCareer: opts.outOfCareer?.(target) ?? false });
+    } catch {
+      continue; // a trait the data holds badly gets no button
+    }
+    out[offerKey(target)] = p.ok
+      ? { target, ok: true, cost: p.cost, reason: null, from: p.from, to: p.to }
+      : p.reason === "notEnoughExperience"
+        ? { target, ok: false, cost: p.cost, reason: p.reason, from: "", to: "" }
+        : { target, ok: false, cost: null, reason: p.reason, from: "", to: "" };
+  }
+  return out;
 }

@@ -29,10 +29,28 @@ export interface LedgerEntry {
   /** Why it was awarded, or a description of what was bought. */
   reason: string;
   trait?: LedgerTrait;
-  /** What undoing the spend changes back. */
-  revert?: ActorChanges;
+  /** What undoing the spend changes back: `ActorChanges` as JSON text (how the sheet stores it). */
+  revert?: string;
   undone?: boolean;
   undoneDate?: string;
+}
+
+/** Reads a spend's stored `revert`, refusing anything that is not `ActorChanges`. */
+export function revertOf(entry: LedgerEntry): ActorChanges {
+  if (!entry.revert) return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(entry.revert);
+  } catch {
+    v = undefined;
+  }
+  const items = isRecord(v) ? v.items : undefined;
+  const ok =
+    isRecord(v) &&
+    (v.system === undefined || isRecord(v.system)) &&
+    (items === undefined || (Array.isArray(items) && items.every((i) => isRecord(i) && typeof i._id === "string" && isRecord(i.system))));
+  check("ledger entry revert", ok, entry.revert);
+  return v as ActorChanges;
 }
 
 export type Refusal = { ok: false; reason: "notEnoughExperience"; cost: number; available: number } | { ok: false; reason: "nothingToUndo" };
@@ -95,11 +113,11 @@ export function spend(
   if (s.cost > available) return { ok: false, reason: "notEnoughExperience", cost: s.cost, available };
   const entry: LedgerEntry = { id: s.id, type: "spend", amount: s.cost, reason: s.reason, date: s.date };
   if (s.trait) entry.trait = s.trait;
-  if (s.revert) entry.revert = s.revert;
+  if (s.revert) entry.revert = JSON.stringify(s.revert);
   return { ok: true, entries: [...entries, entry] };
 }
 
-/** Marks the last spend not yet undone as undone; returns it (with its `revert` changes) or a refusal. */
+/** Marks the last spend not yet undone as undone; returns it (read its changes with `revertOf`) or a refusal. */
 export function undoLastSpend(entries: readonly LedgerEntry[], date: string): { ok: true; entries: LedgerEntry[]; undone: LedgerEntry } | Refusal {
   requireLedger(entries);
   check("date", typeof date === "string" && DATE_RE.test(date), date);

@@ -98,3 +98,22 @@ describe("one Advance (planAdvance / planSpend / planUndo)", () => {
     expect(p.ok && [p.cost, ledgerTotals(p.changes.system?.ledger as LedgerEntry[]).available]).toEqual([9, 1]);
   });
 });
+
+describe("advanceOffers (the sheet's Advance buttons)", () => {
+  it("WFRP 4e core, Advance costs: every characteristic, skill and talent gets its cost; unaffordable ones are marked", async () => {
+    const { advanceOffers, offerKey } = await import("../../../src/rules/advance-plan");
+    const actor = { ...wfrpActor(100, 80), items: [...wfrpActor(0, 0).items, { _id: "t1", name: "Hardy", type: "wfrp_talent", system: { timesTaken: 1 } }] };
+    const offers = advanceOffers("wfrp", actor);
+    expect(offers[offerKey({ kind: "characteristic", key: "ws" })]).toMatchObject({ ok: false, cost: 30, reason: "notEnoughExperience" });
+    expect(offers[offerKey({ kind: "skill", itemId: "sk1" })]).toMatchObject({ ok: true, cost: 10, from: "4", to: "5" });
+    expect(offers[offerKey({ kind: "talent", itemId: "t1" })]).toMatchObject({ ok: false, cost: 200 });
+  });
+  it("a stored revert that is not ActorChanges is refused on undo", () => {
+    const l = award([], { id: "a", amount: 50, reason: "", date: D });
+    const s = spend(l, 50, { id: "s", cost: 10, reason: "x", date: D, revert: { system: { morality: 7 } } });
+    if (!s.ok) throw new Error("expected a spend");
+    const forged = s.entries.map((e) => (e.id === "s" ? { ...e, revert: '{"items":[{"system":{}}]}' } : e));
+    expect(() => planUndo("storytelling", { type: "storytelling_character", system: { ledger: forged } }, D)).toThrow(/revert/);
+    expect(planUndo("storytelling", { type: "storytelling_character", system: { ledger: s.entries, experience: 40 } }, D)).toMatchObject({ ok: true, changes: { system: { morality: 7, experience: 50 } } });
+  });
+});
