@@ -5,6 +5,7 @@
  * shapes (`migrateD6Source`) and the derived values the models compute (`deriveActor`).
  */
 import { OmnibusError } from "../../core/errors";
+import { ledgerField } from "../data/ledger-spec";
 import { array, bool, html as htmlField, int, nullableInt, num, schema, str, type FieldSpec, type SchemaSpec } from "../data/field-spec";
 import {
   DIFFICULTY_LEVELS,
@@ -75,6 +76,8 @@ const common = (): SchemaSpec => ({
     stabilized: bool(false),
   }),
   health: schema({ value: int(6, 0, 6), max: int(6, 0, 6) }),
+  /** Character Point awards and spends (issue 16). */
+  ledger: ledgerField(),
   description: html(),
 });
 
