@@ -192,6 +192,24 @@ export async function openAwardDialog(): Promise<void> {
   await awardExperience(all.filter((a) => a.id !== null && ids.includes(a.id)), amount, reason);
 }
 
+/** Asks for a new Specialty's name (Storytelling); null when cancelled or empty. */
+export async function askSpecialtyName(): Promise<string | null> {
+  const DialogV2 = foundry.applications.api.DialogV2 as unknown as { prompt(config: Record<string, unknown>): Promise<unknown> };
+  const label = localize("OMNIBUS.Experience.SpecialtyName").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const value = await DialogV2.prompt({
+    window: { title: localize("OMNIBUS.Experience.SpecialtyTitle") },
+    classes: ["omnibus"],
+    content: `<label class="omnibus-award-field">${label} <input type="text" name="specialty" maxlength="80" autofocus></label>`,
+    rejectClose: false,
+    ok: {
+      label: localize("OMNIBUS.Experience.Advance"),
+      callback: (_event: Event, button: HTMLButtonElement) => button.form?.querySelector<HTMLInputElement>("input[name=specialty]")?.value ?? "",
+    },
+  });
+  const name = typeof value === "string" ? value.trim() : "";
+  return name && !/[,;\n]/.test(name) ? name : null;
+}
+
 /** Adds the GM's "Award experience" button to the Actors sidebar. */
 export function addAwardButton(_app: unknown, html: HTMLElement): void {
   if (!game.user?.isGM || !(html instanceof HTMLElement) || html.querySelector(".omnibus-award-open")) return;

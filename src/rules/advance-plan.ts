@@ -323,6 +323,23 @@ function offerTargets(ruleset: RulesetId, actor: ActorLike): AdvanceTarget[] {
  */
 export function advanceOffers(ruleset: RulesetId, actor: ActorLike, opts: { table?: unknown; outOfCareer?: (t: AdvanceTarget) => boolean } = {}): Record<string, AdvanceOffer> {
   const out: Record<string, AdvanceOffer> = {};
+  if (ruleset === "storytelling") {
+    // A new Specialty needs its name (asked when bought); the offer is its flat price, on skills with a dot.
+    const skills = isRecord(sys(actor).skills) ? (sys(actor).skills as Record<string, unknown>) : {};
+    const available = availableExperience(ruleset, actor);
+    for (const [key, sk] of Object.entries(skills)) {
+      if (!isRecord(sk) || num(sk.dots) < 1) continue;
+      const n = specialtyList(typeof sk.specialties === "string" ? sk.specialties : "").length;
+      let cost: number;
+      try {
+        cost = advanceCost("storytelling", "specialty", n, n + 1, { table: opts.table }).cost;
+      } catch {
+        continue;
+      }
+      const target = { kind: "specialty", key };
+      out[offerKey(target)] = { target, ok: cost <= available, cost, reason: cost <= available ? null : "notEnoughExperience", from: String(n), to: String(n + 1) };
+    }
+  }
   for (const target of offerTargets(ruleset, actor)) {
     let p: AdvancePlan;
     try {

@@ -19,7 +19,7 @@
  * creates one.
  */
 import { rollItem, runCheck } from "../checks";
-import { advanceTable, advanceTrait, undoLastAdvance } from "../experience";
+import { advanceTable, advanceTrait, askSpecialtyName, undoLastAdvance } from "../experience";
 import { isRulesetId } from "../../rules/index";
 import { localize, notify } from "../i18n";
 import { enrichDescription } from "./description";
@@ -176,7 +176,13 @@ export class OmnibusActorSheet extends HbsActorSheet {
     if (!this.isEditable) return;
     const d = target.dataset;
     const index = d.advanceIndex ? Number(d.advanceIndex) : undefined;
+    let name: string | undefined;
+    if (d.advanceKind === "specialty") {
+      name = (await askSpecialtyName()) ?? undefined;
+      if (!name) return;
+    }
     await advanceTrait(this.document as never, {
+      ...(name ? { name } : {}),
       kind: d.advanceKind ?? "",
       ...(d.advanceKey ? { key: d.advanceKey } : {}),
       ...(d.advanceItem ? { itemId: d.advanceItem } : {}),

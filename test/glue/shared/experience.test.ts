@@ -142,3 +142,43 @@ describe("sheets", () => {
     expect(notes).toContain('data-action="undoAdvance"');
   });
 });
+
+describe("item rows", () => {
+  it("WoD 2004, Experience Costs: a Merit's row offers new dots × 2 (Resources 2 → 3 costs 6); a WFRP talent 100 × times taken", async () => {
+    const { actorSheetContext } = await import("../../../src/foundry/sheets/context");
+    const ctx = actorSheetContext({
+      ruleset: "storytelling",
+      actor: { id: "s", name: "Ann", type: "storytelling_character", system: { experience: 10, ledger: [], attributes: {}, skills: {} }, items: [{ id: "m1", name: "Resources", type: "storytelling_merit", system: { dots: 2 } }] },
+      editable: true,
+      editMode: false,
+      tabs: [{ id: "items", label: "OMNIBUS.Sheet.Tab.Items" }],
+      itemTypes: ["storytelling_merit"],
+    });
+    const html = createHarness().render("shared/items-tab.hbs", ctx);
+    expect(html).toMatch(/data-advance-kind="merit" data-advance-key="" data-advance-item="m1"[^>]*>.*6<\/button>/s);
+    const w = actorSheetContext({
+      ruleset: "wfrp",
+      actor: { id: "w", name: "Wil", type: "wfrp_character", system: { experience: { total: 500, spent: 0 }, ledger: [] }, items: [{ id: "t1", name: "Hardy", type: "wfrp_talent", system: { timesTaken: 1 } }] },
+      editable: true,
+      editMode: false,
+      tabs: [{ id: "items", label: "OMNIBUS.Sheet.Tab.Items" }],
+      itemTypes: ["wfrp_talent"],
+    });
+    expect(w.experience?.offers["talent||t1|"]).toMatchObject({ ok: true, cost: 200 });
+  });
+});
+
+describe("a new Specialty (Storytelling)", () => {
+  it("WoD 2004, Experience Costs: a Specialty costs 3 — offered on skills with a dot, bought with its name", async () => {
+    const { experienceContext } = await import("../../../src/foundry/experience-context");
+    const system = { experience: 4, ledger: [], attributes: {}, skills: { firearms: { dots: 2, specialties: "Rifles" }, occult: { dots: 0, specialties: "" } } };
+    const ctx = experienceContext({ type: "storytelling_character", system });
+    expect(ctx?.offers["specialty|firearms||"]).toMatchObject({ ok: true, cost: 3, tooltip: "OMNIBUS.Experience.SpecialtyTooltip" });
+    expect(ctx?.offers["specialty|occult||"]).toBeUndefined();
+    const a = actor("storytelling_character", system);
+    expect(await xp.advanceTrait(a as never, { kind: "specialty", key: "firearms", name: "Pistols" })).toBe(true);
+    expect(a.data.system.skills.firearms.specialties).toBe("Rifles, Pistols");
+    expect(a.data.system.experience).toBe(1);
+    expect(await xp.advanceTrait(a as never, { kind: "specialty", key: "firearms", name: "Shotguns" })).toBe(false);
+  });
+});
