@@ -48,7 +48,7 @@ export function experienceContext(actor: ActorLikeInput, table?: unknown): Exper
   const offers = Object.fromEntries(
     Object.entries(advanceOffers(ruleset as RulesetId, like, { table })).map(([k, o]) => [
       k,
-      { ...o, tooltip: o.target.kind === "specialty" ? (o.ok ? "OMNIBUS.Experience.SpecialtyTooltip" : "OMNIBUS.Experience.AdvanceTooExpensive") : o.ok ? "OMNIBUS.Experience.AdvanceTooltip" : o.reason === "notEnoughExperience" ? "OMNIBUS.Experience.AdvanceTooExpensive" : "OMNIBUS.Experience.AdvanceAtMaximum" },
+      { ...o, tooltip: o.target.kind === "specialty" ? (o.ok ? "OMNIBUS.Experience.SpecialtyTooltip" : "OMNIBUS.Experience.AdvanceTooExpensive") : o.ok ? (ruleset === "wfrp" ? "OMNIBUS.Experience.AdvanceTooltipCareer" : "OMNIBUS.Experience.AdvanceTooltip") : o.reason === "notEnoughExperience" ? "OMNIBUS.Experience.AdvanceTooExpensive" : "OMNIBUS.Experience.AdvanceAtMaximum" },
     ]),
   );
   return {

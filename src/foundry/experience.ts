@@ -80,14 +80,14 @@ const newId = () => foundry.utils.randomID();
 const now = () => new Date().toISOString();
 
 /** One Advance from a sheet button: spends and raises the trait, or says why not. */
-export async function advanceTrait(actor: ActorDoc, target: AdvanceTarget): Promise<boolean> {
+export async function advanceTrait(actor: ActorDoc, target: AdvanceTarget, opts: { outOfCareer?: boolean } = {}): Promise<boolean> {
   const ruleset = rulesetOfActor(actor);
   if (!ruleset || !actor.isOwner) {
     notify("warn", "OMNIBUS.Experience.NotYours", { actor: actor.name ?? "" });
     return false;
   }
   try {
-    const plan = planSpend(ruleset, actor.toObject() as never, target, { id: newId(), date: now() }, { table: advanceTable(ruleset) });
+    const plan = planSpend(ruleset, actor.toObject() as never, target, { id: newId(), date: now() }, { table: advanceTable(ruleset), outOfCareer: ruleset === "wfrp" && opts.outOfCareer === true });
     if (!plan.ok) {
       if (plan.reason === "notEnoughExperience") notify("warn", "OMNIBUS.Experience.Refused.notEnoughExperience", { trait: plan.label, cost: plan.cost, available: plan.available });
       else if (plan.reason === "atMaximum") notify("warn", "OMNIBUS.Experience.Refused.atMaximum", { trait: plan.label, value: plan.value });

@@ -172,7 +172,7 @@ export class OmnibusActorSheet extends HbsActorSheet {
   }
 
   /** An Advance button: `data-advance-kind`, `-key`, `-item`, `-index` name the trait. */
-  static async #onAdvance(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onAdvance(this: OmnibusActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     if (!this.isEditable) return;
     const d = target.dataset;
     const index = d.advanceIndex ? Number(d.advanceIndex) : undefined;
@@ -187,7 +187,7 @@ export class OmnibusActorSheet extends HbsActorSheet {
       ...(d.advanceKey ? { key: d.advanceKey } : {}),
       ...(d.advanceItem ? { itemId: d.advanceItem } : {}),
       ...(index !== undefined && Number.isInteger(index) ? { index } : {}),
-    });
+    }, { outOfCareer: event.shiftKey });
   }
 
   static async #onUndoAdvance(this: OmnibusActorSheet): Promise<void> {

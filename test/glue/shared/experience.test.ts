@@ -182,3 +182,11 @@ describe("a new Specialty (Storytelling)", () => {
     expect(await xp.advanceTrait(a as never, { kind: "specialty", key: "firearms", name: "Shotguns" })).toBe(false);
   });
 });
+
+describe("out of career (WFRP)", () => {
+  it("WFRP 4e core, Advance costs: a shift-clicked skill advance out of career costs double (Cool 0 → 1: 20)", async () => {
+    const a = wfrpHero(100, 0);
+    expect(await xp.advanceTrait(a as never, { kind: "skill", itemId: "cool" }, { outOfCareer: true })).toBe(true);
+    expect(a.data.system.experience.spent).toBe(20);
+  });
+});
