@@ -7,12 +7,15 @@
  *   await game.omnibus.check(actor, "skill", { skill: "blaster" })
  *   game.omnibus.targets(actor)        // targeted tokens with distances
  *   await game.omnibus.selfTest()      // GM: the in-world self-test (self-test.ts)
+ *   await game.omnibus.awardExperience(actors, 100, "Session 3")   // GM: ledger entry each
+ *   await game.omnibus.openAwardDialog()
  */
 import { rollItem, runCheck, type RunCheckOptions } from "./checks";
 import { rollItemByUuid } from "./hotbar";
 import type { RulesetAdapter, TargetInfo } from "./ruleset";
 import { currentTargets } from "./targets";
 import { selfTest, type SelfTestResult } from "./self-test";
+import { awardExperience, openAwardDialog } from "./experience";
 
 export interface OmnibusApi {
   ruleset: string;
@@ -21,6 +24,10 @@ export interface OmnibusApi {
   check(actor: Actor.Implementation | null, kind: string, dataset?: Record<string, string>, options?: RunCheckOptions): Promise<unknown>;
   targets(actor: Actor.Implementation | null): TargetInfo[];
   selfTest(): Promise<SelfTestResult[]>;
+  /** GM only: awards experience to each actor (one ledger entry each). */
+  awardExperience(actors: Actor.Implementation[], amount: number, reason: string): Promise<number>;
+  /** GM only: the award dialog (tick characters, amount, reason). */
+  openAwardDialog(): Promise<void>;
 }
 
 export function createApi(adapter: RulesetAdapter): OmnibusApi {
@@ -33,5 +40,7 @@ export function createApi(adapter: RulesetAdapter): OmnibusApi {
       runCheck({ actor, kind, dataset: { check: kind, ...dataset }, targets: currentTargets(actor) }, options),
     targets: (actor) => currentTargets(actor),
     selfTest: () => selfTest(adapter),
+    awardExperience: (actors, amount, reason) => awardExperience(actors as never, amount, reason),
+    openAwardDialog: () => openAwardDialog(),
   };
 }

@@ -24,6 +24,7 @@ import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, getRuleset, isP
 import { registerRussianNames } from "./names";
 import type { DocumentKind, RulesetAdapter, SheetClass } from "./ruleset";
 import { registerRulesetSettings, registerSystemSettings, storedRuleset } from "./settings";
+import { addAwardButton, registerExperienceSettings } from "./experience";
 import { OmnibusActorSheet } from "./sheets/actor-sheet";
 import { filterItemDrop } from "./sheets/drop";
 import { OmnibusItemSheet } from "./sheets/item-sheet";
@@ -46,6 +47,9 @@ export const SHARED_TEMPLATES = [
   "shared/dice-faces",
   "shared/targets",
   "shared/target-outcomes",
+  "shared/advance-button",
+  "shared/ledger",
+  "dialog/award-experience",
   "dialog/roll-dialog",
   "dialog/roll-odds",
   "dialog/choose-ruleset",
@@ -114,6 +118,7 @@ export function onInit(): void {
   const active = storedRuleset();
   setActiveRuleset(active);
   registerRulesetSettings(active);
+  registerExperienceSettings(active);
 
   const cfg = config();
   cfg.Actor.documentClass = withRulesetCreateDialog(cfg.Actor.documentClass as never, "Actor");
@@ -173,6 +178,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.on("renderChatMessageHTML", (message, html) => bindChatCard(message as never, html));
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);
+  Hooks.on("renderActorDirectory", addAwardButton as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
   installPackUnlockRetry();
   Hooks.once("quenchReady" as never, ((quench: QuenchLike) => {

@@ -7,6 +7,7 @@
 import { OmnibusError } from "../../core/errors";
 import { looseNumber } from "../../core/units";
 import { noteUnreadable, notesOf } from "../../core/unreadable";
+import { ledgerField } from "../data/ledger-spec";
 import { array, bool, html as htmlField, int, nullableInt, num, schema, str, type FieldSpec, type SchemaSpec } from "../data/field-spec";
 import {
   DIFFICULTY_LEVELS,
@@ -78,6 +79,8 @@ const common = (): SchemaSpec => ({
     stabilized: bool(false),
   }),
   health: schema({ value: int(6, 0, 6), max: int(6, 0, 6) }),
+  /** Character Point awards and spends (issue 16). */
+  ledger: ledgerField(),
   description: html(),
 });
 

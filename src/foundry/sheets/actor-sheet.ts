@@ -19,6 +19,8 @@
  * creates one.
  */
 import { rollItem, runCheck } from "../checks";
+import { advanceTable, advanceTrait, askSpecialtyName, undoLastAdvance } from "../experience";
+import { isRulesetId } from "../../rules/index";
 import { localize, notify } from "../i18n";
 import { enrichDescription } from "./description";
 import { actorAcceptsItem } from "./drop";
@@ -58,6 +60,8 @@ export class OmnibusActorSheet extends HbsActorSheet {
       itemCreate: OmnibusActorSheet.#onItemCreate,
       itemEdit: OmnibusActorSheet.#onItemEdit,
       itemDelete: OmnibusActorSheet.#onItemDelete,
+      advance: OmnibusActorSheet.#onAdvance,
+      undoAdvance: OmnibusActorSheet.#onUndoAdvance,
     },
   };
 
@@ -113,6 +117,7 @@ export class OmnibusActorSheet extends HbsActorSheet {
       activeTab: tabGroups.primary,
       itemTypes: ctor.ITEM_TYPES ?? Object.keys(activeRuleset()?.itemTypes ?? {}),
       enrichedDescription,
+      advanceTable: isRulesetId(this.ruleset) ? advanceTable(this.ruleset) : undefined,
     });
     tabGroups.primary = context.tab;
     return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
@@ -166,6 +171,30 @@ export class OmnibusActorSheet extends HbsActorSheet {
     // ApplicationV2: `render(true)` is deprecated; fvtt-types 13.345 still types Item#sheet's render as V1's.
     const sheet = this.#item(target)?.sheet as unknown as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
     await sheet?.render({ force: true });
+  }
+
+  /** An Advance button: `data-advance-kind`, `-key`, `-item`, `-index` name the trait. */
+  static async #onAdvance(this: OmnibusActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    const d = target.dataset;
+    const index = d.advanceIndex ? Number(d.advanceIndex) : undefined;
+    let name: string | undefined;
+    if (d.advanceKind === "specialty") {
+      name = (await askSpecialtyName()) ?? undefined;
+      if (!name) return;
+    }
+    await advanceTrait(this.document as never, {
+      ...(name ? { name } : {}),
+      kind: d.advanceKind ?? "",
+      ...(d.advanceKey ? { key: d.advanceKey } : {}),
+      ...(d.advanceItem ? { itemId: d.advanceItem } : {}),
+      ...(index !== undefined && Number.isInteger(index) ? { index } : {}),
+    }, { outOfCareer: event.shiftKey });
+  }
+
+  static async #onUndoAdvance(this: OmnibusActorSheet): Promise<void> {
+    if (!this.isEditable) return;
+    await undoLastAdvance(this.document as never);
   }
 
   static async #onItemDelete(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -5,6 +5,7 @@
  *
  * Labels are i18n keys; templates localize them.
  */
+import { experienceContext, type ExperienceContext } from "../experience-context";
 
 export interface TabDefinition {
   id: string;
@@ -85,6 +86,8 @@ export interface ActorSheetInput {
   itemTypes?: string[];
   /** Enriched (sanitised) HTML of the actor's description/biography, if it has one. */
   enrichedDescription?: string;
+  /** The GM's cost table for this ruleset's Advance buttons (the published one when absent). */
+  advanceTable?: unknown;
 }
 
 /** What every base sheet's context holds, actor or item. */
@@ -108,6 +111,8 @@ export interface SheetContext {
 export interface ActorSheetContext extends SheetContext {
   items: ItemRow[];
   itemGroups: ItemGroup[];
+  /** The experience pool, ledger and Advance offers of a character (null for other actors). */
+  experience: ExperienceContext | null;
 }
 
 /** A document's `system.description` when it has one (the notes editor's value), else "". */
@@ -148,7 +153,8 @@ function sheetContext(
 export function actorSheetContext(input: ActorSheetInput): ActorSheetContext {
   const rows = itemRows(input.actor.items ?? []);
   const types = input.itemTypes ?? [...new Set(rows.map((r) => r.type))];
-  return { ...sheetContext("Actor", input, input.actor), items: rows, itemGroups: groupItems(rows, types) };
+  const experience = experienceContext({ type: input.actor.type, system: input.actor.system, items: input.actor.items }, input.advanceTable);
+  return { ...sheetContext("Actor", input, input.actor), items: rows, itemGroups: groupItems(rows, types), experience };
 }
 
 export interface ItemSheetInput {

@@ -7,6 +7,7 @@
  * Also the `migrateData` steps, as pure functions over a source object (tested on old data).
  */
 import { ATTRIBUTES, SKILLS, EXTENDED_PACE, SKILL_CATEGORIES } from "../../rules/storytelling";
+import { ledgerField } from "../data/ledger-spec";
 import { array, bool, html as htmlField, int, nullableInt, schema, str, type FieldSpec } from "../data/field-spec";
 import { looseNumber, readLengthList } from "../../core/units";
 import { noteUnreadable, notesOf } from "../../core/unreadable";
@@ -46,6 +47,8 @@ export const CHARACTER_SCHEMA: Record<string, FieldSpec> = {
   vice: str(),
   concept: str(),
   experience: int(0, 0, 9999),
+  /** Experience awards and spends (issue 16). */
+  ledger: ledgerField(),
   description: html,
 };
 

@@ -155,8 +155,12 @@ beforeAll(async () => {
     kind = "SchemaField";
     constructor(public fields: Record<string, unknown>, public options: Record<string, unknown> = {}) {}
   }
+  class ArrayField {
+    kind = "ArrayField";
+    constructor(public element: unknown, public options: Record<string, unknown> = {}) {}
+  }
   (globalThis as Record<string, unknown>).foundry = {
-    data: { fields: { NumberField: make("NumberField"), StringField: make("StringField"), BooleanField: make("BooleanField"), HTMLField: make("HTMLField"), SchemaField } },
+    data: { fields: { NumberField: make("NumberField"), StringField: make("StringField"), BooleanField: make("BooleanField"), HTMLField: make("HTMLField"), SchemaField, ArrayField } },
     abstract: { TypeDataModel: class { static migrateData(source: unknown) { return source; } } },
   };
   models = await import("../../../src/foundry/silhouette/models");
@@ -185,6 +189,9 @@ function validate(fields: Record<string, FieldSpec>, value: unknown, path: strin
       continue;
     }
     if (field.kind === "SchemaField") validate(field.fields!, v, at, errors);
+    else if (field.kind === "ArrayField") {
+      if (!Array.isArray(v)) errors.push(`${at}: not a list`);
+    }
     else if (field.kind === "NumberField") {
       if (typeof v !== "number" || !Number.isFinite(v)) errors.push(`${at}: ${String(v)} is not a number`);
       else {
