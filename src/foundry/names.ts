@@ -51,10 +51,14 @@ export interface NamedItem {
   flags?: unknown;
 }
 
-/** Every name an item answers to: its own, and the English one it was created with (if renamed). */
+/**
+ * Every name an item answers to: its own (as shown, language.ts), the English one it was created
+ * with (if renamed), its Russian name and its stored name.
+ */
 export function itemNames(item: NamedItem): string[] {
-  const flagged = (item.flags as { omnibus?: { nameEn?: unknown } } | undefined)?.omnibus?.nameEn;
-  const names = [item.name, item.nameEn, flagged].filter((n): n is string => typeof n === "string" && n !== "");
+  const flags = (item.flags as { omnibus?: { nameEn?: unknown; nameRu?: unknown } } | undefined)?.omnibus;
+  const stored = (item as { _source?: { name?: unknown } })._source?.name;
+  const names = [item.name, item.nameEn, flags?.nameEn, flags?.nameRu, stored].filter((n): n is string => typeof n === "string" && n !== "");
   return [...new Set(names)];
 }
 
