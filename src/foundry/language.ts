@@ -7,7 +7,9 @@
  *    with the English kept in `flags.omnibus.nameEn`, names.ts);
  *  - `flags.omnibus.nameRu` — the Russian name;
  *  - `system.description` — the English description;
- *  - `flags.omnibus.descriptionRu` — the Russian description.
+ *  - `flags.omnibus.descriptionRu` — the Russian description;
+ *  - `flags.omnibus.systemRu` — Russian versions of other short texts of `system` shown on a sheet
+ *    (a concept, a Virtue, what a tool's bonus applies to), by top-level key: `{ concept: "…" }`.
  * An older shape is read too: Russian paragraphs inside `system.description` marked `lang="ru"`
  * (`<p lang="ru">…</p>`); a reader sees only the part of their language.
  *
@@ -29,6 +31,7 @@ interface OmnibusFlags {
   nameRu?: unknown;
   nameEn?: unknown;
   descriptionRu?: unknown;
+  systemRu?: unknown;
 }
 
 /** A document's stored data, as far as the language choice reads it. */
@@ -87,6 +90,19 @@ export function displayDescription(source: BilingualSource, lang: Language): str
   return en || ru;
 }
 
+/** The Russian texts of `system` keys a document holds (`flags.omnibus.systemRu`), non-empty strings only. */
+export function russianSystemTexts(source: BilingualSource): Record<string, string> {
+  const raw = flagsOf(source).systemRu;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
+  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([k, v]) => k !== "description" && typeof v === "string" && v.trim() !== "")) as Record<string, string>;
+}
+
+/** A short `system` text (concept, Virtue…) as a reader of `lang` sees it. */
+export function displaySystemText(source: BilingualSource, key: string, lang: Language): string {
+  const own = text(source.system?.[key]);
+  return isRussian(lang) ? (russianSystemTexts(source)[key] ?? own) : own;
+}
+
 /**
  * Puts the reader's name and description on a prepared document (never on its `_source`). A field
  * that cannot be written is left as it is.
@@ -99,6 +115,9 @@ export function applyDisplayLanguage(doc: BilingualSource & { _source?: Bilingua
   if (system && typeof system === "object" && typeof (source.system ?? system).description === "string") {
     const description = displayDescription({ ...source, system: source.system ?? system }, lang);
     if (description !== system.description) trySet(system, "description", description);
+  }
+  if (system && typeof system === "object" && isRussian(lang)) {
+    for (const [key, value] of Object.entries(russianSystemTexts(source))) if (typeof system[key] === "string") trySet(system, key, value);
   }
 }
 
@@ -116,7 +135,8 @@ function trySet(target: Record<string, unknown>, key: string, value: unknown): v
  * or `system: { description }`); flag paths are added flat. On a Russian client:
  *  - `name` goes to `flags.omnibus.nameRu` when the document has a Russian name (and to `name` too
  *    when the stored name was the Russian one);
- *  - `system.description` goes to `flags.omnibus.descriptionRu` when the document is bilingual.
+ *  - `system.description` goes to `flags.omnibus.descriptionRu` when the document is bilingual;
+ *  - a `system` text with a Russian version (`systemRu`) goes to that version.
  * On any other client:
  *  - `name` goes to `flags.omnibus.nameEn` when the document keeps its English name there (created
  *    on a Russian client), and to `name` only when the stored name was the English one;
@@ -136,6 +156,17 @@ export function languageSubmit(source: BilingualSource, lang: Language, submitte
     if (slot.trim()) {
       out[ru ? "flags.omnibus.nameRu" : "flags.omnibus.nameEn"] = out.name;
       if (stored !== slot) delete out.name;
+    }
+  }
+  if (ru) {
+    for (const key of Object.keys(russianSystemTexts(source))) {
+      if (typeof out[`system.${key}`] === "string") {
+        out[`flags.omnibus.systemRu.${key}`] = out[`system.${key}`];
+        delete out[`system.${key}`];
+      } else if (nested && typeof nested[key] === "string") {
+        out[`flags.omnibus.systemRu.${key}`] = nested[key];
+        delete nested[key];
+      }
     }
   }
   const flatKey = typeof out["system.description"] === "string";

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT, createHarness } from "../support/handlebars";
-import { applyDisplayLanguage, byDisplayName, displayDescription, displayName, languageSubmit, splitDescription, type BilingualSource } from "../../src/foundry/language";
+import { applyDisplayLanguage, byDisplayName, displaySystemText, displayDescription, displayName, languageSubmit, splitDescription, type BilingualSource } from "../../src/foundry/language";
 import { actorSheetContext, itemSheetContext } from "../../src/foundry/sheets/context";
 import { russianNameUpdate, hasName } from "../../src/foundry/names";
 
@@ -163,6 +163,24 @@ describe("the prepared document (display time, stored source untouched)", () => 
     const doc = Object.defineProperty({ _source: knife, system: { ...knife.system } }, "name", { get: () => "Knife" }) as BilingualSource & { _source: BilingualSource };
     expect(() => applyDisplayLanguage(doc, "ru")).not.toThrow();
     expect((doc.system as { description: string }).description).toContain("Короткий");
+  });
+});
+
+describe("short system texts (concept, Virtue, what a tool helps with)", () => {
+  const dana: BilingualSource = { name: "Dana", flags: { omnibus: { nameRu: "Дана", systemRu: { concept: "Детектив", virtue: "Справедливость" } } }, system: { concept: "Detective", virtue: "Justice", vice: "Pride", description: "" } };
+  it("a Russian reader sees the Russian versions on the prepared copy; an English reader the stored ones", () => {
+    const ru = { _source: structuredClone(dana), name: "Dana", flags: dana.flags, system: { ...dana.system } };
+    applyDisplayLanguage(ru, "ru");
+    expect(ru.system).toMatchObject({ concept: "Детектив", virtue: "Справедливость", vice: "Pride" });
+    const en = { _source: structuredClone(dana), name: "Dana", flags: dana.flags, system: { ...dana.system } };
+    applyDisplayLanguage(en, "en");
+    expect(en.system).toMatchObject({ concept: "Detective", virtue: "Justice" });
+    expect(displaySystemText(dana, "concept", "ru")).toBe("Детектив");
+    expect(displaySystemText(dana, "vice", "ru")).toBe("Pride");
+  });
+  it("a Russian reader's edit of such a text goes to its Russian version", () => {
+    expect(languageSubmit(dana, "ru", { system: { concept: "Сыщик", vice: "Гордыня" } })).toEqual({ "flags.omnibus.systemRu.concept": "Сыщик", system: { vice: "Гордыня" } });
+    expect(languageSubmit(dana, "en", { "system.concept": "Sleuth" })).toEqual({ "system.concept": "Sleuth" });
   });
 });
 
