@@ -110,22 +110,39 @@ export function displaySystemText(source: BilingualSource, key: string, lang: La
 export function applyDisplayLanguage(doc: BilingualSource & { _source?: BilingualSource }, lang: Language): void {
   const source = doc._source ?? doc;
   const name = displayName(source, lang);
-  if (name && name !== doc.name) trySet(doc as Record<string, unknown>, "name", name);
+  if (name && name !== doc.name) trySet(doc as Record<string, unknown>, "name", name, doc._source as Record<string, unknown> | undefined);
   const system = doc.system;
-  if (system && typeof system === "object" && typeof (source.system ?? system).description === "string") {
-    const description = displayDescription({ ...source, system: source.system ?? system }, lang);
-    if (description !== system.description) trySet(system, "description", description);
+  if (!system || typeof system !== "object") return;
+  const storedSystem = (source.system ?? system) as Record<string, unknown>;
+  // The stored copy the prepared system must never write through to (its own `_source`, or the document's).
+  const guard = ((system as { _source?: Record<string, unknown> })._source ?? (doc._source ? storedSystem : undefined)) as Record<string, unknown> | undefined;
+  if (typeof storedSystem.description === "string") {
+    const description = displayDescription({ ...source, system: storedSystem }, lang);
+    if (description !== system.description) trySet(system, "description", description, guard);
   }
-  if (system && typeof system === "object" && isRussian(lang)) {
-    for (const [key, value] of Object.entries(russianSystemTexts(source))) if (typeof system[key] === "string") trySet(system, key, value);
+  if (isRussian(lang)) {
+    for (const [key, value] of Object.entries(russianSystemTexts(source))) if (typeof system[key] === "string") trySet(system, key, value, guard);
   }
 }
 
-function trySet(target: Record<string, unknown>, key: string, value: unknown): void {
+/**
+ * Sets a prepared value. A field that cannot be written is left alone; if writing it would change
+ * the stored source too (`stored[key]`), the stored value is put back and the prepared one kept:
+ * the display never rewrites the data.
+ */
+function trySet(target: Record<string, unknown>, key: string, value: unknown, stored?: Record<string, unknown>): void {
+  const before = stored?.[key];
   try {
     target[key] = value;
   } catch {
     // A read-only field keeps its stored value; the sheets still show `displayName`.
+  }
+  if (stored && stored !== target && stored[key] !== before) {
+    try {
+      stored[key] = before;
+    } catch {
+      // Nothing more can be done; the stored value is what the write left.
+    }
   }
 }
 

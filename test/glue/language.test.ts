@@ -159,6 +159,18 @@ describe("the prepared document (display time, stored source untouched)", () => 
     }
   });
 
+  it("a name that writes through to the stored source is put back there: the display never rewrites the data", () => {
+    const stored = { name: "Knife", flags: knife.flags, system: { ...knife.system } };
+    const doc = Object.defineProperty({ _source: stored, flags: knife.flags, system: { _source: stored.system, ...knife.system } }, "name", {
+      get: () => stored.name,
+      set: (v: string) => (stored.name = v),
+      enumerable: true,
+    }) as BilingualSource & { _source: BilingualSource };
+    applyDisplayLanguage(doc, "ru");
+    expect(stored.name).toBe("Knife");
+    expect(stored.system.description).toBe(knife.system!.description);
+  });
+
   it("a read-only name is left alone without an error", () => {
     const doc = Object.defineProperty({ _source: knife, system: { ...knife.system } }, "name", { get: () => "Knife" }) as BilingualSource & { _source: BilingualSource };
     expect(() => applyDisplayLanguage(doc, "ru")).not.toThrow();
