@@ -10,6 +10,7 @@ import { ROOT, createHarness } from "../support/handlebars";
 import { applyDisplayLanguage, byDisplayName, displaySystemText, displayDescription, displayName, languageSubmit, splitDescription, type BilingualSource } from "../../src/foundry/language";
 import { actorSheetContext, itemSheetContext } from "../../src/foundry/sheets/context";
 import { russianNameUpdate, hasName } from "../../src/foundry/names";
+import { localizeIndexEntries, localizePackIndexes } from "../../src/foundry/pack-names";
 
 const CYRILLIC = /[А-Яа-яЁё]/;
 /** The plain-text sentences (of four words or more) of an HTML text. */
@@ -220,5 +221,26 @@ describe("editing in the reader's language", () => {
 
   it("creation on a Russian client still stores the Russian name and keeps the English one", () => {
     expect(russianNameUpdate({ name: "Knife", flags: { omnibus: { nameRu: "Нож" } } }, "ru")).toEqual({ name: "Нож", "flags.omnibus.nameEn": "Knife" });
+  });
+});
+
+describe("compendium lists in the reader's language", () => {
+  it("a Russian client's index entries of this system's packs show the Russian names; other packs and English clients are left alone", async () => {
+    const entries = () => [
+      { _id: "a", name: "Knife", flags: { omnibus: { nameRu: "Нож" } } },
+      { _id: "b", name: "Homemade" },
+    ];
+    const ours = entries();
+    const theirs = entries();
+    const asked: string[][] = [];
+    const pack = (packageName: string, index: typeof ours) => ({ metadata: { packageType: "system", packageName }, documentName: "Item", getIndex: async (o: { fields: string[] }) => (asked.push(o.fields), index) });
+    await localizePackIndexes([pack("omnibus", ours), pack("dnd5e", theirs)], "omnibus", "ru");
+    expect(ours.map((e) => e.name)).toEqual(["Нож", "Homemade"]);
+    expect(theirs.map((e) => e.name)).toEqual(["Knife", "Homemade"]);
+    expect(asked).toEqual([["flags.omnibus.nameRu", "flags.omnibus.nameEn"]]);
+    const english = entries();
+    await localizePackIndexes([pack("omnibus", english)], "omnibus", "en");
+    expect(english[0].name).toBe("Knife");
+    expect(localizeIndexEntries([{ name: "Нож", flags: { omnibus: { nameRu: "Нож", nameEn: "Knife" } } }], "en")).toBe(1);
   });
 });
