@@ -41,9 +41,14 @@ describe("Storytelling premades: legal by the WoD 2004 creation rules", () => {
     const attrs = Object.values(ST_ATTRIBUTES).map((keys) => keys.reduce((sum, k) => sum + creationCost(a[k]) - 1, 0));
     expect(Object.values(a).every((v) => v >= 1 && v <= 5)).toBe(true);
     expect([...attrs].sort()).toEqual([3, 4, 5]);
+    // The priorities the premade declares (primary, secondary, tertiary) get 5, 4 and 3 dots.
+    const budget = d.flags!.omnibus.creation;
+    const categories = Object.keys(ST_ATTRIBUTES);
+    expect(budget.attributePriority.map((c: string) => attrs[categories.indexOf(c)])).toEqual([5, 4, 3]);
     const s = d.system.skills as Record<string, { dots: number; specialties: string }>;
     const skills = Object.values(ST_SKILLS).map((keys) => keys.reduce((sum, k) => sum + creationCost(s[k].dots), 0));
     expect([...skills].sort((x, y) => x - y)).toEqual([4, 7, 11]);
+    expect(budget.skillPriority.map((c: string) => skills[categories.indexOf(c)])).toEqual([11, 7, 4]);
     const specialties = Object.values(s).flatMap((v) => v.specialties.split(",").map((x) => x.trim()).filter(Boolean));
     expect(specialties).toHaveLength(3);
     // A Specialty belongs to a Skill the character has.
