@@ -13,6 +13,7 @@
 
 interface NamedSource {
   name?: string;
+  prototypeToken?: { name?: unknown } & Record<string, unknown>;
   flags?: { omnibus?: { nameRu?: unknown; nameEn?: unknown } & Record<string, unknown> } & Record<string, unknown>;
   items?: NamedSource[];
 }
@@ -33,6 +34,8 @@ export function russianNameUpdate(source: NamedSource, language: string | undefi
   const update: Record<string, unknown> = {};
   const own = renamed(source);
   if (own) Object.assign(update, { name: own.name, "flags.omnibus.nameEn": own.nameEn });
+  // An actor's token takes the Russian name too when it was named after the actor.
+  if (own && source.prototypeToken && source.prototypeToken.name === own.nameEn) update["prototypeToken.name"] = own.name;
   if (Array.isArray(source.items) && source.items.some((i) => renamed(i))) {
     update.items = source.items.map((item) => {
       const r = renamed(item);

@@ -221,6 +221,9 @@ describe("editing in the reader's language", () => {
 
   it("creation on a Russian client still stores the Russian name and keeps the English one", () => {
     expect(russianNameUpdate({ name: "Knife", flags: { omnibus: { nameRu: "Нож" } } }, "ru")).toEqual({ name: "Нож", "flags.omnibus.nameEn": "Knife" });
+    // A premade's token, named after it, is renamed with it; a token with its own name keeps it.
+    expect(russianNameUpdate({ name: "Dana Reyes", flags: { omnibus: { nameRu: "Дана Рейес" } }, prototypeToken: { name: "Dana Reyes" } }, "ru")).toEqual({ name: "Дана Рейес", "flags.omnibus.nameEn": "Dana Reyes", "prototypeToken.name": "Дана Рейес" });
+    expect(russianNameUpdate({ name: "Bandit", flags: { omnibus: { nameRu: "Разбойник" } }, prototypeToken: { name: "Black Jack" } }, "ru")).toEqual({ name: "Разбойник", "flags.omnibus.nameEn": "Bandit" });
   });
 });
 
