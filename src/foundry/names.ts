@@ -4,10 +4,7 @@
  * from such data (imported from a compendium, dragged onto the sidebar or an actor) on a client whose
  * language is Russian, it is created with the Russian name — an actor's embedded items too — and
  * keeps its English name in `flags.omnibus.nameEn`. The compendium itself keeps the English names (one
- * pack for every client); a world created in English keeps English names. Texts go the same way: a
- * pack document's Russian description (`flags.omnibus.descriptionRu`) and, for D6 Force powers, its
- * Russian difficulty (`flags.omnibus.difficultyRu`) replace `system.description` / `system.difficulty`
- * on a Russian client, the English kept in `flags.omnibus.descriptionEn` / `difficultyEn`.
+ * pack for every client); a world created in English keeps English names.
  *
  * Anything that finds an item by its name must therefore accept either name: `itemNamed` /
  * `itemNames` / `hasName` here. Plain functions (no Foundry global at import); `registerRussianNames`
@@ -16,40 +13,9 @@
 
 interface NamedSource {
   name?: string;
-  system?: Record<string, unknown>;
+  prototypeToken?: { name?: unknown } & Record<string, unknown>;
   flags?: { omnibus?: { nameRu?: unknown; nameEn?: unknown } & Record<string, unknown> } & Record<string, unknown>;
   items?: NamedSource[];
-}
-
-/** Russian texts a pack document may carry: the flag holding the Russian, and the system field it replaces. */
-const RUSSIAN_TEXTS = [
-  { flag: "descriptionRu", field: "description", kept: "descriptionEn" },
-  { flag: "difficultyRu", field: "difficulty", kept: "difficultyEn" },
-] as const;
-
-/** The Russian texts of a source that differ from its current ones: field → Russian, and kept flag → English. */
-function translatedTexts(source: NamedSource): Array<{ field: string; ru: string; kept: string; en: string }> {
-  const flags = source.flags?.omnibus ?? {};
-  return RUSSIAN_TEXTS.flatMap(({ flag, field, kept }) => {
-    const ru = flags[flag];
-    const en = source.system?.[field];
-    return typeof ru === "string" && ru.trim() !== "" && typeof en === "string" && en !== ru ? [{ field, ru, kept, en }] : [];
-  });
-}
-
-/** An embedded item's source with its Russian name and texts, or null when nothing changes. */
-function russianItem(item: NamedSource): NamedSource | null {
-  const r = renamed(item);
-  const texts = translatedTexts(item);
-  if (!r && texts.length === 0) return null;
-  const omnibus: Record<string, unknown> = { ...(item.flags?.omnibus ?? {}) };
-  const system: Record<string, unknown> = { ...(item.system ?? {}) };
-  if (r) omnibus.nameEn = r.nameEn;
-  for (const t of texts) {
-    system[t.field] = t.ru;
-    omnibus[t.kept] = t.en;
-  }
-  return { ...item, name: r ? r.name : item.name, ...(item.system ? { system } : {}), flags: { ...(item.flags ?? {}), omnibus } };
 }
 
 /** The Russian name of a source and its English one, or null when it has none or already has it. */
@@ -68,10 +34,14 @@ export function russianNameUpdate(source: NamedSource, language: string | undefi
   const update: Record<string, unknown> = {};
   const own = renamed(source);
   if (own) Object.assign(update, { name: own.name, "flags.omnibus.nameEn": own.nameEn });
-  for (const t of translatedTexts(source)) Object.assign(update, { [`system.${t.field}`]: t.ru, [`flags.omnibus.${t.kept}`]: t.en });
-  if (Array.isArray(source.items)) {
-    const items = source.items.map((item) => russianItem(item));
-    if (items.some((i) => i !== null)) update.items = source.items.map((item, i) => items[i] ?? item);
+  // An actor's token takes the Russian name too when it was named after the actor.
+  if (own && source.prototypeToken && source.prototypeToken.name === own.nameEn) update["prototypeToken.name"] = own.name;
+  if (Array.isArray(source.items) && source.items.some((i) => renamed(i))) {
+    update.items = source.items.map((item) => {
+      const r = renamed(item);
+      if (!r) return item;
+      return { ...item, name: r.name, flags: { ...(item.flags ?? {}), omnibus: { ...(item.flags?.omnibus ?? {}), nameEn: r.nameEn } } };
+    });
   }
   return Object.keys(update).length > 0 ? update : null;
 }
@@ -84,10 +54,14 @@ export interface NamedItem {
   flags?: unknown;
 }
 
-/** Every name an item answers to: its own, and the English one it was created with (if renamed). */
+/**
+ * Every name an item answers to: its own (as shown, language.ts), the English one it was created
+ * with (if renamed), its Russian name and its stored name.
+ */
 export function itemNames(item: NamedItem): string[] {
-  const flagged = (item.flags as { omnibus?: { nameEn?: unknown } } | undefined)?.omnibus?.nameEn;
-  const names = [item.name, item.nameEn, flagged].filter((n): n is string => typeof n === "string" && n !== "");
+  const flags = (item.flags as { omnibus?: { nameEn?: unknown; nameRu?: unknown } } | undefined)?.omnibus;
+  const stored = (item as { _source?: { name?: unknown } })._source?.name;
+  const names = [item.name, item.nameEn, flags?.nameEn, flags?.nameRu, stored].filter((n): n is string => typeof n === "string" && n !== "");
   return [...new Set(names)];
 }
 

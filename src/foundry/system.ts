@@ -9,7 +9,7 @@
  *          unregistered); the active ruleset's status
  *          effects and combat; Handlebars helpers and templates (as partials by path); game.omnibus.
  * setup  — the system's dice in manual dice entry; the active adapter's onSetup.
- * ready  — the system socket; world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
+ * ready  — the system socket; compendium index names in the reader's language (pack-names.ts); world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
  * always — chat-card buttons (renderChatMessageHTML), hotbar macros (hotbarDrop), item-drop filter
  *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory).
  */
@@ -22,6 +22,7 @@ import { onHotbarDrop } from "./hotbar";
 import { installPackUnlockRetry, migrateWorldIfNeeded } from "./migrations";
 import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, getRuleset, isPackShown, registerRuleset, rulesetOfType, setActiveRuleset } from "./registry";
 import { registerRussianNames } from "./names";
+import { localizePackIndexes } from "./pack-names";
 import type { DocumentKind, RulesetAdapter, SheetClass } from "./ruleset";
 import { registerRulesetSettings, registerSystemSettings, storedRuleset } from "./settings";
 import { addAwardButton, registerExperienceSettings } from "./experience";
@@ -155,6 +156,7 @@ export function onSetup(): void {
 
 export async function onReady(): Promise<void> {
   registerSocket();
+  void localizePackIndexes((game.packs ?? []) as never, SYSTEM_ID, game.i18n?.lang);
   await migrateWorldIfNeeded();
   if (shouldAskRuleset()) await askRuleset();
   await activeRuleset()?.onReady?.();

@@ -22,7 +22,7 @@ import { rollItem, runCheck } from "../checks";
 import { advanceTable, advanceTrait, askSpecialtyName, undoLastAdvance } from "../experience";
 import { isRulesetId } from "../../rules/index";
 import { localize, notify } from "../i18n";
-import { enrichDescription } from "./description";
+import { enrichDescription, readerDescription, readerName, readerSubmit } from "./description";
 import { actorAcceptsItem } from "./drop";
 import { activeRuleset, activeRulesetId, rulesetOfType } from "../registry";
 import { currentTargets } from "../targets";
@@ -105,11 +105,11 @@ export class OmnibusActorSheet extends HbsActorSheet {
       actor: {
         id: actor.id ?? "",
         uuid: actor.uuid,
-        name: actor.name ?? "",
+        name: readerName(actor),
         img: actor.img,
         type: actor.type,
         system,
-        items: actor.items.contents.map((i) => ({ id: i.id ?? "", name: i.name ?? "", img: i.img, type: i.type, sort: i.sort, system: i.system as unknown as Record<string, unknown> })),
+        items: actor.items.contents.map((i) => ({ id: i.id ?? "", name: readerName(i), img: i.img, type: i.type, sort: i.sort, system: i.system as unknown as Record<string, unknown> })),
       },
       editable: this.isEditable,
       editMode: this.editMode,
@@ -118,9 +118,19 @@ export class OmnibusActorSheet extends HbsActorSheet {
       itemTypes: ctor.ITEM_TYPES ?? Object.keys(activeRuleset()?.itemTypes ?? {}),
       enrichedDescription,
       advanceTable: isRulesetId(this.ruleset) ? advanceTable(this.ruleset) : undefined,
+      description: readerDescription(actor),
     });
     tabGroups.primary = context.tab;
     return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
+  }
+
+  /**
+   * The name and description a reader edits are those of their language (language.ts): the submit
+   * sends them to that language's slots, so a Russian reader never overwrites the English text.
+   */
+  override _prepareSubmitData(...args: Parameters<InstanceType<typeof ActorSheetV2>["_prepareSubmitData"]>): ReturnType<InstanceType<typeof ActorSheetV2>["_prepareSubmitData"]> {
+    const data = super._prepareSubmitData(...args) as unknown as Record<string, unknown>;
+    return readerSubmit(this.document, data) as never;
   }
 
   /** A ruleset's sheet adds its own context here (plain functions of `context.system` preferred). */

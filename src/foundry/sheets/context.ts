@@ -88,6 +88,8 @@ export interface ActorSheetInput {
   enrichedDescription?: string;
   /** The GM's cost table for this ruleset's Advance buttons (the published one when absent). */
   advanceTable?: unknown;
+  /** The description in the reader's language (language.ts), for the editor; default `system.description`. */
+  description?: string;
 }
 
 /** What every base sheet's context holds, actor or item. */
@@ -123,7 +125,7 @@ export function rawDescription(system: Record<string, unknown>): string {
 /** The part of a sheet context that actor and item sheets share. */
 function sheetContext(
   kind: "Actor" | "Item",
-  input: { ruleset: string; editable: boolean; editMode: boolean; tabs?: TabDefinition[]; activeTab?: string | null; enrichedDescription?: string },
+  input: { ruleset: string; editable: boolean; editMode: boolean; tabs?: TabDefinition[]; activeTab?: string | null; enrichedDescription?: string; description?: string },
   doc: { id: string; uuid?: string; name: string; img?: string | null; type: string; system: Record<string, unknown> },
 ): SheetContext {
   const tabs = buildTabs(input.tabs ?? [], input.activeTab);
@@ -145,7 +147,7 @@ function sheetContext(
     locked: !editMode,
     tabs,
     tab: tabs.find((t) => t.active)?.id ?? "",
-    description: rawDescription(doc.system),
+    description: input.description ?? rawDescription(doc.system),
     enrichedDescription: input.enrichedDescription ?? "",
   };
 }
@@ -165,6 +167,8 @@ export interface ItemSheetInput {
   tabs?: TabDefinition[];
   activeTab?: string | null;
   enrichedDescription?: string;
+  /** The description in the reader's language (language.ts), for the editor; default `system.description`. */
+  description?: string;
 }
 
 export type ItemSheetContext = SheetContext;

@@ -114,7 +114,7 @@ describe("Force powers", () => {
       const s = d.system as { control: boolean; sense: boolean; alter: boolean; difficulty: string };
       expect(s.control || s.sense || s.alter, d.name).toBe(true);
       expect(s.difficulty.length, d.name).toBeGreaterThan(3);
-      expect(String((d.flags?.omnibus as Record<string, unknown>).difficultyRu), d.name).toMatch(/[А-Яа-яЁё]{4}/);
+      expect(String(((d.flags?.omnibus as Record<string, Record<string, unknown>>).systemRu ?? {}).difficulty), d.name).toMatch(/[А-Яа-яЁё]{4}/);
       expect(ruDesc(d), d.name).toMatch(/[А-Яа-яЁё]{4}/);
     }
   });

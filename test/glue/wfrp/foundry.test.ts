@@ -53,7 +53,7 @@ function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: stri
   return doc;
 }
 
-const character = (name: string) => packDocs("wfrp-characters").find((d) => d.name === name)!;
+const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 const card = () => stand.recorded.rendered[stand.recorded.rendered.length - 1] as { path: string; context: any };
 
 /** Perdita (player-owned) with her bow, and the Cultist behind two tokens: "near" at 20 yd, "far" at 120 yd. */
