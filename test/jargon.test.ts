@@ -51,16 +51,8 @@ function files(dir: string, test: (f: string) => boolean): string[] {
 /** Keys that are not text a user reads (ids, document keys, image paths, types, sort orders). */
 const NOT_TEXT = /(^|\.)(_id|_key|_stats|img|src|type|sort|ownership|folder|key|skill|attribute|format|category|damageType|attackType|scale|medical)$/;
 
-/**
- * Pack directories whose documents another branch is cleaning at the same time (the storytelling and
- * wfrp content of issue 13). They are checked like every other pack and their failures are reported,
- * but do not fail this run. THE LEAD REMOVES THIS LIST AT MERGE, so the test then covers them fully.
- */
-export const CLEANED_ON_ANOTHER_BRANCH_REMOVE_AT_MERGE = ["storytelling-", "wfrp-"];
-
 const packRoot = join(ROOT, "packs", "_source");
 const packFiles = files(packRoot, (f) => /\.ya?ml$/.test(f)).map((p) => relative(packRoot, p));
-const pendingElsewhere = (file: string) => CLEANED_ON_ANOTHER_BRANCH_REMOVE_AT_MERGE.some((prefix) => file.startsWith(prefix));
 
 describe("the patterns", () => {
   it("find each kind of workshop mark and leave game text alone", () => {
@@ -99,8 +91,6 @@ describe("no workshop text reaches a player", () => {
         .filter(([path]) => !NOT_TEXT.test(path))
         .flatMap(([path, text]) => jargonIn(text).map((p) => ({ file, line: `${file} ${path}: ${p}` })));
     });
-    const pending = problems.filter((p) => pendingElsewhere(p.file));
-    if (pending.length > 0) console.warn(`jargon: ${pending.length} finding(s) in packs cleaned on another branch (${CLEANED_ON_ANOTHER_BRANCH_REMOVE_AT_MERGE.join(", ")})`);
-    expect(problems.filter((p) => !pendingElsewhere(p.file)).map((p) => p.line)).toEqual([]);
+    expect(problems.map((p) => p.line)).toEqual([]);
   });
 });
