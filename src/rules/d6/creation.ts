@@ -5,13 +5,17 @@
  *   - 7D of skill dice, where a skill's dice are what its code adds to its attribute's code, and no
  *     skill gets more than 2D over its attribute at creation;
  *   - specializations are bought from the skill dice at 1D of skill for 3D of specializations (one
- *     pip of skill dice for 1D of specialization), counted over the skill's own code.
+ *     pip of skill dice for 1D of specialization), counted over the skill's own code;
+ *   - the Force skills (control, sense, alter) start from 0D, not from an attribute, and only a
+ *     Force-sensitive character may put skill dice in them (chapter "The Force");
+ *   - 5 Character Points; 1 Force Point, 2 for a Force-sensitive character (checked when the sheet
+ *     holds the field: a bare test character without them is not refused).
  * The input is the sheet's plain data: a `d6_character`/`d6_npc` actor's `system` and its items
  * (`d6_skill` items hold their whole code; see src/foundry/d6/schema.ts). The budgets and species
  * limits are data a GM may edit (settings); an empty species reads as human, our convention.
  */
 import { codeToPips, formatDieCode, pipsToCode, requireCode, type DieCode } from "./dice-code";
-import { actorParts, breach, isRecord, report, textAt, type ActorLike, type Breach, type CreationReport } from "../build-types";
+import { actorParts, breach, intAt, isRecord, report, textAt, type ActorLike, type Breach, type CreationReport } from "../build-types";
 
 export const D6_ATTRIBUTES = ["dexterity", "knowledge", "mechanical", "perception", "strength", "technical"] as const;
 export type D6Attribute = (typeof D6_ATTRIBUTES)[number];
@@ -30,6 +34,11 @@ export interface D6CreationTable {
   maxSkillDiceOverAttribute: number;
   /** Specialization dice bought per die of skill dice. */
   specializationDicePerSkillDie: number;
+  /** Skills bought from 0D rather than from an attribute (lowercase names, English and Russian). */
+  forceSkills: string[];
+  characterPoints: number;
+  forcePoints: number;
+  forcePointsForceSensitive: number;
   species: Record<string, D6SpeciesLimits>;
 }
 
@@ -39,6 +48,10 @@ export const D6_CREATION: Readonly<D6CreationTable> = Object.freeze({
   skillDice: 7,
   maxSkillDiceOverAttribute: 2,
   specializationDicePerSkillDie: 3,
+  forceSkills: ["control", "sense", "alter", "контроль силы", "чувство силы", "изменение силы"],
+  characterPoints: 5,
+  forcePoints: 1,
+  forcePointsForceSensitive: 2,
   species: { human: { names: ["human", "humans", "человек", "люди"], attributeDice: 18, limits: allAttributes(2, 4) } },
 });
 
@@ -84,13 +97,18 @@ export function validateD6Character(actor: ActorLike, table: D6CreationTable = D
     }
   }
 
+  const forceSensitive = system.forceSensitive === true;
   let skillPips = 0;
   let specPips = 0;
   for (const item of items) {
     if (item.type !== "d6_skill" || !isRecord(item.system)) continue;
     const name = textAt(item.name, "?");
     const attribute = item.system.attribute as D6Attribute;
-    const base = (D6_ATTRIBUTES as readonly string[]).includes(attribute) ? attrPips[attribute] : 0;
+    const force = table.forceSkills.includes(name.trim().toLowerCase());
+    if (force && !forceSensitive) {
+      breaches.push(breach("forceSkillNotSensitive", `${name} is a Force skill; only a Force-sensitive character has it at creation`, { skill: name }));
+    }
+    const base = force ? 0 : (D6_ATTRIBUTES as readonly string[]).includes(attribute) ? attrPips[attribute] : 0;
     const own = codeAt(item.system.code, `${name}.code`, breaches);
     if (own === null) continue;
     if (own < base) {
@@ -113,6 +131,15 @@ export function validateD6Character(actor: ActorLike, table: D6CreationTable = D
   const spent = skillPips + specCost;
   if (spent !== table.skillDice * 3) {
     breaches.push(breach("skillDice", `skills and specializations use ${code(spent)} of skill dice; a starting character has ${table.skillDice}D`, { spent: code(spent), allowed: `${table.skillDice}D` }));
+  }
+  if (system.characterPoints !== undefined) {
+    const cp = intAt(system.characterPoints, "characterPoints");
+    if (cp !== table.characterPoints) breaches.push(breach("characterPoints", `${cp} Character Points; a starting character has ${table.characterPoints}`, { value: cp, expected: table.characterPoints }));
+  }
+  if (system.forcePoints !== undefined) {
+    const fp = intAt(system.forcePoints, "forcePoints");
+    const expected = forceSensitive ? table.forcePointsForceSensitive : table.forcePoints;
+    if (fp !== expected) breaches.push(breach("forcePoints", `${fp} Force Points; a starting ${forceSensitive ? "Force-sensitive " : ""}character has ${expected}`, { value: fp, expected }));
   }
   return report("d6", breaches, {
     species: species ? species[0] : speciesName,

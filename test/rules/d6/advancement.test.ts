@@ -108,6 +108,34 @@ describe("D6 creation (R&E, Character Creation: 18D attributes, 7D skills)", () 
     expect(r.breaches.map((b) => b.code)).toEqual(["skillDice"]);
     expect(validateD6Character(human({}, []), { ...D6_CREATION, skillDice: 0 }).ok).toBe(true);
   });
+  it("R&E, The Force: Force skills start from 0D (control 1D is 1D of skill dice) and need a Force-sensitive character", () => {
+    const jedi = human({}, [
+      { name: "blaster", attribute: "dexterity", code: [5, 0] },
+      { name: "dodge", attribute: "dexterity", code: [5, 0] },
+      { name: "sneak", attribute: "perception", code: [5, 0] },
+      { name: "control", attribute: "perception", code: [1, 0] },
+    ]);
+    Object.assign(jedi.system, { forceSensitive: true, characterPoints: 5, forcePoints: 2 });
+    expect(validateD6Character(jedi).breaches).toEqual([]);
+    (jedi.system as Record<string, unknown>).forceSensitive = false;
+    expect(validateD6Character(jedi).breaches.map((b) => [b.code, b.values])).toEqual([
+      ["forceSkillNotSensitive", { skill: "control" }],
+      ["forcePoints", { value: 2, expected: 1 }],
+    ]);
+  });
+  it("R&E Character Creation: 5 Character Points; 1 Force Point, 2 for a Force-sensitive character", () => {
+    const skills = [["blaster", 5], ["dodge", 5], ["sneak", 5], ["bargain", 4]].map(([name, d]) => ({ name: name as string, attribute: name === "blaster" || name === "dodge" ? "dexterity" : "perception", code: [d as number, 0] as [number, number] }));
+    const pc = human({}, skills);
+    Object.assign(pc.system, { characterPoints: 5, forcePoints: 1 });
+    expect(validateD6Character(pc).ok).toBe(true);
+    Object.assign(pc.system, { characterPoints: 6, forcePoints: 2 });
+    expect(validateD6Character(pc).breaches.map((b) => [b.code, b.values])).toEqual([
+      ["characterPoints", { value: 6, expected: 5 }],
+      ["forcePoints", { value: 2, expected: 1 }],
+    ]);
+    Object.assign(pc.system, { characterPoints: 5, forcePoints: 1, forceSensitive: true });
+    expect(validateD6Character(pc).breaches.map((b) => [b.code, b.values])).toEqual([["forcePoints", { value: 1, expected: 2 }]]);
+  });
   it("refuses what is not a character", () => {
     expect(() => validateD6Character(null as never)).toThrow(/must be an object/);
     expect(() => validateD6Character({ type: "d6_vehicle", system: {} })).toThrow(/not a character type/);
