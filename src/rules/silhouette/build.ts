@@ -1,30 +1,39 @@
 /**
  * Silhouette character creation and experience (issue 16). The seed (chapter 7) gives neither; it
  * does show small signed attributes (FIT, BLD… added as modifiers, 004:L1, L73) and skills as a
- * level = the number of dice (004:L1). What follows is Heavy Gear 2nd edition's point-buy, as we
- * read it, fitted to the five attributes this ruleset keeps:
- *   - attributes run −3 … +3 at creation, 0 being average; a rating costs its square in Attribute
- *     Points, a negative rating gives its square back (+2 costs 4, −1 returns 1);
- *   - a skill level costs its square in Skill Points (level 3 costs 9); skill complexity is not
- *     modelled (every skill counts as simple);
- *   - budgets: Heavy Gear's "Adventurous" campaign gives 30 Attribute Points for ten attributes
- *     and 40 Skill Points. Our convention for five attributes: 15 Attribute Points; 40 Skill Points.
+ * level = the number of dice (004:L1). Creation is the Silhouette CORE Rules' point-buy (the same
+ * as Heavy Gear 2nd edition's), "Adventurous" player character:
+ *   - ten attributes (AGI, APP, BLD, CRE, FIT, INF, KNO, PER, PSY, WIL), each bought, −3 … +3 for a
+ *     human; a rating costs (rating + 1)² Character Points (−1 costs 0, 0 costs 1, +3 costs 16),
+ *     below −1 it gives that much back (−2 gives 1, −3 gives 4); 30 Character Points;
+ *   - a skill level costs its square in Skill Points (level 3 costs 9), complexity 1 free (higher
+ *     complexity and specializations are not on the sheet, so not counted); 40 Skill Points;
+ *     Character Points left over may become Skill Points one for one (or Emergency Dice, which
+ *     the sheet does not hold), so skills may cost up to 40 + the Character Points left;
+ *   - derived (checked when the sheet holds them): STR = (BLD + FIT) / 2 rounded toward zero, HEA =
+ *     (FIT + PSY + WIL) / 3 rounded, Stamina = 5 × (BLD + HEA) + 25.
+ * Our convention: the Omnibus sheet carries AGI, BLD, FIT, WIL (and the derived STR); the six
+ * others are read from `system.attributes` when present and are otherwise taken at 0 (1 CP each).
  *   - experience, our convention: a skill level costs the new level squared (1 → 2 costs 4), an
  *     attribute point 5 × the new rating squared (at least 5: 1 → 2 costs 20).
  * Every number is in a table a GM may edit (settings); the functions take it as an argument.
- * The input is the sheet's plain data: a `silhouette_character` actor's `system.attributes` and its
- * `silhouette_skill` items (`level`), see src/foundry/silhouette/schema.ts.
+ * The input is the sheet's plain data: a `silhouette_character` actor's `system.attributes`,
+ * `stamina` and its `silhouette_skill` items (`level`), see src/foundry/silhouette/schema.ts.
  */
 import { OmnibusError, describeValue, requireInt } from "../../core/errors";
 import { actorParts, breach, costOf, intAt, isRecord, report, requireTable, textAt, type ActorLike, type Breach, type Cost, type CostStep, type CreationReport } from "../build-types";
 
-export const SILHOUETTE_BUILD_ATTRIBUTES = ["agi", "bld", "fit", "str", "will"] as const;
+/** The ten bought attributes; `will` is WIL as the sheet names it. */
+export const SILHOUETTE_BUILD_ATTRIBUTES = ["agi", "app", "bld", "cre", "fit", "inf", "kno", "per", "psy", "will"] as const;
 
 export interface SilhouetteCreationTable {
   attributeMin: number;
   attributeMax: number;
+  /** Character Points for the ten attributes. */
   attributePoints: number;
   skillPoints: number;
+  /** Character Points left over become this many Skill Points each (0 = not at all). */
+  skillPointsPerLeftoverCharacterPoint: number;
   /** Highest skill level at creation; 0 = no cap. */
   skillMaxAtCreation: number;
 }
@@ -32,30 +41,35 @@ export interface SilhouetteCreationTable {
 export const SILHOUETTE_CREATION: Readonly<SilhouetteCreationTable> = Object.freeze({
   attributeMin: -3,
   attributeMax: 3,
-  attributePoints: 15,
+  attributePoints: 30,
   skillPoints: 40,
+  skillPointsPerLeftoverCharacterPoint: 1,
   skillMaxAtCreation: 0,
 });
 
-/** Point-buy cost of an attribute rating: its square, negative for a negative rating. */
-export const attributePointCost = (rating: number) => Math.sign(rating) * rating * rating;
+/** Character Point cost of an attribute rating: (rating + 1)², given back below −1 (−2 → −1, −3 → −4). */
+export const attributePointCost = (rating: number) => Math.sign(rating + 1) * (rating + 1) * (rating + 1);
 export const skillPointCost = (level: number) => level * level;
 
 export function validateSilhouetteCharacter(actor: ActorLike, table: SilhouetteCreationTable = SILHOUETTE_CREATION): CreationReport {
   const { system, items } = actorParts(actor, ["silhouette_character", "silhouette_npc"]);
   const breaches: Breach[] = [];
   const attrs = isRecord(system.attributes) ? system.attributes : {};
+  const rating = {} as Record<(typeof SILHOUETTE_BUILD_ATTRIBUTES)[number], number>;
   let attributePoints = 0;
   for (const a of SILHOUETTE_BUILD_ATTRIBUTES) {
     const v = intAt(attrs[a], `attributes.${a}`, 0);
+    rating[a] = v;
     attributePoints += attributePointCost(v);
     if (v < table.attributeMin || v > table.attributeMax) {
       breaches.push(breach("attributeRange", `${a.toUpperCase()} ${v}: at creation ${table.attributeMin} … +${table.attributeMax}`, { attribute: a, value: v, min: table.attributeMin, max: table.attributeMax }));
     }
   }
   if (attributePoints > table.attributePoints) {
-    breaches.push(breach("attributePoints", `attributes cost ${attributePoints} points; a starting character has ${table.attributePoints}`, { spent: attributePoints, allowed: table.attributePoints }));
+    breaches.push(breach("attributePoints", `attributes cost ${attributePoints} Character Points; a starting character has ${table.attributePoints}`, { spent: attributePoints, allowed: table.attributePoints }));
   }
+  const leftover = Math.max(0, table.attributePoints - attributePoints);
+  const skillBudget = table.skillPoints + leftover * table.skillPointsPerLeftoverCharacterPoint;
   let skillPoints = 0;
   for (const item of items) {
     if (item.type !== "silhouette_skill" || !isRecord(item.system)) continue;
@@ -65,10 +79,21 @@ export function validateSilhouetteCharacter(actor: ActorLike, table: SilhouetteC
       breaches.push(breach("skillLevel", `${textAt(item.name, "?")} level ${level}: at most ${table.skillMaxAtCreation} at creation`, { skill: textAt(item.name, "?"), level, max: table.skillMaxAtCreation }));
     }
   }
-  if (skillPoints > table.skillPoints) {
-    breaches.push(breach("skillPoints", `skills cost ${skillPoints} points; a starting character has ${table.skillPoints}`, { spent: skillPoints, allowed: table.skillPoints }));
+  if (skillPoints > skillBudget) {
+    breaches.push(breach("skillPoints", `skills cost ${skillPoints} Skill Points; a starting character has ${table.skillPoints} + ${leftover} left-over Character Points = ${skillBudget}`, { spent: skillPoints, allowed: skillBudget }));
   }
-  return report("silhouette", breaches, { attributePoints, skillPoints });
+  const strength = Math.trunc((rating.bld + rating.fit) / 2);
+  const health = Math.round((rating.fit + rating.psy + rating.will) / 3);
+  const stamina = 5 * (rating.bld + health) + 25;
+  if (attrs.str !== undefined) {
+    const str = intAt(attrs.str, "attributes.str");
+    if (str !== strength) breaches.push(breach("derivedStrength", `STR ${str}; (BLD + FIT) / 2 gives ${strength}`, { value: str, expected: strength }));
+  }
+  if (system.stamina !== undefined) {
+    const value = intAt(system.stamina, "stamina");
+    if (value !== stamina) breaches.push(breach("derivedStamina", `Stamina ${value}; 5 × (BLD + HEA) + 25 gives ${stamina}`, { value, expected: stamina }));
+  }
+  return report("silhouette", breaches, { attributePoints, skillPoints, skillBudget, derived: { strength, health, stamina } });
 }
 
 export const SILHOUETTE_ADVANCE_KINDS = ["attribute", "skill"] as const;

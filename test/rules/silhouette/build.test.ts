@@ -1,4 +1,4 @@
-// Silhouette creation and experience (issue 16): Heavy Gear 2nd ed. point-buy as our reading, with our conventions named.
+// Silhouette creation and experience (issue 16): the Silhouette CORE Rules point-buy; experience costs are our convention, named.
 import { describe, expect, it } from "vitest";
 import { SILHOUETTE_ADVANCE_COSTS, SILHOUETTE_CREATION, attributePointCost, silhouetteAdvanceCost, validateSilhouetteCharacter } from "../../../src/rules/silhouette/build";
 
@@ -8,23 +8,42 @@ const actor = (attributes: Record<string, number>, levels: number[]) => ({
   items: levels.map((level, i) => ({ name: `Skill ${i + 1}`, type: "silhouette_skill", system: { level } })),
 });
 
-describe("Silhouette creation (Heavy Gear 2nd ed. point-buy)", () => {
-  it("Heavy Gear 2nd ed., Attributes: a rating costs its square, a negative one gives its square back", () => {
-    expect([-3, -2, -1, 0, 1, 2, 3].map(attributePointCost)).toEqual([-9, -4, -1, 0, 1, 4, 9]);
+describe("Silhouette creation (Silhouette CORE Rules point-buy, adventurous player character)", () => {
+  it("Silhouette CORE, Attribute Costs table: (rating + 1)² — +3 16, +2 9, +1 4, 0 1, −1 0, −2 gives 1, −3 gives 4", () => {
+    expect([3, 2, 1, 0, -1, -2, -3].map(attributePointCost)).toEqual([16, 9, 4, 1, 0, -1, -4]);
   });
-  it("Heavy Gear 2nd ed., Adventurous campaign: 40 Skill Points (levels 4, 3, 3, 2, 2, 1 cost 16 + 9 + 9 + 4 + 4 + 1 = 43, too many)", () => {
-    const r = validateSilhouetteCharacter(actor({ agi: 1, bld: 0, fit: 1, str: 0, will: 1 }, [4, 3, 3, 2, 2, 1]));
-    expect(r.breaches).toEqual([{ code: "skillPoints", message: expect.any(String), values: { spent: 43, allowed: 40 } }]);
-    expect(r.totals).toEqual({ attributePoints: 3, skillPoints: 43 });
+  it("Silhouette CORE, Character Points: 30 for all ten attributes (ten at 0 cost 10; AGI +3, FIT +2, WIL +2 cost 16 + 9 + 9 + 7 = 41, too many)", () => {
+    expect(validateSilhouetteCharacter(actor({}, [])).totals).toMatchObject({ attributePoints: 10, skillBudget: 60 });
+    const r = validateSilhouetteCharacter(actor({ agi: 3, fit: 2, will: 2 }, []));
+    expect(r.breaches).toEqual([{ code: "attributePoints", message: expect.any(String), values: { spent: 41, allowed: 30 } }]);
   });
-  it("attributes stay in −3 … +3 at creation and within the five-attribute budget (our convention: 15)", () => {
-    const r = validateSilhouetteCharacter(actor({ agi: 4, bld: 2, fit: -1, str: 0, will: 1 }, [3, 3]));
+  it("Silhouette CORE, Skill Costs table: level² against 40 Skill Points + the Character Points left (one for one)", () => {
+    // AGI +1, BLD +1, FIT +1, WIL +1 and six at 0: 16 + 6 = 22 CP, 8 left, 48 SP.
+    const four = { agi: 1, bld: 1, fit: 1, will: 1 };
+    expect(validateSilhouetteCharacter(actor(four, [4, 3, 3, 2, 2, 2, 1, 1])).totals).toMatchObject({ attributePoints: 22, skillPoints: 48, skillBudget: 48 });
+    expect(validateSilhouetteCharacter(actor(four, [4, 3, 3, 2, 2, 2, 1, 1])).ok).toBe(true);
+    const r = validateSilhouetteCharacter(actor(four, [4, 3, 3, 2, 2, 2, 2, 1]));
+    expect(r.breaches).toEqual([{ code: "skillPoints", message: expect.any(String), values: { spent: 51, allowed: 48 } }]);
+  });
+  it("Silhouette CORE: a human's attributes stay in −3 … +3; an off-sheet attribute counts when present; a GM cap on skill level applies", () => {
+    const r = validateSilhouetteCharacter(actor({ agi: 4, psy: -1 }, [3, 3]));
+    // AGI +4 costs 25, PSY −1 costs 0, the eight others at 0 cost 8: 33 of 30.
     expect(r.breaches.map((b) => [b.code, b.values])).toEqual([
       ["attributeRange", { attribute: "agi", value: 4, min: -3, max: 3 }],
-      ["attributePoints", { spent: 16 + 4 - 1 + 1, allowed: 15 }],
+      ["attributePoints", { spent: 33, allowed: 30 }],
     ]);
-    expect(validateSilhouetteCharacter(actor({ agi: 2, bld: 2, fit: 2, str: 1, will: -1 }, [4, 4, 2])).ok).toBe(true);
     expect(validateSilhouetteCharacter(actor({}, [4]), { ...SILHOUETTE_CREATION, skillMaxAtCreation: 3 }).breaches.map((b) => b.code)).toEqual(["skillLevel"]);
+  });
+  it("Silhouette CORE, derived traits: STR = (BLD + FIT) / 2 toward zero, Stamina = 5 × (BLD + HEA) + 25 with HEA = (FIT + PSY + WIL) / 3", () => {
+    const a = actor({ bld: 1, fit: 2, will: 1, str: 1 }, []);
+    (a.system as Record<string, unknown>).stamina = 5 * (1 + 1) + 25;
+    expect(validateSilhouetteCharacter(a).breaches).toEqual([]);
+    a.system.attributes.str = 2;
+    (a.system as Record<string, unknown>).stamina = 30;
+    expect(validateSilhouetteCharacter(a).breaches.map((b) => [b.code, b.values])).toEqual([
+      ["derivedStrength", { value: 2, expected: 1 }],
+      ["derivedStamina", { value: 30, expected: 35 }],
+    ]);
   });
   it("experience (our convention): a skill level costs the new level squared; an attribute 5 × the new rating squared", () => {
     expect(silhouetteAdvanceCost("skill", 1, 3)).toEqual({ cost: 13, steps: [{ from: 1, to: 2, cost: 4 }, { from: 2, to: 3, cost: 9 }] });
