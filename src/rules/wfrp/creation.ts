@@ -111,8 +111,10 @@ export const WFRP_SPECIES: Record<string, WfrpSpecies> = {
 };
 
 /**
- * First levels of some careers (core rulebook, Chapter 3). Partial: a GM adds careers in the
- * settings; `characteristics`/`trappings` null where we leave them unchecked.
+ * First levels of some careers (core rulebook, Chapter 3): every career our premades use, and a
+ * few more. Partial: a GM adds careers in the settings; `characteristics`/`trappings` null where
+ * we leave them unchecked. A sheet's career may name the career, its level, or both as
+ * "Career (Level)" ("Soldier (Recruit)").
  */
 export const WFRP_CAREERS: Record<string, WfrpCareer> = {
   soldier: {
@@ -157,6 +159,20 @@ export const WFRP_CAREERS: Record<string, WfrpCareer> = {
     talents: ["Carouser", "Read/Write", "Savvy", "Super Numerate"],
     trappings: null,
   },
+  ratCatcher: {
+    names: ["rat catcher", "ratcatcher", "rat hunter", "крысолов"],
+    characteristics: ["ws", "bs", "wp"],
+    skills: [s("athletics"), s("animalTraining", "Dog"), s("charmAnimal"), s("consumeAlcohol"), s("endurance"), s("melee", "Basic"), s("ranged", "Sling"), s("stealth", "Underground"), s("stealth", "Urban")],
+    talents: ["Night Vision", "Resistance (Disease)", "Strike Mighty Blow", "Strike to Stun"],
+    trappings: [one("Sling"), one("Sack"), one("Small but Vicious Dog")],
+  },
+  wizard: {
+    names: ["wizard", "wizard's apprentice", "apprentice wizard", "волшебник", "маг"],
+    characteristics: ["ws", "int", "wp"],
+    skills: [s("channelling", ""), s("dodge"), s("intuition"), s("language", "Magick"), s("lore", "Magic"), s("melee", "Basic"), s("perception"), s("research")],
+    talents: ["Aethyric Attunement", "Petty Magic", "Read/Write", "Second Sight"],
+    trappings: [one("Grimoire"), one("Quarterstaff")],
+  },
 };
 
 export const WFRP_CREATION: Readonly<WfrpCreationTable> = Object.freeze({
@@ -174,11 +190,19 @@ export const WFRP_CREATION: Readonly<WfrpCreationTable> = Object.freeze({
 export const talentNorm = (name: string) => name.replace(/\(.*?\)/g, "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 const lc = (v: string) => v.trim().toLowerCase();
 
-function lookup<T extends { names: string[] }>(name: string, rows: Record<string, T>): [string, T] | null {
-  const n = lc(name);
+function lookupOne<T extends { names: string[] }>(n: string, rows: Record<string, T>): [string, T] | null {
   if (!n) return null;
   for (const [id, row] of Object.entries(rows)) if (lc(id) === n || row.names.some((x) => lc(x) === n)) return [id, row];
   return null;
+}
+
+/** A row by its id or one of its names; "Career (Level)" is looked up by the career, then by the level. */
+function lookup<T extends { names: string[] }>(name: string, rows: Record<string, T>): [string, T] | null {
+  const n = lc(name);
+  const found = lookupOne(n, rows);
+  if (found) return found;
+  const m = /^(.*?)\s*\((.*)\)\s*$/.exec(n);
+  return m ? lookupOne(m[1].trim(), rows) ?? lookupOne(m[2].trim(), rows) : null;
 }
 
 interface SkillHeld {

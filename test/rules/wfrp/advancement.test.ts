@@ -111,11 +111,37 @@ describe("WFRP 4e creation (core rulebook, Chapter 2)", () => {
       ["trappingMissing", { trapping: "Uniform" }],
     ]);
   });
+  it("WFRP 4e core, Careers: a career written as \"Career (Level)\" is the career (Soldier (Recruit) is checked, not skipped)", () => {
+    const ch = soldier();
+    ch.system.career = "Soldier (Recruit)";
+    expect(validateWfrpCharacter(ch)).toMatchObject({ ok: true, unchecked: [], totals: { career: "soldier" } });
+    ch.items = ch.items.filter((i) => i.name !== "Leather Breastplate");
+    expect(validateWfrpCharacter(ch).breaches.map((b) => [b.code, b.values])).toEqual([["trappingMissing", { trapping: "Leather Breastplate" }]]);
+  });
+  it("WFRP 4e core, Rat Catcher (Rat Hunter): WS, BS, WP; Ranged (Sling) is a career skill, Melee (Fencing) is not; Strike to Stun is a career talent", () => {
+    const ch = soldier();
+    ch.system.career = "Rat Catcher (Rat Hunter)";
+    const r = validateWfrpCharacter(ch);
+    const codes = r.breaches.map((b) => b.code);
+    expect(codes).toContain("characteristicAdvanceOutOfCareer"); // T has advances; the Rat Hunter's are WS, BS, WP
+    expect(r.breaches.find((b) => b.code === "characteristicAdvanceOutOfCareer")?.values).toEqual({ characteristic: "t", advances: 2, career: "ws, bs, wp" });
+    expect(codes).toContain("skillNotAvailable"); // Climb, Dodge… are Soldier skills
+    expect(codes).toContain("careerTalentMissing");
+    expect(r.breaches.filter((b) => b.code === "trappingMissing").map((b) => b.values.trapping)).toEqual(["Sling", "Sack", "Small but Vicious Dog"]);
+  });
+  it("WFRP 4e core, Wizard (Wizard's Apprentice): Channelling of any colour is a career skill; Grimoire and Quarterstaff are its trappings", () => {
+    const ch = soldier();
+    ch.system.career = "Wizard (Wizard's Apprentice)";
+    const r = validateWfrpCharacter(ch);
+    expect(r.totals).toMatchObject({ career: "wizard" });
+    expect(r.unchecked).toEqual([]);
+    expect(r.breaches.filter((b) => b.code === "trappingMissing").map((b) => b.values.trapping)).toEqual(["Grimoire", "Quarterstaff"]);
+  });
   it("a career the table does not list is reported unchecked, not broken; junk is refused", () => {
     const ch = soldier();
-    ch.system.career = "Rat Catcher";
+    ch.system.career = "Boatman";
     const r = validateWfrpCharacter(ch);
-    expect(r.unchecked.some((u) => u.includes("Rat Catcher"))).toBe(true);
+    expect(r.unchecked.some((u) => u.includes("Boatman"))).toBe(true);
     expect(r.breaches).toEqual([]);
     expect(() => validateWfrpCharacter({ type: "wfrp_creature", system: {} })).toThrow(/not a character type/);
   });
