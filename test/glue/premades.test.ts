@@ -1,29 +1,23 @@
 // The Storytelling and WFRP compendium content a GM starts a session with: premade characters legal
 // by the published creation rules, adversaries from minions to bosses, the merits / trappings /
-// talents they use, and the starter journals. The budgets below are the published ones (World of
-// Darkness 2004 core, character creation; WFRP 4e core, chapters 2-3), written out here, not read
-// from the code.
+// talents they use, and the starter journals. Legality (World of Darkness 2004 core, character
+// creation; WFRP 4e core, chapters 2-3) is the shared creation validator's, tested against the
+// books' numbers in test/rules and applied to every premade in test/rules/premades-legal.test.ts;
+// here it is the same check, with what the packs add (flags, gear, derived values on the sheet).
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT } from "../support/handlebars";
 import { deriveCharacter } from "../../src/foundry/storytelling/derived";
+import { validateCharacter } from "../../src/rules/characters";
+import { WFRP_CAREERS } from "../../src/rules/wfrp/creation";
 
 type Doc = { _id: string; name: string; type: string; system: Record<string, any>; items?: Doc[]; flags?: Record<string, any>; pages?: Array<{ name: string; text: { content: string }; flags?: Record<string, any> }> };
 const docs = (pack: string): Doc[] => readdirSync(join(ROOT, "packs", "_source", pack)).filter((f) => f.endsWith(".yml")).map((f) => parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) as Doc);
 const CYRILLIC = /[А-Яа-яЁё]/;
 
 // ───────────────────────────── Storytelling ─────────────────────────────
-
-const ST_ATTRIBUTES = { mental: ["intelligence", "wits", "resolve"], physical: ["strength", "dexterity", "stamina"], social: ["presence", "manipulation", "composure"] } as const;
-const ST_SKILLS = {
-  mental: ["academics", "computer", "crafts", "investigation", "medicine", "occult", "politics", "science"],
-  physical: ["athletics", "brawl", "drive", "firearms", "larceny", "stealth", "survival", "weaponry"],
-  social: ["animalKen", "empathy", "expression", "intimidation", "persuasion", "socialize", "streetwise", "subterfuge"],
-} as const;
-/** Dots bought at creation: the fifth dot of a trait costs two. */
-const creationCost = (dots: number) => dots + (dots >= 5 ? 1 : 0);
 
 describe("Storytelling premades: legal by the WoD 2004 creation rules", () => {
   const premades = docs("storytelling-characters");
@@ -36,26 +30,15 @@ describe("Storytelling premades: legal by the WoD 2004 creation rules", () => {
     expect(new Set(premades.map((d) => d.system.concept)).size).toBe(premades.length);
   });
 
-  it.each(premades.map((d) => [d.name, d] as const))("%s: 5/4/3 Attribute dots over the free dot, 11/7/4 Skill dots, 3 Specialties, 7 Merit dots", (_n, d) => {
-    const a = d.system.attributes as Record<string, number>;
-    const attrs = Object.values(ST_ATTRIBUTES).map((keys) => keys.reduce((sum, k) => sum + creationCost(a[k]) - 1, 0));
-    expect(Object.values(a).every((v) => v >= 1 && v <= 5)).toBe(true);
-    expect([...attrs].sort()).toEqual([3, 4, 5]);
-    // The priorities the premade declares (primary, secondary, tertiary) get 5, 4 and 3 dots.
+  it.each(premades.map((d) => [d.name, d] as const))("%s: legal by the shared creation check; the declared priorities are the ones spent; Merits from the pack", (_n, d) => {
+    const r = validateCharacter(d);
+    expect(r.breaches).toEqual([]);
+    // The priorities the premade declares (primary, secondary, tertiary) get 5/4/3 Attribute and 11/7/4 Skill dots.
     const budget = d.flags!.omnibus.creation;
-    const categories = Object.keys(ST_ATTRIBUTES);
-    expect(budget.attributePriority.map((c: string) => attrs[categories.indexOf(c)])).toEqual([5, 4, 3]);
-    const s = d.system.skills as Record<string, { dots: number; specialties: string }>;
-    const skills = Object.values(ST_SKILLS).map((keys) => keys.reduce((sum, k) => sum + creationCost(s[k].dots), 0));
-    expect([...skills].sort((x, y) => x - y)).toEqual([4, 7, 11]);
-    expect(budget.skillPriority.map((c: string) => skills[categories.indexOf(c)])).toEqual([11, 7, 4]);
-    const specialties = Object.values(s).flatMap((v) => v.specialties.split(",").map((x) => x.trim()).filter(Boolean));
-    expect(specialties).toHaveLength(3);
-    // A Specialty belongs to a Skill the character has.
-    for (const [k, v] of Object.entries(s)) if (v.specialties) expect(v.dots, k).toBeGreaterThan(0);
-    const meritItems = (d.items ?? []).filter((i) => i.type === "storytelling_merit");
-    expect(meritItems.reduce((sum, m) => sum + creationCost(m.system.dots), 0)).toBe(7);
-    for (const m of meritItems) expect(merits.has(m.name.replace(/ \(.*\)$/, "")), `${m.name} is in the merits pack`).toBe(true);
+    const totals = r.totals as { attributeDots: Record<string, number>; skillDots: Record<string, number> };
+    expect(budget.attributePriority.map((c: string) => totals.attributeDots[c])).toEqual([5, 4, 3]);
+    expect(budget.skillPriority.map((c: string) => totals.skillDots[c])).toEqual([11, 7, 4]);
+    for (const m of (d.items ?? []).filter((i) => i.type === "storytelling_merit")) expect(merits.has(m.name.replace(/ \(.*\)$/, "")), `${m.name} is in the merits pack`).toBe(true);
   });
 
   it.each(premades.map((d) => [d.name, d] as const))("%s: Health = Stamina + Size, Willpower = Resolve + Composure, Defense / Speed / Initiative by the rule", (_n, d) => {
@@ -110,20 +93,12 @@ describe("Storytelling adversaries and merits", () => {
 
 // ───────────────────────────── WFRP ─────────────────────────────
 
-const CH = ["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"] as const;
-/** WFRP 4e core, chapter 2: characteristic bases (2d10 is added), Fate, Resilience, extra points, Movement, and the species skill and talent lists. */
-const SPECIES: Record<string, { base: number[]; fate: number; resilience: number; extra: number; movement: number; size: string; skills: string[] }> = {
-  human: { base: [20, 20, 20, 20, 20, 20, 20, 20, 20, 20], fate: 2, resilience: 1, extra: 3, movement: 4, size: "average", skills: ["Animal Care", "Charm", "Cool", "Evaluate", "Gossip", "Haggle", "Language (Bretonnian)", "Language (Wastelander)", "Leadership", "Lore (Reikland)", "Melee (Basic)", "Ranged (Bow)"] },
-  halfling: { base: [10, 30, 10, 20, 20, 20, 30, 20, 30, 30], fate: 0, resilience: 2, extra: 3, movement: 3, size: "small", skills: ["Charm", "Consume Alcohol", "Dodge", "Gamble", "Haggle", "Intuition", "Language (Mootish)", "Lore (Reikland)", "Perception", "Sleight of Hand", "Stealth (Urban)", "Trade (Cook)"] },
-  highElf: { base: [30, 30, 20, 20, 40, 30, 30, 30, 30, 20], fate: 0, resilience: 0, extra: 2, movement: 5, size: "average", skills: ["Cool", "Entertain (Sing)", "Evaluate", "Language (Eltharin)", "Leadership", "Melee (Basic)", "Navigation", "Perception", "Play (Lyre)", "Ranged (Bow)", "Sail", "Swim"] },
-  dwarf: { base: [30, 20, 20, 30, 20, 10, 30, 20, 40, 10], fate: 0, resilience: 2, extra: 2, movement: 3, size: "average", skills: [] },
-};
-/** WFRP 4e core, chapter 3: each premade's career at its first level — skills and talents (one is taken at creation). */
-const CAREERS: Record<string, { skills: string[]; talents: string[] }> = {
-  "Soldier (Recruit)": { skills: ["Athletics", "Climb", "Cool", "Dodge", "Endurance", "Language (Battle)", "Melee (Basic)", "Play (Drum)"], talents: ["Diving Attack", "Drilled", "Shieldsman", "Strike Mighty Blow"] },
-  "Thief (Prowler)": { skills: ["Athletics", "Climb", "Cool", "Dodge", "Endurance", "Intuition", "Perception", "Stealth (Urban)"], talents: ["Alley Cat", "Criminal", "Flee!", "Strike to Stun"] },
-  "Rat Catcher (Rat Hunter)": { skills: ["Athletics", "Animal Training (Dog)", "Charm Animal", "Consume Alcohol", "Endurance", "Melee (Basic)", "Ranged (Sling)", "Stealth (Underground)"], talents: ["Night Vision", "Resistance (Disease)", "Strike Mighty Blow", "Strike to Stun"] },
-  "Wizard (Wizard's Apprentice)": { skills: ["Channelling (Azyr)", "Dodge", "Intuition", "Language (Magick)", "Lore (Magic)", "Melee (Basic)", "Perception", "Research"], talents: ["Aethyric Attunement", "Petty Magic", "Read/Write", "Second Sight"] },
+/** WFRP 4e core, chapter 2: each species' size (the creation check does not hold it). */
+const SIZE: Record<string, string> = { human: "average", halfling: "small", highElf: "average", dwarf: "average", woodElf: "average" };
+/** The career-table row the shared creation check matched, or undefined. */
+const careerOf = (d: Doc) => {
+  const id = String(validateCharacter(d).totals.career);
+  return Object.hasOwn(WFRP_CAREERS, id) ? WFRP_CAREERS[id] : undefined;
 };
 
 describe("WFRP premades: legal by the 4e creation rules", () => {
@@ -133,58 +108,23 @@ describe("WFRP premades: legal by the 4e creation rules", () => {
   it("at least four, each a different career, all with species and career", () => {
     expect(premades.length).toBeGreaterThanOrEqual(4);
     expect(new Set(premades.map((d) => d.system.career)).size).toBe(premades.length);
-    for (const d of premades) expect([d.type, d.system.species !== "", d.system.career in CAREERS]).toEqual(["wfrp_character", true, true]);
+    for (const d of premades) expect([d.type, d.system.species !== "", careerOf(d) !== undefined], d.name).toEqual(["wfrp_character", true, true]);
   });
 
-  it.each(premades.map((d) => [d.name, d] as const))("%s: characteristics 2d10 + species base, 5 career characteristic advances", (_n, d) => {
+  it.each(premades.map((d) => [d.name, d] as const))("%s: legal by the shared creation check; the declared career characteristics are the career's", (_n, d) => {
+    const r = validateCharacter(d);
+    expect(r.breaches).toEqual([]);
     const budget = d.flags!.omnibus.creation;
-    const species = SPECIES[budget.species];
-    expect(species, budget.species).toBeDefined();
-    CH.forEach((c, i) => {
-      const rolled = d.system.characteristics[c].initial - species.base[i];
-      expect(rolled, `${c} rolled`).toBeGreaterThanOrEqual(2);
-      expect(rolled, `${c} rolled`).toBeLessThanOrEqual(20);
-      if (!budget.careerCharacteristics.includes(c)) expect(d.system.characteristics[c].advances, c).toBe(0);
-    });
-    expect(budget.careerCharacteristics).toHaveLength(3);
-    expect(CH.reduce((sum, c) => sum + d.system.characteristics[c].advances, 0)).toBe(5);
-    expect(d.system.movement).toBe(species.movement);
-    expect(d.system.size).toBe(species.size);
-    // Fate and Resilience: the species' values plus its extra points, spent between them; Fortune = Fate, Resolve = Resilience.
-    const extraFate = d.system.fate - species.fate;
-    const extraResilience = d.system.resilience - species.resilience;
-    expect([extraFate >= 0, extraResilience >= 0, extraFate + extraResilience]).toEqual([true, true, species.extra]);
-    expect([d.system.fortune, d.system.resolve]).toEqual([d.system.fate, d.system.resilience]);
-  });
-
-  it.each(premades.map((d) => [d.name, d] as const))("%s: species skills 3 × +5 and 3 × +3, then 40 career skill advances, at most 10 on a skill", (_n, d) => {
-    const budget = d.flags!.omnibus.creation;
-    const species = SPECIES[budget.species];
-    const career = CAREERS[d.system.career];
-    expect(budget.speciesSkills["+5"]).toHaveLength(3);
-    expect(budget.speciesSkills["+3"]).toHaveLength(3);
-    const speciesPart = new Map<string, number>();
-    for (const s of budget.speciesSkills["+5"]) speciesPart.set(s, 5);
-    for (const s of budget.speciesSkills["+3"]) speciesPart.set(s, (speciesPart.get(s) ?? 0) + 3);
-    for (const s of speciesPart.keys()) expect(species.skills, `${s} is a ${budget.species} skill`).toContain(s);
-    expect(speciesPart.size).toBe(6);
-    let careerTotal = 0;
-    const skills = (d.items ?? []).filter((i) => i.type === "wfrp_skill");
-    for (const s of skills) {
-      const careerPart = s.system.advances - (speciesPart.get(s.name) ?? 0);
-      if (careerPart > 0) expect(career.skills, `${s.name} has career advances`).toContain(s.name);
-      expect(careerPart, s.name).toBeGreaterThanOrEqual(0);
-      expect(careerPart, s.name).toBeLessThanOrEqual(10);
-      careerTotal += careerPart;
-    }
-    expect(careerTotal).toBe(40);
-    for (const s of speciesPart.keys()) expect(skills.map((i) => i.name), s).toContain(s);
+    const career = careerOf(d)!;
+    if (career.characteristics) expect([...budget.careerCharacteristics].sort()).toEqual([...career.characteristics].sort());
+    expect(r.totals).toMatchObject({ species: budget.species, characteristicAdvances: 5 });
+    expect(d.system.size).toBe(SIZE[budget.species]);
   });
 
   it.each(premades.map((d) => [d.name, d] as const))("%s: species talents plus one career talent; trappings, weapons and armour from the packs; Wounds by the formula", (_n, d) => {
     const budget = d.flags!.omnibus.creation;
     const talents = (d.items ?? []).filter((i) => i.type === "wfrp_talent").map((i) => i.name);
-    expect(CAREERS[d.system.career].talents).toContain(budget.careerTalent);
+    expect(careerOf(d)!.talents).toContain(budget.careerTalent);
     expect([...talents].sort()).toEqual([...budget.speciesTalents, budget.careerTalent].sort());
     for (const item of (d.items ?? []).filter((i) => ["wfrp_weapon", "wfrp_armour", "wfrp_trapping"].includes(i.type))) {
       const source = packItems.get(item.name);
