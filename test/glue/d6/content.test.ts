@@ -2,43 +2,30 @@
 // RPG 2nd edition Revised & Expanded creation rules (chapter "Character creation": 18D of attributes,
 // a human's between 2D and 4D each; 7D of skill dice added, at most +2D to one skill; 5 Character
 // Points; 1 Force Point, 2 for a Force-sensitive character; Force skills bought from 0D), opponents
-// from minions to bosses, Force powers, and the starter journal in both languages.
+// from minions to bosses, Force powers, and the starter journal in both languages. Legality is the
+// shared creation check (src/rules/d6/creation.ts), the same one test/rules/premades-legal uses.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT } from "../../support/handlebars";
 import { packDocs, type PackDoc } from "./fixtures";
+import { validateCharacter } from "../../../src/rules/characters";
 
 type Code = { dice: number; pips: number };
-const pips = (c: Code) => c.dice * 3 + c.pips;
 const FORCE_SKILLS = ["control", "sense", "alter"];
 
-/** Every rule of R&E character creation the premade breaks (empty: legal). */
+/**
+ * Every rule of R&E character creation the premade breaks (empty: legal): the shared creation
+ * check's breaches, plus what our premades add to it — humans only, and no specializations (the
+ * premade budget in docs/sources.md).
+ */
 function creationProblems(doc: PackDoc): string[] {
-  const s = doc.system as { attributes: Record<string, Code>; characterPoints: number; forcePoints: number; forceSensitive: boolean; species: string };
-  const problems: string[] = [];
-  const attrs = Object.entries(s.attributes);
-  const total = attrs.reduce((n, [, c]) => n + pips(c), 0);
-  if (total !== 18 * 3) problems.push(`attributes total ${total} pips, not 18D`);
-  for (const [a, c] of attrs) if (pips(c) < 6 || pips(c) > 12) problems.push(`${a} outside a human's 2D–4D`);
-  let added = 0;
+  const problems = validateCharacter(doc).breaches.map((b) => b.message);
   for (const item of doc.items ?? []) {
-    if (item.type !== "d6_skill") continue;
-    const sys = item.system as { attribute: string; code: Code; specializations: unknown[] };
-    const base = FORCE_SKILLS.includes(item.name) ? 0 : pips(s.attributes[sys.attribute]);
-    const plus = pips(sys.code) - base;
-    if (plus < 0) problems.push(`${item.name} below its attribute`);
-    if (plus > 6) problems.push(`${item.name} more than +2D over its attribute`);
-    if (FORCE_SKILLS.includes(item.name) && !s.forceSensitive) problems.push(`${item.name} without being Force-sensitive`);
-    if (sys.specializations.length > 0) problems.push(`${item.name}: specializations are not budgeted here`);
-    added += plus;
+    if (item.type === "d6_skill" && (item.system as { specializations: unknown[] }).specializations.length > 0) problems.push(`${item.name}: specializations are not budgeted here`);
   }
-  if (added !== 7 * 3) problems.push(`skill dice added ${added} pips, not 7D`);
-  if (s.characterPoints !== 5) problems.push(`${s.characterPoints} Character Points, not 5`);
-  const fp = s.forceSensitive ? 2 : 1;
-  if (s.forcePoints !== fp) problems.push(`${s.forcePoints} Force Points, not ${fp}`);
-  if (s.species !== "Human") problems.push("not a human (the limits above are a human's)");
+  if ((doc.system as { species: string }).species !== "Human") problems.push("not a human (the limits above are a human's)");
   return problems;
 }
 
@@ -62,7 +49,12 @@ describe("premade characters", () => {
     (thannik.system as { attributes: Record<string, Code> }).attributes.mechanical.pips += 1;
     (thannik.items!.find((i) => i.name === "dodge")!.system as { code: Code }).code.pips = 1;
     (thannik.system as { forcePoints: number }).forcePoints = 0;
-    expect(creationProblems(thannik)).toEqual(["attributes total 55 pips, not 18D", "dodge more than +2D over its attribute", "skill dice added 22 pips, not 7D", "0 Force Points, not 1"]);
+    expect(creationProblems(thannik)).toEqual([
+      "attributes total 18D+1, the species gets 18D",
+      "dodge has 2D+1 over its attribute; at most 2D at creation",
+      "skills and specializations use 7D+1 of skill dice; a starting character has 7D",
+      "0 Force Points; a starting character has 1",
+    ]);
   });
 
   it("full skills (at least five), a weapon, and a short description in English and in Russian", () => {
