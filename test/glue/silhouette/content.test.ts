@@ -10,6 +10,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT } from "../../support/handlebars";
+import { validateCharacter } from "../../../src/rules/characters";
 
 interface Doc {
   name: string;
@@ -24,21 +25,17 @@ const packDocs = (pack: string): Doc[] =>
     .filter((f) => f.endsWith(".yml"))
     .map((f) => parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) as Doc);
 
-const ATTRIBUTE_COST: Record<number, number> = { [-3]: -4, [-2]: -1, [-1]: 0, 0: 1, 1: 4, 2: 9, 3: 16 };
-const OFF_SHEET = 6; // APP, CRE, INF, KNO, PER, PSY at 0, 1 CP each
-
+/**
+ * Every creation rule the premade breaks (empty: legal): the shared creation check
+ * (src/rules/silhouette/build.ts), which test/rules/premades-legal.test.ts applies to every premade,
+ * plus what our premades add: the whole budget spent (40 Skill Points + every left-over Character
+ * Point; the sheet holds no Emergency Dice).
+ */
 function creationProblems(doc: Doc): string[] {
-  const a = doc.system.attributes as Record<string, number>;
-  const problems: string[] = [];
-  for (const k of ["agi", "bld", "fit", "will"]) if (!(a[k] in ATTRIBUTE_COST)) problems.push(`${k} ${a[k]} outside a human's −3…+3`);
-  if (problems.length) return problems;
-  const cp = ["agi", "bld", "fit", "will"].reduce((n, k) => n + ATTRIBUTE_COST[a[k]], OFF_SHEET);
-  if (cp > 30) problems.push(`attributes cost ${cp} CP, more than 30`);
-  const sp = (doc.items ?? []).filter((i) => i.type === "silhouette_skill").reduce((n, i) => n + i.system.level ** 2, 0);
-  if (sp !== 40 + (30 - cp)) problems.push(`skills cost ${sp} SP, not 40 + ${30 - cp} left-over CP`);
-  if (a.str !== Math.trunc((a.bld + a.fit) / 2)) problems.push(`STR ${a.str} is not (BLD + FIT) / 2`);
-  const hea = Math.round((a.fit + 0 + a.will) / 3);
-  if (doc.system.stamina !== 5 * (a.bld + hea) + 25) problems.push(`Stamina ${doc.system.stamina} is not 5 × (BLD + HEA) + 25`);
+  const r = validateCharacter(doc);
+  const problems = r.breaches.map((b) => b.message);
+  const t = r.totals as { skillPoints: number; skillBudget: number };
+  if (problems.length === 0 && t.skillPoints !== t.skillBudget) problems.push(`skills cost ${t.skillPoints} SP, not the ${t.skillBudget} the budget gives`);
   return problems;
 }
 
@@ -57,12 +54,15 @@ describe("premade characters", () => {
   it("the budget check is not a rubber stamp: a raised attribute, a skill level too many, a wrong Stamina are caught", () => {
     const merc = structuredClone(premades.find((d) => d.name === "Veteran mercenary")!);
     merc.system.attributes.agi = 2;
-    expect(creationProblems(merc)).toEqual(["skills cost 48 SP, not 40 + 3 left-over CP"]);
+    expect(creationProblems(merc)).toEqual(["skills cost 48 Skill Points; a starting character has 40 + 3 left-over Character Points = 43"]);
     merc.system.attributes.agi = 4;
-    expect(creationProblems(merc)).toEqual(["agi 4 outside a human's −3…+3"]);
+    expect(creationProblems(merc)).toEqual(["AGI 4: at creation -3 … +3", "attributes cost 43 Character Points; a starting character has 30", "skills cost 48 Skill Points; a starting character has 40 + 0 left-over Character Points = 40"]);
     const medic = structuredClone(premades.find((d) => d.name === "Field medic")!);
     medic.system.stamina = 25;
-    expect(creationProblems(medic)).toEqual(["Stamina 25 is not 5 × (BLD + HEA) + 25"]);
+    expect(creationProblems(medic)).toEqual(["Stamina 25; 5 × (BLD + HEA) + 25 gives 30"]);
+    medic.system.stamina = 30;
+    medic.items = medic.items!.filter((i) => i.name !== "Survival");
+    expect(creationProblems(medic)).toEqual(["skills cost 48 SP, not the 49 the budget gives"]);
   });
 
   it("full skills (the combat five and more), a weapon, armour, and a description in English and in Russian", () => {
