@@ -193,7 +193,7 @@ describe("WFRP labels built in code speak Russian", () => {
     const sb = Number((packDoc("wfrp-characters", "Cultist of the Blood God").system.characteristics as Record<string, { initial: number; advances?: number }>).s.initial) / 10;
     expect(html).toContain(`+БС+4 (${Math.floor(sb) + 4})`);
     expect(html).toContain("(Древковое)");
-    expect(html).toContain("(Луки)");
+    expect(html).toContain("(Лук)");
     expect(html).not.toMatch(/\+SB|\(polearm\)|\(bow\)|\(basic\)/);
   });
 
