@@ -27,7 +27,7 @@ import {
 } from "../../rules/wfrp/index";
 import type { TargetInfo } from "../ruleset";
 import { armourPieces, deriveActor, type PlainItem } from "./derive";
-import { weaponDamageLabel } from "./request";
+import { weaponDamage } from "./request";
 
 const K = "OMNIBUS.WFRP.";
 
@@ -241,7 +241,7 @@ function testSide(r: TestResult) {
 
 /** The attack card's context. `t` localizes the few labels that carry numbers. */
 export function attackCardContext(state: AttackState): Record<string, unknown> {
-  const weaponLabel = weaponDamageLabel(asWeapon(state.weapon), state.attacker.strengthBonus);
+  const weaponLabel = weaponDamage(asWeapon(state.weapon), state.attacker.strengthBonus);
   const untargeted = state.targets.length === 0 ? resolveUntargeted(state) : null;
   const rows = state.targets.map((target, index) => {
     const result = resolveTarget(state, index);

@@ -346,7 +346,7 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   }
 
   const value = t(`${K}Dialog.Tested`, { value: data.value });
-  const weaponLine = data.weapon ? ` · ${t(`${K}Dialog.WeaponDamage`, { damage: weaponDamageLabel(data.weapon, data.strengthBonus) })}` : "";
+  const weaponLine = data.weapon ? ` · ${t(`${K}Dialog.WeaponDamage`, { damage: weaponDamageLabel(data.weapon, data.strengthBonus, t) })}` : "";
   return {
     ruleset: "wfrp",
     kind: data.kind,
@@ -361,10 +361,20 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   };
 }
 
-/** "+SB+4 (7)" style damage label: the weapon's Damage with the wielder's SB included. */
-export function weaponDamageLabel(w: Weapon, strengthBonus: number): string {
+/**
+ * A weapon's Damage as an i18n key and its data: "+SB+4 (7)" (Russian "+БС+4 (7)") when the wielder's
+ * Strength Bonus is added, else "+4". Templates pass it to `localize` with its data as the hash.
+ */
+export function weaponDamage(w: Weapon, strengthBonus: number): { key: string; damage: string; total: number } {
   const total = w.damage + (w.addsStrengthBonus ? strengthBonus : 0);
-  return w.addsStrengthBonus ? `+SB${w.damage >= 0 ? "+" : ""}${w.damage} (${total})` : `+${w.damage}`;
+  const damage = `${w.damage >= 0 ? "+" : ""}${w.damage}`;
+  return { key: w.addsStrengthBonus ? `${K}Item.DamageWithSB` : `${K}Item.DamageFlat`, damage, total };
+}
+
+/** The same label as text, for strings built in code (the dialog's subtitle). */
+export function weaponDamageLabel(w: Weapon, strengthBonus: number, t: Translate): string {
+  const { key, damage, total } = weaponDamage(w, strengthBonus);
+  return t(key, { damage, total });
 }
 
 export function checkData(request: CheckRequest): WfrpCheckData {

@@ -13,12 +13,13 @@ import {
   SIZES,
   SKILLS,
   WEAPON_FLAWS,
+  WEAPON_GROUPS,
   WEAPON_QUALITIES,
   rangeBandLimits,
 } from "../../rules/wfrp/index";
 import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
 import { deriveActor, skillRows, weaponOf, type PlainItem, type SkillRow } from "./derive";
-import { weaponDamageLabel } from "./request";
+import { weaponDamage } from "./request";
 import { EXTENDED_STATUSES } from "./schema";
 
 /** An extended test's progress for the item sheet and the chat card: total/required, rolls, percent, status label. */
@@ -43,6 +44,18 @@ export const ACTOR_TABS = [
 
 /** Item types on the shared items tab (skills, weapons, armour have their own tabs). */
 export const ITEMS_TAB_TYPES = ["wfrp_talent", "wfrp_trapping", "wfrp_extended"];
+
+const KNOWN_GROUPS: readonly string[] = [...WEAPON_GROUPS.melee, ...WEAPON_GROUPS.ranged];
+
+/**
+ * A weapon group for display: a published group's i18n key (matched case-insensitively, so "Polearm" and
+ * "two-handed" name theirs too), or the text as typed for a group of the GM's own. Null when empty.
+ */
+export function weaponGroup(group: unknown): { key: string | null; text: string } | null {
+  if (typeof group !== "string" || group.trim() === "") return null;
+  const id = group.trim().toLowerCase().replace(/[\s_-]+/g, "");
+  return KNOWN_GROUPS.includes(id) ? { key: `${K}WeaponGroup.${id}`, text: group } : { key: null, text: group };
+}
 
 const choices = (ids: readonly string[], prefix: string) => ids.map((id) => ({ value: id, label: `${prefix}${id}` }));
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
@@ -77,8 +90,8 @@ export function wfrpActorContext(context: ActorSheetContext, statuses: string[] 
         img: i.img,
         kind: w.kind,
         kindKey: `${K}WeaponKind.${w.kind}`,
-        group: typeof i.system.group === "string" ? i.system.group : "",
-        damageLabel: weaponDamageLabel(w, d.characteristics.s.bonus),
+        group: weaponGroup(i.system.group),
+        damage: weaponDamage(w, d.characteristics.s.bonus),
         range: w.kind === "ranged" ? w.range : null,
         bands: limits ? RANGE_BANDS.map((b) => ({ key: `${K}Range.${b}`, yards: limits[b] })) : [],
         traits: [...(w.qualities ?? []).map((q) => `${K}Quality.${q}`), ...(w.flaws ?? []).map((f) => `${K}Flaw.${f}`)],
@@ -135,6 +148,14 @@ function skillView(row: SkillRow) {
   return { ...row, untrained: row.itemId === "" };
 }
 
+/** The item sheet's group options: the kind's published groups, plus a group of the GM's own as typed. */
+function groupChoices(kind: "melee" | "ranged", current: unknown) {
+  const own = weaponGroup(current);
+  const list: { value: string; key: string | null; selected: boolean }[] = WEAPON_GROUPS[kind].map((id) => ({ value: id, key: `${K}WeaponGroup.${id}`, selected: own?.key === `${K}WeaponGroup.${id}` }));
+  if (own && !list.some((c) => c.selected)) list.push({ value: own.text, key: own.key, selected: true });
+  return list;
+}
+
 export function wfrpItemContext(context: ItemSheetContext): Record<string, unknown> {
   const s = context.system;
   const set = (v: unknown) => new Set(Array.isArray(v) ? (v as string[]) : []);
@@ -147,6 +168,7 @@ export function wfrpItemContext(context: ItemSheetContext): Record<string, unkno
     wfrp: {
       type: context.document.type.replace(/^wfrp_/, ""),
       characteristicChoices: choices(CHARACTERISTICS, `${K}Char.`),
+      groupChoices: groupChoices(s.kind === "ranged" ? "ranged" : "melee", s.group),
       kindChoices: [
         { value: "melee", label: `${K}WeaponKind.melee` },
         { value: "ranged", label: `${K}WeaponKind.ranged` },

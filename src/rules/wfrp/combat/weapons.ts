@@ -8,6 +8,14 @@ export const WEAPON_QUALITIES = ["accurate", "precise", "damaging", "impact", "i
 export type WeaponQuality = (typeof WEAPON_QUALITIES)[number];
 export const WEAPON_FLAWS = ["dangerous", "imprecise", "undamaging", "slow", "tiring"] as const;
 export type WeaponFlaw = (typeof WEAPON_FLAWS)[number];
+/**
+ * The published 4e weapon groups (the specialisations of Melee and Ranged), by kind. A weapon's `group`
+ * is free text; these ids are the ones the sheets name in the player's language.
+ */
+export const WEAPON_GROUPS = {
+  melee: ["basic", "brawling", "cavalry", "fencing", "flail", "parry", "polearm", "twohanded"],
+  ranged: ["blackpowder", "bow", "crossbow", "engineering", "entangling", "explosives", "sling", "throwing"],
+} as const;
 
 export interface Weapon {
   kind: "melee" | "ranged";
