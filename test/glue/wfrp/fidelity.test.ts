@@ -34,7 +34,7 @@ function actorDoc(id: string, view: ReturnType<typeof actorViewOf>): StandInDocu
   stand.documents.set(doc.uuid, doc);
   return doc;
 }
-const character = (name: string) => packDocs("wfrp-characters").find((d) => d.name === name)!;
+const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 
 describe("a full initiative tie at the table (003:L281)", () => {
   it("two cultists with the same Initiative and Agility test Agility; the winner acts first, in one update each, and a card says so", async () => {
