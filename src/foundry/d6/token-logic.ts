@@ -1,0 +1,52 @@
+/**
+ * D6 token bars (no Foundry global). The health bar of a character or NPC is the wound level
+ * (healthy 6 … killed 0, schema.ts `deriveActor`), of a vehicle its damage state (undamaged 5 …
+ * destroyed 0): a bar edit picks the level and writes `woundLevel` / `damage`, never `health`.
+ */
+import { WOUND_LEVELS, type WoundLevel } from "../../rules/d6";
+import type { TokenAttributeHook, TokenDefaults, TrackableAttributes } from "../ruleset";
+import { standardTokenDefaults } from "../token-logic";
+import { HEALTH_MAX, deriveActor } from "./schema";
+
+/** A vehicle's damage states from the health bar's 0 up (object damage table, digest §24). */
+export const VEHICLE_HEALTH = ["destroyed", "severely_damaged", "heavily_damaged", "lightly_damaged", "not_damaged", "undamaged"] as const;
+
+const LIVING = ["d6_character", "d6_npc"];
+const POINTS = ["characterPoints", "forcePoints", "darkSidePoints", "stuns", "move"];
+
+export const D6_TRACKABLE: Record<string, TrackableAttributes> = {
+  d6_character: { bar: ["health"], value: POINTS },
+  d6_npc: { bar: ["health"], value: POINTS },
+  d6_vehicle: { bar: ["health"], value: ["move"] },
+};
+
+export const D6_TOKEN_DEFAULTS: Record<string, TokenDefaults> = {
+  d6_character: standardTokenDefaults("character"),
+  d6_npc: standardTokenDefaults("npc"),
+  d6_vehicle: standardTokenDefaults("vehicle"),
+};
+
+const levelOf = (system: Record<string, unknown>): WoundLevel =>
+  (WOUND_LEVELS as readonly string[]).includes(String(system.woundLevel)) ? (system.woundLevel as WoundLevel) : "healthy";
+
+export const d6TokenAttribute: TokenAttributeHook = {
+  read(type, system, attribute) {
+    if (attribute !== "health") return null;
+    if (LIVING.includes(type)) return deriveActor(system).health;
+    if (type === "d6_vehicle") return { value: Math.max(0, VEHICLE_HEALTH.indexOf(system.damage as never)), max: VEHICLE_HEALTH.length - 1 };
+    return null;
+  },
+  write(type, system, _attribute, target) {
+    if (type === "d6_vehicle") return { "system.damage": VEHICLE_HEALTH[target] };
+    const level = WOUND_LEVELS[HEALTH_MAX - target];
+    const update: Record<string, unknown> = { "system.woundLevel": level };
+    // As healing does (healing-logic.ts planHealing): no longer mortally wounded ends the death-roll
+    // count and the stabilisation; a better level clears the stuns.
+    if (level !== "mortally_wounded") {
+      update["system.roundsMortallyWounded"] = 0;
+      update["system.healing.stabilized"] = false;
+    }
+    if (WOUND_LEVELS.indexOf(level) < WOUND_LEVELS.indexOf(levelOf(system))) update["system.stuns"] = 0;
+    return update;
+  },
+};
