@@ -27,6 +27,8 @@ export interface Recorded {
   hotbar: Array<{ macro: unknown; slot: number }>;
   /** Progress notifications (`ui.notifications.info(message, {progress: true})`) and their updates. */
   progress: Array<{ message: string; options: Record<string, unknown>; updates: Array<{ pct?: number; message?: string }> }>;
+  /** Calls that reached the stand-in of Foundry's own `Actor#modifyTokenAttribute` (the glue left the attribute to core). */
+  tokenAttributeDefaults: Array<{ attribute: string; value: number; isDelta: boolean; isBar: boolean }>;
 }
 
 export interface StandInUser {
@@ -116,6 +118,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     macrosCreated: [],
     hotbar: [],
     progress: [],
+    tokenAttributeDefaults: [],
   };
   const documents = new Map<string, unknown>();
   const users = new Map<string, StandInUser>();
@@ -186,6 +189,15 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   }
   class Actor extends Document {
     static kindName = "Actor";
+    /**
+     * Core's `Actor#modifyTokenAttribute(attribute, value, isDelta = false, isBar = true)` (api
+     * `foundry.documents.Actor`): the token HUD's bar edit. Only recorded here: what core then writes
+     * is core's business, the glue's part is whether it hands the edit on.
+     */
+    async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true) {
+      recorded.tokenAttributeDefaults.push({ attribute, value, isDelta, isBar });
+      return this;
+    }
   }
   class Item extends Document {
     static kindName = "Item";
