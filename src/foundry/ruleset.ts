@@ -265,6 +265,13 @@ export interface TokenDefaults {
   bar2?: string;
 }
 
+/** One movement band of the token ruler: moves up to `limit` (scene distance units) are in it. */
+export interface MovementBand {
+  /** The band's own name (`cautious`, `sprint`…), for tests and labels. */
+  key: string;
+  limit: number;
+}
+
 export interface RulesetAdapter {
   id: RulesetId;
   /** i18n key of the ruleset's name (e.g. `OMNIBUS.Ruleset.d6`). */
@@ -299,6 +306,8 @@ export interface RulesetAdapter {
   tokenAttribute?: TokenAttributeHook;
   /** Prototype token defaults per actor type (tokens.ts preCreateActor). */
   tokenDefaults?: Record<string, TokenDefaults>;
+  /** The token ruler's movement bands of an actor (pure; ruler.ts colours the drag by them), slowest first; empty: none. */
+  movementBands?(type: string, system: Record<string, unknown>): MovementBand[];
   /** The ruleset's data version and world migration step (default: version 1, no step). */
   migration?: RulesetMigration;
   /** Extra templates to preload (paths as `systems/omnibus/templates/...`). */

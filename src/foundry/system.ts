@@ -8,7 +8,7 @@
  *          classes pushed onto CONFIG.Dice.rolls and die terms added (core's ApplicationV1 sheets
  *          unregistered); token bars (CONFIG.Actor.trackableAttributes) for every ruleset's
  *          actor types and the Actor's token-bar edits of derived values; the active ruleset's status
- *          effects and combat; Handlebars helpers and templates (as partials by path); game.omnibus.
+ *          effects, combat and token ruler bands; Handlebars helpers and templates (as partials by path); game.omnibus.
  * setup  — the system's dice in manual dice entry; the active adapter's onSetup.
  * ready  — the system socket; world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
  * always — chat-card buttons (renderChatMessageHTML), hotbar macros (hotbarDrop), item-drop filter
@@ -21,6 +21,7 @@ import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
 import { withRulesetCreateDialog, withTokenAttributes } from "./documents";
 import { registerTokenDefaults, registerTrackableAttributes } from "./tokens";
+import { registerTokenRuler } from "./ruler";
 import { onHotbarDrop } from "./hotbar";
 import { migrateWorldIfNeeded } from "./migrations";
 import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, getRuleset, isPackShown, registerRuleset, rulesetOfType, setActiveRuleset } from "./registry";
@@ -132,6 +133,7 @@ export function onInit(): void {
   const adapter = activeRuleset();
   if (adapter) {
     cfg.statusEffects = statusEffectsFor(adapter, cfg.statusEffects ?? []);
+    registerTokenRuler(adapter);
     if (adapter.combat) {
       if (adapter.combat.formula) cfg.Combat.initiative = { formula: adapter.combat.formula, decimals: adapter.combat.decimals ?? 0 };
       cfg.Combatant.documentClass = combatantClass(cfg.Combatant.documentClass as never, adapter.combat);

@@ -2,7 +2,7 @@
  * Token bars and prototype tokens, the decisions from plain data (no Foundry global): documents.ts
  * (`modifyTokenAttribute`) and tokens.ts (trackable attributes, the preCreateActor defaults) apply them.
  */
-import type { TokenAttributeHook, TokenDefaults } from "./ruleset";
+import type { MovementBand, TokenAttributeHook, TokenDefaults } from "./ruleset";
 
 export interface TokenAttributePlan {
   /** The bar value the edit asks for (whole, within 0…max). */
@@ -67,4 +67,23 @@ export function standardTokenDefaults(kind: "character" | "npc" | "vehicle", bar
   const base: TokenDefaults =
     kind === "character" ? { actorLink: true, disposition: 1, bar1: "health" } : { actorLink: false, disposition: kind === "npc" ? -1 : 0, bar1: "health" };
   return bar2 ? { ...base, bar2 } : base;
+}
+
+/** The ruler's colours, slowest band first (green … red); beyond the last band: grey. */
+export const BAND_PALETTE = [0x2e9e3e, 0x9fc22b, 0xe0c020, 0xe07b1a, 0xc8302a] as const;
+export const BEYOND_COLOR = 0x5a5a5a;
+
+/** The band a move of `distance` falls in: its index (the first whose limit it does not pass), or -1 beyond all. */
+export function bandIndex(bands: readonly MovementBand[], distance: number): number {
+  if (!Number.isFinite(distance)) return -1;
+  return bands.findIndex((b) => distance <= b.limit + 1e-9);
+}
+
+/** The colour of a move of `distance`: spread over the palette by band, grey beyond; null without bands. */
+export function bandColor(bands: readonly MovementBand[], distance: number): number | null {
+  if (bands.length === 0) return null;
+  const i = bandIndex(bands, distance);
+  if (i < 0) return BEYOND_COLOR;
+  const last = BAND_PALETTE.length - 1;
+  return BAND_PALETTE[bands.length === 1 ? 0 : Math.round((i * last) / (bands.length - 1))];
 }

@@ -4,7 +4,7 @@
  * in system.json's documentTypes, with labels `TYPES.Actor.d6_<name>` in both lang files.
  */
 import { defineRuleset } from "../ruleset";
-import { D6_TRACKABLE, d6TokenAttribute, D6_TOKEN_DEFAULTS } from "./token-logic";
+import { D6_TRACKABLE, d6TokenAttribute, D6_TOKEN_DEFAULTS, d6MovementBands } from "./token-logic";
 import { d6Checks, d6ChatActions } from "./checks";
 import { hideForeignResistButtons } from "./resist-cp";
 import { d6Combat, mayActLast, maySetSideInitiative, onCombatRound, planActLast, planSideInitiative, sideInitiativeCombatClass } from "./combat";
@@ -37,6 +37,7 @@ export const d6Adapter = defineRuleset({
   id: "d6",
   trackableAttributes: D6_TRACKABLE,
   tokenAttribute: d6TokenAttribute,
+  movementBands: d6MovementBands,
   tokenDefaults: D6_TOKEN_DEFAULTS,
   label: "OMNIBUS.Ruleset.d6",
   actorTypes: {

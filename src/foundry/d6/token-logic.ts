@@ -3,8 +3,8 @@
  * (healthy 6 … killed 0, schema.ts `deriveActor`), of a vehicle its damage state (undamaged 5 …
  * destroyed 0): a bar edit picks the level and writes `woundLevel` / `damage`, never `health`.
  */
-import { WOUND_LEVELS, type WoundLevel } from "../../rules/d6";
-import type { TokenAttributeHook, TokenDefaults, TrackableAttributes } from "../ruleset";
+import { SPEEDS, SPEED_MULTIPLIER, WOUND_LEVELS, canAct, type WoundLevel } from "../../rules/d6";
+import type { MovementBand, TokenAttributeHook, TokenDefaults, TrackableAttributes } from "../ruleset";
 import { standardTokenDefaults } from "../token-logic";
 import { HEALTH_MAX, deriveActor } from "./schema";
 
@@ -50,3 +50,14 @@ export const d6TokenAttribute: TokenAttributeHook = {
     return update;
   },
 };
+
+/**
+ * The ruler's bands: cautious ½ Move, cruising Move, high speed 2 × Move, all-out 4 × Move
+ * (000:L177, L197, L241; digest §30). None for a character who cannot act (incapacitated or worse).
+ */
+export function d6MovementBands(type: string, system: Record<string, unknown>): MovementBand[] {
+  const move = typeof system.move === "number" && Number.isFinite(system.move) ? Math.max(0, system.move) : 0;
+  if (move <= 0) return [];
+  if (LIVING.includes(type) && !canAct(levelOf(system))) return [];
+  return SPEEDS.map((key) => ({ key, limit: move * SPEED_MULTIPLIER[key] }));
+}

@@ -6,7 +6,7 @@
  */
 import { movementModeForDistance, movementRates, pullTogetherInitiative } from "../../rules/silhouette/index";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
-import { SILHOUETTE_TRACKABLE, silhouetteTokenAttribute, SILHOUETTE_TOKEN_DEFAULTS } from "./token-logic";
+import { SILHOUETTE_TRACKABLE, silhouetteTokenAttribute, SILHOUETTE_TOKEN_DEFAULTS, silhouetteMovementBands } from "./token-logic";
 import { templatePath } from "../templates/helpers";
 import { silhouetteChatActions } from "./actions";
 import { silhouetteChecks } from "./checks";
@@ -54,6 +54,7 @@ export const silhouetteAdapter = defineRuleset({
   id: "silhouette",
   trackableAttributes: SILHOUETTE_TRACKABLE,
   tokenAttribute: silhouetteTokenAttribute,
+  movementBands: silhouetteMovementBands,
   tokenDefaults: SILHOUETTE_TOKEN_DEFAULTS,
   label: "OMNIBUS.Ruleset.silhouette",
   actorTypes: {

@@ -4,9 +4,10 @@
  * wounds so the worst wound becomes the chosen step, and keeps every count it does not have to
  * change (going from heavy back to light clears the heavy wounds and keeps, or adds one, light).
  */
-import type { TokenAttributeHook, TokenDefaults, TrackableAttributes } from "../ruleset";
+import type { MovementBand, TokenAttributeHook, TokenDefaults, TrackableAttributes } from "../ruleset";
 import { standardTokenDefaults } from "../token-logic";
 import { healthFromWounds, HEALTH_STEPS } from "./data";
+import { SPEEDS, type Speed } from "../../rules/silhouette/movement";
 import { worstWound } from "../../rules/silhouette/damage";
 
 const TRACKABLE: TrackableAttributes = { bar: ["health"], value: ["wounds.light", "wounds.heavy"] };
@@ -55,3 +56,15 @@ export const silhouetteTokenAttribute: TokenAttributeHook = {
     return { "system.wounds.light": w.light, "system.wounds.heavy": w.heavy, "system.wounds.dead": w.dead };
   },
 };
+
+/**
+ * The ruler's bands: crawl, walk, jog, run and sprint from the derived rates (Sprint = 25 + 5 ×
+ * (FIT + Athletics) m, the others fractions of it, 004:L23-27), up to the fastest speed load and
+ * wounds allow (004:L39, L42-43); none when dead.
+ */
+export function silhouetteMovementBands(_type: string, system: Record<string, unknown>): MovementBand[] {
+  const derived = system.derived as { movement?: Record<Speed, number>; maxSpeed?: Speed | null } | undefined;
+  if (!derived?.movement || derived.maxSpeed === null) return [];
+  const fastest = derived.maxSpeed ? SPEEDS.indexOf(derived.maxSpeed) : SPEEDS.length - 1;
+  return SPEEDS.slice(0, fastest + 1).map((key) => ({ key, limit: derived.movement![key] }));
+}
