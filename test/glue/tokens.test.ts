@@ -227,3 +227,47 @@ describe("prototype token defaults", () => {
     expect(prototypeTokenDefaults(undefined, {})).toBeNull();
   });
 });
+
+describe("the token ruler's movement bands", () => {
+  it("D6 Move 10: cautious 5, cruising 10, high speed 20, all-out 40 m; none for an incapacitated character", async () => {
+    const { d6MovementBands } = await import("../../src/foundry/d6/token-logic");
+    const bands = d6MovementBands("d6_character", derive("d6_character", { ...initialData(SPECS.d6_character), move: 10 }));
+    expect(bands).toEqual([
+      { key: "cautious", limit: 5 },
+      { key: "cruising", limit: 10 },
+      { key: "high", limit: 20 },
+      { key: "all_out", limit: 40 },
+    ]);
+    expect(d6MovementBands("d6_character", { move: 10, woundLevel: "incapacitated" })).toEqual([]);
+    expect(d6MovementBands("d6_vehicle", { move: 100 }).map((b) => b.limit)).toEqual([50, 100, 200, 400]);
+  });
+
+  it("Silhouette FIT 1, no Athletics: Sprint 25 + 5 × 1 = 30 m, Run ⅔, Jog ½, Walk ⅓, Crawl ⅕; a Light wound stops at jog, death ends all", async () => {
+    const { silhouetteMovementBands } = await import("../../src/foundry/silhouette/token-logic");
+    const source = { ...initialData(SPECS.silhouette_character), attributes: { ...(initialData(SPECS.silhouette_character).attributes as Rec), fit: 1 } } as Rec;
+    const system = derive("silhouette_character", source);
+    const sprint = system.derived.movement.sprint;
+    const bands = silhouetteMovementBands("silhouette_character", system);
+    expect(bands.map((b) => b.key)).toEqual(["crawl", "walk", "jog", "run", "sprint"]);
+    expect(sprint).toBe(30);
+    expect(bands.map((b) => b.limit)).toEqual([6, 10, 15, 20, 30]);
+    const hurt = derive("silhouette_character", { ...source, wounds: { light: 1, heavy: 0, dead: false } });
+    expect(silhouetteMovementBands("silhouette_character", hurt).map((b) => b.key)).toEqual(["crawl", "walk", "jog"]);
+    expect(silhouetteMovementBands("silhouette_character", derive("silhouette_character", { ...source, wounds: { light: 0, heavy: 0, dead: true } }))).toEqual([]);
+  });
+
+  it("the active ruleset's ruler colours a drag by band (CONFIG.Token.rulerClass), grey beyond all-out, core's colour without bands", async () => {
+    const { BAND_PALETTE, BEYOND_COLOR } = await import("../../src/foundry/token-logic");
+    const Ruler = cfg.Token.rulerClass;
+    expect(Ruler).toBeTruthy();
+    const ruler = new Ruler({ actor: { type: "d6_character", system: { move: 10, woundLevel: "healthy" } } });
+    const at = (cost: number) => ({ measurement: { distance: cost, cost } });
+    expect(ruler._getSegmentStyle(at(5)).color).toBe(BAND_PALETTE[0]);
+    expect(ruler._getSegmentStyle(at(10.5)).color).not.toBe(BAND_PALETTE[0]);
+    expect(ruler._getGridHighlightStyle(at(40), {}).color).toBe(BAND_PALETTE[4]);
+    expect(ruler._getSegmentStyle(at(41)).color).toBe(BEYOND_COLOR);
+    expect(ruler._getSegmentStyle(at(41)).width).toBe(4);
+    const stopped = new Ruler({ actor: { type: "d6_character", system: { move: 10, woundLevel: "mortally_wounded" } } });
+    expect(stopped._getSegmentStyle(at(5)).color).toBe(0xffffff);
+  });
+});

@@ -247,10 +247,26 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     },
     statusEffects: (opts.coreStatusEffects ?? ["dead", "prone", "blind"]).map((id) => ({ id, name: `EFFECT.Status${id}`, img: `icons/${id}.svg` })),
     sounds: { dice: "sounds/dice.wav" },
+    Token: { rulerClass: null },
   };
   class ActorSheetV1 {}
   class ItemSheetV1 {}
+  /**
+   * v13's token ruler (api `foundry.canvas.placeables.tokens.TokenRuler`): `_getSegmentStyle(waypoint)`
+   * returns `{width, color, alpha}`, `_getGridHighlightStyle(waypoint, offset)` `{color, alpha}`; the
+   * ruler knows its Token as `token`. Core's own colours are stood in by white.
+   */
+  class TokenRuler {
+    constructor(public token: unknown) {}
+    _getSegmentStyle(_waypoint: unknown) {
+      return { width: 4, color: 0xffffff, alpha: 1 };
+    }
+    _getGridHighlightStyle(_waypoint: unknown, _offset: unknown) {
+      return { color: 0xffffff, alpha: 0.5 };
+    }
+  }
   g.foundry = {
+    canvas: { placeables: { tokens: { TokenRuler } } },
     appv1: { sheets: { ActorSheet: ActorSheetV1, ItemSheet: ItemSheetV1 } },
     dice: { terms: { DiceTerm, Die } },
     abstract: { TypeDataModel: class TypeDataModel {} },
