@@ -256,6 +256,15 @@ describe("the token ruler's movement bands", () => {
     expect(silhouetteMovementBands("silhouette_character", derive("silhouette_character", { ...source, wounds: { light: 0, heavy: 0, dead: true } }))).toEqual([]);
   });
 
+  it("Storytelling Strength 2 + Dexterity 3 + species factor 5 = Speed 10 yards; the last Health box marked (−3) → 7", async () => {
+    const { storytellingMovementBands } = await import("../../src/foundry/storytelling/token-logic");
+    const source = { ...initialData(SPECS.storytelling_character) } as Rec;
+    source.attributes = { ...source.attributes, strength: 2, dexterity: 3, stamina: 2 };
+    expect(storytellingMovementBands("storytelling_character", source)).toEqual([{ key: "speed", limit: 10 }]);
+    source.healthTrack = { aggravated: 0, lethal: 0, bashing: 7 };
+    expect(storytellingMovementBands("storytelling_character", source)).toEqual([{ key: "speed", limit: 7 }]);
+  });
+
   it("the active ruleset's ruler colours a drag by band (CONFIG.Token.rulerClass), grey beyond all-out, core's colour without bands", async () => {
     const { BAND_PALETTE, BEYOND_COLOR } = await import("../../src/foundry/token-logic");
     const Ruler = cfg.Token.rulerClass;

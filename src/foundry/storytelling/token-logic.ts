@@ -6,7 +6,7 @@
  * does (rightmost box first, published WoD p.175, digest §Z.7). Willpower's bar is its points out
  * of Resolve + Composure (+ bonus); a vehicle's Health is its Structure less its damage.
  */
-import type { TokenAttributeHook, TokenDefaults, TrackableAttributes } from "../ruleset";
+import type { MovementBand, TokenAttributeHook, TokenDefaults, TrackableAttributes } from "../ruleset";
 import { standardTokenDefaults } from "../token-logic";
 import { deriveCharacter, deriveVehicle } from "./derived";
 
@@ -71,3 +71,10 @@ export const storytellingTokenAttribute: TokenAttributeHook = {
     return { "system.healthTrack": { aggravated, lethal, bashing } };
   },
 };
+
+/** The ruler's band: Speed (Strength + Dexterity + species factor, less wound and armour penalties) yards per turn. */
+export function storytellingMovementBands(type: string, system: Record<string, unknown>): MovementBand[] {
+  if (!LIVING.includes(type)) return [];
+  const speed = deriveCharacter(system).speed;
+  return speed > 0 ? [{ key: "speed", limit: speed }] : [];
+}
