@@ -45,7 +45,8 @@ export function withRulesetCreateDialog<T extends AnyClass>(Base: T, kind: Docum
  * next derivation would overwrite that write. Here the ruleset's `tokenAttribute` hook (pure,
  * `<id>/token-logic.ts`) maps the shown value to the stored data instead; like core, the
  * `modifyTokenAttribute` hook (api `hookEvents.modifyTokenAttribute`: data, updates, actor) may
- * still veto the update by returning false. Attributes the ruleset does not derive go to Foundry.
+ * still veto the update by returning false. The ruleset's wound statuses follow (toggleStatusEffect).
+ * Attributes the ruleset does not derive go to Foundry.
  */
 export function withTokenAttributes<T extends AnyClass>(Base: T): T {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -60,7 +61,11 @@ export function withTokenAttributes<T extends AnyClass>(Base: T): T {
       if (Object.keys(plan.update).length === 0) return this;
       const call = Hooks.call as unknown as (hook: string, ...args: unknown[]) => boolean;
       const allowed = call("modifyTokenAttribute", { attribute, value: plan.target, isDelta: false, isBar }, plan.update, this);
-      return allowed !== false ? self.update(plan.update) : this;
+      if (allowed === false) return this;
+      const result = await self.update(plan.update);
+      const toggle = (this as unknown as { toggleStatusEffect?(id: string, options: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
+      for (const [id, active] of Object.entries(plan.statuses)) await toggle?.call(this, id, { active });
+      return result;
     }
   };
   Object.defineProperty(Subclass, "name", { value: (Base as { name?: string }).name || "OmnibusActor" });

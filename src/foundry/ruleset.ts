@@ -253,6 +253,8 @@ export interface TokenAttributeHook {
   read(type: string, system: Record<string, unknown>, attribute: string): { value: number; max: number } | null;
   /** The actor update (keys `system.…`) that makes the bar show `target` (already whole and within 0…max). */
   write(type: string, system: Record<string, unknown>, attribute: string, target: number): Record<string, unknown>;
+  /** Status effects the new value sets (id → on/off), applied with `actor.toggleStatusEffect` after the update. */
+  statuses?(type: string, system: Record<string, unknown>, attribute: string, target: number): Record<string, boolean> | null;
 }
 
 /** A prototype token default per actor type, applied at creation where the creator set nothing. */

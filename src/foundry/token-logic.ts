@@ -9,6 +9,8 @@ export interface TokenAttributePlan {
   target: number;
   /** The actor update (keys `system.…`); empty when nothing changes. */
   update: Record<string, unknown>;
+  /** Status effects to set after the update (id → on/off). */
+  statuses: Record<string, boolean>;
 }
 
 /**
@@ -29,11 +31,11 @@ export function planTokenAttribute(
   if (!hook || !isBar) return null;
   const current = hook.read(type, system, attribute);
   if (!current) return null;
-  if (typeof value !== "number" || !Number.isFinite(value)) return { target: current.value, update: {} };
+  if (typeof value !== "number" || !Number.isFinite(value)) return { target: current.value, update: {}, statuses: {} };
   const wanted = Math.round(isDelta ? current.value + value : value);
   const target = Math.min(current.max, Math.max(0, wanted));
-  if (target === current.value) return { target, update: {} };
-  return { target, update: hook.write(type, system, attribute, target) };
+  if (target === current.value) return { target, update: {}, statuses: {} };
+  return { target, update: hook.write(type, system, attribute, target), statuses: hook.statuses?.(type, system, attribute, target) ?? {} };
 }
 
 /** Reads a dotted path of plain data. */

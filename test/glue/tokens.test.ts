@@ -58,7 +58,9 @@ function actor(type: string, changes: Record<string, unknown> = {}) {
   for (const [path, value] of Object.entries(changes)) setPath(source, path, value);
   const doc = new cfg.Actor.documentClass() as Rec;
   const updates: Rec[] = [];
-  Object.assign(doc, { type, source, system: derive(type, source), isOwner: true, updates });
+  const statuses = new Set<string>();
+  Object.assign(doc, { type, source, system: derive(type, source), isOwner: true, updates, statuses });
+  doc.toggleStatusEffect = async (id: string, { active }: { active: boolean }) => (active ? statuses.add(id) : statuses.delete(id));
   doc.update = async (data: Rec) => {
     updates.push(data);
     for (const [path, value] of Object.entries(data)) setPath(source, path.replace(/^system\./, ""), structuredClone(value));
@@ -101,6 +103,7 @@ describe("a token-bar edit of a derived bar changes the stored wound state", () 
     expect(a.source.woundLevel).toBe("wounded_twice");
     expect(a.system.woundPenalty).toBe(2);
     expect(a.system.health.value).toBe(3);
+    expect([...a.statuses].sort()).toEqual(["prone", "wounded_twice"]);
     await a.modifyTokenAttribute("health", 4, false, true);
     expect(a.source.woundLevel).toBe("wounded");
     expect(a.system.woundPenalty).toBe(1);
@@ -112,6 +115,7 @@ describe("a token-bar edit of a derived bar changes the stored wound state", () 
     await dying.modifyTokenAttribute("health", -10, true, true);
     expect(dying.source.woundLevel).toBe("killed");
     expect(dying.system.canAct).toBe(false);
+    expect([...dying.statuses]).toEqual(["dead"]);
   });
 
   it("D6 vehicle: heavily damaged (2 of 5) set to 5 → undamaged", async () => {

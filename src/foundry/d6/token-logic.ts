@@ -7,6 +7,7 @@ import { SPEEDS, SPEED_MULTIPLIER, WOUND_LEVELS, canAct, type WoundLevel } from 
 import type { MovementBand, TokenAttributeHook, TokenDefaults, TrackableAttributes } from "../ruleset";
 import { standardTokenDefaults } from "../token-logic";
 import { HEALTH_MAX, deriveActor } from "./schema";
+import { woundStatuses } from "./card-logic";
 
 /** A vehicle's damage states from the health bar's 0 up (object damage table, digest §24). */
 export const VEHICLE_HEALTH = ["destroyed", "severely_damaged", "heavily_damaged", "lightly_damaged", "not_damaged", "undamaged"] as const;
@@ -48,6 +49,11 @@ export const d6TokenAttribute: TokenAttributeHook = {
     }
     if (WOUND_LEVELS.indexOf(level) < WOUND_LEVELS.indexOf(levelOf(system))) update["system.stuns"] = 0;
     return update;
+  },
+  /** The wound track's statuses as applied damage sets them (card-logic.ts woundStatuses); a vehicle is dead when destroyed. */
+  statuses(type, _system, _attribute, target) {
+    if (type === "d6_vehicle") return { dead: VEHICLE_HEALTH[target] === "destroyed" };
+    return woundStatuses(WOUND_LEVELS[HEALTH_MAX - target], false);
   },
 };
 
