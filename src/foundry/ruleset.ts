@@ -233,6 +233,47 @@ export interface RulesetMigration {
   migrateSystem?(system: Record<string, unknown>, context: MigrationContext): void;
 }
 
+/**
+ * What the token bars may show for one actor type (`CONFIG.Actor.trackableAttributes[type]`, api
+ * `ActorTrackableAttributes`): paths inside `system`; `bar` ones hold `{value, max}`, `value` ones a number.
+ */
+export interface TrackableAttributes {
+  bar: string[];
+  value: string[];
+}
+
+/**
+ * A token-bar edit of an attribute the data model DERIVES (the d6 wound level shown as a bar, the
+ * Storytelling Health track, the Silhouette wound steps): the derivation would overwrite a write to
+ * the shown path, so the ruleset says which stored data to change instead. Pure functions of plain
+ * data (no Foundry global), so they are tested against the rules' numbers.
+ */
+export interface TokenAttributeHook {
+  /** The bar as shown (`{value, max}`) when this attribute is derived for this type; null → Foundry's own handling. */
+  read(type: string, system: Record<string, unknown>, attribute: string): { value: number; max: number } | null;
+  /** The actor update (keys `system.…`) that makes the bar show `target` (already whole and within 0…max). */
+  write(type: string, system: Record<string, unknown>, attribute: string, target: number): Record<string, unknown>;
+  /** Status effects the new value sets (id → on/off), applied with `actor.toggleStatusEffect` after the update. */
+  statuses?(type: string, system: Record<string, unknown>, attribute: string, target: number): Record<string, boolean> | null;
+}
+
+/** A prototype token default per actor type, applied at creation where the creator set nothing. */
+export interface TokenDefaults {
+  actorLink: boolean;
+  /** CONST.TOKEN_DISPOSITIONS: 1 friendly, 0 neutral, -1 hostile. */
+  disposition: -1 | 0 | 1;
+  /** Paths inside `system` for the two bars (bar1 normally `health`). */
+  bar1?: string;
+  bar2?: string;
+}
+
+/** One movement band of the token ruler: moves up to `limit` (scene distance units) are in it. */
+export interface MovementBand {
+  /** The band's own name (`cautious`, `sprint`…), for tests and labels. */
+  key: string;
+  limit: number;
+}
+
 export interface RulesetAdapter {
   id: RulesetId;
   /** i18n key of the ruleset's name (e.g. `OMNIBUS.Ruleset.d6`). */
@@ -261,6 +302,14 @@ export interface RulesetAdapter {
   rollItem?(item: Item.Implementation, options: { skipDialog: boolean }): Promise<unknown>;
   /** The ruleset's public API for macros: `game.omnibus.api`. */
   api?: Record<string, unknown>;
+  /** Token bars: what each actor type offers (CONFIG.Actor.trackableAttributes; every ruleset's types). */
+  trackableAttributes?: Record<string, TrackableAttributes>;
+  /** Token-bar edits of derived attributes, mapped to the stored data (documents.ts `modifyTokenAttribute`). */
+  tokenAttribute?: TokenAttributeHook;
+  /** Prototype token defaults per actor type (tokens.ts preCreateActor). */
+  tokenDefaults?: Record<string, TokenDefaults>;
+  /** The token ruler's movement bands of an actor (pure; ruler.ts colours the drag by them), slowest first; empty: none. */
+  movementBands?(type: string, system: Record<string, unknown>): MovementBand[];
   /** The ruleset's data version and world migration step (default: version 1, no step). */
   migration?: RulesetMigration;
   /** Extra templates to preload (paths as `systems/omnibus/templates/...`). */

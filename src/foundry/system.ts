@@ -6,18 +6,22 @@
  *          Actor/Item classes (create dialogs offer only the active ruleset's types); data models
  *          and sheets for EVERY ruleset's types (switching never drops data); every ruleset's Roll
  *          classes pushed onto CONFIG.Dice.rolls and die terms added (core's ApplicationV1 sheets
- *          unregistered); the active ruleset's status
- *          effects and combat; Handlebars helpers and templates (as partials by path); game.omnibus.
+ *          unregistered); token bars (CONFIG.Actor.trackableAttributes) for every ruleset's
+ *          actor types and the Actor's token-bar edits of derived values; the active ruleset's status
+ *          effects, combat and token ruler bands; Handlebars helpers and templates (as partials by path); game.omnibus.
  * setup  — the system's dice in manual dice entry; the active adapter's onSetup.
  * ready  — the system socket; compendium index names in the reader's language (pack-names.ts); world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
  * always — chat-card buttons (renderChatMessageHTML), hotbar macros (hotbarDrop), item-drop filter
- *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory).
+ *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory), Russian names
+ *          and prototype token defaults of new actors (preCreateActor).
  */
 import { createApi } from "./api";
 import { registerSocket, bindChatCard } from "./chat/actions";
 import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
-import { withRulesetCreateDialog } from "./documents";
+import { withRulesetCreateDialog, withTokenAttributes } from "./documents";
+import { registerTokenDefaults, registerTrackableAttributes } from "./tokens";
+import { registerTokenRuler } from "./ruler";
 import { onHotbarDrop } from "./hotbar";
 import { installPackUnlockRetry, migrateWorldIfNeeded } from "./migrations";
 import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, getRuleset, isPackShown, registerRuleset, rulesetOfType, setActiveRuleset } from "./registry";
@@ -122,7 +126,7 @@ export function onInit(): void {
   registerExperienceSettings(active);
 
   const cfg = config();
-  cfg.Actor.documentClass = withRulesetCreateDialog(cfg.Actor.documentClass as never, "Actor");
+  cfg.Actor.documentClass = withTokenAttributes(withRulesetCreateDialog(cfg.Actor.documentClass as never, "Actor"));
   cfg.Item.documentClass = withRulesetCreateDialog(cfg.Item.documentClass as never, "Item");
 
   unregisterCoreSheets();
@@ -130,10 +134,12 @@ export function onInit(): void {
     registerTypes(adapter);
     registerDice(adapter);
   }
+  registerTrackableAttributes(allRulesets());
 
   const adapter = activeRuleset();
   if (adapter) {
     writeStatusEffects(statusEffectsFor(adapter, readStatusEffects()));
+    registerTokenRuler(adapter);
     if (adapter.combat) {
       if (adapter.combat.formula) cfg.Combat.initiative = { formula: adapter.combat.formula, decimals: adapter.combat.decimals ?? 0 };
       cfg.Combatant.documentClass = combatantClass(cfg.Combatant.documentClass as never, adapter.combat);
@@ -189,6 +195,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   }) as never);
   Hooks.once("diceSoNiceReady" as never, ((dice3d: DiceSoNiceLike) => registerDiceSoNice(dice3d, localize)) as never);
   registerRussianNames(isRegisteredType);
+  registerTokenDefaults();
 }
 
 /** Whether a document type is declared by a registered ruleset (`d6_character`, `wfrp_skill`…). */

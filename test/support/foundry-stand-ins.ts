@@ -37,6 +37,8 @@ export interface Recorded {
   deprecations: string[];
   /** The options of every `Roll#evaluate` call, in order. */
   evaluations: Array<Record<string, unknown> | undefined>;
+  /** Calls that reached the stand-in of Foundry's own `Actor#modifyTokenAttribute` (the glue left the attribute to core). */
+  tokenAttributeDefaults: Array<{ attribute: string; value: number; isDelta: boolean; isBar: boolean }>;
 }
 
 export type Generation = 13 | 14;
@@ -191,6 +193,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     progress: [],
     deprecations,
     evaluations: [],
+    tokenAttributeDefaults: [],
   };
   const documents = new Map<string, unknown>();
   const users = new Map<string, StandInUser>();
@@ -262,6 +265,15 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   }
   class Actor extends Document {
     static kindName = "Actor";
+    /**
+     * Core's `Actor#modifyTokenAttribute(attribute, value, isDelta = false, isBar = true)` (api
+     * `foundry.documents.Actor`): the token HUD's bar edit. Only recorded here: what core then writes
+     * is core's business, the glue's part is whether it hands the edit on.
+     */
+    async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true) {
+      recorded.tokenAttributeDefaults.push({ attribute, value, isDelta, isBar });
+      return this;
+    }
   }
   class Item extends Document {
     static kindName = "Item";
@@ -313,6 +325,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     },
     statusEffects: v14 ? statusEffectObject(coreEffects, deprecated) : coreEffects,
     sounds: { dice: "sounds/dice.wav" },
+    Token: { rulerClass: null },
   };
   const cfgAny = g.CONFIG as Record<string, Record<string, unknown>>;
   if (v14) {
@@ -336,7 +349,22 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   } else delete g._del;
   class ActorSheetV1 {}
   class ItemSheetV1 {}
+  /**
+   * v13's token ruler (api `foundry.canvas.placeables.tokens.TokenRuler`): `_getSegmentStyle(waypoint)`
+   * returns `{width, color, alpha}`, `_getGridHighlightStyle(waypoint, offset)` `{color, alpha}`; the
+   * ruler knows its Token as `token`. Core's own colours are stood in by white.
+   */
+  class TokenRuler {
+    constructor(public token: unknown) {}
+    _getSegmentStyle(_waypoint: unknown) {
+      return { width: 4, color: 0xffffff, alpha: 1 };
+    }
+    _getGridHighlightStyle(_waypoint: unknown, _offset: unknown) {
+      return { color: 0xffffff, alpha: 0.5 };
+    }
+  }
   g.foundry = {
+    canvas: { placeables: { tokens: { TokenRuler } } },
     appv1: { sheets: { ActorSheet: ActorSheetV1, ItemSheet: ItemSheetV1 } },
     dice: { terms: { DiceTerm, Die } },
     abstract: { TypeDataModel: class TypeDataModel {} },

@@ -4,6 +4,7 @@
  * in system.json's documentTypes, with labels `TYPES.Actor.d6_<name>` in both lang files.
  */
 import { defineRuleset } from "../ruleset";
+import { D6_TRACKABLE, d6TokenAttribute, D6_TOKEN_DEFAULTS, d6MovementBands } from "./token-logic";
 import { d6Checks, d6ChatActions } from "./checks";
 import { hideForeignResistButtons } from "./resist-cp";
 import { d6Combat, mayActLast, maySetSideInitiative, onCombatRound, planActLast, planSideInitiative, sideInitiativeCombatClass } from "./combat";
@@ -34,6 +35,10 @@ export function hideSecrets(html: HTMLElement, isGM: boolean, hide: boolean): vo
 
 export const d6Adapter = defineRuleset({
   id: "d6",
+  trackableAttributes: D6_TRACKABLE,
+  tokenAttribute: d6TokenAttribute,
+  movementBands: d6MovementBands,
+  tokenDefaults: D6_TOKEN_DEFAULTS,
   label: "OMNIBUS.Ruleset.d6",
   actorTypes: {
     d6_character: { dataModel: D6CharacterModel, sheet: D6CharacterSheet, sheetLabel: SHEET },

@@ -6,6 +6,7 @@
  */
 import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source, safeFormat, type SchemaSpec } from "./schema";
 import { buildSchema } from "../data/build-fields";
+import { VEHICLE_HEALTH } from "./token-logic";
 import { parseDamageCode, formatRanges } from "../../rules/d6";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,13 +42,12 @@ function deriveLiving(system: Any): void {
   system.codes = d.codes;
 }
 
-const VEHICLE_HEALTH = ["destroyed", "severely_damaged", "heavily_damaged", "lightly_damaged", "not_damaged", "undamaged"];
 
 export const D6CharacterModel = modelFor("d6_character", ACTOR_SPECS.d6_character, deriveLiving);
 export const D6NpcModel = modelFor("d6_npc", ACTOR_SPECS.d6_npc, deriveLiving);
 export const D6VehicleModel = modelFor("d6_vehicle", ACTOR_SPECS.d6_vehicle, (s: Any) => {
   s.health.max = VEHICLE_HEALTH.length - 1;
-  s.health.value = Math.max(0, VEHICLE_HEALTH.indexOf(s.damage));
+  s.health.value = Math.max(0, VEHICLE_HEALTH.indexOf(s.damage as never));
   s.codes = { maneuverability: safeFormat(s.maneuverability), bodyStrength: safeFormat(s.bodyStrength) };
 });
 export const D6SkillModel = modelFor("d6_skill", ITEM_SPECS.d6_skill, (s: Any) => {

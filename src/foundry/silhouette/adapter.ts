@@ -6,6 +6,7 @@
  */
 import { movementModeForDistance, movementRates, pullTogetherInitiative } from "../../rules/silhouette/index";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
+import { SILHOUETTE_TRACKABLE, silhouetteTokenAttribute, SILHOUETTE_TOKEN_DEFAULTS, silhouetteMovementBands } from "./token-logic";
 import { templatePath } from "../templates/helpers";
 import { silhouetteChatActions } from "./actions";
 import { silhouetteChecks } from "./checks";
@@ -52,6 +53,10 @@ export const SILHOUETTE_TEMPLATES = [
 
 export const silhouetteAdapter = defineRuleset({
   id: "silhouette",
+  trackableAttributes: SILHOUETTE_TRACKABLE,
+  tokenAttribute: silhouetteTokenAttribute,
+  movementBands: silhouetteMovementBands,
+  tokenDefaults: SILHOUETTE_TOKEN_DEFAULTS,
   label: "OMNIBUS.Ruleset.silhouette",
   actorTypes: {
     silhouette_character: { dataModel: SilhouetteCharacterModel, sheet: SilhouetteActorSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Character", img: "icons/svg/mystery-man.svg" },

@@ -3,6 +3,7 @@
  * and the `RulesetAdapter` docs in src/foundry/ruleset.ts).
  */
 import { defineRuleset } from "../ruleset";
+import { STORYTELLING_TRACKABLE, storytellingTokenAttribute, STORYTELLING_TOKEN_DEFAULTS, storytellingMovementBands } from "./token-logic";
 import { rulesetSetting } from "../settings";
 import { KEY } from "./check-logic";
 import { storytellingChatActions, storytellingChecks } from "./checks";
@@ -29,6 +30,10 @@ const sheet = { sheet: StorytellingItemSheet, sheetLabel: `${KEY}.Sheet.Item` };
 
 export const storytellingAdapter = defineRuleset({
   id: "storytelling",
+  trackableAttributes: STORYTELLING_TRACKABLE,
+  tokenAttribute: storytellingTokenAttribute,
+  movementBands: storytellingMovementBands,
+  tokenDefaults: STORYTELLING_TOKEN_DEFAULTS,
   label: "OMNIBUS.Ruleset.storytelling",
   actorTypes: {
     storytelling_character: { dataModel: StorytellingCharacterModel as never, sheet: StorytellingCharacterSheet, sheetLabel: `${KEY}.Sheet.Character` },

@@ -65,6 +65,8 @@ export class StorytellingCharacterModel extends Base {
     this.health.max = derived.health;
     this.health.value = derived.health - (derived.track.aggravated + derived.track.lethal + derived.track.bashing);
     this.willpower.max = derived.willpowerMax;
+    // The token bar reads {value, max}; the points stay the stored field (token-logic.ts writes them).
+    (this.willpower as { value?: number }).value = Math.min(derived.willpowerPoints, derived.willpowerMax);
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import { CONDITIONS, testOdds, opposedOdds, type ConditionId } from "../../rules/wfrp/index";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
+import { WFRP_TRACKABLE, WFRP_TOKEN_DEFAULTS, wfrpMovementBands } from "./token-logic";
 import { templatePath } from "../templates/helpers";
 import { wfrpChatActions } from "./actions";
 import { wfrpChecks } from "./checks";
@@ -66,6 +67,9 @@ const itemSheet = { sheet: WfrpItemSheet, sheetLabel: "OMNIBUS.WFRP.Sheet.Item" 
 
 export const wfrpAdapter = defineRuleset({
   id: "wfrp",
+  trackableAttributes: WFRP_TRACKABLE,
+  movementBands: wfrpMovementBands,
+  tokenDefaults: WFRP_TOKEN_DEFAULTS,
   label: "OMNIBUS.Ruleset.wfrp",
   actorTypes: {
     wfrp_character: { dataModel: WfrpCharacterModel, ...actorSheet },
