@@ -1,6 +1,5 @@
 // Types for scripts/zip.mjs (so TypeScript tests can import it).
 export function crc32(bytes: Uint8Array): number;
-export function dosDateTime(date: Date): { time: number; date: number };
 export interface ZipInput {
   name: string;
   data: Uint8Array;

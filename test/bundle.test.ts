@@ -33,5 +33,9 @@ describe("the built bundle", () => {
     expect(stand.recorded.settingsRegistered.has("omnibus.ruleset")).toBe(true);
     expect(stand.recorded.socketListeners.has("system.omnibus")).toBe(true);
     expect(stand.recorded.templatesLoaded.length).toBeGreaterThan(0);
+    // No deprecated name of this generation (runs under the v13 and the v14 stand-ins; the v14 ones
+    // record core.rollMode, CONFIG.Dice.rollModes, applyRollMode, "-=" keys, array use of CONFIG.statusEffects).
+    expect(stand.recorded.deprecations).toEqual([]);
+    expect(game.omnibus && stand.generation).toBe(Number(process.env.OMNIBUS_FOUNDRY_GENERATION ?? 13) >= 14 ? 14 : 13);
   });
 });

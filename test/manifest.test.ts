@@ -45,10 +45,10 @@ describe("system.json (v13)", () => {
     expect(manifest.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('targets v13: compatibility.minimum "13", verified a v13 build', () => {
+  it('runs on v13 and v14: minimum "13", verified a v14 build, maximum "14" (a v15 refuses to install)', () => {
     expect(manifest.compatibility?.minimum).toBe("13");
-    expect(String(manifest.compatibility?.verified ?? "")).toMatch(/^13(\.\d+)?$/);
-    if (manifest.compatibility?.maximum !== undefined) expect(Number.parseFloat(String(manifest.compatibility.maximum))).toBeGreaterThanOrEqual(13);
+    expect(String(manifest.compatibility?.verified ?? "")).toMatch(/^14\.\d+$/);
+    expect(manifest.compatibility?.maximum).toBe("14");
   });
 
   it("loads module/omnibus.mjs as an ES module and at least one stylesheet", () => {

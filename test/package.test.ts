@@ -1,4 +1,4 @@
-// `npm run package`: the zip writer is a correct zip (CRC-32 test vector, round trip, and an
+// `npm run package`: the zip writer (fflate) makes a correct zip (CRC-32 test vector, round trip, and an
 // independent reader where one is installed), and omnibus.zip holds exactly what Foundry needs.
 // The real-package tests need the build (npm test builds first).
 import { describe, expect, it } from "vitest";
@@ -44,6 +44,13 @@ describe("zip writer", () => {
     expect(() => writeZip([inputs[0], inputs[0]])).toThrow(/duplicate/);
     expect(() => writeZip([{ name: "/etc/passwd", data: Buffer.alloc(1) }])).toThrow(/bad entry name/);
     expect(() => writeZip([{ name: "a/../../b", data: Buffer.alloc(1) }])).toThrow(/bad entry name/);
+  });
+
+  it("the same entries give the same bytes in every time zone (times from UTC fields)", () => {
+    const script = `import("${join(ROOT, "scripts", "zip.mjs").replace(/\\/g, "/")}").then((m) => process.stdout.write(m.writeZip([{ name: "a.txt", data: Buffer.from("x"), mtime: new Date(Date.UTC(2024, 5, 1, 12, 30, 10)) }]).toString("hex")))`;
+    const bytes = ["UTC", "Asia/Tokyo", "America/Los_Angeles"].map((TZ) => spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { ...process.env, TZ } }).stdout);
+    expect(bytes[0].length).toBeGreaterThan(0);
+    expect(new Set(bytes).size).toBe(1);
   });
 
   it("the reader rejects a corrupted archive (CRC check)", () => {

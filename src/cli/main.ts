@@ -11,9 +11,10 @@ import { cli as storytelling } from "./rulesets/storytelling";
 import { cli as wfrp } from "./rulesets/wfrp";
 import { cli as silhouette } from "./rulesets/silhouette";
 import { cli as dice } from "./rulesets/dice";
+import { withCharacterCommands } from "./rulesets/build";
 
 /** The four rulesets, then `dice`: the ruleset-free core. */
-export const RULESETS: readonly CliRuleset[] = [d6, storytelling, wfrp, silhouette, dice];
+export const RULESETS: readonly CliRuleset[] = [...[d6, storytelling, wfrp, silhouette].map(withCharacterCommands), dice];
 
 export interface CliIO {
   out(line: string): void;

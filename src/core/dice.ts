@@ -96,3 +96,22 @@ export function parseFaces(text: string): number[] {
   }
   return parts.map(Number);
 }
+
+/**
+ * Whether a resolver would ask for more faces than `faces` holds. A die term that rolls its dice
+ * one at a time (a Foundry custom die term, whose re-rolls and explosions depend on the faces so
+ * far) asks this after each face, so it rolls exactly the faces the pure rules consume, in the
+ * dice order contract. Throws `facesUnused` if `faces` holds more than the resolver takes, and
+ * whatever the resolver throws for anything else (a face out of range).
+ */
+export function needsMoreFaces(resolve: (dice: DiceSource) => unknown, faces: readonly number[]): boolean {
+  const source = forcedDice(faces);
+  try {
+    resolve(source);
+  } catch (error) {
+    if (error instanceof OmnibusError && error.code === "facesExhausted") return true;
+    throw error;
+  }
+  source.assertExhausted();
+  return false;
+}

@@ -16,7 +16,9 @@ export type OmnibusErrorCode =
   /** A roll that cannot be attempted, e.g. a die code reduced to 0D or less by penalties. */
   | "rollImpossible"
   /** Foundry side: the rolled dice do not match what the resolver asked for (wrong sides or count). */
-  | "diceMismatch";
+  | "diceMismatch"
+  /** Exact odds would take too long for this input (src/core/odds/budget.ts); the roll itself is fine. */
+  | "oddsTooLarge";
 
 export class OmnibusError extends Error {
   override readonly name = "OmnibusError";

@@ -6,11 +6,16 @@
  *   await game.omnibus.rollItem(uuid, { skipDialog: true })
  *   await game.omnibus.check(actor, "skill", { skill: "blaster" })
  *   game.omnibus.targets(actor)        // targeted tokens with distances
+ *   await game.omnibus.selfTest()      // GM: the in-world self-test (self-test.ts)
+ *   await game.omnibus.awardExperience(actors, 100, "Session 3")   // GM: ledger entry each
+ *   await game.omnibus.openAwardDialog()
  */
 import { rollItem, runCheck, type RunCheckOptions } from "./checks";
 import { rollItemByUuid } from "./hotbar";
 import type { RulesetAdapter, TargetInfo } from "./ruleset";
 import { currentTargets } from "./targets";
+import { selfTest, type SelfTestResult } from "./self-test";
+import { awardExperience, openAwardDialog } from "./experience";
 
 export interface OmnibusApi {
   ruleset: string;
@@ -18,6 +23,11 @@ export interface OmnibusApi {
   rollItem(itemOrUuid: string | Item.Implementation, options?: RunCheckOptions): Promise<unknown>;
   check(actor: Actor.Implementation | null, kind: string, dataset?: Record<string, string>, options?: RunCheckOptions): Promise<unknown>;
   targets(actor: Actor.Implementation | null): TargetInfo[];
+  selfTest(): Promise<SelfTestResult[]>;
+  /** GM only: awards experience to each actor (one ledger entry each). */
+  awardExperience(actors: Actor.Implementation[], amount: number, reason: string): Promise<number>;
+  /** GM only: the award dialog (tick characters, amount, reason). */
+  openAwardDialog(): Promise<void>;
 }
 
 export function createApi(adapter: RulesetAdapter): OmnibusApi {
@@ -29,5 +39,8 @@ export function createApi(adapter: RulesetAdapter): OmnibusApi {
     check: (actor, kind, dataset = {}, options = {}) =>
       runCheck({ actor, kind, dataset: { check: kind, ...dataset }, targets: currentTargets(actor) }, options),
     targets: (actor) => currentTargets(actor),
+    selfTest: () => selfTest(adapter),
+    awardExperience: (actors, amount, reason) => awardExperience(actors as never, amount, reason),
+    openAwardDialog: () => openAwardDialog(),
   };
 }

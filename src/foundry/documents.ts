@@ -6,9 +6,14 @@
  * buttons offer only the active ruleset's types, while documents of other rulesets' types keep
  * loading (their data models are registered) and keep their data.
  *
+ * They also show each reader their own language (language.ts): after the base data is prepared,
+ * the prepared name and description are the reader's (`applyDisplayLanguage`); the stored source
+ * keeps both languages.
+ *
  * Rulesets put document behaviour in their TypeDataModels (prepareDerivedData, methods), not in
  * document subclasses: one world has one Actor class.
  */
+import { applyDisplayLanguage } from "./language";
 import { activeTypes } from "./registry";
 import type { DocumentKind } from "./ruleset";
 
@@ -22,7 +27,10 @@ export function creatableTypes(kind: DocumentKind, requested?: readonly string[]
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyClass = abstract new (...args: any[]) => any;
 
-/** A subclass of the configured document class whose create dialog offers only the active ruleset's types. */
+/**
+ * A subclass of the configured document class whose create dialog offers only the active ruleset's
+ * types, and whose prepared name and description are in the reader's language.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function withRulesetCreateDialog<T extends AnyClass>(Base: T, kind: DocumentKind): T {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,6 +39,11 @@ export function withRulesetCreateDialog<T extends AnyClass>(Base: T, kind: Docum
     static async createDialog(data: unknown = {}, createOptions: unknown = {}, options: { types?: string[] } = {}) {
       const types = creatableTypes(kind, options?.types);
       return super.createDialog(data, createOptions, types ? { ...options, types } : options);
+    }
+
+    prepareBaseData() {
+      super.prepareBaseData();
+      applyDisplayLanguage(this as never, (globalThis as { game?: { i18n?: { lang?: string } } }).game?.i18n?.lang);
     }
   };
   Object.defineProperty(Subclass, "name", { value: `Omnibus${kind}` });

@@ -13,6 +13,7 @@
 
 interface NamedSource {
   name?: string;
+  prototypeToken?: { name?: unknown } & Record<string, unknown>;
   flags?: { omnibus?: { nameRu?: unknown; nameEn?: unknown } & Record<string, unknown> } & Record<string, unknown>;
   items?: NamedSource[];
 }
@@ -33,6 +34,8 @@ export function russianNameUpdate(source: NamedSource, language: string | undefi
   const update: Record<string, unknown> = {};
   const own = renamed(source);
   if (own) Object.assign(update, { name: own.name, "flags.omnibus.nameEn": own.nameEn });
+  // An actor's token takes the Russian name too when it was named after the actor.
+  if (own && source.prototypeToken && source.prototypeToken.name === own.nameEn) update["prototypeToken.name"] = own.name;
   if (Array.isArray(source.items) && source.items.some((i) => renamed(i))) {
     update.items = source.items.map((item) => {
       const r = renamed(item);
@@ -51,10 +54,14 @@ export interface NamedItem {
   flags?: unknown;
 }
 
-/** Every name an item answers to: its own, and the English one it was created with (if renamed). */
+/**
+ * Every name an item answers to: its own (as shown, language.ts), the English one it was created
+ * with (if renamed), its Russian name and its stored name.
+ */
 export function itemNames(item: NamedItem): string[] {
-  const flagged = (item.flags as { omnibus?: { nameEn?: unknown } } | undefined)?.omnibus?.nameEn;
-  const names = [item.name, item.nameEn, flagged].filter((n): n is string => typeof n === "string" && n !== "");
+  const flags = (item.flags as { omnibus?: { nameEn?: unknown; nameRu?: unknown } } | undefined)?.omnibus;
+  const stored = (item as { _source?: { name?: unknown } })._source?.name;
+  const names = [item.name, item.nameEn, flags?.nameEn, flags?.nameRu, stored].filter((n): n is string => typeof n === "string" && n !== "");
   return [...new Set(names)];
 }
 

@@ -1,11 +1,12 @@
 /**
  * A one-shot click on the map: resolves with the clicked point in scene coordinates, or null when
- * the user cancels (right click or Escape) or there is no canvas. The only place that listens to
+ * the user cancels (right click or Escape, which goes no further) or there is no canvas. The only place that listens to
  * the canvas directly, so a Foundry version difference is one change here.
  *
  * v13 (PIXI 7 federated events): `canvas.stage.once("pointerdown", …)` and the event's
  * `getLocalPosition(canvas.stage)` — as v13 systems and modules do for "click a point" prompts.
  */
+import { windowOf } from "./compat";
 import type { Point } from "./targets";
 
 interface StageLike {
@@ -19,14 +20,20 @@ interface PointerLike {
   stopPropagation?(): void;
 }
 
-export function pickCanvasPoint(): Promise<Point | null> {
+/**
+ * `origin`: an element of the app that asked (e.g. the clicked sheet button). Escape is listened
+ * for on the main window and on `origin`'s own window — a v14 popped-out app lives in another
+ * browser window, whose keys the main window does not see.
+ */
+export function pickCanvasPoint(origin?: Node | null): Promise<Point | null> {
   const c = (globalThis as { canvas?: { ready?: boolean; stage?: StageLike | null } }).canvas;
   const stage = c?.ready ? c.stage : null;
   if (!stage) return Promise.resolve(null);
+  const windows = [...new Set<Pick<Window, "addEventListener" | "removeEventListener">>([globalThis as unknown as Window, windowOf(origin)])];
   return new Promise((resolve) => {
     const finish = (point: Point | null) => {
       stage.off("pointerdown", onDown);
-      globalThis.removeEventListener?.("keydown", onKey, true);
+      for (const w of windows) w.removeEventListener?.("keydown", onKey as EventListener, true);
       resolve(point);
     };
     const onDown = (event: PointerLike) => {
@@ -37,11 +44,17 @@ export function pickCanvasPoint(): Promise<Point | null> {
       event.stopPropagation?.();
       finish(p ? { x: p.x, y: p.y } : null);
     };
+    // Escape cancels the pick and nothing else: the event stops here (a capturing listener on the
+    // window runs first), so Foundry's own Escape handling does not also close the open sheet.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") finish(null);
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      event.stopPropagation();
+      finish(null);
     };
     stage.on("pointerdown", onDown);
-    globalThis.addEventListener?.("keydown", onKey, true);
+    for (const w of windows) w.addEventListener?.("keydown", onKey as EventListener, true);
   });
 }
 

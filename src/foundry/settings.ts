@@ -6,6 +6,8 @@
  *    once, at `ready`).
  *  - `omnibus.dataVersion` (world, hidden): per ruleset, the data version the world's documents were
  *    last migrated to (migrations.ts).
+ *  - `omnibus.migrationRetry` (world, hidden): per ruleset, the documents that failed to migrate and
+ *    the packs that were locked, with the version each is still at (migrations.ts retries them).
  *  - `omnibus.rollDialog` (client): whether a check opens the roll dialog (shift-click does the
  *    opposite: with the default, shift-click rolls with the defaults and no dialog).
  *  - every adapter's `SettingSpec` as `omnibus.<rulesetId>_<key>`, shown only while that ruleset
@@ -34,6 +36,8 @@ export const SETTING = {
   rollDialog: "rollDialog",
   /** Per ruleset, the data version the world was last migrated to (migrations.ts). */
   dataVersion: "dataVersion",
+  /** Per ruleset, the documents and packs a migration has not reached yet, with their version (migrations.ts). */
+  migrationRetry: "migrationRetry",
 } as const;
 
 export const DEFAULT_RULESET: RulesetId = "d6";
@@ -65,6 +69,12 @@ export function registerSystemSettings(): void {
     default: false,
   });
   store.register(SYSTEM_ID, SETTING.dataVersion, {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
+  store.register(SYSTEM_ID, SETTING.migrationRetry, {
     scope: "world",
     config: false,
     type: Object,

@@ -5,10 +5,11 @@
  * init   — settings (the world's ruleset is read here and fixed for the session); the Omnibus
  *          Actor/Item classes (create dialogs offer only the active ruleset's types); data models
  *          and sheets for EVERY ruleset's types (switching never drops data); every ruleset's Roll
- *          classes pushed onto CONFIG.Dice.rolls and die terms added; the active ruleset's status
+ *          classes pushed onto CONFIG.Dice.rolls and die terms added (core's ApplicationV1 sheets
+ *          unregistered); the active ruleset's status
  *          effects and combat; Handlebars helpers and templates (as partials by path); game.omnibus.
- * setup  — the active adapter's onSetup.
- * ready  — the system socket; world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
+ * setup  — the system's dice in manual dice entry; the active adapter's onSetup.
+ * ready  — the system socket; compendium index names in the reader's language (pack-names.ts); world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
  * always — chat-card buttons (renderChatMessageHTML), hotbar macros (hotbarDrop), item-drop filter
  *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory).
  */
@@ -18,16 +19,22 @@ import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
 import { withRulesetCreateDialog } from "./documents";
 import { onHotbarDrop } from "./hotbar";
-import { migrateWorldIfNeeded } from "./migrations";
+import { installPackUnlockRetry, migrateWorldIfNeeded } from "./migrations";
 import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, getRuleset, isPackShown, registerRuleset, rulesetOfType, setActiveRuleset } from "./registry";
 import { registerRussianNames } from "./names";
+import { localizePackIndexes } from "./pack-names";
 import type { DocumentKind, RulesetAdapter, SheetClass } from "./ruleset";
 import { registerRulesetSettings, registerSystemSettings, storedRuleset } from "./settings";
+import { addAwardButton, registerExperienceSettings } from "./experience";
 import { OmnibusActorSheet } from "./sheets/actor-sheet";
 import { filterItemDrop } from "./sheets/drop";
 import { OmnibusItemSheet } from "./sheets/item-sheet";
+import { readStatusEffects, writeStatusEffects } from "./compat";
 import { statusEffectsFor } from "./status-effects";
 import { registerHelpers, templatePath, type HandlebarsLike } from "./templates/helpers";
+import { registerDiceSoNice, registerFulfillmentDice, type DiceSoNiceLike } from "./dice/register";
+import { localize } from "./i18n";
+import { registerQuenchBatch, type QuenchLike } from "./self-test";
 
 /** Every shared template, preloaded at init and registered as a partial under its path. */
 export const SHARED_TEMPLATES = [
@@ -41,6 +48,9 @@ export const SHARED_TEMPLATES = [
   "shared/dice-faces",
   "shared/targets",
   "shared/target-outcomes",
+  "shared/advance-button",
+  "shared/ledger",
+  "dialog/award-experience",
   "dialog/roll-dialog",
   "dialog/roll-odds",
   "dialog/choose-ruleset",
@@ -59,7 +69,6 @@ interface LooseConfig {
   Combat: { documentClass: unknown; initiative: { formula: string | null; decimals: number } };
   Combatant: { documentClass: unknown };
   Dice: { rolls: unknown[]; terms: Record<string, unknown> };
-  statusEffects: Array<{ id: string; [k: string]: unknown }>;
 }
 function config(): LooseConfig {
   return CONFIG as unknown as LooseConfig;
@@ -70,6 +79,20 @@ function registerSheet(kind: DocumentKind, type: string, sheet: SheetClass, labe
     registerSheet(cls: unknown, scope: string, sheet: unknown, options: Record<string, unknown>): void;
   };
   sheets.registerSheet(kind === "Actor" ? Actor : Item, SYSTEM_ID, sheet, { types: [type], makeDefault: true, label });
+}
+
+/**
+ * Core's ApplicationV1 sheets stay selectable in "Configure Sheet" unless a system removes them;
+ * like dnd5e and other v13 systems, unregister them (`DocumentSheetConfig.unregisterSheet(Actor,
+ * "core", foundry.appv1.sheets.ActorSheet)`), so only our sheets are offered.
+ */
+function unregisterCoreSheets(): void {
+  const sheets = foundry.applications.apps.DocumentSheetConfig as unknown as {
+    unregisterSheet(cls: unknown, scope: string, sheet: unknown): void;
+  };
+  const v1 = (foundry as unknown as { appv1?: { sheets?: { ActorSheet?: unknown; ItemSheet?: unknown } } }).appv1?.sheets;
+  if (v1?.ActorSheet) sheets.unregisterSheet(Actor, "core", v1.ActorSheet);
+  if (v1?.ItemSheet) sheets.unregisterSheet(Item, "core", v1.ItemSheet);
 }
 
 function registerTypes(adapter: RulesetAdapter): void {
@@ -96,11 +119,13 @@ export function onInit(): void {
   const active = storedRuleset();
   setActiveRuleset(active);
   registerRulesetSettings(active);
+  registerExperienceSettings(active);
 
   const cfg = config();
   cfg.Actor.documentClass = withRulesetCreateDialog(cfg.Actor.documentClass as never, "Actor");
   cfg.Item.documentClass = withRulesetCreateDialog(cfg.Item.documentClass as never, "Item");
 
+  unregisterCoreSheets();
   for (const adapter of allRulesets()) {
     registerTypes(adapter);
     registerDice(adapter);
@@ -108,7 +133,7 @@ export function onInit(): void {
 
   const adapter = activeRuleset();
   if (adapter) {
-    cfg.statusEffects = statusEffectsFor(adapter, cfg.statusEffects ?? []);
+    writeStatusEffects(statusEffectsFor(adapter, readStatusEffects()));
     if (adapter.combat) {
       if (adapter.combat.formula) cfg.Combat.initiative = { formula: adapter.combat.formula, decimals: adapter.combat.decimals ?? 0 };
       cfg.Combatant.documentClass = combatantClass(cfg.Combatant.documentClass as never, adapter.combat);
@@ -125,11 +150,13 @@ export function onInit(): void {
 }
 
 export function onSetup(): void {
+  registerFulfillmentDice(localize);
   activeRuleset()?.onSetup?.();
 }
 
 export async function onReady(): Promise<void> {
   registerSocket();
+  void localizePackIndexes((game.packs ?? []) as never, SYSTEM_ID, game.i18n?.lang);
   await migrateWorldIfNeeded();
   if (shouldAskRuleset()) await askRuleset();
   await activeRuleset()?.onReady?.();
@@ -153,7 +180,14 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.on("renderChatMessageHTML", (message, html) => bindChatCard(message as never, html));
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);
+  Hooks.on("renderActorDirectory", addAwardButton as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
+  installPackUnlockRetry();
+  Hooks.once("quenchReady" as never, ((quench: QuenchLike) => {
+    const adapter = activeRuleset();
+    if (adapter) registerQuenchBatch(quench, adapter);
+  }) as never);
+  Hooks.once("diceSoNiceReady" as never, ((dice3d: DiceSoNiceLike) => registerDiceSoNice(dice3d, localize)) as never);
   registerRussianNames(isRegisteredType);
 }
 

@@ -3,6 +3,7 @@
  * measured with `canvas.grid.measurePath` (center to center, following the scene's grid rules and
  * diagonals), in the scene's grid units. Measured Templates are not used (gone in v14).
  */
+import { onLevel, viewedLevel } from "./compat";
 import type { TargetInfo } from "./ruleset";
 
 export interface Point {
@@ -14,7 +15,8 @@ export interface Point {
 export interface TokenLike {
   center: Point;
   name: string;
-  document: { uuid: string; texture?: { src?: string | null } | null };
+  /** `level`: the scene Level the token is on (v14; absent on v13). */
+  document: { uuid: string; texture?: { src?: string | null } | null; level?: string | null };
   actor: { uuid: string; img?: string | null } | null;
 }
 
@@ -51,17 +53,33 @@ function currentGrid(): GridLike | null {
   return c.grid as GridLike;
 }
 
+interface TokenOwnerLike {
+  isToken?: boolean;
+  getActiveTokens?(linked?: boolean, document?: boolean): unknown[];
+}
+
+/**
+ * The tokens on the viewed scene that stand for `actor` (placeables, or their documents). The
+ * actor of an unlinked token (a synthetic actor, `isToken`) stands for exactly that token, which
+ * `getActiveTokens()` returns; `getActiveTokens(true)` returns only LINKED tokens, so it finds
+ * nothing for it. A world actor stands for its linked tokens (an unlinked copy is another actor).
+ */
+export function tokensOfActor(actor: unknown, document = false): unknown[] {
+  const a = actor as TokenOwnerLike | null;
+  if (!a?.getActiveTokens) return [];
+  return a.getActiveTokens(!a.isToken, document) ?? [];
+}
+
 /**
  * The token that acts for `actor` on the viewed scene: a controlled token of that actor first,
- * else its first active token; null when it has none there.
+ * else the token it belongs to (`tokensOfActor`); null when it has none there.
  */
 export function actingToken(actor: Actor.Implementation | null): TokenLike | null {
   if (!actor || !currentGrid()) return null;
   const controlled = (canvas?.tokens?.controlled ?? []) as unknown as Array<TokenLike & { actor: unknown }>;
   const mine = controlled.find((t) => t.actor === actor);
   if (mine) return mine;
-  const active = actor.getActiveTokens(true) as unknown as TokenLike[];
-  return active[0] ?? null;
+  return (tokensOfActor(actor)[0] as TokenLike | undefined) ?? null;
 }
 
 /** The current user's targets, measured from `actor`'s acting token. */
@@ -73,10 +91,14 @@ export function currentTargets(actor: Actor.Implementation | null): TargetInfo[]
 // ---------------------------------------------------------------------------------------------
 // Areas: tokens around a point (blasts, grenades), and a point offset from a line of fire.
 
-/** Every token within `radius` (scene units) of `point`, measured along the grid, nearest first. */
-export function describeTokensAround(grid: GridLike, point: Point, tokens: Iterable<TokenLike>, radius: number): TargetInfo[] {
+/**
+ * Every token within `radius` (scene units) of `point`, measured along the grid, nearest first.
+ * `level`: only tokens on that scene Level (v14 scene levels; null = the whole scene, as on v13).
+ */
+export function describeTokensAround(grid: GridLike, point: Point, tokens: Iterable<TokenLike>, radius: number, level: string | null = null): TargetInfo[] {
   const found: TargetInfo[] = [];
   for (const token of tokens) {
+    if (!onLevel(token, level)) continue;
     const distance = measureDistance(grid, point, token.center);
     if (distance > radius) continue;
     found.push({
@@ -91,12 +113,15 @@ export function describeTokensAround(grid: GridLike, point: Point, tokens: Itera
   return found.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
 }
 
-/** The tokens on the viewed scene within `radius` scene units of `point` (empty without a canvas). */
+/**
+ * The tokens on the viewed scene within `radius` scene units of `point` (empty without a canvas),
+ * on the viewed Level only (v14 scene levels: a blast on one floor does not reach another).
+ */
 export function tokensAround(point: Point, radius: number): TargetInfo[] {
   const grid = currentGrid();
   if (!grid) return [];
   const placeables = ((canvas?.tokens as unknown as { placeables?: TokenLike[] })?.placeables ?? []) as TokenLike[];
-  return describeTokensAround(grid, point, placeables, radius);
+  return describeTokensAround(grid, point, placeables, radius, viewedLevel());
 }
 
 /**

@@ -44,8 +44,10 @@ describe("silhouette roll", () => {
   it("mishap: every die 1 (§2.5)", () => {
     expect(json("roll", "3", "--faces", "1,1,1")).toMatchObject({ best: 1, result: 1, total: 1, fumble: true });
     expect(json("roll", "3", "--faces", "1,1,1", "--fumble-rule", "never")).toMatchObject({ fumble: false });
-    expect(json("roll", "2", "--threshold", "1", "--faces", "1,1")).toMatchObject({ fumble: true, margin: 0, success: true });
+    // A mishap fails by default (004:L45, L112); the variant lets the total decide.
+    expect(json("roll", "2", "--threshold", "1", "--faces", "1,1")).toMatchObject({ fumble: true, margin: 0, success: false });
     expect(json("roll", "2", "--threshold", "1", "--fumble-fails", "--faces", "1,1")).toMatchObject({ fumble: true, success: false });
+    expect(json("roll", "2", "--threshold", "1", "--mishap-may-succeed", "--faces", "1,1")).toMatchObject({ fumble: true, margin: 0, success: true });
   });
   it("untrained: two dice, keep the lowest (004:L83, §16.3); pool 0 is untrained too", () => {
     expect(json("roll", "2", "--untrained", "--faces", "5,3", "--modifier", "1", "--threshold", "4")).toEqual({

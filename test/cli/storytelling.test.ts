@@ -40,8 +40,9 @@ describe("omnibus storytelling roll", () => {
     expect(json("roll", "2", "--again", "8", "--faces", "8,3,8,2").successes).toBe(2);
     expect(json("roll", "2", "--again", "none", "--faces", "10,10").successes).toBe(2);
   });
-  it("--rote: re-rolls for failed initial dice, then again-dice (issue 5 face order)", () => {
-    expect(json("roll", "3", "--rote", "--faces", "10,3,1,8,10,4,9")).toMatchObject({ dice: [10, 3, 1, 8, 10, 4, 9], successes: 4 });
+  it("--rote: re-rolls for failed initial dice, then again-dice, a failed again-die re-rolled once (002:L474)", () => {
+    // 10,3,1 → rote 8 (for the 3), 10 (for the 1) → again 4 (the first 10), 9 (the rote 10) → rote 8 (for the 4).
+    expect(json("roll", "3", "--rote", "--faces", "10,3,1,8,10,4,9,8")).toMatchObject({ dice: [10, 3, 1, 8, 10, 4, 9, 8], successes: 5 });
   });
   it("text output without --json", () => {
     const r = run("storytelling", "roll", "2", "--faces", "8,1");

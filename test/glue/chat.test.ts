@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../support/foundry-stand-ins";
+import { createOptionsFor, installFoundryStandIns, modeName, StandInDocument, type StandIns } from "../support/foundry-stand-ins";
 import { makeTestAdapters } from "../support/test-adapters";
 
 let stand: StandIns;
@@ -52,17 +52,51 @@ describe("chat cards", () => {
     expect(data.speaker).toMatchObject({ actor: "a1" });
     expect(data.flags).toEqual({ omnibus: { ruleset: "d6", check: "skill" } });
     expect(data.sound).toBe("sounds/dice.wav");
-    // v13 applies the roll mode passed to create (as Roll#toMessage does); no static applyRollMode on top.
-    expect(options).toEqual({ rollMode: "blindroll" });
-    expect(stand.recorded.rollModesApplied).toEqual([]);
+    // The mode goes to create in the generation's option, and onto the data through compat.
+    expect(options).toEqual(createOptionsFor("blindroll"));
+    expect(data).toMatchObject({ whisper: ["gm"], blind: true });
     expect(stand.recorded.rendered[0].context).toMatchObject({ title: "Blaster", ruleset: "d6" });
   });
 
-  it("without a chosen roll mode, the user's current one (core.rollMode) is used", async () => {
-    stand.recorded.settingsValues.set("core.rollMode", "gmroll");
+  it("without a chosen roll mode, the user's current one (core.rollMode on v13, core.messageMode on v14) is used", async () => {
+    stand.setMessageMode("gmroll");
     await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {} });
-    expect(stand.recorded.messagesCreated[0].options).toEqual({ rollMode: "gmroll" });
+    expect(stand.recorded.messagesCreated[0].options).toEqual(createOptionsFor("gmroll"));
     expect(stand.recorded.messagesCreated[0].data.rolls).toEqual([]);
+  });
+
+  // Issue 11 item 3: create's mode option only acts on roll messages (the stand-in's rule), so a
+  // roll-less card must apply the mode to its own data.
+  it("a private card without rolls is private: the mode is applied to the message data itself", async () => {
+    await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, rollMode: "gmroll" });
+    const [{ data }] = stand.recorded.messagesCreated;
+    expect(data.rolls).toEqual([]);
+    expect(data.whisper).toEqual(["gm"]);
+    expect(stand.recorded.rollModesApplied).toEqual([modeName("gmroll")]);
+    stand.recorded.messagesCreated.length = 0;
+    await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, rollMode: "selfroll" });
+    expect(stand.recorded.messagesCreated[0].data.whisper).toEqual(["player"]);
+  });
+
+  it("the stand-in's rule: create's option alone leaves a roll-less card public (what the old postCard did)", async () => {
+    const data: Record<string, unknown> = { content: "x", rolls: [] };
+    await (globalThis as unknown as { ChatMessage: { create(d: unknown, o: unknown): Promise<unknown> } }).ChatMessage.create(data, createOptionsFor("gmroll"));
+    expect(data.whisper).toBeUndefined();
+  });
+
+  it("a mode of the other generation's spelling is translated (a v14 'gm' on v13, a v13 'gmroll' on v14)", async () => {
+    await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, rollMode: stand.generation >= 14 ? "gmroll" : "gm" });
+    expect(stand.recorded.messagesCreated[0].options).toEqual(createOptionsFor("gmroll"));
+    expect(stand.recorded.messagesCreated[0].data.whisper).toEqual(["gm"]);
+  });
+
+  it("posting cards uses no deprecated name of this generation", async () => {
+    stand.setMessageMode("blindroll");
+    const roll = new adapters.HeroRoll("2d6 + 1d6x6", {}, { dice: 3 } as never);
+    await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, rolls: [roll as never] });
+    await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {} });
+    expect(stand.recorded.messagesCreated.map((m) => m.data.blind)).toEqual([true, true]);
+    expect(stand.recorded.deprecations).toEqual([]);
   });
 });
 

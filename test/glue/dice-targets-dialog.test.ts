@@ -5,7 +5,7 @@ import { applyFieldInputs, parseFieldInput, rollDialogContext } from "../../src/
 import type { CheckRequest } from "../../src/foundry/ruleset";
 import { describeTargets } from "../../src/foundry/targets";
 import { actorSheetContext, buildTabs } from "../../src/foundry/sheets/context";
-import { installFoundryStandIns } from "../support/foundry-stand-ins";
+import { giveActiveTokens, installFoundryStandIns } from "../support/foundry-stand-ins";
 import { makeTestAdapters } from "../support/test-adapters";
 
 describe("faces from evaluated Foundry dice terms (the third dice source)", () => {
@@ -54,6 +54,22 @@ describe("targets and distances", () => {
     expect(calls).toEqual([[{ x: 100, y: 100 }, { x: 400, y: 500 }], [{ x: 100, y: 100 }, { x: 100, y: 300 }]]);
     expect(list.map((t) => [t.name, t.distance, t.units])).toEqual([["orc", 10, "m"], ["elf", 4, "m"]]);
     expect(list[0]).toMatchObject({ tokenUuid: "Scene.s.Token.orc", actorUuid: "Actor.orc", img: "orc.png" });
+  });
+
+  it("an unlinked token's actor measures from its own token (getActiveTokens(true) finds only linked tokens)", async () => {
+    vi.resetModules();
+    installFoundryStandIns();
+    const { actingToken, tokensOfActor } = await import("../../src/foundry/targets");
+    (globalThis as { canvas?: unknown }).canvas = { ready: true, grid: { units: "m", measurePath: () => ({ distance: 1 }) }, tokens: { controlled: [] } };
+    const goblinToken = { ...token("goblin", 300, 300), actorLink: false };
+    const synthetic = giveActiveTokens({}, [], { token: { actorLink: false, object: goblinToken } });
+    expect(actingToken(synthetic as never)).toBe(goblinToken);
+    expect(tokensOfActor(synthetic, true)).toEqual([{ actorLink: false, object: goblinToken }]);
+    // A world actor stands for its linked tokens only; an unlinked copy of it is another actor.
+    const heroToken = { ...token("hero", 100, 100), actorLink: true };
+    const world = giveActiveTokens({}, [heroToken, { ...token("copy", 0, 0), actorLink: false }]);
+    expect(actingToken(world as never)).toBe(heroToken);
+    expect(actingToken(giveActiveTokens({}, [{ ...token("copy", 0, 0), actorLink: false }]) as never)).toBeNull();
   });
 
   it("without an acting token the distance is unknown (null), not 0", () => {

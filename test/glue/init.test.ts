@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, type StandIns } from "../support/foundry-stand-ins";
+import { installFoundryStandIns, statusEffectIds, type StandIns } from "../support/foundry-stand-ins";
 import { makeTestAdapters } from "../support/test-adapters";
 
 async function boot(settings: Record<string, unknown> = {}) {
@@ -62,7 +62,7 @@ describe("init registers every ruleset's types, and only the active ruleset's be
   });
 
   it("uses the active ruleset's status effects, keeping only core 'dead'", () => {
-    expect(cfg().statusEffects.map((e: { id: string }) => e.id)).toEqual(["dead", "stunned"]);
+    expect(statusEffectIds()).toEqual(["dead", "stunned"]);
   });
 
   it("installs the active ruleset's combat: initiative formula and turn order", () => {
@@ -109,7 +109,7 @@ describe("the world setting picks the ruleset", () => {
     expect(cfg().Actor.dataModels.d6_hero).toBeDefined();
     await cfg().Actor.documentClass.createDialog({}, {}, {});
     expect(stand.recorded.createDialogCalls[0].options.types).toEqual(["wfrp_character"]);
-    expect(cfg().statusEffects.map((e: { id: string }) => e.id)).toEqual(["dead"]);
+    expect(statusEffectIds()).toEqual(["dead"]);
   });
 
   it("an unknown stored value falls back to the default, d6", async () => {

@@ -4,19 +4,29 @@
  *
  * The test ruleset "d6" is at data version 3. Its data models' migrateData: actors turn a bare
  * `wounds: n` into `health: { value: n, max: 5 }` (and throw on `explode`, to stand for a document
- * whose migration fails); gear turns a string `cost` into a number. Its `migrateSystem` step (new in
+ * whose migration fails, until a test fixes it), drop a `rank` they cannot read (noting it);
+ * gear turns a string `cost` into a number. Its `migrateSystem` step (new in
  * version 3) renames `notes` to `description` for worlds coming from a version below 3.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundryStandIns, StandInCollection, StandInDocument, type StandIns } from "../support/foundry-stand-ins";
 import type { MigrationContext, RulesetAdapter } from "../../src/foundry/ruleset";
 
 type Source = Record<string, unknown>;
 type Doc = StandInDocument & { type: string; name: string; items?: StandInCollection<Doc> };
 
+/** Set by a test to make `explode` documents migrate (a model fixed between two starts). */
+let explodeFixed = false;
+
 class HeroModel {
-  static migrateData(source: Source): Source {
-    if (source.explode) throw new Error("this hero cannot be migrated");
+  static migrateData(source: Source, notes?: Array<{ path: string; value: unknown }>): Source {
+    if (source.explode && !explodeFixed) throw new Error("this hero cannot be migrated");
+    delete source.explode;
+    // a value the step cannot read: removed (the schema's default applies) and noted
+    if (typeof source.rank === "string" && !/^\d+$/.test(source.rank)) {
+      notes?.push({ path: "rank", value: source.rank });
+      delete source.rank;
+    }
     if (typeof source.wounds === "number") {
       source.health = { value: source.wounds, max: 5 };
       delete source.wounds;
@@ -101,6 +111,7 @@ interface World {
   docs: Record<string, Doc>;
   packFields: string[][];
   packLoads: string[];
+  packs: Array<{ collection: string; locked: boolean }>;
 }
 
 /** Installs the live documents (built from the raw data) and the packs on the stand-in game. */
@@ -123,20 +134,23 @@ function installWorld(raw = rawWorld()): World {
   });
   const scene = { id: "s1", tokens: new StandInCollection(tokens) };
 
-  const world: World = { docs, packFields: [], packLoads: [] };
+  const world: World = { docs, packFields: [], packLoads: [], packs: [] };
   const packGear = [
     { _id: "pi1", type: "d6_gear", name: "Vibroblade", system: { cost: "4" } },
     { _id: "pi2", type: "d6_gear", name: "Glow rod", system: { cost: 4 } },
   ];
+  const packHeroes = [{ _id: "ph1", type: "d6_hero", name: "Wedge", system: { wounds: 1 } }];
   for (const e of packGear) docs[`pack.${e._id}`] = makeDoc(`Compendium.world.gear.Item.${e._id}`, e);
-  const pack = (collection: string, documentName: string, locked: boolean, system: string, entries: Source[]) => ({
+  for (const e of packHeroes) docs[`pack.${e._id}`] = makeDoc(`Compendium.world.heroes.Actor.${e._id}`, e);
+  const pack = (collection: string, documentName: string, locked: boolean, system: string, entries: Source[]) => {
+    const p = {
     collection,
     documentName,
     locked,
     metadata: { label: collection, packageType: "world", system },
     index: { size: entries.length },
     async getIndex({ fields }: { fields: string[] }) {
-      if (system !== "omnibus" || locked) throw new Error(`pack ${collection} must not be read`);
+      if (system !== "omnibus" || p.locked) throw new Error(`pack ${collection} must not be read`);
       world.packFields.push(fields);
       return structuredClone(entries);
     },
@@ -144,7 +158,10 @@ function installWorld(raw = rawWorld()): World {
       world.packLoads.push(id);
       return docs[`pack.${id}`];
     },
-  });
+    };
+    world.packs.push(p);
+    return p;
+  };
 
   Object.assign(g(), {
     data: raw,
@@ -153,7 +170,7 @@ function installWorld(raw = rawWorld()): World {
     scenes: new StandInCollection([scene]),
     packs: [
       pack("world.gear", "Item", false, "omnibus", packGear),
-      pack("world.heroes", "Actor", true, "omnibus", [{ _id: "ph1", type: "d6_hero", system: { wounds: 1 } }]),
+      pack("world.heroes", "Actor", true, "omnibus", packHeroes),
       pack("world.other", "Item", false, "dnd5e", [{ _id: "x1", type: "d6_gear", system: { cost: "1" } }]),
     ],
   });
@@ -163,6 +180,7 @@ function installWorld(raw = rawWorld()): World {
 async function boot(settings: Record<string, unknown>) {
   vi.resetModules();
   contexts.length = 0;
+  explodeFixed = false;
   stand = installFoundryStandIns({ settings });
   const system = await import("../../src/foundry/system");
   system.installOmnibus(adapters());
@@ -174,12 +192,20 @@ async function boot(settings: Record<string, unknown>) {
 }
 
 const OPTIONS = { diff: false, recursive: false, render: false, omnibusMigration: true };
+/** Silences the console (failures are logged there, and listed as a table). */
+const quiet = () => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  vi.spyOn(console, "table").mockImplementation(() => {});
+};
 const notices = () => stand.recorded.notifications.map((n) => n.message);
 const written = (world: World) =>
   Object.entries(world.docs)
     .filter(([, d]) => d.updates.length > 0)
     .map(([k]) => k)
     .sort();
+
+afterEach(() => vi.restoreAllMocks());
 
 describe("world migration of an old-version world", () => {
   let world: World;
@@ -229,20 +255,26 @@ describe("world migration of an old-version world", () => {
 
   it("reads packs through their index and loads only the documents it writes; locked and foreign packs are left alone and the locked ones are named", async () => {
     await migrations.migrateWorldIfNeeded();
-    expect(world.packFields).toEqual([["system"]]);
+    expect(world.packFields).toEqual([["system", "flags.omnibus.unmigrated"]]);
     expect(world.packLoads).toEqual(["pi1"]);
+    expect(world.docs["pack.ph1"].updates).toEqual([]);
     expect(notices()).toContain(`OMNIBUS.Migration.LockedPacks ${JSON.stringify({ packs: "world.heroes" })}`);
   });
 
-  it("reports a failing document, leaves it unchanged, and still migrates the others", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("reports a failing document, leaves it unchanged, records it (and the locked pack) for the next start, and still migrates the others", async () => {
+    quiet();
     const report = await migrations.migrateWorldIfNeeded();
-    errors.mockRestore();
     expect(world.docs.a4.updates).toEqual([]);
     expect(report?.failed.map((f) => f.uuid)).toEqual(["Actor.a4"]);
-    const failed = stand.recorded.notifications.filter((n) => n.level === "error").map((n) => n.message);
-    expect(failed).toEqual([`OMNIBUS.Migration.Failed ${JSON.stringify({ kind: "OMNIBUS.Migration.Kind.Actor", name: "Broken", uuid: "Actor.a4" })}`]);
     expect(world.docs.a5.updates).toHaveLength(1); // migrated after the failure
+    // no notification per document: one summary (the progress' last message), and a list for the GM
+    expect(stand.recorded.notifications.filter((n) => n.level === "error")).toEqual([]);
+    expect(stand.recorded.settingsValues.get("omnibus.migrationRetry")).toEqual({ d6: { documents: { "Actor.a4": 2 }, packs: { "world.heroes": 2 } } });
+    const [list] = stand.recorded.messagesCreated;
+    expect(stand.recorded.messagesCreated).toHaveLength(1);
+    expect(list.data.whisper).toEqual(["gm"]);
+    expect(list.data.content).toContain("@UUID[Actor.a4]{Broken}");
+    expect(list.data.content).toContain("this hero cannot be migrated");
   });
 
   it("stores the new versions once, after every document was written", async () => {
@@ -258,28 +290,111 @@ describe("world migration of an old-version world", () => {
     expect(partial.map((c) => [c.kind, c.type, c.uuid])).toEqual([["Actor", "d6_hero", "Scene.s1.Token.t1.Actor.a2"]]);
   });
 
-  it("shows one progress notification that ends at 100% with the result", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+  it("tells the GM to keep a backup first, then shows one progress notification that ends at 100% with the summary", async () => {
+    quiet();
     await migrations.migrateWorldIfNeeded();
-    vi.mocked(console.error).mockRestore();
+    expect(stand.recorded.notifications[0]).toEqual({ level: "warn", message: `OMNIBUS.Migration.BackupHint ${JSON.stringify({ versions: "d6 3" })}` });
     expect(stand.recorded.progress).toHaveLength(1);
     const [progress] = stand.recorded.progress;
     expect(progress.message).toMatch(/^OMNIBUS\.Migration\.Begin /);
     const pcts = progress.updates.map((u) => u.pct ?? 0);
     expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
-    expect(progress.updates.at(-1)).toEqual({ pct: 1, message: `OMNIBUS.Migration.CompleteWithErrors ${JSON.stringify({ versions: "d6 3", updated: "7", failed: "1" })}` });
+    expect(progress.updates.at(-1)).toEqual({ pct: 1, message: `OMNIBUS.Migration.CompleteWithProblems ${JSON.stringify({ versions: "d6 3", updated: "7", failed: "1", unreadable: "0" })}` });
   });
 
-  it("a second run does nothing: the documents were written once", async () => {
+  it("a second run writes nothing again: it only retries the failed document (from its own version)", async () => {
+    quiet();
     await migrations.migrateWorldIfNeeded();
-    expect(await migrations.migrateWorldIfNeeded()).toBeNull();
+    const report = await migrations.migrateWorldIfNeeded();
+    expect(report?.updated).toBe(0);
+    expect(report?.failed.map((f) => f.uuid)).toEqual(["Actor.a4"]);
     expect(world.docs.a1.updates).toHaveLength(1);
+    expect(stand.recorded.progress.at(-1)?.message).toBe("OMNIBUS.Migration.RetryBegin");
+    // the locked pack is named once, not at every start
+    expect(notices().filter((n) => n.startsWith("OMNIBUS.Migration.LockedPacks"))).toHaveLength(1);
   });
 
   it("runs at ready on the active GM", async () => {
     await stand.fire("ready");
     await vi.waitFor(() => expect(stand.recorded.settingsValues.get("omnibus.dataVersion")).toEqual({ d6: 3, wfrp: 1 }));
     expect(world.docs.a1.updates).toHaveLength(1);
+  });
+});
+
+describe("retries: what failed or was locked is migrated later", () => {
+  it("a document that fails once migrates at the next start, from the version it was at; nothing else is visited again", async () => {
+    quiet();
+    await boot({ "omnibus.dataVersion": { d6: 2, wfrp: 1 } });
+    installWorld();
+    await migrations.migrateWorldIfNeeded();
+    const saved = Object.fromEntries(stand.recorded.settingsValues);
+    expect(saved["omnibus.dataVersion"]).toEqual({ d6: 3, wfrp: 1 });
+
+    // next start: the model was fixed meanwhile; the world data is as stored (a4 still old)
+    await boot(saved);
+    const world = installWorld();
+    explodeFixed = true;
+    const report = await migrations.migrateWorldIfNeeded();
+    expect(written(world)).toEqual(["a4"]);
+    expect(world.docs.a4.updates).toEqual([{ system: { health: { value: 1, max: 5 } } }]);
+    expect(contexts.map((c) => [c.uuid, c.fromVersion])).toEqual([["Actor.a4", 2]]);
+    expect(report?.failed).toEqual([]);
+    // a4 is done; the locked pack is still behind
+    expect(stand.recorded.settingsValues.get("omnibus.migrationRetry")).toEqual({ d6: { documents: {}, packs: { "world.heroes": 2 } } });
+    // and nothing is left for a third start (the pack is still locked)
+    await boot(Object.fromEntries(stand.recorded.settingsValues));
+    installWorld();
+    expect(await migrations.migrateWorldIfNeeded()).toBeNull();
+  });
+
+  it("a locked pack is migrated as soon as it is unlocked (the compendium configuration changes)", async () => {
+    quiet();
+    await boot({ "omnibus.dataVersion": { d6: 2, wfrp: 1 } });
+    const world = installWorld();
+    await migrations.migrateWorldIfNeeded();
+    expect(world.docs["pack.ph1"].updates).toEqual([]);
+
+    await stand.fire("updateSetting", { key: "core.rollMode" }); // another setting: nothing happens
+    world.packs.find((p) => p.collection === "world.heroes")!.locked = false;
+    await stand.fire("updateSetting", { key: "core.compendiumConfiguration" });
+    await vi.waitFor(() => expect(world.docs["pack.ph1"].updates).toEqual([{ system: { health: { value: 1, max: 5 } } }]));
+    await vi.waitFor(() => expect(stand.recorded.settingsValues.get("omnibus.migrationRetry")).toEqual({ d6: { documents: { "Actor.a4": 2 }, packs: {} } }));
+    expect(contexts.filter((c) => c.uuid === "Compendium.world.heroes.Actor.ph1").map((c) => c.fromVersion)).toEqual([2]);
+    // only the unlocked pack was visited: the world documents were not written again
+    expect(world.docs.a1.updates).toHaveLength(1);
+    expect(world.docs["pack.pi1"].updates).toHaveLength(1);
+  });
+
+  it("a recorded document that no longer exists is dropped from the retries", async () => {
+    await boot({ "omnibus.dataVersion": { d6: 3, wfrp: 1 }, "omnibus.migrationRetry": { d6: { documents: { "Actor.gone": 1, "Actor.a5": 2 }, packs: {} } } });
+    const world = installWorld();
+    const report = await migrations.migrateWorldIfNeeded();
+    expect(written(world)).toEqual(["a5"]);
+    expect(report?.failed).toEqual([]);
+    expect(stand.recorded.settingsValues.get("omnibus.migrationRetry")).toEqual({});
+  });
+});
+
+describe("values a migration cannot read", () => {
+  it("are kept in flags.omnibus.unmigrated (written first), the field takes its default, and the GM gets them listed", async () => {
+    quiet();
+    await boot({ "omnibus.dataVersion": { d6: 2, wfrp: 1 } });
+    const raw = rawWorld();
+    (raw.actors[1].system as Source).rank = "veteran <b>";
+    const world = installWorld(raw);
+    world.docs.a2.flags = { omnibus: { nameRu: "Лея", unmigrated: [{ path: "title", value: "Princess", version: 1 }] } };
+    const report = await migrations.migrateWorldIfNeeded();
+    expect(world.docs.a2.updates).toEqual([
+      { "flags.omnibus.unmigrated": [{ path: "title", value: "Princess", version: 1 }, { path: "rank", value: "veteran <b>", version: 2 }] },
+      { system: { health: { value: 1, max: 5 } } },
+    ]);
+    expect(world.docs.a2.updateOptions[0]).toEqual({ render: false, omnibusMigration: true });
+    expect(report?.unreadable).toEqual([{ uuid: "Actor.a2", name: "Leia", path: "rank", value: "veteran <b>" }]);
+    expect(stand.recorded.progress[0].updates.at(-1)?.message).toContain(`"unreadable":"1"`);
+    const content = String(stand.recorded.messagesCreated[0].data.content);
+    expect(content).toContain("@UUID[Actor.a2]{Leia}");
+    expect(content).toContain("veteran &lt;b&gt;"); // escaped
+    expect(content).not.toContain("veteran <b>");
   });
 });
 

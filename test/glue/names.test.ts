@@ -17,6 +17,7 @@ import { DEFAULT_RULES } from "../../src/foundry/wfrp/options";
 
 type Doc = { _id: string; name: string; type: string; img?: string; system: Record<string, unknown>; flags?: Record<string, any>; items?: Doc[] };
 const pack = (file: string): Doc => parse(readFileSync(join(ROOT, "packs", "_source", file), "utf8")) as Doc;
+const fixture = (file: string): Doc => parse(readFileSync(join(ROOT, "test", "fixtures", file), "utf8")) as Doc;
 
 /** A pack document as it is created on a Russian client: russianNameUpdate applied as updateSource would. */
 function createdInRussian(doc: Doc): Doc {
@@ -67,7 +68,7 @@ describe("the preCreate hooks, once for every ruleset", () => {
   it("a Storytelling weapon, a WFRP character with its skills and a Silhouette actor with its skills take their Russian names on a Russian client", async () => {
     const knife = pack("storytelling-weapons/knife.yml");
     expect(await create("preCreateItem", knife, "ru")).toEqual([{ name: knife.flags!.omnibus.nameRu, "flags.omnibus.nameEn": knife.name }]);
-    const perdita = pack("wfrp-characters/perdita_rzuY1b8Q6GkDRVQo.yml");
+    const perdita = fixture("wfrp-examples/perdita_rzuY1b8Q6GkDRVQo.yml");
     const [wfrpUpdate] = await create("preCreateActor", perdita, "ru");
     expect(wfrpUpdate.name).toBe("Пердита");
     expect((wfrpUpdate.items as Doc[]).find((i) => i.flags!.omnibus.nameEn === "Ranged (Bow)")!.name).toBe("Стрельба (Лук)");
@@ -86,7 +87,7 @@ describe("the preCreate hooks, once for every ruleset", () => {
 
 describe("lookups on Russian-named items", () => {
   it("WFRP: a bow attack still finds the Ranged (Bow) specialisation by its English name — BS 38 + 10 Advances = 48, not the bare BS 38", () => {
-    const perdita = createdInRussian(pack("wfrp-characters/perdita_rzuY1b8Q6GkDRVQo.yml"));
+    const perdita = createdInRussian(fixture("wfrp-examples/perdita_rzuY1b8Q6GkDRVQo.yml"));
     const actor = { uuid: "Actor.p", name: perdita.name, img: "", type: perdita.type, system: perdita.system, items: itemViews({ uuid: "Actor.p", type: perdita.type, system: perdita.system, items: perdita.items!.map((i) => ({ ...i, id: i._id })) }) };
     expect(actor.items.find((i) => i.nameEn === "Ranged (Bow)")!.name).toBe("Стрельба (Лук)");
     const bow = actor.items.find((i) => i.type === "wfrp_weapon")!;

@@ -3,6 +3,12 @@
  * (registrations, created messages, socket emits, notifications, updates); they do not re-implement
  * Foundry. Install them before importing any src/foundry module (classes extend Foundry globals at
  * module load), and import the glue with `vi.resetModules()` + dynamic import for fresh state.
+ *
+ * Two generations: `installFoundryStandIns({generation: 14})` (default: the env var
+ * OMNIBUS_FOUNDRY_GENERATION, else 13; the vitest project "v14" sets it, so every glue test runs
+ * under both). What differs is the few names src/foundry/compat.ts handles: on v14 the deprecated
+ * v13 names still work but record a deprecation (`recorded.deprecations`, what
+ * `foundry.utils.logCompatibilityWarning` would log); v14-only names do not exist on v13.
  */
 import Handlebars from "handlebars";
 
@@ -11,6 +17,8 @@ export interface Recorded {
   settingsRegistered: Map<string, Record<string, unknown>>;
   settingsValues: Map<string, unknown>;
   sheets: Array<{ documentClass: unknown; scope: string; sheet: unknown; options: Record<string, unknown> }>;
+  /** `DocumentSheetConfig.unregisterSheet(documentClass, scope, sheet)` calls. */
+  sheetsUnregistered: Array<{ documentClass: unknown; scope: string; sheet: unknown }>;
   templatesLoaded: string[];
   rendered: Array<{ path: string; context: Record<string, unknown> }>;
   messagesCreated: Array<{ data: Record<string, unknown>; options: unknown }>;
@@ -25,6 +33,52 @@ export interface Recorded {
   hotbar: Array<{ macro: unknown; slot: number }>;
   /** Progress notifications (`ui.notifications.info(message, {progress: true})`) and their updates. */
   progress: Array<{ message: string; options: Record<string, unknown>; updates: Array<{ pct?: number; message?: string }> }>;
+  /** Deprecation warnings (v14 stand-ins: a deprecated v13 name was used). */
+  deprecations: string[];
+  /** The options of every `Roll#evaluate` call, in order. */
+  evaluations: Array<Record<string, unknown> | undefined>;
+}
+
+export type Generation = 13 | 14;
+
+/** The generation the stand-ins install by default: OMNIBUS_FOUNDRY_GENERATION (the "v14" vitest project sets 14), else 13. */
+export function defaultGeneration(): Generation {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.OMNIBUS_FOUNDRY_GENERATION === "14" ? 14 : 13;
+}
+
+/** The installed stand-ins' generation and deprecation log (documents outside an install read them). */
+let active: { generation: Generation; deprecations: string[]; deletion: unknown } = { generation: 13, deprecations: [], deletion: undefined };
+
+/** The deprecations recorded since the last install (the v14 project's setup file fails a test that left any). */
+export function pendingDeprecations(): string[] {
+  return active.deprecations;
+}
+
+/** The v13 ↔ v14 mode spellings (v14 Roll._mapLegacyRollMode maps the legacy ones the same way). */
+export const LEGACY_MODE: Record<string, string> = { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self" };
+
+/** A mode in the installed generation's spelling (tests write the v13 one). */
+export function modeName(v13Mode: string): string {
+  return active.generation >= 14 ? (LEGACY_MODE[v13Mode] ?? v13Mode) : v13Mode;
+}
+
+/** The `ChatMessage.create` options the glue passes for a mode, in the installed generation. */
+export function createOptionsFor(v13Mode: string): Record<string, string> {
+  return active.generation >= 14 ? { messageMode: modeName(v13Mode) } : { rollMode: v13Mode };
+}
+
+/** What an update that deletes `path` looks like in the installed generation (v13 "-=" key, v14 `_del`). */
+export function deletionUpdate(path: string): Record<string, unknown> {
+  if (active.generation >= 14) return { [path]: active.deletion };
+  const dot = path.lastIndexOf(".");
+  return { [`${path.slice(0, dot)}.-=${path.slice(dot + 1)}`]: null };
+}
+
+/** The registered status-effect ids in either generation's shape (array on v13, object keyed by id on v14). */
+export function statusEffectIds(): string[] {
+  const raw = (globalThis as { CONFIG?: { statusEffects?: unknown } }).CONFIG?.statusEffects;
+  if (Array.isArray(raw)) return raw.map((e: { id: string }) => e.id);
+  return Object.keys((raw ?? {}) as Record<string, unknown>);
 }
 
 export interface StandInUser {
@@ -51,23 +105,48 @@ export class StandInDocument {
     Object.assign(this, extra);
   }
   async update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<this> {
+    assertMayModify(this, "update");
     this.updates.push(data);
     this.updateOptions.push(options);
     for (const [path, value] of Object.entries(data)) {
+      // v14 deprecates "-=" deletion keys in favour of the deletion operator (`_del`).
+      const legacyDeletion = path.split(".").some((part) => part.startsWith("-="));
+      if (legacyDeletion && active.generation >= 14) active.deprecations.push(`"-=" deletion key in an update: ${path}`);
       if (!path.startsWith("flags.")) continue;
       const [, scope, ...rest] = path.split(".");
       let node = (this.flags[scope] ??= {}) as Record<string, unknown>;
       for (const part of rest.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-      node[rest[rest.length - 1]] = value;
+      const last = rest[rest.length - 1];
+      if (last.startsWith("-=")) delete node[last.slice(2)];
+      else if (active.deletion !== undefined && value === active.deletion) delete node[last];
+      else node[last] = value;
     }
     return this;
+  }
+  async unsetFlag(scope: string, key: string): Promise<this> {
+    return this.update({ [`flags.${scope}.${active.generation >= 14 ? key : `-=${key}`}`]: active.generation >= 14 ? active.deletion : null });
   }
   async toggleStatusEffect(id: string, { active }: { active: boolean }): Promise<void> {
     this.statusToggles.push({ id, active });
   }
 }
 
+/**
+ * Foundry refuses a document update from a user who is neither its owner nor a GM (the public API:
+ * `Document#canUserModify` / `testUserPermission`, and the "Users and Permissions" article: only an
+ * Owner may change a document). The stand-ins enforce it, so glue that writes what the user does
+ * not own fails its test as it would fail at the table.
+ */
+export function assertMayModify(doc: { isOwner?: boolean; uuid?: string }, action: string): void {
+  const user = (globalThis as { game?: { user?: { isGM?: boolean; id?: string } } }).game?.user;
+  if (user?.isGM || doc.isOwner) return;
+  throw new Error(`User ${user?.id ?? "?"} lacks permission to ${action} ${doc.uuid ?? "a document"} (not its owner, not a GM)`);
+}
+
 export interface StandIns {
+  generation: Generation;
+  /** Sets the user's current chat mode (a v13 spelling; stored under the generation's setting). */
+  setMessageMode(v13Mode: string): void;
   recorded: Recorded;
   documents: Map<string, unknown>;
   users: Map<string, StandInUser>;
@@ -75,14 +154,28 @@ export interface StandIns {
   setActiveGM(id: string | null): void;
   fire(hook: string, ...args: unknown[]): Promise<unknown[]>;
   makeUser(id: string, isGM: boolean): StandInUser;
+  /** Queues faces for the stand-in dice: each `roll()` of a die term takes the next one. */
+  queueFaces(...faces: number[]): void;
+  /** Faces queued and not yet rolled. */
+  readonly facesLeft: number[];
 }
 
-export function installFoundryStandIns(opts: { settings?: Record<string, unknown>; coreStatusEffects?: string[] } = {}): StandIns {
+export function installFoundryStandIns(opts: { settings?: Record<string, unknown>; coreStatusEffects?: string[]; generation?: Generation } = {}): StandIns {
+  const generation: Generation = opts.generation ?? defaultGeneration();
+  const v14 = generation >= 14;
+  const deprecations: string[] = [];
+  // The v14 deletion operator is a global sentinel (dnd5e 5.3.3 item.mjs:960 writes `{[path]: _del}`).
+  const deletion = v14 ? Object.freeze({ deletionOperator: true }) : undefined;
+  active = { generation, deprecations, deletion };
+  const deprecated = (what: string) => {
+    if (v14) deprecations.push(what);
+  };
   const recorded: Recorded = {
     hooks: new Map(),
     settingsRegistered: new Map(),
-    settingsValues: new Map(Object.entries({ "core.rollMode": "publicroll", ...(opts.settings ?? {}) })),
+    settingsValues: new Map(Object.entries({ ...(v14 ? { "core.messageMode": "public" } : { "core.rollMode": "publicroll" }), ...(opts.settings ?? {}) })),
     sheets: [],
+    sheetsUnregistered: [],
     templatesLoaded: [],
     rendered: [],
     messagesCreated: [],
@@ -96,6 +189,8 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     macrosCreated: [],
     hotbar: [],
     progress: [],
+    deprecations,
+    evaluations: [],
   };
   const documents = new Map<string, unknown>();
   const users = new Map<string, StandInUser>();
@@ -108,25 +203,53 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     recorded.hooks.set(name, list);
     return list.length;
   };
-  g.Hooks = { on, once: on, call: () => true, callAll: () => true };
+  const off = (name: string, fnOrId: number | ((...a: unknown[]) => unknown)) => {
+    const list = recorded.hooks.get(name) ?? [];
+    const index = typeof fnOrId === "number" ? fnOrId - 1 : list.indexOf(fnOrId);
+    if (index >= 0 && index < list.length) list[index] = () => undefined;
+  };
+  g.Hooks = { on, once: on, off, call: () => true, callAll: () => true };
 
+  const faceQueue: number[] = [];
+  /** `forced`: every evaluation rolls from the queue, even when it is empty (then a roll fails). */
+  const diceControl = { faces: faceQueue, forced: false };
+  const nextFace = (faces: number): number => {
+    const face = faceQueue.shift();
+    if (face === undefined) throw new Error(`test: no face queued for a d${faces}`);
+    if (!Number.isInteger(face) || face < 1 || face > faces) throw new Error(`test: face ${face} queued for a d${faces}`);
+    return face;
+  };
+  const { DiceTerm, Die } = standInDiceTerms(nextFace);
   class Roll {
     static CHAT_TEMPLATE = "templates/dice/roll.html";
+    /** The stand-in dice's face queue (tests feed it; each die term's `roll()` takes the next face). */
+    static standInDice = diceControl;
     formula: string;
     data: Record<string, unknown>;
     options: Record<string, unknown>;
-    /** Tests set the evaluated terms here (what Foundry's evaluation would have produced). */
-    terms: Array<{ faces: number; results: Array<{ result: number }> }> = [];
+    /**
+     * The formula's terms, parsed by the stand-in grammar (`parseFormula`: a formula Foundry would
+     * misread throws here). Tests may also set evaluated terms here directly.
+     */
+    terms: Array<{ faces?: number; results?: Array<{ result: number }>; [k: string]: unknown }> = [];
     _evaluated = false;
+    _total: number | undefined = undefined;
     constructor(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
       this.formula = formula;
       this.data = data;
       this.options = options;
+      this.terms = parseFormula(formula, (g.CONFIG as { Dice: { terms: Record<string, TermClass> } }).Dice.terms, Die) as never;
     }
     get dice() {
-      return this.terms;
+      return this.terms.filter((t) => typeof t.faces === "number");
     }
-    async evaluate() {
+    get total(): number | undefined {
+      return this._total;
+    }
+    /** Evaluates the parsed terms from the queued faces (`queueFaces`); with none queued, rolls nothing. */
+    async evaluate(options?: Record<string, unknown>) {
+      recorded.evaluations.push(options);
+      if (faceQueue.length > 0 || diceControl.forced) this._total = await evaluateTerms(this.terms as never);
       this._evaluated = true;
       return this;
     }
@@ -165,6 +288,13 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       return { ...data, author: { id: (g.game as { user: StandInUser }).user.id } };
     },
   };
+  const coreEffects = (opts.coreStatusEffects ?? ["dead", "prone", "blind"]).map((id) => ({ id, name: `EFFECT.Status${id}`, img: `icons/${id}.svg` }));
+  const legacyRollModes = {
+    publicroll: { label: "CHAT.RollPublic" },
+    gmroll: { label: "CHAT.RollPrivate" },
+    blindroll: { label: "CHAT.RollBlind" },
+    selfroll: { label: "CHAT.RollSelf" },
+  };
   g.CONFIG = {
     Actor: { documentClass: Actor, dataModels: {} },
     Item: { documentClass: Item, dataModels: {} },
@@ -173,17 +303,42 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     Dice: {
       rolls: [Roll],
       terms: {},
-      rollModes: {
-        publicroll: { label: "CHAT.RollPublic" },
-        gmroll: { label: "CHAT.RollPrivate" },
-        blindroll: { label: "CHAT.RollBlind" },
-        selfroll: { label: "CHAT.RollSelf" },
+      // Manual dice entry offers these denominations (api `DiceFulfillmentConfiguration.dice`).
+      fulfillment: {
+        defaultMethod: "",
+        methods: {},
+        dice: Object.fromEntries([4, 6, 8, 10, 12, 20, 100].map((n) => [`d${n}`, { label: `d${n}`, icon: `<i class="fas fa-dice-d${n}"></i>` }])),
       },
+      ...(v14 ? {} : { rollModes: legacyRollModes }),
     },
-    statusEffects: (opts.coreStatusEffects ?? ["dead", "prone", "blind"]).map((id) => ({ id, name: `EFFECT.Status${id}`, img: `icons/${id}.svg` })),
+    statusEffects: v14 ? statusEffectObject(coreEffects, deprecated) : coreEffects,
     sounds: { dice: "sounds/dice.wav" },
   };
+  const cfgAny = g.CONFIG as Record<string, Record<string, unknown>>;
+  if (v14) {
+    // v14.368: CONFIG.ChatMessage.modes (public / gm / blind / self, plus the chat's in-character "ic").
+    cfgAny.ChatMessage = {
+      modes: {
+        public: { label: "CHAT.MESSAGE_MODES.public", icon: "fa-solid fa-globe" },
+        gm: { label: "CHAT.MESSAGE_MODES.gm", icon: "fa-solid fa-user-secret" },
+        blind: { label: "CHAT.MESSAGE_MODES.blind", icon: "fa-solid fa-eye-slash" },
+        self: { label: "CHAT.MESSAGE_MODES.self", icon: "fa-solid fa-user" },
+        ic: { label: "CHAT.MESSAGE_MODES.ic", icon: "fa-solid fa-comment" },
+      },
+    };
+    // The v13 table survives as a deprecated alias.
+    Object.defineProperty(cfgAny.Dice, "rollModes", {
+      get: () => (deprecated("CONFIG.Dice.rollModes"), legacyRollModes),
+      enumerable: false,
+      configurable: true,
+    });
+    g._del = deletion;
+  } else delete g._del;
+  class ActorSheetV1 {}
+  class ItemSheetV1 {}
   g.foundry = {
+    appv1: { sheets: { ActorSheet: ActorSheetV1, ItemSheet: ItemSheetV1 } },
+    dice: { terms: { DiceTerm, Die } },
     abstract: { TypeDataModel: class TypeDataModel {} },
     data: { fields: {} },
     applications: {
@@ -203,6 +358,9 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
           registerSheet(documentClass: unknown, scope: string, sheet: unknown, options: Record<string, unknown>) {
             recorded.sheets.push({ documentClass, scope, sheet, options });
           },
+          unregisterSheet(documentClass: unknown, scope: string, sheet: unknown) {
+            recorded.sheetsUnregistered.push({ documentClass, scope, sheet });
+          },
         },
       },
       handlebars: {
@@ -218,6 +376,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       ux: { TextEditor: { implementation: { enrichHTML: async (html: string) => html } } },
     },
     utils: {
+      logCompatibilityWarning: (message: string) => deprecations.push(message),
       randomID: () => Math.random().toString(36).slice(2, 18),
       debouncedReload: () => {
         recorded.reloads++;
@@ -238,17 +397,50 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       error: (message: string) => recorded.notifications.push({ level: "error", message }),
     },
   };
-  g.ChatMessage = {
+  /**
+   * What a mode does to message data (api v13 `ChatMessage.applyRollMode` / v14 `applyMode`: "Transform
+   * a provided object of ChatMessage data by applying a certain rollMode"): a GM roll whispers the GMs,
+   * a blind roll also hides it from the roller, a self roll whispers the roller, public clears both.
+   */
+  const applyVisibility = (data: Record<string, unknown>, mode: string) => {
+    const m = LEGACY_MODE[mode] ?? mode;
+    const gms = [...users.values()].filter((u) => u.isGM).map((u) => u.id);
+    const me = (g.game as { user: StandInUser }).user.id;
+    if (m === "gm" || m === "blind") data.whisper = gms;
+    else if (m === "self") data.whisper = [me];
+    else data.whisper = [];
+    data.blind = m === "blind";
+    recorded.rollModesApplied.push(mode);
+    return data;
+  };
+  const chatMessage: Record<string, unknown> = {
     getSpeaker: ({ actor }: { actor?: { id?: string } } = {}) => ({ actor: actor?.id ?? null, alias: "speaker" }),
     applyRollMode(data: Record<string, unknown>, mode: string) {
-      recorded.rollModesApplied.push(mode);
-      return data;
+      deprecated("ChatMessage.applyRollMode is deprecated in favor of ChatMessage.applyMode");
+      return applyVisibility(data, mode);
     },
-    async create(data: Record<string, unknown>, options: unknown) {
+    /**
+     * The mode passed to `create` acts only on roll messages: core applies it while preparing the
+     * rolls' message (v13 `Roll#toMessage` → `create(data, {rollMode})`, dnd5e basic-roll.mjs:258),
+     * and roll-less cards must apply it to their data themselves (dnd5e applies
+     * `ChatMessage.applyRollMode` to its roll-less item cards, item.mjs:780). A private card without
+     * rolls posted with only the option would be public.
+     */
+    async create(data: Record<string, unknown>, options?: Record<string, unknown>) {
+      if (options && "rollMode" in options && v14) deprecated("ChatMessage.create option rollMode is deprecated in favor of messageMode");
+      const mode = (v14 ? (options?.messageMode ?? options?.rollMode) : options?.rollMode) as string | undefined;
+      const hasRolls = Array.isArray(data.rolls) && data.rolls.length > 0;
+      if (mode && hasRolls) {
+        const before = recorded.rollModesApplied.length;
+        applyVisibility(data, mode);
+        recorded.rollModesApplied.length = before; // core's own application, not the glue's
+      }
       recorded.messagesCreated.push({ data, options });
       return { id: `msg${recorded.messagesCreated.length}`, ...data };
     },
   };
+  if (v14) chatMessage.applyMode = (data: Record<string, unknown>, mode: string) => applyVisibility(data, mode);
+  g.ChatMessage = chatMessage;
   g.fromUuid = async (uuid: string) => documents.get(uuid) ?? null;
   g.fromUuidSync = (uuid: string) => documents.get(uuid) ?? null;
 
@@ -267,6 +459,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   };
   const game: Record<string, unknown> = {
     system: { id: "omnibus" },
+    release: { generation, build: v14 ? 368 : 351 },
     i18n: {
       localize: (key: string) => key,
       format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
@@ -277,6 +470,14 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       },
       get(namespace: string, key: string) {
         const full = `${namespace}.${key}`;
+        // v13 has no core.messageMode (an unregistered setting throws, as core's does); v14 keeps
+        // core.rollMode as a deprecated alias of core.messageMode.
+        if (full === "core.messageMode" && !v14) throw new Error(`"${full}" is not a registered game setting`);
+        if (full === "core.rollMode" && v14) {
+          deprecated("core.rollMode setting");
+          const current = String(recorded.settingsValues.get("core.messageMode") ?? "public");
+          return Object.entries(LEGACY_MODE).find(([, m]) => m === current)?.[0] ?? "publicroll";
+        }
         if (recorded.settingsValues.has(full)) return recorded.settingsValues.get(full);
         return recorded.settingsRegistered.get(full)?.default;
       },
@@ -304,6 +505,11 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   g.canvas = { ready: false, tokens: { controlled: [] } };
 
   return {
+    generation,
+    setMessageMode(v13Mode: string) {
+      if (v14) recorded.settingsValues.set("core.messageMode", LEGACY_MODE[v13Mode] ?? v13Mode);
+      else recorded.settingsValues.set("core.rollMode", v13Mode);
+    },
     recorded,
     documents,
     users,
@@ -313,6 +519,12 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     },
     setActiveGM(id) {
       activeGM = id;
+    },
+    queueFaces(...faces) {
+      faceQueue.push(...faces);
+    },
+    get facesLeft() {
+      return [...faceQueue];
     },
     async fire(hook, ...args) {
       const results: unknown[] = [];
@@ -325,7 +537,26 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
 /** Removes the globals again (between test files vitest isolates anyway). */
 export function removeFoundryStandIns(): void {
   const g = globalThis as Record<string, unknown>;
-  for (const k of ["Hooks", "Roll", "Actor", "Item", "Macro", "CONFIG", "foundry", "Handlebars", "ui", "ChatMessage", "fromUuid", "fromUuidSync", "game", "canvas"]) delete g[k];
+  for (const k of ["Hooks", "Roll", "Actor", "Item", "Macro", "CONFIG", "foundry", "Handlebars", "ui", "ChatMessage", "fromUuid", "fromUuidSync", "game", "canvas", "_del"]) delete g[k];
+}
+
+/**
+ * v14's CONFIG.statusEffects: an object keyed by id. The v13 array survives as a shim: array
+ * methods still work on it but are deprecated.
+ */
+function statusEffectObject(effects: Array<{ id: string }>, deprecated: (what: string) => void): Record<string, unknown> {
+  const obj: Record<string, unknown> = Object.fromEntries(effects.map((e) => [e.id, { ...e }]));
+  for (const method of ["find", "filter", "map", "some", "forEach", "findIndex", "push"] as const) {
+    Object.defineProperty(obj, method, {
+      enumerable: false,
+      value: (...args: unknown[]) => {
+        deprecated(`CONFIG.statusEffects#${method} (an object keyed by id in v14)`);
+        const list = Object.values(obj) as unknown[];
+        return (list[method] as (...a: unknown[]) => unknown).apply(list, args);
+      },
+    });
+  }
+  return obj;
 }
 
 /**
@@ -357,4 +588,219 @@ export class StandInCollection<T extends { id: string }> {
   [Symbol.iterator](): Iterator<T> {
     return this.#docs.values();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dice: the formula grammar Foundry reads, and die terms that roll queued faces.
+
+/**
+ * The core die's (`d`) modifiers, as Foundry's public "Dice Modifiers" article lists them
+ * (https://foundryvtt.com/article/dice-modifiers/): re-rolls and explosions `r`, `rr`, `x`, `xo`;
+ * keep/drop `k`, `kh`, `kl`, `d`, `dh`, `dl`; `min`, `max`; `even`, `odd`; success counting `cs`,
+ * `cf`, `df`, `sf`, `ms`. Foundry matches a run of letters against them longest name first and
+ * silently drops what is left (so `ro<8` reads as a bare `r`, re-roll a 1 once); the stand-in
+ * grammar refuses it instead, so a formula Foundry would misread fails its test.
+ */
+export const CORE_DIE_MODIFIERS = ["r", "rr", "x", "xo", "k", "kh", "kl", "d", "dh", "dl", "min", "max", "even", "odd", "cs", "cf", "df", "sf", "ms"] as const;
+
+/** A modifier's target, as the article writes them: `6`, `>=8`, `<3`, `=1`, `1=1` (a count, then a condition). */
+const MODIFIER_PARAM = /^\d*(?:(?:[<>]=?|=)\d+)?$/;
+
+export interface StandInTerm {
+  number?: number;
+  faces?: number;
+  modifiers?: string[];
+  results?: Array<{ result: number; active?: boolean; count?: number; [k: string]: unknown }>;
+  options?: Record<string, unknown>;
+  evaluate?(): Promise<unknown>;
+  total?: number;
+  operator?: string;
+}
+type TermClass = (new (data: Record<string, unknown>) => StandInTerm) & { DENOMINATION?: string; MODIFIERS?: Record<string, unknown> };
+
+/** Splits a die's modifier text into known modifiers (longest name first); throws on anything else. */
+export function parseModifiers(text: string, known: readonly string[], where: string): Array<{ name: string; param: string }> {
+  const names = [...known].sort((a, b) => b.length - a.length);
+  const out: Array<{ name: string; param: string }> = [];
+  if (text && !/^(?:[A-Za-z]+[^A-Za-z]*)+$/.test(text)) throw new Error(`stand-in dice: "${text}" in ${where} is not a modifier`);
+  for (const [, letters, param] of text.matchAll(/([A-Za-z]+)([^A-Za-z]*)/g)) {
+    let rest = letters.toLowerCase();
+    while (rest) {
+      const name = names.find((n) => rest.startsWith(n));
+      if (!name) throw new Error(`stand-in dice: unknown die modifier "${rest}" in ${where} (Foundry reads only ${known.join(", ") || "no modifiers"} here)`);
+      rest = rest.slice(name.length);
+      const p = rest ? "" : param;
+      if (!MODIFIER_PARAM.test(p)) throw new Error(`stand-in dice: bad target "${p}" for "${name}" in ${where}`);
+      out.push({ name, param: p });
+    }
+  }
+  return out;
+}
+
+const DIE_TERM = /^(\d*)[dD](\d+|[A-Za-z])([^[\s]*)(\[[^\]]*\])?$/;
+
+/**
+ * Parses a formula the way the glue's formulas use Foundry's grammar: numbers and dice joined by
+ * `+ - * /`. A core die (`NdF`) may carry only the article's modifiers; any other denomination
+ * must be registered in `CONFIG.Dice.terms` and may carry only its class's `MODIFIERS`. Anything
+ * else (an unknown denomination, a modifier Foundry does not have, parentheses) throws.
+ */
+export function parseFormula(formula: string, registered: Record<string, TermClass>, CoreDie: TermClass): StandInTerm[] {
+  if (typeof formula !== "string" || !formula.trim()) throw new Error(`stand-in dice: empty formula`);
+  const tokens = formula.trim().split(/\s*([+\-*/])\s*/).filter((t) => t !== "");
+  const terms: StandInTerm[] = [];
+  let expectOperand = true;
+  let sign = "";
+  for (const token of tokens) {
+    if (expectOperand && (token === "-" || token === "+") && sign === "") {
+      sign = token;
+      continue;
+    }
+    if (!expectOperand) {
+      if (!/^[+\-*/]$/.test(token)) throw new Error(`stand-in dice: expected an operator in "${formula}", got "${token}"`);
+      terms.push({ operator: token });
+      expectOperand = true;
+      continue;
+    }
+    if (/^\d+(?:\.\d+)?$/.test(token)) {
+      terms.push({ number: Number(`${sign}${token}`) }); // a NumericTerm
+    } else {
+      const m = DIE_TERM.exec(token);
+      if (!m || sign === "-") throw new Error(`stand-in dice: "${token}" in "${formula}" is not a number or a die term`);
+      const [, count, denomination, modifiers] = m;
+      const number = count === "" ? 1 : Number(count);
+      if (/^\d+$/.test(denomination)) {
+        parseModifiers(modifiers, CORE_DIE_MODIFIERS, `"${formula}"`);
+        terms.push(new CoreDie({ number, faces: Number(denomination), modifiers: modifiers ? [modifiers] : [] }));
+      } else {
+        const cls = registered[denomination.toLowerCase()] ?? registered[denomination];
+        if (!cls) throw new Error(`stand-in dice: unknown die denomination "d${denomination}" in "${formula}" (not in CONFIG.Dice.terms)`);
+        parseModifiers(modifiers, Object.keys(cls.MODIFIERS ?? {}), `"${formula}"`);
+        terms.push(new cls({ number, modifiers: modifiers ? [modifiers] : [] }));
+      }
+    }
+    sign = "";
+    expectOperand = false;
+  }
+  if (expectOperand) throw new Error(`stand-in dice: "${formula}" ends with an operator`);
+  return terms;
+}
+
+/** Evaluates parsed terms (each die term's `evaluate`) and returns the total (+ − * / left to right). */
+async function evaluateTerms(terms: StandInTerm[]): Promise<number> {
+  let total = 0;
+  let op = "+";
+  for (const term of terms) {
+    if (term.operator) {
+      op = term.operator;
+      continue;
+    }
+    let value: number;
+    if (typeof term.faces !== "number") value = Number(term.number);
+    else {
+      await term.evaluate!();
+      value = Number(term.total ?? 0);
+    }
+    total = op === "+" ? total + value : op === "-" ? total - value : op === "*" ? total * value : total / value;
+  }
+  return total;
+}
+
+/**
+ * Stand-ins for `foundry.dice.terms.DiceTerm` / `Die`: `roll()` takes the next queued face and
+ * appends a result; `evaluate()` rolls `number` dice, then `_evaluateModifiers()`. The core die
+ * applies only the article's re-roll and explosion modifiers (`r` once, `x`, `xo`), which append
+ * results in the dice order contract; every other modifier only counts or keeps, which the pure
+ * resolvers do themselves.
+ */
+function standInDiceTerms(nextFace: (faces: number) => number) {
+  class DiceTerm {
+    static DENOMINATION = "";
+    static MODIFIERS: Record<string, unknown> = {};
+    number: number;
+    faces: number;
+    modifiers: string[];
+    results: Array<{ result: number; active: boolean; [k: string]: unknown }> = [];
+    options: Record<string, unknown>;
+    _evaluated = false;
+    constructor({ number = 1, faces = 6, modifiers = [], options = {} }: { number?: number; faces?: number; modifiers?: string[]; options?: Record<string, unknown> } = {}) {
+      this.number = number;
+      this.faces = faces;
+      this.modifiers = modifiers;
+      this.options = options;
+    }
+    async roll() {
+      const result = { result: nextFace(this.faces), active: true };
+      this.results.push(result);
+      return result;
+    }
+    async evaluate() {
+      for (let n = this.results.length; n < this.number; n++) await this.roll();
+      await this._evaluateModifiers();
+      this._evaluated = true;
+      return this;
+    }
+    async _evaluateModifiers(): Promise<void> {}
+    get total(): number {
+      return this.results.filter((r) => r.active).reduce((sum, r) => sum + Number(r.count ?? r.result), 0);
+    }
+  }
+  const meets = (face: number, param: string, fallback: number): boolean => {
+    const m = /^\d*(?:([<>]=?|=)?(\d+))?$/.exec(param);
+    const op = m?.[1] ?? "=";
+    const target = m?.[2] !== undefined ? Number(m[2]) : fallback;
+    return op === ">=" ? face >= target : op === "<=" ? face <= target : op === ">" ? face > target : op === "<" ? face < target : face === target;
+  };
+  class Die extends DiceTerm {
+    static override DENOMINATION = "d";
+    static override MODIFIERS = Object.fromEntries(CORE_DIE_MODIFIERS.map((m) => [m, m]));
+    override async _evaluateModifiers(): Promise<void> {
+      for (const { name, param } of parseModifiers(this.modifiers.join(""), CORE_DIE_MODIFIERS, "a die")) {
+        if (name === "r") {
+          const initial = this.results.length;
+          for (let i = 0; i < initial; i++) {
+            if (!meets(this.results[i].result, param, 1)) continue;
+            this.results[i].rerolled = true;
+            this.results[i].active = false;
+            await this.roll();
+          }
+        } else if (name === "x" || name === "xo") {
+          for (let i = 0; i < this.results.length; i++) {
+            if (name === "xo" && i >= this.number) break;
+            if (!meets(this.results[i].result, param, this.faces)) continue;
+            this.results[i].exploded = true;
+            await this.roll();
+          }
+        }
+      }
+    }
+  }
+  return { DiceTerm, Die };
+}
+
+/**
+ * `Actor#getActiveTokens(linked, document)` as the public API documents it
+ * (https://foundryvtt.com/api/classes/foundry.documents.Actor.html#getactivetokens): a synthetic
+ * (unlinked) token actor has exactly the token it represents, and none when `linked` is true; a
+ * world actor has the tokens on the viewed scene that represent it, only the linked ones when
+ * `linked` is true. Gives the stand-in actor that method, `isToken` and `token`.
+ */
+export function giveActiveTokens<T extends object>(
+  actor: T,
+  tokens: Array<{ actorLink: boolean; document?: unknown; [k: string]: unknown }>,
+  synthetic: { token: { actorLink: boolean; object?: unknown; [k: string]: unknown } } | null = null,
+): T {
+  Object.assign(actor, {
+    isToken: synthetic !== null,
+    token: synthetic?.token ?? null,
+    getActiveTokens(linked = false, document = false) {
+      if (synthetic) {
+        if (linked) return [];
+        const t = synthetic.token;
+        return [document ? t : (t.object ?? t)];
+      }
+      return tokens.filter((t) => !linked || t.actorLink).map((t) => (document ? (t.document ?? t) : t));
+    },
+  });
+  return actor;
 }

@@ -37,8 +37,9 @@ const CHECK_FLAGS: Record<string, FlagKind> = {
   "six-mode": "string",
   "fumble-rule": "string",
   "fumble-fails": "boolean",
+  "mishap-may-succeed": "boolean",
 };
-const CHECK_USAGE = "<dice> [--modifier M] [--threshold N] [--untrained] [--opposed] [--six-mode silhouettePlusOne|rerollAndAdd] [--fumble-rule allOnes|never] [--fumble-fails]";
+const CHECK_USAGE = "<dice> [--modifier M] [--threshold N] [--untrained] [--opposed] [--six-mode silhouettePlusOne|rerollAndAdd] [--fumble-rule allOnes|never] [--mishap-may-succeed]";
 
 function checkArgs(args: CliArgs): { request: CheckRequest; options: CheckOptions } {
   const dice = parsePool(args.positional[0]);
@@ -54,7 +55,8 @@ function checkArgs(args: CliArgs): { request: CheckRequest; options: CheckOption
     options: {
       sixMode: choiceFlag(args, "six-mode", SIX_MODES),
       fumbleRule: choiceFlag(args, "fumble-rule", FUMBLE_RULES),
-      fumbleFails: boolFlag(args, "fumble-fails"),
+      // A mishap fails by default (004:L45, L112); --fumble-fails is kept and says the same.
+      fumbleFails: boolFlag(args, "fumble-fails") || !boolFlag(args, "mishap-may-succeed"),
     },
   };
 }

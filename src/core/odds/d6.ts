@@ -3,6 +3,7 @@
  * treated per `wildOne`), Character Point dice (each explodes on 6), compared with a difficulty
  * number by "total ≥ difficulty" (digest d6.md §1, §8, A-3, A-4; issue 4).
  */
+import { withOddsBudget } from "./budget";
 import { OmnibusError, requireInt, show } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { explodingSum, memoDie } from "./die";
@@ -42,22 +43,34 @@ export interface D6Odds {
   truncatedMass: number;
 }
 
-export const D6_MAX_DICE = 100;
+export const D6_MAX_DICE = 1000;
 
-/** Sum of n plain d6. */
-function plainSum(n: number): Distribution {
-  return memoDie(`d6:sum:${n}`, () => Distribution.uniform(1, 6).power(n));
+/** Sum of n dice with faces 1…m, unpruned (so that A_m − A_{m−1} below subtracts exactly). */
+function uniformSum(m: number, n: number): Distribution {
+  return memoDie(`d6:u${m}:${n}`, () => Distribution.uniform(1, m).power(n, 0));
 }
+
+/** Sum of n plain d6 (the same memo entry as the m = 6 term below: computed once per n). */
+function plainSum(n: number): Distribution {
+  return uniformSum(6, n);
+}
+
+/** P(all n dice ≤ m) below this counts as 0 (it is ~1e−35 for m = 4 at 199 dice). */
+const NEGLIGIBLE_BRANCH = 1e-30;
 
 /** Sum of n plain d6 minus the highest of them (n ≥ 1): the "remove the highest other die" rule. */
 function sumWithoutHighest(n: number): Distribution {
   return memoDie(`d6:sumNoHigh:${n}`, () => {
     if (n === 0) return Distribution.point(0);
     // A_m(s) = P(all ≤ m, sum = s) = (m/6)ⁿ · U_mⁿ(s); P(max = m, sum = s) = A_m − A_{m−1}.
+    // An A_m below NEGLIGIBLE_BRANCH in all is taken as 0: its mass stays in the next branch (whose
+    // "highest die" it then misreads by at most 1e−30 of probability), nothing is lost.
     const branches: Distribution[] = [];
     let prev: Distribution | null = null;
     for (let m = 1; m <= 6; m++) {
-      const a = Distribution.uniform(1, m).power(n, 0).scale(Math.pow(m / 6, n));
+      const weight = Math.pow(m / 6, n);
+      if (m < 6 && weight < NEGLIGIBLE_BRANCH) continue;
+      const a = uniformSum(m, n).scale(weight);
       // max = m: A_m minus A_{m−1}, outcome by outcome, then remove the highest die (m).
       const q = new Float64Array(a.p);
       if (prev) for (const [s, w] of prev.entries()) q[s - a.offset] = Math.max(0, q[s - a.offset] - w);
@@ -76,8 +89,13 @@ function wildOneOf(v: unknown): WildOne {
 
 /** Exact odds of a D6 roll. */
 export function d6Odds(check: D6Check): D6Odds {
+  return withOddsBudget(() => boundedD6Odds(check));
+}
+
+function boundedD6Odds(check: D6Check): D6Odds {
   if (typeof check !== "object" || check === null) throw new OmnibusError("badArgument", "a D6 check must be an object");
-  const dice = requireInt("dice", check.dice, 0, D6_MAX_DICE);
+  const dice = requireInt("dice", check.dice, 0, 1_000_000);
+  if (dice > D6_MAX_DICE) throw new OmnibusError("oddsTooLarge", `exact D6 odds are computed for at most ${D6_MAX_DICE}D`, { max: D6_MAX_DICE });
   const pips = requireInt("pips", check.pips ?? 0, -1000, 1000);
   const wild = check.wildDie ?? true;
   if (typeof wild !== "boolean") throw new OmnibusError("badArgument", `wildDie must be true or false, got ${show(wild)}`);

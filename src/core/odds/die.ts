@@ -31,7 +31,7 @@ export function chainFrom(go: Distribution, stop: Distribution): Distribution {
   if (go.p.length === 0) return stop;
   const pGo = go.total();
   if (pGo > MAX_EXPLODE_CHANCE) {
-    throw new OmnibusError("outOfRange", `a die that explodes with chance ${pGo.toFixed(3)} goes on too long for exact odds (at most ${MAX_EXPLODE_CHANCE})`);
+    throw new OmnibusError("oddsTooLarge", `a die that explodes with chance ${pGo.toFixed(3)} goes on too long for exact odds (at most ${MAX_EXPLODE_CHANCE})`);
   }
   const parts: Distribution[] = [];
   let cur = Distribution.point(0);

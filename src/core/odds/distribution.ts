@@ -13,6 +13,7 @@
  * P(X ≥ t) is in [pAtLeast(t), pAtLeast(t) + truncatedMass] and `total() + truncatedMass` is 1.
  */
 import { OmnibusError, show } from "../errors";
+import { chargeWork } from "./budget";
 
 /** No check the core answers cuts more than this much probability in all. */
 export const TRUNCATION_LIMIT = 1e-12;
@@ -212,6 +213,9 @@ export class Distribution {
     // Iterate the shorter array in the outer loop, skipping zeros (sparse inputs stay cheap).
     const [outer, inner] = a.length <= b.length ? [a, b] : [b, a];
     const n = inner.length;
+    let live = 0;
+    for (let i = 0; i < outer.length; i++) if (outer[i] !== 0) live++;
+    chargeWork(live * n);
     for (let i = 0; i < outer.length; i++) {
       const w = outer[i];
       if (w === 0) continue;
@@ -224,7 +228,7 @@ export class Distribution {
   power(n: number, prune = PRUNE_EPSILON): Distribution {
     if (!Number.isSafeInteger(n) || n < 0) throw new OmnibusError("badArgument", `a power must be a whole number ≥ 0, got ${show(n)}`);
     if (n > MAX_COPIES || (this.p.length - 1) * n > MAX_SPAN) {
-      throw new OmnibusError("outOfRange", `too many dice for exact odds: ${n} copies of a ${this.p.length}-outcome distribution`);
+      throw new OmnibusError("oddsTooLarge", `too many dice for exact odds: ${n} copies of a ${this.p.length}-outcome distribution`);
     }
     let result = Distribution.point(0);
     let base: Distribution = this;
@@ -261,6 +265,7 @@ export function mixture(branches: readonly Distribution[]): Distribution {
   if (live.length === 0) return new Distribution(0, new Float64Array(0), trunc);
   const lo = Math.min(...live.map((d) => d.offset));
   const hi = Math.max(...live.map((d) => d.offset + d.p.length - 1));
+  chargeWork(hi - lo + 1 + live.reduce((s, d) => s + d.p.length, 0));
   const out = new Float64Array(hi - lo + 1);
   for (const d of live) {
     const at = d.offset - lo;
@@ -310,7 +315,7 @@ export function compare(x: Distribution, y: Distribution): { greater: number; eq
 
 function orderExtreme(d: Distribution, n: number, which: "max" | "min"): Distribution {
   if (!Number.isSafeInteger(n) || n < 1) throw new OmnibusError("badArgument", `a pool needs at least one die, got ${show(n)}`);
-  if (n > MAX_COPIES) throw new OmnibusError("outOfRange", `too many dice for exact odds: ${n}`);
+  if (n > MAX_COPIES) throw new OmnibusError("oddsTooLarge", `too many dice for exact odds: ${n}`);
   const len = d.p.length;
   const out = new Float64Array(len);
   // CDF^n for the max, survival^n for the min. The truncated tail lies above max, so for the max

@@ -21,8 +21,8 @@
  *                        bonusSuccesses, requiredSuccesses, exceptionalAt })
  *       → { chance, successes, success, failure, dramaticFailure, exceptional,
  *           expectedSuccesses, expectedMargin, truncatedMass }
- *       pool ≤ 0 is a chance roll; again 10 (default) | 9 | 8 | "none"; roteScope "initialDice"
- *       (default, issue 5's face order) | "allFailedDice" (digest Z.1 A17).
+ *       pool ≤ 0 is a chance roll; again 10 (default) | 9 | 8 | "none"; roteScope
+ *       "allFailedDice" (default: any failed die once, the seed 002:L474) | "initialDice" (a setting).
  *
  *     wfrpOdds({ target, autoSuccessMax, autoFailMin, fastSL, testsOver100,
  *                critsFumblesAllTests, autoFailSLRule }, resolve?)
@@ -77,3 +77,4 @@ export {
 } from "./silhouette";
 export { poolOdds, POOL_ODDS_MAX_DICE } from "./pool";
 export { clearOddsMemo } from "./die";
+export { ODDS_WORK_BUDGET, withOddsBudget } from "./budget";

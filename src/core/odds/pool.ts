@@ -7,16 +7,25 @@ import { checkPoolSpec, type PoolSpec } from "../pool";
 import { Distribution, mixture, sumBranches } from "./distribution";
 import { chainFrom, memoDie } from "./die";
 import { binomial } from "./math";
+import { chargeWork, withOddsBudget } from "./budget";
 
 /** Largest pools the odds answer (dice × sides, to keep the keep-highest DP bounded). */
 export const POOL_ODDS_MAX_DICE = 200;
 export const POOL_ODDS_MAX_SIDES = 1000;
 export const POOL_ODDS_MAX_KEEP_WORK = 4000;
 
-/** Distribution of a pool's result: successes (with successAt) or the sum of the kept dice. */
+/**
+ * Distribution of a pool's result: successes (with successAt) or the sum of the kept dice.
+ * Bounded: an input whose exact odds would exceed the work budget (budget.ts) is refused with
+ * `oddsTooLarge` before the heavy work starts (e.g. 200d1000 summed, 200d20 keep 199).
+ */
 export function poolOdds(spec: PoolSpec): Distribution {
+  return withOddsBudget(() => boundedPoolOdds(spec));
+}
+
+function boundedPoolOdds(spec: PoolSpec): Distribution {
   const s = checkPoolSpec(spec);
-  if (s.count > POOL_ODDS_MAX_DICE) throw new OmnibusError("outOfRange", `odds are computed for at most ${POOL_ODDS_MAX_DICE} dice`);
+  if (s.count > POOL_ODDS_MAX_DICE) throw new OmnibusError("oddsTooLarge", `odds are computed for at most ${POOL_ODDS_MAX_DICE} dice`);
   const keep = s.keepHighest ?? s.keepLowest;
   if (keep !== undefined && s.explodeAt !== undefined) {
     throw new OmnibusError("badArgument", "odds of exploding pools with keep-highest/lowest are not supported");
@@ -29,7 +38,7 @@ export function poolOdds(spec: PoolSpec): Distribution {
     return die.power(s.count);
   }
   if (s.count * s.sides > POOL_ODDS_MAX_KEEP_WORK) {
-    throw new OmnibusError("outOfRange", `odds with keep-highest/lowest are computed for dice × sides ≤ ${POOL_ODDS_MAX_KEEP_WORK}`);
+    throw new OmnibusError("oddsTooLarge", `odds with keep-highest/lowest are computed for dice × sides ≤ ${POOL_ODDS_MAX_KEEP_WORK}`);
   }
   // No explosions: each die's live face (after a possible re-roll) has distribution q, independently.
   const q = new Float64Array(s.sides + 1);
@@ -73,6 +82,8 @@ function keepDistribution(q: Float64Array, n: number, k: number, highest: boolea
   }
   if (minV < 0) throw new OmnibusError("badArgument", "face values must be ≥ 0");
   const width = k * maxV + 1;
+  // Charged up front (an upper bound: per face, the rows allocated and every (placed, shown) pair).
+  chargeWork(S * ((n + 1) + ((n + 1) * (n + 2)) / 2) * width);
   // dp[j][v]: j dice placed (j < n), kept total v. Once all k are kept, the rest only need placing.
   let dp: Float64Array[] = Array.from({ length: n + 1 }, () => new Float64Array(width));
   dp[0][0] = 1;

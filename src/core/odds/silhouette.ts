@@ -2,6 +2,7 @@
  * Silhouette d6 pools: the highest die plus 1 for each extra six, untrained rolls (two dice, keep
  * the lowest), fumbles (digest silhouette.md §2, §13, §16 items 1–4; issue 7).
  */
+import { withOddsBudget } from "./budget";
 import { OmnibusError, requireInt, show } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { explodingSum, memoDie } from "./die";
@@ -72,13 +73,17 @@ function untrainedResult(): Distribution {
 
 /** Exact odds of a Silhouette roll. */
 export function silhouetteOdds(check: SilhouetteCheck): SilhouetteOdds {
+  return withOddsBudget(() => boundedSilhouetteOdds(check));
+}
+
+function boundedSilhouetteOdds(check: SilhouetteCheck): SilhouetteOdds {
   if (typeof check !== "object" || check === null) throw new OmnibusError("badArgument", "a Silhouette check must be an object");
   const dice = requireInt("dice", check.dice, -1000, SILHOUETTE_MAX_DICE);
   const modifier = requireInt("modifier", check.modifier ?? 0, -1000, 1000);
   const threshold = check.threshold === undefined ? null : requireInt("threshold", check.threshold, -1000, 100_000);
   const tieSucceeds = check.tieSucceeds ?? true;
   const forceUntrained = check.untrained ?? false;
-  const fumbleFails = check.fumbleFails ?? false;
+  const fumbleFails = check.fumbleFails ?? true; // a mishap fails unless told otherwise (004:L45, L112)
   for (const [name, v] of [["tieSucceeds", tieSucceeds], ["untrained", forceUntrained], ["fumbleFails", fumbleFails]] as const) {
     if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${show(v)}`);
   }

@@ -2,6 +2,7 @@
  * Storytelling System (WoD 2004) d10 pools: successes on 8+, 10/9/8-again, rote, the chance die,
  * dramatic failure, exceptional success (digest storytelling.md §6–§8, §10, §14).
  */
+import { withOddsBudget } from "./budget";
 import { OmnibusError, requireInt, show } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { chainFrom, memoDie } from "./die";
@@ -139,11 +140,15 @@ function chanceDie(againAt: number | null, usesAgain: boolean, rote: boolean, sc
 
 /** Exact odds of a Storytelling roll. */
 export function storytellingOdds(check: StorytellingCheck): StorytellingOdds {
+  return withOddsBudget(() => boundedStorytellingOdds(check));
+}
+
+function boundedStorytellingOdds(check: StorytellingCheck): StorytellingOdds {
   if (typeof check !== "object" || check === null) throw new OmnibusError("badArgument", "a storytelling check must be an object");
   const pool = requireInt("pool", check.pool, -1000, STORYTELLING_MAX_POOL);
   const againAt = againOf(check.again);
   const rote = boolOf("rote", check.rote, false);
-  const scope = check.roteScope ?? "initialDice";
+  const scope = check.roteScope ?? "allFailedDice";
   if (scope !== "initialDice" && scope !== "allFailedDice") {
     throw new OmnibusError("badArgument", `roteScope must be "initialDice" or "allFailedDice", got ${show(scope)}`);
   }

@@ -6,6 +6,7 @@
  * (the shared `templates/chat/check-card.hbs` does this); its `[data-action]` buttons are dispatched
  * per message by chat/actions.ts.
  */
+import { applyMessageMode, currentMessageMode, messageCreateOptions, toGenerationMode } from "../compat";
 import { SYSTEM_ID, activeRulesetId } from "../registry";
 
 /**
@@ -35,16 +36,16 @@ export interface CardMessage {
   actor?: Actor.Implementation | null;
   /** Evaluated rolls; they go on the message's `rolls`. */
   rolls?: Roll[];
-  /** "publicroll" | "gmroll" | "blindroll" | "selfroll"; default: the user's current roll mode. */
+  /** A roll/message mode in either generation's spelling ("gmroll" or "gm"…); default: the user's current one. */
   rollMode?: string;
   flavor?: string;
   /** Stored under `flags.omnibus` (with `ruleset`), read back by chat actions. */
   flags?: Record<string, unknown>;
 }
 
-/** The user's current roll mode (the chat's roll-mode selector). */
+/** The user's current roll mode (the chat's mode selector), in the running generation's spelling. */
 export function currentRollMode(): string {
-  return String((game.settings as unknown as { get(n: string, k: string): unknown }).get("core", "rollMode") ?? "publicroll");
+  return currentMessageMode();
 }
 
 /** Builds the ChatMessage data for a card (without creating it). */
@@ -64,16 +65,19 @@ export async function cardMessageData(card: CardMessage): Promise<Record<string,
 }
 
 /**
- * Renders and posts a card. Returns the created message. The roll mode goes to `create` as an
- * option, which applies it (whisper/blind) as the message is created — what core's and dnd5e's
- * `Roll#toMessage` do in v13 (dnd5e module/dice/basic-roll.mjs `cls.create(msg.toObject(), { rollMode })`);
- * the static `ChatMessage.applyRollMode` is not needed on top (and is deprecated in v14).
+ * Renders and posts a card. Returns the created message. The mode is applied to the message data
+ * (whisper/blind) through compat.ts (v13 `ChatMessage.applyRollMode`, v14 `applyMode`): the mode
+ * passed to `create` acts only on messages that carry rolls, so a roll-less card (a move, a round
+ * summary) would otherwise be public — dnd5e applies it to its roll-less cards the same way
+ * (item.mjs:780). The mode also goes to `create` as an option (v13 `rollMode`, v14 `messageMode`),
+ * as `Roll#toMessage` does for roll messages.
  */
 export async function postCard(card: CardMessage): Promise<ChatMessage.Implementation | undefined> {
   const data = await cardMessageData(card);
-  const rollMode = card.rollMode ?? currentRollMode();
+  const mode = toGenerationMode(card.rollMode ?? currentMessageMode());
+  applyMessageMode(data, mode);
   const Message = ChatMessage as unknown as {
     create(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
   };
-  return Message.create(data, { rollMode });
+  return Message.create(data, messageCreateOptions(mode));
 }

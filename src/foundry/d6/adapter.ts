@@ -6,7 +6,7 @@
 import { defineRuleset } from "../ruleset";
 import { d6Checks, d6ChatActions } from "./checks";
 import { hideForeignResistButtons } from "./resist-cp";
-import { d6Combat, mayActLast, onCombatRound, planActLast, sideInitiativeCombatClass } from "./combat";
+import { d6Combat, mayActLast, maySetSideInitiative, onCombatRound, planActLast, planSideInitiative, sideInitiativeCombatClass } from "./combat";
 import {
   D6AbilityModel,
   D6ArmorModel,
@@ -18,7 +18,8 @@ import {
   D6VehicleModel,
   D6WeaponModel,
 } from "./models";
-import { D6CharacterPointRoll, D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
+import { D6CharacterPointRoll, D6ChatRoll, D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
+import { WildDie } from "../dice/terms";
 import { D6_SETTINGS, readSettings } from "./settings";
 import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";
 import { D6_STATUS_EFFECTS } from "./status-effects";
@@ -51,15 +52,28 @@ export const d6Adapter = defineRuleset({
     if (String(actor.type) === "d6_vehicle") return itemType === "d6_weapon" || itemType === "d6_equipment";
     return itemType.startsWith("d6_");
   },
-  rolls: [D6Roll as never, D6PlainRoll as never, D6DeviationRoll as never, D6CharacterPointRoll as never],
+  rolls: [D6Roll as never, D6PlainRoll as never, D6DeviationRoll as never, D6CharacterPointRoll as never, D6ChatRoll as never],
+  dieTerms: { [WildDie.DENOMINATION]: WildDie },
   statusEffects: D6_STATUS_EFFECTS,
   settings: D6_SETTINGS,
   combat: d6Combat,
   checks: d6Checks,
-  chatActions: { ...d6ChatActions, d6ActLast: { plan: planActLast, permitted: mayActLast, visible: () => true } },
+  chatActions: {
+    ...d6ChatActions,
+    d6ActLast: { plan: planActLast, permitted: mayActLast, visible: () => true },
+    d6SideInitiative: { plan: planSideInitiative, permitted: maySetSideInitiative, visible: () => false },
+  },
   templates: D6_ACTOR_TEMPLATES,
+  /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
+  migration: { version: 2 },
   api: { readSettings },
   onInit() {
+    // Chat rolls (`/r 4d6 + 1dw`) are made with the default Roll, CONFIG.Dice.rolls[0]: make it the
+    // D6 chat roll, which resolves a Wild Die formula by the rules (and leaves any other formula
+    // alone); Foundry's Roll stays in the list, so messages of it still rehydrate.
+    const rolls = (CONFIG as unknown as { Dice: { rolls: unknown[] } }).Dice.rolls;
+    if (rolls.includes(D6ChatRoll)) rolls.splice(rolls.indexOf(D6ChatRoll), 1);
+    rolls.unshift(D6ChatRoll);
     Hooks.on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {
       hideSecrets(html, Boolean(game.user?.isGM), readSettings().hideDifficulty);
       hideForeignResistButtons(message as never, html, game.user);

@@ -10,7 +10,7 @@ import {
   COVER_DICE,
   DIFFICULTY_LEVELS,
   calledShotDice,
-  checkPointSpend,
+  forcePointRoundSpend,
   codeToPips,
   damageCodeFor,
   difficultyBand,
@@ -20,11 +20,16 @@ import {
   parseDamageCode,
   pipsToCode,
   rangeDifficulty,
-  reactionDifficulty,
+  attackDifficulty,
   rollOdds,
   scaleModifiers,
   woundPenaltyDice,
+  damagedWeapon,
+  formatDamageCode,
+  reduceDamageCode,
   type ActiveReaction,
+  type DamagedWeaponRule,
+  type ObjectDamage,
   type Armor,
   type AttackType,
   type CoverCondition,
@@ -63,6 +68,10 @@ export interface D6Settings {
   initiativeMode: "perSide" | "perCombatant";
   /** Metres per scene unit (A-11: 1 when the scene measures in metres). */
   metresPerUnit: number;
+  /** Variant, off: tumbling and serious falls also stop at a quarter of the move and cost this round and the next (not in the seed, 000:L67–73). */
+  fallTumble: boolean;
+  /** A damaged weapon's penalties: the seed's (heavy +1 difficulty) or the published (heavy −2D, +10) (000:L305–313, A-18). */
+  damagedWeapons: DamagedWeaponRule;
 }
 
 export const DEFAULT_SETTINGS: D6Settings = {
@@ -81,6 +90,8 @@ export const DEFAULT_SETTINGS: D6Settings = {
   deathRolls: true,
   initiativeMode: "perSide",
   metresPerUnit: 1,
+  fallTumble: false,
+  damagedWeapons: "seed",
 };
 
 /** Plain data of an actor and its items, as checks.ts reads it from documents. */
@@ -170,7 +181,11 @@ export const CALLED_SHOT_CHOICES: Record<string, string> = {
   "0.5": "OMNIBUS.D6.CalledShot.s05",
 };
 
-export function commonFields(kind: D6RollKind, showDifficulty: boolean, withTargets: boolean): CheckField[] {
+/**
+ * The dialog's common fields. With a Force Point in force this round (`forcePointActive`) there is
+ * no Character Point field and the Force Point box says it stays on (000:L831, L835).
+ */
+export function commonFields(kind: D6RollKind, showDifficulty: boolean, withTargets: boolean, forcePointActive = false): CheckField[] {
   const fields: CheckField[] = [];
   if (showDifficulty && !withTargets) {
     fields.push({ name: "difficultyLevel", label: "OMNIBUS.D6.Dialog.DifficultyLevel", kind: "select", choices: DIFFICULTY_CHOICES });
@@ -180,8 +195,8 @@ export function commonFields(kind: D6RollKind, showDifficulty: boolean, withTarg
   fields.push({ name: "bonusDice", label: "OMNIBUS.D6.Dialog.BonusDice", kind: "number", min: -20, max: 20 });
   fields.push({ name: "bonusPips", label: "OMNIBUS.D6.Dialog.BonusPips", kind: "number", min: -2, max: 2 });
   const cap = CHARACTER_POINT_CAPS[kind];
-  if (cap > 0) fields.push({ name: "characterPoints", label: "OMNIBUS.D6.Dialog.CharacterPoints", kind: "number", min: 0, max: cap, hint: "OMNIBUS.D6.Dialog.CharacterPointsHint" });
-  if (kind !== "initiative") fields.push({ name: "forcePoint", label: "OMNIBUS.D6.Dialog.ForcePoint", kind: "checkbox", hint: "OMNIBUS.D6.Dialog.ForcePointHint" });
+  if (cap > 0 && !forcePointActive) fields.push({ name: "characterPoints", label: "OMNIBUS.D6.Dialog.CharacterPoints", kind: "number", min: 0, max: cap, hint: "OMNIBUS.D6.Dialog.CharacterPointsHint" });
+  if (kind !== "initiative") fields.push({ name: "forcePoint", label: "OMNIBUS.D6.Dialog.ForcePoint", kind: "checkbox", hint: forcePointActive ? "OMNIBUS.D6.Dialog.ForcePointInForceHint" : "OMNIBUS.D6.Dialog.ForcePointHint" });
   return fields;
 }
 
@@ -226,6 +241,8 @@ export interface D6AttackData {
   targets: D6AttackTarget[];
   /** Difficulty with no target (melee level, or the GM's pick). */
   meleeLevel: DifficultyLevel | null;
+  /** Added to every difficulty of this attack by the weapon's damage (§24); 0 when intact. */
+  weaponDifficultyPlus?: number;
   /** A blast weapon's impact point the attacker clicked on the map (scene coordinates); else the first target's token. */
   impactPoint?: { x: number; y: number } | null;
 }
@@ -270,7 +287,7 @@ export function attributeCheck(actor: D6ActorData, attribute: string, title: str
     title: `${title} (${formatDieCode(normalizeCode(data.baseCode))})`,
     subtitle: actor.name,
     actorUuid: actor.uuid ?? null,
-    fields: commonFields("attribute", true, false),
+    fields: commonFields("attribute", true, false, data.forcePointActive),
     values: defaults(actor, { difficultyLevel: "none", difficulty: 0 }),
     targets: [],
     data: { ...data, settingsHide: settings.hideDifficulty },
@@ -289,7 +306,7 @@ export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization
   data.reaction = reaction || null;
   data.skillName = skill.name;
   applyArmorPenalty(actor, data, skill.system.attribute as AttributeId);
-  const fields = commonFields(rollKind, true, false);
+  const fields = commonFields(rollKind, true, false, data.forcePointActive);
   if (reaction) fields.push({ name: "fullReaction", label: "OMNIBUS.D6.Dialog.FullReaction", kind: "checkbox", hint: "OMNIBUS.D6.Dialog.FullReactionHint" });
   const name = spec ? `${skill.name}: ${spec.name}` : skill.name;
   return {
@@ -309,6 +326,15 @@ export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization
 /** Distances in metres from scene units. */
 function metres(distance: number | null, settings: D6Settings): number | null {
   return distance === null ? null : distance * settings.metresPerUnit;
+}
+
+/**
+ * What the weapon's recorded condition does to an attack (§24, 000:L303–315): dice off its damage,
+ * a number on every difficulty, and whether it can be used (the sheet's condition field).
+ */
+export function weaponCondition(weapon: D6ItemData, settings: Pick<D6Settings, "damagedWeapons">): { condition: ObjectDamage; weaponDamageLoss: number; weaponDifficultyPlus: number; usable: boolean } {
+  const condition = String(weapon.system.condition ?? "undamaged") as ObjectDamage;
+  return { condition, ...damagedWeapon(condition, { weaponRule: settings.damagedWeapons === "published" ? "published" : "seed" }) };
 }
 
 /**
@@ -368,11 +394,19 @@ export function attackCheck(
     data.notes.push({ label: "OMNIBUS.D6.Card.ScaleBonus", value: `+${firstScale}D` });
   }
   const blastRadii = String((w.blast as Record<string, unknown> | undefined)?.radii ?? "").trim();
+  const condition = weaponCondition(weapon, settings);
+  let damage = String(w.damage);
+  if (condition.weaponDamageLoss > 0) {
+    damage = formatDamageCode(reduceDamageCode(parseDamageCode(damage), condition.weaponDamageLoss));
+    data.notes.push({ label: "OMNIBUS.D6.Card.DamagedWeaponDamage", value: `−${condition.weaponDamageLoss}D` });
+  }
+  if (condition.weaponDifficultyPlus > 0) data.notes.push({ label: "OMNIBUS.D6.Card.DamagedWeaponDifficulty", value: `+${condition.weaponDifficultyPlus}` });
   data.attack = {
     weaponUuid: weapon.uuid ?? "",
     weaponName: weapon.name,
     attackType,
-    damage: String(w.damage),
+    damage,
+    weaponDifficultyPlus: condition.weaponDifficultyPlus,
     damageType: w.damageType === "physical" ? "physical" : "energy",
     stun: w.stunCapable === true && w.setToStun === true,
     scale,
@@ -383,7 +417,7 @@ export function attackCheck(
     meleeLevel,
   };
   const withTargets = targets.length > 0;
-  const fields = commonFields("skill", true, withTargets);
+  const fields = commonFields("skill", true, withTargets, data.forcePointActive);
   if (attackType === "ranged") {
     fields.push({ name: "cover", label: "OMNIBUS.D6.Dialog.Cover", kind: "select", choices: COVER_CHOICES, hint: "OMNIBUS.D6.Dialog.CoverHint" });
     fields.push({ name: "calledShot", label: "OMNIBUS.D6.Dialog.CalledShot", kind: "select", choices: CALLED_SHOT_CHOICES });
@@ -433,8 +467,8 @@ export function resolveValues(request: CheckRequest, values: CheckValues, settin
   const data = checkData(request);
   const actions = Number(values.actions ?? 1);
   const characterPoints = Number(values.characterPoints ?? 0);
-  const forcePoint = values.forcePoint === true;
-  checkPointSpend({ characterPoints, forcePoint });
+  // A Force Point in force this round keeps the code doubled and bars CP (000:L831, L835).
+  const forcePoint = forcePointRoundSpend({ forcePointInForce: data.forcePointActive === true, forcePoint: values.forcePoint === true, characterPoints }).doubled;
   if (characterPoints > data.characterPointsAvailable) {
     throw new OmnibusError("outOfRange", `only ${data.characterPointsAvailable} Character Points left`, { name: "characterPoints", value: characterPoints, min: 0, max: data.characterPointsAvailable });
   }
@@ -457,16 +491,19 @@ export function resolveValues(request: CheckRequest, values: CheckValues, settin
   const coverDice = cover !== "none" && Object.hasOwn(COVER_DICE, cover) ? (COVER_DICE[cover as CoverCondition] ?? 0) : 0;
   const called = String(values.calledShot ?? "none");
   const calledDice = called !== "none" ? calledShotDice(Number(called)) : 0;
-  return { code, characterPoints, forcePoint, actions, difficulty, difficultyDice: coverDice + calledDice, difficultyModifier: Number(values.difficultyModifier ?? 0) };
+  // A damaged weapon adds to every difficulty of its attack, on top of any reaction (000:L313).
+  const weaponPlus = Math.max(0, Math.trunc(Number(data.attack?.weaponDifficultyPlus ?? 0)) || 0);
+  if (difficulty !== null) difficulty += weaponPlus;
+  return { code, characterPoints, forcePoint, actions, difficulty, difficultyDice: coverDice + calledDice, difficultyModifier: Number(values.difficultyModifier ?? 0) + weaponPlus };
 }
 
-/** A target's difficulty before the rolled difficulty dice: its band's number, the modifier, then its reactions (§16). */
+/**
+ * A target's difficulty: its reactions replace its band's (or melee level's) number, and the
+ * modifier (the GM's, cover's rolled dice, a damaged weapon's) adds on top (§16, 000:L1145, L605).
+ */
 export function targetDifficulty(target: D6AttackTarget, attackType: AttackType, modifier: number, settings: D6Settings): number | null {
   if (target.difficulty === null) return null;
-  const base = Math.max(0, target.difficulty + modifier);
-  if (target.reactions.length === 0) return base;
-  const r = reactionDifficulty(base, attackType, target.reactions, { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty });
-  return Math.max(0, r.difficulty - r.attackerBonus);
+  return attackDifficulty(target.difficulty, attackType, target.reactions, Math.trunc(modifier), { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty }).difficulty;
 }
 
 /** P(total ≥ difficulty + the sum of `dice` plain d6) for a total distribution. */

@@ -27,6 +27,7 @@ import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, typ
 import { templatePath } from "../templates/helpers";
 import {
   attackCheck,
+  weaponCondition,
   attributeCheck,
   checkData,
   checkOdds,
@@ -53,6 +54,7 @@ import { healingOdds, medicalKind } from "./healing-logic";
 import { resistBonusOf, spendResistCPAction } from "./resist-cp";
 import { MOVEMENT_KIND, movementOdds, movementRequest } from "./movement-logic";
 import { planApplySpeed, rollMovement } from "./movement";
+import { evaluateOptions } from "../compat";
 
 export const CHECK_CARD = templatePath("d6/chat/check-card");
 export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
@@ -127,6 +129,11 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
     case "attack": {
       if (!item || item.type !== "d6_weapon") throw new OmnibusError("badArgument", "no such weapon", { name: "weapon", value: source.dataset.itemId ?? "" });
       const weapon = data.items.find((i) => i.uuid === item.uuid)!;
+      // A severely damaged or destroyed weapon cannot be used (000:L315–317).
+      if (!weaponCondition(weapon, settings).usable) {
+        notify("warn", "OMNIBUS.D6.Notice.WeaponUnusable", { weapon: weapon.name });
+        return null;
+      }
       const impact = await pickImpactPoint(actor, weapon, source.targets);
       if (impact === "cancelled") return null;
       const targets = impact ? [impact.target] : source.targets;
@@ -255,13 +262,13 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
       if (!weaponUpdate) return null;
     }
   }
-  await main.evaluate();
+  await main.evaluate(evaluateOptions(options.rollMode));
   const outcome = main.outcome!;
   const rolls: Roll[] = [main as unknown as Roll];
   let difficultyDice = 0;
   if (v.difficultyDice > 0) {
     const extra = D6PlainRoll.ofDice(v.difficultyDice);
-    await extra.evaluate();
+    await extra.evaluate(evaluateOptions(options.rollMode));
     difficultyDice = extra.outcome!.total;
     rolls.push(extra as unknown as Roll);
   }

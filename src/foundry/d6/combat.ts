@@ -14,6 +14,7 @@
 import { OmnibusError } from "../../core/errors";
 import { compareCodes, initiativeCode, initiativeWinner, type DieCode } from "../../rules/d6";
 import { postCard } from "../chat/cards";
+import { requestChatAction } from "../chat/actions";
 import { localize } from "../i18n";
 import type { ChatActionContext, CombatHooks, DocumentChange } from "../ruleset";
 import { templatePath } from "../templates/helpers";
@@ -119,7 +120,11 @@ export function sideMembers(combat: CombatLike): SideMember[] {
 
 /**
  * Rolls initiative by side (000:L1037–1041) and sets every combatant's initiative (its side's roll)
- * and side rank in ONE update of the combat's combatants; posts the side-initiative card. The GM runs it.
+ * and side rank; posts the side-initiative card. A GM writes them in ONE update of the combat's
+ * combatants. A player (who clicked the tracker's die: `Combat#rollInitiative` runs on the
+ * clicking client) may not write combatants they do not own, so their client writes nothing: it
+ * asks the active GM through the chat-card request channel (`d6SideInitiative` on the card), and
+ * the GM re-plans every combatant's change from the card and applies it.
  */
 export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): Promise<{ order: string[]; winner: string } | null> {
   const members = sideMembers(combat);
@@ -148,11 +153,75 @@ export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): P
   winner ??= contested[0];
   const totals = new Map(records.map((r) => [r.side, r.totals[r.totals.length - 1]]));
   const order = orderFor(sides, winner, "first");
-  await combat.updateEmbeddedDocuments("Combatant", sideInitiativeUpdates(members, totals, order));
+  const asGM = game.user?.isGM === true;
+  if (asGM) await combat.updateEmbeddedDocuments("Combatant", sideInitiativeUpdates(members, totals, order));
   const context = sideInitiativeCard(records, winner, order, (key) => localize(key), localize("OMNIBUS.D6.Initiative.Title"));
   if (sides.length > 1) context.buttons.push({ action: "d6ActLast", label: "OMNIBUS.D6.Initiative.ActLast", icon: "fa-solid fa-hourglass-end" });
-  await postCard({ template: CHECK_CARD, context, rolls, flags: { d6: { initiative: { combatUuid: combat.uuid ?? null, sides, winner, rollerActorUuid: findActorUuid(combat, rollers.get(winner)!.id) } } } });
+  const info: SideInitiativeInfo = { combatUuid: combat.uuid ?? null, sides, winner, totals: Object.fromEntries(totals), rollerActorUuid: findActorUuid(combat, rollers.get(winner)!.id) };
+  const message = await postCard({ template: CHECK_CARD, context, rolls, flags: { d6: { initiative: info } } });
+  if (!asGM && message) await requestChatAction(message, "d6SideInitiative", {});
   return { order, winner };
+}
+
+interface SideInitiativeInfo {
+  combatUuid: string | null;
+  sides: string[];
+  winner: string;
+  /** Each side's last total (what its combatants' initiative becomes). */
+  totals?: Record<string, number>;
+  rollerActorUuid?: string | null;
+}
+
+function sideInitiativeInfo(message: ChatActionContext["message"]): SideInitiativeInfo | undefined {
+  return ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 as Record<string, unknown> | undefined)?.initiative as SideInitiativeInfo | undefined;
+}
+
+async function combatOf(info: SideInitiativeInfo | undefined): Promise<CombatLike | null> {
+  return info?.combatUuid ? ((await fromUuid(info.combatUuid as never)) as unknown as CombatLike | null) : null;
+}
+
+/**
+ * `d6SideInitiative` (no button: the roller's client asks for it after posting the card): every
+ * combatant's initiative and side rank from the card, planned again on the GM. The card is the
+ * roller's claim, as any roll of theirs: it is checked for shape (its sides are the combat's
+ * sides, whole totals) and only the card's author who has a combatant in that combat may ask.
+ */
+export async function planSideInitiative({ message }: ChatActionContext): Promise<DocumentChange[]> {
+  const info = sideInitiativeInfo(message);
+  const combat = await combatOf(info);
+  if (!info || !combat) throw new OmnibusError("badArgument", "the combat of this card is gone", { name: "combat", value: info?.combatUuid ?? "" });
+  const totals = info.totals ?? {};
+  const sides = Array.isArray(info.sides) ? info.sides.map(String) : [];
+  for (const side of sides) {
+    const total = totals[side];
+    if (!Number.isInteger(total) || Math.abs(total) > 10_000) throw new OmnibusError("badArgument", `side ${side} has no whole total`, { name: "totals", value: String(total) });
+  }
+  if (!sides.includes(info.winner)) throw new OmnibusError("badArgument", "the winning side is not one of the sides", { name: "winner", value: String(info.winner) });
+  const order = orderFor(sides, info.winner, "first");
+  const changes: DocumentChange[] = [];
+  for (const member of sideMembers(combat)) {
+    if (!sides.includes(member.side)) throw new OmnibusError("badArgument", `side ${member.side} was not rolled`, { name: "sides", value: member.side });
+    const uuid = combatantUuid(combat, member.id);
+    if (uuid) changes.push({ uuid, update: { initiative: totals[member.side], "flags.omnibus.d6.sideRank": order.indexOf(member.side) } });
+  }
+  return changes;
+}
+
+/** The card's author (or a GM) who has a combatant of their own in that combat. */
+export function maySetSideInitiative({ message, user }: ChatActionContext): boolean {
+  if (user.isGM) return true;
+  if ((message as unknown as { author?: { id?: string } | null }).author?.id !== user.id) return false;
+  const combat = fromUuidSync((sideInitiativeInfo(message)?.combatUuid ?? "") as never) as unknown as CombatLike | null;
+  for (const c of combat?.combatants ?? []) {
+    const actor = c.actor as { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
+    if (actor?.testUserPermission?.(user, "OWNER")) return true;
+  }
+  return false;
+}
+
+function combatantUuid(combat: CombatLike, id: string): string | null {
+  for (const c of combat.combatants ?? []) if (c.id === id) return (c as { uuid?: string }).uuid ?? null;
+  return null;
 }
 
 function findActorUuid(combat: CombatLike, combatantId: string): string | null {
@@ -162,8 +231,8 @@ function findActorUuid(combat: CombatLike, combatantId: string): string | null {
 
 /** `d6ActLast`: the winning side acts last this round — every combatant's side rank, re-planned on the GM. */
 export async function planActLast({ message }: ChatActionContext): Promise<DocumentChange[]> {
-  const info = ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 as Record<string, unknown> | undefined)?.initiative as { combatUuid: string | null; sides: string[]; winner: string } | undefined;
-  const combat = info?.combatUuid ? ((await fromUuid(info.combatUuid as never)) as unknown as CombatLike | null) : null;
+  const info = sideInitiativeInfo(message);
+  const combat = await combatOf(info);
   if (!info || !combat) throw new OmnibusError("badArgument", "the combat of this card is gone", { name: "combat", value: info?.combatUuid ?? "" });
   const order = orderFor(info.sides, info.winner, "last");
   const changes: DocumentChange[] = [];

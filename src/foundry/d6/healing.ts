@@ -35,6 +35,7 @@ import {
   type Refusal,
 } from "./healing-logic";
 import { D6PlainRoll, D6Roll } from "./roll";
+import { evaluateOptions } from "../compat";
 
 const CHECK_CARD_PATH = templatePath("d6/chat/check-card");
 
@@ -104,7 +105,7 @@ export async function rollHealing(request: CheckRequest, values: CheckValues, op
     if (!item || Number(item.system.quantity ?? 0) <= 0) return refuse({ refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: item?.name ?? "" } });
   }
   const main = D6Roll.fromSpec({ code: v.code, wildDie: true, wildOne: settings.wildOne, characterPoints: v.characterPoints, kind: data.rollKind, allowPipsOnly: settings.allowPipsOnly });
-  await main.evaluate();
+  await main.evaluate(evaluateOptions(options.rollMode));
   const outcome = main.outcome!;
   const rolls: Roll[] = [main as unknown as Roll];
   const stamp: HealingData = { ...h, now: worldTime() };
@@ -117,7 +118,7 @@ export async function rollHealing(request: CheckRequest, values: CheckValues, op
     const dice = bactaDice(h.patientState as never);
     if (success && dice) {
       const time = D6PlainRoll.ofDice(dice.dice);
-      await time.evaluate();
+      await time.evaluate(evaluateOptions(options.rollMode));
       rolls.push(time as unknown as Roll);
       tankTime = { amount: time.outcome!.total, unit: dice.unit };
     }

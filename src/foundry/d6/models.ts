@@ -18,8 +18,9 @@ function modelFor(type: string, specs: SchemaSpec, derive?: (system: Any) => voi
     static defineSchema() {
       return buildSchema(specs);
     }
-    static migrateData(source: Record<string, unknown>) {
-      migrateD6Source(type, source);
+    /** `notes` (world migration only): where the values it cannot read are listed (core/unreadable.ts). */
+    static migrateData(source: Record<string, unknown>, notes?: unknown) {
+      migrateD6Source(type, source, notes);
       return super.migrateData(source);
     }
     prepareDerivedData() {

@@ -87,7 +87,7 @@ export function movementRequest(actor: D6ActorData & { flags?: Record<string, Re
     { name: "terrain", label: "OMNIBUS.D6.Movement.Terrain", kind: "select" as const, choices: terrainChoices },
     { name: "difficulty", label: "OMNIBUS.D6.Movement.DifficultyNumber", kind: "number" as const, min: 0, max: 200, hint: "OMNIBUS.D6.Movement.DifficultyNumberHint" },
     { name: "maneuver", label: "OMNIBUS.D6.Movement.Maneuver", kind: "number" as const, min: 0, max: 100, hint: "OMNIBUS.D6.Movement.ManeuverHint" },
-    ...commonFields("skill", false, false).filter((f) => !vehicle || (f.name !== "characterPoints" && f.name !== "forcePoint")),
+    ...commonFields("skill", false, false, !vehicle && round.forcePoint === true).filter((f) => !vehicle || (f.name !== "characterPoints" && f.name !== "forcePoint")),
   ];
   const preferred: Speed = allowed.includes("cruising") ? "cruising" : allowed[0];
   return {
@@ -177,18 +177,18 @@ export interface MovementFailureOutcome {
  * the speed's collision damage (T-24: miss by 12 at high → minor fall after 5 of 20 m, no damage;
  * T-2: miss by 18 at high → tumbling fall, 3D); vehicles the unverified default table (A-29).
  */
-export function movementFailureOutcome(mover: "character" | "vehicle", missedBy: number, speed: Speed, distance: number): MovementFailureOutcome {
+export function movementFailureOutcome(mover: "character" | "vehicle", missedBy: number, speed: Speed, distance: number, opts: { tumble?: boolean } = {}): MovementFailureOutcome {
   if (mover === "vehicle") {
     const row = VEHICLE_MOVEMENT_FAILURES_UNVERIFIED.find((r) => missedBy >= r.minMiss);
     if (!row) throw new OmnibusError("badArgument", "a movement failure needs a miss of at least 1", { name: "missedBy", value: missedBy });
     return { failure: `OMNIBUS.D6.Movement.Failure.${row.failure}`, missedBy, metres: null, penaltyThisRound: null, penaltyNextRound: null, damage: null, unverified: true };
   }
-  const row = movementFailure(missedBy);
+  const row = movementFailure(missedBy, { tumble: opts?.tumble === true });
   const damage = failureDamage(row, speed);
   return {
     failure: `OMNIBUS.D6.Movement.Failure.${row.failure}`,
     missedBy,
-    metres: Math.floor(distance * row.moveFraction),
+    metres: row.moveFraction === null ? null : Math.floor(distance * row.moveFraction),
     penaltyThisRound: row.penaltyThisRound,
     penaltyNextRound: row.penaltyNextRound,
     damage: damage ? formatDieCode(damage) : null,
@@ -207,7 +207,7 @@ export function movementCard(
   request: CheckRequest,
   r: ResolvedMovement,
   rolled: RolledMovement | null,
-  view: { img: string; seeDifficulty: boolean; hideSecrets: boolean },
+  view: { img: string; seeDifficulty: boolean; hideSecrets: boolean; tumble?: boolean },
   localize: (key: string) => string,
 ): D6CardContext {
   const m = movementData(request);
@@ -240,13 +240,14 @@ export function movementCard(
     context.lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(r.difficulty), secret: true });
     success = rolled.total >= r.difficulty;
     if (!success) {
-      const f = movementFailureOutcome(m.mover, r.difficulty - rolled.total, r.speed, r.distance);
+      const f = movementFailureOutcome(m.mover, r.difficulty - rolled.total, r.speed, r.distance, { tumble: view.tumble === true });
       context.lines.push({ label: "OMNIBUS.D6.Movement.FailureLabel", value: localize(f.failure) + (f.unverified ? ` (${localize("OMNIBUS.D6.Movement.Unverified")})` : "") });
       if (!f.unverified) {
         const penalty = (p: number | null) => (p === null ? localize("OMNIBUS.D6.Movement.NoActions") : `−${p}D`);
-        context.lines.push({ label: "OMNIBUS.D6.Movement.Moved", value: `${f.metres} ${metres}` });
-        context.lines.push({ label: "OMNIBUS.D6.Movement.ThisRound", value: penalty(f.penaltyThisRound) });
-        context.lines.push({ label: "OMNIBUS.D6.Movement.NextRound", value: penalty(f.penaltyNextRound) });
+        // A row the seed gives no distance or penalty for shows none (000:L67–73).
+        if (f.metres !== null) context.lines.push({ label: "OMNIBUS.D6.Movement.Moved", value: `${f.metres} ${metres}` });
+        if (f.penaltyThisRound !== 0) context.lines.push({ label: "OMNIBUS.D6.Movement.ThisRound", value: penalty(f.penaltyThisRound) });
+        if (f.penaltyNextRound !== 0) context.lines.push({ label: "OMNIBUS.D6.Movement.NextRound", value: penalty(f.penaltyNextRound) });
         context.lines.push({ label: "OMNIBUS.D6.Movement.CollisionDamage", value: f.damage ?? localize("OMNIBUS.D6.Movement.NoDamage") });
       }
     }

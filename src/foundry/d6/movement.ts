@@ -14,6 +14,7 @@ import { diceFaces } from "./card-logic";
 import { checkData, type D6Settings } from "./check-logic";
 import { movementCard, resolveMovement, type RolledMovement } from "./movement-logic";
 import { D6Roll } from "./roll";
+import { evaluateOptions } from "../compat";
 
 type Doc = { uuid: string; name: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown> };
 
@@ -31,11 +32,11 @@ export async function rollMovement(request: CheckRequest, values: CheckValues, o
   let rolled: RolledMovement | null = null;
   if (r.difficulty !== null) {
     const roll = D6Roll.fromSpec({ code: r.code, wildDie: true, wildOne: settings.wildOne, characterPoints: r.characterPoints, kind: "skill", allowPipsOnly: settings.allowPipsOnly });
-    await roll.evaluate();
+    await roll.evaluate(evaluateOptions(options.rollMode));
     rolls.push(roll as unknown as Roll);
     rolled = { dice: diceFaces(roll.outcome!), total: roll.outcome!.total, complication: roll.outcome!.complication };
   }
-  const context = movementCard(request, r, rolled, { img: actor?.img ?? "", seeDifficulty, hideSecrets: settings.hideDifficulty }, localize);
+  const context = movementCard(request, r, rolled, { img: actor?.img ?? "", seeDifficulty, hideSecrets: settings.hideDifficulty, tumble: settings.fallTumble }, localize);
   if (actor && rolled && r.characterPoints > 0) await actor.update({ "system.characterPoints": checkData(request).characterPointsAvailable - r.characterPoints });
   const message = await postCard({
     template: templatePath("d6/chat/check-card"),

@@ -1,10 +1,11 @@
 /**
  * D6 Roll classes. The formula's die terms come out in the order `rollD6` asks for dice (the dice
- * order contract): the regular dice (`Nd6`), then the Wild Die (`1d6x6`, a 6 explodes), then each
- * Character Point die (`1d6x6`), then the pips as a number. The pure resolver then reads exactly
- * those faces, so Dice So Nice and roll tooltips show the same dice the rules count.
+ * order contract): the regular dice (`Nd6`), then the Wild Die (`1dw`, the system's Wild Die term:
+ * a 6 explodes), then each Character Point die (`1d6x6`), then the pips as a number. The pure
+ * resolver then reads exactly those faces, so Dice So Nice (the Wild Die in its own colour) and
+ * roll tooltips show the same dice the rules count.
  */
-import type { DiceSource } from "../../core/dice";
+import { forcedDice, type DiceSource } from "../../core/dice";
 import { OmnibusError } from "../../core/errors";
 import {
   canRollCode,
@@ -21,6 +22,8 @@ import {
   type WildOneRule,
 } from "../../rules/d6";
 import { OmnibusRoll } from "../dice/roll";
+import { WildDie } from "../dice/terms";
+import { readSettings } from "./settings";
 
 export interface D6RollSpec {
   code: DieCode;
@@ -41,7 +44,7 @@ export function d6Formula(spec: D6RollSpec): string {
   const wild = spec.wildDie && n.dice > 0;
   const regular = wild ? n.dice - 1 : n.dice;
   if (regular > 0) terms.push(`${regular}d6`);
-  if (wild) terms.push("1d6x6");
+  if (wild) terms.push(`1d${WildDie.DENOMINATION}`);
   for (let i = 0; i < spec.characterPoints; i++) terms.push("1d6x6");
   if (n.pips !== 0 || terms.length === 0) terms.push(String(Math.abs(n.pips)));
   let formula = terms[0];
@@ -117,5 +120,61 @@ export class D6CharacterPointRoll extends OmnibusRoll<{ faces: number[][]; total
       faces.push(die);
     }
     return { faces, total: faces.flat().reduce((a, b) => a + b, 0) };
+  }
+}
+
+interface LooseTerm {
+  faces?: number | null;
+  number?: number | null;
+  modifiers?: string[];
+  operator?: string;
+  results?: Array<{ result: number }>;
+}
+
+/**
+ * The shape of a chat formula the D6 rules can resolve: plain d6 dice and one Wild Die added
+ * together, with numbers added or subtracted (`/r 4d6 + 1dw + 2`). Null for anything else.
+ */
+export function chatWildShape(terms: readonly LooseTerm[]): { regular: number[]; wild: number[]; pips: number } | null {
+  const regular: number[] = [];
+  let wild: number[] | null = null;
+  let pips = 0;
+  let sign = 1;
+  for (const term of terms) {
+    if (term.operator !== undefined) {
+      if (term.operator !== "+" && term.operator !== "-") return null;
+      sign = term.operator === "-" ? -1 : 1;
+      continue;
+    }
+    const faces = (term.results ?? []).map((r) => r.result);
+    if (term instanceof WildDie) {
+      if (wild || sign < 0) return null;
+      wild = faces;
+    } else if (typeof term.faces === "number") {
+      if (term.faces !== 6 || (term.modifiers ?? []).length > 0 || sign < 0) return null;
+      regular.push(...faces);
+    } else if (typeof term.number === "number" && Number.isInteger(term.number)) {
+      pips += sign * term.number;
+    } else return null;
+  }
+  return wild ? { regular, wild, pips } : null;
+}
+
+/**
+ * The default Roll while D6 is the world's ruleset, so a chat roll with the Wild Die (`/r 4d6 +
+ * 1dw`) is resolved by the same pure `rollD6` as a sheet roll, with the world's Wild Die rule
+ * (a first 1 removes itself and the highest die, or only flags a complication, or nothing). Any
+ * other formula is Foundry's own roll, untouched. `roll.outcome` is `rollD6`'s result.
+ */
+export class D6ChatRoll extends OmnibusRoll<D6RollResult> {
+  override resolveOutcome(): D6RollResult {
+    const shape = chatWildShape(this.terms as unknown as LooseTerm[]);
+    if (!shape) return undefined as never;
+    // The dice as a code of whole dice; the numbers are added after (a code's pips would normalise).
+    const dice = rollD6({ dice: shape.regular.length + 1, pips: 0 }, forcedDice([...shape.regular, ...shape.wild]), { wildDie: true, wildOne: readSettings().wildOne });
+    const outcome: D6RollResult = { ...dice, pips: shape.pips, total: dice.total + shape.pips };
+    (this.options as Options).outcome = outcome;
+    (this as unknown as { _total: number })._total = outcome.total;
+    return outcome;
   }
 }

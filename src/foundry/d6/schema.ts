@@ -5,6 +5,9 @@
  * shapes (`migrateD6Source`) and the derived values the models compute (`deriveActor`).
  */
 import { OmnibusError } from "../../core/errors";
+import { looseNumber } from "../../core/units";
+import { noteUnreadable, notesOf } from "../../core/unreadable";
+import { ledgerField } from "../data/ledger-spec";
 import { array, bool, html as htmlField, int, nullableInt, num, schema, str, type FieldSpec, type SchemaSpec } from "../data/field-spec";
 import {
   DIFFICULTY_LEVELS,
@@ -15,6 +18,7 @@ import {
   formatDieCode,
   normalizeCode,
   parseDieCode,
+  parseRanges,
   woundPenaltyDice,
   type DieCode,
   type WoundLevel,
@@ -75,6 +79,8 @@ const common = (): SchemaSpec => ({
     stabilized: bool(false),
   }),
   health: schema({ value: int(6, 0, 6), max: int(6, 0, 6) }),
+  /** Character Point awards and spends (issue 16). */
+  ledger: ledgerField(),
   description: html(),
 });
 
@@ -213,10 +219,14 @@ const WOUND_ALIASES: Record<string, WoundLevel> = {
  *  - a die code written as text (`"4D+2"`) or a bare number of dice becomes `{dice, pips}`, and
  *    codes with 3+ pips are normalised (6D+4 → 7D+1);
  *  - wound levels written the old way (`wounded2`, `mortal`, `dead`) get today's names;
- *  - a weapon's ranges written as text (`"3-10/30/120"`) become the four numbers;
+ *  - a weapon's ranges written as text (`"3-10/30/120"`, `"3–10/30/120 m"`, `"5,5-10/30/120"`,
+ *    yards or feet converted to metres) become the four numbers;
  *  - an attribute kept under its three-letter name (`dex`, `per`…) moves to its full name.
+ * What it cannot read (a code `"lots"`, ranges `"near/far"`) is removed, so the field takes its
+ * default, and noted in `notes` (the world migration keeps it in `flags.omnibus.unmigrated`).
  */
-export function migrateD6Source(type: string, source: Record<string, unknown>): Record<string, unknown> {
+export function migrateD6Source(type: string, source: Record<string, unknown>, notesArg?: unknown): Record<string, unknown> {
+  const notes = notesOf(notesArg);
   if (!source || typeof source !== "object") return source;
   const specs = ACTOR_SPECS[type] ?? ITEM_SPECS[type];
   if (!specs) return source;
@@ -238,13 +248,33 @@ export function migrateD6Source(type: string, source: Record<string, unknown>): 
     if (!node || !(last in node)) continue;
     const c = looseCode(node[last]);
     if (c) node[last] = c;
+    else if (!isStoredCode(node[last])) {
+      noteUnreadable(notes, path, node[last]);
+      delete node[last];
+    }
   }
   if (typeof source.woundLevel === "string" && Object.hasOwn(WOUND_ALIASES, source.woundLevel)) source.woundLevel = WOUND_ALIASES[source.woundLevel];
   if (type === "d6_weapon" && typeof source.ranges === "string") {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*[-–]\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(source.ranges);
-    source.ranges = m ? { shortMin: Number(m[1]), shortMax: Number(m[2]), medium: Number(m[3]), long: Number(m[4]) } : { shortMin: 0, shortMax: 0, medium: 0, long: 0 };
+    try {
+      source.ranges = { ...parseRanges(source.ranges) };
+    } catch {
+      noteUnreadable(notes, "ranges", source.ranges);
+      delete source.ranges;
+    }
   }
   return source;
+}
+
+/** A code as the schema stores it (`{dice, pips}`, whole numbers, pips 0–2); null/undefined count as absent. */
+function isStoredCode(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value !== "object" || Array.isArray(value)) return false;
+  const { dice, pips } = value as { dice?: unknown; pips?: unknown };
+  const whole = (v: unknown) => {
+    const n = looseNumber(v);
+    return v === undefined || (n !== undefined && Number.isInteger(n) && n >= 0);
+  };
+  return whole(dice) && whole(pips);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -58,6 +58,14 @@ export const D6_SETTINGS: SettingSpec[] = [
     default: DEFAULT_SETTINGS.initiativeMode,
     choices: { perSide: "OMNIBUS.D6.Setting.InitiativeMode.perSide", perCombatant: "OMNIBUS.D6.Setting.InitiativeMode.perCombatant" },
   },
+  { key: "fallTumble", ...S("FallTumble"), type: "boolean", default: DEFAULT_SETTINGS.fallTumble },
+  {
+    key: "damagedWeapons",
+    ...S("DamagedWeapons"),
+    type: "string",
+    default: DEFAULT_SETTINGS.damagedWeapons,
+    choices: { seed: "OMNIBUS.D6.Setting.DamagedWeapons.seed", published: "OMNIBUS.D6.Setting.DamagedWeapons.published" },
+  },
   { key: "metresPerUnit", ...S("MetresPerUnit"), type: "number", default: DEFAULT_SETTINGS.metresPerUnit, range: { min: 0.1, max: 100, step: 0.1 } },
 ];
 

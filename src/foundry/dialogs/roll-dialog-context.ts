@@ -29,13 +29,15 @@ export interface RollDialogContext {
   odds: OddsLine[];
   /** Why no odds can be shown (invalid values): an i18n key and its data. */
   oddsError: { key: string; data: Record<string, string | number> } | null;
+  /** The values can be rolled but exact odds are not computed for a roll this large (`oddsTooLarge`). */
+  oddsTooLarge: boolean;
   hasOdds: boolean;
   canRoll: boolean;
   rollModes: DialogOption[];
   targets: CheckRequest["targets"];
 }
 
-/** CONFIG.Dice.rollModes in v13: mode → { label, icon }. */
+/** The modes offered (compat.ts `messageModes()`: v13 CONFIG.Dice.rollModes, v14 CONFIG.ChatMessage.modes): mode → { label, icon }. */
 export type RollModes = Record<string, { label: string; icon?: string }>;
 
 export function rollDialogContext(
@@ -59,12 +61,15 @@ export function rollDialogContext(
   });
   let lines: OddsLine[] = [];
   let oddsError: RollDialogContext["oddsError"] = null;
+  let oddsTooLarge = false;
   if (odds) {
     try {
       lines = odds(request, values);
     } catch (error) {
       if (!isOmnibusError(error)) throw error;
-      oddsError = { key: `OMNIBUS.Error.${error.code}`, data: error.data };
+      // Too large for exact odds is not a bad value: the roll itself works (say so, keep Roll enabled).
+      if (error.code === "oddsTooLarge") oddsTooLarge = true;
+      else oddsError = { key: `OMNIBUS.Error.${error.code}`, data: error.data };
     }
   }
   return {
@@ -74,6 +79,7 @@ export function rollDialogContext(
     fields,
     odds: lines,
     oddsError,
+    oddsTooLarge,
     hasOdds: Boolean(odds),
     canRoll: oddsError === null,
     rollModes: Object.entries(rollModes).map(([value, mode]) => ({ value, label: mode.label, selected: value === rollMode })),

@@ -4,6 +4,7 @@
  * change. It starts from the request's defaults every time and stores nothing anywhere: closing it
  * without rolling leaves no trace. Bad input keeps the previous value and shows a notification.
  */
+import { isCheckbox, messageModes } from "../compat";
 import { notifyError } from "../i18n";
 import type { CheckRequest, CheckValues, OddsLine } from "../ruleset";
 import { templatePath } from "../templates/helpers";
@@ -19,8 +20,11 @@ export interface RollDialogResult {
 type OddsFn = (request: CheckRequest, values: CheckValues) => OddsLine[];
 
 export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  // The form is ours: its change and submit listeners read it (#readForm), so core's form handling
+  // is declared explicitly — no handler, no submit on change, and the dialog stays open (we close it).
   static override DEFAULT_OPTIONS = {
     tag: "form",
+    form: { handler: undefined, submitOnChange: false, closeOnSubmit: false },
     classes: ["omnibus", "omnibus-roll-dialog"],
     window: { title: "OMNIBUS.RollDialog.Title", icon: "fa-solid fa-dice" },
     position: { width: 420, height: "auto" as const },
@@ -58,8 +62,7 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   override async _prepareContext(): Promise<never> {
-    const rollModes = CONFIG.Dice.rollModes as unknown as RollModes;
-    return rollDialogContext(this.request, this.#values, this.#odds, this.#rollMode, rollModes) as never;
+    return rollDialogContext(this.request, this.#values, this.#odds, this.#rollMode, messageModes() as RollModes) as never;
   }
 
   override async _onRender(context: never, options: never): Promise<void> {
@@ -81,7 +84,8 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     for (const field of this.request.fields) {
       const input = form.elements.namedItem(field.name) as HTMLInputElement | HTMLSelectElement | null;
       if (!input) continue;
-      raw[field.name] = input instanceof HTMLInputElement && input.type === "checkbox" ? input.checked : input.value;
+      // No `instanceof HTMLInputElement`: a popped-out dialog's elements belong to another window (v14).
+      raw[field.name] = isCheckbox(input) ? input.checked : input.value;
     }
     const mode = form.elements.namedItem("rollMode") as HTMLSelectElement | null;
     if (mode) this.#rollMode = mode.value;
@@ -94,7 +98,7 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   static async #onRoll(this: RollDialog): Promise<void> {
     if (!this.#readForm(false)) return;
-    const context = rollDialogContext(this.request, this.#values, this.#odds, this.#rollMode, CONFIG.Dice.rollModes as unknown as RollModes);
+    const context = rollDialogContext(this.request, this.#values, this.#odds, this.#rollMode, messageModes() as RollModes);
     if (!context.canRoll) {
       void this.render({ parts: ["odds"] });
       return;

@@ -9,8 +9,9 @@
  * faces too (a rote re-roll needs the failed face it replaces).
  *
  * A ruleset's Roll subclass therefore writes its formula in the order its resolver asks for dice
- * (e.g. D6: `"3d6 + 1d6x6"` — the normal dice, then the Wild Die and its explosions), and its
- * resolver runs on `diceFromRoll(roll)` exactly as the CLI runs it on `--faces`.
+ * (e.g. D6: `"3d6 + 1dw"` — the normal dice, then the Wild Die term and its explosions), and its
+ * resolver runs on `diceFromRoll(roll)` exactly as the CLI runs it on `--faces`. The system's own
+ * die terms (terms.ts) append their faces in that order themselves.
  *
  * Touches no Foundry global: it reads the plain shape of evaluated terms.
  */

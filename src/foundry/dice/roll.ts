@@ -15,7 +15,7 @@
  *   class D6Roll extends OmnibusRoll<D6Outcome> {
  *     protected override resolve(dice: DiceSource) { return resolveD6Check(this.options.check, dice); }
  *   }
- *   const roll = await new D6Roll("3d6 + 1d6x6", {}, { check }).evaluate();
+ *   const roll = await new D6Roll("2d6 + 1dw", {}, { check }).evaluate();
  *   roll.outcome // { total, wildDie, complication, … }
  */
 import type { AnyObject } from "fvtt-types/utils";

@@ -19,8 +19,10 @@
  * creates one.
  */
 import { rollItem, runCheck } from "../checks";
+import { advanceTable, advanceTrait, askSpecialtyName, undoLastAdvance } from "../experience";
+import { isRulesetId } from "../../rules/index";
 import { localize, notify } from "../i18n";
-import { enrichDescription } from "./description";
+import { enrichDescription, readerDescription, readerName, readerSubmit } from "./description";
 import { actorAcceptsItem } from "./drop";
 import { activeRuleset, activeRulesetId, rulesetOfType } from "../registry";
 import { currentTargets } from "../targets";
@@ -58,6 +60,8 @@ export class OmnibusActorSheet extends HbsActorSheet {
       itemCreate: OmnibusActorSheet.#onItemCreate,
       itemEdit: OmnibusActorSheet.#onItemEdit,
       itemDelete: OmnibusActorSheet.#onItemDelete,
+      advance: OmnibusActorSheet.#onAdvance,
+      undoAdvance: OmnibusActorSheet.#onUndoAdvance,
     },
   };
 
@@ -101,11 +105,11 @@ export class OmnibusActorSheet extends HbsActorSheet {
       actor: {
         id: actor.id ?? "",
         uuid: actor.uuid,
-        name: actor.name ?? "",
+        name: readerName(actor),
         img: actor.img,
         type: actor.type,
         system,
-        items: actor.items.contents.map((i) => ({ id: i.id ?? "", name: i.name ?? "", img: i.img, type: i.type, sort: i.sort, system: i.system as unknown as Record<string, unknown> })),
+        items: actor.items.contents.map((i) => ({ id: i.id ?? "", name: readerName(i), img: i.img, type: i.type, sort: i.sort, system: i.system as unknown as Record<string, unknown> })),
       },
       editable: this.isEditable,
       editMode: this.editMode,
@@ -113,9 +117,20 @@ export class OmnibusActorSheet extends HbsActorSheet {
       activeTab: tabGroups.primary,
       itemTypes: ctor.ITEM_TYPES ?? Object.keys(activeRuleset()?.itemTypes ?? {}),
       enrichedDescription,
+      advanceTable: isRulesetId(this.ruleset) ? advanceTable(this.ruleset) : undefined,
+      description: readerDescription(actor),
     });
     tabGroups.primary = context.tab;
     return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
+  }
+
+  /**
+   * The name and description a reader edits are those of their language (language.ts): the submit
+   * sends them to that language's slots, so a Russian reader never overwrites the English text.
+   */
+  override _prepareSubmitData(...args: Parameters<InstanceType<typeof ActorSheetV2>["_prepareSubmitData"]>): ReturnType<InstanceType<typeof ActorSheetV2>["_prepareSubmitData"]> {
+    const data = super._prepareSubmitData(...args) as unknown as Record<string, unknown>;
+    return readerSubmit(this.document, data) as never;
   }
 
   /** A ruleset's sheet adds its own context here (plain functions of `context.system` preferred). */
@@ -163,7 +178,33 @@ export class OmnibusActorSheet extends HbsActorSheet {
   }
 
   static async #onItemEdit(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await this.#item(target)?.sheet?.render(true);
+    // ApplicationV2: `render(true)` is deprecated; fvtt-types 13.345 still types Item#sheet's render as V1's.
+    const sheet = this.#item(target)?.sheet as unknown as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
+    await sheet?.render({ force: true });
+  }
+
+  /** An Advance button: `data-advance-kind`, `-key`, `-item`, `-index` name the trait. */
+  static async #onAdvance(this: OmnibusActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    const d = target.dataset;
+    const index = d.advanceIndex ? Number(d.advanceIndex) : undefined;
+    let name: string | undefined;
+    if (d.advanceKind === "specialty") {
+      name = (await askSpecialtyName()) ?? undefined;
+      if (!name) return;
+    }
+    await advanceTrait(this.document as never, {
+      ...(name ? { name } : {}),
+      kind: d.advanceKind ?? "",
+      ...(d.advanceKey ? { key: d.advanceKey } : {}),
+      ...(d.advanceItem ? { itemId: d.advanceItem } : {}),
+      ...(index !== undefined && Number.isInteger(index) ? { index } : {}),
+    }, { outOfCareer: event.shiftKey });
+  }
+
+  static async #onUndoAdvance(this: OmnibusActorSheet): Promise<void> {
+    if (!this.isEditable) return;
+    await undoLastAdvance(this.document as never);
   }
 
   static async #onItemDelete(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -5,6 +5,7 @@
  *
  * Labels are i18n keys; templates localize them.
  */
+import { experienceContext, type ExperienceContext } from "../experience-context";
 
 export interface TabDefinition {
   id: string;
@@ -85,6 +86,10 @@ export interface ActorSheetInput {
   itemTypes?: string[];
   /** Enriched (sanitised) HTML of the actor's description/biography, if it has one. */
   enrichedDescription?: string;
+  /** The GM's cost table for this ruleset's Advance buttons (the published one when absent). */
+  advanceTable?: unknown;
+  /** The description in the reader's language (language.ts), for the editor; default `system.description`. */
+  description?: string;
 }
 
 /** What every base sheet's context holds, actor or item. */
@@ -108,6 +113,8 @@ export interface SheetContext {
 export interface ActorSheetContext extends SheetContext {
   items: ItemRow[];
   itemGroups: ItemGroup[];
+  /** The experience pool, ledger and Advance offers of a character (null for other actors). */
+  experience: ExperienceContext | null;
 }
 
 /** A document's `system.description` when it has one (the notes editor's value), else "". */
@@ -118,7 +125,7 @@ export function rawDescription(system: Record<string, unknown>): string {
 /** The part of a sheet context that actor and item sheets share. */
 function sheetContext(
   kind: "Actor" | "Item",
-  input: { ruleset: string; editable: boolean; editMode: boolean; tabs?: TabDefinition[]; activeTab?: string | null; enrichedDescription?: string },
+  input: { ruleset: string; editable: boolean; editMode: boolean; tabs?: TabDefinition[]; activeTab?: string | null; enrichedDescription?: string; description?: string },
   doc: { id: string; uuid?: string; name: string; img?: string | null; type: string; system: Record<string, unknown> },
 ): SheetContext {
   const tabs = buildTabs(input.tabs ?? [], input.activeTab);
@@ -140,7 +147,7 @@ function sheetContext(
     locked: !editMode,
     tabs,
     tab: tabs.find((t) => t.active)?.id ?? "",
-    description: rawDescription(doc.system),
+    description: input.description ?? rawDescription(doc.system),
     enrichedDescription: input.enrichedDescription ?? "",
   };
 }
@@ -148,7 +155,8 @@ function sheetContext(
 export function actorSheetContext(input: ActorSheetInput): ActorSheetContext {
   const rows = itemRows(input.actor.items ?? []);
   const types = input.itemTypes ?? [...new Set(rows.map((r) => r.type))];
-  return { ...sheetContext("Actor", input, input.actor), items: rows, itemGroups: groupItems(rows, types) };
+  const experience = experienceContext({ type: input.actor.type, system: input.actor.system, items: input.actor.items }, input.advanceTable);
+  return { ...sheetContext("Actor", input, input.actor), items: rows, itemGroups: groupItems(rows, types), experience };
 }
 
 export interface ItemSheetInput {
@@ -159,6 +167,8 @@ export interface ItemSheetInput {
   tabs?: TabDefinition[];
   activeTab?: string | null;
   enrichedDescription?: string;
+  /** The description in the reader's language (language.ts), for the editor; default `system.description`. */
+  description?: string;
 }
 
 export type ItemSheetContext = SheetContext;

@@ -11,7 +11,7 @@ import { rollItem } from "../checks";
 import { activeRulesetId, rulesetOfType } from "../registry";
 import { templatePath } from "../templates/helpers";
 import type { HbsPart } from "./actor-sheet";
-import { enrichDescription } from "./description";
+import { enrichDescription, readerDescription, readerName, readerSubmit } from "./description";
 import { itemSheetContext, type ItemSheetContext, type TabDefinition } from "./context";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -69,15 +69,25 @@ export class OmnibusItemSheet extends HbsItemSheet {
     const enrichedDescription = await enrichDescription(item);
     const context = itemSheetContext({
       ruleset: this.ruleset,
-      item: { id: item.id ?? "", uuid: item.uuid, name: item.name ?? "", img: item.img, type: item.type, system },
+      item: { id: item.id ?? "", uuid: item.uuid, name: readerName(item), img: item.img, type: item.type, system },
       editable: this.isEditable,
       editMode: this.editMode,
       tabs: ctor.SHEET_TABS,
       activeTab: tabGroups.primary,
       enrichedDescription,
+      description: readerDescription(item),
     });
     if (context.tab) tabGroups.primary = context.tab;
     return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
+  }
+
+  /**
+   * The name and description a reader edits are those of their language (language.ts): the submit
+   * sends them to that language's slots, so a Russian reader never overwrites the English text.
+   */
+  override _prepareSubmitData(...args: Parameters<InstanceType<typeof ItemSheetV2>["_prepareSubmitData"]>): ReturnType<InstanceType<typeof ItemSheetV2>["_prepareSubmitData"]> {
+    const data = super._prepareSubmitData(...args) as unknown as Record<string, unknown>;
+    return readerSubmit(this.document, data) as never;
   }
 
   /** A ruleset's item sheet adds its own context here. */

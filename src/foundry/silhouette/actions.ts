@@ -9,7 +9,7 @@
  *    a fall; the damage rounded to the nearest point, the seed gives no rounding, E28); once per card.
  */
 import { OmnibusError } from "../../core/errors";
-import { addWound, staminaThresholds, woundFromDamage, worstWound, type HealthState, type WoundLevel } from "../../rules/silhouette/index";
+import { addWound, calledShotWound, staminaThresholds, woundFromDamage, worstWound, type HealthState, type WoundLevel } from "../../rules/silhouette/index";
 import { runCheck } from "../checks";
 import type { ChatAction, ChatActionContext, DocumentChange } from "../ruleset";
 import { cardContext, findStrike, withDefense, type CardState } from "./card";
@@ -101,8 +101,11 @@ export function woundOf(actor: ActorLike, damage: number, calledShot: string): {
   const armour = options.armourAbsorbs ? derived.armour : 0;
   const taken = Math.max(0, damage - armour);
   const system = actor.system as { stamina?: number; systemShock?: number };
+  // The head and lower abdomen halve the thresholds; an arm hit kills only past System Shock (004:L96).
+  const called = calledShotWound(calledShot);
   const wound = woundFromDamage(taken, staminaThresholds(Number(system.stamina ?? 25)), {
-    halved: calledShot === "head",
+    halved: called.halved,
+    armHit: called.armHit,
     ...(Number(system.systemShock) > 0 ? { systemShock: Number(system.systemShock) } : {}),
   });
   return { wound, damage: taken, armour };

@@ -35,6 +35,7 @@ export const SILHOUETTE_STATUS_EFFECTS: StatusEffectSpec[] = [
   { id: "delayed", name: `${S}delayed`, img: "icons/svg/sleep.svg" },
   { id: "suppressed", name: `${S}suppressed`, img: "icons/svg/terror.svg" },
   { id: "losingGrip", name: `${S}losingGrip`, img: "icons/svg/net.svg" },
+  { id: STATUS.kneeDeepWater, name: `${S}kneeDeepWater`, img: "icons/svg/waterfall.svg" },
   { id: "unaware", name: `${S}unaware`, img: "icons/svg/blind.svg" },
   { id: "lightWound", name: `${S}lightWound`, img: "icons/svg/blood.svg" },
   { id: "heavyWound", name: `${S}heavyWound`, img: "icons/svg/bones.svg" },
@@ -70,6 +71,8 @@ export const silhouetteAdapter = defineRuleset({
   chatActions: silhouetteChatActions,
   checks: silhouetteChecks,
   templates: SILHOUETTE_TEMPLATES,
+  /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
+  migration: { version: 2 },
   api: { movementRates, movementModeForDistance, pullTogetherInitiative, SilhouetteRoll },
   onInit() {
     // Loosely typed: "moveToken" (v13) is not in fvtt-types' hook list.

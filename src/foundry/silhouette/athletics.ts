@@ -18,6 +18,8 @@ import {
   effectiveFallHeight,
   fallDice,
   gripAfterTest,
+  catchFallDifficulty,
+  catchFallSlope,
   gripLost,
   jump,
   movementDefenseModifier,
@@ -31,7 +33,7 @@ import {
 import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../ruleset";
 import { choices, skillFor } from "./data";
 import { autoMovementMode, type ActorFacts } from "./requests";
-import type { RollSummary } from "./card";
+import { diceView, type RollSummary } from "./roll-summary";
 import type { SilhouetteOptions } from "./settings";
 import type { ChaseCard } from "./chase";
 
@@ -161,6 +163,8 @@ export interface ClimbPlan {
   effort: "standard" | "round" | "accelerated";
   /** A recovery test while losing grip: no progress on success (004:L45-46). */
   recovery: boolean;
+  /** If the climber falls, the Athletics test that may catch it: surface +5 sheer, +2 steep slope (004:L50). */
+  catchDifficulty: number;
 }
 
 export function planClimb(request: CheckRequest, values: CheckValues): ClimbPlan {
@@ -174,7 +178,8 @@ export function planClimb(request: CheckRequest, values: CheckValues): ClimbPlan
   const accelerated = effort === "accelerated" && !recovery;
   const dice = Math.max(0, num(values, "dice"));
   const modifier = data.attributeModifier + data.grip.penalty + (accelerated ? ACCELERATED_CLIMB.modifier : 0) + num(values, "modifier");
-  return { dice, untrained: dice === 0, difficulty, modifier, baseModifier: data.attributeModifier + num(values, "modifier"), tests: accelerated ? ACCELERATED_CLIMB.tests : 1, effort, recovery };
+  const catchDifficulty = catchFallDifficulty(difficulty, catchFallSlope(surface));
+  return { dice, untrained: dice === 0, difficulty, modifier, baseModifier: data.attributeModifier + num(values, "modifier"), tests: accelerated ? ACCELERATED_CLIMB.tests : 1, effort, recovery, catchDifficulty };
 }
 
 export interface FallPlan {
@@ -266,6 +271,22 @@ export interface ClimbCard {
   metres: number;
   /** The climber can no longer pass the test: it falls (004:L45). */
   falls: boolean;
+  /** A falling climber's "catch yourself" test (004:L50): success stops the fall. */
+  caughtFall?: { difficulty: number; roll: RollSummary; dice: ReturnType<typeof diceView>; total: number; margin: number; success: boolean } | null;
+}
+
+/**
+ * A falling climber tries to catch itself (004:L50): one Athletics test, the climb's pool and
+ * modifier without the grip penalty, against the plan's catch difficulty. A success stops the fall
+ * and the climber holds on with a firm grip; a failure, and it falls.
+ */
+export function withCatch(card: ClimbCard, plan: ClimbPlan, roll: RollSummary, outcome: { success: boolean; margin: number }): ClimbCard {
+  if (!card.falls) return card;
+  return {
+    ...card,
+    grip: outcome.success ? { ...FIRM_GRIP } : card.grip,
+    caughtFall: { difficulty: plan.catchDifficulty, roll, dice: diceView(roll), total: roll.total, margin: outcome.margin, success: outcome.success },
+  };
 }
 
 export interface FallCard {

@@ -24,21 +24,13 @@ import {
 import type { SilhouetteOptions } from "./settings";
 import { suppressionOf } from "./fire";
 import type { AthleticsCard } from "./athletics";
+import { diceView, type DieView, type RollSummary } from "./roll-summary";
 
 const L = "OMNIBUS.Silhouette.";
 
-/** A rolled pool as the card shows it. */
-export interface RollSummary {
-  faces: number[];
-  poolSize: number;
-  untrained: boolean;
-  best: number;
-  extraSixes: number;
-  result: number;
-  fumble: boolean;
-  modifier: number;
-  total: number;
-}
+/** A rolled pool as the card shows it (roll-summary.ts). */
+export type { RollSummary, DieView };
+export { diceView };
 
 export interface DefenseSummary extends RollSummary {
   skill: string;
@@ -296,30 +288,6 @@ export function withDefense(state: CardState, strikeKey: string, defense: Defens
 
 // ---------------------------------------------------------------------------------------------
 // Rendering context
-
-export interface DieView {
-  face: number;
-  sides: number;
-  classes: string;
-}
-
-/**
- * The dice as shown: the kept die ("kept"), the sixes that add +1 ("six bonus"), an untrained
- * roll's discarded higher die ("discarded"), and appended re-rolled sixes ("exploded").
- */
-export function diceView(roll: RollSummary): DieView[] {
-  const pool = roll.faces.slice(0, roll.poolSize);
-  const keptIndex = roll.untrained ? pool.indexOf(Math.min(...pool)) : pool.indexOf(Math.max(...pool));
-  return roll.faces.map((face, i) => {
-    const classes: string[] = [];
-    if (i >= roll.poolSize) classes.push("exploded");
-    else if (i === keptIndex) classes.push("kept");
-    else if (roll.untrained) classes.push("discarded");
-    else if (face === 6 && roll.extraSixes > 0) classes.push("six", "bonus");
-    if (roll.fumble) classes.push("fumble");
-    return { face, sides: 6, classes: classes.join(" ") };
-  });
-}
 
 export interface StrikeView {
   key: string;

@@ -13,7 +13,7 @@ import type { DiceSource } from "../../core/dice";
 import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../ruleset";
 import { choices, skillFor } from "./data";
 import type { ActorFacts } from "./requests";
-import type { RollSummary } from "./card";
+import type { RollSummary } from "./roll-summary";
 import type { SilhouetteOptions } from "./settings";
 
 const L = "OMNIBUS.Silhouette.";

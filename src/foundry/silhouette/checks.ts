@@ -4,15 +4,16 @@
  */
 import { OmnibusError } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
-import { readCheckFaces, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
+import { BASIC_REACH_METRES, negativeRofReady, ratesInWater, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "./chase";
-import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
+import { athleticsData, athleticsOdds, climbCard, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
 import { postCard } from "../chat/cards";
 import { requestChatAction } from "../chat/actions";
 import { facesFromRoll } from "../dice/faces";
-import { localize } from "../i18n";
+import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
-import { actingToken, pixelsPerUnit, tokenCenter } from "../targets";
+import { actingToken, pixelsPerUnit, tokenCenter, tokensOfActor } from "../targets";
+import { evaluateOptions, onLevel, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
 import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type DefenseSummary, type GrenadeState } from "./card";
 import { landingPoint, suppressionZone, sweepOf, thrownRanges, tokensWithin, walkingFireBystanders, type AreaToken, type Measure, type Point } from "./fire";
@@ -42,6 +43,8 @@ import { silhouetteOptions } from "./settings";
 export const CARD_TEMPLATE = templatePath("silhouette/chat/check");
 export const CARD_FLAG = "silhouette";
 export const FREE_STRIKE_FLAG = "silhouetteFreeStrike";
+/** The combat round a negative-ROF weapon last fired in (on the weapon), for its reload (004:L100). */
+export const FIRED_FLAG = "silhouetteFired";
 export const DEFENDED_FLAG = "silhouetteDefended";
 /** A climber's grip (004:L45-46), kept on the actor between climbing rounds. */
 export const GRIP_FLAG = "silhouetteGrip";
@@ -71,8 +74,7 @@ function actorToken(actor: ActorLike, tokenUuid?: string | null): unknown {
     const token = fromUuidSync(tokenUuid as never) as unknown;
     if (token) return token;
   }
-  const tokens = actor.getActiveTokens?.(true, true) ?? [];
-  return tokens[0] ?? null;
+  return tokensOfActor(actor, true)[0] ?? null;
 }
 
 /** The facts a check needs about an actor. */
@@ -84,7 +86,8 @@ export function actorFacts(actor: ActorLike, tokenUuid?: string | null): ActorFa
     name: actor.name ?? "",
     img: actor.img ?? "",
     skills: derived.skills,
-    movement: derived.movement,
+    // Knee-deep water halves every speed (004:L78), so a distance moved reads as a faster mode.
+    movement: actor.statuses?.has("kneeDeepWater") ? ratesInWater(derived.movement, "knee") : derived.movement,
     maxSpeed: derived.maxSpeed,
     movedThisRound: options.autoMovement ? tokenMovedThisRound(actorToken(actor, tokenUuid) as never) : null,
     prone: actor.statuses?.has("prone") ?? false,
@@ -129,20 +132,25 @@ interface SceneView {
 interface PlaceableLike {
   center: Point;
   name: string;
-  document: { uuid: string; texture?: { src?: string | null } | null };
+  document: { uuid: string; texture?: { src?: string | null } | null; level?: string | null };
   actor: { uuid: string; img?: string | null } | null;
 }
 
+/**
+ * What the shooter sees of the viewed scene. Areas (suppression, walking fire, blasts) list only
+ * tokens on the shooter's scene Level (v14 scene levels; the viewed Level without a shooter).
+ */
 function sceneView(actor: ActorLike): SceneView | null {
   const c = (globalThis as { canvas?: { ready?: boolean; grid?: { measurePath(p: Point[]): { distance: number }; units?: string }; tokens?: { placeables?: PlaceableLike[] } } }).canvas;
   const ppm = pixelsPerUnit();
   if (!c?.ready || !c.grid || !ppm) return null;
   const grid = c.grid;
   const shooter = actingToken(actor as never) as PlaceableLike | null;
+  const level = tokenLevel(shooter) ?? viewedLevel();
   return {
     shooter: shooter?.center ?? null,
     shooterUuid: shooter?.document.uuid ?? null,
-    tokens: (c.tokens?.placeables ?? []).map((t) => ({ tokenUuid: t.document.uuid, actorUuid: t.actor?.uuid ?? null, name: t.name, img: t.document.texture?.src ?? t.actor?.img ?? "", center: t.center })),
+    tokens: (c.tokens?.placeables ?? []).filter((t) => onLevel(t, level)).map((t) => ({ tokenUuid: t.document.uuid, actorUuid: t.actor?.uuid ?? null, name: t.name, img: t.document.texture?.src ?? t.actor?.img ?? "", center: t.center })),
     measure: (a, b) => grid.measurePath([{ x: a.x, y: a.y }, { x: b.x, y: b.y }]).distance,
     pixelsPerMetre: ppm,
     units: grid.units ?? "",
@@ -300,6 +308,8 @@ function buildDefense(actor: ActorLike, facts: ActorFacts, dataset: Record<strin
     declaredAttackers: record.declared,
     feint: state.attack!.feint ?? 0,
     area,
+    // A shooter within the defender's reach (about 1 m, 004:L73) may be met with Melee (004:L91).
+    pointBlankWithinReach: state.attack!.attackKind === "ranged" && area === null && (target.rangeBand === "pointBlank" || (target.distance !== null && withinReach(target.distance, BASIC_REACH_METRES))),
     athletics: skillFor(facts.skills, "athletics")?.level ?? 0,
     heavyArmour: facts.heavyArmour === true,
     skills: defenseSkillsOf(actor),
@@ -378,18 +388,33 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
   // Ammunition: one per shot, 5 per ROF of a burst or walking fire (004:L98), 20 per ROF of
   // suppressive fire (004:L107); refused when short, nothing spent.
   let ammoUpdate: (() => Promise<unknown>) | null = null;
+  let firedUpdate: Record<string, unknown> | null = null;
   if (request.kind === "attack" && data.weapon && data.attackKind === "ranged") {
     const item = actor.items.get(String(request.itemUuid ?? "").split(".").pop() ?? "");
     const ammo = (item?.system as { ammo?: { value: number; max: number } } | undefined)?.ammo;
+    // A negative-ROF weapon spends |ROF| rounds reloading after each shot (004:L100).
+    const fired = ((item as { flags?: Record<string, Record<string, unknown> | undefined> } | undefined)?.flags?.omnibus?.[FIRED_FLAG] ?? undefined) as { combatId?: string; round?: number } | undefined;
+    if (item && combatId !== null && data.weapon.rof < 0) {
+      const last = fired && fired.combatId === combatId && Number.isInteger(fired.round) ? Number(fired.round) : null;
+      const reload = negativeRofReady(data.weapon.rof, last, round);
+      if (!reload.ready) {
+        notify("warn", "OMNIBUS.Silhouette.Notice.Reloading", { weapon: data.weapon.name, round: reload.readyRound });
+        return null;
+      }
+      firedUpdate = { [`flags.omnibus.${FIRED_FLAG}`]: { combatId, round } };
+    }
     if (item && ammo && ammo.max > 0) {
       const need = Math.max(1, plan.ammo);
       if (ammo.value < need) throw new OmnibusError("rollImpossible", `needs ${need} rounds, ${ammo.value} loaded`, { name: "ammo", value: ammo.value });
-      ammoUpdate = () => item.update!({ "system.ammo.value": ammo.value - need });
+      ammoUpdate = () => item.update!({ "system.ammo.value": ammo.value - need, ...(firedUpdate ?? {}) });
+    } else if (item && firedUpdate) {
+      const update = firedUpdate;
+      ammoUpdate = () => item.update!(update);
     }
   }
   const { threshold, opposed } = request.kind === "skill" || request.targets.length === 0 ? thresholdOf(values) : { threshold: null, opposed: false };
   const roll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed }, plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules);
-  await roll.evaluate();
+  await roll.evaluate(evaluateOptions(rollMode));
   const outcome = roll.outcome;
   if (!outcome || outcome.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
   const rolls: Roll[] = [roll as unknown as Roll];
@@ -420,7 +445,7 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
   const base: Omit<CardState, "kind" | "athletics" | "roll"> = { version: 1, title: request.title, subtitle: request.subtitle ?? "", img: String((request.data as { actorImg?: string }).actorImg ?? ""), actorUuid: request.actorUuid ?? null, lines: [], check: null, attack: null };
   const pool = async (dice: number, untrained: boolean, modifier: number, r = rules) => {
     const roll = SilhouetteRoll.forCheck({ dice, untrained, modifier }, r);
-    await roll.evaluate();
+    await roll.evaluate(evaluateOptions(rollMode));
     rolls.push(roll as unknown as Roll);
     const o = roll.outcome;
     if (!o || o.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
@@ -452,10 +477,16 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
       const r = resolveAgainst(o.total, plan.difficulty, { fumble: o.fumble }, options.check);
       tests.push({ roll: summarize(o), success: r.success, margin: r.margin, fumble: o.fumble });
     }
-    const card = climbCard(plan, data, tests);
+    let card = climbCard(plan, data, tests);
+    if (card.falls) {
+      // "Catch yourself if you can!" (004:L50): one more Athletics test, without the grip penalty.
+      const o = await pool(plan.dice, plan.untrained, plan.baseModifier);
+      card = withCatch(card, plan, summarize(o), resolveAgainst(o.total, plan.catchDifficulty, { fumble: o.fumble }, options.check));
+    }
+    const caught = card.caughtFall?.success === true;
     state = { ...base, kind: "climb", roll: tests[0].roll, athletics: card };
     // The grip goes with the climber to the next round; the status shows it on the token (004:L45-46).
-    await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls ? { losingGrip: false, penalty: 0 } : card.grip);
+    await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls || caught ? { losingGrip: false, penalty: 0 } : card.grip);
     const toggle = (actor as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
     if (toggle) await toggle.call(actor, "losingGrip", { active: card.grip.losingGrip && !card.falls });
   } else {

@@ -10,6 +10,7 @@
 import { compareInitiative, type CheckOptions } from "../../rules/silhouette/index";
 import type { CombatHooks } from "../ruleset";
 import { localize } from "../i18n";
+import { createElementNear } from "../compat";
 import { skillFor } from "./data";
 import { derivedOf, type ActorLike } from "./checks";
 import { SilhouetteRoll, type SilhouetteOutcome } from "./roll";
@@ -20,6 +21,8 @@ export const STATUS = {
   diveForCover: "diveForCover",
   pullTogether: "pullTogether",
   continuingAction: "continuingAction",
+  /** Wading at most knee-deep: every speed halved (004:L78). */
+  kneeDeepWater: "kneeDeepWater",
 } as const;
 
 export const INITIATIVE_FLAG = "silhouetteInitiative";
@@ -57,9 +60,10 @@ export async function afterInitiative(combatant: CombatantLike, outcome: Silhoue
   if (!outcome || outcome.kind !== "initiative") return;
   const actor = combatant.actor as (ActorLike & { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null;
   const round = combatant.combat?.round ?? 0;
-  await combatant.update?.({ [`flags.omnibus.${INITIATIVE_FLAG}`]: { round, fumble: outcome.fumble, pulledTogether: outcome.roll === null, combatSense: outcome.combatSense } });
+  await combatant.update?.({ [`flags.omnibus.${INITIATIVE_FLAG}`]: { round, fumble: outcome.actions === "diveForCoverOnly", pulledTogether: outcome.roll === null, combatSense: outcome.combatSense } });
   if (actor?.toggleStatusEffect) {
-    await actor.toggleStatusEffect(STATUS.diveForCover, { active: outcome.fumble });
+    // Only diving for cover after a mishap — unless carrying on last round's action (004:L3).
+    await actor.toggleStatusEffect(STATUS.diveForCover, { active: outcome.actions === "diveForCoverOnly" });
     if (outcome.roll === null) await actor.toggleStatusEffect(STATUS.pullTogether, { active: false });
   }
 }
@@ -140,7 +144,7 @@ export function markTracker(combat: { round: number; turns: CombatantLike[] } | 
     if (c.initiative !== null && (tied(prev) || tied(next))) marks.push(["fa-solid fa-equals", "OMNIBUS.Silhouette.Combat.Simultaneous"]);
     const target = row.querySelector(".token-name, .name") ?? row;
     for (const [icon, key] of marks) {
-      const mark = document.createElement("i");
+      const mark = createElementNear(target, "i");
       mark.className = `omnibus-silhouette-mark ${icon}`;
       mark.dataset.tooltip = localize(key);
       mark.setAttribute("aria-label", localize(key));

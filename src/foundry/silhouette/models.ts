@@ -38,8 +38,8 @@ export class SilhouetteCharacterModel extends foundry.abstract.TypeDataModel<Cha
     return characterSchema();
   }
 
-  static override migrateData(source: AnyRecord): AnyRecord {
-    return super.migrateData(migrateCharacterSource(source) as never) as AnyRecord;
+  static override migrateData(source: AnyRecord, notes?: unknown): AnyRecord {
+    return super.migrateData(migrateCharacterSource(source, notes) as never) as AnyRecord;
   }
 
   override prepareDerivedData(): void {
@@ -58,8 +58,8 @@ export class SilhouetteSkillModel extends foundry.abstract.TypeDataModel<ReturnT
   static override defineSchema() {
     return skillSchema();
   }
-  static override migrateData(source: AnyRecord): AnyRecord {
-    return super.migrateData(migrateSkillSource(source) as never) as AnyRecord;
+  static override migrateData(source: AnyRecord, notes?: unknown): AnyRecord {
+    return super.migrateData(migrateSkillSource(source, notes) as never) as AnyRecord;
   }
 }
 
@@ -67,8 +67,8 @@ export class SilhouetteWeaponModel extends foundry.abstract.TypeDataModel<Return
   static override defineSchema() {
     return weaponSchema();
   }
-  static override migrateData(source: AnyRecord): AnyRecord {
-    return super.migrateData(migrateWeaponSource(source) as never) as AnyRecord;
+  static override migrateData(source: AnyRecord, notes?: unknown): AnyRecord {
+    return super.migrateData(migrateWeaponSource(source, notes) as never) as AnyRecord;
   }
 }
 

@@ -530,6 +530,8 @@ export interface DefenseCheckData {
   feint?: number;
   /** The strike is walking fire's bystander test or a suppression zone: defend against a fixed number. */
   area?: "bystander" | "zone" | null;
+  /** A shot fired point-blank from within the defender's reach: Melee may defend too (004:L91). */
+  pointBlankWithinReach?: boolean;
   athletics?: number;
   heavyArmour?: boolean;
   skills: Partial<Record<SkillKey, { level: number; attribute: number; attributeKey?: SkillAttribute }>>;
@@ -537,7 +539,7 @@ export interface DefenseCheckData {
 
 /** The defender's roll against one strike on an attack card. */
 export function defenseRequest(actor: ActorFacts, data: DefenseCheckData, localizedTitle: string, localizedSubtitle: string): CheckRequest {
-  const allowed = defenseSkills(data.attackKind);
+  const allowed = defenseSkills(data.attackKind, data.pointBlankWithinReach === true);
   const best = allowed.reduce((a, b) => ((data.skills[b]?.level ?? 0) > (data.skills[a]?.level ?? 0) ? b : a), allowed[0]);
   const declared = data.declaredAttackers ?? 0;
   return {
@@ -590,7 +592,7 @@ export interface DefensePlan {
 export function planDefense(request: CheckRequest, values: CheckValues, reading: SilhouetteOptions["severalAttackersReading"] = "perAdditionalAttacker"): DefensePlan {
   const data = request.data as unknown as DefenseCheckData;
   const skill = str(values, "skill", "defense");
-  if (!defenseSkills(data.attackKind).includes(skill as never)) throw new OmnibusError("badArgument", `${skill} cannot defend here`, { name: "skill", value: skill });
+  if (!defenseSkills(data.attackKind, data.pointBlankWithinReach === true).includes(skill as never)) throw new OmnibusError("badArgument", `${skill} cannot defend here`, { name: "skill", value: skill });
   const own = data.skills[skill as SkillKey] ?? { level: 0, attribute: 0 };
   let dice = Math.max(0, own.level + num(values, "extraDice"));
   const lines: ModifierLine[] = [];

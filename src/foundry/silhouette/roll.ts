@@ -78,7 +78,9 @@ export class SilhouetteRoll extends OmnibusRoll<SilhouetteOutcome> {
     const o = this.outcome;
     const opts = (options ?? {}) as { flavor?: string; isPrivate?: boolean };
     if (o?.kind === "initiative" && !opts.isPrivate) {
-      return foundry.applications.handlebars.renderTemplate(INITIATIVE_TEMPLATE, { ...initiativeCardContext(o, opts.flavor ?? null) });
+      // A mishap limits the round to diving for cover, unless the character carries on last round's action (004:L3).
+      const context = initiativeCardContext(o, opts.flavor ?? null);
+      return foundry.applications.handlebars.renderTemplate(INITIATIVE_TEMPLATE, { ...context, fumble: o.actions === "diveForCoverOnly" });
     }
     return super.render(options);
   }

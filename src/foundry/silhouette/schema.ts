@@ -4,6 +4,7 @@
  * labels, so bad sheet input is cleaned, not stored), and the pack test validates every compendium
  * document against the same specs in node.
  */
+import { ledgerField } from "../data/ledger-spec";
 import { bool, html, int, num, schema, str, type SchemaSpec } from "../data/field-spec";
 import {
   ATTRIBUTES,
@@ -32,6 +33,8 @@ export const CHARACTER_SPEC: SchemaSpec = {
     dead: bool(false, { label: "OMNIBUS.Silhouette.Wound.dead" }),
   }),
   health: schema({ value: integer(3, 0, 3), max: integer(3, 3, 3) }),
+  /** Experience awards and spends; Silhouette keeps no other pool (issue 16). */
+  ledger: ledgerField(),
   description: html(),
 };
 

@@ -11,7 +11,7 @@ const K = "OMNIBUS.Silhouette.Setting.";
 export const SILHOUETTE_SETTINGS: SettingSpec[] = [
   { key: "sixMode", name: `${K}SixMode.Name`, hint: `${K}SixMode.Hint`, type: "string", default: "silhouettePlusOne", choices: { silhouettePlusOne: `${K}SixMode.silhouettePlusOne`, rerollAndAdd: `${K}SixMode.rerollAndAdd` } },
   { key: "fumbleRule", name: `${K}FumbleRule.Name`, hint: `${K}FumbleRule.Hint`, type: "string", default: "allOnes", choices: { allOnes: `${K}FumbleRule.allOnes`, never: `${K}FumbleRule.never` } },
-  { key: "fumbleFails", name: `${K}FumbleFails.Name`, hint: `${K}FumbleFails.Hint`, type: "boolean", default: false },
+  { key: "mishapMaySucceed", name: `${K}MishapMaySucceed.Name`, hint: `${K}MishapMaySucceed.Hint`, type: "boolean", default: false },
   { key: "fixedTie", name: `${K}FixedTie.Name`, hint: `${K}FixedTie.Hint`, type: "string", default: "success", choices: { success: `${K}Tie.success`, failure: `${K}Tie.failure` } },
   { key: "opposedTie", name: `${K}OpposedTie.Name`, hint: `${K}OpposedTie.Hint`, type: "string", default: "failure", choices: { failure: `${K}Tie.failure`, success: `${K}Tie.success` } },
   { key: "multiAction", name: `${K}MultiAction.Name`, hint: `${K}MultiAction.Hint`, type: "string", default: "allRolls", choices: { allRolls: `${K}MultiAction.allRolls`, progressive: `${K}MultiAction.progressive` } },
@@ -55,7 +55,8 @@ export function optionsFrom(raw: Record<string, unknown>): SilhouetteOptions {
     check: {
       sixMode: pick("sixMode", ["silhouettePlusOne", "rerollAndAdd"] as const, "silhouettePlusOne"),
       fumbleRule: pick("fumbleRule", ["allOnes", "never"] as const, "allOnes"),
-      fumbleFails: flag("fumbleFails", false),
+      // A mishap fails (004:L45, L112) unless the world lets it still succeed.
+      fumbleFails: !flag("mishapMaySucceed", false),
       fixedTie: pick("fixedTie", ["success", "failure"] as const, "success"),
       opposedTie: pick("opposedTie", ["failure", "success"] as const, "failure"),
     },

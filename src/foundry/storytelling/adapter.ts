@@ -20,6 +20,7 @@ import {
 } from "./data-models";
 import { characterTraits } from "./derived";
 import { StorytellingInitiativeRoll, StorytellingRoll } from "./roll";
+import { StorytellingDie } from "../dice/terms";
 import { STORYTELLING_TEMPLATES, StorytellingCharacterSheet, StorytellingItemSheet, StorytellingVehicleSheet } from "./sheets";
 import { compareInitiative, onCombatRound, resolveTiesAsGM, rollOffTies, scheduleTies } from "./combat";
 import { declareWillpowerForDefense, toggleDodge } from "./defense-actions";
@@ -43,6 +44,7 @@ export const storytellingAdapter = defineRuleset({
     storytelling_extended: { dataModel: StorytellingExtendedModel as never, ...sheet },
   },
   rolls: [StorytellingRoll as never, StorytellingInitiativeRoll as never],
+  dieTerms: { [StorytellingDie.DENOMINATION]: StorytellingDie },
   statusEffects: [
     { id: "wounded1", name: `${KEY}.Status.wounded1`, img: "icons/svg/blood.svg" },
     { id: "wounded2", name: `${KEY}.Status.wounded2`, img: "icons/svg/blood.svg" },
@@ -92,6 +94,14 @@ export const storytellingAdapter = defineRuleset({
       default: "perHelper",
       choices: { perHelper: `${KEY}.Setting.TeamworkDramaticFailures.perHelper`, once: `${KEY}.Setting.TeamworkDramaticFailures.once` },
     },
+    {
+      key: "roteScope",
+      name: `${KEY}.Setting.RoteScope.Name`,
+      hint: `${KEY}.Setting.RoteScope.Hint`,
+      type: "string",
+      default: "allFailedDice",
+      choices: { allFailedDice: `${KEY}.Setting.RoteScope.allFailedDice`, initialDice: `${KEY}.Setting.RoteScope.initialDice` },
+    },
     { key: "rerollInitiative", name: `${KEY}.Setting.RerollInitiative.Name`, hint: `${KEY}.Setting.RerollInitiative.Hint`, type: "boolean", default: false },
   ],
   combat: {
@@ -108,6 +118,8 @@ export const storytellingAdapter = defineRuleset({
   chatActions: storytellingChatActions,
   checks: storytellingChecks,
   templates: STORYTELLING_TEMPLATES,
+  /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
+  migration: { version: 2 },
   api: { rollOffTies, dodge: toggleDodge, willpowerDefense: declareWillpowerForDefense },
   onReady() {
     Hooks.on("updateCombat", ((combat: unknown, changed: Record<string, unknown>) => {

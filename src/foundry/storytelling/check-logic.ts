@@ -4,6 +4,7 @@
  * per-target attack pools (Defense, armour, range band from the measured distance). checks.ts adds
  * the Foundry parts (documents, the Roll, the chat card); the gallery and the tests use this directly.
  */
+import { toYards } from "../../core/units";
 import { OmnibusError } from "../../core/errors";
 import {
   ATTRIBUTES,
@@ -46,9 +47,12 @@ export interface StorytellingOptions {
   contestDramaticFailure: "opponentExceptional" | "loses";
   /** Teamwork (digest A16): −4 per helper with a dramatic failure (default) or −4 once. */
   teamworkDramaticFailures: "perHelper" | "once";
+  /** Which failed dice a rote re-rolls: any failed die once (default, 002:L474) or the initial dice only. */
+  roteScope?: "allFailedDice" | "initialDice";
 }
 export const DEFAULT_OPTIONS: StorytellingOptions = {
   chanceDieUsesAgain: false, willpowerBeforeDodge: false, strengthShortfall: "flat", successiveStep: 1, contestDramaticFailure: "opponentExceptional", teamworkDramaticFailures: "perHelper",
+  roteScope: "allFailedDice",
 };
 
 /** A document as plain data. */
@@ -66,14 +70,8 @@ export interface ActorSnapshot {
 
 // ───────────────────────────── units ─────────────────────────────
 
-/** Scene distance → yards (weapon ranges are in yards). Unknown units are taken as yards. */
-export function toYards(distance: number, units: string): number {
-  const u = units.trim().toLowerCase().replace(/\.$/, "");
-  if (["m", "meter", "meters", "metre", "metres", "м"].includes(u)) return distance / 0.9144;
-  if (["ft", "feet", "foot", "фт"].includes(u)) return distance / 3;
-  if (["km", "км"].includes(u)) return (distance * 1000) / 0.9144;
-  return distance;
-}
+/** Scene distance → yards (weapon ranges are in yards), to 0.01; unknown units are taken as yards: the shared reader. */
+export { toYards };
 
 // ───────────────────────────── fields ─────────────────────────────
 
@@ -351,7 +349,7 @@ export function againOf(values: CheckValues): AgainLevel {
 
 /** Odds lines for a pool with the dialog's again/rote (the exact distribution from src/core). */
 export function oddsFor(pool: number, values: CheckValues, options: StorytellingOptions, requiredSuccesses = 1): OddsLine[] {
-  const o = rollOdds(pool, { again: againOf(values), rote: values.rote === true, chanceDieUsesAgainLevel: options.chanceDieUsesAgain, requiredSuccesses, advanced: values.advanced === true });
+  const o = rollOdds(pool, { again: againOf(values), rote: values.rote === true, roteRerolls: options.roteScope ?? "allFailedDice", chanceDieUsesAgainLevel: options.chanceDieUsesAgain, requiredSuccesses, advanced: values.advanced === true });
   const lines: OddsLine[] = [
     { label: o.chance ? `${KEY}.Odds.ChanceSuccess` : `${KEY}.Odds.Success`, probability: o.success, primary: true },
     { label: `${KEY}.Odds.Exceptional`, probability: o.exceptional },

@@ -50,6 +50,7 @@ import {
 import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn, turnKey } from "./defense";
 import { deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
 import { rollStorytelling, type StorytellingRoll } from "./roll";
+import { evaluateOptions, publicMode } from "../compat";
 import { CONTEST_FLAG, addContestRoll, contestCardContext, contestRoll, continueContest, nextStage, startContest, type ContestState } from "./contest";
 import { runCheck } from "../checks";
 import { facesFromRoll } from "../dice/faces";
@@ -73,6 +74,7 @@ export function worldOptions(): StorytellingOptions {
     successiveStep: read<string>("successiveStep", String(DEFAULT_OPTIONS.successiveStep)) === "2" ? 2 : 1,
     teamworkDramaticFailures: read<string>("teamworkDramaticFailures", DEFAULT_OPTIONS.teamworkDramaticFailures) === "once" ? "once" : "perHelper",
     contestDramaticFailure: read<string>("contestDramaticFailure", DEFAULT_OPTIONS.contestDramaticFailure) === "loses" ? "loses" : "opponentExceptional",
+    roteScope: read<string>("roteScope", "allFailedDice") === "initialDice" ? "initialDice" : "allFailedDice",
   };
 }
 
@@ -190,13 +192,14 @@ function itemKind(type: string): string {
  * advanced action (002:L480) rolls the pool twice and keeps the better by the pure rule
  * (`rollAdvancedAction` over both rolls' faces in order); every Roll goes on the message.
  */
-async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions): Promise<{ rolls: StorytellingRoll[]; result: RollResult; other: RollResult | null }> {
-  const spec = { pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain };
-  const first = await rollStorytelling(spec);
+async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions, rollMode?: string): Promise<{ rolls: StorytellingRoll[]; result: RollResult; other: RollResult | null }> {
+  const spec = { pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain, roteScope: options.roteScope ?? "allFailedDice" };
+  const evaluate = evaluateOptions(rollMode ?? publicMode());
+  const first = await rollStorytelling(spec, evaluate);
   if (values.advanced !== true) return { ...first, other: null };
-  const second = await rollStorytelling(spec);
+  const second = await rollStorytelling(spec, evaluate);
   const dice = forcedDice([...first.result.dice, ...second.result.dice]);
-  const advanced = rollAdvancedAction(pool, dice, { again: spec.again, rote: spec.rote, chanceDieUsesAgainLevel: spec.chanceDieUsesAgain });
+  const advanced = rollAdvancedAction(pool, dice, { again: spec.again, rote: spec.rote, roteRerolls: spec.roteScope, chanceDieUsesAgainLevel: spec.chanceDieUsesAgain });
   dice.assertExhausted();
   return { rolls: [...first.rolls, ...second.rolls], result: advanced.kept, other: advanced.kept === advanced.first ? advanced.second : advanced.first };
 }
@@ -240,7 +243,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
         cardRolls.push(cardRoll(null, null, labels, { target: p.target, band: p.band }));
         continue;
       }
-      const { rolls: dice, result, other } = await rollOne(p.pool.pool, values, data.options);
+      const { rolls: dice, result, other } = await rollOne(p.pool.pool, values, data.options, rollMode);
       rolls.push(...dice);
       let points = damageOnTarget(result.successes, p.target);
       let cover: CoverRoll | null = null;
@@ -248,7 +251,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
         // Full cover (WoD p.164; 002:L801): only the successes beyond its Durability go on, as a new pool minus armour.
         const through = throughCoverPool(result.successes, p.fullCover);
         if (through) {
-          const second = await rollOne(through.pool, { again: values.again }, data.options);
+          const second = await rollOne(through.pool, { again: values.again }, data.options, rollMode);
           rolls.push(...second.rolls);
           cover = { durability: p.fullCover.durability, excess: through.excess, armor: p.fullCover.armor, result: second.result };
           points = damageOnTarget(second.result.successes, p.target);
@@ -268,7 +271,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
   } else {
     const pool = checkPool(data, values);
     if (values.willpower === true) await spendWillpower(data);
-    const { rolls: dice, result, other } = await rollOne(pool.pool, values, data.options);
+    const { rolls: dice, result, other } = await rollOne(pool.pool, values, data.options, rollMode);
     rolls.push(...dice);
     const card = cardRoll(result, pool, labels, { other });
     if (data.kind === "consciousness" && result.successes === 0) {
@@ -321,7 +324,7 @@ async function openContest(request: CheckRequest, data: CheckData, values: Check
   const pool = checkPool(data, values);
   const target = values.contest === "extended" ? intOr(values.contestTarget, 5, 1, 50) : null;
   if (values.willpower === true) await spendWillpower(data);
-  const { rolls, result } = await rollOne(pool.pool, values, data.options);
+  const { rolls, result } = await rollOne(pool.pool, values, data.options, rollMode);
   const state = startContest({
     first: { name: data.actor.name, img: data.actor.img, actorUuid: data.actor.uuid, traits: poolTitle(values, localize) },
     firstRoll: contestRoll(result),
@@ -431,7 +434,8 @@ const recordContestAction: ChatAction = {
     const stage = intOr(payload.stage, 0, 0, 999);
     const pool = intOr(payload.pool, 1, -99, 99);
     // The faces must make the roll the payload claims (re-resolved here, on the GM).
-    const rollOptions = { again: againOf({ again: payload.again ?? "10" }), rote: payload.rote === "true", chanceDieUsesAgainLevel: worldOptions().chanceDieUsesAgain };
+    const world = worldOptions();
+    const rollOptions = { again: againOf({ again: payload.again ?? "10" }), rote: payload.rote === "true", roteRerolls: world.roteScope, chanceDieUsesAgainLevel: world.chanceDieUsesAgain };
     const faces = facesOfRolls(payload.rolls ?? "");
     let result: RollResult;
     if (payload.advanced === "true") {

@@ -7,6 +7,7 @@
 import { forcedDice, type DiceSource } from "../../core/dice";
 import { initiativeModifier, initiativeOrder } from "../../rules/storytelling";
 import { facesFromRoll, type EvaluatedDice } from "../dice/faces";
+import { addDeletion } from "../compat";
 import { DEFENSE_FLAG } from "./defense";
 import { characterTraits } from "./derived";
 import { isOmnibusError } from "../i18n";
@@ -111,7 +112,7 @@ export async function onCombatRound(combat: CombatLike, changed: Record<string, 
     // One update: the once-per-turn Willpower mark and this turn's Defense state (attacks, declared Willpower).
     const reset: Record<string, unknown> = {};
     if (wp?.spentThisTurn) reset["system.willpower.spentThisTurn"] = false;
-    if ((actor as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.[DEFENSE_FLAG] !== undefined) reset[`flags.omnibus.-=${DEFENSE_FLAG}`] = null;
+    if ((actor as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.[DEFENSE_FLAG] !== undefined) addDeletion(reset, `flags.omnibus.${DEFENSE_FLAG}`);
     if (Object.keys(reset).length > 0) await actor.update(reset);
     for (const status of ["dodging", "allOutAttack", "surprised"]) {
       if (actor.statuses?.has(status)) await actor.toggleStatusEffect(status, { active: false });

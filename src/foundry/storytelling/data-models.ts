@@ -54,8 +54,9 @@ export class StorytellingCharacterModel extends Base {
   static defineSchema(): Record<string, AnyField> {
     return buildSchema(this.SCHEMA);
   }
-  static migrateData(source: Source): Source {
-    migrateCharacterSource(source);
+  /** `notes` (world migration only): where the values it cannot read are listed (core/unreadable.ts). */
+  static migrateData(source: Source, notes?: unknown): Source {
+    migrateCharacterSource(source, notes);
     return baseMigrate(this, source);
   }
   prepareDerivedData(): void {
@@ -83,13 +84,13 @@ export class StorytellingVehicleModel extends Base {
   }
 }
 
-function itemModel(schema: Record<string, FieldSpec>, opts: { object?: boolean; migrate?: (s: Source) => Source } = {}) {
+function itemModel(schema: Record<string, FieldSpec>, opts: { object?: boolean; migrate?: (s: Source, notes?: unknown) => Source } = {}) {
   return class extends Base {
     static defineSchema(): Record<string, AnyField> {
       return buildSchema(schema);
     }
-    static migrateData(source: Source): Source {
-      opts.migrate?.(source);
+    static migrateData(source: Source, notes?: unknown): Source {
+      opts.migrate?.(source, notes);
       return baseMigrate(this, source);
     }
     prepareDerivedData(): void {

@@ -1,115 +1,83 @@
 /**
- * Storytelling Rolls: Foundry dice terms whose faces come out in the dice order contract, resolved by
- * the pure `rollPool` (src/rules/storytelling/roll.ts).
+ * Storytelling Rolls: the system's Storytelling die term (`Nds…`, dice/terms.ts), resolved by the
+ * pure `rollPool` (src/rules/storytelling/roll.ts).
  *
- *  - a pool: `Nd10ro<8x>=10cs>=8` — the initial dice, one rote re-roll per failed die (`ro<8`), then
- *    the again-dice appended and checked in turn (`x>=10`, or 9/8, or none);
- *  - a chance die: `1d10x>=10cs>=10` (only a 10 counts, 002:L206);
- *  - a rote chance die (002:L478) needs one more chance die after its first die (2–9) or after its
- *    10-chain ends, which no dice modifier expresses: `rollStorytelling` then rolls a second Roll of
- *    `1d10x>=10cs>=10` and attaches both to the message (so Dice So Nice shows every die), touching
- *    no Foundry internals; the rote gives exactly one such die, so two Rolls always suffice.
+ *  - a pool: `Nds` (10-again), `Ndsa9`/`Ndsa8`/`Ndsa0` (9-/8-again, none), `r` rote (any failed
+ *    die once, the seed's reading and the default) or `ri` (the initial dice only, a world
+ *    setting): `5dsa9r`;
+ *  - a chance die: `1dsc` (only a 10 counts, 002:L206; it explodes only on 10 unless the world
+ *    lets 9-/8-again apply, then `1dsca9`), `1dscr` as a rote action (002:L478: its one more
+ *    chance die after a first die of 2–9 or after its 10-chain ends).
+ *
+ * The term rolls face by face while the same pure rules ask for more, so ONE Roll holds every die
+ * (Dice So Nice shows them all; manual dice entry asks for each) and its total is the successes.
  */
 import type { DiceSource } from "../../core/dice";
 import { rollInitiative, rollPool, type AgainLevel, type RollResult } from "../../rules/storytelling";
-import { diceFromRoll, type EvaluatedDice } from "../dice/faces";
 import { OmnibusRoll } from "../dice/roll";
-import { isOmnibusError } from "../i18n";
+import { StorytellingDie } from "../dice/terms";
+
+export type RoteScope = "allFailedDice" | "initialDice";
 
 export interface StorytellingRollSpec {
   pool: number;
   again: AgainLevel;
   rote: boolean;
   chanceDieUsesAgain: boolean;
+  /** Which failed dice a rote re-rolls (default: any failed die, 002:L474). */
+  roteScope?: RoteScope;
 }
 
-/** The again threshold the dice use (a chance die explodes only on 10 unless the option says so). */
-function againFace(spec: StorytellingRollSpec): number | null {
-  if (spec.again === "none") return null;
-  if (spec.pool <= 0 && !spec.chanceDieUsesAgain) return 10;
-  return spec.again;
+/** The again modifier of the term (none for 10-again, the term's default). */
+function againModifier(again: AgainLevel): string {
+  if (again === 10) return "";
+  return again === "none" ? "a0" : `a${again}`;
 }
 
 /** The Foundry formula for a Storytelling roll (see the module comment). */
 export function storytellingFormula(spec: StorytellingRollSpec): string {
-  const face = againFace(spec);
-  const x = face === null ? "" : `x>=${face}`;
-  if (spec.pool <= 0) return `1d10${x}cs>=10`;
-  return `${spec.pool}d10${spec.rote ? "ro<8" : ""}${x}cs>=8`;
-}
-
-/** The formula of the extra chance die a rote chance roll may need. */
-export function chanceContinuationFormula(spec: StorytellingRollSpec): string {
-  const face = againFace(spec);
-  return `1d10${face === null ? "" : `x>=${face}`}cs>=10`;
+  const d = `d${StorytellingDie.DENOMINATION}`;
+  const rote = spec.rote ? (spec.roteScope === "initialDice" ? "ri" : "r") : "";
+  if (spec.pool <= 0) {
+    // A chance die explodes on 10 only, unless the world applies 9-/8-again to it; no again stops it.
+    const again = spec.again === "none" ? "a0" : spec.chanceDieUsesAgain ? againModifier(spec.again) : "";
+    return `1${d}c${again}${rote}`;
+  }
+  return `${spec.pool}${d}${againModifier(spec.again)}${rote}`;
 }
 
 type Spec = { spec?: StorytellingRollSpec; continuation?: boolean };
-
-const isRoteChance = (s: StorytellingRollSpec) => s.pool <= 0 && s.rote;
 
 export class StorytellingRoll extends OmnibusRoll<RollResult> {
   static forCheck(spec: StorytellingRollSpec): StorytellingRoll {
     return new this(storytellingFormula(spec), {}, { spec } as never);
   }
 
-  /** The rote's one more chance die (002:L478), rolled as a Roll of its own after the first chain. */
-  static continuation(spec: StorytellingRollSpec): StorytellingRoll {
-    return new this(chanceContinuationFormula(spec), {}, { spec, continuation: true } as never);
-  }
-
   get spec(): StorytellingRollSpec {
     return (this.options as Spec).spec ?? { pool: 1, again: 10, rote: false, chanceDieUsesAgain: false };
   }
 
-  /** This Roll holds only the rote's continuation chance die; the outcome is on the first Roll. */
+  /** A Roll of an older message that held only a rote chance die's second die; it resolves nothing. */
   get isContinuation(): boolean {
     return (this.options as Spec).continuation === true;
   }
 
   protected override resolve(dice: DiceSource): RollResult {
     const s = this.spec;
-    return rollPool(s.pool, dice, { again: s.again, rote: s.rote, chanceDieUsesAgainLevel: s.chanceDieUsesAgain });
+    return rollPool(s.pool, dice, { again: s.again, rote: s.rote, roteRerolls: s.roteScope ?? "allFailedDice", chanceDieUsesAgainLevel: s.chanceDieUsesAgain });
   }
 
-  /**
-   * A rote chance roll's first Roll may not hold every face the rules ask for (its continuation is
-   * a second Roll): then the outcome waits for `resolveAcross`. A continuation Roll resolves nothing.
-   */
   override resolveOutcome(): RollResult {
     if (this.isContinuation) return undefined as never;
-    if (!isRoteChance(this.spec)) return super.resolveOutcome();
-    try {
-      return super.resolveOutcome();
-    } catch (error) {
-      if (isOmnibusError(error) && error.code === "facesExhausted") return undefined as never;
-      throw error;
-    }
-  }
-
-  /** Resolves the outcome over this Roll's faces followed by the other Rolls' (the dice order contract). */
-  resolveAcross(more: readonly StorytellingRoll[]): RollResult {
-    const dice = diceFromRoll({ dice: [this, ...more].flatMap((r) => (r as unknown as EvaluatedDice).dice) });
-    const outcome = this.resolve(dice);
-    dice.assertExhausted();
-    (this.options as Record<string, unknown>).outcome = outcome;
-    return outcome;
+    return super.resolveOutcome();
   }
 }
 
-/**
- * Rolls a Storytelling pool with Foundry dice: one Roll, or for a rote chance roll whose first chain
- * did not settle it (a first die of 2–9, or a 10-chain that ended) a second Roll with the rote's one
- * more chance die. Both go on the message (`rolls: [first, second]`); no Roll is changed after it
- * was evaluated. The outcome is resolved over both Rolls' faces in order and kept on the first.
- */
-export async function rollStorytelling(spec: StorytellingRollSpec): Promise<{ rolls: StorytellingRoll[]; result: RollResult }> {
-  const first = StorytellingRoll.forCheck(spec);
-  await first.evaluate();
-  if (first.outcome) return { rolls: [first], result: first.outcome };
-  const second = StorytellingRoll.continuation(spec);
-  await second.evaluate();
-  return { rolls: [first, second], result: first.resolveAcross([second]) };
+/** Rolls a Storytelling pool with Foundry dice: one Roll, its outcome resolved by the pure rules. */
+export async function rollStorytelling(spec: StorytellingRollSpec, evaluate: { allowInteractive: boolean } = { allowInteractive: true }): Promise<{ rolls: StorytellingRoll[]; result: RollResult }> {
+  const roll = StorytellingRoll.forCheck(spec);
+  await roll.evaluate(evaluate);
+  return { rolls: [roll], result: roll.outcome! };
 }
 
 /** Initiative: 1d10 + Dexterity + Composure (WoD p.152). */

@@ -7,7 +7,10 @@
  * Also the `migrateData` steps, as pure functions over a source object (tested on old data).
  */
 import { ATTRIBUTES, SKILLS, EXTENDED_PACE, SKILL_CATEGORIES } from "../../rules/storytelling";
+import { ledgerField } from "../data/ledger-spec";
 import { array, bool, html as htmlField, int, nullableInt, schema, str, type FieldSpec } from "../data/field-spec";
+import { looseNumber, readLengthList } from "../../core/units";
+import { noteUnreadable, notesOf } from "../../core/unreadable";
 
 export type { FieldSpec } from "../data/field-spec";
 
@@ -44,6 +47,8 @@ export const CHARACTER_SCHEMA: Record<string, FieldSpec> = {
   vice: str(),
   concept: str(),
   experience: int(0, 0, 9999),
+  /** Experience awards and spends (issue 16). */
+  ledger: ledgerField(),
   description: html,
 };
 
@@ -162,11 +167,7 @@ export type ItemType = keyof typeof ITEM_SCHEMAS;
 
 type Source = Record<string, unknown>;
 const isObj = (v: unknown): v is Source => typeof v === "object" && v !== null && !Array.isArray(v);
-const numeric = (v: unknown): number | undefined => {
-  if (typeof v === "number" && Number.isFinite(v)) return v;
-  if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v);
-  return undefined;
-};
+const numeric = looseNumber;
 /** `{ value: 3 }` (a common older shape) or "3" → 3. */
 const dotsOf = (v: unknown): number | undefined => (isObj(v) ? numeric(v.value ?? v.dots) : numeric(v));
 
@@ -177,20 +178,30 @@ const dotsOf = (v: unknown): number | undefined => (isObj(v) ? numeric(v.value ?
  *    `specialties` list → the `specialties` text;
  *  - the Health track as a string (`"XX/...."`, one character a box) → wound counts;
  *  - Willpower as a number → `{ points }`.
+ * What it cannot read (an attribute `"strong"`, a skill `"some"`, a track `"hurt"`) is removed, so
+ * the field takes its default, and noted in `notes` (kept in `flags.omnibus.unmigrated`).
  * The source is changed in place and returned (as Foundry's `migrateData` expects).
  */
-export function migrateCharacterSource(source: Source): Source {
+export function migrateCharacterSource(source: Source, notesArg?: unknown): Source {
+  const notes = notesOf(notesArg);
   if (!isObj(source)) return source;
   if (isObj(source.attributes)) {
     for (const [key, value] of Object.entries(source.attributes)) {
       const n = dotsOf(value);
       if (n !== undefined) source.attributes[key] = n;
+      else if (value !== null && value !== undefined) {
+        noteUnreadable(notes, `attributes.${key}`, value);
+        delete source.attributes[key];
+      }
     }
   }
   if (isObj(source.skills)) {
     for (const [key, value] of Object.entries(source.skills)) {
       if (isObj(value) && "dots" in value && typeof value.specialties === "string") continue;
-      const dots = dotsOf(value) ?? 0;
+      const read = dotsOf(value);
+      const dotsGiven = isObj(value) ? value.value ?? value.dots : value;
+      if (read === undefined && dotsGiven !== undefined && dotsGiven !== null && dotsGiven !== "") noteUnreadable(notes, `skills.${key}`, value);
+      const dots = read ?? 0;
       let specialties = "";
       if (isObj(value)) {
         const raw = value.specialties ?? value.specialty;
@@ -201,6 +212,7 @@ export function migrateCharacterSource(source: Source): Source {
   }
   if (typeof source.healthTrack === "string") {
     const text = source.healthTrack;
+    if (/[^*Xx/.\s\-_|,]/.test(text)) noteUnreadable(notes, "healthTrack", text);
     const count = (c: string) => [...text].filter((x) => x === c).length;
     source.healthTrack = { aggravated: count("*"), lethal: count("X") + count("x"), bashing: count("/") };
   }
@@ -209,13 +221,19 @@ export function migrateCharacterSource(source: Source): Source {
   return source;
 }
 
-/** Weapon migration: an old numeric `again` (10/9/8) becomes its string choice; `range` "20/40/80" → ranges. */
-export function migrateWeaponSource(source: Source): Source {
+/**
+ * Weapon migration: an old numeric `again` (10/9/8) becomes its string choice; a `range` text
+ * ("20/40/80", "20/40/80 yards", "18/36/73 m" — converted to whole yards) becomes `ranges`. A range
+ * it cannot read is removed (the ranges keep their default) and noted in `notes`.
+ */
+export function migrateWeaponSource(source: Source, notesArg?: unknown): Source {
+  const notes = notesOf(notesArg);
   if (!isObj(source)) return source;
   if (typeof source.again === "number") source.again = String(source.again);
   if (typeof source.range === "string" && !isObj(source.ranges)) {
-    const [short, medium, long] = source.range.split("/").map((s) => numeric(s.trim()) ?? 0);
-    source.ranges = { short: short ?? 0, medium: medium ?? 0, long: long ?? 0 };
+    const r = readLengthList(source.range, "//", "yd");
+    if (r) source.ranges = { short: Math.round(r[0]), medium: Math.round(r[1]), long: Math.round(r[2]) };
+    else noteUnreadable(notes, "range", source.range);
     delete source.range;
   }
   return source;

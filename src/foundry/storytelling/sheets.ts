@@ -6,6 +6,7 @@
 import { cycleHealthBox, deriveCharacter, dotClick, intOr } from "./derived";
 import { OmnibusActorSheet } from "../sheets/actor-sheet";
 import { OmnibusItemSheet } from "../sheets/item-sheet";
+import { readerName } from "../sheets/description";
 import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
 import { templatePath } from "../templates/helpers";
 import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "./sheet-context";
@@ -63,7 +64,7 @@ export class StorytellingCharacterSheet extends OmnibusActorSheet {
     const doc = this.document as unknown as Doc;
     return characterSheetContext({
       system: context.system,
-      items: doc.items.contents.map((i) => ({ id: i.id ?? "", name: i.name, img: i.img, type: i.type, system: i.system as Record<string, unknown> })),
+      items: doc.items.contents.map((i) => ({ id: i.id ?? "", name: readerName(i), img: i.img, type: i.type, system: i.system as Record<string, unknown> })),
       statuses: doc.statuses ? [...doc.statuses] : [],
       defenseTurn: readDefenseTurn(doc.flags?.omnibus?.[DEFENSE_FLAG], currentTurn()),
       willpowerBeforeDodge: worldOptions().willpowerBeforeDodge,

@@ -123,6 +123,16 @@ export const sharedHelpers: Record<string, HelperDelegate> = {
     const [list, value] = positional(args);
     return Array.isArray(list) && list.includes(value);
   },
+  /**
+   * `{{> ".../shared/advance-button.hbs" offer=(omnibus-advance experience.offers "skill" "" id)}}`:
+   * the Advance offer for a trait (kind, key, item id, index), or null.
+   */
+  "omnibus-advance": (...args: unknown[]) => {
+    const [offers, kind, key, itemId, index] = positional(args);
+    if (typeof offers !== "object" || offers === null) return null;
+    const k = [kind, key, itemId, index].map((v) => (v === undefined || v === null ? "" : String(v))).join("|");
+    return (offers as Record<string, unknown>)[k] ?? null;
+  },
   /** `{{omnibus-join list ", "}}`: an array joined (escaped by Handlebars as usual). */
   "omnibus-join": (...args: unknown[]) => {
     const [list, separator] = positional(args);

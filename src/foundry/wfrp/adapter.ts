@@ -89,6 +89,8 @@ export const wfrpAdapter = defineRuleset({
   chatActions: wfrpChatActions,
   checks: wfrpChecks,
   templates: WFRP_TEMPLATES,
+  /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
+  migration: { version: 2 },
   api: {
     /** The world's rules options as the pure rules take them. */
     rules: () => currentRules(),

@@ -17,6 +17,7 @@ import { buildResponseRequest, opposedCardContext, responseData, responseFaces, 
 import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, type ExtendedTracker, type TargetView } from "./request";
 import { extendedProgress } from "./sheet-context";
 import { WfrpTestRoll } from "./rolls";
+import { evaluateOptions } from "../compat";
 
 export const TEST_CARD = templatePath("wfrp/chat/test-card");
 export const ATTACK_CARD = templatePath("wfrp/chat/attack-card");
@@ -137,13 +138,33 @@ export function attackState(request: CheckRequest, values: CheckValues, roll: nu
   };
 }
 
+/**
+ * The tester's possible helpers (003:L221): the other characters with a token on the viewed scene
+ * of the same disposition as the tester's token (all of them when the tester has none there).
+ */
+export function alliesOf(actor: unknown): ReturnType<typeof actorView>[] {
+  const placeables = ((globalThis as { canvas?: { tokens?: { placeables?: unknown[] } } }).canvas?.tokens?.placeables ?? []) as Array<{ actor?: { uuid?: string; type?: string } | null; document?: { disposition?: number } }>;
+  const me = (actor as { uuid?: string } | null)?.uuid;
+  const own = placeables.find((p) => p.actor?.uuid === me)?.document?.disposition;
+  const seen = new Set<string>();
+  const out: ReturnType<typeof actorView>[] = [];
+  for (const p of placeables) {
+    const a = p.actor;
+    if (!a?.uuid || a.uuid === me || seen.has(a.uuid) || !String(a.type ?? "").startsWith("wfrp_")) continue;
+    if (own !== undefined && p.document?.disposition !== own) continue;
+    seen.add(a.uuid);
+    out.push(actorView(a as never));
+  }
+  return out;
+}
+
 export const wfrpChecks: CheckHandler = {
   async build(source: CheckSource): Promise<CheckRequest | null> {
     if (!source.actor) throw new OmnibusError("badArgument", "a check needs an actor", { name: "actor", value: "" });
     if (source.kind === "response") return buildResponse(source);
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
-    return buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize });
+    return buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize, allies: alliesOf(source.actor) });
   },
 
   odds(request, values) {
@@ -159,7 +180,7 @@ export const wfrpChecks: CheckHandler = {
     if (data.kind !== "attack") {
       const spec = specFor(request, values, null);
       const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: data.combat ? rules.combat : rules.test } as never);
-      await roll.evaluate();
+      await roll.evaluate(evaluateOptions(rollMode));
       const result = roll.outcome!.results[0];
       if (values.opposed === true && request.targets.length > 0) {
         // An Opposed Test (003:L185-199): ONE card, the defenders respond from it.
@@ -188,7 +209,7 @@ export const wfrpChecks: CheckHandler = {
     }
     const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) => withWeapon(s, data.weapon));
     const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs, testOptions: rules.combat } as never);
-    await roll.evaluate();
+    await roll.evaluate(evaluateOptions(rollMode));
     const state = attackState(request, values, roll.outcome!.roll, { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "" });
     // A charge gives +1 Advantage (003:L341), capped at the Initiative Bonus if the world says so.
     if (state.charging && actor?.isOwner) {

@@ -6,13 +6,17 @@
  *    Initiative, then Agility — digest §7 item 15);
  *  - at the end of each round (the active GM's client): Ablaze, Bleeding, Poisoned tick and Surprised
  *    ends (conditions.ts `endOfRound`), one update per actor and one chat card;
+ *  - a full tie (same score and Agility) is broken by an opposed Agility test when the combat starts
+ *    and after each re-roll; the winner chooses who acts first (003:L281);
  *  - option: initiative re-rolled every round (003:L295);
  *  - a combatant's On the Defensive ends when its next turn starts (digest §7 item 20);
  *  - Advantage is cleared when the combat ends (digest §7 item 18).
  */
 import { diceFromRoll, type EvaluatedDice } from "../dice/faces";
 import { postCard } from "../chat/cards";
-import { endOfRound, CONDITIONS, type EndOfRoundResult } from "../../rules/wfrp/index";
+import { publicMode } from "../compat";
+import { endOfRound, CONDITIONS, MAX_TIE_ROUNDS, rankInitiativeTie, type EndOfRoundResult } from "../../rules/wfrp/index";
+import { localize } from "../i18n";
 import type { CombatHooks } from "../ruleset";
 import { templatePath } from "../templates/helpers";
 import { deriveActor } from "./derive";
@@ -26,6 +30,7 @@ interface CombatantLike {
   name?: string | null;
   initiative: number | null;
   actor?: Actor.Implementation | null;
+  flags?: Record<string, unknown>;
 }
 
 function characteristicsOf(combatant: CombatantLike): { initiative: number; agility: number } {
@@ -46,17 +51,91 @@ export function initiativeOptions(combatant: CombatantLike): WfrpInitiativeOptio
  * A combatant without a score goes last.
  */
 export function compareCombatants(a: CombatantLike, b: CombatantLike, mode = currentRules().initiativeMode): number {
+  return compareScores(a, b, mode) || tieOrderOf(a) - tieOrderOf(b) || (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
+}
+
+function scoreOf(c: CombatantLike, mode: string): number | null {
+  return c.initiative ?? (mode === "fixed" ? characteristicsOf(c).initiative : null);
+}
+
+/** Score, then Initiative (test mode), then Agility (003:L281); 0 = a full tie. */
+function compareScores(a: CombatantLike, b: CombatantLike, mode: string): number {
   const ca = characteristicsOf(a);
   const cb = characteristicsOf(b);
-  const score = (c: CombatantLike, ch: { initiative: number }) => c.initiative ?? (mode === "fixed" ? ch.initiative : null);
-  const sa = score(a, ca);
-  const sb = score(b, cb);
+  const sa = scoreOf(a, mode);
+  const sb = scoreOf(b, mode);
   if (sa === null || sb === null) {
     if (sa !== sb) return sa === null ? 1 : -1;
   } else if (sa !== sb) return sb - sa;
   if (mode === "test" && ca.initiative !== cb.initiative) return cb.initiative - ca.initiative;
   if (ca.agility !== cb.agility) return cb.agility - ca.agility;
-  return (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
+  return 0;
+}
+
+/** The place an opposed Agility test gave a combatant in its full tie (`flags.omnibus.wfrp.tieOrder`, 0 first). */
+function tieOrderOf(c: CombatantLike): number {
+  const v = ((c.flags?.omnibus as Record<string, Record<string, unknown>> | undefined)?.wfrp ?? {}).tieOrder;
+  return typeof v === "number" && Number.isFinite(v) ? v : Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * Combatants still level after the score, Initiative (test mode) and Agility — each group a full
+ * tie that an opposed Agility test breaks (003:L281). Combatants without a score are left out.
+ */
+export function fullTieGroups(combatants: readonly CombatantLike[], mode = currentRules().initiativeMode): CombatantLike[][] {
+  const scored = combatants.filter((c) => c.actor && scoreOf(c, mode) !== null).sort((a, b) => compareScores(a, b, mode));
+  const groups: CombatantLike[][] = [];
+  for (const c of scored) {
+    const last = groups[groups.length - 1];
+    if (last && compareScores(last[0], c, mode) === 0) last.push(c);
+    else groups.push([c]);
+  }
+  return groups.filter((g) => g.length > 1);
+}
+
+/**
+ * Breaks each full tie with an opposed Agility test (003:L281): every tied combatant tests Agility
+ * (one d100 each, rolled by Foundry); those still level test again. Records each one's place as
+ * `flags.omnibus.wfrp.tieOrder` (one update per combatant) and posts one card naming the winner,
+ * who chooses who acts first. Returns the order of each group, best first.
+ */
+export async function settleInitiativeTies(combat: CombatLike): Promise<string[][]> {
+  const rules = currentRules();
+  const groups = fullTieGroups(combat.combatants.contents, rules.initiativeMode);
+  const orders: string[][] = [];
+  const rolls: Roll[] = [];
+  const lines: Array<{ label: string; value: string }> = [];
+  const updates: Array<Record<string, unknown>> = [];
+  for (const group of groups) {
+    const byId = new Map(group.map((c) => [c.id ?? "", c]));
+    const settle = async (members: CombatantLike[], depth: number): Promise<string[]> => {
+      if (members.length < 2 || depth >= MAX_TIE_ROUNDS) return members.map((c) => c.id ?? "");
+      const roll = new Roll(`${members.length}d100`);
+      await roll.evaluate();
+      rolls.push(roll);
+      const faces = diceFromRoll(roll as unknown as EvaluatedDice);
+      const tied = members.map((c) => ({ id: c.id ?? "", agility: characteristicsOf(c).agility }));
+      const ranked = rankInitiativeTie(tied, tied.map(() => faces.roll(100)), rules.test);
+      for (const r of ranked.rolls) lines.push({ label: byId.get(r.id)?.name ?? r.id, value: `${r.roll} → ${r.sl >= 0 ? "+" : ""}${r.sl}` });
+      const out: string[] = [];
+      for (const g of ranked.groups) out.push(...(g.length === 1 ? g : await settle(g.map((id) => byId.get(id)!), depth + 1)));
+      return out;
+    };
+    const order = await settle(group, 0);
+    orders.push(order);
+    order.forEach((id, i) => updates.push({ _id: id, "flags.omnibus.wfrp.tieOrder": i }));
+    const winner = byId.get(order[0])?.name ?? "";
+    lines.push({ label: "OMNIBUS.WFRP.InitiativeTie.Winner", value: winner });
+  }
+  if (updates.length === 0) return orders;
+  await combat.updateEmbeddedDocuments?.("Combatant", updates);
+  await postCard({
+    template: templatePath("chat/check-card"),
+    context: { title: localize("OMNIBUS.WFRP.InitiativeTie.Title"), subtitle: localize("OMNIBUS.WFRP.InitiativeTie.Subtitle"), lines },
+    rolls,
+    rollMode: publicMode(),
+  });
+  return orders;
 }
 
 export const wfrpCombat: CombatHooks = {
@@ -73,6 +152,7 @@ function isActiveGM(): boolean {
 
 interface CombatLike {
   combatants: { contents: CombatantLike[] };
+  updateEmbeddedDocuments?(type: "Combatant", updates: Array<Record<string, unknown>>): Promise<unknown>;
   resetAll?(): Promise<unknown>;
   rollAll?(options?: Record<string, unknown>): Promise<unknown>;
   update?(data: Record<string, unknown>): Promise<unknown>;
@@ -116,7 +196,7 @@ async function onRoundEnd(combat: CombatLike): Promise<void> {
     if (tick.roll) rolls.push(tick.roll);
     rows.push({ name: actor.name, img: actor.img, ...tick.result, lost: tick.result.woundsLost.ablaze + tick.result.woundsLost.bleeding + tick.result.woundsLost.poisoned });
   }
-  if (rows.length > 0) await postCard({ template: ROUND_END_CARD, context: { rows }, rolls, rollMode: "publicroll" });
+  if (rows.length > 0) await postCard({ template: ROUND_END_CARD, context: { rows }, rolls, rollMode: publicMode() });
 }
 
 /** Registers the per-round hooks (called once, at ready). */
@@ -129,12 +209,18 @@ export function registerCombatHooks(): void {
       if (rules.initiativeEachRound && rules.initiativeMode !== "fixed" && combat.resetAll && combat.rollAll) {
         await combat.resetAll();
         await combat.rollAll({ updateTurn: false });
+        await settleInitiativeTies(combat);
         await combat.update?.({ turn: 0 });
       }
     }
     const starting = combat.combatants.contents.find((c) => c.id === current.combatantId);
     const actor = starting?.actor;
     if (actor && (actor.system as unknown as { onTheDefensive?: string }).onTheDefensive) await actor.update({ "system.onTheDefensive": "" } as never);
+  }) as never);
+  // Full initiative ties are broken by an opposed Agility test when the combat starts (003:L281).
+  Hooks.on("combatStart", (async (combat: CombatLike) => {
+    if (!isActiveGM()) return;
+    await settleInitiativeTies(combat);
   }) as never);
   Hooks.on("deleteCombat", (async (combat: CombatLike) => {
     if (!isActiveGM()) return;

@@ -11,22 +11,33 @@
  *    `damage` as "+SB+4" becomes `{ damage: 4, addsStrengthBonus: true }`.
  *  - Armour: `ap` becomes `armourPoints`; a single `location` string becomes `locations: [location]`;
  *    "arms"/"legs" expand to both sides.
+ *
+ * A value a step cannot read (a characteristic "thirty", damage "+SB+d10") is removed, so the field
+ * takes its default, and noted in `notes` (the world migration keeps it in `flags.omnibus.unmigrated`).
  */
 import { CHARACTERISTICS, CONDITIONS } from "../../rules/wfrp/index";
+import { looseNumber } from "../../core/units";
+import { noteUnreadable, notesOf } from "../../core/unreadable";
 
 type Source = Record<string, unknown>;
 
 const isRecord = (v: unknown): v is Source => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export function migrateActorSystem(source: Source): Source {
+export function migrateActorSystem(source: Source, notesArg?: unknown): Source {
+  const notes = notesOf(notesArg);
   if (!isRecord(source)) return source;
   const characteristics = source.characteristics;
   if (isRecord(characteristics)) {
     for (const id of CHARACTERISTICS) {
       const value = characteristics[id];
       if (typeof value === "number") characteristics[id] = { initial: value, advances: 0, modifier: 0 };
-      else if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
-        characteristics[id] = { initial: Math.trunc(Number(value)), advances: 0, modifier: 0 };
+      else if (typeof value === "string") {
+        const n = looseNumber(value);
+        if (n !== undefined) characteristics[id] = { initial: Math.trunc(n), advances: 0, modifier: 0 };
+        else {
+          noteUnreadable(notes, `characteristics.${id}`, value);
+          delete characteristics[id];
+        }
       }
     }
   }
@@ -52,14 +63,18 @@ const splitList = (v: string) =>
     .filter(Boolean)
     .map((s) => s.charAt(0).toLowerCase() + s.slice(1).replace(/\s+(\w)/g, (_, c: string) => c.toUpperCase()));
 
-export function migrateWeaponSystem(source: Source): Source {
+export function migrateWeaponSystem(source: Source, notesArg?: unknown): Source {
+  const notes = notesOf(notesArg);
   if (!isRecord(source)) return source;
   for (const key of ["qualities", "flaws"]) if (typeof source[key] === "string") source[key] = splitList(source[key] as string);
   if (typeof source.damage === "string") {
-    const match = /^\s*(\+?\s*SB\s*)?([+-]?\s*\d+)\s*$/i.exec(source.damage);
+    const match = /^\s*(\+?\s*SB\s*)?([+\-\u2212]?\s*\d+)\s*$/i.exec(source.damage);
     if (match) {
       source.addsStrengthBonus = Boolean(match[1]);
-      source.damage = Number(match[2].replace(/\s+/g, ""));
+      source.damage = Number(match[2].replace(/\s+/g, "").replace("\u2212", "-"));
+    } else {
+      noteUnreadable(notes, "damage", source.damage);
+      delete source.damage;
     }
   }
   return source;
@@ -72,10 +87,13 @@ const LOCATION_ALIASES: Record<string, string[]> = {
   body: ["body"],
 };
 
-export function migrateArmourSystem(source: Source): Source {
+export function migrateArmourSystem(source: Source, notesArg?: unknown): Source {
+  const notes = notesOf(notesArg);
   if (!isRecord(source)) return source;
-  if (typeof source.ap === "number" && source.armourPoints === undefined) {
-    source.armourPoints = source.ap;
+  if (source.ap !== undefined && source.ap !== null && source.armourPoints === undefined) {
+    const ap = looseNumber(source.ap);
+    if (ap !== undefined) source.armourPoints = ap;
+    else noteUnreadable(notes, "ap", source.ap);
     delete source.ap;
   }
   if (typeof source.location === "string" && source.locations === undefined) {

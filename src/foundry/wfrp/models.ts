@@ -40,8 +40,8 @@ export abstract class WfrpActorModel extends TypeDataModel {
     return buildSchema(this.SCHEMA);
   }
 
-  static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    migrateActorSystem(source);
+  static migrateData(source: Record<string, unknown>, notes?: unknown): Record<string, unknown> {
+    migrateActorSystem(source, notes);
     return superMigrate(this, source);
   }
 
@@ -88,15 +88,15 @@ export class WfrpTalentModel extends WfrpItemModel {
 }
 export class WfrpWeaponModel extends WfrpItemModel {
   static override SCHEMA = ITEM_SCHEMAS.wfrp_weapon;
-  static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    migrateWeaponSystem(source);
+  static migrateData(source: Record<string, unknown>, notes?: unknown): Record<string, unknown> {
+    migrateWeaponSystem(source, notes);
     return superMigrate(this, source);
   }
 }
 export class WfrpArmourModel extends WfrpItemModel {
   static override SCHEMA = ITEM_SCHEMAS.wfrp_armour;
-  static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    migrateArmourSystem(source);
+  static migrateData(source: Record<string, unknown>, notes?: unknown): Record<string, unknown> {
+    migrateArmourSystem(source, notes);
     return superMigrate(this, source);
   }
 }

@@ -4,6 +4,7 @@
  * exact odds the dialog shows. The adapter (adapter.ts) feeds these from Foundry documents; the
  * gallery and the tests feed them sample data.
  */
+import { toYards } from "../../core/units";
 import { OmnibusError } from "../../core/errors";
 import {
   CHARACTERISTICS,
@@ -85,6 +86,8 @@ export function extendedTracker(item: PlainItem): ExtendedTracker {
 
 export interface WfrpCheckData {
   kind: "characteristic" | "skill" | "attack" | "extended";
+  /** The allies the dialog offers as helpers (003:L221-237). */
+  helperCandidates?: HelperCandidate[];
   /** The tested characteristic's current value (its Bonus caps the helpers, 003:L237). */
   characteristicValue?: number;
   /** An extended test's tracker (kind "extended"). */
@@ -106,13 +109,8 @@ export interface WfrpCheckData {
 }
 
 const K = "OMNIBUS.WFRP.";
-export const YARDS_PER_UNIT: Record<string, number> = { yd: 1, yds: 1, yard: 1, yards: 1, m: 1.0936, meter: 1.0936, meters: 1.0936, metre: 1.0936, metres: 1.0936, "м": 1.0936, ft: 1 / 3, feet: 1 / 3, foot: 1 / 3 };
-
-/** A measured distance in the scene's units as yards (unknown units are taken as yards). */
-export function toYards(distance: number, units: string): number {
-  const factor = YARDS_PER_UNIT[units.trim().toLowerCase()] ?? 1;
-  return Math.round(distance * factor * 100) / 100;
-}
+/** A measured distance in the scene's units as yards, to 0.01 (unknown units are taken as yards): the shared reader. */
+export { toYards };
 
 export const DIFFICULTY_CHOICES: Record<string, string> = Object.fromEntries(DIFFICULTIES.map((d) => [d, `${K}Difficulty.${d}`]));
 /** Tests nobody may help with (003:L235), for the dialog's "Resisting" select. */
@@ -120,8 +118,14 @@ export const RESISTING_CHOICES: Record<string, string> = Object.fromEntries(["no
 
 /** The assistance bonus for the dialog's values (pure rules: +10 per helper, capped at the tested characteristic's Bonus, none when resisting). */
 export function assistanceFor(data: WfrpCheckData, values: CheckValues): ReturnType<typeof assistance> | null {
-  const helpers = typeof values.helpers === "number" ? values.helpers : 0;
   const resisting = typeof values.resisting === "string" && values.resisting !== "none" ? values.resisting : undefined;
+  if (data.helperCandidates && data.helperCandidates.length > 0) {
+    // Named helpers: each counts only with an Advance in what is tested (003:L231).
+    const chosen = data.helperCandidates.filter((_c, i) => values[`helper${i}`] === true);
+    if (chosen.length === 0 && resisting === undefined) return null;
+    return assistance(data.characteristicValue ?? 0, chosen.map((c) => ({ advances: c.advances, value: c.value })), resisting as UnassistedTest | undefined, { testerValue: data.value });
+  }
+  const helpers = typeof values.helpers === "number" ? values.helpers : 0;
   if (helpers === 0 && resisting === undefined) return null;
   if (!Number.isInteger(helpers) || helpers < 0 || helpers > 99) throw new OmnibusError("outOfRange", "helpers must be a whole number in 0…99", { name: "helpers", value: String(helpers), min: "0", max: "99" });
   return assistance(data.characteristicValue ?? 0, Array.from({ length: helpers }, () => ({ advances: 1 })), resisting as UnassistedTest | undefined);
@@ -140,6 +144,29 @@ export interface BuildInput {
   targets: TargetView[];
   rules: WfrpRules;
   t: Translate;
+  /** Characters who could help (the tester's allies on the scene); the dialog offers each one (003:L221). */
+  allies?: ActorView[];
+}
+
+/** A possible helper as the request carries it: its Advances and value in what is tested (003:L231, L223). */
+export interface HelperCandidate {
+  uuid: string;
+  name: string;
+  advances: number;
+  value: number;
+}
+
+/** A possible helper's Advances and value in the tested skill (its best item of that key) or characteristic. */
+export function helperCandidate(ally: ActorView, skill: string | undefined, characteristic: CharacteristicId): HelperCandidate {
+  const d = derived(ally);
+  if (skill) {
+    const rows = skillRows(d, ally.items).filter((r) => r.key === skill);
+    const best = rows.filter((r) => r.value !== null).sort((a, b) => b.advances - a.advances || b.value! - a.value!)[0];
+    return { uuid: ally.uuid, name: ally.name, advances: best?.advances ?? 0, value: best?.value ?? 0 };
+  }
+  const chars = (ally.system.characteristics ?? {}) as Record<string, { advances?: unknown } | undefined>;
+  const advances = Math.max(0, Math.min(999, num(chars[characteristic]?.advances)));
+  return { uuid: ally.uuid, name: ally.name, advances, value: d.characteristics[characteristic].current };
 }
 
 /**
@@ -277,10 +304,23 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   // Assistance (003:L221-239): +10 per helper, at most the tester's Bonus in the characteristic used.
   const assisted = !data.combat && data.kind !== "attack";
   const helperLimit = characteristicBonus(data.characteristicValue);
-  if (assisted) {
+  const candidates = assisted ? (input.allies ?? []).filter((a) => a.uuid !== actor.uuid).map((a) => helperCandidate(a, data.skill, data.characteristic)) : [];
+  if (assisted && candidates.length > 0) {
+    // One box per ally; one without an Advance in what is tested cannot help (003:L231).
+    data.helperCandidates = candidates;
+    candidates.forEach((c, i) =>
+      fields.push({
+        name: `helper${i}`,
+        label: `${K}Dialog.Helper`,
+        kind: "checkbox",
+        detail: `${c.name} · ${c.advances >= 1 ? t(`${K}Dialog.HelperAdvances`, { advances: c.advances }) : t(`${K}Dialog.HelperNoAdvance`)}`,
+        ...(i === 0 ? { hint: `${K}Dialog.HelperHint` } : {}),
+      }),
+    );
+  } else if (assisted) {
     fields.push({ name: "helpers", label: `${K}Dialog.Helpers`, kind: "number", min: 0, max: helperLimit, hint: `${K}Dialog.HelpersHint`, detail: t(`${K}Dialog.HelpersLimit`, { limit: helperLimit }) });
-    fields.push({ name: "resisting", label: `${K}Dialog.Resisting`, kind: "select", choices: RESISTING_CHOICES });
   }
+  if (assisted) fields.push({ name: "resisting", label: `${K}Dialog.Resisting`, kind: "select", choices: RESISTING_CHOICES });
   if (data.kind === "attack" && !ranged) fields.push({ name: "charging", label: `${K}Dialog.Charging`, kind: "checkbox", hint: `${K}Dialog.ChargingHint` });
   // Ranged attacks are unopposed (digest §7 item 21) unless the GM lets the targets Dodge.
   if (data.kind === "attack" && ranged && data.targets.length > 0) fields.push({ name: "dodge", label: `${K}Dialog.RangedDodge`, kind: "checkbox", hint: `${K}Dialog.RangedDodgeHint` });
@@ -300,7 +340,8 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   if (data.kind === "attack" && ranged && data.targets.length > 0) values.dodge = rules.rangedDodge;
   if (opposable) values.opposed = true;
   if (assisted) {
-    values.helpers = 0;
+    if (candidates.length > 0) candidates.forEach((_c, i) => (values[`helper${i}`] = false));
+    else values.helpers = 0;
     values.resisting = "none";
   }
 

@@ -18,6 +18,7 @@ import {
   WEAPON_FLAWS,
   WEAPON_QUALITIES,
 } from "../../rules/wfrp/index";
+import { ledgerField } from "../data/ledger-spec";
 import { bool, html as htmlField, int, schema, str, stringSet, type SchemaSpec } from "../data/field-spec";
 
 export type { FieldSpec, SchemaSpec } from "../data/field-spec";
@@ -56,6 +57,8 @@ export const ACTOR_SCHEMAS: Record<"wfrp_character" | "wfrp_npc" | "wfrp_creatur
     resilience: int(0, 0, 99),
     resolve: int(0, 0, 99),
     experience: schema({ total: int(0, 0, 99999), spent: int(0, 0, 99999) }),
+    /** Experience awards and spends (issue 16). */
+    ledger: ledgerField(),
   },
   wfrp_npc: { ...ACTOR_COMMON, species: str(), career: str() },
   wfrp_creature: { ...ACTOR_COMMON },

@@ -202,6 +202,21 @@ export function reactionDifficulty(baseDifficulty: number, attackType: AttackTyp
 }
 
 /**
+ * The whole difficulty of an attack on one target: the target's reaction replaces (or, when full,
+ * adds to) the BASE difficulty only — the range band's or melee level's number (000:L1145, L755) —
+ * and every other difficulty modifier (cover and its rolled dice, darkness, a called shot, the GM's
+ * modifier, a damaged weapon's +N) still adds on top (000:L605, L620: the shot must beat the base
+ * and then the added cover). `added` is the sum of those modifiers; never below 0.
+ * Seed 000:L611: medium range 13 + a moonlit night's 2D (5) = 18; with a dodge of 15 it is 15 + 5 = 20.
+ */
+export function attackDifficulty(baseDifficulty: number, attackType: AttackType, reactions: readonly ActiveReaction[], added: number, opts: ReactionOptions = {}): { difficulty: number; base: number; attackerBonus: number; reaction: ActiveReaction | null } {
+  requireInt("added", added);
+  const r = reactionDifficulty(baseDifficulty, attackType, reactions, opts);
+  const base = Math.max(0, r.difficulty - r.attackerBonus);
+  return { difficulty: Math.max(0, base + added), base, attackerBonus: r.attackerBonus, reaction: r.reaction };
+}
+
+/**
  * Dodging a grenade (000:L587–591): the dodger dives clear when the dodge total exceeds the throw's
  * total (a 17 against a 17 is still hit; 18 is needed). T-47.
  */

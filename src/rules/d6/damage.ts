@@ -6,7 +6,7 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt, describeValue } from "../../core/errors";
-import { normalizeCode, type DieCode } from "./dice-code";
+import { codeToPips, formatDieCode, normalizeCode, pipsToCode, requireCode, type DamageCode, type DieCode } from "./dice-code";
 import { rollPlainDice } from "./roll";
 
 /** What one damage roll does (CLI spellings). */
@@ -150,6 +150,28 @@ export function woundPenaltyDice(level: WoundLevel): number {
   }
 }
 
+/**
+ * Whether a stun taken in round `stunnedInRound` still gives its −1D in round `round`: to the end
+ * of that round and through the next one (000:L405), so only those two rounds. Outside combat
+ * (no round numbers) the caller keeps the level as it is.
+ */
+export function stunPenaltyInForce(stunnedInRound: number, round: number): boolean {
+  requireInt("stunnedInRound", stunnedInRound, 0);
+  requireInt("round", round, 0);
+  return round >= stunnedInRound && round <= stunnedInRound + 1;
+}
+
+/**
+ * The wound penalty in round `round` for a character whose stun (if its level is `stunned`) was
+ * taken in round `stunnedInRound`: the stun's −1D only while `stunPenaltyInForce`; every other
+ * level as `woundPenaltyDice` (wounds last until healed, 000:L407).
+ */
+export function woundPenaltyInRound(level: WoundLevel, stunnedInRound: number | null, round: number): number {
+  const dice = woundPenaltyDice(level);
+  if (level !== "stunned" || stunnedInRound === null) return dice;
+  return stunPenaltyInForce(stunnedInRound, round) ? dice : 0;
+}
+
 /** Whether a character at this level can take actions at all (§23.4). */
 export function canAct(level: WoundLevel): boolean {
   return rank(requireWoundLevel(level)) <= rank("wounded_twice");
@@ -181,10 +203,13 @@ export function stunKnockout(stunsAffecting: number, strength: DieCode): boolean
   return stunsAffecting >= strDice;
 }
 
-/** Minutes unconscious: stun knock-out 2D minutes (000:L431); incapacitated 10D (published, default) or 1D (seed) minutes (A-15). */
+/**
+ * Minutes unconscious: stun knock-out 2D minutes (000:L431); incapacitated 1D minutes as the seed
+ * says (000:L409, the default) or the published 10D (A-15, `incapacitatedDice: 10`, a variant).
+ */
 export function unconsciousMinutes(cause: "stun" | "incapacitated", dice: DiceSource, opts: { incapacitatedDice?: 1 | 10 } = {}): { faces: number[]; minutes: number } {
   if (cause !== "stun" && cause !== "incapacitated") throw new OmnibusError("badArgument", `cause must be stun or incapacitated, got ${describeValue(cause)}`, { name: "cause", value: describeValue(cause) });
-  const n = cause === "stun" ? 2 : (opts?.incapacitatedDice ?? 10);
+  const n = cause === "stun" ? 2 : (opts?.incapacitatedDice ?? 1);
   if (n !== 1 && n !== 2 && n !== 10) throw new OmnibusError("badArgument", `incapacitatedDice must be 1 or 10`, { name: "incapacitatedDice", value: describeValue(n) });
   const r = rollPlainDice(n, dice);
   return { faces: r.faces, minutes: r.total };
@@ -223,9 +248,9 @@ export type ObjectDamage = "undamaged" | "not_damaged" | "lightly_damaged" | "he
 export interface ObjectDamageRow {
   minMargin: number;
   status: ObjectDamage;
-  /** Weapon: dice lost from its damage (published: light −1D, heavy −2D; A-18). */
+  /** Weapon: dice lost from its damage (seed: light −1D, severe "(−2D)"; published: light −1D, heavy −2D; A-18). */
   weaponDamageLoss: number;
-  /** Weapon: added to all its combat difficulties (published heavy +10; the seed's "+1" is truncated, A-18). */
+  /** Weapon: added to all its combat difficulties (seed: heavy +1, 000:L305, L313; published heavy +10; A-18). */
   weaponDifficultyPlus: number;
   /** Weapon: can it still be used? Severely damaged: no, but repairable; destroyed: no, not repairable. */
   usable: boolean;
@@ -234,27 +259,86 @@ export interface ObjectDamageRow {
   coverPassLoss: number | null;
 }
 
+/** Which weapon penalties a damaged weapon takes: the seed's (default) or the published book's (a setting). */
+export type DamagedWeaponRule = "seed" | "published";
+
 /**
- * Damage roll − body-strength roll (§24 table, 000:L299–317, published values per A-18; §20 cover
- * damage chart). A negative margin: undamaged, nothing passes through cover (000:L626).
+ * Damage roll − body-strength roll (§24 table, 000:L299–317; §20 cover damage chart), with the
+ * seed's weapon penalties (000:L303–313): lightly damaged −1D damage; heavily damaged +1 to all
+ * difficulties; severely damaged "(−2D)" and unusable until repaired. A negative margin:
+ * undamaged, nothing passes through cover (000:L626).
  */
 export const OBJECT_DAMAGE_TABLE: readonly ObjectDamageRow[] = Object.freeze([
   { minMargin: 16, status: "destroyed", weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: false, repairable: false, coverPassLoss: 0 },
-  { minMargin: 13, status: "severely_damaged", weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: false, repairable: true, coverPassLoss: 1 },
-  { minMargin: 9, status: "heavily_damaged", weaponDamageLoss: 2, weaponDifficultyPlus: 10, usable: true, repairable: true, coverPassLoss: 2 },
+  { minMargin: 13, status: "severely_damaged", weaponDamageLoss: 2, weaponDifficultyPlus: 0, usable: false, repairable: true, coverPassLoss: 1 },
+  { minMargin: 9, status: "heavily_damaged", weaponDamageLoss: 0, weaponDifficultyPlus: 1, usable: true, repairable: true, coverPassLoss: 2 },
   { minMargin: 4, status: "lightly_damaged", weaponDamageLoss: 1, weaponDifficultyPlus: 0, usable: true, repairable: true, coverPassLoss: 4 },
   { minMargin: 0, status: "not_damaged", weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: true, repairable: true, coverPassLoss: null },
 ]);
 
+/** The same table with the published weapon penalties (A-18): heavily damaged −2D damage and +10 to all difficulties. */
+export const OBJECT_DAMAGE_TABLE_PUBLISHED: readonly ObjectDamageRow[] = Object.freeze(
+  OBJECT_DAMAGE_TABLE.map((r) =>
+    Object.freeze(
+      r.status === "heavily_damaged" ? { ...r, weaponDamageLoss: 2, weaponDifficultyPlus: 10 } : r.status === "severely_damaged" ? { ...r, weaponDamageLoss: 0 } : { ...r },
+    ),
+  ),
+);
+
 const UNDAMAGED: ObjectDamageRow = Object.freeze({ minMargin: -Infinity, status: "undamaged", weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: true, repairable: true, coverPassLoss: null });
 
+function weaponTable(rule: unknown): readonly ObjectDamageRow[] {
+  if (rule === undefined || rule === "seed") return OBJECT_DAMAGE_TABLE;
+  if (rule === "published") return OBJECT_DAMAGE_TABLE_PUBLISHED;
+  throw new OmnibusError("badArgument", `the damaged-weapon rule must be seed or published, got ${describeValue(rule)}`, { name: "weaponRule", value: describeValue(rule) });
+}
+
 /** The row for damage total − body-strength total. */
-export function objectDamage(damageTotal: number, bodyStrengthTotal: number): ObjectDamageRow & { margin: number } {
+export function objectDamage(damageTotal: number, bodyStrengthTotal: number, opts: { weaponRule?: DamagedWeaponRule } = {}): ObjectDamageRow & { margin: number } {
   requireInt("damageTotal", damageTotal);
   requireInt("bodyStrengthTotal", bodyStrengthTotal);
+  const table = weaponTable(opts?.weaponRule);
   const margin = damageTotal - bodyStrengthTotal;
-  const row = OBJECT_DAMAGE_TABLE.find((r) => margin >= r.minMargin) ?? UNDAMAGED;
+  const row = table.find((r) => margin >= r.minMargin) ?? UNDAMAGED;
   return { ...row, margin };
+}
+
+/**
+ * What a weapon's recorded condition does to its use (§24): the dice its damage loses, what it adds
+ * to every combat difficulty, and whether it can be used at all. Unknown condition text counts as
+ * undamaged.
+ */
+export function damagedWeapon(condition: ObjectDamage, opts: { weaponRule?: DamagedWeaponRule } = {}): { weaponDamageLoss: number; weaponDifficultyPlus: number; usable: boolean } {
+  const table = weaponTable(opts?.weaponRule);
+  const row = table.find((r) => r.status === condition) ?? UNDAMAGED;
+  return { weaponDamageLoss: row.weaponDamageLoss, weaponDifficultyPlus: row.weaponDifficultyPlus, usable: row.usable };
+}
+
+/**
+ * A damage code with `lossDice` dice taken off (a damaged weapon, 000:L311): `5D` − 1D = `4D`,
+ * `STR+1D` − 1D = `STR`, never below 0D for a fixed code.
+ */
+export function reduceDamageCode(damage: DamageCode, lossDice: number): DamageCode {
+  if (typeof damage !== "object" || damage === null) throw new OmnibusError("badDiceCode", `not a damage code: ${describeValue(damage)}`, { code: describeValue(damage) });
+  requireCode(damage.add, "damage.add");
+  requireInt("lossDice", lossDice, 0, 100);
+  let add = normalizeCode({ dice: damage.add.dice - lossDice, pips: damage.add.pips });
+  if (!damage.strength && codeToPips(add) < 0) add = { dice: 0, pips: 0 };
+  return damage.max ? { strength: damage.strength, add, max: damage.max } : { strength: damage.strength, add };
+}
+
+/** Writes a damage code back as text: `STR+1D`, `STR-1D`, `STR`, `4D+1`, with `max 6D` when capped. */
+export function formatDamageCode(damage: DamageCode): string {
+  if (typeof damage !== "object" || damage === null) throw new OmnibusError("badDiceCode", `not a damage code: ${describeValue(damage)}`, { code: describeValue(damage) });
+  const add = normalizeCode(requireCode(damage.add, "damage.add"));
+  const pips = codeToPips(add);
+  let text: string;
+  if (damage.strength) {
+    const abs = pipsToCode(Math.abs(pips));
+    const body = abs.dice === 0 ? String(abs.pips) : formatDieCode(abs);
+    text = pips === 0 ? "STR" : `STR${pips > 0 ? "+" : "-"}${body}`;
+  } else text = formatDieCode(pips < 0 ? { dice: 0, pips: 0 } : add);
+  return damage.max ? `${text} max ${formatDieCode(normalizeCode(requireCode(damage.max, "damage.max")))}` : text;
 }
 
 /** Most hand weapons have body strength 2D (000:L297). */

@@ -23,6 +23,36 @@ export function checkPointSpend(opts: { characterPoints: number; forcePoint: boo
   }
 }
 
+/**
+ * Whether a Force Point spent in round `forcePointRound` is in force in round `round`: a Force
+ * Point doubles codes for the rest of the round it is spent in (000:L831), so only that round.
+ * `null` = none spent.
+ */
+export function forcePointInForce(round: number, forcePointRound: number | null): boolean {
+  requireInt("round", round, 0);
+  if (forcePointRound === null) return false;
+  requireInt("forcePointRound", forcePointRound, 0);
+  return forcePointRound === round;
+}
+
+/**
+ * A roll made in a round (000:L831, L835): once a Force Point is in force, codes stay doubled for
+ * the rest of the round whatever the roll asks, and no Character Points may be spent; a new Force
+ * Point is spent only when none is in force. Throws when CP are asked together with a Force Point
+ * (new or in force). Returns whether the code is doubled and whether a Force Point is spent now.
+ */
+export function forcePointRoundSpend(opts: { forcePointInForce: boolean; forcePoint: boolean; characterPoints: number }): { doubled: boolean; spendsForcePoint: boolean } {
+  requireRecord(opts, "spend");
+  requireBoolean(opts.forcePointInForce, "forcePointInForce");
+  requireBoolean(opts.forcePoint, "forcePoint");
+  requireInt("characterPoints", opts.characterPoints, 0);
+  if (opts.forcePointInForce && opts.characterPoints > 0) {
+    throw new OmnibusError("outOfRange", "no Character Points may be spent in a round in which a Force Point is in force", { name: "characterPoints", value: opts.characterPoints, min: 0, max: 0 });
+  }
+  checkPointSpend({ characterPoints: opts.characterPoints, forcePoint: opts.forcePoint });
+  return { doubled: opts.forcePointInForce || opts.forcePoint, spendsForcePoint: opts.forcePoint && !opts.forcePointInForce };
+}
+
 /** How a Force Point was spent decides its fate at the end of the adventure (000:L855–921). */
 export type ForcePointUse = "evil" | "unheroic" | "heroic" | "heroic_dramatic";
 

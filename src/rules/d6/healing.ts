@@ -80,14 +80,18 @@ export function naturalHealing(state: WoundLevel, strengthTotal: number): { stat
 /** Who a medpac is used on: a wound level, or knocked out by stun damage. */
 export type MedpacPatient = WoundLevel | "unconscious";
 
-/** First-aid difficulty by injury (published R&E, A-31; seed: wounded twice Easy, 000:L511). */
+/**
+ * First-aid difficulty by injury (published R&E, A-31; seed: wounded twice Easy, 000:L511). A
+ * mortally wounded patient: Moderate, the difficulty the seed names for the medpac that saves a
+ * stabilized character ("умеренная первая помощь", 000:L411); the published table says Difficult.
+ */
 export const MEDPAC_DIFFICULTY: Readonly<Partial<Record<MedpacPatient, DifficultyLevel>>> = Object.freeze({
   stunned: "very_easy",
   unconscious: "very_easy",
   wounded: "easy",
   wounded_twice: "easy",
   incapacitated: "moderate",
-  mortally_wounded: "difficult",
+  mortally_wounded: "moderate",
 });
 
 /** What a successful medpac does (000:L493–503): one level better; stunned and wounded are healed, the unconscious wake. */

@@ -127,8 +127,8 @@ export type MovementFailure = "slight_slip" | "slip" | "fall" | "minor_fall" | "
 export interface MovementFailureRow {
   minMiss: number;
   failure: MovementFailure;
-  /** Fraction of the move completed. */
-  moveFraction: number;
+  /** Fraction of the move completed; `null` = the seed does not say (the GM places the fall). */
+  moveFraction: number | null;
   /** Penalty dice for the rest of this round (on top of multiple actions); `null` = no more actions this round. */
   penaltyThisRound: number | null;
   /** Penalty dice next round; `null` = no actions next round. */
@@ -137,20 +137,33 @@ export interface MovementFailureRow {
   collisionDice: number | null;
 }
 
-/** Character movement failures (000:L269–273, L55–73). D-9. */
+/**
+ * Character movement failures as the seed gives them (000:L269–273, L55–73). D-9. The tumbling
+ * (16–20) and serious (21+) falls name only their collision damage (000:L67–73): no distance and
+ * no lost actions.
+ */
 export const MOVEMENT_FAILURES: readonly MovementFailureRow[] = Object.freeze([
-  { minMiss: 21, failure: "serious_fall", moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null, collisionDice: 2 },
-  { minMiss: 16, failure: "tumbling_fall", moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null, collisionDice: 0 },
+  { minMiss: 21, failure: "serious_fall", moveFraction: null, penaltyThisRound: 0, penaltyNextRound: 0, collisionDice: 2 },
+  { minMiss: 16, failure: "tumbling_fall", moveFraction: null, penaltyThisRound: 0, penaltyNextRound: 0, collisionDice: 0 },
   { minMiss: 11, failure: "minor_fall", moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null, collisionDice: -3 },
   { minMiss: 7, failure: "fall", moveFraction: 0.5, penaltyThisRound: null, penaltyNextRound: 2, collisionDice: null },
   { minMiss: 4, failure: "slip", moveFraction: 0.5, penaltyThisRound: 3, penaltyNextRound: 1, collisionDice: null },
   { minMiss: 1, failure: "slight_slip", moveFraction: 1, penaltyThisRound: 1, penaltyNextRound: 0, collisionDice: null },
 ]);
 
+/**
+ * The variant (a world setting, off): the tumbling and serious falls also stop after a quarter of
+ * the move and cost the rest of this round and the next, like the minor fall (not in the seed).
+ */
+export const MOVEMENT_FAILURES_TUMBLE: readonly MovementFailureRow[] = Object.freeze(
+  MOVEMENT_FAILURES.map((r) => (r.minMiss >= 16 ? Object.freeze({ ...r, moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null }) : r)),
+);
+
 /** The failure for a movement roll that missed by `missedBy` (≥ 1). T-2: 18 → tumbling fall. T-24: 12 → minor fall. */
-export function movementFailure(missedBy: number): MovementFailureRow {
+export function movementFailure(missedBy: number, opts: { tumble?: boolean } = {}): MovementFailureRow {
   requireInt("missedBy", missedBy, 1);
-  return MOVEMENT_FAILURES.find((r) => missedBy >= r.minMiss) as MovementFailureRow;
+  const table = opts?.tumble === true ? MOVEMENT_FAILURES_TUMBLE : MOVEMENT_FAILURES;
+  return table.find((r) => missedBy >= r.minMiss) as MovementFailureRow;
 }
 
 /**

@@ -3,6 +3,7 @@
  * (000:L45–53).
  */
 import { OmnibusError, describeValue } from "../../core/errors";
+import { readLengthList } from "../../core/units";
 import type { DifficultyLevel } from "./difficulty";
 
 /** A weapon's ranges, written `S-M/L/X` in the books: short from `shortMin` to `shortMax`, medium to `medium`, long to `long` (metres). */
@@ -25,9 +26,6 @@ export const RANGE_BAND_DIFFICULTY: Readonly<Record<RangeBand, DifficultyLevel |
   out_of_range: null,
 });
 
-const NUM = "(\\d+(?:\\.\\d+)?)";
-const RANGES_RE = new RegExp(`^\\s*${NUM}\\s*[-–]\\s*${NUM}\\s*/\\s*${NUM}\\s*/\\s*${NUM}\\s*$`);
-
 function badRanges(text: string, why: string): OmnibusError {
   return new OmnibusError("badArgument", `ranges "${text}" ${why} (write them like 3-10/30/120)`, { name: "ranges", value: text });
 }
@@ -41,13 +39,16 @@ export function checkRanges(r: WeaponRanges): WeaponRanges {
   return { shortMin: r.shortMin, shortMax: r.shortMax, medium: r.medium, long: r.long };
 }
 
-/** Parses `3-10/30/120` (000:L691). */
+/**
+ * Parses `3-10/30/120` (000:L691) as users type it (the shared reader, core/units.ts): any dash,
+ * spaces, decimal commas, and a unit (`3–10/30/120 m`; yards, feet or km are converted to metres).
+ */
 export function parseRanges(text: string): WeaponRanges {
   if (typeof text !== "string") throw badRanges(describeValue(text), "are not text");
-  const m = RANGES_RE.exec(text);
+  const m = readLengthList(text, "-//", "m");
   if (!m) throw badRanges(text, "are malformed");
   try {
-    return checkRanges({ shortMin: Number(m[1]), shortMax: Number(m[2]), medium: Number(m[3]), long: Number(m[4]) });
+    return checkRanges({ shortMin: m[0], shortMax: m[1], medium: m[2], long: m[3] });
   } catch {
     throw badRanges(text, "must not decrease");
   }
@@ -99,8 +100,12 @@ export function range3d(horizontal: number, vertical: number): number {
 /** Miniatures: 1 inch = 2 metres (000:L43). */
 export const METRES_PER_INCH = 2;
 
-/** Default grenade ranges (A-23, published from memory, editable): 3-7/20/40. */
-export const DEFAULT_GRENADE_RANGES: WeaponRanges = Object.freeze({ shortMin: 3, shortMax: 7, medium: 20, long: 40 });
+/**
+ * Default grenade ranges 3-10/20/40 (editable per weapon): the seed gives medium range for a grenade
+ * as 11–20 m (000:L599; 16 m and 20 m are medium, 000:L581, L589), so short ends at 10 m. The
+ * point-blank edge (3) and long (40) are not in the seed (A-23, the published figures).
+ */
+export const DEFAULT_GRENADE_RANGES: WeaponRanges = Object.freeze({ shortMin: 3, shortMax: 10, medium: 20, long: 40 });
 
 /** Blaster pistol ranges (000:L691). */
 export const BLASTER_PISTOL_RANGES: WeaponRanges = Object.freeze({ shortMin: 3, shortMax: 10, medium: 30, long: 120 });

@@ -98,7 +98,7 @@ export interface D6RollResult {
 }
 
 /** One exploding d6 (the Wild Die or a CP die): its first roll, then one more after each 6 — the core's pool primitive. */
-function rollExploding(dice: DiceSource): number[] {
+export function rollExploding(dice: DiceSource): number[] {
   return rollPool({ count: 1, sides: 6, explodeAt: 6 }, dice).faces;
 }
 
@@ -211,4 +211,50 @@ export function rollPlainDice(count: number, dice: DiceSource): { faces: number[
   requireInt("dice", count, 0, 200);
   const faces = rollPool({ count, sides: 6 }, dice).faces;
   return { faces, total: sum(faces) };
+}
+
+/** A roll already made, as a card stores it: its total and the Character Points it has spent. */
+export interface StoredD6Roll {
+  total: number;
+  /** CP already spent on this roll (before it and after it). */
+  characterPointsSpent: number;
+  kind: D6RollKind;
+  /** A Force Point is in force this round: no CP may be spent (000:L797, L835). */
+  forcePointInForce?: boolean;
+}
+
+/**
+ * Character Points spent AFTER seeing a roll, before anyone else acts (000:L795; example
+ * 000:L801–805: a total of 5, one CP rolls 6 then 4 → 15). Each CP is one more die that explodes on
+ * 6, added to the stored total; the roll's cap counts the CP already spent on it (000:L807–817).
+ * The new total is re-resolved against every target's difficulty (`null`: cannot be hit). Throws
+ * (consuming no faces) for too many CP or in a Force Point round.
+ */
+export function addCharacterPointDice(
+  stored: StoredD6Roll,
+  count: number,
+  dice: DiceSource,
+  difficulties: readonly (number | null)[] = [],
+): { cp: number[][]; added: number; total: number; characterPointsSpent: number; outcomes: Array<{ difficulty: number | null; success: boolean; margin: number | null }> } {
+  if (typeof stored !== "object" || stored === null) throw new OmnibusError("badArgument", "the stored roll must be an object", { name: "stored", value: describeValue(stored) });
+  requireInt("total", stored.total);
+  const spent = requireInt("characterPointsSpent", stored.characterPointsSpent, 0);
+  requireInt("characterPoints", count, 1);
+  if (stored.forcePointInForce === true) {
+    throw new OmnibusError("outOfRange", "no Character Points may be spent in a round in which a Force Point is in force", { name: "characterPoints", value: count, min: 0, max: 0 });
+  }
+  checkCharacterPoints(spent + count, stored.kind ?? "skill");
+  if (!Array.isArray(difficulties)) throw new OmnibusError("badArgument", "difficulties must be a list", { name: "difficulties" });
+  for (const d of difficulties) if (d !== null) requireInt("difficulty", d as number, 0);
+  const cp: number[][] = [];
+  for (let i = 0; i < count; i++) cp.push(rollExploding(dice));
+  const added = cp.reduce((a, faces) => a + sum(faces), 0);
+  const total = stored.total + added;
+  return {
+    cp,
+    added,
+    total,
+    characterPointsSpent: spent + count,
+    outcomes: difficulties.map((d) => (d === null ? { difficulty: null, success: false, margin: null } : { difficulty: d, success: total >= d, margin: total - d })),
+  };
 }

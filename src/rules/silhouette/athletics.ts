@@ -160,6 +160,12 @@ export function climbDifficulty(surface: ClimbSurface | number, opts: { chimney?
   return d;
 }
 
+/** A steep slope is a slope; every other climbing surface (ropes, walls, rock) is a sheer face for catching a fall (004:L50). */
+export function catchFallSlope(surface: ClimbSurface): "sheer" | "steep" {
+  if (!Object.prototype.hasOwnProperty.call(CLIMB_DIFFICULTY, surface as string)) throw new OmnibusError("badArgument", `unknown climbing surface "${typeof surface === "string" ? surface : typeof surface}"`, { name: "surface" });
+  return surface === "steepSlope" ? "steep" : "sheer";
+}
+
 /** "Catch yourself if you can!": surface difficulty +5 on a sheer face, +2 on a steep slope (004:L50). */
 export function catchFallDifficulty(surfaceDifficulty: number, slope: "sheer" | "steep"): number {
   requireInt("surfaceDifficulty", surfaceDifficulty, 0, 100);

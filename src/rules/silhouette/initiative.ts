@@ -4,7 +4,7 @@
  * Every round starts with an initiative roll: everyone rolls Combat Sense (Боевое чутье); actions
  * go from the highest total to the lowest (004:L3). Ties go to the higher Combat Sense level; equal
  * levels act simultaneously (004:L4). A mishap on the initiative roll allows only diving for cover
- * this round (004:L3). A character who spent the last round pulling itself together (Взять себя в
+ * this round — except for a character carrying on an action from last round, who carries on (004:L3). A character who spent the last round pulling itself together (Взять себя в
  * руки) gets initiative 4 + Combat Sense level without rolling (004:L18).
  */
 import type { DiceSource } from "../../core/dice";
@@ -55,7 +55,8 @@ export function rollInitiative(request: InitiativeRequest, source: DiceSource, o
     return { total: pullTogetherInitiative(combatSense), combatSense, roll: null, fumble: false, actions: request.continuingAction ? "continuing" : "all" };
   }
   const roll = rollPool(combatSense, source, options);
-  const actions: InitiativeActions = roll.fumble ? "diveForCoverOnly" : request.continuingAction ? "continuing" : "all";
+  // A character carrying on last round's action carries on even after a mishap (004:L3, "Однако…").
+  const actions: InitiativeActions = request.continuingAction === true ? "continuing" : roll.fumble ? "diveForCoverOnly" : "all";
   return { total: roll.result + modifier, combatSense, roll, fumble: roll.fumble, actions };
 }
 

@@ -192,3 +192,19 @@ export function waterSpeedFactor(depth: "none" | "knee" | "shoulder" | "deep" | 
   if (depth === "shoulder" || depth === "deep" || depth === "under") return null;
   throw new OmnibusError("badArgument", `unknown water depth "${String(depth)}"`, { name: "depth" });
 }
+
+/**
+ * Movement rates in water (004:L78): knee-deep or shallower water halves every speed; dry ground
+ * leaves them as they are. Deeper water has no rates in this chapter: refused.
+ */
+export function ratesInWater(rates: MovementRates, depth: "none" | "knee"): MovementRates {
+  const factor = waterSpeedFactor(depth);
+  if (factor === null || (depth !== "none" && depth !== "knee")) throw new OmnibusError("badArgument", `no movement rates are given for ${String(depth)} water`, { name: "depth", value: String(depth) });
+  const out = {} as MovementRates;
+  for (const s of SPEEDS) {
+    const v = rates?.[s];
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw new OmnibusError("badArgument", `movement rate ${s} missing`, { name: s });
+    out[s] = v * factor;
+  }
+  return out;
+}

@@ -193,9 +193,10 @@ export interface CheckOptions extends PoolOptions {
   /** A tie against an opposing roll (an attack vs a defense). Default `failure` (004:L91, §16.4). */
   opposedTie?: TieRule;
   /**
-   * A mishap always fails, whatever the margin. Default `false`: the total decides (the seed does
-   * not say, digest §16.2; a mishap's result is 1, so it rarely passes anyway). `true` is the
-   * Silhouette CORE convention.
+   * A mishap always fails, whatever the margin. Default `true`: where the seed says anything it
+   * treats a mishap as a failure (a thrown object flies back towards the thrower, 004:L112; climbing
+   * lists it with a failure by 4 or more, 004:L45). `false` is the variant "a mishap may still
+   * succeed" (the total decides).
    */
   fumbleFails?: boolean;
 }
@@ -238,7 +239,7 @@ export function resolveAgainst(
   const tie = opposed ? tieRule("opposedTie", options.opposedTie, "failure") : tieRule("fixedTie", options.fixedTie, "success");
   const margin = total - threshold;
   let success = margin > 0 || (margin === 0 && tie === "success");
-  if (opts.fumble === true && (options.fumbleFails ?? false) === true) success = false;
+  if (opts.fumble === true && (options.fumbleFails ?? true) === true) success = false;
   return {
     threshold,
     opposed,

@@ -16,9 +16,22 @@ export function aimedPool(skill: number, roundsAimed: number): number {
   return Math.min(skill + roundsAimed, 2 * skill);
 }
 
-/** Called-shot targets by size and the dice they cost (004:L95). */
-export type CalledShot = "none" | "torso" | "limb" | "head" | "finger";
-export const CALLED_SHOT_DICE: Readonly<Record<CalledShot, number>> = { none: 0, torso: 1, limb: 2, head: 3, finger: 4 };
+/**
+ * Called-shot targets by size and the dice they cost (004:L95), with the two body parts the wound
+ * rules name (004:L96): an arm (limb-sized, −2) and the lower abdomen (its size is not given; read as
+ * limb-sized, −2).
+ */
+export type CalledShot = "none" | "torso" | "lowerAbdomen" | "limb" | "arm" | "head" | "finger";
+export const CALLED_SHOT_DICE: Readonly<Record<CalledShot, number>> = { none: 0, torso: 1, lowerAbdomen: 2, limb: 2, arm: 2, head: 3, finger: 4 };
+
+/**
+ * What a called shot does to the wound it causes (004:L96): the head and the lower abdomen halve
+ * the damage needed for a wound; an arm hit cannot kill outright unless System Shock is exceeded.
+ * Unknown or no called shot: neither.
+ */
+export function calledShotWound(calledShot: string): { halved: boolean; armHit: boolean } {
+  return { halved: calledShot === "head" || calledShot === "lowerAbdomen", armHit: calledShot === "arm" };
+}
 
 /** What a shot's pool and rules become after aiming and a called shot. */
 export interface ShotPool {
@@ -51,8 +64,8 @@ export function shotPool(skill: number, opts: { roundsAimed?: number; calledShot
     dice,
     untrained: dice === 0,
     ignoreMishap: rounds > 0,
-    halvedWoundThresholds: called === "head" || location === "lowerAbdomen",
-    noInstantDeathUnlessSystemShock: location === "arm",
+    halvedWoundThresholds: calledShotWound(called).halved || location === "lowerAbdomen",
+    noInstantDeathUnlessSystemShock: calledShotWound(called).armHit || location === "arm",
   };
 }
 
@@ -82,6 +95,21 @@ export function burst(rof: number, weaponRof = rof): Burst {
 export function reloadRounds(weaponRof: number): number {
   requireInt("weaponRof", weaponRof, -20, 50);
   return weaponRof < 0 ? -weaponRof : 0;
+}
+
+/**
+ * Whether a negative-ROF weapon fired in round `firedRound` may fire again in round `round`: it
+ * spends |ROF| rounds reloading after the shot (004:L100), so the next shot comes |ROF| + 1 rounds
+ * later (ROF −1 fired in round 3 → reloads in 4 → fires in 5). A weapon with ROF ≥ 0, or one not
+ * fired yet (`null`), is ready. `readyRound` is the first round it may fire.
+ */
+export function negativeRofReady(weaponRof: number, firedRound: number | null, round: number): { ready: boolean; readyRound: number } {
+  const wait = reloadRounds(weaponRof);
+  requireInt("round", round, 0, 1_000_000);
+  if (firedRound === null || wait === 0) return { ready: true, readyRound: round };
+  requireInt("firedRound", firedRound, 0, 1_000_000);
+  const readyRound = firedRound + wait + 1;
+  return { ready: round >= readyRound || round < firedRound, readyRound };
 }
 
 /** A walking-fire declaration checked against the rules (004:L101-102). */

@@ -4,9 +4,11 @@
  * exceptional success at five.
  *
  * Dice order contract (ARCHITECTURE.md; issue 5): the initial dice left to right, then one rote
- * re-roll for each failed initial die in order, then the again-dice ("explosions") appended in order
- * and each checked in turn (so an explosion of an explosion comes after every earlier explosion).
- * This is what Foundry's `Nd10ro<8x>=10cs>=8` produces.
+ * re-roll for each failed initial die in order, then every die rolled so far checked in turn:
+ * an again-die ("explosion") is appended for each die at or above the again level, and (rote,
+ * the default scope) a rote re-roll for each failed again-die, so a die appended later comes
+ * after every earlier one. Foundry rolls it with the system's Storytelling die term (`Nds…`,
+ * src/foundry/dice/terms.ts), which asks these rules for each next face.
  */
 import type { DiceSource } from "../../core/dice";
 import { forcedDice } from "../../core/dice";
@@ -32,11 +34,12 @@ export interface RollOptions {
   /** Rote action: each failed die is re-rolled once (002:L474–L478). */
   rote?: boolean;
   /**
-   * Which failed dice a rote action re-rolls (digest §14.5, A17).
-   * - `"initialDice"` (default; the issue's dice order, Foundry's `ro<8` before `x`): only the
-   *   initial dice; failed again-dice are not re-rolled.
-   * - `"allFailedDice"` (the digest's A17 reading): failed again-dice are re-rolled too (once; a die that
-   *   descends from a rote re-roll is never re-rolled), appended to the queue when checked.
+   * Which failed dice a rote action re-rolls.
+   * - `"allFailedDice"` (default; the seed: "any failed die", re-rolled once, 002:L474, L478):
+   *   failed again-dice are re-rolled too (once; a die that descends from a rote re-roll is never
+   *   re-rolled), appended to the queue when checked.
+   * - `"initialDice"` (a world setting; an earlier reading, digest §14.5): only the initial dice;
+   *   failed again-dice are not re-rolled.
    * A chance die always follows the seed (002:L478): its one rote re-roll comes after a failed first
    *   die of 2–9, or after its 10-again chain ends; never after a first die of 1.
    */
@@ -119,7 +122,7 @@ export function rollPool(pool: number, dice: DiceSource, options: RollOptions = 
   flag("chanceDieUsesAgainLevel", options.chanceDieUsesAgainLevel);
   const again = options.again === undefined ? 10 : parseAgainLevel(options.again);
   const rote = options.rote === true;
-  const roteAll = options.roteRerolls === "allFailedDice";
+  const roteAll = options.roteRerolls !== "initialDice";
   if (options.roteRerolls !== undefined && options.roteRerolls !== "initialDice" && options.roteRerolls !== "allFailedDice") {
     throw new OmnibusError("badArgument", `roteRerolls must be "initialDice" or "allFailedDice", got "${describeValue(options.roteRerolls)}"`);
   }

@@ -15,6 +15,7 @@ export * from "./difficulty";
 export * from "./options";
 export * from "./test";
 export * from "./opposed";
+export * from "./reroll";
 export * from "./extended";
 export * from "./assistance";
 export * from "./combined";

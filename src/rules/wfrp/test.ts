@@ -114,7 +114,7 @@ export function resolveRoll(target: number, roll: number, options: Partial<TestO
 
   let sl: number;
   if (success) {
-    sl = o.fastSL ? tens(roll % 100) : baseSL; // 003:L142: a success reads the roll's tens digit
+    sl = o.fastSL ? tens(roll) : baseSL; // 003:L142: a success reads the roll's tens — a successful "00" is 100, +10 SL
     if (autoSuccess) sl = Math.max(sl, 1); // 003:L136
     if (o.testsOver100 && target > 100) sl += Math.floor((target - 100) / 10); // 003:L120
     sl += successBonus;

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
 import { chooseRulesetContext } from "../../../src/foundry/dialogs/choose-ruleset";
+import { awardDialogContext } from "../../../src/foundry/experience-context";
 import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
 import type { CheckCardContext } from "../../../src/foundry/chat/cards";
 import { OmnibusError } from "../../../src/core/errors";
@@ -160,6 +161,26 @@ export const samples: GallerySample[] = [
     width: 400, // DialogV2's default width
     height: "auto",
     classes: ["omnibus", "omnibus-choose-ruleset"],
+  },
+  {
+    name: "shared-award-experience",
+    template: T("dialog/award-experience"),
+    context: {
+      ...awardDialogContext(
+        [
+          { id: "a1", name: "Rhea", type: "d6_character", hasPlayerOwner: true },
+          { id: "a2", name: "Тралл Йевоун, контрабандист с очень длинным именем", img: "icons/svg/mystery-man.svg", type: "d6_character", hasPlayerOwner: true },
+          { id: "a3", name: "Stormtrooper", type: "d6_npc" },
+          { id: "a4", name: "Perdita", type: "wfrp_character", hasPlayerOwner: true },
+        ],
+        "d6",
+      ),
+      amount: 5,
+      reason: "Session 3: the Kessel run",
+    },
+    width: 400,
+    height: "auto",
+    classes: ["omnibus", "omnibus-award-dialog"],
   },
   {
     name: "shared-check-card",

@@ -27,8 +27,9 @@ function t(key: string, data: Record<string, string | number> = {}): string {
 }
 
 type Doc = { _id: string; name: string; type: string; img?: string; system: Record<string, unknown>; items?: Doc[] };
+/** A pack's sources; "wfrp-examples" is the rules' worked-example characters (test fixtures, not a pack). */
 export function packDocs(pack: string): Doc[] {
-  const dir = join(ROOT, "packs", "_source", pack);
+  const dir = pack === "wfrp-examples" ? join(ROOT, "test", "fixtures", "wfrp-examples") : join(ROOT, "packs", "_source", pack);
   return readdirSync(dir)
     .filter((f) => f.endsWith(".yml"))
     .map((f) => parse(readFileSync(join(dir, f), "utf8")) as Doc);
@@ -61,10 +62,10 @@ const ITEM_PARTS = [T("shared/item-header"), T("wfrp/item/details"), T("shared/i
 const ACTOR_CLASSES = ["omnibus", "sheet", "actor", "wfrp", "omnibus-wfrp"];
 const ITEM_CLASSES = ["omnibus", "sheet", "item", "wfrp", "omnibus-wfrp"];
 
-const salundra = byName("wfrp-characters", "Salundra von Drakenburg");
-const cultist = byName("wfrp-characters", "Cultist of the Blood God");
-const perdita = byName("wfrp-characters", "Perdita");
-const officer = byName("wfrp-characters", "Guard Officer");
+const salundra = byName("wfrp-examples", "Salundra von Drakenburg");
+const cultist = byName("wfrp-examples", "Cultist of the Blood God");
+const perdita = byName("wfrp-examples", "Perdita");
+const officer = byName("wfrp-examples", "Guard Officer");
 
 function actorSample(name: string, doc: Doc, tab: string, editMode: boolean, patch: Record<string, unknown> = {}, statuses: string[] = []): GallerySample {
   const view = actorViewOf(doc, patch);
@@ -192,7 +193,7 @@ const defenceSpec = { value: 40, difficulty: "challenging" as const, modifier: 0
 
 // Opposed tests outside combat: V6 (Salundra's Intimidate 47 rolls 04 against the officer's
 // Leadership 46 rolling 16) and V7 (Endurance 46 rolls 21 against Fat Tom's 63 rolling 91), one card.
-const tom = byName("wfrp-characters", "Fat Tom Brandysnap");
+const tom = byName("wfrp-examples", "Fat Tom Brandysnap");
 function opposedState(skill: string, value: number, roll: number, targets: Doc[], finalTie: "stalemate" | "reroll" = "stalemate"): OpposedState {
   return {
     version: 1,
@@ -227,7 +228,7 @@ export const samples: GallerySample[] = [
   actorSample("wfrp-character-main-edit", salundra, "main", true),
   actorSample("wfrp-character-skills", salundra, "skills", false),
   actorSample("wfrp-character-combat", salundra, "combat", false, { onTheDefensive: "melee", advantage: 1 }, ["stunned"]),
-  actorSample("wfrp-character-items", byName("wfrp-characters", "Tollich"), "items", false),
+  actorSample("wfrp-character-items", byName("wfrp-examples", "Tollich"), "items", false),
   actorSample("wfrp-npc-main", cultist, "main", false),
   actorSample("wfrp-npc-combat-ranged", perdita, "combat", false),
   itemSample("wfrp-item-weapon", byName("wfrp-weapons", "Halberd"), false),

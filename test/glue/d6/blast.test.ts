@@ -41,6 +41,35 @@ describe("pickCanvasPoint", () => {
   });
 });
 
+describe("pickCanvasPoint: Escape cancels the pick and goes no further", () => {
+  it("a keydown listener like Foundry's (which closes the open sheet on Escape) does not see the Escape that cancelled a pick; later ones it does", async () => {
+    const stage = fakeStage();
+    (globalThis as any).canvas = { ready: true, stage };
+    const seen: string[] = [];
+    const foundryKeys = (e: KeyboardEvent) => seen.push(e.key);
+    globalThis.addEventListener("keydown", foundryKeys);
+    try {
+      const escaped = pickCanvasPoint();
+      const event = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
+      document.body.dispatchEvent(event);
+      expect(await escaped).toBeNull();
+      expect(seen).toEqual([]);
+      expect(event.defaultPrevented).toBe(true);
+      // The pick is over: the next Escape reaches Foundry as usual.
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      expect(seen).toEqual(["Escape"]);
+      // Other keys during a pick are not swallowed.
+      const picking = pickCanvasPoint();
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "a", bubbles: true }));
+      expect(seen).toEqual(["Escape", "a"]);
+      stage.click(1, 1, 2);
+      expect(await picking).toBeNull();
+    } finally {
+      globalThis.removeEventListener("keydown", foundryKeys);
+    }
+  });
+});
+
 describe("a grenade thrown at a point on the map", () => {
   let t: Table;
   beforeEach(async () => {
@@ -82,6 +111,32 @@ describe("a grenade thrown at a point on the map", () => {
       ["Actor.t1", "5D"],
       ["Actor.t2", "2D"],
     ]);
+  });
+
+  // Foundry v14 scene levels: the blast stays on the viewed Level (v13 scenes have one).
+  it("scene levels: a trooper on another Level of the scene is not caught by the blast on v14", async () => {
+    const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    const token = (name: string, x: number, level: string) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}`, level }, actor: { uuid: `Actor.${name}` } });
+    const throwerToken = token("thannik", 0, "ground");
+    (thrower as any).getActiveTokens = () => [throwerToken];
+    for (const n of ["t1", "t2"]) actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), `Actor.${n}`, false);
+    const stage = fakeStage();
+    (globalThis as any).canvas = {
+      ready: true,
+      stage,
+      level: { id: "ground" },
+      grid: { units: "m", size: 100, distance: 1, measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) },
+      tokens: { controlled: [], placeables: [throwerToken, token("t1", 2100, "upstairs"), token("t2", 2700, "ground")] },
+    };
+    const grenade = (thrower as any).items.contents.find((i: any) => i.name === "Fragmentation grenade");
+    const building = t.checks.d6Checks.build({ actor: thrower as never, kind: "attack", dataset: { itemId: grenade.id }, targets: [] });
+    await Promise.resolve();
+    stage.click(2000, 0);
+    const request = (await building)!;
+    forceFaces([5, 5, 5, 5]);
+    await t.checks.d6Checks.roll(request, request.values, { rollMode: "publicroll" });
+    const caught = lastCard(t.stand).outcomes.slice(1).map((o: any) => o.name);
+    expect(caught).toEqual(t.stand.generation >= 14 ? ["t2"] : ["t1", "t2"]);
   });
 
   it("cancelling the pick rolls nothing", async () => {

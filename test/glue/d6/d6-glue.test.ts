@@ -3,7 +3,7 @@
 // with forced faces; an attack at measured distances picks each target's band; rolling damage and
 // applying it makes the one right update; a player is routed to the GM; a second click does nothing.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { installFoundryStandIns, modeName, StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
 import { asActor, packDoc, thannik, type PackDoc } from "./fixtures";
 import { forceFaces } from "./table";
 import { describeTargets } from "../../../src/foundry/targets";
@@ -47,7 +47,7 @@ describe("registration", () => {
     const sheetTypes = stand.recorded.sheets.flatMap((s) => s.options.types as string[]).sort();
     expect(sheetTypes).toEqual([...Object.keys(CONFIG.Actor.dataModels), ...Object.keys(CONFIG.Item.dataModels)].sort());
     expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["D6Roll", "D6PlainRoll", "D6DeviationRoll"]));
-    expect(CONFIG.statusEffects.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(["dead", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded"]));
+    expect(statusEffectIds()).toEqual(expect.arrayContaining(["dead", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded"]));
     expect(stand.recorded.settingsRegistered.get("omnibus.d6_wildOne")).toMatchObject({ default: "removeHighest", scope: "world", config: true });
     expect(stand.recorded.settingsRegistered.get("omnibus.d6_hideDifficulty")).toMatchObject({ default: false });
     expect(CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");
@@ -71,8 +71,26 @@ describe("a character from the digest rolls a check", () => {
     const message = lastMessage();
     expect(message.rolls).toHaveLength(1);
     expect(message.rolls[0]._total).toBe(15); // the rules total, which Foundry shows (Roll#total reads _total)
-    expect(message.rolls[0].formula).toBe("2d6 + 1d6x6 + 1d6x6");
+    expect(message.rolls[0].formula).toBe("2d6 + 1dw + 1d6x6");
     expect(actor.updates).toEqual([{ "system.characterPoints": 4 }]);
+  });
+
+  // Issue 11 item 4: with manual dice entry configured, a blind roll must not ask the roller for dice.
+  it("a blind roll is evaluated with allowInteractive: false, a public one with true (either generation's spelling)", async () => {
+    const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    const request = await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "dexterity" }, targets: [] });
+    forceFaces([5, 3, 6, 2, 5, 3, 6, 2]);
+    const R = (globalThis as unknown as { Roll: { prototype: { evaluate(this: unknown, o?: unknown): Promise<unknown> } } }).Roll;
+    const forced = R.prototype.evaluate;
+    const seen: unknown[] = [];
+    R.prototype.evaluate = function (this: unknown, o?: unknown) {
+      seen.push(o);
+      return forced.call(this, o);
+    };
+    await checks.d6Checks.roll(request!, request!.values, { rollMode: modeName("blindroll") });
+    await checks.d6Checks.roll(request!, request!.values, { rollMode: modeName("publicroll") });
+    expect(seen).toEqual([{ allowInteractive: false }, { allowInteractive: true }]);
+    expect(lastMessage().blind).toBe(false);
   });
 
   it("a Wild Die 1 removes itself and the highest die and flags a complication (default rule)", async () => {
@@ -190,9 +208,9 @@ describe("combat", () => {
     const sev = asActor(packDoc("d6-characters", "Sev")); // Perception 3D+2
     const boss = asActor(packDoc("d6-characters", "Tall man in a long cloak")); // Perception 4D
     const roll = d6Combat.initiativeRoll!({ actor: sev } as never) as any;
-    expect(roll.formula).toBe("2d6 + 1d6x6 + 2");
+    expect(roll.formula).toBe("2d6 + 1dw + 2");
     (sev.system as any).woundLevel = "wounded";
-    expect((d6Combat.initiativeRoll!({ actor: sev } as never) as any).formula).toBe("1d6 + 1d6x6 + 2");
+    expect((d6Combat.initiativeRoll!({ actor: sev } as never) as any).formula).toBe("1d6 + 1dw + 2");
     // T-70: Sev 14, boss 15 → boss first; a tie at 15 → the boss's 4D beats Sev's 3D+2.
     expect(compareCombatants({ name: "Sev", initiative: 14, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(0);
     expect(compareCombatants({ name: "Sev", initiative: 15, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(0);

@@ -12,13 +12,14 @@ const manifest = await import("../../../system.json", { with: { type: "json" } }
 
 describe("compendium packs", () => {
   it("there are the issue's packs, each declared in system.json with system omnibus", () => {
-    expect(D6_PACKS.sort()).toEqual(["d6-armor", "d6-characters", "d6-equipment", "d6-skills", "d6-vehicles", "d6-weapons"]);
+    expect(D6_PACKS.sort()).toEqual(["d6-armor", "d6-characters", "d6-equipment", "d6-force-powers", "d6-journal", "d6-skills", "d6-vehicles", "d6-weapons"]);
     const declared = (manifest.default.packs as Array<{ name: string; system: string; type: string }>).filter((p) => p.name.startsWith("d6-"));
     expect(declared.map((p) => p.name).sort()).toEqual(D6_PACKS.sort());
-    for (const p of declared) expect(p.system).toBe("omnibus");
+    for (const p of declared) expect(p.system).toBe(p.type === "JournalEntry" ? undefined : "omnibus");
+    expect(declared.find((p) => p.name === "d6-journal")?.type).toBe("JournalEntry");
   });
 
-  it.each(D6_PACKS.map((p) => [p]))("%s: every document (and embedded item) validates, with a unique 16-character _id and _key and a Russian name", (pack) => {
+  it.each(D6_PACKS.filter((p) => p !== "d6-journal").map((p) => [p]))("%s: every document (and embedded item) validates, with a unique 16-character _id and _key and a Russian name", (pack) => {
     const docs = packDocs(pack);
     expect(docs.length).toBeGreaterThan(0);
     const ids = new Set<string>();
@@ -60,7 +61,10 @@ describe("migration of older data", () => {
     expect(validateAgainst(ACTOR_SPECS.d6_character, migrated)).toEqual([]);
     const weapon = migrateD6Source("d6_weapon", { ranges: "3-10/30/120", fireControl: "2D" });
     expect(weapon).toEqual({ ranges: { shortMin: 3, shortMax: 10, medium: 30, long: 120 }, fireControl: { dice: 2, pips: 0 } });
-    expect(migrateD6Source("d6_skill", { code: "not a code" })).toEqual({ code: "not a code" }); // left for Foundry to clean
+    // unreadable: removed (the schema's default applies) and noted, never turned into zeros silently
+    const notes: unknown[] = [];
+    expect(migrateD6Source("d6_skill", { code: "not a code" }, notes)).toEqual({});
+    expect(notes).toEqual([{ path: "code", value: "not a code" }]);
     const current = { attributes: { dexterity: { dice: 3, pips: 1 } }, woundLevel: "wounded" };
     expect(migrateD6Source("d6_character", structuredClone(current))).toEqual(current); // idempotent
   });

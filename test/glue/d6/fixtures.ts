@@ -16,7 +16,7 @@ export interface PackDoc {
   img?: string;
   system: Record<string, unknown>;
   items?: PackDoc[];
-  flags?: { omnibus?: { nameRu?: string } };
+  flags?: { omnibus?: { nameRu?: string; descriptionRu?: string } & Record<string, unknown> };
 }
 
 export const D6_PACKS = readdirSync(join(ROOT, "packs", "_source")).filter((p) => p.startsWith("d6-"));

@@ -114,13 +114,13 @@ describe("medpacs (§25.2)", () => {
     expect(refusal).toMatchObject({ refused: "OMNIBUS.D6.Healing.CannotTreat", data: { name: "Thannik" } });
   });
 
-  it("the published table: stunned/unconscious Very Easy, incapacitated Moderate, mortally wounded Difficult; a knocked-out patient wakes; a miss by more than 10 bars medpacs for 24 h", () => {
+  it("the table: stunned/unconscious Very Easy, incapacitated Moderate, mortally wounded Moderate (000:L411); a knocked-out patient wakes; a miss by more than 10 bars medpacs for 24 h", () => {
     const h = healer();
     const at = (level: string, unconscious = false) => {
       const r = medpacCheck(h, medpacOf(h), { ...patient("Stormtrooper", level), unconscious }, 0, DEFAULT_SETTINGS);
       return isRefusal(r) ? r.refused : r.values.difficulty;
     };
-    expect([at("stunned"), at("wounded", true), at("incapacitated"), at("mortally_wounded"), at("healthy")]).toEqual([3, 3, 13, 18, "OMNIBUS.D6.Healing.NothingToHeal"]);
+    expect([at("stunned"), at("wounded", true), at("incapacitated"), at("mortally_wounded"), at("healthy")]).toEqual([3, 3, 13, 13, "OMNIBUS.D6.Healing.NothingToHeal"]);
     const knockedOut = medpacCheck(h, medpacOf(h), { ...patient("Stormtrooper", "wounded"), unconscious: true }, 0, DEFAULT_SETTINGS);
     if (isRefusal(knockedOut)) throw new Error("refused");
     const data = (knockedOut.data as any).healing as HealingData;

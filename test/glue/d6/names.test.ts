@@ -44,6 +44,13 @@ describe("russianNameUpdate", () => {
     (globalThis as any).game.i18n.lang = "ru";
     await t.stand.fire("preCreateItem", doc, structuredClone(medpac), {}, "player");
     await t.stand.fire("preCreateItem", { ...doc, type: "wfrp_trapping" }, structuredClone(medpac), {}, "player");
-    expect(calls).toEqual([{ name: "Медпакет", "flags.omnibus.nameEn": "Medpac" }]);
+    expect(calls).toEqual([
+      {
+        name: "Медпакет",
+        "flags.omnibus.nameEn": "Medpac",
+        "system.description": medpac.flags!.omnibus!.descriptionRu,
+        "flags.omnibus.descriptionEn": medpac.system.description,
+      },
+    ]);
   });
 });

@@ -2,8 +2,8 @@
 // The D6 round at the table: the death roll of mortally wounded characters (D-3, A-36), stun
 // knock-out, and initiative by side (§5, T-70: ties re-rolled, the winner acts first or last,
 // within a side by Perception), with the per-combatant variant as a setting.
-import { beforeEach, describe, expect, it } from "vitest";
-import { StandInDocument } from "../../support/foundry-stand-ins";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { assertMayModify, StandInDocument } from "../../support/foundry-stand-ins";
 import { planDamage, planDeathRoll } from "../../../src/foundry/d6/card-logic";
 import { DEFAULT_SETTINGS } from "../../../src/foundry/d6/check-logic";
 import { compareBySide, orderFor, sideInitiativeUpdates, sideRollers, type SideMember } from "../../../src/foundry/d6/round-logic";
@@ -149,6 +149,57 @@ describe("at the table (glue)", () => {
       [{ "flags.omnibus.d6.sideRank": 1 }],
     ]);
     expect(await t.actions.requestChatAction(message as never, "d6ActLast", {})).toBe(false);
+  });
+
+  it("a player clicks the tracker's die: their client writes no combatant it does not own; the active GM sets every side's initiative from the card", async () => {
+    const { rollSideInitiative } = await import("../../../src/foundry/d6/combat");
+    const { combat, combatants, updates } = combatWith([
+      { id: "sev", doc: "Sev", disposition: 1, owner: true },
+      { id: "boss", doc: "Tall man in a long cloak", disposition: -1 },
+      { id: "thug", doc: "Thug", disposition: -1 },
+    ]);
+    combatants[0].isOwner = true; // the player's own combatant
+    // Foundry refuses an embedded update of documents the user does not own (owner or GM).
+    const original = combat.updateEmbeddedDocuments;
+    combat.updateEmbeddedDocuments = async (type: string, u: Array<Record<string, unknown>>) => {
+      for (const x of u) assertMayModify(combatants.find((c) => c.id === x._id)!, "update");
+      return original(type, u);
+    };
+    t.stand.setUser("player");
+    // Sev 3D+2: 5, 4, Wild 3 (+2) = 14; the boss 4D: 4, 4, 4, Wild 3 = 15.
+    forceFaces([5, 4, 3, 4, 4, 4, 3]);
+    const pending = rollSideInitiative(combat as never);
+    await vi.waitFor(() => expect(t.stand.recorded.socketEmits).toHaveLength(1));
+    expect(updates).toEqual([]);
+    expect(combatants.map((c) => c.updates)).toEqual([[], [], []]); // nothing written on the player's client
+    expect(t.stand.recorded.socketEmits[0].data).toMatchObject({ type: "chatAction", action: "d6SideInitiative", userId: "player" });
+
+    t.stand.setUser("gm");
+    await t.actions.handleSocketMessage(t.stand.recorded.socketEmits[0].data as never);
+    expect(combatants.map((c) => c.updates)).toEqual([
+      [{ initiative: 14, "flags.omnibus.d6.sideRank": 1 }],
+      [{ initiative: 15, "flags.omnibus.d6.sideRank": 0 }],
+      [{ initiative: 15, "flags.omnibus.d6.sideRank": 0 }],
+    ]);
+    t.stand.setUser("player");
+    await t.actions.handleSocketMessage(t.stand.recorded.socketEmits[1].data as never);
+    expect(await pending).toEqual({ winner: "-1", order: ["-1", "1"] });
+  });
+
+  it("the GM refuses a side-initiative request from a player with no combatant in that combat, and a forged card", async () => {
+    const { maySetSideInitiative, planSideInitiative } = await import("../../../src/foundry/d6/combat");
+    combatWith([
+      { id: "boss", doc: "Tall man in a long cloak", disposition: -1 },
+      { id: "sev", doc: "Sev", disposition: 1 },
+    ]);
+    const player = t.stand.users.get("player")!;
+    const info = { combatUuid: "Combat.c1", sides: ["-1", "1"], winner: "-1", totals: { "-1": 12, "1": 9 } };
+    const message = { author: { id: "player" }, flags: { omnibus: { d6: { initiative: info } } } };
+    expect(maySetSideInitiative({ message, user: player, payload: {} } as never)).toBe(false);
+    const forged = { ...message, flags: { omnibus: { d6: { initiative: { ...info, totals: { "-1": 12, "1": "999" } } } } } };
+    await expect(planSideInitiative({ message: forged, user: player, payload: {} } as never)).rejects.toThrow(/no whole total/);
+    const missingSide = { ...message, flags: { omnibus: { d6: { initiative: { ...info, sides: ["-1"], totals: { "-1": 12 } } } } } };
+    await expect(planSideInitiative({ message: missingSide, user: player, payload: {} } as never)).rejects.toThrow(/was not rolled/);
   });
 
   it("the tracker's roll button rolls by side in the default mode and falls through to each combatant in the variant", async () => {

@@ -46,30 +46,16 @@ export async function setUpTable(opts: { settings?: Record<string, unknown> } = 
   return { stand, checks, actions, messages };
 }
 
-/** Makes the stand-in Roll evaluate its formula's die terms from `faces`, in the dice order contract (x6 explodes). Returns the faces left. */
+/**
+ * Makes every Roll evaluate from `faces` through the stand-in dice (the formula's parsed terms:
+ * plain d6s, `x6` explosions, the system's Wild Die term), in the dice order contract. Returns
+ * the live queue: the faces left.
+ */
 export function forceFaces(faces: number[]): number[] {
-  const queue = [...faces];
-  const R = (globalThis as unknown as { Roll: { prototype: Record<string, unknown> } }).Roll;
-  R.prototype.evaluate = async function (this: { formula: string; terms: unknown[]; _evaluated: boolean }) {
-    this.terms = [];
-    for (const m of this.formula.matchAll(/(\d+)d(\d+)(x6)?/g)) {
-      const results: Array<{ result: number }> = [];
-      for (let i = 0; i < Number(m[1]); i++) {
-        let face = queue.shift();
-        if (face === undefined) throw new Error(`no forced face left for ${this.formula}`);
-        results.push({ result: face });
-        while (m[3] && face === 6) {
-          face = queue.shift();
-          if (face === undefined) throw new Error(`no forced face left for ${this.formula}`);
-          results.push({ result: face });
-        }
-      }
-      this.terms.push({ faces: Number(m[2]), results });
-    }
-    this._evaluated = true;
-    return this;
-  };
-  return queue;
+  const R = (globalThis as unknown as { Roll: { standInDice: { faces: number[]; forced: boolean } } }).Roll;
+  R.standInDice.faces.splice(0, Infinity, ...faces);
+  R.standInDice.forced = true;
+  return R.standInDice.faces;
 }
 
 /** A stand-in actor document from a pack actor (plus extra pack items): items with ids, uuids and updates; `statuses` as a Set. */

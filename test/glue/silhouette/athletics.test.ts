@@ -27,8 +27,8 @@ describe("jumping (004:L66)", () => {
     expect(request.fields.map((f) => f.name)).toEqual(["dice", "movement", "surface", "modifier"]);
     expect(state.athletics).toMatchObject({ kind: "jump", total: 8, difficulty: 3, margin: 5, success: true, longMetres: 3.75, highMetres: 1.25 });
     expect(content).toContain("Long jump 3.75 m, or high jump 1.25 m.");
-    // The dialog's odds: 2 dice + 4 ≥ 3 always (the lowest result is 1).
-    expect(h.checks.silhouetteChecks.odds!(request, { ...request.values, movement: "sprinting" })[0].probability).toBe(1);
+    // The dialog's odds: 2 dice + 4 ≥ 3 always, except the mishap (both dice 1), which fails (004:L45, L112): 35/36.
+    expect(h.checks.silhouetteChecks.odds!(request, { ...request.values, movement: "sprinting" })[0].probability).toBeCloseTo(35 / 36, 12);
   });
 
   it("E35: the same total on a slippery run-up (+6) fails (MoS −1); loose ground (+3) → MoS 2 → 1.5 m / 0.5 m", async () => {
@@ -55,7 +55,8 @@ describe("climbing (004:L45-61)", () => {
   it("E24/E26: a brick wall (7) with anchors → 5; natural rock wet → 9; chimneying between brick walls → 5", async () => {
     const actor = climber();
     expect((await athletics(actor, "climb", { surface: "naturalRock", anchors: true }, [5])).state.athletics.difficulty).toBe(5);
-    expect((await athletics(actor, "climb", { surface: "naturalRock", wet: true }, [5])).state.athletics.difficulty).toBe(9);
+    // 5 against 9 misses by 4 and its best (6) cannot reach 9: it falls and tries to catch itself (9 + 5 = 14) with one more die.
+    expect((await athletics(actor, "climb", { surface: "naturalRock", wet: true }, [5, 3])).state.athletics.difficulty).toBe(9);
     expect((await athletics(actor, "climb", { surface: "naturalRock", chimney: true }, [5])).state.athletics.difficulty).toBe(5);
   });
 
@@ -84,9 +85,22 @@ describe("climbing (004:L45-61)", () => {
 
   it("when the test can no longer succeed the climber falls: Athletics 2 (best 7) losing grip on a smooth wall (12); the grip resets", async () => {
     const actor = climber(2);
-    const r = await athletics(actor, "climb", { surface: "smoothWall" }, [3, 2]);
-    expect(r.state.athletics).toMatchObject({ falls: true, grip: { losingGrip: true } });
+    // Falling, it tries to catch itself (004:L50): 12 + 5 = 17, beyond its best of 7 — [6,6] → 7, it falls.
+    const r = await athletics(actor, "climb", { surface: "smoothWall" }, [3, 2, 6, 6]);
+    expect(r.state.athletics).toMatchObject({ falls: true, grip: { losingGrip: true }, caughtFall: { difficulty: 17, total: 7, success: false } });
     expect(r.content).toContain("Loses grip and falls!");
+    expect(r.content).toContain("Cannot catch hold: falls");
+    expect(actor.getFlag("omnibus", "silhouetteGrip")).toEqual({ losingGrip: false, penalty: 0 });
+  });
+});
+
+describe('"catch yourself if you can!" (004:L50)', () => {
+  it("untrained on a steep slope (2), losing grip at −4: a failed recovery makes −5 and it falls; catching needs 2 + 2 = 4 — [5,6] keeps 5 and the fall stops, grip firm", async () => {
+    const actor = makeActor(h, { id: "cs", name: "Scrambler", owner: true });
+    await actor.setFlag("omnibus", "silhouetteGrip", { losingGrip: true, penalty: -4 });
+    const r = await athletics(actor, "climb", { surface: "steepSlope" }, [2, 3, 5, 6]);
+    expect(r.state.athletics).toMatchObject({ falls: true, caughtFall: { difficulty: 4, total: 5, success: true }, grip: { losingGrip: false, penalty: 0 } });
+    expect(r.content).toContain("Catches hold: the fall stops");
     expect(actor.getFlag("omnibus", "silhouetteGrip")).toEqual({ losingGrip: false, penalty: 0 });
   });
 });

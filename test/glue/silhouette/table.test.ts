@@ -4,7 +4,7 @@
 // card; damage through the GM; combat initiative, ties, mishaps, "pull yourself together" and the
 // per-round re-roll; movement recorded from token moves.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
 import { lastMessage as harnessLastMessage, makeActor as makeHarnessActor, setUp, type ActorSpec, type Harness } from "./harness";
 import { describeTargets, type GridLike, type TokenLike } from "../../../src/foundry/targets";
 
@@ -46,7 +46,7 @@ describe("registration", () => {
     expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toContain("SilhouetteRoll");
     const setting = (k: string) => stand.recorded.settingsRegistered.get(`omnibus.silhouette_${k}`)?.default;
     expect([setting("sixMode"), setting("fumbleRule"), setting("fixedTie"), setting("opposedTie"), setting("multiAction")]).toEqual(["silhouettePlusOne", "allOnes", "success", "failure", "allRolls"]);
-    expect(CONFIG.statusEffects.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(["dead", "prone", "diveForCover", "pullTogether", "lightWound", "heavyWound"]));
+    expect(statusEffectIds()).toEqual(expect.arrayContaining(["dead", "prone", "diveForCover", "pullTogether", "lightWound", "heavyWound"]));
     expect(CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");
     expect(CONFIG.Combat.documentClass.name).toBe("OmnibusCombat");
     expect(stand.recorded.templatesLoaded).toEqual(expect.arrayContaining(["systems/omnibus/templates/silhouette/chat/check.hbs"]));
@@ -213,6 +213,17 @@ describe("combat", () => {
     await fumbled.evaluate();
     expect(c.updates.at(-1)).toEqual({ "flags.omnibus.silhouetteInitiative": { round: 2, fumble: true, pulledTogether: false, combatSense: 2 } });
     expect(actor.statusToggles.at(-1)).toEqual({ id: "diveForCover", active: true });
+  });
+
+  it("a mishap does not stop a character carrying on last round's action (004:L3): no dive-for-cover mark", async () => {
+    const actor = makeActor({ id: "i9", name: "Medic", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]], statuses: ["continuingAction"] });
+    (actor as any).toggleStatusEffect = actor.toggleStatusEffect.bind(actor);
+    const c = combatant("c9", actor);
+    const fumbled = sil.combat.initiativeRoll(c as never);
+    h.faces = [1, 1];
+    await fumbled.evaluate();
+    expect(c.updates.at(-1)).toEqual({ "flags.omnibus.silhouetteInitiative": { round: 2, fumble: false, pulledTogether: false, combatSense: 2 } });
+    expect(actor.statusToggles.at(-1)).toEqual({ id: "diveForCover", active: false });
   });
 
   it("E5: after pulling itself together, initiative is 4 + Combat Sense 2 = 6 without a roll, and the status is cleared", async () => {

@@ -3,7 +3,7 @@
 // (digest E7), an attack on a target at a measured distance (range band, Defense, armour), the
 // apply-damage action (one update, statuses, GM routing, once only), an extended action.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
 import { setUpStorytelling } from "./setup";
 import type { CardContext } from "../../../src/foundry/storytelling/card";
 
@@ -36,7 +36,7 @@ describe("registrations", () => {
     expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual(["storytelling_armor", "storytelling_equipment", "storytelling_extended", "storytelling_merit", "storytelling_object", "storytelling_weapon"]);
     expect(stand.recorded.sheets).toHaveLength(9);
     expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["StorytellingRoll", "StorytellingInitiativeRoll"]));
-    expect(CONFIG.statusEffects.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(["dead", "wounded3", "unconsciousRisk", "dying", "dodging"]));
+    expect(statusEffectIds()).toEqual(expect.arrayContaining(["dead", "wounded3", "unconsciousRisk", "dying", "dodging"]));
     expect(stand.recorded.settingsRegistered.get("omnibus.storytelling_chanceDieUsesAgain")).toMatchObject({ default: false, config: true });
     expect(stand.recorded.settingsRegistered.get("omnibus.storytelling_strengthShortfall")).toMatchObject({ default: "flat" });
     expect(stand.recorded.templatesLoaded).toContain("systems/omnibus/templates/storytelling/chat/roll-card.hbs");
@@ -67,7 +67,7 @@ describe("checks", () => {
     faceQueue.push([2, 3, 5, 7, 8, 9]);
     await checks.storytellingChecks.roll(request, values, { rollMode: "publicroll" });
     const [{ data }] = stand.recorded.messagesCreated;
-    expect((data.rolls as Array<{ formula: string }>)[0].formula).toBe("6d10x>=10cs>=8");
+    expect((data.rolls as Array<{ formula: string }>)[0].formula).toBe("6ds");
     const card = lastCard();
     expect(card.rolls[0]).toMatchObject({ pool: 6, successes: 2, outcomeLabel: "OMNIBUS.Storytelling.Outcome.success", chance: false });
     expect(card.rolls[0].dice.map((d) => d.face)).toEqual([2, 3, 5, 7, 8, 9]);

@@ -27,12 +27,16 @@ export async function setUpStorytelling(): Promise<StorytellingTable> {
   const faceQueue: number[][] = [];
   const evaluated: string[] = [];
   const RollStandIn = (globalThis as unknown as { Roll: { prototype: { evaluate(): Promise<unknown>; terms: unknown[] } } }).Roll;
+  // Each Roll takes the next list of faces and rolls them through the stand-in dice (the formula's
+  // parsed terms, the system's die terms among them); every face of the list must be used.
+  const standInEvaluate = RollStandIn.prototype.evaluate;
   RollStandIn.prototype.evaluate = async function (this: { terms: unknown[]; _evaluated: boolean; formula: string }) {
     const faces = faceQueue.shift();
     if (!faces) throw new Error(`test: no faces queued for ${this.formula}`);
     evaluated.push(this.formula);
-    this.terms = [{ faces: 10, results: faces.map((result) => ({ result })) }];
-    this._evaluated = true;
+    stand.queueFaces(...faces);
+    await standInEvaluate.call(this);
+    if (stand.facesLeft.length > 0) throw new Error(`test: faces ${stand.facesLeft.join(",")} left unused by ${this.formula}`);
     return this;
   };
   const system = await import("../../../src/foundry/system");

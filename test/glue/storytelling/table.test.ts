@@ -3,7 +3,7 @@
 // the defender's Willpower), contested actions on one card, teamwork and advanced actions, initiative
 // roll-offs, the rote chance die as two Rolls, and per-target cover. Numbers come from the digest.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { deletionUpdate, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { setUpStorytelling } from "./setup";
 import type { CardContext } from "../../../src/foundry/storytelling/card";
 
@@ -140,7 +140,7 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     const combatDoc = { combatants: { contents: [{ actor: jeff }] }, resetAll: async () => undefined, rollAll: async () => undefined };
     const before = jeff.updates.length;
     await combat.onCombatRound(combatDoc as never, { round: 3 }, false);
-    expect(jeff.updates.slice(before)).toEqual([{ "system.willpower.spentThisTurn": false, "flags.omnibus.-=stDefense": null }]);
+    expect(jeff.updates.slice(before)).toEqual([{ "system.willpower.spentThisTurn": false, ...deletionUpdate("flags.omnibus.stDefense") }]);
     expect(jeff.statuses.has("dodging")).toBe(false);
   });
 
@@ -186,40 +186,40 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
   });
 });
 
-describe("the rote chance die as two Rolls (digest E33; 002:L478)", () => {
-  async function roteChance(queue: number[][]) {
+describe("the rote chance die: one Roll of the Storytelling die term (digest E33; 002:L478)", () => {
+  async function roteChance(faces: number[]) {
     const actor = actorDoc("bomber", true, { attributes: attrs({ intelligence: 1 }), skills: {} });
     const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { skill: "crafts", attribute: "intelligence" }, targets: [] }))!;
     // Intelligence 1, Crafts 0 (Mental: −3) → −2: a chance roll, as a rote action.
-    faceQueue.push(...queue);
+    faceQueue.push(faces);
     await checks.storytellingChecks.roll(request, { ...request.values, rote: true }, { rollMode: "publicroll" });
     const { data } = stand.recorded.messagesCreated.at(-1)!;
-    return { card: lastCard(), rolls: data.rolls as Array<{ formula: string; terms: Array<{ results: unknown[] }>; options: Record<string, unknown> }> };
+    return { card: lastCard(), rolls: data.rolls as Array<{ formula: string; terms: Array<{ results: Array<Record<string, unknown>> }>; options: Record<string, unknown> }> };
   }
 
-  it("first chain 10 → 4 ends; the rote's one more chance die 10 → 9: 2 successes, two Rolls on the message, neither changed after evaluation", async () => {
-    const { card, rolls } = await roteChance([[10, 4], [10, 9]]);
-    expect(evaluated).toEqual(["1d10x>=10cs>=10", "1d10x>=10cs>=10"]);
-    expect(rolls.map((r) => r.formula)).toEqual(["1d10x>=10cs>=10", "1d10x>=10cs>=10"]);
-    expect(rolls.map((r) => r.terms.length)).toEqual([1, 1]);
-    expect(rolls[0].terms[0].results).toHaveLength(2);
+  it("first chain 10 → 4 ends; the rote's one more chance die 10 → 9: 2 successes, every die in the one term", async () => {
+    const { card, rolls } = await roteChance([10, 4, 10, 9]);
+    expect(evaluated).toEqual(["1dscr"]);
+    expect(rolls).toHaveLength(1);
+    const results = rolls[0].terms[0].results;
+    expect(results.map((r) => r.result)).toEqual([10, 4, 10, 9]);
+    // The term marks what the rules did: 10s explode and count; the failed 4 is re-rolled by the rote.
+    expect(results.map((r) => [r.success, r.exploded, r.rerolled])).toEqual([[true, true, false], [false, false, true], [true, true, false], [false, false, false]]);
     expect(card.rolls[0]).toMatchObject({ chance: true, successes: 2, outcomeLabel: "OMNIBUS.Storytelling.Outcome.success" });
     expect(card.rolls[0].dice.map((d) => d.face)).toEqual([10, 4, 10, 9]);
-    // The outcome is kept on the first Roll (so the message rehydrates it); the second holds only dice.
     expect(rolls[0].options.outcome).toMatchObject({ successes: 2, dice: [10, 4, 10, 9] });
-    expect(rolls[1].options.continuation).toBe(true);
   });
 
-  it("a first die of 1 is a dramatic failure and is never re-rolled: one Roll", async () => {
-    const { card, rolls } = await roteChance([[1], [10]]);
-    expect(rolls).toHaveLength(1);
-    expect(evaluated).toHaveLength(1);
+  it("a first die of 1 is a dramatic failure and is never re-rolled: one die", async () => {
+    const { card, rolls } = await roteChance([1]);
+    expect(rolls[0].terms[0].results).toHaveLength(1);
+    expect(rolls[0].terms[0].results[0]).toMatchObject({ result: 1, failure: true });
     expect(card.rolls[0]).toMatchObject({ chance: true, successes: 0, outcomeLabel: "OMNIBUS.Storytelling.Outcome.dramaticFailure" });
   });
 
   it("a first die of 5 gets one more chance die (digest A17): 3 → failure, not dramatic", async () => {
-    const { card, rolls } = await roteChance([[5], [3]]);
-    expect(rolls).toHaveLength(2);
+    const { card, rolls } = await roteChance([5, 3]);
+    expect(rolls[0].terms[0].results.map((r) => r.result)).toEqual([5, 3]);
     expect(card.rolls[0]).toMatchObject({ successes: 0, outcomeLabel: "OMNIBUS.Storytelling.Outcome.failure" });
   });
 });

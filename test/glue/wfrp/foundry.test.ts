@@ -5,7 +5,7 @@
 // and turn order; the data models' schema, migration and derived data; end-of-round Conditions.
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { createOptionsFor, installFoundryStandIns, StandInDocument, statusEffectIds, type StandIns } from "../../support/foundry-stand-ins";
 import { createHarness } from "../../support/handlebars";
 import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
 
@@ -53,7 +53,7 @@ function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: stri
   return doc;
 }
 
-const character = (name: string) => packDocs("wfrp-characters").find((d) => d.name === name)!;
+const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 const card = () => stand.recorded.rendered[stand.recorded.rendered.length - 1] as { path: string; context: any };
 
 /** Perdita (player-owned) with her bow, and the Cultist behind two tokens: "near" at 20 yd, "far" at 120 yd. */
@@ -79,7 +79,7 @@ describe("registrations", () => {
     expect(sheets.filter(([, s]) => s === WfrpActorSheet)).toHaveLength(3);
     expect(sheets.filter(([, s]) => s === WfrpItemSheet)).toHaveLength(7);
     expect(g.CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["WfrpTestRoll", "WfrpInitiativeRoll"]));
-    expect(g.CONFIG.statusEffects.map((e: { id: string }) => e.id)).toEqual(["dead", "ablaze", "bleeding", "blinded", "broken", "deafened", "entangled", "fatigued", "poisoned", "prone", "stunned", "surprised", "unconscious"]);
+    expect(statusEffectIds()).toEqual(["dead", "ablaze", "bleeding", "blinded", "broken", "deafened", "entangled", "fatigued", "poisoned", "prone", "stunned", "surprised", "unconscious"]);
     expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_autoSuccessMax")).toMatchObject({ default: 5, config: true, scope: "world" });
     expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_initiativeMode")).toMatchObject({ default: "fixed" });
     expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_autoFailSL")).toMatchObject({ default: "min" });
@@ -100,7 +100,7 @@ describe("a skill test", () => {
     const [{ data, options }] = stand.recorded.messagesCreated;
     expect(data.rolls).toHaveLength(1);
     expect((data.rolls as any[])[0].outcome.results[0]).toMatchObject({ roll: 4, target: 47, sl: 4, success: true, auto: "success", outcome: "impressive_success" });
-    expect(options).toEqual({ rollMode: "gmroll" });
+    expect(options).toEqual(createOptionsFor("gmroll"));
     const context = card().context;
     expect(context).toMatchObject({ slLabel: "+4", outcomeKey: "OMNIBUS.WFRP.Outcome.impressive_success", target: 47, success: true });
     const html = createHarness({ language: "en" }).render(card().path, context);

@@ -15,8 +15,8 @@ import { join } from "node:path";
 import { ROOT } from "../../support/handlebars";
 
 const t = (key: string, data: Record<string, string | number> = {}) => `${key}${JSON.stringify(data)}`;
-const PACKS = ["wfrp-skills", "wfrp-talents", "wfrp-conditions", "wfrp-weapons", "wfrp-armour", "wfrp-characters", "wfrp-rules"];
-const character = (name: string) => packDocs("wfrp-characters").find((d) => d.name === name)!;
+const PACKS = ["wfrp-skills", "wfrp-talents", "wfrp-conditions", "wfrp-weapons", "wfrp-armour", "wfrp-trappings", "wfrp-characters", "wfrp-adversaries", "wfrp-rules", "wfrp-journal"];
+const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 const skill = (name: string, key: string, spec?: string) =>
   skillRows(deriveActor(actorViewOf(character(name)).system, actorViewOf(character(name)).items), actorViewOf(character(name)).items).find((r) => r.key === key && (!spec || (r.name ?? "").includes(spec)));
 
@@ -116,7 +116,8 @@ describe("compendium packs", () => {
           if (keys.has(d._key)) problems.push(`${d.name}: duplicate _key`);
           ids.add(d._id);
           keys.add(d._key);
-          if (typeof d.flags?.omnibus?.nameRu !== "string" || !d.flags.omnibus.nameRu) problems.push(`${d.name}: no flags.omnibus.nameRu`);
+          // A single-language document (a journal written in one language) declares it instead.
+          if (!d.flags?.omnibus?.language && (typeof d.flags?.omnibus?.nameRu !== "string" || !d.flags.omnibus.nameRu)) problems.push(`${d.name}: no flags.omnibus.nameRu`);
           if (k === "JournalEntry" || k === "JournalEntryPage") return;
           const schema = schemaOf(k as "Actor" | "Item", d.type);
           if (!schema) problems.push(`${d.name}: type ${d.type} is not a wfrp ${k} type`);

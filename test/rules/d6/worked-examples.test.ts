@@ -201,7 +201,7 @@ describe("T.1 geometry and movement", () => {
     expect(miss).toBe(12);
     const row = movementFailure(miss);
     expect(row.failure).toBe("minor_fall");
-    expect(row.moveFraction * speedDistance(10, "high")).toBe(5);
+    expect(row.moveFraction! * speedDistance(10, "high")).toBe(5);
     expect(row.penaltyThisRound).toBeNull();
     expect(row.penaltyNextRound).toBeNull();
     expect(failureDamage(row, "high")).toBeNull(); // 3D − 3D = 0D

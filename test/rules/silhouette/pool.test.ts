@@ -111,12 +111,12 @@ describe("checks and margins (digest §2.2-2.3, §16.4)", () => {
     expect(resolveAgainst(5, 5, {}, { fixedTie: "failure" }).success).toBe(false);
     expect(resolveAgainst(5, 5, { opposed: true }, { opposedTie: "success" }).success).toBe(true);
   });
-  it("a mishap's total decides by default (§16.2); with fumbleFails it always fails", () => {
+  it("a mishap is a failure by default (004:L45, L112); the variant lets its total decide", () => {
     const r = readCheckFaces({ dice: 2, modifier: 5, threshold: 3 }, [1, 1]);
     expect(r.total).toBe(6);
     expect(r.fumble).toBe(true);
-    expect(r.outcome).toMatchObject({ margin: 3, success: true });
-    expect(readCheckFaces({ dice: 2, modifier: 5, threshold: 3 }, [1, 1], { fumbleFails: true }).outcome).toMatchObject({ margin: 3, success: false });
+    expect(r.outcome).toMatchObject({ margin: 3, success: false });
+    expect(readCheckFaces({ dice: 2, modifier: 5, threshold: 3 }, [1, 1], { fumbleFails: false }).outcome).toMatchObject({ margin: 3, success: true });
   });
   it("opposed exchange: the attacker must be greater (004:L91); chases can have no winner", () => {
     expect(resolveOpposed(6, 6)).toEqual({ margin: 0, winner: "second", degree: 0 });

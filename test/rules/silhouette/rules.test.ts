@@ -169,7 +169,7 @@ describe("melee and ranged details", () => {
     expect(S.shotPool(3, { calledShot: "head" }).halvedWoundThresholds).toBe(true);
     expect(S.shotPool(3, { calledShot: "limb", location: "arm" })).toMatchObject({ dice: 1, noInstantDeathUnlessSystemShock: true });
     expect(S.shotPool(2, { calledShot: "finger" })).toMatchObject({ dice: 0, untrained: true });
-    expect(S.CALLED_SHOT_DICE).toEqual({ none: 0, torso: 1, limb: 2, head: 3, finger: 4 });
+    expect(S.CALLED_SHOT_DICE).toEqual({ none: 0, torso: 1, lowerAbdomen: 2, limb: 2, arm: 2, head: 3, finger: 4 });
   });
   it("bursts need ROF ≥ 1 and at most the weapon's; negative ROF reloads (004:L98-100)", () => {
     expect(() => S.burst(1, 0)).toThrow(OmnibusError);

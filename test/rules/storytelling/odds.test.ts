@@ -41,10 +41,10 @@ for (const again of [10, 9, 8, "none"] as AgainLevel[]) {
   for (const pool of [-1, 0, 1, 2]) cases.push([pool, { again }, Math.max(1, pool) + depth]);
   cases.push([3, { again }, 3 + 2]);
   for (const pool of [0, 1]) {
-    cases.push([pool, { again, rote: true }, 2 + depth]);
-    cases.push([pool, { again, rote: true, roteRerolls: "allFailedDice" }, 2 + depth]);
+    cases.push([pool, { again, rote: true }, 2 + depth]); // the default scope: any failed die (002:L474)
+    cases.push([pool, { again, rote: true, roteRerolls: "initialDice" }, 2 + depth]);
   }
-  cases.push([2, { again, rote: true }, 4 + 1]);
+  cases.push([2, { again, rote: true, roteRerolls: "initialDice" }, 4 + 1]);
 }
 cases.push([0, { again: 9, chanceDieUsesAgainLevel: true }, 6]);
 cases.push([0, { again: 8, rote: true, chanceDieUsesAgainLevel: true }, 6]);
@@ -79,7 +79,7 @@ describe("the queue resolver and the core pool primitive agree where both apply"
       fc.property(fc.integer({ min: 0, max: 12 }), fc.constantFrom<AgainLevel>(10, 9, 8, "none"), fc.boolean(), fc.integer(), (pool, again, rote, seed) => {
         const chance = pool === 0;
         if (chance && rote) return;
-        const viaCore = rollPool(pool, seededDice(seed), { again, rote });
+        const viaCore = rollPool(pool, seededDice(seed), { again, rote, roteRerolls: "initialDice" });
         const againFace = again === "none" ? null : chance ? 10 : again;
         const viaQueue = rollByQueue(chance ? 1 : pool, forcedDice(viaCore.dice), {
           chance, successFace: chance ? 10 : 8, againFace, rote, roteAll: false,

@@ -103,9 +103,12 @@ describe("rote actions (digest §14.5, E32, E33)", () => {
     expect(r.detail.map((d) => d.kind)).toEqual(["initial", "initial", "rote", "again", "again"]);
     expect(r.successes).toBe(3);
   });
-  it("default: a failed again-die is not re-rolled; roteRerolls allFailedDice (A17) re-rolls it", () => {
-    expect(resolvePool(1, [10, 3], { rote: true }).successes).toBe(1);
-    expect(resolvePool(1, [10, 3, 9], { rote: true, roteRerolls: "allFailedDice" }).successes).toBe(2);
+  it("default (002:L474: any failed die, once): a failed again-die is re-rolled too; the initialDice setting does not", () => {
+    expect(resolvePool(1, [10, 3, 9], { rote: true }).successes).toBe(2);
+    expect(resolvePool(1, [10, 3, 9], { rote: true }).detail.map((d) => d.kind)).toEqual(["initial", "again", "rote"]);
+    expect(resolvePool(1, [10, 3], { rote: true, roteRerolls: "initialDice" }).successes).toBe(1);
+    // A die that came from a rote re-roll is never re-rolled again (once, 002:L474): 3 → 10 → 2 stops.
+    expect(resolvePool(1, [3, 10, 2], { rote: true }).successes).toBe(1);
   });
   it("E33 (002:L478): chance die of 1 → dramatic failure, no re-roll", () => {
     const r = resolvePool(0, [1], { rote: true });

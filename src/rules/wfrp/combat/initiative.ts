@@ -10,7 +10,7 @@ import type { DiceSource } from "../../../core/dice";
 import { OmnibusError } from "../../../core/errors";
 import { characteristicBonus } from "../characteristics";
 import type { TestOptions } from "../options";
-import { rollTest } from "../test";
+import { resolveTest, rollTest } from "../test";
 
 export const INITIATIVE_MODES = ["fixed", "test", "d10_plus_initiative", "d10_plus_bonuses"] as const;
 export type InitiativeMode = (typeof INITIATIVE_MODES)[number];
@@ -127,4 +127,90 @@ export function orderInitiative(
     }
   }
   return out;
+}
+
+export interface TiedCombatant {
+  id: string;
+  /** Agility (current value): the opposed test's characteristic. */
+  agility: number;
+}
+
+export interface TieTestRoll {
+  id: string;
+  roll: number;
+  sl: number;
+  success: boolean;
+}
+
+/**
+ * One round of the opposed Agility test that breaks a full initiative tie (003:L281): each tied
+ * combatant's Agility test from its d100 face (in input order), ranked by SL, then by the tested
+ * Agility (the opposed-test tie-break, 003:L191 — equal here by definition, so it never splits them).
+ * `groups` lists the ids best first; a group of more than one is still tied and tests again.
+ */
+export function rankInitiativeTie(tied: readonly TiedCombatant[], rolls: readonly number[], options: Partial<TestOptions> = {}): { rolls: TieTestRoll[]; groups: string[][] } {
+  requireArray("tied combatants", tied);
+  requireArray("rolls", rolls);
+  if (tied.length !== rolls.length) throw new OmnibusError("badArgument", `${tied.length} tied combatants need ${tied.length} rolls, got ${rolls.length}`, { name: "rolls", value: rolls.length });
+  const ids = new Set<string>();
+  for (const c of tied) {
+    requireObject("tied combatant", c);
+    if (typeof c.id !== "string" || ids.has(c.id)) throw new OmnibusError("badArgument", `tied ids must be distinct strings, got "${describeValue(c.id)}"`, { name: "id" });
+    ids.add(c.id);
+    int("agility", c.agility, 0, 999);
+  }
+  const results: TieTestRoll[] = tied.map((c, i) => {
+    const r = resolveTest({ value: c.agility }, rolls[i], options);
+    return { id: c.id, roll: r.roll, sl: r.sl, success: r.success };
+  });
+  const byId = new Map(tied.map((c) => [c.id, c]));
+  const key = (r: TieTestRoll) => [r.sl, byId.get(r.id)!.agility];
+  const sorted = [...results].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return kb[0] - ka[0] || kb[1] - ka[1];
+  });
+  const groups: string[][] = [];
+  for (const r of sorted) {
+    const last = groups[groups.length - 1];
+    const prev = last ? results.find((x) => x.id === last[0])! : null;
+    if (prev && key(prev).every((v, j) => v === key(r)[j])) last.push(r.id);
+    else groups.push([r.id]);
+  }
+  return { rolls: results, groups };
+}
+
+/** Most rounds of re-testing a tie that keeps tying (a guard; ties repeat rarely). */
+export const MAX_TIE_ROUNDS = 20;
+
+/**
+ * Breaks a full initiative tie (003:L281): the tied combatants make an opposed Agility test; the
+ * winner chooses who goes first. Combatants still level test again among themselves. Dice: one d100
+ * per combatant of each round, in input order. `order` is best first — the winner (`order[0]`) acts
+ * first unless it chooses otherwise (`chooseTieOrder`). A tie still standing after MAX_TIE_ROUNDS
+ * keeps the input order.
+ */
+export function breakInitiativeTie(dice: DiceSource, tied: readonly TiedCombatant[], options: Partial<TestOptions> = {}): { order: string[]; winner: string | null; rounds: TieTestRoll[][] } {
+  requireDice(dice);
+  requireArray("tied combatants", tied);
+  rankInitiativeTie(tied, tied.map(() => 1), options); // validates before any die is rolled
+  const rounds: TieTestRoll[][] = [];
+  const settle = (group: readonly TiedCombatant[]): string[] => {
+    if (group.length < 2) return group.map((c) => c.id);
+    if (rounds.length >= MAX_TIE_ROUNDS) return group.map((c) => c.id);
+    const ranked = rankInitiativeTie(group, group.map(() => dice.roll(100)), options);
+    rounds.push(ranked.rolls);
+    const out: string[] = [];
+    for (const g of ranked.groups) out.push(...(g.length === 1 ? g : settle(g.map((id) => group.find((c) => c.id === id)!))));
+    return out;
+  };
+  const order = settle(tied);
+  return { order, winner: tied.length >= 2 ? order[0] : null, rounds };
+}
+
+/** The winner's choice (003:L281): `first` acts first, the others keep their order after it. */
+export function chooseTieOrder(order: readonly string[], first: string): string[] {
+  requireArray("order", order);
+  if (!order.includes(first)) throw new OmnibusError("badArgument", `"${describeValue(first)}" is not one of the tied combatants`, { name: "first", value: describeValue(first) });
+  return [first, ...order.filter((id) => id !== first)];
 }

@@ -106,3 +106,122 @@ export function rollCombatAware(dice: DiceSource, perception: number, options: P
   const test = rollTest(dice, { value: int("perception", perception, 0, 999), difficulty: "challenging" }, options);
   return { test, surprised: !test.success };
 }
+
+/** How one side tries to catch the other unawares (003:L303–313). */
+export const SURPRISE_METHODS = ["ambush", "surroundings", "distraction", "unprepared", "other"] as const;
+export type SurpriseMethod = (typeof SURPRISE_METHODS)[number];
+
+/** Surprise is determined at the start of a combat's first round as a rule (003:L269). */
+export function surpriseDeterminedIn(round: number): boolean {
+  return int("round", round, 1, 100000) === 1;
+}
+
+export interface SurpriseObserver {
+  id: string;
+  perception: number;
+  /** Has a talent such as Combat Aware: a Challenging (+0) Perception test avoids Surprise (003:L321–325). */
+  combatAware?: boolean;
+}
+
+export interface SurpriseRequest {
+  method: SurpriseMethod;
+  /** The ambushers' Stealth values: an ambush needs a successful Stealth test (003:L303), the lowest opposes all (003:L315). */
+  ambusherStealth?: readonly number[];
+  /**
+   * The defenders may spot it (003:L303, L305: they are alert, or the GM allows it): an ambush becomes
+   * an opposed Stealth against Perception test (003:L315); an attack from behind, in the dark, through
+   * fog or from above a Perception test (003:L305). Off: the method surprises as it stands.
+   */
+  detectable?: boolean;
+  observers: readonly SurpriseObserver[];
+}
+
+export interface SurpriseOutcome {
+  /** The ambush's own Stealth test when nobody can spot it (003:L303); null otherwise. */
+  stealthTest: TestResult | null;
+  observers: Array<{
+    id: string;
+    /** The test that spotted (or failed to spot) the attack, if any. */
+    spot: OpposedResult | TestResult | null;
+    /** Combat Aware's test, when the observer would otherwise be Surprised (003:L325). */
+    combatAware: TestResult | null;
+    surprised: boolean;
+  }>;
+  /** Nobody is Surprised: fight as usual (003:L317). */
+  nobodySurprised: boolean;
+}
+
+/**
+ * Who is Surprised at the start of the fight (003:L301–325):
+ * - ambush: undetectable, the lowest Stealth among the ambushers makes a Stealth test (one face;
+ *   suitable cover is the GM's call) — success surprises every observer, failure none; detectable,
+ *   that Stealth opposes each observer's Perception (Stealth face, then Perception face, per observer)
+ *   and each loser is Surprised (003:L315);
+ * - surroundings (behind, dark, fog, above): every observer is Surprised, or with `detectable` each
+ *   makes a Challenging Perception test (one face each) and is Surprised on a failure (003:L305);
+ * - distraction, unprepared defenders, other: the GM's call — every observer is Surprised (003:L307–313);
+ * then each observer who would be Surprised and is Combat Aware tests Perception, Challenging (+0),
+ * and avoids it on a success (003:L325; one face each, in observer order).
+ */
+export function resolveSurprise(dice: DiceSource, request: SurpriseRequest, options: Partial<TestOptions> = {}, opposed: Partial<OpposedOptions> = {}): SurpriseOutcome {
+  requireDice(dice);
+  requireObject("surprise", request);
+  if (!(SURPRISE_METHODS as readonly string[]).includes(request.method)) {
+    throw new OmnibusError("badArgument", `unknown surprise method "${describeValue(request.method)}" (one of ${SURPRISE_METHODS.join(", ")})`, { name: "method", value: describeValue(request.method) });
+  }
+  requireArray("observers", request.observers);
+  const ids = new Set<string>();
+  for (const o of request.observers) {
+    requireObject("observer", o);
+    if (typeof o.id !== "string" || ids.has(o.id)) throw new OmnibusError("badArgument", `observer ids must be distinct strings, got "${describeValue(o.id)}"`, { name: "id" });
+    ids.add(o.id);
+    int("perception", o.perception, 0, 999);
+    if (o.combatAware !== undefined && typeof o.combatAware !== "boolean") throw new OmnibusError("badArgument", "combatAware must be true or false", { name: "combatAware" });
+  }
+  if (request.detectable !== undefined && typeof request.detectable !== "boolean") throw new OmnibusError("badArgument", "detectable must be true or false", { name: "detectable" });
+  const detectable = request.detectable === true;
+  let stealth = 0;
+  if (request.method === "ambush") {
+    if (!Array.isArray(request.ambusherStealth) || request.ambusherStealth.length === 0) throw new OmnibusError("badArgument", "an ambush needs the ambushers' Stealth", { name: "ambusherStealth" });
+    stealth = Math.min(...request.ambusherStealth.map((s) => int("stealth", s, 0, 999)));
+  }
+  let stealthTest: TestResult | null = null;
+  let everyone = true;
+  if (request.method === "ambush" && !detectable) {
+    stealthTest = rollTest(dice, { value: stealth }, options);
+    everyone = stealthTest.success;
+  }
+  const first = request.observers.map((o) => {
+    let spot: OpposedResult | TestResult | null = null;
+    let surprised = everyone;
+    if (request.method === "ambush" && detectable) {
+      const test = rollOpposed(dice, { value: stealth }, { value: o.perception }, options, opposed);
+      spot = test;
+      surprised = test.winner === "attacker";
+    } else if (request.method === "surroundings" && detectable) {
+      const test = rollTest(dice, { value: o.perception, difficulty: "challenging" }, options);
+      spot = test;
+      surprised = !test.success;
+    }
+    return { o, spot, surprised };
+  });
+  const observers = first.map(({ o, spot, surprised }) => {
+    if (!surprised || o.combatAware !== true) return { id: o.id, spot, combatAware: null, surprised };
+    const aware = rollCombatAware(dice, o.perception, options);
+    return { id: o.id, spot, combatAware: aware.test, surprised: aware.surprised };
+  });
+  return { stealthTest, observers, nobodySurprised: observers.every((o) => !o.surprised) };
+}
+
+/**
+ * A Surprised character spends a Resolve point to lose the Condition (003:L319). Refused without a
+ * Resolve point or when not Surprised; nothing changes then.
+ */
+export function spendResolveOnSurprise(state: { resolve: number; surprised: number }): { resolve: number; surprised: number } {
+  requireObject("state", state);
+  const resolve = int("resolve", state.resolve, 0, 999);
+  const surprised = int("surprised", state.surprised, 0, 1);
+  if (surprised === 0) throw new OmnibusError("badArgument", "the character is not Surprised", { name: "surprised", value: 0 });
+  if (resolve < 1) throw new OmnibusError("outOfRange", "no Resolve point left", { name: "resolve", value: 0, min: 1, max: 999 });
+  return { resolve: resolve - 1, surprised: 0 };
+}

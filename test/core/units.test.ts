@@ -1,0 +1,143 @@
+// The shared number and length reader (src/core/units.ts) against spellings users type, and the
+// conversions against the international yard and foot (1959 agreement: 1 yd = 0.9144 m, 1 ft =
+// 0.3048 m exactly).
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { convertLength, lengthUnit, looseNumber, readLength, readLengthList, readLengths, toMetres, toYards } from "../../src/core/units";
+
+describe("numbers as typed", () => {
+  it.each([
+    ["5", 5],
+    [" 5 ", 5],
+    ["5.5", 5.5],
+    ["5,5", 5.5],
+    ["+3", 3],
+    ["-2", -2],
+    ["\u22122", -2],
+    ["1 000", 1000],
+    ["1\u00a0000", 1000],
+    ["12\u202f500", 12500],
+    ["1,000", 1000],
+    ["12,500.5", 12500.5],
+    ["0,25", 0.25],
+  ])("%j reads as %d", (text, value) => {
+    expect(looseNumber(text)).toBe(value);
+  });
+
+  it.each(["", " ", "five", "5 m", "5.5.5", "1,000,5", "--3", "NaN", "Infinity", "5e3x"])("%j is not a number", (text) => {
+    expect(looseNumber(text)).toBeUndefined();
+  });
+
+  it("numbers pass, non-finite numbers and other types do not", () => {
+    expect(looseNumber(7)).toBe(7);
+    expect(looseNumber(Number.NaN)).toBeUndefined();
+    expect(looseNumber(Infinity)).toBeUndefined();
+    for (const v of [null, undefined, {}, [], true]) expect(looseNumber(v)).toBeUndefined();
+  });
+});
+
+describe("unit words", () => {
+  it.each([
+    ["m", "m"], ["M", "m"], ["m.", "m"], ["meter", "m"], ["meters", "m"], ["metre", "m"], ["metres", "m"], ["м", "m"], ["метров", "m"], ["метра", "m"],
+    ["km", "km"], ["км", "km"], ["kilometres", "km"],
+    ["yd", "yd"], ["yds", "yd"], ["yard", "yd"], ["yards", "yd"], ["ярдов", "yd"], ["ярда", "yd"],
+    ["ft", "ft"], ["feet", "ft"], ["foot", "ft"], ["фт", "ft"], ["футов", "ft"],
+    ["mi", "mi"], ["miles", "mi"],
+  ])("%j is %s", (word, unit) => {
+    expect(lengthUnit(word)).toBe(unit);
+  });
+
+  it.each(["", "squares", "hexes", "mm", "leagues", "paces"])("%j is no unit", (word) => {
+    expect(lengthUnit(word)).toBeNull();
+  });
+});
+
+describe("a real-world spelling corpus of range and radius texts", () => {
+  // [text, shape, target unit, expected]
+  const corpus: Array<[string, string, "m" | "yd", number[]]> = [
+    ["3-10/30/120", "-//", "m", [3, 10, 30, 120]],
+    ["3-10/30/120 m", "-//", "m", [3, 10, 30, 120]],
+    ["3–10/30/120", "-//", "m", [3, 10, 30, 120]], // en dash
+    ["3—10/30/120", "-//", "m", [3, 10, 30, 120]], // em dash
+    ["3 – 10 / 30 / 120 metres", "-//", "m", [3, 10, 30, 120]],
+    ["3-10/30/120 meters", "-//", "m", [3, 10, 30, 120]],
+    ["3-10/30/120m", "-//", "m", [3, 10, 30, 120]],
+    ["3-10/30/120 м", "-//", "m", [3, 10, 30, 120]],
+    ["3 m-10 m/30 m/120 m", "-//", "m", [3, 10, 30, 120]],
+    ["0,5-2,5/5/10 m", "-//", "m", [0.5, 2.5, 5, 10]],
+    ["3-10/30/120 ft", "-//", "m", [0.91, 3.05, 9.14, 36.58]],
+    ["1-2/3/4 km", "-//", "m", [1000, 2000, 3000, 4000]],
+    ["20/40/80", "//", "yd", [20, 40, 80]],
+    ["20/40/80 yards", "//", "yd", [20, 40, 80]],
+    ["20/40/80 yd", "//", "yd", [20, 40, 80]],
+    ["20 / 40 / 80 yds.", "//", "yd", [20, 40, 80]],
+    ["20/40/80 ярдов", "//", "yd", [20, 40, 80]],
+    ["20/40/80 m", "//", "yd", [21.87, 43.74, 87.49]],
+    ["5 metres", "", "m", [5]],
+    ["5 m", "", "m", [5]],
+    ["5,5 m", "", "m", [5.5]],
+    ["5.5m", "", "m", [5.5]],
+    ["5,5 м", "", "m", [5.5]],
+    ["6 yd", "", "m", [5.49]],
+    ["10 ft", "", "m", [3.05]],
+    ["5", "", "m", [5]],
+  ];
+  it.each(corpus)("%j reads as %j in %s", (text, shape, to, expected) => {
+    expect(readLengthList(text, shape, to)).toEqual(expected);
+  });
+
+  it.each([
+    ["near/far", "//"],
+    ["3-10/30", "-//"],
+    ["3-10/30/120/200", "-//"],
+    ["3-10/30/", "-//"],
+    ["20/40/80 squares", "//"],
+    ["20 m/40 yd/80", "//"],
+    ["5 leagues", ""],
+    ["-5 m", ""],
+    ["5 m 6", ""],
+    ["", ""],
+  ])("%j is not read (shape %j)", (text, shape) => {
+    expect(readLengthList(text, shape, "m")).toBeNull();
+  });
+
+  it("reports separators and the unit it read", () => {
+    expect(readLengths("3–10/30/120 m")).toEqual({ values: [3, 10, 30, 120], separators: "-//", unit: "m" });
+    expect(readLengths("20/40/80")).toEqual({ values: [20, 40, 80], separators: "//", unit: null });
+    expect(readLength(4, "m")).toBe(4);
+    expect(readLength("huge", "m")).toBeNull();
+  });
+
+  it("never throws, whatever it is given", () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.string(), (value, shape) => {
+        readLengths(value);
+        readLengthList(value, shape, "m");
+        readLength(value, "yd");
+        looseNumber(value);
+        lengthUnit(value);
+      }),
+    );
+  });
+});
+
+describe("conversions", () => {
+  it("use the international yard and foot", () => {
+    expect(convertLength(0.9144, "m", "yd")).toBeCloseTo(1, 12);
+    expect(convertLength(1, "yd", "ft")).toBeCloseTo(3, 12);
+    expect(convertLength(1, "km", "yd")).toBeCloseTo(1093.6133, 4);
+    expect(convertLength(1, "mi", "yd")).toBeCloseTo(1760, 9);
+  });
+
+  it("a scene distance in any unit as yards (to 0.01), unknown units as yards", () => {
+    expect(toYards(46, "m")).toBe(50.31);
+    expect(toYards(45, "metres")).toBe(49.21);
+    expect(toYards(9.144, "m")).toBe(10); // no float noise on a band edge
+    expect(toYards(30, "ft")).toBe(10);
+    expect(toYards(1, "km")).toBe(1093.61);
+    expect(toYards(12, "squares")).toBe(12);
+    expect(toYards(12, "")).toBe(12);
+    expect(toMetres(10, "yd")).toBe(9.14);
+    expect(toMetres(7, "hex")).toBe(7);
+  });
+});

@@ -1,0 +1,203 @@
+// @vitest-environment happy-dom
+/**
+ * The in-world self-test (src/foundry/self-test.ts), run in CI against the stand-ins for each
+ * ruleset: the same steps a GM runs with `game.omnibus.selfTest()` or Quench. Only a run inside
+ * Foundry proves the Foundry side; this proves the batch itself (its steps, its clean-up, its report).
+ */
+import { describe, expect, it, vi } from "vitest";
+import { installFoundryStandIns, type StandIns } from "../support/foundry-stand-ins";
+import { installDataFieldStandIns, prepareModel } from "../support/data-fields";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+interface Made {
+  created: string[];
+  deleted: string[];
+  rendered: string[];
+  closed: string[];
+}
+
+/**
+ * Document creation as the public API describes it, for the few classes the self-test creates:
+ * `Document.create(data)` resolves with the new document (its `system` the type's data model),
+ * `delete()`, `sheet.render({force})` / `close()`, `Combat#createEmbeddedDocuments("Combatant")`
+ * and `Combat#rollAll()` ("roll initiative for all combatants which have not already rolled",
+ * through `rollInitiative`, which each combatant's `getInitiativeRoll` feeds).
+ */
+function documentCreation(stand: StandIns, made: Made, failOn: string | null = null) {
+  const g = globalThis as any;
+  let n = 0;
+  const base = (kind: string, data: Record<string, any>) => {
+    const id = `${kind.toLowerCase()}${++n}`;
+    const doc: any = {
+      id,
+      uuid: `${kind}.${id}`,
+      name: data.name ?? null,
+      type: data.type,
+      folder: data.folder ?? null,
+      flags: {},
+      isOwner: true,
+      statuses: new Set(),
+      async delete() {
+        made.deleted.push(this.uuid);
+        stand.documents.delete(this.uuid);
+      },
+      testUserPermission: () => true,
+      getActiveTokens: () => [],
+      async update() {
+        return this;
+      },
+    };
+    doc.sheet = {
+      render: async () => {
+        if (failOn === `render:${doc.type}`) throw new Error(`cannot render ${doc.type}`);
+        made.rendered.push(doc.uuid);
+      },
+      close: async () => void made.closed.push(doc.uuid),
+    };
+    made.created.push(doc.uuid);
+    stand.documents.set(doc.uuid, doc);
+    return doc;
+  };
+  const withSystem = (kind: "Actor" | "Item") => async (data: Record<string, any>) => {
+    const doc = base(kind, data);
+    const Model = g.CONFIG[kind].dataModels[data.type];
+    doc.system = prepareModel(new Model(data.system ?? {}, { parent: doc }));
+    if (kind === "Actor") {
+      const items: any[] = [];
+      doc.items = Object.assign(items, { contents: items, get: (id: string) => items.find((i) => i.id === id), filter: items.filter.bind(items) });
+    }
+    return doc;
+  };
+  g.Folder = { create: async (data: Record<string, any>) => base("Folder", data) };
+  g.Actor.create = withSystem("Actor");
+  g.Item.create = withSystem("Item");
+  g.Combat = {
+    create: async () => {
+      const doc = base("Combat", {});
+      const Cls = g.CONFIG.Combat.documentClass;
+      const combat = Object.assign(new Cls(), doc, { combatants: [] as any[] });
+      combat.createEmbeddedDocuments = async (_type: string, list: Array<Record<string, any>>) => {
+        for (const c of list) {
+          const Combatant = g.CONFIG.Combatant.documentClass;
+          const actor = stand.documents.get(`Actor.${c.actorId}`) as any;
+          const combatant = Object.assign(new Combatant(), { id: `c${combat.combatants.length + 1}`, uuid: `${combat.uuid}.Combatant.c${combat.combatants.length + 1}`, name: c.name, actor, token: null, initiative: null, flags: {}, isOwner: true, updates: [] as unknown[] });
+          combatant.update = async (u: Record<string, unknown>) => Object.assign(combatant, u);
+          stand.documents.set(combatant.uuid, combatant);
+          combat.combatants.push(combatant);
+        }
+      };
+      combat.updateEmbeddedDocuments = async (_type: string, list: Array<Record<string, any>>) => {
+        for (const u of list) Object.assign(combat.combatants.find((c: any) => c.id === u._id), { initiative: u.initiative });
+      };
+      combat.rollAll = async () => combat.rollInitiative(combat.combatants.filter((c: any) => c.initiative === null).map((c: any) => c.id));
+      stand.documents.set(combat.uuid, combat);
+      return combat;
+    },
+  };
+  // Core's Combat#rollInitiative, as documented: each combatant's initiative roll, evaluated, its total set.
+  g.CONFIG.Combat.documentClass.prototype.rollInitiative = async function (this: any, ids: string[]) {
+    for (const id of ids) {
+      const c = this.combatants.find((x: any) => x.id === id);
+      const roll = c.getInitiativeRoll();
+      await roll.evaluate();
+      c.initiative = roll.total ?? roll._total;
+    }
+    return this;
+  };
+}
+
+async function boot(ruleset: string, failOn: string | null = null) {
+  vi.resetModules();
+  const stand = installFoundryStandIns({ settings: { "omnibus.ruleset": ruleset, "omnibus.rollDialog": false } });
+  installDataFieldStandIns();
+  const gm = stand.makeUser("gm", true);
+  stand.setUser("gm");
+  stand.setActiveGM("gm");
+  (globalThis as any).game.users[Symbol.iterator] = function* () {
+    yield gm;
+  };
+  (globalThis as any).game.time = { worldTime: 0 };
+  const made: Made = { created: [], deleted: [], rendered: [], closed: [] };
+  documentCreation(stand, made, failOn);
+  (globalThis as any).ChatMessage.create = async (data: Record<string, unknown>, options: unknown) => {
+    stand.recorded.messagesCreated.push({ data, options });
+    const id = `msg${stand.recorded.messagesCreated.length}`;
+    const msg = { id, uuid: `ChatMessage.${id}`, author: { id: "gm" }, ...data, async delete() { made.deleted.push(this.uuid); } };
+    for (const fn of stand.recorded.hooks.get("createChatMessage") ?? []) fn(msg);
+    return msg;
+  };
+  const system = await import("../../src/foundry/system");
+  const adapters = await Promise.all([
+    import("../../src/foundry/d6/adapter").then((m) => m.d6Adapter),
+    import("../../src/foundry/storytelling/adapter").then((m) => m.storytellingAdapter),
+    import("../../src/foundry/wfrp/adapter").then((m) => m.wfrpAdapter),
+    import("../../src/foundry/silhouette/adapter").then((m) => m.silhouetteAdapter),
+  ]);
+  system.installOmnibus(adapters);
+  await stand.fire("init");
+  await stand.fire("setup");
+  // Plenty of middling faces (3 is a face of every die, and never explodes or re-rolls).
+  stand.queueFaces(...Array.from({ length: 500 }, () => 3));
+  const selfTest = await import("../../src/foundry/self-test");
+  const adapter = adapters.find((a) => a.id === ruleset)!;
+  return { stand, made, selfTest, adapter };
+}
+
+describe("the self-test batch, against the stand-ins", () => {
+  it.each(["d6", "storytelling", "wfrp", "silhouette"])("%s: every step passes (the attack step pending), everything it created is deleted, the GM gets the report", async (ruleset) => {
+    const { stand, made, adapter } = await boot(ruleset);
+    const results = await (globalThis as any).game.omnibus.selfTest();
+    const failed = results.filter((r: any) => r.status === "failed");
+    expect(failed).toEqual([]);
+    expect(results.filter((r: any) => r.status === "pending").map((r: any) => r.step)).toEqual([expect.stringMatching(/apply → undo/)]);
+    const types = [...Object.keys(adapter.actorTypes), ...Object.keys(adapter.itemTypes)];
+    expect(made.rendered).toHaveLength(types.length);
+    expect(made.closed).toEqual(made.rendered);
+    // Everything created is deleted, newest first; the posted check cards too; the report stays.
+    expect([...made.deleted].sort()).toEqual([...made.created, ...stand.recorded.messagesCreated.slice(0, -1).map((_, i) => `ChatMessage.msg${i + 1}`)].sort());
+    const report = stand.recorded.messagesCreated.at(-1)!.data;
+    expect(report.whisper).toEqual(["gm"]);
+    expect(String(report.content)).toMatch(/0 failed, 1 pending/);
+    expect(stand.recorded.messagesCreated.length).toBeGreaterThan(1); // at least one check card was posted
+  });
+
+  it("a failing step is reported with its error, and clean-up still deletes everything", async () => {
+    const { made } = await boot("d6", "render:d6_npc");
+    const results = await (globalThis as any).game.omnibus.selfTest();
+    expect(results.find((r: any) => r.status === "failed")).toEqual({ step: "render and close the d6_npc sheet", status: "failed", error: "cannot render d6_npc" });
+    expect(made.created.every((uuid) => made.deleted.includes(uuid))).toBe(true);
+  });
+
+  it("only a GM runs it", async () => {
+    const { stand } = await boot("d6");
+    stand.setUser("player");
+    await expect((globalThis as any).game.omnibus.selfTest()).rejects.toThrow(/GM/);
+  });
+
+  it("the Quench batch: one test per step, registered at quenchReady, run once before them", async () => {
+    const { stand, selfTest, adapter } = await boot("storytelling");
+    const batches: Array<{ key: string; fn: (c: any) => void; options: any }> = [];
+    await stand.fire("quenchReady", { registerBatch: (key: string, fn: (c: any) => void, options: any) => batches.push({ key, fn, options }) });
+    expect(batches.map((b) => b.key)).toEqual(["omnibus.selfTest"]);
+    const tests: Array<{ name: string; fn: (this: { skip(): void }) => unknown }> = [];
+    let before: () => Promise<unknown> = async () => undefined;
+    batches[0].fn({
+      describe: (_n: string, fn: () => void) => fn(),
+      it: (name: string, fn: any) => tests.push({ name, fn }),
+      before: (fn: any) => (before = fn),
+      assert: {
+        fail: (m: string) => {
+          throw new Error(m);
+        },
+        ok: (v: unknown, m?: string) => {
+          if (!v) throw new Error(m ?? "not ok");
+        },
+      },
+    });
+    expect(tests.map((t) => t.name)).toEqual([...selfTest.selfTestSteps(adapter).map((s: { name: string }) => s.name), "delete everything the self-test created"]);
+    await before();
+    let skipped = 0;
+    for (const t of tests) t.fn.call({ skip: () => void skipped++ });
+    expect(skipped).toBe(1);
+  });
+});

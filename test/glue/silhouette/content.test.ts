@@ -1,0 +1,138 @@
+// Silhouette compendium content a GM can start a session with: premade characters built on the
+// Silhouette CORE Rules creation budget for an adventurous player character (30 Character Points for
+// the ten attributes at (rating + 1)² each, −1 → 0, −2 → 1 back, −3 → 4 back, humans −3…+3; 40 Skill
+// Points at level² per skill, complexity 1 free; Character Points left over become Skill Points one
+// for one; STR = (BLD + FIT) / 2, HEA = (FIT + PSY + WIL) / 3, Stamina = 5 × (BLD + HEA) + 25), with
+// the six attributes the Omnibus sheet does not carry (APP, CRE, INF, KNO, PER, PSY) at 0; opponents
+// from minions to a boss; the starter journal in both languages.
+import { describe, expect, it } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { ROOT } from "../../support/handlebars";
+
+interface Doc {
+  name: string;
+  type: string;
+  system: Record<string, any>;
+  items?: Doc[];
+  flags?: { omnibus?: Record<string, any> };
+  pages?: Array<{ text: { content: string } }>;
+}
+const packDocs = (pack: string): Doc[] =>
+  readdirSync(join(ROOT, "packs", "_source", pack))
+    .filter((f) => f.endsWith(".yml"))
+    .map((f) => parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) as Doc);
+
+const ATTRIBUTE_COST: Record<number, number> = { [-3]: -4, [-2]: -1, [-1]: 0, 0: 1, 1: 4, 2: 9, 3: 16 };
+const OFF_SHEET = 6; // APP, CRE, INF, KNO, PER, PSY at 0, 1 CP each
+
+function creationProblems(doc: Doc): string[] {
+  const a = doc.system.attributes as Record<string, number>;
+  const problems: string[] = [];
+  for (const k of ["agi", "bld", "fit", "will"]) if (!(a[k] in ATTRIBUTE_COST)) problems.push(`${k} ${a[k]} outside a human's −3…+3`);
+  if (problems.length) return problems;
+  const cp = ["agi", "bld", "fit", "will"].reduce((n, k) => n + ATTRIBUTE_COST[a[k]], OFF_SHEET);
+  if (cp > 30) problems.push(`attributes cost ${cp} CP, more than 30`);
+  const sp = (doc.items ?? []).filter((i) => i.type === "silhouette_skill").reduce((n, i) => n + i.system.level ** 2, 0);
+  if (sp !== 40 + (30 - cp)) problems.push(`skills cost ${sp} SP, not 40 + ${30 - cp} left-over CP`);
+  if (a.str !== Math.trunc((a.bld + a.fit) / 2)) problems.push(`STR ${a.str} is not (BLD + FIT) / 2`);
+  const hea = Math.round((a.fit + 0 + a.will) / 3);
+  if (doc.system.stamina !== 5 * (a.bld + hea) + 25) problems.push(`Stamina ${doc.system.stamina} is not 5 × (BLD + HEA) + 25`);
+  return problems;
+}
+
+const actors = packDocs("silhouette-actors");
+const premades = actors.filter((d) => d.type === "silhouette_character");
+const npcs = actors.filter((d) => d.type === "silhouette_npc");
+const ru = (d: Doc) => String(d.flags?.omnibus?.descriptionRu ?? "");
+
+describe("premade characters", () => {
+  it("at least four different ones, each spending exactly the adventurous player-character budget", () => {
+    expect(premades.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(premades.map((d) => d.name)).size).toBe(premades.length);
+    for (const d of premades) expect(creationProblems(d), d.name).toEqual([]);
+  });
+
+  it("the budget check is not a rubber stamp: a raised attribute, a skill level too many, a wrong Stamina are caught", () => {
+    const merc = structuredClone(premades.find((d) => d.name === "Veteran mercenary")!);
+    merc.system.attributes.agi = 2;
+    expect(creationProblems(merc)).toEqual(["skills cost 48 SP, not 40 + 3 left-over CP"]);
+    merc.system.attributes.agi = 4;
+    expect(creationProblems(merc)).toEqual(["agi 4 outside a human's −3…+3"]);
+    const medic = structuredClone(premades.find((d) => d.name === "Field medic")!);
+    medic.system.stamina = 25;
+    expect(creationProblems(medic)).toEqual(["Stamina 25 is not 5 × (BLD + HEA) + 25"]);
+  });
+
+  it("full skills (the combat five and more), a weapon, armour, and a description in English and in Russian", () => {
+    for (const d of premades) {
+      const keys = (d.items ?? []).filter((i) => i.type === "silhouette_skill").map((i) => i.system.key);
+      for (const k of ["combatSense", "defense", "firearms", "athletics"]) expect(keys, `${d.name}: ${k}`).toContain(k);
+      expect(keys.length, d.name).toBeGreaterThanOrEqual(7);
+      expect((d.items ?? []).some((i) => i.type === "silhouette_weapon"), d.name).toBe(true);
+      expect((d.items ?? []).some((i) => i.type === "silhouette_armour"), d.name).toBe(true);
+      expect(String(d.system.description).length, d.name).toBeGreaterThan(60);
+      expect(ru(d), d.name).toMatch(/[А-Яа-яЁё]{4}/);
+    }
+  });
+});
+
+describe("opponents", () => {
+  it("at least ten, armed, from a minion with one-level skills to a boss with level 4", () => {
+    expect(npcs.length).toBeGreaterThanOrEqual(10);
+    for (const d of npcs) {
+      expect((d.items ?? []).some((i) => i.type === "silhouette_weapon"), d.name).toBe(true);
+      expect(ru(d), d.name).toMatch(/[А-Яа-яЁё]{4}/);
+    }
+    const best = (d: Doc) => Math.max(...(d.items ?? []).filter((i) => i.type === "silhouette_skill").map((i) => i.system.level));
+    expect(npcs.some((d) => best(d) === 1)).toBe(true);
+    expect(npcs.some((d) => best(d) >= 4)).toBe(true);
+    expect(npcs.filter((d) => (d.items ?? []).some((i) => i.type === "silhouette_armour")).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("items", () => {
+  const packs = ["silhouette-skills", "silhouette-weapons", "silhouette-armour", "silhouette-equipment"];
+  const items = packs.flatMap(packDocs);
+  it("every item an actor carries is a pack item of the same name and type", () => {
+    const known = new Set(items.map((d) => `${d.type}:${d.name}`));
+    expect(actors.flatMap((a) => (a.items ?? []).filter((i) => !known.has(`${i.type}:${i.name}`)).map((i) => `${a.name}: ${i.name}`))).toEqual([]);
+  });
+
+  it("armour and equipment enough to kit a party (5+ armours, 15+ pieces of equipment), each described in both languages", () => {
+    expect(packDocs("silhouette-armour").length).toBeGreaterThanOrEqual(5);
+    expect(packDocs("silhouette-equipment").length).toBeGreaterThanOrEqual(15);
+    for (const d of items) {
+      expect(String(d.system.description), d.name).not.toMatch(/lang="ru"/);
+      expect(ru(d), d.name).toMatch(/[А-Яа-яЁё]{3}/);
+    }
+  });
+
+  it("weapon and armour values that are our own convention say so", () => {
+    for (const d of [...packDocs("silhouette-weapons"), ...packDocs("silhouette-armour")]) {
+      expect(String(d.system.description), d.name).toMatch(/house value/);
+      expect(ru(d), d.name).toMatch(/по домашнему правилу/);
+    }
+  });
+});
+
+describe("the starter journal", () => {
+  const journal = packDocs("silhouette-journal");
+  it("one entry in English and one in Russian: pick the ruleset, take a premade, target, roll, apply, undo", () => {
+    const byLang = Object.fromEntries(journal.map((j) => [j.flags!.omnibus!.lang, j.pages!.map((p) => p.text.content).join(" ")]));
+    expect(Object.keys(byLang).sort()).toEqual(["en", "ru"]);
+    for (const word of [/ruleset/i, /drag/i, /target/i, /roll/i, /apply/i, /undo/i]) expect(byLang.en, String(word)).toMatch(word);
+    for (const word of [/правила/i, /перетащите/i, /цел/i, /брос/i, /урон/i, /отмен/i]) expect(byLang.ru, String(word)).toMatch(word);
+  });
+
+  it("names only buttons the sheets and cards really have (their labels in lang/*.json)", () => {
+    const en = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8")).OMNIBUS.Silhouette.Card;
+    const ruLang = JSON.parse(readFileSync(join(ROOT, "lang", "ru.json"), "utf8")).OMNIBUS.Silhouette.Card;
+    const text = (lang: string) => journal.find((j) => j.flags!.omnibus!.lang === lang)!.pages!.map((p) => p.text.content).join(" ");
+    expect(text("en")).toContain(`<strong>${en.Defend}</strong>`);
+    expect(text("en")).toContain(`<strong>${en.ApplyDamage}</strong>`);
+    expect(text("ru")).toContain(`<strong>${ruLang.Defend}</strong>`);
+    expect(text("ru")).toContain(`<strong>${ruLang.ApplyDamage}</strong>`);
+  });
+});

@@ -1,0 +1,95 @@
+// Issue 12 at the wfrp table, against the Foundry stand-ins: a full initiative tie is broken by an
+// opposed Agility test rolled by Foundry's dice (003:L281).
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+let stand: StandIns;
+let faces: number[];
+const g = globalThis as any;
+
+beforeEach(async () => {
+  vi.resetModules();
+  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "wfrp", "omnibus.rulesetChosen": true } });
+  stand.makeUser("gm", true);
+  faces = [];
+  const original = g.Roll.prototype.evaluate;
+  g.Roll.prototype.evaluate = async function (this: any) {
+    const m = /(\d+)d(\d+)/.exec(this.formula);
+    this.terms = m ? [{ faces: Number(m[2]), results: Array.from({ length: Number(m[1]) }, () => ({ result: faces.shift() })) }] : [];
+    return original.call(this);
+  };
+  g.foundry.utils.getProperty = (o: any, path: string) => path.split(".").reduce((n, k) => n?.[k], o);
+  const system = await import("../../../src/foundry/system");
+  const wfrp = await import("../../../src/foundry/wfrp/adapter");
+  system.installOmnibus([wfrp.wfrpAdapter]);
+  await stand.fire("init");
+  await stand.fire("ready");
+});
+
+function actorDoc(id: string, view: ReturnType<typeof actorViewOf>): StandInDocument & Record<string, any> {
+  const doc = new StandInDocument(id, `Actor.${id}`, false, { name: view.name, img: view.img, type: view.type, system: view.system, items: { contents: view.items }, statuses: new Set(view.statuses ?? []) }) as StandInDocument & Record<string, any>;
+  stand.documents.set(doc.uuid, doc);
+  return doc;
+}
+const character = (name: string) => packDocs("wfrp-characters").find((d) => d.name === name)!;
+
+describe("a full initiative tie at the table (003:L281)", () => {
+  it("two cultists with the same Initiative and Agility test Agility; the winner acts first, in one update each, and a card says so", async () => {
+    const { compareCombatants, fullTieGroups, settleInitiativeTies } = await import("../../../src/foundry/wfrp/combat");
+    const cultist = character("Cultist of the Blood God");
+    const one = { id: "c1", name: "Cultist A", initiative: null, actor: actorDoc("a", actorViewOf(cultist)), flags: {} as any };
+    const two = { id: "c2", name: "Cultist B", initiative: null, actor: actorDoc("b", actorViewOf(cultist)), flags: {} as any };
+    const tollich = { id: "t", name: "Tollich", initiative: null, actor: actorDoc("t", actorViewOf(character("Tollich"))), flags: {} as any };
+    expect(fullTieGroups([one, two, tollich] as any, "fixed").map((grp) => grp.map((c) => c.id))).toEqual([["c1", "c2"]]);
+    const updates: any[] = [];
+    const combat = {
+      combatants: { contents: [one, two, tollich] },
+      updateEmbeddedDocuments: async (_type: string, u: any[]) => {
+        updates.push(...u);
+        for (const x of u) {
+          const c = [one, two, tollich].find((k) => k.id === x._id)!;
+          c.flags = { omnibus: { wfrp: { tieOrder: x["flags.omnibus.wfrp.tieOrder"] } } };
+        }
+      },
+    };
+    const ag = (actorViewOf(cultist).system as any).characteristics.ag;
+    const agility = ag.initial + ag.advances;
+    // A rolls just over the Agility (a failure), B well under it: B wins.
+    faces.push(Math.min(100, agility + 1), Math.max(1, agility - 20));
+    const orders = await settleInitiativeTies(combat as any);
+    expect(orders).toEqual([["c2", "c1"]]);
+    expect(updates).toEqual([{ _id: "c2", "flags.omnibus.wfrp.tieOrder": 0 }, { _id: "c1", "flags.omnibus.wfrp.tieOrder": 1 }]);
+    expect([one, two].sort((a, b) => compareCombatants(a as any, b as any, "fixed")).map((c) => c.id)).toEqual(["c2", "c1"]);
+    const card = stand.recorded.rendered[stand.recorded.rendered.length - 1] as { context: any };
+    expect(card.context.lines.at(-1)).toEqual({ label: "OMNIBUS.WFRP.InitiativeTie.Winner", value: "Cultist B" });
+  });
+  it("no tie: nothing is rolled or posted", async () => {
+    const { settleInitiativeTies } = await import("../../../src/foundry/wfrp/combat");
+    const before = stand.recorded.rendered.length;
+    const tollich = { id: "t", name: "Tollich", initiative: null, actor: actorDoc("t", actorViewOf(character("Tollich"))) };
+    const perdita = { id: "p", name: "Perdita", initiative: null, actor: actorDoc("p", actorViewOf(character("Perdita"))) };
+    expect(await settleInitiativeTies({ combatants: { contents: [tollich, perdita] } } as any)).toEqual([]);
+    expect(stand.recorded.rendered.length).toBe(before);
+  });
+});
+
+describe("assistance at the table names its helpers (003:L221–239)", () => {
+  it("the seed's search: Ademar (Perception 59) helped by Perdita and Valentin → 59 − 10 + 20 = 69; Molly, without the skill, does not count", async () => {
+    const { buildRequest, specFor, assistanceFor, checkData } = await import("../../../src/foundry/wfrp/request");
+    const { DEFAULT_RULES } = await import("../../../src/foundry/wfrp/options");
+    const t = (key: string) => key;
+    const ademar = actorViewOf(character("Ademar"));
+    const allies = ["Perdita", "Valentin, Jade Magister", "Molly"].map((n) => actorViewOf(character(n)));
+    const request = buildRequest({ actor: ademar, kind: "skill", dataset: { itemId: ademar.items.find((i) => i.system.key === "perception")!.id }, targets: [], rules: DEFAULT_RULES, t, allies: [ademar, ...allies] });
+    const boxes = request.fields.filter((f) => f.name.startsWith("helper"));
+    expect(boxes.map((f) => f.detail?.split(" · ")[0])).toEqual(["Perdita", "Valentin, Jade Magister", "Molly"]);
+    expect(boxes[2].detail).toContain("OMNIBUS.WFRP.Dialog.HelperNoAdvance");
+    const values = { ...request.values, difficulty: "difficult", helper0: true, helper1: true, helper2: true };
+    expect(assistanceFor(checkData(request), values)).toMatchObject({ counted: 2, bonus: 20, helpers: ["counted", "counted", "noAdvance"] });
+    const spec = specFor(request, values);
+    expect(spec.value - 10 + (spec.modifier ?? 0)).toBe(69);
+  });
+});
