@@ -32,7 +32,6 @@ type AnyClass = abstract new (...args: any[]) => any;
  * A subclass of the configured document class whose create dialog offers only the active ruleset's
  * types, and whose prepared name and description are in the reader's language.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function withRulesetCreateDialog<T extends AnyClass>(Base: T, kind: DocumentKind): T {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const Parent = Base as any;

@@ -230,8 +230,12 @@ export class Distribution {
     if (n > MAX_COPIES || (this.p.length - 1) * n > MAX_SPAN) {
       throw new OmnibusError("oddsTooLarge", `too many dice for exact odds: ${n} copies of a ${this.p.length}-outcome distribution`);
     }
+    return Distribution.repeatedSquaring(this, n, prune);
+  }
+
+  private static repeatedSquaring(of: Distribution, n: number, prune: number): Distribution {
     let result = Distribution.point(0);
-    let base: Distribution = this;
+    let base = of;
     let k = n;
     while (k > 0) {
       if (k & 1) result = result.convolve(base, prune);

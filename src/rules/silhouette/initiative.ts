@@ -9,7 +9,7 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt } from "../../core/errors";
-import { MAX_POOL, optionsObject, rollPool, type PoolOptions, type PoolReading } from "./pool";
+import { MAX_POOL, rollPool, type PoolOptions, type PoolReading } from "./pool";
 
 /** Seconds in a round (004:L1). */
 export const ROUND_SECONDS = 6;

@@ -36,14 +36,6 @@ function actorDoc(id: string, isOwner: boolean, system: Record<string, unknown>,
   return doc;
 }
 
-/** Applies a recorded `flags.omnibus.-=key` deletion on the stand-in (Foundry's update does). */
-function applyDeletions(doc: StandInDocument) {
-  const om = doc.flags.omnibus ?? {};
-  for (const k of Object.keys(om)) if (k.startsWith("-=")) {
-    delete om[k.slice(2)];
-    delete om[k];
-  }
-}
 
 /** Chat messages as documents (Foundry's ChatMessage.create returns one), authored by the current user. */
 function messagesAsDocuments() {

@@ -216,7 +216,7 @@ describe("an attack on a targeted token", () => {
   });
 
   it("ranged: Perdita's Bow (Range 50) at a token 20 yd away — Short range, Average (+20): 36 vs 68 → +3 SL, hit the body for SB 3 + 3 + 3 = 9; 120 yd is Extreme (Very Hard)", async () => {
-    const { perdita, cultist, bow, targets } = perditaAndTwoCultists();
+    const { perdita, bow, targets } = perditaAndTwoCultists();
     const checks = wfrp.wfrpAdapter.checks!;
     const request = (await checks.build({ actor: perdita as any, kind: "attack", dataset: { itemId: bow.id }, targets }))!;
     faces.push(36);
@@ -482,7 +482,7 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
   });
 
   it("ranged at two targets: one odds line per target at its own band — Short 68/100, Extreme 18/100 by hand; with the Dodge option the near target may only Dodge (or not defend)", async () => {
-    const { perdita, cultist, bow, targets } = perditaAndTwoCultists();
+    const { perdita, bow, targets } = perditaAndTwoCultists();
     const checks = wfrp.wfrpAdapter.checks!;
     const request = (await checks.build({ actor: perdita as any, kind: "attack", dataset: { itemId: bow.id }, targets }))!;
     expect(request.values.dodge).toBe(false); // unopposed by default (digest §7 item 21)
