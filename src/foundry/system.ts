@@ -13,7 +13,7 @@
  *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory).
  */
 import { createApi } from "./api";
-import { registerSocket, bindChatCard } from "./chat/actions";
+import { bindChatCard, registerChatHooks, registerChatSettings, registerSocket } from "./chat/actions";
 import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
 import { withRulesetCreateDialog } from "./documents";
@@ -93,6 +93,7 @@ function registerDice(adapter: RulesetAdapter): void {
 
 export function onInit(): void {
   registerSystemSettings();
+  registerChatSettings();
   const active = storedRuleset();
   setActiveRuleset(active);
   registerRulesetSettings(active);
@@ -150,7 +151,8 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.once("init", onInit);
   Hooks.once("setup", onSetup);
   Hooks.once("ready", () => void onReady());
-  Hooks.on("renderChatMessageHTML", (message, html) => bindChatCard(message as never, html));
+  Hooks.on("renderChatMessageHTML", ((message: unknown, html: HTMLElement) => bindChatCard(message as never, html)) as never);
+  registerChatHooks();
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));

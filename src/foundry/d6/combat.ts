@@ -11,6 +11,7 @@
  * reactions, the Force Point's doubling) and makes the death roll for every mortally wounded,
  * unstabilised combatant (end of the round that passed, A-36) — one update per actor.
  */
+import { userOwns } from "../chat/actions";
 import { OmnibusError } from "../../core/errors";
 import { compareCodes, initiativeCode, initiativeWinner, type DieCode } from "../../rules/d6";
 import { postCard } from "../chat/cards";
@@ -161,8 +162,8 @@ function findActorUuid(combat: CombatLike, combatantId: string): string | null {
 }
 
 /** `d6ActLast`: the winning side acts last this round — every combatant's side rank, re-planned on the GM. */
-export async function planActLast({ message }: ChatActionContext): Promise<DocumentChange[]> {
-  const info = ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 as Record<string, unknown> | undefined)?.initiative as { combatUuid: string | null; sides: string[]; winner: string } | undefined;
+export async function planActLast({ state }: ChatActionContext): Promise<DocumentChange[]> {
+  const info = (state.d6 as Record<string, unknown> | undefined)?.initiative as { combatUuid: string | null; sides: string[]; winner: string } | undefined;
   const combat = info?.combatUuid ? ((await fromUuid(info.combatUuid as never)) as unknown as CombatLike | null) : null;
   if (!info || !combat) throw new OmnibusError("badArgument", "the combat of this card is gone", { name: "combat", value: info?.combatUuid ?? "" });
   const order = orderFor(info.sides, info.winner, "last");
@@ -177,11 +178,10 @@ export async function planActLast({ message }: ChatActionContext): Promise<Docum
 }
 
 /** Only the GM or the owner of the winning side's roller may choose to act last. */
-export function mayActLast({ message, user }: ChatActionContext): boolean {
+export function mayActLast({ state, user }: ChatActionContext): boolean {
   if (user.isGM) return true;
-  const info = ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 as Record<string, unknown> | undefined)?.initiative as { rollerActorUuid?: string | null } | undefined;
-  const actor = info?.rollerActorUuid ? (fromUuidSync(info.rollerActorUuid as never) as unknown as { testUserPermission?(u: unknown, level: string): boolean } | null) : null;
-  return Boolean(actor?.testUserPermission?.(user, "OWNER"));
+  const info = (state.d6 as Record<string, unknown> | undefined)?.initiative as { rollerActorUuid?: string | null } | undefined;
+  return Boolean(info?.rollerActorUuid) && userOwns(info!.rollerActorUuid!, user);
 }
 
 /** Wraps the configured Combat class so the tracker's "roll initiative" buttons roll by side in per-side mode. */

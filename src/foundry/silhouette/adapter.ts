@@ -5,10 +5,11 @@
  * lang files.
  */
 import { movementModeForDistance, movementRates, pullTogetherInitiative } from "../../rules/silhouette/index";
+import { cardContext } from "./card";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
 import { templatePath } from "../templates/helpers";
 import { silhouetteChatActions } from "./actions";
-import { silhouetteChecks } from "./checks";
+import { silhouetteChecks, CARD_FLAG, CARD_TEMPLATE } from "./checks";
 import { markTracker, onUpdateCombat, silhouetteCombat, STATUS } from "./combat";
 import {
   SilhouetteArmourModel,
@@ -68,6 +69,7 @@ export const silhouetteAdapter = defineRuleset({
   settings: SILHOUETTE_SETTINGS,
   combat: silhouetteCombat,
   chatActions: silhouetteChatActions,
+  renderCard: (state) => (state[CARD_FLAG] ? { template: CARD_TEMPLATE, context: cardContext(state[CARD_FLAG] as never) as never } : null),
   checks: silhouetteChecks,
   templates: SILHOUETTE_TEMPLATES,
   api: { movementRates, movementModeForDistance, pullTogetherInitiative, SilhouetteRoll },

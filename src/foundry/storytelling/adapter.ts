@@ -5,7 +5,7 @@
 import { defineRuleset } from "../ruleset";
 import { rulesetSetting } from "../settings";
 import { KEY } from "./check-logic";
-import { storytellingChatActions, storytellingChecks } from "./checks";
+import { renderStorytellingCard, storytellingChatActions, storytellingChecks } from "./checks";
 import { initiativeModifier } from "../../rules/storytelling";
 import {
   StorytellingArmorModel,
@@ -106,6 +106,7 @@ export const storytellingAdapter = defineRuleset({
     decimals: 0,
   },
   chatActions: storytellingChatActions,
+  renderCard: renderStorytellingCard,
   checks: storytellingChecks,
   templates: STORYTELLING_TEMPLATES,
   api: { rollOffTies, dodge: toggleDodge, willpowerDefense: declareWillpowerForDefense },

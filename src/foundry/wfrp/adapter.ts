@@ -9,7 +9,7 @@
 import { CONDITIONS, testOdds, opposedOdds, type ConditionId } from "../../rules/wfrp/index";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
 import { templatePath } from "../templates/helpers";
-import { wfrpChatActions } from "./actions";
+import { wfrpChatActions, renderWfrpCard } from "./actions";
 import { wfrpChecks } from "./checks";
 import { registerCombatHooks, wfrpCombat } from "./combat";
 import { deriveActor } from "./derive";
@@ -87,6 +87,7 @@ export const wfrpAdapter = defineRuleset({
   settings: WFRP_SETTINGS,
   combat: wfrpCombat,
   chatActions: wfrpChatActions,
+  renderCard: renderWfrpCard,
   checks: wfrpChecks,
   templates: WFRP_TEMPLATES,
   api: {

@@ -36,6 +36,7 @@ import {
   type TestSpec,
 } from "../../rules/wfrp/index";
 import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../ruleset";
+import { facesFromRoll } from "../dice/faces";
 import { d100Faces, outcomeTone } from "./cards";
 import { deriveActor, skillRows, talentModifiers } from "./derive";
 import type { WfrpRules } from "./options";
@@ -220,7 +221,8 @@ export function buildResponseRequest(input: { defender: ActorView; state: Oppose
 }
 
 const intIn = (v: unknown, name: string, min: number, max: number): number => {
-  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+  // Decimal digits only: "0x10", "1e2" or " 5" are refused, not read as 16, 100 or 5.
+  const n = typeof v === "number" ? v : typeof v === "string" && /^-?(0|[1-9][0-9]{0,5})$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < min || n > max) throw new OmnibusError("outOfRange", `${name} must be a whole number in ${min}…${max}`, { name, value: String(v), min: String(min), max: String(max) });
   return n;
 };
@@ -352,13 +354,23 @@ export function opposedCardContext(state: OpposedState): Record<string, unknown>
         margin: result?.margin ?? 0,
         decidedBy: result?.decidedBy ?? null,
         stalemate: result !== null && result.winner === null,
-        respondButton: target.response ? null : { action: "respond", label: `${K}Opposed.Respond`, icon: "fa-solid fa-scale-balanced", data: { target: index, key } },
+        respondButton: target.response ? null : { action: "respond", label: `${K}Opposed.Respond`, icon: "fa-solid fa-scale-balanced", data: { target: String(index) } },
       };
     }),
   };
 }
 
 // ---------------------------------------------------------------- rolls carried in a payload
+
+/** The d100 faces of a response's Rolls (each exactly one d100): the plumbing's face reader, checked for WFRP. */
+export function facesOfD100Rolls(rolls: ReadonlyArray<{ dice: ReadonlyArray<{ faces: number | null | undefined; results: ReadonlyArray<{ result: number }> }> }>): number[] {
+  if (rolls.length === 0 || rolls.length > 1 + 2 * MAX_OPPOSED_REROLLS) throw new OmnibusError("badArgument", "the rolls must be a non-empty list", { name: "rolls", value: String(rolls.length) });
+  return rolls.map((roll) => {
+    const faces = facesFromRoll(roll);
+    if (faces.length !== 1 || faces[0].sides !== 100) throw new OmnibusError("diceMismatch", "a WFRP test rolls one d100", { sides: String(faces[0]?.sides ?? "") });
+    return checkRoll(faces[0].face, "face");
+  });
+}
 
 /**
  * The d100 faces of serialized Foundry rolls (a JSON list of `Roll#toJSON()` data, as the defender's
