@@ -50,9 +50,20 @@ export class StandInDocument {
   ) {
     Object.assign(this, extra);
   }
+  /** When true, updates also change the document's data (as Foundry's would), not only get recorded. */
+  live = false;
   async update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<this> {
     this.updates.push(data);
     this.updateOptions.push(options);
+    if (this.live) {
+      for (const [path, value] of Object.entries(data)) {
+        if (path.startsWith("flags.")) continue;
+        const parts = path.split(".");
+        let node = this as unknown as Record<string, unknown>;
+        for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+        node[parts[parts.length - 1]] = structuredClone(value);
+      }
+    }
     for (const [path, value] of Object.entries(data)) {
       if (!path.startsWith("flags.")) continue;
       const [, scope, ...rest] = path.split(".");
@@ -64,6 +75,11 @@ export class StandInDocument {
   }
   async toggleStatusEffect(id: string, { active }: { active: boolean }): Promise<void> {
     this.statusToggles.push({ id, active });
+    const statuses = (this as unknown as { statuses?: Set<string> }).statuses;
+    if (this.live && statuses) {
+      if (active) statuses.add(id);
+      else statuses.delete(id);
+    }
   }
 }
 

@@ -826,7 +826,8 @@ export function registerChatSettings(): void {
 
 /** The hooks of the card layer (installOmnibus). */
 export function registerChatHooks(): void {
-  Hooks.on("createChatMessage", ((m: Message, o: unknown, userId: string) => void onCreateMessage(m, o, userId)) as never);
-  Hooks.on("updateChatMessage", ((m: Message, c: unknown, o: unknown, userId: string) => void onUpdateMessage(m, c, o, userId)) as never);
-  Hooks.on("deleteChatMessage", ((m: Message, o: unknown, userId: string) => void onDeleteMessage(m, o, userId)) as never);
+  // The promises are returned (Foundry ignores them) so a caller that awaits hooks can.
+  Hooks.on("createChatMessage", ((m: Message, o: unknown, userId: string) => onCreateMessage(m, o, userId)) as never);
+  Hooks.on("updateChatMessage", ((m: Message, c: unknown, o: unknown, userId: string) => onUpdateMessage(m, c, o, userId)) as never);
+  Hooks.on("deleteChatMessage", ((m: Message, o: unknown, userId: string) => onDeleteMessage(m, o, userId)) as never);
 }
