@@ -8,10 +8,10 @@
 import { OmnibusError } from "../../core/errors";
 import type { CheckField, CheckValues } from "../ruleset";
 
-/** The dialog's values as strings (what a response message carries). */
-export function choicesOf(values: CheckValues): Record<string, string> {
+/** The dialog's values of its fields as strings (what a response message carries). */
+export function choicesOf(values: CheckValues, fields: CheckField[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(values)) out[k] = String(v);
+  for (const f of fields) if (Object.hasOwn(values, f.name)) out[f.name] = String(values[f.name]);
   return out;
 }
 

@@ -13,7 +13,7 @@ import { addWound, readCheckFaces, staminaThresholds, woundFromDamage, worstWoun
 import { cardStateOf, documentOf, postResponse, userOwns } from "../chat/actions";
 import { choicesOf, facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { runCheck } from "../checks";
-import type { ChatAction, ChatActionContext, CheckValues, PlannedAction } from "../ruleset";
+import type { ChatAction, ChatActionContext, CheckField, CheckValues, PlannedAction } from "../ruleset";
 import { findStrike, summarize, withDefense, type CardState } from "./card";
 import { CARD_FLAG, buildDefenseFor, derivedOf, type ActorLike } from "./checks";
 import { planDefense } from "./requests";
@@ -58,8 +58,8 @@ export const defend: ChatAction = {
 };
 
 /** The defender's side (their client): their rolled defense goes to the GM as a response to the card. */
-export async function sendDefense(message: Message, strikeKey: string, roll: Roll, values: CheckValues, actor: Actor.Implementation, content: string): Promise<boolean> {
-  return postResponse(message, "recordDefense", strikeKey, { rolls: [roll], choices: choicesOf(values), content, actor });
+export async function sendDefense(message: Message, strikeKey: string, roll: Roll, values: CheckValues, fields: CheckField[], actor: Actor.Implementation, content: string): Promise<boolean> {
+  return postResponse(message, "recordDefense", strikeKey, { rolls: [roll], choices: choicesOf(values, fields), content, actor });
 }
 
 /**

@@ -502,7 +502,7 @@ async function rollDefense(request: CheckRequest, values: CheckValues): Promise<
     total: summary.total,
     ruleset: "silhouette",
   });
-  const ok = await sendDefense(message, data.strikeKey, roll as unknown as Roll, values, actor as never, content);
+  const ok = await sendDefense(message, data.strikeKey, roll as unknown as Roll, values, request.fields, actor as never, content);
   if (ok && !data.area) {
     // The defender's tally this round: each attacker once, in order (004:L71), and a declaration (004:L85).
     const { combatId, round } = currentRound();

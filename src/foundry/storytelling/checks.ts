@@ -224,7 +224,7 @@ async function spendWillpower(data: CheckData): Promise<void> {
 
 async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
   const data = request.data as unknown as CheckData;
-  if (data.kind === "contest") return rollContestSide(data, values);
+  if (data.kind === "contest") return rollContestSide(data, values, request.fields);
   if (data.kind === "pool" && (values.contest === "instant" || values.contest === "extended")) return openContest(request, data, values, rollMode);
   const rolls: StorytellingRoll[] = [];
   const cardRolls: CardRoll[] = [];
@@ -342,7 +342,7 @@ async function openContest(request: CheckRequest, data: CheckData, values: Check
 }
 
 /** A side's roll on an open contest card: sent to the GM as a response to the card (the GM re-derives the pool). */
-async function rollContestSide(data: CheckData, values: CheckValues): Promise<boolean> {
+async function rollContestSide(data: CheckData, values: CheckValues, fields: CheckRequest["fields"]): Promise<boolean> {
   const c = data.contest!;
   const message = game.messages?.get(c.messageId) as ChatMessage.Implementation | undefined;
   if (!message) return false;
@@ -351,7 +351,7 @@ async function rollContestSide(data: CheckData, values: CheckValues): Promise<bo
   const { rolls, result } = await rollOne(pool.pool, values, data.options);
   const actor = (await fromUuid(data.actor.uuid as never)) as unknown as Actor.Implementation | null;
   const content = `<div class="omnibus omnibus-card omnibus-storytelling"><p>${poolTitle(values, localize)}: ${result.successes}</p></div>`;
-  return postResponse(message, "recordContest", `${c.side}:${c.stage}`, { rolls: rolls as unknown as Roll[], choices: choicesOf(values), content, actor });
+  return postResponse(message, "recordContest", `${c.side}:${c.stage}`, { rolls: rolls as unknown as Roll[], choices: choicesOf(values, fields), content, actor });
 }
 
 /** Who may roll a side: its actor's owners (or the GM); an open side 1, anyone with a character. */
