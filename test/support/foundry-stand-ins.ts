@@ -73,6 +73,15 @@ export class StandInDocument {
     }
     return this;
   }
+  /**
+   * Foundry's `testUserPermission(user, "OWNER")`: a GM owns everything; otherwise the test's
+   * `owners` list, or — by the tests' convention — `isOwner` meaning "the player owns it".
+   */
+  testUserPermission(user: { id?: string; isGM?: boolean }, _level = "OWNER"): boolean {
+    if (user?.isGM) return true;
+    const owners = (this as unknown as { owners?: string[] }).owners;
+    return owners ? owners.includes(String(user?.id)) : this.isOwner && user?.id === "player";
+  }
   async toggleStatusEffect(id: string, { active }: { active: boolean }): Promise<void> {
     this.statusToggles.push({ id, active });
     const statuses = (this as unknown as { statuses?: Set<string> }).statuses;
@@ -187,14 +196,21 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   let activeGM: string | null = null;
   const messages: StandInMessage[] = [];
   let deliveries: Promise<void> = Promise.resolve();
+  // Another client's turn: game.user is swapped while it runs. Deliveries interleave (they are
+  // async), so when the last one ends the test's own user ("home", set by setUser) comes back.
+  let home: string | null = null;
+  let depth = 0;
   const asUser = async <T>(id: string, fn: () => Promise<T> | T): Promise<T> => {
     const g2 = globalThis as { game: { user: StandInUser } };
+    if (depth === 0) home = g2.game.user.id;
     const previous = g2.game.user;
+    depth++;
     g2.game.user = users.get(id)!;
     try {
       return await fn();
     } finally {
-      g2.game.user = previous;
+      depth--;
+      g2.game.user = depth === 0 && home ? users.get(home)! : previous;
     }
   };
   const fireHook = async (hook: string, ...args: unknown[]) => {
