@@ -126,13 +126,8 @@ export class StandInMessage extends StandInDocument {
     this._source = { rolls: this.rolls.map((r) => JSON.stringify(typeof (r as { toJSON?: () => unknown }).toJSON === "function" ? (r as { toJSON(): unknown }).toJSON() : r)) };
     const now = Date.now();
     this._stats = { createdTime: now, modifiedTime: now, lastModifiedBy: authorId };
-  }
-  get isOwner(): boolean {
-    const user = this.network.currentUser();
-    return user.isGM || user.id === this.author.id;
-  }
-  set isOwner(_v: boolean) {
-    /* derived from the author, as in Foundry */
+    // Owned by its author (and every GM), as in Foundry: derived, not set.
+    Object.defineProperty(this, "isOwner", { configurable: true, get: () => network.currentUser().isGM || network.currentUser().id === this.author.id, set: () => undefined });
   }
   override async update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<this> {
     const user = this.network.currentUser();
@@ -201,7 +196,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   let home: string | null = null;
   let depth = 0;
   const asUser = async <T>(id: string, fn: () => Promise<T> | T): Promise<T> => {
-    const g2 = globalThis as { game: { user: StandInUser } };
+    const g2 = globalThis as unknown as { game: { user: StandInUser } };
     if (depth === 0) home = g2.game.user.id;
     const previous = g2.game.user;
     depth++;

@@ -19,7 +19,7 @@ import {
   type DieCode,
   type Scale,
 } from "../../rules/d6";
-import { postCard } from "../chat/cards";
+import { postCard, postSecret } from "../chat/cards";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, PlannedAction, TargetInfo } from "../ruleset";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
@@ -182,6 +182,7 @@ function itemKind(item: Doc | null | undefined): string {
   return "none";
 }
 
+/** Whether the roll dialog may show difficulties (the GM's own dialog always may). */
 function canSeeDifficulty(settings: D6Settings): boolean {
   return !settings.hideDifficulty || isGM();
 }
@@ -268,7 +269,9 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
     difficultyDice = extra.outcome!.total;
     rolls.push(extra as unknown as Roll);
   }
-  const seeDifficulty = canSeeDifficulty(settings);
+  // The card goes to every client: with hidden difficulties it never carries them, whoever rolls;
+  // the GM gets them in a whispered part (postSecret) instead of hidden markup.
+  const seeDifficulty = !settings.hideDifficulty;
   const context: D6CardContext = {
     title: request.title,
     subtitle: request.subtitle ?? "",
@@ -324,11 +327,22 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
     Object.assign(context, checkOutcome(outcome.total, v.difficulty));
     if (v.difficulty !== null) context.lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(v.difficulty), secret: true });
   }
-  if (!seeDifficulty) context.lines = context.lines.filter((l) => !l.secret);
+  let secret: D6CardContext | null = null;
+  if (!seeDifficulty) {
+    const hidden = context.lines.filter((l) => l.secret);
+    const difficulties = attack ? attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, true).outcomes : [];
+    if (hidden.length > 0 || context.quality || difficulties.some((o) => o.difficulty !== undefined && o.difficulty !== null)) {
+      secret = { ...context, dice: [], lines: hidden, outcomes: difficulties, buttons: [], hideSecrets: false, subtitle: localize("OMNIBUS.D6.Card.GMOnly") };
+    }
+    context.lines = context.lines.filter((l) => !l.secret);
+    context.quality = null;
+  }
   const spend = actorSpend(request, values, outcome.total, settings);
   if (actor && Object.keys(spend).length > 0) await actor.update(spend);
   if (weapon && weaponUpdate) await weapon.update(weaponUpdate);
-  return postCard({ template: CHECK_CARD, context, actor: actor as never, rolls, rollMode: options.rollMode, flags: { d6: flags } });
+  const message = await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls, rollMode: options.rollMode, flags: { d6: flags } });
+  if (secret) await postSecret({ template: CHECK_CARD, context: secret, actor: actor as never, secretFor: message?.id ?? null });
+  return message;
 }
 
 

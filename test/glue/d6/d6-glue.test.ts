@@ -174,6 +174,27 @@ describe("an attack at measured distances", () => {
     expect(leader.updates).toHaveLength(1);
   });
 
+  it("hidden difficulties: the GM's own attack card carries no difficulty, quality or secret line in the data every client receives; a GM-whispered part has them", async () => {
+    stand.recorded.settingsValues.set("omnibus.d6_hideDifficulty", true);
+    stand.setUser("gm");
+    const { request } = await attackWithTargets();
+    forceFaces([4, 3, 2, 5, 3]);
+    await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
+    const [card, secret] = stand.messages.slice(-2);
+    const cardContext = stand.recorded.rendered.find((r) => (r.context as any).subtitle !== "OMNIBUS.D6.Card.GMOnly" && (r.context as any).outcomes?.length)!.context as any;
+    // The leader at 15 m (Medium: Moderate 13, as in T-72) and the dodger's 27: neither number is in the public card or its flags.
+    expect(cardContext.outcomes.map((o: any) => o.difficulty)).toEqual([undefined, undefined, undefined]);
+    expect(cardContext.quality).toBeNull();
+    expect(cardContext.lines.some((l: any) => l.secret)).toBe(false);
+    expect(JSON.stringify(card.flags)).not.toMatch(/"difficulty"/);
+    expect(card.whisper).toEqual([]);
+    // The whispered part goes to the GMs only, with the numbers.
+    expect(secret.whisper).toEqual(["gm"]);
+    expect((secret.flags as any).omnibus.secret).toEqual({ for: card.id });
+    const secretContext = stand.recorded.rendered.at(-1)!.context as any;
+    expect(secretContext.outcomes.map((o: any) => o.difficulty)).toEqual([13, 27, null]);
+  });
+
   it("a damage card forged at creation against a bystander the attack never hit is refused; so is one whose attack card was edited", async () => {
     const { request, leader } = await attackWithTargets();
     (leader as any).system.attributes.strength = { dice: 3, pips: 0 };

@@ -133,7 +133,7 @@ describe("falling (004:L62-65)", () => {
     const other = makeActor(h, { id: "f2", name: "NPC", owner: false, skills: [["Athletics", "athletics", 1, "none"]] });
     h.stand.setUser("gm");
     await athletics(other, "fall", { height: 3 }, [2, 5, 3]);
-    const npcMessage = lastMessage(h, "gm");
+    const npcMessage = lastMessage(h);
     h.stand.setUser("player");
     expect(await h.actions.requestChatAction(npcMessage as never, "applyFall", null)).toBe(false);
     expect(other.updates).toEqual([]);

@@ -166,7 +166,7 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     await stand.deliver({ type: "chatAction", requestId: "r9", messageId: msg.id, action: "defendedAttack", target: "0" }, "player", "gm");
     expect(jeff.updates).toHaveLength(1);
     // The round moves on before the GM sees the next card's request: refused, nothing changes.
-    const socket = g.game.socket;
+    const socket = g.game.socket as { emit(channel: string, data: unknown): void };
     const emit = socket.emit;
     socket.emit = (channel: string, data: unknown) => {
       g.game.combat = { id: "c1", round: 3, started: true };
