@@ -45,6 +45,7 @@ export const SHARED_TEMPLATES = [
   "dialog/roll-odds",
   "dialog/choose-ruleset",
   "chat/check-card",
+  "chat/card-record",
 ].map(templatePath);
 
 // Loose views of the CONFIG parts the registration writes: their fvtt-types are keyed by declared

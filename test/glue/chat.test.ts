@@ -7,6 +7,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundryStandIns, StandInDocument, type StandInMessage, type StandIns } from "../support/foundry-stand-ins";
 import { makeTestAdapters } from "../support/test-adapters";
+import { createHarness } from "../support/handlebars";
+
+const templates = createHarness({ language: "en" });
 
 let stand: StandIns;
 let actions: typeof import("../../src/foundry/chat/actions");
@@ -23,6 +26,10 @@ beforeEach(async () => {
   stand.makeUser("gm2", true);
   stand.makeUser("other", false);
   stand.setActiveGM("gm");
+  // Real rendering of the card-record part (the other templates are the stand-in's placeholder).
+  const handlebars = (globalThis as any).foundry.applications.handlebars;
+  const placeholder = handlebars.renderTemplate;
+  handlebars.renderTemplate = async (path: string, context: Record<string, unknown>) => (path.endsWith("chat/card-record.hbs") ? templates.render(path, context) : placeholder(path, context));
   adapters = await makeTestAdapters();
   const system = await import("../../src/foundry/system");
   system.installOmnibus([adapters.d6, adapters.wfrp]);
@@ -69,7 +76,7 @@ describe("the GM's record", () => {
     html.innerHTML = `<div class="omnibus-card"><button data-action="applyDamage" data-target="0">A</button></div>`;
     await stand.fire("renderChatMessageHTML", card, html, {});
     expect(html.querySelector("[data-action=applyDamage]")!.hasAttribute("disabled")).toBe(true);
-    expect(html.querySelector(".omnibus-applied")!.textContent).toContain('"by":"player"');
+    expect(html.querySelector(".omnibus-applied")!.textContent).toContain('"by":"player","gm":"gm"');
     expect(logKinds()).toEqual(["applied:"]);
   });
 

@@ -28,6 +28,8 @@ import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction, Resp
 import { settingsStore } from "../settings";
 import { markKey, log, recordOf, registerRecordSettings, updateRecord, type AppliedChange, type CardRecord, type Mark } from "./record";
 import { RateLimiter, RequestError, parseRequest, type ChatActionAnswer, type ChatActionRequest, type Override } from "./requests";
+import { recordView } from "./record-view";
+import { templatePath } from "../templates/helpers";
 
 export type { ChatActionAnswer, ChatActionRequest };
 export const SOCKET_NAME = `system.${SYSTEM_ID}`;
@@ -648,47 +650,28 @@ function timeText(at: number): string {
   }
 }
 
-function el(tag: string, attrs: Record<string, string> = {}, text = ""): HTMLElement {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text) node.textContent = text;
-  return node;
+export const RECORD_TEMPLATE = templatePath("chat/card-record");
+
+/** The offered targets of the active ruleset's overridable actions (for the GM's controls). */
+function overridableOf(record: CardRecord): Array<{ action: string; targets: string[] }> {
+  const actions = activeRuleset()?.chatActions ?? {};
+  return Object.entries(actions).flatMap(([action, a]) => {
+    if (!a.overridable || !a.targets) return [];
+    try {
+      return [{ action, targets: a.targets(record.state) }];
+    } catch {
+      return [];
+    }
+  });
 }
 
-/** The footer a record adds to its card: tamper banner, applied lines (by whom, when), undo and approval controls. */
-export function recordFooter(record: CardRecord, isGM: boolean): HTMLElement | null {
-  const footer = el("div", { class: "omnibus-record" });
-  if (record.tampered) footer.append(el("p", { class: "omnibus-tampered" }, localize("OMNIBUS.Chat.TamperedBy", { name: userName(record.tampered.by) })));
-  for (const [key, mark] of Object.entries(record.marks)) {
-    const line = el("p", { class: `omnibus-applied omnibus-${mark.status}` });
-    const what = mark.summary ? localize(mark.summary.key, mark.summary.data) : localize(`OMNIBUS.Chat.Action`);
-    const names = mark.changes.map((c) => c.name).filter(Boolean).join(", ");
-    const statusKey = mark.status === "undone" ? "OMNIBUS.Chat.UndoneLine" : mark.status === "pending" ? "OMNIBUS.Chat.PendingLine" : mark.status === "failed" ? "OMNIBUS.Chat.FailedLine" : "OMNIBUS.Chat.AppliedLine";
-    line.textContent = localize(statusKey, { what, names, by: userName(mark.by), gm: userName(mark.appliedBy), time: timeText(mark.undoneAt ?? mark.at) });
-    if (isGM && (mark.status === "done" || mark.status === "failed")) {
-      const undo = el("button", { type: "button", class: "omnibus-undo", "data-omnibus": "undo", "data-mark": key }, localize("OMNIBUS.Chat.Undo"));
-      line.append(" ", undo);
-    }
-    footer.append(line);
-  }
-  if (isGM) {
-    for (const q of record.queue) {
-      const line = el("p", { class: "omnibus-queued" }, localize("OMNIBUS.Chat.QueueLine", { name: userName(q.userId), action: q.action, time: timeText(q.at) }));
-      line.append(" ", el("button", { type: "button", "data-omnibus": "approve", "data-queue": q.id }, localize("OMNIBUS.Chat.Approve")));
-      line.append(" ", el("button", { type: "button", "data-omnibus": "reject", "data-queue": q.id }, localize("OMNIBUS.Chat.Reject")));
-      footer.append(line);
-    }
-  }
-  return footer.childElementCount > 0 ? footer : null;
-}
-
-/** The GM's override controls next to an overridable button: ½, ×2, an amount, the selected tokens. */
-function overrideControls(button: HTMLElement): HTMLElement {
-  const box = el("span", { class: "omnibus-overrides" });
-  for (const [kind, label] of [["half", "OMNIBUS.Chat.Half"], ["double", "OMNIBUS.Chat.Double"], ["custom", "OMNIBUS.Chat.Custom"], ["selected", "OMNIBUS.Chat.Selected"]] as const) {
-    box.append(el("button", { type: "button", class: "omnibus-override", "data-omnibus": "override", "data-kind": kind, "data-for": button.dataset.action ?? "", "data-target": button.dataset.target ?? "" }, localize(label)));
-  }
-  return box;
+/** The record's part of a card, rendered (`templates/chat/card-record.hbs`), or null when there is nothing to show. */
+export async function recordFooter(record: CardRecord, isGM: boolean): Promise<HTMLElement | null> {
+  const view = recordView(record, { isGM, t: localize, userName, time: timeText, overridable: overridableOf(record) });
+  if (!view) return null;
+  const holder = document.createElement("div");
+  holder.innerHTML = await foundry.applications.handlebars.renderTemplate(RECORD_TEMPLATE, { record: view });
+  return holder.querySelector<HTMLElement>(".omnibus-record");
 }
 
 async function askAmount(): Promise<number | null> {
@@ -767,7 +750,7 @@ export async function bindChatCard(message: Message, html: HTMLElement): Promise
     }
   }
   if (record?.tampered) card.classList.add("omnibus-card-tampered");
-  const footer = record ? recordFooter(record, user.isGM) : null;
+  const footer = record ? await recordFooter(record, user.isGM) : null;
   if (footer) card.append(footer);
   for (const button of Array.from(card.querySelectorAll<HTMLElement>("[data-omnibus]"))) {
     button.addEventListener("click", (event) => {
@@ -792,7 +775,7 @@ export async function bindChatCard(message: Message, html: HTMLElement): Promise
       button.setAttribute("disabled", "");
       button.classList.add("applied");
       button.title = localize(record?.tampered ? "OMNIBUS.Chat.Tampered" : "OMNIBUS.Chat.AlreadyApplied");
-    } else if (user.isGM && action.overridable) button.after(overrideControls(button));
+    }
     button.addEventListener("click", (event) => {
       event.preventDefault();
       if (button.hasAttribute("disabled")) return;
