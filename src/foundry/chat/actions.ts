@@ -667,7 +667,7 @@ function overridableOf(record: CardRecord): Array<{ action: string; targets: str
 
 /** The record's part of a card, rendered (`templates/chat/card-record.hbs`), or null when there is nothing to show. */
 export async function recordFooter(record: CardRecord, isGM: boolean): Promise<HTMLElement | null> {
-  const view = recordView(record, { isGM, t: localize, userName, time: timeText, overridable: overridableOf(record) });
+  const view = recordView(record, { isGM, userName, time: timeText, overridable: overridableOf(record) });
   if (!view) return null;
   const holder = document.createElement("div");
   holder.innerHTML = await foundry.applications.handlebars.renderTemplate(RECORD_TEMPLATE, { record: view });

@@ -4,24 +4,26 @@
  * the GM), the GM's override controls for what is not applied yet, and the approval queue.
  * `templates/chat/card-record.hbs` renders it.
  */
+import type { Message } from "../templates/helpers";
 import type { CardRecord } from "./record";
 
-export type Translate = (key: string, data?: Record<string, string | number>) => string;
-
 export interface RecordView {
-  tampered: string | null;
-  marks: Array<{ key: string; status: string; text: string; undo: boolean }>;
-  overrides: Array<{ action: string; target: string; label: string }>;
+  tampered: Message | null;
+  marks: Array<{ key: string; status: string; text: Message; undo: boolean }>;
+  overrides: Array<{ action: string; target: string; label: Message }>;
   kinds: Array<{ kind: string; label: string }>;
-  queue: Array<{ id: string; text: string }>;
+  queue: Array<{ id: string; text: Message }>;
   labels: { undo: string; approve: string; reject: string };
 }
 
+/** Messages stay keys with data: the template localizes them (`omnibus-message`), so the view is language-free. */
+const t = (key: string, data?: Message["data"]): Message => ({ key, ...(data ? { data } : {}) });
+
 export function recordView(
   record: CardRecord,
-  opts: { isGM: boolean; t: Translate; userName(id: string): string; time(at: number): string; overridable?: Array<{ action: string; targets: string[] }> },
+  opts: { isGM: boolean; userName(id: string): string; time(at: number): string; overridable?: Array<{ action: string; targets: string[] }> },
 ): RecordView | null {
-  const { t, isGM } = opts;
+  const { isGM } = opts;
   const marks = Object.entries(record.marks).map(([key, mark]) => {
     const what = mark.summary ? t(mark.summary.key, mark.summary.data) : t("OMNIBUS.Chat.Action");
     const names = mark.changes.map((c) => c.name).filter(Boolean).join(", ") || "—";
@@ -44,12 +46,12 @@ export function recordView(
     marks,
     overrides,
     kinds: [
-      { kind: "half", label: t("OMNIBUS.Chat.Half") },
-      { kind: "double", label: t("OMNIBUS.Chat.Double") },
-      { kind: "custom", label: t("OMNIBUS.Chat.Custom") },
-      { kind: "selected", label: t("OMNIBUS.Chat.Selected") },
+      { kind: "half", label: "OMNIBUS.Chat.Half" },
+      { kind: "double", label: "OMNIBUS.Chat.Double" },
+      { kind: "custom", label: "OMNIBUS.Chat.Custom" },
+      { kind: "selected", label: "OMNIBUS.Chat.Selected" },
     ],
     queue,
-    labels: { undo: t("OMNIBUS.Chat.Undo"), approve: t("OMNIBUS.Chat.Approve"), reject: t("OMNIBUS.Chat.Reject") },
+    labels: { undo: "OMNIBUS.Chat.Undo", approve: "OMNIBUS.Chat.Approve", reject: "OMNIBUS.Chat.Reject" },
   };
 }
