@@ -6,7 +6,9 @@
  *   await game.omnibus.rollItem(uuid, { skipDialog: true })
  *   await game.omnibus.check(actor, "skill", { skill: "blaster" })
  *   game.omnibus.targets(actor)        // targeted tokens with distances
+ *   await game.omnibus.cardLog()       // the GM's log of chat-card applications (GMs only)
  */
+import { showCardLog } from "./chat/actions";
 import { rollItem, runCheck, type RunCheckOptions } from "./checks";
 import { rollItemByUuid } from "./hotbar";
 import type { RulesetAdapter, TargetInfo } from "./ruleset";
@@ -18,6 +20,7 @@ export interface OmnibusApi {
   rollItem(itemOrUuid: string | Item.Implementation, options?: RunCheckOptions): Promise<unknown>;
   check(actor: Actor.Implementation | null, kind: string, dataset?: Record<string, string>, options?: RunCheckOptions): Promise<unknown>;
   targets(actor: Actor.Implementation | null): TargetInfo[];
+  cardLog(): Promise<void>;
 }
 
 export function createApi(adapter: RulesetAdapter): OmnibusApi {
@@ -29,5 +32,6 @@ export function createApi(adapter: RulesetAdapter): OmnibusApi {
     check: (actor, kind, dataset = {}, options = {}) =>
       runCheck({ actor, kind, dataset: { check: kind, ...dataset }, targets: currentTargets(actor) }, options),
     targets: (actor) => currentTargets(actor),
+    cardLog: () => showCardLog(),
   };
 }

@@ -46,6 +46,7 @@ export const SHARED_TEMPLATES = [
   "dialog/choose-ruleset",
   "chat/check-card",
   "chat/card-record",
+  "chat/card-log",
 ].map(templatePath);
 
 // Loose views of the CONFIG parts the registration writes: their fvtt-types are keyed by declared

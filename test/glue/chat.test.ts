@@ -345,6 +345,25 @@ describe("who may apply", () => {
   });
 });
 
+describe("the GM's log", () => {
+  it("keeps applications, refusals, tamper marks and undos with who and when in a world setting (kept across reloads); only a GM may open it", async () => {
+    const card = await postDamageCard();
+    await actions.requestChatAction(card as never, "applyDamage", "0");
+    await actions.requestChatAction(card as never, "applyDamage", "0");
+    await stand.asUser("gm", () => actions.undoMark(card as never, "applyDamage:0", stand.users.get("gm") as never));
+    await card.update({ content: "edited" });
+    const stored = stand.recorded.settingsValues.get("omnibus.cardLog") as Array<Record<string, unknown>>;
+    expect(stored.map((e) => [e.kind, e.userId])).toEqual([["applied", "player"], ["refused", "player"], ["undone", "gm"], ["tampered", "player"]]);
+    expect(stored.every((e) => typeof e.at === "number")).toBe(true);
+    expect(stand.recorded.settingsRegistered.get("omnibus.cardLog")).toMatchObject({ scope: "world", config: false });
+    await actions.showCardLog();
+    expect(notices()).toContain("OMNIBUS.Chat.NotPermitted");
+    expect(stand.recorded.dialogs).toHaveLength(0);
+    await stand.asUser("gm", () => actions.showCardLog());
+    expect(stand.recorded.dialogs).toHaveLength(1);
+  });
+});
+
 describe("chat cards", () => {
   it("ChatMessage.create receives the rendered card, the rolls, the speaker and the ruleset flag; the chosen roll mode goes to create", async () => {
     const roll = new adapters.HeroRoll("2d6 + 1d6x6", {}, { dice: 3 } as never);

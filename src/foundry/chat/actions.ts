@@ -26,9 +26,9 @@ import { isOmnibusError, localize, notify, notifyError } from "../i18n";
 import { SYSTEM_ID, activeRuleset } from "../registry";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction, ResponseContext } from "../ruleset";
 import { settingsStore } from "../settings";
-import { markKey, log, recordOf, registerRecordSettings, updateRecord, type AppliedChange, type CardRecord, type Mark } from "./record";
+import { markKey, log, readLog, recordOf, registerRecordSettings, updateRecord, type AppliedChange, type CardRecord, type Mark } from "./record";
 import { RateLimiter, RequestError, parseRequest, type ChatActionAnswer, type ChatActionRequest, type Override } from "./requests";
-import { recordView } from "./record-view";
+import { logView, recordView } from "./record-view";
 import { templatePath } from "../templates/helpers";
 
 export type { ChatActionAnswer, ChatActionRequest };
@@ -813,4 +813,14 @@ export function registerChatHooks(): void {
   Hooks.on("createChatMessage", ((m: Message, o: unknown, userId: string) => onCreateMessage(m, o, userId)) as never);
   Hooks.on("updateChatMessage", ((m: Message, c: unknown, o: unknown, userId: string) => onUpdateMessage(m, c, o, userId)) as never);
   Hooks.on("deleteChatMessage", ((m: Message, o: unknown, userId: string) => onDeleteMessage(m, o, userId)) as never);
+}
+
+/** The GM's log of applications, refusals, tamper marks and undos (`game.omnibus.cardLog()`; GMs only). */
+export async function showCardLog(): Promise<void> {
+  if (!game.user?.isGM) {
+    notify("warn", "OMNIBUS.Chat.NotPermitted");
+    return;
+  }
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("chat/card-log"), logView(readLog(), { userName, time: (at) => new Date(at).toLocaleString() }));
+  await foundry.applications.api.DialogV2.wait({ window: { title: localize("OMNIBUS.Chat.Log") }, content, buttons: [{ action: "ok", label: localize("OMNIBUS.Chat.Close"), default: true }], rejectClose: false } as never);
 }

@@ -5,7 +5,7 @@
  * `templates/chat/card-record.hbs` renders it.
  */
 import type { Message } from "../templates/helpers";
-import type { CardRecord } from "./record";
+import type { CardRecord, LogEntry } from "./record";
 
 export interface RecordView {
   tampered: Message | null;
@@ -53,5 +53,21 @@ export function recordView(
     ],
     queue,
     labels: { undo: "OMNIBUS.Chat.Undo", approve: "OMNIBUS.Chat.Approve", reject: "OMNIBUS.Chat.Reject" },
+  };
+}
+
+/** The GM's log as the log window shows it, newest first (`templates/chat/card-log.hbs`). */
+export function logView(entries: LogEntry[], opts: { userName(id: string): string; time(at: number): string }) {
+  return {
+    entries: [...entries].reverse().map((e) => ({
+      kind: e.kind,
+      kindLabel: `OMNIBUS.Chat.LogKind.${e.kind}`,
+      action: e.action,
+      target: e.target,
+      reason: e.reason && e.reason.startsWith("OMNIBUS.") && !e.reason.startsWith("OMNIBUS.Error.") ? e.reason : null,
+      user: opts.userName(e.userId),
+      time: opts.time(e.at),
+      messageId: e.messageId,
+    })),
   };
 }

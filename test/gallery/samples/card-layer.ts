@@ -4,7 +4,7 @@
  * tampered card, and a card with the approval queue. The record part is built by the same
  * `recordView` the client calls, from a CardRecord as the GM stores it.
  */
-import { recordView } from "../../../src/foundry/chat/record-view";
+import { logView, recordView } from "../../../src/foundry/chat/record-view";
 import type { CardRecord } from "../../../src/foundry/chat/record";
 import type { GallerySample } from "../sample";
 
@@ -72,3 +72,20 @@ export const samples: GallerySample[] = [
   sample("card-tampered", tampered),
   sample("card-approval-queue", queued),
 ];
+
+samples.push({
+  name: "card-log",
+  template: T("chat/card-log"),
+  context: logView(
+    [
+      { at: 0, kind: "applied", messageId: "aB3dE5fG7hJ9kL1m", action: "d6ApplyDamage", target: "0", userId: "p1" },
+      { at: 0, kind: "refused", messageId: "aB3dE5fG7hJ9kL1m", action: "d6ApplyDamage", target: "0", userId: "p2", reason: "OMNIBUS.Chat.AlreadyApplied" },
+      { at: 0, kind: "tampered", messageId: "zY8xW6vU4tS2rQ0p", action: "", target: null, userId: "p2" },
+      { at: 0, kind: "undone", messageId: "aB3dE5fG7hJ9kL1m", action: "d6ApplyDamage", target: "0", userId: "gm" },
+    ],
+    { userName: (id) => names[id] ?? id, time: () => "21:04" },
+  ),
+  width: 520,
+  height: "auto",
+  title: "Card log",
+});
