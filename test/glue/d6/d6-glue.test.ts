@@ -172,6 +172,14 @@ describe("an attack at measured distances", () => {
     // A second click: nothing.
     expect(await actions.requestChatAction(damageMessage as never, "d6ApplyDamage", "0")).toBe(false);
     expect(leader.updates).toHaveLength(1);
+
+    // Undo by the GM after a later change to the thug (a stun elsewhere): the wound level goes back, the later stun stays.
+    leader.live = true;
+    Object.assign((leader as any).system, { woundLevel: "wounded", stuns: 1 });
+    (leader as any).statuses = new Set(["prone", "wounded"]);
+    await stand.asUser("gm", () => actions.undoMark(damageMessage as never, "d6ApplyDamage:0", stand.users.get("gm") as never));
+    expect((leader as any).system).toMatchObject({ woundLevel: "healthy", stuns: 1 });
+    expect([...(leader as any).statuses]).toEqual([]);
   });
 
   it("hidden difficulties: the GM's own attack card carries no difficulty, quality or secret line in the data every client receives; a GM-whispered part has them", async () => {

@@ -167,6 +167,15 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     expect(await sil.actions.requestChatAction(message as never, "applyDamage", "t0s0")).toBe(false);
     expect(thug.updates).toHaveLength(1);
     expect(stand.recorded.notifications.map((n) => n.message)).toContain("OMNIBUS.Chat.AlreadyApplied");
+
+    // Later the thug takes a light wound elsewhere; the GM undoes this hit: only what it changed goes back.
+    thug.live = true;
+    Object.assign(thug.system.wounds, { light: 0, heavy: 0, dead: true });
+    thug.statuses.add("dead");
+    await thug.update({ "system.wounds.light": 1 });
+    await stand.asUser("gm", () => sil.actions.undoMark(message as never, "applyDamage:t0s0", stand.users.get("gm") as never));
+    expect(thug.system.wounds).toEqual({ light: 1, heavy: 0, dead: false });
+    expect(thug.statusToggles.at(-1)).toEqual({ id: "dead", active: false });
   });
 
   it("a player who does not own the target may not roll its defense", async () => {

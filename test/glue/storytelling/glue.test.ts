@@ -165,6 +165,11 @@ describe("an attack on a measured target", () => {
     stand.setUser("gm");
     expect(await actions.requestChatAction(msg as never, "applyDamage", "0")).toBe(false);
     expect(health(target)).toHaveLength(1);
+    // Undo after a later change (2 more bashing elsewhere would not fit; 1 lethal healed: 4 → 3): back by the delta.
+    target.live = true;
+    Object.assign((target as any).system.healthTrack, { aggravated: 2, lethal: 3, bashing: 1 });
+    await stand.asUser("gm", () => actions.undoMark(msg as never, "applyDamage:0", stand.users.get("gm") as never));
+    expect((target as any).system.healthTrack).toEqual({ aggravated: 2, lethal: 2, bashing: 2 });
   });
 
   it("a player who may not use the button (not the author) is refused, nothing changes", async () => {
