@@ -371,38 +371,3 @@ export function facesOfD100Rolls(rolls: ReadonlyArray<{ dice: ReadonlyArray<{ fa
     return checkRoll(faces[0].face, "face");
   });
 }
-
-/**
- * The d100 faces of serialized Foundry rolls (a JSON list of `Roll#toJSON()` data, as the defender's
- * client sends them): each roll must be exactly one d100. Also returns each roll as the JSON string
- * a ChatMessage's `rolls` stores, to attach them to the card.
- */
-export function facesOfRolls(json: string): { faces: number[]; sources: string[] } {
-  let list: unknown;
-  try {
-    list = JSON.parse(json);
-  } catch {
-    throw new OmnibusError("badArgument", "the rolls are not readable", { name: "rolls", value: "" });
-  }
-  if (!Array.isArray(list) || list.length === 0 || list.length > 1 + 2 * MAX_OPPOSED_REROLLS) throw new OmnibusError("badArgument", "the rolls must be a non-empty list", { name: "rolls", value: "" });
-  const faces: number[] = [];
-  const sources: string[] = [];
-  for (const entry of list) {
-    let data: { terms?: unknown } | null;
-    try {
-      data = (typeof entry === "string" ? JSON.parse(entry) : entry) as { terms?: unknown } | null;
-    } catch {
-      throw new OmnibusError("badArgument", "the rolls are not readable", { name: "rolls", value: "" });
-    }
-    const terms = Array.isArray(data?.terms) ? data!.terms.filter((t) => Array.isArray((t as { results?: unknown })?.results)) : [];
-    const results = terms.flatMap((t) => {
-      const term = t as { faces?: unknown; results: Array<{ result?: unknown }> };
-      if (term.faces !== 100) throw new OmnibusError("diceMismatch", "a WFRP test rolls one d100", { sides: String(term.faces) });
-      return term.results.map((r) => r.result);
-    });
-    if (results.length !== 1) throw new OmnibusError("diceMismatch", "a WFRP test rolls one d100", { sides: "100" });
-    faces.push(checkRoll(results[0] as number, "face"));
-    sources.push(typeof entry === "string" ? entry : JSON.stringify(entry));
-  }
-  return { faces, sources };
-}
