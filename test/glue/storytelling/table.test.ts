@@ -257,7 +257,7 @@ describe("contested actions on one card (002:L337–L359)", () => {
       const html = document.createElement("div");
       html.innerHTML = `<div class="omnibus-card"></div>`;
       await stand.fire("renderChatMessageHTML", msg, html, {});
-      return stand.recorded.rendered.at(-1)!.context;
+      return stand.recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1)!.context;
     };
     const opened = stand.recorded.rendered.at(-1)!.context as { sides: Array<{ button: unknown }>; resultLabel: string };
     expect(opened.resultLabel).toBe("OMNIBUS.Storytelling.Contest.Waiting");

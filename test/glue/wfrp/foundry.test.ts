@@ -56,7 +56,8 @@ function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: stri
 }
 
 const character = (name: string) => packDocs("wfrp-characters").find((d) => d.name === name)!;
-const card = () => stand.recorded.rendered[stand.recorded.rendered.length - 1] as { path: string; context: any };
+/** The last card rendered (not the record's part, which renders after a recorded card). */
+const card = () => stand.recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1) as { path: string; context: any };
 /** The card's state in the GM's record (snapshot + amendments). */
 const stateOf = (message: { id: string }) => (globalThis as any).game.settings.get("omnibus", "cardRecords")[message.id].state as Record<string, any>;
 /** Renders the card as a client does (from the GM's record) and returns what was rendered. */
@@ -64,7 +65,8 @@ async function view(message: unknown) {
   const html = document.createElement("div");
   html.innerHTML = `<div class="omnibus-card"></div>`;
   await stand.fire("renderChatMessageHTML", message, html, {});
-  return card();
+  // The card itself (the record's part renders after it).
+  return stand.recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1) as { path: string; context: any };
 }
 
 /** Perdita (player-owned) with her bow, and the Cultist behind two tokens: "near" at 20 yd, "far" at 120 yd. */
