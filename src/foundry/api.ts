@@ -9,7 +9,9 @@
  *   await game.omnibus.selfTest()      // GM: the in-world self-test (self-test.ts)
  *   await game.omnibus.awardExperience(actors, 100, "Session 3")   // GM: ledger entry each
  *   await game.omnibus.openAwardDialog()
+ *   await game.omnibus.cardLog()       // the GM's log of chat-card applications (GMs only)
  */
+import { showCardLog } from "./chat/actions";
 import { rollItem, runCheck, type RunCheckOptions } from "./checks";
 import { rollItemByUuid } from "./hotbar";
 import type { RulesetAdapter, TargetInfo } from "./ruleset";
@@ -28,6 +30,7 @@ export interface OmnibusApi {
   awardExperience(actors: Actor.Implementation[], amount: number, reason: string): Promise<number>;
   /** GM only: the award dialog (tick characters, amount, reason). */
   openAwardDialog(): Promise<void>;
+  cardLog(): Promise<void>;
 }
 
 export function createApi(adapter: RulesetAdapter): OmnibusApi {
@@ -42,5 +45,6 @@ export function createApi(adapter: RulesetAdapter): OmnibusApi {
     selfTest: () => selfTest(adapter),
     awardExperience: (actors, amount, reason) => awardExperience(actors as never, amount, reason),
     openAwardDialog: () => openAwardDialog(),
+    cardLog: () => showCardLog(),
   };
 }

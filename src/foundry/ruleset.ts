@@ -155,13 +155,33 @@ export interface CheckHandler {
   roll(request: CheckRequest, values: CheckValues, options: { rollMode: string }): Promise<unknown>;
 }
 
-/** What a chat-card action knows when it runs (on the clicking client or on the GM). */
+/**
+ * What a chat-card action knows. On the active GM (`plan`) every field comes from Foundry or the
+ * GM's record, never from the asker: `user` is the sender Foundry's server reported, `state` the
+ * card as the GM recorded it at creation (plus the GM's amendments), `authorId` the author the
+ * server reported. On the clicking client (`run`, `permitted` for display) `state` is the record's
+ * when there is one, else the message's flags.
+ */
 export interface ChatActionContext {
   message: ChatMessage.Implementation;
-  /** The user who clicked (on the GM: the user who asked). */
+  /** The user who asked (on the GM: the socket's sender, or the response message's author). */
   user: User.Implementation;
-  /** The button's data-* values (strings), without `action`. */
-  payload: Record<string, string>;
+  /** The target the request names: one of the action's `targets(state)`, or null. */
+  target: string | null;
+  /** The card's `flags.omnibus` as the GM recorded it (a copy). */
+  state: Record<string, unknown>;
+  authorId: string | null;
+  /** A second roll (`response: true` actions): the responder's message, its Rolls and their dialog choices. */
+  response?: ResponseContext | null;
+  /** A GM's override (`overridable` actions): ½, ×2, a custom amount, other actors. */
+  override?: { factor?: number; amount?: number; actors?: string[] } | null;
+}
+
+export interface ResponseContext {
+  message: ChatMessage.Implementation;
+  rolls: Roll[];
+  /** What the responder chose in their dialog (short strings, bounded by the action). */
+  choices: Record<string, string>;
 }
 
 /** One change to one document, applied as ONE update (plus status toggles, if any). */
@@ -172,22 +192,34 @@ export interface DocumentChange {
   statuses?: Record<string, boolean>;
 }
 
+/** What a plan may return: the changes, the card's amended state, and a summary for the card's "applied" line. */
+export interface PlannedAction {
+  changes: DocumentChange[];
+  /** The card's new state (an amendment of the GM's record; the card re-renders from it). */
+  state?: Record<string, unknown>;
+  summary?: { key: string; data?: Record<string, string | number> } | null;
+}
+
 /**
- * A button on a chat card, dispatched per message from `renderChatMessageHTML`.
- *  - `run`: a local action (roll damage, start an opposed check…): runs on the clicking client.
- *  - `plan`: an action that changes documents. It plans the changes (and validates: throw an
- *    OmnibusError to refuse); the plumbing applies them locally when the user owns every changed
- *    document and the message, otherwise sends the request to the active GM over the system socket,
- *    where `permitted` and `plan` run again before anything is applied.
- * An action is applied once per message and key (`data-key` on the button; the key defaults to the
- * action name); a second click does nothing. Set `repeatable: true` to allow repeats.
+ * A button on a chat card (`data-action`, and `data-target` where the card offers several).
+ *  - `run`: a local action (roll damage, open a defence dialog): runs on the clicking client.
+ *  - `plan`: a change, planned and applied ONLY on the active GM from the GM's record, the actors'
+ *    current data and the settings (throw an OmnibusError to refuse). Once per (card, action,
+ *    target) unless `repeatable`.
+ *  - `response: true`: the plan takes a second roll that arrives as a response message
+ *    (`postResponse`), never as a click.
  */
 export interface ChatAction {
   run?(context: ChatActionContext): Promise<void> | void;
-  plan?(context: ChatActionContext): Promise<DocumentChange[]> | DocumentChange[];
-  /** Who may ask. Default: a GM or the message's author. Re-checked on the GM. */
+  plan?(context: ChatActionContext): Promise<DocumentChange[] | PlannedAction> | DocumentChange[] | PlannedAction;
+  /** Who may ask. Default: a GM or the card's author (as the server reported it). Checked on the GM. */
   permitted?(context: ChatActionContext): boolean;
+  /** The targets the card offers this action (from the GM's record). Without it the action takes none. */
+  targets?(state: Record<string, unknown>): string[];
   repeatable?: boolean;
+  response?: boolean;
+  /** The GM may apply it halved, doubled, as a custom amount or to the selected tokens. */
+  overridable?: boolean;
   /** Whether the button is shown to the current user (default: a GM, or the author). */
   visible?(message: ChatMessage.Implementation, user: User.Implementation): boolean;
 }
@@ -295,6 +327,8 @@ export interface RulesetAdapter {
   combat?: CombatHooks;
   /** Chat-card actions by name (`data-action` on the card's buttons). */
   chatActions?: Record<string, ChatAction>;
+  /** The card's template and context from its (GM-recorded, amended) state; the plumbing renders it on every client. */
+  renderCard?(state: Record<string, unknown>): { template: string; context: Record<string, unknown> } | null;
   checks?: CheckHandler;
   /** Whether an item may be dropped onto an actor (default: the item's type belongs to this ruleset). */
   acceptsItem?(actor: Actor.Implementation, itemType: string): boolean;

@@ -16,7 +16,7 @@
  *          and prototype token defaults of new actors (preCreateActor).
  */
 import { createApi } from "./api";
-import { registerSocket, bindChatCard } from "./chat/actions";
+import { bindChatCard, registerChatHooks, registerChatSettings, registerSocket } from "./chat/actions";
 import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
 import { withRulesetCreateDialog, withTokenAttributes } from "./documents";
@@ -59,6 +59,8 @@ export const SHARED_TEMPLATES = [
   "dialog/roll-odds",
   "dialog/choose-ruleset",
   "chat/check-card",
+  "chat/card-record",
+  "chat/card-log",
 ].map(templatePath);
 
 // Loose views of the CONFIG parts the registration writes: their fvtt-types are keyed by declared
@@ -120,6 +122,7 @@ function registerDice(adapter: RulesetAdapter): void {
 
 export function onInit(): void {
   registerSystemSettings();
+  registerChatSettings();
   const active = storedRuleset();
   setActiveRuleset(active);
   registerRulesetSettings(active);
@@ -183,7 +186,8 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.once("init", onInit);
   Hooks.once("setup", onSetup);
   Hooks.once("ready", () => void onReady());
-  Hooks.on("renderChatMessageHTML", (message, html) => bindChatCard(message as never, html));
+  Hooks.on("renderChatMessageHTML", ((message: unknown, html: HTMLElement) => bindChatCard(message as never, html)) as never);
+  registerChatHooks();
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);
   Hooks.on("renderActorDirectory", addAwardButton as never);

@@ -23,8 +23,8 @@ export interface Recorded {
   rendered: Array<{ path: string; context: Record<string, unknown> }>;
   messagesCreated: Array<{ data: Record<string, unknown>; options: unknown }>;
   rollModesApplied: string[];
-  socketEmits: Array<{ channel: string; data: unknown }>;
-  socketListeners: Map<string, (data: unknown) => void>;
+  socketEmits: Array<{ channel: string; data: unknown; from: string }>;
+  socketListeners: Map<string, (data: unknown, senderId: string) => unknown>;
   notifications: Array<{ level: string; message: string }>;
   dialogs: Array<Record<string, unknown>>;
   reloads: number;
@@ -106,10 +106,21 @@ export class StandInDocument {
   ) {
     Object.assign(this, extra);
   }
+  /** When true, updates also change the document's data (as Foundry's would), not only get recorded. */
+  live = false;
   async update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<this> {
     assertMayModify(this, "update");
     this.updates.push(data);
     this.updateOptions.push(options);
+    if (this.live) {
+      for (const [path, value] of Object.entries(data)) {
+        if (path.startsWith("flags.")) continue;
+        const parts = path.split(".");
+        let node = this as unknown as Record<string, unknown>;
+        for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+        node[parts[parts.length - 1]] = structuredClone(value);
+      }
+    }
     for (const [path, value] of Object.entries(data)) {
       // v14 deprecates "-=" deletion keys in favour of the deletion operator (`_del`).
       const legacyDeletion = path.split(".").some((part) => part.startsWith("-="));
@@ -128,8 +139,79 @@ export class StandInDocument {
   async unsetFlag(scope: string, key: string): Promise<this> {
     return this.update({ [`flags.${scope}.${active.generation >= 14 ? key : `-=${key}`}`]: active.generation >= 14 ? active.deletion : null });
   }
+
+  /**
+   * Foundry's `testUserPermission(user, "OWNER")`: a GM owns everything; otherwise the test's
+   * `owners` list, or — by the tests' convention — `isOwner` meaning "the player owns it".
+   */
+  testUserPermission(user: { id?: string; isGM?: boolean }, _level = "OWNER"): boolean {
+    if (user?.isGM) return true;
+    const owners = (this as unknown as { owners?: string[] }).owners;
+    return owners ? owners.includes(String(user?.id)) : this.isOwner && user?.id === "player";
+  }
   async toggleStatusEffect(id: string, { active }: { active: boolean }): Promise<void> {
     this.statusToggles.push({ id, active });
+    const statuses = (this as unknown as { statuses?: Set<string> }).statuses;
+    if (this.live && statuses) {
+      if (active) statuses.add(id);
+      else statuses.delete(id);
+    }
+  }
+}
+
+/**
+ * A chat message as Foundry keeps it. Rules modelled (each from Foundry's public API pages):
+ *  - the server stores the creating user as `author`, and `_stats.createdTime/modifiedTime/
+ *    lastModifiedBy` (foundryvtt.com/api: `DocumentStatsField`);
+ *  - only the author or a GM may update or delete it (foundryvtt.com/api `ChatMessage`: the
+ *    document's permission rules; the server refuses anyone else);
+ *  - `createChatMessage` / `updateChatMessage` / `deleteChatMessage` fire on every client with the
+ *    id of the user who made the change, as the server reports it (foundryvtt.com/api
+ *    `hookEvents.createDocument/updateDocument/deleteDocument`: `(document, options|changes, userId)`).
+ */
+export class StandInMessage extends StandInDocument {
+  author: { id: string };
+  content = "";
+  rolls: unknown[] = [];
+  whisper: string[] = [];
+  _source: { rolls: string[] };
+  _stats: { createdTime: number; modifiedTime: number; lastModifiedBy: string };
+  deleted = false;
+  constructor(
+    id: string,
+    authorId: string,
+    data: Record<string, unknown>,
+    private readonly network: { broadcast(hook: string, ...args: unknown[]): Promise<void>; currentUser(): StandInUser },
+  ) {
+    super(id, `ChatMessage.${id}`, true, {});
+    this.author = { id: authorId };
+    this.content = String(data.content ?? "");
+    this.rolls = (data.rolls as unknown[]) ?? [];
+    this.whisper = (data.whisper as string[]) ?? [];
+    this.flags = structuredClone((data.flags as Record<string, Record<string, unknown>>) ?? {});
+    for (const [k, v] of Object.entries(data)) if (!["content", "rolls", "flags", "whisper"].includes(k)) (this as Record<string, unknown>)[k] = v;
+    this._source = { rolls: this.rolls.map((r) => JSON.stringify(typeof (r as { toJSON?: () => unknown }).toJSON === "function" ? (r as { toJSON(): unknown }).toJSON() : r)) };
+    const now = Date.now();
+    this._stats = { createdTime: now, modifiedTime: now, lastModifiedBy: authorId };
+    // Owned by its author (and every GM), as in Foundry: derived, not set.
+    Object.defineProperty(this, "isOwner", { configurable: true, get: () => network.currentUser().isGM || network.currentUser().id === this.author.id, set: () => undefined });
+  }
+  override async update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<this> {
+    const user = this.network.currentUser();
+    if (!user.isGM && user.id !== this.author.id) throw new Error(`User ${user.id} lacks permission to update ChatMessage ${this.id}`);
+    await super.update(data, options);
+    if (typeof data.content === "string") this.content = data.content;
+    if (Array.isArray(data.rolls)) this.rolls = data.rolls;
+    this._stats = { ...this._stats, modifiedTime: this._stats.modifiedTime + 1, lastModifiedBy: user.id };
+    await this.network.broadcast("updateChatMessage", this, data, options ?? {}, user.id);
+    return this;
+  }
+  async delete(): Promise<this> {
+    const user = this.network.currentUser();
+    if (!user.isGM && user.id !== this.author.id) throw new Error(`User ${user.id} lacks permission to delete ChatMessage ${this.id}`);
+    this.deleted = true;
+    await this.network.broadcast("deleteChatMessage", this, {}, user.id);
+    return this;
   }
 }
 
@@ -160,6 +242,14 @@ export interface StandIns {
   queueFaces(...faces: number[]): void;
   /** Faces queued and not yet rolled. */
   readonly facesLeft: number[];
+  /** Runs `fn` as another user's client (game.user swapped while it runs). */
+  asUser<T>(id: string, fn: () => Promise<T> | T): Promise<T>;
+  /** Delivers socket data to `to`'s listener as coming from `senderId` (what the server does; a test may forge the data, never the sender). */
+  deliver(data: unknown, senderId: string, to: string): Promise<void>;
+  /** Waits until every socket message in flight has been delivered. */
+  settle(): Promise<void>;
+  /** Created messages, in order. */
+  messages: StandInMessage[];
 }
 
 export function installFoundryStandIns(opts: { settings?: Record<string, unknown>; coreStatusEffects?: string[]; generation?: Generation } = {}): StandIns {
@@ -198,6 +288,41 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   const documents = new Map<string, unknown>();
   const users = new Map<string, StandInUser>();
   let activeGM: string | null = null;
+  const messages: StandInMessage[] = [];
+  let deliveries: Promise<void> = Promise.resolve();
+  // Another client's turn: game.user is swapped while it runs. Deliveries interleave (they are
+  // async), so when the last one ends the test's own user ("home", set by setUser) comes back.
+  let home: string | null = null;
+  let depth = 0;
+  const asUser = async <T>(id: string, fn: () => Promise<T> | T): Promise<T> => {
+    const g2 = globalThis as unknown as { game: { user: StandInUser } };
+    if (depth === 0) home = g2.game.user.id;
+    const previous = g2.game.user;
+    depth++;
+    g2.game.user = users.get(id)!;
+    try {
+      return await fn();
+    } finally {
+      depth--;
+      g2.game.user = depth === 0 && home ? users.get(home)! : previous;
+    }
+  };
+  const fireHook = async (hook: string, ...args: unknown[]) => {
+    for (const fn of recorded.hooks.get(hook) ?? []) await fn(...args);
+  };
+  const currentUser = () => (globalThis as unknown as { game: { user: StandInUser } }).game.user;
+  /** A document hook fires on the acting client and on the active GM's client (the two the tests play). */
+  const broadcast = async (hook: string, ...args: unknown[]) => {
+    const me = currentUser();
+    await fireHook(hook, ...args);
+    if (activeGM && activeGM !== me.id) await asUser(activeGM, () => fireHook(hook, ...args));
+  };
+  const network = { broadcast, currentUser };
+  const deliver = async (data: unknown, senderId: string, to: string) => {
+    const listener = recorded.socketListeners.get("system.omnibus");
+    if (!listener || !users.has(to)) return;
+    await asUser(to, () => listener(data, senderId));
+  };
   const g = globalThis as Record<string, unknown>;
 
   const on = (name: string, fn: (...a: unknown[]) => unknown) => {
@@ -447,6 +572,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       deprecated("ChatMessage.applyRollMode is deprecated in favor of ChatMessage.applyMode");
       return applyVisibility(data, mode);
     },
+    getWhisperRecipients: (name: string) => (name === "GM" ? [...users.values()].filter((u) => u.isGM) : []),
     /**
      * The mode passed to `create` acts only on roll messages: core applies it while preparing the
      * rolls' message (v13 `Roll#toMessage` → `create(data, {rollMode})`, dnd5e basic-roll.mjs:258),
@@ -464,7 +590,12 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
         recorded.rollModesApplied.length = before; // core's own application, not the glue's
       }
       recorded.messagesCreated.push({ data, options });
-      return { id: `msg${recorded.messagesCreated.length}`, ...data };
+      const author = currentUser().id;
+      const message = new StandInMessage(`m${recorded.messagesCreated.length}`, author, data, network);
+      documents.set(message.uuid, message);
+      messages.push(message);
+      await broadcast("createChatMessage", message, options ?? {}, author);
+      return message;
     },
   };
   if (v14) chatMessage.applyMode = (data: Record<string, unknown>, mode: string) => applyVisibility(data, mode);
@@ -509,8 +640,14 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
         if (recorded.settingsValues.has(full)) return recorded.settingsValues.get(full);
         return recorded.settingsRegistered.get(full)?.default;
       },
+      // A world setting is written only by a user with SETTINGS_MODIFY (a GM here); the server
+      // refuses a player (foundryvtt.com/api ClientSettings#set, the Setting document's permission).
       async set(namespace: string, key: string, value: unknown) {
-        recorded.settingsValues.set(`${namespace}.${key}`, value);
+        const config = recorded.settingsRegistered.get(`${namespace}.${key}`);
+        if (config?.scope === "world" && !currentUser().isGM) throw new Error(`User ${currentUser().id} lacks permission to change ${namespace}.${key}`);
+        const stored = structuredClone(value);
+        recorded.settingsValues.set(`${namespace}.${key}`, stored);
+        (config?.onChange as ((v: unknown) => void) | undefined)?.(stored);
         return value;
       },
     },
@@ -521,11 +658,20 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
         return activeGM ? users.get(activeGM) : null;
       },
     },
+    // The system socket: the server passes every message on to the OTHER connected clients, with
+    // the sender's user id as the listener's second argument (socketlib authenticates with it,
+    // github.com/manuelVo/foundryvtt-socketlib `_received(message, senderUserId)`). Here: a
+    // non-GM's (or another GM's) message reaches the active GM, the active GM's reaches `data.to`.
     socket: {
-      emit: (channel: string, data: unknown) => recorded.socketEmits.push({ channel, data }),
-      on: (channel: string, fn: (data: unknown) => void) => recorded.socketListeners.set(channel, fn),
+      emit: (channel: string, data: unknown) => {
+        const from = currentUser().id;
+        recorded.socketEmits.push({ channel, data, from });
+        const to = from === activeGM ? String((data as { to?: unknown })?.to ?? "") : activeGM;
+        if (to && to !== from) deliveries = deliveries.then(() => deliver(structuredClone(data), from, to)).catch(() => undefined);
+      },
+      on: (channel: string, fn: (data: unknown, senderId: string) => unknown) => recorded.socketListeners.set(channel, fn),
     },
-    messages: { get: (id: string) => documents.get(`ChatMessage.${id}`) },
+    messages: { get: (id: string) => { const m = documents.get(`ChatMessage.${id}`) as StandInMessage | undefined; return m && !m.deleted ? m : undefined; } },
     packs: { get: (id: string) => documents.get(`pack:${id}`) },
     macros: { find: () => undefined },
   };
@@ -542,6 +688,17 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     documents,
     users,
     makeUser,
+    asUser,
+    deliver,
+    messages,
+    async settle() {
+      for (let i = 0; i < 20; i++) {
+        const current = deliveries;
+        await current;
+        await new Promise((r) => setTimeout(r, 0));
+        if (current === deliveries) return;
+      }
+    },
     setUser(id) {
       game.user = users.get(id);
     },

@@ -41,18 +41,27 @@ export async function makeTestAdapters() {
     settings: [{ key: "wildDie", name: "OMNIBUS.D6.Setting.WildDie", type: "boolean", default: true }],
     combat: { formula: "1d6", decimals: 0, compare: (a, b) => Number((a as never as { order: number }).order) - Number((b as never as { order: number }).order) },
     chatActions: {
+      // A card's `flags.omnibus.damage.targets[i] = {actor, amount}`: the GM adds the recorded amount to the target's wounds.
       applyDamage: {
-        plan({ payload }): DocumentChange[] {
-          const amount = Number(payload.amount);
-          if (!Number.isInteger(amount) || amount < 0) {
-            throw new OmnibusError("badArgument", "amount", { name: "amount", value: payload.amount ?? "" });
+        targets: (state) => ((state.damage as { targets?: unknown[] } | undefined)?.targets ?? []).map((_, i) => String(i)),
+        overridable: true,
+        async plan({ state, target, override }): Promise<DocumentChange[]> {
+          const entry = (state.damage as { targets: Array<{ actor: string; amount: number }> }).targets[Number(target)];
+          const base = override?.amount ?? (override?.factor ? Math.floor(entry.amount * override.factor) : entry.amount);
+          if (!Number.isInteger(base) || base < 0) throw new OmnibusError("badArgument", "amount", { name: "amount", value: String(base) });
+          const out: DocumentChange[] = [];
+          for (const uuid of override?.actors ?? [entry.actor]) {
+            const doc = (await fromUuid(uuid as never)) as unknown as { system?: { wounds?: number } } | null;
+            if (!doc) throw new OmnibusError("badArgument", "no target", { name: "target", value: uuid });
+            const wounds = Number(doc.system?.wounds ?? 0) + base;
+            out.push({ uuid, update: { "system.wounds": wounds }, statuses: wounds > 2 ? { stunned: true } : {} });
           }
-          return [{ uuid: payload.target, update: { "system.wounds": amount }, statuses: amount > 2 ? { stunned: true } : {} }];
+          return out;
         },
       },
       rollDamage: {
-        run({ user, payload }) {
-          applied.push({ user: user.id!, payload });
+        run({ user, target }) {
+          applied.push({ user: user.id!, payload: { target: String(target) } });
         },
       },
     },

@@ -19,9 +19,9 @@ import {
   type DieCode,
   type Scale,
 } from "../../rules/d6";
-import { postCard } from "../chat/cards";
+import { postCard, postSecret } from "../chat/cards";
 import { localize, notify } from "../i18n";
-import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, TargetInfo } from "../ruleset";
+import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, PlannedAction, TargetInfo } from "../ruleset";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
 import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, type Point } from "../targets";
 import { templatePath } from "../templates/helpers";
@@ -49,12 +49,15 @@ import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, p
 import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
 import { storedCode } from "./schema";
 import { readSettings } from "./settings";
-import { HEALING_KINDS, buildHealing, planApplyHealing, rollHealing } from "./healing";
+import { HEALING_KINDS, buildHealing, healerPermitted, planApplyHealing, rollHealing } from "./healing";
 import { healingOdds, medicalKind } from "./healing-logic";
-import { resistBonusOf, spendResistCPAction } from "./resist-cp";
+import { recordResistCPAction, spendResistCPAction } from "./resist-cp";
 import { MOVEMENT_KIND, movementOdds, movementRequest } from "./movement-logic";
-import { planApplySpeed, rollMovement } from "./movement";
+import { moverPermitted, planApplySpeed, rollMovement } from "./movement";
 import { evaluateOptions } from "../compat";
+import { recordOf } from "../chat/record";
+import { userOwns } from "../chat/actions";
+import { parseIndex } from "../chat/requests";
 
 export const CHECK_CARD = templatePath("d6/chat/check-card");
 export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
@@ -186,6 +189,7 @@ function itemKind(item: Doc | null | undefined): string {
   return "none";
 }
 
+/** Whether the roll dialog may show difficulties (the GM's own dialog always may). */
 function canSeeDifficulty(settings: D6Settings): boolean {
   return !settings.hideDifficulty || isGM();
 }
@@ -272,7 +276,9 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
     difficultyDice = extra.outcome!.total;
     rolls.push(extra as unknown as Roll);
   }
-  const seeDifficulty = canSeeDifficulty(settings);
+  // The card goes to every client: with hidden difficulties it never carries them, whoever rolls;
+  // the GM gets them in a whispered part (postSecret) instead of hidden markup.
+  const seeDifficulty = !settings.hideDifficulty;
   const context: D6CardContext = {
     title: request.title,
     subtitle: request.subtitle ?? "",
@@ -328,11 +334,22 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
     Object.assign(context, checkOutcome(outcome.total, v.difficulty));
     if (v.difficulty !== null) context.lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(v.difficulty), secret: true });
   }
-  if (!seeDifficulty) context.lines = context.lines.filter((l) => !l.secret);
+  let secret: D6CardContext | null = null;
+  if (!seeDifficulty) {
+    const hidden = context.lines.filter((l) => l.secret);
+    const difficulties = attack ? attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, true).outcomes : [];
+    if (hidden.length > 0 || context.quality || difficulties.some((o) => o.difficulty !== undefined && o.difficulty !== null)) {
+      secret = { ...context, dice: [], lines: hidden, outcomes: difficulties, buttons: [], hideSecrets: false, subtitle: localize("OMNIBUS.D6.Card.GMOnly") };
+    }
+    context.lines = context.lines.filter((l) => !l.secret);
+    context.quality = null;
+  }
   const spend = actorSpend(request, values, outcome.total, settings);
   if (actor && Object.keys(spend).length > 0) await actor.update(spend);
   if (weapon && weaponUpdate) await weapon.update(weaponUpdate);
-  return postCard({ template: CHECK_CARD, context, actor: actor as never, rolls, rollMode: options.rollMode, flags: { d6: flags } });
+  const message = await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls, rollMode: options.rollMode, flags: { d6: flags } });
+  if (secret) await postSecret({ template: CHECK_CARD, context: secret, actor: actor as never, secretFor: message?.id ?? null });
+  return message;
 }
 
 
@@ -416,9 +433,9 @@ interface AttackFlags {
   targets: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number | null; damage: string | null; distance: number | null }>;
 }
 
-function d6Flags(message: ChatMessage.Implementation): Record<string, unknown> {
-  const flags = (message.flags as Record<string, Record<string, unknown> | undefined>).omnibus ?? {};
-  return (flags.d6 ?? {}) as Record<string, unknown>;
+/** The D6 part of a card's state (the GM's record on the GM; the plumbing reads it). */
+export function d6State(state: Record<string, unknown>): Record<string, unknown> {
+  return (state.d6 ?? {}) as Record<string, unknown>;
 }
 
 /** A character's Strength code (null for a vehicle or bad data). */
@@ -439,9 +456,9 @@ export function targetResistCode(target: D6ActorData, damageType: "energy" | "ph
   return resistCode(storedCode(attrs?.strength, "strength"), { armor, damageType, scaleBonus, forcePoint });
 }
 
-async function rollDamage({ message }: ChatActionContext): Promise<void> {
+async function rollDamage({ message, state }: ChatActionContext): Promise<void> {
   const settings = readSettings();
-  const attack = d6Flags(message).attack as AttackFlags | undefined;
+  const attack = d6State(state).attack as AttackFlags | undefined;
   if (!attack) throw new OmnibusError("badArgument", "this card has no attack", { name: "message", value: message.id ?? "" });
   const attacker = await resolveDoc<ActorDoc>(attack.actorUuid);
   const attackerData = attacker ? actorData(attacker) : null;
@@ -489,7 +506,7 @@ async function rollDamage({ message }: ChatActionContext): Promise<void> {
       bandDetail: `${damageTotal} − ${target.resistTotal}`,
       result: target.vehicle ? `OMNIBUS.D6.ObjectDamage.${preview.result}` : preview.knockedOut ? "OMNIBUS.D6.DamageResult.knockedOut" : `OMNIBUS.D6.DamageResult.${preview.result}`,
       tone: preview.result === "none" || preview.result === "undamaged" ? "neutral" : "failure",
-      button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { key: String(index), index } },
+      button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { target: String(index) } },
     });
   }
   const firstGroup = [...groups.values()][0];
@@ -504,29 +521,60 @@ async function rollDamage({ message }: ChatActionContext): Promise<void> {
     complication: false,
     lines: [...groups.values()].map((g) => ({ label: "OMNIBUS.D6.Card.DamageRoll", value: `${formatDieCode(g.code)} → ${g.roll!.outcome!.total}` })),
     outcomes,
-    buttons: damageTargets.flatMap((t, i) => (t.vehicle ? [] : [{ action: "d6SpendResistCP", label: "OMNIBUS.D6.ResistCP.Button", icon: "fa-solid fa-star", detail: t.name, data: { index: i } }])),
+    buttons: damageTargets.flatMap((t, i) => (t.vehicle ? [] : [{ action: "d6SpendResistCP", label: "OMNIBUS.D6.ResistCP.Button", icon: "fa-solid fa-star", detail: t.name, data: { target: String(i) } }])),
   };
-  await postCard({ template: DAMAGE_CARD, context, actor: attacker as never, rolls, flags: { d6: { damage: { targets: damageTargets } } } });
+  await postCard({ template: DAMAGE_CARD, context, actor: attacker as never, rolls, flags: { d6: { damage: { from: message.id, attackerUuid: attack.actorUuid, targets: damageTargets } } } });
 }
 
-async function planApply({ message, payload }: ChatActionContext): Promise<DocumentChange[]> {
-  const damage = d6Flags(message).damage as { targets?: DamageTarget[] } | undefined;
-  const index = Number(payload.index);
-  const target = damage?.targets?.[index];
-  if (!target || !Number.isInteger(index)) throw new OmnibusError("badArgument", "no such target on this card", { name: "index", value: payload.index ?? "" });
-  const actor = await resolveDoc<ActorDoc>(target.actorUuid);
-  if (!actor) throw new OmnibusError("badArgument", "the target no longer exists", { name: "target", value: target.name });
-  const bonus = resistBonusOf(actor as never, message.id ?? "", index);
-  const planned = planDamage({ ...target, resistTotal: target.resistTotal + bonus }, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? ""), strength: strengthOf(actor.system) }, readSettings());
-  return [{ uuid: actor.uuid, update: planned.update, statuses: planned.statuses }];
+/** The damage targets of a card's state. */
+export function damageTargetsOf(state: Record<string, unknown>): Array<DamageTarget & { cpBonus?: number }> {
+  const damage = d6State(state).damage as { targets?: Array<DamageTarget & { cpBonus?: number }> } | undefined;
+  return Array.isArray(damage?.targets) ? damage!.targets : [];
+}
+
+/**
+ * The GM's bound on a damage card (its author may have forged it at creation): it must come from a
+ * recorded, untampered attack card by the same author, whose attacker that author owns, and the
+ * target must be one that attack hit.
+ */
+function checkDamageOrigin(context: ChatActionContext, target: DamageTarget): void {
+  // A GM's own damage card (a macro, a hand-made card) needs no origin: the GM is trusted.
+  if ((game.users?.get(context.authorId ?? "") as User.Implementation | undefined)?.isGM) return;
+  const damage = d6State(context.state).damage as { from?: string; attackerUuid?: string | null } | undefined;
+  const attackRecord = recordOf(damage?.from ?? "");
+  const attack = attackRecord ? (d6State(attackRecord.state).attack as AttackFlags | undefined) : undefined;
+  if (!attackRecord || !attack || attackRecord.tampered) throw new OmnibusError("badArgument", "this damage card does not come from a recorded attack", { name: "message", value: context.message.id ?? "" });
+  const author = game.users?.get(context.authorId ?? "") as User.Implementation | undefined;
+  if (!author?.isGM && (attackRecord.authorId !== context.authorId || (attack.actorUuid && !userOwns(attack.actorUuid, author)))) throw new OmnibusError("badArgument", "the damage card's author did not make that attack", { name: "message", value: context.message.id ?? "" });
+  if (attack.targets.length > 0 && !attack.targets.some((t) => t.actorUuid === target.actorUuid)) throw new OmnibusError("badArgument", "that attack did not hit this target", { name: "target", value: target.name });
+}
+
+async function planApply(context: ChatActionContext): Promise<PlannedAction> {
+  const index = parseIndex(context.target);
+  const target = index === null ? undefined : damageTargetsOf(context.state)[index];
+  if (!target) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: context.target ?? "" });
+  checkDamageOrigin(context, target);
+  const override = context.override;
+  // The GM's hand: ½ or ×2 the damage total, a custom damage total, or the selected tokens' actors.
+  const damageTotal = override?.amount !== undefined ? override.amount : override?.factor ? Math.floor(target.damageTotal * override.factor) : target.damageTotal;
+  const uuids = override?.actors ?? [target.actorUuid];
+  const changes: DocumentChange[] = [];
+  for (const uuid of uuids) {
+    const actor = await resolveDoc<ActorDoc>(uuid);
+    if (!actor || !String(actor.type).startsWith("d6_")) throw new OmnibusError("badArgument", "the target no longer exists", { name: "target", value: target.name });
+    const planned = planDamage({ ...target, damageTotal, resistTotal: target.resistTotal + (target.cpBonus ?? 0), vehicle: actor.type === "d6_vehicle" }, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? ""), strength: strengthOf(actor.system) }, readSettings());
+    changes.push({ uuid: actor.uuid, update: planned.update, statuses: planned.statuses });
+  }
+  return { changes, summary: { key: "OMNIBUS.D6.Card.AppliedDamage", data: { damage: damageTotal, resist: target.resistTotal + (target.cpBonus ?? 0) } } };
 }
 
 export const d6ChatActions: Record<string, ChatAction> = {
   d6RollDamage: { run: rollDamage },
-  d6ApplyDamage: { plan: planApply },
-  d6ApplyHealing: { plan: planApplyHealing },
+  d6ApplyDamage: { plan: planApply, targets: (state) => damageTargetsOf(state).map((_, i) => String(i)), overridable: true },
+  d6ApplyHealing: { plan: planApplyHealing, permitted: healerPermitted },
   d6SpendResistCP: spendResistCPAction,
-  d6ApplySpeed: { plan: planApplySpeed },
+  d6ResistCP: recordResistCPAction,
+  d6ApplySpeed: { plan: planApplySpeed, permitted: moverPermitted },
 };
 
 /** Reloading a weapon (001:L1): fills it; one action. */

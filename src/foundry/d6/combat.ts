@@ -11,6 +11,7 @@
  * reactions, the Force Point's doubling) and makes the death roll for every mortally wounded,
  * unstabilised combatant (end of the round that passed, A-36) — one update per actor.
  */
+import { userOwns } from "../chat/actions";
 import { OmnibusError } from "../../core/errors";
 import { compareCodes, initiativeCode, initiativeWinner, type DieCode } from "../../rules/d6";
 import { postCard } from "../chat/cards";
@@ -159,7 +160,7 @@ export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): P
   if (sides.length > 1) context.buttons.push({ action: "d6ActLast", label: "OMNIBUS.D6.Initiative.ActLast", icon: "fa-solid fa-hourglass-end" });
   const info: SideInitiativeInfo = { combatUuid: combat.uuid ?? null, sides, winner, totals: Object.fromEntries(totals), rollerActorUuid: findActorUuid(combat, rollers.get(winner)!.id) };
   const message = await postCard({ template: CHECK_CARD, context, rolls, flags: { d6: { initiative: info } } });
-  if (!asGM && message) await requestChatAction(message, "d6SideInitiative", {});
+  if (!asGM && message) await requestChatAction(message, "d6SideInitiative");
   return { order, winner };
 }
 
@@ -172,8 +173,9 @@ interface SideInitiativeInfo {
   rollerActorUuid?: string | null;
 }
 
-function sideInitiativeInfo(message: ChatActionContext["message"]): SideInitiativeInfo | undefined {
-  return ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 as Record<string, unknown> | undefined)?.initiative as SideInitiativeInfo | undefined;
+/** The side-initiative part of a card, from the GM's record of it (`state`: the card's flags as recorded). */
+function sideInitiativeInfo(state: ChatActionContext["state"]): SideInitiativeInfo | undefined {
+  return (state.d6 as Record<string, unknown> | undefined)?.initiative as SideInitiativeInfo | undefined;
 }
 
 async function combatOf(info: SideInitiativeInfo | undefined): Promise<CombatLike | null> {
@@ -186,8 +188,8 @@ async function combatOf(info: SideInitiativeInfo | undefined): Promise<CombatLik
  * roller's claim, as any roll of theirs: it is checked for shape (its sides are the combat's
  * sides, whole totals) and only the card's author who has a combatant in that combat may ask.
  */
-export async function planSideInitiative({ message }: ChatActionContext): Promise<DocumentChange[]> {
-  const info = sideInitiativeInfo(message);
+export async function planSideInitiative({ state }: ChatActionContext): Promise<DocumentChange[]> {
+  const info = sideInitiativeInfo(state);
   const combat = await combatOf(info);
   if (!info || !combat) throw new OmnibusError("badArgument", "the combat of this card is gone", { name: "combat", value: info?.combatUuid ?? "" });
   const totals = info.totals ?? {};
@@ -208,10 +210,11 @@ export async function planSideInitiative({ message }: ChatActionContext): Promis
 }
 
 /** The card's author (or a GM) who has a combatant of their own in that combat. */
-export function maySetSideInitiative({ message, user }: ChatActionContext): boolean {
+export function maySetSideInitiative({ state, authorId, user }: ChatActionContext): boolean {
   if (user.isGM) return true;
-  if ((message as unknown as { author?: { id?: string } | null }).author?.id !== user.id) return false;
-  const combat = fromUuidSync((sideInitiativeInfo(message)?.combatUuid ?? "") as never) as unknown as CombatLike | null;
+  // The author as Foundry's server reported it when the card was recorded, not the message's own claim.
+  if (authorId !== user.id) return false;
+  const combat = fromUuidSync((sideInitiativeInfo(state)?.combatUuid ?? "") as never) as unknown as CombatLike | null;
   for (const c of combat?.combatants ?? []) {
     const actor = c.actor as { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
     if (actor?.testUserPermission?.(user, "OWNER")) return true;
@@ -230,8 +233,8 @@ function findActorUuid(combat: CombatLike, combatantId: string): string | null {
 }
 
 /** `d6ActLast`: the winning side acts last this round — every combatant's side rank, re-planned on the GM. */
-export async function planActLast({ message }: ChatActionContext): Promise<DocumentChange[]> {
-  const info = sideInitiativeInfo(message);
+export async function planActLast({ state }: ChatActionContext): Promise<DocumentChange[]> {
+  const info = sideInitiativeInfo(state);
   const combat = await combatOf(info);
   if (!info || !combat) throw new OmnibusError("badArgument", "the combat of this card is gone", { name: "combat", value: info?.combatUuid ?? "" });
   const order = orderFor(info.sides, info.winner, "last");
@@ -246,11 +249,10 @@ export async function planActLast({ message }: ChatActionContext): Promise<Docum
 }
 
 /** Only the GM or the owner of the winning side's roller may choose to act last. */
-export function mayActLast({ message, user }: ChatActionContext): boolean {
+export function mayActLast({ state, user }: ChatActionContext): boolean {
   if (user.isGM) return true;
-  const info = ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 as Record<string, unknown> | undefined)?.initiative as { rollerActorUuid?: string | null } | undefined;
-  const actor = info?.rollerActorUuid ? (fromUuidSync(info.rollerActorUuid as never) as unknown as { testUserPermission?(u: unknown, level: string): boolean } | null) : null;
-  return Boolean(actor?.testUserPermission?.(user, "OWNER"));
+  const info = (state.d6 as Record<string, unknown> | undefined)?.initiative as { rollerActorUuid?: string | null } | undefined;
+  return Boolean(info?.rollerActorUuid) && userOwns(info!.rollerActorUuid!, user);
 }
 
 /** Wraps the configured Combat class so the tracker's "roll initiative" buttons roll by side in per-side mode. */

@@ -8,7 +8,7 @@
  */
 import { OmnibusError } from "../../core/errors";
 import { formatDieCode } from "../../rules/d6";
-import { requestChatAction } from "../chat/actions";
+import { requestChatAction, userOwns } from "../chat/actions";
 import { postCard } from "../chat/cards";
 import { localize, notify } from "../i18n";
 import { templatePath } from "../templates/helpers";
@@ -130,15 +130,21 @@ export async function rollHealing(request: CheckRequest, values: CheckValues, op
   } else context.lines = context.lines.filter((l) => !l.secret);
   if (healer && v.characterPoints > 0) await healer.update({ "system.characterPoints": data.characterPointsAvailable - v.characterPoints });
   if (item) await item.update({ "system.quantity": Math.max(0, Number(item.system.quantity ?? 0) - 1) });
-  const message = await postCard({ template: CHECK_CARD_PATH, context, actor: healer as never, rolls, rollMode: options.rollMode, flags: { d6: { healing: { ...stamp, result } } } });
-  if (message?.id) void requestChatAction(message, "d6ApplyHealing", {});
+  const message = await postCard({ template: CHECK_CARD_PATH, context, actor: healer as never, rolls, rollMode: options.rollMode, flags: { d6: { healing: { ...stamp, healerUuid: request.actorUuid ?? null, result } } } });
+  if (message?.id) void requestChatAction(message, "d6ApplyHealing", null);
   return message;
 }
 
-/** `d6ApplyHealing`: the patient's ONE update from the card's recorded result (re-planned on the GM). */
-export async function planApplyHealing({ message }: ChatActionContext): Promise<DocumentChange[]> {
-  const flags = ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 ?? {}) as Record<string, unknown>;
-  const healing = flags.healing as (HealingData & { result: HealingResult }) | undefined;
+/** Who may ask to apply a healing card: a GM, or its author when they own the healer (the GM checks both). */
+export function healerPermitted({ user, authorId, state }: ChatActionContext): boolean {
+  if (user.isGM) return true;
+  const healing = (state.d6 as Record<string, unknown> | undefined)?.healing as { healerUuid?: string | null } | undefined;
+  return authorId === user.id && Boolean(healing?.healerUuid) && userOwns(healing!.healerUuid!, user);
+}
+
+/** `d6ApplyHealing`: the patient's ONE update from the card's recorded result (planned on the GM from its record). */
+export async function planApplyHealing({ message, state }: ChatActionContext): Promise<DocumentChange[]> {
+  const healing = (state.d6 as Record<string, unknown> | undefined)?.healing as (HealingData & { result: HealingResult }) | undefined;
   if (!healing?.result) throw new OmnibusError("badArgument", "this card has no healing result", { name: "message", value: message.id ?? "" });
   const patient = await resolveDoc<Doc>(healing.patientUuid);
   if (!patient) throw new OmnibusError("badArgument", "the patient no longer exists", { name: "patient", value: healing.patientName });

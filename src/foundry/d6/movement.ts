@@ -5,7 +5,7 @@
  * chat-action plumbing (`d6ApplySpeed`: locally for the owner, else by the active GM; once per card).
  */
 import { OmnibusError } from "../../core/errors";
-import { requestChatAction } from "../chat/actions";
+import { requestChatAction, userOwns } from "../chat/actions";
 import { postCard } from "../chat/cards";
 import { localize } from "../i18n";
 import type { ChatActionContext, CheckRequest, CheckValues, DocumentChange } from "../ruleset";
@@ -46,14 +46,24 @@ export async function rollMovement(request: CheckRequest, values: CheckValues, o
     rollMode: options.rollMode,
     flags: { d6: { movement: { actorUuid: request.actorUuid, speed: r.speed } } },
   });
-  if (message?.id) void requestChatAction(message, "d6ApplySpeed", {});
+  if (message?.id) void requestChatAction(message, "d6ApplySpeed", null);
   return message;
 }
 
+function movementOf(state: Record<string, unknown>): { actorUuid?: string; speed?: string } | undefined {
+  return (state.d6 as Record<string, unknown> | undefined)?.movement as { actorUuid?: string; speed?: string } | undefined;
+}
+
+/** A GM, or the card's author when they own the mover (checked on the GM). */
+export function moverPermitted({ user, authorId, state }: ChatActionContext): boolean {
+  if (user.isGM) return true;
+  const uuid = movementOf(state)?.actorUuid;
+  return authorId === user.id && Boolean(uuid) && userOwns(uuid!, user);
+}
+
 /** `d6ApplySpeed`: records the speed the card moved at on the mover (what the next move may change from). */
-export async function planApplySpeed({ message }: ChatActionContext): Promise<DocumentChange[]> {
-  const flags = ((message.flags as Record<string, Record<string, unknown> | undefined>).omnibus?.d6 ?? {}) as Record<string, unknown>;
-  const movement = flags.movement as { actorUuid?: string; speed?: string } | undefined;
+export async function planApplySpeed({ message, state }: ChatActionContext): Promise<DocumentChange[]> {
+  const movement = movementOf(state);
   if (!movement?.actorUuid || !movement.speed) throw new OmnibusError("badArgument", "this card has no movement", { name: "message", value: message.id ?? "" });
   const actor = await resolveDoc<Doc>(movement.actorUuid);
   if (!actor) throw new OmnibusError("badArgument", "the mover no longer exists", { name: "actor", value: movement.actorUuid });

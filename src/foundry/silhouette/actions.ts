@@ -9,82 +9,85 @@
  *    a fall; the damage rounded to the nearest point, the seed gives no rounding, E28); once per card.
  */
 import { OmnibusError } from "../../core/errors";
-import { addWound, calledShotWound, staminaThresholds, woundFromDamage, worstWound, type HealthState, type WoundLevel } from "../../rules/silhouette/index";
+import { addWound, calledShotWound, readCheckFaces, staminaThresholds, woundFromDamage, worstWound, type HealthState, type WoundLevel } from "../../rules/silhouette/index";
+import { cardStateOf, documentOf, postResponse, userOwns } from "../chat/actions";
+import { choicesOf, facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { runCheck } from "../checks";
-import type { ChatAction, ChatActionContext, DocumentChange } from "../ruleset";
-import { cardContext, findStrike, withDefense, type CardState } from "./card";
-import { CARD_FLAG, CARD_TEMPLATE, defenseFromPayload, derivedOf, type ActorLike } from "./checks";
+import type { ChatAction, ChatActionContext, CheckField, CheckValues, PlannedAction } from "../ruleset";
+import { findStrike, summarize, withDefense, type CardState } from "./card";
+import { CARD_FLAG, buildDefenseFor, derivedOf, type ActorLike } from "./checks";
+import { planDefense } from "./requests";
 import { silhouetteOptions } from "./settings";
 
 type Message = ChatMessage.Implementation;
-type UserDoc = User.Implementation;
 
-export function cardState(message: Message): CardState {
-  const state = (message.flags as Record<string, Record<string, unknown>> | undefined)?.omnibus?.[CARD_FLAG] as CardState | undefined;
-  if (!state) throw new OmnibusError("badArgument", "not a Silhouette card", { name: "message", value: message.id ?? "" });
-  return state;
-}
-
-function ownsActor(actorUuid: string | null, user: UserDoc): boolean {
-  if (user.isGM) return true;
-  if (!actorUuid) return false;
-  const actor = fromUuidSync(actorUuid as never) as unknown as ActorLike | null;
-  return Boolean(actor?.testUserPermission?.(user, "OWNER"));
+/** The Silhouette card in a card state (the GM's record, or the message's flags for display). */
+export function cardState(state: Record<string, unknown>): CardState {
+  const card = state[CARD_FLAG] as CardState | undefined;
+  if (!card || card.version !== 1) throw new OmnibusError("badArgument", "not a Silhouette card", { name: "message", value: "" });
+  return structuredClone(card);
 }
 
 function strikeTarget(context: ChatActionContext) {
-  return findStrike(cardState(context.message), context.payload.key ?? "");
+  return findStrike(cardState(context.state), context.target ?? "");
 }
 
-async function renderedCard(state: CardState): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE, { ...cardContext(state), ruleset: "silhouette" });
-}
-
-function rollSources(message: Message): string[] {
-  const source = (message as unknown as { _source?: { rolls?: unknown[] } })._source?.rolls;
-  return Array.isArray(source) ? source.map((r) => (typeof r === "string" ? r : JSON.stringify(r))) : [];
-}
+const strikeKeys = (state: Record<string, unknown>) => (cardState(state).attack?.targets ?? []).flatMap((t) => t.strikes.map((s) => s.key));
 
 export const defend: ChatAction = {
   // The roll may be cancelled in the dialog: recording is once-only (recordDefense), not the click.
   repeatable: true,
   visible(message, user) {
     try {
-      return user.isGM || (cardState(message).attack?.targets ?? []).some((t) => ownsActor(t.actorUuid, user));
+      return user.isGM || (cardState(cardStateOf(message)).attack?.targets ?? []).some((t) => userOwns(t.actorUuid, user));
     } catch {
       return false;
     }
   },
   permitted(context) {
     const { target } = strikeTarget(context);
-    return ownsActor(target.actorUuid, context.user);
+    return userOwns(target.actorUuid, context.user);
   },
   async run(context) {
     const { target, strike } = strikeTarget(context);
     if (strike.outcome) throw new OmnibusError("badArgument", "this strike is already decided", { name: "strike", value: strike.key });
-    const actor = target.actorUuid ? ((await fromUuid(target.actorUuid as never)) as unknown as Actor.Implementation | null) : null;
+    const actor = await documentOf<Actor.Implementation>(target.actorUuid);
     if (!actor) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
     await runCheck({ actor, kind: "defense", dataset: { messageId: context.message.id ?? "", strikeKey: strike.key }, targets: [] });
   },
 };
 
+/** The defender's side (their client): their rolled defense goes to the GM as a response to the card. */
+export async function sendDefense(message: Message, strikeKey: string, roll: Roll, values: CheckValues, fields: CheckField[], actor: Actor.Implementation, content: string): Promise<boolean> {
+  return postResponse(message, "recordDefense", strikeKey, { rolls: [roll], choices: choicesOf(values, fields), content, actor });
+}
+
+/**
+ * The GM's side of a defense: the dialog rebuilt from the defender's actor and the GM's record of
+ * the card, the responder's choices read against its fields, the pool and modifiers planned from
+ * them, the faces of the responder's roll read against that pool; the strike decided in the record.
+ */
 export const recordDefense: ChatAction = {
+  response: true,
   visible: () => false,
+  targets: strikeKeys,
   permitted(context) {
     const { target } = strikeTarget(context);
-    return ownsActor(target.actorUuid, context.user);
+    return userOwns(target.actorUuid, context.user);
   },
-  async plan(context): Promise<DocumentChange[]> {
-    const state = cardState(context.message);
-    const defense = defenseFromPayload(context.payload);
-    const next = withDefense(state, context.payload.key ?? "", defense, silhouetteOptions());
-    const rolls = [...rollSources(context.message), context.payload.roll ?? ""];
-    return [
-      {
-        uuid: context.message.uuid,
-        update: { content: await renderedCard(next), [`flags.omnibus.${CARD_FLAG}`]: next, rolls },
-      },
-    ];
+  async plan(context): Promise<PlannedAction> {
+    const state = cardState(context.state);
+    const { target, strike } = findStrike(state, context.target ?? "");
+    const actor = await documentOf<ActorLike>(target.actorUuid);
+    if (!actor) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+    const options = silhouetteOptions();
+    const request = buildDefenseFor(actor, state, strike.key);
+    const values = valuesFromChoices(request.fields, request.values, context.response?.choices ?? {});
+    const plan = planDefense(request, values, options.severalAttackersReading);
+    const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => f.face));
+    const roll = readCheckFaces({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, faces, options.check);
+    const next = withDefense(state, strike.key, { ...summarize(roll), skill: plan.skill, lines: plan.lines, defenderName: String((actor as { name?: string }).name ?? "") }, options);
+    return { changes: [], state: { ...context.state, [CARD_FLAG]: next }, summary: { key: "OMNIBUS.Silhouette.Card.DefenseRecorded", data: { name: target.name, total: roll.total } } };
   },
 };
 
@@ -112,27 +115,35 @@ export function woundOf(actor: ActorLike, damage: number, calledShot: string): {
 }
 
 export const applyDamage: ChatAction = {
-  async plan(context): Promise<DocumentChange[]> {
-    const state = cardState(context.message);
-    const { target, strike } = findStrike(state, context.payload.key ?? "");
+  targets: strikeKeys,
+  overridable: true,
+  async plan(context): Promise<PlannedAction> {
+    const state = cardState(context.state);
+    const { target, strike } = findStrike(state, context.target ?? "");
     if (!strike.outcome?.hit || strike.outcome.damage <= 0) throw new OmnibusError("badArgument", "this strike did no damage", { name: "strike", value: strike.key });
     if (!target.actorUuid) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
-    const actor = (await fromUuid(target.actorUuid as never)) as unknown as ActorLike | null;
-    if (!actor || !String(actor.type).startsWith("silhouette_")) throw new OmnibusError("badArgument", "the target is not a Silhouette actor", { name: "target", value: target.name });
-    const { wound, damage } = woundOf(actor, strike.outcome.damage, state.attack?.calledShot ?? "none");
-    const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
-    const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
-    const next = structuredClone(state) as CardState;
-    const found = findStrike(next, strike.key).strike as typeof strike & { applied?: { wound: WoundLevel; damage: number } };
-    found.applied = { wound, damage };
-    return [
-      {
+    // The GM's hand: ½, ×2 or a custom amount of damage, or the selected tokens instead of the target.
+    const o = context.override;
+    const amount = o?.amount !== undefined ? o.amount : o?.factor ? Math.floor(strike.outcome.damage * o.factor) : strike.outcome.damage;
+    const changes = [];
+    let applied: { wound: WoundLevel; damage: number } = { wound: "none", damage: 0 };
+    for (const uuid of o?.actors ?? [target.actorUuid]) {
+      const actor = await documentOf<ActorLike>(uuid);
+      if (!actor || !String(actor.type).startsWith("silhouette_")) throw new OmnibusError("badArgument", "the target is not a Silhouette actor", { name: "target", value: target.name });
+      const { wound, damage } = woundOf(actor, amount, state.attack?.calledShot ?? "none");
+      const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
+      const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
+      applied = { wound, damage };
+      changes.push({
         uuid: actor.uuid,
         update: wound === "none" ? {} : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
         statuses: wound === "none" ? {} : woundStatuses(health),
-      },
-      { uuid: context.message.uuid, update: { content: await renderedCard(next), [`flags.omnibus.${CARD_FLAG}`]: next } },
-    ];
+      });
+    }
+    const next = structuredClone(state) as CardState;
+    const found = findStrike(next, strike.key).strike as typeof strike & { applied?: { wound: WoundLevel; damage: number } };
+    found.applied = applied;
+    return { changes, state: { ...context.state, [CARD_FLAG]: next }, summary: { key: "OMNIBUS.Silhouette.Card.AppliedWound", data: { damage: applied.damage, wound: applied.wound } } };
   },
 };
 
@@ -146,34 +157,38 @@ export function fallWound(actor: ActorLike, damage: number): { wound: WoundLevel
 export const applyFall: ChatAction = {
   visible(message, user) {
     try {
-      return user.isGM || ownsActor(cardState(message).actorUuid, user);
+      return user.isGM || userOwns(cardState(cardStateOf(message)).actorUuid, user);
     } catch {
       return false;
     }
   },
+  // The one who fell: its owner, when they also made the card (the server's author), or a GM.
   permitted(context) {
-    return ownsActor(cardState(context.message).actorUuid, context.user);
+    return context.user.isGM || (context.authorId === context.user.id && userOwns(cardState(context.state).actorUuid, context.user));
   },
-  async plan(context): Promise<DocumentChange[]> {
-    const state = cardState(context.message);
+  async plan(context): Promise<PlannedAction> {
+    const state = cardState(context.state);
     const fall = state.athletics;
     if (!fall || fall.kind !== "fall" || fall.damage <= 0) throw new OmnibusError("badArgument", "this card has no fall damage", { name: "message", value: context.message.id ?? "" });
     if (fall.applied) throw new OmnibusError("badArgument", "the fall was already applied", { name: "message", value: context.message.id ?? "" });
-    const actor = state.actorUuid ? ((await fromUuid(state.actorUuid as never)) as unknown as ActorLike | null) : null;
+    const actor = await documentOf<ActorLike>(state.actorUuid);
     if (!actor || !String(actor.type).startsWith("silhouette_")) throw new OmnibusError("badArgument", "the card has no Silhouette actor", { name: "actor", value: state.actorUuid ?? "" });
     const { wound, damage } = fallWound(actor, fall.damage);
     const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
     const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
     const next = structuredClone(state) as CardState;
     (next.athletics as { applied: { wound: string; damage: number } | null }).applied = { wound, damage };
-    return [
-      {
-        uuid: actor.uuid,
-        update: wound === "none" ? {} : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
-        statuses: wound === "none" ? {} : woundStatuses(health),
-      },
-      { uuid: context.message.uuid, update: { content: await renderedCard(next), [`flags.omnibus.${CARD_FLAG}`]: next } },
-    ];
+    return {
+      changes: [
+        {
+          uuid: actor.uuid,
+          update: wound === "none" ? {} : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
+          statuses: wound === "none" ? {} : woundStatuses(health),
+        },
+      ],
+      state: { ...context.state, [CARD_FLAG]: next },
+      summary: { key: "OMNIBUS.Silhouette.Card.AppliedWound", data: { damage, wound } },
+    };
   },
 };
 

@@ -5,11 +5,12 @@
  * lang files.
  */
 import { movementModeForDistance, movementRates, pullTogetherInitiative } from "../../rules/silhouette/index";
+import { cardContext } from "./card";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
 import { SILHOUETTE_TRACKABLE, silhouetteTokenAttribute, SILHOUETTE_TOKEN_DEFAULTS, silhouetteMovementBands } from "./token-logic";
 import { templatePath } from "../templates/helpers";
 import { silhouetteChatActions } from "./actions";
-import { silhouetteChecks } from "./checks";
+import { silhouetteChecks, CARD_FLAG, CARD_TEMPLATE } from "./checks";
 import { markTracker, onUpdateCombat, silhouetteCombat, STATUS } from "./combat";
 import {
   SilhouetteArmourModel,
@@ -74,6 +75,7 @@ export const silhouetteAdapter = defineRuleset({
   settings: SILHOUETTE_SETTINGS,
   combat: silhouetteCombat,
   chatActions: silhouetteChatActions,
+  renderCard: (state) => (state[CARD_FLAG] ? { template: CARD_TEMPLATE, context: cardContext(state[CARD_FLAG] as never) as never } : null),
   checks: silhouetteChecks,
   templates: SILHOUETTE_TEMPLATES,
   /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */

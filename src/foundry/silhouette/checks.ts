@@ -8,7 +8,8 @@ import { BASIC_REACH_METRES, negativeRofReady, ratesInWater, readCheckFaces, wit
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "./chase";
 import { athleticsData, athleticsOdds, climbCard, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
 import { postCard } from "../chat/cards";
-import { requestChatAction } from "../chat/actions";
+import { cardStateOf } from "../chat/actions";
+import { sendDefense } from "./actions";
 import { facesFromRoll } from "../dice/faces";
 import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
@@ -260,7 +261,7 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
 
 function messageState(messageId: string): { message: ChatMessage.Implementation; state: CardState } {
   const message = game.messages?.get(messageId) as ChatMessage.Implementation | undefined;
-  const state = (message?.flags as Record<string, Record<string, unknown>> | undefined)?.omnibus?.[CARD_FLAG] as CardState | undefined;
+  const state = message ? (cardStateOf(message)[CARD_FLAG] as CardState | undefined) : undefined;
   if (!message || !state) throw new OmnibusError("badArgument", "no Silhouette card", { name: "message", value: messageId });
   return { message, state };
 }
@@ -289,15 +290,23 @@ export function attackerIndexOf(record: DefendedRecord, attackerUuid: string | n
   return at >= 0 ? at + 1 : record.attackers.length + 1;
 }
 
-function buildDefense(actor: ActorLike, facts: ActorFacts, dataset: Record<string, string>): CheckRequest {
+function buildDefense(actor: ActorLike, _facts: ActorFacts, dataset: Record<string, string>): CheckRequest {
   const { state } = messageState(dataset.messageId ?? "");
-  const { target, strike } = findStrike(state, dataset.strikeKey ?? "");
+  const request = buildDefenseFor(actor, state, dataset.strikeKey ?? "");
+  (request.data as unknown as DefenseCheckData).messageId = dataset.messageId;
+  return request;
+}
+
+/** The defense dialog for a strike, from the defender's actor and the card (the defender's client, and again the GM). */
+export function buildDefenseFor(actor: ActorLike, state: CardState, strikeKey: string): CheckRequest {
+  const facts = actorFacts(actor);
+  const { target, strike } = findStrike(state, strikeKey);
   if (strike.outcome) throw new OmnibusError("badArgument", "this strike is already decided", { name: "strike", value: strike.key });
   const { combatId, round } = currentRound();
   const record = defendedThisRound(actor.getFlag?.("omnibus", DEFENDED_FLAG), combatId, round);
   const area = target.role === "bystander" || target.role === "zone" ? target.role : null;
   const data: DefenseCheckData = {
-    messageId: dataset.messageId,
+    messageId: "",
     targetKey: target.key,
     strikeKey: strike.key,
     attackKind: state.attack!.attackKind,
@@ -515,20 +524,16 @@ async function rollDefense(request: CheckRequest, values: CheckValues): Promise<
   const plan = planDefense(request, values, options.severalAttackersReading);
   const roll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, rules);
   await roll.evaluate();
-  await showDice(roll as unknown as Roll);
   const { message, state } = messageState(data.messageId);
-  const payload: Record<string, string> = {
-    key: data.strikeKey,
-    dice: String(plan.dice),
-    untrained: String(plan.untrained),
-    modifier: String(plan.modifier),
-    skill: plan.skill,
-    lines: JSON.stringify(plan.lines),
-    defender: actor.name ?? "",
-    defenderUuid: actor.uuid,
-    roll: JSON.stringify(roll.toJSON()),
-  };
-  const ok = await requestChatAction(message, "recordDefense", payload);
+  const { target } = findStrike(state, data.strikeKey);
+  const summary = summarize(readCheckFaces({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, facesFromRoll(roll as never).map((f) => f.face), rules));
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("chat/check-card"), {
+    title: localize("OMNIBUS.Silhouette.Card.DefenseTitle", { name: target.name }),
+    dice: summary.faces.map((face) => ({ face, sides: 6 })),
+    total: summary.total,
+    ruleset: "silhouette",
+  });
+  const ok = await sendDefense(message, data.strikeKey, roll as unknown as Roll, values, request.fields, actor as never, content);
   if (ok && !data.area) {
     // The defender's tally this round: each attacker once, in order (004:L71), and a declaration (004:L85).
     const { combatId, round } = currentRound();
@@ -541,41 +546,6 @@ async function rollDefense(request: CheckRequest, values: CheckValues): Promise<
     }
   }
   return ok;
-}
-
-/** Every d6 face of a serialized Roll (its terms' results, in order). */
-export function facesOfRollJson(json: string): number[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch {
-    throw new OmnibusError("badArgument", "the defense roll is not readable", { name: "roll", value: "" });
-  }
-  const terms = (data as { terms?: unknown })?.terms;
-  if (!Array.isArray(terms)) throw new OmnibusError("badArgument", "the defense roll has no dice", { name: "roll", value: "" });
-  return facesFromRoll({ dice: terms.filter((t) => Array.isArray((t as { results?: unknown }).results)) as never }).map((f) => f.face);
-}
-
-/** The GM-side re-reading of a defense: the faces must make the roll the payload claims. */
-export function defenseFromPayload(payload: Record<string, string>): DefenseSummary {
-  const dice = Number(payload.dice);
-  const modifier = Number(payload.modifier);
-  const faces = facesOfRollJson(payload.roll ?? "");
-  const options = silhouetteOptions();
-  const roll = readCheckFaces({ dice, untrained: payload.untrained === "true", modifier }, faces, options.check);
-  let lines: DefenseSummary["lines"] = [];
-  try {
-    const parsed = JSON.parse(payload.lines ?? "[]") as unknown;
-    if (Array.isArray(parsed)) lines = parsed.filter((l) => typeof l?.label === "string" && l.label.startsWith("OMNIBUS.") && Number.isInteger(l?.value)).map((l) => ({ label: l.label, value: l.value }));
-  } catch {
-    lines = [];
-  }
-  return {
-    ...summarize(roll),
-    skill: ["defense", "handToHand", "melee"].includes(payload.skill ?? "") ? payload.skill! : "defense",
-    lines,
-    defenderName: String(payload.defender ?? "").slice(0, 200),
-  };
 }
 
 export const silhouetteChecks: CheckHandler = {

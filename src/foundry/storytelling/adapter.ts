@@ -6,7 +6,7 @@ import { defineRuleset } from "../ruleset";
 import { STORYTELLING_TRACKABLE, storytellingTokenAttribute, STORYTELLING_TOKEN_DEFAULTS, storytellingMovementBands } from "./token-logic";
 import { rulesetSetting } from "../settings";
 import { KEY } from "./check-logic";
-import { storytellingChatActions, storytellingChecks } from "./checks";
+import { renderStorytellingCard, storytellingChatActions, storytellingChecks } from "./checks";
 import { initiativeModifier } from "../../rules/storytelling";
 import {
   StorytellingArmorModel,
@@ -121,6 +121,7 @@ export const storytellingAdapter = defineRuleset({
     decimals: 0,
   },
   chatActions: storytellingChatActions,
+  renderCard: renderStorytellingCard,
   checks: storytellingChecks,
   templates: STORYTELLING_TEMPLATES,
   /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */

@@ -98,7 +98,7 @@ export function cardRoll(
       action: "applyDamage",
       label: `${KEY}.Chat.ApplyDamage`,
       icon: "fa-solid fa-droplet",
-      data: { key: opts.buttonKey ?? 0, target: target.actorUuid, damage: damage.points, type: damage.type },
+      data: { target: String(opts.buttonKey ?? 0) },
     });
   }
   return {

@@ -17,9 +17,10 @@ import {
   type RollResult,
 } from "../../rules/storytelling";
 import { postCard } from "../chat/cards";
-import { requestChatAction } from "../chat/actions";
+import { cardStateOf, postResponse, requestChatAction, userOwns } from "../chat/actions";
+import { choicesOf, facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { localize, notify } from "../i18n";
-import type { ChatAction, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange } from "../ruleset";
+import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, PlannedAction } from "../ruleset";
 import { rulesetSetting } from "../settings";
 import { templatePath } from "../templates/helpers";
 import { cardRoll, extendedProgress, type CardContext, type CardRoll, type CoverRoll } from "./card";
@@ -53,7 +54,6 @@ import { rollStorytelling, type StorytellingRoll } from "./roll";
 import { evaluateOptions, publicMode } from "../compat";
 import { CONTEST_FLAG, addContestRoll, contestCardContext, contestRoll, continueContest, nextStage, startContest, type ContestState } from "./contest";
 import { runCheck } from "../checks";
-import { facesFromRoll } from "../dice/faces";
 
 export const CARD_TEMPLATE = templatePath("storytelling/chat/roll-card");
 
@@ -227,7 +227,7 @@ async function spendWillpower(data: CheckData): Promise<void> {
 
 async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
   const data = request.data as unknown as CheckData;
-  if (data.kind === "contest") return rollContestSide(data, values);
+  if (data.kind === "contest") return rollContestSide(data, values, request.fields);
   if (data.kind === "pool" && (values.contest === "instant" || values.contest === "extended")) return openContest(request, data, values, rollMode);
   const rolls: StorytellingRoll[] = [];
   const cardRolls: CardRoll[] = [];
@@ -235,6 +235,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
   let extended: CardContext["extended"] = null;
   let flags: Record<string, unknown> = { check: data.kind };
   let defended: Array<{ key: string; target: string }> = [];
+  const damage: Record<string, { actorUuid: string; points: number; type: string }> = {};
   if (data.kind === "attack") {
     const pools = attackPools(data, values);
     if (values.willpower === true) await spendWillpower(data);
@@ -261,6 +262,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
         }
       }
       cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points, type: p.pool.damageType }, buttonKey: i, defense: p.defense, other, cover }));
+      if (points > 0 && p.target?.actorUuid) damage[String(i)] = { actorUuid: p.target.actorUuid, points, type: p.pool.damageType };
     }
     defended = pools.flatMap((p, i) => (p.defenseApplied && p.target?.actorUuid ? [{ key: String(i), target: p.target.actorUuid }] : []));
     if (values.allOutAttack === true) {
@@ -275,7 +277,8 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
     rolls.push(...dice);
     const card = cardRoll(result, pool, labels, { other });
     if (data.kind === "consciousness" && result.successes === 0) {
-      card.buttons.push({ action: "markUnconscious", label: `${KEY}.Chat.MarkUnconscious`, icon: "fa-solid fa-bed", data: { target: data.actor.uuid } });
+      card.buttons.push({ action: "markUnconscious", label: `${KEY}.Chat.MarkUnconscious`, icon: "fa-solid fa-bed", data: {} });
+      flags = { ...flags, unconscious: data.actor.uuid };
     }
     cardRolls.push(card);
     if (data.kind === "extended" && data.extended) {
@@ -294,14 +297,12 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
     willpowerSpent: values.willpower === true,
     notes: [],
   };
+  flags = { ...flags, actor: data.actor.uuid, damage, defended, turn: data.turn ?? "" };
   const message = await postCard({ template: CARD_TEMPLATE, context, actor: null, rolls: rolls as never, rollMode, flags });
-  if (extended && message && data.extended) {
-    // Record the roll on the tracker through the plumbing: locally when the roller owns it, else by the GM; once.
-    const f = flags.extended as Record<string, unknown>;
-    await requestChatAction(message, "recordExtended", { item: data.extended.uuid, successes: String(f.successes), dramaticFailure: String(f.dramaticFailure), rollsMade: String(f.rollsMade) });
-  }
-  // Each defender Defense applied to: one more attack this turn, a declared Willpower point used (through the GM if need be).
-  if (message) for (const d of defended) await requestChatAction(message, "defendedAttack", { ...d, turn: data.turn ?? "" });
+  // Record the roll on the tracker through the GM (from its record of the card); once.
+  if (extended && message && data.extended) await requestChatAction(message, "recordExtended", null);
+  // Each defender Defense applied to: one more attack this turn, a declared Willpower point used (through the GM).
+  if (message) for (const d of defended) await requestChatAction(message, "defendedAttack", d.key);
   return message;
 }
 
@@ -309,14 +310,21 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
 
 export const CONTEST_TEMPLATE = templatePath("storytelling/chat/contest-card");
 
-export function contestState(message: ChatMessage.Implementation): ContestState {
-  const state = (message.flags as Record<string, Record<string, unknown> | undefined>)?.omnibus?.[CONTEST_FLAG] as ContestState | undefined;
-  if (!state) throw new OmnibusError("badArgument", "not a contest card", { name: "message", value: message.id ?? "" });
-  return state;
+/** The contest in a card state (the GM's record, or the message's flags for display). */
+export function contestOf(state: Record<string, unknown>): ContestState {
+  const contest = state[CONTEST_FLAG] as ContestState | undefined;
+  if (!contest || !Array.isArray(contest.sides)) throw new OmnibusError("badArgument", "not a contest card", { name: "message", value: "" });
+  return structuredClone(contest);
 }
 
-async function renderContest(state: ContestState, title: string): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(CONTEST_TEMPLATE, { ...contestCardContext(state, title), ruleset: "storytelling" });
+export function contestState(message: ChatMessage.Implementation): ContestState {
+  return contestOf(cardStateOf(message));
+}
+
+/** A card from its state (the plumbing re-renders recorded cards with it): the contest card; others are not amended. */
+export function renderStorytellingCard(state: Record<string, unknown>): { template: string; context: Record<string, unknown> } | null {
+  if (!state[CONTEST_FLAG]) return null;
+  return { template: CONTEST_TEMPLATE, context: contestCardContext(contestOf(state), String(state.contestTitle ?? "")) as never };
 }
 
 /** Opens a contest: the first side's roll on a new contest card (002:L341, L351). */
@@ -336,43 +344,38 @@ async function openContest(request: CheckRequest, data: CheckData, values: Check
   return postCard({ template: CONTEST_TEMPLATE, context: contestCardContext(state, request.title), actor: null, rolls: rolls as never, rollMode, flags: { check: "contest", [CONTEST_FLAG]: state, contestTitle: request.title } });
 }
 
-/** A side's roll on an open contest card, recorded on the card through the plumbing (the GM when need be). */
-async function rollContestSide(data: CheckData, values: CheckValues): Promise<boolean> {
+/** A side's roll on an open contest card: sent to the GM as a response to the card (the GM re-derives the pool). */
+async function rollContestSide(data: CheckData, values: CheckValues, fields: CheckRequest["fields"]): Promise<boolean> {
   const c = data.contest!;
   const message = game.messages?.get(c.messageId) as ChatMessage.Implementation | undefined;
   if (!message) return false;
   const pool = checkPool(data, values);
   if (values.willpower === true) await spendWillpower(data);
-  const { rolls } = await rollOne(pool.pool, values, data.options);
-  const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user: unknown, sync: boolean): Promise<unknown> } }).dice3d;
-  for (const r of rolls) await dice3d?.showForRoll(r, game.user, true);
-  return requestChatAction(message, "recordContest", {
-    key: `${c.side}-${c.stage}`,
-    side: String(c.side),
-    stage: String(c.stage),
-    pool: String(pool.pool),
-    again: String(againOf(values)),
-    rote: String(values.rote === true),
-    advanced: String(values.advanced === true),
-    rolls: JSON.stringify(rolls),
-    actor: data.actor.uuid,
-    name: data.actor.name,
-    img: data.actor.img,
-    traits: poolTitle(values, localize),
-  });
-}
-
-function ownsActor(uuid: string | null | undefined, user: User.Implementation): boolean {
-  if (user.isGM) return true;
-  if (!uuid) return false;
-  const actor = fromUuidSync(uuid as never) as unknown as { testUserPermission?(u: unknown, level: string): boolean; isOwner?: boolean } | null;
-  return Boolean(actor?.testUserPermission?.(user, "OWNER"));
+  const { rolls, result } = await rollOne(pool.pool, values, data.options);
+  const actor = (await fromUuid(data.actor.uuid as never)) as unknown as Actor.Implementation | null;
+  const content = `<div class="omnibus omnibus-card omnibus-storytelling"><p>${poolTitle(values, localize)}: ${result.successes}</p></div>`;
+  return postResponse(message, "recordContest", `${c.side}:${c.stage}`, { rolls: rolls as unknown as Roll[], choices: choicesOf(values, fields), content, actor });
 }
 
 /** Who may roll a side: its actor's owners (or the GM); an open side 1, anyone with a character. */
 function mayRollSide(state: ContestState, side: 0 | 1, user: User.Implementation): boolean {
   const uuid = state.sides[side].actorUuid;
-  return uuid === null ? side === 1 : ownsActor(uuid, user);
+  return uuid === null ? side === 1 : userOwns(uuid, user);
+}
+
+/** The contest's open rolls as targets: "<side>:<stage>". */
+function contestTargets(state: Record<string, unknown>): string[] {
+  const contest = contestOf(state);
+  return ([0, 1] as const).flatMap((side) => {
+    const stage = nextStage(contest, side);
+    return stage === null ? [] : [`${side}:${stage}`];
+  });
+}
+
+function sideOf(target: string | null): { side: 0 | 1; stage: number } {
+  const m = /^([01]):([1-9][0-9]{0,2})$/.exec(target ?? "");
+  if (!m) throw new OmnibusError("badArgument", "no such roll on this contest", { name: "target", value: target ?? "" });
+  return { side: m[1] === "0" ? 0 : 1, stage: Number(m[2]) };
 }
 
 const contestRollAction: ChatAction = {
@@ -386,12 +389,12 @@ const contestRollAction: ChatAction = {
       return false;
     }
   },
-  permitted({ message, user, payload }) {
-    return mayRollSide(contestState(message), payload.side === "0" ? 0 : 1, user);
+  permitted({ state, user, target }) {
+    return mayRollSide(contestOf(state), target === "0" ? 0 : 1, user);
   },
-  async run({ message, payload }) {
-    const state = contestState(message);
-    const side = payload.side === "0" ? 0 : 1;
+  async run({ message, state: cardState, target }) {
+    const state = contestOf(cardState);
+    const side = target === "0" ? 0 : 1;
     const stage = nextStage(state, side);
     if (stage === null) throw new OmnibusError("badArgument", "it is not this side's roll", { name: "side", value: String(side) });
     const uuid = state.sides[side].actorUuid;
@@ -404,60 +407,47 @@ const contestRollAction: ChatAction = {
   },
 };
 
-/** Faces of serialized Rolls (their die terms' results, in order): the dice order contract. */
-export function facesOfRolls(json: string): number[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch {
-    throw new OmnibusError("badArgument", "the roll is not readable", { name: "rolls", value: "" });
-  }
-  if (!Array.isArray(data)) throw new OmnibusError("badArgument", "the roll is not readable", { name: "rolls", value: "" });
-  return data.flatMap((roll) => {
-    const terms = (roll as { terms?: unknown })?.terms;
-    if (!Array.isArray(terms)) throw new OmnibusError("badArgument", "the roll has no dice", { name: "rolls", value: "" });
-    return facesFromRoll({ dice: terms.filter((t) => Array.isArray((t as { results?: unknown }).results)) as never }).map((f) => f.face);
-  });
-}
-
+/**
+ * The GM's side of a contest roll: the side's actor (an open side: the responder's speaking
+ * character, which they must own), its pool rebuilt from that actor, the card's defaults and the
+ * responder's choices (read against the dialog's own fields); the faces of the responder's Rolls
+ * resolved against that pool; the contest decided in the GM's record.
+ */
 const recordContestAction: ChatAction = {
   visible: () => false,
-  permitted({ message, user, payload }) {
-    const state = contestState(message);
-    const side = payload.side === "0" ? 0 : 1;
-    // An open side is taken by the roller's own character.
-    return mayRollSide(state, side, user) && (state.sides[side].actorUuid !== null || ownsActor(payload.actor, user));
+  response: true,
+  targets: contestTargets,
+  permitted({ state, user, target }) {
+    return mayRollSide(contestOf(state), sideOf(target).side, user);
   },
-  async plan({ message, payload }) {
-    const state = contestState(message);
-    const side = payload.side === "0" ? 0 : 1;
-    const stage = intOr(payload.stage, 0, 0, 999);
-    const pool = intOr(payload.pool, 1, -99, 99);
-    // The faces must make the roll the payload claims (re-resolved here, on the GM).
-    const world = worldOptions();
-    const rollOptions = { again: againOf({ again: payload.again ?? "10" }), rote: payload.rote === "true", roteRerolls: world.roteScope, chanceDieUsesAgainLevel: world.chanceDieUsesAgain };
-    const faces = facesOfRolls(payload.rolls ?? "");
+  async plan(context): Promise<PlannedAction> {
+    const contest = contestOf(context.state);
+    const { side, stage } = sideOf(context.target);
+    const speaker = ((context.response?.message as unknown as { speaker?: { actor?: string | null } })?.speaker?.actor ?? null) as string | null;
+    const uuid = contest.sides[side].actorUuid ?? (speaker ? (speaker.includes(".") ? speaker : `Actor.${speaker}`) : null);
+    const doc = uuid ? ((await fromUuid(uuid as never)) as unknown as DocLike | null) : null;
+    if (!doc || !isCharacter(doc.type) || !userOwns(doc, context.user)) throw new OmnibusError("badArgument", "the roller has no character of theirs", { name: "actor", value: uuid ?? "" });
+    const options = worldOptions();
+    const actor = snapshot(doc);
+    const request = contestRequest(actor, contest.defaults, { messageId: context.message.id ?? "", side, stage }, options, localize);
+    const values = valuesFromChoices(request.fields, request.values, context.response?.choices ?? {});
+    const data = request.data as unknown as CheckData;
+    // A Willpower point for +3 dice must have been spent this turn (the roller spends it on their own character).
+    if (values.willpower === true && ((actor.system.willpower ?? {}) as Record<string, unknown>).spentThisTurn !== true) throw new OmnibusError("badArgument", "no Willpower point was spent", { name: "willpower", value: "true" });
+    const pool = checkPool(data, values).pool;
+    const rollOptions = { again: againOf(values), rote: values.rote === true, roteRerolls: options.roteScope, chanceDieUsesAgainLevel: options.chanceDieUsesAgain };
+    const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => (f.sides === 10 ? f.face : 0)));
     let result: RollResult;
-    if (payload.advanced === "true") {
+    if (values.advanced === true) {
       // An advanced action: both rolls' faces, the better kept (002:L480).
       const dice = forcedDice(faces);
       result = rollAdvancedAction(pool, dice, rollOptions).kept;
       dice.assertExhausted();
     } else result = resolvePool(pool, faces, rollOptions);
-    const who = { name: String(payload.name ?? "").slice(0, 200), img: String(payload.img ?? ""), actorUuid: payload.actor ?? null };
-    const next = addContestRoll(state, side, stage, contestRoll(result), who);
-    if (next.sides[side].traits === "") next.sides[side].traits = String(payload.traits ?? "").slice(0, 200);
-    const title = String((message.flags as Record<string, Record<string, unknown> | undefined>)?.omnibus?.contestTitle ?? "");
-    const sources = (message as unknown as { _source?: { rolls?: unknown[] } })._source?.rolls ?? (message as unknown as { rolls?: unknown[] }).rolls ?? [];
-    const added = JSON.parse(payload.rolls ?? "[]") as unknown[];
-    return [{
-      uuid: message.uuid,
-      update: {
-        content: await renderContest(next, title),
-        [`flags.omnibus.${CONTEST_FLAG}`]: next,
-        rolls: [...(sources as unknown[]).map((r) => (typeof r === "string" ? r : JSON.stringify(r))), ...added.map((r) => JSON.stringify(r))],
-      },
-    }];
+    const who = { name: actor.name.slice(0, 200), img: actor.img, actorUuid: actor.uuid };
+    const next = addContestRoll(contest, side, stage, contestRoll(result), who);
+    if (next.sides[side].traits === "") next.sides[side].traits = poolTitle(values, localize).slice(0, 200);
+    return { changes: [], state: { ...context.state, [CONTEST_FLAG]: next }, summary: { key: `${KEY}.Contest.Recorded`, data: { name: actor.name, successes: result.successes } } };
   },
 };
 
@@ -467,10 +457,9 @@ const contestContinueAction: ChatAction = {
   repeatable: true,
   visible: (_message, user) => user.isGM,
   permitted: ({ user }) => user.isGM,
-  async plan({ message }) {
-    const next = continueContest(contestState(message));
-    const title = String((message.flags as Record<string, Record<string, unknown> | undefined>)?.omnibus?.contestTitle ?? "");
-    return [{ uuid: message.uuid, update: { content: await renderContest(next, title), [`flags.omnibus.${CONTEST_FLAG}`]: next } }];
+  async plan({ state }): Promise<PlannedAction> {
+    const next = continueContest(contestOf(state));
+    return { changes: [], state: { ...state, [CONTEST_FLAG]: next }, summary: { key: `${KEY}.Contest.Continue` } };
   },
 };
 
@@ -532,33 +521,56 @@ export function planDamage(target: ActorSnapshot, points: number, type: DamageTy
   };
 }
 
+type DamageEntry = { actorUuid: string; points: number; type: string };
+const damageOf = (state: Record<string, unknown>) => ((state.damage ?? {}) as Record<string, DamageEntry>);
+
+/** The card's author, when they own the acting character (or a GM): checked on the GM from its record. */
+function authorActs({ user, authorId, state }: ChatActionContext): boolean {
+  if (user.isGM) return true;
+  return authorId === user.id && typeof state.actor === "string" && userOwns(state.actor, user);
+}
+
+/** Marks damage from the GM's record of the attack card (never from the click). The GM may halve, double, set it, or pick the selected tokens. */
 const applyDamageAction: ChatAction = {
-  async plan({ payload }) {
-    const points = Number(payload.damage);
-    if (!Number.isInteger(points) || points < 0 || points > 99) throw new OmnibusError("badArgument", "damage", { name: "damage", value: payload.damage ?? "" });
-    const type = payload.type;
+  targets: (state) => Object.keys(damageOf(state)),
+  permitted: authorActs,
+  overridable: true,
+  async plan({ state, target, override }): Promise<PlannedAction> {
+    const entry = damageOf(state)[target ?? ""];
+    if (!entry) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: target ?? "" });
+    const type = entry.type;
     if (type !== "bashing" && type !== "lethal" && type !== "aggravated") throw new OmnibusError("badArgument", "damage type", { name: "type", value: String(type) });
-    return [planDamage(snapshot(await docOf(payload.target)), points, type)];
+    const points = override?.amount !== undefined ? override.amount : override?.factor ? Math.floor(entry.points * override.factor) : entry.points;
+    if (!Number.isInteger(points) || points < 0 || points > 99) throw new OmnibusError("badArgument", "damage", { name: "damage", value: String(points) });
+    const changes: DocumentChange[] = [];
+    for (const uuid of override?.actors ?? [entry.actorUuid]) changes.push(planDamage(snapshot(await docOf(uuid)), points, type));
+    return { changes, summary: { key: `${KEY}.Chat.AppliedDamage`, data: { points, type: localize(`${KEY}.Damage.${type}`) } } };
   },
 };
 
+/** Records an extended roll on its tracker, from the GM's record of the card; the roller must own the tracker. */
 const recordExtendedAction: ChatAction = {
   visible: () => false,
-  async plan({ payload }) {
-    const doc = await docOf(payload.item);
+  permitted({ user, authorId, state }) {
+    const item = (state.extended as { item?: string } | undefined)?.item;
+    return user.isGM || (authorId === user.id && Boolean(item) && userOwns(item!, user));
+  },
+  async plan({ state }) {
+    const f = state.extended as { item?: string; successes?: number; dramaticFailure?: boolean; rollsMade?: number } | undefined;
+    const doc = await docOf(f?.item);
     const s = doc.system as Record<string, unknown>;
-    const successes = Number(payload.successes);
-    if (!Number.isInteger(successes) || successes < 0) throw new OmnibusError("badArgument", "successes", { name: "successes", value: payload.successes ?? "" });
+    const successes = Number(f?.successes);
+    if (!Number.isInteger(successes) || successes < 0 || successes > 99) throw new OmnibusError("badArgument", "successes", { name: "successes", value: String(f?.successes ?? "") });
     // The tracker must still be where the roll found it (a stale card records nothing).
-    if (intOr(s.rollsMade, 0) !== Number(payload.rollsMade)) throw new OmnibusError("badArgument", "the tracker moved on", { name: "rollsMade", value: payload.rollsMade ?? "" });
-    const state = trackerState({
+    if (intOr(s.rollsMade, 0) !== Number(f?.rollsMade)) throw new OmnibusError("badArgument", "the tracker moved on", { name: "rollsMade", value: String(f?.rollsMade ?? "") });
+    const tracker = trackerState({
       uuid: doc.uuid, name: doc.name ?? "", target: intOr(s.target, 10, 1), accumulated: intOr(s.accumulated, 0, 0), rollsMade: intOr(s.rollsMade, 0, 0),
       maxRolls: s.maxRolls === null || s.maxRolls === undefined ? null : intOr(s.maxRolls, 1, 1), attempt: intOr(s.attempt, 1, 1), status: String(s.status ?? "inProgress"),
       equipment: 0, modifier: 0,
       exceptionalRolls: Array.isArray(s.exceptionalRolls) ? (s.exceptionalRolls as number[]) : [],
       dramaticFailures: Array.isArray(s.dramaticFailures) ? (s.dramaticFailures as number[]) : [],
     });
-    const after = recordExtendedRoll(state, { successes, dramaticFailure: payload.dramaticFailure === "true" });
+    const after = recordExtendedRoll(tracker, { successes, dramaticFailure: f?.dramaticFailure === true });
     return [{ uuid: doc.uuid, update: { "system.accumulated": after.accumulated, "system.rollsMade": after.rollsMade, "system.status": after.status, "system.overshoot": after.overshoot, "system.exceptionalRolls": after.exceptionalRolls, "system.dramaticFailures": after.dramaticFailures } }];
   },
 };
@@ -566,9 +578,12 @@ const recordExtendedAction: ChatAction = {
 /** Records on the defender that Defense was applied against one more attack this turn (WoD p.157; 002:L428). */
 const defendedAttackAction: ChatAction = {
   visible: () => false,
-  async plan({ payload }) {
-    const doc = await docOf(payload.target);
-    const turn = payload.turn ?? "";
+  targets: (state) => (Array.isArray(state.defended) ? (state.defended as Array<{ key: string }>).map((d) => d.key) : []),
+  permitted: authorActs,
+  async plan({ state, target }) {
+    const entry = (state.defended as Array<{ key: string; target: string }>).find((d) => d.key === target);
+    const doc = await docOf(entry?.target);
+    const turn = String(state.turn ?? "");
     // A card from an earlier turn (or another combat) changes nothing.
     if (turn !== currentTurn()) throw new OmnibusError("badArgument", "the turn has moved on", { name: "turn", value: turn });
     const raw = ((doc.flags as Record<string, Record<string, unknown>> | undefined)?.omnibus ?? {})[DEFENSE_FLAG];
@@ -576,9 +591,13 @@ const defendedAttackAction: ChatAction = {
   },
 };
 
+/** A failed consciousness roll: the roller's own character falls unconscious (from the GM's record of the card). */
 const markUnconsciousAction: ChatAction = {
-  async plan({ payload }) {
-    const doc = await docOf(payload.target);
+  permitted({ user, authorId, state }) {
+    return user.isGM || (authorId === user.id && typeof state.unconscious === "string" && userOwns(state.unconscious, user));
+  },
+  async plan({ state }) {
+    const doc = await docOf(typeof state.unconscious === "string" ? state.unconscious : undefined);
     return [{ uuid: doc.uuid, statuses: { unconscious: true } }];
   },
 };

@@ -157,7 +157,7 @@ export function contestCardContext(state: ContestState, title: string) {
       button:
         stage === null
           ? null
-          : { action: "contestRoll", label: i === 0 ? `${KEY}.Contest.RollStage` : side.rolls.length === 0 && state.target === null ? `${KEY}.Contest.Oppose` : `${KEY}.Contest.RollStage`, icon: "fa-solid fa-dice-d10", stage, data: { side: i, stage } },
+          : { action: "contestRoll", label: i === 0 ? `${KEY}.Contest.RollStage` : side.rolls.length === 0 && state.target === null ? `${KEY}.Contest.Oppose` : `${KEY}.Contest.RollStage`, icon: "fa-solid fa-dice-d10", stage, data: { target: String(i) } },
       waiting: stage === null && state.winner === null,
     };
   });

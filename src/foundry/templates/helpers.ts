@@ -27,6 +27,27 @@ export interface HandlebarsLike {
   registerHelper(name: string, fn: HelperDelegate): void;
   SafeString: new (html: string) => unknown;
   escapeExpression(text: string): string;
+  helpers?: Record<string, HelperDelegate>;
+}
+
+/** A message to localize: an i18n key and its data, whose values may be messages themselves. */
+export interface Message {
+  key: string;
+  data?: Record<string, string | number | Message>;
+}
+
+/**
+ * `{{omnibus-message msg}}`: a `{key, data}` message localized with the `localize` helper (Foundry's
+ * in the client, the harness's in tests), nested messages in `data` first.
+ */
+export function formatMessage(hbs: HandlebarsLike, msg: unknown): string {
+  const m = msg as Message | null;
+  if (!m || typeof m.key !== "string") return "";
+  const hash: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(m.data ?? {})) hash[k] = typeof v === "object" && v !== null ? formatMessage(hbs, v) : v;
+  const localize = hbs.helpers?.localize;
+  // Called as Handlebars calls a helper: (value, options) with options.hash (and options.data).
+  return localize ? String(localize(m.key, { hash, data: {} })) : m.key;
 }
 
 /** One step of a track (dots, health boxes, wound levels): `index` is 0-based, `number` 1-based. */
@@ -171,6 +192,7 @@ export function registerHelpers(hbs: HandlebarsLike): void {
     hbs.registerHelper(name, fn);
   }
   hbs.registerHelper("omnibus-data-attrs", (data: unknown) => dataAttributes(hbs, data));
+  hbs.registerHelper("omnibus-message", (msg: unknown) => formatMessage(hbs, msg));
 }
 
 /** Path of a system template: `templatePath("shared/dice-faces")` → "systems/omnibus/templates/shared/dice-faces.hbs". */

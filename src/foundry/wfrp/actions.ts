@@ -1,78 +1,78 @@
 /**
- * The attack card's buttons (chat actions, dispatched and routed by src/foundry/chat/actions.ts):
+ * The WFRP cards' buttons (chat actions, through the plumbing's one card layer, chat/actions.ts):
  *
- *  - `defend` (run, on the defender's client): rolls the defender's d100 (Melee or Dodge) as a
- *    Foundry roll, then asks `recordDefence` with the face.
- *  - `recordDefence` (plan): re-computes the defender's test from the defender actor, resolves the
- *    opposed attack, and changes the card (the same message: one card shows both sides) and both
- *    sides' Advantage (winner +1, loser 0). "No defence" is this action with skill "none".
- *  - `applyDamage` (plan): location, armour and Toughness Bonus reduce the Damage, then the target's
- *    Wounds, Advantage, Critical Wounds and Prone change in ONE update; the card records the result.
+ *  - `defendMelee` / `defendDodge` (run, on the defender's client): roll the defender's d100 (and
+ *    any re-rolls of a full tie) and send them to the GM as a response to the card (`recordDefence`).
+ *  - `recordDefence` (response, GM): the defence spec re-computed from the defender's actor, the
+ *    faces read from the responder's Rolls, the opposed attack resolved in the GM's record of the
+ *    card; both sides' Advantage (winner +1, loser 0).
+ *  - `noDefence` (GM): the defender declines; the attack resolves unopposed.
+ *  - `applyDamage` (GM): location, armour and Toughness Bonus reduce the Damage, then the target's
+ *    Wounds, Advantage, Critical Wounds and Prone change in ONE update; the record notes the result.
+ *  - `respond` (run) and `recordResponse` (response, GM): an opposed test outside combat.
  *
- * Plans touching documents the clicking user does not own go to the GM (the plumbing), who plans
- * again with the requesting user. Each applies once per target (`data-key`).
+ * Everything the GM applies comes from its record of the card, the actors and the world settings;
+ * a request names only the card, the action and the target's index.
  */
 import { OmnibusError } from "../../core/errors";
 import { MAX_OPPOSED_REROLLS, advantageAfterOpposed } from "../../rules/wfrp/index";
-import { requestChatAction } from "../chat/actions";
-import { SYSTEM_ID } from "../registry";
-import type { ChatAction, ChatActionContext, DocumentChange } from "../ruleset";
+import { cardStateOf, postResponse, userOwns } from "../chat/actions";
+import { parseIndex } from "../chat/requests";
+import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
 import { attackCardContext, defenceNeedsReroll, planDamage, resolveTarget, withDefenceFaces, type AttackState, type DefenceSkill } from "./cards";
-import { ATTACK_CARD, OPPOSED_CARD, opposedStateOf, rollD100For } from "./checks";
+import { ATTACK_CARD, OPPOSED_CARD, rollD100For } from "./checks";
 import { runCheck } from "../checks";
 import { localize } from "../i18n";
-import { facesOfRolls, opposedCardContext, recordResponse, type OpposedState } from "./opposed";
+import { facesOfD100Rolls, opposedCardContext, recordResponse, type OpposedState } from "./opposed";
 import { deriveActor } from "./derive";
-import { actorView, currentRules, targetActor, targetActorSync, userOwns } from "./documents";
+import { actorView, currentRules, targetActor, targetActorSync } from "./documents";
 import { defenceSpecFor, withWeapon } from "./request";
 import type { WfrpTestRoll } from "./rolls";
 
-type Message = ChatMessage.Implementation;
-
-export function attackStateOf(message: Message): AttackState {
-  const flags = (message.flags as Record<string, { attack?: AttackState } | undefined>)[SYSTEM_ID];
-  const state = flags?.attack;
-  if (!state || state.version !== 1 || !Array.isArray(state.targets)) throw new OmnibusError("badArgument", "this card is not a WFRP attack", { name: "message", value: message.id ?? "" });
-  return structuredClone(state);
+/** The attack in a card state (the GM's record, or the message's flags for display). */
+export function attackStateOf(state: Record<string, unknown>): AttackState {
+  const attack = state.attack as AttackState | undefined;
+  if (!attack || attack.version !== 1 || !Array.isArray(attack.targets)) throw new OmnibusError("badArgument", "this card is not a WFRP attack", { name: "message", value: "" });
+  return structuredClone(attack);
 }
 
-function targetIndex(state: AttackState, payload: Record<string, string>): number {
-  const index = Number(payload.target);
-  if (!Number.isInteger(index) || index < 0 || index >= state.targets.length) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: String(payload.target ?? "") });
+/** The opposed test in a card state. */
+export function opposedOf(state: Record<string, unknown>): OpposedState {
+  const opposed = state.opposed as OpposedState | undefined;
+  if (!opposed || opposed.version !== 1 || !Array.isArray(opposed.targets)) throw new OmnibusError("badArgument", "this card is not a WFRP opposed test", { name: "message", value: "" });
+  return structuredClone(opposed);
+}
+
+function targetIndex(length: number, target: string | null): number {
+  const index = parseIndex(target);
+  if (index === null || index >= length) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: String(target ?? "") });
   return index;
 }
 
-function defenceSkill(payload: Record<string, string>): DefenceSkill {
-  const skill = payload.skill;
-  if (skill !== "melee" && skill !== "dodge" && skill !== "none") throw new OmnibusError("badArgument", "unknown defence", { name: "skill", value: String(skill ?? "") });
-  return skill;
-}
+const indices = (n: number) => Array.from({ length: n }, (_, i) => String(i));
+const attackTargets = (state: Record<string, unknown>) => indices(attackStateOf(state).targets.length);
+const opposedTargets = (state: Record<string, unknown>) => indices(opposedOf(state).targets.length);
 
 /** A GM, or an owner of the target's actor, may defend it. */
-function ownsTarget({ message, user, payload }: ChatActionContext): boolean {
+function ownsTarget({ state, user, target }: ChatActionContext): boolean {
   if (user.isGM) return true;
   try {
-    const state = attackStateOf(message);
-    const target = state.targets[targetIndex(state, payload)];
-    return userOwns(targetActorSync(target.tokenUuid, target.actorUuid), user);
+    const attack = attackStateOf(state);
+    const t = attack.targets[targetIndex(attack.targets.length, target)];
+    return userOwns(targetActorSync(t.tokenUuid, t.actorUuid), user);
   } catch {
     return false;
   }
 }
 
 /** The defence buttons show to the GM and to owners of any target. */
-function seesDefence(message: Message, user: User.Implementation): boolean {
+function seesDefence(message: ChatMessage.Implementation, user: User.Implementation): boolean {
   if (user.isGM) return true;
   try {
-    return attackStateOf(message).targets.some((t) => userOwns(targetActorSync(t.tokenUuid, t.actorUuid), user));
+    return attackStateOf(cardStateOf(message)).targets.some((t) => userOwns(targetActorSync(t.tokenUuid, t.actorUuid), user));
   } catch {
     return false;
   }
-}
-
-async function cardUpdate(message: Message, state: AttackState): Promise<DocumentChange> {
-  const content = await foundry.applications.handlebars.renderTemplate(ATTACK_CARD, { ...attackCardContext(state), ruleset: "wfrp" });
-  return { uuid: message.uuid, update: { content, [`flags.${SYSTEM_ID}.attack`]: state } };
 }
 
 async function requireTargetActor(state: AttackState, index: number): Promise<Actor.Implementation> {
@@ -82,33 +82,25 @@ async function requireTargetActor(state: AttackState, index: number): Promise<Ac
   return actor;
 }
 
-export async function planDefence({ message, payload }: ChatActionContext): Promise<DocumentChange[]> {
-  const state = attackStateOf(message);
-  const index = targetIndex(state, payload);
-  const skill = defenceSkill(payload);
+/** The state with a defence settled, and the Advantage changes of an opposed combat test (digest §7 item 18). */
+async function settleDefence(context: ChatActionContext, skill: DefenceSkill, faces: number[]): Promise<PlannedAction> {
+  const state = attackStateOf(context.state);
+  const index = targetIndex(state.targets.length, context.target);
   const target = state.targets[index];
   if (!target.opposed || target.defence) throw new OmnibusError("badArgument", "this target's defence is already settled", { name: "target", value: target.name });
   const defenderDoc = await requireTargetActor(state, index);
   const defender = actorView(defenderDoc);
   const rules = currentRules();
   let next = state;
-  let sources: string[] = [];
-  if (skill === "none") {
-    target.defence = { skill, spec: null, roll: null, defensiveWeapon: false };
-  } else {
+  if (skill === "none") next.targets[index].defence = { skill, spec: null, roll: null, defensiveWeapon: false };
+  else {
     if (skill === "melee" && state.weapon.kind !== "melee") throw new OmnibusError("badArgument", "a ranged attack can only be dodged", { name: "skill", value: skill });
-    // The defender's rolls (and any re-rolls of a full tie) are real Foundry rolls: read their faces, attach them.
-    const rolled = facesOfRolls(payload.rolls ?? "");
-    sources = rolled.sources;
     const { spec, defensiveWeapon } = defenceSpecFor(defender, skill, rules);
-    next = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, rolled.faces);
+    next = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, faces);
   }
-  const card = await cardUpdate(message, next);
-  if (sources.length > 0) card.update = { ...card.update, rolls: [...rollSources(message), ...sources] };
-  const changes: DocumentChange[] = [card];
+  const changes: DocumentChange[] = [];
   const result = resolveTarget(next, index);
   if (result && skill !== "none") {
-    // Advantage after an opposed combat test (digest §7 item 18): the winner +1, the loser loses all.
     const attackerDoc = state.attacker.uuid ? ((await fromUuid(state.attacker.uuid as never)) as Actor.Implementation | null) : null;
     const attacker = attackerDoc ? actorView(attackerDoc) : null;
     const adv = (v: { system: Record<string, unknown> } | null) => (typeof v?.system.advantage === "number" ? v.system.advantage : 0);
@@ -117,36 +109,55 @@ export async function planDefence({ message, payload }: ChatActionContext): Prom
     if (attackerDoc && after.attacker !== adv(attacker)) changes.push({ uuid: attackerDoc.uuid, update: { "system.advantage": after.attacker } });
     if (after.defender !== adv(defender)) changes.push({ uuid: defenderDoc.uuid, update: { "system.advantage": after.defender } });
   }
-  return changes;
+  return { changes, state: { ...context.state, attack: next }, summary: { key: `OMNIBUS.WFRP.Defence.${skill}` } };
 }
 
-export async function planApplyDamage({ message, payload }: ChatActionContext): Promise<DocumentChange[]> {
-  const state = attackStateOf(message);
-  const index = targetIndex(state, payload);
+/** `recordDefence` (the GM, from a response): the skill the defender chose, their faces from their Rolls. */
+export async function planDefence(context: ChatActionContext): Promise<PlannedAction> {
+  const skill = context.response?.choices.skill;
+  if (skill !== "melee" && skill !== "dodge") throw new OmnibusError("badArgument", "unknown defence", { name: "skill", value: String(skill ?? "") });
+  return settleDefence(context, skill, facesOfD100Rolls((context.response?.rolls ?? []) as never));
+}
+
+export async function planApplyDamage(context: ChatActionContext): Promise<PlannedAction> {
+  const state = attackStateOf(context.state);
+  const index = targetIndex(state.targets.length, context.target);
   const target = state.targets[index];
   if (target.applied) throw new OmnibusError("badArgument", "damage was already applied to this target", { name: "target", value: target.name });
-  const actor = await requireTargetActor(state, index);
-  const plan = planDamage(state, index, actorView(actor));
+  const o = context.override;
+  const actors = o?.actors ? await Promise.all(o.actors.map((u) => fromUuid(u as never) as unknown as Promise<Actor.Implementation | null>)) : [await requireTargetActor(state, index)];
+  const changes: DocumentChange[] = [];
+  let first: ReturnType<typeof planDamage> | null = null;
+  for (const actor of actors) {
+    if (!actor || !String((actor as { type?: string }).type).startsWith("wfrp_")) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+    const view = actorView(actor);
+    const plan = planDamage(state, index, view);
+    // The GM's hand: ½ or ×2 the Wounds lost, or a custom number of Wounds.
+    if (o?.amount !== undefined || o?.factor) {
+      const lost = o.amount !== undefined ? o.amount : Math.floor(plan.damage.woundsLost * (o.factor ?? 1));
+      const wounds = Number((view.system.health as { value?: number } | undefined)?.value ?? 0);
+      plan.update["system.health.value"] = Math.max(0, wounds - lost);
+      plan.damage = { ...plan.damage, woundsLost: lost, wounds: Math.max(0, wounds - lost) };
+    }
+    first ??= plan;
+    changes.push({ uuid: actor.uuid, update: plan.update, statuses: plan.statuses });
+  }
   target.applied = {
-    woundsLost: plan.damage.woundsLost,
-    wounds: plan.damage.wounds,
-    armourPoints: plan.armourPoints,
-    toughnessBonus: plan.toughnessBonus,
-    reducedToZero: plan.damage.reducedToZero,
-    critical: plan.critical,
+    woundsLost: first!.damage.woundsLost,
+    wounds: first!.damage.wounds,
+    armourPoints: first!.armourPoints,
+    toughnessBonus: first!.toughnessBonus,
+    reducedToZero: first!.damage.reducedToZero,
+    critical: first!.critical,
   };
-  return [{ uuid: actor.uuid, update: plan.update, statuses: plan.statuses }, await cardUpdate(message, state)];
+  return { changes, state: { ...context.state, attack: state }, summary: { key: "OMNIBUS.WFRP.Card.AppliedWounds", data: { wounds: first!.damage.woundsLost } } };
 }
 
-async function runDefend(context: ChatActionContext): Promise<void> {
-  const { message, payload } = context;
-  const state = attackStateOf(message);
-  const index = targetIndex(state, payload);
-  const skill = defenceSkill(payload);
-  if (skill === "none") {
-    await requestChatAction(message, "recordDefence", { ...payload });
-    return;
-  }
+/** The defender's client: roll the defence (and the re-rolls of a full tie) and send them to the GM. */
+async function runDefend(context: ChatActionContext, skill: "melee" | "dodge"): Promise<void> {
+  const { message } = context;
+  const state = attackStateOf(context.state);
+  const index = targetIndex(state.targets.length, context.target);
   const target = state.targets[index];
   if (!target.opposed || target.defence) throw new OmnibusError("badArgument", "this target's defence is already settled", { name: "target", value: target.name });
   const defender = actorView(await requireTargetActor(state, index));
@@ -165,70 +176,72 @@ async function runDefend(context: ChatActionContext): Promise<void> {
     faces.push(await roll(withWeapon(target.spec, state.weapon)), await roll(spec));
     trial = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, faces, false);
   }
-  await requestChatAction(message, "recordDefence", { ...payload, rolls: JSON.stringify(rolls.map((r) => JSON.stringify(r))) });
+  const content = `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize(`OMNIBUS.WFRP.Defence.${skill}`)}: ${faces.join(", ")}</p></div>`;
+  await postResponse(message, "recordDefence", String(index), { rolls: rolls as unknown as Roll[], choices: { skill }, content, actor: null });
 }
 
 // ---------------------------------------------------------------- opposed tests outside combat
 
-/** The message's stored rolls (JSON strings), to append the defender's to. */
-export function rollSources(message: Message): string[] {
-  const source = (message as unknown as { _source?: { rolls?: unknown[] } })._source?.rolls ?? (message as unknown as { rolls?: unknown[] }).rolls;
-  return Array.isArray(source) ? source.map((r) => (typeof r === "string" ? r : JSON.stringify(r))) : [];
-}
-
-function opposedTarget(state: OpposedState, payload: Record<string, string>) {
-  const index = Number(payload.target);
-  if (!Number.isInteger(index) || index < 0 || index >= state.targets.length) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: String(payload.target ?? "") });
-  return { index, target: state.targets[index] };
-}
-
 /** A GM, or an owner of that target's actor, may respond for it. */
-function ownsOpposedTarget({ message, user, payload }: ChatActionContext): boolean {
+function ownsOpposedTarget({ state, user, target }: ChatActionContext): boolean {
   if (user.isGM) return true;
   try {
-    const { target } = opposedTarget(opposedStateOf(message), payload);
-    return userOwns(targetActorSync(target.tokenUuid, target.actorUuid), user);
+    const opposed = opposedOf(state);
+    const t = opposed.targets[targetIndex(opposed.targets.length, target)];
+    return userOwns(targetActorSync(t.tokenUuid, t.actorUuid), user);
   } catch {
     return false;
   }
 }
 
-function seesResponse(message: Message, user: User.Implementation): boolean {
+function seesResponse(message: ChatMessage.Implementation, user: User.Implementation): boolean {
   if (user.isGM) return true;
   try {
-    return opposedStateOf(message).targets.some((t) => userOwns(targetActorSync(t.tokenUuid, t.actorUuid), user));
+    return opposedOf(cardStateOf(message)).targets.some((t) => userOwns(targetActorSync(t.tokenUuid, t.actorUuid), user));
   } catch {
     return false;
   }
 }
 
 /** "Respond": the defender's roll dialog (what they oppose with, difficulty, modifiers, the odds to win). */
-async function runRespond({ message, payload }: ChatActionContext): Promise<void> {
-  const state = opposedStateOf(message);
-  const { index, target } = opposedTarget(state, payload);
+async function runRespond({ message, state, target: key }: ChatActionContext): Promise<void> {
+  const opposed = opposedOf(state);
+  const index = targetIndex(opposed.targets.length, key);
+  const target = opposed.targets[index];
   if (target.response) throw new OmnibusError("badArgument", "this target already responded", { name: "target", value: target.name });
   const actor = await targetActor(target.tokenUuid, target.actorUuid);
   if (!actor) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
   await runCheck({ actor, kind: "response", dataset: { messageId: message.id ?? "", target: String(index) }, targets: [] });
 }
 
-/** Records the defender's side on the card, with their rolls attached to the message (re-checked on the GM). */
-export async function planResponse({ message, payload }: ChatActionContext): Promise<DocumentChange[]> {
-  const state = opposedStateOf(message);
-  const { index, target } = opposedTarget(state, payload);
+/** `recordResponse` (the GM, from a response): the defender's side re-derived from their actor and choices, faces from their Rolls. */
+export async function planResponse(context: ChatActionContext): Promise<PlannedAction> {
+  const opposed = opposedOf(context.state);
+  const index = targetIndex(opposed.targets.length, context.target);
+  const target = opposed.targets[index];
   const defender = await targetActor(target.tokenUuid, target.actorUuid);
   if (!defender) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
-  const { faces, sources } = facesOfRolls(payload.rolls ?? "");
-  const next = recordResponse(state, index, actorView(defender), payload, faces, (key) => localize(key));
-  const content = await foundry.applications.handlebars.renderTemplate(OPPOSED_CARD, { ...opposedCardContext(next), ruleset: "wfrp" });
-  return [{ uuid: message.uuid, update: { content, [`flags.${SYSTEM_ID}.opposed`]: next, rolls: [...rollSources(message), ...sources] } }];
+  const faces = facesOfD100Rolls((context.response?.rolls ?? []) as never);
+  const next = recordResponse(opposed, index, actorView(defender), context.response?.choices ?? {}, faces, (key) => localize(key));
+  return { changes: [], state: { ...context.state, opposed: next }, summary: { key: "OMNIBUS.WFRP.Opposed.Responded", data: { name: target.name } } };
+}
+
+/** The card from its state (the plumbing re-renders recorded cards with it). */
+export function renderWfrpCard(state: Record<string, unknown>): { template: string; context: Record<string, unknown> } | null {
+  if (state.attack) return { template: ATTACK_CARD, context: attackCardContext(attackStateOf(state)) };
+  if (state.opposed) return { template: OPPOSED_CARD, context: opposedCardContext(opposedOf(state)) };
+  return null;
 }
 
 export const wfrpChatActions: Record<string, ChatAction> = {
   // The dialog may be cancelled: only recording is once-only.
   respond: { run: runRespond, permitted: ownsOpposedTarget, visible: seesResponse, repeatable: true },
-  recordResponse: { plan: planResponse, permitted: ownsOpposedTarget, visible: () => false },
-  defend: { run: runDefend, permitted: ownsTarget, visible: seesDefence },
-  recordDefence: { plan: planDefence, permitted: ownsTarget, visible: seesDefence },
-  applyDamage: { plan: planApplyDamage },
+  recordResponse: { plan: planResponse, response: true, targets: opposedTargets, permitted: ownsOpposedTarget, visible: () => false },
+  defendMelee: { run: (c) => runDefend(c, "melee"), permitted: ownsTarget, visible: seesDefence, repeatable: true },
+  defendDodge: { run: (c) => runDefend(c, "dodge"), permitted: ownsTarget, visible: seesDefence, repeatable: true },
+  // One defence per target: a roll and a "no defence" share the target's state check.
+  recordDefence: { plan: planDefence, response: true, targets: attackTargets, permitted: ownsTarget, visible: () => false },
+  noDefence: { plan: (c) => settleDefence(c, "none", []), targets: attackTargets, permitted: ownsTarget, visible: seesDefence },
+  applyDamage: { plan: planApplyDamage, targets: attackTargets, overridable: true },
 };
+

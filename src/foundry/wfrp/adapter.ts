@@ -10,7 +10,7 @@ import { CONDITIONS, testOdds, opposedOdds, type ConditionId } from "../../rules
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
 import { WFRP_TRACKABLE, WFRP_TOKEN_DEFAULTS, wfrpMovementBands } from "./token-logic";
 import { templatePath } from "../templates/helpers";
-import { wfrpChatActions } from "./actions";
+import { wfrpChatActions, renderWfrpCard } from "./actions";
 import { wfrpChecks } from "./checks";
 import { registerCombatHooks, wfrpCombat } from "./combat";
 import { deriveActor } from "./derive";
@@ -91,6 +91,7 @@ export const wfrpAdapter = defineRuleset({
   settings: WFRP_SETTINGS,
   combat: wfrpCombat,
   chatActions: wfrpChatActions,
+  renderCard: renderWfrpCard,
   checks: wfrpChecks,
   templates: WFRP_TEMPLATES,
   /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */

@@ -271,13 +271,13 @@ export function attackCardContext(state: AttackState): Record<string, unknown> {
       // Against a ranged attack only Dodge is a defence (when the attacker allowed it).
       defendButtons: waiting
         ? [
-            ...(state.weapon.kind === "melee" ? [{ action: "defend", label: `${K}Defence.melee`, icon: "fa-solid fa-shield-halved", data: { target: index, skill: "melee", key } }] : []),
-            { action: "defend", label: `${K}Defence.dodge`, icon: "fa-solid fa-person-running", data: { target: index, skill: "dodge", key } },
-            { action: "recordDefence", label: `${K}Defence.none`, icon: "fa-solid fa-ban", data: { target: index, skill: "none", key } },
+            ...(state.weapon.kind === "melee" ? [{ action: "defendMelee", label: `${K}Defence.melee`, icon: "fa-solid fa-shield-halved", data: { target: String(index) } }] : []),
+            { action: "defendDodge", label: `${K}Defence.dodge`, icon: "fa-solid fa-person-running", data: { target: String(index) } },
+            { action: "noDefence", label: `${K}Defence.none`, icon: "fa-solid fa-ban", data: { target: String(index) } },
           ]
         : [],
       rerolls: (target.defence?.rerolls?.length ?? 0) / 2,
-      damageButton: result?.hit && !target.applied ? { action: "applyDamage", label: `${K}Card.ApplyDamage`, icon: "fa-solid fa-droplet", data: { target: index, key } } : null,
+      damageButton: result?.hit && !target.applied ? { action: "applyDamage", label: `${K}Card.ApplyDamage`, icon: "fa-solid fa-droplet", data: { target: String(index) } } : null,
     };
     return base;
   });

@@ -4,7 +4,7 @@
  */
 import { OmnibusError } from "../../core/errors";
 import { advantageAfter, extendedStep, turnAllowance, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
-import { requestChatAction } from "../chat/actions";
+import { cardStateOf, postResponse } from "../chat/actions";
 import { postCard } from "../chat/cards";
 import { SYSTEM_ID } from "../registry";
 import { localize } from "../i18n";
@@ -40,10 +40,9 @@ export function extendedAfterRoll(tracker: ExtendedTracker, result: Pick<TestRes
   return { accumulated, rollsMade, status, added: accumulated - tracker.accumulated };
 }
 
-/** The opposed card's state from its message. */
+/** The opposed card's state from its message (the GM's record when there is one). */
 export function opposedStateOf(message: Message): OpposedState {
-  const flags = (message.flags as Record<string, { opposed?: OpposedState } | undefined>)[SYSTEM_ID];
-  const state = flags?.opposed;
+  const state = cardStateOf(message).opposed as OpposedState | undefined;
   if (!state || state.version !== 1 || !Array.isArray(state.targets)) throw new OmnibusError("badArgument", "this card is not a WFRP opposed test", { name: "message", value: message.id ?? "" });
   return structuredClone(state);
 }
@@ -76,15 +75,17 @@ async function rollResponse(request: CheckRequest, values: CheckValues): Promise
     rolls.push(roll);
     return roll.outcome!.roll;
   });
-  return requestChatAction(message, "recordResponse", {
-    target: String(data.target),
-    key: `t${data.target}`,
-    tested,
-    difficulty: String(values.difficulty ?? "challenging"),
-    conditions: String(values.conditions ?? 0),
-    modifier: String(values.modifier ?? 0),
-    slBonus: String(values.slBonus ?? 0),
-    rolls: JSON.stringify(rolls.map((r) => JSON.stringify(r))),
+  const content = `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize("OMNIBUS.WFRP.Opposed.Respond")}: ${rolls.map((r) => r.outcome!.roll).join(", ")}</p></div>`;
+  return postResponse(message, "recordResponse", String(data.target), {
+    rolls: rolls as unknown as Roll[],
+    choices: {
+      tested,
+      difficulty: String(values.difficulty ?? "challenging"),
+      conditions: String(values.conditions ?? 0),
+      modifier: String(values.modifier ?? 0),
+      slBonus: String(values.slBonus ?? 0),
+    },
+    content,
   });
 }
 

@@ -76,10 +76,3 @@ export function targetActorSync(tokenUuid: string | null, actorUuid: string | nu
   if (actorUuid) return (fromUuidSync(actorUuid as never) as Actor.Implementation | null) ?? null;
   return null;
 }
-
-/** Whether `user` owns `doc` (a GM owns everything). */
-export function userOwns(doc: unknown, user: User.Implementation): boolean {
-  if (user.isGM) return true;
-  const d = doc as { testUserPermission?: (u: unknown, level: string) => boolean } | null;
-  return Boolean(d?.testUserPermission?.(user, "OWNER"));
-}

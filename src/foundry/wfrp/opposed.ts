@@ -36,6 +36,7 @@ import {
   type TestSpec,
 } from "../../rules/wfrp/index";
 import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../ruleset";
+import { facesFromRoll } from "../dice/faces";
 import { d100Faces, outcomeTone } from "./cards";
 import { deriveActor, skillRows, talentModifiers } from "./derive";
 import type { WfrpRules } from "./options";
@@ -220,7 +221,8 @@ export function buildResponseRequest(input: { defender: ActorView; state: Oppose
 }
 
 const intIn = (v: unknown, name: string, min: number, max: number): number => {
-  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+  // Decimal digits only: "0x10", "1e2" or " 5" are refused, not read as 16, 100 or 5.
+  const n = typeof v === "number" ? v : typeof v === "string" && /^-?(0|[1-9][0-9]{0,5})$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < min || n > max) throw new OmnibusError("outOfRange", `${name} must be a whole number in ${min}…${max}`, { name, value: String(v), min: String(min), max: String(max) });
   return n;
 };
@@ -352,7 +354,7 @@ export function opposedCardContext(state: OpposedState): Record<string, unknown>
         margin: result?.margin ?? 0,
         decidedBy: result?.decidedBy ?? null,
         stalemate: result !== null && result.winner === null,
-        respondButton: target.response ? null : { action: "respond", label: `${K}Opposed.Respond`, icon: "fa-solid fa-scale-balanced", data: { target: index, key } },
+        respondButton: target.response ? null : { action: "respond", label: `${K}Opposed.Respond`, icon: "fa-solid fa-scale-balanced", data: { target: String(index) } },
       };
     }),
   };
@@ -360,37 +362,12 @@ export function opposedCardContext(state: OpposedState): Record<string, unknown>
 
 // ---------------------------------------------------------------- rolls carried in a payload
 
-/**
- * The d100 faces of serialized Foundry rolls (a JSON list of `Roll#toJSON()` data, as the defender's
- * client sends them): each roll must be exactly one d100. Also returns each roll as the JSON string
- * a ChatMessage's `rolls` stores, to attach them to the card.
- */
-export function facesOfRolls(json: string): { faces: number[]; sources: string[] } {
-  let list: unknown;
-  try {
-    list = JSON.parse(json);
-  } catch {
-    throw new OmnibusError("badArgument", "the rolls are not readable", { name: "rolls", value: "" });
-  }
-  if (!Array.isArray(list) || list.length === 0 || list.length > 1 + 2 * MAX_OPPOSED_REROLLS) throw new OmnibusError("badArgument", "the rolls must be a non-empty list", { name: "rolls", value: "" });
-  const faces: number[] = [];
-  const sources: string[] = [];
-  for (const entry of list) {
-    let data: { terms?: unknown } | null;
-    try {
-      data = (typeof entry === "string" ? JSON.parse(entry) : entry) as { terms?: unknown } | null;
-    } catch {
-      throw new OmnibusError("badArgument", "the rolls are not readable", { name: "rolls", value: "" });
-    }
-    const terms = Array.isArray(data?.terms) ? data!.terms.filter((t) => Array.isArray((t as { results?: unknown })?.results)) : [];
-    const results = terms.flatMap((t) => {
-      const term = t as { faces?: unknown; results: Array<{ result?: unknown }> };
-      if (term.faces !== 100) throw new OmnibusError("diceMismatch", "a WFRP test rolls one d100", { sides: String(term.faces) });
-      return term.results.map((r) => r.result);
-    });
-    if (results.length !== 1) throw new OmnibusError("diceMismatch", "a WFRP test rolls one d100", { sides: "100" });
-    faces.push(checkRoll(results[0] as number, "face"));
-    sources.push(typeof entry === "string" ? entry : JSON.stringify(entry));
-  }
-  return { faces, sources };
+/** The d100 faces of a response's Rolls (each exactly one d100): the plumbing's face reader, checked for WFRP. */
+export function facesOfD100Rolls(rolls: ReadonlyArray<{ dice: ReadonlyArray<{ faces: number | null | undefined; results: ReadonlyArray<{ result: number }> }> }>): number[] {
+  if (rolls.length === 0 || rolls.length > 1 + 2 * MAX_OPPOSED_REROLLS) throw new OmnibusError("badArgument", "the rolls must be a non-empty list", { name: "rolls", value: String(rolls.length) });
+  return rolls.map((roll) => {
+    const faces = facesFromRoll(roll);
+    if (faces.length !== 1 || faces[0].sides !== 100) throw new OmnibusError("diceMismatch", "a WFRP test rolls one d100", { sides: String(faces[0]?.sides ?? "") });
+    return checkRoll(faces[0].face, "face");
+  });
 }

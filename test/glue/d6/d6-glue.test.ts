@@ -27,6 +27,7 @@ beforeEach(async () => {
   vi.resetModules();
   stand = installFoundryStandIns();
   stand.makeUser("gm", true);
+  stand.setActiveGM("gm");
   const { d6Adapter } = await import("../../../src/foundry/d6/adapter");
   const system = await import("../../../src/foundry/system");
   system.installOmnibus([d6Adapter]);
@@ -168,37 +169,75 @@ describe("an attack at measured distances", () => {
     (leader as any).system.attributes.strength = { dice: 3, pips: 0 };
     forceFaces([4, 3, 2, 5, 3]);
     await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
-    const attackMessage = new StandInDocument("m1", "ChatMessage.m1", true, { author: { id: "player" }, flags: lastMessage().flags });
-    stand.documents.set("ChatMessage.m1", attackMessage);
-    (attackMessage as any).flags = lastMessage().flags;
+    const attackMessage = stand.messages.at(-1)!;
 
     // Roll damage: heavy blaster pistol 5D → 3, 4, 2, 5, Wild 2 = 16; the thug's Strength 3D → 4, 4, Wild 4 = 12.
     forceFaces([3, 4, 2, 5, 2, 4, 4, 4]);
-    expect(await actions.requestChatAction(attackMessage as never, "d6RollDamage", {})).toBe(true);
+    expect(await actions.requestChatAction(attackMessage as never, "d6RollDamage", null)).toBe(true);
     const damage = lastMessage();
     expect(damage.flags.omnibus.d6.damage.targets).toEqual([expect.objectContaining({ actorUuid: "Actor.leader", damageTotal: 16, resistTotal: 12, stun: false })]);
+    expect(damage.flags.omnibus.d6.damage.from).toBe(attackMessage.id);
     expect(lastCard().outcomes[0].result).toBe("OMNIBUS.D6.DamageResult.wounded");
     expect(leader.updates).toEqual([]);
 
-    const damageMessage = new StandInDocument("m2", "ChatMessage.m2", true, { author: { id: "player" } });
-    (damageMessage as any).flags = damage.flags;
-    stand.documents.set("ChatMessage.m2", damageMessage);
-    stand.setActiveGM("gm");
-    const pending = actions.requestChatAction(damageMessage as never, "d6ApplyDamage", { index: "0", key: "0" });
-    await vi.waitFor(() => expect(stand.recorded.socketEmits).toHaveLength(1));
-    expect(leader.updates).toEqual([]); // the player does not own the thug: the GM applies it
-    stand.setUser("gm");
-    await actions.handleSocketMessage(stand.recorded.socketEmits[0].data as never);
+    const damageMessage = stand.messages.at(-1)!;
+    // The player does not own the thug: the GM applies it, from its record of both cards.
+    expect(await actions.requestChatAction(damageMessage as never, "d6ApplyDamage", "0")).toBe(true);
+    expect(stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { action: "d6ApplyDamage", target: "0" } });
     expect(leader.updates).toEqual([{ "system.woundLevel": "wounded" }]);
     expect(leader.statusToggles.filter((s) => s.active).map((s) => s.id).sort()).toEqual(["prone", "wounded"]);
-    stand.setUser("player");
-    await actions.handleSocketMessage(stand.recorded.socketEmits[1].data as never);
-    expect(await pending).toBe(true);
 
     // A second click: nothing.
-    expect(await actions.requestChatAction(damageMessage as never, "d6ApplyDamage", { index: "0", key: "0" })).toBe(false);
+    expect(await actions.requestChatAction(damageMessage as never, "d6ApplyDamage", "0")).toBe(false);
     expect(leader.updates).toHaveLength(1);
-    expect(stand.recorded.socketEmits).toHaveLength(2);
+
+    // Undo by the GM after a later change to the thug (a stun elsewhere): the wound level goes back, the later stun stays.
+    leader.live = true;
+    Object.assign((leader as any).system, { woundLevel: "wounded", stuns: 1 });
+    (leader as any).statuses = new Set(["prone", "wounded"]);
+    await stand.asUser("gm", () => actions.undoMark(damageMessage as never, "d6ApplyDamage:0", stand.users.get("gm") as never));
+    expect((leader as any).system).toMatchObject({ woundLevel: "healthy", stuns: 1 });
+    expect([...(leader as any).statuses]).toEqual([]);
+  });
+
+  it("hidden difficulties: the GM's own attack card carries no difficulty, quality or secret line in the data every client receives; a GM-whispered part has them", async () => {
+    stand.recorded.settingsValues.set("omnibus.d6_hideDifficulty", true);
+    stand.setUser("gm");
+    const { request } = await attackWithTargets();
+    forceFaces([4, 3, 2, 5, 3]);
+    await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
+    const [card, secret] = stand.messages.slice(-2);
+    const cardContext = stand.recorded.rendered.find((r) => (r.context as any).subtitle !== "OMNIBUS.D6.Card.GMOnly" && (r.context as any).outcomes?.length)!.context as any;
+    // The leader at 15 m (Medium: Moderate 13, as in T-72) and the dodger's 27: neither number is in the public card or its flags.
+    expect(cardContext.outcomes.map((o: any) => o.difficulty)).toEqual([undefined, undefined, undefined]);
+    expect(cardContext.quality).toBeNull();
+    expect(cardContext.lines.some((l: any) => l.secret)).toBe(false);
+    expect(JSON.stringify(card.flags)).not.toMatch(/"difficulty"/);
+    expect(card.whisper).toEqual([]);
+    // The whispered part goes to the GMs only, with the numbers.
+    expect(secret.whisper).toEqual(["gm"]);
+    expect((secret.flags as any).omnibus.secret).toEqual({ for: card.id });
+    const secretContext = stand.recorded.rendered.at(-1)!.context as any;
+    expect(secretContext.outcomes.map((o: any) => o.difficulty)).toEqual([13, 27, null]);
+  });
+
+  it("a damage card forged at creation against a bystander the attack never hit is refused; so is one whose attack card was edited", async () => {
+    const { request, leader } = await attackWithTargets();
+    (leader as any).system.attributes.strength = { dice: 3, pips: 0 };
+    forceFaces([4, 3, 2, 5, 3]);
+    await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
+    const attackMessage = stand.messages.at(-1)!;
+    const bystander = actorDoc(packDoc("d6-characters", "Thug"), "Actor.bystander", false);
+    const forged = { ruleset: "d6", d6: { damage: { from: attackMessage.id, attackerUuid: "Actor.thannik", targets: [{ actorUuid: "Actor.bystander", name: "B", img: "", damageTotal: 60, resistTotal: 1, stun: false, vehicle: false }] } } };
+    await (globalThis as any).ChatMessage.create({ content: "", flags: { omnibus: forged } });
+    expect(await actions.requestChatAction(stand.messages.at(-1)! as never, "d6ApplyDamage", "0")).toBe(false);
+    expect(bystander.updates).toEqual([]);
+    // The attack card edited into a hit on the bystander: tampered, so its damage card is refused too.
+    await attackMessage.update({ "flags.omnibus.d6.attack.targets": [{ actorUuid: "Actor.bystander" }] });
+    forceFaces([3, 4, 2, 5, 2, 4, 4, 4]);
+    expect(await actions.requestChatAction(attackMessage as never, "d6RollDamage", null)).toBe(false);
+    expect(stand.recorded.notifications.map((n) => n.message)).toContain("OMNIBUS.Chat.Tampered");
+    expect(bystander.updates).toEqual([]);
   });
 });
 

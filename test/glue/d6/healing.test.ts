@@ -195,20 +195,19 @@ describe("at the table (glue)", () => {
     expect(lastCard(t.stand).total).toBe(9);
     expect(lastCard(t.stand).outcome).toEqual({ label: "OMNIBUS.D6.Card.Success", tone: "success" });
     expect(medpac.updates).toEqual([{ "system.quantity": 1 }]);
-    await vi.waitFor(() => expect(t.stand.recorded.socketEmits).toHaveLength(1));
-    expect(trooper.updates).toEqual([]);
-    t.stand.setUser("gm");
-    await t.actions.handleSocketMessage(t.stand.recorded.socketEmits[0].data as never);
+    // The card asks the GM at once; the request names only the card and the action.
+    await vi.waitFor(() => expect(trooper.updates).toHaveLength(1));
+    expect(t.stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { action: "d6ApplyHealing", target: null } });
     expect(trooper.updates).toEqual([
       { "system.woundLevel": "wounded", "system.roundsMortallyWounded": 0, "system.healing.stabilized": false, "system.stuns": 0, "system.healing.medpacDay": 3, "system.healing.medpacUses": 1 },
     ]);
     expect(trooper.statusToggles.filter((s) => s.active).map((s) => s.id).sort()).toEqual(["prone", "wounded"]);
     t.stand.setUser("player");
-    expect(await t.actions.requestChatAction(t.messages[0] as never, "d6ApplyHealing", {})).toBe(false);
+    expect(await t.actions.requestChatAction(t.messages[0] as never, "d6ApplyHealing", null)).toBe(false);
     expect(trooper.updates).toHaveLength(1);
   });
 
-  it("natural healing on one's own character applies at once (the owner needs no GM); a refused roll changes nothing", async () => {
+  it("natural healing on one's own character applies at once through the GM; a refused roll changes nothing", async () => {
     const me = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
     (me as any).system.woundLevel = "wounded";
     const request = await t.checks.d6Checks.build({ actor: me as never, kind: "naturalHealing", dataset: {}, targets: [] });
@@ -219,7 +218,7 @@ describe("at the table (glue)", () => {
     expect(card.outcome).toEqual({ label: "OMNIBUS.D6.Healing.Worse", tone: "failure" });
     await vi.waitFor(() => expect(me.updates).toHaveLength(1));
     expect(me.updates[0]).toMatchObject({ "system.woundLevel": "wounded_twice", "system.healing.nextNaturalRoll": 3 * DAY });
-    expect(t.stand.recorded.socketEmits).toHaveLength(0);
+    expect(t.stand.recorded.socketEmits.map((e) => e.from)).toEqual(["player", "gm"]);
     (me as any).system.woundLevel = "wounded_twice";
     (me as any).system.healing = { nextNaturalRoll: 3 * DAY, medpacDay: null, medpacUses: 0, medpacBlockedUntil: null, stabilized: false };
     expect(await t.checks.d6Checks.build({ actor: me as never, kind: "naturalHealing", dataset: {}, targets: [] })).toBeNull();

@@ -133,7 +133,7 @@ describe("at the table (glue)", () => {
     expect(card.lines.find((l: any) => l.label === "OMNIBUS.D6.Movement.Moved").value).toContain("100");
     await vi.waitFor(() => expect(doc.updates).toHaveLength(1));
     expect(doc.updates[0]).toEqual({ "flags.omnibus.d6.speed": "cautious" });
-    await t.actions.requestChatAction(t.messages[0] as never, "d6ApplySpeed", {});
+    await t.actions.requestChatAction(t.messages[0] as never, "d6ApplySpeed", null);
     expect(doc.updates).toHaveLength(1);
   });
 

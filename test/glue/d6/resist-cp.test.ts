@@ -26,39 +26,65 @@ describe("at the table", () => {
     const thug = actorDoc(t.stand, packDoc("d6-characters", "Thug"), "Actor.thug", owned);
     Object.assign((thug as any).system, { characterPoints: 4 });
     (thug as any).testUserPermission = (user: { id: string }) => user.id === "gm" || owned;
-    const message = new StandInDocument("dmg", "ChatMessage.dmg", false, { author: { id: "gm" } });
-    message.flags = { omnibus: { d6: { damage: { targets: [{ actorUuid: "Actor.thug", name: "Thug", img: "", damageTotal: 16, resistTotal: 12, stun: false, vehicle: false }] } } } };
-    t.stand.documents.set("ChatMessage.dmg", message);
-    return { thug, message };
+    return { thug };
+  }
+
+  /** The GM posts the damage card (the GM records it as it is created). */
+  async function post(): Promise<StandInDocument> {
+    const flags = { omnibus: { ruleset: "d6", d6: { damage: { targets: [{ actorUuid: "Actor.thug", name: "Thug", img: "", damageTotal: 16, resistTotal: 12, stun: false, vehicle: false }] } } } };
+    return t.stand.asUser("gm", () => (globalThis as any).ChatMessage.create({ content: "", flags }));
   }
 
   it("T-34 with 2 CP: the thug's owner spends 2 CP (6, 3 then 4 → +13) in one update; applying then uses 12 + 13 = 25 > 16 → no effect; a second spend is refused", async () => {
-    const { thug, message } = damageCard(true);
+    const { thug } = damageCard(true);
+    const message = await post();
     (globalThis as any).__dialogAnswer = "2";
     forceFaces([6, 3, 4]);
-    expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", { index: "0" })).toBe(true);
+    expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", "0")).toBe(true);
     expect(t.stand.recorded.dialogs).toHaveLength(1);
     expect((t.stand.recorded.dialogs[0].buttons as unknown[]).length).toBe(4); // 4 CP left, cap 5
-    expect(thug.updates).toEqual([{ "system.characterPoints": 2, "flags.omnibus.d6.resistCP.dmg-0": { total: 13, count: 2, userId: "player" } }]);
+    // The owner's roll is a response; the GM re-reads it (2 exploding d6: [6, 3], [4] → 13), spends the points, records the bonus.
+    expect(thug.updates).toEqual([{ "system.characterPoints": 2 }]);
+    const record = () => (globalThis as any).game.settings.get("omnibus", "cardRecords")[message.id];
+    expect(record().state.d6.damage.targets[0]).toMatchObject({ cpBonus: 13, cpCount: 2 });
     expect(lastCard(t.stand).total).toBe(13);
     expect(lastCard(t.stand).lines[2].value).toBe("OMNIBUS.D6.DamageResult.none");
-    (thug as any).flags = { omnibus: { d6: { resistCP: { "dmg-0": { total: 13 } } } } };
     t.stand.setUser("gm");
-    expect(await t.actions.requestChatAction(message as never, "d6ApplyDamage", { index: "0", key: "0" })).toBe(true);
+    expect(await t.actions.requestChatAction(message as never, "d6ApplyDamage", "0")).toBe(true);
     expect(thug.updates[1]).toEqual({ "system.woundLevel": "healthy" });
     t.stand.setUser("player");
-    expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", { index: "0" })).toBe(true);
+    expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", "0")).toBe(true);
     expect(thug.updates).toHaveLength(2);
     expect(t.stand.recorded.notifications.at(-1)!.message).toContain("OMNIBUS.D6.ResistCP.TooLate");
   });
 
+  it("a forged CP response is refused: more dice than the count, a count over the limit, a d8, a stranger", async () => {
+    const { thug } = damageCard(true);
+    const message = await post();
+    const roll = (faces: number[], sides = 6) => ({ dice: faces.map((f) => ({ faces: sides, results: [{ result: f }] })), toJSON: () => ({}) });
+    const forge = (user: string, rolls: unknown[], count: string) =>
+      t.stand.asUser(user, () => (globalThis as any).ChatMessage.create({ content: "", rolls, flags: { omnibus: { ruleset: "d6", response: { to: message.id, action: "d6ResistCP", target: "0", choices: { count } } } } }));
+    t.stand.makeUser("stranger", false);
+    await forge("player", [roll([6, 6, 6, 5])], "1");
+    await forge("player", [roll([5, 5])], "1");
+    await forge("player", [roll([5])], "9");
+    await forge("player", [roll([5], 8)], "1");
+    await forge("stranger", [roll([5])], "1");
+    await t.stand.settle();
+    // The exploding chain 6, 6, 6, 5 is a possible roll of 1 CP die: it is the one accepted (+23); every other forgery is refused.
+    expect(thug.updates).toEqual([{ "system.characterPoints": 3 }]);
+    const log = (globalThis as any).game.settings.get("omnibus", "cardLog").map((e: any) => e.kind);
+    expect(log).toEqual(["applied", "refused", "refused", "refused", "refused"]);
+  });
+
   it("a player who does not own the target may not spend its points, and its button is removed for him", async () => {
-    const { thug, message } = damageCard(false);
-    expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", { index: "0" })).toBe(false);
+    const { thug } = damageCard(false);
+    const message = await post();
+    expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", "0")).toBe(false);
     expect(thug.updates).toEqual([]);
     const { hideForeignResistButtons } = await import("../../../src/foundry/d6/resist-cp");
     const html = document.createElement("div");
-    html.innerHTML = '<div class="omnibus-card"><button data-action="d6SpendResistCP" data-index="0">CP</button></div>';
+    html.innerHTML = '<div class="omnibus-card"><button data-action="d6SpendResistCP" data-target="0">CP</button></div>';
     hideForeignResistButtons(message as never, html, (globalThis as any).game.user);
     expect(html.querySelector("button")).toBeNull();
   });

@@ -138,17 +138,16 @@ describe("at the table (glue)", () => {
 
     // "Act last": the player owning Sev may not (the hostile side won); the GM may — every combatant's rank is flipped, once.
     t.stand.setUser("player");
-    (message as any).author = { id: "gm" };
-    expect(await t.actions.requestChatAction(message as never, "d6ActLast", {})).toBe(false);
+    expect(await t.actions.requestChatAction(message as never, "d6ActLast", null)).toBe(false);
     t.stand.setUser("gm");
-    expect(await t.actions.requestChatAction(message as never, "d6ActLast", {})).toBe(true);
+    expect(await t.actions.requestChatAction(message as never, "d6ActLast", null)).toBe(true);
     expect(combatants.map((c) => c.updates)).toEqual([
       [{ "flags.omnibus.d6.sideRank": 0 }],
       [{ "flags.omnibus.d6.sideRank": 0 }],
       [{ "flags.omnibus.d6.sideRank": 1 }],
       [{ "flags.omnibus.d6.sideRank": 1 }],
     ]);
-    expect(await t.actions.requestChatAction(message as never, "d6ActLast", {})).toBe(false);
+    expect(await t.actions.requestChatAction(message as never, "d6ActLast", null)).toBe(false);
   });
 
   it("a player clicks the tracker's die: their client writes no combatant it does not own; the active GM sets every side's initiative from the card", async () => {

@@ -20,21 +20,10 @@ export async function setUpTable(opts: { settings?: Record<string, unknown> } = 
   vi.resetModules();
   const stand = installFoundryStandIns({ settings: opts.settings });
   stand.makeUser("gm", true);
-  const messages: StandInDocument[] = [];
+  stand.setActiveGM("gm");
+  // Created messages are the stand-ins' (registered, authored by the current user, recorded by the GM).
+  const messages: StandInDocument[] = stand.messages;
   const g = globalThis as Record<string, any>;
-  g.ChatMessage.create = async (data: Record<string, unknown>, options: unknown) => {
-    stand.recorded.messagesCreated.push({ data, options });
-    const id = `msg${stand.recorded.messagesCreated.length}`;
-    const author = g.game.user;
-    const message = new StandInDocument(id, `ChatMessage.${id}`, true, { author: { id: author.id } });
-    message.flags = structuredClone(data.flags as Record<string, Record<string, unknown>>);
-    (message as any).isOwner = author.isGM || true;
-    (message as any).content = data.content;
-    (message as any).rolls = data.rolls;
-    stand.documents.set(`ChatMessage.${id}`, message);
-    messages.push(message);
-    return message;
-  };
   g.game.time = { worldTime: 0 };
   const { d6Adapter } = await import("../../../src/foundry/d6/adapter");
   const system = await import("../../../src/foundry/system");

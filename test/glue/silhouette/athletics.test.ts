@@ -137,19 +137,19 @@ describe("falling (004:L62-65)", () => {
     await athletics(actor, "fall", { height: 3 }, [2, 5, 3]);
     const message = lastMessage(h);
     expect(String(message.content)).toContain('data-action="applyFall"');
-    expect(await h.actions.requestChatAction(message as never, "applyFall", {})).toBe(true);
+    expect(await h.actions.requestChatAction(message as never, "applyFall", null)).toBe(true);
     expect(actor.updates).toEqual([{ "system.wounds.light": 1, "system.wounds.heavy": 0, "system.wounds.dead": false }]);
     expect(actor.statusToggles).toContainEqual({ id: "lightWound", active: true });
     expect(message.flags.omnibus.silhouette.athletics.applied).toEqual({ wound: "light", damage: 15 });
-    expect(await h.actions.requestChatAction(message as never, "applyFall", {})).toBe(false);
+    expect(await h.actions.requestChatAction(message as never, "applyFall", null)).toBe(false);
     expect(actor.updates).toHaveLength(1);
 
     const other = makeActor(h, { id: "f2", name: "NPC", owner: false, skills: [["Athletics", "athletics", 1, "none"]] });
     h.stand.setUser("gm");
     await athletics(other, "fall", { height: 3 }, [2, 5, 3]);
-    const npcMessage = lastMessage(h, "gm");
+    const npcMessage = lastMessage(h);
     h.stand.setUser("player");
-    expect(await h.actions.requestChatAction(npcMessage as never, "applyFall", {})).toBe(false);
+    expect(await h.actions.requestChatAction(npcMessage as never, "applyFall", null)).toBe(false);
     expect(other.updates).toEqual([]);
   });
 

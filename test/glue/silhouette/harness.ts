@@ -6,6 +6,7 @@
 import { vi } from "vitest";
 import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { createHarness } from "../../support/handlebars";
+import { recordOf } from "../../../src/foundry/chat/record";
 
 export interface Harness {
   stand: StandIns;
@@ -37,6 +38,7 @@ export async function setUp(): Promise<Harness> {
   vi.resetModules();
   const stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "silhouette", "omnibus.rollDialog": false } });
   stand.makeUser("gm", true);
+  stand.setActiveGM("gm");
   const g = globalThis as Record<string, any>;
   g.foundry.applications.handlebars.renderTemplate = async (path: string, context: Record<string, unknown>) => {
     stand.recorded.rendered.push({ path, context });
@@ -134,12 +136,13 @@ export function targetsOf(from: SceneToken, targets: SceneToken[]) {
   }));
 }
 
-/** The last created message, registered so chat actions can find it. */
-export function lastMessage(h: Harness, author = "player"): StandInDocument & { flags: Record<string, any>; content?: string } {
-  const { data } = h.stand.recorded.messagesCreated.at(-1)!;
-  const id = `m${h.stand.recorded.messagesCreated.length}`;
-  const message = new StandInDocument(id, `ChatMessage.${id}`, author === "player", { author: { id: author }, content: data.content, _source: { rolls: [] } });
-  message.flags = structuredClone(data.flags as Record<string, Record<string, unknown>>);
-  h.stand.documents.set(`ChatMessage.${id}`, message);
+/**
+ * The last created card (not a response message), as every client shows it: its `flags.omnibus`
+ * read from the GM's record (snapshot + amendments), which is what the card renders from.
+ */
+export function lastMessage(h: Harness): StandInDocument & { flags: Record<string, any>; content?: string } {
+  const message = [...h.stand.messages].reverse().find((m) => !(m.flags as Record<string, any>).omnibus?.response)!;
+  const own = message.flags;
+  Object.defineProperty(message, "flags", { configurable: true, get: () => ({ ...own, omnibus: recordOf(message.id)?.state ?? own.omnibus }), set: () => undefined });
   return message as never;
 }

@@ -140,7 +140,7 @@ describe("several attackers in a round", () => {
     expect(String(message.content)).toContain("Feint: defender −2 dice");
     expect(message.flags.omnibus.silhouette.roll.faces).toEqual([4]);
     h.faces = [6, 1, 1];
-    await h.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
+    await h.actions.requestChatAction(message as never, "defend", "t0s0");
     expect(h.faces).toEqual([]);
     expect(message.flags.omnibus.silhouette.attack.targets[0].strikes[0].defense).toMatchObject({ faces: [6, 1, 1], poolSize: 3 });
   });

@@ -140,7 +140,7 @@ describe("walking fire (004:L101-102)", () => {
     h.stand.setActiveGM("gm");
     // The passer-by's Defense 2 [2,1] → 2, stationary vs ranged −1, no multiple-attacker penalty → 1 < 3: hit by 2 → 2 × 15 = 30.
     h.faces = [2, 1];
-    await h.actions.requestChatAction(message as never, "defend", { key: "b0s0" });
+    await h.actions.requestChatAction(message as never, "defend", "b0s0");
     expect(message.flags.omnibus.silhouette.attack.targets[2].strikes[0].outcome).toMatchObject({ margin: 2, hit: true, damage: 30 });
     expect(c.getFlag("omnibus", "silhouetteDefended")).toBeUndefined();
   });

@@ -5,6 +5,7 @@
 // per-round re-roll; movement recorded from token moves.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
+import { recordOf } from "../../../src/foundry/chat/record";
 import { lastMessage as harnessLastMessage, makeActor as makeHarnessActor, setUp, type ActorSpec, type Harness } from "./harness";
 import { describeTargets, type GridLike, type TokenLike } from "../../../src/foundry/targets";
 
@@ -19,7 +20,7 @@ let sil: {
 };
 
 const makeActor = (spec: ActorSpec) => makeHarnessActor(h, spec);
-const lastMessage = (author = "player") => harnessLastMessage(h, author);
+const lastMessage = (_author = "player") => harnessLastMessage(h);
 
 const RIFLE = { name: "Assault rifle", category: "ranged", skill: "firearms", damageMultiplier: 15, accuracy: 0, rof: 3, ranges: { base: 25, medium: 50, long: 100, extreme: 200 }, ammo: { value: 30, max: 30 } };
 
@@ -119,16 +120,22 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     stand.setUser("gm");
     stand.setActiveGM("gm");
     h.faces = [3, 1];
-    await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
+    await sil.actions.requestChatAction(message as never, "defend", "t0s0");
     expect(h.faces).toEqual([]);
     const strike = message.flags.omnibus.silhouette.attack.targets[0].strikes[0];
     expect(strike.defense).toMatchObject({ faces: [3, 1], result: 3, modifier: -1, total: 2, skill: "defense" });
     expect(strike.outcome).toMatchObject({ opposed: true, margin: 5, hit: true, damage: 75 });
-    // One content update (card + rolls), then the plumbing's once-only mark.
-    expect(message.updates.filter((u) => "content" in u)).toHaveLength(1);
-    expect(Object.keys(message.updates[1])).toEqual(["flags.omnibus.applied.recordDefense-t0s0"]);
-    expect(String(message.updates[0].content)).toContain('data-action="applyDamage"');
-    expect((message.updates[0].rolls as string[]).length).toBe(1);
+    // The GM never edits the player's card: the defense is an amendment of its record, the roll the defender's own message.
+    expect(message.updates).toEqual([]);
+    expect(recordOf(message.id)!.amendments).toEqual([expect.objectContaining({ action: "recordDefense", target: "t0s0", by: "gm" })]);
+    const response = stand.messages.at(-1)!;
+    expect(response.author.id).toBe("gm");
+    expect((response.flags as any).omnibus.response).toMatchObject({ to: message.id, action: "recordDefense", target: "t0s0", choices: { skill: "defense", movement: "stationary" } });
+    // Every client renders the card from the record: it now offers the damage button.
+    const html = document.createElement("div");
+    html.innerHTML = `<div class="omnibus-card"></div>`;
+    await stand.fire("renderChatMessageHTML", message, html, {});
+    expect(html.innerHTML).toContain('data-action="applyDamage"');
   });
 
   it("a tie with the defense is a miss (the attack must be greater, 004:L91)", async () => {
@@ -136,7 +143,7 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     stand.setUser("gm");
     stand.setActiveGM("gm");
     h.faces = [6, 1]; // Defense 2 dice → 6, prone against a ranged attack +1 (004:L30) → 7 = the attack total
-    await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
+    await sil.actions.requestChatAction(message as never, "defend", "t0s0");
     expect(message.flags.omnibus.silhouette.attack.targets[0].strikes[0].outcome).toMatchObject({ margin: 0, hit: false, damage: 0 });
   });
 
@@ -145,16 +152,11 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     stand.setUser("gm");
     stand.setActiveGM("gm");
     h.faces = [3, 1];
-    await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" });
+    await sil.actions.requestChatAction(message as never, "defend", "t0s0");
 
     stand.setUser("player");
-    const pending = sil.actions.requestChatAction(message as never, "applyDamage", { key: "t0s0" });
-    await vi.waitFor(() => expect(stand.recorded.socketEmits).toHaveLength(1));
-    expect(stand.recorded.socketEmits[0].data).toMatchObject({ type: "chatAction", action: "applyDamage", userId: "player" });
-    expect(thug.updates).toEqual([]);
-
-    stand.setUser("gm");
-    await sil.actions.handleSocketMessage(stand.recorded.socketEmits[0].data as never);
+    expect(await sil.actions.requestChatAction(message as never, "applyDamage", "t0s0")).toBe(true);
+    expect(stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { type: "chatAction", action: "applyDamage", target: "t0s0" } });
     // 75 damage against Stamina 25 (light 13, heavy 25, death 50): instant death.
     expect(thug.updates).toEqual([{ "system.wounds.light": 0, "system.wounds.heavy": 0, "system.wounds.dead": true }]);
     expect(thug.statusToggles).toEqual([
@@ -162,19 +164,24 @@ describe("an attack on a targeted token, its defense and its damage", () => {
       { id: "heavyWound", active: false },
       { id: "dead", active: true },
     ]);
-    stand.setUser("player");
-    await sil.actions.handleSocketMessage(stand.recorded.socketEmits[1].data as never);
-    expect(await pending).toBe(true);
-
-    expect(await sil.actions.requestChatAction(message as never, "applyDamage", { key: "t0s0" })).toBe(false);
+    expect(await sil.actions.requestChatAction(message as never, "applyDamage", "t0s0")).toBe(false);
     expect(thug.updates).toHaveLength(1);
-    expect(stand.recorded.socketEmits).toHaveLength(2);
+    expect(stand.recorded.notifications.map((n) => n.message)).toContain("OMNIBUS.Chat.AlreadyApplied");
+
+    // Later the thug takes a light wound elsewhere; the GM undoes this hit: only what it changed goes back.
+    thug.live = true;
+    Object.assign(thug.system.wounds, { light: 0, heavy: 0, dead: true });
+    thug.statuses.add("dead");
+    await thug.update({ "system.wounds.light": 1 });
+    await stand.asUser("gm", () => sil.actions.undoMark(message as never, "applyDamage:t0s0", stand.users.get("gm") as never));
+    expect(thug.system.wounds).toEqual({ light: 1, heavy: 0, dead: false });
+    expect(thug.statusToggles.at(-1)).toEqual({ id: "dead", active: false });
   });
 
   it("a player who does not own the target may not roll its defense", async () => {
     const { message } = await attackAndDefend();
     h.faces = [3, 1];
-    expect(await sil.actions.requestChatAction(message as never, "defend", { key: "t0s0" })).toBe(false);
+    expect(await sil.actions.requestChatAction(message as never, "defend", "t0s0")).toBe(false);
     expect(stand.recorded.notifications.map((n) => n.message)).toContain("OMNIBUS.Chat.NotPermitted");
     expect(h.faces).toEqual([3, 1]);
   });

@@ -127,7 +127,9 @@ describe("an attack on a measured target", () => {
     expect(roll.parts).toEqual(expect.arrayContaining([{ label: "OMNIBUS.Storytelling.Part.range", value: "−2" }, { label: "OMNIBUS.Storytelling.Part.armor", value: "−2" }]));
     expect(roll.parts.some((p) => p.label === "OMNIBUS.Storytelling.Part.defense")).toBe(false);
     expect(roll.damage).toEqual({ points: 2, typeLabel: "OMNIBUS.Storytelling.Damage.lethal" });
-    expect(roll.buttons[0]).toMatchObject({ action: "applyDamage", data: { key: 0, target: "Actor.vaughn", damage: 2, type: "lethal" } });
+    // The button names only the target's key; the damage is in the card's state, which the GM records at creation.
+    expect(roll.buttons[0]).toEqual({ action: "applyDamage", label: "OMNIBUS.Storytelling.Chat.ApplyDamage", icon: "fa-solid fa-droplet", data: { target: "0" } });
+    expect((stand.messages.at(-1)!.flags as any).omnibus.damage).toEqual({ "0": { actorUuid: "Actor.vaughn", points: 2, type: "lethal" } });
   });
 
   it("at 80 m (87.5 yd) the light pistol is out of range: the card says so and nothing is rolled", async () => {
@@ -147,50 +149,46 @@ describe("an attack on a measured target", () => {
     expect(card.rolls[0].damage).toEqual({ points: 1, typeLabel: "OMNIBUS.Storytelling.Damage.bashing" });
   });
 
-  it("apply damage: the digest's Health 7 example `**XXX//` + 1 aggravated → `***XXX/`, one update with the statuses; GM routing; once only", async () => {
-    const { message } = await attack("w2", 100, [8, 2, 3]);
-    const msg = new StandInDocument("m1", "ChatMessage.m1", true, { author: { id: "player" }, ...message.data });
-    stand.documents.set("ChatMessage.m1", msg);
+  it("apply damage: the card's 1 bashing on the digest's full Health 7 track `**XXX//` upgrades a bashing box → `**XXXX/`, one update with the statuses; GM routing; once only", async () => {
+    await attack("w2", 100, [8, 2, 3]);
+    const msg = stand.messages.at(-1)!;
+    const health = (doc: StandInDocument) => doc.updates.filter((u) => Object.keys(u).some((k) => k.startsWith("system.healthTrack")));
     const target = stand.documents.get("Actor.vaughn") as StandInDocument;
-    // The player owns the message but not the target: the request goes to the active GM.
-    stand.setActiveGM("gm");
-    const payload = { key: "0", target: "Actor.vaughn", damage: "1", type: "aggravated" };
-    const pending = actions.requestChatAction(msg as never, "applyDamage", payload);
-    await vi.waitFor(() => expect(stand.recorded.socketEmits).toHaveLength(1));
-    expect(target.updates).toHaveLength(0);
-    const request = stand.recorded.socketEmits[0].data as Record<string, unknown>;
-    stand.setUser("gm");
-    await stand.recorded.socketListeners.get("system.omnibus")!(request);
-    await vi.waitFor(() => expect(target.updates).toHaveLength(1));
-    expect(target.updates[0]).toEqual({ "system.healthTrack.aggravated": 3, "system.healthTrack.lethal": 3, "system.healthTrack.bashing": 1 });
+    // The player owns the message but not the target: the request names only the card, the action and the target's key.
+    expect(await actions.requestChatAction(msg as never, "applyDamage", "0")).toBe(true);
+    expect(stand.recorded.socketEmits.find((e) => (e.data as any).action === "applyDamage")).toMatchObject({ from: "player", data: { target: "0" } });
+    expect(health(target)).toHaveLength(1);
+    expect(health(target)[0]).toEqual({ "system.healthTrack.aggravated": 2, "system.healthTrack.lethal": 4, "system.healthTrack.bashing": 1 });
     expect(target.statusToggles).toEqual(expect.arrayContaining([{ id: "wounded3", active: true }, { id: "unconsciousRisk", active: true }, { id: "dying", active: false }]));
-    stand.setUser("player");
-    await stand.recorded.socketListeners.get("system.omnibus")!(stand.recorded.socketEmits.at(-1)!.data);
-    await pending;
-    // A second click does nothing.
-    expect(await actions.requestChatAction(msg as never, "applyDamage", payload)).toBe(false);
+    // A second click does nothing, nor a GM's.
+    expect(await actions.requestChatAction(msg as never, "applyDamage", "0")).toBe(false);
     stand.setUser("gm");
-    expect(await actions.requestChatAction(msg as never, "applyDamage", payload)).toBe(false);
-    expect(target.updates).toHaveLength(1);
+    expect(await actions.requestChatAction(msg as never, "applyDamage", "0")).toBe(false);
+    expect(health(target)).toHaveLength(1);
+    // Undo after a later change (2 more bashing elsewhere would not fit; 1 lethal healed: 4 → 3): back by the delta.
+    target.live = true;
+    Object.assign((target as any).system.healthTrack, { aggravated: 2, lethal: 3, bashing: 1 });
+    await stand.asUser("gm", () => actions.undoMark(msg as never, "applyDamage:0", stand.users.get("gm") as never));
+    expect((target as any).system.healthTrack).toEqual({ aggravated: 2, lethal: 2, bashing: 2 });
   });
 
   it("a player who may not use the button (not the author) is refused, nothing changes", async () => {
-    const { message } = await attack("w2", 100, [8, 2, 3]);
-    const msg = new StandInDocument("m2", "ChatMessage.m2", false, { author: { id: "someone-else" }, ...message.data });
-    stand.documents.set("ChatMessage.m2", msg);
-    expect(await actions.requestChatAction(msg as never, "applyDamage", { key: "0", target: "Actor.vaughn", damage: "1", type: "lethal" })).toBe(false);
-    expect((stand.documents.get("Actor.vaughn") as StandInDocument).updates).toHaveLength(0);
+    await attack("w2", 100, [8, 2, 3]);
+    const msg = stand.messages.at(-1)!;
+    stand.makeUser("someone-else", false);
+    stand.setUser("someone-else");
+    expect(await actions.requestChatAction(msg as never, "applyDamage", "0")).toBe(false);
+    expect((stand.documents.get("Actor.vaughn") as StandInDocument).updates.filter((u) => "system.healthTrack.lethal" in u)).toHaveLength(0);
     expect(stand.recorded.notifications.at(-1)?.message).toContain("OMNIBUS.Chat.NotPermitted");
   });
 
-  it("bad damage data is refused with a notification and changes nothing", async () => {
+  it("the damage comes from the GM's record, not the card: an edit to 9 aggravated on another target marks it tampered and applies nothing", async () => {
     await attack("w2", 100, [8, 2, 3]);
-    stand.setUser("gm");
-    const msg = new StandInDocument("m3", "ChatMessage.m3", true, { author: { id: "gm" } });
-    stand.documents.set("ChatMessage.m3", msg);
-    expect(await actions.requestChatAction(msg as never, "applyDamage", { target: "Actor.vaughn", damage: "-2", type: "lethal" })).toBe(false);
-    expect(await actions.requestChatAction(msg as never, "applyDamage", { target: "Actor.vaughn", damage: "2", type: "fire" })).toBe(false);
-    expect((stand.documents.get("Actor.vaughn") as StandInDocument).updates).toHaveLength(0);
+    const msg = stand.messages.at(-1)!;
+    await msg.update({ "flags.omnibus.damage": { "0": { actorUuid: "Actor.someone", points: 9, type: "aggravated" } } });
+    expect(await actions.requestChatAction(msg as never, "applyDamage", "0")).toBe(false);
+    expect(stand.recorded.notifications.at(-1)?.message).toBe("OMNIBUS.Chat.Tampered");
+    expect((stand.documents.get("Actor.vaughn") as StandInDocument).updates.filter((u) => "system.healthTrack.lethal" in u)).toHaveLength(0);
   });
 });
 
@@ -201,15 +199,6 @@ describe("extended actions", () => {
     const marcus = actorDoc("marcus", true, { attributes: attrs({ wits: 3 }), skills: { crafts: { dots: 4, specialties: "" } } });
     const tracker = new StandInDocument("t1", "Item.t1", true, { name: "Repair the chainsaw", type: "storytelling_extended", system: { target: 10, accumulated: 0, rollsMade: 0, maxRolls: 4, attempt: 1, attribute: "wits", skill: "crafts", equipment: 3, modifier: 0, status: "inProgress", exceptionalRolls: [], dramaticFailures: [] } }) as StandInDocument & { system: Record<string, unknown> };
     stand.documents.set("Item.t1", tracker);
-    // Messages as documents (Foundry's ChatMessage.create returns one; the action marks it applied).
-    const Message = (globalThis as unknown as { ChatMessage: { create(d: Record<string, unknown>, o: unknown): Promise<unknown> } }).ChatMessage;
-    const create = Message.create.bind(Message);
-    Message.create = async (d, o) => {
-      const plain = (await create(d, o)) as Record<string, unknown>;
-      const doc = new StandInDocument(String(plain.id), `ChatMessage.${String(plain.id)}`, true, plain);
-      stand.documents.set(`ChatMessage.${String(plain.id)}`, doc);
-      return doc;
-    };
     const rolls = [[8, 9, 10, 1, 2, 3, 4, 5, 6, 7, 5], [8, 8, 1, 2, 3, 4, 5, 6, 7, 1], [1, 2, 3, 4, 5, 6, 7, 1, 2, 3], [8, 8, 8, 8, 8, 8, 1, 2, 3, 4]];
     const expected = [3, 5, 5, 11];
     for (const [i, faces] of rolls.entries()) {
@@ -218,7 +207,7 @@ describe("extended actions", () => {
       faceQueue.push(faces);
       // Wits 3 + Crafts 4 + 3 workshop parts = 10 dice.
       const message = (await checks.storytellingChecks.roll(request, request.values, { rollMode: "publicroll" })) as StandInDocument;
-      expect(message.flags.omnibus?.applied).toHaveProperty("recordExtended");
+      expect(actions.isMarked(message as never, "recordExtended", null)).toBe(true);
       const card = lastCard();
       expect(card.rolls[0].pool).toBe(10);
       expect(card.extended!.accumulated).toBe(expected[i]);

@@ -24,6 +24,7 @@ export async function setUpStorytelling(): Promise<StorytellingTable> {
   vi.resetModules();
   const stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "storytelling" } });
   stand.makeUser("gm", true);
+  stand.setActiveGM("gm");
   const faceQueue: number[][] = [];
   const evaluated: string[] = [];
   const RollStandIn = (globalThis as unknown as { Roll: { prototype: { evaluate(): Promise<unknown>; terms: unknown[] } } }).Roll;

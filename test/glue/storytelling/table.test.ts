@@ -38,16 +38,9 @@ function actorDoc(id: string, isOwner: boolean, system: Record<string, unknown>,
 
 
 /** Chat messages as documents (Foundry's ChatMessage.create returns one), authored by the current user. */
+/** Created messages are documents already (the stand-ins' ChatMessage.create registers them). */
 function messagesAsDocuments() {
-  const Message = (globalThis as unknown as { ChatMessage: { create(d: Record<string, unknown>, o: unknown): Promise<unknown> } }).ChatMessage;
-  const create = Message.create.bind(Message);
-  Message.create = async (d, o) => {
-    const plain = (await create(d, o)) as Record<string, unknown>;
-    const user = g.game.user as { id: string };
-    const doc = new StandInDocument(String(plain.id), `ChatMessage.${String(plain.id)}`, true, { ...plain, author: { id: user.id } });
-    stand.documents.set(`ChatMessage.${String(plain.id)}`, doc);
-    return doc;
-  };
+  /* kept for the describe blocks that call it */
 }
 
 beforeEach(async () => {
@@ -154,27 +147,29 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     const jeff = jefferson();
     stand.setUser("player");
     jeff.isOwner = false;
-    const pending = attack(stack, "w2", 100, [8, 2, 3, 4, 5]);
-    await vi.waitFor(() => expect(stand.recorded.socketEmits).toHaveLength(1));
-    const request = stand.recorded.socketEmits[0].data as { action: string; payload: Record<string, string> };
-    expect(request).toMatchObject({ action: "defendedAttack", payload: { key: "0", target: "Actor.jefferson", turn: "c1:2" } });
-    stand.setUser("gm");
-    await stand.recorded.socketListeners.get("system.omnibus")!(request);
-    await vi.waitFor(() => expect(jeff.flags.omnibus?.stDefense).toEqual({ turn: "c1:2", attacks: 1, willpower: false }));
+    await attack(stack, "w2", 100, [8, 2, 3, 4, 5]);
+    await stand.settle();
+    // The request names the card, the action and the defended target's key; the GM reads who and which turn from its record.
+    expect(stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { action: "defendedAttack", target: "0" } });
+    expect(Object.keys(stand.recorded.socketEmits[0].data as object).sort()).toEqual(["action", "messageId", "requestId", "target", "type"]);
+    expect(jeff.flags.omnibus?.stDefense).toEqual({ turn: "c1:2", attacks: 1, willpower: false });
     // The same request again (a double click, a replay) changes nothing.
-    expect((await actions.applyRequestAsGM(request as never)).ok).toBe(false);
+    const msg = stand.messages.at(-1)!;
+    await stand.deliver({ type: "chatAction", requestId: "r9", messageId: msg.id, action: "defendedAttack", target: "0" }, "player", "gm");
     expect(jeff.updates).toHaveLength(1);
-    stand.setUser("player");
-    await stand.recorded.socketListeners.get("system.omnibus")!(stand.recorded.socketEmits.at(-1)!.data);
-    await pending;
-    // The round moved on before the GM saw a request: refused, nothing changes.
-    g.game.combat = { id: "c1", round: 3, started: true };
-    stand.setUser("gm");
-    const msg = stand.documents.get(`ChatMessage.${(request as unknown as { messageId: string }).messageId}`) as StandInDocument;
-    const answer = await actions.applyRequestAsGM(<never>{ ...(request as unknown as Record<string, string>), payload: { key: "9", target: "Actor.jefferson", turn: "c1:2" } });
-    expect(answer.ok).toBe(false);
+    // The round moves on before the GM sees the next card's request: refused, nothing changes.
+    const socket = g.game.socket as { emit(channel: string, data: unknown): void };
+    const emit = socket.emit;
+    socket.emit = (channel: string, data: unknown) => {
+      g.game.combat = { id: "c1", round: 3, started: true };
+      emit(channel, data);
+    };
+    // One more die: Defense was already applied once this turn (−1 Defense).
+    await attack(stack, "w2", 100, [8, 2, 3, 4, 5, 6]);
+    await stand.settle();
+    socket.emit = emit;
     expect(jeff.updates).toHaveLength(1);
-    expect(msg).toBeDefined();
+    expect(stand.recorded.socketEmits.at(-1)).toMatchObject({ from: "gm", data: { ok: false, notice: { key: "OMNIBUS.Error.badArgument" } } });
   });
 });
 
@@ -232,8 +227,9 @@ describe("contested actions on one card (002:L337–L359)", () => {
   const karen = () => owned("karen", "player", { attributes: attrs({ stamina: 2, dexterity: 2 }), skills: { athletics: { dots: 4, specialties: "" } } });
   const robber = () => owned("robber", "gm", { attributes: attrs({ stamina: 2 }), skills: { athletics: { dots: 3, specialties: "" } } });
   const info = (id: string) => ({ tokenUuid: `Scene.s.Token.${id}`, actorUuid: `Actor.${id}`, name: id, img: "", distance: 3, units: "m" });
-  const msgOf = () => stand.documents.get(`ChatMessage.${String((stand.recorded.messagesCreated.at(-1)!.data as { id?: string }).id ?? `msg${stand.recorded.messagesCreated.length}`)}`) as StandInDocument;
-  const state = (m: StandInDocument) => m.flags.omnibus.stContest as { winner: string | null; exceptional: boolean; totals: number[]; sides: Array<{ name: string; rolls: Array<{ successes: number }> }> };
+  const msgOf = () => [...stand.messages].reverse().find((m) => !(m.flags as any).omnibus?.response)!;
+  // The contest as every client shows it: the GM's record of the card (never an edit of the message).
+  const state = (m: StandInDocument) => ((globalThis as any).game.settings.get("omnibus", "cardRecords")[m.id].state.stContest) as { winner: string | null; exceptional: boolean; totals: number[]; sides: Array<{ name: string; rolls: Array<{ successes: number }> }> };
 
   async function open(actor: ActorStandIn, opponent: string, faces: number[], contest: "instant" | "extended", modifier: number, contestTarget = 5) {
     const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { skill: "athletics", attribute: "stamina" }, targets: [info(opponent)] }))!;
@@ -249,24 +245,29 @@ describe("contested actions on one card (002:L337–L359)", () => {
     const msg = await open(k, "robber", [8, 8, 9, 9, 1, 2, 3], "instant", 1);
     expect(stand.recorded.messagesCreated).toHaveLength(1);
     expect(state(msg)).toMatchObject({ winner: null, sides: [{ name: "karen", rolls: [{ successes: 4 }] }, { name: "robber", rolls: [] }] });
+    const view = async () => {
+      const html = document.createElement("div");
+      html.innerHTML = `<div class="omnibus-card"></div>`;
+      await stand.fire("renderChatMessageHTML", msg, html, {});
+      return stand.recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1)!.context;
+    };
     const opened = stand.recorded.rendered.at(-1)!.context as { sides: Array<{ button: unknown }>; resultLabel: string };
     expect(opened.resultLabel).toBe("OMNIBUS.Storytelling.Contest.Waiting");
-    expect(opened.sides[1].button).toMatchObject({ action: "contestRoll", data: { side: 1, stage: 1 } });
+    expect(opened.sides[1].button).toMatchObject({ action: "contestRoll", data: { target: "1" } });
     // The player may not roll the robber's side.
-    expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" })).toBe(false);
+    expect(await actions.requestChatAction(msg as never, "contestRoll", "1")).toBe(false);
     stand.setUser("gm");
     faceQueue.push([8, 8, 9, 1, 2]);
-    expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" })).toBe(true);
+    expect(await actions.requestChatAction(msg as never, "contestRoll", "1")).toBe(true);
     expect(state(msg)).toMatchObject({ winner: "first", exceptional: false, sides: [{ rolls: [{ successes: 4 }] }, { rolls: [{ successes: 3 }] }] });
-    // One update of the message: the card re-rendered, its state, and the robber's Roll added to Karen's.
-    const update = msg.updates.find((u) => "rolls" in u)!;
-    expect(Object.keys(update).sort()).toEqual(["content", "flags.omnibus.stContest", "rolls"]);
-    expect((update.rolls as unknown[]).length).toBe(2);
-    const decided = stand.recorded.rendered.at(-1)!.context as { resultLabel: string; winnerName: string; sides: Array<{ button: unknown }> };
+    // Karen's message is never edited: the robber's roll is the GM's own response message; the contest is amended in the record.
+    expect(msg.updates).toEqual([]);
+    expect((stand.messages.at(-1)!.flags as any).omnibus.response).toMatchObject({ to: msg.id, action: "recordContest", target: "1:1" });
+    const decided = (await view()) as { resultLabel: string; winnerName: string; sides: Array<{ button: unknown }> };
     expect(decided).toMatchObject({ resultLabel: "OMNIBUS.Storytelling.Contest.Wins", winnerName: "karen" });
     expect(decided.sides.map((s) => s.button)).toEqual([null, null]);
     // A second record of the same side and stage changes nothing.
-    expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" })).toBe(false);
+    expect(await actions.requestChatAction(msg as never, "contestRoll", "1")).toBe(false);
   });
 
   it("a tie (0–0 too) has no winner; a dramatic failure loses and the opponent's win is exceptional (digest A12)", async () => {
@@ -275,13 +276,12 @@ describe("contested actions on one card (002:L337–L359)", () => {
     karen();
     let msg = await open(r, "karen", [1, 2, 3, 4, 5], "instant", 0);
     faceQueue.push([1, 2, 3, 4, 5, 6]);
-    await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" });
+    await actions.requestChatAction(msg as never, "contestRoll", "1");
     expect(state(msg)).toMatchObject({ winner: "none" });
-    expect((stand.recorded.rendered.at(-1)!.context as { resultLabel: string }).resultLabel).toBe("OMNIBUS.Storytelling.Contest.NoWinner");
     // The robber at −5: a chance roll, [1] → dramatic failure; Karen's 1 success wins exceptionally.
     msg = await open(r, "karen", [1], "instant", -5);
     faceQueue.push([8, 1, 2, 3, 4, 5]);
-    await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" });
+    await actions.requestChatAction(msg as never, "contestRoll", "1");
     expect(state(msg)).toMatchObject({ winner: "second", exceptional: true });
   });
 
@@ -292,24 +292,23 @@ describe("contested actions on one card (002:L337–L359)", () => {
     // Target 3: robber (5 dice) 3 successes, Karen (6 dice) 3 → both at 3: no winner.
     const msg = await open(r, "karen", [8, 8, 8, 1, 2], "extended", 0, 3);
     faceQueue.push([8, 8, 8, 1, 2, 3]);
-    await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "1" });
+    await actions.requestChatAction(msg as never, "contestRoll", "1");
     expect(state(msg)).toMatchObject({ winner: "none", totals: [3, 3] });
-    expect((stand.recorded.rendered.at(-1)!.context as { continueButton: unknown }).continueButton).toMatchObject({ action: "contestContinue" });
     // A player may not; the GM may.
     stand.setUser("player");
-    expect(await actions.requestChatAction(msg as never, "contestContinue", {})).toBe(false);
+    expect(await actions.requestChatAction(msg as never, "contestContinue", null)).toBe(false);
     stand.setUser("gm");
-    expect(await actions.requestChatAction(msg as never, "contestContinue", {})).toBe(true);
+    expect(await actions.requestChatAction(msg as never, "contestContinue", null)).toBe(true);
     expect(state(msg)).toMatchObject({ winner: null, continueAfterTie: true });
     // Stage 2: robber 1, Karen 0 → 4 against 3: the robber is ahead and wins.
     faceQueue.push([8, 1, 2, 3, 4]);
-    await actions.requestChatAction(msg as never, "contestRoll", { side: "0", stage: "2" });
+    await actions.requestChatAction(msg as never, "contestRoll", "0");
     faceQueue.push([1, 2, 3, 4, 5, 6]);
-    await actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage: "2" });
+    await actions.requestChatAction(msg as never, "contestRoll", "1");
     expect(stand.recorded.notifications.filter((n) => n.level !== "info").map((n) => n.message)).toEqual(["OMNIBUS.Chat.NotPermitted"]);
     expect(state(msg)).toMatchObject({ winner: "first", totals: [4, 3] });
     // Continuing a decided contest is refused.
-    expect(await actions.requestChatAction(msg as never, "contestContinue", {})).toBe(false);
+    expect(await actions.requestChatAction(msg as never, "contestContinue", null)).toBe(false);
   });
 
   it("an opponent's advanced action (roll twice, keep the better) is re-resolved from both rolls' faces on the GM", async () => {
@@ -334,31 +333,25 @@ describe("contested actions on one card (002:L337–L359)", () => {
     // Karen's player rolls side 1; the message is the GM's, so the record goes to the GM over the socket.
     const karenRoll = async (faces: number[], stage: string) => {
       stand.setUser("player");
-      msg.isOwner = false;
       faceQueue.push(faces);
-      const before = stand.recorded.socketEmits.length;
-      const pending = actions.requestChatAction(msg as never, "contestRoll", { side: "1", stage });
-      await vi.waitFor(() => expect(stand.recorded.socketEmits.length).toBe(before + 1));
-      const request = stand.recorded.socketEmits.at(-1)!.data as { action: string; payload: Record<string, string> };
-      expect(request).toMatchObject({ action: "recordContest", payload: { side: "1", stage, actor: "Actor.karen" } });
-      stand.setUser("gm");
-      const answer = await actions.applyRequestAsGM(request as never);
-      expect(answer.ok).toBe(true);
-      stand.setUser("player");
-      await stand.recorded.socketListeners.get("system.omnibus")!(answer);
-      await pending;
+      expect(await actions.requestChatAction(msg as never, "contestRoll", "1")).toBe(true);
+      // Her roll is her own message naming the card, the action and the side's stage; the GM answers her over the socket.
+      const response = stand.messages.at(-1)!;
+      expect(response.author.id).toBe("player");
+      expect((response.flags as any).omnibus.response).toMatchObject({ to: msg.id, action: "recordContest", target: `1:${stage}` });
+      expect(stand.recorded.socketEmits.at(-1)).toMatchObject({ from: "gm", data: { to: "player", ok: true } });
       stand.setUser("gm");
     };
     const robberRoll = async (faces: number[], stage: string) => {
       faceQueue.push(faces);
-      expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "0", stage })).toBe(true);
+      expect(await actions.requestChatAction(msg as never, "contestRoll", "0")).toBe(true);
     };
     // Karen: Stamina 2 + Athletics 4 = 6 dice (the dialog is skipped, so without E21's +2 −1); her successes are E21's.
     await karenRoll([8, 1, 2, 3, 4, 5], "1");
     expect(state(msg).totals).toEqual([3, 1]);
     await robberRoll([1, 2, 3, 4, 5], "2");
     // The robber may not roll stage 3 before Karen's stage 2.
-    expect(await actions.requestChatAction(msg as never, "contestRoll", { side: "0", stage: "3" })).toBe(false);
+    expect(await actions.requestChatAction(msg as never, "contestRoll", "0")).toBe(false);
     await karenRoll([8, 9, 9, 1, 2, 3], "2");
     expect(state(msg).totals).toEqual([3, 4]);
     await robberRoll([9, 9, 8, 1, 2], "3");
@@ -524,7 +517,8 @@ describe("cover per target (WoD p.164; 002:L799–L803)", () => {
     expect(roll).toMatchObject({ pool: 8, successes: 5 });
     expect(roll.cover).toMatchObject({ durability: 2, excess: 3, armor: 2, pool: 1, successes: 1 });
     expect(roll.damage).toEqual({ points: 1, typeLabel: "OMNIBUS.Storytelling.Damage.lethal" });
-    expect(roll.buttons[0]).toMatchObject({ action: "applyDamage", data: { damage: 1, type: "lethal" } });
+    expect(roll.buttons[0]).toMatchObject({ action: "applyDamage", data: { target: "0" } });
+    expect((stand.messages.at(-1)!.flags as any).omnibus.damage["0"]).toMatchObject({ points: 1, type: "lethal" });
     expect((stand.recorded.messagesCreated.at(-1)!.data.rolls as unknown[]).length).toBe(2);
   });
 

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // The wfrp glue against the Foundry stand-ins: registrations; a skill test with forced faces posts a
 // card with the digest's result; an attack at a targeted token in an opposed test shows both sides
 // on ONE card, changes Advantage, and "apply damage" makes one update of the target, routed to the
@@ -21,6 +22,7 @@ beforeEach(async () => {
   vi.resetModules();
   stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "wfrp", "omnibus.rulesetChosen": true } });
   stand.makeUser("gm", true);
+  stand.setActiveGM("gm");
   faces = [];
   const original = g.Roll.prototype.evaluate;
   g.Roll.prototype.evaluate = async function (this: any) {
@@ -54,7 +56,18 @@ function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: stri
 }
 
 const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
-const card = () => stand.recorded.rendered[stand.recorded.rendered.length - 1] as { path: string; context: any };
+/** The last card rendered (not the record's part, which renders after a recorded card). */
+const card = () => stand.recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1) as { path: string; context: any };
+/** The card's state in the GM's record (snapshot + amendments). */
+const stateOf = (message: { id: string }) => (globalThis as any).game.settings.get("omnibus", "cardRecords")[message.id].state as Record<string, any>;
+/** Renders the card as a client does (from the GM's record) and returns what was rendered. */
+async function view(message: unknown) {
+  const html = document.createElement("div");
+  html.innerHTML = `<div class="omnibus-card"></div>`;
+  await stand.fire("renderChatMessageHTML", message, html, {});
+  // The card itself (the record's part renders after it).
+  return stand.recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1) as { path: string; context: any };
+}
 
 /** Perdita (player-owned) with her bow, and the Cultist behind two tokens: "near" at 20 yd, "far" at 120 yd. */
 function perditaAndTwoCultists() {
@@ -152,8 +165,7 @@ describe("an attack on a targeted token", () => {
     faces.push(attackFace);
     await checks.roll(request, request.values, { rollMode: "publicroll" });
     const { data } = stand.recorded.messagesCreated[0];
-    const message = new StandInDocument("m1", "ChatMessage.m1", true, { author: { id: "player" }, flags: structuredClone(data.flags) });
-    stand.documents.set("ChatMessage.m1", message);
+    const message = stand.messages[0];
     return { attacker, defender, message, data };
   }
 
@@ -166,12 +178,13 @@ describe("an attack on a targeted token", () => {
     stand.setUser("gm");
     stand.setActiveGM("gm");
     faces.push(27);
-    await wfrp.wfrpAdapter.chatActions!.defend.run!({ message: message as any, user: g.game.user, payload: { target: "0", skill: "melee", key: "t0" } });
-    expect(stand.recorded.messagesCreated).toHaveLength(1); // still one card
-    const state = (message.flags as any).omnibus.attack;
+    await actions.requestChatAction(message as any, "defendMelee", "0");
+    // One card: the defence is the defender's own response message, the outcome an amendment of the GM's record.
+    expect(stand.messages.filter((m) => !(m.flags as any).omnibus.response)).toHaveLength(1);
+    expect(message.updates).toEqual([]);
+    const state = stateOf(message).attack;
     expect(state.targets[0].defence).toMatchObject({ skill: "melee", roll: 27, spec: { value: 40 } });
-    expect(message.updates[0].content).toContain("wfrp/chat/attack-card");
-    expect(card().context.targets[0]).toMatchObject({ hit: true, margin: 1, locationKey: "OMNIBUS.WFRP.Location.rightArm", damage: 8, attack: { slLabel: "+3" }, defence: { slLabel: "+2" } });
+    expect((await view(message)).context.targets[0]).toMatchObject({ hit: true, margin: 1, locationKey: "OMNIBUS.WFRP.Location.rightArm", damage: 8, attack: { slLabel: "+3" }, defence: { slLabel: "+2" } });
     expect(attacker.updates).toEqual([{ "system.advantage": 1 }]);
     expect(defender.updates).toEqual([]); // the loser had none to lose
     expect(createHarness({ language: "ru" }).render(card().path, card().context)).toContain("Правая рука");
@@ -182,37 +195,34 @@ describe("an attack on a targeted token", () => {
     stand.setActiveGM("gm");
     stand.setUser("gm");
     faces.push(27);
-    await wfrp.wfrpAdapter.chatActions!.defend.run!({ message: message as any, user: g.game.user, payload: { target: "0", skill: "melee", key: "t0" } });
+    await actions.requestChatAction(message as any, "defendMelee", "0");
     defender.updates.length = 0;
 
     stand.setUser("player");
-    const pending = actions.requestChatAction(message as any, "applyDamage", { target: "0", key: "t0" });
-    await vi.waitFor(() => expect(stand.recorded.socketEmits).toHaveLength(1));
-    const request = stand.recorded.socketEmits[0].data as any;
-    expect(request).toMatchObject({ type: "chatAction", action: "applyDamage", userId: "player", payload: { target: "0", key: "t0" } });
-    expect(defender.updates).toEqual([]);
-
-    stand.setUser("gm");
-    await actions.handleSocketMessage(request);
+    expect(await actions.requestChatAction(message as any, "applyDamage", "0")).toBe(true);
+    expect(stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { type: "chatAction", action: "applyDamage", target: "0" } });
     expect(defender.updates).toEqual([{ "system.health.value": 8, "system.advantage": 0 }]);
-    expect((message.flags as any).omnibus.attack.targets[0].applied).toMatchObject({ woundsLost: 4, wounds: 8, armourPoints: 1, toughnessBonus: 3 });
-    expect(actions.isApplied(message as any, "applyDamage-t0")).toBe(true);
-    stand.setUser("player");
-    await actions.handleSocketMessage(stand.recorded.socketEmits[1].data as any);
-    expect(await pending).toBe(true);
+    expect(stateOf(message).attack.targets[0].applied).toMatchObject({ woundsLost: 4, wounds: 8, armourPoints: 1, toughnessBonus: 3 });
+    expect(actions.isMarked(message as any, "applyDamage", "0")).toBe(true);
 
-    // Second click: nothing is sent or applied.
-    expect(await actions.requestChatAction(message as any, "applyDamage", { target: "0", key: "t0" })).toBe(false);
-    expect(stand.recorded.socketEmits).toHaveLength(2);
+    // Second click: refused, nothing applied.
+    expect(await actions.requestChatAction(message as any, "applyDamage", "0")).toBe(false);
     expect(defender.updates).toHaveLength(1);
+
+    // Undo by the GM after a later change (2 more Wounds lost elsewhere: 8 → 6): back by 4 → 10.
+    defender.live = true;
+    await defender.update({ "system.health.value": 6 });
+    await stand.asUser("gm", () => actions.undoMark(message as never, "applyDamage:0", stand.users.get("gm") as never));
+    expect(defender.system.health.value).toBe(10);
   });
 
   it("a player who owns neither the target nor the message may not defend it", async () => {
     const { message } = await attack(13);
     stand.makeUser("stranger", false);
     stand.setUser("stranger");
-    expect(await actions.requestChatAction(message as any, "recordDefence", { target: "0", skill: "none", key: "t0" })).toBe(false);
-    expect(stand.recorded.notifications.map((n) => n.message)).toEqual(["OMNIBUS.Chat.NotPermitted"]);
+    expect(await actions.requestChatAction(message as any, "noDefence", "0")).toBe(false);
+    expect(await actions.requestChatAction(message as any, "defendMelee", "0")).toBe(false);
+    expect(stand.recorded.notifications.map((n) => n.message)).toEqual(["OMNIBUS.Chat.NotPermitted", "OMNIBUS.Chat.NotPermitted"]);
   });
 
   it("ranged: Perdita's Bow (Range 50) at a token 20 yd away — Short range, Average (+20): 36 vs 68 → +3 SL, hit the body for SB 3 + 3 + 3 = 9; 120 yd is Extreme (Very Hard)", async () => {
@@ -316,8 +326,7 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     faces.push(face);
     await checks.roll(request, request.values, { rollMode: "publicroll" });
     const { data } = stand.recorded.messagesCreated[0];
-    const message = new StandInDocument("m1", "ChatMessage.m1", true, { author: { id: "player" }, flags: structuredClone(data.flags), _source: { rolls: (data.rolls as unknown[]).map((r) => JSON.stringify(r)) } });
-    stand.documents.set("ChatMessage.m1", message);
+    const message = stand.messages.at(-1)!;
     return { tester, message, data };
   }
 
@@ -343,17 +352,17 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     expect(ok).toBe(true);
     expect(request.fields.map((f) => f.name)).toEqual(["tested", "difficulty", "conditions", "modifier", "slBonus"]);
     expect(request.values.difficulty).toBe("challenging"); // 003:L197
-    expect(stand.recorded.messagesCreated).toHaveLength(1); // still one card
-    const update = message.updates[0] as any;
-    expect(update.rolls).toHaveLength(2);
-    expect(JSON.parse(update.rolls[1]).options.outcome.roll).toBe(16);
-    expect(update.content).toContain("wfrp/chat/opposed-card");
-    expect(card().context.targets[0]).toMatchObject({ waiting: false, defender: { slLabel: "+3", target: 46 }, winnerName: "Salundra von Drakenburg", testerWins: true, margin: 1, decidedBy: "sl", respondButton: null });
+    // The defender's roll is their own response message; the card is amended in the GM's record, never edited.
+    expect(message.updates).toEqual([]);
+    const response = stand.messages.at(-1)!;
+    expect((response.flags as any).omnibus.response).toMatchObject({ to: message.id, action: "recordResponse", target: "0", choices: { tested: "skill:leadership" } });
+    expect((response.rolls[0] as any).options.outcome.roll).toBe(16);
+    expect((await view(message)).context.targets[0]).toMatchObject({ waiting: false, defender: { slLabel: "+3", target: 46 }, winnerName: "Salundra von Drakenburg", testerWins: true, margin: 1, decidedBy: "sl", respondButton: null });
     const html = createHarness({ language: "ru" }).render(card().path, card().context);
     expect(html).toContain("выигрывает на 1 УУ");
     // Once only: a second response is refused and nothing changes.
     expect(await respond(officer, { tested: "skill:leadership" }, [90]).catch(() => "refused")).toBe("refused");
-    expect(message.updates).toHaveLength(2); // the response and the plumbing's applied mark
+    expect(stateOf(message).opposed.targets[0].response.faces).toEqual([16]);
   });
 
   it("V7 and the defender's odds: Tom (Endurance 63) against Salundra's 21 (+2 SL): P(win) = 49/100 by hand (faces 01–39 beat +2, 40–49 tie on SL and win on 63 > 46); he rolls 91 → −3, Salundra wins by 5", async () => {
@@ -369,7 +378,7 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     expect(odds[0].probability).toBeCloseTo(0.49, 12);
     expect(odds[1].probability).toBeCloseTo(0.51, 12);
     await respond(tom, {}, [91]);
-    expect(card().context.targets[0]).toMatchObject({ defender: { slLabel: "-3" }, testerWins: true, margin: 5 });
+    expect((await view(stand.messages[0])).context.targets[0]).toMatchObject({ defender: { slLabel: "-3" }, testerWins: true, margin: 5 });
   });
 
   it("a full tie (equal SL and equal value): stalemate by default; with the re-roll setting both re-roll — tester 50, defender 30 → the defender wins by 2; every roll is attached", async () => {
@@ -378,10 +387,12 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     stand.setUser("gm");
     stand.setActiveGM("gm");
     await respond(twin, { tested: "skill:intimidate" }, [4]);
-    expect(card().context.targets[0]).toMatchObject({ stalemate: true, rerolls: 0 });
+    expect((await view(stand.messages[0])).context.targets[0]).toMatchObject({ stalemate: true, rerolls: 0 });
 
     vi.resetModules();
     stand.recorded.messagesCreated.length = 0;
+    stand.messages.length = 0;
+    stand.recorded.settingsValues.delete("omnibus.cardRecords");
     stand.recorded.settingsValues.set("omnibus.wfrp_opposedFinalTie", "reroll");
     const twin2 = actorDoc("twin", actorViewOf(character("Salundra von Drakenburg")));
     const { message } = await opposedCard("Salundra von Drakenburg", "intimidate", twin2, 4);
@@ -392,25 +403,33 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     expect(odds.find((l) => l.label === "OMNIBUS.WFRP.Opposed.OddsStalemate")).toBeUndefined();
     expect(odds[0].probability + odds[1].probability).toBeCloseTo(1, 12);
     await respond(twin2, { tested: "skill:intimidate" }, [4, 50, 30]);
-    const update = message.updates[0] as any;
-    expect(update.rolls).toHaveLength(4);
-    expect(update.rolls.slice(1).map((r: string) => JSON.parse(r).options.outcome.roll)).toEqual([4, 50, 30]);
-    expect(card().context.targets[0]).toMatchObject({ rerolls: 1, tester: { slLabel: "-1" }, defender: { slLabel: "+1" }, testerWins: false, winnerName: "Salundra von Drakenburg", margin: 2 });
+    const response = stand.messages.at(-1)!;
+    expect(response.rolls.map((r: any) => r.options.outcome.roll)).toEqual([4, 50, 30]);
+    expect((await view(message)).context.targets[0]).toMatchObject({ rerolls: 1, tester: { slLabel: "-1" }, defender: { slLabel: "+1" }, testerWins: false, winnerName: "Salundra von Drakenburg", margin: 2 });
   });
 
   it("the GM re-checks a player's response: a stranger is refused; extra re-roll faces or a non-d100 roll are refused and change nothing", async () => {
     const officer = actorDoc("off", actorViewOf(character("Guard Officer")), ["owner"]);
     const { message } = await opposedCard("Salundra von Drakenburg", "intimidate", officer, 4);
     stand.makeUser("stranger", false);
-    stand.setUser("stranger");
-    const roll = (face: number, sides = 100) => JSON.stringify({ terms: [{ faces: sides, results: [{ result: face }] }] });
-    expect(await actions.requestChatAction(message as any, "recordResponse", { target: "0", key: "t0", tested: "skill:leadership", rolls: JSON.stringify([roll(16)]) })).toBe(false);
-    stand.setUser("gm");
-    const bad = [JSON.stringify([roll(16), roll(50), roll(30)]), JSON.stringify([roll(6, 10)]), "not json", JSON.stringify([roll(101)])];
-    for (const rolls of bad) expect(await actions.requestChatAction(message as any, "recordResponse", { target: "0", key: "t0", tested: "skill:leadership", rolls })).toBe(false);
-    expect(await actions.requestChatAction(message as any, "recordResponse", { target: "0", key: "t0", tested: "skill:flying", rolls: JSON.stringify([roll(16)]) })).toBe(false);
+    stand.makeUser("owner", false);
+    stand.setActiveGM("gm");
+    const roll = (face: number, sides = 100) => ({ dice: [{ faces: sides, results: [{ result: face }] }], toJSON: () => ({}) });
+    const forge = (user: string, rolls: unknown[], choices: Record<string, string>) =>
+      stand.asUser(user, () => (ChatMessage as any).create({ content: "", rolls, flags: { omnibus: { ruleset: "wfrp", response: { to: message.id, action: "recordResponse", target: "0", choices } } } }));
+    // A stranger (not the defender's owner) responds: refused.
+    await forge("stranger", [roll(16)], { tested: "skill:leadership" });
+    // The defender's owner: extra re-roll faces, a d10, a face of 101, a skill it cannot test, a "0x10" modifier.
+    await forge("owner", [roll(16), roll(50), roll(30)], { tested: "skill:leadership" });
+    await forge("owner", [roll(6, 10)], { tested: "skill:leadership" });
+    await forge("owner", [roll(101)], { tested: "skill:leadership" });
+    await forge("owner", [roll(16)], { tested: "skill:flying" });
+    await forge("owner", [roll(16)], { tested: "skill:leadership", modifier: "0x10" });
+    await forge("owner", [roll(16)], JSON.parse('{"tested":"skill:leadership","__proto__":"x"}'));
+    await stand.settle();
     expect(message.updates).toEqual([]);
-    expect(stand.recorded.notifications.filter((n) => n.level !== "info")).toHaveLength(6);
+    expect(stateOf(message).opposed.targets[0].response).toBeNull();
+    expect((await import("../../../src/foundry/chat/record")).readLog().map((e) => e.kind)).toEqual(Array(7).fill("refused"));
   });
 });
 
@@ -435,9 +454,7 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     const request = (await checks.build({ actor: attacker as any, kind: "attack", dataset: { itemId: weapon.id }, targets: [{ tokenUuid: "Scene.s.Token.def", actorUuid: "Actor.def", name: "Guard Officer", img: "", distance: 1.5, units: "m" }] }))!;
     faces.push(face);
     await checks.roll(request, request.values, { rollMode: "publicroll" });
-    const { data } = stand.recorded.messagesCreated[0];
-    const message = new StandInDocument("m1", "ChatMessage.m1", true, { author: { id: "player" }, flags: structuredClone(data.flags), _source: { rolls: (data.rolls as unknown[]).map((r) => JSON.stringify(r)) } });
-    stand.documents.set("ChatMessage.m1", message);
+    const message = stand.messages.at(-1)!;
     return { attacker, defender, message };
   }
 
@@ -446,11 +463,11 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     stand.setUser("gm");
     stand.setActiveGM("gm");
     faces.push(27);
-    await actions.requestChatAction(message as any, "defend", { target: "0", skill: "melee", key: "t0" });
-    const update = message.updates[0] as any;
-    expect(update.rolls).toHaveLength(2);
-    expect(JSON.parse(update.rolls[1]).options.outcome.roll).toBe(27);
-    expect(card().context.targets[0]).toMatchObject({ hit: true, margin: 1, damage: 8 });
+    await actions.requestChatAction(message as any, "defendMelee", "0");
+    const response = stand.messages.at(-1)!;
+    expect((response.flags as any).omnibus.response).toMatchObject({ to: message.id, action: "recordDefence", target: "0", choices: { skill: "melee" } });
+    expect((response.rolls[0] as any).options.outcome.roll).toBe(27);
+    expect((await view(message)).context.targets[0]).toMatchObject({ hit: true, margin: 1, damage: 8 });
   });
 
   it("a full tie in melee (both +3 SL on 45) with the re-roll setting: both re-roll, attacker 20 (+2) vs defender 80 (−4) → hit by 6, head (20 reversed = 02), Damage 7 + 6 = 13", async () => {
@@ -459,12 +476,11 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     stand.setUser("gm");
     stand.setActiveGM("gm");
     faces.push(13, 20, 80);
-    await actions.requestChatAction(message as any, "defend", { target: "0", skill: "melee", key: "t0" });
+    await actions.requestChatAction(message as any, "defendMelee", "0");
     expect(faces).toEqual([]);
-    const update = message.updates[0] as any;
-    expect(update.rolls).toHaveLength(4);
-    expect((message.flags as any).omnibus.attack.targets[0].defence).toMatchObject({ roll: 13, rerolls: [20, 80] });
-    expect(card().context.targets[0]).toMatchObject({ rerolls: 1, hit: true, margin: 6, locationKey: "OMNIBUS.WFRP.Location.head", damage: 13, attack: { slLabel: "+2" }, defence: { slLabel: "-4" } });
+    expect(stand.messages.at(-1)!.rolls).toHaveLength(3);
+    expect(stateOf(message).attack.targets[0].defence).toMatchObject({ roll: 13, rerolls: [20, 80] });
+    expect((await view(message)).context.targets[0]).toMatchObject({ rerolls: 1, hit: true, margin: 6, locationKey: "OMNIBUS.WFRP.Location.head", damage: 13, attack: { slLabel: "+2" }, defence: { slLabel: "-4" } });
     expect(attacker.updates).toEqual([{ "system.advantage": 1 }]);
   });
 
@@ -472,12 +488,12 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     const { message, attacker } = await meleeAttack(13, 40);
     stand.setUser("gm");
     stand.setActiveGM("gm");
-    const roll = (face: number) => JSON.stringify({ terms: [{ faces: 100, results: [{ result: face }] }] });
-    expect(await actions.requestChatAction(message as any, "recordDefence", { target: "0", skill: "melee", key: "t0", rolls: JSON.stringify([roll(13), roll(20), roll(80)]) })).toBe(false);
-    expect(message.updates).toEqual([]);
+    const roll = (face: number) => ({ dice: [{ faces: 100, results: [{ result: face }] }], toJSON: () => ({}) });
+    await (ChatMessage as any).create({ content: "", rolls: [roll(13), roll(20), roll(80)], flags: { omnibus: { ruleset: "wfrp", response: { to: message.id, action: "recordDefence", target: "0", choices: { skill: "melee" } } } } });
+    expect(stateOf(message).attack.targets[0].defence).toBeNull();
     faces.push(13);
-    await actions.requestChatAction(message as any, "defend", { target: "0", skill: "melee", key: "t0" });
-    expect(card().context.targets[0]).toMatchObject({ hit: false, tie: true, rerolls: 0 });
+    await actions.requestChatAction(message as any, "defendMelee", "0");
+    expect((await view(message)).context.targets[0]).toMatchObject({ hit: false, tie: true, rerolls: 0 });
     expect(attacker.updates).toEqual([]);
   });
 
@@ -502,7 +518,7 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     await checks.roll(request, { ...request.values, dodge: true }, { rollMode: "publicroll" });
     const row = card().context.targets[0];
     expect(row).toMatchObject({ waiting: true, hit: false });
-    expect(row.defendButtons.map((b: any) => b.data.skill)).toEqual(["dodge", "none"]);
+    expect(row.defendButtons.map((b: any) => [b.action, b.data.target])).toEqual([["defendDodge", "0"], ["noDefence", "0"]]);
   });
 
   it("melee at two targets: one 'beat the best defence' line per target, each against that target's own defence", async () => {

@@ -239,7 +239,7 @@ describe("attack resolution and damage (digest §7 items 18, 21)", () => {
     expect(waiting.targets[0].damageButton).toBeNull();
     const hit = attackCardContext(state(13, { skill: "melee", spec: { value: 40 }, roll: 27, defensiveWeapon: false })) as { targets: Array<{ defendButtons: unknown[]; damageButton: { data: unknown } }> };
     expect(hit.targets[0].defendButtons).toHaveLength(0);
-    expect(hit.targets[0].damageButton.data).toEqual({ target: 0, key: "t0" });
+    expect(hit.targets[0].damageButton.data).toEqual({ target: "0" });
   });
 
   it("the Roll's specs carry the weapon's own adjustments (Accurate +10) that the attack resolver adds", () => {
