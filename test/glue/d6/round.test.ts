@@ -167,22 +167,19 @@ describe("at the table (glue)", () => {
     t.stand.setUser("player");
     // Sev 3D+2: 5, 4, Wild 3 (+2) = 14; the boss 4D: 4, 4, 4, Wild 3 = 15.
     forceFaces([5, 4, 3, 4, 4, 4, 3]);
-    const pending = rollSideInitiative(combat as never);
-    await vi.waitFor(() => expect(t.stand.recorded.socketEmits).toHaveLength(1));
+    // The player's client rolls and posts the card, then asks the active GM (the stand-ins deliver it
+    // with the server's sender id); a write from the player's client would be refused (assertMayModify).
+    expect(await rollSideInitiative(combat as never)).toEqual({ winner: "-1", order: ["-1", "1"] });
+    await t.stand.settle();
     expect(updates).toEqual([]);
-    expect(combatants.map((c) => c.updates)).toEqual([[], [], []]); // nothing written on the player's client
-    expect(t.stand.recorded.socketEmits[0].data).toMatchObject({ type: "chatAction", action: "d6SideInitiative", userId: "player" });
-
-    t.stand.setUser("gm");
-    await t.actions.handleSocketMessage(t.stand.recorded.socketEmits[0].data as never);
+    const request = t.stand.recorded.socketEmits.find((e) => (e.data as { action?: string }).action === "d6SideInitiative")!;
+    expect(request.data).toMatchObject({ type: "chatAction", action: "d6SideInitiative" });
+    expect(request.data).not.toHaveProperty("userId");
     expect(combatants.map((c) => c.updates)).toEqual([
       [{ initiative: 14, "flags.omnibus.d6.sideRank": 1 }],
       [{ initiative: 15, "flags.omnibus.d6.sideRank": 0 }],
       [{ initiative: 15, "flags.omnibus.d6.sideRank": 0 }],
     ]);
-    t.stand.setUser("player");
-    await t.actions.handleSocketMessage(t.stand.recorded.socketEmits[1].data as never);
-    expect(await pending).toEqual({ winner: "-1", order: ["-1", "1"] });
   });
 
   it("the GM refuses a side-initiative request from a player with no combatant in that combat, and a forged card", async () => {
@@ -193,12 +190,13 @@ describe("at the table (glue)", () => {
     ]);
     const player = t.stand.users.get("player")!;
     const info = { combatUuid: "Combat.c1", sides: ["-1", "1"], winner: "-1", totals: { "-1": 12, "1": 9 } };
-    const message = { author: { id: "player" }, flags: { omnibus: { d6: { initiative: info } } } };
-    expect(maySetSideInitiative({ message, user: player, payload: {} } as never)).toBe(false);
-    const forged = { ...message, flags: { omnibus: { d6: { initiative: { ...info, totals: { "-1": 12, "1": "999" } } } } } };
-    await expect(planSideInitiative({ message: forged, user: player, payload: {} } as never)).rejects.toThrow(/no whole total/);
-    const missingSide = { ...message, flags: { omnibus: { d6: { initiative: { ...info, sides: ["-1"], totals: { "-1": 12 } } } } } };
-    await expect(planSideInitiative({ message: missingSide, user: player, payload: {} } as never)).rejects.toThrow(/was not rolled/);
+    // The card as the GM recorded it (`state`) and its author as the server reported it (`authorId`).
+    expect(maySetSideInitiative({ state: { d6: { initiative: info } }, authorId: "player", user: player } as never)).toBe(false);
+    expect(maySetSideInitiative({ state: { d6: { initiative: info } }, authorId: "other", user: player } as never)).toBe(false);
+    const forged = { d6: { initiative: { ...info, totals: { "-1": 12, "1": "999" } } } };
+    await expect(planSideInitiative({ state: forged, authorId: "player", user: player } as never)).rejects.toThrow(/no whole total/);
+    const missingSide = { d6: { initiative: { ...info, sides: ["-1"], totals: { "-1": 12 } } } };
+    await expect(planSideInitiative({ state: missingSide, authorId: "player", user: player } as never)).rejects.toThrow(/was not rolled/);
   });
 
   it("the tracker's roll button rolls by side in the default mode and falls through to each combatant in the variant", async () => {

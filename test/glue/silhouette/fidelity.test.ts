@@ -64,7 +64,7 @@ describe("point-blank at the table (004:L73, L91)", () => {
     const request = (await h.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: `${shooter.id}w0` }, targets }))!;
     h.faces = [4, 3];
     await h.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
-    const message = lastMessage(h, "gm");
+    const message = lastMessage(h);
     return (await h.checks.silhouetteChecks.build({ actor: hero as never, kind: "defense", dataset: { messageId: message.id, strikeKey: "t0s0" }, targets: [] }))!;
   }
   it("a shooter 1 m away (within rough reach) may be met with Melee; one 3 m away only with Defense", async () => {
