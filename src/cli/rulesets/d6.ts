@@ -23,7 +23,7 @@ import {
 } from "../../rules/d6";
 import { boolFlag, choiceFlag, intFlag, numberFlag, required, stringFlag } from "../args";
 import type { CliArgs, CliRuleset, FlagKind } from "../types";
-import { matchId, titleWords, words } from "../words";
+import { asFlag, matchId, titleWords, words } from "../words";
 
 /** The flags `roll` and `odds` share (issue 4), plus two optional extras: `--kind` and `--wild-one`. */
 const ROLL_FLAGS: Record<string, FlagKind> = {
@@ -193,7 +193,8 @@ export const cli: CliRuleset = {
       rolls: false,
       run(args) {
         const distance = required("distance", numberFlag(args, "distance"));
-        const ranges = parseRanges(required("ranges", stringFlag(args, "ranges")));
+        const rangesText = required("ranges", stringFlag(args, "ranges"));
+        const ranges = asFlag("ranges", () => parseRanges(rangesText));
         const r = rangeDifficulty(distance, ranges);
         return { json: { band: r.band, difficulty: r.difficulty }, text: `${distance} m: ${words(r.band)}${r.difficulty ? ` (${titleWords(r.difficulty)})` : " (cannot hit)"}` };
       },
