@@ -6,12 +6,13 @@
 import type { CliArgs, CliCommand, CliRuleset, FlagKind } from "../types";
 import { OmnibusError } from "../../core/errors";
 import { boolFlag, choiceFlag, intFlag, stringFlag } from "../args";
-import { namedFlagValue, titleWords, words } from "../words";
+import { asFlag, namedFlagValue, titleWords, words } from "../words";
 import {
   DIFFICULTIES,
   DIFFICULTY_MODIFIERS,
   rollOpposed,
   rollTest,
+  testOptions,
   testOdds,
   OUTCOMES,
   type Difficulty,
@@ -44,6 +45,9 @@ function optionsOf(args: CliArgs): Partial<TestOptions> {
   const afm = intFlag(args, "auto-fail-min");
   if (asm !== undefined) o.autoSuccessMax = asm;
   if (afm !== undefined) o.autoFailMin = afm;
+  // Checked here so an error names the flag as typed (--auto-success-max), not the option.
+  if (asm !== undefined) asFlag("auto-success-max", () => testOptions({ autoSuccessMax: asm }));
+  if (afm !== undefined) asFlag("auto-fail-min", () => testOptions({ autoFailMin: afm }));
   return o;
 }
 
