@@ -6,6 +6,7 @@
 import { forcedDice, parseFaces, randomDice, seededDice, type DiceSource } from "../core/dice";
 import { OmnibusError } from "../core/errors";
 import type { CliArgs, CliCommand, CliRuleset } from "./types";
+import { explainText } from "./explain";
 import { cli as d6 } from "./rulesets/d6";
 import { cli as storytelling } from "./rulesets/storytelling";
 import { cli as wfrp } from "./rulesets/wfrp";
@@ -25,7 +26,7 @@ export interface CliIO {
   err(line: string): void;
 }
 
-const GLOBAL_FLAGS = { faces: "string", seed: "int", json: "boolean", help: "boolean" } as const;
+const GLOBAL_FLAGS = { faces: "string", seed: "int", json: "boolean", help: "boolean", explain: "boolean" } as const;
 
 export function helpText(): string {
   const lines = [
@@ -38,6 +39,7 @@ export function helpText(): string {
     "  --faces a,b,c  force die faces, in the dice order contract (d100 faces are 1–100; 100 is \"00\")",
     "  --seed N       reproducible random rolls",
     "  --json         print one JSON object",
+    "  --explain      list the resolution step by step (d6 roll, storytelling roll, wfrp test/opposed, silhouette roll)",
     "",
     "rulesets:",
   ];
@@ -147,6 +149,11 @@ export function main(argv: readonly string[], io: CliIO): number {
     const { dice, done } = diceFor(global, command.rolls);
     const result = command.run({ positional, flags }, dice);
     done();
+    if (global.explain) {
+      if (!result.steps) throw new OmnibusError("badArgument", `--explain does not apply to ${ruleset.id} ${argv[1]}`, { name: "explain" });
+      io.out(global.json ? JSON.stringify({ ...(result.json as object), steps: result.steps }) : `${result.text}\n${explainText(result.steps)}`);
+      return 0;
+    }
     io.out(global.json ? JSON.stringify(result.json) : result.text);
     return 0;
   } catch (e) {

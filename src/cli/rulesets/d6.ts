@@ -23,6 +23,7 @@ import {
 } from "../../rules/d6";
 import { boolFlag, choiceFlag, intFlag, numberFlag, required, stringFlag } from "../args";
 import type { CliArgs, CliRuleset, FlagKind } from "../types";
+import { explainD6Check } from "../../rules/d6/explain";
 import { asFlag, matchId, titleWords, words } from "../words";
 
 /** The flags `roll` and `odds` share (issue 4), plus two optional extras: `--kind` and `--wild-one`. */
@@ -140,7 +141,7 @@ export const cli: CliRuleset = {
         if (r.pips) parts.push(`pips ${r.pips > 0 ? "+" : ""}${r.pips}`);
         if (r.wildOne) parts.push(r.removed.length ? `Wild Die 1: removed ${r.removed.join(",")}, complication` : r.complication ? "Wild Die 1: complication" : "Wild Die 1");
         if (r.difficulty !== null) parts.push(`vs ${againstText(req)}: ${r.success ? "success" : "failure"} (margin ${r.margin})`);
-        return { json, text: parts.join("; ") };
+        return { json, text: parts.join("; "), steps: explainD6Check(r) };
       },
     },
     odds: {

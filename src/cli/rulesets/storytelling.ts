@@ -6,6 +6,7 @@ import {
 import { boolFlag, intFlag, stringFlag } from "../args";
 import type { CliArgs, CliCommand, CliRuleset } from "../types";
 import { asFlag, words } from "../words";
+import { explainPool } from "../../rules/storytelling/explain";
 
 function poolArg(args: CliArgs): number {
   const text = args.positional[0];
@@ -38,7 +39,7 @@ const roll: CliCommand = {
     };
     const label = r.dramaticFailure ? "dramatic failure" : r.exceptional ? "exceptional success" : r.successes > 0 ? "success" : "failure";
     const text = `${r.chance ? "chance die" : `${r.pool} ${r.pool === 1 ? "die" : "dice"}`}: [${r.dice.join(", ")}] → ${r.successes} success${r.successes === 1 ? "" : "es"} (${label})`;
-    return { json, text };
+    return { json, text, steps: explainPool(r) };
   },
 };
 

@@ -6,6 +6,8 @@
 import type { CliArgs, CliCommand, CliRuleset, FlagKind } from "../types";
 import { OmnibusError } from "../../core/errors";
 import { boolFlag, choiceFlag, intFlag, stringFlag } from "../args";
+import { step, type ExplainStep } from "../../core/explain";
+import { explainTest } from "../../rules/wfrp/explain";
 import { asFlag, namedFlagValue, titleWords, words } from "../words";
 import {
   DIFFICULTIES,
@@ -111,7 +113,7 @@ const test: CliCommand = {
   run(args, dice) {
     const spec = specOf(args);
     const r = rollTest(dice, spec, optionsOf(args));
-    return { json: testJson(r), text: testText(r, spec) };
+    return { json: testJson(r), text: testText(r, spec), steps: explainTest(r, spec) };
   },
 };
 
@@ -124,6 +126,12 @@ function opposedText(r: OpposedResult, attackerValue: number, defenderValue: num
     return `${r.winner} wins the tie on ${r.attacker.slLabel} SL by the higher tested value (${hi} vs ${lo})${rerolled}`;
   }
   return `nobody wins: equal SL (${r.attacker.slLabel}) and equal tested values (${attackerValue}), a stalemate${rerolled}`;
+}
+
+function opposedStep(r: OpposedResult, attackerValue: number, defenderValue: number): ExplainStep {
+  if (r.decidedBy === "sl") return step("wfrp.opposedSL", { winner: r.winner ?? "", attackerSL: r.attacker.slLabel, defenderSL: r.defender.slLabel, margin: r.margin });
+  if (r.decidedBy === "tieBreak") return step("wfrp.opposedTieBreak", { winner: r.winner ?? "", attackerValue, defenderValue });
+  return step("wfrp.opposedStalemate", { sl: r.attacker.slLabel, value: attackerValue });
 }
 
 const opposed: CliCommand = {
@@ -143,6 +151,7 @@ const opposed: CliCommand = {
     return {
       json: { attacker: testJson(r.attacker), defender: testJson(r.defender), winner: r.winner, margin: r.margin },
       text: `attacker ${testText(r.attacker, attacker)}\ndefender ${testText(r.defender, defender)}\n${who}`,
+      steps: [step("wfrp.attacker"), ...explainTest(r.attacker, attacker), step("wfrp.defender"), ...explainTest(r.defender, defender), opposedStep(r, attacker.value, defender.value)],
     };
   },
 };
