@@ -45,10 +45,11 @@ describe("--explain", () => {
   });
   it("wfrp: the target's parts and SL = tens of the target − tens of the roll (003:L130)", () => {
     expect(explain("wfrp", "test", "45", "--difficulty", "hard", "--faces", "12")).toEqual([
-      "target 45 −20 (difficulty) +0 (modifier) = 25",
+      "target 45 −20 (difficulty) = 25",
       "12 ≤ 25: success",
       "SL = 2 − 1 = +1",
     ]);
+    expect(explain("wfrp", "test", "45", "--modifier", "10", "--faces", "55")[0]).toBe("target 45 +10 (modifier) = 55");
     expect(explain("wfrp", "test", "45", "--faces", "72")).toEqual(["72 > 45: failure", "SL = 4 − 7 = -3"]);
   });
   it("wfrp: an automatic success (01–05, 003:L60) is said so, with its SL raised to +1", () => {
