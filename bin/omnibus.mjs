@@ -7,8 +7,5 @@ if (!existsSync(bundle)) {
   process.stderr.write("omnibus: the CLI is not built yet; run `npm run build` first\n");
   process.exit(2);
 }
-const { main } = await import(bundle);
-process.exitCode = main(process.argv.slice(2), {
-  out: (s) => process.stdout.write(s + "\n"),
-  err: (s) => process.stderr.write(s + "\n"),
-});
+const { runNode } = await import(bundle);
+runNode(process.argv.slice(2));

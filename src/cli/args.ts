@@ -2,11 +2,11 @@ import { OmnibusError } from "../core/errors";
 import type { CliArgs } from "./types";
 
 /** Reads a declared integer flag; `undefined` when absent. */
-export function intFlag(args: CliArgs, name: string): number | undefined {
+export function intFlag(args: CliArgs, name: string, expected = "a whole number"): number | undefined {
   const v = args.flags[name];
   if (v === undefined) return undefined;
   if (typeof v !== "string" || !/^[+-]?\d+$/.test(v)) {
-    throw new OmnibusError("badArgument", `--${name} must be a whole number, got "${String(v)}"`, { name, value: String(v) });
+    throw new OmnibusError("badArgument", `--${name} must be ${expected}, got "${String(v)}"`, { name, value: String(v) });
   }
   return Number(v);
 }

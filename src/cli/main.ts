@@ -6,12 +6,17 @@
 import { forcedDice, parseFaces, randomDice, seededDice, type DiceSource } from "../core/dice";
 import { OmnibusError } from "../core/errors";
 import type { CliArgs, CliCommand, CliRuleset } from "./types";
+import { explainText } from "./explain";
 import { cli as d6 } from "./rulesets/d6";
 import { cli as storytelling } from "./rulesets/storytelling";
 import { cli as wfrp } from "./rulesets/wfrp";
 import { cli as silhouette } from "./rulesets/silhouette";
 import { cli as dice } from "./rulesets/dice";
 import { withCharacterCommands } from "./rulesets/build";
+import pkg from "../../package.json";
+
+/** The version in package.json (`omnibus --version`). */
+export const VERSION: string = pkg.version;
 
 /** The four rulesets, then `dice`: the ruleset-free core. */
 export const RULESETS: readonly CliRuleset[] = [...[d6, storytelling, wfrp, silhouette].map(withCharacterCommands), dice];
@@ -21,7 +26,7 @@ export interface CliIO {
   err(line: string): void;
 }
 
-const GLOBAL_FLAGS = { faces: "string", seed: "int", json: "boolean", help: "boolean" } as const;
+const GLOBAL_FLAGS = { faces: "string", seed: "int", json: "boolean", help: "boolean", explain: "boolean" } as const;
 
 export function helpText(): string {
   const lines = [
@@ -29,10 +34,12 @@ export function helpText(): string {
     "",
     "usage: omnibus <ruleset> <command> [args] [--faces a,b,c | --seed N] [--json]",
     "       omnibus <ruleset> --help",
+    "       omnibus --version",
     "",
     "  --faces a,b,c  force die faces, in the dice order contract (d100 faces are 1–100; 100 is \"00\")",
     "  --seed N       reproducible random rolls",
     "  --json         print one JSON object",
+    "  --explain      list the resolution step by step (d6 roll, storytelling roll, wfrp test/opposed, silhouette roll)",
     "",
     "rulesets:",
   ];
@@ -64,10 +71,11 @@ export function parseArgs(argv: readonly string[], command: Pick<CliCommand, "fl
     if (a.startsWith("--") && a.length > 2) {
       const eq = a.indexOf("=");
       const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-      const kind = (command.flags as Record<string, string>)[name] ?? (GLOBAL_FLAGS as Record<string, string>)[name];
+      const own = Object.hasOwn(command.flags, name);
+      const kind = own ? command.flags[name] : Object.hasOwn(GLOBAL_FLAGS, name) ? GLOBAL_FLAGS[name as keyof typeof GLOBAL_FLAGS] : undefined;
       if (!kind) throw new OmnibusError("badArgument", `unknown option --${name}`, { name });
-      const target = name in command.flags ? flags : global;
-      if (name in target) throw new OmnibusError("badArgument", `--${name} given twice`, { name });
+      const target = own ? flags : global;
+      if (Object.hasOwn(target, name)) throw new OmnibusError("badArgument", `--${name} given twice`, { name });
       if (kind === "boolean") {
         if (eq > 0) throw new OmnibusError("badArgument", `--${name} takes no value`, { name });
         target[name] = true;
@@ -108,6 +116,10 @@ export function main(argv: readonly string[], io: CliIO): number {
       io.out(helpText());
       return 0;
     }
+    if (argv[0] === "--version" || argv[0] === "-v") {
+      io.out(VERSION);
+      return 0;
+    }
     const ruleset = RULESETS.find((r) => r.id === argv[0]);
     if (!ruleset) {
       throw new OmnibusError("unknownRuleset", `unknown ruleset "${argv[0]}" (one of ${RULESETS.map((r) => r.id).join(", ")})`);
@@ -116,7 +128,8 @@ export function main(argv: readonly string[], io: CliIO): number {
       io.out(rulesetHelp(ruleset));
       return 0;
     }
-    const command = ruleset.commands[argv[1]];
+    // Own properties only: "toString" or "constructor" is an unknown command, not Object.prototype's.
+    const command = Object.hasOwn(ruleset.commands, argv[1]) ? ruleset.commands[argv[1]] : undefined;
     if (!command) {
       const known = Object.keys(ruleset.commands);
       throw new OmnibusError(
@@ -136,6 +149,11 @@ export function main(argv: readonly string[], io: CliIO): number {
     const { dice, done } = diceFor(global, command.rolls);
     const result = command.run({ positional, flags }, dice);
     done();
+    if (global.explain) {
+      if (!result.steps) throw new OmnibusError("badArgument", `--explain does not apply to ${ruleset.id} ${argv[1]}`, { name: "explain" });
+      io.out(global.json ? JSON.stringify({ ...(result.json as object), steps: result.steps }) : `${result.text}\n${explainText(result.steps)}`);
+      return 0;
+    }
     io.out(global.json ? JSON.stringify(result.json) : result.text);
     return 0;
   } catch (e) {
@@ -146,4 +164,26 @@ export function main(argv: readonly string[], io: CliIO): number {
     io.err(`omnibus: internal error: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
     return 1;
   }
+}
+
+/**
+ * Runs the CLI on this process (bin/omnibus.mjs). Output into a closed pipe (`omnibus dice odds
+ * 60d100 | head`) ends quietly: EPIPE on stdout stops the writing, with no stack trace.
+ */
+export function runNode(argv: readonly string[]): void {
+  let closed = false;
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") {
+      closed = true;
+      process.exit(process.exitCode ?? 0);
+    }
+    process.stderr.write(`omnibus: cannot write the output: ${e.message}\n`);
+    process.exit(1);
+  });
+  process.exitCode = main(argv, {
+    out: (s) => {
+      if (!closed) process.stdout.write(s + "\n");
+    },
+    err: (s) => process.stderr.write(s + "\n"),
+  });
 }

@@ -1,4 +1,5 @@
 import type { DiceSource } from "../core/dice";
+import type { ExplainStep } from "../core/explain";
 
 /** How a flag's value is read. A boolean flag takes no value. */
 export type FlagKind = "int" | "number" | "string" | "boolean";
@@ -14,6 +15,8 @@ export interface CliResult {
   json: unknown;
   /** Printed without `--json`: a short human-readable result. */
   text: string;
+  /** The resolution step by step, printed with `--explain` (the commands that resolve a roll). */
+  steps?: ExplainStep[];
 }
 
 export interface CliCommand {

@@ -9,7 +9,7 @@
  */
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { OmnibusError, requireInt, show } from "./errors";
+import { OmnibusError, facesUnusedError, requireInt, show } from "./errors";
 
 export interface DiceSource {
   /** One face of a die with `sides` sides: an integer in 1…sides. */
@@ -74,9 +74,7 @@ export function forcedDice(faces: readonly number[]): ForcedDiceSource {
     },
     assertExhausted() {
       if (next < list.length) {
-        throw new OmnibusError("facesUnused", `${list.length - next} face(s) left unused: ${list.slice(next).join(",")}`, {
-          count: list.length - next,
-        });
+        throw facesUnusedError(list.slice(next));
       }
     },
   };

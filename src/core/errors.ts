@@ -64,3 +64,17 @@ export function describeValue(value: unknown): string {
     return Object.prototype.toString.call(value);
   }
 }
+
+/** How many unused faces an error message names; the rest are only counted. */
+export const UNUSED_FACES_SHOWN = 5;
+
+/**
+ * The `facesUnused` error for faces a resolver did not consume: it says how many, and names at
+ * most the first few (a 29,000-face list would otherwise make one 58 KB line).
+ */
+export function facesUnusedError(left: readonly unknown[]): OmnibusError {
+  const n = left.length;
+  const shown = left.slice(0, UNUSED_FACES_SHOWN).map(show).join(",");
+  const rest = n > UNUSED_FACES_SHOWN ? `,… (the first ${UNUSED_FACES_SHOWN} of ${n})` : "";
+  return new OmnibusError("facesUnused", `${n} face(s) left unused: ${shown}${rest}`, { count: n, first: shown });
+}

@@ -1,6 +1,10 @@
 import { OmnibusError } from "../../core/errors";
 import {
   D6_ROLL_KINDS,
+  DIFFICULTY_LEVELS,
+  difficultyBand,
+  multipleActionPenalty,
+  type DifficultyLevel,
   WILD_ONE_RULES,
   WOUND_LEVELS,
   checkPointSpend,
@@ -19,10 +23,12 @@ import {
 } from "../../rules/d6";
 import { boolFlag, choiceFlag, intFlag, numberFlag, required, stringFlag } from "../args";
 import type { CliArgs, CliRuleset, FlagKind } from "../types";
+import { explainD6Check } from "../../rules/d6/explain";
+import { asFlag, matchId, titleWords, words } from "../words";
 
 /** The flags `roll` and `odds` share (issue 4), plus two optional extras: `--kind` and `--wild-one`. */
 const ROLL_FLAGS: Record<string, FlagKind> = {
-  difficulty: "int",
+  difficulty: "string",
   "no-wild": "boolean",
   cp: "int",
   fp: "boolean",
@@ -30,15 +36,33 @@ const ROLL_FLAGS: Record<string, FlagKind> = {
   kind: "string",
   "wild-one": "string",
 };
-const ROLL_USAGE = "<code> [--difficulty N] [--no-wild] [--cp K] [--fp] [--actions N] [--kind skill|specialization|reaction|…] [--wild-one removeHighest|complication|normal]";
+const ROLL_USAGE = "<code> [--difficulty N|very-easy|easy|moderate|difficult|very-difficult|heroic] [--no-wild] [--cp K] [--fp] [--actions N] [--kind skill|specialization|reaction|…] [--wild-one removeHighest|complication|normal]";
 
 interface RollRequest {
   code: DieCode;
+  /** How the code was reached, in words: "4D+2 − 1D (2 actions) = 3D+2; × 2 (Force Point) = 6D+4". */
+  changes: string;
   difficulty: number | null;
+  /** The level named by --difficulty (then `difficulty` is its typical number). */
+  level: DifficultyLevel | null;
   wildDie: boolean;
   characterPoints: number;
   kind: D6RollKind;
   wildOne: WildOneRule;
+}
+
+/** A code as text, 0D included (formatDieCode writes a code with no dice as its pips alone). */
+const codeText = (c: DieCode): string => (c.dice === 0 ? `0D${c.pips > 0 ? `+${c.pips}` : c.pips < 0 ? c.pips : ""}` : formatDieCode(c));
+
+/** `--difficulty`: a number, or a level's name (then the middle of its band, 000:L759, L769). */
+function difficultyArg(args: CliArgs): { difficulty: number | null; level: DifficultyLevel | null } {
+  const text = stringFlag(args, "difficulty");
+  if (text === undefined) return { difficulty: null, level: null };
+  const level = matchId(text, DIFFICULTY_LEVELS);
+  if (level) return { difficulty: difficultyBand(level).typical, level };
+  const difficulty = intFlag(args, "difficulty", `a number or one of ${DIFFICULTY_LEVELS.join(", ")}`)!;
+  if (difficulty < 0) throw new OmnibusError("badArgument", `--difficulty must be 0 or more, got ${difficulty}`, { name: "difficulty", value: difficulty });
+  return { difficulty, level: null };
 }
 
 /** Reads `roll`'s arguments: the code after multiple actions and a Force Point (digest §33). */
@@ -50,16 +74,35 @@ function rollRequest(args: CliArgs): RollRequest {
   if (characterPoints < 0) throw new OmnibusError("badArgument", `--cp must be 0 or more, got ${characterPoints}`, { name: "cp", value: characterPoints });
   const forcePoint = boolFlag(args, "fp");
   checkPointSpend({ characterPoints, forcePoint });
-  const difficulty = intFlag(args, "difficulty") ?? null;
-  if (difficulty !== null && difficulty < 0) throw new OmnibusError("badArgument", `--difficulty must be 0 or more, got ${difficulty}`, { name: "difficulty", value: difficulty });
+  const { difficulty, level } = difficultyArg(args);
+  const code = effectiveCode(base, { actions, forcePoint });
+  // What changed the code, in the pipeline's order (penalties, then the Force Point doubling).
+  const penalty = multipleActionPenalty(actions);
+  let changes = "";
+  if (penalty > 0) {
+    const after = effectiveCode(base, { actions });
+    changes = `${formatDieCode(base)} − ${penalty}D (${actions} actions) = ${codeText(after)}`;
+    if (forcePoint) changes += after.dice > 0 ? `; × 2 (Force Point) = ${formatDieCode(code)}` : "; nothing left to double (Force Point)";
+  } else if (forcePoint) changes = `${formatDieCode(base)} × 2 (Force Point) = ${formatDieCode(code)}`;
+  // A code with no dice cannot be rolled, pips or not (4D+2 and 2D after −4D alike, 000:L517).
+  if (code.dice <= 0) {
+    throw new OmnibusError("rollImpossible", `${changes || formatDieCode(base)}: penalties leave no dice, so it cannot be rolled`, { code: formatDieCode(code) });
+  }
   return {
-    code: effectiveCode(base, { actions, forcePoint }),
+    code,
+    changes,
     difficulty,
+    level,
     wildDie: !boolFlag(args, "no-wild"),
     characterPoints,
     kind: choiceFlag(args, "kind", D6_ROLL_KINDS) ?? "skill",
     wildOne: choiceFlag(args, "wild-one", WILD_ONE_RULES) ?? "removeHighest",
   };
+}
+
+/** "vs Moderate (13)" or "vs 13". */
+function againstText(req: RollRequest): string {
+  return req.level ? `${titleWords(req.level)} (${req.difficulty})` : String(req.difficulty);
 }
 
 const pct = (p: number): string => `${(p * 100).toFixed(2)}%`;
@@ -80,6 +123,7 @@ export const cli: CliRuleset = {
         const r = rollCheck(req.code, dice, req);
         const json = {
           code: formatDieCode(r.code),
+          ...(req.level ? { level: req.level } : {}),
           dice: r.dice,
           wild: r.wild,
           cp: r.cp,
@@ -91,13 +135,13 @@ export const cli: CliRuleset = {
           success: r.success,
           margin: r.margin,
         };
-        const parts = [`${json.code}: ${r.total}`, `dice [${r.dice.join(",")}]`];
+        const parts = [`${req.changes || json.code}: ${r.total}`, `dice [${r.dice.join(",")}]`];
         if (r.wild.length) parts.push(`wild [${r.wild.join(",")}]`);
         if (r.cp.length) parts.push(`CP ${r.cp.map((f) => `[${f.join(",")}]`).join(" ")}`);
         if (r.pips) parts.push(`pips ${r.pips > 0 ? "+" : ""}${r.pips}`);
         if (r.wildOne) parts.push(r.removed.length ? `Wild Die 1: removed ${r.removed.join(",")}, complication` : r.complication ? "Wild Die 1: complication" : "Wild Die 1");
-        if (r.difficulty !== null) parts.push(`vs ${r.difficulty}: ${r.success ? "success" : "failure"} (margin ${r.margin})`);
-        return { json, text: parts.join("; ") };
+        if (r.difficulty !== null) parts.push(`vs ${againstText(req)}: ${r.success ? "success" : "failure"} (margin ${r.margin})`);
+        return { json, text: parts.join("; "), steps: explainD6Check(r) };
       },
     },
     odds: {
@@ -112,6 +156,7 @@ export const cli: CliRuleset = {
         const json = {
           code: formatDieCode(req.code),
           difficulty: req.difficulty,
+          ...(req.level ? { level: req.level } : {}),
           success: o.success,
           complication: o.complication,
           expectedTotal: o.expectedTotal,
@@ -119,8 +164,8 @@ export const cli: CliRuleset = {
           truncatedMass: o.truncatedMass,
         };
         const text =
-          `${json.code}: expected total ${o.expectedTotal.toFixed(2)}` +
-          (o.success === null ? "" : `; P(≥ ${req.difficulty}) = ${pct(o.success)}`) +
+          `${req.changes || json.code}: expected total ${o.expectedTotal.toFixed(2)}` +
+          (o.success === null ? "" : `; P(≥ ${againstText(req)}) = ${pct(o.success)}`) +
           `; P(complication) = ${pct(o.complication)}`;
         return { json, text };
       },
@@ -134,10 +179,11 @@ export const cli: CliRuleset = {
       run(args) {
         const damageTotal = required("damage-total", intFlag(args, "damage-total"));
         const resistTotal = required("resist-total", intFlag(args, "resist-total"));
-        const state = requireWoundLevel(stringFlag(args, "state") ?? "healthy", "--state");
+        const stateText = stringFlag(args, "state");
+        const state = requireWoundLevel(stateText === undefined ? "healthy" : (matchId(stateText, WOUND_LEVELS) ?? stateText), "--state");
         const o = resolveDamage(damageTotal, resistTotal, state, { stun: boolFlag(args, "stun") });
         const json = { margin: o.margin, result: o.result, state: o.state };
-        return { json, text: `margin ${o.margin}: ${o.result}; now ${o.state}` };
+        return { json, text: `margin ${o.margin}: ${words(o.result)}; now ${words(o.state)}` };
       },
     },
     range: {
@@ -148,9 +194,10 @@ export const cli: CliRuleset = {
       rolls: false,
       run(args) {
         const distance = required("distance", numberFlag(args, "distance"));
-        const ranges = parseRanges(required("ranges", stringFlag(args, "ranges")));
+        const rangesText = required("ranges", stringFlag(args, "ranges"));
+        const ranges = asFlag("ranges", () => parseRanges(rangesText));
         const r = rangeDifficulty(distance, ranges);
-        return { json: { band: r.band, difficulty: r.difficulty }, text: `${distance} m: ${r.band}${r.difficulty ? ` (${r.difficulty})` : " (cannot hit)"}` };
+        return { json: { band: r.band, difficulty: r.difficulty }, text: `${distance} m: ${words(r.band)}${r.difficulty ? ` (${titleWords(r.difficulty)})` : " (cannot hit)"}` };
       },
     },
   },

@@ -16,6 +16,7 @@ import {
 } from "../../rules/silhouette";
 import { boolFlag, choiceFlag, intFlag, required } from "../args";
 import type { CliArgs, CliCommand, CliRuleset, FlagKind } from "../types";
+import { explainCheck } from "../../rules/silhouette/explain";
 
 /**
  * A pool: "3" or "3d6" (the skill level's dice); "0" rolls untrained. Anything else is a
@@ -92,7 +93,7 @@ const roll: CliCommand = {
     text += ` = ${r.total}`;
     if (r.fumble) text += " — MISHAP";
     if (r.outcome) text += ` vs ${r.outcome.threshold}${r.outcome.opposed ? " (opposed)" : ""}: margin ${signed(r.outcome.margin)}, ${r.outcome.success ? "success" : "failure"}`;
-    return { json, text };
+    return { json, text, steps: explainCheck(r) };
   },
 };
 

@@ -5,6 +5,8 @@ import {
 } from "../../rules/storytelling";
 import { boolFlag, intFlag, stringFlag } from "../args";
 import type { CliArgs, CliCommand, CliRuleset } from "../types";
+import { asFlag, words } from "../words";
+import { explainPool } from "../../rules/storytelling/explain";
 
 function poolArg(args: CliArgs): number {
   const text = args.positional[0];
@@ -16,7 +18,7 @@ function poolArg(args: CliArgs): number {
 
 function againArg(args: CliArgs): AgainLevel {
   const v = stringFlag(args, "again");
-  return v === undefined ? 10 : parseAgainLevel(v);
+  return v === undefined ? 10 : asFlag("again", () => parseAgainLevel(v));
 }
 
 const roll: CliCommand = {
@@ -37,7 +39,7 @@ const roll: CliCommand = {
     };
     const label = r.dramaticFailure ? "dramatic failure" : r.exceptional ? "exceptional success" : r.successes > 0 ? "success" : "failure";
     const text = `${r.chance ? "chance die" : `${r.pool} ${r.pool === 1 ? "die" : "dice"}`}: [${r.dice.join(", ")}] → ${r.successes} success${r.successes === 1 ? "" : "es"} (${label})`;
-    return { json, text };
+    return { json, text, steps: explainPool(r) };
   },
 };
 
@@ -50,7 +52,7 @@ const health: CliCommand = {
   run(args) {
     const trackText = stringFlag(args, "track");
     if (trackText === undefined) throw new OmnibusError("badArgument", "--track is required (e.g. --track 'XX/....')");
-    const track = parseTrack(trackText);
+    const track = asFlag("track", () => parseTrack(trackText));
     const damage = intFlag(args, "damage");
     const heal = intFlag(args, "heal");
     const typeText = stringFlag(args, "type");
@@ -59,7 +61,7 @@ const health: CliCommand = {
     if (damage !== undefined) {
       if (typeText === undefined) throw new OmnibusError("badArgument", "--damage needs --type bashing|lethal|aggravated");
       if (damage < 0) throw new OmnibusError("badArgument", `--damage must be 0 or more, got ${damage}`);
-      after = applyDamage(track, damage, parseDamageType(typeText));
+      after = applyDamage(track, damage, asFlag("type", () => parseDamageType(typeText)));
     } else {
       if (typeText !== undefined) throw new OmnibusError("badArgument", "--type goes with --damage, not --heal");
       if (heal! < 0) throw new OmnibusError("badArgument", `--heal must be 0 or more, got ${heal}`);
@@ -68,7 +70,7 @@ const health: CliCommand = {
     const penalty = woundPenalty(after);
     const status = healthStatus(after);
     const json = { track: formatTrack(after), penalty: penalty === 0 ? 0 : penalty, status };
-    return { json, text: `${json.track}  penalty ${penalty === 0 ? "0" : penalty}  ${status.replace("_", " ")}` };
+    return { json, text: `${json.track}  penalty ${penalty === 0 ? "0" : penalty}  ${words(status)}` };
   },
 };
 

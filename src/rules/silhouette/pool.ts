@@ -14,7 +14,7 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { rollPool as rollCorePool } from "../../core/pool";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { OmnibusError, facesUnusedError, requireInt } from "../../core/errors";
 
 /**
  * How "exploding" sixes are read. `silhouettePlusOne` (default): +1 per six beyond the first.
@@ -120,9 +120,7 @@ export function readPool(dice: number, faces: readonly number[], options: PoolOp
   const pool = faces.slice(0, poolSize);
   if (untrained || mode === "silhouettePlusOne") {
     if (faces.length > poolSize) {
-      throw new OmnibusError("facesUnused", `${faces.length - poolSize} face(s) left unused: ${faces.slice(poolSize).join(",")}`, {
-        count: faces.length - poolSize,
-      });
+      throw facesUnusedError(faces.slice(poolSize));
     }
     if (untrained) {
       const best = Math.min(...pool);
@@ -158,7 +156,7 @@ export function readPool(dice: number, faces: readonly number[], options: PoolOp
     checked++;
   }
   if (next < faces.length) {
-    throw new OmnibusError("facesUnused", `${faces.length - next} face(s) left unused: ${faces.slice(next).join(",")}`, { count: faces.length - next });
+    throw facesUnusedError(faces.slice(next));
   }
   const best = Math.max(...sums);
   return { faces: [...faces], poolSize, untrained, best, extraSixes: 0, result: best, fumble: rule === "allOnes" && pool.every((f) => f === 1) };
