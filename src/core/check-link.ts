@@ -18,7 +18,7 @@ export type ParsedCheckLink =
   | { ok: true; kind: string; dataset: Record<string, string>; values: Record<string, string>; label: string | null }
   | { ok: false; error: CheckLinkError; token: string; label: string | null };
 
-const KEY = /^[A-Za-z][A-Za-z0-9_]*$/;
+const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /** Splits the pairs, honouring double quotes. Returns null (and the bad token) on an unclosed quote. */
 function tokens(text: string): { list: string[] } | { bad: string } {

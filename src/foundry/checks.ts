@@ -58,6 +58,9 @@ export interface RollCheckPayload extends Omit<PreRollCheckPayload, "dialog"> {
   outcome: unknown;
 }
 
+/** Our own hook names are not in fvtt-types' HookConfig: a loose view of `Hooks.call` / `callAll`. */
+const hooks = () => Hooks as unknown as { call(name: string, ...args: unknown[]): boolean; callAll(name: string, ...args: unknown[]): boolean };
+
 function isMessage(value: unknown): value is ChatMessage.Implementation {
   return Boolean(value && typeof value === "object" && "id" in value && Array.isArray((value as { rolls?: unknown }).rolls));
 }
@@ -110,7 +113,7 @@ export async function runCheck(source: CheckSource, options: RunCheckOptions = {
       rollMode,
       dialog,
     };
-    if (Hooks.call(PRE_ROLL_CHECK, pre) === false) return null;
+    if (hooks().call(PRE_ROLL_CHECK, pre) === false) return null;
     values = pre.values;
     rollMode = pre.rollMode;
     const result = await checks.roll(request, values, { rollMode });
@@ -129,7 +132,7 @@ export async function runCheck(source: CheckSource, options: RunCheckOptions = {
       rolls,
       outcome: (rolls[0] as unknown as { options?: { outcome?: unknown } } | undefined)?.options?.outcome ?? null,
     };
-    Hooks.callAll(ROLL_CHECK, payload);
+    hooks().callAll(ROLL_CHECK, payload);
     return result;
   } catch (error) {
     notifyError(error);
