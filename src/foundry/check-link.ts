@@ -10,7 +10,8 @@
  * buttons: the check runs for the user's character (`game.user.character`, else the first
  * controlled token's actor) through `runCheck`, with the held keybindings.
  */
-import { parseCheckLink, CHECK_LINK_PATTERN, type ParsedCheckLink } from "../core/check-link";
+import { parseCheckLink, CHECK_LINK_PATTERN } from "../core/check-link";
+import { checkLinkContext } from "./check-link-context";
 import { runCheck } from "./checks";
 import { localize, notify } from "./i18n";
 import { clickRollOptions } from "./keybindings";
@@ -20,17 +21,6 @@ import { currentTargets } from "./targets";
 import { templatePath } from "./templates/helpers";
 
 export const CHECK_LINK_TEMPLATE = templatePath("chat/check-link");
-
-/** The template's context for a parsed link (`raw` is the text between the brackets). */
-export function checkLinkContext(raw: string, link: ParsedCheckLink, t: (key: string, data?: Record<string, string | number>) => string): Record<string, unknown> {
-  if (!link.ok) {
-    const error = t(`OMNIBUS.Link.Error.${link.error}`, { token: link.token });
-    return { error, text: link.label ?? `@Check[${raw}]` };
-  }
-  const target = link.dataset[link.kind] ?? "";
-  const label = link.label ?? t("OMNIBUS.Link.Default", { check: link.kind, target });
-  return { link: raw, label, hint: t("OMNIBUS.Link.Hint") };
-}
 
 /** Renders one match into an element (the enricher). */
 export async function enrichCheckLink(match: RegExpMatchArray): Promise<HTMLElement> {

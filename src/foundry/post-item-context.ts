@@ -57,3 +57,12 @@ export function shownTo(lang: string, reader: string | null | undefined): boolea
   const russian = typeof reader === "string" && reader.toLowerCase().startsWith("ru");
   return lang === (russian ? "ru" : "en");
 }
+
+/** The card as a reader of `reader` sees it (what the render hook leaves of it): for the gallery. */
+export function contextForReader(context: ItemCardContext, reader: string): ItemCardContext {
+  return {
+    ...context,
+    names: context.names.filter((n) => n.lang === null || shownTo(n.lang, reader)),
+    descriptions: context.descriptions.filter((d) => d.lang === null || shownTo(d.lang, reader)),
+  };
+}
