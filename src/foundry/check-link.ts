@@ -79,8 +79,8 @@ export async function runCheckLink(raw: string): Promise<unknown> {
 let installed = false;
 
 /** One delegated click listener for every rendered link (journals, chat, sheets). */
-export function installCheckLinkClicks(root: Document = document): void {
-  if (installed) return;
+export function installCheckLinkClicks(root: Document | undefined = globalThis.document): void {
+  if (installed || !root) return;
   installed = true;
   root.addEventListener("click", (event) => {
     const target = (event.target as HTMLElement | null)?.closest?.<HTMLElement>("a.omnibus-check-link[data-link]");
