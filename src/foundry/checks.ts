@@ -1,12 +1,16 @@
 /**
- * Running a check: adapter builds the request → roll dialog (or not, with shift-click) → adapter
- * rolls and posts the card. Used by the sheets, the hotbar macros and `game.omnibus.check`.
+ * Running a check: adapter builds the request → roll dialog (or not: the "toggle roll dialog" /
+ * "roll with defaults" keybindings) → the `omnibus.preRollCheck` hook (may change the values or
+ * cancel) → adapter rolls and posts the card → the `omnibus.rollCheck` hook. Used by the sheets,
+ * item rows, inline links, posted items, the hotbar macros and `game.omnibus.check`, for every
+ * ruleset (no adapter has its own path). The hooks' payloads are documented in docs/api.md.
  */
 import { currentRollMode } from "./chat/cards";
 import { promptCheck } from "./dialogs/roll-dialog";
 import { notify, notifyError } from "./i18n";
 import { activeRuleset } from "./registry";
-import type { CheckSource } from "./ruleset";
+import type { CheckRequest, CheckSource, CheckValues } from "./ruleset";
+import { OmnibusError } from "../core/errors";
 import { wantsRollDialog } from "./settings";
 import { currentTargets } from "./targets";
 
@@ -15,6 +19,68 @@ export interface RunCheckOptions {
   shiftKey?: boolean;
   /** Skip the dialog outright (macros). */
   skipDialog?: boolean;
+  /**
+   * Values to start from instead of the request's defaults (an inline link's `difficulty=…`). Only
+   * keys the request has are taken, converted to the default's type; a value that does not convert
+   * is refused with a message and the check is not rolled.
+   */
+  values?: Record<string, string>;
+}
+
+/** `omnibus.preRollCheck`: `Hooks.call`, so a handler returning false cancels the roll. */
+export const PRE_ROLL_CHECK = "omnibus.preRollCheck";
+/** `omnibus.rollCheck`: `Hooks.callAll`, after the card is posted. */
+export const ROLL_CHECK = "omnibus.rollCheck";
+
+/** The payload of `omnibus.preRollCheck`. A handler may change `values` and `rollMode` in place. */
+export interface PreRollCheckPayload {
+  ruleset: string;
+  kind: string;
+  actorUuid: string | null;
+  itemUuid: string | null;
+  userId: string | null;
+  /** The plain request (read it; changing it has no effect). */
+  request: CheckRequest;
+  /** The values about to be rolled (the dialog's choice, or the defaults). */
+  values: CheckValues;
+  rollMode: string;
+  /** Whether the roll dialog was shown. */
+  dialog: boolean;
+}
+
+/** The payload of `omnibus.rollCheck`. */
+export interface RollCheckPayload extends Omit<PreRollCheckPayload, "dialog"> {
+  /** The posted chat message, when the ruleset's roll returned one. */
+  message: ChatMessage.Implementation | null;
+  /** The message's rolls (evaluated). */
+  rolls: Roll[];
+  /** The first roll's `options.outcome` (each ruleset's own outcome data), or null. */
+  outcome: unknown;
+}
+
+/** Our own hook names are not in fvtt-types' HookConfig: a loose view of `Hooks.call` / `callAll`. */
+const hooks = () => Hooks as unknown as { call(name: string, ...args: unknown[]): boolean; callAll(name: string, ...args: unknown[]): boolean };
+
+function isMessage(value: unknown): value is ChatMessage.Implementation {
+  return Boolean(value && typeof value === "object" && "id" in value && Array.isArray((value as { rolls?: unknown }).rolls));
+}
+
+/** The starting values with a link's overrides applied (keys the request has, the defaults' types). */
+export function applyValueOverrides(values: CheckValues, overrides: Record<string, string> = {}): CheckValues {
+  const out = { ...values };
+  for (const [key, raw] of Object.entries(overrides)) {
+    if (!Object.hasOwn(values, key)) continue;
+    const current = values[key];
+    if (typeof current === "number") {
+      const n = Number(raw);
+      if (raw.trim() === "" || !Number.isFinite(n)) throw new OmnibusError("badArgument", "not a number", { name: key, value: raw });
+      out[key] = n;
+    } else if (typeof current === "boolean") {
+      if (!/^(true|false|yes|no|1|0)$/i.test(raw)) throw new OmnibusError("badArgument", "not yes/no", { name: key, value: raw });
+      out[key] = /^(true|yes|1)$/i.test(raw);
+    } else out[key] = raw;
+  }
+  return out;
 }
 
 /** Runs a check end to end. Resolves with the adapter's roll result, or null when nothing was rolled. */
@@ -27,16 +93,47 @@ export async function runCheck(source: CheckSource, options: RunCheckOptions = {
   try {
     const request = await checks.build(source);
     if (!request) return null;
-    let values = { ...request.values };
+    let values = applyValueOverrides(request.values, options.values);
     let rollMode = currentRollMode();
     const dialog = options.skipDialog ? false : wantsRollDialog(Boolean(options.shiftKey));
     if (dialog) {
-      const chosen = await promptCheck(request, checks.odds?.bind(checks), rollMode);
+      const chosen = await promptCheck({ ...request, values }, checks.odds?.bind(checks), rollMode);
       if (!chosen) return null;
       values = chosen.values;
       rollMode = chosen.rollMode;
     }
-    return await checks.roll(request, values, { rollMode });
+    const pre: PreRollCheckPayload = {
+      ruleset: request.ruleset,
+      kind: request.kind,
+      actorUuid: request.actorUuid ?? source.actor?.uuid ?? null,
+      itemUuid: request.itemUuid ?? source.item?.uuid ?? null,
+      userId: game.user?.id ?? null,
+      request,
+      values: { ...values },
+      rollMode,
+      dialog,
+    };
+    if (hooks().call(PRE_ROLL_CHECK, pre) === false) return null;
+    values = pre.values;
+    rollMode = pre.rollMode;
+    const result = await checks.roll(request, values, { rollMode });
+    const message = isMessage(result) ? result : null;
+    const rolls = ((message as unknown as { rolls?: Roll[] } | null)?.rolls ?? []) as Roll[];
+    const payload: RollCheckPayload = {
+      ruleset: pre.ruleset,
+      kind: pre.kind,
+      actorUuid: pre.actorUuid,
+      itemUuid: pre.itemUuid,
+      userId: pre.userId,
+      request,
+      values,
+      rollMode,
+      message,
+      rolls,
+      outcome: (rolls[0] as unknown as { options?: { outcome?: unknown } } | undefined)?.options?.outcome ?? null,
+    };
+    hooks().callAll(ROLL_CHECK, payload);
+    return result;
   } catch (error) {
     notifyError(error);
     return null;

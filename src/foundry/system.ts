@@ -2,7 +2,7 @@
  * Wires Omnibus into Foundry's lifecycle. `installOmnibus(adapters)` is the whole entry point
  * (index.ts calls it with the four rulesets; glue tests call it with their own adapters).
  *
- * init   — settings (the world's ruleset is read here and fixed for the session); the Omnibus
+ * init   — settings and keybindings (keybindings.ts); the @Check enricher (check-link.ts); (the world's ruleset is read here and fixed for the session); the Omnibus
  *          Actor/Item classes (create dialogs offer only the active ruleset's types); data models
  *          and sheets for EVERY ruleset's types (switching never drops data); every ruleset's Roll
  *          classes pushed onto CONFIG.Dice.rolls and die terms added (core's ApplicationV1 sheets
@@ -10,12 +10,15 @@
  *          actor types and the Actor's token-bar edits of derived values; the active ruleset's status
  *          effects, combat and token ruler bands; Handlebars helpers and templates (as partials by path); game.omnibus.
  * setup  — the system's dice in manual dice entry; the active adapter's onSetup.
- * ready  — the system socket; compendium index names in the reader's language (pack-names.ts); world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
- * always — chat-card buttons (renderChatMessageHTML), hotbar macros (hotbarDrop), item-drop filter
+ * ready  — the system socket; inline check links' clicks; compendium index names in the reader's language (pack-names.ts); world migrations (migrations.ts, active GM only); the one-time ruleset question on a new world; the adapter's onReady.
+ * always — chat-card buttons and posted item cards (renderChatMessageHTML), hotbar macros (hotbarDrop), item-drop filter
  *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory), Russian names
  *          and prototype token defaults of new actors (preCreateActor).
  */
 import { createApi } from "./api";
+import { installCheckLinkClicks, registerCheckLinkEnricher } from "./check-link";
+import { registerKeybindings } from "./keybindings";
+import { bindItemCard } from "./post-item";
 import { bindChatCard, registerChatHooks, registerChatSettings, registerSocket } from "./chat/actions";
 import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
@@ -61,6 +64,8 @@ export const SHARED_TEMPLATES = [
   "chat/check-card",
   "chat/card-record",
   "chat/card-log",
+  "chat/check-link",
+  "chat/item-card",
 ].map(templatePath);
 
 // Loose views of the CONFIG parts the registration writes: their fvtt-types are keyed by declared
@@ -127,6 +132,8 @@ export function onInit(): void {
   setActiveRuleset(active);
   registerRulesetSettings(active);
   registerExperienceSettings(active);
+  registerKeybindings();
+  registerCheckLinkEnricher();
 
   const cfg = config();
   cfg.Actor.documentClass = withTokenAttributes(withRulesetCreateDialog(cfg.Actor.documentClass as never, "Actor"));
@@ -165,6 +172,7 @@ export function onSetup(): void {
 
 export async function onReady(): Promise<void> {
   registerSocket();
+  installCheckLinkClicks();
   void localizePackIndexes((game.packs ?? []) as never, SYSTEM_ID, game.i18n?.lang);
   await migrateWorldIfNeeded();
   if (shouldAskRuleset()) await askRuleset();
@@ -186,7 +194,10 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.once("init", onInit);
   Hooks.once("setup", onSetup);
   Hooks.once("ready", () => void onReady());
-  Hooks.on("renderChatMessageHTML", ((message: unknown, html: HTMLElement) => bindChatCard(message as never, html)) as never);
+  Hooks.on("renderChatMessageHTML", ((message: unknown, html: HTMLElement) => {
+    bindItemCard(html);
+    return bindChatCard(message as never, html);
+  }) as never);
   registerChatHooks();
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);

@@ -39,6 +39,8 @@ export interface Recorded {
   evaluations: Array<Record<string, unknown> | undefined>;
   /** Calls that reached the stand-in of Foundry's own `Actor#modifyTokenAttribute` (the glue left the attribute to core). */
   tokenAttributeDefaults: Array<{ attribute: string; value: number; isDelta: boolean; isBar: boolean }>;
+  /** `game.keybindings.register(namespace, action, config)` calls, by "namespace.action". */
+  keybindings: Map<string, Record<string, unknown>>;
 }
 
 export type Generation = 13 | 14;
@@ -284,6 +286,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     deprecations,
     evaluations: [],
     tokenAttributeDefaults: [],
+    keybindings: new Map(),
   };
   const documents = new Map<string, unknown>();
   const users = new Map<string, StandInUser>();
@@ -336,7 +339,20 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     const index = typeof fnOrId === "number" ? fnOrId - 1 : list.indexOf(fnOrId);
     if (index >= 0 && index < list.length) list[index] = () => undefined;
   };
-  g.Hooks = { on, once: on, off, call: () => true, callAll: () => true };
+  /**
+   * api Hooks.call: "Call hook listeners in the order in which they were registered. Continue
+   * calling hooks until either all have been called or one returns false" (then it returns false);
+   * Hooks.callAll calls every listener and returns true.
+   */
+  const call = (name: string, ...args: unknown[]) => {
+    for (const fn of recorded.hooks.get(name) ?? []) if (fn(...args) === false) return false;
+    return true;
+  };
+  const callAll = (name: string, ...args: unknown[]) => {
+    for (const fn of recorded.hooks.get(name) ?? []) fn(...args);
+    return true;
+  };
+  g.Hooks = { on, once: on, off, call, callAll };
 
   const faceQueue: number[] = [];
   /** `forced`: every evaluation rolls from the queue, even when it is empty (then a roll fails). */
@@ -451,6 +467,8 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     statusEffects: v14 ? statusEffectObject(coreEffects, deprecated) : coreEffects,
     sounds: { dice: "sounds/dice.wav" },
     Token: { rulerClass: null },
+    // api TextEditor "enrichers": CONFIG.TextEditor.enrichers, an array of {pattern, enricher}.
+    TextEditor: { enrichers: [] },
   };
   const cfgAny = g.CONFIG as Record<string, Record<string, unknown>>;
   if (v14) {
@@ -674,6 +692,33 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     messages: { get: (id: string) => { const m = documents.get(`ChatMessage.${id}`) as StandInMessage | undefined; return m && !m.deleted ? m : undefined; } },
     packs: { get: (id: string) => documents.get(`pack:${id}`) },
     macros: { find: () => undefined },
+    /**
+     * api ClientKeybindings: `register(namespace, action, config)`; `get(namespace, action)` returns
+     * the action's current bindings (the `editable` defaults here, as no user rebinds them) and
+     * throws for an action never registered.
+     */
+    keybindings: {
+      register(namespace: string, action: string, config: Record<string, unknown>) {
+        recorded.keybindings.set(`${namespace}.${action}`, config);
+      },
+      get(namespace: string, action: string) {
+        const config = recorded.keybindings.get(`${namespace}.${action}`);
+        if (!config) throw new Error(`This is not a registered keybinding action: ${namespace}.${action}`);
+        return [...((config.editable as unknown[]) ?? []), ...((config.uneditable as unknown[]) ?? [])];
+      },
+    },
+    /**
+     * api KeyboardManager: `downKeys`, "the set of key codes which are currently depressed"
+     * (KeyboardEvent#code values); `isModifierActive(modifier)` for "Shift" / "Control" / "Alt".
+     * Tests press keys by adding codes to `downKeys`.
+     */
+    keyboard: {
+      downKeys: new Set<string>(),
+      isModifierActive(modifier: string) {
+        const codes: Record<string, string[]> = { Shift: ["ShiftLeft", "ShiftRight"], Control: ["ControlLeft", "ControlRight", "MetaLeft", "MetaRight"], Alt: ["AltLeft", "AltRight"] };
+        return (codes[modifier] ?? []).some((c) => (game.keyboard as { downKeys: Set<string> }).downKeys.has(c));
+      },
+    },
   };
   g.game = game;
   g.canvas = { ready: false, tokens: { controlled: [] } };

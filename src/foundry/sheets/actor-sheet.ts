@@ -14,11 +14,13 @@
  *
  * Each tab part's template is a `<section class="tab {{#if (eq tab "<id>")}}active{{/if}}"
  * data-group="primary" data-tab="<id>">`; `data-action="roll"` buttons (with `data-check` and any
- * data-* the adapter's `checks.build` reads) run a check; `data-action="itemRoll|itemEdit|
+ * data-* the adapter's `checks.build` reads) run a check; `data-action="itemRoll|itemPost|itemEdit|
  * itemDelete"` work on the row's `data-item-id`; `data-action="itemCreate" data-type="<type>"`
  * creates one.
  */
 import { rollItem, runCheck } from "../checks";
+import { clickRollOptions } from "../keybindings";
+import { postItem } from "../post-item";
 import { advanceTable, advanceTrait, askSpecialtyName, undoLastAdvance } from "../experience";
 import { isRulesetId } from "../../rules/index";
 import { localize, notify } from "../i18n";
@@ -57,6 +59,7 @@ export class OmnibusActorSheet extends HbsActorSheet {
       toggleMode: OmnibusActorSheet.#onToggleMode,
       roll: OmnibusActorSheet.#onRoll,
       itemRoll: OmnibusActorSheet.#onItemRoll,
+      itemPost: OmnibusActorSheet.#onItemPost,
       itemCreate: OmnibusActorSheet.#onItemCreate,
       itemEdit: OmnibusActorSheet.#onItemEdit,
       itemDelete: OmnibusActorSheet.#onItemDelete,
@@ -143,6 +146,27 @@ export class OmnibusActorSheet extends HbsActorSheet {
     (this.options.classes as string[]).push(`omnibus-${this.ruleset}`);
   }
 
+  /**
+   * Every item row (any element with `data-item-id`, in any ruleset's tabs) gets a context menu
+   * with "Post to chat" (v13 `foundry.applications.ux.ContextMenu.implementation`, `{jQuery: false}`:
+   * entries `{name, icon, callback(target)}`), so the rulesets' own rows need no extra button.
+   */
+  override async _onFirstRender(...args: Parameters<InstanceType<typeof ActorSheetV2>["_onFirstRender"]>): Promise<void> {
+    await super._onFirstRender(...args);
+    const Menu = (foundry.applications.ux as unknown as { ContextMenu?: { implementation: new (...a: unknown[]) => unknown } }).ContextMenu?.implementation;
+    if (!Menu) return;
+    new Menu(this.element, "[data-item-id]", [
+      {
+        name: "OMNIBUS.PostItem.Post",
+        icon: '<i class="fa-solid fa-comment"></i>',
+        callback: (target: HTMLElement) => {
+          const item = this.#item(target);
+          if (item) void postItem(item);
+        },
+      },
+    ], { jQuery: false });
+  }
+
   #item(target: HTMLElement): Item.Implementation | undefined {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     return id ? this.document.items.get(id) : undefined;
@@ -154,17 +178,22 @@ export class OmnibusActorSheet extends HbsActorSheet {
     await this.render();
   }
 
-  static async #onRoll(this: OmnibusActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onRoll(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const dataset = { ...target.dataset } as Record<string, string>;
     await runCheck(
       { actor: this.document, kind: dataset.check ?? "check", dataset, targets: currentTargets(this.document) },
-      { shiftKey: event.shiftKey },
+      clickRollOptions(),
     );
   }
 
-  static async #onItemRoll(this: OmnibusActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onItemRoll(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#item(target);
-    if (item) await rollItem(item, { shiftKey: event.shiftKey });
+    if (item) await rollItem(item, clickRollOptions());
+  }
+
+  static async #onItemPost(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    if (item) await postItem(item);
   }
 
   static async #onItemCreate(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -8,6 +8,8 @@
  *   }
  */
 import { rollItem } from "../checks";
+import { clickRollOptions } from "../keybindings";
+import { postItem } from "../post-item";
 import { activeRulesetId, rulesetOfType } from "../registry";
 import { templatePath } from "../templates/helpers";
 import type { HbsPart } from "./actor-sheet";
@@ -32,6 +34,7 @@ export class OmnibusItemSheet extends HbsItemSheet {
     actions: {
       toggleMode: OmnibusItemSheet.#onToggleMode,
       itemRoll: OmnibusItemSheet.#onRoll,
+      itemPost: OmnibusItemSheet.#onPost,
     },
   };
 
@@ -101,7 +104,11 @@ export class OmnibusItemSheet extends HbsItemSheet {
     await this.render();
   }
 
-  static async #onRoll(this: OmnibusItemSheet, event: PointerEvent): Promise<void> {
-    await rollItem(this.document, { shiftKey: event.shiftKey });
+  static async #onRoll(this: OmnibusItemSheet): Promise<void> {
+    await rollItem(this.document, clickRollOptions());
+  }
+
+  static async #onPost(this: OmnibusItemSheet): Promise<void> {
+    await postItem(this.document);
   }
 }

@@ -17,6 +17,10 @@ import type { CheckCardContext } from "../../../src/foundry/chat/cards";
 import { OmnibusError } from "../../../src/core/errors";
 import { ROOT } from "../../support/handlebars";
 import type { GallerySample } from "../sample";
+import { contextForReader, itemCardContext } from "../../../src/foundry/post-item-context";
+import { checkLinkContext } from "../../../src/foundry/check-link-context";
+import { parseCheckLink } from "../../../src/core/check-link";
+import { Localizer } from "../../support/handlebars";
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
 const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { documentTypes?: Record<string, Record<string, unknown>> };
@@ -60,6 +64,22 @@ const request: CheckRequest = {
   values: {},
   targets,
 };
+
+const postedItem = await itemCardContext(
+  {
+    uuid: "Actor.a1.Item.i1",
+    name: "Heavy blaster pistol",
+    img: "icons/svg/item-bag.svg",
+    type: rulesetItemTypes[0] ?? "d6_weapon",
+    system: { description: "<p>A sidearm with the punch of a rifle at short range. <strong>Loud.</strong></p>" },
+    flags: { omnibus: { nameRu: "Тяжёлый бластерный пистолет", descriptionRu: "<p>Личное оружие с мощью винтовки на короткой дистанции. <strong>Громкое.</strong></p>" } },
+  },
+  { ruleset, roll: true, enrich: (html) => html },
+);
+const postedWorldItem = await itemCardContext(
+  { uuid: "Item.i2", name: "Medpac", img: null, type: rulesetItemTypes[0] ?? "d6_weapon", system: { description: "" } },
+  { ruleset, roll: false, enrich: (html) => html },
+);
 
 const card: CheckCardContext & { ruleset: string } = {
   ruleset,
@@ -182,6 +202,31 @@ export const samples: GallerySample[] = [
     height: "auto",
     classes: ["omnibus", "omnibus-award-dialog"],
   },
+  ...(["en", "ru"] as const).map((reader) => ({
+    name: `shared-posted-item-${reader}-reader`,
+    template: T("chat/item-card"),
+    context: contextForReader(postedItem, reader) as unknown as Record<string, unknown>,
+    width: 300,
+    height: 800,
+    frame: "chat" as const,
+  })),
+  {
+    name: "shared-posted-item-world",
+    template: T("chat/item-card"),
+    context: { ...postedWorldItem } as unknown as Record<string, unknown>,
+    width: 300,
+    height: 800,
+    frame: "chat",
+  },
+  ...(["en", "ru"] as const).flatMap((language) => {
+    const t = new Localizer(language, true);
+    const link = (raw: string, label?: string) => checkLinkContext(raw, parseCheckLink(raw, label), (key, data) => t.format(key, data ?? {}));
+    return [
+      { name: `shared-check-link-${language}`, context: link("skill=blaster difficulty=15", language === "ru" ? "Выстрелить из бластера" : "Shoot the blaster") },
+      { name: `shared-check-link-default-${language}`, context: link("attribute=dexterity") },
+      { name: `shared-check-link-error-${language}`, context: link('skill="blaster difficulty=15') },
+    ].map((sample) => ({ ...sample, template: T("chat/check-link"), width: 300, height: 200, frame: "chat" as const }));
+  }),
   {
     name: "shared-check-card",
     template: T("chat/check-card"),
