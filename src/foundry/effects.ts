@@ -29,10 +29,23 @@ interface EffectCollection {
   [Symbol.iterator]?(): Iterator<EffectLike>;
 }
 
+interface EffectItem {
+  id?: string | null;
+  name?: string | null;
+  effects?: EffectCollection | EffectLike[] | null;
+}
+
 export interface EffectOwner {
   effects?: EffectCollection | EffectLike[] | null;
-  items?: { contents?: Array<{ name?: string | null; effects?: EffectCollection | EffectLike[] | null }> } | null;
+  /** A Foundry collection (`contents`) or a plain list. */
+  items?: { contents?: EffectItem[] } | EffectItem[] | null;
   allApplicableEffects?(): Iterable<EffectLike>;
+}
+
+function itemsOf(actor: EffectOwner): EffectItem[] {
+  const items = actor.items;
+  if (!items) return [];
+  return Array.isArray(items) ? items : (items.contents ?? []);
 }
 
 function listOf(collection: EffectCollection | EffectLike[] | null | undefined): EffectLike[] {
@@ -47,7 +60,7 @@ export function applicableEffects(actor: EffectOwner | null | undefined): Effect
   if (!actor) return [];
   if (typeof actor.allApplicableEffects === "function") return [...actor.allApplicableEffects()];
   const own = listOf(actor.effects);
-  const transferred = (actor.items?.contents ?? []).flatMap((item) => listOf(item.effects).filter((e) => e.transfer === true));
+  const transferred = itemsOf(actor).flatMap((item) => listOf(item.effects).filter((e) => e.transfer === true));
   return [...own, ...transferred].filter((e) => e.isSuppressed !== true);
 }
 
@@ -83,7 +96,7 @@ export function configureActiveEffects(): void {
 }
 
 /** The sheet's Effects section input: the actor's own effects and every effect on its items. */
-export function effectRowInput(actor: EffectOwner & { items?: { contents?: Array<{ id?: string | null; name?: string | null; effects?: EffectCollection | EffectLike[] | null }> } | null }): EffectRowInput[] {
+export function effectRowInput(actor: EffectOwner): EffectRowInput[] {
   const row = (e: EffectLike, item?: { id?: string | null; name?: string | null }): EffectRowInput => ({
     id: String(e.id ?? ""),
     name: String(e.name ?? ""),
@@ -93,6 +106,6 @@ export function effectRowInput(actor: EffectOwner & { items?: { contents?: Array
     changes: plainEffect(e).changes,
   });
   const own = listOf(actor.effects).map((e) => row(e));
-  const onItems = (actor.items?.contents ?? []).flatMap((item) => listOf(item.effects).map((e) => row(e, item)));
+  const onItems = itemsOf(actor).flatMap((item) => listOf(item.effects).map((e) => row(e, item)));
   return [...own, ...onItems];
 }
