@@ -117,12 +117,19 @@ export interface EffectRow extends EffectRowInput {
 
 const CHANGE_SIGNS: Record<string, string> = { add: "+", subtract: "\u2212", multiply: "\u00d7", override: "=", upgrade: "\u2265", downgrade: "\u2264", custom: "~" };
 
+/** "+2", "−3" (an add of a negative number), "×1.5", "=4"… */
+function changeText(type: string, value: string): string {
+  const text = value.trim();
+  if (type === "add" && /^[-\u2212]/.test(text)) return `\u2212${text.slice(1)}`;
+  return `${CHANGE_SIGNS[type] ?? "~"}${text}`;
+}
+
 /** The sheet's rows: the actor's own effects first, then its items' (each in its order). */
 export function effectRows(effects: readonly EffectRowInput[]): EffectRow[] {
   const rows = effects.map((e) => ({
     ...e,
     img: e.img || "icons/svg/aura.svg",
-    summary: e.changes.map((c) => `${c.key.replace(/^system\./, "")} ${CHANGE_SIGNS[c.type] ?? "~"}${c.value}`).join("; "),
+    summary: e.changes.map((c) => `${c.key.replace(/^system\./, "")} ${changeText(c.type, c.value)}`).join("; "),
     itemOnly: Boolean(e.itemId) && e.transfer !== true,
   }));
   return [...rows.filter((r) => !r.itemId), ...rows.filter((r) => r.itemId)];
