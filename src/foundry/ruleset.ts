@@ -9,6 +9,7 @@
  *
  * This file holds types only (and `defineRuleset`); it touches no Foundry global.
  */
+import type { CheckEffects } from "../core/effects";
 import type { RulesetId } from "../rules/index";
 
 export type { RulesetId };
@@ -125,6 +126,8 @@ export interface CheckRequest {
   targets: TargetInfo[];
   /** The adapter's own plain data (dice code, characteristic, …). */
   data?: Record<string, unknown>;
+  /** The actor's Active Effects and the bonus keys this check reads (effects.ts `attachEffects`); the dialog lists each contribution. */
+  effects?: CheckEffects;
 }
 
 /** One line of odds in the roll dialog: an i18n label and an exact probability (0…1) from src/core. */

@@ -41,6 +41,7 @@ import { statusEffectsFor } from "./status-effects";
 import { registerHelpers, templatePath, type HandlebarsLike } from "./templates/helpers";
 import { registerDiceSoNice, registerFulfillmentDice, type DiceSoNiceLike } from "./dice/register";
 import { localize } from "./i18n";
+import { configureActiveEffects } from "./effects";
 import { registerQuenchBatch, type QuenchLike } from "./self-test";
 
 /** Every shared template, preloaded at init and registered as a partial under its path. */
@@ -57,6 +58,7 @@ export const SHARED_TEMPLATES = [
   "shared/target-outcomes",
   "shared/advance-button",
   "shared/ledger",
+  "shared/effects",
   "dialog/award-experience",
   "dialog/roll-dialog",
   "dialog/roll-odds",
@@ -139,6 +141,7 @@ export function onInit(): void {
   cfg.Actor.documentClass = withTokenAttributes(withRulesetCreateDialog(cfg.Actor.documentClass as never, "Actor"));
   cfg.Item.documentClass = withRulesetCreateDialog(cfg.Item.documentClass as never, "Item");
 
+  configureActiveEffects();
   unregisterCoreSheets();
   for (const adapter of allRulesets()) {
     registerTypes(adapter);

@@ -4,6 +4,7 @@
  * checks.ts feeds them document data; the gallery and the glue tests call them directly.
  */
 import { Distribution } from "../../core/odds";
+import { checkEffectTotal, type CheckEffects, type PlainEffect } from "../../core/effects";
 import { OmnibusError } from "../../core/errors";
 import {
   CHARACTER_POINT_CAPS,
@@ -112,6 +113,20 @@ export interface D6ActorData {
   img?: string | null;
   system: Record<string, unknown>;
   items: D6ItemData[];
+  /** The Active Effects that apply to the actor (effects.ts `actorEffects`), as plain data. */
+  effects?: PlainEffect[];
+}
+
+/**
+ * The effect keys a D6 check reads, in pips (3 a die; src/foundry/README.md "Effects"): a bonus to
+ * an attribute counts on its rolls and on its skills' and attacks', `system.bonuses.attack` on attacks.
+ */
+export function d6EffectKeys(attribute: string, attack: boolean): string[] {
+  return [`system.bonuses.attribute.${attribute}`, ...(attack ? ["system.bonuses.attack"] : [])];
+}
+
+function effectsFor(actor: D6ActorData, attribute: string, attack: boolean): CheckEffects {
+  return { effects: actor.effects ?? [], keys: d6EffectKeys(attribute, attack), unit: "pips" };
 }
 
 /** What the attack automation knows about a target's actor. */
@@ -291,6 +306,7 @@ export function attributeCheck(actor: D6ActorData, attribute: string, title: str
     values: defaults(actor, { difficultyLevel: "none", difficulty: 0 }),
     targets: [],
     data: { ...data, settingsHide: settings.hideDifficulty },
+    effects: effectsFor(actor, attribute, false),
   };
 }
 
@@ -320,6 +336,7 @@ export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization
     values: defaults(actor, { difficultyLevel: "none", difficulty: 0, ...(reaction ? { fullReaction: false } : {}) }),
     targets: [],
     data: { ...data, settingsHide: settings.hideDifficulty },
+    effects: effectsFor(actor, String(skill.system.attribute ?? ""), false),
   };
 }
 
@@ -440,6 +457,7 @@ export function attackCheck(
     }),
     targets: attackTargets,
     data: { ...data, settingsHide: settings.hideDifficulty },
+    ...(isVehicle ? {} : { effects: effectsFor(actor, attribute, true) }),
   };
 }
 
@@ -475,7 +493,8 @@ export function resolveValues(request: CheckRequest, values: CheckValues, settin
   if (forcePoint && !data.forcePointActive && data.forcePointsAvailable < 1) {
     throw new OmnibusError("outOfRange", "no Force Point left", { name: "forcePoint", value: 1, min: 0, max: 0 });
   }
-  const bonus = pipsToCode(Number(values.bonusDice ?? 0) * 3 + Number(values.bonusPips ?? 0));
+  // Active Effects' pips count like the dialog's bonus: added after any doubling (src/core/effects.ts).
+  const bonus = pipsToCode(Number(values.bonusDice ?? 0) * 3 + Number(values.bonusPips ?? 0) + checkEffectTotal(request.effects, values));
   const penalties = [...data.penalties];
   const bonuses = [...data.bonuses];
   if (codeToPips(bonus) < 0) penalties.push({ dice: -bonus.dice, pips: -bonus.pips });

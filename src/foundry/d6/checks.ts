@@ -58,6 +58,7 @@ import { evaluateOptions } from "../compat";
 import { recordOf } from "../chat/record";
 import { userOwns } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
+import { actorEffects } from "../effects";
 
 export const CHECK_CARD = templatePath("d6/chat/check-card");
 export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
@@ -70,7 +71,7 @@ export function actorData(actor: ActorDoc): D6ActorData {
     const nameEn = ((i as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.nameEn ?? undefined) as string | undefined;
     return { id: (i as unknown as { id: string }).id, uuid: i.uuid, name: i.name, type: i.type, img: i.img, system: i.system, ...(nameEn ? { nameEn } : {}) };
   });
-  return { uuid: actor.uuid, name: actor.name, type: actor.type, img: actor.img, system: actor.system, items };
+  return { uuid: actor.uuid, name: actor.name, type: actor.type, img: actor.img, system: actor.system, items, effects: actorEffects(actor as never) };
 }
 
 function itemById(actor: ActorDoc, id: string | undefined): Doc | undefined {

@@ -81,6 +81,8 @@ const common = (): SchemaSpec => ({
   health: schema({ value: int(6, 0, 6), max: int(6, 0, 6) }),
   /** Character Point awards and spends (issue 16). */
   ledger: ledgerField(),
+  /** Sums Active Effects add to (src/foundry/README.md "Effects"), in pips: an attribute's rolls (and its skills' and attacks'), attacks. */
+  bonuses: schema({ attribute: schema(Object.fromEntries(ATTRIBUTES.map((a) => [a, int(0, -300, 300)]))), attack: int(0, -300, 300) }),
   description: html(),
 });
 

@@ -2,6 +2,7 @@
  * The roll dialog's context as a plain function (no Foundry globals), so the gallery can render the
  * dialog from a sample CheckRequest, and the field parsing the dialog applies to user input.
  */
+import { effectContributions, formatContribution } from "../../core/effects";
 import { OmnibusError } from "../../core/errors";
 import { isOmnibusError } from "../i18n";
 import type { CheckField, CheckRequest, CheckValue, CheckValues, OddsLine } from "../ruleset";
@@ -35,6 +36,8 @@ export interface RollDialogContext {
   canRoll: boolean;
   rollModes: DialogOption[];
   targets: CheckRequest["targets"];
+  /** Each Active Effect's contribution to this check (already in the odds): its name and a signed value. */
+  effects: Array<{ name: string; value: string }>;
 }
 
 /** The modes offered (compat.ts `messageModes()`: v13 CONFIG.Dice.rollModes, v14 CONFIG.ChatMessage.modes): mode → { label, icon }. */
@@ -84,6 +87,9 @@ export function rollDialogContext(
     canRoll: oddsError === null,
     rollModes: Object.entries(rollModes).map(([value, mode]) => ({ value, label: mode.label, selected: value === rollMode })),
     targets: request.targets,
+    effects: request.effects
+      ? effectContributions(request.effects.effects, request.effects.keys, values).map((c) => ({ name: c.name, value: formatContribution(c.value, request.effects!.unit) }))
+      : [],
   };
 }
 

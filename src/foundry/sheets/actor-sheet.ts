@@ -26,6 +26,7 @@ import { isRulesetId } from "../../rules/index";
 import { localize, notify } from "../i18n";
 import { enrichDescription, readerDescription, readerName, readerSubmit } from "./description";
 import { actorAcceptsItem } from "./drop";
+import { effectRowInput } from "../effects";
 import { activeRuleset, activeRulesetId, rulesetOfType } from "../registry";
 import { currentTargets } from "../targets";
 import { templatePath } from "../templates/helpers";
@@ -65,6 +66,10 @@ export class OmnibusActorSheet extends HbsActorSheet {
       itemDelete: OmnibusActorSheet.#onItemDelete,
       advance: OmnibusActorSheet.#onAdvance,
       undoAdvance: OmnibusActorSheet.#onUndoAdvance,
+      effectCreate: OmnibusActorSheet.#onEffectCreate,
+      effectEdit: OmnibusActorSheet.#onEffectEdit,
+      effectToggle: OmnibusActorSheet.#onEffectToggle,
+      effectDelete: OmnibusActorSheet.#onEffectDelete,
     },
   };
 
@@ -122,6 +127,7 @@ export class OmnibusActorSheet extends HbsActorSheet {
       enrichedDescription,
       advanceTable: isRulesetId(this.ruleset) ? advanceTable(this.ruleset) : undefined,
       description: readerDescription(actor),
+      effects: effectRowInput(actor as never),
     });
     tabGroups.primary = context.tab;
     return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
@@ -239,5 +245,39 @@ export class OmnibusActorSheet extends HbsActorSheet {
   static async #onItemDelete(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     if (!this.isEditable) return;
     await this.#item(target)?.deleteDialog();
+  }
+
+  /** The effect a row names: the actor's own, or one on the row's item (`data-item-id`). */
+  #effect(target: HTMLElement): ActiveEffect.Implementation | undefined {
+    const row = target.closest<HTMLElement>("[data-effect-id]");
+    const id = row?.dataset.effectId;
+    if (!id) return undefined;
+    const itemId = row?.dataset.itemId;
+    const owner = itemId ? this.document.items.get(itemId) : this.document;
+    return (owner?.effects as unknown as { get(id: string): ActiveEffect.Implementation | undefined } | undefined)?.get(id);
+  }
+
+  static async #onEffectCreate(this: OmnibusActorSheet): Promise<void> {
+    if (!this.isEditable) return;
+    const name = localize("OMNIBUS.Effects.New");
+    const created = (await this.document.createEmbeddedDocuments("ActiveEffect", [{ name, img: "icons/svg/aura.svg", origin: this.document.uuid } as never])) as unknown as Array<{ sheet?: unknown }>;
+    const sheet = created?.[0]?.sheet as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
+    await sheet?.render({ force: true });
+  }
+
+  static async #onEffectEdit(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const sheet = this.#effect(target)?.sheet as unknown as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
+    await sheet?.render({ force: true });
+  }
+
+  static async #onEffectToggle(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    const effect = this.#effect(target);
+    if (effect) await effect.update({ disabled: !effect.disabled } as never);
+  }
+
+  static async #onEffectDelete(this: OmnibusActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    await this.#effect(target)?.deleteDialog();
   }
 }

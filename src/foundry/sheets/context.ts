@@ -90,6 +90,49 @@ export interface ActorSheetInput {
   advanceTable?: unknown;
   /** The description in the reader's language (language.ts), for the editor; default `system.description`. */
   description?: string;
+  /** The Active Effects on the actor and on its items (effects.ts `effectRowInput`). */
+  effects?: EffectRowInput[];
+}
+
+/** An Active Effect as the sheet's Effects section reads it. */
+export interface EffectRowInput {
+  id: string;
+  name: string;
+  img?: string | null;
+  disabled: boolean;
+  /** Set for an item's effect: the item it sits on, and whether it transfers to the actor. */
+  itemId?: string;
+  itemName?: string;
+  transfer?: boolean;
+  changes: Array<{ key: string; type: string; value: string }>;
+}
+
+export interface EffectRow extends EffectRowInput {
+  img: string;
+  /** "key +2; key ×1.5" — the changes in short. */
+  summary: string;
+  /** An item's effect that does not transfer applies to the item only. */
+  itemOnly: boolean;
+}
+
+const CHANGE_SIGNS: Record<string, string> = { add: "+", subtract: "\u2212", multiply: "\u00d7", override: "=", upgrade: "\u2265", downgrade: "\u2264", custom: "~" };
+
+/** "+2", "−3" (an add of a negative number), "×1.5", "=4"… */
+function changeText(type: string, value: string): string {
+  const text = value.trim();
+  if (type === "add" && /^[-\u2212]/.test(text)) return `\u2212${text.slice(1)}`;
+  return `${CHANGE_SIGNS[type] ?? "~"}${text}`;
+}
+
+/** The sheet's rows: the actor's own effects first, then its items' (each in its order). */
+export function effectRows(effects: readonly EffectRowInput[]): EffectRow[] {
+  const rows = effects.map((e) => ({
+    ...e,
+    img: e.img || "icons/svg/aura.svg",
+    summary: e.changes.map((c) => `${c.key.replace(/^system\./, "")} ${changeText(c.type, c.value)}`).join("; "),
+    itemOnly: Boolean(e.itemId) && e.transfer !== true,
+  }));
+  return [...rows.filter((r) => !r.itemId), ...rows.filter((r) => r.itemId)];
 }
 
 /** What every base sheet's context holds, actor or item. */
@@ -115,6 +158,7 @@ export interface ActorSheetContext extends SheetContext {
   itemGroups: ItemGroup[];
   /** The experience pool, ledger and Advance offers of a character (null for other actors). */
   experience: ExperienceContext | null;
+  effects: EffectRow[];
 }
 
 /** A document's `system.description` when it has one (the notes editor's value), else "". */
@@ -156,7 +200,7 @@ export function actorSheetContext(input: ActorSheetInput): ActorSheetContext {
   const rows = itemRows(input.actor.items ?? []);
   const types = input.itemTypes ?? [...new Set(rows.map((r) => r.type))];
   const experience = experienceContext({ type: input.actor.type, system: input.actor.system, items: input.actor.items }, input.advanceTable);
-  return { ...sheetContext("Actor", input, input.actor), items: rows, itemGroups: groupItems(rows, types), experience };
+  return { ...sheetContext("Actor", input, input.actor), items: rows, itemGroups: groupItems(rows, types), experience, effects: effectRows(input.effects ?? []) };
 }
 
 export interface ItemSheetInput {

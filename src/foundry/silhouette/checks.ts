@@ -37,7 +37,9 @@ import {
   type FireFacts,
   type TargetFacts,
   type WeaponFacts,
+  silhouetteEffectKeys,
 } from "./requests";
+import { attachEffects } from "../effects";
 import { SilhouetteRoll } from "./roll";
 import { silhouetteOptions } from "./settings";
 
@@ -548,8 +550,18 @@ async function rollDefense(request: CheckRequest, values: CheckValues): Promise<
   return ok;
 }
 
+/** A built check with the actor's Active Effects (`planPool`/`planDefense` count them). */
+async function build(source: CheckSource): Promise<CheckRequest | null> {
+  const request = await buildRequest(source);
+  if (request && (request.kind === "skill" || request.kind === "attack" || request.kind === "defense")) {
+    const skillKey = (request.data as { skillKey?: string } | undefined)?.skillKey;
+    attachEffects(request, source.actor as never, silhouetteEffectKeys(request.kind, skillKey), "number");
+  }
+  return request;
+}
+
 export const silhouetteChecks: CheckHandler = {
-  build: buildRequest,
+  build,
   odds(request, values) {
     if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall") return athleticsOdds(request, values, silhouetteOptions());
     if (request.kind === "chase") return chaseOdds(request, values, silhouetteOptions());

@@ -5,6 +5,7 @@
  * gallery and the tests call them with sample facts.
  */
 import { OmnibusError } from "../../core/errors";
+import { checkEffectTotal } from "../../core/effects";
 import { Distribution, compare, silhouetteOdds } from "../../core/odds/index";
 import {
   CALLED_SHOT_DICE,
@@ -164,6 +165,16 @@ export interface SkillCheckData {
   balancing: number;
   actorImg: string;
 }
+/**
+ * The effect keys a Silhouette check reads, as a modifier to the roll like the dialog's
+ * (src/foundry/README.md "Effects"): the skill's, `system.bonuses.attack` on attacks,
+ * `system.bonuses.defense` on defense rolls.
+ */
+export function silhouetteEffectKeys(kind: string, skillKey: string | undefined): string[] {
+  if (kind === "defense") return ["system.bonuses.defense"];
+  return [`system.bonuses.skill.${skillKey ?? ""}`, ...(kind === "attack" ? ["system.bonuses.attack"] : [])];
+}
+
 export interface AttackCheckData extends SkillCheckData {
   weapon: WeaponFacts;
   attackKind: AttackKind;
@@ -327,6 +338,7 @@ export function planPool(request: CheckRequest, values: CheckValues, options: Si
   add(`${L}Card.MovementMod`, actionMod);
   add(`${L}Card.Balancing`, data.balancing);
   add(`${L}Card.OtherMod`, num(values, "modifier"));
+  add(`${L}Card.Effects`, checkEffectTotal(request.effects, values));
   let dice = num(values, "dice");
   let ignoreMishap = false;
   let burstRof = 0;
@@ -612,6 +624,7 @@ export function planDefense(request: CheckRequest, values: CheckValues, reading:
   dice = water.dice;
   add(`${L}Card.Water`, water.modifier);
   add(`${L}Card.OtherMod`, num(values, "modifier"));
+  add(`${L}Card.Effects`, checkEffectTotal(request.effects, values));
   return { dice, untrained: dice === 0, modifier: lines.reduce((s, l) => s + l.value, 0), lines, skill, declaredAttackers, feint };
 }
 

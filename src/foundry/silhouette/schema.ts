@@ -11,6 +11,7 @@ import {
   ATTRIBUTE_LIMITS,
   SKILL_ATTRIBUTE_CHOICES,
   SKILL_KEY_CHOICES,
+  SKILL_KEYS,
   SKILL_LIMITS,
   WEAPON_CATEGORY_CHOICES,
   WEAPON_SKILL_CHOICES,
@@ -35,6 +36,12 @@ export const CHARACTER_SPEC: SchemaSpec = {
   health: schema({ value: integer(3, 0, 3), max: integer(3, 3, 3) }),
   /** Experience awards and spends; Silhouette keeps no other pool (issue 16). */
   ledger: ledgerField(),
+  /** Sums Active Effects add to (src/foundry/README.md "Effects"): a roll modifier to a skill's checks, attacks, defense rolls. */
+  bonuses: schema({
+    skill: schema(Object.fromEntries(SKILL_KEYS.map((k) => [k, int(0, -20, 20)]))),
+    attack: int(0, -20, 20),
+    defense: int(0, -20, 20),
+  }),
   description: html(),
 };
 

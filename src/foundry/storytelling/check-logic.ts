@@ -6,6 +6,7 @@
  */
 import { toYards } from "../../core/units";
 import { OmnibusError } from "../../core/errors";
+import { checkEffectTotal, type CheckEffects, type PlainEffect } from "../../core/effects";
 import {
   ATTRIBUTES,
   SITUATIONAL_MODIFIERS,
@@ -66,6 +67,8 @@ export interface ActorSnapshot {
   statuses: string[];
   /** The actor's `flags.omnibus` (the defense turn state, defense.ts). */
   flags?: Record<string, unknown>;
+  /** The Active Effects that apply to the actor (effects.ts `actorEffects`). */
+  effects?: PlainEffect[];
 }
 
 // ───────────────────────────── units ─────────────────────────────
@@ -134,6 +137,33 @@ export interface CheckData {
   turn?: string;
   /** The attacker already had Defense applied this turn (no all-out attack then). */
   attackerDefenseUsed?: boolean;
+  /** The roller's Active Effects; `storytellingEffectKeys` says which keys this check reads. */
+  effects?: PlainEffect[];
+}
+
+/**
+ * The effect keys a Storytelling check reads, in dice (src/foundry/README.md "Effects"): the pool's
+ * attribute and its skill or second attribute (the dialog's choice), an attack's traits and
+ * `system.bonuses.attack`.
+ */
+export function storytellingEffectKeys(data: Pick<CheckData, "kind" | "weapon">): string[] {
+  switch (data.kind) {
+    case "consciousness":
+      return ["system.bonuses.attribute.stamina"];
+    case "drive":
+      return ["system.bonuses.attribute.dexterity", "system.bonuses.skill.drive"];
+    case "attack": {
+      const traits = ATTACK_TRAITS[(data.weapon ?? UNARMED).attackKind];
+      return [`system.bonuses.attribute.${traits.attribute}`, `system.bonuses.skill.${traits.skill}`, "system.bonuses.attack"];
+    }
+    default:
+      return ["system.bonuses.attribute.{attribute}", "system.bonuses.{second}"];
+  }
+}
+
+/** The check's effects for the roll dialog (the same total `commonMods` adds to the pool). */
+export function storytellingCheckEffects(data: CheckData): CheckEffects {
+  return { effects: data.effects ?? [], keys: storytellingEffectKeys(data), unit: "dice" };
 }
 
 export interface WeaponData {
@@ -181,6 +211,7 @@ function actorBase(actor: ActorSnapshot, options: StorytellingOptions) {
     willpowerPoints: d.willpowerPoints,
     willpowerSpent: wp.spentThisTurn === true,
     options,
+    effects: actor.effects ?? [],
   };
 }
 
@@ -278,6 +309,8 @@ function commonMods(data: CheckData, values: CheckValues): PoolModifier[] {
   const modifier = intOr(values.modifier, 0, -20, 20);
   if (modifier) mods.push({ label: "modifier", value: modifier });
   if (data.pepperSprayed) mods.push({ label: "pepperSprayed", value: -5 });
+  const effects = checkEffectTotal(storytellingCheckEffects(data), values);
+  if (effects) mods.push({ label: "effects", value: effects });
   return mods;
 }
 

@@ -47,7 +47,9 @@ import {
   type ActorSnapshot,
   type CheckData,
   type StorytellingOptions,
+  storytellingCheckEffects,
 } from "./check-logic";
+import { actorEffects } from "../effects";
 import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn, turnKey } from "./defense";
 import { deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
 import { rollStorytelling, type StorytellingRoll } from "./roll";
@@ -102,6 +104,7 @@ export function snapshot(doc: DocLike): ActorSnapshot {
     items: list.map((i): PlainItem & { uuid?: string } => ({ id: i.id, name: i.name, type: i.type, system: (i.system ?? {}) as Record<string, unknown>, uuid: i.uuid })),
     statuses: doc.statuses ? [...doc.statuses] : [],
     flags: ((doc.flags as Record<string, unknown> | undefined)?.omnibus ?? {}) as Record<string, unknown>,
+    effects: actorEffects(doc as never),
   };
 }
 
@@ -119,7 +122,15 @@ function userCharacter(): DocLike | null {
   return fromToken ?? ((game.user as unknown as { character?: DocLike | null })?.character ?? null);
 }
 
+/** A built check with its Active Effects for the dialog (the pool already counts them, `commonMods`). */
 async function build(source: CheckSource): Promise<CheckRequest | null> {
+  const request = await buildRequest(source);
+  const data = request?.data as unknown as CheckData | undefined;
+  if (request && data?.effects) request.effects = storytellingCheckEffects(data);
+  return request;
+}
+
+async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
   const options = worldOptions();
   const actorDoc = source.actor as unknown as DocLike | null;
   const item = source.item as unknown as (DocLike & { parent?: DocLike | null }) | null | undefined;

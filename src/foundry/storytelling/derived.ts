@@ -134,7 +134,8 @@ export function deriveCharacter(system: Rec, items: readonly PlainItem[] = []): 
     healthStatus: healthStatus(track),
     willpowerMax,
     willpowerPoints: intOr(wp.points, willpowerMax, 0, 20),
-    defense: Math.max(0, defenseRating({ wits: a.wits, dexterity: a.dexterity }) + armor.defense),
+    // `bonuses.defense` is where Active Effects change Defense (Foundry applies them before this derivation).
+    defense: Math.max(0, defenseRating({ wits: a.wits, dexterity: a.dexterity }) + armor.defense + intOr((isObj(system.bonuses) ? system.bonuses : {}).defense, 0, -20, 20)),
     initiative: initiativeModifier({ dexterity: a.dexterity, composure: a.composure }),
     speed: Math.max(0, speedRating({ strength: a.strength, dexterity: a.dexterity, speciesFactor: t.speciesFactor, woundPenalty: penalty }) + armor.speed),
     size: t.size,

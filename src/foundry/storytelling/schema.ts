@@ -49,6 +49,13 @@ export const CHARACTER_SCHEMA: Record<string, FieldSpec> = {
   experience: int(0, 0, 9999),
   /** Experience awards and spends (issue 16). */
   ledger: ledgerField(),
+  /** Sums Active Effects add to (src/foundry/README.md "Effects"): dice to a trait's pools and attacks, and to Defense. */
+  bonuses: object({
+    attribute: object(Object.fromEntries(ATTRIBUTES.map((a) => [a, int(0, -20, 20)]))),
+    skill: object(Object.fromEntries(SKILLS.map((s) => [s, int(0, -20, 20)]))),
+    attack: int(0, -20, 20),
+    defense: int(0, -20, 20),
+  }),
   description: html,
 };
 

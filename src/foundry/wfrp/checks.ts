@@ -14,7 +14,8 @@ import { attackCardContext, testCardContext, type AttackState } from "./cards";
 import { deriveActor } from "./derive";
 import { actorView, currentRules, targetActor } from "./documents";
 import { buildResponseRequest, opposedCardContext, responseData, responseFaces, responseOdds, responseSpec, type OpposedState } from "./opposed";
-import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, type ExtendedTracker, type TargetView } from "./request";
+import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView } from "./request";
+import { attachEffects } from "../effects";
 import { extendedProgress } from "./sheet-context";
 import { WfrpTestRoll } from "./rolls";
 import { evaluateOptions } from "../compat";
@@ -165,7 +166,9 @@ export const wfrpChecks: CheckHandler = {
     if (source.kind === "response") return buildResponse(source);
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
-    return buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize, allies: alliesOf(source.actor) });
+    const request = buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize, allies: alliesOf(source.actor) });
+    // The test's modifier counts them (`specFor`); the dialog lists them.
+    return attachEffects(request, source.actor as never, wfrpEffectKeys(checkData(request)), "number");
   },
 
   odds(request, values) {

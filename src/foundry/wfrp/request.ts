@@ -6,6 +6,7 @@
  */
 import { toYards } from "../../core/units";
 import { OmnibusError } from "../../core/errors";
+import { checkEffectTotal } from "../../core/effects";
 import {
   CHARACTERISTICS,
   DIFFICULTIES,
@@ -106,6 +107,18 @@ export interface WfrpCheckData {
   strengthBonus: number;
   /** For attacks: each target's Conditions (for their attack bonus) and measured yards. */
   targets: Array<{ yards: number | null; band: RangeBand | null; outOfRange: boolean; conditions: Partial<Record<ConditionId, number>>; defence: number | null; canDefend?: boolean; detail?: string }>;
+}
+
+/**
+ * The effect keys a WFRP test reads, as a modifier to the test like the dialog's (src/foundry/README.md
+ * "Effects"): the tested characteristic, the tested skill, and `system.bonuses.attack` on attacks.
+ */
+export function wfrpEffectKeys(data: Pick<WfrpCheckData, "kind" | "characteristic" | "skill">): string[] {
+  return [
+    `system.bonuses.characteristic.${data.characteristic}`,
+    ...(data.skill ? [`system.bonuses.skill.${data.skill}`] : []),
+    ...(data.kind === "attack" ? ["system.bonuses.attack"] : []),
+  ];
 }
 
 const K = "OMNIBUS.WFRP.";
@@ -397,7 +410,7 @@ export function specFor(request: CheckRequest, values: CheckValues, targetIndex:
   if (!(DIFFICULTIES as readonly string[]).includes(difficulty)) throw new OmnibusError("badArgument", "unknown difficulty", { name: "difficulty", value: difficulty });
   const charging = values.charging === true ? 1 : 0;
   let modifier =
-    (data.combat ? 10 * (valueNum(values, "advantage") + charging) : 0) + valueNum(values, "conditions") + valueNum(values, "talents") + valueNum(values, "modifier") + (assistanceFor(data, values)?.bonus ?? 0);
+    (data.combat ? 10 * (valueNum(values, "advantage") + charging) : 0) + valueNum(values, "conditions") + valueNum(values, "talents") + valueNum(values, "modifier") + (assistanceFor(data, values)?.bonus ?? 0) + checkEffectTotal(request.effects, values);
   if (target && data.weapon) modifier += attackBonusAgainst(target.conditions, { melee: data.weapon.kind === "melee" });
   return { value: data.value, difficulty: difficulty as Difficulty, modifier, slBonus: valueNum(values, "slBonus"), successBonus: data.successBonus };
 }

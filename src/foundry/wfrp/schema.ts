@@ -44,6 +44,12 @@ const ACTOR_COMMON: SchemaSpec = {
   criticalWounds: int(0, 0, 99),
   conditions: schema(Object.fromEntries(CONDITIONS.map((c) => [c, int(0, 0, NON_STACKING_CONDITIONS.includes(c) ? 1 : 99)]))),
   onTheDefensive: str("", DEFENSIVE_SKILLS),
+  /** Sums Active Effects add to (src/foundry/README.md "Effects"): a test modifier to a characteristic's tests, a skill's, attacks. */
+  bonuses: schema({
+    characteristic: schema(Object.fromEntries(CHARACTERISTICS.map((c) => [c, int(0, -100, 100)]))),
+    skill: schema(Object.fromEntries(SKILL_IDS.map((k) => [k, int(0, -100, 100)]))),
+    attack: int(0, -100, 100),
+  }),
   description: html,
 };
 

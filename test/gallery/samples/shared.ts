@@ -175,6 +175,57 @@ export const samples: GallerySample[] = [
     classes: ["omnibus", "omnibus-roll-dialog"],
   },
   {
+    // The Effects section (shared/effects.hbs on the Notes tab): an actor's own effects, one turned
+    // off, and an item's effects (transferred, and one that stays on the item).
+    name: "shared-actor-sheet-effects",
+    template: ACTOR_PARTS,
+    context: actorSheetContext({
+      ruleset,
+      actor: { id: "actor3", name: actorName, img: null, type: actorType, system: {}, items: [] },
+      editable: true,
+      editMode: false,
+      tabs: BASE_TABS,
+      activeTab: "notes",
+      itemTypes: rulesetItemTypes,
+      effects: [
+        { id: "e1", name: "Jedi battle meditation", img: null, disabled: false, changes: [{ key: "system.bonuses.attribute.perception", type: "add", value: "3" }] },
+        { id: "e2", name: "Оглушён", img: "icons/svg/daze.svg", disabled: true, changes: [{ key: "system.bonuses.attack", type: "add", value: "-3" }] },
+        { id: "e3", name: "Targeting scope", img: null, disabled: false, itemId: "item0a", itemName: "Heavy blaster pistol", transfer: true, changes: [{ key: "system.bonuses.attack", type: "add", value: "2" }] },
+        { id: "e4", name: "Overcharged cell", img: null, disabled: false, itemId: "item0a", itemName: "Heavy blaster pistol", transfer: false, changes: [] },
+      ],
+    }) as unknown as Record<string, unknown>,
+    width: 680,
+    height: 720,
+    classes: ["omnibus", "sheet", "actor", `omnibus-${ruleset}`],
+  },
+  {
+    // A roll dialog listing the effects that count in this roll.
+    name: "shared-roll-dialog-effects",
+    title: request.title,
+    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+    context: rollDialogContext(
+      {
+        ...request,
+        effects: {
+          effects: [
+            { name: "Jedi battle meditation", disabled: false, changes: [{ key: "system.bonuses.attack", type: "add", value: "3" }] },
+            { name: "Прицел", disabled: false, changes: [{ key: "system.bonuses.attack", type: "add", value: "2" }] },
+            { name: "Оглушён", disabled: false, changes: [{ key: "system.bonuses.attack", type: "subtract", value: "1" }] },
+          ],
+          keys: ["system.bonuses.attack"],
+          unit: "pips",
+        },
+      },
+      {},
+      () => [{ label: "OMNIBUS.RollDialog.Odds", probability: 0.62, primary: true }],
+      "publicroll",
+      ROLL_MODES,
+    ) as unknown as Record<string, unknown>,
+    width: 420,
+    height: "auto",
+    classes: ["omnibus", "omnibus-roll-dialog"],
+  },
+  {
     name: "shared-choose-ruleset",
     template: T("dialog/choose-ruleset"),
     context: chooseRulesetContext("d6"),
