@@ -212,6 +212,7 @@ describe("world migration of an old-version world", () => {
   let setCallsSeen: Array<{ value: unknown; updatesSoFar: number }>;
 
   beforeEach(async () => {
+    quiet();
     await boot({ "omnibus.dataVersion": { d6: 2, wfrp: 1 } });
     world = installWorld();
     setCallsSeen = [];
