@@ -15,11 +15,11 @@
 import { diceFromRoll, type EvaluatedDice } from "../dice/faces";
 import { postCard } from "../chat/cards";
 import { publicMode } from "../compat";
-import { endOfRound, CONDITIONS, MAX_TIE_ROUNDS, rankInitiativeTie, type EndOfRoundResult } from "../../rules/wfrp/index";
+import { endOfRound, CONDITIONS, MAX_TIE_ROUNDS, rankInitiativeTie, rollCombatAware, type EndOfRoundResult } from "../../rules/wfrp/index";
 import { localize } from "../i18n";
 import type { CombatHooks } from "../ruleset";
 import { templatePath } from "../templates/helpers";
-import { deriveActor } from "./derive";
+import { bestSkillValue, deriveActor } from "./derive";
 import { actorView, currentRules } from "./documents";
 import { WfrpInitiativeRoll, initiativeFormula, type WfrpInitiativeOptions } from "./rolls";
 
@@ -199,6 +199,48 @@ async function onRoundEnd(combat: CombatLike): Promise<void> {
   if (rows.length > 0) await postCard({ template: ROUND_END_CARD, context: { rows }, rolls, rollMode: publicMode() });
 }
 
+/**
+ * When the combat starts, each Surprised combatant with Combat Aware (Бдительность) makes a
+ * Challenging (+0) Perception test and is no longer Surprised on a success (003:L321–325: Tollich,
+ * Perception 41, rolls 23). One d100 each (Foundry's dice); one update per actor that shakes it off;
+ * one card for them all. Returns who tested and whether each is still Surprised.
+ */
+export async function combatAwareAtStart(combat: CombatLike): Promise<Array<{ name: string; roll: number; surprised: boolean }>> {
+  const rules = currentRules();
+  const out: Array<{ name: string; roll: number; surprised: boolean }> = [];
+  const rolls: Roll[] = [];
+  for (const combatant of combat.combatants.contents) {
+    const actor = combatant.actor;
+    if (!actor) continue;
+    const view = actorView(actor);
+    const d = deriveActor(view.system, view.items, view.statuses);
+    if (!d.conditions.surprised) continue;
+    if (!view.items.some((i) => i.type === "wfrp_talent" && i.system.key === "combatAware")) continue;
+    const perception = bestSkillValue(d, view.items, "perception")?.value ?? d.characteristics.i.current;
+    const roll = new Roll("1d100");
+    await roll.evaluate();
+    rolls.push(roll);
+    const test = rollCombatAware(diceFromRoll(roll as unknown as EvaluatedDice), perception, rules.test);
+    out.push({ name: actor.name ?? "", roll: test.test.roll, surprised: test.surprised });
+    if (test.surprised) continue;
+    if ((((view.system.conditions ?? {}) as Record<string, number>).surprised ?? 0) > 0) await actor.update({ "system.conditions.surprised": 0 } as never);
+    const a = actor as unknown as { statuses?: Set<string>; toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> };
+    if (a.statuses?.has("surprised")) await a.toggleStatusEffect?.("surprised", { active: false });
+  }
+  if (out.length === 0) return out;
+  await postCard({
+    template: templatePath("chat/check-card"),
+    context: {
+      title: localize("OMNIBUS.WFRP.CombatAware.Title"),
+      subtitle: localize("OMNIBUS.WFRP.CombatAware.Subtitle"),
+      lines: out.map((o) => ({ label: o.name, value: `${o.roll} — ${localize(o.surprised ? "OMNIBUS.WFRP.CombatAware.StillSurprised" : "OMNIBUS.WFRP.CombatAware.NotSurprised")}` })),
+    },
+    rolls,
+    rollMode: "publicroll",
+  });
+  return out;
+}
+
 /** Registers the per-round hooks (called once, at ready). */
 export function registerCombatHooks(): void {
   Hooks.on("combatTurnChange", (async (combat: CombatLike, prior: { round: number }, current: { round: number; combatantId: string | null }) => {
@@ -220,6 +262,7 @@ export function registerCombatHooks(): void {
   // Full initiative ties are broken by an opposed Agility test when the combat starts (003:L281).
   Hooks.on("combatStart", (async (combat: CombatLike) => {
     if (!isActiveGM()) return;
+    await combatAwareAtStart(combat);
     await settleInitiativeTies(combat);
   }) as never);
   Hooks.on("deleteCombat", (async (combat: CombatLike) => {

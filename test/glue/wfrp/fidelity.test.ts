@@ -93,3 +93,33 @@ describe("assistance at the table names its helpers (003:L221–239)", () => {
     expect(spec.value - 10 + (spec.modifier ?? 0)).toBe(69);
   });
 });
+
+describe("surprise at the table: Combat Aware when the combat starts (003:L321–325)", () => {
+  it("the seed's ambush: Tollich (Combat Aware, Perception 41) rolls 23 and shakes it off; Perdita has no test and stays Surprised", async () => {
+    const { combatAwareAtStart } = await import("../../../src/foundry/wfrp/combat");
+    const surprisedDoc = (id: string, name: string) => {
+      const doc = actorDoc(id, { ...actorViewOf(character(name)), statuses: ["surprised"] });
+      const toggles: Array<{ id: string; active: boolean }> = [];
+      doc.toggleStatusEffect = async (sid: string, o: { active: boolean }) => {
+        toggles.push({ id: sid, active: o.active });
+        if (!o.active) (doc.statuses as Set<string>).delete(sid);
+      };
+      return { doc, toggles };
+    };
+    const tollich = surprisedDoc("tol", "Tollich");
+    const perdita = surprisedDoc("per", "Perdita");
+    faces.push(23);
+    const out = await combatAwareAtStart({ combatants: { contents: [{ id: "t", name: "Tollich", initiative: null, actor: tollich.doc }, { id: "p", name: "Perdita", initiative: null, actor: perdita.doc }] } } as any);
+    expect(out).toEqual([{ name: "Tollich", roll: 23, surprised: false }]);
+    expect(tollich.toggles).toEqual([{ id: "surprised", active: false }]);
+    expect(perdita.toggles).toEqual([]);
+    expect(faces).toEqual([]);
+    // Perception 41 exactly: 41 passes, 42 fails.
+    for (const [face, still] of [[41, false], [42, true]] as const) {
+      const again = surprisedDoc(`tol${face}`, "Tollich");
+      faces.push(face);
+      const r = await combatAwareAtStart({ combatants: { contents: [{ id: "t", name: "Tollich", initiative: null, actor: again.doc }] } } as any);
+      expect(r[0].surprised).toBe(still);
+    }
+  });
+});
