@@ -5,7 +5,6 @@
  */
 import { OmnibusError } from "../../core/errors";
 import {
-  attackHits,
   canFire,
   deviationDice,
   formatDieCode,
@@ -36,12 +35,10 @@ import {
   resolveValues,
   skillCheck,
   skillCode,
-  targetDifficulty,
   weaponDamageCode,
   woundLevelOf,
   type D6ActorData,
   type D6AttackTarget,
-  type D6ItemData,
   type D6Settings,
   type D6TargetData,
 } from "./check-logic";

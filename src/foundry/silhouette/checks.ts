@@ -16,7 +16,7 @@ import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo }
 import { actingToken, pixelsPerUnit, tokenCenter, tokensOfActor } from "../targets";
 import { evaluateOptions, onLevel, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
-import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type DefenseSummary, type GrenadeState } from "./card";
+import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type GrenadeState } from "./card";
 import { landingPoint, suppressionZone, sweepOf, thrownRanges, tokensWithin, walkingFireBystanders, type AreaToken, type Measure, type Point } from "./fire";
 import { deriveCharacter, skillFor, SKILL_KEYS, type CharacterDerived, type ItemLike, type SkillKey, type WeaponCategory, type WeaponSkill } from "./data";
 import { tokenMovedThisRound, currentRound } from "./movement";
@@ -336,10 +336,6 @@ function rulesFor(ignoreMishap: boolean) {
   return { options, rules: ignoreMishap ? { ...options.check, fumbleRule: "never" as const } : options.check };
 }
 
-async function showDice(roll: Roll): Promise<void> {
-  const dice3d = (game as unknown as { dice3d?: { showForRoll(r: unknown, u: unknown, sync: boolean): Promise<unknown> } }).dice3d;
-  if (dice3d) await dice3d.showForRoll(roll, game.user, true);
-}
 
 /**
  * A grenade (004:L110-113): the accuracy test against 1 + modifiers at the first target's spot, the

@@ -6,7 +6,6 @@ import { OmnibusError } from "../../core/errors";
 import { advantageAfter, extendedStep, turnAllowance, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { postCard } from "../chat/cards";
-import { SYSTEM_ID } from "../registry";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
 import { templatePath } from "../templates/helpers";

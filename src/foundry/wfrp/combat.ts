@@ -236,7 +236,7 @@ export async function combatAwareAtStart(combat: CombatLike): Promise<Array<{ na
       lines: out.map((o) => ({ label: o.name, value: `${o.roll} — ${localize(o.surprised ? "OMNIBUS.WFRP.CombatAware.StillSurprised" : "OMNIBUS.WFRP.CombatAware.NotSurprised")}` })),
     },
     rolls,
-    rollMode: "publicroll",
+    rollMode: publicMode(),
   });
   return out;
 }

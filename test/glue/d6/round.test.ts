@@ -2,7 +2,7 @@
 // The D6 round at the table: the death roll of mortally wounded characters (D-3, A-36), stun
 // knock-out, and initiative by side (§5, T-70: ties re-rolled, the winner acts first or last,
 // within a side by Perception), with the per-combatant variant as a setting.
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { assertMayModify, StandInDocument } from "../../support/foundry-stand-ins";
 import { planDamage, planDeathRoll } from "../../../src/foundry/d6/card-logic";
 import { DEFAULT_SETTINGS } from "../../../src/foundry/d6/check-logic";

@@ -3,7 +3,7 @@
 // attack rolled with forced faces (the digest's numbers); the defender's opposed roll in the same
 // card; damage through the GM; combat initiative, ties, mishaps, "pull yourself together" and the
 // per-round re-roll; movement recorded from token moves.
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
 import { recordOf } from "../../../src/foundry/chat/record";
 import { lastMessage as harnessLastMessage, makeActor as makeHarnessActor, setUp, type ActorSpec, type Harness } from "./harness";

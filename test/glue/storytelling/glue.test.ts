@@ -2,7 +2,7 @@
 // Storytelling glue with the Foundry stand-ins: registrations, a check rolled with forced faces
 // (digest E7), an attack on a target at a measured distance (range band, Defense, armour), the
 // apply-damage action (one update, statuses, GM routing, once only), an extended action.
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
 import { setUpStorytelling } from "./setup";
 import type { CardContext } from "../../../src/foundry/storytelling/card";

@@ -342,7 +342,7 @@ describe("contested actions on one card (002:L337–L359)", () => {
       expect(stand.recorded.socketEmits.at(-1)).toMatchObject({ from: "gm", data: { to: "player", ok: true } });
       stand.setUser("gm");
     };
-    const robberRoll = async (faces: number[], stage: string) => {
+    const robberRoll = async (faces: number[], _stage: string) => {
       faceQueue.push(faces);
       expect(await actions.requestChatAction(msg as never, "contestRoll", "0")).toBe(true);
     };
