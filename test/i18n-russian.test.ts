@@ -162,7 +162,8 @@ describe("one Russian term per concept", () => {
 describe("WFRP labels built in code speak Russian", () => {
   type Doc = { _id: string; name: string; type: string; img?: string; system: Record<string, unknown>; items?: Doc[] };
   const packDoc = (pack: string, name: string): Doc => {
-    const dir = join(ROOT, "packs", "_source", pack);
+    // The rules' worked-example characters are test fixtures, not a pack.
+    const dir = pack === "wfrp-examples" ? join(ROOT, "test", "fixtures", "wfrp-examples") : join(ROOT, "packs", "_source", pack);
     const doc = readdirSync(dir)
       .filter((f) => f.endsWith(".yml"))
       .map((f) => parse(readFileSync(join(dir, f), "utf8")) as Doc)
@@ -173,7 +174,7 @@ describe("WFRP labels built in code speak Russian", () => {
 
   /** The combat tab of a character holding a halberd (polearm, +SB+4) and a bow (bow, +SB+3), rendered in Russian. */
   function renderCombat(language: "ru" | "en"): string {
-    const actor = packDoc("wfrp-characters", "Cultist of the Blood God");
+    const actor = packDoc("wfrp-examples", "Cultist of the Blood God");
     const items = [...(actor.items ?? []), packDoc("wfrp-weapons", "Halberd"), packDoc("wfrp-weapons", "Bow")];
     const base = actorSheetContext({
       ruleset: "wfrp",
@@ -190,7 +191,7 @@ describe("WFRP labels built in code speak Russian", () => {
 
   it("the damage label says БС for the Strength Bonus, and weapon groups are named, not ids", () => {
     const html = renderCombat("ru");
-    const sb = Number((packDoc("wfrp-characters", "Cultist of the Blood God").system.characteristics as Record<string, { initial: number; advances?: number }>).s.initial) / 10;
+    const sb = Number((packDoc("wfrp-examples", "Cultist of the Blood God").system.characteristics as Record<string, { initial: number; advances?: number }>).s.initial) / 10;
     expect(html).toContain(`+БС+4 (${Math.floor(sb) + 4})`);
     expect(html).toContain("(Древковое)");
     expect(html).toContain("(Лук)");

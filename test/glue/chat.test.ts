@@ -259,8 +259,8 @@ describe("the GM's hand", () => {
   it("undo reverses the application as a delta, after a later change to the same actor", async () => {
     const card = await postDamageCard(2);
     await actions.requestChatAction(card as never, "applyDamage", "0");
-    // Later, something else adds 3 wounds.
-    await target.update({ "system.wounds": 5 });
+    // Later, something else (the GM, who may write the thug) adds 3 wounds.
+    await stand.asUser("gm", () => target.update({ "system.wounds": 5 }));
     await stand.asUser("gm", () => actions.undoMark(card as never, "applyDamage:0", stand.users.get("gm") as never));
     expect((target as any).system.wounds).toBe(3);
     expect(record.recordOf(card.id)!.marks["applyDamage:0"]).toMatchObject({ status: "undone", undoneBy: "gm" });
@@ -375,7 +375,8 @@ describe("chat cards", () => {
     expect(data.sound).toBe("sounds/dice.wav");
     // The mode goes to create in the generation's option, and onto the data through compat.
     expect(options).toEqual(createOptionsFor("blindroll"));
-    expect(data).toMatchObject({ whisper: ["gm"], blind: true });
+    // Whispered to every GM (this suite has two).
+    expect(data).toMatchObject({ whisper: ["gm", "gm2"], blind: true });
   });
 
   it("without a chosen roll mode, the user's current one (core.rollMode on v13, core.messageMode on v14) is used", async () => {
@@ -391,7 +392,7 @@ describe("chat cards", () => {
     await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, rollMode: "gmroll" });
     const [{ data }] = stand.recorded.messagesCreated;
     expect(data.rolls).toEqual([]);
-    expect(data.whisper).toEqual(["gm"]);
+    expect(data.whisper).toEqual(["gm", "gm2"]);
     expect(stand.recorded.rollModesApplied).toEqual([modeName("gmroll")]);
     stand.recorded.messagesCreated.length = 0;
     await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, rollMode: "selfroll" });
@@ -407,7 +408,7 @@ describe("chat cards", () => {
   it("a mode of the other generation's spelling is translated (a v14 'gm' on v13, a v13 'gmroll' on v14)", async () => {
     await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, rollMode: stand.generation >= 14 ? "gmroll" : "gm" });
     expect(stand.recorded.messagesCreated[0].options).toEqual(createOptionsFor("gmroll"));
-    expect(stand.recorded.messagesCreated[0].data.whisper).toEqual(["gm"]);
+    expect(stand.recorded.messagesCreated[0].data.whisper).toEqual(["gm", "gm2"]);
   });
 
   it("posting cards uses no deprecated name of this generation", async () => {

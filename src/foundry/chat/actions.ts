@@ -22,6 +22,7 @@
  *    tokens; the card shows who applied what, when.
  */
 import { OmnibusError } from "../../core/errors";
+import { applyMessageMode, messageCreateOptions, publicMode, toGenerationMode } from "../compat";
 import { isOmnibusError, localize, notify, notifyError } from "../i18n";
 import { SYSTEM_ID, activeRuleset } from "../registry";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction, ResponseContext } from "../ruleset";
@@ -529,15 +530,16 @@ export async function postResponse(
       waiting.delete(id);
       resolve(a);
     };
-    void Message.create(
-      {
-        speaker: Message.getSpeaker({ actor: response.actor ?? undefined }),
-        content: response.content,
-        rolls: response.rolls,
-        flags: { [SYSTEM_ID]: { ruleset: activeRuleset()?.id ?? "", response: { to: card.id, action, target, choices: response.choices ?? {} } } },
-      },
-      { rollMode: response.rollMode ?? "publicroll" },
-    ).then(
+    // The mode in the running generation's spelling, on the data and as create's option (compat.ts).
+    const mode = toGenerationMode(response.rollMode ?? publicMode());
+    const data: Record<string, unknown> = {
+      speaker: Message.getSpeaker({ actor: response.actor ?? undefined }),
+      content: response.content,
+      rolls: response.rolls,
+      flags: { [SYSTEM_ID]: { ruleset: activeRuleset()?.id ?? "", response: { to: card.id, action, target, choices: response.choices ?? {} } } },
+    };
+    applyMessageMode(data, mode);
+    void Message.create(data, messageCreateOptions(mode)).then(
       (m) => {
         if (!m?.id) return settle(null);
         id = m.id;

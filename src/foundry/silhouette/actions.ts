@@ -10,16 +10,15 @@
  */
 import { OmnibusError } from "../../core/errors";
 import { addWound, calledShotWound, readCheckFaces, staminaThresholds, woundFromDamage, worstWound, type HealthState, type WoundLevel } from "../../rules/silhouette/index";
-import { cardStateOf, documentOf, postResponse, userOwns } from "../chat/actions";
-import { choicesOf, facesFromRoll, valuesFromChoices } from "../chat/choices";
+import { cardStateOf, documentOf, userOwns } from "../chat/actions";
+import { facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { runCheck } from "../checks";
-import type { ChatAction, ChatActionContext, CheckField, CheckValues, PlannedAction } from "../ruleset";
+import type { ChatAction, ChatActionContext, PlannedAction } from "../ruleset";
 import { findStrike, summarize, withDefense, type CardState } from "./card";
 import { CARD_FLAG, buildDefenseFor, derivedOf, type ActorLike } from "./checks";
 import { planDefense } from "./requests";
 import { silhouetteOptions } from "./settings";
 
-type Message = ChatMessage.Implementation;
 
 /** The Silhouette card in a card state (the GM's record, or the message's flags for display). */
 export function cardState(state: Record<string, unknown>): CardState {
@@ -56,11 +55,6 @@ export const defend: ChatAction = {
     await runCheck({ actor, kind: "defense", dataset: { messageId: context.message.id ?? "", strikeKey: strike.key }, targets: [] });
   },
 };
-
-/** The defender's side (their client): their rolled defense goes to the GM as a response to the card. */
-export async function sendDefense(message: Message, strikeKey: string, roll: Roll, values: CheckValues, fields: CheckField[], actor: Actor.Implementation, content: string): Promise<boolean> {
-  return postResponse(message, "recordDefense", strikeKey, { rolls: [roll], choices: choicesOf(values, fields), content, actor });
-}
 
 /**
  * The GM's side of a defense: the dialog rebuilt from the defender's actor and the GM's record of

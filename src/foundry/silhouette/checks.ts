@@ -8,8 +8,8 @@ import { BASIC_REACH_METRES, negativeRofReady, ratesInWater, readCheckFaces, wit
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "./chase";
 import { athleticsData, athleticsOdds, climbCard, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
 import { postCard } from "../chat/cards";
-import { cardStateOf } from "../chat/actions";
-import { sendDefense } from "./actions";
+import { cardStateOf, postResponse } from "../chat/actions";
+import { choicesOf } from "../chat/choices";
 import { facesFromRoll } from "../dice/faces";
 import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
@@ -531,7 +531,8 @@ async function rollDefense(request: CheckRequest, values: CheckValues): Promise<
     total: summary.total,
     ruleset: "silhouette",
   });
-  const ok = await sendDefense(message, data.strikeKey, roll as unknown as Roll, values, request.fields, actor as never, content);
+  // The defender's roll as their own message, for the GM's `recordDefense` to re-derive (chat/actions.ts).
+  const ok = await postResponse(message as never, "recordDefense", data.strikeKey, { rolls: [roll as unknown as Roll], choices: choicesOf(values, request.fields), content, actor: actor as never });
   if (ok && !data.area) {
     // The defender's tally this round: each attacker once, in order (004:L71), and a declaration (004:L85).
     const { combatId, round } = currentRound();

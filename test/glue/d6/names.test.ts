@@ -45,12 +45,8 @@ describe("russianNameUpdate", () => {
     await t.stand.fire("preCreateItem", doc, structuredClone(medpac), {}, "player");
     await t.stand.fire("preCreateItem", { ...doc, type: "wfrp_trapping" }, structuredClone(medpac), {}, "player");
     expect(calls).toEqual([
-      {
-        name: "Медпакет",
-        "flags.omnibus.nameEn": "Medpac",
-        "system.description": medpac.flags!.omnibus!.descriptionRu,
-        "flags.omnibus.descriptionEn": medpac.system.description,
-      },
+      // Only the name: the description is chosen at display time (language.ts), the stored one stays English.
+      { name: "Медпакет", "flags.omnibus.nameEn": "Medpac" },
     ]);
   });
 });

@@ -85,11 +85,13 @@ describe("Advance, refusal and undo", () => {
     expect(stand.recorded.notifications.at(-1)?.message).toBe("OMNIBUS.Experience.Refused.nothingToUndo");
   });
   it("a GM-edited cost table (settings JSON, only the changed prices) is used; unreadable text falls back", async () => {
-    await (globalThis as any).game.settings.set("omnibus", "wfrp_advanceCosts", JSON.stringify({ characteristic: [10, 10] }));
+    // The GM edits the world setting (a player may not write world settings).
+    stand.makeUser("gm", true);
+    await stand.asUser("gm", () => (globalThis as any).game.settings.set("omnibus", "wfrp_advanceCosts", JSON.stringify({ characteristic: [10, 10] })));
     const a = wfrpHero(100, 0);
     await xp.advanceTrait(a as never, { kind: "characteristic", key: "ws" });
     expect(a.data.system.experience.spent).toBe(10);
-    await (globalThis as any).game.settings.set("omnibus", "wfrp_advanceCosts", "{not json");
+    await stand.asUser("gm", () => (globalThis as any).game.settings.set("omnibus", "wfrp_advanceCosts", "{not json"));
     expect(xp.advanceTable("wfrp").characteristic).toEqual([25, 30, 40, 50, 70, 90, 120, 150, 190, 230, 280, 330, 390, 450, 520]);
     expect(stand.recorded.settingsRegistered.get("omnibus.d6_advanceCosts")).toMatchObject({ scope: "world", config: false });
     expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_advanceCosts")).toMatchObject({ config: true });

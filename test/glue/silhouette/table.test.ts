@@ -172,7 +172,7 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     thug.live = true;
     Object.assign(thug.system.wounds, { light: 0, heavy: 0, dead: true });
     thug.statuses.add("dead");
-    await thug.update({ "system.wounds.light": 1 });
+    await stand.asUser("gm", () => thug.update({ "system.wounds.light": 1 }));
     await stand.asUser("gm", () => sil.actions.undoMark(message as never, "applyDamage:t0s0", stand.users.get("gm") as never));
     expect(thug.system.wounds).toEqual({ light: 1, heavy: 0, dead: false });
     expect(thug.statusToggles.at(-1)).toEqual({ id: "dead", active: false });

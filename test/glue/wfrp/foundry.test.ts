@@ -211,7 +211,7 @@ describe("an attack on a targeted token", () => {
 
     // Undo by the GM after a later change (2 more Wounds lost elsewhere: 8 → 6): back by 4 → 10.
     defender.live = true;
-    await defender.update({ "system.health.value": 6 });
+    await stand.asUser("gm", () => defender.update({ "system.health.value": 6 }));
     await stand.asUser("gm", () => actions.undoMark(message as never, "applyDamage:0", stand.users.get("gm") as never));
     expect(defender.system.health.value).toBe(10);
   });
