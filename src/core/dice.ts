@@ -3,7 +3,7 @@
  *  - `seededDice(seed)`: reproducible (pure-rand's xoroshiro128+; `--seed` in the CLI);
  *  - `randomDice()`: seeded from the clock, for a plain CLI roll;
  *  - `forcedDice(faces)`: `--faces` in the CLI, and the Foundry side, which feeds it the faces of
- *    evaluated Foundry dice terms in the dice order contract of ARCHITECTURE.md (initial dice left
+ *    evaluated Foundry dice terms in the dice order contract of src/core/pool.ts (initial dice left
  *    to right, then re-rolls in order, then explosions appended in order).
  * A resolver asks for faces one at a time, in exactly the order the contract states.
  */

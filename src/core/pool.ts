@@ -3,7 +3,7 @@
  * highest / lowest, count successes, sum. Every face is recorded in the order it was consumed,
  * with its role, so a chat card can show exactly what was rolled and re-rolled.
  *
- * Face order — the dice order contract (ARCHITECTURE.md), the order Foundry's modifiers produce:
+ * Face order — the dice order contract, the order Foundry's modifiers produce:
  *   1. the initial dice, left to right;
  *   2. re-rolls: one for each initial die below `rerollBelow`, in order (Foundry `r<N` once; the
  *      Storytelling rote);

@@ -224,7 +224,7 @@ function submit(model: StandInTypeDataModel, path: string, value: unknown): { re
 // ---------------------------------------------------------------------------------------------
 
 describe("discovery", () => {
-  it("finds every ruleset's adapter and its data models (the four rulesets of ARCHITECTURE.md)", () => {
+  it("finds every ruleset's adapter and its data models (the four rulesets)", () => {
     expect(adapters.map((a) => a.id).sort()).toEqual(["d6", "silhouette", "storytelling", "wfrp"]);
     for (const adapter of adapters) {
       expect(Object.keys(adapter.actorTypes).length, `${adapter.id} actor types`).toBeGreaterThan(0);

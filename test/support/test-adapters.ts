@@ -9,7 +9,7 @@ import type { DocumentChange, RulesetAdapter } from "../../src/foundry/ruleset";
 export async function makeTestAdapters() {
   const { OmnibusRoll } = await import("../../src/foundry/dice/roll");
 
-  /** D6-style: N normal dice, then a Wild Die that explodes on 6 (ARCHITECTURE's dice order). */
+  /** D6-style: N normal dice, then a Wild Die that explodes on 6 (the dice order of src/core/pool.ts). */
   class HeroRoll extends OmnibusRoll<{ total: number; wild: number[] }> {
     protected override resolve(dice: DiceSource) {
       const n = Number((this.options as Record<string, unknown>).dice ?? 1);

@@ -3,7 +3,7 @@
  *
  * Foundry keeps each die term's results in the order its modifiers produced them: the initial dice
  * left to right, then re-rolls (`r`) appended in order, then explosions (`x`) appended in order and
- * themselves checked later. That is exactly the dice order contract (ARCHITECTURE.md), so the
+ * themselves checked later. That is exactly the dice order contract (src/core/pool.ts), so the
  * faces of a roll are its die terms' results, term after term, result after result — including
  * results a modifier later marked re-rolled or discarded, because the pure resolvers consume those
  * faces too (a rote re-roll needs the failed face it replaces).

@@ -1,7 +1,7 @@
 /**
  * The Storytelling System (World of Darkness rulebook, 2004; seed 002, digest rules/storytelling.md)
  * as pure functions over plain data — no Foundry, no DOM. Every function answers or throws an
- * OmnibusError; rolls take faces from a DiceSource in the dice order contract (ARCHITECTURE.md).
+ * OmnibusError; rolls take faces from a DiceSource in the dice order contract (src/core/pool.ts).
  *
  * - roll.ts      the core roll: pools, 8+, 10/9/8-again, rote, chance die, dramatic failure, exceptional
  * - pool.ts      building a pool: traits, unskilled, Specialty, equipment, Willpower, teamwork, modifiers

@@ -3,7 +3,7 @@
  * 10-again (or 9-/8-again, or none), rote actions, the chance die and dramatic failure,
  * exceptional success at five.
  *
- * Dice order contract (ARCHITECTURE.md; issue 5): the initial dice left to right, then one rote
+ * Dice order contract (src/core/pool.ts): the initial dice left to right, then one rote
  * re-roll for each failed initial die in order, then every die rolled so far checked in turn:
  * an again-die ("explosion") is appended for each die at or above the again level, and (rote,
  * the default scope) a rote re-roll for each failed again-die, so a die appended later comes
