@@ -32,6 +32,7 @@ import { RateLimiter, RequestError, parseRequest, type ChatActionAnswer, type Ch
 import { logView, recordView } from "./record-view";
 import { templatePath } from "../templates/helpers";
 import { allowApply, announceApply, type ApplyActionPayload } from "./action-hooks";
+import { sharedAction } from "./shared-actions";
 
 export type { ChatActionAnswer, ChatActionRequest };
 export const SOCKET_NAME = `system.${SYSTEM_ID}`;
@@ -79,7 +80,7 @@ export async function documentOf<T = Record<string, unknown>>(uuid: string | nul
 
 function lookupAction(name: string): ChatAction | undefined {
   const actions = activeRuleset()?.chatActions ?? {};
-  return Object.hasOwn(actions, name) ? actions[name] : undefined;
+  return Object.hasOwn(actions, name) ? actions[name] : sharedAction(name);
 }
 
 function isActiveGM(): boolean {
