@@ -11,6 +11,7 @@
  *   await game.omnibus.openAwardDialog()
  *   await game.omnibus.cardLog()       // the GM's log of chat-card applications (GMs only)
  */
+import { requestRoll, type RollRequestOptions } from "./roll-requests";
 import { showCardLog } from "./chat/actions";
 import { rollItem, runCheck, type RunCheckOptions } from "./checks";
 import { rollItemByUuid } from "./hotbar";
@@ -31,6 +32,8 @@ export interface OmnibusApi {
   /** GM only: the award dialog (tick characters, amount, reason). */
   openAwardDialog(): Promise<void>;
   cardLog(): Promise<void>;
+  /** GM: asks actors for a check on one card (roll-requests.ts). */
+  requestRoll(options: RollRequestOptions): Promise<ChatMessage.Implementation | null>;
 }
 
 export function createApi(adapter: RulesetAdapter): OmnibusApi {
@@ -46,5 +49,6 @@ export function createApi(adapter: RulesetAdapter): OmnibusApi {
     awardExperience: (actors, amount, reason) => awardExperience(actors as never, amount, reason),
     openAwardDialog: () => openAwardDialog(),
     cardLog: () => showCardLog(),
+    requestRoll: (options) => requestRoll(options),
   };
 }

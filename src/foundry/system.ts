@@ -18,6 +18,8 @@
 import { createApi } from "./api";
 import { installCheckLinkClicks, registerCheckLinkEnricher } from "./check-link";
 import { registerKeybindings } from "./keybindings";
+import { bindTableDraws, registerTables } from "./tables";
+import { bindRollRequest, registerRollRequests } from "./roll-requests";
 import { bindItemCard } from "./post-item";
 import { bindChatCard, registerChatHooks, registerChatSettings, registerSocket } from "./chat/actions";
 import { combatClass, combatantClass } from "./combat";
@@ -134,6 +136,8 @@ export function onInit(): void {
   setActiveRuleset(active);
   registerRulesetSettings(active);
   registerExperienceSettings(active);
+  registerTables(active);
+  registerRollRequests();
   registerKeybindings();
   registerCheckLinkEnricher();
 
@@ -199,7 +203,10 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.once("ready", () => void onReady());
   Hooks.on("renderChatMessageHTML", ((message: unknown, html: HTMLElement) => {
     bindItemCard(html);
-    return bindChatCard(message as never, html);
+    return bindChatCard(message as never, html).then(() => {
+      bindTableDraws(message as never, html);
+      bindRollRequest(message as never, html);
+    });
   }) as never);
   registerChatHooks();
   Hooks.on("hotbarDrop", onHotbarDrop as never);

@@ -689,7 +689,7 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       },
       on: (channel: string, fn: (data: unknown, senderId: string) => unknown) => recorded.socketListeners.set(channel, fn),
     },
-    messages: { get: (id: string) => { const m = documents.get(`ChatMessage.${id}`) as StandInMessage | undefined; return m && !m.deleted ? m : undefined; } },
+    messages: { get: (id: string) => { const m = documents.get(`ChatMessage.${id}`) as StandInMessage | undefined; return m && !m.deleted ? m : undefined; }, get contents() { return messages.filter((m) => !m.deleted); } },
     packs: { get: (id: string) => documents.get(`pack:${id}`) },
     macros: { find: () => undefined },
     /**

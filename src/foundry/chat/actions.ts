@@ -31,6 +31,8 @@ import { markKey, log, readLog, recordOf, registerRecordSettings, updateRecord, 
 import { RateLimiter, RequestError, parseRequest, type ChatActionAnswer, type ChatActionRequest, type Override } from "./requests";
 import { logView, recordView } from "./record-view";
 import { templatePath } from "../templates/helpers";
+import { allowApply, announceApply, type ApplyActionPayload } from "./action-hooks";
+import { sharedAction } from "./shared-actions";
 
 export type { ChatActionAnswer, ChatActionRequest };
 export const SOCKET_NAME = `system.${SYSTEM_ID}`;
@@ -78,7 +80,7 @@ export async function documentOf<T = Record<string, unknown>>(uuid: string | nul
 
 function lookupAction(name: string): ChatAction | undefined {
   const actions = activeRuleset()?.chatActions ?? {};
-  return Object.hasOwn(actions, name) ? actions[name] : undefined;
+  return Object.hasOwn(actions, name) ? actions[name] : sharedAction(name);
 }
 
 function isActiveGM(): boolean {
@@ -288,6 +290,8 @@ async function applyAsGM(asked: Asked): Promise<{ ok: boolean; queued?: boolean;
       docs.push(doc);
       applied.push(beforeOf(doc, change));
     }
+    const hooked: ApplyActionPayload = { ruleset: record.ruleset, messageId: message.id!, action: asked.action, target: asked.target, userId: user.id!, gmId: game.user!.id!, changes: planned.changes, summary: planned.summary ?? null, override: (asked.override as Record<string, unknown> | null) ?? null, responseId: asked.response?.message.id ?? null };
+    if (!allowApply(hooked)) refuse("Cancelled");
     const mark: Mark = { action: asked.action, target: asked.target, status: "pending", by: user.id!, appliedBy: game.user!.id!, at: Date.now(), changes: applied, summary: planned.summary ?? null, override: (asked.override as Record<string, unknown> | null) ?? null };
     // The pending mark first: if it cannot be stored, nothing is applied.
     if (!action!.repeatable) await updateRecord(message.id!, (r) => (r ? { ...r, marks: { ...r.marks, [key]: mark } } : null));
@@ -312,6 +316,7 @@ async function applyAsGM(asked: Asked): Promise<{ ok: boolean; queued?: boolean;
       return next;
     });
     await log({ kind: failed ? "failed" : "applied", messageId: message.id!, action: asked.action, target: asked.target, userId: user.id! });
+    announceApply(hooked, failed ? "failed" : "done", applied.map((c) => ({ uuid: c.uuid, before: c.before, after: c.after })));
     if (failed) throw failed;
     return { ok: true };
   } finally {

@@ -1,0 +1,210 @@
+/**
+ * Roll requests (issue 19): the GM asks chosen actors for a check (`game.omnibus.requestRoll`);
+ * one card is posted with a Roll button per actor; the results gather on that card as the GM's
+ * amendments of its record (the card layer, shared action `rollRequested`).
+ *
+ * Trust: a click names only the card and the actor's index on it. The active GM refuses a user who
+ * does not own that actor (Foundry's permission, the sender Foundry reported), builds the check
+ * from the actor's own data, the request's recorded values and the hidden values, and rolls it
+ * itself — nothing the player's client computes reaches the result. Hidden values (a secret
+ * difficulty) never go in the public card or its record (a world setting players can read): they
+ * are whispered to the GMs (`postSecret`) and read back from that whisper when the GM rolls; the
+ * GM's check card is then whispered to the GMs too, and the request card shows success or failure only.
+ */
+import { OmnibusError } from "../core/errors";
+import { cardStateOf, userOwns } from "./chat/actions";
+import { postCard, postSecret } from "./chat/cards";
+import { registerSharedAction } from "./chat/shared-actions";
+import { applyValueOverrides } from "./checks";
+import { publicMode, toGenerationMode } from "./compat";
+import { localize, notify, notifyError } from "./i18n";
+import { SYSTEM_ID, activeRuleset } from "./registry";
+import type { ChatActionContext, PlannedAction } from "./ruleset";
+import { templatePath } from "./templates/helpers";
+
+export const REQUEST_ACTION = "rollRequested";
+const CHECK_CARD = templatePath("chat/check-card");
+const MAX_ACTORS = 24;
+const KEY = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
+
+export interface RollRequestOptions {
+  /** Actors or their uuids (e.g. the selected tokens' actors). */
+  actors: Array<string | { uuid?: string | null }>;
+  /** The ruleset's kind of check (`"skill"`, `"attribute"`, `"characteristic"`, `"pool"`…). */
+  kind: string;
+  /** What a sheet button would carry (`{skill: "blaster"}`, `{itemId}`…). */
+  dataset?: Record<string, string>;
+  /** Dialog fields to roll with, as strings (`{difficulty: "15"}`). */
+  values?: Record<string, string>;
+  /** Keys of `values` kept from the players (whispered to the GMs only). */
+  hidden?: string[];
+  /** The card's title (already-localized text). */
+  title?: string;
+}
+
+export interface RequestResult {
+  success: boolean | null;
+  total: number | null;
+  by: string;
+  messageId: string | null;
+}
+interface RequestState {
+  kind: string;
+  dataset: Record<string, string>;
+  values: Record<string, string>;
+  hidden: string[];
+  title: string;
+  actors: Array<{ uuid: string; name: string }>;
+  results: Record<string, RequestResult>;
+}
+
+function stringMap(raw: unknown, what: string): Record<string, string> {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== "object" || Array.isArray(raw)) throw new OmnibusError("badArgument", `${what} must be an object of strings`, { name: what, value: String(raw) });
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (!KEY.test(k) || (typeof v !== "string" && typeof v !== "number") || String(v).length > 64) throw new OmnibusError("badArgument", `${what}.${k}`, { name: `${what}.${k}`, value: String(v) });
+    out[k] = String(v);
+  }
+  return out;
+}
+
+/** The request as plain, checked data (throws an OmnibusError naming the fault; nothing is posted). */
+export async function readRequest(options: RollRequestOptions): Promise<RequestState & { hiddenValues: Record<string, string> }> {
+  const kind = typeof options?.kind === "string" && KEY.test(options.kind) ? options.kind : null;
+  if (!kind) throw new OmnibusError("badArgument", "kind", { name: "kind", value: String(options?.kind) });
+  const list = Array.isArray(options.actors) ? options.actors : [];
+  if (list.length === 0 || list.length > MAX_ACTORS) throw new OmnibusError("outOfRange", "actors", { name: "actors", value: list.length, min: 1, max: MAX_ACTORS });
+  const actors: RequestState["actors"] = [];
+  for (const entry of list) {
+    const uuid = typeof entry === "string" ? entry : entry?.uuid;
+    const doc = uuid ? ((await fromUuid(uuid as never)) as unknown as { uuid?: string; name?: string } | null) : null;
+    if (!doc?.uuid) throw new OmnibusError("badArgument", `no actor ${String(uuid)}`, { name: "actors", value: String(uuid) });
+    if (!actors.some((a) => a.uuid === doc.uuid)) actors.push({ uuid: doc.uuid, name: String(doc.name ?? "") });
+  }
+  const dataset = stringMap(options.dataset, "dataset");
+  const values = stringMap(options.values, "values");
+  const hidden = Array.isArray(options.hidden) ? options.hidden : [];
+  for (const key of hidden) if (typeof key !== "string" || !Object.hasOwn(values, key)) throw new OmnibusError("badArgument", "hidden names a value not given", { name: "hidden", value: String(key) });
+  const hiddenValues: Record<string, string> = {};
+  const shown: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) (hidden.includes(k) ? hiddenValues : shown)[k] = v;
+  const title = typeof options.title === "string" && options.title.trim() ? options.title.trim().slice(0, 120) : localize("OMNIBUS.Request.Title", { kind });
+  return { kind, dataset, values: shown, hidden: [...hidden], title, actors, results: {}, hiddenValues };
+}
+
+/** `game.omnibus.requestRoll(options)` (GM): posts the request card (and the GMs' whisper of hidden values). */
+export async function requestRoll(options: RollRequestOptions): Promise<ChatMessage.Implementation | null> {
+  if (!game.user?.isGM) {
+    notify("warn", "OMNIBUS.Chat.NotPermitted");
+    return null;
+  }
+  try {
+    const { hiddenValues, ...state } = await readRequest(options);
+    const context = {
+      title: state.title,
+      subtitle: localize("OMNIBUS.Request.Subtitle"),
+      lines: Object.entries(state.values).map(([label, value]) => ({ label, value })),
+      buttons: state.actors.map((a, i) => ({ action: REQUEST_ACTION, label: localize("OMNIBUS.Request.Roll", { name: a.name }), data: { target: String(i) } })),
+    };
+    const card = await postCard({ template: CHECK_CARD, context, flags: { rollRequest: state }, rollMode: publicMode() });
+    if (card && state.hidden.length > 0) {
+      await postSecret({ template: CHECK_CARD, context: { title: state.title, lines: Object.entries(hiddenValues).map(([label, value]) => ({ label, value })) }, flags: { rollRequestSecret: { values: hiddenValues } }, secretFor: card.id ?? null });
+    }
+    return card ?? null;
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
+}
+
+function requestOf(state: Record<string, unknown>): RequestState | null {
+  const r = state.rollRequest as RequestState | undefined;
+  return r && Array.isArray(r.actors) ? r : null;
+}
+
+/** The hidden values of a request card: from the GM-whispered message a GM created for it. */
+function hiddenValuesFor(cardId: string): Record<string, string> {
+  for (const m of (game.messages?.contents ?? []) as unknown as Array<{ flags?: Record<string, Record<string, unknown>>; author?: { id?: string } | null }>) {
+    const flags = m.flags?.[SYSTEM_ID];
+    const secret = flags?.secret as { for?: unknown } | undefined;
+    const byGM = Boolean(m.author?.id && game.users?.get(m.author.id)?.isGM);
+    if (secret?.for === cardId && byGM && flags?.rollRequestSecret) return { ...((flags.rollRequestSecret as { values?: Record<string, string> }).values ?? {}) };
+  }
+  return {};
+}
+
+function actorAt(state: Record<string, unknown>, target: string | null): { uuid: string; name: string } | null {
+  const r = requestOf(state);
+  const i = Number(target);
+  return r && target !== null && Number.isInteger(i) && i >= 0 && i < r.actors.length ? r.actors[i] : null;
+}
+
+/** The GM rolls the asked actor's check and records the result on the request card. */
+async function planRequested({ message, target, state, user }: ChatActionContext): Promise<PlannedAction> {
+  const r = requestOf(state);
+  const asked = actorAt(state, target);
+  if (!r || !asked) throw new OmnibusError("badArgument", "no such actor on the request", { name: "target", value: String(target) });
+  const actor = (await fromUuid(asked.uuid as never)) as unknown as Actor.Implementation | null;
+  if (!actor) throw new OmnibusError("badArgument", `no actor ${asked.uuid}`, { name: "actor", value: asked.uuid });
+  const checks = activeRuleset()?.checks;
+  if (!checks) throw new OmnibusError("badArgument", "this ruleset has no checks", { name: "kind", value: r.kind });
+  const hidden = hiddenValuesFor(message.id!);
+  const request = await checks.build({ actor, kind: r.kind, dataset: { check: r.kind, ...r.dataset }, targets: [] });
+  if (!request) throw new OmnibusError("badArgument", "nothing to roll", { name: "kind", value: r.kind });
+  const values = applyValueOverrides(request.values, { ...r.values, ...hidden });
+  const rollMode = r.hidden.length > 0 ? toGenerationMode("gmroll") : publicMode();
+  const result = (await checks.roll(request, values, { rollMode })) as { id?: string; rolls?: Array<{ options?: { outcome?: Record<string, unknown> } }> } | null;
+  const outcome = result?.rolls?.[0]?.options?.outcome ?? {};
+  const total = [outcome.total, outcome.successes, outcome.sl].find((v) => typeof v === "number");
+  const entry: RequestResult = { success: typeof outcome.success === "boolean" ? outcome.success : null, total: r.hidden.length > 0 ? null : ((total as number | undefined) ?? null), by: user.id!, messageId: result?.id ?? null };
+  return { changes: [], state: { ...state, rollRequest: { ...r, results: { ...r.results, [target!]: entry } } }, summary: { key: "OMNIBUS.Request.RolledBy", data: { name: asked.name } } };
+}
+
+/** Registers the shared action (at init). */
+export function registerRollRequests(): void {
+  registerSharedAction(REQUEST_ACTION, {
+    targets: (state) => (requestOf(state)?.actors ?? []).map((_, i) => String(i)),
+    // The asked actor's owner (or a GM): Foundry's permission, for the user Foundry reported.
+    permitted: ({ state, target, user }) => {
+      const asked = actorAt(state, target);
+      return Boolean(asked && userOwns(asked.uuid, user));
+    },
+    visible: () => true,
+    plan: planRequested,
+  });
+}
+
+/** The request card's results, for one reader (renderChatMessageHTML, after the card layer bound it). */
+export function bindRollRequest(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const card = html.querySelector<HTMLElement>(".omnibus-card");
+  const user = game.user;
+  const r = message.id ? requestOf(cardStateOf(message)) : null;
+  if (!card || !user || !r) return;
+  // Only the owners of an actor see its Roll button (the GM checks again on every click).
+  for (const button of Array.from(card.querySelectorAll<HTMLElement>(`[data-action="${REQUEST_ACTION}"]`))) {
+    const asked = r.actors[Number(button.dataset.target)];
+    if (!asked || !userOwns(asked.uuid, user)) button.remove();
+  }
+  const list = document.createElement("ul");
+  list.className = "omnibus-request-results";
+  let done = 0;
+  let successes = 0;
+  r.actors.forEach((a, i) => {
+    const res = Object.hasOwn(r.results, String(i)) ? r.results[String(i)] : null;
+    const li = document.createElement("li");
+    li.dataset.actor = String(i);
+    const state = !res ? "Awaiting" : res.success === true ? "Success" : res.success === false ? "Failure" : "Rolled";
+    li.textContent = `${a.name}: ${localize(`OMNIBUS.Request.${state}`)}${res && res.total !== null ? ` (${res.total})` : ""}`;
+    if (res) done++;
+    if (res?.success) successes++;
+    list.append(li);
+  });
+  card.append(list);
+  if (user.isGM) {
+    const summary = document.createElement("p");
+    summary.className = "omnibus-request-summary";
+    summary.textContent = localize("OMNIBUS.Request.Summary", { done, total: r.actors.length, successes });
+    card.append(summary);
+  }
+}
