@@ -19,6 +19,7 @@ import { createApi } from "./api";
 import { installCheckLinkClicks, registerCheckLinkEnricher } from "./check-link";
 import { registerKeybindings } from "./keybindings";
 import { bindItemCard } from "./post-item";
+import { rewordExplain } from "./explain-view";
 import { bindChatCard, registerChatHooks, registerChatSettings, registerSocket } from "./chat/actions";
 import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
@@ -199,6 +200,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.once("ready", () => void onReady());
   Hooks.on("renderChatMessageHTML", ((message: unknown, html: HTMLElement) => {
     bindItemCard(html);
+    rewordExplain(html, localize);
     return bindChatCard(message as never, html);
   }) as never);
   registerChatHooks();

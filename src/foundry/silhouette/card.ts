@@ -25,6 +25,8 @@ import type { SilhouetteOptions } from "./settings";
 import { suppressionOf } from "./fire";
 import type { AthleticsCard } from "./athletics";
 import { diceView, type DieView, type RollSummary } from "./roll-summary";
+import type { ExplainStep } from "../../core/explain";
+import { explainCheck } from "../../rules/silhouette/explain";
 
 const L = "OMNIBUS.Silhouette.";
 
@@ -328,6 +330,8 @@ export interface CardContext {
   outcomeLabel: string | null;
   check: CardState["check"];
   athletics: AthleticsView | null;
+  /** The resolution step by step (the card's Explain disclosure). */
+  explain: ExplainStep[];
   attack: (Omit<NonNullable<CardState["attack"]>, "targets" | "grenade"> & {
     targets: TargetView[];
     calledShotLabel: string | null;
@@ -463,6 +467,8 @@ export function cardContext(state: CardState): CardContext {
     check,
     athletics: state.athletics ? athleticsView(state.athletics) : null,
     attack,
+    // Explain (issue 14): the pool read step by step; athletics cards other than a jump show no pool.
+    explain: !state.athletics || state.athletics.kind === "jump" ? explainCheck({ ...state.roll, outcome: check ? { success: check.success, threshold: check.threshold, margin: check.margin } : null }) : [],
   };
 }
 
