@@ -100,6 +100,8 @@ export interface CheckField {
   hint?: string;
   /** Already-localized text shown after the label (e.g. the target a per-target field is for). */
   detail?: string;
+  /** A rarely used option: the dialog keeps it behind a "More options" disclosure that counts the ones set. */
+  rare?: boolean;
 }
 
 export type CheckValue = number | string | boolean;
@@ -133,11 +135,15 @@ export interface CheckRequest {
 /** One line of odds in the roll dialog: an i18n label and an exact probability (0…1) from src/core. */
 export interface OddsLine {
   label: string;
-  probability: number;
+  /** A chance, 0…1. A `fact` line (a number behind the roll, not a chance) has none: no percent, no bar. */
+  probability: number | null;
   /** Shown more prominently (the main success chance). */
   primary?: boolean;
   /** Already-localized text shown after the label (a target's name, the code against its difficulty). */
   detail?: string;
+  /** A fact line's value: already-localized text ("5D+2", "7 dice"), or an i18n key in `valueKey`. */
+  value?: string;
+  valueKey?: string;
 }
 
 /** Where a check comes from. `dataset` is the clicked element's data-* attributes. */

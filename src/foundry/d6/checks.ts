@@ -420,7 +420,7 @@ export const d6Checks: CheckHandler = {
     const settings = readSettings();
     if ((HEALING_KINDS as readonly string[]).includes(request.kind)) return healingOdds(request, values, settings);
     if (request.kind === MOVEMENT_KIND) return movementOdds(request, values, settings, canSeeDifficulty(settings));
-    return checkOdds(request, values, settings, canSeeDifficulty(settings));
+    return checkOdds(request, values, settings, canSeeDifficulty(settings), localize);
   },
   roll,
 };

@@ -293,6 +293,8 @@ export function withDefense(state: CardState, strikeKey: string, defense: Defens
 
 export interface StrikeView {
   key: string;
+  /** The damage worked out, as a message (key and arguments) for omnibus-message. */
+  working: { key: string; data: Record<string, number> } | null;
   number: number;
   attackTotal: number;
   defense: (DefenseSummary & { dice: DieView[] }) | null;
@@ -403,9 +405,22 @@ function grenadeView(g: GrenadeState): GrenadeState & { fuseDice: DieView[]; fus
   };
 }
 
-function strikeView(strike: StrikeState, index: number): StrikeView {
+/**
+ * A hit's damage worked out (issue 14): (degree of success + ROF) × the weapon's multiplier, and,
+ * once applied, the armour it lost to. An i18n key and its arguments; null before a hit.
+ */
+export function damageWorking(strike: StrikeState, damageMultiplier: number, rof: number): { key: string; data: Record<string, number> } | null {
+  const o = strike.outcome;
+  if (!o || !o.hit) return null;
+  const data: Record<string, number> = { margin: Math.max(0, o.margin), rof, multiplier: damageMultiplier, damage: o.damage };
+  if (strike.applied) return { key: `${L}Card.DamageWorkingApplied${rof ? "Rof" : ""}`, data: { ...data, armour: Math.max(0, o.damage - strike.applied.damage), taken: strike.applied.damage } };
+  return { key: `${L}Card.DamageWorking${rof ? "Rof" : ""}`, data };
+}
+
+function strikeView(strike: StrikeState, index: number, damageMultiplier = 0, rof = 0): StrikeView {
   const o = strike.outcome;
   return {
+    working: damageWorking(strike, damageMultiplier, rof),
     key: strike.key,
     number: index + 1,
     attackTotal: strike.attackTotal,
@@ -448,7 +463,7 @@ export function cardContext(state: CardState): CardContext {
           rangeLabel: t.rangeBand ? `${L}Range.${t.rangeBand}` : null,
           roleLabel: t.role === "bystander" ? `${L}Card.Bystander` : t.role === "zone" ? `${L}Card.InZone` : null,
           difficulty: t.unaware ? (t.strikes[0]?.outcome?.threshold ?? null) : null,
-          strikes: t.strikes.map(strikeView),
+          strikes: t.strikes.map((strike, i) => strikeView(strike, i, state.attack!.damageMultiplier, t.damageRof ?? 0)),
         })),
       }
     : null;
