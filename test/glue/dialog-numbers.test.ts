@@ -112,7 +112,14 @@ describe("Storytelling: the pool size and what it is made of, live", () => {
     expect(e7.text).toMatch(/^Dice pool Intelligence 2 · Crafts 4 · .*\+1 · .*−1 6 dice$/);
     expect(pool(request.values)!.text).toMatch(/ 6 dice$/); // 2 + 4
     expect(pool({ ...request.values, modifier: -6 })!.text).toMatch(/ a chance die$/);
-    speak("ru");
+    // The plain roll had 15 controls in view; teamwork, rote, the advanced action and contests now sit in "More options".
+    const el = dialog("en", request, request.values, st.checks.storytellingChecks.odds!);
+    const inView = Array.from(el.querySelectorAll("input, select")).filter((c) => !c.closest("details"));
+    const tucked = Array.from(el.querySelectorAll("details.omnibus-roll-more input, details.omnibus-roll-more select")).map((c) => (c as HTMLInputElement).name);
+    expect(tucked).toEqual(expect.arrayContaining(["rote", "advanced", "helperSuccesses", "helperDramaticFailures"]));
+    expect(inView.length + tucked.length).toBe(request.fields.length + 1); // + the roll mode
+    expect(inView.length).toBeLessThan(15);
+        speak("ru");
     const ru = rows(dialog("ru", request, { ...request.values, specialty: true, modifier: -1 }, st.checks.storytellingChecks.odds!)).find((x) => x.fact)!;
     expect(ru.text).toMatch(/^Запас дайсов Интеллект 2 · .* дайсов: 6$/);
   });
