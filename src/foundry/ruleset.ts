@@ -135,8 +135,10 @@ export interface CheckRequest {
 /** One line of odds in the roll dialog: an i18n label and an exact probability (0…1) from src/core. */
 export interface OddsLine {
   label: string;
-  /** A chance, 0…1. A `fact` line (a number behind the roll, not a chance) has none: no percent, no bar. */
-  probability: number | null;
+  /** A chance, 0…1 (0 on a `fact` line, where it is not shown). */
+  probability: number;
+  /** A number behind the roll, not a chance (the code rolled, a pool's size, "out of range"): shown without percent or bar. */
+  fact?: boolean;
   /** Shown more prominently (the main success chance). */
   primary?: boolean;
   /** Already-localized text shown after the label (a target's name, the code against its difficulty). */

@@ -14,6 +14,7 @@ import { testCardContext } from "../../src/foundry/wfrp/cards";
 import { readCheckFaces } from "../../src/rules/silhouette/pool";
 import { cardContext, summarize } from "../../src/foundry/silhouette/card";
 import { rewordExplain } from "../../src/foundry/explain-view";
+import type { CheckValues } from "../../src/foundry/ruleset";
 
 const harness: Record<Language, Harness> = { en: createHarness({ language: "en" }), ru: createHarness({ language: "ru" }) };
 
@@ -34,7 +35,7 @@ describe("D6: the check card explains the roll", () => {
     table = await setUpTable();
   });
 
-  async function perception(faces: number[], values: Record<string, unknown>) {
+  async function perception(faces: number[], values: CheckValues) {
     const actor = actorDoc(table.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
     const request = await table.checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] });
     forceFaces(faces);

@@ -568,18 +568,18 @@ export function checkOdds(request: CheckRequest, values: CheckValues, settings: 
       const d = targetDifficulty(t0, attack.attackType, v.difficultyModifier, settings);
       // Beyond the weapon's reach there are no odds to show: say so instead of "0 %".
       if (d === null) {
-        lines.push({ label: "OMNIBUS.D6.Odds.HitTarget", probability: null, detail: t0.name, valueKey: "OMNIBUS.D6.Card.OutOfRange" });
+        lines.push({ label: "OMNIBUS.D6.Odds.HitTarget", probability: 0, fact: true, detail: t0.name, valueKey: "OMNIBUS.D6.Card.OutOfRange" });
         continue;
       }
       lines.push({ label: "OMNIBUS.D6.Odds.HitTarget", probability: pVersusRolled(odds.total, d, v.difficultyDice), primary: true, detail: canSeeDifficulty ? `${t0.name} (${d}${v.difficultyDice ? ` + ${v.difficultyDice}D` : ""})` : t0.name });
-      if (canSeeDifficulty) lines.push({ label: "OMNIBUS.D6.Odds.DifficultyOf", probability: null, detail: t0.name, value: difficultyMakeUp(t0, attack.attackType, v.difficultyModifier, v.difficultyDice, settings, t) });
+      if (canSeeDifficulty) lines.push({ label: "OMNIBUS.D6.Odds.DifficultyOf", probability: 0, fact: true, detail: t0.name, value: difficultyMakeUp(t0, attack.attackType, v.difficultyModifier, v.difficultyDice, settings, t) });
     }
   } else if (v.difficulty !== null && canSeeDifficulty) {
     lines.push({ label: attack ? "OMNIBUS.D6.Odds.Hit" : "OMNIBUS.D6.Odds.Success", probability: pVersusRolled(odds.total, v.difficulty, v.difficultyDice), primary: true, detail: `${formatDieCode(v.code)} ≥ ${v.difficulty}` });
   }
   if (odds.complication > 0) lines.push({ label: "OMNIBUS.D6.Odds.Complication", probability: odds.complication });
   lines.push(...codeMakeUp(request, values, settings));
-  lines.push({ label: "OMNIBUS.D6.Odds.Code", probability: null, value: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""}`, detail: `≈ ${odds.expectedTotal.toFixed(1)}` });
+  lines.push({ label: "OMNIBUS.D6.Odds.Code", probability: 0, fact: true, value: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""}`, detail: `≈ ${odds.expectedTotal.toFixed(1)}` });
   return lines;
 }
 
@@ -593,13 +593,13 @@ export function codeMakeUp(request: CheckRequest, values: CheckValues, settings:
   const v = resolveValues(request, values, settings);
   const lines: OddsLine[] = [];
   const wound = data.rollKind === "resistDamage" ? 0 : woundPenaltyDice(data.woundLevel);
-  if (v.actions > 1) lines.push({ label: "OMNIBUS.D6.Card.Actions", probability: null, value: `−${v.actions - 1}D` });
-  if (wound > 0) lines.push({ label: "OMNIBUS.D6.Card.WoundPenalty", probability: null, value: `−${wound}D` });
-  for (const n of data.notes) lines.push({ label: n.label, probability: null, value: n.value });
-  if (v.forcePoint) lines.push({ label: "OMNIBUS.D6.Card.ForcePoint", probability: null, value: "×2" });
+  if (v.actions > 1) lines.push({ label: "OMNIBUS.D6.Card.Actions", probability: 0, fact: true, value: `−${v.actions - 1}D` });
+  if (wound > 0) lines.push({ label: "OMNIBUS.D6.Card.WoundPenalty", probability: 0, fact: true, value: `−${wound}D` });
+  for (const n of data.notes) lines.push({ label: n.label, probability: 0, fact: true, value: n.value });
+  if (v.forcePoint) lines.push({ label: "OMNIBUS.D6.Card.ForcePoint", probability: 0, fact: true, value: "×2" });
   const bonus = Number(values.bonusDice ?? 0) * 3 + Number(values.bonusPips ?? 0) + checkEffectTotal(request.effects, values);
-  if (bonus) lines.push({ label: "OMNIBUS.D6.Odds.Bonus", probability: null, value: `${bonus > 0 ? "+" : "−"}${formatDieCode(pipsToCode(Math.abs(bonus)))}` });
-  if (lines.length > 0) lines.unshift({ label: "OMNIBUS.D6.Odds.Base", probability: null, value: formatDieCode(data.baseCode) });
+  if (bonus) lines.push({ label: "OMNIBUS.D6.Odds.Bonus", probability: 0, fact: true, value: `${bonus > 0 ? "+" : "−"}${formatDieCode(pipsToCode(Math.abs(bonus)))}` });
+  if (lines.length > 0) lines.unshift({ label: "OMNIBUS.D6.Odds.Base", probability: 0, fact: true, value: formatDieCode(data.baseCode) });
   return lines;
 }
 

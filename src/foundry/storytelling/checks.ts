@@ -503,13 +503,13 @@ export function dialogOdds(request: CheckRequest, values: CheckValues): OddsLine
   if (data.kind === "attack" && (data.targets?.length ?? 0) > 0) {
     const facts: OddsLine[] = attackPools(data, values).map((p) =>
       p.pool
-        ? { label: `${KEY}.Odds.Pool`, probability: null, detail: `${p.target?.name ?? ""}: ${madeOf(p.pool)}`, value: dice(p.pool) }
-        : { label: `${KEY}.Odds.Pool`, probability: null, detail: p.target?.name ?? "", valueKey: `${KEY}.Range.outOfRange` },
+        ? { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: `${p.target?.name ?? ""}: ${madeOf(p.pool)}`, value: dice(p.pool) }
+        : { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: p.target?.name ?? "", valueKey: `${KEY}.Range.outOfRange` },
     );
     return [...requestOdds(request, values), ...facts];
   }
   const pool = requestPool(request, values);
-  return [...requestOdds(request, values), { label: `${KEY}.Odds.Pool`, probability: null, detail: madeOf(pool), value: dice(pool) }];
+  return [...requestOdds(request, values), { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: madeOf(pool), value: dice(pool) }];
 }
 
 export const storytellingChecks: CheckHandler = {

@@ -444,7 +444,7 @@ export function oddsLines(request: CheckRequest, values: CheckValues, rules: Wfr
       const detail = target.detail ?? request.targets[i]?.name ?? "";
       // Beyond long range there is no chance to show: say so instead of "0 %".
       if (target.outOfRange) {
-        lines.push({ label: `${K}Odds.TargetSuccess`, probability: null, detail: request.targets[i]?.name ?? detail, valueKey: `${K}Card.OutOfRange` });
+        lines.push({ label: `${K}Odds.TargetSuccess`, probability: 0, fact: true, detail: request.targets[i]?.name ?? detail, valueKey: `${K}Card.OutOfRange` });
         return;
       }
       const defends = target.defence !== null && target.canDefend !== false && (!ranged || values.dodge === true);

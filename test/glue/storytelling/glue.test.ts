@@ -81,7 +81,7 @@ describe("checks", () => {
     const odds = checks.storytellingChecks.odds!(request, values);
     expect(odds.map((o) => o.label)).toEqual(["OMNIBUS.Storytelling.Odds.ChanceSuccess", "OMNIBUS.Storytelling.Odds.Exceptional", "OMNIBUS.Storytelling.Odds.DramaticFailure", "OMNIBUS.Storytelling.Odds.Pool"]);
     // The pool line says it is a chance die, not "0 dice".
-    expect(odds[3]).toMatchObject({ probability: null, value: "OMNIBUS.Storytelling.Odds.ChanceDie" });
+    expect(odds[3]).toMatchObject({ probability: 0, fact: true, value: "OMNIBUS.Storytelling.Odds.ChanceDie" });
     expect(odds[2].probability).toBeCloseTo(0.1, 12);
     faceQueue.push([1]);
     await checks.storytellingChecks.roll(request, values, { rollMode: "publicroll" });
