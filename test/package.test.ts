@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32, readZip, writeZip } from "../scripts/zip.mjs";
-import { manifestPaths } from "../scripts/package.mjs";
+import { manifestPaths, releaseManifest } from "../scripts/package.mjs";
 import { ROOT } from "./support/handlebars";
 
 const python = spawnSync("python3", ["-c", "import zipfile"], { encoding: "utf8" }).status === 0;
@@ -141,6 +141,42 @@ describe("npm run package (needs the build)", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // Issue 14: one release base URL fills the manifest's url, manifest and download; the zip keeps
+  // system.json at its root (Foundry's installer unpacks it as Data/systems/omnibus/).
+  it("--release <base>: the zipped and the written system.json carry manifest, download and url; the repository's is untouched", () => {
+    const before = readFileSync(manifestFile, "utf8");
+    const dir = mkdtempSync(join(tmpdir(), "omnibus-release-"));
+    try {
+      const base = "https://github.com/someone/omnibus/releases/download/v0.1.0";
+      const out = join(dir, "omnibus.zip");
+      const r = spawnSync(process.execPath, [join(ROOT, "scripts", "package.mjs"), "--out", out, "--release", `${base}/`], { cwd: ROOT, encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(0);
+      const zipped = readZip(readFileSync(out)).find((e) => e.name === "system.json")!;
+      const manifest = JSON.parse(zipped.data.toString("utf8"));
+      expect(manifest).toMatchObject({ id: "omnibus", manifest: `${base}/system.json`, download: `${base}/omnibus.zip`, url: "https://github.com/someone/omnibus" });
+      expect(JSON.parse(readFileSync(join(dir, "system.json"), "utf8"))).toEqual(manifest);
+      expect(readFileSync(manifestFile, "utf8")).toBe(before);
+      const bad = spawnSync(process.execPath, [join(ROOT, "scripts", "package.mjs"), "--out", join(dir, "b.zip"), "--release", "not a url"], { cwd: ROOT, encoding: "utf8" });
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toMatch(/--release must be a URL/);
+      expect(existsSync(join(dir, "b.zip"))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("releaseManifest: an explicit page wins; a base without /releases/ is the page itself", () => {
+    expect(releaseManifest({ id: "omnibus" }, "https://example.org/omnibus/0.1.0", { zipName: "omnibus-0.1.0.zip", page: "https://example.org/omnibus" })).toEqual({
+      id: "omnibus",
+      url: "https://example.org/omnibus",
+      manifest: "https://example.org/omnibus/0.1.0/system.json",
+      download: "https://example.org/omnibus/0.1.0/omnibus-0.1.0.zip",
+    });
+    expect(releaseManifest({}, "https://example.org/o").url).toBe("https://example.org/o");
+    expect(() => releaseManifest({}, "ftp://example.org/o")).toThrow(/http\(s\)/);
+    expect(() => releaseManifest({}, "https://example.org/o?x=1")).toThrow(/without query/);
   });
 
   it("fails, naming the path, when a path system.json names is missing", () => {

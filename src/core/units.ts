@@ -148,3 +148,13 @@ export function readLength(value: unknown, to: LengthUnit, assumed: LengthUnit =
   const list = readLengthList(value, "", to, assumed);
   return list ? list[0] : null;
 }
+
+/**
+ * A length the rules keep in yards, as a reader of a scene measured in `sceneUnits` reads it
+ * (issue 14: convert for the rules, not for the reader): in the scene's unit when it is a length
+ * unit, to 0.1; in yards when the scene's unit is yards or unknown (a grid of "squares").
+ */
+export function readerLength(yards: number, sceneUnits: string | null | undefined): { value: number; unit: LengthUnit } {
+  const unit = lengthUnit(sceneUnits) ?? "yd";
+  return { value: Math.round(convertLength(yards, "yd", unit) * 10) / 10, unit };
+}

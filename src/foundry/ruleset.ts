@@ -100,6 +100,8 @@ export interface CheckField {
   hint?: string;
   /** Already-localized text shown after the label (e.g. the target a per-target field is for). */
   detail?: string;
+  /** A rarely used option: the dialog keeps it behind a "More options" disclosure that counts the ones set. */
+  rare?: boolean;
 }
 
 export type CheckValue = number | string | boolean;
@@ -133,11 +135,17 @@ export interface CheckRequest {
 /** One line of odds in the roll dialog: an i18n label and an exact probability (0…1) from src/core. */
 export interface OddsLine {
   label: string;
+  /** A chance, 0…1 (0 on a `fact` line, where it is not shown). */
   probability: number;
+  /** A number behind the roll, not a chance (the code rolled, a pool's size, "out of range"): shown without percent or bar. */
+  fact?: boolean;
   /** Shown more prominently (the main success chance). */
   primary?: boolean;
   /** Already-localized text shown after the label (a target's name, the code against its difficulty). */
   detail?: string;
+  /** A fact line's value: already-localized text ("5D+2", "7 dice"), or an i18n key in `valueKey`. */
+  value?: string;
+  valueKey?: string;
 }
 
 /** Where a check comes from. `dataset` is the clicked element's data-* attributes. */

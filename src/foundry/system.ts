@@ -21,6 +21,7 @@ import { registerKeybindings } from "./keybindings";
 import { bindTableDraws, registerTables } from "./tables";
 import { bindRollRequest, registerRollRequests } from "./roll-requests";
 import { bindItemCard } from "./post-item";
+import { rewordExplain } from "./explain-view";
 import { bindChatCard, registerChatHooks, registerChatSettings, registerSocket } from "./chat/actions";
 import { combatClass, combatantClass } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
@@ -61,8 +62,10 @@ export const SHARED_TEMPLATES = [
   "shared/advance-button",
   "shared/ledger",
   "shared/effects",
+  "shared/explain",
   "dialog/award-experience",
   "dialog/roll-dialog",
+  "dialog/roll-field",
   "dialog/roll-odds",
   "dialog/choose-ruleset",
   "chat/check-card",
@@ -203,6 +206,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.once("ready", () => void onReady());
   Hooks.on("renderChatMessageHTML", ((message: unknown, html: HTMLElement) => {
     bindItemCard(html);
+    rewordExplain(html, localize);
     return bindChatCard(message as never, html).then(() => {
       bindTableDraws(message as never, html);
       bindRollRequest(message as never, html);

@@ -3,7 +3,7 @@
 // 0.3048 m exactly).
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { convertLength, lengthUnit, looseNumber, readLength, readLengthList, readLengths, toMetres, toYards } from "../../src/core/units";
+import { convertLength, lengthUnit, looseNumber, readLength, readLengthList, readLengths, readerLength, toMetres, toYards } from "../../src/core/units";
 
 describe("numbers as typed", () => {
   it.each([
@@ -139,5 +139,20 @@ describe("conversions", () => {
     expect(toYards(12, "")).toBe(12);
     expect(toMetres(10, "yd")).toBe(9.14);
     expect(toMetres(7, "hex")).toBe(7);
+  });
+});
+
+// Issue 14: the rules keep yards; a reader on a metre grid reads metres (1 yd = 0.9144 m, exact).
+describe("readerLength: yards as the scene's reader reads them", () => {
+  it("WFRP Movement 4: walk 8 yd and run 16 yd read 7.3 m and 14.6 m on a metre grid", () => {
+    expect(readerLength(8, "m")).toEqual({ value: 7.3, unit: "m" });
+    expect(readerLength(16, "metres")).toEqual({ value: 14.6, unit: "m" });
+  });
+  it("stays in yards on a yard grid or a grid whose unit is not a length; feet and kilometres convert", () => {
+    expect(readerLength(8, "yd")).toEqual({ value: 8, unit: "yd" });
+    expect(readerLength(8, "squares")).toEqual({ value: 8, unit: "yd" });
+    expect(readerLength(8, null)).toEqual({ value: 8, unit: "yd" });
+    expect(readerLength(10, "ft")).toEqual({ value: 30, unit: "ft" });
+    expect(readerLength(1000, "km")).toEqual({ value: 0.9, unit: "km" });
   });
 });

@@ -534,23 +534,72 @@ export function pVersusRolled(total: Distribution, difficulty: number, dice: num
   return p;
 }
 
+/** Localizes a key with data; the default gives the key back (plain tests). */
+export type Localize = (key: string, data?: Record<string, string | number>) => string;
+const keyOnly: Localize = (key) => key;
+
+/**
+ * The make-up of a target's difficulty, as the dialog shows it (issue 14): the range band's (or
+ * melee level's) number, a reaction that replaced it, the attacker's bonus against it, the
+ * modifier, and the rolled cover / called-shot dice — e.g. "Medium 15 → Dodge 18 + 5 + 1D".
+ */
+export function difficultyMakeUp(target: D6AttackTarget, attackType: AttackType, modifier: number, dice: number, settings: D6Settings, t: Localize = keyOnly): string {
+  if (target.difficulty === null) return "";
+  const r = attackDifficulty(target.difficulty, attackType, target.reactions, Math.trunc(modifier), { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty });
+  const from = target.band ? t(`OMNIBUS.D6.Band.${target.band}`) : target.level ? t(`OMNIBUS.D6.Difficulty.${target.level}`) : "";
+  const parts: string[] = [`${from ? `${from} ` : ""}${target.difficulty}`];
+  if (r.reaction) parts.push(`→ ${t(`OMNIBUS.D6.Reaction.${r.reaction.skill}`)} ${r.base + r.attackerBonus}`);
+  if (r.attackerBonus) parts.push(`− ${r.attackerBonus}`);
+  const m = Math.trunc(modifier);
+  if (m) parts.push(m > 0 ? `+ ${m}` : `− ${-m}`);
+  if (dice) parts.push(`+ ${dice}D`);
+  return parts.join(" ");
+}
+
 /** The roll dialog's odds: exact, from the core, for every value change. */
-export function checkOdds(request: CheckRequest, values: CheckValues, settings: D6Settings, canSeeDifficulty: boolean): OddsLine[] {
+export function checkOdds(request: CheckRequest, values: CheckValues, settings: D6Settings, canSeeDifficulty: boolean, t: Localize = keyOnly): OddsLine[] {
   const data = checkData(request);
   const v = resolveValues(request, values, settings);
   const odds = rollOdds(v.code, { characterPoints: v.characterPoints, kind: data.rollKind, wildOne: settings.wildOne, allowPipsOnly: settings.allowPipsOnly });
   const lines: OddsLine[] = [];
   const attack = data.attack;
   if (attack && attack.targets.length > 0) {
-    for (const t of attack.targets) {
-      const d = targetDifficulty(t, attack.attackType, v.difficultyModifier, settings);
-      lines.push({ label: "OMNIBUS.D6.Odds.HitTarget", probability: d === null ? 0 : pVersusRolled(odds.total, d, v.difficultyDice), primary: true, detail: canSeeDifficulty && d !== null ? `${t.name} (${d}${v.difficultyDice ? ` + ${v.difficultyDice}D` : ""})` : t.name });
+    for (const t0 of attack.targets) {
+      const d = targetDifficulty(t0, attack.attackType, v.difficultyModifier, settings);
+      // Beyond the weapon's reach there are no odds to show: say so instead of "0 %".
+      if (d === null) {
+        lines.push({ label: "OMNIBUS.D6.Odds.HitTarget", probability: 0, fact: true, detail: t0.name, valueKey: "OMNIBUS.D6.Card.OutOfRange" });
+        continue;
+      }
+      lines.push({ label: "OMNIBUS.D6.Odds.HitTarget", probability: pVersusRolled(odds.total, d, v.difficultyDice), primary: true, detail: canSeeDifficulty ? `${t0.name} (${d}${v.difficultyDice ? ` + ${v.difficultyDice}D` : ""})` : t0.name });
+      if (canSeeDifficulty) lines.push({ label: "OMNIBUS.D6.Odds.DifficultyOf", probability: 0, fact: true, detail: t0.name, value: difficultyMakeUp(t0, attack.attackType, v.difficultyModifier, v.difficultyDice, settings, t) });
     }
   } else if (v.difficulty !== null && canSeeDifficulty) {
     lines.push({ label: attack ? "OMNIBUS.D6.Odds.Hit" : "OMNIBUS.D6.Odds.Success", probability: pVersusRolled(odds.total, v.difficulty, v.difficultyDice), primary: true, detail: `${formatDieCode(v.code)} ≥ ${v.difficulty}` });
   }
   if (odds.complication > 0) lines.push({ label: "OMNIBUS.D6.Odds.Complication", probability: odds.complication });
-  lines.push({ label: "OMNIBUS.D6.Odds.Code", probability: 1, detail: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""} ≈ ${odds.expectedTotal.toFixed(1)}` });
+  lines.push(...codeMakeUp(request, values, settings));
+  lines.push({ label: "OMNIBUS.D6.Odds.Code", probability: 0, fact: true, value: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""}`, detail: `≈ ${odds.expectedTotal.toFixed(1)}` });
+  return lines;
+}
+
+/**
+ * What turned the base code into the rolled one (issue 14), as fact lines: the base, multi-action,
+ * the wound (or stun) penalty, the notes the request carries (armor), a Force Point's doubling.
+ * None when nothing changed it.
+ */
+export function codeMakeUp(request: CheckRequest, values: CheckValues, settings: D6Settings): OddsLine[] {
+  const data = checkData(request);
+  const v = resolveValues(request, values, settings);
+  const lines: OddsLine[] = [];
+  const wound = data.rollKind === "resistDamage" ? 0 : woundPenaltyDice(data.woundLevel);
+  if (v.actions > 1) lines.push({ label: "OMNIBUS.D6.Card.Actions", probability: 0, fact: true, value: `−${v.actions - 1}D` });
+  if (wound > 0) lines.push({ label: "OMNIBUS.D6.Card.WoundPenalty", probability: 0, fact: true, value: `−${wound}D` });
+  for (const n of data.notes) lines.push({ label: n.label, probability: 0, fact: true, value: n.value });
+  if (v.forcePoint) lines.push({ label: "OMNIBUS.D6.Card.ForcePoint", probability: 0, fact: true, value: "×2" });
+  const bonus = Number(values.bonusDice ?? 0) * 3 + Number(values.bonusPips ?? 0) + checkEffectTotal(request.effects, values);
+  if (bonus) lines.push({ label: "OMNIBUS.D6.Odds.Bonus", probability: 0, fact: true, value: `${bonus > 0 ? "+" : "−"}${formatDieCode(pipsToCode(Math.abs(bonus)))}` });
+  if (lines.length > 0) lines.unshift({ label: "OMNIBUS.D6.Odds.Base", probability: 0, fact: true, value: formatDieCode(data.baseCode) });
   return lines;
 }
 

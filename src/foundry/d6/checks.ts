@@ -42,6 +42,7 @@ import {
   type D6Settings,
   type D6TargetData,
 } from "./check-logic";
+import { explainD6Check } from "../../rules/d6/explain";
 import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, planDamage, type D6CardContext, type DamageTarget, type TargetOutcome } from "./card-logic";
 import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
 import { storedCode } from "./schema";
@@ -332,12 +333,20 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
     Object.assign(context, checkOutcome(outcome.total, v.difficulty));
     if (v.difficulty !== null) context.lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(v.difficulty), secret: true });
   }
+  // Explain (issue 14): the steps from the stored dice; the difficulty only where the card shows it.
+  const shownDifficulty = seeDifficulty && (!attack || attack.targets.length === 0) ? v.difficulty : null;
+  context.explain = explainD6Check({
+    ...outcome,
+    difficulty: shownDifficulty,
+    success: shownDifficulty === null ? null : outcome.total >= shownDifficulty,
+    margin: shownDifficulty === null ? null : outcome.total - shownDifficulty,
+  });
   let secret: D6CardContext | null = null;
   if (!seeDifficulty) {
     const hidden = context.lines.filter((l) => l.secret);
     const difficulties = attack ? attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, true).outcomes : [];
     if (hidden.length > 0 || context.quality || difficulties.some((o) => o.difficulty !== undefined && o.difficulty !== null)) {
-      secret = { ...context, dice: [], lines: hidden, outcomes: difficulties, buttons: [], hideSecrets: false, subtitle: localize("OMNIBUS.D6.Card.GMOnly") };
+      secret = { ...context, dice: [], lines: hidden, outcomes: difficulties, buttons: [], explain: [], hideSecrets: false, subtitle: localize("OMNIBUS.D6.Card.GMOnly") };
     }
     context.lines = context.lines.filter((l) => !l.secret);
     context.quality = null;
@@ -411,7 +420,7 @@ export const d6Checks: CheckHandler = {
     const settings = readSettings();
     if ((HEALING_KINDS as readonly string[]).includes(request.kind)) return healingOdds(request, values, settings);
     if (request.kind === MOVEMENT_KIND) return movementOdds(request, values, settings, canSeeDifficulty(settings));
-    return checkOdds(request, values, settings, canSeeDifficulty(settings));
+    return checkOdds(request, values, settings, canSeeDifficulty(settings), localize);
   },
   roll,
 };

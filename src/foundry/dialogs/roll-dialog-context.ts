@@ -20,13 +20,19 @@ export interface DialogField extends CheckField {
   isNumber: boolean;
   isSelect: boolean;
   isCheckbox: boolean;
+  /** A rare option set away from its default (counted on the "More options" disclosure). */
+  isSet: boolean;
 }
 
 export interface RollDialogContext {
   ruleset: string;
   title: string;
   subtitle: string;
+  /** The common fields, in view. */
   fields: DialogField[];
+  /** The rarely used ones (CheckField.rare), behind a disclosure; `rareSet` of them are set. */
+  rareFields: DialogField[];
+  rareSet: number;
   odds: OddsLine[];
   /** Why no odds can be shown (invalid values): an i18n key and its data. */
   oddsError: { key: string; data: Record<string, string | number> } | null;
@@ -50,9 +56,11 @@ export function rollDialogContext(
   rollMode: string,
   rollModes: RollModes,
 ): RollDialogContext {
-  const fields: DialogField[] = request.fields.map((field) => {
+  const all: DialogField[] = request.fields.map((field) => {
     const value = values[field.name] ?? request.values[field.name] ?? "";
+    const initial = request.values[field.name] ?? (field.kind === "checkbox" ? false : "");
     return {
+      isSet: String(value) !== String(initial),
       ...field,
       value,
       checked: value === true,
@@ -62,6 +70,8 @@ export function rollDialogContext(
       isCheckbox: field.kind === "checkbox",
     };
   });
+  const fields = all.filter((f) => !f.rare);
+  const rareFields = all.filter((f) => f.rare);
   let lines: OddsLine[] = [];
   let oddsError: RollDialogContext["oddsError"] = null;
   let oddsTooLarge = false;
@@ -80,6 +90,8 @@ export function rollDialogContext(
     title: request.title,
     subtitle: request.subtitle ?? "",
     fields,
+    rareFields,
+    rareSet: rareFields.filter((f) => f.isSet).length,
     odds: lines,
     oddsError,
     oddsTooLarge,
@@ -144,4 +156,17 @@ export function applyFieldInputs(
     else errors.push(parsed.error);
   }
   return { values, errors };
+}
+
+/**
+ * What a key pressed in the dialog does: Enter rolls from any field (not from a button, which clicks
+ * itself, nor from a multi-line text box), Escape cancels; anything else is left to the browser.
+ */
+export function dialogKeyAction(key: string, target: { tagName?: string; type?: string } | null): "roll" | "cancel" | null {
+  if (key === "Escape") return "cancel";
+  if (key !== "Enter") return null;
+  const tag = (target?.tagName ?? "").toUpperCase();
+  if (tag === "BUTTON" || tag === "TEXTAREA" || tag === "SUMMARY" || tag === "A") return null;
+  if (tag === "INPUT" && ["button", "submit", "reset"].includes(String(target?.type ?? "").toLowerCase())) return null;
+  return "roll";
 }

@@ -5,10 +5,10 @@
  * without rolling leaves no trace. Bad input keeps the previous value and shows a notification.
  */
 import { isCheckbox, messageModes } from "../compat";
-import { notifyError } from "../i18n";
+import { localize, notifyError } from "../i18n";
 import type { CheckRequest, CheckValues, OddsLine } from "../ruleset";
 import { templatePath } from "../templates/helpers";
-import { applyFieldInputs, rollDialogContext, type RollModes } from "./roll-dialog-context";
+import { applyFieldInputs, dialogKeyAction, rollDialogContext, type RollModes } from "./roll-dialog-context";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -75,6 +75,15 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       event.preventDefault();
       void RollDialog.#onRoll.call(this);
     });
+    // Enter rolls, Escape cancels (issue 14): the Roll button is not a submit button, so the
+    // browser's implicit submission does not reach it.
+    form.addEventListener("keydown", (event) => {
+      const action = dialogKeyAction(event.key, event.target as { tagName?: string; type?: string } | null);
+      if (!action || event.isComposing) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void (action === "roll" ? RollDialog.#onRoll.call(this) : RollDialog.#onCancel.call(this));
+    });
   }
 
   /** Reads the form into the values; re-renders the odds. Returns false if something was refused. */
@@ -91,9 +100,18 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     if (mode) this.#rollMode = mode.value;
     const { values, errors } = applyFieldInputs(this.request.fields, this.#values, raw);
     this.#values = values;
+    this.#countRare();
     for (const error of errors) notifyError(error);
     if (rerender) void this.render({ parts: errors.length > 0 ? ["fields", "odds"] : ["odds"] });
     return errors.length === 0;
+  }
+
+  /** The "More options" summary counts the rare options set, live (the fields part is not re-rendered on a change). */
+  #countRare(): void {
+    const count = this.element.querySelector<HTMLElement>(".omnibus-roll-more-count");
+    if (!count) return;
+    const n = rollDialogContext(this.request, this.#values, undefined, this.#rollMode, {}).rareSet;
+    count.textContent = n > 0 ? `(${localize("OMNIBUS.RollDialog.MoreOptionsSet", { count: n })})` : "";
   }
 
   static async #onRoll(this: RollDialog): Promise<void> {

@@ -25,6 +25,8 @@ import type { SilhouetteOptions } from "./settings";
 import { suppressionOf } from "./fire";
 import type { AthleticsCard } from "./athletics";
 import { diceView, type DieView, type RollSummary } from "./roll-summary";
+import type { ExplainStep } from "../../core/explain";
+import { explainCheck } from "../../rules/silhouette/explain";
 
 const L = "OMNIBUS.Silhouette.";
 
@@ -291,6 +293,8 @@ export function withDefense(state: CardState, strikeKey: string, defense: Defens
 
 export interface StrikeView {
   key: string;
+  /** The damage worked out, as a message (key and arguments) for omnibus-message. */
+  working: { key: string; data: Record<string, number> } | null;
   number: number;
   attackTotal: number;
   defense: (DefenseSummary & { dice: DieView[] }) | null;
@@ -328,6 +332,8 @@ export interface CardContext {
   outcomeLabel: string | null;
   check: CardState["check"];
   athletics: AthleticsView | null;
+  /** The resolution step by step (the card's Explain disclosure). */
+  explain: ExplainStep[];
   attack: (Omit<NonNullable<CardState["attack"]>, "targets" | "grenade"> & {
     targets: TargetView[];
     calledShotLabel: string | null;
@@ -399,9 +405,22 @@ function grenadeView(g: GrenadeState): GrenadeState & { fuseDice: DieView[]; fus
   };
 }
 
-function strikeView(strike: StrikeState, index: number): StrikeView {
+/**
+ * A hit's damage worked out (issue 14): (degree of success + ROF) × the weapon's multiplier, and,
+ * once applied, the armour it lost to. An i18n key and its arguments; null before a hit.
+ */
+export function damageWorking(strike: StrikeState, damageMultiplier: number, rof: number): { key: string; data: Record<string, number> } | null {
+  const o = strike.outcome;
+  if (!o || !o.hit) return null;
+  const data: Record<string, number> = { margin: Math.max(0, o.margin), rof, multiplier: damageMultiplier, damage: o.damage };
+  if (strike.applied) return { key: `${L}Card.DamageWorkingApplied${rof ? "Rof" : ""}`, data: { ...data, armour: Math.max(0, o.damage - strike.applied.damage), taken: strike.applied.damage } };
+  return { key: `${L}Card.DamageWorking${rof ? "Rof" : ""}`, data };
+}
+
+function strikeView(strike: StrikeState, index: number, damageMultiplier = 0, rof = 0): StrikeView {
   const o = strike.outcome;
   return {
+    working: damageWorking(strike, damageMultiplier, rof),
     key: strike.key,
     number: index + 1,
     attackTotal: strike.attackTotal,
@@ -444,7 +463,7 @@ export function cardContext(state: CardState): CardContext {
           rangeLabel: t.rangeBand ? `${L}Range.${t.rangeBand}` : null,
           roleLabel: t.role === "bystander" ? `${L}Card.Bystander` : t.role === "zone" ? `${L}Card.InZone` : null,
           difficulty: t.unaware ? (t.strikes[0]?.outcome?.threshold ?? null) : null,
-          strikes: t.strikes.map(strikeView),
+          strikes: t.strikes.map((strike, i) => strikeView(strike, i, state.attack!.damageMultiplier, t.damageRof ?? 0)),
         })),
       }
     : null;
@@ -463,6 +482,8 @@ export function cardContext(state: CardState): CardContext {
     check,
     athletics: state.athletics ? athleticsView(state.athletics) : null,
     attack,
+    // Explain (issue 14): the pool read step by step; athletics cards other than a jump show no pool.
+    explain: !state.athletics || state.athletics.kind === "jump" ? explainCheck({ ...state.roll, outcome: check ? { success: check.success, threshold: check.threshold, margin: check.margin } : null }) : [],
   };
 }
 

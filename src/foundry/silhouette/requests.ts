@@ -124,6 +124,7 @@ const CALLED_CHOICES = choices(Object.keys(CALLED_SHOT_DICE), `${L}CalledShot.`)
 const FLURRY_CHOICES = choices(Object.keys(FLURRY), `${L}Flurry.`);
 const RANGE_CHOICES = choices(["auto", "pointBlank", "base", "medium", "long", "extreme"], `${L}Range.`);
 
+/** The dialog fields; `rare` ones sit behind the dialog's "More options" disclosure (issue 14). */
 const FIELD = {
   dice: { name: "dice", label: `${L}Field.Dice`, kind: "number", min: 0, max: 40, hint: `${L}Field.DiceHint` },
   modifier: { name: "modifier", label: `${L}Field.Modifier`, kind: "number", min: -20, max: 20 },
@@ -136,16 +137,16 @@ const FIELD = {
   flurry: { name: "flurry", label: `${L}Field.Flurry`, kind: "select", choices: FLURRY_CHOICES },
   range: { name: "range", label: `${L}Field.Range`, kind: "select", choices: RANGE_CHOICES },
   unaware: { name: "unaware", label: `${L}Field.Unaware`, kind: "checkbox", hint: `${L}Field.UnawareHint` },
-  freeStrike: { name: "freeStrike", label: `${L}Field.FreeStrike`, kind: "checkbox", hint: `${L}Field.FreeStrikeHint` },
-  severalAttackers: { name: "severalAttackers", label: `${L}Field.SeveralAttackers`, kind: "checkbox", hint: `${L}Field.SeveralAttackersHint` },
+  freeStrike: { name: "freeStrike", label: `${L}Field.FreeStrike`, kind: "checkbox", hint: `${L}Field.FreeStrikeHint`, rare: true },
+  severalAttackers: { name: "severalAttackers", label: `${L}Field.SeveralAttackers`, kind: "checkbox", hint: `${L}Field.SeveralAttackersHint`, rare: true },
   extraDice: { name: "extraDice", label: `${L}Field.ExtraDice`, kind: "number", min: -20, max: 20, hint: `${L}Field.ExtraDiceHint` },
   fireMode: { name: "fireMode", label: `${L}Field.FireMode`, kind: "select", choices: choices(FIRE_MODES, `${L}FireMode.`), hint: `${L}Field.FireModeHint` },
-  doubledZone: { name: "doubledZone", label: `${L}Field.DoubledZone`, kind: "checkbox", hint: `${L}Field.DoubledZoneHint` },
-  cramped: { name: "cramped", label: `${L}Field.Cramped`, kind: "checkbox", hint: `${L}Field.CrampedHint` },
-  water: { name: "water", label: `${L}Field.Water`, kind: "select", choices: choices(["none", "knee", "shoulder", "deep", "under"], `${L}Water.`), hint: `${L}Field.WaterHint` },
-  swimmingDevice: { name: "swimmingDevice", label: `${L}Field.SwimmingDevice`, kind: "checkbox" },
-  feint: { name: "feint", label: `${L}Field.Feint`, kind: "number", min: 0, max: 20, hint: `${L}Field.FeintHint` },
-  attackersDeclared: { name: "attackersDeclared", label: `${L}Field.AttackersDeclared`, kind: "number", min: 1, max: 20, hint: `${L}Field.AttackersDeclaredHint` },
+  doubledZone: { name: "doubledZone", label: `${L}Field.DoubledZone`, kind: "checkbox", hint: `${L}Field.DoubledZoneHint`, rare: true },
+  cramped: { name: "cramped", label: `${L}Field.Cramped`, kind: "checkbox", hint: `${L}Field.CrampedHint`, rare: true },
+  water: { name: "water", label: `${L}Field.Water`, kind: "select", choices: choices(["none", "knee", "shoulder", "deep", "under"], `${L}Water.`), hint: `${L}Field.WaterHint`, rare: true },
+  swimmingDevice: { name: "swimmingDevice", label: `${L}Field.SwimmingDevice`, kind: "checkbox", rare: true },
+  feint: { name: "feint", label: `${L}Field.Feint`, kind: "number", min: 0, max: 20, hint: `${L}Field.FeintHint`, rare: true },
+  attackersDeclared: { name: "attackersDeclared", label: `${L}Field.AttackersDeclared`, kind: "number", min: 1, max: 20, hint: `${L}Field.AttackersDeclaredHint`, rare: true },
 } satisfies Record<string, CheckField>;
 
 /** A rules skill's display label key. */

@@ -6,6 +6,8 @@
  */
 import type { ExtendedAction, PoolBreakdown, RollResult } from "../../rules/storytelling";
 import { formatSigned } from "../templates/helpers";
+import type { ExplainStep } from "../../core/explain";
+import { explainPool } from "../../rules/storytelling/explain";
 import { KEY, type AttackTarget, type DefenseDetail } from "./check-logic";
 
 export interface CardDie {
@@ -22,6 +24,8 @@ export interface CardRoll {
   dice: CardDie[];
   successes: number;
   outcomeLabel: string;
+  /** The resolution step by step (the card's Explain disclosure). */
+  explain: ExplainStep[];
   tone: string;
   parts: Array<{ label: string; value: string }>;
   damage: { points: number; typeLabel: string } | null;
@@ -113,6 +117,7 @@ export function cardRoll(
     outcomeLabel: result ? `${KEY}.Outcome.${result.outcome}` : `${KEY}.Range.outOfRange`,
     tone: result ? TONE[result.outcome] : "neutral",
     parts: pool ? cardParts(pool, traitLabels) : [],
+    explain: result ? explainPool(result) : [],
     damage: damage ? { points: damage.points, typeLabel: `${KEY}.Damage.${damage.type}` } : null,
     defense: opts.defense && result ? { ...opts.defense } : null,
     cover:

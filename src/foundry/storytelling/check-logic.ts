@@ -77,6 +77,7 @@ export interface ActorSnapshot {
 export { toYards };
 
 // ───────────────────────────── fields ─────────────────────────────
+// `rare`: the dialog keeps the option behind its "More options" disclosure (issue 14).
 
 const AGAIN_FIELD: CheckField = {
   name: "again",
@@ -93,14 +94,14 @@ const SITUATIONAL_FIELD: CheckField = {
 const field = (name: string, kind: CheckField["kind"], extra: Partial<CheckField> = {}): CheckField => ({ name, label: `${KEY}.Roll.${name[0].toUpperCase()}${name.slice(1)}`, kind, ...extra });
 const MODIFIER_FIELD = field("modifier", "number", { min: -20, max: 20, hint: `${KEY}.Roll.ModifierHint` });
 const WILLPOWER_FIELD = field("willpower", "checkbox", { hint: `${KEY}.Roll.WillpowerHint` });
-const ROTE_FIELD = field("rote", "checkbox", { hint: `${KEY}.Roll.RoteHint` });
+const ROTE_FIELD = field("rote", "checkbox", { hint: `${KEY}.Roll.RoteHint`, rare: true });
 const SPECIALTY_FIELD = field("specialty", "checkbox");
 const EQUIPMENT_FIELD = field("equipment", "number", { min: 0, max: 10 });
 /** Advanced action (002:L480): roll twice, keep the better. */
-const ADVANCED_FIELD = field("advanced", "checkbox", { hint: `${KEY}.Roll.AdvancedHint` });
+const ADVANCED_FIELD = field("advanced", "checkbox", { hint: `${KEY}.Roll.AdvancedHint`, rare: true });
 /** Teamwork (002:L440–L452): the helpers' successes (bonus dice) and their dramatic failures (−4 each). */
-const HELPER_SUCCESSES_FIELD = field("helperSuccesses", "number", { min: 0, max: 50, hint: `${KEY}.Roll.HelperSuccessesHint` });
-const HELPER_FAILURES_FIELD = field("helperDramaticFailures", "number", { min: 0, max: 10, hint: `${KEY}.Roll.HelperDramaticFailuresHint` });
+const HELPER_SUCCESSES_FIELD = field("helperSuccesses", "number", { min: 0, max: 50, hint: `${KEY}.Roll.HelperSuccessesHint`, rare: true });
+const HELPER_FAILURES_FIELD = field("helperDramaticFailures", "number", { min: 0, max: 10, hint: `${KEY}.Roll.HelperDramaticFailuresHint`, rare: true });
 
 /** "skill:athletics" / "attribute:stamina" / "none": the second trait of a pool. */
 export function secondChoices(): Record<string, string> {
@@ -260,8 +261,9 @@ const CONTEST_FIELD: CheckField = {
   kind: "select",
   choices: { none: `${KEY}.Contest.None`, instant: `${KEY}.Contest.Instant`, extended: `${KEY}.Contest.Extended` },
   hint: `${KEY}.Roll.ContestHint`,
+  rare: true,
 };
-const CONTEST_TARGET_FIELD = field("contestTarget", "number", { min: 1, max: 50 });
+const CONTEST_TARGET_FIELD = field("contestTarget", "number", { min: 1, max: 50, rare: true });
 
 /**
  * The opposing side's roll on a contest card: by default the same kind of pool as the side that

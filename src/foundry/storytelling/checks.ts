@@ -20,10 +20,11 @@ import { postCard } from "../chat/cards";
 import { cardStateOf, postResponse, requestChatAction, userOwns } from "../chat/actions";
 import { choicesOf, facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { localize, notify } from "../i18n";
-import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, PlannedAction } from "../ruleset";
+import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, OddsLine, PlannedAction } from "../ruleset";
 import { rulesetSetting } from "../settings";
 import { templatePath } from "../templates/helpers";
-import { cardRoll, extendedProgress, type CardContext, type CardRoll, type CoverRoll } from "./card";
+import { cardParts, cardRoll, extendedProgress, type CardContext, type CardRoll, type CoverRoll } from "./card";
+import type { PoolBreakdown } from "../../rules/storytelling";
 import {
   ATTACK_TRAITS,
   DEFAULT_OPTIONS,
@@ -42,6 +43,7 @@ import {
   poolRequest,
   poolTitle,
   requestOdds,
+  requestPool,
   throughCoverPool,
   weaponData,
   type ActorSnapshot,
@@ -488,9 +490,31 @@ export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAct
   };
 }
 
+/**
+ * The dialog's lines (issue 14): the pool the roll will use, "N dice" and what it is made of
+ * (attribute + skill + modifiers − penalties), live as options change — per target for an attack,
+ * with the targets out of range named — after the exact odds.
+ */
+export function dialogOdds(request: CheckRequest, values: CheckValues): OddsLine[] {
+  const data = request.data as unknown as CheckData;
+  const labels = traitLabels(data, values);
+  const madeOf = (pool: PoolBreakdown) => cardParts(pool, labels).map((p) => `${localize(p.label)} ${p.value}`).join(" · ");
+  const dice = (pool: PoolBreakdown) => (pool.chance ? localize(`${KEY}.Odds.ChanceDie`) : localize(`${KEY}.Odds.Dice`, { count: pool.pool }));
+  if (data.kind === "attack" && (data.targets?.length ?? 0) > 0) {
+    const facts: OddsLine[] = attackPools(data, values).map((p) =>
+      p.pool
+        ? { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: `${p.target?.name ?? ""}: ${madeOf(p.pool)}`, value: dice(p.pool) }
+        : { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: p.target?.name ?? "", valueKey: `${KEY}.Range.outOfRange` },
+    );
+    return [...requestOdds(request, values), ...facts];
+  }
+  const pool = requestPool(request, values);
+  return [...requestOdds(request, values), { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: madeOf(pool), value: dice(pool) }];
+}
+
 export const storytellingChecks: CheckHandler = {
   build,
-  odds: requestOdds,
+  odds: dialogOdds,
   roll,
 };
 

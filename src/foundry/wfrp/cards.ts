@@ -28,6 +28,7 @@ import {
 import type { TargetInfo } from "../ruleset";
 import { armourPieces, deriveActor, type PlainItem } from "./derive";
 import { weaponDamage } from "./request";
+import { explainTest } from "../../rules/wfrp/explain";
 
 const K = "OMNIBUS.WFRP.";
 
@@ -79,6 +80,7 @@ export function testCardContext(input: TestCardInput): Record<string, unknown> {
       ...(input.helpers && input.helpers.counted > 0 ? [{ label: `${K}Card.Helpers`, value: `${input.helpers.counted} (${signed(input.helpers.bonus)})` }] : []),
     ],
     extended: input.extended ?? null,
+    explain: explainTest(r, input.spec),
   };
 }
 

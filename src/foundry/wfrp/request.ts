@@ -266,7 +266,7 @@ export function buildRequest(input: BuildInput): CheckRequest {
         defence,
         canDefend: td ? turnAllowance(td.conditions).canDefend : false,
         // The dialog's per-target odds line: the target's name, its range band, its best defence.
-        detail: [tg.name, where, defence !== null ? `(${defence})` : null].filter(Boolean).join(" · "),
+        detail: [tg.name, where, defence !== null ? t(`${K}Dialog.DefenceValue`, { value: defence }) : null].filter(Boolean).join(" · "),
       };
     });
     return finish(
@@ -442,8 +442,9 @@ export function oddsLines(request: CheckRequest, values: CheckValues, rules: Wfr
     data.targets.forEach((target, i) => {
       const targetSpec = withWeapon(specFor(request, values, i), data.weapon);
       const detail = target.detail ?? request.targets[i]?.name ?? "";
+      // Beyond long range there is no chance to show: say so instead of "0 %".
       if (target.outOfRange) {
-        lines.push({ label: `${K}Odds.TargetSuccess`, probability: 0, primary: true, detail });
+        lines.push({ label: `${K}Odds.TargetSuccess`, probability: 0, fact: true, detail: request.targets[i]?.name ?? detail, valueKey: `${K}Card.OutOfRange` });
         return;
       }
       const defends = target.defence !== null && target.canDefend !== false && (!ranged || values.dodge === true);

@@ -3,6 +3,7 @@
  * sheets call them with a document's data and the gallery with pack data. Every number shown comes
  * from derive.ts (the pure rules). Labels are i18n keys; templates localize them.
  */
+import { readerLength } from "../../core/units";
 import {
   CHARACTERISTICS,
   CONDITIONS,
@@ -60,7 +61,8 @@ export function weaponGroup(group: unknown): { key: string | null; text: string 
 const choices = (ids: readonly string[], prefix: string) => ids.map((id) => ({ value: id, label: `${prefix}${id}` }));
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 
-export function wfrpActorContext(context: ActorSheetContext, statuses: string[] = []): Record<string, unknown> {
+/** `sceneUnits`: the viewed scene's distance unit; walk and run are shown in it (the rules keep yards). */
+export function wfrpActorContext(context: ActorSheetContext, statuses: string[] = [], sceneUnits: string | null = null): Record<string, unknown> {
   const system = context.system;
   const items: PlainItem[] = context.items.map((i) => ({ id: i.id, name: i.name, type: i.type, img: i.img, system: i.system }));
   const d = deriveActor(system, items, statuses);
@@ -114,8 +116,9 @@ export function wfrpActorContext(context: ActorSheetContext, statuses: string[] 
       isCharacter: context.document.type === "wfrp_character",
       characteristics,
       wounds: { value: num(health.value), max: d.maxWounds, hardy: d.hardy },
-      walk: d.walk,
-      run: d.run,
+      walk: readerLength(d.walk, sceneUnits).value,
+      run: readerLength(d.run, sceneUnits).value,
+      lengthUnitKey: `OMNIBUS.Units.${readerLength(d.walk, sceneUnits).unit}`,
       movement: num(system.movement, 4),
       sizeChoices: choices(SIZES, `${K}Size.`),
       sizeKey: `${K}Size.${typeof system.size === "string" ? system.size : "average"}`,

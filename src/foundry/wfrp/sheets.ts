@@ -48,7 +48,9 @@ export class WfrpActorSheet extends OmnibusActorSheet {
 
   protected override async prepareRulesetContext(context: ActorSheetContext): Promise<Record<string, unknown>> {
     const statuses = [...((this.document as unknown as { statuses?: Set<string> }).statuses ?? [])];
-    return wfrpActorContext(context, statuses);
+    // Walk and run in the viewed scene's unit (a metre grid reads metres).
+    const units = (globalThis as { canvas?: { scene?: { grid?: { units?: string } } | null } }).canvas?.scene?.grid?.units ?? null;
+    return wfrpActorContext(context, statuses, units);
   }
 
   static async #onAdjust(this: WfrpActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

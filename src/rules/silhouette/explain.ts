@@ -3,9 +3,12 @@
  * per extra six, the modifier, the total against the threshold, a mishap.
  */
 import { step, type ExplainStep } from "../../core/explain";
-import type { CheckRoll } from "./pool";
+import type { CheckOutcome, CheckRoll } from "./pool";
 
-export function explainCheck(r: CheckRoll): ExplainStep[] {
+/** What the steps read: a roll as resolved, or as a card stores it (its outcome's threshold, margin and success). */
+export type ExplainedCheck = Omit<CheckRoll, "outcome"> & { outcome: Pick<CheckOutcome, "threshold" | "margin" | "success"> | null };
+
+export function explainCheck(r: ExplainedCheck): ExplainStep[] {
   const faces = r.faces.slice(0, r.poolSize).join(", ");
   const steps: ExplainStep[] = [
     r.untrained ? step("silhouette.untrained", { faces, best: r.best }) : step("silhouette.highest", { faces, best: r.best }),

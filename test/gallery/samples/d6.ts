@@ -4,6 +4,7 @@
  */
 import { forcedDice } from "../../../src/core/dice";
 import { rollD6, parseDieCode } from "../../../src/rules/d6";
+import { explainD6Check } from "../../../src/rules/d6/explain";
 import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
 import { DEFAULT_SETTINGS, attackCheck, checkOdds, skillCheck } from "../../../src/foundry/d6/check-logic";
@@ -109,11 +110,14 @@ const skillCard: D6CardContext = {
   lines: [{ label: "OMNIBUS.D6.Card.Code", value: "3D + 1 CP" }, { label: "OMNIBUS.D6.Card.Difficulty", value: "13", secret: true }],
   outcomes: [],
   buttons: [],
+  // The Explain disclosure (shown open in the gallery, so the screenshot shows the steps and legend).
+  explain: explainD6Check({ ...bargain, difficulty: 13, success: bargain.total >= 13, margin: bargain.total - 13 }),
+  explainOpen: true,
 };
 
 // A Wild Die 1 under the default rule: 4D rolled 5, 3, 6 and a Wild 1 → the 1 and the 6 are removed.
 const fumble = rollD6(parseDieCode("4D"), forcedDice([5, 3, 6, 1]));
-const fumbleCard: D6CardContext = { ...skillCard, title: "Dodge (4D)", subtitle: "Thannik, wounded twice", dice: diceFaces(fumble), total: fumble.total, ...checkOutcome(fumble.total, 14), complication: fumble.complication, lines: [{ label: "OMNIBUS.D6.Card.WoundPenalty", value: "−2D" }] };
+const fumbleCard: D6CardContext = { ...skillCard, title: "Dodge (4D)", subtitle: "Thannik, wounded twice", dice: diceFaces(fumble), total: fumble.total, ...checkOutcome(fumble.total, 14), complication: fumble.complication, lines: [{ label: "OMNIBUS.D6.Card.WoundPenalty", value: "−2D" }], explain: explainD6Check({ ...fumble, difficulty: 14, success: fumble.total >= 14, margin: fumble.total - 14 }) };
 
 // T-34 / T-36: damage 16 against Strength 12 → wounded; 15 against 11 on a wounded stormtrooper → wounded twice.
 const damageRoll = rollD6(parseDieCode("5D"), forcedDice([3, 4, 2, 5, 2]));
@@ -257,7 +261,7 @@ export const samples: GallerySample[] = [
     name: "d6-roll-dialog-attack",
     title: attack.title,
     template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
-    context: rollDialogContext(attack, attackValues, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    context: rollDialogContext(attack, attackValues, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true, t), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
     width: 420,
     height: "auto",
     classes: ["omnibus", "omnibus-roll-dialog"],
@@ -266,7 +270,7 @@ export const samples: GallerySample[] = [
     name: "d6-roll-dialog-skill",
     title: skillRequest.title,
     template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
-    context: rollDialogContext(skillRequest, { ...skillRequest.values, difficultyLevel: "moderate", characterPoints: 2 }, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    context: rollDialogContext(skillRequest, { ...skillRequest.values, difficultyLevel: "moderate", characterPoints: 2 }, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true, t), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
     width: 420,
     height: "auto",
     classes: ["omnibus", "omnibus-roll-dialog"],

@@ -79,7 +79,9 @@ describe("checks", () => {
     const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { attribute: "dexterity" }, targets: [] }))!;
     const values = { ...request.values, modifier: -5 };
     const odds = checks.storytellingChecks.odds!(request, values);
-    expect(odds.map((o) => o.label)).toEqual(["OMNIBUS.Storytelling.Odds.ChanceSuccess", "OMNIBUS.Storytelling.Odds.Exceptional", "OMNIBUS.Storytelling.Odds.DramaticFailure"]);
+    expect(odds.map((o) => o.label)).toEqual(["OMNIBUS.Storytelling.Odds.ChanceSuccess", "OMNIBUS.Storytelling.Odds.Exceptional", "OMNIBUS.Storytelling.Odds.DramaticFailure", "OMNIBUS.Storytelling.Odds.Pool"]);
+    // The pool line says it is a chance die, not "0 dice".
+    expect(odds[3]).toMatchObject({ probability: 0, fact: true, value: "OMNIBUS.Storytelling.Odds.ChanceDie" });
     expect(odds[2].probability).toBeCloseTo(0.1, 12);
     faceQueue.push([1]);
     await checks.storytellingChecks.roll(request, values, { rollMode: "publicroll" });

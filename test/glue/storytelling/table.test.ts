@@ -502,7 +502,7 @@ describe("cover per target (WoD p.164; 002:L799–L803)", () => {
     const measured = targets.describeTargets(grid, token("shooter", 0), [token("v1", 1000)]);
     const request = (await checks.storytellingChecks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: "w1" }, targets: measured }))!;
     // Dexterity 3 + Firearms 3 + pistol 2 = 8 at short range; no Defense (Firearms), the armour waits for the second pool.
-    const odds = checks.storytellingChecks.odds!(request, { ...request.values, cover0: "full2" });
+    const odds = checks.storytellingChecks.odds!(request, { ...request.values, cover0: "full2" }).filter((l) => !l.fact);
     expect(odds).toHaveLength(1);
     expect(odds[0]).toMatchObject({ label: "OMNIBUS.Storytelling.Odds.ThroughCover", detail: "v1 (3+)" });
     // P(at least 3 successes on 8 dice, 10-again): one die gives 0 (p 0.7), 1 on 8–9 (0.2), and 1 + another die's count on a 10 (0.1).

@@ -509,7 +509,7 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     // With Dodge allowed, each target's line is the opposed test against that target's Dodge at its band's difficulty.
     const dodging = checks.odds!(request, { ...request.values, dodge: true }).filter((l) => l.label === "OMNIBUS.WFRP.Odds.BeatDefence");
     const { opposedOdds } = await import("../../../src/rules/wfrp/index");
-    const dodge = Number(/\((\d+)\)/.exec(dodging[0].detail!)![1]);
+    const dodge = Number(/"value":"(\d+)"/.exec(dodging[0].detail!)![1]);
     expect(dodging.map((l) => l.probability)).toEqual([
       opposedOdds({ value: 48, difficulty: "average" }, { value: dodge }, { critsOnDoubles: true }).attacker,
       opposedOdds({ value: 48, difficulty: "very_hard" }, { value: dodge }, { critsOnDoubles: true }).attacker,
@@ -540,7 +540,7 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     }))!;
     const lines = checks.odds!(request, request.values).filter((l) => l.label === "OMNIBUS.WFRP.Odds.BeatDefence");
     // The weak one's best defence is their Dodge (Ag 33), not Melee 25.
-    expect(lines.map((l) => l.detail)).toEqual(["weak · (33)", "strong · (65)"]);
+    expect(lines.map((l) => l.detail)).toEqual(['weak · OMNIBUS.WFRP.Dialog.DefenceValue {"value":"33"}', 'strong · OMNIBUS.WFRP.Dialog.DefenceValue {"value":"65"}']);
     const { opposedOdds } = await import("../../../src/rules/wfrp/index");
     const combat = { critsOnDoubles: true };
     expect(lines[0].probability).toBe(opposedOdds({ value: 45 }, { value: 33 }, combat).attacker);
