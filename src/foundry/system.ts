@@ -206,8 +206,9 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.once("ready", () => void onReady());
   Hooks.on("renderChatMessageHTML", ((message: unknown, html: HTMLElement) => {
     bindItemCard(html);
-    rewordExplain(html, localize);
+    // After bindChatCard: it may replace the card with one rendered from the GM's record.
     return bindChatCard(message as never, html).then(() => {
+      rewordExplain(html, localize);
       bindTableDraws(message as never, html);
       bindRollRequest(message as never, html);
     });
