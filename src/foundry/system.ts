@@ -15,6 +15,7 @@
  *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory), Russian names
  *          and prototype token defaults of new actors (preCreateActor).
  */
+import { partyDrop } from "./party";
 import { createApi } from "./api";
 import { installCheckLinkClicks, registerCheckLinkEnricher } from "./check-link";
 import { registerKeybindings } from "./keybindings";
@@ -60,6 +61,7 @@ export const SHARED_TEMPLATES = [
   "shared/ledger",
   "shared/effects",
   "dialog/award-experience",
+  "shared/party",
   "dialog/roll-dialog",
   "dialog/roll-odds",
   "dialog/choose-ruleset",
@@ -204,6 +206,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   registerChatHooks();
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);
+  Hooks.on("dropActorSheetData", partyDrop as never);
   Hooks.on("renderActorDirectory", addAwardButton as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
   installPackUnlockRetry();

@@ -12,6 +12,8 @@ import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
 import { chooseRulesetContext } from "../../../src/foundry/dialogs/choose-ruleset";
 import { awardDialogContext } from "../../../src/foundry/experience-context";
+import { partyContext } from "../../../src/foundry/party-context";
+import type { MemberInput } from "../../../src/rules/party";
 import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
 import type { CheckCardContext } from "../../../src/foundry/chat/cards";
 import { OmnibusError } from "../../../src/core/errors";
@@ -29,6 +31,13 @@ const itemTypes = Object.keys(manifest.documentTypes?.Item ?? {});
 const actorType = actorTypes.find((t) => t.startsWith("d6")) ?? actorTypes[0] ?? "d6_character";
 const ruleset = actorType.split(/[_-]/)[0];
 const rulesetItemTypes = itemTypes.filter((t) => t.startsWith(ruleset)).slice(0, 3);
+
+/** Two D6 party members as prepared actors (the premade smuggler's and young Jedi's numbers). */
+const d6Skill = (name: string, dice: number, pips: number, reaction = "") => ({ name, type: "d6_skill", system: { code: { dice, pips }, reaction } });
+const PARTY_MEMBERS: Record<string, MemberInput> = {
+  m1: { id: "m1", name: "Rhea", img: "icons/svg/mystery-man.svg", type: "d6_character", system: { health: { value: 5, max: 5 }, characterPoints: 5, attributes: { dexterity: { dice: 3, pips: 1 } } }, items: [d6Skill("dodge", 4, 1, "dodge"), d6Skill("blaster", 5, 1), d6Skill("space transports", 5, 0), d6Skill("con", 4, 0)] },
+  m2: { id: "m2", name: "Тралл Йевоун, контрабандист с очень длинным именем", img: "icons/svg/mystery-man.svg", type: "d6_character", system: { health: { value: 3, max: 5 }, characterPoints: 2, attributes: { dexterity: { dice: 3, pips: 2 } } }, items: [d6Skill("sneak", 4, 2)] },
+};
 
 /** Foundry v13 CONFIG.Dice.rollModes (labels are core keys; the harness knows these four). */
 const ROLL_MODES = {
@@ -252,6 +261,17 @@ export const samples: GallerySample[] = [
     width: 400,
     height: "auto",
     classes: ["omnibus", "omnibus-award-dialog"],
+  },
+  {
+    name: "shared-party-d6",
+    template: T("shared/party"),
+    context: {
+      ...partyContext("d6", ["m1", "m2", "gone"], (id) => PARTY_MEMBERS[id] ?? null, { isGM: true, editable: true, awardMode: "split" }),
+      actor: { id: "p1", name: "Rogue Squadron", img: "icons/svg/combat.svg" },
+    },
+    width: 620,
+    height: "auto",
+    classes: ["omnibus", "sheet", "actor", "omnibus-party"],
   },
   ...(["en", "ru"] as const).map((reader) => ({
     name: `shared-posted-item-${reader}-reader`,
