@@ -16,6 +16,7 @@
  *          and prototype token defaults of new actors (preCreateActor).
  */
 import { partyDrop } from "./party";
+import { registerCreationSettings } from "./creation";
 import { createApi } from "./api";
 import { installCheckLinkClicks, registerCheckLinkEnricher } from "./check-link";
 import { registerKeybindings } from "./keybindings";
@@ -62,6 +63,7 @@ export const SHARED_TEMPLATES = [
   "shared/effects",
   "dialog/award-experience",
   "shared/party",
+  "shared/creation",
   "dialog/roll-dialog",
   "dialog/roll-odds",
   "dialog/choose-ruleset",
@@ -136,6 +138,7 @@ export function onInit(): void {
   setActiveRuleset(active);
   registerRulesetSettings(active);
   registerExperienceSettings(active);
+  registerCreationSettings();
   registerKeybindings();
   registerCheckLinkEnricher();
 

@@ -7,6 +7,7 @@
  * terms where it has them) in `flags.omnibus.nameRu`.
  */
 import { partyActorType } from "../party";
+import { WFRP_CREATION_ACTIONS } from "../creation";
 import { CONDITIONS, testOdds, opposedOdds, type ConditionId } from "../../rules/wfrp/index";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
 import { WFRP_TRACKABLE, WFRP_TOKEN_DEFAULTS, wfrpMovementBands } from "./token-logic";
@@ -92,7 +93,7 @@ export const wfrpAdapter = defineRuleset({
   keepCoreStatusEffects: ["dead"],
   settings: WFRP_SETTINGS,
   combat: wfrpCombat,
-  chatActions: wfrpChatActions,
+  chatActions: { ...wfrpChatActions, ...WFRP_CREATION_ACTIONS },
   renderCard: renderWfrpCard,
   checks: wfrpChecks,
   templates: WFRP_TEMPLATES,
