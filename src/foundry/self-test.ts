@@ -150,7 +150,7 @@ export function selfTestSteps(adapter: RulesetAdapter): SelfTestStep[] {
       name: "initiative in a temporary inactive combat",
       async run(ctx) {
         const combat = await create<CombatDoc>(ctx, "Combat", { active: false, scene: null });
-        const fighters = ctx.actors.filter((a) => a.type !== undefined && !/vehicle/.test(a.type));
+        const fighters = ctx.actors.filter((a) => a.type !== undefined && !/vehicle|party/.test(a.type));
         await combat.createEmbeddedDocuments("Combatant", fighters.map((a) => ({ actorId: a.id, name: a.name, hidden: true })));
         await combat.rollAll();
         const missing = [...combat.combatants].filter((c) => typeof c.initiative !== "number");

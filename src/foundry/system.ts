@@ -15,6 +15,8 @@
  *          (dropActorSheetData), compendium list filter (renderCompendiumDirectory), Russian names
  *          and prototype token defaults of new actors (preCreateActor).
  */
+import { partyDrop } from "./party";
+import { registerCreationSettings } from "./creation";
 import { createApi } from "./api";
 import { installCheckLinkClicks, registerCheckLinkEnricher } from "./check-link";
 import { registerKeybindings } from "./keybindings";
@@ -64,6 +66,8 @@ export const SHARED_TEMPLATES = [
   "shared/effects",
   "shared/explain",
   "dialog/award-experience",
+  "shared/party",
+  "shared/creation",
   "dialog/roll-dialog",
   "dialog/roll-field",
   "dialog/roll-odds",
@@ -141,6 +145,7 @@ export function onInit(): void {
   registerExperienceSettings(active);
   registerTables(active);
   registerRollRequests();
+  registerCreationSettings();
   registerKeybindings();
   registerCheckLinkEnricher();
 
@@ -216,6 +221,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   registerChatHooks();
   Hooks.on("hotbarDrop", onHotbarDrop as never);
   Hooks.on("dropActorSheetData", filterItemDrop as never);
+  Hooks.on("dropActorSheetData", partyDrop as never);
   Hooks.on("renderActorDirectory", addAwardButton as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
   installPackUnlockRetry();

@@ -125,3 +125,37 @@ describe("the registry (src/rules/characters.ts)", () => {
     expect(() => advanceCost("wfrp", "skill", 0, 1, { table: { skill: "cheap" } })).toThrow(/wfrp advance table/);
   });
 });
+
+describe("build check in the reader's language (issue 16)", () => {
+  const soldier = {
+    type: "wfrp_character",
+    system: {
+      species: "Human", career: "Soldier",
+      characteristics: Object.fromEntries(["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [c, { initial: c === "bs" ? 45 : 30, advances: 0, modifier: 0 }])),
+      fate: 2, fortune: 2, resilience: 1, resolve: 1, movement: 4,
+    },
+    items: [],
+  };
+  it("WFRP 4e core, Species table (2d10 + 20): --lang ru prints the Russian words with the numbers", () => {
+    const r = run("wfrp", "build", "check", file("soldier-ru.json", soldier, true), "--lang", "ru");
+    expect(r.err).toEqual([]);
+    expect(r.out).toContain("  ✗ characteristicRange: bs 45: бросок расы даёт 22–40.");
+    const e = run("wfrp", "build", "check", file("soldier-en.json", soldier, true), "--lang", "en");
+    expect(e.out).toContain("  ✗ characteristicRange: bs 45: the species roll gives 22–40.");
+  });
+  it("LANG=ru_RU.UTF-8 chooses Russian without the flag; --json carries each breach's text", () => {
+    const saved = { LANG: process.env.LANG, LC_ALL: process.env.LC_ALL, LC_MESSAGES: process.env.LC_MESSAGES };
+    try {
+      delete process.env.LC_ALL;
+      delete process.env.LC_MESSAGES;
+      process.env.LANG = "ru_RU.UTF-8";
+      const r = json("wfrp", "build", "check", file("soldier-env.json", soldier, true));
+      expect(r.breaches.find((b: { code: string }) => b.code === "characteristicRange").text).toBe("bs 45: бросок расы даёт 22–40.");
+    } finally {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    }
+  });
+  it("an unknown --lang is refused with the choices", () => {
+    expect(bad("wfrp", "build", "check", file("soldier-x.json", soldier, true), "--lang", "de")).toMatch(/lang/);
+  });
+});

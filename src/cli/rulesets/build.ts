@@ -7,7 +7,10 @@ import { parse as parseYaml } from "yaml";
 import { OmnibusError } from "../../core/errors";
 import { ADVANCE_KINDS, CHARACTER_VALIDATORS, advanceCost, type CreationReport } from "../../rules/characters";
 import { isRulesetId, type RulesetId } from "../../rules/index";
-import { boolFlag } from "../args";
+import { boolFlag, choiceFlag } from "../args";
+import { LANGUAGES, breachText, readerLanguage, treeLocalizer, type Language } from "../../rules/breach-text";
+import en from "../../../lang/en.json";
+import ru from "../../../lang/ru.json";
 import type { CliCommand, CliRuleset, FlagKind } from "../types";
 
 const UNIT: Record<RulesetId, string> = { d6: "Character Points", storytelling: "XP", wfrp: "XP", silhouette: "XP" };
@@ -60,9 +63,13 @@ export function readCharacterFile(arg: string): unknown {
   }
 }
 
-function reportText(r: CreationReport): string {
+const LANG_TREES: Record<Language, unknown> = { en, ru };
+
+/** Each breach in the reader's language (`--lang`, else LC_ALL/LC_MESSAGES/LANG). */
+function reportText(r: CreationReport, lang: Language): string {
+  const localize = treeLocalizer(LANG_TREES[lang]);
   const lines = [r.ok ? "legal starting character" : `${r.breaches.length} rule(s) broken:`];
-  for (const b of r.breaches) lines.push(`  ✗ ${b.code}: ${b.message}`);
+  for (const b of r.breaches) lines.push(`  ✗ ${b.code}: ${breachText(r.ruleset, b, localize)}`);
   for (const u of r.unchecked) lines.push(`  ? ${u}`);
   return lines.join("\n");
 }
@@ -70,15 +77,17 @@ function reportText(r: CreationReport): string {
 function build(id: RulesetId): CliCommand {
   return {
     summary: "check a character (an actor with its items, as in the packs) against the creation rules; prints each broken rule",
-    usage: "check @file",
-    flags: {},
+    usage: "check @file [--lang en|ru]",
+    flags: { lang: "string" },
     positional: [2, 2],
     rolls: false,
     run(args) {
       const [sub, file] = args.positional;
       if (sub !== "check") throw new OmnibusError("badArgument", `usage: omnibus ${id} build check @file`);
+      const lang = readerLanguage(choiceFlag(args, "lang", LANGUAGES), process.env);
       const r = CHARACTER_VALIDATORS[id](readCharacterFile(file) as never);
-      return { json: r, text: reportText(r) };
+      const localize = treeLocalizer(LANG_TREES[lang]);
+      return { json: { ...r, breaches: r.breaches.map((b) => ({ ...b, text: breachText(id, b, localize) })) }, text: reportText(r, lang) };
     },
   };
 }

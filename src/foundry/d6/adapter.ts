@@ -3,6 +3,7 @@
  * the `RulesetAdapter` docs in src/foundry/ruleset.ts). Declare types as `d6_<name>` here AND
  * in system.json's documentTypes, with labels `TYPES.Actor.d6_<name>` in both lang files.
  */
+import { partyActorType } from "../party";
 import { defineRuleset } from "../ruleset";
 import { D6_TRACKABLE, d6TokenAttribute, D6_TOKEN_DEFAULTS, d6MovementBands } from "./token-logic";
 import { d6Checks, d6ChatActions } from "./checks";
@@ -44,6 +45,7 @@ export const d6Adapter = defineRuleset({
     d6_character: { dataModel: D6CharacterModel, sheet: D6CharacterSheet, sheetLabel: SHEET },
     d6_npc: { dataModel: D6NpcModel, sheet: D6CharacterSheet, sheetLabel: SHEET },
     d6_vehicle: { dataModel: D6VehicleModel, sheet: D6VehicleSheet, sheetLabel: SHEET },
+    d6_party: partyActorType(),
   },
   itemTypes: {
     d6_skill: { dataModel: D6SkillModel, sheet: D6ItemSheet, sheetLabel: SHEET },

@@ -22,6 +22,7 @@ import { rollItem, runCheck } from "../checks";
 import { clickRollOptions } from "../keybindings";
 import { postItem } from "../post-item";
 import { advanceTable, advanceTrait, askSpecialtyName, undoLastAdvance } from "../experience";
+import { CREATION_TYPES, openCreationWindow } from "../creation";
 import { isRulesetId } from "../../rules/index";
 import { localize, notify } from "../i18n";
 import { enrichDescription, readerDescription, readerName, readerSubmit } from "./description";
@@ -65,6 +66,7 @@ export class OmnibusActorSheet extends HbsActorSheet {
       itemEdit: OmnibusActorSheet.#onItemEdit,
       itemDelete: OmnibusActorSheet.#onItemDelete,
       advance: OmnibusActorSheet.#onAdvance,
+      openCreation: OmnibusActorSheet.#onOpenCreation,
       undoAdvance: OmnibusActorSheet.#onUndoAdvance,
       effectCreate: OmnibusActorSheet.#onEffectCreate,
       effectEdit: OmnibusActorSheet.#onEffectEdit,
@@ -130,7 +132,8 @@ export class OmnibusActorSheet extends HbsActorSheet {
       effects: effectRowInput(actor as never),
     });
     tabGroups.primary = context.tab;
-    return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
+    const canCreate = this.isEditable && CREATION_TYPES.includes(actor.type) && !(actor.flags as { omnibus?: { creation?: { finished?: unknown } } } | undefined)?.omnibus?.creation?.finished;
+    return { ...base, ...context, canCreate, ...(await this.prepareRulesetContext(context)) } as never;
   }
 
   /**
@@ -235,6 +238,10 @@ export class OmnibusActorSheet extends HbsActorSheet {
       ...(d.advanceItem ? { itemId: d.advanceItem } : {}),
       ...(index !== undefined && Number.isInteger(index) ? { index } : {}),
     }, { outOfCareer: event.shiftKey });
+  }
+
+  static async #onOpenCreation(this: OmnibusActorSheet): Promise<void> {
+    await openCreationWindow(this.document as never);
   }
 
   static async #onUndoAdvance(this: OmnibusActorSheet): Promise<void> {

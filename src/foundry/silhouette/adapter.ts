@@ -4,6 +4,7 @@
  * documentTypes, with labels `TYPES.Actor.silhouette_<name>` / `TYPES.Item.silhouette_<name>` in both
  * lang files.
  */
+import { partyActorType } from "../party";
 import { movementModeForDistance, movementRates, pullTogetherInitiative } from "../../rules/silhouette/index";
 import { cardContext } from "./card";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
@@ -62,6 +63,7 @@ export const silhouetteAdapter = defineRuleset({
   actorTypes: {
     silhouette_character: { dataModel: SilhouetteCharacterModel, sheet: SilhouetteActorSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Character", img: "icons/svg/mystery-man.svg" },
     silhouette_npc: { dataModel: SilhouetteCharacterModel, sheet: SilhouetteActorSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Character", img: "icons/svg/mystery-man.svg" },
+    silhouette_party: partyActorType(),
   },
   itemTypes: {
     silhouette_skill: { dataModel: SilhouetteSkillModel, sheet: SilhouetteItemSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Item", img: "icons/svg/book.svg" },

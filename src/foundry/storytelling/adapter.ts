@@ -2,6 +2,7 @@
  * The `storytelling` ruleset's adapter: what it tells the Foundry plumbing (see src/foundry/README.md
  * and the `RulesetAdapter` docs in src/foundry/ruleset.ts).
  */
+import { partyActorType } from "../party";
 import { defineRuleset } from "../ruleset";
 import { STORYTELLING_TRACKABLE, storytellingTokenAttribute, STORYTELLING_TOKEN_DEFAULTS, storytellingMovementBands } from "./token-logic";
 import { rulesetSetting } from "../settings";
@@ -39,6 +40,7 @@ export const storytellingAdapter = defineRuleset({
     storytelling_character: { dataModel: StorytellingCharacterModel as never, sheet: StorytellingCharacterSheet, sheetLabel: `${KEY}.Sheet.Character` },
     storytelling_npc: { dataModel: StorytellingNpcModel as never, sheet: StorytellingCharacterSheet, sheetLabel: `${KEY}.Sheet.Character` },
     storytelling_vehicle: { dataModel: StorytellingVehicleModel as never, sheet: StorytellingVehicleSheet, sheetLabel: `${KEY}.Sheet.Vehicle` },
+    storytelling_party: partyActorType(),
   },
   itemTypes: {
     storytelling_merit: { dataModel: StorytellingMeritModel as never, ...sheet },

@@ -6,6 +6,8 @@
  * Compendium names: each pack document has its English `name` and its Russian name (the seed's own
  * terms where it has them) in `flags.omnibus.nameRu`.
  */
+import { partyActorType } from "../party";
+import { WFRP_CREATION_ACTIONS } from "../creation";
 import { CONDITIONS, testOdds, opposedOdds, type ConditionId } from "../../rules/wfrp/index";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
 import { WFRP_TRACKABLE, WFRP_TOKEN_DEFAULTS, wfrpMovementBands } from "./token-logic";
@@ -75,6 +77,7 @@ export const wfrpAdapter = defineRuleset({
     wfrp_character: { dataModel: WfrpCharacterModel, ...actorSheet },
     wfrp_npc: { dataModel: WfrpNpcModel, ...actorSheet },
     wfrp_creature: { dataModel: WfrpCreatureModel, ...actorSheet },
+    wfrp_party: partyActorType(),
   },
   itemTypes: {
     wfrp_skill: { dataModel: WfrpSkillModel, ...itemSheet, img: "icons/svg/book.svg" },
@@ -90,7 +93,7 @@ export const wfrpAdapter = defineRuleset({
   keepCoreStatusEffects: ["dead"],
   settings: WFRP_SETTINGS,
   combat: wfrpCombat,
-  chatActions: wfrpChatActions,
+  chatActions: { ...wfrpChatActions, ...WFRP_CREATION_ACTIONS },
   renderCard: renderWfrpCard,
   checks: wfrpChecks,
   templates: WFRP_TEMPLATES,

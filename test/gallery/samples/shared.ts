@@ -12,6 +12,12 @@ import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
 import { chooseRulesetContext } from "../../../src/foundry/dialogs/choose-ruleset";
 import { awardDialogContext } from "../../../src/foundry/experience-context";
+import { partyContext } from "../../../src/foundry/party-context";
+import { creationContext } from "../../../src/foundry/creation-context";
+import { treeLocalizer } from "../../../src/rules/breach-text";
+import { readdirSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
+import type { MemberInput } from "../../../src/rules/party";
 import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
 import type { CheckCardContext } from "../../../src/foundry/chat/cards";
 import { OmnibusError } from "../../../src/core/errors";
@@ -29,6 +35,39 @@ const itemTypes = Object.keys(manifest.documentTypes?.Item ?? {});
 const actorType = actorTypes.find((t) => t.startsWith("d6")) ?? actorTypes[0] ?? "d6_character";
 const ruleset = actorType.split(/[_-]/)[0];
 const rulesetItemTypes = itemTypes.filter((t) => t.startsWith(ruleset)).slice(0, 3);
+
+/** The first premade player character of each ruleset's pack, with one value broken (so the window shows a breach). */
+const CREATION_PACKS = [["d6-characters", "d6_character", "characterPoints", 7], ["storytelling-characters", "storytelling_character", "morality", 5], ["wfrp-characters", "wfrp_character", "fate", 4], ["silhouette-actors", "silhouette_character", "attributes.agi", 3]] as const;
+function creationSamples(): GallerySample[] {
+  return CREATION_PACKS.flatMap(([pack, type, path, value]) => {
+    const dir = join(ROOT, "packs", "_source", pack);
+    const doc = readdirSync(dir).filter((f) => f.endsWith(".yml")).map((f) => parseYaml(readFileSync(join(dir, f), "utf8")) as { name: string; type: string; system: Record<string, unknown>; items?: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }> }).find((d) => d.type === type)!;
+    const system = structuredClone(doc.system);
+    const parts = path.split(".");
+    let node = system as Record<string, unknown>;
+    for (const k of parts.slice(0, -1)) node = node[k] as Record<string, unknown>;
+    node[parts[parts.length - 1]] = value;
+    const rolls = type === "wfrp_character" ? [
+      { kind: "species" as const, label: "OMNIBUS.Creation.Roll.species", result: "Human", canRoll: true, canKeep: true, kept: false, bonus: "OMNIBUS.Creation.Bonus.species" },
+      { kind: "characteristics" as const, label: "OMNIBUS.Creation.Roll.characteristics", result: null, canRoll: true, canKeep: false, kept: false, bonus: "OMNIBUS.Creation.Bonus.characteristics" },
+    ] : null;
+    return (["en", "ru"] as const).map((language) => ({
+      name: `shared-creation-${type.split("_")[0]}-${language}`,
+      template: T("shared/creation"),
+      context: creationContext({ name: doc.name, type, system, items: doc.items ?? [], finished: false }, treeLocalizer(JSON.parse(readFileSync(join(ROOT, "lang", `${language}.json`), "utf8"))), { editable: true, rolls }) as unknown as Record<string, unknown>,
+      width: 560,
+      height: "auto" as const,
+      classes: ["omnibus", "omnibus-creation"],
+    }));
+  });
+}
+
+/** Two D6 party members as prepared actors (the premade smuggler's and young Jedi's numbers). */
+const d6Skill = (name: string, dice: number, pips: number, reaction = "") => ({ name, type: "d6_skill", system: { code: { dice, pips }, reaction } });
+const PARTY_MEMBERS: Record<string, MemberInput> = {
+  m1: { id: "m1", name: "Rhea", img: "icons/svg/mystery-man.svg", type: "d6_character", system: { health: { value: 5, max: 5 }, characterPoints: 5, attributes: { dexterity: { dice: 3, pips: 1 } } }, items: [d6Skill("dodge", 4, 1, "dodge"), d6Skill("blaster", 5, 1), d6Skill("space transports", 5, 0), d6Skill("con", 4, 0)] },
+  m2: { id: "m2", name: "Тралл Йевоун, контрабандист с очень длинным именем", img: "icons/svg/mystery-man.svg", type: "d6_character", system: { health: { value: 3, max: 5 }, characterPoints: 2, attributes: { dexterity: { dice: 3, pips: 2 } } }, items: [d6Skill("sneak", 4, 2)] },
+};
 
 /** Foundry v13 CONFIG.Dice.rollModes (labels are core keys; the harness knows these four). */
 const ROLL_MODES = {
@@ -252,6 +291,18 @@ export const samples: GallerySample[] = [
     width: 400,
     height: "auto",
     classes: ["omnibus", "omnibus-award-dialog"],
+  },
+  ...creationSamples(),
+  {
+    name: "shared-party-d6",
+    template: T("shared/party"),
+    context: {
+      ...partyContext("d6", ["m1", "m2", "gone"], (id) => PARTY_MEMBERS[id] ?? null, { isGM: true, editable: true, awardMode: "split" }),
+      actor: { id: "p1", name: "Rogue Squadron", img: "icons/svg/combat.svg" },
+    },
+    width: 620,
+    height: "auto",
+    classes: ["omnibus", "sheet", "actor", "omnibus-party"],
   },
   ...(["en", "ru"] as const).map((reader) => ({
     name: `shared-posted-item-${reader}-reader`,

@@ -43,7 +43,7 @@ const lastMessage = () => stand.recorded.messagesCreated[stand.recorded.messages
 describe("registration", () => {
   it("registers the D6 types' data models and sheets, the D6 Roll classes, status effects, settings and combat", async () => {
     const CONFIG = (globalThis as any).CONFIG;
-    expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["d6_character", "d6_npc", "d6_vehicle"]);
+    expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["d6_character", "d6_npc", "d6_party", "d6_vehicle"]);
     expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual(["d6_ability", "d6_armor", "d6_equipment", "d6_forcepower", "d6_skill", "d6_weapon"]);
     const sheetTypes = stand.recorded.sheets.flatMap((s) => s.options.types as string[]).sort();
     expect(sheetTypes).toEqual([...Object.keys(CONFIG.Actor.dataModels), ...Object.keys(CONFIG.Item.dataModels)].sort());

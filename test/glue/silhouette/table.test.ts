@@ -39,10 +39,10 @@ beforeEach(async () => {
 describe("registration", () => {
   it("registers the Silhouette types, sheets, the Roll, settings with the digest's defaults, status effects and combat", () => {
     const CONFIG = (globalThis as Record<string, any>).CONFIG;
-    expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["silhouette_character", "silhouette_npc"]);
+    expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["silhouette_character", "silhouette_npc", "silhouette_party"]);
     expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual(["silhouette_armour", "silhouette_equipment", "silhouette_skill", "silhouette_weapon"]);
     expect(stand.recorded.sheets.map((s) => (s.options.types as string[])[0]).sort()).toEqual(
-      ["silhouette_armour", "silhouette_character", "silhouette_equipment", "silhouette_npc", "silhouette_skill", "silhouette_weapon"],
+      ["silhouette_armour", "silhouette_character", "silhouette_equipment", "silhouette_npc", "silhouette_party", "silhouette_skill", "silhouette_weapon"],
     );
     expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toContain("SilhouetteRoll");
     const setting = (k: string) => stand.recorded.settingsRegistered.get(`omnibus.silhouette_${k}`)?.default;

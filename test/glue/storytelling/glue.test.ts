@@ -32,9 +32,9 @@ const lastCard = () => stand.recorded.rendered.at(-1)!.context as unknown as Car
 describe("registrations", () => {
   it("registers the Storytelling data models, sheets, rolls, status effects, settings and combat", () => {
     const CONFIG = (globalThis as unknown as { CONFIG: Record<string, any> }).CONFIG;
-    expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["storytelling_character", "storytelling_npc", "storytelling_vehicle"]);
+    expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["storytelling_character", "storytelling_npc", "storytelling_party", "storytelling_vehicle"]);
     expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual(["storytelling_armor", "storytelling_equipment", "storytelling_extended", "storytelling_merit", "storytelling_object", "storytelling_weapon"]);
-    expect(stand.recorded.sheets).toHaveLength(9);
+    expect(stand.recorded.sheets).toHaveLength(10);
     expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["StorytellingRoll", "StorytellingInitiativeRoll"]));
     expect(statusEffectIds()).toEqual(expect.arrayContaining(["dead", "wounded3", "unconsciousRisk", "dying", "dodging"]));
     expect(stand.recorded.settingsRegistered.get("omnibus.storytelling_chanceDieUsesAgain")).toMatchObject({ default: false, config: true });

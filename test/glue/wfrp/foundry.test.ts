@@ -84,9 +84,9 @@ function perditaAndTwoCultists() {
 }
 
 describe("registrations", () => {
-  it("three actor and seven item types with their data models and the wfrp sheets; the Roll classes; the Conditions as status effects; the rules options as settings", async () => {
+  it("four actor (with the party) and seven item types with their data models and the wfrp sheets; the Roll classes; the Conditions as status effects; the rules options as settings", async () => {
     const { WfrpActorSheet, WfrpItemSheet } = await import("../../../src/foundry/wfrp/sheets");
-    expect(Object.keys(g.CONFIG.Actor.dataModels).sort()).toEqual(["wfrp_character", "wfrp_creature", "wfrp_npc"]);
+    expect(Object.keys(g.CONFIG.Actor.dataModels).sort()).toEqual(["wfrp_character", "wfrp_creature", "wfrp_npc", "wfrp_party"]);
     expect(Object.keys(g.CONFIG.Item.dataModels).sort()).toEqual(["wfrp_armour", "wfrp_condition", "wfrp_extended", "wfrp_skill", "wfrp_talent", "wfrp_trapping", "wfrp_weapon"]);
     const sheets = stand.recorded.sheets.map((s) => [(s.options.types as string[])[0], s.sheet]);
     expect(sheets.filter(([, s]) => s === WfrpActorSheet)).toHaveLength(3);

@@ -1,0 +1,328 @@
+/**
+ * Guided character creation (issue 16): a window per character (ApplicationV2) that walks the
+ * ruleset's steps (src/rules/creation-steps.ts), edits the values in place, shows each step's budget
+ * and every broken rule live in the reader's language, and refuses Finish while a rule is broken.
+ *
+ * WFRP's random rolls (species, characteristics) are made by the active GM, never by the player:
+ * the player's client posts a request card and asks for the `wfrpCreationRoll` chat action (card
+ * layer); the GM rolls real Rolls, posts them to chat, writes the values to the character and keeps
+ * the faces in the hidden world setting `omnibus.creationRolls` (only GMs write world settings).
+ * Keeping the dice as they fell earns the rulebook's bonus experience (`wfrpCreationKeep`), which the
+ * GM grants only after re-deriving the values from the recorded faces; a second roll forfeits it.
+ */
+import { RULESET_IDS, isRulesetId } from "../rules/index";
+import { creationView } from "../rules/creation-steps";
+import { planAward } from "../rules/advance-plan";
+import type { ActorLike } from "../rules/build-types";
+import { CHARACTERISTICS } from "../rules/wfrp/characteristics";
+import { CREATION_ROLL_FORMULAS, CREATION_ROLL_KINDS, CREATION_XP, characteristicsFromFaces, differsFromRoll, speciesFromD100, speciesKey, type CreationRollKind, type CreationRollRecord } from "../rules/wfrp/creation-rolls";
+import { OmnibusError } from "../core/errors";
+import { documentOf, requestChatAction, userOwns } from "./chat/actions";
+import { postCard } from "./chat/cards";
+import { creationContext, type CreationContext, type RollOffer } from "./creation-context";
+import { localize, notify, notifyError } from "./i18n";
+import { SYSTEM_ID } from "./registry";
+import { settingsStore } from "./settings";
+import { readerName } from "./sheets/description";
+import { templatePath } from "./templates/helpers";
+import type { ChatAction, ChatActionContext, PlannedAction } from "./ruleset";
+
+export const CREATION_TEMPLATE = templatePath("shared/creation");
+export const ROLLS_SETTING = "creationRolls";
+/** The character types the creation window serves. */
+export const CREATION_TYPES = RULESET_IDS.map((id) => `${id}_character`);
+
+interface ActorRolls {
+  species?: CreationRollRecord & { kept?: boolean; messageId?: string };
+  characteristics?: CreationRollRecord & { kept?: boolean; messageId?: string };
+}
+type RollsStore = Record<string, ActorRolls>;
+
+export function registerCreationSettings(): void {
+  settingsStore().register(SYSTEM_ID, ROLLS_SETTING, { scope: "world", config: false, type: Object, default: {} });
+}
+
+function readRolls(): RollsStore {
+  try {
+    const v = settingsStore().get(SYSTEM_ID, ROLLS_SETTING);
+    return v && typeof v === "object" ? structuredClone(v as RollsStore) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The GM's record of an actor's creation rolls (any client may read it). */
+export const creationRollsOf = (actorUuid: string): ActorRolls => readRolls()[actorUuid] ?? {};
+
+async function writeRolls(actorUuid: string, change: (r: ActorRolls) => ActorRolls): Promise<void> {
+  const all = readRolls();
+  all[actorUuid] = change(all[actorUuid] ?? {});
+  await settingsStore().set(SYSTEM_ID, ROLLS_SETTING, all);
+}
+
+interface ActorDoc {
+  uuid: string;
+  id: string | null;
+  name: string | null;
+  type: string;
+  isOwner: boolean;
+  system: unknown;
+  flags?: Record<string, unknown>;
+  toObject(): unknown;
+  update(data: Record<string, unknown>): Promise<unknown>;
+  updateEmbeddedDocuments(name: "Item", updates: Record<string, unknown>[]): Promise<unknown>;
+}
+
+const isFinished = (actor: { flags?: Record<string, unknown> }) => Boolean((actor.flags?.[SYSTEM_ID] as { creation?: { finished?: unknown } } | undefined)?.creation?.finished);
+
+const asLike = (actor: ActorDoc): ActorLike & { items: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }>; system: Record<string, unknown> } => {
+  const o = actor.toObject() as { type: string; system: Record<string, unknown>; items?: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }> };
+  return { type: o.type, system: o.system, items: o.items ?? [] };
+};
+
+const gameLocalizer = (key: string, values: Record<string, string | number>): string | null => (game.i18n?.has(key) ? localize(key, values) : null);
+
+/**
+ * Finish: the character must break no rule, and (WFRP) still have the characteristics the GM's
+ * recorded roll gave (when it was rolled). Marks the character finished; the window then closes.
+ */
+export async function finishCreation(actor: ActorDoc): Promise<boolean> {
+  const ruleset = actor.type.split("_")[0];
+  if (!isRulesetId(ruleset) || !actor.isOwner) {
+    notify("warn", "OMNIBUS.Experience.NotYours", { actor: actor.name ?? "" });
+    return false;
+  }
+  const view = creationView(ruleset, asLike(actor));
+  if (!view.canFinish) {
+    const count = view.steps.reduce((n, s) => n + s.breaches.length, view.other.length);
+    notify("warn", view.error ? "OMNIBUS.Creation.Unreadable" : "OMNIBUS.Creation.Refused", { count, error: view.error ?? "" });
+    return false;
+  }
+  if (ruleset === "wfrp") {
+    const rolled = creationRollsOf(actor.uuid).characteristics;
+    const differ = rolled ? differsFromRoll(rolled, (asLike(actor).system.characteristics ?? {}) as Record<string, unknown>) : [];
+    if (differ.length > 0 && rolled?.kept) {
+      notify("warn", "OMNIBUS.Creation.NotAsRolled", { characteristics: differ.map((c) => localize(`OMNIBUS.WFRP.Char.${c}`)).join(", ") });
+      return false;
+    }
+  }
+  await actor.update({ [`flags.${SYSTEM_ID}.creation.finished`]: new Date().toISOString() });
+  notify("info", "OMNIBUS.Creation.Finished", { actor: actor.name ?? "" });
+  return true;
+}
+
+/** The player's side of a WFRP roll: a request card, then the GM rolls (chat action). */
+export async function requestCreationRoll(actor: ActorDoc, kind: CreationRollKind): Promise<boolean> {
+  if (actor.type !== "wfrp_character" || !CREATION_ROLL_KINDS.includes(kind) || !actor.isOwner) return false;
+  const message = await postCard({
+    template: templatePath("chat/check-card"),
+    context: { title: localize(`OMNIBUS.Creation.Roll.${kind}`), subtitle: actor.name ?? "" },
+    actor: actor as never,
+    flags: { creationRoll: { kind, actorUuid: actor.uuid } },
+  });
+  if (!message) return false;
+  return requestChatAction(message as never, "wfrpCreationRoll");
+}
+
+/** Asks the GM for the bonus experience of keeping a roll. */
+export async function requestKeepRoll(actor: ActorDoc, kind: CreationRollKind): Promise<boolean> {
+  const rolled = creationRollsOf(actor.uuid)[kind];
+  const messageId = rolled?.messageId;
+  const message = messageId ? (game.messages?.get(messageId) as unknown as ChatMessage.Implementation | undefined) : undefined;
+  if (!message) return false;
+  return requestChatAction(message as never, "wfrpCreationKeep");
+}
+
+const requestOf = (state: Record<string, unknown>): { kind: CreationRollKind; actorUuid: string } => {
+  const r = state.creationRoll as { kind?: unknown; actorUuid?: unknown } | undefined;
+  if (!r || typeof r.actorUuid !== "string" || !CREATION_ROLL_KINDS.includes(r.kind as CreationRollKind)) throw new OmnibusError("badArgument", "not a creation roll card");
+  return { kind: r.kind as CreationRollKind, actorUuid: r.actorUuid };
+};
+
+async function requestedActor(context: ChatActionContext, uuid: string): Promise<ActorDoc> {
+  const actor = await documentOf<ActorDoc>(uuid);
+  if (!actor || actor.type !== "wfrp_character") throw new OmnibusError("badArgument", "the character of this roll is gone");
+  if (!userOwns(actor, context.user as never)) throw new OmnibusError("badArgument", "only the character's owner may roll for it");
+  if (isFinished(actor)) throw new OmnibusError("badArgument", "this character is already finished");
+  return actor;
+}
+
+/** Faces of an evaluated Roll's dice, in order. */
+const facesOf = (roll: Roll): number[] => (roll.dice ?? []).flatMap((d) => (d.results ?? []).filter((r) => r.active !== false).map((r) => r.result));
+
+/** On the active GM: rolls, posts the Rolls, writes the values and records the faces. */
+async function planCreationRoll(context: ChatActionContext): Promise<PlannedAction> {
+  const { kind, actorUuid } = requestOf(context.state);
+  const actor = await requestedActor(context, actorUuid);
+  const earlier = creationRollsOf(actorUuid)[kind];
+  if (earlier?.kept) throw new OmnibusError("badArgument", "this roll was already kept");
+  const rolls: Roll[] = [];
+  for (const formula of CREATION_ROLL_FORMULAS[kind]) rolls.push(await new Roll(formula).evaluate({ allowInteractive: false } as never));
+  const faces = rolls.flatMap(facesOf);
+  const system = asLike(actor).system;
+  let record: CreationRollRecord;
+  let update: Record<string, unknown>;
+  if (kind === "species") {
+    const species = speciesFromD100(faces[0]);
+    record = { kind, faces, species, reroll: Boolean(earlier) };
+    update = { "system.species": localize(`OMNIBUS.Creation.Species.${species}`) };
+  } else {
+    const species = speciesKey(String(system.species ?? ""));
+    if (!species) throw new OmnibusError("badArgument", "choose or roll the species first");
+    const values = characteristicsFromFaces(species, faces);
+    record = { kind, faces, species, values, reroll: Boolean(earlier) };
+    update = Object.fromEntries(CHARACTERISTICS.map((c) => [`system.characteristics.${c}.initial`, values[c]]));
+  }
+  const lines = kind === "species" ? [{ label: localize("OMNIBUS.WFRP.Sheet.Species"), value: localize(`OMNIBUS.Creation.Species.${record.species}`) }] : CHARACTERISTICS.map((c) => ({ label: localize(`OMNIBUS.WFRP.Char.${c}`), value: record.values![c] }));
+  const posted = await postCard({
+    template: templatePath("chat/check-card"),
+    context: { title: localize(`OMNIBUS.Creation.Roll.${kind}`), subtitle: actor.name ?? "", dice: faces.map((f, i) => ({ face: f, sides: kind === "species" ? 100 : 10, classes: i % 2 ? "" : "pair" })), lines },
+    rolls,
+    actor: actor as never,
+    rollMode: "publicroll",
+    flags: { creationResult: { kind, actorUuid } },
+  });
+  await writeRolls(actorUuid, (r) => ({ ...r, [kind]: { ...record, kept: false, messageId: context.message.id ?? undefined, resultId: posted?.id ?? null } }));
+  return { changes: [{ uuid: actorUuid, update }], state: { ...context.state, creationRoll: { kind, actorUuid, faces, reroll: record.reroll } }, summary: { key: "OMNIBUS.Creation.Rolled", data: { actor: actor.name ?? "" } } };
+}
+
+/** On the active GM: the bonus XP for keeping a first roll, after re-deriving it from the recorded faces. */
+async function planKeep(context: ChatActionContext): Promise<PlannedAction> {
+  const { kind, actorUuid } = requestOf(context.state);
+  const actor = await requestedActor(context, actorUuid);
+  const rolled = creationRollsOf(actorUuid)[kind];
+  if (!rolled || rolled.messageId !== context.message.id) throw new OmnibusError("badArgument", "this card is not the character's latest roll");
+  if (rolled.kept) throw new OmnibusError("badArgument", "this roll was already kept");
+  if (rolled.reroll) throw new OmnibusError("badArgument", "a second roll earns no bonus experience");
+  const system = asLike(actor).system;
+  if (kind === "characteristics" && differsFromRoll(rolled, (system.characteristics ?? {}) as Record<string, unknown>).length > 0) {
+    throw new OmnibusError("badArgument", "the characteristics are no longer as rolled");
+  }
+  if (kind === "species" && speciesKey(String(system.species ?? "")) !== rolled.species) throw new OmnibusError("badArgument", "the species is no longer as rolled");
+  const amount = kind === "species" ? CREATION_XP.randomSpecies : CREATION_XP.characteristicsAsRolled;
+  const changes = planAward("wfrp", asLike(actor), { id: foundry.utils.randomID(), amount, reason: localize(`OMNIBUS.Creation.Keep.${kind}`), date: new Date().toISOString() });
+  await writeRolls(actorUuid, (r) => ({ ...r, [kind]: { ...rolled, kept: true } }));
+  const update = Object.fromEntries(Object.entries(changes.system ?? {}).map(([k, v]) => [`system.${k}`, v]));
+  return { changes: [{ uuid: actorUuid, update }], summary: { key: "OMNIBUS.Creation.Kept", data: { amount } } };
+}
+
+const creationPermitted = (context: ChatActionContext) => context.user.isGM || context.authorId === context.user.id;
+
+export const WFRP_CREATION_ACTIONS: Record<string, ChatAction> = {
+  wfrpCreationRoll: { plan: planCreationRoll, permitted: creationPermitted, repeatable: false, visible: () => false },
+  wfrpCreationKeep: { plan: planKeep, permitted: creationPermitted, repeatable: false, visible: () => false },
+};
+
+/** The roll offers of the window, from the GM's record. */
+export function rollOffers(actorUuid: string, species: string, editable: boolean): RollOffer[] {
+  const r = creationRollsOf(actorUuid);
+  const offer = (kind: CreationRollKind): RollOffer => {
+    const rec = r[kind];
+    const result = rec ? (kind === "species" ? localize(`OMNIBUS.Creation.Species.${rec.species}`) : CHARACTERISTICS.map((c) => `${localize(`OMNIBUS.WFRP.CharAbbr.${c}`)} ${rec.values?.[c] ?? "?"}`).join(", ")) : null;
+    return {
+      kind,
+      label: `OMNIBUS.Creation.Roll.${kind}`,
+      result,
+      canRoll: editable && !rec?.kept && (kind === "species" || speciesKey(species) !== null),
+      canKeep: editable && Boolean(rec) && !rec!.kept && !rec!.reroll,
+      kept: Boolean(rec?.kept),
+      bonus: `OMNIBUS.Creation.Bonus.${kind}`,
+    };
+  };
+  return CREATION_ROLL_KINDS.map(offer);
+}
+
+const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+const HbsApp = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & { PARTS: Record<string, { template: string; scrollable?: string[] }> };
+type RenderOptions = Parameters<InstanceType<typeof ApplicationV2>["_prepareContext"]>[0];
+
+/** The creation window of one character. */
+export class CreationWindow extends HbsApp {
+  static override DEFAULT_OPTIONS = {
+    classes: ["omnibus", "omnibus-creation"],
+    position: { width: 560, height: 680 },
+    window: { resizable: true, title: "OMNIBUS.Creation.Title" },
+    actions: {
+      finishCreation: CreationWindow.#onFinish,
+      creationRoll: CreationWindow.#onRoll,
+      creationKeep: CreationWindow.#onKeep,
+    },
+  } as never;
+
+  static override PARTS = { body: { template: CREATION_TEMPLATE, scrollable: [".omnibus-creation-steps"] } };
+
+  readonly actor: ActorDoc & { items: { get(id: string): { update(d: Record<string, unknown>): Promise<unknown> } | undefined } };
+  #hooks: Array<[string, number]> = [];
+
+  constructor(actor: CreationWindow["actor"], options: Record<string, unknown> = {}) {
+    super({ id: `omnibus-creation-${actor.id ?? "new"}`, ...options } as never);
+    this.actor = actor;
+  }
+
+  override get title(): string {
+    return localize("OMNIBUS.Creation.TitleFor", { actor: readerName(this.actor as never) });
+  }
+
+  override async _prepareContext(options: RenderOptions): Promise<never> {
+    const base = await super._prepareContext(options);
+    const like = asLike(this.actor);
+    const ctx: CreationContext = creationContext({ name: readerName(this.actor as never), type: this.actor.type, system: like.system, items: like.items, finished: isFinished(this.actor) }, gameLocalizer, {
+      editable: this.actor.isOwner,
+      rolls: this.actor.type === "wfrp_character" ? rollOffers(this.actor.uuid, String(like.system.species ?? ""), this.actor.isOwner && !isFinished(this.actor)) : null,
+    });
+    return { ...base, ...ctx } as never;
+  }
+
+  override async _onFirstRender(...args: Parameters<InstanceType<typeof ApplicationV2>["_onFirstRender"]>): Promise<void> {
+    await super._onFirstRender(...args);
+    const rerender = (doc: { id?: string | null; parent?: { id?: string | null } | null }) => {
+      if (doc.id === this.actor.id || doc.parent?.id === this.actor.id) void this.render();
+    };
+    for (const hook of ["updateActor", "updateItem", "createItem", "deleteItem"]) this.#hooks.push([hook, Hooks.on(hook as never, rerender as never)]);
+    this.#hooks.push(["updateSetting", Hooks.on("updateSetting" as never, ((s: { key?: string }) => { if (s.key === `${SYSTEM_ID}.${ROLLS_SETTING}`) void this.render(); }) as never)]);
+    this.element.addEventListener("change", (event) => void this.#onChange(event));
+  }
+
+  override async _onClose(...args: Parameters<InstanceType<typeof ApplicationV2>["_onClose"]>): Promise<void> {
+    for (const [hook, id] of this.#hooks) Hooks.off(hook as never, id);
+    this.#hooks = [];
+    await super._onClose(...args);
+  }
+
+  /** An edited value goes to the actor (or its item) at once; the window re-renders from the update. */
+  async #onChange(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement | null;
+    if (!input?.name?.startsWith("system.") || !this.actor.isOwner || isFinished(this.actor)) return;
+    const value = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+    if (typeof value === "number" && !Number.isInteger(value)) {
+      notify("warn", "OMNIBUS.Creation.WholeNumber");
+      return;
+    }
+    try {
+      const itemId = input.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+      if (itemId) await this.actor.items.get(itemId)?.update({ [input.name]: value });
+      else await this.actor.update({ [input.name]: value });
+    } catch (e) {
+      notifyError(e);
+    }
+  }
+
+  static async #onFinish(this: CreationWindow): Promise<void> {
+    if (await finishCreation(this.actor)) await this.close();
+  }
+
+  static async #onRoll(this: CreationWindow, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await requestCreationRoll(this.actor, target.dataset.kind as CreationRollKind);
+  }
+
+  static async #onKeep(this: CreationWindow, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await requestKeepRoll(this.actor, target.dataset.kind as CreationRollKind);
+  }
+}
+
+/** Opens (or brings forward) the creation window of a character. */
+export async function openCreationWindow(actor: CreationWindow["actor"]): Promise<void> {
+  if (!CREATION_TYPES.includes(actor.type)) return;
+  const app = new CreationWindow(actor);
+  await app.render({ force: true });
+}
