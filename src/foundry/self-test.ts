@@ -21,9 +21,14 @@
  * `ATTACK_ATTEMPTS` times.
  */
 import type { RulesetAdapter, TargetInfo } from "./ruleset";
-import { requestChatAction, undoMark } from "./chat/actions";
+import { cardStateOf, requestChatAction, undoMark } from "./chat/actions";
 import { isV14, toGenerationMode } from "./compat";
 import { markKey } from "./chat/record";
+import { SETTING } from "./settings";
+import { SYSTEM_ID } from "./registry";
+import { attackStateOf } from "./wfrp/actions";
+import { resolveTarget } from "./wfrp/cards";
+import { cardState as silhouetteCardState } from "./silhouette/actions";
 
 export type StepStatus = "passed" | "failed" | "pending";
 export interface SelfTestResult {
@@ -68,6 +73,8 @@ export interface AttackScript {
   attacker: { type: string; system: Record<string, unknown> };
   target: { type: string; system: Record<string, unknown> };
   weapon: { type: string; system: Record<string, unknown> };
+  /** More items of the attacker (the skill the weapon uses). */
+  attackerItems?: Array<{ name: string; type: string; system: Record<string, unknown> }>;
   /** Distance between the two tokens, in grid squares of the temporary scene (1 square = 1 `units`). */
   squares: number;
   units: string;
@@ -108,6 +115,52 @@ export const ATTACK_SCRIPTS: Record<string, AttackScript> = {
       const targets = ((damage?.flags as Record<string, Record<string, Record<string, Record<string, unknown[]>>>> | undefined)?.omnibus?.d6?.damage?.targets ?? []) as unknown[];
       if (!damage || targets.length === 0) return null;
       return { message: damage, action: "d6ApplyDamage", target: "0" };
+    },
+  },
+  storytelling: {
+    // A club in melee: Strength 5 + Weaponry 5 + damage 3, less the target's Defense (Wits/Dexterity 1).
+    attacker: { type: "storytelling_character", system: { attributes: { strength: 5, dexterity: 3, wits: 3 }, skills: { weaponry: { dots: 5, specialties: "" } } } },
+    target: { type: "storytelling_character", system: { attributes: { wits: 1, dexterity: 1, stamina: 1 } } },
+    weapon: { type: "storytelling_weapon", system: { attackKind: "melee", damage: 3, damageType: "lethal", strength: 1, again: "10" } },
+    squares: 1,
+    units: "m",
+    dataset: (itemId) => ({ itemId }),
+    async resolve(attack) {
+      // The defence is the target's Defense, taken off the attack pool; the successes are the damage.
+      const damage = (cardStateOf(attack).damage ?? {}) as Record<string, { points?: number } | undefined>;
+      return (damage["0"]?.points ?? 0) > 0 ? { message: attack, action: "applyDamage", target: "0" } : null;
+    },
+  },
+  wfrp: {
+    // Weapon Skill 90 with a hand weapon against a defender who dodges on Agility 5.
+    attacker: { type: "wfrp_character", system: { characteristics: { ws: { initial: 90 }, s: { initial: 50 } } } },
+    target: { type: "wfrp_character", system: { characteristics: { ag: { initial: 5 }, t: { initial: 10 } } } },
+    weapon: { type: "wfrp_weapon", system: { kind: "melee", group: "basic", damage: 4, addsStrengthBonus: true, range: 0, equipped: true } },
+    squares: 1,
+    units: "yd",
+    dataset: (itemId) => ({ itemId }),
+    async resolve(attack) {
+      // The defender dodges: their roll is a response message the GM records on the card.
+      await click(attack, "defendDodge", "0");
+      const result = resolveTarget(attackStateOf(cardStateOf(attack)), 0);
+      return result?.hit ? { message: attack, action: "applyDamage", target: "0" } : null;
+    },
+  },
+  silhouette: {
+    // Firearms 5 (AGI 2) with a sniper rifle at 5 m against an untrained defender.
+    attacker: { type: "silhouette_character", system: { attributes: { agi: 2 } } },
+    attackerItems: [{ name: `${SELF_TEST_NAME}: firearms`, type: "silhouette_skill", system: { key: "firearms", level: 5, attribute: "agi" } }],
+    target: { type: "silhouette_character", system: {} },
+    weapon: { type: "silhouette_weapon", system: { category: "ranged", skill: "firearms", damageMultiplier: 20, accuracy: 1, rof: 0, ranges: { base: 50, medium: 100, long: 200, extreme: 400 }, ammo: { value: 5, max: 5 }, carried: true } },
+    squares: 5,
+    units: "m",
+    dataset: (itemId) => ({ itemId }),
+    async resolve(attack) {
+      // The defender's opposed Defense roll, from the card's button (the dialog skipped).
+      const key = "t0s0";
+      await click(attack, "defend", key);
+      const strike = silhouetteCardState(cardStateOf(attack)).attack?.targets[0]?.strikes.find((s) => s.key === key);
+      return strike?.outcome?.hit ? { message: attack, action: "applyDamage", target: key } : null;
     },
   },
 };
@@ -176,7 +229,7 @@ async function runAttack(ctx: Context, script: AttackScript): Promise<void> {
     grid: { size: gridSize, distance: 1, units: script.units },
   });
   const folder = ctx.folders.Actor?.id ?? null;
-  const attacker = await create<ActorDoc>(ctx, "Actor", { name: `${SELF_TEST_NAME}: attacker`, type: script.attacker.type, folder, system: script.attacker.system, items: [{ name: `${SELF_TEST_NAME}: weapon`, type: script.weapon.type, system: script.weapon.system }] });
+  const attacker = await create<ActorDoc>(ctx, "Actor", { name: `${SELF_TEST_NAME}: attacker`, type: script.attacker.type, folder, system: script.attacker.system, items: [{ name: `${SELF_TEST_NAME}: weapon`, type: script.weapon.type, system: script.weapon.system }, ...(script.attackerItems ?? [])] });
   const victim = await create<ActorDoc>(ctx, "Actor", { name: `${SELF_TEST_NAME}: target`, type: script.target.type, folder, system: script.target.system });
   const tokens = (await scene.createEmbeddedDocuments("Token", [
     { actorId: attacker.id, name: attacker.name, actorLink: true, hidden: true, x: gridSize, y: gridSize },
@@ -300,16 +353,25 @@ function message(error: unknown): string {
 }
 
 /**
- * The chat's mode selector (the client setting `core.rollMode`, v14 `core.messageMode`) set to GM
- * rolls for the run, so the cards the buttons post on their own (damage, initiative) are whispered
- * to the GMs too; returns what puts it back.
+ * Two client settings for the run: the chat's mode selector (`core.rollMode`, v14
+ * `core.messageMode`) at GM rolls, so the cards the buttons post on their own (damage, defence,
+ * initiative) are whispered to the GMs too, and the roll dialog off (`omnibus.rollDialog`), so a
+ * button that rolls (a defence) does not wait for a click. Returns what puts both back.
  */
-async function whisperingToGM(): Promise<() => Promise<void>> {
+async function runSettings(): Promise<() => Promise<void>> {
   const settings = game.settings as unknown as { get(ns: string, key: string): unknown; set(ns: string, key: string, value: unknown): Promise<unknown> };
-  const key = isV14() ? "messageMode" : "rollMode";
-  const before = settings.get("core", key);
-  await settings.set("core", key, toGenerationMode("gmroll"));
-  return async () => void (await settings.set("core", key, before));
+  const wanted: Array<[string, string, unknown]> = [
+    ["core", isV14() ? "messageMode" : "rollMode", toGenerationMode("gmroll")],
+    [SYSTEM_ID, SETTING.rollDialog, false],
+  ];
+  const before: Array<[string, string, unknown]> = [];
+  for (const [ns, key, value] of wanted) {
+    before.push([ns, key, settings.get(ns, key)]);
+    await settings.set(ns, key, value);
+  }
+  return async () => {
+    for (const [ns, key, value] of before.reverse()) await settings.set(ns, key, value);
+  };
 }
 
 /**
@@ -326,7 +388,7 @@ export async function runSelfTestSteps(adapter: RulesetAdapter, steps = selfTest
   }) as never);
   let restoreMode: (() => Promise<void>) | null = null;
   try {
-    restoreMode = await whisperingToGM();
+    restoreMode = await runSettings();
     for (const step of steps) {
       if (step.pending) {
         results.push({ step: step.name, status: "pending" });

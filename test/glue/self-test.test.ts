@@ -177,8 +177,9 @@ async function boot(ruleset: string, failOn: string | null = null) {
   system.installOmnibus(adapters);
   await stand.fire("init");
   await stand.fire("setup");
-  // Plenty of middling faces (3 is a face of every die, and never explodes or re-rolls).
-  stand.queueFaces(...Array.from({ length: 500 }, () => 3));
+  // Plenty of middling faces (3 is a face of every die, and never explodes or re-rolls); for the
+  // Storytelling pool an 8, the lowest success (a 3 would make every attack miss).
+  stand.queueFaces(...Array.from({ length: 500 }, () => (ruleset === "storytelling" ? 8 : 3)));
   const selfTest = await import("../../src/foundry/self-test");
   const adapter = adapters.find((a) => a.id === ruleset)!;
   return { stand, made, selfTest, adapter };
@@ -205,7 +206,7 @@ describe("the self-test batch, against the stand-ins", () => {
     expect(stand.messages.length).toBeGreaterThan(1); // at least one check card was posted
   });
 
-  it.each(["d6"])("%s: the attack chain runs on a GM-only inactive scene with two hidden tokens; the target's health changes on apply and is back after undo", async (ruleset) => {
+  it.each(["d6", "storytelling", "wfrp", "silhouette"])("%s: the attack chain runs on a GM-only inactive scene with two hidden tokens; the target's health changes on apply and is back after undo", async (ruleset) => {
     const { stand, made, selfTest } = await boot(ruleset);
     const record = await import("../../src/foundry/chat/record");
     const results = await (globalThis as any).game.omnibus.selfTest();
@@ -216,19 +217,32 @@ describe("the self-test batch, against the stand-ins", () => {
     expect(scene.tokens.map((t: any) => t.hidden)).toEqual([true, true]);
     expect(made.deleted).toContain(scene.uuid);
     // The apply and the undo went through the card layer: a mark on the damage card, done then undone by the GM.
-    const marks = stand.messages.flatMap((m) => Object.values(record.recordOf(m.id)?.marks ?? {})).filter((k) => k.action === "d6ApplyDamage");
+    const apply = { d6: "d6ApplyDamage", storytelling: "applyDamage", wfrp: "applyDamage", silhouette: "applyDamage" }[ruleset];
+    const marks = stand.messages.flatMap((m) => Object.values(record.recordOf(m.id)?.marks ?? {})).filter((k) => k.action === apply);
     expect(marks).toHaveLength(1);
     const mark = marks[0];
     expect(mark).toMatchObject({ status: "undone", by: "gm", undoneBy: "gm" });
     const change = mark.changes[0];
     expect(change.uuid).toBe(scene.tokens[1].actor.uuid);
-    // 5D (all threes: 15) against Strength 1D (3): 12 over, incapacitated (R&E damage table: 9–12), from healthy.
-    expect(change.before).toEqual({ "system.woundLevel": "healthy" });
-    expect(change.after).toEqual({ "system.woundLevel": "incapacitated" });
-    expect(scene.tokens[1].actor.system.woundLevel).toBe("healthy");
+    const victim = scene.tokens[1].actor;
+    expect(change.before).not.toEqual(change.after);
+    expect(Object.entries(change.before).every(([path, value]) => JSON.stringify(path.split(".").reduce((n: any, k) => n?.[k], victim)) === JSON.stringify(value))).toBe(true);
+    if (ruleset === "d6") {
+      // 5D (all threes: 15) against Strength 1D (3): 12 over, incapacitated (R&E damage table: 9–12), from healthy.
+      expect(change.before).toEqual({ "system.woundLevel": "healthy" });
+      expect(change.after).toEqual({ "system.woundLevel": "incapacitated" });
+    }
     // Every card of the chain was whispered to the GM (the chat's mode set to GM rolls for the run, and put back).
     expect(stand.recorded.settingsValues.get(stand.generation >= 14 ? "core.messageMode" : "core.rollMode")).toBe(stand.generation >= 14 ? "public" : "publicroll");
-    expect(stand.messages.slice(0, -1).filter((m) => !(m.whisper.length > 0 && m.whisper.every((id) => id === "gm"))).map((m) => m.content.slice(0, 80))).toEqual([]);
+    // WFRP and Silhouette defend with a roll of the defender's: a response the GM recorded as an amendment of the attack card.
+    const defence = { wfrp: "recordDefence", silhouette: "recordDefense" }[ruleset as "wfrp"];
+    if (defence) {
+      const response = stand.messages.find((m) => (m.flags as any).omnibus?.response?.action === defence)!;
+      expect(record.recordOf((response.flags as any).omnibus.response.to)!.amendments[0]).toMatchObject({ action: defence, by: "gm" });
+    }
+    // Defence rolls are the defender's response messages, posted public by the card layer (postResponse's default): not whispered.
+    const cards = stand.messages.slice(0, -1).filter((m) => !(m.flags as any).omnibus?.response);
+    expect(cards.filter((m) => !(m.whisper.length > 0 && m.whisper.every((id) => id === "gm"))).map((m) => m.content.slice(0, 80))).toEqual([]);
   });
 
   it("a damage that never reaches the target's health fails the attack step (after every attempt), and clean-up still deletes everything", async () => {
