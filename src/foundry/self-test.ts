@@ -39,26 +39,52 @@ export interface SelfTestResult {
 
 export const SELF_TEST_NAME = "Omnibus self-test";
 
+/** One sample check: its kind, the sheet button's data, and the items of the actor it needs (`itemId` is the first item's). */
+export interface SampleCheck {
+  kind: string;
+  dataset: Record<string, string>;
+  items?: Array<{ name: string; type: string; system: Record<string, unknown> }>;
+  /** The request's kind when it is not `kind` (a D6 Force power rolls its skill). */
+  builds?: string;
+}
+
 /**
- * Sample checks per ruleset (the kind and the sheet button's data), on the first actor type as
- * created: the checks a fresh character can make. Checks that need an item, a wound or a target
- * (attacks, healing, defence) are not here yet.
+ * A check of every kind each ruleset's sheets roll, on a fresh actor of the first actor type (with
+ * the items the kind needs). The attack of each ruleset runs in the attack chain (and the D6
+ * attribute roll with it), the second rolls of a card (defence, WFRP response, Storytelling contest
+ * side) from that card; Storytelling's drive roll needs the user's own character, so it is not run.
  */
-export const SELF_TEST_CHECKS: Record<string, Array<{ kind: string; dataset: Record<string, string> }>> = {
+export const SELF_TEST_CHECKS: Record<string, SampleCheck[]> = {
   d6: [
     { kind: "attribute", dataset: { attribute: "dexterity" } },
+    { kind: "skill", dataset: {}, items: [{ name: "blaster", type: "d6_skill", system: { attribute: "dexterity", code: { dice: 4, pips: 0 } } }] },
     { kind: "movement", dataset: {} },
+    {
+      kind: "forcepower",
+      dataset: {},
+      builds: "skill",
+      items: [
+        { name: "Accelerate healing", type: "d6_forcepower", system: { control: true, sense: false, alter: false } },
+        { name: "control", type: "d6_skill", system: { attribute: "perception", code: { dice: 4, pips: 0 } } },
+      ],
+    },
   ],
   storytelling: [
     { kind: "pool", dataset: { attribute: "strength", skill: "athletics" } },
     { kind: "consciousness", dataset: {} },
+    { kind: "extended", dataset: {}, items: [{ name: "research", type: "storytelling_extended", system: {} }] },
   ],
-  wfrp: [{ kind: "characteristic", dataset: { characteristic: "ws" } }],
+  wfrp: [
+    { kind: "characteristic", dataset: { characteristic: "ws" } },
+    { kind: "skill", dataset: {}, items: [{ name: "Athletics", type: "wfrp_skill", system: { key: "athletics", characteristic: "ag", advanced: false, advances: 5 } }] },
+    { kind: "extended", dataset: {}, items: [{ name: "research", type: "wfrp_extended", system: {} }] },
+  ],
   silhouette: [
     { kind: "skill", dataset: { skill: "athletics" } },
     { kind: "jump", dataset: {} },
     { kind: "climb", dataset: {} },
     { kind: "fall", dataset: {} },
+    { kind: "chase", dataset: {} },
   ],
 };
 
@@ -321,12 +347,23 @@ export function selfTestSteps(adapter: RulesetAdapter): SelfTestStep[] {
     steps.push({
       name: `${check.kind} check, dialog skipped, card whispered to the GM`,
       async run(ctx) {
-        const actor = ctx.actors.find((d) => d.type === actorTypes[0]);
-        if (!actor || !ctx.adapter.checks) throw new Error("no actor or no checks");
-        const request = await ctx.adapter.checks.build({ actor: actor as never, kind: check.kind, dataset: { check: check.kind, ...check.dataset }, targets: [] });
+        if (!ctx.adapter.checks) throw new Error("the ruleset has no checks");
+        let actor = ctx.actors.find((d) => d.type === actorTypes[0]) as ActorDoc | undefined;
+        let item: { id: string | null; type: string } | undefined;
+        const dataset = { check: check.kind, ...check.dataset };
+        if (check.items?.length) {
+          actor = await create<ActorDoc>(ctx, "Actor", { name: `${SELF_TEST_NAME}: ${check.kind}`, type: actorTypes[0], folder: ctx.folders.Actor?.id ?? null, items: check.items });
+          item = actor.items.contents.find((i) => i.type === check.items![0].type);
+          if (!item?.id) throw new Error(`the ${check.kind} check's ${check.items[0].type} was not created`);
+          dataset.itemId = item.id;
+        }
+        if (!actor) throw new Error("no actor");
+        const before = ctx.cards.length;
+        const request = await ctx.adapter.checks.build({ actor: actor as never, ...(item ? { item: item as never } : {}), kind: check.kind, dataset, targets: [] });
         if (!request) throw new Error(`the ${check.kind} check built nothing`);
+        if (request.kind !== (check.builds ?? check.kind)) throw new Error(`the ${check.kind} check built a ${request.kind} check`);
         const posted = await ctx.adapter.checks.roll(request, request.values, { rollMode: "gmroll" });
-        if (!posted) throw new Error(`the ${check.kind} check posted no card`);
+        if (!posted || ctx.cards.length === before) throw new Error(`the ${check.kind} check posted no card`);
       },
     });
   }

@@ -245,6 +245,39 @@ describe("the self-test batch, against the stand-ins", () => {
     expect(cards.filter((m) => !(m.whisper.length > 0 && m.whisper.every((id) => id === "gm"))).map((m) => m.content.slice(0, 80))).toEqual([]);
   });
 
+  it.each([
+    ["d6", ["attribute", "skill", "movement", "forcepower"]],
+    ["storytelling", ["pool", "consciousness", "extended"]],
+    ["wfrp", ["characteristic", "skill", "extended"]],
+    ["silhouette", ["skill", "jump", "climb", "fall", "chase"]],
+  ])("%s: a check of every kind the sheets roll, each posting its own whispered card", async (ruleset, kinds) => {
+    const { stand, adapter } = await boot(ruleset);
+    const built: string[] = [];
+    const open: string[] = [];
+    const roll = adapter.checks!.roll.bind(adapter.checks);
+    adapter.checks!.roll = async (request: any, values: any, options: any) => {
+      built.push(request.kind);
+      const before = stand.messages.length;
+      const posted = await roll(request, values, options);
+      for (const m of stand.messages.slice(before)) if (!(m.flags as any).omnibus?.response && !m.whisper.includes("gm")) open.push(request.kind);
+      return posted;
+    };
+    const results = await (globalThis as any).game.omnibus.selfTest();
+    expect(results.filter((r: any) => r.status === "failed")).toEqual([]);
+    for (const kind of kinds) expect(results.find((r: any) => r.step.startsWith(`${kind} check`))).toMatchObject({ status: "passed" });
+    expect(built.length).toBeGreaterThanOrEqual(kinds.length);
+    expect(open).toEqual([]);
+  });
+
+  it("a check that posts no card is reported as failed, with the kind", async () => {
+    const { adapter } = await boot("wfrp");
+    const roll = adapter.checks!.roll.bind(adapter.checks);
+    adapter.checks!.roll = async (request: any, values: any, options: any) => (request.kind === "skill" ? null : roll(request, values, options));
+    const results = await (globalThis as any).game.omnibus.selfTest();
+    expect(results.find((r: any) => r.step.startsWith("skill check"))).toEqual({ step: "skill check, dialog skipped, card whispered to the GM", status: "failed", error: "the skill check posted no card" });
+    expect(results.find((r: any) => r.step.startsWith("characteristic check"))).toMatchObject({ status: "passed" });
+  });
+
   it("a damage that never reaches the target's health fails the attack step (after every attempt), and clean-up still deletes everything", async () => {
     const { made, selfTest } = await boot("d6", "update:Actor");
     const results = await (globalThis as any).game.omnibus.selfTest();
