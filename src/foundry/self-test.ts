@@ -350,7 +350,7 @@ export function selfTestSteps(adapter: RulesetAdapter): SelfTestStep[] {
         if (!ctx.adapter.checks) throw new Error("the ruleset has no checks");
         let actor = ctx.actors.find((d) => d.type === actorTypes[0]) as ActorDoc | undefined;
         let item: { id: string | null; type: string } | undefined;
-        const dataset = { check: check.kind, ...check.dataset };
+        const dataset: Record<string, string> = { check: check.kind, ...check.dataset };
         if (check.items?.length) {
           actor = await create<ActorDoc>(ctx, "Actor", { name: `${SELF_TEST_NAME}: ${check.kind}`, type: actorTypes[0], folder: ctx.folders.Actor?.id ?? null, items: check.items });
           item = actor.items.contents.find((i) => i.type === check.items![0].type);
