@@ -18,7 +18,7 @@ import {
   type DieCode,
   type Scale,
 } from "../../rules/d6";
-import { postCard, postSecret } from "../chat/cards";
+import { currentRollMode, postCard, postSecret } from "../chat/cards";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, PlannedAction, TargetInfo } from "../ruleset";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
@@ -471,6 +471,8 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
   const attackerData = attacker ? actorData(attacker) : null;
   const strength = attackerData?.type === "d6_vehicle" ? { dice: 0, pips: 0 } : storedCode((attackerData?.system.attributes as Record<string, unknown> | undefined)?.strength ?? { dice: 0, pips: 0 }, "strength");
   const rolls: Roll[] = [];
+  // The damage card takes the roller's chat mode: a blind one must not ask them to type the dice (issue 11, item 4).
+  const mode = currentRollMode();
   const groups = new Map<string, { code: DieCode; roll?: D6Roll }>();
   const plan: Array<{ target: AttackFlags["targets"][number] | null; key: string; data: D6ActorData | null; resistBonus: number }> = [];
   const targets = attack.targets.length > 0 ? attack.targets : [null];
@@ -488,7 +490,7 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
   }
   for (const group of groups.values()) {
     group.roll = D6Roll.fromSpec({ code: group.code, wildDie: settings.wildDieDamage, wildOne: settings.wildOne, characterPoints: 0, kind: "damage", allowPipsOnly: settings.allowPipsOnly });
-    await group.roll.evaluate();
+    await group.roll.evaluate(evaluateOptions(mode));
     rolls.push(group.roll as unknown as Roll);
   }
   const outcomes: TargetOutcome[] = [];
@@ -498,7 +500,7 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
     const damageTotal = group.roll!.outcome!.total;
     if (!p.target || !p.data || !p.target.actorUuid) continue;
     const resist = D6Roll.fromSpec({ code: targetResistCode(p.data, attack.damageType, p.resistBonus), wildDie: settings.wildDieResist, wildOne: settings.wildOne, characterPoints: 0, kind: "resistDamage", allowPipsOnly: settings.allowPipsOnly });
-    await resist.evaluate();
+    await resist.evaluate(evaluateOptions(mode));
     rolls.push(resist as unknown as Roll);
     const target: DamageTarget = { actorUuid: p.target.actorUuid, name: p.target.name, img: p.target.img, damageTotal, resistTotal: resist.outcome!.total, stun: attack.stun, vehicle: p.data.type === "d6_vehicle" };
     const index = damageTargets.length;
@@ -530,7 +532,7 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
     outcomes,
     buttons: damageTargets.flatMap((t, i) => (t.vehicle ? [] : [{ action: "d6SpendResistCP", label: "OMNIBUS.D6.ResistCP.Button", icon: "fa-solid fa-star", detail: t.name, data: { target: String(i) } }])),
   };
-  await postCard({ template: DAMAGE_CARD, context, actor: attacker as never, rolls, flags: { d6: { damage: { from: message.id, attackerUuid: attack.actorUuid, targets: damageTargets } } } });
+  await postCard({ template: DAMAGE_CARD, context, actor: attacker as never, rolls, rollMode: mode, flags: { d6: { damage: { from: message.id, attackerUuid: attack.actorUuid, targets: damageTargets } } } });
 }
 
 /** The damage targets of a card's state. */

@@ -221,6 +221,33 @@ describe("an attack at measured distances", () => {
     expect(secretContext.outcomes.map((o: any) => o.difficulty)).toEqual([13, 27, null]);
   });
 
+  // Issue 11 item 4: the damage card takes the roller's chat mode; a blind one must not ask them for dice.
+  it("damage and Strength rolls under a blind chat mode are evaluated with allowInteractive: false, and the card is blind", async () => {
+    const { request, leader } = await attackWithTargets();
+    (leader as any).system.attributes.strength = { dice: 3, pips: 0 };
+    forceFaces([4, 3, 2, 5, 3]);
+    await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
+    const attackMessage = stand.messages.at(-1)!;
+    const v14 = stand.generation >= 14;
+    stand.recorded.settingsValues.set(v14 ? "core.messageMode" : "core.rollMode", v14 ? "blind" : "blindroll");
+    const R = (globalThis as unknown as { Roll: { prototype: { evaluate(this: unknown, o?: unknown): Promise<unknown> } } }).Roll;
+    const forced = R.prototype.evaluate;
+    const seen: unknown[] = [];
+    R.prototype.evaluate = function (this: unknown, o?: unknown) {
+      seen.push(o);
+      return forced.call(this, o);
+    };
+    forceFaces([3, 4, 2, 5, 2, 4, 4, 4]);
+    try {
+      expect(await actions.requestChatAction(attackMessage as never, "d6RollDamage", null)).toBe(true);
+    } finally {
+      R.prototype.evaluate = forced;
+    }
+    // One damage roll (5D) and the thug's Strength roll.
+    expect(seen).toEqual([{ allowInteractive: false }, { allowInteractive: false }]);
+    expect(lastMessage().blind).toBe(true);
+  });
+
   it("a damage card forged at creation against a bystander the attack never hit is refused; so is one whose attack card was edited", async () => {
     const { request, leader } = await attackWithTargets();
     (leader as any).system.attributes.strength = { dice: 3, pips: 0 };
