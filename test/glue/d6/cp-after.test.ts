@@ -12,7 +12,7 @@ beforeEach(async () => {
   t = await setUpTable();
 });
 
-const lastMessage = () => t.stand.messages[t.stand.messages.length - 1];
+const lastMessage = () => t.stand.messages[t.stand.messages.length - 1] as any;
 const record = (id: string) => (globalThis as any).game.settings.get("omnibus", "cardRecords")[id];
 
 async function perception(values: Record<string, unknown>, faces: number[]) {
