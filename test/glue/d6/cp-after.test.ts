@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";
+import { runCli } from "../../support/cli";
 
 let t: Table;
 beforeEach(async () => {
@@ -41,6 +42,12 @@ describe("spending a Character Point after the roll", () => {
     expect(actor.updates).toEqual([{ "system.characterPoints": before - 1 }]);
     expect(record(message.id).state.d6.cpAfter.used).toMatchObject({ count: 1, added: 10, total: 15, outcomes: [{ difficulty: 13, success: true }] });
     expect(lastCard(t.stand).total).toBe(15);
+    // The CLI answers the same from the request the card recorded (issue 12: `omnibus d6 check cp-after`).
+    const entry = record(message.id).state.d6.cpAfter;
+    const request = { total: entry.total, spent: entry.spent, kind: entry.kind, count: 1, characterPoints: before, difficulties: [entry.difficulty] };
+    const cli = JSON.parse(runCli("d6", "check", "cp-after", "--request", JSON.stringify(request), "--faces", "6,4", "--json").out);
+    expect({ total: cli.total, added: cli.added, outcomes: cli.outcomes.map((o: any) => ({ difficulty: o.difficulty, success: o.success })) }).toEqual({ total: entry.used.total, added: entry.used.added, outcomes: entry.used.outcomes });
+    expect(cli.changes).toEqual([{ path: "system.characterPoints", value: actor.updates[0]["system.characterPoints"] }]);
     // "He is stuck with 15" (000:L805): once per card.
     expect(await t.actions.requestChatAction(message as never, "d6SpendCPAfter", null)).toBe(true);
     expect(actor.updates).toHaveLength(1);

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
+import { runCli } from "../../support/cli";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let stand: StandIns;
@@ -82,12 +83,18 @@ describe("a Fortune re-roll from the test card (003:L72)", () => {
   it("Endurance 46 rolls 91 (fails, −5 SL); the re-roll of 21 passes with +2 SL; the point is spent; the re-roll is final", async () => {
     const { salundra, message } = await endurance([], 91);
     expect(card().context).toMatchObject({ success: false, target: 46, fortuneButton: { action: "wfrpFortune" } });
+    const first = stateOf(message).test;
+    expect(JSON.parse(runCli("wfrp", "check", "test", "--request", JSON.stringify({ spec: first.reroll.spec, options: first.reroll.options }), "--faces", "91", "--json").out)).toEqual(first.result);
     expect(await fortune(message, 21)).toBe(true);
     expect(salundra.updates).toEqual([{ "system.fortune": 0 }]);
     expect(stateOf(message).test.result).toMatchObject({ roll: 21, success: true, sl: 2 });
     const after = await view(message);
     expect(after.context).toMatchObject({ success: true, slLabel: "+2" });
     expect(after.context.fortuneButton).toBeUndefined();
+    // The CLI answers the same from the request the table recorded (issue 12: `omnibus wfrp check`).
+    const reroll = stateOf(message).test.reroll;
+    const cli = (kind: string, request: unknown, faces: string) => JSON.parse(runCli("wfrp", "check", kind, "--request", JSON.stringify(request), "--faces", faces, "--json").out);
+    expect(cli("reroll", { spec: reroll.spec, options: reroll.options, roll: 91, fortune: 1 }, "21").result).toEqual(stateOf(message).test.result);
     salundra.system.fortune = 3;
     expect(await fortune(message, 5)).toBe(true);
     expect(salundra.updates).toHaveLength(1);
