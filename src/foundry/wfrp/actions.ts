@@ -30,6 +30,7 @@ import { defenceSpecFor, withWeapon } from "./request";
 import type { WfrpTestRoll } from "./rolls";
 import { fortuneActions, renderTestCard } from "./fortune";
 import { withFortuneButton } from "./fortune-logic";
+import { tieChoiceAction } from "./tie-choice";
 
 /** The attack in a card state (the GM's record, or the message's flags for display). */
 export function attackStateOf(state: Record<string, unknown>): AttackState {
@@ -246,5 +247,6 @@ export const wfrpChatActions: Record<string, ChatAction> = {
   noDefence: { plan: (c) => settleDefence(c, "none", []), targets: attackTargets, permitted: ownsTarget, visible: seesDefence },
   applyDamage: { plan: planApplyDamage, targets: attackTargets, overridable: true },
   ...fortuneActions,
+  wfrpTieFirst: tieChoiceAction,
 };
 
