@@ -13,13 +13,14 @@ import { cli as wfrp } from "./rulesets/wfrp";
 import { cli as silhouette } from "./rulesets/silhouette";
 import { cli as dice } from "./rulesets/dice";
 import { withCharacterCommands } from "./rulesets/build";
+import { withCheckCommand } from "./rulesets/check";
 import pkg from "../../package.json";
 
 /** The version in package.json (`omnibus --version`). */
 export const VERSION: string = pkg.version;
 
 /** The four rulesets, then `dice`: the ruleset-free core. */
-export const RULESETS: readonly CliRuleset[] = [...[d6, storytelling, wfrp, silhouette].map(withCharacterCommands), dice];
+export const RULESETS: readonly CliRuleset[] = [...[d6, storytelling, wfrp, silhouette].map((r) => withCheckCommand(withCharacterCommands(r))), dice];
 
 export interface CliIO {
   out(line: string): void;
@@ -139,7 +140,7 @@ export function main(argv: readonly string[], io: CliIO): number {
     }
     const { positional, flags, global } = parseArgs(argv.slice(2), command);
     if (global.help) {
-      io.out(`omnibus ${ruleset.id} ${argv[1]} ${command.usage}\n    ${command.summary}`);
+      io.out(command.help?.() ?? `omnibus ${ruleset.id} ${argv[1]} ${command.usage}\n    ${command.summary}`);
       return 0;
     }
     const [min, max] = command.positional;

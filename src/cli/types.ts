@@ -30,6 +30,8 @@ export interface CliCommand {
   /** Whether the command rolls dice (then `--faces`/`--seed` apply and unused faces are an error). */
   rolls: boolean;
   run(args: CliArgs, dice: DiceSource): CliResult;
+  /** The text of `--help`, when more than usage and summary. */
+  help?(): string;
 }
 
 export interface CliRuleset {

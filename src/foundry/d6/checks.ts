@@ -50,6 +50,7 @@ import { readSettings } from "./settings";
 import { HEALING_KINDS, buildHealing, healerPermitted, planApplyHealing, rollHealing } from "./healing";
 import { healingOdds, medicalKind } from "./healing-logic";
 import { recordResistCPAction, spendResistCPAction } from "./resist-cp";
+import { cpAfterActions, cpAfterOffered } from "./cp-after";
 import { MOVEMENT_KIND, movementOdds, movementRequest } from "./movement-logic";
 import { moverPermitted, planApplySpeed, rollMovement } from "./movement";
 import { evaluateOptions } from "../compat";
@@ -317,7 +318,8 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
       } else damageTargets = [];
     }
     const anyHit = attack.targets.length === 0 ? context.outcome?.tone !== "failure" : damageTargets.length > 0;
-    if (anyHit) context.buttons.push({ action: "d6RollDamage", label: "OMNIBUS.D6.Card.RollDamage", icon: "fa-solid fa-burst" });
+    // CP after the roll may turn a miss into a hit (000:L795): the button stays; rollDamage refuses while none is hit.
+    if (anyHit || (attack.targets.length > 0 && !attack.blast && cpAfterOffered(data.rollKind, v.characterPoints, v.forcePoint))) context.buttons.push({ action: "d6RollDamage", label: "OMNIBUS.D6.Card.RollDamage", icon: "fa-solid fa-burst" });
     flags.attack = {
       actorUuid: request.actorUuid,
       weaponName: attack.weaponName,
@@ -328,6 +330,7 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
       forcePoint: v.forcePoint,
       blast: attack.blast,
       targets: damageTargets,
+      hadTargets: attack.targets.length > 0,
     };
   } else {
     Object.assign(context, checkOutcome(outcome.total, v.difficulty));
@@ -350,6 +353,11 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
     }
     context.lines = context.lines.filter((l) => !l.secret);
     context.quality = null;
+  }
+  if (actor && cpAfterOffered(data.rollKind, v.characterPoints, v.forcePoint) && !(attack?.blast && attack.targets.length > 0)) {
+    const targeted = attack && attack.targets.length > 0 && seeDifficulty;
+    flags.cpAfter = { actorUuid: actor.uuid, total: outcome.total, spent: v.characterPoints, kind: data.rollKind, forcePoint: v.forcePoint, ...(seeDifficulty && !(attack && attack.targets.length > 0) ? { difficulty: v.difficulty } : {}), ...(targeted ? { attack: { attackType: attack.attackType, added: v.difficultyModifier + difficultyDice, targets: attack.targets } } : {}) };
+    context.buttons.push({ action: "d6SpendCPAfter", label: "OMNIBUS.D6.CPAfter.Button", icon: "fa-solid fa-star" });
   }
   const spend = actorSpend(request, values, outcome.total, settings);
   if (actor && Object.keys(spend).length > 0) await actor.update(spend);
@@ -475,6 +483,10 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
   const mode = currentRollMode();
   const groups = new Map<string, { code: DieCode; roll?: D6Roll }>();
   const plan: Array<{ target: AttackFlags["targets"][number] | null; key: string; data: D6ActorData | null; resistBonus: number }> = [];
+  if (attack.targets.length === 0 && (attack as { hadTargets?: boolean }).hadTargets) {
+    notify("warn", "OMNIBUS.D6.CPAfter.NoHit");
+    return;
+  }
   const targets = attack.targets.length > 0 ? attack.targets : [null];
   for (const [i, t] of targets.entries()) {
     const targetDoc = t ? await resolveDoc<ActorDoc>(t.actorUuid) : null;
@@ -584,6 +596,7 @@ export const d6ChatActions: Record<string, ChatAction> = {
   d6SpendResistCP: spendResistCPAction,
   d6ResistCP: recordResistCPAction,
   d6ApplySpeed: { plan: planApplySpeed, permitted: moverPermitted },
+  ...cpAfterActions,
 };
 
 /** Reloading a weapon (001:L1): fills it; one action. */

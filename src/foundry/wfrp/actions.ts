@@ -28,6 +28,9 @@ import { deriveActor } from "./derive";
 import { actorView, currentRules, targetActor, targetActorSync } from "./documents";
 import { defenceSpecFor, withWeapon } from "./request";
 import type { WfrpTestRoll } from "./rolls";
+import { fortuneActions, renderTestCard } from "./fortune";
+import { withFortuneButton } from "./fortune-logic";
+import { tieChoiceAction } from "./tie-choice";
 
 /** The attack in a card state (the GM's record, or the message's flags for display). */
 export function attackStateOf(state: Record<string, unknown>): AttackState {
@@ -228,9 +231,9 @@ export async function planResponse(context: ChatActionContext): Promise<PlannedA
 
 /** The card from its state (the plumbing re-renders recorded cards with it). */
 export function renderWfrpCard(state: Record<string, unknown>): { template: string; context: Record<string, unknown> } | null {
-  if (state.attack) return { template: ATTACK_CARD, context: attackCardContext(attackStateOf(state)) };
-  if (state.opposed) return { template: OPPOSED_CARD, context: opposedCardContext(opposedOf(state)) };
-  return null;
+  if (state.attack) return { template: ATTACK_CARD, context: withFortuneButton(attackCardContext(attackStateOf(state)), state) };
+  if (state.opposed) return { template: OPPOSED_CARD, context: withFortuneButton(opposedCardContext(opposedOf(state)), state) };
+  return renderTestCard(state);
 }
 
 export const wfrpChatActions: Record<string, ChatAction> = {
@@ -243,5 +246,7 @@ export const wfrpChatActions: Record<string, ChatAction> = {
   recordDefence: { plan: planDefence, response: true, targets: attackTargets, permitted: ownsTarget, visible: () => false },
   noDefence: { plan: (c) => settleDefence(c, "none", []), targets: attackTargets, permitted: ownsTarget, visible: seesDefence },
   applyDamage: { plan: planApplyDamage, targets: attackTargets, overridable: true },
+  ...fortuneActions,
+  wfrpTieFirst: tieChoiceAction,
 };
 

@@ -6,6 +6,7 @@ import { OmnibusError } from "../../core/errors";
 import { advantageAfter, extendedStep, turnAllowance, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { postCard } from "../chat/cards";
+import { withFortuneButton } from "./fortune-logic";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
 import { templatePath } from "../templates/helpers";
@@ -195,7 +196,7 @@ export const wfrpChecks: CheckHandler = {
           opposed: rules.opposed,
           targets: request.targets.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, response: null })),
         };
-        return postCard({ template: OPPOSED_CARD, context: opposedCardContext(state), actor, rolls: [roll as unknown as Roll], rollMode, flags: { opposed: state } });
+        return postCard({ template: OPPOSED_CARD, context: withFortuneButton(opposedCardContext(state), { opposed: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { opposed: state } });
       }
       const help = assistanceFor(data, values);
       let extended: Record<string, unknown> | null = null;
@@ -208,7 +209,10 @@ export const wfrpChecks: CheckHandler = {
         extended = { ...extendedProgress({ ...data.extended, ...step }), added: signedSL(step.added) };
       }
       const context = testCardContext({ title: request.title, subtitle: request.subtitle ?? "", img: actor?.img ?? "", result, spec, difficultyLabel: difficultyLabel(spec), helpers: help, extended });
-      return postCard({ template: TEST_CARD, context, actor, rolls: [roll as unknown as Roll], rollMode, flags: { test: { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result, extended } } });
+      // A Fortune re-roll (fortune.ts) re-renders the card from what it rolled.
+      const reroll = actor && !extended ? { actorUuid: actor.uuid, spec, options: data.combat ? rules.combat : rules.test, card: { title: request.title, subtitle: request.subtitle ?? "", img: actor.img ?? "", difficultyLabel: difficultyLabel(spec), helpers: help ?? null } } : undefined;
+      const test = { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result, extended, ...(reroll ? { reroll } : {}) };
+      return postCard({ template: TEST_CARD, context: withFortuneButton(context, { test }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { test } });
     }
     const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) => withWeapon(s, data.weapon));
     const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs, testOptions: rules.combat } as never);
@@ -221,6 +225,6 @@ export const wfrpChecks: CheckHandler = {
       const cap = rules.advantageCap ? deriveActor(view.system, view.items, view.statuses).characteristics.i.bonus : undefined;
       await actor.update({ "system.advantage": advantageAfter(current, "charge", cap) } as never);
     }
-    return postCard({ template: ATTACK_CARD, context: attackCardContext(state), actor, rolls: [roll as unknown as Roll], rollMode, flags: { attack: state } });
+    return postCard({ template: ATTACK_CARD, context: withFortuneButton(attackCardContext(state), { attack: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { attack: state } });
   },
 };

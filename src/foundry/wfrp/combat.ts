@@ -12,6 +12,7 @@
  *  - a combatant's On the Defensive ends when its next turn starts (digest §7 item 20);
  *  - Advantage is cleared when the combat ends (digest §7 item 18).
  */
+import { tieChoiceButtons, type TieGroupState } from "./tie-choice";
 import { diceFromRoll, type EvaluatedDice } from "../dice/faces";
 import { postCard } from "../chat/cards";
 import { publicMode } from "../compat";
@@ -106,6 +107,7 @@ export async function settleInitiativeTies(combat: CombatLike): Promise<string[]
   const rolls: Roll[] = [];
   const lines: Array<{ label: string; value: string }> = [];
   const updates: Array<Record<string, unknown>> = [];
+  const tieGroups: TieGroupState[] = [];
   for (const group of groups) {
     const byId = new Map(group.map((c) => [c.id ?? "", c]));
     const settle = async (members: CombatantLike[], depth: number): Promise<string[]> => {
@@ -126,12 +128,15 @@ export async function settleInitiativeTies(combat: CombatLike): Promise<string[]
     order.forEach((id, i) => updates.push({ _id: id, "flags.omnibus.wfrp.tieOrder": i }));
     const winner = byId.get(order[0])?.name ?? "";
     lines.push({ label: "OMNIBUS.WFRP.InitiativeTie.Winner", value: winner });
+    tieGroups.push({ members: order.map((id) => ({ id, uuid: (byId.get(id) as { uuid?: string } | undefined)?.uuid ?? "", name: byId.get(id)?.name ?? "", actorUuid: byId.get(id)?.actor?.uuid ?? null })) });
   }
   if (updates.length === 0) return orders;
   await combat.updateEmbeddedDocuments?.("Combatant", updates);
   await postCard({
     template: templatePath("chat/check-card"),
-    context: { title: localize("OMNIBUS.WFRP.InitiativeTie.Title"), subtitle: localize("OMNIBUS.WFRP.InitiativeTie.Subtitle"), lines },
+    // The winner chooses who acts first (003:L281; tie-choice.ts).
+    context: { title: localize("OMNIBUS.WFRP.InitiativeTie.Title"), subtitle: localize("OMNIBUS.WFRP.InitiativeTie.Subtitle"), lines, buttons: tieChoiceButtons(tieGroups) },
+    flags: { initiativeTie: { groups: tieGroups } },
     rolls,
     rollMode: publicMode(),
   });

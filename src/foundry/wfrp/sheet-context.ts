@@ -19,7 +19,7 @@ import {
   rangeBandLimits,
 } from "../../rules/wfrp/index";
 import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
-import { deriveActor, skillRows, weaponOf, type PlainItem, type SkillRow } from "./derive";
+import { deriveActor, effectiveConditions, skillRows, weaponOf, type PlainItem, type SkillRow } from "./derive";
 import { weaponDamage } from "./request";
 import { EXTENDED_STATUSES } from "./schema";
 
@@ -60,6 +60,11 @@ export function weaponGroup(group: unknown): { key: string | null; text: string 
 
 const choices = (ids: readonly string[], prefix: string) => ids.map((id) => ({ value: id, label: `${prefix}${id}` }));
 const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
+
+/** (003:L319) Whether the sheet offers "spend Resolve" (Surprised, with a Resolve point left). */
+export function mayEndSurpriseWithResolve(system: Record<string, unknown>, statuses: Iterable<string> = []): boolean {
+  return effectiveConditions(system.conditions, statuses).surprised > 0 && Math.trunc(Number(system.resolve ?? 0)) > 0;
+}
 
 /** `sceneUnits`: the viewed scene's distance unit; walk and run are shown in it (the rules keep yards). */
 export function wfrpActorContext(context: ActorSheetContext, statuses: string[] = [], sceneUnits: string | null = null): Record<string, unknown> {
@@ -130,6 +135,7 @@ export function wfrpActorContext(context: ActorSheetContext, statuses: string[] 
         active: d.conditions[id] > 0,
         stacks: !NON_STACKING_CONDITIONS.includes(id),
       })),
+      resolveEndsSurprise: mayEndSurpriseWithResolve(system, statuses),
       activeConditions: CONDITIONS.filter((id) => d.conditions[id] > 0).map((id) => ({ id, labelKey: `${K}Condition.${id}`, count: d.conditions[id] })),
       skillColumns: [skills.slice(0, half), skills.slice(half)].map((rows) => rows.map(skillView)),
       skillCount: skills.length,

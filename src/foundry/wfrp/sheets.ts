@@ -8,6 +8,7 @@
  * (`data-action="adjust" data-path="system.advantage" data-delta="1"`); the data model's bounds
  * clean the result. A Condition item dropped on the sheet adds one of that Condition instead of an item.
  */
+import { spendResolve } from "./resolve";
 import { notify } from "../i18n";
 import { OmnibusActorSheet, type HbsPart } from "../sheets/actor-sheet";
 import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
@@ -39,7 +40,7 @@ export class WfrpActorSheet extends OmnibusActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: ["omnibus", "sheet", "actor", "wfrp"],
     position: { width: 760, height: 760 },
-    actions: { adjust: WfrpActorSheet.#onAdjust },
+    actions: { adjust: WfrpActorSheet.#onAdjust, spendResolve: WfrpActorSheet.#onSpendResolve },
   };
 
   static override PARTS = ACTOR_PARTS;
@@ -62,6 +63,11 @@ export class WfrpActorSheet extends OmnibusActorSheet {
     const current = Number(foundry.utils.getProperty(this.document, path) ?? 0);
     const next = Math.min(bounds[1], Math.max(bounds[0], current + delta));
     if (next !== current) await this.document.update({ [path]: next } as never);
+  }
+
+  /** Spends a Resolve point to end Surprised (003:L319). */
+  static async #onSpendResolve(this: WfrpActorSheet): Promise<void> {
+    if (this.isEditable) await spendResolve(this.document as never);
   }
 
   /** A Condition item dropped here adds one of that Condition (no item is created). */

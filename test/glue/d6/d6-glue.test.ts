@@ -150,7 +150,7 @@ describe("an attack at measured distances", () => {
       ["OMNIBUS.D6.Band.short", 27, "OMNIBUS.D6.Card.Miss"],
       ["OMNIBUS.D6.Band.out_of_range", null, "OMNIBUS.D6.Card.OutOfRange"],
     ]);
-    expect(card.buttons.map((b: any) => b.action)).toEqual(["d6RollDamage"]);
+    expect(card.buttons.map((b: any) => b.action)).toEqual(["d6RollDamage", "d6SpendCPAfter"]);
     expect(lastMessage().flags.omnibus.d6.attack.targets.map((t: any) => t.actorUuid)).toEqual(["Actor.leader"]);
     expect(weapon.updates).toEqual([{ "system.ammo.value": 24, "system.fired": { round: 0, shots: 1 } }]);
   });

@@ -66,6 +66,42 @@ describe("a full initiative tie at the table (003:L281)", () => {
     const card = stand.recorded.rendered[stand.recorded.rendered.length - 1] as { context: any };
     expect(card.context.lines.at(-1)).toEqual({ label: "OMNIBUS.WFRP.InitiativeTie.Winner", value: "Cultist B" });
   });
+  it("the winner chooses the order (003:L281): B won, B's owner lets A act first; the GM writes it once, a stranger may not", async () => {
+    const { settleInitiativeTies } = await import("../../../src/foundry/wfrp/combat");
+    const actions = await import("../../../src/foundry/chat/actions");
+    const { StandInDocument } = await import("../../support/foundry-stand-ins");
+    const cultist = character("Cultist of the Blood God");
+    const a = actorDoc("a", actorViewOf(cultist));
+    const b = actorDoc("b", actorViewOf(cultist));
+    (b as any).testUserPermission = (user: { id: string; isGM: boolean }) => user.isGM || user.id === "player";
+    const combatant = (id: string, name: string, actor: unknown) => {
+      const doc = new StandInDocument(id, `Combat.x.Combatant.${id}`, true, { name, initiative: null, actor, flags: {} }) as any;
+      stand.documents.set(doc.uuid, doc);
+      return doc;
+    };
+    const one = combatant("c1", "Cultist A", a);
+    const two = combatant("c2", "Cultist B", b);
+    const ag = (actorViewOf(cultist).system as any).characteristics.ag;
+    const agility = ag.initial + ag.advances;
+    faces.push(Math.min(100, agility + 1), Math.max(1, agility - 20));
+    await settleInitiativeTies({ combatants: { contents: [one, two] }, updateEmbeddedDocuments: async () => [] } as any);
+    const message = stand.messages.at(-1)!;
+    const card = stand.recorded.rendered[stand.recorded.rendered.length - 1] as { context: any };
+    expect(card.context.buttons.map((x: any) => [x.action, x.data.target])).toEqual([["wfrpTieFirst", "0-1"]]);
+    stand.makeUser("stranger", false);
+    stand.makeUser("player", false);
+    stand.setActiveGM("gm");
+    stand.setUser("stranger");
+    expect(await actions.requestChatAction(message as never, "wfrpTieFirst", "0-1")).toBe(false);
+    expect([...one.updates, ...two.updates]).toEqual([]);
+    stand.setUser("player");
+    const ok = await actions.requestChatAction(message as never, "wfrpTieFirst", "0-1");
+    expect(ok, JSON.stringify(stand.recorded.notifications.slice(-2))).toBe(true);
+    expect(one.updates).toEqual([{ "flags.omnibus.wfrp.tieOrder": 0 }]);
+    expect(two.updates).toEqual([{ "flags.omnibus.wfrp.tieOrder": 1 }]);
+    expect(await actions.requestChatAction(message as never, "wfrpTieFirst", "0-1")).toBe(false);
+    expect(one.updates).toHaveLength(1);
+  });
   it("no tie: nothing is rolled or posted", async () => {
     const { settleInitiativeTies } = await import("../../../src/foundry/wfrp/combat");
     const before = stand.recorded.rendered.length;

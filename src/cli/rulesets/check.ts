@@ -1,0 +1,227 @@
+/**
+ * `omnibus <ruleset> check <kind> --request <json | @file> [--faces … | --seed N] [--json]`
+ * (issue 12): the plain request the table builds — the spec a table Roll class resolves, or the
+ * record a card action re-derives — resolved by the very pure function the table calls (named per
+ * kind in `docs/cli.md`). `omnibus <ruleset> check --help` lists the kinds and their fields.
+ * A request field that is unknown, missing or of the wrong type exits 2 naming the field.
+ */
+import { readFileSync } from "node:fs";
+import type { DiceSource } from "../../core/dice";
+import { OmnibusError } from "../../core/errors";
+import { addCharacterPointDice, parseDieCode, rollCheck as rollD6Check, type D6RollKind } from "../../rules/d6";
+import { rollCheck as rollSilhouetteCheck } from "../../rules/silhouette/pool";
+import { rollPool } from "../../rules/storytelling/roll";
+import { rerollTest, resolveTest, rollD100, rollOpposed, type TestSpec } from "../../rules/wfrp/index";
+import type { CliCommand, CliRuleset } from "../types";
+
+type Req = Record<string, unknown>;
+type Field = { type: "int" | "number" | "string" | "boolean" | "object" | "list"; required?: boolean; about: string };
+
+/** One kind: its request fields (for --help and the checks) and the function the table calls. */
+export interface CheckKind {
+  summary: string;
+  /** The table code that builds the same request and the pure function both call. */
+  table: string;
+  fields: Record<string, Field>;
+  run(request: Req, dice: DiceSource): { json: Record<string, unknown>; text: string };
+}
+
+const isType = (v: unknown, t: Field["type"]): boolean =>
+  t === "int" ? Number.isInteger(v) : t === "number" ? typeof v === "number" && Number.isFinite(v) : t === "list" ? Array.isArray(v) : t === "object" ? typeof v === "object" && v !== null && !Array.isArray(v) : typeof v === t;
+
+/** Checks a request against a kind's fields: one clear error naming the first bad field. */
+export function checkRequestFields(kind: string, fields: Record<string, Field>, request: unknown): Req {
+  if (typeof request !== "object" || request === null || Array.isArray(request)) throw new OmnibusError("badArgument", `the ${kind} request must be a JSON object`, { name: "request" });
+  const r = request as Req;
+  for (const key of Object.keys(r)) {
+    if (!Object.hasOwn(fields, key)) throw new OmnibusError("badArgument", `request field "${key}" is not one of ${kind}'s (${Object.keys(fields).join(", ")})`, { name: key });
+  }
+  for (const [key, f] of Object.entries(fields)) {
+    if (!Object.hasOwn(r, key) || r[key] === undefined) {
+      if (f.required) throw new OmnibusError("badArgument", `request field "${key}" is missing (${f.about})`, { name: key });
+      continue;
+    }
+    if (r[key] === null && !f.required) continue;
+    if (!isType(r[key], f.type)) throw new OmnibusError("badArgument", `request field "${key}" must be ${f.type === "int" ? "a whole number" : `a ${f.type}`}`, { name: key });
+  }
+  return r;
+}
+
+const D6_KINDS: Record<string, CheckKind> = {
+  roll: {
+    summary: "a roll of a die code (skill, attribute, reaction, damage…) against an optional difficulty",
+    table: "D6Roll (src/foundry/d6/roll.ts) → rollD6; the card compares the total with the difficulty",
+    fields: {
+      code: { type: "string", required: true, about: 'the die code, e.g. "3D+1"' },
+      difficulty: { type: "int", about: "the difficulty number (omit: none)" },
+      wildDie: { type: "boolean", about: "roll one die as the Wild Die (default true)" },
+      wildOne: { type: "string", about: "removeHighest | complication | none (world setting)" },
+      characterPoints: { type: "int", about: "CP spent before the roll" },
+      kind: { type: "string", about: "skill | attribute | specialization | reaction | damage | resistDamage | initiative" },
+    },
+    run(r, dice) {
+      const res = rollD6Check(parseDieCode(String(r.code)), dice, {
+        difficulty: (r.difficulty as number | undefined) ?? null,
+        wildDie: r.wildDie as boolean | undefined,
+        wildOne: r.wildOne as never,
+        characterPoints: r.characterPoints as number | undefined,
+        kind: r.kind as D6RollKind | undefined,
+      });
+      const verdict = res.success === null ? "" : res.success ? ` — success by ${res.margin}` : ` — failure by ${-(res.margin ?? 0)}`;
+      return { json: { ...res }, text: `${r.code}: ${res.total}${verdict}` };
+    },
+  },
+  "cp-after": {
+    summary: "Character Points spent after the roll, re-resolved against every target (the card's button)",
+    table: "the card's d6CPAfter action (src/foundry/d6/cp-after.ts) → addCharacterPointDice",
+    fields: {
+      total: { type: "int", required: true, about: "the card's total" },
+      spent: { type: "int", required: true, about: "CP already spent on the roll" },
+      kind: { type: "string", required: true, about: "the roll's kind (its CP cap)" },
+      count: { type: "int", required: true, about: "CP to spend now" },
+      characterPoints: { type: "int", required: true, about: "the actor's Character Points now" },
+      difficulties: { type: "list", about: "each target's difficulty (null: cannot be hit)" },
+      forcePointInForce: { type: "boolean", about: "a Force Point is in force this round" },
+    },
+    run(r, dice) {
+      const count = r.count as number;
+      if (count > (r.characterPoints as number)) throw new OmnibusError("outOfRange", `count ${count} is more than the actor's ${String(r.characterPoints)} Character Points`, { name: "count" });
+      const res = addCharacterPointDice({ total: r.total as number, characterPointsSpent: r.spent as number, kind: r.kind as D6RollKind, forcePointInForce: r.forcePointInForce === true }, count, dice, (r.difficulties as Array<number | null> | undefined) ?? []);
+      const changes = [{ path: "system.characterPoints", value: (r.characterPoints as number) - count }];
+      return { json: { ...res, changes }, text: `${r.total} + ${res.added} = ${res.total}` + res.outcomes.map((o) => (o.difficulty === null ? " · out of reach" : ` · ${o.difficulty}: ${o.success ? "success" : "failure"}`)).join("") };
+    },
+  },
+};
+
+const testSpecField: Field = { type: "object", required: true, about: "{value, difficulty?, modifier?, slBonus?}" };
+
+const WFRP_KINDS: Record<string, CheckKind> = {
+  test: {
+    summary: "a d100 test (characteristic, skill, attack's own roll)",
+    table: "WfrpTestRoll (src/foundry/wfrp/rolls.ts) → rollD100, resolveTest",
+    fields: { spec: testSpecField, options: { type: "object", about: "the world's test options (fast SL, automatic results…)" } },
+    run(r, dice) {
+      const roll = rollD100(dice);
+      const res = resolveTest(r.spec as TestSpec, roll, (r.options as object | undefined) ?? {});
+      return { json: { ...res }, text: `${roll} vs ${res.target}: ${res.success ? "passed" : "failed"}, ${res.slLabel} SL` };
+    },
+  },
+  opposed: {
+    summary: "an opposed test, the tester's face then the defender's",
+    table: "the opposed card (src/foundry/wfrp/opposed.ts resolveOpposedTarget) → rollOpposed",
+    fields: { tester: testSpecField, defender: testSpecField, options: { type: "object", about: "test options" }, opposed: { type: "object", about: "{tieBreak, finalTie}" } },
+    run(r, dice) {
+      const res = rollOpposed(dice, r.tester as TestSpec, r.defender as TestSpec, (r.options as object | undefined) ?? {}, (r.opposed as object | undefined) ?? {});
+      return { json: { ...res }, text: `${res.winner} wins by ${res.margin}` };
+    },
+  },
+  reroll: {
+    summary: "a Fortune re-roll of a test from its card (final once made)",
+    table: "the card's wfrpFortuneReroll action (src/foundry/wfrp/fortune.ts) → rerollTest",
+    fields: {
+      spec: testSpecField,
+      roll: { type: "int", required: true, about: "the card's d100 face" },
+      fortune: { type: "int", required: true, about: "the actor's Fortune points now" },
+      rerolls: { type: "int", about: "re-rolls already made (default 0)" },
+      options: { type: "object", about: "test options" },
+    },
+    run(r, dice) {
+      if ((r.fortune as number) < 1) throw new OmnibusError("outOfRange", "no Fortune point left", { name: "fortune" });
+      const res = rerollTest({ spec: r.spec as TestSpec, roll: r.roll as number, rerolls: (r.rerolls as number | undefined) ?? 0 }, rollD100(dice), (r.options as object | undefined) ?? {});
+      return { json: { ...res, changes: [{ path: "system.fortune", value: (r.fortune as number) - 1 }] }, text: `${r.roll} → ${res.result.roll}: ${res.result.success ? "passed" : "failed"}, ${res.result.slLabel} SL` };
+    },
+  },
+};
+
+const STORYTELLING_KINDS: Record<string, CheckKind> = {
+  roll: {
+    summary: "a dice pool (a chance die at 0 or below)",
+    table: "StorytellingRoll (src/foundry/storytelling/roll.ts) → rollPool",
+    fields: {
+      pool: { type: "int", required: true, about: "dice in the pool after modifiers" },
+      again: { type: "int", about: "8 | 9 | 10 | 11 (no again); default 10" },
+      rote: { type: "boolean", about: "a rote action" },
+      roteScope: { type: "string", about: "allFailedDice (default) | initialDice (world setting)" },
+      chanceDieUsesAgain: { type: "boolean", about: "world setting" },
+    },
+    run(r, dice) {
+      const res = rollPool(r.pool as number, dice, { again: r.again as never, rote: r.rote as boolean | undefined, roteRerolls: (r.roteScope as never) ?? "allFailedDice", chanceDieUsesAgainLevel: r.chanceDieUsesAgain as boolean | undefined });
+      return { json: { ...res }, text: `${(res as { successes?: number }).successes ?? 0} successes` };
+    },
+  },
+};
+
+const SILHOUETTE_KINDS: Record<string, CheckKind> = {
+  check: {
+    summary: "a skill check: the highest die, +1 per extra 6, plus modifiers, against a threshold",
+    table: "SilhouetteRoll (src/foundry/silhouette/roll.ts) → rollCheck",
+    fields: {
+      dice: { type: "int", required: true, about: "the skill level (0: untrained)" },
+      modifier: { type: "int", about: "attribute and other modifiers" },
+      threshold: { type: "int", about: "the difficulty, or the opposing total" },
+      opposed: { type: "boolean", about: "the threshold is an opposing total" },
+      untrained: { type: "boolean", about: "force the untrained procedure" },
+      rules: { type: "object", about: "world settings (mishap, …)" },
+    },
+    run(r, dice) {
+      const { rules, ...check } = r;
+      const res = rollSilhouetteCheck(check as never, dice, (rules as object | undefined) ?? {});
+      return { json: { ...res }, text: `total ${(res as { total?: number }).total ?? "?"}` };
+    },
+  },
+};
+
+export const CHECK_KINDS: Record<string, Record<string, CheckKind>> = { d6: D6_KINDS, wfrp: WFRP_KINDS, storytelling: STORYTELLING_KINDS, silhouette: SILHOUETTE_KINDS };
+
+/** Reads `--request`: inline JSON or `@file`. */
+export function readRequest(arg: string | true | undefined): unknown {
+  if (typeof arg !== "string" || arg === "") throw new OmnibusError("badArgument", "give --request <json | @file>", { name: "request" });
+  let text = arg;
+  if (arg.startsWith("@")) {
+    try {
+      text = readFileSync(arg.slice(1), "utf8");
+    } catch {
+      throw new OmnibusError("badArgument", `cannot read ${arg.slice(1)}`, { name: "request" });
+    }
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new OmnibusError("badArgument", `--request is not JSON: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, { name: "request" });
+  }
+}
+
+/** The kinds and their request fields (`omnibus <ruleset> check --help`, or `check` alone). */
+export function checkHelp(id: string): string {
+  const lines = [`omnibus ${id} check <kind> --request <json | @file> [--faces … | --seed N] [--json]`, ""];
+  for (const [name, k] of Object.entries(CHECK_KINDS[id] ?? {})) {
+    lines.push(`  ${name} — ${k.summary}`);
+    for (const [f, spec] of Object.entries(k.fields)) lines.push(`      ${f}${spec.required ? "" : "?"}: ${spec.type} — ${spec.about}`);
+  }
+  return lines.join("\n");
+}
+
+function checkCommand(id: string): CliCommand {
+  const kinds = CHECK_KINDS[id];
+  return {
+    summary: `resolve a table request by the table's own rules (${Object.keys(kinds).join(", ")}); "check help" lists the fields`,
+    usage: `<${Object.keys(kinds).join("|")}|help> --request <json | @file>`,
+    flags: { request: "string" },
+    positional: [1, 1],
+    rolls: true,
+    help: () => checkHelp(id),
+    run(args, dice) {
+      const name = args.positional[0];
+      if (name === "help") return { json: { kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, { summary: v.summary, table: v.table, fields: v.fields }])) }, text: checkHelp(id) };
+      const kind = Object.hasOwn(kinds, name) ? kinds[name] : undefined;
+      if (!kind) throw new OmnibusError("badArgument", `unknown check kind "${name}" for ${id} (one of ${Object.keys(kinds).join(", ")})`, { name: "kind" });
+      const request = checkRequestFields(name, kind.fields, readRequest(args.flags.request));
+      return kind.run(request, dice);
+    },
+  };
+}
+
+/** Adds `check` to a ruleset's commands. */
+export function withCheckCommand(r: CliRuleset): CliRuleset {
+  return Object.hasOwn(CHECK_KINDS, r.id) ? { ...r, commands: { ...r.commands, check: checkCommand(r.id) } } : r;
+}
