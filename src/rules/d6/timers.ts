@@ -53,3 +53,16 @@ export function d6TimerExpired(kind: D6TimerKind, length: TimerLength, start: Ti
   if (!D6_TIMER_KINDS.includes(kind)) throw new OmnibusError("badArgument", `unknown D6 timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
   return timerExpired(length, start, now);
 }
+
+/**
+ * Which timers an actor's change starts: a new stun (in combat: its rounds are combat rounds), an
+ * incapacitating wound (unconscious for minutes, in combat or out), a Force Point spent in a combat
+ * round. `changed` holds only what the change set.
+ */
+export function d6TimersToStart(changed: { woundLevel?: unknown; forcePoint?: unknown }, inCombat: boolean): D6TimerKind[] {
+  const out: D6TimerKind[] = [];
+  if (changed.woundLevel === "stunned" && inCombat) out.push("stun");
+  if (changed.woundLevel === "incapacitated") out.push("unconscious");
+  if (changed.forcePoint === true && inCombat) out.push("forcePoint");
+  return out;
+}
