@@ -44,7 +44,7 @@ describe("D6 effect keys", () => {
     const target = { tokenUuid: "t", actorUuid: "a", name: "T", img: "", distance: 30, units: "m", band: "medium" as const, level: "moderate" as const, difficulty: 13, scaleAttack: 0, reactions: [] as any[] };
     expect(targetDifficulty(target, "ranged", 5, DEFAULT_SETTINGS)).toBe(18);
     expect(targetDifficulty({ ...target, difficultyBonus: bonus }, "ranged", 5, DEFAULT_SETTINGS)).toBe(21);
-    const dodged = { ...target, reactions: [{ skill: "dodge", total: 15, full: false }] };
+    const dodged = { ...target, reactions: [{ skill: "dodge" as const, total: 15, full: false }] };
     expect(targetDifficulty(dodged, "ranged", 5, DEFAULT_SETTINGS)).toBe(20);
     expect(targetDifficulty({ ...dodged, difficultyBonus: bonus }, "ranged", 5, DEFAULT_SETTINGS)).toBe(23);
   });
