@@ -109,3 +109,15 @@ export function effectRowInput(actor: EffectOwner): EffectRowInput[] {
   const onItems = itemsOf(actor).flatMap((item) => listOf(item.effects).map((e) => row(e, item)));
   return [...own, ...onItems];
 }
+
+/** The item sheet's Effects section input: the item's own effects (whether each transfers to the owner). */
+export function itemEffectRowInput(item: { effects?: EffectCollection | EffectLike[] | null }): EffectRowInput[] {
+  return listOf(item.effects).map((e) => ({
+    id: String(e.id ?? ""),
+    name: String(e.name ?? ""),
+    img: e.img ?? null,
+    disabled: e.disabled === true,
+    transfer: e.transfer === true,
+    changes: plainEffect(e).changes,
+  }));
+}

@@ -25,6 +25,8 @@ import { WildDie } from "../dice/terms";
 import { D6_SETTINGS, readSettings } from "./settings";
 import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";
 import { D6_STATUS_EFFECTS } from "./status-effects";
+import { d6TimerRules, onD6ActorChange, startBacta } from "./timers";
+import { registerTimerHooks, registerTimerRules } from "../durations";
 
 const SHEET = "OMNIBUS.D6.Sheet";
 
@@ -73,7 +75,7 @@ export const d6Adapter = defineRuleset({
   templates: D6_ACTOR_TEMPLATES,
   /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
   migration: { version: 2 },
-  api: { readSettings },
+  api: { readSettings, startBacta },
   onInit() {
     // Chat rolls (`/r 4d6 + 1dw`) are made with the default Roll, CONFIG.Dice.rolls[0]: make it the
     // D6 chat roll, which resolves a Wild Die formula by the rules (and leaves any other formula
@@ -85,9 +87,12 @@ export const d6Adapter = defineRuleset({
       hideSecrets(html, Boolean(game.user?.isGM), readSettings().hideDifficulty);
       hideForeignResistButtons(message as never, html, game.user);
     });
-    Hooks.on("updateCombat", (combat: unknown, changed: unknown, options: unknown) => {
-      void onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never, (options ?? {}) as never);
-    });
+    // Timers (stun, unconscious, bacta, Force Point round) as Active Effect durations.
+    registerTimerRules(d6TimerRules);
+    registerTimerHooks(Hooks as never);
+    // The listeners return their work (Foundry ignores it) so a caller that awaits the hooks can.
+    Hooks.on("updateActor", (actor: unknown, changed: unknown) => onD6ActorChange(actor as never, (changed ?? {}) as never));
+    Hooks.on("updateCombat", (combat: unknown, changed: unknown, options: unknown) => onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never, (options ?? {}) as never));
     // Per-side initiative (the default): the tracker's roll buttons roll for every side at once.
     const config = CONFIG as unknown as { Combat: { documentClass: abstract new (...args: never[]) => object } };
     config.Combat.documentClass = sideInitiativeCombatClass(config.Combat.documentClass);

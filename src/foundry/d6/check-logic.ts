@@ -117,16 +117,37 @@ export interface D6ActorData {
   effects?: PlainEffect[];
 }
 
-/**
- * The effect keys a D6 check reads, in pips (3 a die; src/foundry/README.md "Effects"): a bonus to
- * an attribute counts on its rolls and on its skills' and attacks', `system.bonuses.attack` on attacks.
- */
-export function d6EffectKeys(attribute: string, attack: boolean): string[] {
-  return [`system.bonuses.attribute.${attribute}`, ...(attack ? ["system.bonuses.attack"] : [])];
+/** A skill's effect key: its English name in lower case, letters and digits only ("Blaster" → "blaster"). */
+export function d6SkillKey(name: string): string {
+  return name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
 }
 
-function effectsFor(actor: D6ActorData, attribute: string, attack: boolean): CheckEffects {
-  return { effects: actor.effects ?? [], keys: d6EffectKeys(attribute, attack), unit: "pips" };
+/**
+ * The effect keys a D6 check reads, in pips (3 a die; src/foundry/README.md "Effects"): a bonus to
+ * an attribute counts on its rolls and on its skills' and attacks', `system.bonuses.attack` on
+ * attacks, `system.bonuses.skill.<skill key>` on that skill's rolls and attacks with it.
+ */
+export function d6EffectKeys(attribute: string, attack: boolean, skill?: string | null): string[] {
+  const key = skill ? d6SkillKey(skill) : "";
+  return [`system.bonuses.attribute.${attribute}`, ...(key ? [`system.bonuses.skill.${key}`] : []), ...(attack ? ["system.bonuses.attack"] : [])];
+}
+
+/** Effect keys read on the target's side: pips on its damage-resistance roll, a number added to the difficulty to hit it. */
+export const D6_RESISTANCE_KEYS = ["system.bonuses.resistance"];
+export const D6_DIFFICULTY_KEYS = ["system.bonuses.difficulty"];
+
+/** The pips a character's effects add to its damage-resistance roll. */
+export function resistanceEffectPips(effects: readonly PlainEffect[] | undefined): number {
+  return checkEffectTotal({ effects: [...(effects ?? [])], keys: D6_RESISTANCE_KEYS, unit: "pips" });
+}
+
+/** What a target's effects add to the difficulty to hit it (after a reaction replaces the base, like cover). */
+export function difficultyEffectBonus(effects: readonly PlainEffect[] | undefined): number {
+  return Math.trunc(checkEffectTotal({ effects: [...(effects ?? [])], keys: D6_DIFFICULTY_KEYS, unit: "number" }));
+}
+
+function effectsFor(actor: D6ActorData, attribute: string, attack: boolean, skill?: string | null): CheckEffects {
+  return { effects: actor.effects ?? [], keys: d6EffectKeys(attribute, attack, skill), unit: "pips" };
 }
 
 /** What the attack automation knows about a target's actor. */
@@ -135,6 +156,8 @@ export interface D6TargetData {
   /** The target's active reactions this round (round.dodge / round.parry, fullReaction). */
   reactions: ActiveReaction[];
   isVehicle: boolean;
+  /** Added to the difficulty to hit it by its effects (`system.bonuses.difficulty`). */
+  difficultyBonus?: number;
 }
 
 const norm = (s: string) => s.trim().toLowerCase();
@@ -240,6 +263,8 @@ export interface D6AttackTarget extends TargetInfo {
   difficulty: number | null;
   scaleAttack: number;
   reactions: ActiveReaction[];
+  /** The target's effects on the difficulty to hit it (`system.bonuses.difficulty`). */
+  difficultyBonus?: number;
 }
 
 export interface D6AttackData {
@@ -336,7 +361,7 @@ export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization
     values: defaults(actor, { difficultyLevel: "none", difficulty: 0, ...(reaction ? { fullReaction: false } : {}) }),
     targets: [],
     data: { ...data, settingsHide: settings.hideDifficulty },
-    effects: effectsFor(actor, String(skill.system.attribute ?? ""), false),
+    effects: effectsFor(actor, String(skill.system.attribute ?? ""), false, skill.nameEn ?? skill.name),
   };
 }
 
@@ -403,7 +428,7 @@ export function attackCheck(
     } else if (ranges) level = null;
     const difficulty = level ? levelNumber(level, settings.difficultyPick) : null;
     const mods = info ? scaleModifiers(scale, info.scale) : { attack: 0 };
-    return { ...t, band, level, difficulty, scaleAttack: mods.attack, reactions: info?.reactions ?? [] };
+    return { ...t, band, level, difficulty, scaleAttack: mods.attack, reactions: info?.reactions ?? [], ...(info?.difficultyBonus ? { difficultyBonus: info.difficultyBonus } : {}) };
   });
   const firstScale = attackTargets.find((t) => t.scaleAttack > 0)?.scaleAttack ?? 0;
   if (firstScale > 0) {
@@ -457,7 +482,7 @@ export function attackCheck(
     }),
     targets: attackTargets,
     data: { ...data, settingsHide: settings.hideDifficulty },
-    ...(isVehicle ? {} : { effects: effectsFor(actor, attribute, true) }),
+    ...(isVehicle ? {} : { effects: effectsFor(actor, attribute, true, String(w.skill ?? "")) }),
   };
 }
 
@@ -522,7 +547,8 @@ export function resolveValues(request: CheckRequest, values: CheckValues, settin
  */
 export function targetDifficulty(target: D6AttackTarget, attackType: AttackType, modifier: number, settings: D6Settings): number | null {
   if (target.difficulty === null) return null;
-  return attackDifficulty(target.difficulty, attackType, target.reactions, Math.trunc(modifier), { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty }).difficulty;
+  const added = Math.trunc(modifier) + Math.trunc(target.difficultyBonus ?? 0);
+  return attackDifficulty(target.difficulty, attackType, target.reactions, added, { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty }).difficulty;
 }
 
 /** P(total ≥ difficulty + the sum of `dice` plain d6) for a total distribution. */

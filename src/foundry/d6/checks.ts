@@ -6,6 +6,8 @@
 import { OmnibusError } from "../../core/errors";
 import {
   canFire,
+  codeToPips,
+  pipsToCode,
   deviationDice,
   formatDieCode,
   normalizeCode,
@@ -30,8 +32,10 @@ import {
   attributeCheck,
   checkData,
   checkOdds,
+  difficultyEffectBonus,
   equippedArmor,
   itemNamed,
+  resistanceEffectPips,
   resolveValues,
   skillCheck,
   skillCode,
@@ -99,7 +103,8 @@ export async function targetsData(targets: TargetInfo[]): Promise<Record<string,
     const full = round.fullReaction === true;
     if (typeof round.dodge === "number") reactions.push({ skill: "dodge" as const, total: round.dodge, full });
     if (typeof round.parry === "number") reactions.push({ skill: "melee_parry" as const, total: round.parry, full });
-    out[t.actorUuid] = { scale: (String(s.scale ?? "character") as Scale) ?? "character", reactions, isVehicle: actor.type === "d6_vehicle" };
+    const difficultyBonus = difficultyEffectBonus(actorEffects(actor as never));
+    out[t.actorUuid] = { scale: (String(s.scale ?? "character") as Scale) ?? "character", reactions, isVehicle: actor.type === "d6_vehicle", ...(difficultyBonus ? { difficultyBonus } : {}) };
   }
   return out;
 }
@@ -468,7 +473,10 @@ export function targetResistCode(target: D6ActorData, damageType: "energy" | "ph
   const attrs = target.system.attributes as Record<string, unknown>;
   const armor: Armor | null = equippedArmor(target);
   const forcePoint = ((target.system.round ?? {}) as Record<string, unknown>).forcePoint === true;
-  return resistCode(storedCode(attrs?.strength, "strength"), { armor, damageType, scaleBonus, forcePoint });
+  const code = resistCode(storedCode(attrs?.strength, "strength"), { armor, damageType, scaleBonus, forcePoint });
+  // The target's effects on its resistance (`system.bonuses.resistance`, pips; never below 0D).
+  const pips = resistanceEffectPips(target.effects);
+  return pips === 0 ? code : pipsToCode(Math.max(0, codeToPips(code) + pips));
 }
 
 async function rollDamage({ message, state }: ChatActionContext): Promise<void> {

@@ -20,6 +20,7 @@ import { localize } from "../i18n";
 import type { ChatActionContext, CombatHooks, DocumentChange } from "../ruleset";
 import { templatePath } from "../templates/helpers";
 import { planDeathRoll } from "./card-logic";
+import { claimRound } from "../durations";
 import { woundLevelOf } from "./check-logic";
 import { healingStateOf } from "./healing-logic";
 import { compareBySide, deathRollCard, orderFor, sideInitiativeCard, sideInitiativeUpdates, sideRollers, sidesOf, type SideMember, type SideRollRecord } from "./round-logic";
@@ -302,7 +303,8 @@ export async function onCombatRound(
   if (!("round" in (changed ?? {})) || !user?.isGM || activeGM?.id !== user.id) return 0;
   const settings = readSettings();
   const forward = (options?.direction ?? 1) >= 0;
-  const endOfRound = forward && Number(changed.round) >= 2;
+  // The end of a round is rolled for once: a round revisited (back, then forward again) rolls nothing.
+  const endOfRound = forward && Number(changed.round) >= 2 && (await claimRound(combat, "d6EndOfRound", Number(changed.round)));
   const seen = new Set<unknown>();
   for (const c of combat.combatants ?? []) {
     const actor = c.actor;

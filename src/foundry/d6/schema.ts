@@ -82,7 +82,7 @@ const common = (): SchemaSpec => ({
   /** Character Point awards and spends (issue 16). */
   ledger: ledgerField(),
   /** Sums Active Effects add to (src/foundry/README.md "Effects"), in pips: an attribute's rolls (and its skills' and attacks'), attacks. */
-  bonuses: schema({ attribute: schema(Object.fromEntries(ATTRIBUTES.map((a) => [a, int(0, -300, 300)]))), attack: int(0, -300, 300) }),
+  bonuses: schema({ attribute: schema(Object.fromEntries(ATTRIBUTES.map((a) => [a, int(0, -300, 300)]))), attack: int(0, -300, 300), resistance: int(0, -300, 300), difficulty: int(0, -100, 100) }),
   description: html(),
 });
 

@@ -213,10 +213,12 @@ export interface ItemSheetInput {
   enrichedDescription?: string;
   /** The description in the reader's language (language.ts), for the editor; default `system.description`. */
   description?: string;
+  /** The item's own Active Effects (effects.ts `itemEffectRowInput`). */
+  effects?: EffectRowInput[];
 }
 
-export type ItemSheetContext = SheetContext;
+export type ItemSheetContext = SheetContext & { effects: EffectRow[] };
 
 export function itemSheetContext(input: ItemSheetInput): ItemSheetContext {
-  return sheetContext("Item", input, input.item);
+  return { ...sheetContext("Item", input, input.item), effects: effectRows(input.effects ?? []) };
 }

@@ -9,6 +9,8 @@
  */
 import { rollItem } from "../checks";
 import { clickRollOptions } from "../keybindings";
+import { itemEffectRowInput } from "../effects";
+import { localize } from "../i18n";
 import { postItem } from "../post-item";
 import { activeRulesetId, rulesetOfType } from "../registry";
 import { templatePath } from "../templates/helpers";
@@ -35,6 +37,10 @@ export class OmnibusItemSheet extends HbsItemSheet {
       toggleMode: OmnibusItemSheet.#onToggleMode,
       itemRoll: OmnibusItemSheet.#onRoll,
       itemPost: OmnibusItemSheet.#onPost,
+      effectCreate: OmnibusItemSheet.#onEffectCreate,
+      effectEdit: OmnibusItemSheet.#onEffectEdit,
+      effectToggle: OmnibusItemSheet.#onEffectToggle,
+      effectDelete: OmnibusItemSheet.#onEffectDelete,
     },
   };
 
@@ -79,6 +85,7 @@ export class OmnibusItemSheet extends HbsItemSheet {
       activeTab: tabGroups.primary,
       enrichedDescription,
       description: readerDescription(item),
+      effects: itemEffectRowInput(item as never),
     });
     if (context.tab) tabGroups.primary = context.tab;
     return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
@@ -110,5 +117,37 @@ export class OmnibusItemSheet extends HbsItemSheet {
 
   static async #onPost(this: OmnibusItemSheet): Promise<void> {
     await postItem(this.document);
+  }
+
+  /** The item's own effect a row names. */
+  #effect(target: HTMLElement): ActiveEffect.Implementation | undefined {
+    const id = target.closest<HTMLElement>("[data-effect-id]")?.dataset.effectId;
+    if (!id) return undefined;
+    return (this.document.effects as unknown as { get(id: string): ActiveEffect.Implementation | undefined } | undefined)?.get(id);
+  }
+
+  /** A new effect on the item transfers to its owner (the usual reason to put one on an item). */
+  static async #onEffectCreate(this: OmnibusItemSheet): Promise<void> {
+    if (!this.isEditable) return;
+    const name = localize("OMNIBUS.Effects.New");
+    const created = (await this.document.createEmbeddedDocuments("ActiveEffect", [{ name, img: "icons/svg/aura.svg", origin: this.document.uuid, transfer: true } as never])) as unknown as Array<{ sheet?: unknown }>;
+    const sheet = created?.[0]?.sheet as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
+    await sheet?.render({ force: true });
+  }
+
+  static async #onEffectEdit(this: OmnibusItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const sheet = this.#effect(target)?.sheet as unknown as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
+    await sheet?.render({ force: true });
+  }
+
+  static async #onEffectToggle(this: OmnibusItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    const effect = this.#effect(target);
+    if (effect) await effect.update({ disabled: !effect.disabled } as never);
+  }
+
+  static async #onEffectDelete(this: OmnibusItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
+    await this.#effect(target)?.deleteDialog();
   }
 }

@@ -15,6 +15,7 @@ import { templatePath } from "../templates/helpers";
 import { wfrpChatActions, renderWfrpCard } from "./actions";
 import { wfrpChecks } from "./checks";
 import { registerCombatHooks, wfrpCombat } from "./combat";
+import { decorateConditionHud, type HudActor } from "./token-hud";
 import { deriveActor } from "./derive";
 import { currentRules } from "./documents";
 import {
@@ -110,5 +111,9 @@ export const wfrpAdapter = defineRuleset({
   },
   onReady() {
     registerCombatHooks();
+    // Stacking Conditions' counts on the token HUD, changed by clicking.
+    Hooks.on("renderTokenHUD", ((hud: { actor?: HudActor | null; object?: { actor?: HudActor | null } | null }, html: HTMLElement) => {
+      decorateConditionHud(html, hud.actor ?? hud.object?.actor ?? null);
+    }) as never);
   },
 });

@@ -16,6 +16,7 @@ import { tieChoiceButtons, type TieGroupState } from "./tie-choice";
 import { diceFromRoll, type EvaluatedDice } from "../dice/faces";
 import { postCard } from "../chat/cards";
 import { publicMode } from "../compat";
+import { claimRound } from "../durations";
 import { endOfRound, CONDITIONS, MAX_TIE_ROUNDS, rankInitiativeTie, rollCombatAware, type EndOfRoundResult } from "../../rules/wfrp/index";
 import { localize } from "../i18n";
 import type { CombatHooks } from "../ruleset";
@@ -251,7 +252,8 @@ export function registerCombatHooks(): void {
   Hooks.on("combatTurnChange", (async (combat: CombatLike, prior: { round: number }, current: { round: number; combatantId: string | null }) => {
     if (!isActiveGM()) return;
     const rules = currentRules();
-    if (current.round > prior.round && prior.round > 0) {
+    // A round's end (Conditions, Surprised cleared, 003:L275) is done once: a round revisited does nothing.
+    if (current.round > prior.round && prior.round > 0 && (await claimRound(combat, "wfrpEndOfRound", prior.round))) {
       if (rules.endOfRound) await onRoundEnd(combat);
       if (rules.initiativeEachRound && rules.initiativeMode !== "fixed" && combat.resetAll && combat.rollAll) {
         await combat.resetAll();

@@ -14,6 +14,7 @@
  * - movement: speeds, terrain rolls, speed changes, movement failures, collisions and falls.
  * - initiative: who rolls, the winner, the action sequence.
  * - force: Force Points, Dark Side Points.
+ * - timers: how long a stun, unconsciousness, a bacta tank and a Force Point round last.
  * - odds: exact probabilities of a D6 roll (through the core's odds).
  *
  * Every function answers or throws an `OmnibusError`.
@@ -30,4 +31,5 @@ export * from "./weapons";
 export * from "./movement";
 export * from "./initiative";
 export * from "./force";
+export * from "./timers";
 export * from "./odds";

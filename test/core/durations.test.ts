@@ -1,0 +1,70 @@
+/**
+ * Timers as durations (src/core/durations.ts) and the D6 timers (src/rules/d6/timers.ts), against
+ * the seeds' numbers: a stun for this round and the next (000:L405), 1D minutes unconscious
+ * (000:L409), a bacta tank's days (000:L533: 1D = 4 → four days), a Force Point for the rest of its
+ * round (000:L831), five-second rounds (000:L660).
+ */
+import { describe, expect, it } from "vitest";
+import { roundIsNew, timerExpired, timerSeconds } from "../../src/core/durations";
+import { bactaLength, bactaTime, d6TimerExpired, forcePointLength, stunLength, unconsciousLength } from "../../src/rules/d6";
+import { forcedDice } from "../../src/core/dice";
+
+const at = (round: number | null, time = 0, turn: number | null = 0) => ({ round, turn, time, combat: "c1" });
+
+describe("a timer in rounds", () => {
+  it("a stun taken in round 3 is in force in rounds 3 and 4 and over when round 5 begins (000:L405)", () => {
+    const start = at(3);
+    expect(d6TimerExpired("stun", stunLength(), start, at(3))).toBe(false);
+    expect(d6TimerExpired("stun", stunLength(), start, at(4))).toBe(false);
+    expect(d6TimerExpired("stun", stunLength(), start, at(5))).toBe(true);
+    // The general rule in rounds agrees with the stun's own rule.
+    expect(timerExpired(stunLength(), start, at(4))).toBe(false);
+    expect(timerExpired(stunLength(), start, at(5))).toBe(true);
+  });
+  it("a Force Point spent in round 2 lasts the rest of round 2 only (000:L831)", () => {
+    expect(d6TimerExpired("forcePoint", forcePointLength(), at(2), at(2))).toBe(false);
+    expect(d6TimerExpired("forcePoint", forcePointLength(), at(2), at(3))).toBe(true);
+    expect(timerExpired(forcePointLength(), at(2), at(3))).toBe(true);
+  });
+  it("a round timer of another combat, or after the combat, has run out", () => {
+    expect(timerExpired(stunLength(), at(3), { round: 3, turn: 0, time: 0, combat: "c2" })).toBe(true);
+    expect(timerExpired(stunLength(), at(3), { round: null, turn: null, time: 0 })).toBe(true);
+  });
+  it("turns count across rounds", () => {
+    const length = { value: 3, units: "turns" as const };
+    expect(timerExpired(length, at(1, 0, 2), { round: 2, turn: 0, turnsPerRound: 4, time: 0 })).toBe(false);
+    expect(timerExpired(length, at(1, 0, 2), { round: 2, turn: 1, turnsPerRound: 4, time: 0 })).toBe(true);
+  });
+});
+
+describe("a timer in world time", () => {
+  it("1D minutes unconscious (000:L409): a 4 is 240 s outside combat, 48 five-second rounds in it (000:L660)", () => {
+    const out = unconsciousLength(4, false);
+    expect(timerSeconds(out)).toBe(240);
+    expect(timerExpired(out, at(null, 1000), { round: null, turn: null, time: 1239 })).toBe(false);
+    expect(timerExpired(out, at(null, 1000), { round: null, turn: null, time: 1240 })).toBe(true);
+    expect(unconsciousLength(4, true)).toEqual({ value: 48, units: "rounds" });
+  });
+  it("the seed's bacta example: mortally wounded, 1D rolled 4 → four days in the tank (000:L533)", () => {
+    const t = bactaTime("mortally_wounded", forcedDice([4]));
+    const length = bactaLength(t.amount, t.unit);
+    expect(length).toEqual({ value: 4, units: "days" });
+    expect(d6TimerExpired("bacta", length, at(null, 0), { round: null, turn: null, time: 4 * 86400 - 1 })).toBe(false);
+    expect(d6TimerExpired("bacta", length, at(null, 0), { round: null, turn: null, time: 4 * 86400 })).toBe(true);
+  });
+  it("a timer without a length never runs out; a bad length is refused", () => {
+    expect(timerExpired({ value: null, units: "seconds" }, at(null, 0), { round: null, turn: null, time: 1e9 })).toBe(false);
+    expect(() => bactaLength(0, "days")).toThrow();
+    expect(() => unconsciousLength(0, false)).toThrow();
+  });
+});
+
+describe("once-per-round work", () => {
+  it("a round is new only past every round already done (going back and forward again does nothing)", () => {
+    expect(roundIsNew(null, 1)).toBe(true);
+    expect(roundIsNew(2, 3)).toBe(true);
+    expect(roundIsNew(3, 3)).toBe(false);
+    expect(roundIsNew(3, 2)).toBe(false);
+    expect(roundIsNew(0, 0)).toBe(false);
+  });
+});
