@@ -198,20 +198,17 @@ describe("short system texts (concept, Virtue, what a tool helps with)", () => {
 });
 
 describe("texts inside system objects (a skill's specialty)", () => {
-  const source: BilingualSource = {
-    name: "Dana",
-    flags: { omnibus: { systemRu: { concept: "Детектив", skills: { empathy: { specialties: "Ложь" } } } } },
-    system: { concept: "Detective", skills: { empathy: { dots: 2, specialties: "Lies" }, firearms: { dots: 2, specialties: "Pistol" } } },
-  };
+  const system = { concept: "Detective", skills: { empathy: { dots: 2, specialties: "Lies" }, firearms: { dots: 2, specialties: "Pistol" } } };
+  const source: BilingualSource = { name: "Dana", flags: { omnibus: { systemRu: { concept: "Детектив", skills: { empathy: { specialties: "Ложь" } } } } }, system };
   it("a Russian reader sees the nested Russian text on the prepared copy; the stored data is untouched", () => {
     const stored = structuredClone(source);
-    const ru = { _source: stored, name: "Dana", flags: source.flags, system: structuredClone(source.system) };
+    const ru = { _source: stored, name: "Dana", flags: source.flags, system: structuredClone(system) };
     applyDisplayLanguage(ru, "ru");
     expect(ru.system.skills).toEqual({ empathy: { dots: 2, specialties: "Ложь" }, firearms: { dots: 2, specialties: "Pistol" } });
     expect((stored.system as { skills: { empathy: { specialties: string } } }).skills.empathy.specialties).toBe("Lies");
-    const en = { _source: structuredClone(source), name: "Dana", flags: source.flags, system: structuredClone(source.system) };
+    const en = { _source: structuredClone(source), name: "Dana", flags: source.flags, system: structuredClone(system) };
     applyDisplayLanguage(en, "en");
-    expect((en.system.skills as { empathy: { specialties: string } }).empathy.specialties).toBe("Lies");
+    expect(en.system.skills.empathy.specialties).toBe("Lies");
     expect(displaySystemText(source, "skills.empathy.specialties", "ru")).toBe("Ложь");
     expect(displaySystemText(source, "skills.empathy.specialties", "en")).toBe("Lies");
   });
