@@ -15,7 +15,7 @@ import {
   partialReferences,
   type Harness,
 } from "./support/handlebars";
-import { loadSamples, templatesOf, type GallerySample } from "./gallery/sample";
+import { contextFor, loadSamples, templatesOf, type GallerySample } from "./gallery/sample";
 
 const templates = listTemplates();
 const refs = partialReferences(templates);
@@ -65,7 +65,7 @@ function withHostileNames(value: unknown, key = ""): unknown {
   return value;
 }
 
-function renderSample(harness: Harness, sample: GallerySample, context: unknown = sample.context): string[] {
+function renderSample(harness: Harness, sample: GallerySample, context: unknown = contextFor(sample, harness.localizer.language)): string[] {
   return templatesOf(sample).map((path) => harness.render(path, context));
 }
 

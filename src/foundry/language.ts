@@ -90,16 +90,45 @@ export function displayDescription(source: BilingualSource, lang: Language): str
   return en || ru;
 }
 
-/** The Russian texts of `system` keys a document holds (`flags.omnibus.systemRu`), non-empty strings only. */
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * The Russian texts of `system` a document holds (`flags.omnibus.systemRu`), non-empty strings
+ * only, by path: a top-level key (`concept`) or, for a text inside an object, the dotted path the
+ * flag nests (`{ skills: { empathy: { specialties: "Ложь" } } }` gives `skills.empathy.specialties`).
+ */
 export function russianSystemTexts(source: BilingualSource): Record<string, string> {
   const raw = flagsOf(source).systemRu;
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
-  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([k, v]) => k !== "description" && typeof v === "string" && v.trim() !== "")) as Record<string, string>;
+  if (!isPlainObject(raw)) return {};
+  const out: Record<string, string> = {};
+  const walk = (node: Record<string, unknown>, prefix: string, depth: number) => {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "__proto__" || k === "constructor" || k === "prototype") continue;
+      const path = prefix ? `${prefix}.${k}` : k;
+      if (typeof v === "string") {
+        if (path !== "description" && v.trim() !== "") out[path] = v;
+      } else if (isPlainObject(v) && depth < 4) walk(v, path, depth + 1);
+    }
+  };
+  walk(raw, "", 0);
+  return out;
 }
 
-/** A short `system` text (concept, Virtue…) as a reader of `lang` sees it. */
+/** The object holding the last part of a dotted `path` under `root`, and that part; null when absent. */
+function slotOf(root: unknown, path: string): { holder: Record<string, unknown>; key: string } | null {
+  const parts = path.split(".");
+  let node = root;
+  for (const part of parts.slice(0, -1)) {
+    if (!node || typeof node !== "object") return null;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node && typeof node === "object" ? { holder: node as Record<string, unknown>, key: parts[parts.length - 1] } : null;
+}
+
+/** A short `system` text (concept, Virtue, a specialty…) as a reader of `lang` sees it; `key` may be a dotted path. */
 export function displaySystemText(source: BilingualSource, key: string, lang: Language): string {
-  const own = text(source.system?.[key]);
+  const slot = slotOf(source.system, key);
+  const own = text(slot?.holder[slot.key]);
   return isRussian(lang) ? (russianSystemTexts(source)[key] ?? own) : own;
 }
 
@@ -121,7 +150,10 @@ export function applyDisplayLanguage(doc: BilingualSource & { _source?: Bilingua
     if (description !== system.description) trySet(system, "description", description, guard);
   }
   if (isRussian(lang)) {
-    for (const [key, value] of Object.entries(russianSystemTexts(source))) if (typeof system[key] === "string") trySet(system, key, value, guard);
+    for (const [path, value] of Object.entries(russianSystemTexts(source))) {
+      const slot = slotOf(system, path);
+      if (slot && typeof slot.holder[slot.key] === "string") trySet(slot.holder, slot.key, value, slotOf(guard, path)?.holder);
+    }
   }
 }
 
@@ -163,7 +195,9 @@ function trySet(target: Record<string, unknown>, key: string, value: unknown, st
  */
 export function languageSubmit(source: BilingualSource, lang: Language, submitted: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...submitted };
-  const nested = out.system && typeof out.system === "object" && !Array.isArray(out.system) ? { ...(out.system as Record<string, unknown>) } : null;
+  // A copy down to every plain object, so moving a nested text never changes the caller's data.
+  const copy = (v: unknown): unknown => (isPlainObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)])) : v);
+  const nested = isPlainObject(out.system) ? (copy(out.system) as Record<string, unknown>) : null;
   if (nested) out.system = nested;
   const flags = flagsOf(source);
   const stored = text(source.name);
@@ -180,9 +214,12 @@ export function languageSubmit(source: BilingualSource, lang: Language, submitte
       if (typeof out[`system.${key}`] === "string") {
         out[`flags.omnibus.systemRu.${key}`] = out[`system.${key}`];
         delete out[`system.${key}`];
-      } else if (nested && typeof nested[key] === "string") {
-        out[`flags.omnibus.systemRu.${key}`] = nested[key];
-        delete nested[key];
+      } else if (nested) {
+        const slot = slotOf(nested, key);
+        if (slot && typeof slot.holder[slot.key] === "string") {
+          out[`flags.omnibus.systemRu.${key}`] = slot.holder[slot.key];
+          delete slot.holder[slot.key];
+        }
       }
     }
   }

@@ -2,7 +2,8 @@
 // the real CSS, in English and in Russian, inside a stand-in of Foundry's window of the sheet's default
 // size, opened in headless Chromium (the one @sparticuz/chromium brings with `npm ci`). Fails on any
 // console error, page error or failed request, and on any element that overflows its sheet or has its
-// text clipped. Saves artifacts/gallery/<name>.png and <name>.ru.png, and an index.html to browse them.
+// text clipped, on a serious or critical accessibility finding (axe-core) and, for a one-language
+// sample (a premade sheet), on a text of the other language. Saves artifacts/gallery/<name>.png and <name>.ru.png, and an index.html to browse them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
@@ -11,6 +12,8 @@ import { chromium as playwright, type Browser, type BrowserContext } from "playw
 import { ROOT, createHarness, type Harness, type Language } from "../support/handlebars";
 import { CHROME_CSS, LAYOUT_CHECK, ORIGIN, buildPage, type LayoutProblem } from "./page";
 import { loadSamples, type GallerySample } from "./sample";
+import { PAGE_TEXT, foreignTexts, type PackDocLike } from "./languages";
+import { AxeBuilder } from "@axe-core/playwright";
 
 const OUT = join(ROOT, "artifacts", "gallery");
 const samples = await loadSamples();
@@ -71,6 +74,14 @@ afterAll(async () => {
   );
 });
 
+/** axe-core over the sample's window: the serious and critical findings, one line each. */
+async function accessibility(page: import("playwright-core").Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include("#gallery-frame").analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${v.help}; ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim().slice(0, 220)}`));
+}
+
 describe("browser gallery", () => {
   it("has samples to show", () => {
     expect(samples.length).toBeGreaterThan(0);
@@ -103,9 +114,39 @@ describe("browser gallery", () => {
     }
   });
 
+  it("the language check finds a Russian page with English pack text, and the reverse (self-check)", async () => {
+    const sample = samples.find((s) => s.oneLanguage && s.contexts?.ru);
+    expect(sample, "a one-language sample").toBeDefined();
+    const page = await context.newPage();
+    try {
+      // The old gallery: the Russian page built from the English context, and the reverse.
+      for (const [language, built] of [["ru", sample!.context], ["en", sample!.contexts!.ru!]] as const) {
+        pages.set(`/gallery/_mixed.${language}.html`, buildPage({ ...sample!, context: built, contexts: undefined }, harnesses.get(language)!, language));
+        await page.goto(`${ORIGIN}/gallery/_mixed.${language}.html`);
+        const found = foreignTexts(String(await page.evaluate(PAGE_TEXT)), language, sample!.docs as PackDocLike[]);
+        expect(found.length, `${language} page built from the other language`).toBeGreaterThan(0);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the accessibility check finds an unnamed icon button and an unlabelled field (self-check)", async () => {
+    const page = await context.newPage();
+    try {
+      pages.set("/gallery/_a11y.html", `<!doctype html><html lang="en"><head><title>t</title></head><body><div id="gallery-frame"><button type="button"><i class="fa-solid fa-trash"></i></button><input type="text"></div></body></html>`);
+      await page.goto(`${ORIGIN}/gallery/_a11y.html`);
+      const found = await accessibility(page);
+      expect(found.some((f) => f.startsWith("button-name")), found.join("\n")).toBe(true);
+      expect(found.some((f) => f.startsWith("label")), found.join("\n")).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
   for (const sample of samples) {
     for (const language of languages) {
-      it(`${sample.name} (${language}) renders with no console error and no overflow`, async () => {
+      it(`${sample.name} (${language}) renders with no console error, no overflow, no serious accessibility finding`, async () => {
         const path = `/gallery/${sample.name}.${language}.html`;
         pages.set(path, buildPage(sample, harnesses.get(language)!, language));
         const page = await context.newPage();
@@ -126,7 +167,9 @@ describe("browser gallery", () => {
           const problems = (await page.evaluate(LAYOUT_CHECK)) as LayoutProblem[];
           const layout = problems.slice(0, 20).map((p) => `${p.element}: ${p.problem}`);
           if (problems.length > 20) layout.push(`… and ${problems.length - 20} more`);
-          expect({ errors, layout }, `see artifacts/gallery/${pngName(sample, language)}`).toEqual({ errors: [], layout: [] });
+          const a11y = await accessibility(page);
+          const otherLanguage = sample.oneLanguage ? foreignTexts(String(await page.evaluate(PAGE_TEXT)), language, (sample.docs ?? []) as PackDocLike[]) : [];
+          expect({ errors, layout, a11y, otherLanguage }, `see artifacts/gallery/${pngName(sample, language)}`).toEqual({ errors: [], layout: [], a11y: [], otherLanguage: [] });
         } finally {
           await page.close();
         }

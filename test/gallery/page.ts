@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ROOT, type Harness, type Language } from "../support/handlebars";
-import { templatesOf, type GallerySample } from "./sample";
+import { contextFor, templatesOf, type GallerySample } from "./sample";
 
 export const ORIGIN = "http://foundry.gallery";
 export const CHROME_CSS = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "chrome.css"), "utf8");
@@ -34,10 +34,10 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 
 export function buildPage(sample: GallerySample, harness: Harness, language: Language): string {
   const body = templatesOf(sample)
-    .map((path) => harness.render(path, sample.context))
+    .map((path) => harness.render(path, contextFor(sample, language)))
     .join("\n");
   const classes = (sample.classes ?? []).map(escapeHtml).join(" ");
-  const title = escapeHtml(sample.title ?? sample.name);
+  const title = escapeHtml(sample.titles?.[language] ?? sample.title ?? sample.name);
   const links = systemStylesheets()
     .map((href) => `<link rel="stylesheet" href="${ORIGIN}/systems/omnibus/${escapeHtml(href)}">`)
     .join("\n");

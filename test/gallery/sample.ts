@@ -23,6 +23,21 @@ export interface GallerySample {
   /** The render context the sheet's `_prepareContext` / the chat card builder would pass. */
   context: Record<string, unknown>;
   /**
+   * The context for a reader of another language, when it differs: what the sheet prepares on that
+   * client (pack documents' names and descriptions in the reader's language, titles and card lines
+   * localized there). `context` is the English one and serves any language not listed.
+   */
+  contexts?: Partial<Record<"en" | "ru", Record<string, unknown>>>;
+  /** The window title for a reader of another language (a sheet's title is the document's shown name). */
+  titles?: Partial<Record<"en" | "ru", string>>;
+  /**
+   * The page must show one language only: the gallery fails when a Russian page shows an English
+   * text of lang/en.json or of the pack documents it shows, and the reverse (languages.ts).
+   */
+  oneLanguage?: boolean;
+  /** The pack documents a `oneLanguage` page is built from (their other-language texts must not show). */
+  docs?: unknown[];
+  /**
    * The sheet's default window size (DEFAULT_OPTIONS.position), in CSS pixels; height "auto" as
    * Foundry's `position.height: "auto"` (the window fits its content).
    */
@@ -40,6 +55,28 @@ export interface GallerySample {
 }
 
 export const SAMPLE_DIR = join(dirname(fileURLToPath(import.meta.url)), "samples");
+
+/** The context a reader of `language` gets. */
+export function contextFor(sample: GallerySample, language: "en" | "ru"): Record<string, unknown> {
+  return sample.contexts?.[language] ?? sample.context;
+}
+
+/**
+ * One sample in both languages: `build` is called once per language and receives it; the English
+ * result is the sample, the Russian one's context becomes `contexts.ru`. With `docs` (the pack
+ * documents it shows) the sample is `oneLanguage`.
+ */
+export function bilingual(build: (language: "en" | "ru") => GallerySample, docs?: unknown[]): GallerySample {
+  const en = build("en");
+  const ru = build("ru");
+  return { ...en, contexts: { ...en.contexts, ru: ru.context }, ...(ru.title ? { titles: { ru: ru.title } } : {}), ...(docs ? { oneLanguage: true, docs } : {}) };
+}
+
+/** `bilingual` for a list: `build` returns the same samples, in the same order, for each language. */
+export function bilingualList(build: (language: "en" | "ru") => GallerySample[]): GallerySample[] {
+  const ru = build("ru");
+  return build("en").map((en, i) => ({ ...en, contexts: { ...en.contexts, ru: ru[i].context } }));
+}
 
 export function templatesOf(sample: GallerySample): string[] {
   return Array.isArray(sample.template) ? sample.template : [sample.template];

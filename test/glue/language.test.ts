@@ -197,6 +197,42 @@ describe("short system texts (concept, Virtue, what a tool helps with)", () => {
   });
 });
 
+describe("texts inside system objects (a skill's specialty)", () => {
+  const system = { concept: "Detective", skills: { empathy: { dots: 2, specialties: "Lies" }, firearms: { dots: 2, specialties: "Pistol" } } };
+  const source: BilingualSource = { name: "Dana", flags: { omnibus: { systemRu: { concept: "Детектив", skills: { empathy: { specialties: "Ложь" } } } } }, system };
+  it("a Russian reader sees the nested Russian text on the prepared copy; the stored data is untouched", () => {
+    const stored = structuredClone(source);
+    const ru = { _source: stored, name: "Dana", flags: source.flags, system: structuredClone(system) };
+    applyDisplayLanguage(ru, "ru");
+    expect(ru.system.skills).toEqual({ empathy: { dots: 2, specialties: "Ложь" }, firearms: { dots: 2, specialties: "Pistol" } });
+    expect((stored.system as { skills: { empathy: { specialties: string } } }).skills.empathy.specialties).toBe("Lies");
+    const en = { _source: structuredClone(source), name: "Dana", flags: source.flags, system: structuredClone(system) };
+    applyDisplayLanguage(en, "en");
+    expect(en.system.skills.empathy.specialties).toBe("Lies");
+    expect(displaySystemText(source, "skills.empathy.specialties", "ru")).toBe("Ложь");
+    expect(displaySystemText(source, "skills.empathy.specialties", "en")).toBe("Lies");
+  });
+  it("a Russian reader's edit of it goes to the Russian slot, flat or nested, without changing the submitted object", () => {
+    expect(languageSubmit(source, "ru", { "system.skills.empathy.specialties": "Враньё" })).toEqual({ "flags.omnibus.systemRu.skills.empathy.specialties": "Враньё" });
+    const submitted = { system: { skills: { empathy: { dots: 3, specialties: "Враньё" } } } };
+    expect(languageSubmit(source, "ru", submitted)).toEqual({ "flags.omnibus.systemRu.skills.empathy.specialties": "Враньё", system: { skills: { empathy: { dots: 3 } } } });
+    expect(submitted.system.skills.empathy.specialties).toBe("Враньё");
+    expect(languageSubmit(source, "en", { "system.skills.empathy.specialties": "Deceit" })).toEqual({ "system.skills.empathy.specialties": "Deceit" });
+  });
+  it("a storytelling premade's specialties have Russian versions", () => {
+    const dir = join(ROOT, "packs", "_source", "storytelling-characters");
+    for (const f of readdirSync(dir).filter((x) => x.endsWith(".yml"))) {
+      const doc = parse(readFileSync(join(dir, f), "utf8")) as BilingualSource & { system: { skills: Record<string, { specialties?: string }> } };
+      for (const [skill, v] of Object.entries(doc.system.skills)) {
+        if (!v.specialties) continue;
+        const ru = displaySystemText(doc, `skills.${skill}.specialties`, "ru");
+        expect(ru, `${f}: ${skill}`).not.toBe(v.specialties);
+        expect(ru, `${f}: ${skill}`).toMatch(/[А-Яа-яЁё]/);
+      }
+    }
+  });
+});
+
 describe("editing in the reader's language", () => {
   it("a Russian reader's edits of a bilingual document go to the Russian slots; the English stays", () => {
     const out = languageSubmit(knife, "ru", { name: "Нож мясника", system: { description: "<p>Тяжёлый нож.</p>", damage: 2 } });

@@ -165,6 +165,27 @@ describe("WFRP adversaries, trappings and talents", () => {
 });
 
 describe("starter journals", () => {
+  it("wfrp-rules: how the rules play, one entry per language (not a two-language glossary), with the published numbers", () => {
+    const entries = docs("wfrp-rules");
+    expect(entries.map((e) => e.flags?.omnibus?.language).sort()).toEqual(["en", "ru"]);
+    for (const e of entries) {
+      const ru = e.flags!.omnibus.language === "ru";
+      const text = e.pages!.map((p) => `${p.name} ${p.text.content}`).join(" ");
+      const plain = text.replace(/<[^>]*>/g, " ");
+      expect(e.pages!.length, e.name).toBeGreaterThanOrEqual(6);
+      // One language: no Cyrillic in English; in Russian no English word of three letters or more.
+      if (ru) expect(plain.match(/\b[A-Za-z]{3,}\b/g) ?? [], e.name).toEqual([]);
+      else expect(CYRILLIC.test(plain), e.name).toBe(false);
+      // Prose, not a glossary: most of the text is outside tables.
+      const outsideTables = text.replace(/<table[\s\S]*?<\/table>/g, "").replace(/<[^>]*>/g, " ");
+      expect(outsideTables.length / plain.length, e.name).toBeGreaterThan(0.6);
+      // WFRP 4e core: the difficulty ladder, the SL outcome bands, the hit locations, the range bands, 01–05 / 96–00.
+      for (const n of ["+60", "+40", "+20", "+0", "−10", "−20", "−30", "01–05", "96–00", "01–09", "10–24", "25–44", "45–79", "80–89", "90–00"]) expect(text, `${e.name}: ${n}`).toContain(n);
+      expect(text).toMatch(ru ? /Нанести урон/ : /Apply damage/);
+    }
+  });
+
+
   it.each([["storytelling-journal"], ["wfrp-journal"]])("%s: an English and a Russian entry, each in one language, covering set-up, rolls, combat and undoing", (pack) => {
     const entries = docs(pack);
     expect(entries.map((e) => e.flags?.omnibus?.language).sort()).toEqual(["en", "ru"]);

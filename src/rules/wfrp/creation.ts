@@ -112,8 +112,10 @@ export const WFRP_SPECIES: Record<string, WfrpSpecies> = {
 
 /**
  * First levels of some careers (core rulebook, Chapter 3): every career our premades use, and a
- * few more. Partial: a GM adds careers in the settings; `characteristics`/`trappings` null where
- * we leave them unchecked. A sheet's career may name the career, its level, or both as
+ * few more. Each career's three first-level characteristics, skills and talents are the book's
+ * (cross-checked, docs/sources.md); `trappings` null where we leave them unchecked (the Noble's,
+ * Witch Hunter's, Knight's and Scholar's trappings include servants, horses and "Opinions" that are
+ * no pack items). Partial: a GM adds careers in the settings. A sheet's career may name the career, its level, or both as
  * "Career (Level)" ("Soldier (Recruit)").
  */
 export const WFRP_CAREERS: Record<string, WfrpCareer> = {
@@ -126,35 +128,35 @@ export const WFRP_CAREERS: Record<string, WfrpCareer> = {
   },
   thief: {
     names: ["thief", "prowler", "вор"],
-    characteristics: null,
+    characteristics: ["i", "ag", "wp"],
     skills: [s("athletics"), s("climb"), s("cool"), s("dodge"), s("endurance"), s("intuition"), s("perception"), s("stealth", "Urban")],
     talents: ["Alley Cat", "Criminal", "Flee!", "Strike to Stun"],
     trappings: [one("Crowbar"), one("Leather Jerkin"), one("Sack")],
   },
   noble: {
     names: ["noble", "scion", "дворянин"],
-    characteristics: null,
+    characteristics: ["ws", "i", "dex"],
     skills: [s("bribery"), s("consumeAlcohol"), s("gamble"), s("intimidate"), s("leadership"), s("lore", "Heraldry"), s("melee", "Fencing"), s("play", "")],
     talents: ["Etiquette", "Luck", "Noble Blood", "Read/Write"],
     trappings: null,
   },
   witchHunter: {
     names: ["witch hunter", "interrogator", "охотник на ведьм"],
-    characteristics: null,
+    characteristics: ["ws", "t", "wp"],
     skills: [s("charm"), s("consumeAlcohol"), s("heal"), s("intimidate"), s("intuition"), s("lore", "Torture"), s("melee", "Brawling"), s("perception")],
     talents: ["Coolheaded", "Menacing", "Read/Write", "Resolute"],
     trappings: null,
   },
   knight: {
     names: ["knight", "squire", "рыцарь"],
-    characteristics: null,
+    characteristics: ["s", "i", "ag"],
     skills: [s("athletics"), s("animalCare"), s("charmAnimal"), s("heal"), s("lore", "Heraldry"), s("melee", "Cavalry"), s("ride", "Horse"), s("trade", "Farrier")],
     talents: ["Etiquette", "Roughrider", "Sturdy", "Warrior Born"],
     trappings: null,
   },
   scholar: {
     names: ["scholar", "student", "учёный", "ученый"],
-    characteristics: null,
+    characteristics: ["t", "int", "wp"],
     skills: [s("consumeAlcohol"), s("entertain", "Storytelling"), s("gamble"), s("gossip"), s("haggle"), s("language", "Classical"), s("lore", ""), s("research")],
     talents: ["Carouser", "Read/Write", "Savvy", "Super Numerate"],
     trappings: null,
@@ -169,7 +171,7 @@ export const WFRP_CAREERS: Record<string, WfrpCareer> = {
   wizard: {
     names: ["wizard", "wizard's apprentice", "apprentice wizard", "волшебник", "маг"],
     characteristics: ["ws", "int", "wp"],
-    skills: [s("channelling", ""), s("dodge"), s("intuition"), s("language", "Magick"), s("lore", "Magic"), s("melee", "Basic"), s("perception"), s("research")],
+    skills: [s("channelling", ""), s("dodge"), s("intuition"), s("language", "Magick"), s("lore", "Magic"), s("melee", "Basic"), s("melee", "Polearm"), s("perception")],
     talents: ["Aethyric Attunement", "Petty Magic", "Read/Write", "Second Sight"],
     trappings: [one("Grimoire"), one("Quarterstaff")],
   },

@@ -13,13 +13,15 @@ import { deathRollCard, sideInitiativeCard } from "../../../src/foundry/d6/round
 import { d6ActorContext, d6ItemContext } from "../../../src/foundry/d6/sheet-context";
 import type { TargetInfo } from "../../../src/foundry/ruleset";
 import { asActor, asItem, packDoc, thannik } from "../../glue/d6/fixtures";
-import type { GallerySample } from "../sample";
+import { bilingual, bilingualList, type GallerySample } from "../sample";
+import { inLanguage, type PackDocLike } from "../languages";
 import { Localizer } from "../../support/handlebars";
 import { movementCard, movementOdds, movementRequest, resolveMovement } from "../../../src/foundry/d6/movement-logic";
 import { bactaCheck, bactaHealingResult, healingCard, isRefusal, medpacCheck, medpacHealingResult, naturalHealingCheck, naturalHealingResult, type HealingData } from "../../../src/foundry/d6/healing-logic";
 
-const en = new Localizer("en");
-const t = (key: string, data?: Record<string, string | number>) => (data ? en.format(key, data) : en.localize(key));
+const readers = { en: new Localizer("en"), ru: new Localizer("ru") };
+/** What the system localizes before rendering (titles, card lines), in the reader's language. */
+const tIn = (language: "en" | "ru") => (key: string, data?: Record<string, string | number>) => (data ? readers[language].format(key, data) : readers[language].localize(key));
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
 const ROLL_MODES = { publicroll: { label: "CHAT.RollPublic" }, gmroll: { label: "CHAT.RollPrivate" }, blindroll: { label: "CHAT.RollBlind" }, selfroll: { label: "CHAT.RollSelf" } };
@@ -54,6 +56,25 @@ function characterSample(name: string, docName: string, tab: string, editMode: b
     enrichedDescription: String(doc.system.description ?? ""),
   });
   return { name, template: CHAR_PARTS, context: { ...base, description: doc.system.description, ...d6ActorContext(base) }, width: 720, height: 760, classes: classes("actor") };
+}
+
+/** A premade as a reader of `language` sees it: the pack document prepared in that language (one language per page). */
+function premadeSample(name: string, docName: string, tab: string): GallerySample {
+  const source = packDoc("d6-characters", docName) as unknown as PackDocLike;
+  return bilingual((language) => {
+    const doc = asActor(inLanguage(source, language) as unknown as Parameters<typeof asActor>[0]);
+    const base = actorSheetContext({
+      ruleset: "d6",
+      actor: { id: "p1", name: doc.name, img: doc.img, type: doc.type, system: doc.system, items: doc.items.map((i) => ({ ...i, sort: 0 })) },
+      editable: true,
+      editMode: false,
+      tabs: CHAR_TABS,
+      activeTab: tab,
+      itemTypes: ["d6_equipment", "d6_forcepower", "d6_ability"],
+      enrichedDescription: String(doc.system.description ?? ""),
+    });
+    return { name, title: doc.name, template: CHAR_PARTS, context: { ...base, description: doc.system.description, ...d6ActorContext(base) }, width: 720, height: 760, classes: classes("actor") };
+  }, [source]);
 }
 
 function itemSample(name: string, pack: string, docName: string, editMode = false): GallerySample {
@@ -163,8 +184,10 @@ function healSample(name: string, request: ReturnType<typeof naturalHealingCheck
   if (isRefusal(request)) throw new Error(`gallery: ${name} refused: ${request.refused}`);
   const h = (request.data as { healing: HealingData }).healing;
   const r = rollD6(parseDieCode(code), forcedDice(faces));
-  const context = healingCard(request, h, result(h), { dice: diceFaces(r), total: r.total, code, characterPoints: 0, difficulty, complication: r.complication, img: "icons/svg/mystery-man.svg" }, t);
-  return { name, template: T("d6/chat/check-card"), context, width: 300, height: 800, frame: "chat" };
+  return bilingual((language) => {
+    const context = healingCard(request, h, result(h), { dice: diceFaces(r), total: r.total, code, characterPoints: 0, difficulty, complication: r.complication, img: "icons/svg/mystery-man.svg" }, tIn(language));
+    return { name, template: T("d6/chat/check-card"), context, width: 300, height: 800, frame: "chat" };
+  });
 }
 const healer = thannik();
 healer.items.push(asItem(packDoc("d6-equipment", "Medpac"), healer.uuid));
@@ -184,22 +207,25 @@ const healingSamples: GallerySample[] = [
 ];
 
 // The round: T-70 side initiative (a tie at 10 re-rolled: 14 vs 15) and a D-3 death roll (3 rounds, 2D = 2 → dies).
-const initiativeCard = sideInitiativeCard(
-  [
-    { side: "1", roller: "Sev", code: { dice: 3, pips: 2 }, totals: [10, 14] },
-    { side: "-1", roller: "Высокий человек в длинном плаще", code: { dice: 4, pips: 0 }, totals: [10, 15] },
-  ],
-  "-1",
-  ["-1", "1"],
-  (key) => t(key),
-  t("OMNIBUS.D6.Initiative.Title"),
-);
-initiativeCard.buttons.push({ action: "d6ActLast", label: "OMNIBUS.D6.Initiative.ActLast", icon: "fa-solid fa-hourglass-end" });
 const death = planDeathRoll(2, 2);
-const roundSamples: GallerySample[] = [
-  { name: "d6-card-side-initiative", template: T("d6/chat/check-card"), context: initiativeCard, width: 300, height: 800, frame: "chat" },
-  { name: "d6-card-death-roll", template: T("d6/chat/check-card"), context: deathRollCard("Stormtrooper TK-421", [1, 1], 2, death.rounds, death.dies, t("OMNIBUS.D6.DeathRoll.Title"), "icons/svg/mystery-man.svg"), width: 300, height: 800, frame: "chat" },
-];
+const roundSamples: GallerySample[] = bilingualList((language) => {
+  const tr = tIn(language);
+  const initiativeCard = sideInitiativeCard(
+    [
+      { side: "1", roller: "Sev", code: { dice: 3, pips: 2 }, totals: [10, 14] },
+      { side: "-1", roller: "Высокий человек в длинном плаще", code: { dice: 4, pips: 0 }, totals: [10, 15] },
+    ],
+    "-1",
+    ["-1", "1"],
+    (key) => tr(key),
+    tr("OMNIBUS.D6.Initiative.Title"),
+  );
+  initiativeCard.buttons.push({ action: "d6ActLast", label: "OMNIBUS.D6.Initiative.ActLast", icon: "fa-solid fa-hourglass-end" });
+  return [
+    { name: "d6-card-side-initiative", template: T("d6/chat/check-card"), context: initiativeCard, width: 300, height: 800, frame: "chat" },
+    { name: "d6-card-death-roll", template: T("d6/chat/check-card"), context: deathRollCard("Stormtrooper TK-421", [1, 1], 2, death.rounds, death.dies, tr("OMNIBUS.D6.DeathRoll.Title"), "icons/svg/mystery-man.svg"), width: 300, height: 800, frame: "chat" },
+  ];
+});
 
 const skillRequest = skillCheck(shooter, shooter.items.find((i) => i.name === "dodge")!, null, DEFAULT_SETTINGS);
 
@@ -208,44 +234,48 @@ const skillRequest = skillCheck(shooter, shooter.items.find((i) => i.name === "d
 const moveSpeeder = asActor(packDoc("d6-vehicles", "Airspeeder"));
 Object.assign(moveSpeeder.system, { move: 200, maneuverability: { dice: 1, pips: 2 } });
 (moveSpeeder.system.crew as Record<string, unknown>).pilotCode = { dice: 5, pips: 0 };
-const moveSpeederRequest = movementRequest(moveSpeeder, DEFAULT_SETTINGS, t("OMNIBUS.D6.Movement.Title"));
-const moveSpeederValues = { ...moveSpeederRequest.values, speed: "cautious", terrain: "very_difficult", difficulty: 19 };
-const moveRunner = asActor(packDoc("d6-characters", "Thannik"));
-const moveRunnerRequest = movementRequest({ ...moveRunner, flags: { omnibus: { d6: { speed: "cruising" } } } }, DEFAULT_SETTINGS, t("OMNIBUS.D6.Movement.Title"));
-const moveRunnerValues = { ...moveRunnerRequest.values, speed: "high", terrain: "difficult", difficulty: 24 };
-function moveRolled(code: string, faces: number[]) {
-  const r = rollD6(parseDieCode(code), forcedDice(faces));
-  return { dice: diceFaces(r), total: r.total, complication: r.complication };
-}
-const movementSamples: GallerySample[] = [
-  {
-    name: "d6-roll-dialog-movement",
-    title: moveSpeederRequest.title,
-    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
-    context: rollDialogContext(moveSpeederRequest, moveSpeederValues, (r, v) => movementOdds(r, v, DEFAULT_SETTINGS, true), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
-    width: 420,
-    height: "auto",
-    classes: ["omnibus", "omnibus-roll-dialog"],
-  },
-  {
-    name: "d6-card-movement-vehicle",
-    template: T("d6/chat/check-card"),
-    context: movementCard(moveSpeederRequest, resolveMovement(moveSpeederRequest, moveSpeederValues, DEFAULT_SETTINGS), moveRolled("6D+2", [4, 4, 3, 3, 2, 5]), { img: moveSpeeder.img ?? "", seeDifficulty: true, hideSecrets: false }, t),
-    width: 300,
-    height: 800,
-    frame: "chat",
-  },
-  {
-    name: "d6-card-movement-fall",
-    template: T("d6/chat/check-card"),
-    context: movementCard(moveRunnerRequest, resolveMovement(moveRunnerRequest, moveRunnerValues, DEFAULT_SETTINGS), moveRolled("4D", [3, 3, 2, 4]), { img: moveRunner.img ?? "", seeDifficulty: true, hideSecrets: false }, t),
-    width: 300,
-    height: 800,
-    frame: "chat",
-  },
-];
-
+const movementSamples: GallerySample[] = bilingualList((language) => {
+  const tr = tIn(language);
+  const moveSpeederRequest = movementRequest(moveSpeeder, DEFAULT_SETTINGS, tr("OMNIBUS.D6.Movement.Title"));
+  const moveSpeederValues = { ...moveSpeederRequest.values, speed: "cautious", terrain: "very_difficult", difficulty: 19 };
+  const moveRunner = asActor(packDoc("d6-characters", "Thannik"));
+  const moveRunnerRequest = movementRequest({ ...moveRunner, flags: { omnibus: { d6: { speed: "cruising" } } } }, DEFAULT_SETTINGS, tr("OMNIBUS.D6.Movement.Title"));
+  const moveRunnerValues = { ...moveRunnerRequest.values, speed: "high", terrain: "difficult", difficulty: 24 };
+  function moveRolled(code: string, faces: number[]) {
+    const r = rollD6(parseDieCode(code), forcedDice(faces));
+    return { dice: diceFaces(r), total: r.total, complication: r.complication };
+  }
+  return [
+    {
+      name: "d6-roll-dialog-movement",
+      title: moveSpeederRequest.title,
+      template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+      context: rollDialogContext(moveSpeederRequest, moveSpeederValues, (r, v) => movementOdds(r, v, DEFAULT_SETTINGS, true), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+      width: 420,
+      height: "auto",
+      classes: ["omnibus", "omnibus-roll-dialog"],
+    },
+    {
+      name: "d6-card-movement-vehicle",
+      template: T("d6/chat/check-card"),
+      context: movementCard(moveSpeederRequest, resolveMovement(moveSpeederRequest, moveSpeederValues, DEFAULT_SETTINGS), moveRolled("6D+2", [4, 4, 3, 3, 2, 5]), { img: moveSpeeder.img ?? "", seeDifficulty: true, hideSecrets: false }, tr),
+      width: 300,
+      height: 800,
+      frame: "chat",
+    },
+    {
+      name: "d6-card-movement-fall",
+      template: T("d6/chat/check-card"),
+      context: movementCard(moveRunnerRequest, resolveMovement(moveRunnerRequest, moveRunnerValues, DEFAULT_SETTINGS), moveRolled("4D", [3, 3, 2, 4]), { img: moveRunner.img ?? "", seeDifficulty: true, hideSecrets: false }, tr),
+      width: 300,
+      height: 800,
+      frame: "chat",
+    },
+  ];
+});
 export const samples: GallerySample[] = [
+  premadeSample("d6-premade-sheet", "Kessa Rhun", "main"),
+  premadeSample("d6-premade-gear", "Kessa Rhun", "items"),
   characterSample("d6-character-attributes", "Thannik", "main", false),
   characterSample("d6-character-attributes-edit", "Thannik", "main", true, (s) => (s.woundLevel = "wounded_twice")),
   characterSample("d6-character-combat", "Thannik", "combat", false, (s) => Object.assign(s.round as object, { actions: 3, dodge: 15 })),

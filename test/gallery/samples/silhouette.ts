@@ -21,7 +21,8 @@ import { attackRequest, checkOdds, defenseRequest, planPool, skillRequest, thres
 import { attackCardState, cardContext, skillCardState, summarize, withDefense, type DefenseSummary } from "../../../src/foundry/silhouette/card";
 import { DEFAULT_OPTIONS } from "../../../src/foundry/silhouette/settings";
 import { ROOT } from "../../support/handlebars";
-import type { GallerySample } from "../sample";
+import { bilingual, type GallerySample } from "../sample";
+import { inLanguage, type PackDocLike } from "../languages";
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
 const ROLL_MODES = {
@@ -78,6 +79,15 @@ function actorSample(name: string, actor: PackDoc, tab: string, editMode: boolea
     height: 740,
     classes: ACTOR_CLASSES,
   };
+}
+
+/** A premade from the pack as a reader of `language` sees it (one language per page). */
+function premadeSample(name: string, docName: string, tab: string): GallerySample {
+  const source = packDocs("silhouette-actors").find((a) => a.name === docName)!;
+  return bilingual((language) => {
+    const doc = inLanguage(source as unknown as PackDocLike, language) as unknown as PackDoc;
+    return { ...actorSample(name, doc, tab, false), title: doc.name };
+  }, [source]);
 }
 
 function itemSample(name: string, pack: string, docName: string, editMode: boolean): GallerySample {
@@ -230,6 +240,8 @@ const chPursuer = summarize(readCheckFaces({ dice: 1, modifier: 0 }, [1], DEFAUL
 const chaseCardCtx = cardContext({ ...cardBase, kind: "chase", title: "Chase", roll: chFleeing, athletics: chaseCard(chPlan, chaseReq.data as unknown as ChaseData, chFleeing, chPursuer, forcedDice([3])) } as CardState);
 
 export const samples: GallerySample[] = [
+  premadeSample("silhouette-premade-sheet", "Field medic", "main"),
+  premadeSample("silhouette-premade-gear", "Field medic", "items"),
   actorSample("silhouette-character-main", mercenary, "main", false),
   actorSample("silhouette-character-skills-edit", mercenary, "skills", true),
   actorSample("silhouette-character-combat", mercenary, "combat", false, "Ветеран-наемник Карл «Шестерка» Иоганссон"),

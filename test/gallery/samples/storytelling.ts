@@ -13,7 +13,8 @@ import { cardRoll, extendedProgress } from "../../../src/foundry/storytelling/ca
 import { addContestRoll, contestCardContext, contestRoll, startContest } from "../../../src/foundry/storytelling/contest";
 import { resolvePool, recordExtendedRoll, startExtendedAction } from "../../../src/rules/storytelling";
 import { ROOT } from "../../support/handlebars";
-import type { GallerySample } from "../sample";
+import { bilingual, type GallerySample } from "../sample";
+import { inLanguage, type PackDocLike } from "../languages";
 
 const T = (p: string) => `systems/omnibus/templates/${p}.hbs`;
 const pack = (name: string, file: string) => parse(readFileSync(join(ROOT, "packs", "_source", name, `${file}.yml`), "utf8"));
@@ -62,6 +63,28 @@ function characterSample(name: string, tab: string, editMode: boolean, actorName
     height: 780,
     classes: CLASSES,
   };
+}
+
+/** A premade from the pack as a reader of `language` sees it (one language per page). */
+function premadeSample(name: string, file: string, tab: string): GallerySample {
+  const source = pack("storytelling-characters", file) as PackDocLike;
+  return bilingual((language) => {
+    const doc = inLanguage(source, language);
+    const its = (doc.items ?? []).map((i, n) => ({ id: `i${n}`, name: i.name, img: null, type: String((i as { type?: string }).type), system: i.system, sort: n }));
+    return {
+      name,
+      title: doc.name,
+      template: PARTS,
+      context: {
+        ...actorSheetContext({ ruleset: "storytelling", actor: { id: "p1", name: doc.name, img: null, type: "storytelling_character", system: doc.system, items: its }, editable: true, editMode: false, tabs: TABS, activeTab: tab, itemTypes: ITEM_TYPES, enrichedDescription: String(doc.system.description ?? "") }),
+        description: String(doc.system.description ?? ""),
+        ...characterSheetContext({ system: doc.system, items: its, statuses: [], defenseTurn: { attacks: 0, willpower: false } }),
+      },
+      width: 760,
+      height: 780,
+      classes: CLASSES,
+    };
+  }, [source]);
 }
 
 const snapshot = (name: string, sys: Record<string, unknown>, its: ActorSnapshot["items"] = [], statuses: string[] = []): ActorSnapshot => ({ uuid: `Actor.${name}`, name, img: "icons/svg/mystery-man.svg", type: "storytelling_character", system: sys, items: its, statuses });
@@ -137,6 +160,8 @@ const itemSample = (name: string, doc: { name: string; type: string; system: Rec
 });
 
 export const samples: GallerySample[] = [
+  premadeSample("storytelling-premade-sheet", "dana-reyes", "traits"),
+  premadeSample("storytelling-premade-gear", "dana-reyes", "items"),
   characterSample("storytelling-character-traits", "traits", false, "Taylor Okonkwo-Brandt, night-shift mechanic of the Eastside garage"),
   characterSample("storytelling-character-traits-edit", "traits", true, "Taylor"),
   // Dodging, Willpower declared for +2 Defense, one attack already this turn: (3 × 2) + 2 − 1 = 7.

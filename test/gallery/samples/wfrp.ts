@@ -14,17 +14,21 @@ import { DEFAULT_RULES } from "../../../src/foundry/wfrp/options";
 import { buildResponseRequest, opposedCardContext, recordResponse, responseOdds, type OpposedState } from "../../../src/foundry/wfrp/opposed";
 import { resolveTest } from "../../../src/rules/wfrp/index";
 import { ROOT } from "../../support/handlebars";
-import type { GallerySample } from "../sample";
+import { bilingual, type GallerySample } from "../sample";
+import { inLanguage, type PackDocLike } from "../languages";
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
-const en = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8"));
+const langFiles = { en: JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8")), ru: JSON.parse(readFileSync(join(ROOT, "lang", "ru.json"), "utf8")) };
 
-/** English localize for the already-localized strings a request carries (titles). */
-function t(key: string, data: Record<string, string | number> = {}): string {
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
-  if (typeof value !== "string") throw new Error(`missing ${key}`);
-  return value.replace(/\{(\w+)\}/g, (_, k: string) => String(data[k] ?? ""));
+/** The reader's localize, for the already-localized strings a request or card carries (titles, labels). */
+function tIn(language: "en" | "ru") {
+  return (key: string, data: Record<string, string | number> = {}): string => {
+    const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], langFiles[language]);
+    if (typeof value !== "string") throw new Error(`missing ${key}`);
+    return value.replace(/\{(\w+)\}/g, (_, k: string) => String(data[k] ?? ""));
+  };
 }
+const t = tIn("en");
 
 type Doc = { _id: string; name: string; type: string; img?: string; system: Record<string, unknown>; items?: Doc[] };
 /** A pack's sources; "wfrp-examples" is the rules' worked-example characters (test fixtures, not a pack). */
@@ -90,6 +94,12 @@ function actorSample(name: string, doc: Doc, tab: string, editMode: boolean, pat
   };
 }
 
+/** A premade from the pack as a reader of `language` sees it (one language per page). */
+function premadeSample(name: string, docName: string, tab: string): GallerySample {
+  const source = byName("wfrp-characters", docName);
+  return bilingual((language) => ({ ...actorSample(name, inLanguage(source as unknown as PackDocLike, language) as unknown as Doc, tab, false) }), [source]);
+}
+
 function itemSample(name: string, doc: Doc, editMode: boolean): GallerySample {
   const base = itemSheetContext({ ruleset: "wfrp", item: { id: doc._id, name: doc.name, img: doc.img, type: doc.type, system: doc.system }, editable: true, editMode, enrichedDescription: String(doc.system.description ?? "") });
   return { name, title: doc.name, template: ITEM_PARTS, context: { ...base, ...wfrpItemContext(base) }, width: 560, height: 660, classes: ITEM_CLASSES };
@@ -123,14 +133,19 @@ const dialog = (name: string, request: ReturnType<typeof buildRequest>): Gallery
 const v6 = resolveTest({ value: 47 }, 4);
 const v3b = resolveTest({ value: 39 }, 89);
 const crit = resolveTest({ value: 45 }, 44, { critsOnDoubles: true });
-const testCard = (name: string, title: string, subtitle: string, result: ReturnType<typeof resolveTest>, value: number): GallerySample => ({
-  name,
-  template: T("wfrp/chat/test-card"),
-  context: { ruleset: "wfrp", ...testCardContext({ title, subtitle, img: "icons/svg/mystery-man.svg", result, spec: { value, difficulty: "challenging" }, difficultyLabel: t("OMNIBUS.WFRP.Difficulty.challenging") }) },
-  width: 300,
-  height: 600,
-  frame: "chat",
-});
+/** A test card as the system builds it (title: the skill's name; subtitle: "tester · value"), in each reader's language. */
+const testCard = (name: string, skillKey: string, tester: string, result: ReturnType<typeof resolveTest>, value: number): GallerySample =>
+  bilingual((language) => {
+    const tr = tIn(language);
+    return {
+      name,
+      template: T("wfrp/chat/test-card"),
+      context: { ruleset: "wfrp", ...testCardContext({ title: tr(skillKey), subtitle: `${tester} · ${value}`, img: "icons/svg/mystery-man.svg", result, spec: { value, difficulty: "challenging" }, difficultyLabel: tr("OMNIBUS.WFRP.Difficulty.challenging") }) },
+      width: 300,
+      height: 600,
+      frame: "chat",
+    };
+  });
 
 // Attack cards: the state a melee attack goes through, and a ranged attack at two targets.
 function meleeState(defence: AttackState["targets"][0]["defence"], applied: AttackState["targets"][0]["applied"] = null): AttackState {
@@ -224,6 +239,8 @@ const v8Last = resolveTest({ value: 58 }, 42);
 const v9 = resolveTest({ value: 59, difficulty: "difficult", modifier: 20 }, 74);
 
 export const samples: GallerySample[] = [
+  premadeSample("wfrp-premade-sheet", "Konrad Vogt", "main"),
+  premadeSample("wfrp-premade-skills", "Konrad Vogt", "skills"),
   actorSample("wfrp-character-main", salundra, "main", false, { advantage: 2, conditions: { bleeding: 2, prone: 1 } }),
   actorSample("wfrp-character-main-edit", salundra, "main", true),
   actorSample("wfrp-character-skills", salundra, "skills", false),
@@ -242,9 +259,9 @@ export const samples: GallerySample[] = [
   dialog("wfrp-roll-dialog-skill", skillRequest),
   dialog("wfrp-roll-dialog-melee", meleeRequest),
   dialog("wfrp-roll-dialog-ranged", rangedRequest),
-  testCard("wfrp-test-card-success", "Intimidate", `${salundra.name} · tests 47`, v6, 47),
-  testCard("wfrp-test-card-failure", "Perception", "Eichengard · tests 39", v3b, 39),
-  testCard("wfrp-test-card-critical", "Melee (Basic)", "Тяжеловооружённый рыцарь ордена Пылающего Солнца · проверка 45", crit, 45),
+  testCard("wfrp-test-card-success", "OMNIBUS.WFRP.Skill.intimidate", salundra.name, v6, 47),
+  testCard("wfrp-test-card-failure", "OMNIBUS.WFRP.Skill.perception", "Eichengard", v3b, 39),
+  testCard("wfrp-test-card-critical", "OMNIBUS.WFRP.Skill.melee", "Тяжеловооружённый рыцарь ордена Пылающего Солнца", crit, 45),
   itemSample("wfrp-item-extended", lockTracker, false),
   itemSample("wfrp-item-extended-edit", lockTracker, true),
   {

@@ -137,6 +137,37 @@ describe("WFRP 4e creation (core rulebook, Chapter 2)", () => {
     expect(r.unchecked).toEqual([]);
     expect(r.breaches.filter((b) => b.code === "trappingMissing").map((b) => b.values.trapping)).toEqual(["Grimoire", "Quarterstaff"]);
   });
+  it("WFRP 4e core, Thief (Prowler): I, Ag, WP take the starting advances (Soldier's WS and T do not)", () => {
+    const ch = soldier();
+    ch.system.career = "Thief (Prowler)";
+    const r = validateWfrpCharacter(ch);
+    expect(r.unchecked).toEqual([]);
+    const out = r.breaches.filter((b) => b.code === "characteristicAdvanceOutOfCareer").map((b) => b.values);
+    expect(out.map((v) => v.career)).toEqual(out.map(() => "i, ag, wp"));
+    expect(out.map((v) => v.characteristic)).toEqual(expect.arrayContaining(["t"]));
+  });
+  it("WFRP 4e core, first-level characteristics: Noble WS I Dex, Witch Hunter WS T WP, Knight S I Ag, Scholar T Int WP", () => {
+    for (const [career, chars] of [["Noble (Scion)", "ws, i, dex"], ["Witch Hunter (Interrogator)", "ws, t, wp"], ["Knight (Squire)", "s, i, ag"], ["Scholar (Student)", "t, int, wp"]] as const) {
+      const ch = soldier();
+      ch.system.career = career;
+      const r = validateWfrpCharacter(ch);
+      expect(r.unchecked.filter((u) => u.includes("characteristics")), career).toEqual([]);
+      for (const b of r.breaches.filter((x) => x.code === "characteristicAdvanceOutOfCareer")) expect(b.values.career, career).toBe(chars);
+    }
+  });
+  it("WFRP 4e core, Wizard's Apprentice skills: Melee (Polearm) is a career skill, Research is not", () => {
+    const ch = soldier();
+    ch.system.career = "Wizard (Wizard's Apprentice)";
+    const skill = ch.items.find((i) => i.type === "wfrp_skill" && (i.system as { key?: string }).key === "climb")!;
+    const mutable = skill.system as { key: string; specialisation: string; characteristic: string };
+    const skipped = (key: string, spec: string) => {
+      Object.assign(mutable, { key, specialisation: spec });
+      skill.name = spec ? `${key} (${spec})` : key;
+      return validateWfrpCharacter(ch).breaches.some((b) => b.code === "skillNotAvailable" && JSON.stringify(b.values).toLowerCase().includes(key.toLowerCase()));
+    };
+    expect(skipped("research", ""), "Research").toBe(true);
+    expect(skipped("melee", "Polearm"), "Melee (Polearm)").toBe(false);
+  });
   it("a career the table does not list is reported unchecked, not broken; junk is refused", () => {
     const ch = soldier();
     ch.system.career = "Boatman";
