@@ -26,9 +26,10 @@ export interface CardOrigin {
   choices: Record<string, string>;
 }
 
-/** The origin of a card rolled from `request` with `values` (null when the request does not say where it came from). */
+/** The origin of a card rolled from `request` with `values` (null for a GM, or when the request does not say where it came from). */
 export function cardOrigin(request: CheckRequest, values: CheckValues): CardOrigin | null {
-  if (!request.source) return null;
+  // A GM's card is not re-derived, and its choices may hold what players must not see (hidden difficulties).
+  if (!request.source || game.user?.isGM) return null;
   return {
     kind: request.source.kind,
     dataset: { ...request.source.dataset },
