@@ -465,10 +465,15 @@ const rederive: NonNullable<CheckHandler["rederive"]> = {
     if (rolled.some((f) => f.sides !== 6)) throw new OmnibusError("diceMismatch", "a Silhouette check rolls only d6", {});
     const faces = rolled.map((f) => f.face);
     const roll = readCheckFaces({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed }, faces, plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules);
-    const expected = request.kind === "attack" ? attackCardState(request, values, plan, roll, claimed.subtitle, options, {}) : skillCardState(request, values, plan, roll, claimed.subtitle);
+    // The area a walking or suppressive fire covers, as `rollCheckOrAttack` passes it.
+    const data = request.data as unknown as AttackCheckData;
+    const extras: AttackExtras = {};
+    if (plan.fireMode === "walking") extras.area = data.fire?.bystanders ?? [];
+    if (plan.fireMode === "suppressive" && data.fire?.zone) extras.area = plan.doubledZone ? data.fire.zone.doubled : data.fire.zone.normal;
+    const expected = request.kind === "attack" ? attackCardState(request, values, plan, roll, claimed.subtitle, options, extras) : skillCardState(request, values, plan, roll, claimed.subtitle);
     expectClaim("roll", claimed.roll, expected.roll);
     expectClaim("check", claimed.check, expected.check);
-    if (request.kind === "attack" && !plan.grenade && plan.fireMode !== "walking" && plan.fireMode !== "suppressive") expectClaim("attack", claimed.attack, expected.attack);
+    if (request.kind === "attack" && !plan.grenade) expectClaim("attack", claimed.attack, expected.attack);
     else if (request.kind === "attack") expectClaim("strikes", strikeTotals(claimed), strikeTotals(expected));
   },
 };
