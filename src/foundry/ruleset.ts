@@ -130,6 +130,8 @@ export interface CheckRequest {
   data?: Record<string, unknown>;
   /** The actor's Active Effects and the bonus keys this check reads (effects.ts `attachEffects`); the dialog lists each contribution. */
   effects?: CheckEffects;
+  /** Where it was built from (kind and dataset), so the GM can build it again from the actor (chat/verify.ts). */
+  source?: { kind: string; dataset: Record<string, string> };
 }
 
 /** One line of odds in the roll dialog: an i18n label and an exact probability (0…1) from src/core. */
@@ -164,6 +166,17 @@ export interface CheckHandler {
   odds?(request: CheckRequest, values: CheckValues): OddsLine[];
   /** Rolls (an OmnibusRoll subclass) and posts the chat card. `rollMode` is what the user chose. */
   roll(request: CheckRequest, values: CheckValues, options: { rollMode: string }): Promise<unknown>;
+  /**
+   * The GM's re-derivation of a card a player created (chat/verify.ts). `covers(state)`: whether
+   * this card's claim must be re-derived (then a card without its origin is refused); `check` gets
+   * the request rebuilt from the author's actor, the values read from the recorded choices against
+   * its fields, the card's Rolls and its claimed state, and throws an OmnibusError when the faces do
+   * not fit the plan or the claimed result is not what the rules make of them.
+   */
+  rederive?: {
+    covers(state: Record<string, unknown>): boolean;
+    check(context: { request: CheckRequest; values: CheckValues; rolls: unknown[]; state: Record<string, unknown> }): void | Promise<void>;
+  };
 }
 
 /**

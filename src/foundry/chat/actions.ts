@@ -30,6 +30,7 @@ import { settingsStore } from "../settings";
 import { markKey, log, readLog, recordOf, registerRecordSettings, updateRecord, type AppliedChange, type CardRecord, type Mark } from "./record";
 import { RateLimiter, RequestError, parseRequest, type ChatActionAnswer, type ChatActionRequest, type Override } from "./requests";
 import { logView, recordView } from "./record-view";
+import { verifyCard } from "./verify";
 import { templatePath } from "../templates/helpers";
 import { allowApply, announceApply, type ApplyActionPayload } from "./action-hooks";
 import { sharedAction } from "./shared-actions";
@@ -117,6 +118,11 @@ function rollSources(message: Message): string[] {
   return rolls.map((r) => (typeof r === "string" ? r : JSON.stringify(r)));
 }
 
+/** The message's Roll objects (what the re-derivation reads faces from). */
+function rollsOf(message: Message): unknown[] {
+  return [...(((message as unknown as { rolls?: unknown[] }).rolls ?? []) as unknown[])];
+}
+
 function newRecord(message: Message, authorId: string): CardRecord {
   const flags = structuredClone(((message.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] ?? {}) as Record<string, unknown>);
   return {
@@ -148,7 +154,15 @@ export async function onCreateMessage(message: Message, _options: unknown, userI
     return;
   }
   if (!isCard(message)) return;
-  const pending = updateRecord(message.id, (existing) => existing ?? newRecord(message, userId));
+  const pending = (async () => {
+    // The card's own roll re-derived from the author's actor (verify.ts) before it is recorded.
+    const fresh = newRecord(message, userId);
+    const forged = await verifyCard(fresh.state, rollsOf(message), userId);
+    if (forged) fresh.tampered = { by: userId, at: Date.now(), forged };
+    const stored = await updateRecord(message.id!, (existing) => existing ?? fresh);
+    if (forged) await log({ kind: "tampered", messageId: message.id!, action: "create", target: null, userId, reason: `OMNIBUS.Chat.Forged.${forged}` });
+    return stored;
+  })();
   recording.set(message.id, pending);
   try {
     await pending;
@@ -188,7 +202,10 @@ async function recordFor(message: Message): Promise<CardRecord> {
   const stats = (message as unknown as { _stats?: { createdTime?: number | null; modifiedTime?: number | null } })._stats;
   const author = (message as unknown as { author?: { id?: string } | null }).author?.id;
   if (!isCard(message) || !author || !stats?.createdTime || stats.modifiedTime !== stats.createdTime) refuse("NotRecorded");
-  const made = await updateRecord(message.id!, (r) => r ?? newRecord(message, author!));
+  const fresh = newRecord(message, author!);
+  const forged = await verifyCard(fresh.state, rollsOf(message), author!);
+  if (forged) fresh.tampered = { by: author!, at: Date.now(), forged };
+  const made = await updateRecord(message.id!, (r) => r ?? fresh);
   if (!made) refuse("NotRecorded");
   return made!;
 }
@@ -259,7 +276,7 @@ async function applyAsGM(asked: Asked): Promise<{ ok: boolean; queued?: boolean;
   const action = lookupAction(asked.action);
   if (!action?.plan || Boolean(action.response) !== Boolean(asked.response)) refuse("Unknown");
   const record = await recordFor(message);
-  if (record.tampered) refuse(record.tampered.deleted ? "Unknown" : "Tampered");
+  if (record.tampered) refuse(record.tampered.deleted ? "Unknown" : record.tampered.forged ? `Forged.${record.tampered.forged}` : "Tampered", record.tampered.forged ? { name: userName(record.authorId) } : undefined);
   const offered = action!.targets ? action!.targets(record.state) : null;
   if (offered === null ? asked.target !== null : asked.target === null || !offered.includes(asked.target)) refuse("NoSuchTarget");
   if (asked.override && !user.isGM) refuse("NotPermitted");
@@ -442,7 +459,8 @@ export async function requestChatAction(message: Message, name: string, target: 
       const record = recordOf(message.id);
       const context: ChatActionContext = { message, user, target, state: cardStateOf(message), authorId: record?.authorId ?? ((message as unknown as { author?: { id?: string } }).author?.id ?? null), response: null, override: null };
       if (record?.tampered) {
-        notify("warn", "OMNIBUS.Chat.Tampered");
+        if (record.tampered.forged) notify("warn", `OMNIBUS.Chat.Forged.${record.tampered.forged}`, { name: userName(record.authorId) });
+        else notify("warn", "OMNIBUS.Chat.Tampered");
         return false;
       }
       if (!(action.permitted ?? defaultPermitted)(context)) {
@@ -781,7 +799,7 @@ export async function bindChatCard(message: Message, html: HTMLElement): Promise
     if (record?.tampered || (!action.repeatable && action.plan && isApplied(record, markKey(name, target)))) {
       button.setAttribute("disabled", "");
       button.classList.add("applied");
-      button.title = localize(record?.tampered ? "OMNIBUS.Chat.Tampered" : "OMNIBUS.Chat.AlreadyApplied");
+      button.title = localize(record?.tampered?.forged ? `OMNIBUS.Chat.Forged.${record.tampered.forged}` : record?.tampered ? "OMNIBUS.Chat.Tampered" : "OMNIBUS.Chat.AlreadyApplied", record?.tampered?.forged ? { name: userName(record.authorId) } : undefined);
     }
     button.addEventListener("click", (event) => {
       event.preventDefault();

@@ -8,6 +8,37 @@
  */
 import { applyMessageMode, currentMessageMode, messageCreateOptions, toGenerationMode } from "../compat";
 import { SYSTEM_ID, activeRulesetId } from "../registry";
+import type { CheckRequest, CheckValues, TargetInfo } from "../ruleset";
+import { choicesOf } from "./choices";
+
+/**
+ * What a check card was rolled from, stored with it (`flags.omnibus.origin`) so the active GM can
+ * build the check again from the author's actor and re-derive the card (chat/verify.ts): where it
+ * came from, the targets, and the dialog's values as short strings (read back against the rebuilt
+ * dialog's fields, never taken as numbers).
+ */
+export interface CardOrigin {
+  kind: string;
+  dataset: Record<string, string>;
+  actorUuid: string | null;
+  itemUuid: string | null;
+  targets: TargetInfo[];
+  choices: Record<string, string>;
+}
+
+/** The origin of a card rolled from `request` with `values` (null for a GM, or when the request does not say where it came from). */
+export function cardOrigin(request: CheckRequest, values: CheckValues): CardOrigin | null {
+  // A GM's card is not re-derived, and its choices may hold what players must not see (hidden difficulties).
+  if (!request.source || game.user?.isGM) return null;
+  return {
+    kind: request.source.kind,
+    dataset: { ...request.source.dataset },
+    actorUuid: request.actorUuid ?? null,
+    itemUuid: request.itemUuid ?? null,
+    targets: structuredClone(request.targets),
+    choices: choicesOf(values, request.fields),
+  };
+}
 
 /**
  * The context of the shared `templates/chat/check-card.hbs` (a ruleset may use its own template).
@@ -41,6 +72,8 @@ export interface CardMessage {
   flavor?: string;
   /** Stored under `flags.omnibus` (with `ruleset`), read back by chat actions. */
   flags?: Record<string, unknown>;
+  /** What the check was rolled from (`cardOrigin`), for the GM's re-derivation. */
+  origin?: CardOrigin | null;
 }
 
 /** The user's current roll mode (the chat's mode selector), in the running generation's spelling. */
@@ -57,7 +90,7 @@ export async function cardMessageData(card: CardMessage): Promise<Record<string,
     speaker: ChatMessage.getSpeaker({ actor: card.actor ?? undefined }),
     content,
     rolls,
-    flags: { [SYSTEM_ID]: { ruleset, ...(card.flags ?? {}) } },
+    flags: { [SYSTEM_ID]: { ruleset, ...(card.flags ?? {}), ...(card.origin ? { origin: card.origin } : {}) } },
   };
   if (card.flavor) data.flavor = card.flavor;
   if (rolls.length > 0) data.sound = CONFIG.sounds.dice;

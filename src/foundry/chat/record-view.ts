@@ -39,7 +39,7 @@ export function recordView(
         )
       : [];
   const queue = isGM ? record.queue.map((q) => ({ id: q.id, text: t("OMNIBUS.Chat.QueueLine", { name: opts.userName(q.userId), action: q.action, time: opts.time(q.at) }) })) : [];
-  const tampered = record.tampered ? t("OMNIBUS.Chat.TamperedBy", { name: opts.userName(record.tampered.by) }) : null;
+  const tampered = record.tampered ? t(record.tampered.forged ? `OMNIBUS.Chat.Forged.${record.tampered.forged}` : "OMNIBUS.Chat.TamperedBy", { name: opts.userName(record.tampered.by) }) : null;
   if (!tampered && marks.length === 0 && overrides.length === 0 && queue.length === 0) return null;
   return {
     tampered,

@@ -67,7 +67,8 @@ export interface CardRecord {
   /** The card's rolls at creation (serialized). */
   rolls: string[];
   amendments: Array<{ action: string; target: string | null; by: string; at: number }>;
-  tampered: { by: string; at: number; deleted?: boolean } | null;
+  /** Changed by a non-GM after creation, deleted, or (`forged`, an OMNIBUS.Chat.Forged key) refused by the GM's re-derivation at creation. */
+  tampered: { by: string; at: number; deleted?: boolean; forged?: string } | null;
   marks: Record<string, Mark>;
   queue: QueuedRequest[];
 }

@@ -13,6 +13,8 @@ import {
   normalizeCode,
   parseFireRate,
   resistCode,
+  rollD6,
+  rollPlainDice,
   scaleModifiers,
   spendAmmo,
   woundPenaltyDice,
@@ -20,7 +22,9 @@ import {
   type DieCode,
   type Scale,
 } from "../../rules/d6";
-import { currentRollMode, postCard, postSecret } from "../chat/cards";
+import { cardOrigin, currentRollMode, postCard, postSecret } from "../chat/cards";
+import { expectClaim } from "../chat/verify";
+import { diceFromRoll } from "../dice/faces";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, PlannedAction, TargetInfo } from "../ruleset";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
@@ -367,7 +371,7 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
   const spend = actorSpend(request, values, outcome.total, settings);
   if (actor && Object.keys(spend).length > 0) await actor.update(spend);
   if (weapon && weaponUpdate) await weapon.update(weaponUpdate);
-  const message = await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls, rollMode: options.rollMode, flags: { d6: flags } });
+  const message = await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls, rollMode: options.rollMode, flags: { d6: flags }, origin: cardOrigin(request, values) });
   if (secret) await postSecret({ template: CHECK_CARD, context: secret, actor: actor as never, secretFor: message?.id ?? null });
   return message;
 }
@@ -427,8 +431,54 @@ function throwerPoint(attacker: ActorDoc | null): Point | null {
   return actingToken(attacker as never)?.center ?? null;
 }
 
+/**
+ * The GM's re-derivation of an attack card (chat/verify.ts): the die code `mainRoll` plans from the
+ * rebuilt request and values, the first Roll read by `rollD6` (d6 only, every face used), the
+ * difficulty dice from the second, and the targets hit recomputed against their difficulties; the
+ * card's claim (who is hit, the damage code, stun, Force Point, scale) must be exactly that. A blast's
+ * area is not re-read (only the weapon's terms are checked).
+ */
+const rederive: NonNullable<CheckHandler["rederive"]> = {
+  covers(state) {
+    const d6 = state.d6 as { attack?: unknown } | undefined;
+    return Boolean(d6?.attack);
+  },
+  check({ request, values, rolls, state }) {
+    const settings = readSettings();
+    const { roll: main, v, data } = mainRoll(request, values, settings);
+    const attack = data.attack;
+    if (!attack) throw new OmnibusError("diceMismatch", "not an attack", {});
+    const spec = main.spec;
+    const dice = diceFromRoll(rolls[0] as never);
+    const outcome = rollD6(spec.code, dice, { wildDie: spec.wildDie, wildOne: spec.wildOne, characterPoints: spec.characterPoints, kind: spec.kind, allowPipsOnly: spec.allowPipsOnly });
+    dice.assertExhausted();
+    let difficultyDice = 0;
+    if (v.difficultyDice > 0) {
+      const extra = diceFromRoll(rolls[1] as never);
+      difficultyDice = rollPlainDice(v.difficultyDice, extra).total;
+      extra.assertExhausted();
+    }
+    const claimed = (state.d6 as { attack: Record<string, unknown> }).attack;
+    const terms = { actorUuid: request.actorUuid, weaponName: attack.weaponName, damage: attack.damage, damageType: attack.damageType, stun: attack.stun, scale: attack.scale, forcePoint: v.forcePoint, blast: attack.blast };
+    expectClaim("attack", Object.fromEntries(Object.keys(terms).map((k) => [k, claimed[k]])), terms);
+    if (attack.blast && attack.targets.length > 0) return;
+    if (attack.targets.length === 0) {
+      expectClaim("targets", claimed.targets, []);
+      return;
+    }
+    const hits = attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, !settings.hideDifficulty).hits;
+    expectClaim("targets", claimed.targets, hits.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, zone: null, damage: null, distance: t.distance })));
+  },
+};
+
 export const d6Checks: CheckHandler = {
-  build,
+  // Where a check came from, so the GM can build it again (chat/verify.ts).
+  async build(source) {
+    const request = await build(source);
+    if (request) request.source = { kind: source.kind, dataset: { ...source.dataset } };
+    return request;
+  },
+  rederive,
   odds(request, values) {
     const settings = readSettings();
     if ((HEALING_KINDS as readonly string[]).includes(request.kind)) return healingOdds(request, values, settings);

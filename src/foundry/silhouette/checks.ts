@@ -7,7 +7,8 @@ import { forcedDice } from "../../core/dice";
 import { BASIC_REACH_METRES, negativeRofReady, ratesInWater, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "./chase";
 import { athleticsData, athleticsOdds, climbCard, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
-import { postCard } from "../chat/cards";
+import { cardOrigin, postCard } from "../chat/cards";
+import { ClaimMismatch, expectClaim } from "../chat/verify";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { choicesOf } from "../chat/choices";
 import { facesFromRoll } from "../dice/faces";
@@ -441,7 +442,44 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
   } else state = skillCardState(request, values, plan, outcome, subtitle);
   if (ammoUpdate) await ammoUpdate();
   if (plan.freeStrike && combatId !== null) await actor.setFlag?.("omnibus", FREE_STRIKE_FLAG, { combatId, round });
-  return postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state } });
+  return postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state }, origin: cardOrigin(request, values) });
+}
+
+/**
+ * The GM's re-derivation of a skill or attack card (chat/verify.ts): the pool planned from the
+ * rebuilt request and values, the first Roll's faces read against it (count, range, every face),
+ * and the card's roll, check and attack recomputed from them (a grenade's scatter is not re-read).
+ */
+const rederive: NonNullable<CheckHandler["rederive"]> = {
+  covers(state) {
+    const card = state[CARD_FLAG] as { kind?: string } | undefined;
+    return card?.kind === "skill" || card?.kind === "attack";
+  },
+  check({ request, values, rolls, state }) {
+    const claimed = state[CARD_FLAG] as CardState;
+    if (request.kind !== claimed.kind) throw new ClaimMismatch("kind");
+    const { options, rules } = rulesFor(false);
+    const plan = planPool(request, values, options);
+    const { threshold, opposed } = request.kind === "skill" || request.targets.length === 0 ? thresholdOf(values) : { threshold: null, opposed: false };
+    const rolled = rolls.length > 0 ? facesFromRoll(rolls[0] as never) : [];
+    if (rolled.some((f) => f.sides !== 6)) throw new OmnibusError("diceMismatch", "a Silhouette check rolls only d6", {});
+    const faces = rolled.map((f) => f.face);
+    const roll = readCheckFaces({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed }, faces, plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules);
+    // The area a walking or suppressive fire covers, as `rollCheckOrAttack` passes it.
+    const data = request.data as unknown as AttackCheckData;
+    const extras: AttackExtras = {};
+    if (plan.fireMode === "walking") extras.area = data.fire?.bystanders ?? [];
+    if (plan.fireMode === "suppressive" && data.fire?.zone) extras.area = plan.doubledZone ? data.fire.zone.doubled : data.fire.zone.normal;
+    const expected = request.kind === "attack" ? attackCardState(request, values, plan, roll, claimed.subtitle, options, extras) : skillCardState(request, values, plan, roll, claimed.subtitle);
+    expectClaim("roll", claimed.roll, expected.roll);
+    expectClaim("check", claimed.check, expected.check);
+    if (request.kind === "attack" && !plan.grenade) expectClaim("attack", claimed.attack, expected.attack);
+    else if (request.kind === "attack") expectClaim("strikes", strikeTotals(claimed), strikeTotals(expected));
+  },
+};
+
+function strikeTotals(state: CardState): Array<[string, number | null]> {
+  return (state.attack?.targets ?? []).flatMap((t) => t.strikes.map((s) => [s.key, (s as { attackTotal?: number | null }).attackTotal ?? null] as [string, number | null]));
 }
 
 /** A jump, a climbing round or a fall: Athletics rolls and the athletics card (athletics.ts). */
@@ -550,6 +588,8 @@ async function rollDefense(request: CheckRequest, values: CheckValues): Promise<
 /** A built check with the actor's Active Effects (`planPool`/`planDefense` count them). */
 async function build(source: CheckSource): Promise<CheckRequest | null> {
   const request = await buildRequest(source);
+  // Where it came from, so the GM can build it again (chat/verify.ts).
+  if (request) request.source = { kind: source.kind, dataset: { ...source.dataset } };
   if (request && (request.kind === "skill" || request.kind === "attack" || request.kind === "defense")) {
     const skillKey = (request.data as { skillKey?: string } | undefined)?.skillKey;
     attachEffects(request, source.actor as never, silhouetteEffectKeys(request.kind, skillKey), "number");
@@ -559,6 +599,7 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
 
 export const silhouetteChecks: CheckHandler = {
   build,
+  rederive,
   odds(request, values) {
     if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall") return athleticsOdds(request, values, silhouetteOptions());
     if (request.kind === "chase") return chaseOdds(request, values, silhouetteOptions());

@@ -11,12 +11,14 @@ import {
   recordExtendedRoll,
   resolvePool,
   rollAdvancedAction,
+  rollPool,
   woundPenalty,
   type DamageType,
   type ExtendedAction,
   type RollResult,
 } from "../../rules/storytelling";
-import { postCard } from "../chat/cards";
+import { cardOrigin, postCard } from "../chat/cards";
+import { expectClaim } from "../chat/verify";
 import { cardStateOf, postResponse, requestChatAction, userOwns } from "../chat/actions";
 import { choicesOf, facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { localize, notify } from "../i18n";
@@ -129,6 +131,8 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
   const request = await buildRequest(source);
   const data = request?.data as unknown as CheckData | undefined;
   if (request && data?.effects) request.effects = storytellingCheckEffects(data);
+  // Where it came from, so the GM can build it again (chat/verify.ts).
+  if (request) request.source = { kind: source.kind, dataset: { ...source.dataset } };
   return request;
 }
 
@@ -311,7 +315,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
     notes: [],
   };
   flags = { ...flags, actor: data.actor.uuid, damage, defended, turn: data.turn ?? "" };
-  const message = await postCard({ template: CARD_TEMPLATE, context, actor: null, rolls: rolls as never, rollMode, flags });
+  const message = await postCard({ template: CARD_TEMPLATE, context, actor: null, rolls: rolls as never, rollMode, flags, origin: cardOrigin(request, values) });
   // Record the roll on the tracker through the GM (from its record of the card); once.
   if (extended && message && data.extended) await requestChatAction(message, "recordExtended", null);
   // Each defender Defense applied to: one more attack this turn, a declared Willpower point used (through the GM).
@@ -511,11 +515,61 @@ export function dialogOdds(request: CheckRequest, values: CheckValues): OddsLine
   const pool = requestPool(request, values);
   return [...requestOdds(request, values), { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: madeOf(pool), value: dice(pool) }];
 }
+ * The GM's re-derivation of a check or attack card (chat/verify.ts): the same pools `roll` plans,
+ * each read from the card's next Roll (d10 only, every face used) by the pure rules, in `roll`'s
+ * order (an advanced action's two rolls, a full cover's second pool); the damage per target and an
+ * extended action's successes recomputed and compared with the card's claim.
+ */
+const rederive: NonNullable<CheckHandler["rederive"]> = {
+  covers(state) {
+    return typeof state.check === "string" && state.check !== "contest" && typeof state.actor === "string";
+  },
+  check({ request, values, rolls, state }) {
+    const data = request.data as unknown as CheckData;
+    if (data.kind !== state.check) throw new OmnibusError("diceMismatch", "not this kind of check", {});
+    let next = 0;
+    const readOne = (pool: number, vals: CheckValues): RollResult => {
+      const spec = { again: againOf(vals), rote: vals.rote === true, roteRerolls: data.options.roteScope ?? "allFailedDice", chanceDieUsesAgainLevel: data.options.chanceDieUsesAgain };
+      const count = vals.advanced === true ? 2 : 1;
+      const faces = rolls.slice(next, next + count).flatMap((r) => facesFromRoll(r as never));
+      if (rolls.length < next + count || faces.some((f) => f.sides !== 10)) throw new OmnibusError("diceMismatch", "the card's rolls are not this check's pools", {});
+      next += count;
+      const dice = forcedDice(faces.map((f) => f.face));
+      const result = count === 2 ? rollAdvancedAction(pool, dice, { again: spec.again, rote: spec.rote, roteRerolls: spec.roteRerolls, chanceDieUsesAgainLevel: spec.chanceDieUsesAgainLevel }).kept : rollPool(pool, dice, spec);
+      dice.assertExhausted();
+      return result;
+    };
+    const damage: Record<string, { actorUuid: string; points: number; type: string }> = {};
+    let extended: { successes: number; dramaticFailure: boolean } | null = null;
+    if (data.kind === "attack") {
+      for (const [i, p] of attackPools(data, values).entries()) {
+        if (!p.pool) continue;
+        const result = readOne(p.pool.pool, values);
+        let points = damageOnTarget(result.successes, p.target);
+        if (p.fullCover) {
+          const through = throughCoverPool(result.successes, p.fullCover);
+          points = through ? damageOnTarget(readOne(through.pool, { again: values.again }).successes, p.target) : 0;
+        }
+        if (points > 0 && p.target?.actorUuid) damage[String(i)] = { actorUuid: p.target.actorUuid, points, type: p.pool.damageType };
+      }
+    } else {
+      const result = readOne(checkPool(data, values).pool, values);
+      if (data.kind === "extended" && data.extended) extended = { successes: result.successes, dramaticFailure: result.dramaticFailure };
+      if (data.kind === "consciousness") expectClaim("unconscious", state.unconscious ?? null, result.successes === 0 ? data.actor.uuid : null);
+    }
+    if (next !== rolls.length) throw new OmnibusError("facesUnused", "the card has more rolls than its pools", {});
+    expectClaim("damage", state.damage ?? {}, damage);
+    const claimed = state.extended as { successes?: number; dramaticFailure?: boolean } | undefined;
+    expectClaim("extended", claimed ? { successes: claimed.successes, dramaticFailure: claimed.dramaticFailure } : null, extended);
+    expectClaim("actor", state.actor, data.actor.uuid);
+  },
+};
 
 export const storytellingChecks: CheckHandler = {
   build,
   odds: dialogOdds,
   roll,
+  rederive,
 };
 
 // ───────────────────────────── chat actions ─────────────────────────────

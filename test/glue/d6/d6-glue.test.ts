@@ -7,6 +7,7 @@ import { installFoundryStandIns, modeName, StandInDocument, type StandIns, statu
 import { asActor, packDoc, thannik, type PackDoc } from "./fixtures";
 import { forceFaces } from "./table";
 import { describeTargets } from "../../../src/foundry/targets";
+import { recordOf } from "../../../src/foundry/chat/record";
 
 let stand: StandIns;
 
@@ -265,6 +266,54 @@ describe("an attack at measured distances", () => {
     expect(await actions.requestChatAction(attackMessage as never, "d6RollDamage", null)).toBe(false);
     expect(stand.recorded.notifications.map((n) => n.message)).toContain("OMNIBUS.Chat.Tampered");
     expect(bystander.updates).toEqual([]);
+  });
+});
+
+describe("an attack card forged at creation", () => {
+  const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
+  const token = (name: string, actorUuid: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: actorUuid } });
+  // T-72's attack (17 against 13 at 15 m: a hit; against the dodge of 27: a miss), then the player
+  // posts the same Rolls with a changed claim: the GM re-derives it at creation.
+  async function honestThenForged(change: (d6: Record<string, any>) => void) {
+    const shooter = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    actorDoc(packDoc("d6-characters", "Thug"), "Actor.leader", false);
+    const dodger = actorDoc(packDoc("d6-characters", "Stormtrooper"), "Actor.dodger", false);
+    (dodger.extra as any).system.round.dodge = 27;
+    (dodger as any).system.round.dodge = 27;
+    const targets = describeTargets(grid, token("thannik", "Actor.thannik", 0) as never, [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500)] as never);
+    const weaponId = (shooter as any).items.contents.find((i: any) => i.name === "Heavy blaster pistol").id;
+    const request = (await checks.d6Checks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: weaponId }, targets }))!;
+    forceFaces([4, 3, 2, 5, 3]);
+    await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
+    const honest = stand.recorded.messagesCreated.at(-1)!.data;
+    const flags = structuredClone(honest.flags) as Record<string, any>;
+    change(flags.omnibus);
+    await stand.asUser("player", () => (globalThis as any).ChatMessage.create({ ...honest, flags }));
+    return { honest: stand.messages.at(-2)!, forged: stand.messages.at(-1)!, dodger };
+  }
+
+  it("the dodger (a miss) claimed as hit → refused (Result): no damage roll, nothing applied", async () => {
+    const { forged, dodger } = await honestThenForged((f) => f.d6.attack.targets.push({ ...f.d6.attack.targets[0], tokenUuid: "Scene.s.Token.dodger", actorUuid: "Actor.dodger", name: "dodger" }));
+    expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: "Result" });
+    forceFaces([3, 4, 2, 5, 2, 4, 4, 4]);
+    expect(await actions.requestChatAction(forged as never, "d6RollDamage", null)).toBe(false);
+    expect(stand.recorded.notifications.map((n) => String(n.message)).some((m) => m.startsWith("OMNIBUS.Chat.Forged.Result"))).toBe(true);
+    expect(dodger.updates).toEqual([]);
+  });
+
+  it("a heavier damage code claimed (5D → 9D) → refused (Result)", async () => {
+    const { forged } = await honestThenForged((f) => { f.d6.attack.damage = { dice: 9, pips: 0 }; });
+    expect(recordOf(forged.id)?.tampered).toMatchObject({ forged: "Result" });
+  });
+
+  it("one action claimed instead of two (a 6D pool, but the Roll holds 5 faces) → refused (Dice)", async () => {
+    const { forged } = await honestThenForged((f) => { f.origin.choices.actions = "1"; });
+    expect(recordOf(forged.id)?.tampered).toMatchObject({ forged: "Dice" });
+  });
+
+  it("the same Rolls and claim → recorded untouched", async () => {
+    const { forged } = await honestThenForged(() => undefined);
+    expect(recordOf(forged.id)?.tampered).toBeNull();
   });
 });
 

@@ -187,6 +187,44 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     expect(h.faces).toEqual([3, 1]);
   });
 
+  describe("a card forged at creation is re-derived by the GM and refused", () => {
+    // The player posts the card themselves, with the honest card's Rolls but a changed claim.
+    async function forge(change: (flags: Record<string, any>) => void) {
+      await attackAndDefend();
+      const honest = stand.recorded.messagesCreated.at(-1)!.data;
+      const flags = structuredClone(honest.flags) as Record<string, any>;
+      change(flags.omnibus);
+      const Message = (globalThis as Record<string, any>).ChatMessage;
+      await stand.asUser("player", () => Message.create({ ...honest, flags }));
+      return lastMessage("player");
+    }
+    const cases: Array<[string, (f: Record<string, any>) => void, string]> = [
+      ["an attack total raised from 7 to 20", (f) => { f.silhouette.attack.targets[0].strikes[0].attackTotal = 20; }, "Result"],
+      ["a roll total raised from 8 to 12", (f) => { f.silhouette.roll.total = 12; }, "Result"],
+      ["four faces for a pool the choices make three dice (every face must be used)", (f) => { f.origin.choices.dice = "3"; }, "Dice"],
+      ["a pool of 30 dice, beyond the dialog's range", (f) => { f.origin.choices.dice = "30"; }, "Choices"],
+      ["the roll said to be the thug's, whom the player does not own", (f) => { f.origin.actorUuid = "Actor.n1"; f.origin.itemUuid = null; }, "NotOwner"],
+      ["no origin at all", (f) => { delete f.origin; }, "NoOrigin"],
+    ];
+    for (const [what, change, reason] of cases) {
+      it(`${what} → refused (${reason}); its defence and damage apply nothing`, async () => {
+        const forged = await forge(change);
+        expect(recordOf(forged.id)!.tampered).toMatchObject({ by: "player", forged: reason });
+        stand.setUser("gm");
+        h.faces = [1, 1];
+        await sil.actions.requestChatAction(forged as never, "defend", "t0s0");
+        expect(stand.recorded.notifications.map((n) => String(n.message)).some((m) => m.startsWith(`OMNIBUS.Chat.Forged.${reason}`))).toBe(true);
+        expect(recordOf(forged.id)!.amendments).toEqual([]);
+        expect(await sil.actions.requestChatAction(forged as never, "applyDamage", "t0s0")).toBe(false);
+        expect(stand.recorded.messagesCreated.length).toBeGreaterThan(1);
+      });
+    }
+    it("the honest card (same Rolls, same claim) is recorded untouched", async () => {
+      const card = await forge(() => undefined);
+      expect(recordOf(card.id)!.tampered).toBeNull();
+    });
+  });
+
   it("a burst uses 5 rounds per ROF; too little ammunition refuses the attack and spends nothing", async () => {
     const shooter = makeActor({ id: "p2", name: "Gunner", owner: true, skills: [["Firearms", "firearms", 2, "none"]], weapons: [{ ...RIFLE, ammo: { value: 8, max: 30 } }] });
     const request = (await sil.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: "p2w0" }, targets: [] }))!;

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
 import { setUpStorytelling } from "./setup";
+import { recordOf } from "../../../src/foundry/chat/record";
 import type { CardContext } from "../../../src/foundry/storytelling/card";
 
 let stand: StandIns;
@@ -191,6 +192,36 @@ describe("an attack on a measured target", () => {
     expect(await actions.requestChatAction(msg as never, "applyDamage", "0")).toBe(false);
     expect(stand.recorded.notifications.at(-1)?.message).toBe("OMNIBUS.Chat.Tampered");
     expect((stand.documents.get("Actor.vaughn") as StandInDocument).updates.filter((u) => "system.healthTrack.lethal" in u)).toHaveLength(0);
+  });
+
+  // The player creates the card with the honest card's Rolls but a changed claim: the GM re-derives it at creation.
+  const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
+    ["1 bashing claimed as 9 aggravated", (f) => { f.damage["0"] = { actorUuid: "Actor.vaughn", points: 9, type: "aggravated" }; }, "Result"],
+    ["the damage moved to a bystander", (f) => { f.damage["0"].actorUuid = "Actor.someone"; }, "Result"],
+    ["a +1 modifier claimed: 4 dice, but the Roll holds 3 faces", (f) => { f.origin.choices.modifier = "1"; }, "Dice"],
+    ["a +99 modifier the dialog does not offer", (f) => { f.origin.choices.modifier = "99"; }, "Choices"],
+    ["the roll said to be the target's", (f) => { f.origin.actorUuid = "Actor.vaughn"; f.origin.itemUuid = null; }, "NotOwner"],
+    ["no origin", (f) => { delete f.origin; }, "NoOrigin"],
+  ];
+  for (const [what, change, reason] of forgeries) {
+    it(`a card forged at creation (${what}) is refused (${reason}) and applies nothing`, async () => {
+      const { message } = await attack("w2", 100, [8, 2, 3]);
+      const flags = structuredClone(message.data.flags) as Record<string, any>;
+      change(flags.omnibus);
+      const Message = (globalThis as Record<string, any>).ChatMessage;
+      const forged = await stand.asUser("player", () => Message.create({ ...message.data, flags }));
+      expect(recordOf((forged as { id: string }).id)?.tampered).toMatchObject({ by: "player", forged: reason });
+      expect(await actions.requestChatAction(forged as never, "applyDamage", "0")).toBe(false);
+      expect(String(stand.recorded.notifications.at(-1)?.message)).toContain(`OMNIBUS.Chat.Forged.${reason}`);
+      expect((stand.documents.get("Actor.vaughn") as StandInDocument).updates.filter((u) => "system.healthTrack.lethal" in u)).toHaveLength(0);
+    });
+  }
+
+  it("the same card created honestly (same Rolls, same claim) is recorded untouched", async () => {
+    const { message } = await attack("w2", 100, [8, 2, 3]);
+    const Message = (globalThis as Record<string, any>).ChatMessage;
+    const again = await stand.asUser("player", () => Message.create({ ...message.data, flags: structuredClone(message.data.flags) }));
+    expect(recordOf((again as { id: string }).id)?.tampered).toBeNull();
   });
 });
 

@@ -1,0 +1,112 @@
+/**
+ * The GM's re-derivation of a card's own (first) roll (issue 10, point 3). A player creates their
+ * check card on their own client, with their own dice and their own flags: everything in it is a
+ * claim. When the active GM records a card a player created, it builds the check again:
+ *
+ *  - the origin (`flags.omnibus.origin`, cards.ts `cardOrigin`) names the actor, the item, the
+ *    kind and dataset the check was built from, its targets and the dialog's values as strings;
+ *  - the author (as Foundry's server reported it) must own that actor;
+ *  - the check is rebuilt by the ruleset's own `checks.build` from the actor's current data (so its
+ *    Active Effects count exactly as on the roller's client), the values are read from the choices
+ *    against the rebuilt dialog's fields (choices.ts, the same reader the second rolls use);
+ *  - the ruleset's `checks.rederive.check` plans the pool from them, reads the card's Rolls' faces
+ *    against that plan (count, range, every face used) and recomputes the result with the pure rules;
+ *    a claimed result that differs is refused.
+ *
+ * A card that fails is recorded as forged (`tampered.forged` = the reason) and none of its actions
+ * apply. Dice a player rolls remain bounded, not proven: a player can still choose faces that the
+ * formula allows.
+ */
+import { isOmnibusError } from "../i18n";
+import { activeRuleset } from "../registry";
+import type { CheckRequest, CheckValues, TargetInfo } from "../ruleset";
+import { valuesFromChoices } from "./choices";
+
+/** Why a card was refused (an i18n key under OMNIBUS.Chat.Forged). */
+export type ForgedReason = "NoOrigin" | "NotOwner" | "NotRebuilt" | "Choices" | "Dice" | "Result";
+
+/** A claimed value that is not what the GM derived. */
+export class ClaimMismatch extends Error {
+  constructor(readonly what: string) {
+    super(`the card's ${what} is not what its dice give`);
+  }
+}
+
+/** Throws ClaimMismatch when `claimed` is not `expected` (compared as plain data). */
+export function expectClaim(what: string, claimed: unknown, expected: unknown): void {
+  if (JSON.stringify(claimed ?? null) !== JSON.stringify(expected ?? null)) throw new ClaimMismatch(what);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const isStringMap = (v: unknown): v is Record<string, string> => isRecord(v) && Object.keys(v).length <= 64 && Object.values(v).every((x) => typeof x === "string" && x.length <= 200);
+
+interface Origin {
+  kind: string;
+  dataset: Record<string, string>;
+  actorUuid: string;
+  itemUuid: string | null;
+  targets: TargetInfo[];
+  choices: Record<string, string>;
+}
+
+function parseOrigin(value: unknown): Origin | null {
+  if (!isRecord(value)) return null;
+  const { kind, dataset, actorUuid, itemUuid, targets, choices } = value;
+  if (typeof kind !== "string" || typeof actorUuid !== "string" || !actorUuid) return null;
+  if (!isStringMap(dataset) || !isStringMap(choices)) return null;
+  if (itemUuid !== null && itemUuid !== undefined && typeof itemUuid !== "string") return null;
+  if (!Array.isArray(targets) || targets.length > 64 || !targets.every(isRecord)) return null;
+  return { kind, dataset, actorUuid, itemUuid: (itemUuid as string | null | undefined) ?? null, targets: structuredClone(targets) as unknown as TargetInfo[], choices };
+}
+
+function reasonOf(error: unknown): ForgedReason {
+  if (error instanceof ClaimMismatch) return "Result";
+  if (isOmnibusError(error)) {
+    if (error.code === "outOfRange" || error.code === "badArgument") return "Choices";
+    return "Dice";
+  }
+  return "Dice";
+}
+
+type Owned = { testUserPermission?(user: unknown, level: string): boolean };
+
+/**
+ * Re-derives a card a player created (the active GM, from the `createChatMessage` hook). Returns
+ * null when the card holds, or when the ruleset does not re-derive this kind of card (a GM's card
+ * is not re-derived), else the reason it is refused.
+ */
+export async function verifyCard(state: Record<string, unknown>, rolls: unknown[], authorId: string): Promise<ForgedReason | null> {
+  const author = game.users?.get(authorId) as User.Implementation | undefined;
+  if (!author || author.isGM) return null;
+  const checks = activeRuleset()?.checks;
+  const rederive = checks?.rederive;
+  if (!checks || !rederive || !rederive.covers(state)) return null;
+  const origin = parseOrigin(state.origin);
+  if (!origin) return "NoOrigin";
+  const actor = (await fromUuid(origin.actorUuid as never)) as (Actor.Implementation & Owned) | null;
+  if (!actor || !actor.testUserPermission?.(author, "OWNER")) return "NotOwner";
+  // The item must be the actor's own: looked up among its items, never by the claimed uuid alone.
+  let item: Item.Implementation | null = null;
+  if (origin.itemUuid) {
+    const prefix = `${String((actor as { uuid?: string }).uuid)}.Item.`;
+    const id = origin.itemUuid.startsWith(prefix) ? origin.itemUuid.slice(prefix.length) : "";
+    item = (id ? ((actor as unknown as { items?: { get(id: string): unknown } }).items?.get(id) as Item.Implementation | undefined) : undefined) ?? null;
+    if (!item) return "NotOwner";
+  }
+  let request: CheckRequest | null;
+  let values: CheckValues;
+  try {
+    request = await checks.build({ actor, item, kind: origin.kind, dataset: origin.dataset, targets: origin.targets });
+    if (!request) return "NotRebuilt";
+    values = valuesFromChoices(request.fields, request.values, origin.choices);
+  } catch (error) {
+    return isOmnibusError(error) && (error.code === "outOfRange" || error.code === "badArgument") ? "Choices" : "NotRebuilt";
+  }
+  try {
+    await rederive.check({ request, values, rolls, state });
+    return null;
+  } catch (error) {
+    console.warn("Omnibus | a card's claim was refused:", error instanceof Error ? error.message : error);
+    return reasonOf(error);
+  }
+}
