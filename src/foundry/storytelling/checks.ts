@@ -515,6 +515,8 @@ export function dialogOdds(request: CheckRequest, values: CheckValues): OddsLine
   const pool = requestPool(request, values);
   return [...requestOdds(request, values), { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: madeOf(pool), value: dice(pool) }];
 }
+
+/**
  * The GM's re-derivation of a check or attack card (chat/verify.ts): the same pools `roll` plans,
  * each read from the card's next Roll (d10 only, every face used) by the pure rules, in `roll`'s
  * order (an advanced action's two rolls, a full cover's second pool); the damage per target and an
