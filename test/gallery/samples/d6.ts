@@ -22,6 +22,8 @@ import { bactaCheck, bactaHealingResult, healingCard, isRefusal, medpacCheck, me
 const readers = { en: new Localizer("en"), ru: new Localizer("ru") };
 /** What the system localizes before rendering (titles, card lines), in the reader's language. */
 const tIn = (language: "en" | "ru") => (key: string, data?: Record<string, string | number>) => (data ? readers[language].format(key, data) : readers[language].localize(key));
+/** The roll dialog samples are English-only pages. */
+const t = tIn("en");
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
 const ROLL_MODES = { publicroll: { label: "CHAT.RollPublic" }, gmroll: { label: "CHAT.RollPrivate" }, blindroll: { label: "CHAT.RollBlind" }, selfroll: { label: "CHAT.RollSelf" } };
