@@ -12,14 +12,16 @@ const manifest = await import("../../../system.json", { with: { type: "json" } }
 
 describe("compendium packs", () => {
   it("there are the issue's packs, each declared in system.json with system omnibus", () => {
-    expect(D6_PACKS.sort()).toEqual(["d6-armor", "d6-characters", "d6-equipment", "d6-force-powers", "d6-journal", "d6-skills", "d6-vehicles", "d6-weapons"]);
+    expect(D6_PACKS.sort()).toEqual(["d6-armor", "d6-characters", "d6-equipment", "d6-force-powers", "d6-journal", "d6-skills", "d6-tables", "d6-vehicles", "d6-weapons"]);
     const declared = (manifest.default.packs as Array<{ name: string; system: string; type: string }>).filter((p) => p.name.startsWith("d6-"));
     expect(declared.map((p) => p.name).sort()).toEqual(D6_PACKS.sort());
-    for (const p of declared) expect(p.system).toBe(p.type === "JournalEntry" ? undefined : "omnibus");
+    for (const p of declared) expect(p.system).toBe(p.type === "JournalEntry" || p.type === "RollTable" ? undefined : "omnibus");
+    expect(declared.find((p) => p.name === "d6-tables")?.type).toBe("RollTable");
     expect(declared.find((p) => p.name === "d6-journal")?.type).toBe("JournalEntry");
   });
 
-  it.each(D6_PACKS.filter((p) => p !== "d6-journal").map((p) => [p]))("%s: every document (and embedded item) validates, with a unique 16-character _id and _key and a Russian name", (pack) => {
+  // RollTable packs are checked by test/glue/shared/table-draws.test.ts.
+  it.each(D6_PACKS.filter((p) => p !== "d6-journal" && p !== "d6-tables").map((p) => [p]))("%s: every document (and embedded item) validates, with a unique 16-character _id and _key and a Russian name", (pack) => {
     const docs = packDocs(pack);
     expect(docs.length).toBeGreaterThan(0);
     const ids = new Set<string>();

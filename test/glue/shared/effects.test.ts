@@ -59,7 +59,7 @@ describe("D6: effects on an attribute check", () => {
       { name: "Keen edge", value: "+1" },
     ]);
     // The code line of the odds: 3D + 1D + 1 pip, and the chance against 10 with that code.
-    expect(ctx.odds.find((l) => l.label === "OMNIBUS.D6.Odds.Code")!.detail).toMatch(/^4D\+1 /);
+    expect(ctx.odds.find((l) => l.label === "OMNIBUS.D6.Odds.Code")!.value).toBe("4D+1");
     const withTen = checks.d6Checks.odds!(request, { ...request.values, difficulty: 10 });
     const plain = checks.d6Checks.odds!({ ...request, effects: undefined }, { ...request.values, difficulty: 10 });
     expect(withTen[0].detail).toBe("4D+1 ≥ 10");

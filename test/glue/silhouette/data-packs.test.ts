@@ -242,7 +242,8 @@ describe("data models", () => {
 describe("compendium packs (packs/_source/silhouette-*)", () => {
   const packDirs = readdirSync(join(ROOT, "packs", "_source")).filter((d) => d.startsWith("silhouette-"));
   // The starter journal holds JournalEntry documents, not data models (tested in content.test.ts).
-  const docs = packDirs.filter((pack) => pack !== "silhouette-journal").flatMap((pack) =>
+  // RollTable packs are checked by test/glue/shared/table-draws.test.ts (coverage, Russian names).
+  const docs = packDirs.filter((pack) => pack !== "silhouette-journal" && pack !== "silhouette-tables").flatMap((pack) =>
     readdirSync(join(ROOT, "packs", "_source", pack))
       .filter((f) => f.endsWith(".yml"))
       .map((f) => ({ pack, file: f, doc: parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) as Record<string, any> })),
@@ -250,10 +251,11 @@ describe("compendium packs (packs/_source/silhouette-*)", () => {
   const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { packs: Array<{ name: string; type: string; system?: string }> };
 
   it("are listed in system.json with system omnibus and the right document type", () => {
-    expect(packDirs.sort()).toEqual(["silhouette-actors", "silhouette-armour", "silhouette-equipment", "silhouette-journal", "silhouette-skills", "silhouette-weapons"]);
+    expect(packDirs.sort()).toEqual(["silhouette-actors", "silhouette-armour", "silhouette-equipment", "silhouette-journal", "silhouette-skills", "silhouette-tables", "silhouette-weapons"]);
     for (const pack of packDirs) {
       const entry = manifest.packs.find((p) => p.name === pack);
       if (pack === "silhouette-journal") expect(entry, pack).toMatchObject({ type: "JournalEntry" });
+      else if (pack === "silhouette-tables") expect(entry, pack).toMatchObject({ type: "RollTable" });
       else expect(entry, pack).toMatchObject({ system: "omnibus", type: pack === "silhouette-actors" ? "Actor" : "Item" });
     }
   });
