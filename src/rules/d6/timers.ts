@@ -47,6 +47,9 @@ export function bactaLength(amount: number, unit: "hours" | "days"): TimerLength
  * through their length.
  */
 export function d6TimerExpired(kind: D6TimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
+  for (const [name, value] of [["length", length], ["start", start], ["now", now]] as const) {
+    if (typeof value !== "object" || value === null) throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
+  }
   const sameCombat = start.round !== null && now.round !== null && !(start.combat && now.combat && start.combat !== now.combat);
   if (kind === "stun" && sameCombat) return !stunPenaltyInForce(start.round!, now.round!);
   if (kind === "forcePoint" && sameCombat) return !forcePointInForce(now.round!, start.round!);
@@ -60,6 +63,7 @@ export function d6TimerExpired(kind: D6TimerKind, length: TimerLength, start: Ti
  * round. `changed` holds only what the change set.
  */
 export function d6TimersToStart(changed: { woundLevel?: unknown; forcePoint?: unknown }, inCombat: boolean): D6TimerKind[] {
+  if (typeof changed !== "object" || changed === null) throw new OmnibusError("badArgument", "changed must be an object", { name: "changed", value: describeValue(changed) });
   const out: D6TimerKind[] = [];
   if (changed.woundLevel === "stunned" && inCombat) out.push("stun");
   if (changed.woundLevel === "incapacitated") out.push("unconscious");
