@@ -319,7 +319,7 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
       damageTargets = resolved.hits.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, zone: null, damage: null, distance: t.distance }));
     }
     if (attack.blast && attack.targets.length > 0) {
-      const blast = await blastArea(attack, resolved, actor, settings, rolls);
+      const blast = await blastArea(attack, resolved, actor, settings, rolls, options.rollMode);
       if (blast) {
         context.outcomes = [...context.outcomes, ...blast.outcomes];
         damageTargets = blast.hits;
@@ -388,6 +388,7 @@ async function blastArea(
   attacker: ActorDoc | null,
   settings: D6Settings,
   rolls: Roll[],
+  rollMode: string,
 ): Promise<{ outcomes: TargetOutcome[]; hits: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number; damage: string; distance: number }>; line: { label: string; value: string } | null } | null> {
   const blast = attack.blast!;
   const first = attack.targets[0];
@@ -397,7 +398,7 @@ async function blastArea(
   if (resolved.hits.length === 0) {
     if (!attack.deviates || !first.band || first.band === "out_of_range" || first.distance === null || !targetPoint) return null;
     const dev = D6DeviationRoll.forThrow(first.distance * settings.metresPerUnit, first.band, deviationDice(first.band));
-    await dev.evaluate();
+    await dev.evaluate(evaluateOptions(rollMode));
     rolls.push(dev as unknown as Roll);
     const d = dev.outcome!;
     const thrower = throwerPoint(attacker);

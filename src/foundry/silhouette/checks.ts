@@ -343,11 +343,11 @@ function rulesFor(ignoreMishap: boolean) {
  * fuse test, and on a miss the scatter die (not on a mishap: it flies toward the thrower). Then who
  * is within the blast radius of where it landed. Dice order: accuracy pool, fuse pool, scatter die.
  */
-async function grenadeOutcome(actor: ActorLike, request: CheckRequest, accuracyTotal: number, difficulty: number, accuracyFumble: boolean, plan: ReturnType<typeof planPool>, rules: ReturnType<typeof rulesFor>["rules"], rolls: Roll[]): Promise<GrenadeState> {
+async function grenadeOutcome(actor: ActorLike, request: CheckRequest, accuracyTotal: number, difficulty: number, accuracyFumble: boolean, plan: ReturnType<typeof planPool>, rules: ReturnType<typeof rulesFor>["rules"], rolls: Roll[], rollMode: string): Promise<GrenadeState> {
   const data = request.data as unknown as AttackCheckData;
   const options = silhouetteOptions();
   const fuseRoll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, rules);
-  await fuseRoll.evaluate();
+  await fuseRoll.evaluate(evaluateOptions(rollMode));
   rolls.push(fuseRoll as unknown as Roll);
   const fuse = fuseRoll.outcome;
   if (!fuse || fuse.kind !== "check") throw new OmnibusError("diceMismatch", "no fuse outcome", {});
@@ -357,7 +357,7 @@ async function grenadeOutcome(actor: ActorLike, request: CheckRequest, accuracyT
     let faces: number[] = [];
     if (!accuracyFumble) {
       const die = new Roll("1d6");
-      await die.evaluate();
+      await die.evaluate(evaluateOptions(rollMode));
       rolls.push(die);
       faces = facesFromRoll(die as never).map((f) => f.face);
     }
@@ -436,7 +436,7 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
       const range = request.targets[0] ? rangeFor(data.weapon, request.targets[0].distance, String(values.range ?? "auto"), options).modifier : 0;
       const accuracyTotal = request.targets[0] ? outcome.total + range : outcome.total;
       const difficulty = request.targets[0] ? 1 : (thresholdOf(values).threshold ?? 1);
-      extras.grenade = await grenadeOutcome(actor, request, accuracyTotal, difficulty, outcome.fumble, plan, rules, rolls);
+      extras.grenade = await grenadeOutcome(actor, request, accuracyTotal, difficulty, outcome.fumble, plan, rules, rolls, rollMode);
     }
     state = attackCardState(request, values, plan, outcome, subtitle, options, extras);
   } else state = skillCardState(request, values, plan, outcome, subtitle);

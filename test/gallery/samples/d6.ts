@@ -82,7 +82,7 @@ function premadeSample(name: string, docName: string, tab: string): GallerySampl
 function itemSample(name: string, pack: string, docName: string, editMode = false): GallerySample {
   const doc = packDoc(pack, docName);
   const base = itemSheetContext({ ruleset: "d6", item: { id: doc._id, name: doc.name, img: doc.img, type: doc.type, system: structuredClone(doc.system) }, editable: true, editMode, enrichedDescription: String(doc.system.description ?? "") });
-  return { name, template: ITEM_PARTS, context: { ...base, ...d6ItemContext(base) }, width: 540, height: 600, classes: classes("item") };
+  return { name, template: ITEM_PARTS, context: { ...base, ...d6ItemContext(base) }, width: 540, height: 640, classes: classes("item") };
 }
 
 const vehicleDoc = asActor(packDoc("d6-vehicles", "Airspeeder"));
