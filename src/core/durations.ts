@@ -1,8 +1,8 @@
 /**
  * Timers kept as Active Effect durations, decided from plain data (no Foundry): when a timer that
  * started at some round/turn/world time has run out, and whether a round's once-only work (bleeding,
- * death rolls, condition ends) is still to do. The glue (src/foundry/durations.ts) reads the combat
- * and `game.time`, asks here, and deletes the effect or applies its consequence.
+ * death rolls, condition ends) is still to do. The table's glue reads the combat and the world
+ * clock, asks here, and deletes the effect or applies its consequence.
  */
 
 export type TimerUnits = "years" | "months" | "days" | "hours" | "minutes" | "seconds" | "rounds" | "turns";
