@@ -125,20 +125,26 @@ export async function undoLastAdvance(actor: ActorDoc): Promise<boolean> {
   }
 }
 
+/** Whether this user may award `amount` (a GM, a whole positive amount); says why not. */
+export function mayAward(amount: number): boolean {
+  if (!game.user?.isGM) {
+    notify("warn", "OMNIBUS.Experience.Award.GmOnly");
+    return false;
+  }
+  if (!Number.isInteger(amount) || amount <= 0) {
+    notify("warn", "OMNIBUS.Experience.Award.BadAmount");
+    return false;
+  }
+  return true;
+}
+
 /**
  * The GM awards `amount` experience to each of `actors` (with a reason): one ledger entry each and
  * the pool raised. Only a GM may award; an actor that keeps no ledger is skipped. Returns how many
  * were awarded.
  */
 export async function awardExperience(actors: ActorDoc[], amount: number, reason: string): Promise<number> {
-  if (!game.user?.isGM) {
-    notify("warn", "OMNIBUS.Experience.Award.GmOnly");
-    return 0;
-  }
-  if (!Number.isInteger(amount) || amount <= 0) {
-    notify("warn", "OMNIBUS.Experience.Award.BadAmount");
-    return 0;
-  }
+  if (!mayAward(amount)) return 0;
   let count = 0;
   const date = now();
   for (const actor of actors) {

@@ -9,7 +9,7 @@ import { isRulesetId, type RulesetId } from "../rules/index";
 import { joinParty, leaveParty, splitAward, type MemberInput } from "../rules/party";
 import { array, html, str, type SchemaSpec } from "./data/field-spec";
 import { buildSchema } from "./data/build-fields";
-import { awardExperience } from "./experience";
+import { awardExperience, mayAward } from "./experience";
 import { localize, notify } from "./i18n";
 import { readerName } from "./sheets/description";
 import { partyContext } from "./party-context";
@@ -97,14 +97,7 @@ export type AwardMode = "each" | "split";
  * members were awarded.
  */
 export async function awardParty(party: ActorLikeDoc, amount: number, reason: string, mode: AwardMode, lookup: (id: string) => ActorLikeDoc | null = worldActor): Promise<number> {
-  if (!game.user?.isGM) {
-    notify("warn", "OMNIBUS.Experience.Award.GmOnly");
-    return 0;
-  }
-  if (!Number.isInteger(amount) || amount <= 0) {
-    notify("warn", "OMNIBUS.Experience.Award.BadAmount");
-    return 0;
-  }
+  if (!mayAward(amount)) return 0;
   const members = membersOf(party).map(lookup).filter((a): a is ActorLikeDoc => a !== null);
   if (members.length === 0) {
     notify("warn", "OMNIBUS.Party.NoMembers");
