@@ -22,7 +22,13 @@ export default tseslint.config(
   },
   {
     files: ["src/core/**/*.ts", "src/rules/**/*.ts"],
-    rules: { "no-restricted-globals": ["error", ...foundryGlobals] },
+    rules: {
+      "no-restricted-globals": ["error", ...foundryGlobals],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/foundry/**", "**/foundry"], message: "src/core and src/rules are pure: they never import the Foundry glue." }] },
+      ],
+    },
   },
   {
     // Tests poke at untyped Foundry stand-ins and at cards' loose flag data; `any` stays allowed there

@@ -9,7 +9,7 @@
  * work budget (src/core/odds/budget.ts) accepts — found by bisection on the charged work, so the
  * same input on every machine — timed cold; "refused" rows time the refusal of an input over the
  * budget. Reference: 50 ms, the most an accepted input may take.
- * Dialog rows: the worst roll-dialog recompute, the D6 dialog's odds (src/foundry/d6/check-logic.ts
+ * Dialog rows: the worst roll-dialog recompute, the D6 dialog's odds (src/rules/d6/table/checks.ts
  * `checkOdds`) of a 100D code with 30 Character Point dice' worth of exact odds, cold and warm;
  * reference: one animation frame (16.7 ms).
  * Roll rows: rolling and resolving a 10-die exploding d6 pool with our primitives vs
@@ -121,7 +121,7 @@ for (const [name, f] of refused) {
 // count), and the D6 dialog's own odds (check-logic `checkOdds`) of the model's largest code, 200D,
 // with the 2 CP an attribute roll allows, against a difficulty.
 {
-  const { DEFAULT_SETTINGS, attributeCheck, checkOdds } = await import("../src/foundry/d6/check-logic");
+  const { DEFAULT_SETTINGS, attributeCheck, checkOdds } = await import("../src/rules/d6/table/checks");
   const actor = { name: "bench", type: "d6_character", system: { attributes: { perception: { dice: 200, pips: 0 } }, characterPoints: 30, forcePoints: 1, woundLevel: "healthy" }, items: [] };
   const request = attributeCheck(actor, "perception", "Perception", DEFAULT_SETTINGS);
   const values = { ...request.values, characterPoints: 2, difficulty: 700 };

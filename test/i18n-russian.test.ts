@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT, createHarness, loadTranslations } from "./support/handlebars";
-import { actorSheetContext } from "../src/foundry/sheets/context";
-import { ACTOR_TABS, ITEMS_TAB_TYPES, weaponGroup, wfrpActorContext } from "../src/foundry/wfrp/sheet-context";
+import { actorSheetContext } from "../src/rules/table/sheet-context";
+import { ACTOR_TABS, ITEMS_TAB_TYPES, weaponGroup, wfrpActorContext } from "../src/rules/wfrp/table/sheet-context";
 import { WEAPON_GROUPS } from "../src/rules/wfrp/index";
 
 const en = loadTranslations("en");

@@ -1,6 +1,6 @@
 // No import cycles among the sources (src/**/*.ts, relative imports, type-only ones included: a
 // type cycle still ties the modules' roles together). Silhouette's card ↔ athletics ↔ chase was one;
-// the shared RollSummary now lives in silhouette/roll-summary.ts.
+// the shared RollSummary now lives in src/rules/silhouette/table/rolls.ts.
 import { describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -16,7 +16,7 @@
 import { applyDisplayLanguage } from "./language";
 import { activeTypes, getRuleset, rulesetOfType } from "./registry";
 import type { DocumentKind } from "./ruleset";
-import { planTokenAttribute } from "./token-logic";
+import { planTokenAttribute } from "../rules/table/tokens";
 
 /** The types a create dialog may offer: the active ruleset's, narrowed by the caller's list. */
 export function creatableTypes(kind: DocumentKind, requested?: readonly string[] | null): string[] | undefined {
@@ -55,7 +55,7 @@ export function withRulesetCreateDialog<T extends AnyClass>(Base: T, kind: Docum
  * isDelta, isBar)` (the token HUD's bar inputs call it) writes `system.<attribute>.value`; for a bar
  * the data model derives (d6 wound level, Storytelling Health and Willpower, Silhouette wounds) the
  * next derivation would overwrite that write. Here the ruleset's `tokenAttribute` hook (pure,
- * `<id>/token-logic.ts`) maps the shown value to the stored data instead; like core, the
+ * `src/rules/<id>/table/tokens.ts`) maps the shown value to the stored data instead; like core, the
  * `modifyTokenAttribute` hook (api `hookEvents.modifyTokenAttribute`: data, updates, actor) may
  * still veto the update by returning false. The ruleset's wound statuses follow (toggleStatusEffect).
  * Attributes the ruleset does not derive go to Foundry.

@@ -10,7 +10,7 @@
 import type { CheckEffects, PlainEffect } from "../core/effects";
 import { readChange } from "./compat";
 import type { CheckRequest } from "./ruleset";
-import type { EffectRowInput } from "./sheets/context";
+import type { EffectRowInput } from "../rules/table/sheet-context";
 
 /** The few members of an ActiveEffect read here (a stored effect or a plain test double). */
 export interface EffectLike {

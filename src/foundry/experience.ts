@@ -8,7 +8,7 @@ import { RULESET_IDS, isRulesetId, type RulesetId } from "../rules/index";
 import { DEFAULT_ADVANCE_TABLES } from "../rules/characters";
 import { planAward, planSpend, planUndo, type AdvanceTarget } from "../rules/advance-plan";
 import type { ActorChanges } from "../rules/ledger";
-import { LEDGER_TYPES, awardDialogContext } from "./experience-context";
+import { LEDGER_TYPES, awardDialogContext } from "../rules/table/experience-context";
 import { localize, notify, notifyError } from "./i18n";
 import { SYSTEM_ID, activeRulesetId } from "./registry";
 import { rulesetSettingKey, settingsStore } from "./settings";

@@ -7,7 +7,7 @@
  */
 import { isRulesetId, type RulesetId } from "../rules/index";
 import { joinParty, leaveParty, splitAward, type MemberInput } from "../rules/party";
-import { array, html, str, type SchemaSpec } from "./data/field-spec";
+import { array, html, str, type SchemaSpec } from "../rules/table/field-spec";
 import { buildSchema } from "./data/build-fields";
 import { awardExperience, mayAward } from "./experience";
 import { localize, notify } from "./i18n";

@@ -9,7 +9,7 @@
  * The bands are in the scene's distance units: the rulesets' metres (yards in WFRP) are assumed.
  */
 import type { RulesetAdapter } from "./ruleset";
-import { bandColor } from "./token-logic";
+import { bandColor } from "../rules/table/tokens";
 
 interface RulerWaypoint {
   measurement?: { distance?: number; cost?: number };

@@ -27,7 +27,7 @@ import { markKey } from "./chat/record";
 import { SETTING } from "./settings";
 import { SYSTEM_ID } from "./registry";
 import { attackStateOf } from "./wfrp/actions";
-import { resolveTarget } from "./wfrp/cards";
+import { resolveTarget } from "../rules/wfrp/table/cards";
 import { cardState as silhouetteCardState } from "./silhouette/actions";
 
 export type StepStatus = "passed" | "failed" | "pending";

@@ -5,12 +5,12 @@
  *    ruleset's own (Foundry otherwise offers every number in the schema);
  *  - prototype token defaults at creation (`preCreateActor`, which runs on the creating client with
  *    (document, data, options, userId); `updateSource` changes what is created): linked or not, the
- *    disposition and the bars, only where the creation data sets none (token-logic.ts).
+ *    disposition and the bars, only where the creation data sets none (src/rules/table/tokens.ts).
  * The token-bar edits of derived values are the Actor class's (documents.ts `withTokenAttributes`).
  */
 import { getRuleset, rulesetOfType } from "./registry";
 import type { RulesetAdapter, TrackableAttributes } from "./ruleset";
-import { prototypeTokenDefaults } from "./token-logic";
+import { prototypeTokenDefaults } from "../rules/table/tokens";
 
 export function registerTrackableAttributes(adapters: readonly RulesetAdapter[]): void {
   const actor = CONFIG.Actor as unknown as { trackableAttributes?: Record<string, TrackableAttributes> };

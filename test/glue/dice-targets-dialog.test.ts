@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { OmnibusError } from "../../src/core/errors";
-import { diceFromRoll, facesFromRoll } from "../../src/foundry/dice/faces";
+import { diceFromRoll, facesFromRoll } from "../../src/rules/table/faces";
 import { applyFieldInputs, parseFieldInput, rollDialogContext } from "../../src/foundry/dialogs/roll-dialog-context";
 import type { CheckRequest } from "../../src/foundry/ruleset";
 import { describeTargets } from "../../src/foundry/targets";
-import { actorSheetContext, buildTabs } from "../../src/foundry/sheets/context";
+import { actorSheetContext, buildTabs } from "../../src/rules/table/sheet-context";
 import { giveActiveTokens, installFoundryStandIns } from "../support/foundry-stand-ins";
 import { makeTestAdapters } from "../support/test-adapters";
 

@@ -29,9 +29,9 @@ async function boot(ruleset: string, settings: Record<string, unknown> = {}) {
   await stand.fire("setup");
   mods = {
     adapters: { d6: d6.d6Adapter, storytelling: storytelling.storytellingAdapter, wfrp: wfrp.wfrpAdapter, silhouette: silhouette.silhouetteAdapter },
-    d6: await import("../../src/foundry/d6/roll"),
-    st: await import("../../src/foundry/storytelling/roll"),
-    sil: await import("../../src/foundry/silhouette/roll"),
+    d6: await import("../../src/foundry/d6/rolls"),
+    st: await import("../../src/foundry/storytelling/rolls"),
+    sil: await import("../../src/foundry/silhouette/rolls"),
     wfrp: await import("../../src/foundry/wfrp/rolls"),
     terms: await import("../../src/foundry/dice/terms"),
     register: await import("../../src/foundry/dice/register"),

@@ -8,11 +8,11 @@ import { createHarness, type Harness, type Language, Localizer } from "../suppor
 import { actorDoc, forceFaces, setUpTable, type Table } from "./d6/table";
 import { packDoc } from "./d6/fixtures";
 import { resolvePool } from "../../src/rules/storytelling/roll";
-import { cardRoll } from "../../src/foundry/storytelling/card";
+import { cardRoll } from "../../src/rules/storytelling/table/cards";
 import { resolveTest } from "../../src/rules/wfrp/test";
-import { testCardContext } from "../../src/foundry/wfrp/cards";
+import { testCardContext } from "../../src/rules/wfrp/table/cards";
 import { readCheckFaces } from "../../src/rules/silhouette/pool";
-import { cardContext, summarize } from "../../src/foundry/silhouette/card";
+import { cardContext, summarize } from "../../src/rules/silhouette/table/cards";
 import { rewordExplain } from "../../src/foundry/explain-view";
 import type { CheckValues } from "../../src/foundry/ruleset";
 

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { installFoundryStandIns } from "../support/foundry-stand-ins";
 import { ArrayField, HTMLField, NumberField, SchemaField, StringField, installDataFieldStandIns } from "../support/data-fields";
-import { array, bool, html, initialData, int, nullableInt, num, schema, str, stringSet, validateAgainst } from "../../src/foundry/data/field-spec";
+import { array, bool, html, initialData, int, nullableInt, num, schema, str, stringSet, validateAgainst } from "../../src/rules/table/field-spec";
 
 let buildField: typeof import("../../src/foundry/data/build-fields").buildField;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT, createHarness } from "../support/handlebars";
 import { applyDisplayLanguage, byDisplayName, displaySystemText, displayDescription, displayName, languageSubmit, splitDescription, type BilingualSource } from "../../src/foundry/language";
-import { actorSheetContext, itemSheetContext } from "../../src/foundry/sheets/context";
+import { actorSheetContext, itemSheetContext } from "../../src/rules/table/sheet-context";
 import { russianNameUpdate, hasName } from "../../src/foundry/names";
 import { localizeIndexEntries, localizePackIndexes } from "../../src/foundry/pack-names";
 

@@ -10,10 +10,10 @@ import { ROOT } from "../support/handlebars";
 import { installFoundryStandIns, type StandIns } from "../support/foundry-stand-ins";
 import { installDataFieldStandIns } from "../support/data-fields";
 import { hasName, itemNamed, itemNames, russianNameUpdate } from "../../src/foundry/names";
-import { deriveCharacter } from "../../src/foundry/silhouette/data";
-import { buildRequest } from "../../src/foundry/wfrp/request";
+import { deriveCharacter } from "../../src/rules/silhouette/table/derive";
+import { buildRequest } from "../../src/rules/wfrp/table/checks";
 import { itemViews } from "../../src/foundry/wfrp/documents";
-import { DEFAULT_RULES } from "../../src/foundry/wfrp/options";
+import { DEFAULT_RULES } from "../../src/rules/wfrp/table/settings";
 
 type Doc = { _id: string; name: string; type: string; img?: string; system: Record<string, unknown>; flags?: Record<string, any>; items?: Doc[] };
 const pack = (file: string): Doc => parse(readFileSync(join(ROOT, "packs", "_source", file), "utf8")) as Doc;

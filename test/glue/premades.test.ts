@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT } from "../support/handlebars";
-import { deriveCharacter } from "../../src/foundry/storytelling/derived";
+import { deriveCharacter } from "../../src/rules/storytelling/table/derive";
 import { validateCharacter } from "../../src/rules/characters";
 import { WFRP_CAREERS } from "../../src/rules/wfrp/creation";
 

@@ -5,14 +5,14 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { installFoundryStandIns, type StandIns } from "../support/foundry-stand-ins";
 import { installDataFieldStandIns } from "../support/data-fields";
-import { initialData, type SchemaSpec } from "../../src/foundry/data/field-spec";
-import { ACTOR_SPECS as D6_SPECS } from "../../src/foundry/d6/schema";
-import { ACTOR_SCHEMAS as ST_SPECS } from "../../src/foundry/storytelling/schema";
-import { ACTOR_SCHEMAS as WFRP_SPECS } from "../../src/foundry/wfrp/schema";
-import { SPECS as SIL_SPECS } from "../../src/foundry/silhouette/schema";
-import { trackForHealth } from "../../src/foundry/storytelling/token-logic";
-import { woundsForStep } from "../../src/foundry/silhouette/token-logic";
-import { pathValue, prototypeTokenDefaults } from "../../src/foundry/token-logic";
+import { initialData, type SchemaSpec } from "../../src/rules/table/field-spec";
+import { ACTOR_SPECS as D6_SPECS } from "../../src/rules/d6/table/schema";
+import { ACTOR_SCHEMAS as ST_SPECS } from "../../src/rules/storytelling/table/schema";
+import { ACTOR_SCHEMAS as WFRP_SPECS } from "../../src/rules/wfrp/table/schema";
+import { SPECS as SIL_SPECS } from "../../src/rules/silhouette/table/schema";
+import { trackForHealth } from "../../src/rules/storytelling/table/tokens";
+import { woundsForStep } from "../../src/rules/silhouette/table/tokens";
+import { pathValue, prototypeTokenDefaults } from "../../src/rules/table/tokens";
 
 type Rec = Record<string, any>;
 const SPECS: Record<string, SchemaSpec> = { ...D6_SPECS, ...ST_SPECS, ...WFRP_SPECS, ...SIL_SPECS } as Record<string, SchemaSpec>;
@@ -234,7 +234,7 @@ describe("prototype token defaults", () => {
 
 describe("the token ruler's movement bands", () => {
   it("D6 Move 10: cautious 5, cruising 10, high speed 20, all-out 40 m; none for an incapacitated character", async () => {
-    const { d6MovementBands } = await import("../../src/foundry/d6/token-logic");
+    const { d6MovementBands } = await import("../../src/rules/d6/table/tokens");
     const bands = d6MovementBands("d6_character", derive("d6_character", { ...initialData(SPECS.d6_character), move: 10 }));
     expect(bands).toEqual([
       { key: "cautious", limit: 5 },
@@ -247,7 +247,7 @@ describe("the token ruler's movement bands", () => {
   });
 
   it("Silhouette FIT 1, no Athletics: Sprint 25 + 5 × 1 = 30 m, Run ⅔, Jog ½, Walk ⅓, Crawl ⅕; a Light wound stops at jog, death ends all", async () => {
-    const { silhouetteMovementBands } = await import("../../src/foundry/silhouette/token-logic");
+    const { silhouetteMovementBands } = await import("../../src/rules/silhouette/table/tokens");
     const source = { ...initialData(SPECS.silhouette_character), attributes: { ...(initialData(SPECS.silhouette_character).attributes as Rec), fit: 1 } } as Rec;
     const system = derive("silhouette_character", source);
     const sprint = system.derived.movement.sprint;
@@ -261,7 +261,7 @@ describe("the token ruler's movement bands", () => {
   });
 
   it("Storytelling Strength 2 + Dexterity 3 + species factor 5 = Speed 10 yards; the last Health box marked (−3) → 7", async () => {
-    const { storytellingMovementBands } = await import("../../src/foundry/storytelling/token-logic");
+    const { storytellingMovementBands } = await import("../../src/rules/storytelling/table/tokens");
     const source = { ...initialData(SPECS.storytelling_character) } as Rec;
     source.attributes = { ...source.attributes, strength: 2, dexterity: 3, stamina: 2 };
     expect(storytellingMovementBands("storytelling_character", source)).toEqual([{ key: "speed", limit: 10 }]);
@@ -270,7 +270,7 @@ describe("the token ruler's movement bands", () => {
   });
 
   it("the active ruleset's ruler colours a drag by band (CONFIG.Token.rulerClass), grey beyond all-out, core's colour without bands", async () => {
-    const { BAND_PALETTE, BEYOND_COLOR } = await import("../../src/foundry/token-logic");
+    const { BAND_PALETTE, BEYOND_COLOR } = await import("../../src/rules/table/tokens");
     const Ruler = cfg.Token.rulerClass;
     expect(Ruler).toBeTruthy();
     const ruler = new Ruler({ actor: { type: "d6_character", system: { move: 10, woundLevel: "healthy" } } });

@@ -50,7 +50,7 @@ export function checkRequestFields(kind: string, fields: Record<string, Field>, 
 const D6_KINDS: Record<string, CheckKind> = {
   roll: {
     summary: "a roll of a die code (skill, attribute, reaction, damage…) against an optional difficulty",
-    table: "D6Roll (src/foundry/d6/roll.ts) → rollD6; the card compares the total with the difficulty",
+    table: "D6Roll (src/foundry/d6/rolls.ts) → rollD6; the card compares the total with the difficulty",
     fields: {
       code: { type: "string", required: true, about: 'the die code, e.g. "3D+1"' },
       difficulty: { type: "int", about: "the difficulty number (omit: none)" },
@@ -73,7 +73,7 @@ const D6_KINDS: Record<string, CheckKind> = {
   },
   "cp-after": {
     summary: "Character Points spent after the roll, re-resolved against every target (the card's button)",
-    table: "the card's d6CPAfter action (src/foundry/d6/cp-after.ts) → addCharacterPointDice",
+    table: "the card's d6CPAfter action (src/foundry/d6/cp-after/actions.ts) → addCharacterPointDice",
     fields: {
       total: { type: "int", required: true, about: "the card's total" },
       spent: { type: "int", required: true, about: "CP already spent on the roll" },
@@ -108,7 +108,7 @@ const WFRP_KINDS: Record<string, CheckKind> = {
   },
   opposed: {
     summary: "an opposed test, the tester's face then the defender's",
-    table: "the opposed card (src/foundry/wfrp/opposed.ts resolveOpposedTarget) → rollOpposed",
+    table: "the opposed card (src/rules/wfrp/table/opposed/checks.ts resolveOpposedTarget) → rollOpposed",
     fields: { tester: testSpecField, defender: testSpecField, options: { type: "object", about: "test options" }, opposed: { type: "object", about: "{tieBreak, finalTie}" } },
     run(r, dice) {
       const res = rollOpposed(dice, r.tester as TestSpec, r.defender as TestSpec, (r.options as object | undefined) ?? {}, (r.opposed as object | undefined) ?? {});
@@ -117,7 +117,7 @@ const WFRP_KINDS: Record<string, CheckKind> = {
   },
   reroll: {
     summary: "a Fortune re-roll of a test from its card (final once made)",
-    table: "the card's wfrpFortuneReroll action (src/foundry/wfrp/fortune.ts) → rerollTest",
+    table: "the card's wfrpFortuneReroll action (src/foundry/wfrp/fortune/actions.ts) → rerollTest",
     fields: {
       spec: testSpecField,
       roll: { type: "int", required: true, about: "the card's d100 face" },
@@ -136,7 +136,7 @@ const WFRP_KINDS: Record<string, CheckKind> = {
 const STORYTELLING_KINDS: Record<string, CheckKind> = {
   roll: {
     summary: "a dice pool (a chance die at 0 or below)",
-    table: "StorytellingRoll (src/foundry/storytelling/roll.ts) → rollPool",
+    table: "StorytellingRoll (src/foundry/storytelling/rolls.ts) → rollPool",
     fields: {
       pool: { type: "int", required: true, about: "dice in the pool after modifiers" },
       again: { type: "int", about: "8 | 9 | 10 | 11 (no again); default 10" },
@@ -154,7 +154,7 @@ const STORYTELLING_KINDS: Record<string, CheckKind> = {
 const SILHOUETTE_KINDS: Record<string, CheckKind> = {
   check: {
     summary: "a skill check: the highest die, +1 per extra 6, plus modifiers, against a threshold",
-    table: "SilhouetteRoll (src/foundry/silhouette/roll.ts) → rollCheck",
+    table: "SilhouetteRoll (src/foundry/silhouette/rolls.ts) → rollCheck",
     fields: {
       dice: { type: "int", required: true, about: "the skill level (0: untrained)" },
       modifier: { type: "int", about: "attribute and other modifiers" },

@@ -43,4 +43,4 @@ export function valuesFromChoices(fields: CheckField[], defaults: CheckValues, c
 }
 
 /** Every face of a response's Rolls (the plumbing's one face re-reader over Roll objects or their JSON). */
-export { facesFromRoll } from "../dice/faces";
+export { facesFromRoll } from "../../rules/table/faces";

@@ -5,9 +5,9 @@
  */
 import { partyActorType } from "../party";
 import { defineRuleset } from "../ruleset";
-import { D6_TRACKABLE, d6TokenAttribute, D6_TOKEN_DEFAULTS, d6MovementBands } from "./token-logic";
+import { D6_TRACKABLE, d6TokenAttribute, D6_TOKEN_DEFAULTS, d6MovementBands } from "../../rules/d6/table/tokens";
 import { d6Checks, d6ChatActions } from "./checks";
-import { hideForeignResistButtons } from "./resist-cp";
+import { hideForeignResistButtons } from "./resist-cp/actions";
 import { d6Combat, mayActLast, maySetSideInitiative, onCombatRound, planActLast, planSideInitiative, sideInitiativeCombatClass } from "./combat";
 import {
   D6AbilityModel,
@@ -20,7 +20,7 @@ import {
   D6VehicleModel,
   D6WeaponModel,
 } from "./models";
-import { D6CharacterPointRoll, D6ChatRoll, D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
+import { D6CharacterPointRoll, D6ChatRoll, D6DeviationRoll, D6PlainRoll, D6Roll } from "./rolls";
 import { WildDie } from "../dice/terms";
 import { D6_SETTINGS, readSettings } from "./settings";
 import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";

@@ -1,5 +1,5 @@
 /**
- * The D6 checks at the table: builds requests from documents (check-logic.ts), rolls them with the
+ * The D6 checks at the table: builds requests from documents (src/rules/d6/table/checks.ts), rolls them with the
  * D6 Roll classes, spends ammunition, Character and Force Points, records reactions, and posts the
  * chat cards; the card buttons roll damage against each target's Strength and apply the result.
  */
@@ -24,7 +24,7 @@ import {
 } from "../../rules/d6";
 import { cardOrigin, currentRollMode, postCard, postSecret } from "../chat/cards";
 import { expectClaim } from "../chat/verify";
-import { diceFromRoll } from "../dice/faces";
+import { diceFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, PlannedAction, TargetInfo } from "../ruleset";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
@@ -49,18 +49,18 @@ import {
   type D6AttackTarget,
   type D6Settings,
   type D6TargetData,
-} from "./check-logic";
+} from "../../rules/d6/table/checks";
 import { explainD6Check } from "../../rules/d6/explain";
-import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, planDamage, type D6CardContext, type DamageTarget, type TargetOutcome } from "./card-logic";
-import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./roll";
-import { storedCode } from "./schema";
+import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, planDamage, type D6CardContext, type DamageTarget, type TargetOutcome } from "../../rules/d6/table/cards";
+import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./rolls";
+import { storedCode } from "../../rules/d6/table/schema";
 import { readSettings } from "./settings";
-import { HEALING_KINDS, buildHealing, healerPermitted, planApplyHealing, rollHealing } from "./healing";
-import { healingOdds, medicalKind } from "./healing-logic";
-import { recordResistCPAction, spendResistCPAction } from "./resist-cp";
-import { cpAfterActions, cpAfterOffered } from "./cp-after";
-import { MOVEMENT_KIND, movementOdds, movementRequest } from "./movement-logic";
-import { moverPermitted, planApplySpeed, rollMovement } from "./movement";
+import { HEALING_KINDS, buildHealing, healerPermitted, planApplyHealing, rollHealing } from "./healing/checks";
+import { healingOdds, medicalKind } from "../../rules/d6/table/healing/checks";
+import { recordResistCPAction, spendResistCPAction } from "./resist-cp/actions";
+import { cpAfterActions, cpAfterOffered } from "./cp-after/actions";
+import { MOVEMENT_KIND, movementOdds, movementRequest } from "../../rules/d6/table/movement/checks";
+import { moverPermitted, planApplySpeed, rollMovement } from "./movement/checks";
 import { evaluateOptions } from "../compat";
 import { recordOf } from "../chat/record";
 import { userOwns } from "../chat/actions";

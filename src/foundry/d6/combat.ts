@@ -19,14 +19,14 @@ import { requestChatAction } from "../chat/actions";
 import { localize } from "../i18n";
 import type { ChatActionContext, CombatHooks, DocumentChange } from "../ruleset";
 import { templatePath } from "../templates/helpers";
-import { planDeathRoll } from "./card-logic";
+import { planDeathRoll } from "../../rules/d6/table/cards";
 import { claimRound } from "../durations";
-import { woundLevelOf } from "./check-logic";
-import { healingStateOf } from "./healing-logic";
-import { compareBySide, deathRollCard, orderFor, sideInitiativeCard, sideInitiativeUpdates, sideRollers, sidesOf, type SideMember, type SideRollRecord } from "./round-logic";
-import { D6PlainRoll, D6Roll } from "./roll";
+import { woundLevelOf } from "../../rules/d6/table/checks";
+import { healingStateOf } from "../../rules/d6/table/healing/checks";
+import { compareBySide, deathRollCard, orderFor, sideInitiativeCard, sideInitiativeUpdates, sideRollers, sidesOf, type SideMember, type SideRollRecord } from "../../rules/d6/table/combat";
+import { D6PlainRoll, D6Roll } from "./rolls";
 import { readSettings } from "./settings";
-import { storedCode } from "./schema";
+import { storedCode } from "../../rules/d6/table/schema";
 
 interface CombatantLike {
   id?: string | null;

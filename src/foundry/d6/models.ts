@@ -1,12 +1,12 @@
 /**
  * The D6 data models: Foundry `TypeDataModel`s whose fields are built (data/build-fields.ts) from the
- * plain specs in schema.ts (integers with min/max, choices), so bad sheet input is cleaned rather than stored.
- * `migrateData` normalises older shapes (schema.ts `migrateD6Source`); `prepareDerivedData`
+ * plain specs in src/rules/d6/table/schema.ts (integers with min/max, choices), so bad sheet input is cleaned rather than stored.
+ * `migrateData` normalises older shapes (src/rules/d6/table/schema.ts `migrateD6Source`); `prepareDerivedData`
  * computes the wound penalty, health bar and code labels through the pure rules.
  */
-import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source, safeFormat, type SchemaSpec } from "./schema";
+import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source, safeFormat, type SchemaSpec } from "../../rules/d6/table/schema";
 import { buildSchema } from "../data/build-fields";
-import { VEHICLE_HEALTH } from "./token-logic";
+import { VEHICLE_HEALTH } from "../../rules/d6/table/tokens";
 import { parseDamageCode, formatRanges } from "../../rules/d6";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

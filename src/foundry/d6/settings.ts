@@ -3,7 +3,7 @@
  */
 import type { SettingSpec } from "../ruleset";
 import { rulesetSetting } from "../settings";
-import { DEFAULT_SETTINGS, type D6Settings } from "./check-logic";
+import { DEFAULT_SETTINGS, type D6Settings } from "../../rules/d6/table/checks";
 
 const S = (key: string) => ({ name: `OMNIBUS.D6.Setting.${key}.Name`, hint: `OMNIBUS.D6.Setting.${key}.Hint` });
 

@@ -5,11 +5,11 @@
  */
 import { OmnibusActorSheet, type HbsPart } from "../sheets/actor-sheet";
 import { OmnibusItemSheet } from "../sheets/item-sheet";
-import type { ActorSheetContext, ItemSheetContext, TabDefinition } from "../sheets/context";
+import type { ActorSheetContext, ItemSheetContext, TabDefinition } from "../../rules/table/sheet-context";
 import { templatePath } from "../templates/helpers";
 import { reloadWeapon } from "./checks";
-import { d6ActorContext, d6ItemContext } from "./sheet-context";
-import { currentSpeed } from "./movement-logic";
+import { d6ActorContext, d6ItemContext } from "../../rules/d6/table/sheet-context";
+import { currentSpeed } from "../../rules/d6/table/movement/checks";
 
 /** The speed the actor moved at last (what its next move may change from, §30.4), as an i18n key. */
 function speedLabel(doc: unknown): string {

@@ -1,4 +1,4 @@
-/** D6 status effects (digest C.8); the wound track's ids match card-logic.ts `WOUND_STATUS`. */
+/** D6 status effects (digest C.8); the wound track's ids match src/rules/d6/table/cards.ts `WOUND_STATUS`. */
 import type { StatusEffectSpec } from "../ruleset";
 
 const E = (id: string, img: string, key: string): StatusEffectSpec => ({ id, name: `OMNIBUS.D6.Status.${key}`, img });

@@ -10,8 +10,8 @@ import { BACTA_TIME, bactaLength, bactaTime, d6TimerExpired, d6TimersToStart, fo
 import type { TimerLength } from "../../core/durations";
 import { isActiveGM, startTimer, timerStart, type TimerActor, type TimerCombat, type TimerFlag, type TimerOutcome, type TimerRules } from "../durations";
 import { localize } from "../i18n";
-import { woundLevelOf } from "./check-logic";
-import { D6PlainRoll } from "./roll";
+import { woundLevelOf } from "../../rules/d6/table/checks";
+import { D6PlainRoll } from "./rolls";
 
 const NAME: Record<D6TimerKind, string> = {
   stun: "OMNIBUS.D6.Timer.Stun",

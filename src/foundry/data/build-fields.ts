@@ -3,7 +3,7 @@
  * from a data model's `defineSchema` (Foundry is loaded by then); this module reads no Foundry
  * global at import, so the glue tests load it under their stand-ins.
  */
-import { allowsBlank, type Choices, type FieldSpec, type SchemaSpec } from "./field-spec";
+import { allowsBlank, type Choices, type FieldSpec, type SchemaSpec } from "../../rules/table/field-spec";
 
 // fvtt-types cannot describe a schema built at run time from data: fields are loosely typed here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

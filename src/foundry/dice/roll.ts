@@ -20,7 +20,7 @@
  */
 import type { AnyObject } from "fvtt-types/utils";
 import type { DiceSource } from "../../core/dice";
-import { diceFromRoll, type EvaluatedDice } from "./faces";
+import { diceFromRoll, type EvaluatedDice } from "../../rules/table/faces";
 
 type RollOptions = Record<string, unknown> & { outcome?: unknown };
 

@@ -31,7 +31,7 @@ import { effectRowInput } from "../effects";
 import { activeRuleset, activeRulesetId, rulesetOfType } from "../registry";
 import { currentTargets } from "../targets";
 import { templatePath } from "../templates/helpers";
-import { actorSheetContext, type ActorSheetContext, type TabDefinition } from "./context";
+import { actorSheetContext, type ActorSheetContext, type TabDefinition } from "../../rules/table/sheet-context";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;

@@ -16,7 +16,7 @@ import { activeRulesetId, rulesetOfType } from "../registry";
 import { templatePath } from "../templates/helpers";
 import type { HbsPart } from "./actor-sheet";
 import { enrichDescription, readerDescription, readerName, readerSubmit } from "./description";
-import { itemSheetContext, type ItemSheetContext, type TabDefinition } from "./context";
+import { itemSheetContext, type ItemSheetContext, type TabDefinition } from "../../rules/table/sheet-context";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;

@@ -14,9 +14,9 @@ import { cardStateOf, documentOf, userOwns } from "../chat/actions";
 import { facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { runCheck } from "../checks";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../ruleset";
-import { findStrike, summarize, withDefense, type CardState } from "./card";
+import { findStrike, summarize, withDefense, type CardState } from "../../rules/silhouette/table/cards";
 import { CARD_FLAG, buildDefenseFor, derivedOf, type ActorLike } from "./checks";
-import { planDefense } from "./requests";
+import { planDefense } from "../../rules/silhouette/table/checks";
 import { silhouetteOptions } from "./settings";
 
 

@@ -6,9 +6,9 @@
  */
 import { partyActorType } from "../party";
 import { movementModeForDistance, movementRates, pullTogetherInitiative } from "../../rules/silhouette/index";
-import { cardContext } from "./card";
+import { cardContext } from "../../rules/silhouette/table/cards";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
-import { SILHOUETTE_TRACKABLE, silhouetteTokenAttribute, SILHOUETTE_TOKEN_DEFAULTS, silhouetteMovementBands } from "./token-logic";
+import { SILHOUETTE_TRACKABLE, silhouetteTokenAttribute, SILHOUETTE_TOKEN_DEFAULTS, silhouetteMovementBands } from "../../rules/silhouette/table/tokens";
 import { templatePath } from "../templates/helpers";
 import { silhouetteChatActions } from "./actions";
 import { silhouetteChecks, CARD_FLAG, CARD_TEMPLATE } from "./checks";
@@ -20,9 +20,9 @@ import {
   SilhouetteSkillModel,
   SilhouetteWeaponModel,
 } from "./models";
-import { onMoveToken } from "./movement";
-import { SilhouetteRoll } from "./roll";
-import { SILHOUETTE_SETTINGS } from "./settings";
+import { onMoveToken } from "./tokens";
+import { SilhouetteRoll } from "./rolls";
+import { SILHOUETTE_SETTINGS } from "../../rules/silhouette/table/settings";
 import { SilhouetteActorSheet, SilhouetteItemSheet } from "./sheets";
 
 const S = "OMNIBUS.Silhouette.Status.";

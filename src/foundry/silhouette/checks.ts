@@ -5,22 +5,22 @@
 import { OmnibusError } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
 import { BASIC_REACH_METRES, negativeRofReady, ratesInWater, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
-import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "./chase";
-import { athleticsData, athleticsOdds, climbCard, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "./athletics";
+import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
+import { athleticsData, athleticsOdds, climbCard, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "../../rules/silhouette/table/athletics/checks";
 import { cardOrigin, postCard } from "../chat/cards";
 import { ClaimMismatch, expectClaim } from "../chat/verify";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { choicesOf } from "../chat/choices";
-import { facesFromRoll } from "../dice/faces";
+import { facesFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
 import { actingToken, pixelsPerUnit, tokenCenter, tokensOfActor } from "../targets";
 import { evaluateOptions, onLevel, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
-import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type GrenadeState } from "./card";
-import { landingPoint, suppressionZone, sweepOf, thrownRanges, tokensWithin, walkingFireBystanders, type AreaToken, type Measure, type Point } from "./fire";
-import { deriveCharacter, skillFor, SKILL_KEYS, type CharacterDerived, type ItemLike, type SkillKey, type WeaponCategory, type WeaponSkill } from "./data";
-import { tokenMovedThisRound, currentRound } from "./movement";
+import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type GrenadeState } from "../../rules/silhouette/table/cards";
+import { landingPoint, suppressionZone, sweepOf, thrownRanges, tokensWithin, walkingFireBystanders, type AreaToken, type Measure, type Point } from "../../rules/silhouette/table/areas";
+import { deriveCharacter, skillFor, SKILL_KEYS, type CharacterDerived, type ItemLike, type SkillKey, type WeaponCategory, type WeaponSkill } from "../../rules/silhouette/table/derive";
+import { tokenMovedThisRound, currentRound } from "./tokens";
 import {
   attackRequest,
   autoMovementMode,
@@ -39,9 +39,9 @@ import {
   type TargetFacts,
   type WeaponFacts,
   silhouetteEffectKeys,
-} from "./requests";
+} from "../../rules/silhouette/table/checks";
 import { attachEffects } from "../effects";
-import { SilhouetteRoll } from "./roll";
+import { SilhouetteRoll } from "./rolls";
 import { silhouetteOptions } from "./settings";
 
 export const CARD_TEMPLATE = templatePath("silhouette/chat/check");
@@ -482,7 +482,7 @@ function strikeTotals(state: CardState): Array<[string, number | null]> {
   return (state.attack?.targets ?? []).flatMap((t) => t.strikes.map((s) => [s.key, (s as { attackTotal?: number | null }).attackTotal ?? null] as [string, number | null]));
 }
 
-/** A jump, a climbing round or a fall: Athletics rolls and the athletics card (athletics.ts). */
+/** A jump, a climbing round or a fall: Athletics rolls and the athletics card (src/rules/silhouette/table/athletics/checks.ts). */
 async function rollAthletics(request: CheckRequest, values: CheckValues, rollMode: string): Promise<unknown> {
   const actor = asActor(fromUuidSync(request.actorUuid as never));
   const { options, rules } = rulesFor(false);

@@ -11,9 +11,9 @@ import { compareInitiative, type CheckOptions } from "../../rules/silhouette/ind
 import type { CombatHooks } from "../ruleset";
 import { localize } from "../i18n";
 import { createElementNear } from "../compat";
-import { skillFor } from "./data";
+import { skillFor } from "../../rules/silhouette/table/derive";
 import { derivedOf, type ActorLike } from "./checks";
-import { SilhouetteRoll, type SilhouetteOutcome } from "./roll";
+import { SilhouetteRoll, type SilhouetteOutcome } from "./rolls";
 import { silhouetteOptions } from "./settings";
 
 export const STATUS = {

@@ -1,9 +1,9 @@
 /**
  * The Silhouette data models (TypeDataModel). Fields carry the rules' limits (integers, min/max,
  * choices) so bad sheet input is cleaned, not stored; derived traits come from the pure rules
- * through data.ts; `migrateData` normalises older, looser shapes (data.ts, tested on plain data).
+ * through src/rules/silhouette/table/derive.ts; `migrateData` normalises older, looser shapes (src/rules/silhouette/table/derive.ts, tested on plain data).
  *
- * The fields come from the plain specs of schema.ts; `foundry.data.fields` is read when a schema is
+ * The fields come from the plain specs of src/rules/silhouette/table/schema.ts; `foundry.data.fields` is read when a schema is
  * defined (at registration), never at import.
  */
 import {
@@ -14,12 +14,12 @@ import {
   migrateWeaponSource,
   type CharacterDerived,
   type ItemLike,
-} from "./data";
-import { ARMOUR_SPEC, CHARACTER_SPEC, EQUIPMENT_SPEC, SKILL_SPEC, WEAPON_SPEC } from "./schema";
+} from "../../rules/silhouette/table/derive";
+import { ARMOUR_SPEC, CHARACTER_SPEC, EQUIPMENT_SPEC, SKILL_SPEC, WEAPON_SPEC } from "../../rules/silhouette/table/schema";
 import { buildSchema } from "../data/build-fields";
 import { silhouetteOptions } from "./settings";
 
-// The fields are built from the plain specs of schema.ts (shared builder, ../data/build-fields.ts).
+// The fields are built from the plain specs of src/rules/silhouette/table/schema.ts (shared builder, ../data/build-fields.ts).
 export const characterSchema = () => buildSchema(CHARACTER_SPEC);
 export const skillSchema = () => buildSchema(SKILL_SPEC);
 export const weaponSchema = () => buildSchema(WEAPON_SPEC);

@@ -5,10 +5,10 @@
  */
 import { OmnibusActorSheet, type HbsPart } from "../sheets/actor-sheet";
 import { OmnibusItemSheet } from "../sheets/item-sheet";
-import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
+import type { ActorSheetContext, ItemSheetContext } from "../../rules/table/sheet-context";
 import { templatePath } from "../templates/helpers";
-import { ACTOR_TABS, ITEM_TYPES, silhouetteActorContext, silhouetteItemContext } from "./context";
-import type { ItemLike } from "./data";
+import { ACTOR_TABS, ITEM_TYPES, silhouetteActorContext, silhouetteItemContext } from "../../rules/silhouette/table/sheet-context";
+import type { ItemLike } from "../../rules/silhouette/table/derive";
 import { silhouetteOptions } from "./settings";
 
 export const ACTOR_PARTS: Record<string, HbsPart> = {

@@ -4,9 +4,9 @@
  */
 import { partyActorType } from "../party";
 import { defineRuleset } from "../ruleset";
-import { STORYTELLING_TRACKABLE, storytellingTokenAttribute, STORYTELLING_TOKEN_DEFAULTS, storytellingMovementBands } from "./token-logic";
+import { STORYTELLING_TRACKABLE, storytellingTokenAttribute, STORYTELLING_TOKEN_DEFAULTS, storytellingMovementBands } from "../../rules/storytelling/table/tokens";
 import { rulesetSetting } from "../settings";
-import { KEY } from "./check-logic";
+import { KEY } from "../../rules/storytelling/table/checks";
 import { renderStorytellingCard, storytellingChatActions, storytellingChecks } from "./checks";
 import { initiativeModifier } from "../../rules/storytelling";
 import {
@@ -19,13 +19,13 @@ import {
   StorytellingObjectModel,
   StorytellingVehicleModel,
   StorytellingWeaponModel,
-} from "./data-models";
-import { characterTraits } from "./derived";
-import { StorytellingInitiativeRoll, StorytellingRoll } from "./roll";
+} from "./models";
+import { characterTraits } from "../../rules/storytelling/table/derive";
+import { StorytellingInitiativeRoll, StorytellingRoll } from "./rolls";
 import { StorytellingDie } from "../dice/terms";
 import { STORYTELLING_TEMPLATES, StorytellingCharacterSheet, StorytellingItemSheet, StorytellingVehicleSheet } from "./sheets";
 import { compareInitiative, onCombatRound, resolveTiesAsGM, rollOffTies, scheduleTies } from "./combat";
-import { declareWillpowerForDefense, toggleDodge } from "./defense-actions";
+import { declareWillpowerForDefense, toggleDodge } from "./defense/actions";
 
 const sheet = { sheet: StorytellingItemSheet, sheetLabel: `${KEY}.Sheet.Item` };
 

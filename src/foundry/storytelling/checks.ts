@@ -1,6 +1,6 @@
 /**
  * The Storytelling check handler and chat actions (Foundry side). The pools, odds and card contexts
- * are the pure functions of check-logic.ts and card.ts; this module reads documents, spends
+ * are the pure functions of src/rules/storytelling/table/checks.ts and src/rules/storytelling/table/cards.ts; this module reads documents, spends
  * Willpower, rolls StorytellingRolls and posts the card through the plumbing.
  */
 import { forcedDice } from "../../core/dice";
@@ -25,7 +25,7 @@ import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, OddsLine, PlannedAction } from "../ruleset";
 import { rulesetSetting } from "../settings";
 import { templatePath } from "../templates/helpers";
-import { cardParts, cardRoll, extendedProgress, type CardContext, type CardRoll, type CoverRoll } from "./card";
+import { cardParts, cardRoll, extendedProgress, type CardContext, type CardRoll, type CoverRoll } from "../../rules/storytelling/table/cards";
 import type { PoolBreakdown } from "../../rules/storytelling";
 import {
   ATTACK_TRAITS,
@@ -52,13 +52,13 @@ import {
   type CheckData,
   type StorytellingOptions,
   storytellingCheckEffects,
-} from "./check-logic";
+} from "../../rules/storytelling/table/checks";
 import { actorEffects } from "../effects";
-import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn, turnKey } from "./defense";
-import { deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derived";
-import { rollStorytelling, type StorytellingRoll } from "./roll";
+import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn, turnKey } from "../../rules/storytelling/table/defense/combat";
+import { deriveCharacter, deriveVehicle, intOr, type PlainItem } from "../../rules/storytelling/table/derive";
+import { rollStorytelling, type StorytellingRoll } from "./rolls";
 import { evaluateOptions, publicMode } from "../compat";
-import { CONTEST_FLAG, addContestRoll, contestCardContext, contestRoll, continueContest, nextStage, startContest, type ContestState } from "./contest";
+import { CONTEST_FLAG, addContestRoll, contestCardContext, contestRoll, continueContest, nextStage, startContest, type ContestState } from "../../rules/storytelling/table/contest/cards";
 import { runCheck } from "../checks";
 
 export const CARD_TEMPLATE = templatePath("storytelling/chat/roll-card");
@@ -112,7 +112,7 @@ export function snapshot(doc: DocLike): ActorSnapshot {
   };
 }
 
-/** The current combat turn's key (defense.ts): "" outside a started combat. */
+/** The current combat turn's key (src/rules/storytelling/table/defense/combat.ts): "" outside a started combat. */
 export function currentTurn(): string {
   return turnKey((game as unknown as { combat?: { id?: string | null; round?: number | null; started?: boolean } | null }).combat);
 }

@@ -6,10 +6,10 @@
  */
 import { forcedDice, type DiceSource } from "../../core/dice";
 import { initiativeModifier, initiativeOrder } from "../../rules/storytelling";
-import { facesFromRoll, type EvaluatedDice } from "../dice/faces";
+import { facesFromRoll, type EvaluatedDice } from "../../rules/table/faces";
 import { addDeletion } from "../compat";
-import { DEFENSE_FLAG } from "./defense";
-import { characterTraits } from "./derived";
+import { DEFENSE_FLAG } from "../../rules/storytelling/table/defense/combat";
+import { characterTraits } from "../../rules/storytelling/table/derive";
 import { isOmnibusError } from "../i18n";
 
 interface CombatantLike {

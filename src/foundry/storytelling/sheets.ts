@@ -1,19 +1,19 @@
 /**
  * Storytelling sheets on the shared base sheets: the character/NPC sheet (dots, Health box track,
  * Willpower, derived traits, attacks), the vehicle sheet and one item sheet for every item type.
- * Their contexts come from sheet-context.ts (plain functions the gallery renders too).
+ * Their contexts come from src/rules/storytelling/table/sheet-context.ts (plain functions the gallery renders too).
  */
-import { cycleHealthBox, deriveCharacter, dotClick, intOr } from "./derived";
+import { cycleHealthBox, deriveCharacter, dotClick, intOr } from "../../rules/storytelling/table/derive";
 import { OmnibusActorSheet } from "../sheets/actor-sheet";
 import { OmnibusItemSheet } from "../sheets/item-sheet";
 import { readerName } from "../sheets/description";
-import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
+import type { ActorSheetContext, ItemSheetContext } from "../../rules/table/sheet-context";
 import { templatePath } from "../templates/helpers";
-import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "./sheet-context";
-import { KEY } from "./check-logic";
+import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "../../rules/storytelling/table/sheet-context";
+import { KEY } from "../../rules/storytelling/table/checks";
 import { currentTurn, worldOptions } from "./checks";
-import { DEFENSE_FLAG, readDefenseTurn } from "./defense";
-import { declareWillpowerForDefense, toggleDodge } from "./defense-actions";
+import { DEFENSE_FLAG, readDefenseTurn } from "../../rules/storytelling/table/defense/combat";
+import { declareWillpowerForDefense, toggleDodge } from "./defense/actions";
 
 export const STORYTELLING_TEMPLATES = [
   "storytelling/actor/vitals",

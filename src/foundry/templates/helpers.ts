@@ -17,6 +17,9 @@
  * prefixed `omnibus-<id>-`); they are registered here too, so the gallery sees them without Foundry.
  */
 import type { HelperDelegate, HelperOptions } from "handlebars";
+import { formatPercent, formatSigned, MINUS, toNumber, trackSteps, type TrackStep } from "../../rules/table/format";
+
+export { formatPercent, formatSigned, MINUS, trackSteps, type TrackStep };
 import { helpers as d6Helpers } from "../d6/helpers";
 import { helpers as storytellingHelpers } from "../storytelling/helpers";
 import { helpers as wfrpHelpers } from "../wfrp/helpers";
@@ -51,16 +54,6 @@ export function formatMessage(hbs: HandlebarsLike, msg: unknown): string {
   return localize ? String(localize(m.key, { hash, data: {} })) : m.key;
 }
 
-/** One step of a track (dots, health boxes, wound levels): `index` is 0-based, `number` 1-based. */
-export interface TrackStep {
-  index: number;
-  number: number;
-  filled: boolean;
-}
-
-/** The sign a signed number is printed with: a real minus sign, as the rulebooks print "−1D". */
-export const MINUS = "\u2212";
-
 function isHelperOptions(value: unknown): value is HelperOptions {
   return typeof value === "object" && value !== null && "hash" in value && "data" in value;
 }
@@ -68,50 +61,6 @@ function isHelperOptions(value: unknown): value is HelperOptions {
 /** Drops the trailing Handlebars options object from a helper's arguments. */
 function positional(args: unknown[]): unknown[] {
   return args.length > 0 && isHelperOptions(args[args.length - 1]) ? args.slice(0, -1) : args;
-}
-
-function toNumber(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value === "string" && value.trim() !== "") {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : null;
-  }
-  return null;
-}
-
-/** `+2`, `−1`, `0`; an empty string for something that is not a number. */
-export function formatSigned(value: unknown): string {
-  const n = toNumber(value);
-  if (n === null) return "";
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `${MINUS}${-n}`;
-  return "0";
-}
-
-/**
- * A probability (0…1) as a percentage with `decimals` places. A probability that is not exactly 0 or
- * 1 never prints as "0%" or "100%": it prints as "<0.1%" / ">99.9%" (at 1 decimal), so the odds never
- * claim a certainty the dice do not have.
- */
-export function formatPercent(value: unknown, decimals = 1): string {
-  const p = toNumber(value);
-  if (p === null) return "";
-  const d = Math.max(0, Math.min(4, Math.trunc(decimals)));
-  const clamped = Math.min(1, Math.max(0, p));
-  const step = 10 ** -d;
-  const pct = clamped * 100;
-  if (clamped > 0 && pct < step / 2) return `<${step.toFixed(d)}%`;
-  if (clamped < 1 && pct > 100 - step / 2) return `>${(100 - step).toFixed(d)}%`;
-  return `${pct.toFixed(d)}%`;
-}
-
-/** `max` steps, the first `value` of them filled — for Storytelling dots, health boxes, wound tracks. */
-export function trackSteps(value: unknown, max: unknown): TrackStep[] {
-  const m = toNumber(max);
-  const v = toNumber(value) ?? 0;
-  if (m === null || m <= 0) return [];
-  const count = Math.min(Math.trunc(m), 100);
-  return Array.from({ length: count }, (_, index) => ({ index, number: index + 1, filled: index < v }));
 }
 
 /** The helpers every ruleset shares, by name. */

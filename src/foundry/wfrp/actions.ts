@@ -19,18 +19,18 @@ import { MAX_OPPOSED_REROLLS, advantageAfterOpposed } from "../../rules/wfrp/ind
 import { cardStateOf, postResponse, userOwns } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
-import { attackCardContext, defenceNeedsReroll, planDamage, resolveTarget, withDefenceFaces, type AttackState, type DefenceSkill } from "./cards";
+import { attackCardContext, defenceNeedsReroll, planDamage, resolveTarget, withDefenceFaces, type AttackState, type DefenceSkill } from "../../rules/wfrp/table/cards";
 import { ATTACK_CARD, OPPOSED_CARD, rollD100For } from "./checks";
 import { runCheck } from "../checks";
 import { localize } from "../i18n";
-import { facesOfD100Rolls, opposedCardContext, recordResponse, type OpposedState } from "./opposed";
-import { deriveActor } from "./derive";
+import { facesOfD100Rolls, opposedCardContext, recordResponse, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
+import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, currentRules, targetActor, targetActorSync } from "./documents";
-import { defenceSpecFor, withWeapon } from "./request";
+import { defenceSpecFor, withWeapon } from "../../rules/wfrp/table/checks";
 import type { WfrpTestRoll } from "./rolls";
-import { fortuneActions, renderTestCard } from "./fortune";
-import { withFortuneButton } from "./fortune-logic";
-import { tieChoiceAction } from "./tie-choice";
+import { fortuneActions, renderTestCard } from "./fortune/actions";
+import { withFortuneButton } from "../../rules/wfrp/table/fortune/cards";
+import { tieChoiceAction } from "./tie-choice/actions";
 
 /** The attack in a card state (the GM's record, or the message's flags for display). */
 export function attackStateOf(state: Record<string, unknown>): AttackState {

@@ -10,13 +10,13 @@ import { partyActorType } from "../party";
 import { WFRP_CREATION_ACTIONS } from "../creation";
 import { CONDITIONS, testOdds, opposedOdds, type ConditionId } from "../../rules/wfrp/index";
 import { defineRuleset, type StatusEffectSpec } from "../ruleset";
-import { WFRP_TRACKABLE, WFRP_TOKEN_DEFAULTS, wfrpMovementBands } from "./token-logic";
+import { WFRP_TRACKABLE, WFRP_TOKEN_DEFAULTS, wfrpMovementBands } from "../../rules/wfrp/table/tokens";
 import { templatePath } from "../templates/helpers";
 import { wfrpChatActions, renderWfrpCard } from "./actions";
 import { wfrpChecks } from "./checks";
 import { registerCombatHooks, wfrpCombat } from "./combat";
-import { decorateConditionHud, type HudActor } from "./token-hud";
-import { deriveActor } from "./derive";
+import { decorateConditionHud, type HudActor } from "./tokens";
+import { deriveActor } from "../../rules/wfrp/table/derive";
 import { currentRules } from "./documents";
 import {
   WfrpArmourModel,
@@ -30,7 +30,7 @@ import {
   WfrpTrappingModel,
   WfrpWeaponModel,
 } from "./models";
-import { WFRP_SETTINGS } from "./options";
+import { WFRP_SETTINGS } from "../../rules/wfrp/table/settings";
 import { WfrpInitiativeRoll, WfrpTestRoll } from "./rolls";
 import { WfrpActorSheet, WfrpItemSheet } from "./sheets";
 
@@ -103,7 +103,7 @@ export const wfrpAdapter = defineRuleset({
   api: {
     /** The world's rules options as the pure rules take them. */
     rules: () => currentRules(),
-    /** Derived traits of plain actor data (see derive.ts). */
+    /** Derived traits of plain actor data (see src/rules/wfrp/table/derive.ts). */
     derive: deriveActor,
     /** Exact odds from the pure rules. */
     testOdds,

@@ -1,22 +1,22 @@
 /**
- * The `wfrp` check handler: builds the request (request.ts) from the actor and its targets, gives
+ * The `wfrp` check handler: builds the request (src/rules/wfrp/table/checks.ts) from the actor and its targets, gives
  * the dialog its odds, rolls a WfrpTestRoll and posts the test card or the attack card.
  */
 import { OmnibusError } from "../../core/errors";
 import { advantageAfter, extendedStep, turnAllowance, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { postCard } from "../chat/cards";
-import { withFortuneButton } from "./fortune-logic";
+import { withFortuneButton } from "../../rules/wfrp/table/fortune/cards";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
 import { templatePath } from "../templates/helpers";
-import { attackCardContext, testCardContext, type AttackState } from "./cards";
-import { deriveActor } from "./derive";
+import { attackCardContext, testCardContext, type AttackState } from "../../rules/wfrp/table/cards";
+import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, currentRules, targetActor } from "./documents";
-import { buildResponseRequest, opposedCardContext, responseData, responseFaces, responseOdds, responseSpec, type OpposedState } from "./opposed";
-import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView } from "./request";
+import { buildResponseRequest, opposedCardContext, responseData, responseFaces, responseOdds, responseSpec, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
+import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView } from "../../rules/wfrp/table/checks";
 import { attachEffects } from "../effects";
-import { extendedProgress } from "./sheet-context";
+import { extendedProgress } from "../../rules/wfrp/table/sheet-context";
 import { WfrpTestRoll } from "./rolls";
 import { evaluateOptions } from "../compat";
 
@@ -209,7 +209,7 @@ export const wfrpChecks: CheckHandler = {
         extended = { ...extendedProgress({ ...data.extended, ...step }), added: signedSL(step.added) };
       }
       const context = testCardContext({ title: request.title, subtitle: request.subtitle ?? "", img: actor?.img ?? "", result, spec, difficultyLabel: difficultyLabel(spec), helpers: help, extended });
-      // A Fortune re-roll (fortune.ts) re-renders the card from what it rolled.
+      // A Fortune re-roll (src/foundry/wfrp/fortune/actions.ts) re-renders the card from what it rolled.
       const reroll = actor && !extended ? { actorUuid: actor.uuid, spec, options: data.combat ? rules.combat : rules.test, card: { title: request.title, subtitle: request.subtitle ?? "", img: actor.img ?? "", difficultyLabel: difficultyLabel(spec), helpers: help ?? null } } : undefined;
       const test = { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result, extended, ...(reroll ? { reroll } : {}) };
       return postCard({ template: TEST_CARD, context: withFortuneButton(context, { test }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { test } });

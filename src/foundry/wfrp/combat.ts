@@ -12,8 +12,8 @@
  *  - a combatant's On the Defensive ends when its next turn starts (digest §7 item 20);
  *  - Advantage is cleared when the combat ends (digest §7 item 18).
  */
-import { tieChoiceButtons, type TieGroupState } from "./tie-choice";
-import { diceFromRoll, type EvaluatedDice } from "../dice/faces";
+import { tieChoiceButtons, type TieGroupState } from "./tie-choice/actions";
+import { diceFromRoll, type EvaluatedDice } from "../../rules/table/faces";
 import { postCard } from "../chat/cards";
 import { publicMode } from "../compat";
 import { claimRound } from "../durations";
@@ -21,7 +21,7 @@ import { endOfRound, CONDITIONS, MAX_TIE_ROUNDS, rankInitiativeTie, rollCombatAw
 import { localize } from "../i18n";
 import type { CombatHooks } from "../ruleset";
 import { templatePath } from "../templates/helpers";
-import { bestSkillValue, deriveActor } from "./derive";
+import { bestSkillValue, deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, currentRules } from "./documents";
 import { WfrpInitiativeRoll, initiativeFormula, type WfrpInitiativeOptions } from "./rolls";
 
@@ -135,7 +135,7 @@ export async function settleInitiativeTies(combat: CombatLike): Promise<string[]
   await combat.updateEmbeddedDocuments?.("Combatant", updates);
   await postCard({
     template: templatePath("chat/check-card"),
-    // The winner chooses who acts first (003:L281; tie-choice.ts).
+    // The winner chooses who acts first (003:L281; src/foundry/wfrp/tie-choice/actions.ts).
     context: { title: localize("OMNIBUS.WFRP.InitiativeTie.Title"), subtitle: localize("OMNIBUS.WFRP.InitiativeTie.Subtitle"), lines, buttons: tieChoiceButtons(tieGroups) },
     flags: { initiativeTie: { groups: tieGroups } },
     rolls,

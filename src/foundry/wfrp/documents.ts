@@ -4,9 +4,9 @@
  */
 import { itemNames } from "../names";
 import { rulesetSetting } from "../settings";
-import type { PlainItem } from "./derive";
-import { rulesFrom, type WfrpRules } from "./options";
-import type { ActorView } from "./request";
+import type { PlainItem } from "../../rules/wfrp/table/derive";
+import { rulesFrom, type WfrpRules } from "../../rules/wfrp/table/settings";
+import type { ActorView } from "../../rules/wfrp/table/checks";
 
 /** The world's `wfrp` rules options (world settings). */
 export function currentRules(): WfrpRules {

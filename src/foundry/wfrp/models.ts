@@ -1,16 +1,16 @@
 /**
- * The `wfrp` TypeDataModels. Schemas are built from the plain specs in schema.ts (integer fields with
+ * The `wfrp` TypeDataModels. Schemas are built from the plain specs in src/rules/wfrp/table/schema.ts (integer fields with
  * min/max, string fields with choices, so bad sheet input is cleaned, not stored); derived traits come
- * from derive.ts (the pure rules); `migrateData` runs the steps in migrate.ts.
+ * from src/rules/wfrp/table/derive.ts (the pure rules); `migrateData` runs the steps in src/rules/wfrp/table/migrate.ts.
  *
  * Derived values land on the model as plain properties: `characteristics.<id>.current/.bonus`,
  * `health.max` (Wounds from the Size formula), `walk`, `run`, `armour.<location>`, `effectiveConditions`,
  * and `derived` (the whole `DerivedActor`).
  */
-import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type SchemaSpec } from "./schema";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type SchemaSpec } from "../../rules/wfrp/table/schema";
 import { buildSchema } from "../data/build-fields";
-import { deriveActor, type PlainItem } from "./derive";
-import { migrateActorSystem, migrateArmourSystem, migrateWeaponSystem } from "./migrate";
+import { deriveActor, type PlainItem } from "../../rules/wfrp/table/derive";
+import { migrateActorSystem, migrateArmourSystem, migrateWeaponSystem } from "../../rules/wfrp/table/migrate";
 import { CHARACTERISTICS } from "../../rules/wfrp/index";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

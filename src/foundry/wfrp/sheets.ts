@@ -8,13 +8,13 @@
  * (`data-action="adjust" data-path="system.advantage" data-delta="1"`); the data model's bounds
  * clean the result. A Condition item dropped on the sheet adds one of that Condition instead of an item.
  */
-import { spendResolve } from "./resolve";
+import { spendResolve } from "./resolve/actions";
 import { notify } from "../i18n";
 import { OmnibusActorSheet, type HbsPart } from "../sheets/actor-sheet";
-import type { ActorSheetContext, ItemSheetContext } from "../sheets/context";
+import type { ActorSheetContext, ItemSheetContext } from "../../rules/table/sheet-context";
 import { OmnibusItemSheet } from "../sheets/item-sheet";
 import { templatePath } from "../templates/helpers";
-import { ACTOR_TABS, ITEMS_TAB_TYPES, wfrpActorContext, wfrpItemContext } from "./sheet-context";
+import { ACTOR_TABS, ITEMS_TAB_TYPES, wfrpActorContext, wfrpItemContext } from "../../rules/wfrp/table/sheet-context";
 import { CONDITIONS, NON_STACKING_CONDITIONS } from "../../rules/wfrp/index";
 
 export const ACTOR_PARTS: Record<string, HbsPart> = {

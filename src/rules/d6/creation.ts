@@ -11,7 +11,7 @@
  *   - 5 Character Points; 1 Force Point, 2 for a Force-sensitive character (checked when the sheet
  *     holds the field: a bare test character without them is not refused).
  * The input is the sheet's plain data: a `d6_character`/`d6_npc` actor's `system` and its items
- * (`d6_skill` items hold their whole code; see src/foundry/d6/schema.ts). The budgets and species
+ * (`d6_skill` items hold their whole code; see src/rules/d6/table/schema.ts). The budgets and species
  * limits are data a GM may edit (settings); an empty species reads as human, our convention.
  */
 import { codeToPips, formatDieCode, pipsToCode, requireCode, type DieCode } from "./dice-code";

@@ -18,7 +18,7 @@
  *     attribute point 5 × the new rating squared (at least 5: 1 → 2 costs 20).
  * Every number is in a table a GM may edit (settings); the functions take it as an argument.
  * The input is the sheet's plain data: a `silhouette_character` actor's `system.attributes`,
- * `stamina` and its `silhouette_skill` items (`level`), see src/foundry/silhouette/schema.ts.
+ * `stamina` and its `silhouette_skill` items (`level`), see src/rules/silhouette/table/schema.ts.
  */
 import { OmnibusError, describeValue, requireInt } from "../../core/errors";
 import { actorParts, breach, costOf, intAt, isRecord, report, requireTable, textAt, type ActorLike, type Breach, type Cost, type CostStep, type CreationReport } from "../build-types";

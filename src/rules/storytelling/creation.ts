@@ -9,7 +9,7 @@
  * Willpower points are full.
  * The input is the sheet's plain data: a `storytelling_character` actor's `system` (attributes as
  * numbers, skills as `{dots, specialties}` with specialties as comma-separated text) and its
- * `storytelling_merit` items (see src/foundry/storytelling/schema.ts). The budgets are data a GM
+ * `storytelling_merit` items (see src/rules/storytelling/table/schema.ts). The budgets are data a GM
  * may edit (settings).
  */
 import { ATTRIBUTES, SKILLS, SKILL_CATEGORIES, type SkillCategory } from "./traits";

@@ -12,7 +12,7 @@
  *   - the career's first-level trappings.
  * The input is the sheet's plain data: a `wfrp_character` actor's `system` (characteristics as
  * `{initial, advances, modifier}`, `species`, `career`, `fate`…) and its `wfrp_skill`,
- * `wfrp_talent`, `wfrp_weapon`, `wfrp_armour` and `wfrp_trapping` items (src/foundry/wfrp/schema.ts).
+ * `wfrp_talent`, `wfrp_weapon`, `wfrp_armour` and `wfrp_trapping` items (src/rules/wfrp/table/schema.ts).
  * The species and career tables are data a GM may edit or extend (settings); a career the table
  * does not list is reported as unchecked, not as a breach.
  */

@@ -5,19 +5,19 @@
 import { forcedDice } from "../../../src/core/dice";
 import { rollD6, parseDieCode } from "../../../src/rules/d6";
 import { explainD6Check } from "../../../src/rules/d6/explain";
-import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
+import { actorSheetContext, itemSheetContext } from "../../../src/rules/table/sheet-context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
-import { DEFAULT_SETTINGS, attackCheck, checkOdds, skillCheck } from "../../../src/foundry/d6/check-logic";
-import { attackOutcomes, checkOutcome, diceFaces, planDamage, planDeathRoll, type D6CardContext } from "../../../src/foundry/d6/card-logic";
-import { deathRollCard, sideInitiativeCard } from "../../../src/foundry/d6/round-logic";
-import { d6ActorContext, d6ItemContext } from "../../../src/foundry/d6/sheet-context";
+import { DEFAULT_SETTINGS, attackCheck, checkOdds, skillCheck } from "../../../src/rules/d6/table/checks";
+import { attackOutcomes, checkOutcome, diceFaces, planDamage, planDeathRoll, type D6CardContext } from "../../../src/rules/d6/table/cards";
+import { deathRollCard, sideInitiativeCard } from "../../../src/rules/d6/table/combat";
+import { d6ActorContext, d6ItemContext } from "../../../src/rules/d6/table/sheet-context";
 import type { TargetInfo } from "../../../src/foundry/ruleset";
 import { asActor, asItem, packDoc, thannik } from "../../glue/d6/fixtures";
 import { bilingual, bilingualList, type GallerySample } from "../sample";
 import { inLanguage, type PackDocLike } from "../languages";
 import { Localizer } from "../../support/handlebars";
-import { movementCard, movementOdds, movementRequest, resolveMovement } from "../../../src/foundry/d6/movement-logic";
-import { bactaCheck, bactaHealingResult, healingCard, isRefusal, medpacCheck, medpacHealingResult, naturalHealingCheck, naturalHealingResult, type HealingData } from "../../../src/foundry/d6/healing-logic";
+import { movementCard, movementOdds, movementRequest, resolveMovement } from "../../../src/rules/d6/table/movement/checks";
+import { bactaCheck, bactaHealingResult, healingCard, isRefusal, medpacCheck, medpacHealingResult, naturalHealingCheck, naturalHealingResult, type HealingData } from "../../../src/rules/d6/table/healing/checks";
 
 const readers = { en: new Localizer("en"), ru: new Localizer("ru") };
 /** What the system localizes before rendering (titles, card lines), in the reader's language. */

@@ -8,10 +8,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
+import { actorSheetContext, itemSheetContext } from "../../../src/rules/table/sheet-context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
 import { chooseRulesetContext } from "../../../src/foundry/dialogs/choose-ruleset";
-import { awardDialogContext } from "../../../src/foundry/experience-context";
+import { awardDialogContext } from "../../../src/rules/table/experience-context";
 import { partyContext } from "../../../src/foundry/party-context";
 import { creationContext } from "../../../src/foundry/creation-context";
 import { treeLocalizer } from "../../../src/rules/breach-text";

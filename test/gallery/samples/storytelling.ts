@@ -5,12 +5,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { actorSheetContext, itemSheetContext } from "../../../src/foundry/sheets/context";
+import { actorSheetContext, itemSheetContext } from "../../../src/rules/table/sheet-context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
-import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "../../../src/foundry/storytelling/sheet-context";
-import { attackPools, attackRequest, attackTarget, checkPool, poolRequest, requestOdds, weaponData, DEFAULT_OPTIONS, type ActorSnapshot, type CheckData } from "../../../src/foundry/storytelling/check-logic";
-import { cardRoll, extendedProgress } from "../../../src/foundry/storytelling/card";
-import { addContestRoll, contestCardContext, contestRoll, startContest } from "../../../src/foundry/storytelling/contest";
+import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "../../../src/rules/storytelling/table/sheet-context";
+import { attackPools, attackRequest, attackTarget, checkPool, poolRequest, requestOdds, weaponData, DEFAULT_OPTIONS, type ActorSnapshot, type CheckData } from "../../../src/rules/storytelling/table/checks";
+import { cardRoll, extendedProgress } from "../../../src/rules/storytelling/table/cards";
+import { addContestRoll, contestCardContext, contestRoll, startContest } from "../../../src/rules/storytelling/table/contest/cards";
 import { resolvePool, recordExtendedRoll, startExtendedAction } from "../../../src/rules/storytelling";
 import { ROOT } from "../../support/handlebars";
 import { bilingual, type GallerySample } from "../sample";

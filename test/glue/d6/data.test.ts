@@ -2,10 +2,10 @@
 // ranges, choices) and has a unique 16-character _id and _key; English and Russian names; the
 // migration of older shapes; the derived values through the pure rules.
 import { describe, expect, it } from "vitest";
-import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source } from "../../../src/foundry/d6/schema";
-import { validateAgainst } from "../../../src/foundry/data/field-spec";
-import { planDamage, woundStatuses } from "../../../src/foundry/d6/card-logic";
-import { DEFAULT_SETTINGS, attackCheck, resolveValues } from "../../../src/foundry/d6/check-logic";
+import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source } from "../../../src/rules/d6/table/schema";
+import { validateAgainst } from "../../../src/rules/table/field-spec";
+import { planDamage, woundStatuses } from "../../../src/rules/d6/table/cards";
+import { DEFAULT_SETTINGS, attackCheck, resolveValues } from "../../../src/rules/d6/table/checks";
 import { D6_PACKS, packDocs, thannik } from "./fixtures";
 
 const manifest = await import("../../../system.json", { with: { type: "json" } });

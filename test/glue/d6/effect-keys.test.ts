@@ -17,7 +17,7 @@ describe("D6 effect keys", () => {
   });
 
   it("a skill's own key counts on that skill only (Blaster +1D = 3 pips), the attribute's on all its skills", async () => {
-    const { d6EffectKeys, d6SkillKey } = await import("../../../src/foundry/d6/check-logic");
+    const { d6EffectKeys, d6SkillKey } = await import("../../../src/rules/d6/table/checks");
     const { effectContributions } = await import("../../../src/core/effects");
     expect(d6SkillKey("Blaster")).toBe("blaster");
     expect(d6SkillKey("Starship Gunnery")).toBe("starship_gunnery");
@@ -38,7 +38,7 @@ describe("D6 effect keys", () => {
   });
 
   it("the difficulty to hit: the target's +3 adds to the band's number and still adds after a dodge replaces it (000:L611, L1145)", async () => {
-    const { targetDifficulty, difficultyEffectBonus, DEFAULT_SETTINGS } = await import("../../../src/foundry/d6/check-logic");
+    const { targetDifficulty, difficultyEffectBonus, DEFAULT_SETTINGS } = await import("../../../src/rules/d6/table/checks");
     const bonus = difficultyEffectBonus([effect("system.bonuses.difficulty", "3", "Cloak")]);
     expect(bonus).toBe(3);
     const target = { tokenUuid: "t", actorUuid: "a", name: "T", img: "", distance: 30, units: "m", band: "medium" as const, level: "moderate" as const, difficulty: 13, scaleAttack: 0, reactions: [] as any[] };

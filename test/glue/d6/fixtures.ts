@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT } from "../../support/handlebars";
-import type { D6ActorData, D6ItemData } from "../../../src/foundry/d6/check-logic";
+import type { D6ActorData, D6ItemData } from "../../../src/rules/d6/table/checks";
 
 export interface PackDoc {
   _id: string;

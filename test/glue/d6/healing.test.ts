@@ -4,7 +4,7 @@
 // the glue: the roll, the spent medpac, the card, and the ONE patient update routed to the GM.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { StandInDocument } from "../../support/foundry-stand-ins";
-import { DEFAULT_SETTINGS } from "../../../src/foundry/d6/check-logic";
+import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/checks";
 import {
   bactaCheck,
   bactaHealingResult,
@@ -18,9 +18,9 @@ import {
   resolveHealing,
   healingOdds,
   type HealingData,
-} from "../../../src/foundry/d6/healing-logic";
-import { ACTOR_SPECS, ITEM_SPECS, migrateD6Source } from "../../../src/foundry/d6/schema";
-import { validateAgainst } from "../../../src/foundry/data/field-spec";
+} from "../../../src/rules/d6/table/healing/checks";
+import { ACTOR_SPECS, ITEM_SPECS, migrateD6Source } from "../../../src/rules/d6/table/schema";
+import { validateAgainst } from "../../../src/rules/table/field-spec";
 import { asActor, asItem, packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";
 

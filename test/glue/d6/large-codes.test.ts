@@ -3,8 +3,8 @@
 // odds (200D doubled by a Force Point) keeps the Roll button enabled and says odds are not shown.
 import { describe, expect, it } from "vitest";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
-import { DEFAULT_SETTINGS, attributeCheck, checkOdds } from "../../../src/foundry/d6/check-logic";
-import { ACTOR_SPECS } from "../../../src/foundry/d6/schema";
+import { DEFAULT_SETTINGS, attributeCheck, checkOdds } from "../../../src/rules/d6/table/checks";
+import { ACTOR_SPECS } from "../../../src/rules/d6/table/schema";
 
 const modes = { publicroll: { label: "CHAT.RollPublic" } };
 const actor = (dice: number) => ({

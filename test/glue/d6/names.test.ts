@@ -4,7 +4,7 @@
 // renamed skill by its English name.
 import { describe, expect, it } from "vitest";
 import { russianNameUpdate } from "../../../src/foundry/names";
-import { DEFAULT_SETTINGS, attackCheck, skillCode } from "../../../src/foundry/d6/check-logic";
+import { DEFAULT_SETTINGS, attackCheck, skillCode } from "../../../src/rules/d6/table/checks";
 import { asActor, packDoc } from "./fixtures";
 import { setUpTable } from "./table";
 

@@ -9,7 +9,7 @@ import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table"
 describe("the limit", () => {
   it("at most 5 (000:L817), at most the points left, none in a Force Point round (000:L835)", async () => {
     await setUpTable();
-    const { resistCPLimit } = await import("../../../src/foundry/d6/resist-cp");
+    const { resistCPLimit } = await import("../../../src/foundry/d6/resist-cp/actions");
     expect(resistCPLimit({ characterPoints: 9 })).toBe(5);
     expect(resistCPLimit({ characterPoints: 3 })).toBe(3);
     expect(resistCPLimit({ characterPoints: 9, round: { forcePoint: true } })).toBe(0);
@@ -82,7 +82,7 @@ describe("at the table", () => {
     const message = await post();
     expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", "0")).toBe(false);
     expect(thug.updates).toEqual([]);
-    const { hideForeignResistButtons } = await import("../../../src/foundry/d6/resist-cp");
+    const { hideForeignResistButtons } = await import("../../../src/foundry/d6/resist-cp/actions");
     const html = document.createElement("div");
     html.innerHTML = '<div class="omnibus-card"><button data-action="d6SpendResistCP" data-target="0">CP</button></div>';
     hideForeignResistButtons(message as never, html, (globalThis as any).game.user);

@@ -4,9 +4,9 @@
 // within a side by Perception), with the per-combatant variant as a setting.
 import { beforeEach, describe, expect, it } from "vitest";
 import { assertMayModify, StandInDocument } from "../../support/foundry-stand-ins";
-import { planDamage, planDeathRoll } from "../../../src/foundry/d6/card-logic";
-import { DEFAULT_SETTINGS } from "../../../src/foundry/d6/check-logic";
-import { compareBySide, orderFor, sideInitiativeUpdates, sideRollers, type SideMember } from "../../../src/foundry/d6/round-logic";
+import { planDamage, planDeathRoll } from "../../../src/rules/d6/table/cards";
+import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/checks";
+import { compareBySide, orderFor, sideInitiativeUpdates, sideRollers, type SideMember } from "../../../src/rules/d6/table/combat";
 import { asActor, packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";
 

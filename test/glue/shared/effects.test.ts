@@ -101,7 +101,7 @@ describe("Storytelling: effects on a pool and on Defense", () => {
 
   it("Defense (lower of Wits and Dexterity) reads system.bonuses.defense, where an effect's change lands", async () => {
     await setUpStorytelling();
-    const { deriveCharacter } = await import("../../../src/foundry/storytelling/derived");
+    const { deriveCharacter } = await import("../../../src/rules/storytelling/table/derive");
     const attributes = { intelligence: 1, wits: 3, resolve: 1, strength: 1, dexterity: 2, stamina: 1, presence: 1, manipulation: 1, composure: 1 };
     expect(deriveCharacter({ attributes }, []).defense).toBe(2);
     // Foundry applies the effect's `add 2` to the source's 0 before prepareDerivedData.
@@ -125,8 +125,8 @@ describe("WFRP: effects on a characteristic test", () => {
   it("WS 35 at Challenging + Blessing +5 + Keen edge +5 → 45: P(success) = 45/100", async () => {
     const compat = await import("../../../src/foundry/compat");
     const { rollDialogContext } = (await import("../../../src/foundry/dialogs/roll-dialog-context")) as DialogCtx;
-    const { initialData } = await import("../../../src/foundry/data/field-spec");
-    const { ACTOR_SCHEMAS } = await import("../../../src/foundry/wfrp/schema");
+    const { initialData } = await import("../../../src/rules/table/field-spec");
+    const { ACTOR_SCHEMAS } = await import("../../../src/rules/wfrp/table/schema");
     const { wfrpAdapter } = await import("../../../src/foundry/wfrp/adapter");
     const system = initialData(ACTOR_SCHEMAS.wfrp_character) as Record<string, any>;
     system.characteristics.ws = { initial: 35, advances: 0, modifier: 0 };
@@ -161,8 +161,8 @@ describe("Silhouette: effects on a skill check", () => {
       { name: "Blessing", value: "+1" },
       { name: "Keen edge", value: "+1" },
     ]);
-    const { planPool } = await import("../../../src/foundry/silhouette/requests");
-    const { silhouetteOptions } = await import("../../../src/foundry/silhouette/settings");
+    const { planPool } = await import("../../../src/rules/silhouette/table/checks");
+    const { silhouetteOptions } = await import("../../../src/rules/silhouette/table/settings");
     const plan = planPool(request, request.values, silhouetteOptions());
     expect(plan.lines).toContainEqual({ label: "OMNIBUS.Silhouette.Card.Effects", value: 2 });
   });

@@ -118,7 +118,7 @@ describe("the GM awards experience to several actors at once", () => {
 
 describe("sheets", () => {
   it("Star Wars RPG R&E: the d6 character sheet shows Advance buttons with their Character Point costs and the ledger", async () => {
-    const { actorSheetContext } = await import("../../../src/foundry/sheets/context");
+    const { actorSheetContext } = await import("../../../src/rules/table/sheet-context");
     const base = actorSheetContext({
       ruleset: "d6",
       actor: {
@@ -147,7 +147,7 @@ describe("sheets", () => {
 
 describe("item rows", () => {
   it("WoD 2004, Experience Costs: a Merit's row offers new dots × 2 (Resources 2 → 3 costs 6); a WFRP talent 100 × times taken", async () => {
-    const { actorSheetContext } = await import("../../../src/foundry/sheets/context");
+    const { actorSheetContext } = await import("../../../src/rules/table/sheet-context");
     const ctx = actorSheetContext({
       ruleset: "storytelling",
       actor: { id: "s", name: "Ann", type: "storytelling_character", system: { experience: 10, ledger: [], attributes: {}, skills: {} }, items: [{ id: "m1", name: "Resources", type: "storytelling_merit", system: { dots: 2 } }] },
@@ -172,7 +172,7 @@ describe("item rows", () => {
 
 describe("a new Specialty (Storytelling)", () => {
   it("WoD 2004, Experience Costs: a Specialty costs 3 — offered on skills with a dot, bought with its name", async () => {
-    const { experienceContext } = await import("../../../src/foundry/experience-context");
+    const { experienceContext } = await import("../../../src/rules/table/experience-context");
     const system = { experience: 4, ledger: [], attributes: {}, skills: { firearms: { dots: 2, specialties: "Rifles" }, occult: { dots: 0, specialties: "" } } };
     const ctx = experienceContext({ type: "storytelling_character", system });
     expect(ctx?.offers["specialty|firearms||"]).toMatchObject({ ok: true, cost: 3, tooltip: "OMNIBUS.Experience.SpecialtyTooltip" });

@@ -4,7 +4,7 @@
 // toggle, edit and delete for an editor, rendered by the real Handlebars in both languages.
 import { describe, expect, it } from "vitest";
 import { itemEffectRowInput } from "../../../src/foundry/effects";
-import { itemSheetContext } from "../../../src/foundry/sheets/context";
+import { itemSheetContext } from "../../../src/rules/table/sheet-context";
 import { createHarness } from "../../support/handlebars";
 
 const knife = {

@@ -6,18 +6,18 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT } from "../../support/handlebars";
-import { validateAgainst } from "../../../src/foundry/data/field-spec";
-import { SPECS } from "../../../src/foundry/silhouette/schema";
+import { validateAgainst } from "../../../src/rules/table/field-spec";
+import { SPECS } from "../../../src/rules/silhouette/table/schema";
 import {
   deriveCharacter,
   migrateCharacterSource,
   migrateSkillSource,
   migrateWeaponSource,
   type ItemLike,
-} from "../../../src/foundry/silhouette/data";
-import { attackRequest, checkOdds, planPool, skillRequest, type ActorFacts, type WeaponFacts } from "../../../src/foundry/silhouette/requests";
-import { DEFAULT_OPTIONS, optionsFrom } from "../../../src/foundry/silhouette/settings";
-import { diceView, summarize } from "../../../src/foundry/silhouette/card";
+} from "../../../src/rules/silhouette/table/derive";
+import { attackRequest, checkOdds, planPool, skillRequest, type ActorFacts, type WeaponFacts } from "../../../src/rules/silhouette/table/checks";
+import { DEFAULT_OPTIONS, optionsFrom } from "../../../src/rules/silhouette/table/settings";
+import { diceView, summarize } from "../../../src/rules/silhouette/table/cards";
 import { readCheckFaces } from "../../../src/rules/silhouette/index";
 
 const skill = (name: string, key: string, level: number, attribute = "none"): ItemLike => ({ id: key, name, type: "silhouette_skill", system: { key, level, attribute } });

@@ -11,8 +11,8 @@ beforeEach(async () => {
 
 describe("called shots at the table (004:L95–96)", () => {
   it("the dialog offers the arm and the lower abdomen, each −2 dice", async () => {
-    const { planPool, attackRequest } = await import("../../../src/foundry/silhouette/requests");
-    const { DEFAULT_OPTIONS } = await import("../../../src/foundry/silhouette/settings");
+    const { planPool, attackRequest } = await import("../../../src/rules/silhouette/table/checks");
+    const { DEFAULT_OPTIONS } = await import("../../../src/rules/silhouette/table/settings");
     const f = { name: "Shooter", skills: [{ key: "firearms", name: "Firearms", level: 4, attribute: "agi", attributeModifier: 0 }], attributes: { agi: 0 } } as never;
     const weapon = { uuid: "w", name: "Pistol", img: "", category: "ranged", skill: "firearms", damageMultiplier: 10, accuracy: 0, rof: 0, ranges: { base: 10, medium: 20, long: 40, extreme: 80 } } as never;
     const request = attackRequest(f, weapon, [], [], "Pistol");
@@ -41,7 +41,7 @@ describe("point-blank: Melee may defend against a shooter within reach (004:L91)
     skills: { defense: { level: 1, attribute: 0 }, melee: { level: 4, attribute: 0 } },
   });
   it("a shot from within reach offers Melee besides Defense and picks the better; from further off only Defense", async () => {
-    const { defenseRequest, planDefense } = await import("../../../src/foundry/silhouette/requests");
+    const { defenseRequest, planDefense } = await import("../../../src/rules/silhouette/table/checks");
     const f = { uuid: "Actor.d", name: "D", skills: [], attributes: {} } as never;
     const near = defenseRequest(f, data(true), "D", "");
     expect(Object.keys(near.fields.find((x) => x.name === "skill")!.choices!)).toEqual(["defense", "melee"]);
@@ -78,7 +78,7 @@ describe("point-blank at the table (004:L73, L91)", () => {
 describe("knee-deep water halves speed at the table (004:L78)", () => {
   it("FIT 0, Athletics 0: sprint 25 m, walk 8⅓ m (004:L23–26); wading knee-deep, 8 m in a round is a run (16⅔ / 2), not a walk", async () => {
     const { actorFacts } = await import("../../../src/foundry/silhouette/checks");
-    const { autoMovementMode } = await import("../../../src/foundry/silhouette/requests");
+    const { autoMovementMode } = await import("../../../src/rules/silhouette/table/checks");
     const dry = actorFacts(makeActor(h, { id: "w1", name: "Dry", owner: true }) as never);
     const wet = actorFacts(makeActor(h, { id: "w2", name: "Wading", owner: true, statuses: ["kneeDeepWater"] }) as never);
     expect(dry.movement.sprint).toBe(25);

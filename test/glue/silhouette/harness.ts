@@ -15,7 +15,7 @@ export interface Harness {
   checks: typeof import("../../../src/foundry/silhouette/checks");
   combat: typeof import("../../../src/foundry/silhouette/combat");
   actions: typeof import("../../../src/foundry/chat/actions");
-  roll: typeof import("../../../src/foundry/silhouette/roll");
+  roll: typeof import("../../../src/foundry/silhouette/rolls");
 }
 
 export interface ActorSpec {
@@ -67,7 +67,7 @@ export async function setUp(): Promise<Harness> {
   h.checks = await import("../../../src/foundry/silhouette/checks");
   h.combat = await import("../../../src/foundry/silhouette/combat");
   h.actions = await import("../../../src/foundry/chat/actions");
-  h.roll = await import("../../../src/foundry/silhouette/roll");
+  h.roll = await import("../../../src/foundry/silhouette/rolls");
   return h;
 }
 

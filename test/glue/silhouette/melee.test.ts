@@ -4,8 +4,8 @@
 // defender's tally of attackers this round applied automatically (E36) and the dice-for-penalty
 // declaration kept for the round (E42).
 import { beforeEach, describe, expect, it } from "vitest";
-import { attackRequest, defenseRequest, planDefense, planPool, skillRequest, type ActorFacts, type DefenseCheckData, type WeaponFacts } from "../../../src/foundry/silhouette/requests";
-import { DEFAULT_OPTIONS } from "../../../src/foundry/silhouette/settings";
+import { attackRequest, defenseRequest, planDefense, planPool, skillRequest, type ActorFacts, type DefenseCheckData, type WeaponFacts } from "../../../src/rules/silhouette/table/checks";
+import { DEFAULT_OPTIONS } from "../../../src/rules/silhouette/table/settings";
 import { lastMessage, makeActor, setUp, type ActorDoc, type Harness } from "./harness";
 
 const BLADE: WeaponFacts = { uuid: "w", name: "Long blade", img: "", category: "melee", skill: "melee", damageMultiplier: 8, accuracy: 0, rof: 0, ranges: { base: 0, medium: 0, long: 0, extreme: 0 }, long: true };

@@ -4,12 +4,12 @@
 // effectiveness, zone, ammo, damage), throwing ranges (E51) and grenades (two tests, E53 scatter,
 // the blast radius measured around where it landed). Numbers are the digest's, counted by hand.
 import { beforeEach, describe, expect, it } from "vitest";
-import { sweepOf, walkingFireBystanders, suppressionZone, thrownRanges, landingPoint, tokensWithin, type AreaToken } from "../../../src/foundry/silhouette/fire";
-import { attackRequest, checkOdds, planPool, type ActorFacts, type WeaponFacts } from "../../../src/foundry/silhouette/requests";
-import { attackCardState, withDefense, type DefenseSummary } from "../../../src/foundry/silhouette/card";
-import { DEFAULT_OPTIONS, optionsFrom } from "../../../src/foundry/silhouette/settings";
+import { sweepOf, walkingFireBystanders, suppressionZone, thrownRanges, landingPoint, tokensWithin, type AreaToken } from "../../../src/rules/silhouette/table/areas";
+import { attackRequest, checkOdds, planPool, type ActorFacts, type WeaponFacts } from "../../../src/rules/silhouette/table/checks";
+import { attackCardState, withDefense, type DefenseSummary } from "../../../src/rules/silhouette/table/cards";
+import { DEFAULT_OPTIONS, optionsFrom } from "../../../src/rules/silhouette/table/settings";
 import { readCheckFaces } from "../../../src/rules/silhouette/index";
-import { migrateWeaponSource } from "../../../src/foundry/silhouette/data";
+import { migrateWeaponSource } from "../../../src/rules/silhouette/table/derive";
 import { installScene, lastMessage, makeActor, setUp, targetsOf, token, type Harness } from "./harness";
 
 const measure = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(b.x - a.x, b.y - a.y) / 100;

@@ -15,7 +15,7 @@ let sil: {
   adapter: typeof import("../../../src/foundry/silhouette/adapter");
   checks: typeof import("../../../src/foundry/silhouette/checks");
   combat: typeof import("../../../src/foundry/silhouette/combat");
-  movement: typeof import("../../../src/foundry/silhouette/movement");
+  movement: typeof import("../../../src/foundry/silhouette/tokens");
   actions: typeof import("../../../src/foundry/chat/actions");
 };
 
@@ -31,7 +31,7 @@ beforeEach(async () => {
     adapter: await import("../../../src/foundry/silhouette/adapter"),
     checks: h.checks,
     combat: h.combat,
-    movement: await import("../../../src/foundry/silhouette/movement"),
+    movement: await import("../../../src/foundry/silhouette/tokens"),
     actions: h.actions,
   };
 });
@@ -321,7 +321,7 @@ describe("movement from token moves", () => {
     await sil.movement.onMoveToken(token, { passed: { distance: 7 } }, {}, { id: "player" });
     await sil.movement.onMoveToken(token, { passed: { distance: 5 } }, {}, { id: "someone-else" });
     expect(sil.movement.tokenMovedThisRound(token)).toBe(15);
-    const { autoMovementMode } = await import("../../../src/foundry/silhouette/requests");
+    const { autoMovementMode } = await import("../../../src/rules/silhouette/table/checks");
     const rates = { sprint: 40, run: 80 / 3, jog: 20, walk: 40 / 3, crawl: 8 };
     expect(autoMovementMode({ movedThisRound: 15, movement: rates, prone: false, maxSpeed: "sprint" })).toBe("jogging");
     expect(autoMovementMode({ movedThisRound: 12, movement: rates, prone: false, maxSpeed: "sprint" })).toBe("walking");

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { ACTOR_SCHEMAS, ITEM_SCHEMAS, migrateCharacterSource, migrateWeaponSource, CHARACTER_SCHEMA } from "../../../src/foundry/storytelling/schema";
-import { validateAgainst, initialData } from "../../../src/foundry/data/field-spec";
-import { cycleHealthBox, deriveCharacter, deriveObject, deriveVehicle, dotClick } from "../../../src/foundry/storytelling/derived";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, migrateCharacterSource, migrateWeaponSource, CHARACTER_SCHEMA } from "../../../src/rules/storytelling/table/schema";
+import { validateAgainst, initialData } from "../../../src/rules/table/field-spec";
+import { cycleHealthBox, deriveCharacter, deriveObject, deriveVehicle, dotClick } from "../../../src/rules/storytelling/table/derive";
 import { ROOT } from "../../support/handlebars";
 
 const PACKS = ["storytelling-weapons", "storytelling-armor", "storytelling-equipment", "storytelling-objects", "storytelling-vehicles"];

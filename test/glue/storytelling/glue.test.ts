@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { StandInDocument, type StandIns, statusEffectIds } from "../../support/foundry-stand-ins";
 import { setUpStorytelling } from "./setup";
 import { recordOf } from "../../../src/foundry/chat/record";
-import type { CardContext } from "../../../src/foundry/storytelling/card";
+import type { CardContext } from "../../../src/rules/storytelling/table/cards";
 
 let stand: StandIns;
 let checks: typeof import("../../../src/foundry/storytelling/checks");

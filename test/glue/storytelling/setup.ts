@@ -13,7 +13,7 @@ export interface StorytellingTable {
   actions: typeof import("../../../src/foundry/chat/actions");
   targets: typeof import("../../../src/foundry/targets");
   combat: typeof import("../../../src/foundry/storytelling/combat");
-  defenseActions: typeof import("../../../src/foundry/storytelling/defense-actions");
+  defenseActions: typeof import("../../../src/foundry/storytelling/defense/actions");
   /** Faces the next evaluated rolls produce, one list per roll (what Foundry's dice would have shown). */
   faceQueue: number[][];
   /** The formulas of the rolls evaluated, in order. */
@@ -54,6 +54,6 @@ export async function setUpStorytelling(): Promise<StorytellingTable> {
     actions: await import("../../../src/foundry/chat/actions"),
     targets: await import("../../../src/foundry/targets"),
     combat: await import("../../../src/foundry/storytelling/combat"),
-    defenseActions: await import("../../../src/foundry/storytelling/defense-actions"),
+    defenseActions: await import("../../../src/foundry/storytelling/defense/actions"),
   };
 }

@@ -5,14 +5,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deletionUpdate, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { setUpStorytelling } from "./setup";
-import type { CardContext } from "../../../src/foundry/storytelling/card";
+import type { CardContext } from "../../../src/rules/storytelling/table/cards";
 
 let stand: StandIns;
 let checks: typeof import("../../../src/foundry/storytelling/checks");
 let actions: typeof import("../../../src/foundry/chat/actions");
 let targets: typeof import("../../../src/foundry/targets");
 let combat: typeof import("../../../src/foundry/storytelling/combat");
-let defenseActions: typeof import("../../../src/foundry/storytelling/defense-actions");
+let defenseActions: typeof import("../../../src/foundry/storytelling/defense/actions");
 let adapter: typeof import("../../../src/foundry/storytelling/adapter")["storytellingAdapter"];
 /** Faces the next evaluated rolls produce, one list per roll (what Foundry's dice would have shown). */
 let faceQueue: number[][];

@@ -114,8 +114,8 @@ describe("a full initiative tie at the table (003:L281)", () => {
 
 describe("assistance at the table names its helpers (003:L221–239)", () => {
   it("the seed's search: Ademar (Perception 59) helped by Perdita and Valentin → 59 − 10 + 20 = 69; Molly, without the skill, does not count", async () => {
-    const { buildRequest, specFor, assistanceFor, checkData } = await import("../../../src/foundry/wfrp/request");
-    const { DEFAULT_RULES } = await import("../../../src/foundry/wfrp/options");
+    const { buildRequest, specFor, assistanceFor, checkData } = await import("../../../src/rules/wfrp/table/checks");
+    const { DEFAULT_RULES } = await import("../../../src/rules/wfrp/table/settings");
     const t = (key: string) => key;
     const ademar = actorViewOf(character("Ademar"));
     const allies = ["Perdita", "Valentin, Jade Magister", "Molly"].map((n) => actorViewOf(character(n)));

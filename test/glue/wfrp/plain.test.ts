@@ -2,13 +2,13 @@
 // packs' example characters against the digest's numbers, every pack document against the data
 // model's schema, the roll dialog's specs and odds, the attack card's resolution and damage plan.
 import { describe, expect, it } from "vitest";
-import { migrateActorSystem, migrateArmourSystem, migrateWeaponSystem } from "../../../src/foundry/wfrp/migrate";
-import { deriveActor, skillRows } from "../../../src/foundry/wfrp/derive";
-import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type SchemaSpec } from "../../../src/foundry/wfrp/schema";
-import { validateAgainst } from "../../../src/foundry/data/field-spec";
-import { buildRequest, oddsLines, specFor, toYards, withWeapon } from "../../../src/foundry/wfrp/request";
-import { attackCardContext, planDamage, resolveTarget, type AttackState } from "../../../src/foundry/wfrp/cards";
-import { DEFAULT_RULES, rulesFrom } from "../../../src/foundry/wfrp/options";
+import { migrateActorSystem, migrateArmourSystem, migrateWeaponSystem } from "../../../src/rules/wfrp/table/migrate";
+import { deriveActor, skillRows } from "../../../src/rules/wfrp/table/derive";
+import { ACTOR_SCHEMAS, ITEM_SCHEMAS, type SchemaSpec } from "../../../src/rules/wfrp/table/schema";
+import { validateAgainst } from "../../../src/rules/table/field-spec";
+import { buildRequest, oddsLines, specFor, toYards, withWeapon } from "../../../src/rules/wfrp/table/checks";
+import { attackCardContext, planDamage, resolveTarget, type AttackState } from "../../../src/rules/wfrp/table/cards";
+import { DEFAULT_RULES, rulesFrom } from "../../../src/rules/wfrp/table/settings";
 import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

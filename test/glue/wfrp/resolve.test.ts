@@ -26,7 +26,7 @@ function actor(system: Record<string, unknown>, statuses: string[] = []) {
 
 describe("spending Resolve to end Surprised (003:L319)", () => {
   it("Surprised with 2 Resolve: one update to 1 Resolve and no Surprised; the status is turned off", async () => {
-    const { spendResolve } = await import("../../../src/foundry/wfrp/resolve");
+    const { spendResolve } = await import("../../../src/foundry/wfrp/resolve/actions");
     const a = actor({ resolve: 2, conditions: { surprised: 1 } }, ["surprised"]);
     expect(await spendResolve(a as never)).toBe(true);
     expect(a.updates).toEqual([{ "system.resolve": 1, "system.conditions.surprised": 0 }]);
@@ -34,7 +34,7 @@ describe("spending Resolve to end Surprised (003:L319)", () => {
   });
 
   it("refused with no Resolve left, or when not Surprised: nothing changes", async () => {
-    const { spendResolve } = await import("../../../src/foundry/wfrp/resolve");
+    const { spendResolve } = await import("../../../src/foundry/wfrp/resolve/actions");
     const none = actor({ resolve: 0, conditions: { surprised: 1 } });
     expect(await spendResolve(none as never)).toBe(false);
     expect(stand.recorded.notifications.at(-1)!.message).toContain("OMNIBUS.WFRP.Resolve.None");
@@ -45,7 +45,7 @@ describe("spending Resolve to end Surprised (003:L319)", () => {
   });
 
   it("the sheet offers the button only to a Surprised character with a Resolve point (a status counts as the Condition)", async () => {
-    const { mayEndSurpriseWithResolve } = await import("../../../src/foundry/wfrp/sheet-context");
+    const { mayEndSurpriseWithResolve } = await import("../../../src/rules/wfrp/table/sheet-context");
     expect(mayEndSurpriseWithResolve({ resolve: 1, conditions: { surprised: 1 } })).toBe(true);
     expect(mayEndSurpriseWithResolve({ resolve: 1, conditions: {} }, ["surprised"])).toBe(true);
     expect(mayEndSurpriseWithResolve({ resolve: 0, conditions: { surprised: 1 } })).toBe(false);

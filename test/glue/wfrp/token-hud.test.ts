@@ -4,7 +4,7 @@
 // status icon; Prone (it does not stack) keeps Foundry's own toggle. Runs as v13 and v14.
 import { describe, expect, it } from "vitest";
 import { StandInDocument } from "../../support/foundry-stand-ins";
-import { decorateConditionHud, nextConditionCount } from "../../../src/foundry/wfrp/token-hud";
+import { decorateConditionHud, nextConditionCount } from "../../../src/foundry/wfrp/tokens";
 
 function hud(): HTMLElement {
   const html = document.createElement("div");

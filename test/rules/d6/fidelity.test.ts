@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_GRENADE_RANGES, addCharacterPointDice, attackDifficulty, stunPenaltyInForce, woundPenaltyInRound, damagedWeapon, formatDamageCode, objectDamage, parseDamageCode, reduceDamageCode, failureDamage, forcePointInForce, forcePointRoundSpend, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
 import { OmnibusError } from "../../../src/core/errors";
 import { forcedDice } from "../../../src/core/dice";
-import { movementFailureOutcome } from "../../../src/foundry/d6/movement-logic";
-import { attackCheck, attributeCheck, resolveValues, targetDifficulty, weaponCondition, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/foundry/d6/check-logic";
+import { movementFailureOutcome } from "../../../src/rules/d6/table/movement/checks";
+import { attackCheck, attributeCheck, resolveValues, targetDifficulty, weaponCondition, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/rules/d6/table/checks";
 
 describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)", () => {
   it("the seed's moonlit-night example: 13 + 2D rolled 5 = 18 (000:L611); a dodge of 15 replaces the 13 only → 20", () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { forcedDice } from "../../../src/core/dice";
 import { CLIMB_DIFFICULTY, catchFallDifficulty, catchFallSlope, negativeRofReady, resolveAgainst, rollInitiative, rollScatter } from "../../../src/rules/silhouette";
-import { optionsFrom } from "../../../src/foundry/silhouette/settings";
+import { optionsFrom } from "../../../src/rules/silhouette/table/settings";
 
 describe("a mishap is a failure by default (004:L45, L112)", () => {
   it("a thrown object on a mishap misses and flies back towards the thrower, even when the total reached the difficulty (004:L110–112)", () => {

@@ -1,0 +1,153 @@
+/**
+ * D6 healing at the table (§25): natural healing from the sheet's wound selector, medpacs and bacta
+ * tanks from the sheet's medical items, used on the targeted token's actor (or on oneself without a
+ * target). The roll goes through the roll dialog and posts a card; the result is then applied to
+ * the patient as ONE update through the chat-action plumbing (`d6ApplyHealing`: locally when the
+ * user owns the patient, else by the active GM over the socket; once per card). The card asks for
+ * it right away; its button stays for a retry (no GM connected).
+ */
+import { OmnibusError } from "../../../core/errors";
+import { formatDieCode } from "../../../rules/d6";
+import { requestChatAction, userOwns } from "../../chat/actions";
+import { postCard } from "../../chat/cards";
+import { localize, notify } from "../../i18n";
+import { templatePath } from "../../templates/helpers";
+import type { ChatActionContext, CheckRequest, CheckSource, CheckValues, DocumentChange } from "../../ruleset";
+import { diceFaces } from "../../../rules/d6/table/cards";
+import { woundLevelOf, type D6ActorData, type D6Settings } from "../../../rules/d6/table/checks";
+import {
+  bactaCheck,
+  bactaDice,
+  bactaHealingResult,
+  healingCard,
+  healingData,
+  isRefusal,
+  medicalKind,
+  medpacCheck,
+  medpacHealingResult,
+  naturalHealingCheck,
+  naturalHealingResult,
+  planHealing,
+  resolveHealing,
+  type HealingData,
+  type HealingResult,
+  type Patient,
+  type Refusal,
+} from "../../../rules/d6/table/healing/checks";
+import { D6PlainRoll, D6Roll } from "../rolls";
+import { evaluateOptions } from "../../compat";
+
+const CHECK_CARD_PATH = templatePath("d6/chat/check-card");
+
+type Doc = { uuid: string; name: string; type: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown>; statuses?: Set<string> };
+
+export const HEALING_KINDS = ["naturalHealing", "medpac", "bacta"] as const;
+
+/** World time in seconds (0 without a game clock). */
+export function worldTime(): number {
+  const t = Number((game as unknown as { time?: { worldTime?: number } }).time?.worldTime ?? 0);
+  return Number.isFinite(t) ? Math.floor(t) : 0;
+}
+
+async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null> {
+  if (!uuid) return null;
+  return ((await fromUuid(uuid as never)) as T | null) ?? null;
+}
+
+function refuse(r: Refusal): null {
+  notify("warn", r.refused, r.data);
+  return null;
+}
+
+/** Whether an actor is knocked out (its `unconscious` status). */
+export function isUnconscious(actor: { statuses?: Set<string> | null } | null | undefined): boolean {
+  return Boolean(actor?.statuses?.has?.("unconscious"));
+}
+
+/**
+ * The healing requests a sheet button builds: `naturalHealing` (the actor itself) and `medical`
+ * (a medpac or bacta-tank item of the actor, used on the one targeted token's actor or oneself).
+ */
+export async function buildHealing(source: CheckSource, healer: D6ActorData, toData: (doc: never) => D6ActorData, settings: D6Settings): Promise<CheckRequest | null> {
+  const now = worldTime();
+  if (source.kind === "naturalHealing") {
+    const request = naturalHealingCheck(healer, now, Boolean(game.user?.isGM), localize("OMNIBUS.D6.Healing.Natural"));
+    return isRefusal(request) ? refuse(request) : request;
+  }
+  const item = healer.items.find((i) => i.id === source.dataset.itemId);
+  const kind = item ? medicalKind(item) : null;
+  if (!item || !kind) throw new OmnibusError("badArgument", "no such medical item", { name: "item", value: source.dataset.itemId ?? "" });
+  if (source.targets.length > 1) return refuse({ refused: "OMNIBUS.D6.Healing.OnePatient" });
+  const target = source.targets[0];
+  let patient: Patient;
+  if (target) {
+    const doc = await resolveDoc<Doc>(target.actorUuid);
+    if (!doc || !String(doc.type).startsWith("d6_") || doc.type === "d6_vehicle") return refuse({ refused: "OMNIBUS.D6.Healing.NotAPatient", data: { name: target.name } });
+    patient = { ...toData(doc as never), unconscious: isUnconscious(doc) };
+  } else {
+    patient = { ...healer, unconscious: isUnconscious(source.actor as never) };
+  }
+  const request = kind === "medpac" ? medpacCheck(healer, item, patient, now, settings) : bactaCheck(healer, item, patient, now, settings);
+  return isRefusal(request) ? refuse(request) : request;
+}
+
+/** Rolls a healing request, spends the healer's CP and the medpac, posts the card and asks to apply it. */
+export async function rollHealing(request: CheckRequest, values: CheckValues, options: { rollMode: string }, settings: D6Settings): Promise<unknown> {
+  const data = healingData(request);
+  const h = data.healing;
+  const v = resolveHealing(request, values, settings);
+  const healer = await resolveDoc<Doc>(request.actorUuid);
+  const patient = await resolveDoc<Doc>(h.patientUuid);
+  if (!patient) throw new OmnibusError("badArgument", "the patient no longer exists", { name: "patient", value: h.patientName });
+  let item: Doc | null = null;
+  if (h.kind === "medpac") {
+    item = await resolveDoc<Doc>(h.itemUuid);
+    if (!item || Number(item.system.quantity ?? 0) <= 0) return refuse({ refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: item?.name ?? "" } });
+  }
+  const main = D6Roll.fromSpec({ code: v.code, wildDie: true, wildOne: settings.wildOne, characterPoints: v.characterPoints, kind: data.rollKind, allowPipsOnly: settings.allowPipsOnly });
+  await main.evaluate(evaluateOptions(options.rollMode));
+  const outcome = main.outcome!;
+  const rolls: Roll[] = [main as unknown as Roll];
+  const stamp: HealingData = { ...h, now: worldTime() };
+  let result: HealingResult;
+  if (h.kind === "natural") result = naturalHealingResult(stamp, outcome.total);
+  else if (h.kind === "medpac") result = medpacHealingResult(stamp, outcome.total, v.difficulty ?? 0, woundLevelOf(patient.system));
+  else {
+    const success = outcome.total >= (v.difficulty ?? 0);
+    let tankTime: { amount: number; unit: "hours" | "days" } | null = null;
+    const dice = bactaDice(h.patientState as never);
+    if (success && dice) {
+      const time = D6PlainRoll.ofDice(dice.dice);
+      await time.evaluate(evaluateOptions(options.rollMode));
+      rolls.push(time as unknown as Roll);
+      tankTime = { amount: time.outcome!.total, unit: dice.unit };
+    }
+    result = bactaHealingResult(stamp, success, tankTime);
+  }
+  const context = healingCard(request, stamp, result, { dice: diceFaces(outcome), total: outcome.total, code: formatDieCode(v.code), characterPoints: v.characterPoints, difficulty: v.difficulty, complication: outcome.complication, img: healer?.img ?? "" }, localize);
+  if (!settings.hideDifficulty || game.user?.isGM) {
+    /* keep the difficulty line */
+  } else context.lines = context.lines.filter((l) => !l.secret);
+  if (healer && v.characterPoints > 0) await healer.update({ "system.characterPoints": data.characterPointsAvailable - v.characterPoints });
+  if (item) await item.update({ "system.quantity": Math.max(0, Number(item.system.quantity ?? 0) - 1) });
+  const message = await postCard({ template: CHECK_CARD_PATH, context, actor: healer as never, rolls, rollMode: options.rollMode, flags: { d6: { healing: { ...stamp, healerUuid: request.actorUuid ?? null, result } } } });
+  if (message?.id) void requestChatAction(message, "d6ApplyHealing", null);
+  return message;
+}
+
+/** Who may ask to apply a healing card: a GM, or its author when they own the healer (the GM checks both). */
+export function healerPermitted({ user, authorId, state }: ChatActionContext): boolean {
+  if (user.isGM) return true;
+  const healing = (state.d6 as Record<string, unknown> | undefined)?.healing as { healerUuid?: string | null } | undefined;
+  return authorId === user.id && Boolean(healing?.healerUuid) && userOwns(healing!.healerUuid!, user);
+}
+
+/** `d6ApplyHealing`: the patient's ONE update from the card's recorded result (planned on the GM from its record). */
+export async function planApplyHealing({ message, state }: ChatActionContext): Promise<DocumentChange[]> {
+  const healing = (state.d6 as Record<string, unknown> | undefined)?.healing as (HealingData & { result: HealingResult }) | undefined;
+  if (!healing?.result) throw new OmnibusError("badArgument", "this card has no healing result", { name: "message", value: message.id ?? "" });
+  const patient = await resolveDoc<Doc>(healing.patientUuid);
+  if (!patient) throw new OmnibusError("badArgument", "the patient no longer exists", { name: "patient", value: healing.patientName });
+  const planned = planHealing(healing, healing.result, patient.system, isUnconscious(patient));
+  return [{ uuid: patient.uuid, update: planned.update, statuses: planned.statuses }];
+}

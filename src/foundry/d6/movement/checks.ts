@@ -1,0 +1,71 @@
+/**
+ * Movement at the table (§30–31): the sheet's "move" button builds a request (src/rules/d6/table/movement/checks.ts),
+ * the roll dialog shows the exact odds, the roll posts a card (speed, metres, difficulty, and on a
+ * miss the failure row), and the mover's new speed is recorded as ONE update through the
+ * chat-action plumbing (`d6ApplySpeed`: locally for the owner, else by the active GM; once per card).
+ */
+import { OmnibusError } from "../../../core/errors";
+import { requestChatAction, userOwns } from "../../chat/actions";
+import { postCard } from "../../chat/cards";
+import { localize } from "../../i18n";
+import type { ChatActionContext, CheckRequest, CheckValues, DocumentChange } from "../../ruleset";
+import { templatePath } from "../../templates/helpers";
+import { diceFaces } from "../../../rules/d6/table/cards";
+import { checkData, type D6Settings } from "../../../rules/d6/table/checks";
+import { movementCard, resolveMovement, type RolledMovement } from "../../../rules/d6/table/movement/checks";
+import { D6Roll } from "../rolls";
+import { evaluateOptions } from "../../compat";
+
+type Doc = { uuid: string; name: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown> };
+
+async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null> {
+  if (!uuid) return null;
+  return ((await fromUuid(uuid as never)) as T | null) ?? null;
+}
+
+/** Rolls a movement request (or not, when the move is automatic), posts the card and asks to record the speed. */
+export async function rollMovement(request: CheckRequest, values: CheckValues, options: { rollMode: string }, settings: D6Settings): Promise<unknown> {
+  const r = resolveMovement(request, values, settings);
+  const actor = await resolveDoc<Doc>(request.actorUuid);
+  const seeDifficulty = !settings.hideDifficulty || Boolean(game.user?.isGM);
+  const rolls: Roll[] = [];
+  let rolled: RolledMovement | null = null;
+  if (r.difficulty !== null) {
+    const roll = D6Roll.fromSpec({ code: r.code, wildDie: true, wildOne: settings.wildOne, characterPoints: r.characterPoints, kind: "skill", allowPipsOnly: settings.allowPipsOnly });
+    await roll.evaluate(evaluateOptions(options.rollMode));
+    rolls.push(roll as unknown as Roll);
+    rolled = { dice: diceFaces(roll.outcome!), total: roll.outcome!.total, complication: roll.outcome!.complication };
+  }
+  const context = movementCard(request, r, rolled, { img: actor?.img ?? "", seeDifficulty, hideSecrets: settings.hideDifficulty, tumble: settings.fallTumble }, localize);
+  if (actor && rolled && r.characterPoints > 0) await actor.update({ "system.characterPoints": checkData(request).characterPointsAvailable - r.characterPoints });
+  const message = await postCard({
+    template: templatePath("d6/chat/check-card"),
+    context,
+    actor: actor as never,
+    rolls,
+    rollMode: options.rollMode,
+    flags: { d6: { movement: { actorUuid: request.actorUuid, speed: r.speed } } },
+  });
+  if (message?.id) void requestChatAction(message, "d6ApplySpeed", null);
+  return message;
+}
+
+function movementOf(state: Record<string, unknown>): { actorUuid?: string; speed?: string } | undefined {
+  return (state.d6 as Record<string, unknown> | undefined)?.movement as { actorUuid?: string; speed?: string } | undefined;
+}
+
+/** A GM, or the card's author when they own the mover (checked on the GM). */
+export function moverPermitted({ user, authorId, state }: ChatActionContext): boolean {
+  if (user.isGM) return true;
+  const uuid = movementOf(state)?.actorUuid;
+  return authorId === user.id && Boolean(uuid) && userOwns(uuid!, user);
+}
+
+/** `d6ApplySpeed`: records the speed the card moved at on the mover (what the next move may change from). */
+export async function planApplySpeed({ message, state }: ChatActionContext): Promise<DocumentChange[]> {
+  const movement = movementOf(state);
+  if (!movement?.actorUuid || !movement.speed) throw new OmnibusError("badArgument", "this card has no movement", { name: "message", value: message.id ?? "" });
+  const actor = await resolveDoc<Doc>(movement.actorUuid);
+  if (!actor) throw new OmnibusError("badArgument", "the mover no longer exists", { name: "actor", value: movement.actorUuid });
+  return [{ uuid: actor.uuid, update: { "flags.omnibus.d6.speed": movement.speed } }];
+}

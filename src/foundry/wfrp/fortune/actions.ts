@@ -1,0 +1,93 @@
+/**
+ * A Fortune point buys a re-roll of the roller's own test from its card (003:L72: the result is
+ * ignored and the test rolled again; the re-roll is final). The test card, the opposed-test card
+ * (the tester's side: every target's result is decided again) and the attack card (the attacker's
+ * roll: every target again) offer it to the roller's owner once. The owner rolls a d100 and posts
+ * it as a response (`postResponse`, action `wfrpFortuneReroll`); the active GM checks the roller
+ * still has a Fortune point, the card was not re-rolled yet and nothing on it was applied, reads
+ * the one d100 face, spends the point and amends its record with the new face, from which every
+ * client re-renders the card. What pays for a re-roll is not in the seed: Fortune is the published
+ * game's resource and the character sheet's field.
+ */
+import { OmnibusError } from "../../../core/errors";
+import { rerollTest, type TestOptions, type TestResult } from "../../../rules/wfrp/index";
+import { cardStateOf, postResponse, userOwns } from "../../chat/actions";
+import { localize, notify } from "../../i18n";
+import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
+import { testCardContext, type AttackState } from "../../../rules/wfrp/table/cards";
+import { TEST_CARD, rollD100For } from "../checks";
+import { blocked, cardOf, withFortuneButton, type TestRerollState } from "../../../rules/wfrp/table/fortune/cards";
+import { facesOfD100Rolls, type OpposedState } from "../../../rules/wfrp/table/opposed/checks";
+
+const fortuneOf = (system: Record<string, unknown>) => Math.max(0, Math.trunc(Number(system.fortune ?? 0)));
+
+async function runFortune({ message, state }: ChatActionContext): Promise<void> {
+  const card = cardOf(state);
+  if (!card) throw new OmnibusError("badArgument", "this card has no test to re-roll", { name: "message", value: message.id ?? "" });
+  const why = blocked(state, card);
+  if (why) {
+    notify("warn", why);
+    return;
+  }
+  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { name: string; system: Record<string, unknown> } | null;
+  if (!actor) throw new OmnibusError("badArgument", "the roller no longer exists", { name: "actor", value: card.actorUuid });
+  if (fortuneOf(actor.system) < 1) {
+    notify("warn", "OMNIBUS.WFRP.Fortune.None", { name: actor.name });
+    return;
+  }
+  const roll = await rollD100For(card.spec, card.options as TestOptions);
+  const result = roll.outcome!.results[0];
+  const content = `<div class="omnibus omnibus-card wfrp"><p>${localize("OMNIBUS.WFRP.Fortune.Rerolled", { name: actor.name, before: card.roll, after: result.roll })}</p></div>`;
+  await postResponse(message, "wfrpFortuneReroll", null, { rolls: [roll as unknown as Roll], content, actor: actor as never });
+}
+
+/** The GM's side: the roller still has Fortune, the card may be re-rolled, one d100 face; spend the point, amend the card. */
+async function planFortune(context: ChatActionContext): Promise<PlannedAction> {
+  const card = cardOf(context.state);
+  if (!card) throw new OmnibusError("badArgument", "this card has no test to re-roll", { name: "message", value: context.message.id ?? "" });
+  const why = blocked(context.state, card);
+  if (why) throw new OmnibusError("badArgument", "this card cannot be re-rolled now", { name: "message", value: localize(why) });
+  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { uuid: string; name: string; system: Record<string, unknown> } | null;
+  if (!actor) throw new OmnibusError("badArgument", "the roller no longer exists", { name: "actor", value: card.actorUuid });
+  const fortune = fortuneOf(actor.system);
+  if (fortune < 1) throw new OmnibusError("outOfRange", "no Fortune point left", { name: "fortune", value: 0, min: 1, max: 99 });
+  const faces = facesOfD100Rolls((context.response?.rolls ?? []) as never);
+  if (faces.length !== 1) throw new OmnibusError("badArgument", "a re-roll is one d100", { name: "rolls", value: String(faces.length) });
+  const { result, previous } = rerollTest({ spec: card.spec, roll: card.roll, rerolls: 0 }, faces[0], card.options);
+  const state = structuredClone(context.state);
+  state.fortune = { used: true, before: card.roll, after: faces[0] };
+  if (card.kind === "test") (state.test as { result: TestResult }).result = result;
+  else if (card.kind === "opposed") (state.opposed as OpposedState).roll = faces[0];
+  else (state.attack as AttackState).roll = faces[0];
+  return {
+    changes: [{ uuid: actor.uuid, update: { "system.fortune": fortune - 1 } }],
+    state,
+    summary: { key: "OMNIBUS.WFRP.Fortune.Applied", data: { name: actor.name, before: previous.roll, after: result.roll } },
+  };
+}
+
+function ownsRoller({ user, state }: ChatActionContext): boolean {
+  const card = cardOf(state);
+  return Boolean(card) && userOwns(card!.actorUuid, user);
+}
+
+/** The test card rendered from its record (after a re-roll). */
+export function renderTestCard(state: Record<string, unknown>): { template: string; context: Record<string, unknown> } | null {
+  const test = state.test as { result?: TestResult; reroll?: TestRerollState } | undefined;
+  if (!test?.reroll || !test.result) return null;
+  const context = testCardContext({ ...test.reroll.card, result: test.result, spec: test.reroll.spec });
+  return { template: TEST_CARD, context: withFortuneButton(context, state) };
+}
+
+export const fortuneActions: Record<string, ChatAction> = {
+  wfrpFortune: {
+    run: runFortune,
+    repeatable: true,
+    permitted: ownsRoller,
+    visible: (message, user) => {
+      const card = cardOf(cardStateOf(message));
+      return Boolean(card && userOwns(card.actorUuid, user));
+    },
+  },
+  wfrpFortuneReroll: { plan: planFortune, response: true, permitted: ownsRoller, visible: () => false },
+};

@@ -1,0 +1,159 @@
+/**
+ * A chase exchange from the sheet as plain data (no Foundry global): the roll-dialog request, plan,
+ * exact odds and card state of one exchange of opposed Athletics tests (004:L44, digest §6), through
+ * src/rules/silhouette's chaseExchange. The rolling runner is one side (fleeing or pursuing); the
+ * other side's pool, modifier and speed come from the dialog (defaults: the first target's Athletics
+ * and sprint). checks.ts rolls the fleeing side's pool first, then the pursuer's, then any mishap d6
+ * (fleeing first), the order chaseExchange reads them in.
+ */
+import { OmnibusError } from "../../../../core/errors";
+import { silhouetteOdds } from "../../../../core/odds/index";
+import { CHASE_OBSTACLES, chaseExchange, type ChaseExchange, type ChaseObstacle } from "../../index";
+import type { DiceSource } from "../../../../core/dice";
+import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../../../table/types";
+import { choices, skillFor } from "../derive";
+import type { ActorFacts } from "../checks";
+import type { RollSummary } from "../rolls";
+import type { SilhouetteOptions } from "../settings";
+
+const L = "OMNIBUS.Silhouette.";
+
+export type ChaseRole = "fleeing" | "pursuer";
+
+/** One runner's pool: Athletics dice, attribute + other modifiers, speed in m/round. */
+export interface ChaseRunner {
+  dice: number;
+  modifier: number;
+  speed: number;
+}
+
+export interface ChaseData {
+  actorImg: string;
+  opponentName: string;
+}
+
+const F = {
+  role: { name: "role", label: `${L}Field.ChaseRole`, kind: "select", choices: choices(["fleeing", "pursuer"], `${L}Chase.Role.`) },
+  distance: { name: "distance", label: `${L}Field.ChaseDistance`, kind: "number", min: 0, max: 10000 },
+  dice: { name: "dice", label: `${L}Field.Dice`, kind: "number", min: 0, max: 40, hint: `${L}Field.DiceHint` },
+  modifier: { name: "modifier", label: `${L}Field.Modifier`, kind: "number", min: -20, max: 20 },
+  speed: { name: "speed", label: `${L}Field.ChaseSpeed`, kind: "number", min: 0, max: 1000 },
+  opponentDice: { name: "opponentDice", label: `${L}Field.ChaseOpponentDice`, kind: "number", min: 0, max: 40 },
+  opponentModifier: { name: "opponentModifier", label: `${L}Field.ChaseOpponentModifier`, kind: "number", min: -20, max: 20 },
+  opponentSpeed: { name: "opponentSpeed", label: `${L}Field.ChaseOpponentSpeed`, kind: "number", min: 0, max: 1000 },
+  obstacle: { name: "obstacle", label: `${L}Field.ChaseObstacle`, kind: "select", choices: choices(["none", ...Object.keys(CHASE_OBSTACLES)], `${L}Chase.Obstacle.`) },
+} satisfies Record<string, CheckField>;
+
+function num(values: CheckValues, name: string, fallback = 0): number {
+  const v = values[name];
+  return typeof v === "number" ? v : fallback;
+}
+
+/** A runner's defaults from its facts: Athletics level, the skill's attribute modifier, sprint speed (004:L44). */
+export function chaseRunner(actor: ActorFacts): ChaseRunner {
+  const row = skillFor(actor.skills, "athletics");
+  return { dice: row?.level ?? 0, modifier: row?.attributeModifier ?? 0, speed: actor.movement.sprint };
+}
+
+/** The chase dialog for `actor`; `opponent` (the first target, if any) fills the other side's defaults and `distance` (measured to it) the distance; 10 m otherwise. */
+export function chaseRequest(actor: ActorFacts, opponent: (ActorFacts & { name?: string }) | null, title: string, distance: number | null = null): CheckRequest {
+  const own = chaseRunner(actor);
+  const other = opponent ? chaseRunner(opponent) : { dice: 0, modifier: 0, speed: 0 };
+  const data: ChaseData = { actorImg: actor.img, opponentName: opponent?.name ?? "" };
+  return {
+    ruleset: "silhouette",
+    kind: "chase",
+    title,
+    actorUuid: actor.uuid,
+    fields: [F.role, F.distance, F.dice, F.modifier, F.speed, F.opponentDice, F.opponentModifier, F.opponentSpeed, F.obstacle],
+    values: { role: "fleeing", distance: distance !== null && Number.isFinite(distance) && distance >= 0 ? Math.round(distance * 100) / 100 : 10, dice: own.dice, modifier: own.modifier, speed: own.speed, opponentDice: other.dice, opponentModifier: other.modifier, opponentSpeed: other.speed, obstacle: "none" },
+    targets: [],
+    data: data as unknown as Record<string, unknown>,
+  };
+}
+
+export interface ChasePlan {
+  role: ChaseRole;
+  distance: number;
+  fleeing: ChaseRunner;
+  pursuer: ChaseRunner;
+  obstacle: ChaseObstacle | null;
+}
+
+function runner(dice: number, modifier: number, speed: number, who: string): ChaseRunner {
+  if (!Number.isInteger(dice) || dice < 0 || dice > 40) throw new OmnibusError("badArgument", `${who} dice must be 0–40`, { name: `${who}.dice`, value: dice });
+  if (!Number.isInteger(modifier) || modifier < -100 || modifier > 100) throw new OmnibusError("badArgument", `${who} modifier must be an integer`, { name: `${who}.modifier`, value: modifier });
+  if (!Number.isFinite(speed) || speed < 0) throw new OmnibusError("badArgument", `${who} speed must be ≥ 0 m/round`, { name: `${who}.speed`, value: speed });
+  return { dice, modifier, speed };
+}
+
+export function planChase(_request: CheckRequest, values: CheckValues): ChasePlan {
+  const role = values.role === "pursuer" ? "pursuer" : values.role === "fleeing" || values.role === undefined ? "fleeing" : null;
+  if (role === null) throw new OmnibusError("badArgument", `unknown chase role ${String(values.role)}`, { name: "role", value: String(values.role) });
+  const distance = num(values, "distance", 10);
+  if (!Number.isFinite(distance) || distance < 0) throw new OmnibusError("badArgument", "distance must be ≥ 0 m", { name: "distance", value: distance });
+  const obstacleValue = typeof values.obstacle === "string" ? values.obstacle : "none";
+  if (obstacleValue !== "none" && !(obstacleValue in CHASE_OBSTACLES)) throw new OmnibusError("badArgument", `unknown obstacle ${obstacleValue}`, { name: "obstacle", value: obstacleValue });
+  const own = runner(num(values, "dice"), num(values, "modifier"), num(values, "speed"), "own");
+  const other = runner(num(values, "opponentDice"), num(values, "opponentModifier"), num(values, "opponentSpeed"), "opponent");
+  return { role, distance, fleeing: role === "fleeing" ? own : other, pursuer: role === "fleeing" ? other : own, obstacle: obstacleValue === "none" ? null : (obstacleValue as ChaseObstacle) };
+}
+
+/**
+ * Exact odds: the rolling runner wins the exchange (a strictly higher speed + Athletics total,
+ * 004:L44: "whoever rolled higher"), a tie, and the runner's own mishap.
+ */
+export function chaseOdds(request: CheckRequest, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
+  const plan = planChase(request, values);
+  const base = { sixMode: options.check.sixMode, fumbleRule: options.check.fumbleRule, fumbleFails: options.check.fumbleFails };
+  const dist = (r: ChaseRunner) => silhouetteOdds({ ...base, dice: r.dice, untrained: r.dice === 0, modifier: r.modifier });
+  const fleeing = dist(plan.fleeing);
+  const pursuer = dist(plan.pursuer);
+  let fleeingWins = 0;
+  let tie = 0;
+  for (const [f, pf] of fleeing.total.entries()) {
+    const fTotal = f + plan.fleeing.speed;
+    for (const [p, pp] of pursuer.total.entries()) {
+      const pTotal = p + plan.pursuer.speed;
+      if (fTotal > pTotal) fleeingWins += pf * pp;
+      else if (fTotal === pTotal) tie += pf * pp;
+    }
+  }
+  const win = plan.role === "fleeing" ? fleeingWins : Math.max(0, 1 - fleeingWins - tie);
+  const own = plan.role === "fleeing" ? fleeing : pursuer;
+  return [
+    { label: `${L}Odds.ChaseWin`, probability: win, primary: true },
+    { label: `${L}Odds.ChaseTie`, probability: tie },
+    { label: `${L}Odds.Mishap`, probability: own.fumble },
+  ];
+}
+
+export interface ChaseCard {
+  kind: "chase";
+  role: ChaseRole;
+  opponentName: string;
+  distanceBefore: number;
+  fleeing: { roll: RollSummary; speed: number; total: number };
+  pursuer: { roll: RollSummary; speed: number; total: number };
+  exchange: ChaseExchange;
+}
+
+/** The card state of one exchange; `mishapDice` supplies the 1d6 per mishap in chaseExchange's order. */
+export function chaseCard(plan: ChasePlan, data: ChaseData, fleeingRoll: RollSummary, pursuerRoll: RollSummary, mishapDice: DiceSource): ChaseCard {
+  const exchange = chaseExchange(
+    plan.distance,
+    { speed: plan.fleeing.speed, athleticsTotal: fleeingRoll.total, fumble: fleeingRoll.fumble },
+    { speed: plan.pursuer.speed, athleticsTotal: pursuerRoll.total, fumble: pursuerRoll.fumble },
+    mishapDice,
+    plan.obstacle,
+  );
+  return {
+    kind: "chase",
+    role: plan.role,
+    opponentName: data.opponentName,
+    distanceBefore: plan.distance,
+    fleeing: { roll: fleeingRoll, speed: plan.fleeing.speed, total: exchange.fleeingTotal },
+    pursuer: { roll: pursuerRoll, speed: plan.pursuer.speed, total: exchange.pursuerTotal },
+    exchange,
+  };
+}
