@@ -162,7 +162,7 @@ describe("Silhouette: effects on a skill check", () => {
       { name: "Keen edge", value: "+1" },
     ]);
     const { planPool } = await import("../../../src/rules/silhouette/table/checks");
-    const { silhouetteOptions } = await import("../../../src/rules/silhouette/table/settings");
+    const { silhouetteOptions } = await import("../../../src/foundry/silhouette/settings");
     const plan = planPool(request, request.values, silhouetteOptions());
     expect(plan.lines).toContainEqual({ label: "OMNIBUS.Silhouette.Card.Effects", value: 2 });
   });
