@@ -118,10 +118,11 @@ for (const [name, f] of refused) {
 }
 
 // The worst roll-dialog recompute: D6 odds of a 100D code with 30 CP dice (the core's largest CP
-// count), and the D6 dialog's own odds (check-logic `checkOdds`) of the model's largest code, 200D,
+// count), and the D6 dialog's own odds (`checkOdds`) of the model's largest code, 200D,
 // with the 2 CP an attribute roll allows, against a difficulty.
 {
-  const { DEFAULT_SETTINGS, attributeCheck, checkOdds } = await import("../src/rules/d6/table/checks");
+  const { attributeCheck, checkOdds } = await import("../src/rules/d6/table/checks");
+  const { DEFAULT_SETTINGS } = await import("../src/rules/d6/table/settings");
   const actor = { name: "bench", type: "d6_character", system: { attributes: { perception: { dice: 200, pips: 0 } }, characterPoints: 30, forcePoints: 1, woundLevel: "healthy" }, items: [] };
   const request = attributeCheck(actor, "perception", "Perception", DEFAULT_SETTINGS);
   const values = { ...request.values, characterPoints: 2, difficulty: 700 };

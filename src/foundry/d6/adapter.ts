@@ -6,7 +6,8 @@
 import { partyActorType } from "../party";
 import { defineRuleset } from "../ruleset";
 import { D6_TRACKABLE, d6TokenAttribute, D6_TOKEN_DEFAULTS, d6MovementBands } from "../../rules/d6/table/tokens";
-import { d6Checks, d6ChatActions } from "./checks";
+import { d6Checks } from "./checks";
+import { d6ChatActions } from "./actions";
 import { hideForeignResistButtons } from "./resist-cp/actions";
 import { d6Combat, mayActLast, maySetSideInitiative, onCombatRound, planActLast, planSideInitiative, sideInitiativeCombatClass } from "./combat";
 import {
@@ -22,7 +23,8 @@ import {
 } from "./models";
 import { D6CharacterPointRoll, D6ChatRoll, D6DeviationRoll, D6PlainRoll, D6Roll } from "./rolls";
 import { WildDie } from "../dice/terms";
-import { D6_SETTINGS, readSettings } from "./settings";
+import { readSettings } from "./settings";
+import { D6_SETTINGS } from "../../rules/d6/table/settings";
 import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";
 import { D6_STATUS_EFFECTS } from "./status-effects";
 import { d6TimerRules, onD6ActorChange, startBacta } from "./timers";

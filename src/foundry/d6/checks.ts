@@ -1,77 +1,54 @@
 /**
  * The D6 checks at the table: builds requests from documents (src/rules/d6/table/checks.ts), rolls them with the
  * D6 Roll classes, spends ammunition, Character and Force Points, records reactions, and posts the
- * chat cards; the card buttons roll damage against each target's Strength and apply the result.
+ * chat cards; the card buttons (actions.ts) roll damage against each target's Strength and apply it.
  */
 import { OmnibusError } from "../../core/errors";
 import {
   canFire,
-  codeToPips,
-  pipsToCode,
+  
+  
   deviationDice,
   formatDieCode,
-  normalizeCode,
+  
   parseFireRate,
-  resistCode,
+  
   rollD6,
   rollPlainDice,
-  scaleModifiers,
+  
   spendAmmo,
   woundPenaltyDice,
-  type Armor,
-  type DieCode,
+  
+  
   type Scale,
 } from "../../rules/d6";
-import { cardOrigin, currentRollMode, postCard, postSecret } from "../chat/cards";
+import { cardOrigin, postCard, postSecret } from "../chat/cards";
 import { expectClaim } from "../chat/verify";
 import { diceFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
-import type { ChatAction, ChatActionContext, CheckHandler, CheckRequest, CheckSource, CheckValues, DocumentChange, PlannedAction, TargetInfo } from "../ruleset";
+import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
 import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, type Point } from "../targets";
 import { templatePath } from "../templates/helpers";
-import {
-  attackCheck,
-  weaponCondition,
-  attributeCheck,
-  checkData,
-  checkOdds,
-  difficultyEffectBonus,
-  equippedArmor,
-  itemNamed,
-  resistanceEffectPips,
-  resolveValues,
-  skillCheck,
-  skillCode,
-  weaponDamageCode,
-  woundLevelOf,
-  type D6ActorData,
-  type D6AttackTarget,
-  type D6Settings,
-  type D6TargetData,
-} from "../../rules/d6/table/checks";
+import { attackCheck, weaponCondition, attributeCheck, checkData, checkOdds, difficultyEffectBonus, itemNamed, resolveValues, skillCheck, skillCode, type D6ActorData, type D6AttackTarget, type D6TargetData } from "../../rules/d6/table/checks";
+import { type D6Settings } from "../../rules/d6/table/settings";
 import { explainD6Check } from "../../rules/d6/explain";
-import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, planDamage, type D6CardContext, type DamageTarget, type TargetOutcome } from "../../rules/d6/table/cards";
+import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, type D6CardContext, type TargetOutcome } from "../../rules/d6/table/cards";
 import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./rolls";
-import { storedCode } from "../../rules/d6/table/schema";
 import { readSettings } from "./settings";
-import { HEALING_KINDS, buildHealing, healerPermitted, planApplyHealing, rollHealing } from "./healing/checks";
+import { HEALING_KINDS, buildHealing, rollHealing } from "./healing/checks";
 import { healingOdds, medicalKind } from "../../rules/d6/table/healing/checks";
-import { recordResistCPAction, spendResistCPAction } from "./resist-cp/actions";
-import { cpAfterActions, cpAfterOffered } from "./cp-after/actions";
+import { cpAfterOffered } from "./cp-after/actions";
 import { MOVEMENT_KIND, movementOdds, movementRequest } from "../../rules/d6/table/movement/checks";
-import { moverPermitted, planApplySpeed, rollMovement } from "./movement/checks";
+import { rollMovement } from "./movement/checks";
 import { evaluateOptions } from "../compat";
-import { recordOf } from "../chat/record";
-import { userOwns } from "../chat/actions";
-import { parseIndex } from "../chat/requests";
 import { actorEffects } from "../effects";
 
 export const CHECK_CARD = templatePath("d6/chat/check-card");
 export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
 
 type Doc = { uuid: string; name: string; type: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown> };
-type ActorDoc = Doc & { items: { contents: Doc[] } & Iterable<Doc>; isOwner?: boolean; getActiveTokens?(): unknown[] };
+export type ActorDoc = Doc & { items: { contents: Doc[] } & Iterable<Doc>; isOwner?: boolean; getActiveTokens?(): unknown[] };
 
 export function actorData(actor: ActorDoc): D6ActorData {
   const items = Array.from(actor.items?.contents ?? []).map((i) => {
@@ -86,7 +63,7 @@ function itemById(actor: ActorDoc, id: string | undefined): Doc | undefined {
   return Array.from(actor.items?.contents ?? []).find((i) => (i as unknown as { id: string }).id === id);
 }
 
-async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null> {
+export async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null> {
   if (!uuid) return null;
   return ((await fromUuid(uuid as never)) as T | null) ?? null;
 }
@@ -376,7 +353,6 @@ async function roll(request: CheckRequest, values: CheckValues, options: { rollM
   return message;
 }
 
-
 /**
  * A blast weapon (§28–29): the impact point is the first target if hit; a missed throw of a weapon
  * that deviates lands 1D/2D/3D metres away in the rolled direction (A-39); every token within the
@@ -489,174 +465,10 @@ export const d6Checks: CheckHandler = {
   roll,
 };
 
-// ---------------------------------------------------------------------------------------------
-// Damage: roll it against every target's Strength, then apply
-
-interface AttackFlags {
-  actorUuid: string | null;
-  weaponName: string;
-  damage: string;
-  damageType: "energy" | "physical";
-  stun: boolean;
-  scale: Scale;
-  forcePoint: boolean;
-  blast: { radii: string; damage: string } | null;
-  targets: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number | null; damage: string | null; distance: number | null }>;
-}
-
 /** The D6 part of a card's state (the GM's record on the GM; the plumbing reads it). */
 export function d6State(state: Record<string, unknown>): Record<string, unknown> {
   return (state.d6 ?? {}) as Record<string, unknown>;
 }
-
-/** A character's Strength code (null for a vehicle or bad data). */
-function strengthOf(system: Record<string, unknown>): DieCode | null {
-  try {
-    return storedCode((system.attributes as Record<string, unknown> | undefined)?.strength, "strength");
-  } catch {
-    return null;
-  }
-}
-
-/** The code a target rolls against damage: full Strength (or body strength) + armor + scale (T-52, T-53, T-32). */
-export function targetResistCode(target: D6ActorData, damageType: "energy" | "physical", scaleBonus: number): DieCode {
-  if (target.type === "d6_vehicle") return normalizeCode({ dice: storedCode(target.system.bodyStrength, "bodyStrength").dice + scaleBonus, pips: storedCode(target.system.bodyStrength, "bodyStrength").pips });
-  const attrs = target.system.attributes as Record<string, unknown>;
-  const armor: Armor | null = equippedArmor(target);
-  const forcePoint = ((target.system.round ?? {}) as Record<string, unknown>).forcePoint === true;
-  const code = resistCode(storedCode(attrs?.strength, "strength"), { armor, damageType, scaleBonus, forcePoint });
-  // The target's effects on its resistance (`system.bonuses.resistance`, pips; never below 0D).
-  const pips = resistanceEffectPips(target.effects);
-  return pips === 0 ? code : pipsToCode(Math.max(0, codeToPips(code) + pips));
-}
-
-async function rollDamage({ message, state }: ChatActionContext): Promise<void> {
-  const settings = readSettings();
-  const attack = d6State(state).attack as AttackFlags | undefined;
-  if (!attack) throw new OmnibusError("badArgument", "this card has no attack", { name: "message", value: message.id ?? "" });
-  const attacker = await resolveDoc<ActorDoc>(attack.actorUuid);
-  const attackerData = attacker ? actorData(attacker) : null;
-  const strength = attackerData?.type === "d6_vehicle" ? { dice: 0, pips: 0 } : storedCode((attackerData?.system.attributes as Record<string, unknown> | undefined)?.strength ?? { dice: 0, pips: 0 }, "strength");
-  const rolls: Roll[] = [];
-  // The damage card takes the roller's chat mode: a blind one must not ask them to type the dice (issue 11, item 4).
-  const mode = currentRollMode();
-  const groups = new Map<string, { code: DieCode; roll?: D6Roll }>();
-  const plan: Array<{ target: AttackFlags["targets"][number] | null; key: string; data: D6ActorData | null; resistBonus: number }> = [];
-  if (attack.targets.length === 0 && (attack as { hadTargets?: boolean }).hadTargets) {
-    notify("warn", "OMNIBUS.D6.CPAfter.NoHit");
-    return;
-  }
-  const targets = attack.targets.length > 0 ? attack.targets : [null];
-  for (const [i, t] of targets.entries()) {
-    const targetDoc = t ? await resolveDoc<ActorDoc>(t.actorUuid) : null;
-    const data = targetDoc ? actorData(targetDoc) : null;
-    const targetScale = (data?.system.scale as Scale | undefined) ?? attack.scale;
-    const scale = scaleModifiers(attack.scale, targetScale);
-    const base = t?.damage ?? attack.damage;
-    const code = normalizeCode({ ...weaponDamageCode(base, strength, attack.forcePoint), dice: weaponDamageCode(base, strength, attack.forcePoint).dice + scale.damage });
-    const zone = t?.zone ?? "direct";
-    const key = settings.blastRolls === "perTarget" ? `t${i}` : `${zone}:${scale.damage}`;
-    if (!groups.has(key)) groups.set(key, { code });
-    plan.push({ target: t, key, data, resistBonus: scale.resist });
-  }
-  for (const group of groups.values()) {
-    group.roll = D6Roll.fromSpec({ code: group.code, wildDie: settings.wildDieDamage, wildOne: settings.wildOne, characterPoints: 0, kind: "damage", allowPipsOnly: settings.allowPipsOnly });
-    await group.roll.evaluate(evaluateOptions(mode));
-    rolls.push(group.roll as unknown as Roll);
-  }
-  const outcomes: TargetOutcome[] = [];
-  const damageTargets: DamageTarget[] = [];
-  for (const p of plan) {
-    const group = groups.get(p.key)!;
-    const damageTotal = group.roll!.outcome!.total;
-    if (!p.target || !p.data || !p.target.actorUuid) continue;
-    const resist = D6Roll.fromSpec({ code: targetResistCode(p.data, attack.damageType, p.resistBonus), wildDie: settings.wildDieResist, wildOne: settings.wildOne, characterPoints: 0, kind: "resistDamage", allowPipsOnly: settings.allowPipsOnly });
-    await resist.evaluate(evaluateOptions(mode));
-    rolls.push(resist as unknown as Roll);
-    const target: DamageTarget = { actorUuid: p.target.actorUuid, name: p.target.name, img: p.target.img, damageTotal, resistTotal: resist.outcome!.total, stun: attack.stun, vehicle: p.data.type === "d6_vehicle" };
-    const index = damageTargets.length;
-    damageTargets.push(target);
-    const preview = planDamage(target, { woundLevel: woundLevelOf(p.data.system), stuns: Number(p.data.system.stuns ?? 0), damage: String(p.data.system.damage ?? ""), strength: strengthOf(p.data.system) }, settings);
-    outcomes.push({
-      name: target.name,
-      img: target.img,
-      distance: null,
-      units: "",
-      band: "OMNIBUS.D6.Card.DamageVsStrength",
-      bandDetail: `${damageTotal} − ${target.resistTotal}`,
-      result: target.vehicle ? `OMNIBUS.D6.ObjectDamage.${preview.result}` : preview.knockedOut ? "OMNIBUS.D6.DamageResult.knockedOut" : `OMNIBUS.D6.DamageResult.${preview.result}`,
-      tone: preview.result === "none" || preview.result === "undamaged" ? "neutral" : "failure",
-      button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { target: String(index) } },
-    });
-  }
-  const firstGroup = [...groups.values()][0];
-  const context: D6CardContext = {
-    title: localize("OMNIBUS.D6.Card.DamageTitle", { weapon: attack.weaponName }),
-    subtitle: attack.stun ? localize("OMNIBUS.D6.Card.Stun") : "",
-    img: (attacker?.img as string) ?? "",
-    dice: firstGroup?.roll ? diceFaces(firstGroup.roll.outcome!) : [],
-    total: firstGroup?.roll?.outcome?.total ?? 0,
-    outcome: null,
-    quality: null,
-    complication: false,
-    lines: [...groups.values()].map((g) => ({ label: "OMNIBUS.D6.Card.DamageRoll", value: `${formatDieCode(g.code)} → ${g.roll!.outcome!.total}` })),
-    outcomes,
-    buttons: damageTargets.flatMap((t, i) => (t.vehicle ? [] : [{ action: "d6SpendResistCP", label: "OMNIBUS.D6.ResistCP.Button", icon: "fa-solid fa-star", detail: t.name, data: { target: String(i) } }])),
-  };
-  await postCard({ template: DAMAGE_CARD, context, actor: attacker as never, rolls, rollMode: mode, flags: { d6: { damage: { from: message.id, attackerUuid: attack.actorUuid, targets: damageTargets } } } });
-}
-
-/** The damage targets of a card's state. */
-export function damageTargetsOf(state: Record<string, unknown>): Array<DamageTarget & { cpBonus?: number }> {
-  const damage = d6State(state).damage as { targets?: Array<DamageTarget & { cpBonus?: number }> } | undefined;
-  return Array.isArray(damage?.targets) ? damage!.targets : [];
-}
-
-/**
- * The GM's bound on a damage card (its author may have forged it at creation): it must come from a
- * recorded, untampered attack card by the same author, whose attacker that author owns, and the
- * target must be one that attack hit.
- */
-function checkDamageOrigin(context: ChatActionContext, target: DamageTarget): void {
-  // A GM's own damage card (a macro, a hand-made card) needs no origin: the GM is trusted.
-  if ((game.users?.get(context.authorId ?? "") as User.Implementation | undefined)?.isGM) return;
-  const damage = d6State(context.state).damage as { from?: string; attackerUuid?: string | null } | undefined;
-  const attackRecord = recordOf(damage?.from ?? "");
-  const attack = attackRecord ? (d6State(attackRecord.state).attack as AttackFlags | undefined) : undefined;
-  if (!attackRecord || !attack || attackRecord.tampered) throw new OmnibusError("badArgument", "this damage card does not come from a recorded attack", { name: "message", value: context.message.id ?? "" });
-  const author = game.users?.get(context.authorId ?? "") as User.Implementation | undefined;
-  if (!author?.isGM && (attackRecord.authorId !== context.authorId || (attack.actorUuid && !userOwns(attack.actorUuid, author)))) throw new OmnibusError("badArgument", "the damage card's author did not make that attack", { name: "message", value: context.message.id ?? "" });
-  if (attack.targets.length > 0 && !attack.targets.some((t) => t.actorUuid === target.actorUuid)) throw new OmnibusError("badArgument", "that attack did not hit this target", { name: "target", value: target.name });
-}
-
-async function planApply(context: ChatActionContext): Promise<PlannedAction> {
-  const index = parseIndex(context.target);
-  const target = index === null ? undefined : damageTargetsOf(context.state)[index];
-  if (!target) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: context.target ?? "" });
-  checkDamageOrigin(context, target);
-  const override = context.override;
-  // The GM's hand: ½ or ×2 the damage total, a custom damage total, or the selected tokens' actors.
-  const damageTotal = override?.amount !== undefined ? override.amount : override?.factor ? Math.floor(target.damageTotal * override.factor) : target.damageTotal;
-  const uuids = override?.actors ?? [target.actorUuid];
-  const changes: DocumentChange[] = [];
-  for (const uuid of uuids) {
-    const actor = await resolveDoc<ActorDoc>(uuid);
-    if (!actor || !String(actor.type).startsWith("d6_")) throw new OmnibusError("badArgument", "the target no longer exists", { name: "target", value: target.name });
-    const planned = planDamage({ ...target, damageTotal, resistTotal: target.resistTotal + (target.cpBonus ?? 0), vehicle: actor.type === "d6_vehicle" }, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? ""), strength: strengthOf(actor.system) }, readSettings());
-    changes.push({ uuid: actor.uuid, update: planned.update, statuses: planned.statuses });
-  }
-  return { changes, summary: { key: "OMNIBUS.D6.Card.AppliedDamage", data: { damage: damageTotal, resist: target.resistTotal + (target.cpBonus ?? 0) } } };
-}
-
-export const d6ChatActions: Record<string, ChatAction> = {
-  d6RollDamage: { run: rollDamage },
-  d6ApplyDamage: { plan: planApply, targets: (state) => damageTargetsOf(state).map((_, i) => String(i)), overridable: true },
-  d6ApplyHealing: { plan: planApplyHealing, permitted: healerPermitted },
-  d6SpendResistCP: spendResistCPAction,
-  d6ResistCP: recordResistCPAction,
-  d6ApplySpeed: { plan: planApplySpeed, permitted: moverPermitted },
-  ...cpAfterActions,
-};
 
 /** Reloading a weapon (001:L1): fills it; one action. */
 export async function reloadWeapon(weapon: Doc): Promise<void> {

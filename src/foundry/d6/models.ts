@@ -4,7 +4,9 @@
  * `migrateData` normalises older shapes (src/rules/d6/table/schema.ts `migrateD6Source`); `prepareDerivedData`
  * computes the wound penalty, health bar and code labels through the pure rules.
  */
-import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source, safeFormat, type SchemaSpec } from "../../rules/d6/table/schema";
+import { ACTOR_SPECS, ITEM_SPECS, safeFormat, type SchemaSpec } from "../../rules/d6/table/schema";
+import { deriveActor } from "../../rules/d6/table/derive";
+import { migrateD6Source } from "../../rules/d6/table/migrate";
 import { buildSchema } from "../data/build-fields";
 import { VEHICLE_HEALTH } from "../../rules/d6/table/tokens";
 import { parseDamageCode, formatRanges } from "../../rules/d6";

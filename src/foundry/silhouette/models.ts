@@ -6,15 +6,8 @@
  * The fields come from the plain specs of src/rules/silhouette/table/schema.ts; `foundry.data.fields` is read when a schema is
  * defined (at registration), never at import.
  */
-import {
-  deriveCharacter,
-  healthFromWounds,
-  migrateCharacterSource,
-  migrateSkillSource,
-  migrateWeaponSource,
-  type CharacterDerived,
-  type ItemLike,
-} from "../../rules/silhouette/table/derive";
+import { deriveCharacter, healthFromWounds, type CharacterDerived, type ItemLike } from "../../rules/silhouette/table/derive";
+import { migrateCharacterSource, migrateSkillSource, migrateWeaponSource } from "../../rules/silhouette/table/migrate";
 import { ARMOUR_SPEC, CHARACTER_SPEC, EQUIPMENT_SPEC, SKILL_SPEC, WEAPON_SPEC } from "../../rules/silhouette/table/schema";
 import { buildSchema } from "../data/build-fields";
 import { silhouetteOptions } from "./settings";

@@ -4,10 +4,13 @@
  */
 import { partyActorType } from "../party";
 import { defineRuleset } from "../ruleset";
+import { STORYTELLING_STATUS_EFFECTS } from "./status-effects";
+import { STORYTELLING_SETTINGS } from "../../rules/storytelling/table/settings";
 import { STORYTELLING_TRACKABLE, storytellingTokenAttribute, STORYTELLING_TOKEN_DEFAULTS, storytellingMovementBands } from "../../rules/storytelling/table/tokens";
 import { rulesetSetting } from "../settings";
-import { KEY } from "../../rules/storytelling/table/checks";
-import { renderStorytellingCard, storytellingChatActions, storytellingChecks } from "./checks";
+import { KEY } from "../../rules/storytelling/table/settings";
+import { renderStorytellingCard, storytellingChecks } from "./checks";
+import { storytellingChatActions } from "./actions";
 import { initiativeModifier } from "../../rules/storytelling";
 import {
   StorytellingArmorModel,
@@ -52,65 +55,9 @@ export const storytellingAdapter = defineRuleset({
   },
   rolls: [StorytellingRoll as never, StorytellingInitiativeRoll as never],
   dieTerms: { [StorytellingDie.DENOMINATION]: StorytellingDie },
-  statusEffects: [
-    { id: "wounded1", name: `${KEY}.Status.wounded1`, img: "icons/svg/blood.svg" },
-    { id: "wounded2", name: `${KEY}.Status.wounded2`, img: "icons/svg/blood.svg" },
-    { id: "wounded3", name: `${KEY}.Status.wounded3`, img: "icons/svg/blood.svg" },
-    { id: "unconsciousRisk", name: `${KEY}.Status.unconsciousRisk`, img: "icons/svg/daze.svg" },
-    { id: "unconscious", name: `${KEY}.Status.unconscious`, img: "icons/svg/unconscious.svg" },
-    { id: "dying", name: `${KEY}.Status.dying`, img: "icons/svg/degen.svg" },
-    { id: "knockedDown", name: `${KEY}.Status.knockedDown`, img: "icons/svg/falling.svg" },
-    { id: "dodging", name: `${KEY}.Status.dodging`, img: "icons/svg/shield.svg" },
-    { id: "allOutAttack", name: `${KEY}.Status.allOutAttack`, img: "icons/svg/sword.svg" },
-    { id: "surprised", name: `${KEY}.Status.surprised`, img: "icons/svg/eye.svg" },
-    { id: "pepperSprayed", name: `${KEY}.Status.pepperSprayed`, img: "icons/svg/poison.svg" },
-  ],
+  statusEffects: STORYTELLING_STATUS_EFFECTS,
   keepCoreStatusEffects: ["dead"],
-  settings: [
-    { key: "chanceDieUsesAgain", name: `${KEY}.Setting.ChanceDieUsesAgain.Name`, hint: `${KEY}.Setting.ChanceDieUsesAgain.Hint`, type: "boolean", default: false },
-    { key: "willpowerBeforeDodge", name: `${KEY}.Setting.WillpowerBeforeDodge.Name`, hint: `${KEY}.Setting.WillpowerBeforeDodge.Hint`, type: "boolean", default: false },
-    {
-      key: "strengthShortfall",
-      name: `${KEY}.Setting.StrengthShortfall.Name`,
-      hint: `${KEY}.Setting.StrengthShortfall.Hint`,
-      type: "string",
-      default: "flat",
-      choices: { flat: `${KEY}.Setting.StrengthShortfall.flat`, perPoint: `${KEY}.Setting.StrengthShortfall.perPoint` },
-    },
-    {
-      key: "successiveStep",
-      name: `${KEY}.Setting.SuccessiveStep.Name`,
-      hint: `${KEY}.Setting.SuccessiveStep.Hint`,
-      type: "string",
-      default: "1",
-      choices: { "1": `${KEY}.Setting.SuccessiveStep.1`, "2": `${KEY}.Setting.SuccessiveStep.2` },
-    },
-    {
-      key: "contestDramaticFailure",
-      name: `${KEY}.Setting.ContestDramaticFailure.Name`,
-      hint: `${KEY}.Setting.ContestDramaticFailure.Hint`,
-      type: "string",
-      default: "opponentExceptional",
-      choices: { opponentExceptional: `${KEY}.Setting.ContestDramaticFailure.opponentExceptional`, loses: `${KEY}.Setting.ContestDramaticFailure.loses` },
-    },
-    {
-      key: "teamworkDramaticFailures",
-      name: `${KEY}.Setting.TeamworkDramaticFailures.Name`,
-      hint: `${KEY}.Setting.TeamworkDramaticFailures.Hint`,
-      type: "string",
-      default: "perHelper",
-      choices: { perHelper: `${KEY}.Setting.TeamworkDramaticFailures.perHelper`, once: `${KEY}.Setting.TeamworkDramaticFailures.once` },
-    },
-    {
-      key: "roteScope",
-      name: `${KEY}.Setting.RoteScope.Name`,
-      hint: `${KEY}.Setting.RoteScope.Hint`,
-      type: "string",
-      default: "allFailedDice",
-      choices: { allFailedDice: `${KEY}.Setting.RoteScope.allFailedDice`, initialDice: `${KEY}.Setting.RoteScope.initialDice` },
-    },
-    { key: "rerollInitiative", name: `${KEY}.Setting.RerollInitiative.Name`, hint: `${KEY}.Setting.RerollInitiative.Hint`, type: "boolean", default: false },
-  ],
+  settings: STORYTELLING_SETTINGS,
   combat: {
     initiativeRoll(combatant) {
       const actor = (combatant as unknown as { actor?: { system?: Record<string, unknown> } | null }).actor;

@@ -7,20 +7,8 @@
  * `foundry.data.fields` is read only inside `defineSchema` (never at import time), so the module
  * loads under the glue tests' stand-ins.
  */
-import {
-  ARMOR_SCHEMA,
-  CHARACTER_SCHEMA,
-  EQUIPMENT_SCHEMA,
-  EXTENDED_SCHEMA,
-  MERIT_SCHEMA,
-  NPC_SCHEMA,
-  OBJECT_SCHEMA,
-  VEHICLE_SCHEMA,
-  WEAPON_SCHEMA,
-  migrateCharacterSource,
-  migrateWeaponSource,
-  type FieldSpec,
-} from "../../rules/storytelling/table/schema";
+import { ARMOR_SCHEMA, CHARACTER_SCHEMA, EQUIPMENT_SCHEMA, EXTENDED_SCHEMA, MERIT_SCHEMA, NPC_SCHEMA, OBJECT_SCHEMA, VEHICLE_SCHEMA, WEAPON_SCHEMA, type FieldSpec } from "../../rules/storytelling/table/schema";
+import { migrateCharacterSource, migrateWeaponSource } from "../../rules/storytelling/table/migrate";
 import { buildSchema } from "../data/build-fields";
 import { deriveCharacter, deriveObject, deriveVehicle, type PlainItem } from "../../rules/storytelling/table/derive";
 

@@ -10,8 +10,9 @@ import { readerName } from "../sheets/description";
 import type { ActorSheetContext, ItemSheetContext } from "../../rules/table/sheet-context";
 import { templatePath } from "../templates/helpers";
 import { characterSheetContext, itemSheetDetails, vehicleSheetContext } from "../../rules/storytelling/table/sheet-context";
-import { KEY } from "../../rules/storytelling/table/checks";
-import { currentTurn, worldOptions } from "./checks";
+import { KEY } from "../../rules/storytelling/table/settings";
+import { currentTurn } from "./checks";
+import { worldOptions } from "./settings";
 import { DEFENSE_FLAG, readDefenseTurn } from "../../rules/storytelling/table/defense/combat";
 import { declareWillpowerForDefense, toggleDodge } from "./defense/actions";
 

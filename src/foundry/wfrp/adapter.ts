@@ -8,8 +8,9 @@
  */
 import { partyActorType } from "../party";
 import { WFRP_CREATION_ACTIONS } from "../creation";
-import { CONDITIONS, testOdds, opposedOdds, type ConditionId } from "../../rules/wfrp/index";
-import { defineRuleset, type StatusEffectSpec } from "../ruleset";
+import { testOdds, opposedOdds } from "../../rules/wfrp/index";
+import { WFRP_STATUS_EFFECTS } from "./status-effects";
+import { defineRuleset } from "../ruleset";
 import { WFRP_TRACKABLE, WFRP_TOKEN_DEFAULTS, wfrpMovementBands } from "../../rules/wfrp/table/tokens";
 import { templatePath } from "../templates/helpers";
 import { wfrpChatActions, renderWfrpCard } from "./actions";
@@ -17,7 +18,7 @@ import { wfrpChecks } from "./checks";
 import { registerCombatHooks, wfrpCombat } from "./combat";
 import { decorateConditionHud, type HudActor } from "./tokens";
 import { deriveActor } from "../../rules/wfrp/table/derive";
-import { currentRules } from "./documents";
+import { currentRules } from "./settings";
 import {
   WfrpArmourModel,
   WfrpCharacterModel,
@@ -33,24 +34,6 @@ import {
 import { WFRP_SETTINGS } from "../../rules/wfrp/table/settings";
 import { WfrpInitiativeRoll, WfrpTestRoll } from "./rolls";
 import { WfrpActorSheet, WfrpItemSheet } from "./sheets";
-
-/** Token status icons for the Conditions (Foundry core icons). */
-export const CONDITION_ICONS: Record<ConditionId, string> = {
-  ablaze: "icons/svg/fire.svg",
-  bleeding: "icons/svg/blood.svg",
-  blinded: "icons/svg/blind.svg",
-  broken: "icons/svg/terror.svg",
-  deafened: "icons/svg/deaf.svg",
-  entangled: "icons/svg/net.svg",
-  fatigued: "icons/svg/degen.svg",
-  poisoned: "icons/svg/poison.svg",
-  prone: "icons/svg/falling.svg",
-  stunned: "icons/svg/daze.svg",
-  surprised: "icons/svg/hazard.svg",
-  unconscious: "icons/svg/unconscious.svg",
-};
-
-export const WFRP_STATUS_EFFECTS: StatusEffectSpec[] = CONDITIONS.map((id) => ({ id, name: `OMNIBUS.WFRP.Condition.${id}`, img: CONDITION_ICONS[id] }));
 
 export const WFRP_TEMPLATES = [
   "wfrp/actor/main",

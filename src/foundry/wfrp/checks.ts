@@ -12,7 +12,8 @@ import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo }
 import { templatePath } from "../templates/helpers";
 import { attackCardContext, testCardContext, type AttackState } from "../../rules/wfrp/table/cards";
 import { deriveActor } from "../../rules/wfrp/table/derive";
-import { actorView, currentRules, targetActor } from "./documents";
+import { actorView, targetActor } from "./documents";
+import { currentRules } from "./settings";
 import { buildResponseRequest, opposedCardContext, responseData, responseFaces, responseOdds, responseSpec, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
 import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView } from "../../rules/wfrp/table/checks";
 import { attachEffects } from "../effects";

@@ -22,7 +22,8 @@ import { localize } from "../i18n";
 import type { CombatHooks } from "../ruleset";
 import { templatePath } from "../templates/helpers";
 import { bestSkillValue, deriveActor } from "../../rules/wfrp/table/derive";
-import { actorView, currentRules } from "./documents";
+import { actorView } from "./documents";
+import { currentRules } from "./settings";
 import { WfrpInitiativeRoll, initiativeFormula, type WfrpInitiativeOptions } from "./rolls";
 
 export const ROUND_END_CARD = templatePath("wfrp/chat/round-end-card");

@@ -3,21 +3,8 @@
  * rules options. The only Foundry-touching helpers the checks, actions and combat hooks share.
  */
 import { itemNames } from "../names";
-import { rulesetSetting } from "../settings";
 import type { PlainItem } from "../../rules/wfrp/table/derive";
-import { rulesFrom, type WfrpRules } from "../../rules/wfrp/table/settings";
 import type { ActorView } from "../../rules/wfrp/table/checks";
-
-/** The world's `wfrp` rules options (world settings). */
-export function currentRules(): WfrpRules {
-  return rulesFrom((key) => {
-    try {
-      return rulesetSetting("wfrp", key);
-    } catch {
-      return undefined;
-    }
-  });
-}
 
 interface ActorLike {
   uuid: string;

@@ -2,10 +2,13 @@
 // ranges, choices) and has a unique 16-character _id and _key; English and Russian names; the
 // migration of older shapes; the derived values through the pure rules.
 import { describe, expect, it } from "vitest";
-import { ACTOR_SPECS, ITEM_SPECS, deriveActor, migrateD6Source } from "../../../src/rules/d6/table/schema";
+import { ACTOR_SPECS, ITEM_SPECS } from "../../../src/rules/d6/table/schema";
+import { deriveActor } from "../../../src/rules/d6/table/derive";
+import { migrateD6Source } from "../../../src/rules/d6/table/migrate";
 import { validateAgainst } from "../../../src/rules/table/field-spec";
 import { planDamage, woundStatuses } from "../../../src/rules/d6/table/cards";
-import { DEFAULT_SETTINGS, attackCheck, resolveValues } from "../../../src/rules/d6/table/checks";
+import { attackCheck, resolveValues } from "../../../src/rules/d6/table/checks";
+import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/settings";
 import { D6_PACKS, packDocs, thannik } from "./fixtures";
 
 const manifest = await import("../../../system.json", { with: { type: "json" } });

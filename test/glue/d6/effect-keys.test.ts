@@ -27,7 +27,8 @@ describe("D6 effect keys", () => {
   });
 
   it("the target's resistance bonus adds pips to its Strength roll: 2D Strength + 1D+1 → 3D+1; a penalty never goes below 0D", async () => {
-    const { targetResistCode, actorData } = await import("../../../src/foundry/d6/checks");
+    const { actorData } = await import("../../../src/foundry/d6/checks");
+    const { targetResistCode } = await import("../../../src/foundry/d6/actions");
     const doc = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.st", false) as any;
     doc.system.attributes.strength = { dice: 2, pips: 0 };
     doc.items.contents.splice(0); // no armour
@@ -38,7 +39,8 @@ describe("D6 effect keys", () => {
   });
 
   it("the difficulty to hit: the target's +3 adds to the band's number and still adds after a dodge replaces it (000:L611, L1145)", async () => {
-    const { targetDifficulty, difficultyEffectBonus, DEFAULT_SETTINGS } = await import("../../../src/rules/d6/table/checks");
+    const { targetDifficulty, difficultyEffectBonus } = await import("../../../src/rules/d6/table/checks");
+    const { DEFAULT_SETTINGS } = await import("../../../src/rules/d6/table/settings");
     const bonus = difficultyEffectBonus([effect("system.bonuses.difficulty", "3", "Cloak")]);
     expect(bonus).toBe(3);
     const target = { tokenUuid: "t", actorUuid: "a", name: "T", img: "", distance: 30, units: "m", band: "medium" as const, level: "moderate" as const, difficulty: 13, scaleAttack: 0, reactions: [] as any[] };

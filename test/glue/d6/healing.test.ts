@@ -4,7 +4,7 @@
 // the glue: the roll, the spent medpac, the card, and the ONE patient update routed to the GM.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { StandInDocument } from "../../support/foundry-stand-ins";
-import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/checks";
+import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/settings";
 import {
   bactaCheck,
   bactaHealingResult,
@@ -19,7 +19,8 @@ import {
   healingOdds,
   type HealingData,
 } from "../../../src/rules/d6/table/healing/checks";
-import { ACTOR_SPECS, ITEM_SPECS, migrateD6Source } from "../../../src/rules/d6/table/schema";
+import { ACTOR_SPECS, ITEM_SPECS } from "../../../src/rules/d6/table/schema";
+import { migrateD6Source } from "../../../src/rules/d6/table/migrate";
 import { validateAgainst } from "../../../src/rules/table/field-spec";
 import { asActor, asItem, packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";

@@ -3,7 +3,8 @@
 // odds (200D doubled by a Force Point) keeps the Roll button enabled and says odds are not shown.
 import { describe, expect, it } from "vitest";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
-import { DEFAULT_SETTINGS, attributeCheck, checkOdds } from "../../../src/rules/d6/table/checks";
+import { attributeCheck, checkOdds } from "../../../src/rules/d6/table/checks";
+import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/settings";
 import { ACTOR_SPECS } from "../../../src/rules/d6/table/schema";
 
 const modes = { publicroll: { label: "CHAT.RollPublic" } };

@@ -3,7 +3,7 @@
 // glue's request/difficulty/failure functions, and end to end: the sheet's move button → the roll
 // → the card → the mover's speed recorded once through the chat-action plumbing.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/checks";
+import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/settings";
 import { movementFailureOutcome, movementOdds, movementRequest, resolveMovement } from "../../../src/rules/d6/table/movement/checks";
 import type { CheckValues } from "../../../src/foundry/ruleset";
 import { asActor, asItem, packDoc } from "./fixtures";

@@ -4,7 +4,8 @@
 // renamed skill by its English name.
 import { describe, expect, it } from "vitest";
 import { russianNameUpdate } from "../../../src/foundry/names";
-import { DEFAULT_SETTINGS, attackCheck, skillCode } from "../../../src/rules/d6/table/checks";
+import { attackCheck, skillCode } from "../../../src/rules/d6/table/checks";
+import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/settings";
 import { asActor, packDoc } from "./fixtures";
 import { setUpTable } from "./table";
 

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { assertMayModify, StandInDocument } from "../../support/foundry-stand-ins";
 import { planDamage, planDeathRoll } from "../../../src/rules/d6/table/cards";
-import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/checks";
+import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/settings";
 import { compareBySide, orderFor, sideInitiativeUpdates, sideRollers, type SideMember } from "../../../src/rules/d6/table/combat";
 import { asActor, packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";

@@ -8,13 +8,8 @@ import { parse } from "yaml";
 import { ROOT } from "../../support/handlebars";
 import { validateAgainst } from "../../../src/rules/table/field-spec";
 import { SPECS } from "../../../src/rules/silhouette/table/schema";
-import {
-  deriveCharacter,
-  migrateCharacterSource,
-  migrateSkillSource,
-  migrateWeaponSource,
-  type ItemLike,
-} from "../../../src/rules/silhouette/table/derive";
+import { deriveCharacter, type ItemLike } from "../../../src/rules/silhouette/table/derive";
+import { migrateCharacterSource, migrateSkillSource, migrateWeaponSource } from "../../../src/rules/silhouette/table/migrate";
 import { attackRequest, checkOdds, planPool, skillRequest, type ActorFacts, type WeaponFacts } from "../../../src/rules/silhouette/table/checks";
 import { DEFAULT_OPTIONS, optionsFrom } from "../../../src/rules/silhouette/table/settings";
 import { diceView, summarize } from "../../../src/rules/silhouette/table/cards";

@@ -9,7 +9,7 @@ import { attackRequest, checkOdds, planPool, type ActorFacts, type WeaponFacts }
 import { attackCardState, withDefense, type DefenseSummary } from "../../../src/rules/silhouette/table/cards";
 import { DEFAULT_OPTIONS, optionsFrom } from "../../../src/rules/silhouette/table/settings";
 import { readCheckFaces } from "../../../src/rules/silhouette/index";
-import { migrateWeaponSource } from "../../../src/rules/silhouette/table/derive";
+import { migrateWeaponSource } from "../../../src/rules/silhouette/table/migrate";
 import { installScene, lastMessage, makeActor, setUp, targetsOf, token, type Harness } from "./harness";
 
 const measure = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(b.x - a.x, b.y - a.y) / 100;

@@ -7,7 +7,8 @@ import { DEFAULT_GRENADE_RANGES, addCharacterPointDice, attackDifficulty, stunPe
 import { OmnibusError } from "../../../src/core/errors";
 import { forcedDice } from "../../../src/core/dice";
 import { movementFailureOutcome } from "../../../src/rules/d6/table/movement/checks";
-import { attackCheck, attributeCheck, resolveValues, targetDifficulty, weaponCondition, DEFAULT_SETTINGS, type D6AttackTarget } from "../../../src/rules/d6/table/checks";
+import { attackCheck, attributeCheck, resolveValues, targetDifficulty, weaponCondition, type D6AttackTarget } from "../../../src/rules/d6/table/checks";
+import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/settings";
 
 describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)", () => {
   it("the seed's moonlit-night example: 13 + 2D rolled 5 = 18 (000:L611); a dodge of 15 replaces the 13 only → 20", () => {

@@ -14,7 +14,8 @@ import { localize, notify } from "../../i18n";
 import { templatePath } from "../../templates/helpers";
 import type { ChatActionContext, CheckRequest, CheckSource, CheckValues, DocumentChange } from "../../ruleset";
 import { diceFaces } from "../../../rules/d6/table/cards";
-import { woundLevelOf, type D6ActorData, type D6Settings } from "../../../rules/d6/table/checks";
+import { woundLevelOf, type D6ActorData } from "../../../rules/d6/table/checks";
+import { type D6Settings } from "../../../rules/d6/table/settings";
 import {
   bactaCheck,
   bactaDice,

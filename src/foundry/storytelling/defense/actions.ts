@@ -4,7 +4,7 @@
  * `game.omnibus.api`); the attack then reads them for its per-target pool (src/rules/storytelling/table/checks.ts).
  */
 import { notify, notifyError } from "../../i18n";
-import { KEY } from "../../../rules/storytelling/table/checks";
+import { KEY } from "../../../rules/storytelling/table/settings";
 import { currentTurn } from "../checks";
 import { DEFENSE_FLAG, declareWillpowerDefense } from "../../../rules/storytelling/table/defense/combat";
 import { deriveCharacter, type PlainItem } from "../../../rules/storytelling/table/derive";

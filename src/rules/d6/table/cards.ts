@@ -21,7 +21,8 @@ import {
   type WoundLevel,
 } from "..";
 import { OBJECT_STATES } from "./schema";
-import { targetDifficulty, type D6AttackTarget, type D6Settings } from "./checks";
+import { targetDifficulty, type D6AttackTarget } from "./checks";
+import { type D6Settings } from "./settings";
 import { attackHits } from "..";
 
 export interface CardDie {

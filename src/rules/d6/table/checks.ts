@@ -3,6 +3,7 @@
  * attribute or weapon, the roll dialog's request and odds, and the per-target outcome of an attack.
  * checks.ts feeds them document data; the gallery and the glue tests call them directly.
  */
+import { type D6Settings } from "./settings";
 import { Distribution } from "../../../core/odds";
 import { checkEffectTotal, type CheckEffects, type PlainEffect } from "../../../core/effects";
 import { OmnibusError } from "../../../core/errors";
@@ -29,7 +30,7 @@ import {
   formatDamageCode,
   reduceDamageCode,
   type ActiveReaction,
-  type DamagedWeaponRule,
+  
   type ObjectDamage,
   type Armor,
   type AttackType,
@@ -37,63 +38,15 @@ import {
   type D6RollKind,
   type DieCode,
   type DifficultyLevel,
-  type ForcePointTiming,
+  
   type RangeBand,
   type Scale,
-  type WildOneRule,
+  
   type WoundLevel,
 } from "..";
 import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../../table/types";
 import { itemNamed as sharedItemNamed } from "../../table/names";
 import { ATTRIBUTES, storedCode, type AttributeId } from "./schema";
-
-/** The rules options (world settings, adapter.ts), with the digest's recommended defaults. */
-export interface D6Settings {
-  wildOne: WildOneRule;
-  wildDieDamage: boolean;
-  wildDieResist: boolean;
-  wildDieInitiative: boolean;
-  forcePointTiming: ForcePointTiming;
-  allowPipsOnly: boolean;
-  /** Which number of a difficulty level the automation uses (the GM may type another in the dialog). */
-  difficultyPick: "typical" | "lowest" | "highest";
-  hideDifficulty: boolean;
-  blastRolls: "perZone" | "perTarget";
-  mortalPlusInjury: "killed" | "mortally_wounded";
-  brawlingParryPenalty: boolean;
-  /** Stuns affecting a character knock it out at its Strength dice (published, A-16). */
-  stunKnockout: boolean;
-  /** Mortally wounded characters make the death roll at the end of each combat round. */
-  deathRolls: boolean;
-  /** Initiative per side (the digest, 000:L1037–1041) or per combatant (variant). */
-  initiativeMode: "perSide" | "perCombatant";
-  /** Metres per scene unit (A-11: 1 when the scene measures in metres). */
-  metresPerUnit: number;
-  /** Variant, off: tumbling and serious falls also stop at a quarter of the move and cost this round and the next (not in the seed, 000:L67–73). */
-  fallTumble: boolean;
-  /** A damaged weapon's penalties: the seed's (heavy +1 difficulty) or the published (heavy −2D, +10) (000:L305–313, A-18). */
-  damagedWeapons: DamagedWeaponRule;
-}
-
-export const DEFAULT_SETTINGS: D6Settings = {
-  wildOne: "removeHighest",
-  wildDieDamage: true,
-  wildDieResist: true,
-  wildDieInitiative: true,
-  forcePointTiming: "afterPenalties",
-  allowPipsOnly: true,
-  difficultyPick: "typical",
-  hideDifficulty: false,
-  blastRolls: "perZone",
-  mortalPlusInjury: "killed",
-  brawlingParryPenalty: false,
-  stunKnockout: true,
-  deathRolls: true,
-  initiativeMode: "perSide",
-  metresPerUnit: 1,
-  fallTumble: false,
-  damagedWeapons: "seed",
-};
 
 /** Plain data of an actor and its items, as checks.ts reads it from documents. */
 export interface D6ItemData {
@@ -633,4 +586,3 @@ export function codeMakeUp(request: CheckRequest, values: CheckValues, settings:
 export function weaponDamageCode(damage: string, strength: DieCode, forcePoint: boolean): DieCode {
   return normalizeCode(damageCodeFor(parseDamageCode(damage), strength, { forcePoint }));
 }
-

@@ -4,7 +4,8 @@
  */
 import { SCALES, codeToPips, formatDieCode, normalizeCode, parseDamageCode, damageCodeFor, woundPenaltyDice, type DieCode } from "..";
 import type { ActorSheetContext, ItemSheetContext } from "../../table/sheet-context";
-import { ATTACK_TYPES, ATTRIBUTES, DAMAGE_TYPES, FORCE_SKILLS, OBJECT_STATES, deriveActor, safeFormat } from "./schema";
+import { ATTACK_TYPES, ATTRIBUTES, DAMAGE_TYPES, FORCE_SKILLS, OBJECT_STATES, safeFormat } from "./schema";
+import { deriveActor } from "./derive";
 import { woundLevelOf } from "./checks";
 import { woundOptions } from "./cards";
 import { DIFFICULTY_LEVELS, NATURAL_HEALING, REACTION_SKILLS } from "..";

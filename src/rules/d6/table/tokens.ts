@@ -6,7 +6,7 @@
 import { SPEEDS, SPEED_MULTIPLIER, WOUND_LEVELS, canAct, type WoundLevel } from "..";
 import type { MovementBand, TokenAttributeHook, TokenDefaults, TrackableAttributes } from "../../table/types";
 import { standardTokenDefaults } from "../../table/tokens";
-import { HEALTH_MAX, deriveActor } from "./schema";
+import { HEALTH_MAX, deriveActor } from "./derive";
 import { woundStatuses } from "./cards";
 
 /** A vehicle's damage states from the health bar's 0 up (object damage table, digest §24). */

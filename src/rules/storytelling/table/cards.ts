@@ -8,7 +8,8 @@ import type { ExtendedAction, PoolBreakdown, RollResult } from "..";
 import { formatSigned } from "../../table/format";
 import type { ExplainStep } from "../../../core/explain";
 import { explainPool } from "../explain";
-import { KEY, type AttackTarget, type DefenseDetail } from "./checks";
+import { type AttackTarget, type DefenseDetail } from "./checks";
+import { KEY } from "./settings";
 
 export interface CardDie {
   face: number;

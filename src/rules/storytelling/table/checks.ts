@@ -4,6 +4,8 @@
  * per-target attack pools (Defense, armour, range band from the measured distance). checks.ts adds
  * the Foundry parts (documents, the Roll, the chat card); the gallery and the tests use this directly.
  */
+import { DEFAULT_OPTIONS, KEY, type StorytellingOptions } from "./settings";
+export { DEFAULT_OPTIONS, KEY, type StorytellingOptions };
 import { toYards } from "../../../core/units";
 import { OmnibusError } from "../../../core/errors";
 import { checkEffectTotal, type CheckEffects, type PlainEffect } from "../../../core/effects";
@@ -35,26 +37,6 @@ import {
 import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../../table/types";
 import { DEFENSE_FLAG, readDefenseTurn } from "./defense/combat";
 import { characterTraits, deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derive";
-
-export const KEY = "OMNIBUS.Storytelling";
-
-/** The rules options (world settings) a check needs, with the digest's defaults. */
-export interface StorytellingOptions {
-  chanceDieUsesAgain: boolean;
-  willpowerBeforeDodge: boolean;
-  strengthShortfall: "flat" | "perPoint";
-  successiveStep: 1 | 2;
-  /** A dramatic failure in a contest (digest A12): the opponent's win is exceptional (default), or the failer just loses. */
-  contestDramaticFailure: "opponentExceptional" | "loses";
-  /** Teamwork (digest A16): −4 per helper with a dramatic failure (default) or −4 once. */
-  teamworkDramaticFailures: "perHelper" | "once";
-  /** Which failed dice a rote re-rolls: any failed die once (default, 002:L474) or the initial dice only. */
-  roteScope?: "allFailedDice" | "initialDice";
-}
-export const DEFAULT_OPTIONS: StorytellingOptions = {
-  chanceDieUsesAgain: false, willpowerBeforeDodge: false, strengthShortfall: "flat", successiveStep: 1, contestDramaticFailure: "opponentExceptional", teamworkDramaticFailures: "perHelper",
-  roteScope: "allFailedDice",
-};
 
 /** A document as plain data. */
 export interface ActorSnapshot {

@@ -5,7 +5,7 @@
  */
 import { ATTRIBUTES, EXTENDED_PACE, effectiveDefense, type Attribute } from "..";
 import { formatSigned } from "../../table/format";
-import { KEY } from "./checks";
+import { KEY } from "./settings";
 import { characterTraits, deriveCharacter, deriveObject, deriveVehicle, intOr, type PlainItem } from "./derive";
 import { SKILLS_BY_CATEGORY } from "./schema";
 

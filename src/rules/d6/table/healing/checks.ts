@@ -35,7 +35,8 @@ import {
 } from "../..";
 import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../../../table/types";
 import { woundStatuses, type D6CardContext } from "../cards";
-import { levelNumber, skillCode, woundLevelOf, type D6ActorData, type D6ItemData, type D6Settings } from "../checks";
+import { levelNumber, skillCode, woundLevelOf, type D6ActorData, type D6ItemData } from "../checks";
+import { type D6Settings } from "../settings";
 import { storedCode } from "../schema";
 
 export const SECONDS_PER_DAY = 86_400;

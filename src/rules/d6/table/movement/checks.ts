@@ -27,7 +27,8 @@ import {
 } from "../..";
 import type { CheckRequest, CheckValues, OddsLine } from "../../../table/types";
 import { checkOutcome, type CardDie, type D6CardContext } from "../cards";
-import { applyArmorPenalty, checkData, commonFields, levelNumber, pVersusRolled, resolveValues, skillCode, type D6ActorData, type D6CheckData, type D6Settings } from "../checks";
+import { applyArmorPenalty, checkData, commonFields, levelNumber, pVersusRolled, resolveValues, skillCode, type D6ActorData, type D6CheckData } from "../checks";
+import { type D6Settings } from "../settings";
 import { storedCode } from "../schema";
 
 export const MOVEMENT_KIND = "movement";

@@ -13,7 +13,7 @@
 import { OmnibusError } from "../../../../core/errors";
 import { EXCEPTIONAL_SUCCESSES, recordContestRound, resolveContest, startExtendedContest, type RollResult } from "../..";
 import { cardDice, type CardDie } from "../cards";
-import { KEY } from "../checks";
+import { KEY } from "../settings";
 
 export const CONTEST_FLAG = "stContest";
 
