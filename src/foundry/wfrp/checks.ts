@@ -147,6 +147,32 @@ const rederive: NonNullable<CheckHandler["rederive"]> = {
   },
 };
 
+/** At most this many helpers are offered (the dataset names each one). */
+const MAX_ALLIES = 32;
+
+/**
+ * The tester's possible helpers. Built from the viewed scene (`alliesOf`) the first time, and
+ * named in `dataset` (`allies` = how many, `ally<i>` = each one's uuid) so the GM, whose canvas may
+ * show another scene, rebuilds the same dialog from those characters' current data.
+ */
+async function alliesFor(actor: Actor.Implementation, dataset: Record<string, string>): Promise<ReturnType<typeof actorView>[]> {
+  if (dataset.allies === undefined) {
+    const found = alliesOf(actor).slice(0, MAX_ALLIES);
+    dataset.allies = String(found.length);
+    found.forEach((a, i) => (dataset[`ally${i}`] = a.uuid));
+    return found;
+  }
+  const count = Number(dataset.allies);
+  if (!/^\d{1,2}$/.test(dataset.allies) || count > MAX_ALLIES) throw new OmnibusError("badArgument", "too many helpers", { name: "allies", value: dataset.allies });
+  const out: ReturnType<typeof actorView>[] = [];
+  for (let i = 0; i < count; i++) {
+    const ally = (await fromUuid(String(dataset[`ally${i}`] ?? "") as never)) as Actor.Implementation | null;
+    if (!ally || !String(ally.type ?? "").startsWith("wfrp_") || ally.uuid === actor.uuid) throw new OmnibusError("badArgument", "no such helper", { name: "allies", value: String(dataset[`ally${i}`] ?? "") });
+    out.push(actorView(ally));
+  }
+  return out;
+}
+
 export const wfrpChecks: CheckHandler = {
   rederive,
   async build(source: CheckSource): Promise<CheckRequest | null> {
@@ -154,9 +180,10 @@ export const wfrpChecks: CheckHandler = {
     if (source.kind === "response") return buildResponse(source);
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
-    const request = buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize, allies: alliesOf(source.actor) });
-    // Where it came from, so the GM can build it again (chat/verify.ts).
-    request.source = { kind: source.kind, dataset: { ...source.dataset } };
+    const allies = await alliesFor(source.actor, dataset);
+    const request = buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize, allies });
+    // Where it came from, with the helpers the dialog offered, so the GM can build it again (chat/verify.ts).
+    request.source = { kind: source.kind, dataset: { ...source.dataset, ...Object.fromEntries(Object.entries(dataset).filter(([k]) => /^all(y\d+|ies)$/.test(k))) } };
     // The test's modifier counts them (`specFor`); the dialog lists them.
     return attachEffects(request, source.actor as never, wfrpEffectKeys(checkData(request)), "number");
   },

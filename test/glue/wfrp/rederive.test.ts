@@ -235,3 +235,40 @@ describe("the opposed-test card", () => {
     });
   }
 });
+
+describe("a test with helpers, while the GM views another scene", () => {
+  /** The seed's search (003:L221-239): Ademar (Perception 59) at Difficult (−10), helped by Perdita and Valentin (+20) → 69. */
+  async function search(face: number) {
+    const ademar = actorDoc("ade", actorViewOf(character("Ademar")), ["player"]);
+    const perdita = actorDoc("per", actorViewOf(character("Perdita")));
+    const valentin = actorDoc("val", actorViewOf(character("Valentin, Jade Magister")));
+    const item = ademar.items.contents.find((i: any) => i.system.key === "perception");
+    const placeable = (actor: unknown) => ({ actor, document: { disposition: 1 } });
+    // The player's canvas shows the party's scene; the GM's (when the card arrives) another one.
+    g.canvas = { tokens: { placeables: [placeable(ademar), placeable(perdita), placeable(valentin)] } };
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await stand.asUser("player", () => checks.build({ actor: ademar as any, kind: "skill", dataset: { itemId: item.id }, targets: [] })))!;
+    expect(request.fields.filter((f) => f.name.startsWith("helper")).map((f) => f.detail?.split(" · ")[0])).toEqual(["Perdita", "Valentin, Jade Magister"]);
+    g.canvas = { tokens: { placeables: [] } };
+    faces.push(face);
+    await stand.asUser("player", () => checks.roll(request, { ...request.values, difficulty: "difficult", helper0: true, helper1: true }, { rollMode: "publicroll" }));
+    await stand.settle();
+    return { created: stand.recorded.messagesCreated.at(-1)!, message: stand.messages.at(-1)! };
+  }
+
+  it("the card names the helpers its dialog offered: the GM rebuilds the same test (69; 74 → −1 SL) and records it untouched", async () => {
+    const { created, message } = await search(74);
+    const flags = (created.data.flags as any).omnibus;
+    expect(flags.test.result).toMatchObject({ target: 69, sl: -1, success: false });
+    expect(flags.origin.dataset).toMatchObject({ allies: "2", ally0: "Actor.per", ally1: "Actor.val" });
+    expect(recordOf(message.id)?.tampered).toBeNull();
+  });
+
+  it("a third helper box ticked, or a helper who is not a WFRP character, is refused (Choices)", async () => {
+    const { created } = await search(74);
+    const third = await repost(created, (f) => { f.origin.choices.helper2 = "true"; });
+    expect(recordOf(third.id)?.tampered).toMatchObject({ forged: "Choices" });
+    const stranger = await repost(created, (f) => { f.origin.dataset.ally1 = "Actor.nobody"; });
+    expect(recordOf(stranger.id)?.tampered).toMatchObject({ forged: "Choices" });
+  });
+});
