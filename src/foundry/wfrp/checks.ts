@@ -16,7 +16,7 @@ import { attackCardContext, attackStateFrom, testCardContext, type AttackState }
 import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, targetActor } from "./documents";
 import { currentRules } from "./settings";
-import { buildResponseRequest, opposedCardContext, opposedStateFrom, responseData, responseFaces, responseOdds, responseSpec, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
+import { buildResponseRequest, opposedCardContext, opposedStateFrom, responseData, responseOdds, responseSpec, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
 import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView } from "../../rules/wfrp/table/checks";
 import { attachEffects } from "../effects";
 import { extendedProgress } from "../../rules/wfrp/table/sheet-context";
@@ -67,18 +67,14 @@ async function buildResponse(source: CheckSource): Promise<CheckRequest> {
   return buildResponseRequest({ defender: actorView(source.actor), state: opposedStateOf(message), index: Number(source.dataset.target), messageId, rules: currentRules(), t: localize });
 }
 
-/** The defender rolls (and, on a full tie with the re-roll setting, both sides again) and asks to record it on the card. */
+/** The defender rolls their own d100 and asks to record it on the card (the GM re-rolls a full tie). */
 async function rollResponse(request: CheckRequest, values: CheckValues): Promise<boolean> {
   const data = responseData(request);
   const message = game.messages?.get(data.messageId) as Message | undefined;
   if (!message) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: data.messageId });
   const { spec, tested } = responseSpec(data.tested, values);
-  const rolls: WfrpTestRoll[] = [];
-  await responseFaces({ roll: data.tester.roll, testerSpec: data.tester.spec, options: data.options, opposed: data.opposed }, spec, async (who) => {
-    const roll = await rollD100For(who === "tester" ? data.tester.spec : spec, data.options);
-    rolls.push(roll);
-    return roll.outcome!.roll;
-  });
+  // The defender's own d100 only: a full tie is re-rolled by the GM when it records the response.
+  const rolls: WfrpTestRoll[] = [await rollD100For(spec, data.options)];
   const content = `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize("OMNIBUS.WFRP.Opposed.Respond")}: ${rolls.map((r) => r.outcome!.roll).join(", ")}</p></div>`;
   return postResponse(message, "recordResponse", String(data.target), {
     rolls: rolls as unknown as Roll[],
