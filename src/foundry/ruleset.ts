@@ -49,6 +49,11 @@ export interface CheckSource {
   kind: string;
   dataset: Record<string, string>;
   targets: TargetInfo[];
+  /**
+   * Only when the GM rebuilds a player's card (chat/verify.ts): the card's recorded dialog choices,
+   * so a handler can put back what the roll itself spent before it was posted (D6 points).
+   */
+  choices?: Record<string, string>;
 }
 
 export interface CheckHandler {

@@ -96,7 +96,7 @@ export async function verifyCard(state: Record<string, unknown>, rolls: unknown[
   let request: CheckRequest | null;
   let values: CheckValues;
   try {
-    request = await checks.build({ actor, item, kind: origin.kind, dataset: origin.dataset, targets: origin.targets });
+    request = await checks.build({ actor, item, kind: origin.kind, dataset: origin.dataset, targets: origin.targets, choices: origin.choices });
     if (!request) return "NotRebuilt";
     values = valuesFromChoices(request.fields, request.values, origin.choices);
   } catch (error) {

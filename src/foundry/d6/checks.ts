@@ -30,7 +30,7 @@ import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo }
 import { measureBetween, pickCanvasPoint } from "../pick-point";
 import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, type Point } from "../targets";
 import { templatePath } from "../templates/helpers";
-import { attackCheck, weaponCondition, attributeCheck, checkData, checkOdds, difficultyEffectBonus, itemNamed, resolveValues, skillCheck, skillCode, type D6ActorData, type D6AttackTarget, type D6TargetData } from "../../rules/d6/table/checks";
+import { actorBeforeOwnSpend, attackCheck, weaponCondition, attributeCheck, checkData, checkOdds, difficultyEffectBonus, itemNamed, resolveValues, skillCheck, skillCode, type D6ActorData, type D6AttackTarget, type D6TargetData } from "../../rules/d6/table/checks";
 import { type D6Settings } from "../../rules/d6/table/settings";
 import { explainD6Check } from "../../rules/d6/explain";
 import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, type D6CardContext, type TargetOutcome } from "../../rules/d6/table/cards";
@@ -97,7 +97,8 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
     return null;
   }
   const settings = readSettings();
-  const data = actorData(actor);
+  // On the GM's re-derivation: the actor before this card's own spend (the roller spent it first).
+  const data = actorBeforeOwnSpend(actorData(actor), source.choices);
   const item = (source.item as unknown as Doc | null | undefined) ?? itemById(actor, source.dataset.itemId);
   const kind = source.kind === "item" ? itemKind(item) : source.kind;
   switch (kind) {
@@ -409,22 +410,23 @@ function throwerPoint(attacker: ActorDoc | null): Point | null {
 }
 
 /**
- * The GM's re-derivation of an attack card (chat/verify.ts): the die code `mainRoll` plans from the
- * rebuilt request and values, the first Roll read by `rollD6` (d6 only, every face used), the
- * difficulty dice from the second, and the targets hit recomputed against their difficulties; the
- * card's claim (who is hit, the damage code, stun, Force Point, scale) must be exactly that. A blast's
- * area is not re-read (only the weapon's terms are checked).
+ * The GM's re-derivation of an attack or check card (chat/verify.ts): the die code `mainRoll` plans
+ * from the rebuilt request and values, the first Roll read by `rollD6` (d6 only, every face used),
+ * the difficulty dice from the second, and the targets hit recomputed against their difficulties;
+ * the card's claim (who is hit, the damage code, stun, Force Point, scale) must be exactly that, and
+ * so must its "Spend CP after the roll" entry (the total, the points spent, the difficulty or the
+ * targets the added dice are resolved against). A check card without that entry offers nothing to
+ * apply and is not re-derived. A blast's area is not re-read (only the weapon's terms are checked).
  */
 const rederive: NonNullable<CheckHandler["rederive"]> = {
   covers(state) {
-    const d6 = state.d6 as { attack?: unknown } | undefined;
-    return Boolean(d6?.attack);
+    const d6 = state.d6 as { attack?: unknown; cpAfter?: unknown } | undefined;
+    return Boolean(d6?.attack || d6?.cpAfter);
   },
   check({ request, values, rolls, state }) {
     const settings = readSettings();
     const { roll: main, v, data } = mainRoll(request, values, settings);
     const attack = data.attack;
-    if (!attack) throw new OmnibusError("diceMismatch", "not an attack", {});
     const spec = main.spec;
     const dice = diceFromRoll(rolls[0] as never);
     const outcome = rollD6(spec.code, dice, { wildDie: spec.wildDie, wildOne: spec.wildOne, characterPoints: spec.characterPoints, kind: spec.kind, allowPipsOnly: spec.allowPipsOnly });
@@ -435,7 +437,29 @@ const rederive: NonNullable<CheckHandler["rederive"]> = {
       difficultyDice = rollPlainDice(v.difficultyDice, extra).total;
       extra.assertExhausted();
     }
-    const claimed = (state.d6 as { attack: Record<string, unknown> }).attack;
+    const d6 = state.d6 as Record<string, unknown>;
+    expectClaim("kind", d6.kind, request.kind);
+    // "Spend CP after the roll" (cp-after/actions.ts) adds to this total against these difficulties: they are the roll's.
+    const seeDifficulty = !settings.hideDifficulty;
+    const targeted = Boolean(attack && attack.targets.length > 0);
+    const offered = Boolean(request.actorUuid) && cpAfterOffered(data.rollKind, v.characterPoints, v.forcePoint) && !(attack?.blast && targeted);
+    const cpAfter = offered
+      ? {
+          actorUuid: request.actorUuid,
+          total: outcome.total,
+          spent: v.characterPoints,
+          kind: data.rollKind,
+          forcePoint: v.forcePoint,
+          ...(seeDifficulty && !targeted ? { difficulty: v.difficulty } : {}),
+          ...(targeted && seeDifficulty ? { attack: { attackType: attack!.attackType, added: v.difficultyModifier + difficultyDice, targets: attack!.targets } } : {}),
+        }
+      : null;
+    expectClaim("cpAfter", d6.cpAfter ?? null, cpAfter);
+    if (!attack) {
+      expectClaim("attack", d6.attack ?? null, null);
+      return;
+    }
+    const claimed = (d6.attack ?? {}) as Record<string, unknown>;
     const terms = { actorUuid: request.actorUuid, weaponName: attack.weaponName, damage: attack.damage, damageType: attack.damageType, stun: attack.stun, scale: attack.scale, forcePoint: v.forcePoint, blast: attack.blast };
     expectClaim("attack", Object.fromEntries(Object.keys(terms).map((k) => [k, claimed[k]])), terms);
     if (attack.blast && attack.targets.length > 0) return;

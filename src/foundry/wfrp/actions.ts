@@ -15,7 +15,7 @@
  * a request names only the card, the action and the target's index.
  */
 import { OmnibusError } from "../../core/errors";
-import { MAX_OPPOSED_REROLLS, advantageAfterOpposed } from "../../rules/wfrp/index";
+import { MAX_OPPOSED_REROLLS, advantageAfterOpposed, type TestOptions, type TestSpec } from "../../rules/wfrp/index";
 import { cardStateOf, postResponse, userOwns } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
@@ -23,7 +23,7 @@ import { attackCardContext, defenceNeedsReroll, planDamage, resolveTarget, withD
 import { ATTACK_CARD, OPPOSED_CARD, rollD100For } from "./checks";
 import { runCheck } from "../checks";
 import { localize } from "../i18n";
-import { facesOfD100Rolls, opposedCardContext, recordResponse, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
+import { facesOfD100Rolls, opposedCardContext, recordResponse, responseFaces, responseSpec, testedOptions, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
 import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, targetActor, targetActorSync } from "./documents";
 import { currentRules } from "./settings";
@@ -87,7 +87,41 @@ async function requireTargetActor(state: AttackState, index: number): Promise<Ac
 }
 
 /** The state with a defence settled, and the Advantage changes of an opposed combat test (digest §7 item 18). */
-async function settleDefence(context: ChatActionContext, skill: DefenceSkill, faces: number[]): Promise<PlannedAction> {
+/**
+ * The re-rolls of a full tie (003:L191: both sides roll again), made by the active GM as it records
+ * the defence or response: the defender's client rolls only the defender's own die, never the
+ * attacker's or tester's. The GM's Rolls are posted as one message in the card's whisper (Dice So
+ * Nice, roll tooltips) with the faces in the text.
+ */
+function tieRoller(message: ChatMessage.Implementation): { roll(spec: TestSpec, options: TestOptions): Promise<number>; post(): Promise<void> } {
+  const rolls: WfrpTestRoll[] = [];
+  return {
+    async roll(spec, options) {
+      const r = await rollD100For(spec, options);
+      rolls.push(r);
+      return r.outcome!.roll;
+    },
+    async post() {
+      if (rolls.length === 0) return;
+      const faces = rolls.map((r) => r.outcome!.roll).join(", ");
+      const whisper = (message as unknown as { whisper?: unknown }).whisper;
+      await ChatMessage.create({
+        content: `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize("OMNIBUS.WFRP.Opposed.TieRerolled", { faces })}</p></div>`,
+        rolls: rolls as unknown as Roll[],
+        ...(Array.isArray(whisper) && whisper.length > 0 ? { whisper: [...whisper] } : {}),
+      } as never);
+    },
+  };
+}
+
+/** The defender's own die from their response: exactly one d100 (the GM rolls any tie). */
+function defenderFace(context: ChatActionContext): number {
+  const faces = facesOfD100Rolls((context.response?.rolls ?? []) as never);
+  if (faces.length !== 1) throw new OmnibusError("badArgument", "the defender rolls one d100; the Game Master re-rolls a tie", { name: "rolls", value: String(faces.length) });
+  return faces[0];
+}
+
+async function settleDefence(context: ChatActionContext, skill: DefenceSkill, faces: number[], tie?: ReturnType<typeof tieRoller>): Promise<PlannedAction> {
   const state = attackStateOf(context.state);
   const index = targetIndex(state.targets.length, context.target);
   const target = state.targets[index];
@@ -100,7 +134,15 @@ async function settleDefence(context: ChatActionContext, skill: DefenceSkill, fa
   else {
     if (skill === "melee" && state.weapon.kind !== "melee") throw new OmnibusError("badArgument", "a ranged attack can only be dodged", { name: "skill", value: skill });
     const { spec, defensiveWeapon } = defenceSpecFor(defender, skill, rules);
-    next = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, faces);
+    const defence = { skill, spec, defensiveWeapon };
+    const all = [...faces];
+    // A full tie with the re-roll setting: the attacker's and the defender's dice again, until one wins.
+    let trial = withDefenceFaces(state, index, defence, all, false);
+    while (tie && defenceNeedsReroll(trial, index) && all.length < 1 + 2 * MAX_OPPOSED_REROLLS) {
+      all.push(await tie.roll(withWeapon(target.spec, state.weapon), state.options), await tie.roll(spec, state.options));
+      trial = withDefenceFaces(state, index, defence, all, false);
+    }
+    next = withDefenceFaces(state, index, defence, all);
   }
   const changes: DocumentChange[] = [];
   const result = resolveTarget(next, index);
@@ -120,7 +162,10 @@ async function settleDefence(context: ChatActionContext, skill: DefenceSkill, fa
 export async function planDefence(context: ChatActionContext): Promise<PlannedAction> {
   const skill = context.response?.choices.skill;
   if (skill !== "melee" && skill !== "dodge") throw new OmnibusError("badArgument", "unknown defence", { name: "skill", value: String(skill ?? "") });
-  return settleDefence(context, skill, facesOfD100Rolls((context.response?.rolls ?? []) as never));
+  const tie = tieRoller(context.message);
+  const planned = await settleDefence(context, skill, [defenderFace(context)], tie);
+  await tie.post();
+  return planned;
 }
 
 export async function planApplyDamage(context: ChatActionContext): Promise<PlannedAction> {
@@ -157,7 +202,7 @@ export async function planApplyDamage(context: ChatActionContext): Promise<Plann
   return { changes, state: { ...context.state, attack: state }, summary: { key: "OMNIBUS.WFRP.Card.AppliedWounds", data: { wounds: first!.damage.woundsLost } } };
 }
 
-/** The defender's client: roll the defence (and the re-rolls of a full tie) and send them to the GM. */
+/** The defender's client: roll the defender's own die and send it to the GM (the GM re-rolls a full tie). */
 async function runDefend(context: ChatActionContext, skill: "melee" | "dodge"): Promise<void> {
   const { message } = context;
   const state = attackStateOf(context.state);
@@ -166,20 +211,10 @@ async function runDefend(context: ChatActionContext, skill: "melee" | "dodge"): 
   if (!target.opposed || target.defence) throw new OmnibusError("badArgument", "this target's defence is already settled", { name: "target", value: target.name });
   const defender = actorView(await requireTargetActor(state, index));
   const rules = currentRules();
-  const { spec, defensiveWeapon } = defenceSpecFor(defender, skill, rules);
-  // The defender's d100; on a full tie with the re-roll setting, the attacker's and the defender's again until one wins.
-  const rolls: WfrpTestRoll[] = [];
-  const roll = async (forSpec: typeof spec) => {
-    const r = await rollD100For(forSpec, state.options);
-    rolls.push(r);
-    return r.outcome!.roll;
-  };
-  const faces = [await roll(spec)];
-  let trial = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, faces, false);
-  while (defenceNeedsReroll(trial, index) && faces.length < 1 + 2 * MAX_OPPOSED_REROLLS) {
-    faces.push(await roll(withWeapon(target.spec, state.weapon)), await roll(spec));
-    trial = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, faces, false);
-  }
+  const { spec } = defenceSpecFor(defender, skill, rules);
+  // The defender's own d100 only: a full tie is re-rolled by the GM when it records the defence.
+  const rolls: WfrpTestRoll[] = [await rollD100For(spec, state.options)];
+  const faces = rolls.map((r) => r.outcome!.roll);
   const content = `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize(`OMNIBUS.WFRP.Defence.${skill}`)}: ${faces.join(", ")}</p></div>`;
   await postResponse(message, "recordDefence", String(index), { rolls: rolls as unknown as Roll[], choices: { skill }, content, actor: null });
 }
@@ -225,8 +260,22 @@ export async function planResponse(context: ChatActionContext): Promise<PlannedA
   const target = opposed.targets[index];
   const defender = await targetActor(target.tokenUuid, target.actorUuid);
   if (!defender) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
-  const faces = facesOfD100Rolls((context.response?.rolls ?? []) as never);
-  const next = recordResponse(opposed, index, actorView(defender), context.response?.choices ?? {}, faces, (key) => localize(key));
+  const first = defenderFace(context);
+  const view = actorView(defender);
+  const choices = context.response?.choices ?? {};
+  // A full tie with the re-roll setting: the GM rolls the tester's and the defender's dice again.
+  const { spec } = responseSpec(testedOptions(view), choices);
+  const tie = tieRoller(context.message);
+  let own = true;
+  const faces = await responseFaces({ roll: opposed.roll, testerSpec: opposed.tester.spec, options: opposed.options, opposed: opposed.opposed }, spec, async (who) => {
+    if (own && who === "defender") {
+      own = false;
+      return first;
+    }
+    return tie.roll(who === "tester" ? opposed.tester.spec : spec, opposed.options);
+  });
+  const next = recordResponse(opposed, index, view, choices, faces, (key) => localize(key));
+  await tie.post();
   return { changes: [], state: { ...context.state, opposed: next }, summary: { key: "OMNIBUS.WFRP.Opposed.Responded", data: { name: target.name } } };
 }
 

@@ -3,18 +3,20 @@
  * the dialog its odds, rolls a WfrpTestRoll and posts the test card or the attack card.
  */
 import { OmnibusError } from "../../core/errors";
-import { advantageAfter, extendedStep, turnAllowance, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
+import { advantageAfter, extendedStep, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
 import { cardStateOf, postResponse } from "../chat/actions";
-import { postCard } from "../chat/cards";
+import { cardOrigin, postCard } from "../chat/cards";
+import { ClaimMismatch } from "../chat/verify";
+import { firstRollCard, firstRollMismatches } from "../../rules/wfrp/table/rederive/cards";
 import { withFortuneButton } from "../../rules/wfrp/table/fortune/cards";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
 import { templatePath } from "../templates/helpers";
-import { attackCardContext, testCardContext, type AttackState } from "../../rules/wfrp/table/cards";
+import { attackCardContext, attackStateFrom, testCardContext, type AttackState } from "../../rules/wfrp/table/cards";
 import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, targetActor } from "./documents";
 import { currentRules } from "./settings";
-import { buildResponseRequest, opposedCardContext, responseData, responseFaces, responseOdds, responseSpec, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
+import { buildResponseRequest, opposedCardContext, opposedStateFrom, responseData, responseOdds, responseSpec, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
 import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView } from "../../rules/wfrp/table/checks";
 import { attachEffects } from "../effects";
 import { extendedProgress } from "../../rules/wfrp/table/sheet-context";
@@ -65,18 +67,14 @@ async function buildResponse(source: CheckSource): Promise<CheckRequest> {
   return buildResponseRequest({ defender: actorView(source.actor), state: opposedStateOf(message), index: Number(source.dataset.target), messageId, rules: currentRules(), t: localize });
 }
 
-/** The defender rolls (and, on a full tie with the re-roll setting, both sides again) and asks to record it on the card. */
+/** The defender rolls their own d100 and asks to record it on the card (the GM re-rolls a full tie). */
 async function rollResponse(request: CheckRequest, values: CheckValues): Promise<boolean> {
   const data = responseData(request);
   const message = game.messages?.get(data.messageId) as Message | undefined;
   if (!message) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: data.messageId });
   const { spec, tested } = responseSpec(data.tested, values);
-  const rolls: WfrpTestRoll[] = [];
-  await responseFaces({ roll: data.tester.roll, testerSpec: data.tester.spec, options: data.options, opposed: data.opposed }, spec, async (who) => {
-    const roll = await rollD100For(who === "tester" ? data.tester.spec : spec, data.options);
-    rolls.push(roll);
-    return roll.outcome!.roll;
-  });
+  // The defender's own d100 only: a full tie is re-rolled by the GM when it records the response.
+  const rolls: WfrpTestRoll[] = [await rollD100For(spec, data.options)];
   const content = `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize("OMNIBUS.WFRP.Opposed.Respond")}: ${rolls.map((r) => r.outcome!.roll).join(", ")}</p></div>`;
   return postResponse(message, "recordResponse", String(data.target), {
     rolls: rolls as unknown as Roll[],
@@ -106,39 +104,7 @@ function difficultyLabel(spec: TestSpec): string {
 
 /** The attack's state for its card, from the request, the dialog values and the attacker's face. */
 export function attackState(request: CheckRequest, values: CheckValues, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
-  const data = checkData(request);
-  const rules = currentRules();
-  if (!data.weapon) throw new OmnibusError("badArgument", "an attack needs a weapon", { name: "weapon", value: "" });
-  const { itemId: _itemId, img: _img, ...weapon } = data.weapon;
-  return {
-    version: 1,
-    attacker: { ...attacker, strengthBonus: data.strengthBonus },
-    weapon,
-    roll,
-    charging: values.charging === true,
-    spec: specFor(request, values, null),
-    options: rules.combat,
-    opposed: rules.opposed,
-    targets: request.targets.map((t, i) => {
-      const td = data.targets[i];
-      return {
-        tokenUuid: t.tokenUuid,
-        actorUuid: t.actorUuid,
-        name: t.name,
-        img: t.img,
-        distance: t.distance,
-        units: t.units,
-        yards: td?.yards ?? null,
-        band: td?.band ?? null,
-        outOfRange: td?.outOfRange ?? false,
-        spec: specFor(request, values, i),
-        // Melee is opposed; ranged only when the attacker allowed the targets to Dodge (digest §7 item 21).
-        opposed: (data.weapon!.kind === "melee" || values.dodge === true) && !td?.outOfRange && td?.defence !== null && td?.defence !== undefined && turnAllowance(td.conditions).canDefend,
-        defence: null,
-        applied: null,
-      };
-    }),
-  };
+  return attackStateFrom(request, values, currentRules(), roll, attacker);
 }
 
 /**
@@ -161,13 +127,59 @@ export function alliesOf(actor: unknown): ReturnType<typeof actorView>[] {
   return out;
 }
 
+/**
+ * The GM's re-derivation of a player's test, attack or opposed-test card (chat/verify.ts): the pure
+ * `firstRollMismatches` reads the card's one d100 against the rebuilt test and names every claimed
+ * part (SL, success, target numbers, the targets' tests, the Fortune re-roll's test) that differs.
+ */
+const rederive: NonNullable<CheckHandler["rederive"]> = {
+  covers(state) {
+    return firstRollCard(state) !== null;
+  },
+  async check({ request, values, rolls, state }) {
+    const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
+    const wrong = firstRollMismatches({ request, values, rolls, state, rules: currentRules(), actor: { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "" } });
+    if (wrong.length > 0) throw new ClaimMismatch(wrong.join(", "));
+  },
+};
+
+/** At most this many helpers are offered (the dataset names each one). */
+const MAX_ALLIES = 32;
+
+/**
+ * The tester's possible helpers. Built from the viewed scene (`alliesOf`) the first time, and
+ * named in `dataset` (`allies` = how many, `ally<i>` = each one's uuid) so the GM, whose canvas may
+ * show another scene, rebuilds the same dialog from those characters' current data.
+ */
+async function alliesFor(actor: Actor.Implementation, dataset: Record<string, string>): Promise<ReturnType<typeof actorView>[]> {
+  if (dataset.allies === undefined) {
+    const found = alliesOf(actor).slice(0, MAX_ALLIES);
+    dataset.allies = String(found.length);
+    found.forEach((a, i) => (dataset[`ally${i}`] = a.uuid));
+    return found;
+  }
+  const count = Number(dataset.allies);
+  if (!/^\d{1,2}$/.test(dataset.allies) || count > MAX_ALLIES) throw new OmnibusError("badArgument", "too many helpers", { name: "allies", value: dataset.allies });
+  const out: ReturnType<typeof actorView>[] = [];
+  for (let i = 0; i < count; i++) {
+    const ally = (await fromUuid(String(dataset[`ally${i}`] ?? "") as never)) as Actor.Implementation | null;
+    if (!ally || !String(ally.type ?? "").startsWith("wfrp_") || ally.uuid === actor.uuid) throw new OmnibusError("badArgument", "no such helper", { name: "allies", value: String(dataset[`ally${i}`] ?? "") });
+    out.push(actorView(ally));
+  }
+  return out;
+}
+
 export const wfrpChecks: CheckHandler = {
+  rederive,
   async build(source: CheckSource): Promise<CheckRequest | null> {
     if (!source.actor) throw new OmnibusError("badArgument", "a check needs an actor", { name: "actor", value: "" });
     if (source.kind === "response") return buildResponse(source);
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
-    const request = buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize, allies: alliesOf(source.actor) });
+    const allies = await alliesFor(source.actor, dataset);
+    const request = buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize, allies });
+    // Where it came from, with the helpers the dialog offered, so the GM can build it again (chat/verify.ts).
+    request.source = { kind: source.kind, dataset: { ...source.dataset, ...Object.fromEntries(Object.entries(dataset).filter(([k]) => /^all(y\d+|ies)$/.test(k))) } };
     // The test's modifier counts them (`specFor`); the dialog lists them.
     return attachEffects(request, source.actor as never, wfrpEffectKeys(checkData(request)), "number");
   },
@@ -189,15 +201,8 @@ export const wfrpChecks: CheckHandler = {
       const result = roll.outcome!.results[0];
       if (values.opposed === true && request.targets.length > 0) {
         // An Opposed Test (003:L185-199): ONE card, the defenders respond from it.
-        const state: OpposedState = {
-          version: 1,
-          tester: { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "", label: request.title, tested: data.tested ?? null, characteristic: data.characteristic, spec },
-          roll: result.roll,
-          options: data.combat ? rules.combat : rules.test,
-          opposed: rules.opposed,
-          targets: request.targets.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, response: null })),
-        };
-        return postCard({ template: OPPOSED_CARD, context: withFortuneButton(opposedCardContext(state), { opposed: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { opposed: state } });
+        const state = opposedStateFrom(request, values, rules, result.roll, { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "" });
+        return postCard({ template: OPPOSED_CARD, context: withFortuneButton(opposedCardContext(state), { opposed: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { opposed: state }, origin: cardOrigin(request, values) });
       }
       const help = assistanceFor(data, values);
       let extended: Record<string, unknown> | null = null;
@@ -213,7 +218,7 @@ export const wfrpChecks: CheckHandler = {
       // A Fortune re-roll (src/foundry/wfrp/fortune/actions.ts) re-renders the card from what it rolled.
       const reroll = actor && !extended ? { actorUuid: actor.uuid, spec, options: data.combat ? rules.combat : rules.test, card: { title: request.title, subtitle: request.subtitle ?? "", img: actor.img ?? "", difficultyLabel: difficultyLabel(spec), helpers: help ?? null } } : undefined;
       const test = { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result, extended, ...(reroll ? { reroll } : {}) };
-      return postCard({ template: TEST_CARD, context: withFortuneButton(context, { test }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { test } });
+      return postCard({ template: TEST_CARD, context: withFortuneButton(context, { test }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { test }, origin: cardOrigin(request, values) });
     }
     const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) => withWeapon(s, data.weapon));
     const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs, testOptions: rules.combat } as never);
@@ -226,6 +231,6 @@ export const wfrpChecks: CheckHandler = {
       const cap = rules.advantageCap ? deriveActor(view.system, view.items, view.statuses).characteristics.i.bonus : undefined;
       await actor.update({ "system.advantage": advantageAfter(current, "charge", cap) } as never);
     }
-    return postCard({ template: ATTACK_CARD, context: withFortuneButton(attackCardContext(state), { attack: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { attack: state } });
+    return postCard({ template: ATTACK_CARD, context: withFortuneButton(attackCardContext(state), { attack: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { attack: state }, origin: cardOrigin(request, values) });
   },
 };

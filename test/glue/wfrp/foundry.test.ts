@@ -403,8 +403,13 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     expect(odds.find((l) => l.label === "OMNIBUS.WFRP.Opposed.OddsStalemate")).toBeUndefined();
     expect(odds[0].probability + odds[1].probability).toBeCloseTo(1, 12);
     await respond(twin2, { tested: "skill:intimidate" }, [4, 50, 30]);
-    const response = stand.messages.at(-1)!;
-    expect(response.rolls.map((r: any) => r.options.outcome.roll)).toEqual([4, 50, 30]);
+    await stand.settle();
+    // The defender's client rolls only the defender's die; the GM re-rolls the tie (tester, defender) in its own message.
+    const response = stand.messages.find((m: any) => m.flags?.omnibus?.response)!;
+    expect(response.rolls.map((r: any) => r.options.outcome.roll)).toEqual([4]);
+    const tie = stand.messages.at(-1)!;
+    expect(tie.author.id).toBe("gm");
+    expect(tie.rolls.map((r: any) => r.options.outcome.roll)).toEqual([50, 30]);
     expect((await view(message)).context.targets[0]).toMatchObject({ rerolls: 1, tester: { slLabel: "-1" }, defender: { slLabel: "+1" }, testerWins: false, winnerName: "Salundra von Drakenburg", margin: 2 });
   });
 
@@ -477,11 +482,39 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     stand.setActiveGM("gm");
     faces.push(13, 20, 80);
     await actions.requestChatAction(message as any, "defendMelee", "0");
+    await stand.settle();
     expect(faces).toEqual([]);
-    expect(stand.messages.at(-1)!.rolls).toHaveLength(3);
+    // The defence carries the defender's die; the GM's own message the re-rolled pair (attacker, defender).
+    expect(stand.messages.find((m: any) => m.flags?.omnibus?.response)!.rolls).toHaveLength(1);
+    expect(stand.messages.at(-1)!.rolls.map((r: any) => r.options.outcome.roll)).toEqual([20, 80]);
     expect(stateOf(message).attack.targets[0].defence).toMatchObject({ roll: 13, rerolls: [20, 80] });
     expect((await view(message)).context.targets[0]).toMatchObject({ rerolls: 1, hit: true, margin: 6, locationKey: "OMNIBUS.WFRP.Location.head", damage: 13, attack: { slLabel: "+2" }, defence: { slLabel: "-4" } });
     expect(attacker.updates).toEqual([{ "system.advantage": 1 }]);
+  });
+
+  it("a player defends into a full tie: their client rolls only their own die (13); the active GM re-rolls both sides (20, 80) in its own message; a response carrying the re-roll faces is refused", async () => {
+    stand.recorded.settingsValues.set("omnibus.wfrp_opposedFinalTie", "reroll");
+    stand.makeUser("owner", false);
+    const { message } = await meleeAttack(13, 40);
+    const defender = actorDoc("def", defenderView(40), ["owner"]);
+    stand.documents.set("Scene.s.Token.def", { actor: defender });
+    // The owner's forged response picks the attacker's re-roll face (99) and their own (1): refused, nothing recorded.
+    const roll = (face: number) => ({ dice: [{ faces: 100, results: [{ result: face }] }], toJSON: () => ({}) });
+    await stand.asUser("owner", () => (ChatMessage as any).create({ content: "", rolls: [roll(13), roll(99), roll(1)], flags: { omnibus: { ruleset: "wfrp", response: { to: message.id, action: "recordDefence", target: "0", choices: { skill: "melee" } } } } }));
+    await stand.settle();
+    expect(stateOf(message).attack.targets[0].defence).toBeNull();
+    faces.push(13, 20, 80);
+    await stand.asUser("owner", () => actions.requestChatAction(message as any, "defendMelee", "0"));
+    await stand.settle();
+    expect(faces).toEqual([]);
+    const responses = stand.messages.filter((m: any) => m.flags?.omnibus?.response);
+    expect(responses.at(-1)!.author.id).toBe("owner");
+    expect(responses.at(-1)!.rolls.map((r: any) => r.options.outcome.roll)).toEqual([13]);
+    const tie = stand.messages.at(-1)!;
+    expect(tie.author.id).toBe("gm");
+    expect(tie.rolls.map((r: any) => r.options.outcome.roll)).toEqual([20, 80]);
+    expect(stateOf(message).attack.targets[0].defence).toMatchObject({ roll: 13, rerolls: [20, 80] });
+    expect((await view(message)).context.targets[0]).toMatchObject({ rerolls: 1, hit: true, margin: 6 });
   });
 
   it("the same tie without the setting is a stalemate: no hit, no Advantage change; forged extra re-roll faces are refused", async () => {

@@ -454,6 +454,28 @@ export interface ResolvedValues {
   difficultyModifier: number;
 }
 
+/**
+ * The actor as it was before a roll's own spend, for the GM's re-derivation of the card
+ * (src/foundry/chat/verify.ts). The roller's client spends the Character Points and a new Force
+ * Point (000:L795, L831) before it posts the card, so the GM, rebuilding from the actor's current
+ * data, would otherwise see fewer points than the dialog offered and refuse an honest card. Nothing
+ * is taken from the card but its dialog choices: the points put back are exactly the ones those
+ * choices spent. The dialog had a Character Point box only while no Force Point was in force
+ * (`commonFields`), so a Force Point chosen with that box was a new one, spent by this roll.
+ */
+export function actorBeforeOwnSpend(actor: D6ActorData, choices: Record<string, string> | undefined): D6ActorData {
+  if (!choices) return actor;
+  const system = { ...actor.system };
+  const cp = /^[0-9]{1,2}$/.test(choices.characterPoints ?? "") ? Number(choices.characterPoints) : 0;
+  if (cp > 0) system.characterPoints = Number(system.characterPoints ?? 0) + cp;
+  const round = (system.round ?? {}) as Record<string, unknown>;
+  if (choices.forcePoint === "true" && Object.hasOwn(choices, "characterPoints") && round.forcePoint === true) {
+    system.forcePoints = Number(system.forcePoints ?? 0) + 1;
+    system.round = { ...round, forcePoint: false };
+  }
+  return { ...actor, system };
+}
+
 export function checkData(request: CheckRequest): D6CheckData {
   return request.data as unknown as D6CheckData;
 }

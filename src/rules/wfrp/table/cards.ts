@@ -24,10 +24,12 @@ import {
   type TestResult,
   type TestSpec,
   type Weapon,
+  turnAllowance,
 } from "../index";
-import type { TargetInfo } from "../../table/types";
+import type { CheckRequest, CheckValues, TargetInfo } from "../../table/types";
 import { armourPieces, deriveActor, type PlainItem } from "./derive";
-import { weaponDamage } from "./checks";
+import { checkData, specFor, weaponDamage } from "./checks";
+import type { WfrpRules } from "./settings";
 import { explainTest } from "../explain";
 
 const K = "OMNIBUS.WFRP.";
@@ -128,6 +130,45 @@ export interface AttackState {
   options: TestOptions;
   opposed: OpposedOptions;
   targets: AttackTargetState[];
+}
+
+/**
+ * The attack card's state from the request, the dialog's values, the world's rules and the
+ * attacker's d100 face: what the attacker's client posts and what the GM re-derives (the same code).
+ */
+export function attackStateFrom(request: CheckRequest, values: CheckValues, rules: Pick<WfrpRules, "combat" | "opposed">, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
+  const data = checkData(request);
+  if (!data.weapon) throw new OmnibusError("badArgument", "an attack needs a weapon", { name: "weapon", value: "" });
+  const { itemId: _itemId, img: _img, ...weapon } = data.weapon;
+  return {
+    version: 1,
+    attacker: { ...attacker, strengthBonus: data.strengthBonus },
+    weapon,
+    roll,
+    charging: values.charging === true,
+    spec: specFor(request, values, null),
+    options: rules.combat,
+    opposed: rules.opposed,
+    targets: request.targets.map((t, i) => {
+      const td = data.targets[i];
+      return {
+        tokenUuid: t.tokenUuid,
+        actorUuid: t.actorUuid,
+        name: t.name,
+        img: t.img,
+        distance: t.distance,
+        units: t.units,
+        yards: td?.yards ?? null,
+        band: td?.band ?? null,
+        outOfRange: td?.outOfRange ?? false,
+        spec: specFor(request, values, i),
+        // Melee is opposed; ranged only when the attacker allowed the targets to Dodge (digest §7 item 21).
+        opposed: (data.weapon!.kind === "melee" || values.dodge === true) && !td?.outOfRange && td?.defence !== null && td?.defence !== undefined && turnAllowance(td.conditions).canDefend,
+        defence: null,
+        applied: null,
+      };
+    }),
+  };
 }
 
 const asWeapon = (w: AttackState["weapon"]): Weapon => ({ kind: w.kind, damage: w.damage, addsStrengthBonus: w.addsStrengthBonus, range: w.range, qualities: w.qualities, flaws: w.flaws });

@@ -40,7 +40,7 @@ import { facesFromRoll } from "../../../table/faces";
 import { d100Faces, outcomeTone } from "../cards";
 import { deriveActor, skillRows, talentModifiers } from "../derive";
 import type { WfrpRules } from "../settings";
-import { DIFFICULTY_CHOICES, type ActorView, type Translate } from "../checks";
+import { DIFFICULTY_CHOICES, checkData, specFor, type ActorView, type Translate } from "../checks";
 
 const K = "OMNIBUS.WFRP.";
 
@@ -110,6 +110,22 @@ export interface OpposedState {
   options: TestOptions;
   opposed: OpposedOptions;
   targets: OpposedTargetState[];
+}
+
+/**
+ * The opposed card's state when the tester rolls (003:L185-199): ONE card, every target waiting to
+ * respond. What the tester's client posts and what the GM re-derives (the same code).
+ */
+export function opposedStateFrom(request: CheckRequest, values: CheckValues, rules: Pick<WfrpRules, "combat" | "test" | "opposed">, roll: number, tester: { uuid: string; name: string; img: string }): OpposedState {
+  const data = checkData(request);
+  return {
+    version: 1,
+    tester: { ...tester, label: request.title, tested: data.tested ?? null, characteristic: data.characteristic, spec: specFor(request, values, null) },
+    roll,
+    options: data.combat ? rules.combat : rules.test,
+    opposed: rules.opposed,
+    targets: request.targets.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, response: null })),
+  };
 }
 
 /** The opposed result against a target (null while they have not responded). */

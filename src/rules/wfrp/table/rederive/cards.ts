@@ -1,0 +1,114 @@
+/**
+ * The GM's re-derivation of a WFRP card's first roll (issue 10, point 3), as plain data: the test
+ * card, the attack card and the opposed-test card a player posted are claims. Given the request
+ * rebuilt from the author's actor and the dialog's values read from the card's recorded choices
+ * (the glue, src/foundry/chat/verify.ts), this reads the card's Roll — exactly one d100, one face
+ * (003:L42) — and recomputes what the card must say: the test's target number, success and SL
+ * (003:L42-60, L130), the attack's per-target tests and whether each target may defend, the opposed
+ * test's tester side. Every claimed part that differs is named.
+ *
+ * A player's dice are bounded, not proven: a face the formula allows is accepted.
+ */
+import { OmnibusError } from "../../../../core/errors";
+import { resolveTest } from "../../index";
+import type { CheckRequest, CheckValues } from "../../../table/types";
+import { diceFromRoll, type EvaluatedDice } from "../../../table/faces";
+import { rollD100 } from "../../d100";
+import { assistanceFor, checkData, specFor } from "../checks";
+import { attackStateFrom } from "../cards";
+import { opposedStateFrom } from "../opposed/checks";
+import type { WfrpRules } from "../settings";
+
+/** Which card a state is (null: not a card whose first roll is re-derived). */
+export function firstRollCard(state: Record<string, unknown>): "test" | "attack" | "opposed" | null {
+  if (isRecord(state.attack)) return "attack";
+  if (isRecord(state.opposed)) return "opposed";
+  const test = state.test;
+  // An extended test's card is not re-derived: its tracker moved on when it was rolled (a rebuilt
+  // request would be the next roll's). Such a card carries no Fortune re-roll; one that does is checked.
+  if (isRecord(test) && (test.kind !== "extended" || test.reroll !== undefined)) return "test";
+  return null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+/** Plain data with its keys sorted (a stored card's keys need not keep their order); undefined drops out as in JSON. */
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (!isRecord(v)) return v;
+  return Object.fromEntries(Object.keys(v).sort().filter((k) => v[k] !== undefined).map((k) => [k, canonical(v[k])]));
+}
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
+
+export interface FirstRollInput {
+  request: CheckRequest;
+  values: CheckValues;
+  /** The card's Rolls (Foundry Rolls or their JSON: only their die terms are read). */
+  rolls: unknown[];
+  /** The card's flags as posted (`flags.omnibus`). */
+  state: Record<string, unknown>;
+  rules: WfrpRules;
+  /** The acting actor as the GM sees it. */
+  actor: { uuid: string; name: string; img: string };
+}
+
+/** The one d100 face of the card's Rolls; an OmnibusError when they are not one d100. */
+export function d100Face(rolls: unknown[]): number {
+  if (rolls.length !== 1 || !isRecord(rolls[0]) || !Array.isArray((rolls[0] as { dice?: unknown }).dice)) throw new OmnibusError("diceMismatch", "a WFRP test is one d100 roll", {});
+  const dice = diceFromRoll(rolls[0] as unknown as EvaluatedDice);
+  const face = rollD100(dice);
+  dice.assertExhausted();
+  return face;
+}
+
+/**
+ * The parts of the card's claim that are not what the rules make of the rebuilt test and its die
+ * (empty when the card holds). Throws an OmnibusError when the dice are not one d100.
+ */
+export function firstRollMismatches(input: FirstRollInput): string[] {
+  const { request, values, rolls, state, rules, actor } = input;
+  const data = checkData(request);
+  const card = firstRollCard(state);
+  const face = d100Face(rolls);
+  const opposed = data.kind !== "attack" && values.opposed === true && request.targets.length > 0;
+  const expectedCard = data.kind === "attack" ? "attack" : opposed ? "opposed" : "test";
+  if (card !== expectedCard) return ["card"];
+  const wrong: string[] = [];
+  if (card === "attack") {
+    const expected = attackStateFrom(request, values, rules, face, actor);
+    const claimed = state.attack as Record<string, unknown>;
+    for (const key of new Set([...Object.keys(expected), ...Object.keys(claimed)])) if (!same(claimed[key], (expected as unknown as Record<string, unknown>)[key])) wrong.push(`attack.${key}`);
+    return wrong;
+  }
+  if (card === "opposed") {
+    const expected = opposedStateFrom(request, values, rules, face, actor) as unknown as Record<string, unknown>;
+    const claimed = state.opposed as Record<string, unknown>;
+    for (const key of new Set([...Object.keys(expected), ...Object.keys(claimed)])) {
+      if (key === "tester" && isRecord(claimed.tester)) {
+        // The label is the tested skill's name in the tester's language: shown, never computed with.
+        const { label: _l, ...side } = claimed.tester;
+        const { label: _e, ...want } = expected.tester as Record<string, unknown>;
+        if (!same(side, want)) wrong.push("opposed.tester");
+      } else if (!same(claimed[key], expected[key])) wrong.push(`opposed.${key}`);
+    }
+    return wrong;
+  }
+  const spec = specFor(request, values, null);
+  const options = data.combat ? rules.combat : rules.test;
+  const test = state.test as Record<string, unknown>;
+  if (data.kind === "extended") return ["test.kind"];
+  const expected: Record<string, unknown> = { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result: resolveTest(spec, face, options) };
+  for (const key of Object.keys(expected)) if (!same(test[key], expected[key])) wrong.push(`test.${key}`);
+  if (test.extended !== null && test.extended !== undefined) wrong.push("test.extended");
+  // The Fortune re-roll takes its test from here: it must be this test's, for this actor.
+  const reroll = test.reroll as { actorUuid?: unknown; spec?: unknown; options?: unknown; card?: { helpers?: unknown } } | undefined;
+  if (reroll !== undefined) {
+    if (!isRecord(reroll)) wrong.push("test.reroll");
+    else {
+      if (!same(reroll.actorUuid, actor.uuid)) wrong.push("test.reroll.actorUuid");
+      if (!same(reroll.spec, spec)) wrong.push("test.reroll.spec");
+      if (!same(reroll.options, options)) wrong.push("test.reroll.options");
+      if (!same(reroll.card?.helpers, assistanceFor(data, values))) wrong.push("test.reroll.helpers");
+    }
+  }
+  return wrong;
+}

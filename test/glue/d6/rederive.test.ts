@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+// The GM re-derives a D6 check card a player creates (issue 10, point 3): its "Spend CP after the
+// roll" entry (the total and difficulty the added dice count against) must be what the Roll's faces
+// and the rebuilt check give. The example roll is 000:L801–805: Thannik's Perception 3D rolls 1, 2
+// and Wild 2 = 5 against Moderate 13. A roll that spent the character's points (CP, a new Force
+// Point) is rebuilt as the dialog saw the actor, before its own spend (the update lands first).
+import { beforeEach, describe, expect, it } from "vitest";
+import { packDoc } from "./fixtures";
+import { actorDoc, forceFaces, setUpTable, type Table } from "./table";
+import { recordOf } from "../../../src/foundry/chat/record";
+import { describeTargets } from "../../../src/foundry/targets";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+let t: Table;
+beforeEach(async () => {
+  t = await setUpTable();
+});
+
+const lastNotice = () => String(t.stand.recorded.notifications.at(-1)?.message);
+
+/** Thannik (the player's; his updates land, as Foundry's do before the card is created) rolls Perception as the player. */
+async function perception(values: Record<string, unknown>, faces: number[], system: Record<string, unknown> = {}) {
+  const actor = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+  actor.live = true;
+  Object.assign((actor as any).system, system);
+  const request = (await t.stand.asUser("player", () => t.checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] })))!;
+  forceFaces(faces);
+  await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, { ...request.values, difficultyLevel: "moderate", ...values }, { rollMode: "publicroll" }));
+  await t.stand.settle();
+  return { actor, created: t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>, message: t.stand.messages.at(-1)! as any };
+}
+
+async function repost(created: Record<string, any>, change: (f: Record<string, any>) => void) {
+  const flags = structuredClone(created.flags) as Record<string, any>;
+  change(flags.omnibus);
+  return (await t.stand.asUser("player", () => (globalThis as any).ChatMessage.create({ ...created, flags }))) as any;
+}
+
+describe("a check card's CP-after entry", () => {
+  it("000:L801: 1, 2, Wild 2 = 5 against 13 is recorded untouched, posted or posted again", async () => {
+    const { created, message } = await perception({}, [1, 2, 2]);
+    expect(created.flags.omnibus.d6.cpAfter).toMatchObject({ total: 5, spent: 0, difficulty: 13 });
+    expect(recordOf(message.id)?.tampered).toBeNull();
+    const again = await repost(created, () => undefined);
+    expect(recordOf(again.id)?.tampered).toBeNull();
+  });
+
+  const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
+    ["the total 5 claimed as 12", (f) => { f.d6.cpAfter.total = 12; }, "Result"],
+    ["Moderate 13 claimed as Very Easy 5", (f) => { f.d6.cpAfter.difficulty = 5; }, "Result"],
+    ["two CP claimed already spent (no cap left to fill)", (f) => { f.d6.cpAfter.spent = 2; }, "Result"],
+    ["called an attack", (f) => { f.d6.attack = { actorUuid: "Actor.thannik", targets: [] }; }, "Result"],
+    ["a +1D bonus named: 4 dice, but the Roll holds 3 faces", (f) => { f.origin.choices.bonusDice = "1"; }, "Dice"],
+    ["no origin", (f) => { delete f.origin; }, "NoOrigin"],
+  ];
+  for (const [what, change, reason] of forgeries) {
+    it(`a card forged at creation (${what}) is refused (${reason}); CP after the roll is refused`, async () => {
+      const { actor, created } = await perception({}, [1, 2, 2]);
+      const forged = await repost(created, change);
+      expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: reason });
+      (globalThis as any).__dialogAnswer = "1";
+      forceFaces([6, 4]);
+      expect(await t.stand.asUser("player", () => t.actions.requestChatAction(forged as never, "d6SpendCPAfter", null))).toBe(false);
+      expect(lastNotice()).toContain(`OMNIBUS.Chat.Forged.${reason}`);
+      await t.stand.settle();
+      expect(actor.updates).toEqual([]);
+    });
+  }
+});
+
+describe("a roll that spent the character's points is rebuilt as the dialog saw them", () => {
+  it("his last Character Point (1 → 0): 1, 2, Wild 2 + CP 3 = 8 is recorded untouched", async () => {
+    const { actor, created, message } = await perception({ characterPoints: 1 }, [1, 2, 2, 3], { characterPoints: 1 });
+    expect(actor.updates).toEqual([{ "system.characterPoints": 0 }]);
+    expect((actor as any).system.characterPoints).toBe(0);
+    expect(message.rolls[0].outcome.total).toBe(8);
+    expect(created.flags.omnibus.d6.cpAfter).toMatchObject({ total: 8, spent: 1 });
+    expect(recordOf(message.id)?.tampered).toBeNull();
+    // Two points claimed, but the Roll holds one CP die: refused.
+    const two = await repost(created, (f) => { f.origin.choices.characterPoints = "2"; });
+    expect(recordOf(two.id)?.tampered).toMatchObject({ forged: "Dice" });
+    // Three: more than an attribute roll's cap of 2 (000:L809), which no dialog offers.
+    const three = await repost(created, (f) => { f.origin.choices.characterPoints = "3"; });
+    expect(recordOf(three.id)?.tampered).toMatchObject({ forged: "Choices" });
+  });
+
+  it("an attack with a new Force Point (1 → 0, then in force this round): the code doubled, recorded untouched", async () => {
+    const shooter = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    shooter.live = true;
+    Object.assign((shooter as any).system, { forcePoints: 1 });
+    actorDoc(t.stand, packDoc("d6-characters", "Thug"), "Actor.leader", false);
+    const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
+    const token = (name: string, actorUuid: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: actorUuid } });
+    const targets = describeTargets(grid, token("thannik", "Actor.thannik", 0) as never, [token("leader", "Actor.leader", 1500)] as never);
+    const weaponId = (shooter as any).items.contents.find((i: any) => i.name === "Heavy blaster pistol").id;
+    const request = (await t.stand.asUser("player", () => t.checks.d6Checks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: weaponId }, targets })))!;
+    forceFaces(Array.from({ length: 30 }, () => 3));
+    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, { ...request.values, forcePoint: true }, { rollMode: "publicroll" }));
+    await t.stand.settle();
+    const message = t.stand.messages.at(-1)! as any;
+    expect(shooter.updates[0]).toMatchObject({ "system.forcePoints": 0, "system.round.forcePoint": true });
+    expect(message.flags.omnibus.d6.attack).toMatchObject({ forcePoint: true });
+    expect(recordOf(message.id)?.tampered).toBeNull();
+  });
+});
