@@ -5,7 +5,8 @@
  */
 import { step, sumOf, type ExplainStep } from "../../core/explain";
 import { formatDieCode } from "./dice-code";
-import type { D6CheckResult } from "./roll";
+import type { D6CheckResult, D6RollResult } from "./roll";
+import { DAMAGE_TABLE } from "./damage";
 
 export function explainD6Check(r: D6CheckResult): ExplainStep[] {
   const steps: ExplainStep[] = [step("d6.code", { code: formatDieCode(r.code) })];
@@ -22,6 +23,39 @@ export function explainD6Check(r: D6CheckResult): ExplainStep[] {
   steps.push(step("d6.total", { total: r.total }));
   if (r.difficulty !== null && r.margin !== null) {
     steps.push(step(r.success ? "d6.success" : "d6.failure", { total: r.total, difficulty: r.difficulty, margin: r.margin }));
+  }
+  return steps;
+}
+
+/** One target of a damage roll: its resistance roll and the damage total it faces. */
+export interface DamageExplainTarget {
+  name: string;
+  damageTotal: number;
+  resist: D6RollResult;
+  /** Stun damage and vehicles read other tables: only the difference is stated for them. */
+  stun: boolean;
+  vehicle: boolean;
+}
+
+/** The row of the Character Damage Table a difference falls on (§23.3): "0–3", "16+" or below 0. */
+export function damageRow(margin: number): ExplainStep {
+  if (margin < 0) return step("d6.damageRowNone", { margin });
+  const i = DAMAGE_TABLE.findIndex((row) => margin >= row.minMargin);
+  const from = DAMAGE_TABLE[i].minMargin;
+  return i === 0 ? step("d6.damageRowTop", { margin, from }) : step("d6.damageRow", { margin, from, to: DAMAGE_TABLE[i - 1].minMargin - 1 });
+}
+
+/**
+ * A damage card step by step (000:L417–L433, §23): the damage roll, then per target its resistance
+ * roll, damage − resistance, and for a character hit by normal damage the row of the damage table.
+ */
+export function explainDamage(damage: D6RollResult | null, targets: readonly DamageExplainTarget[]): ExplainStep[] {
+  const steps: ExplainStep[] = damage ? explainD6Check({ ...damage, difficulty: null, success: null, margin: null }) : [];
+  for (const t of targets) {
+    steps.push(step("d6.resistBy", { name: t.name }), ...explainD6Check({ ...t.resist, difficulty: null, success: null, margin: null }));
+    const margin = t.damageTotal - t.resist.total;
+    steps.push(step("d6.damageVsResist", { name: t.name, damage: t.damageTotal, resist: t.resist.total, margin }));
+    if (!t.stun && !t.vehicle) steps.push(damageRow(margin));
   }
   return steps;
 }
