@@ -39,6 +39,7 @@ const ENGLISH: Record<string, (v: Record<string, number | string>) => string> = 
   "wfrp.defender": () => "defender:",
   "wfrp.opposedSL": (v) => `SL ${v.attackerSL} vs ${v.defenderSL}: the ${v.winner} wins by ${v.margin}`,
   "wfrp.opposedTieBreak": (v) => `equal SL: the higher tested value wins (${v.attackerValue} vs ${v.defenderValue}), the ${v.winner}`,
+  "wfrp.rerolled": (v) => `a full tie rolled again ${v.count} time(s); the last pair decides`,
   "wfrp.opposedStalemate": (v) => `equal SL (${v.sl}) and equal tested values (${v.value}): stalemate`,
   "silhouette.highest": (v) => `dice ${v.faces}: the highest is ${v.best}`,
   "silhouette.untrained": (v) => `untrained, dice ${v.faces}: the lowest is ${v.best}`,

@@ -6,8 +6,8 @@
 import type { CliArgs, CliCommand, CliRuleset, FlagKind } from "../types";
 import { OmnibusError } from "../../core/errors";
 import { boolFlag, choiceFlag, intFlag, stringFlag } from "../args";
-import { step, type ExplainStep } from "../../core/explain";
-import { explainTest } from "../../rules/wfrp/explain";
+import { step } from "../../core/explain";
+import { explainDecision, explainTest, tieValues } from "../../rules/wfrp/explain";
 import { asFlag, namedFlagValue, titleWords, words } from "../words";
 import {
   DIFFICULTIES,
@@ -128,11 +128,6 @@ function opposedText(r: OpposedResult, attackerValue: number, defenderValue: num
   return `nobody wins: equal SL (${r.attacker.slLabel}) and equal tested values (${attackerValue}), a stalemate${rerolled}`;
 }
 
-function opposedStep(r: OpposedResult, attackerValue: number, defenderValue: number): ExplainStep {
-  if (r.decidedBy === "sl") return step("wfrp.opposedSL", { winner: r.winner ?? "", attackerSL: r.attacker.slLabel, defenderSL: r.defender.slLabel, margin: r.margin });
-  if (r.decidedBy === "tieBreak") return step("wfrp.opposedTieBreak", { winner: r.winner ?? "", attackerValue, defenderValue });
-  return step("wfrp.opposedStalemate", { sl: r.attacker.slLabel, value: attackerValue });
-}
 
 const opposed: CliCommand = {
   summary: "an opposed test: higher SL wins, ties to the higher tested value (--faces: attacker's d100, then defender's)",
@@ -151,7 +146,7 @@ const opposed: CliCommand = {
     return {
       json: { attacker: testJson(r.attacker), defender: testJson(r.defender), winner: r.winner, margin: r.margin },
       text: `attacker ${testText(r.attacker, attacker)}\ndefender ${testText(r.defender, defender)}\n${who}`,
-      steps: [step("wfrp.attacker"), ...explainTest(r.attacker, attacker), step("wfrp.defender"), ...explainTest(r.defender, defender), opposedStep(r, attacker.value, defender.value)],
+      steps: [step("wfrp.attacker"), ...explainTest(r.attacker, attacker), step("wfrp.defender"), ...explainTest(r.defender, defender), ...explainDecision(r, tieValues(r, attacker, defender), { attacker: "attacker", defender: "defender" })],
     };
   },
 };

@@ -55,6 +55,7 @@ import { evaluateOptions } from "../compat";
 import { recordOf } from "../chat/record";
 import { userOwns } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
+import { explainDamage, type DamageExplainTarget } from "../../rules/d6/explain";
 import { DAMAGE_CARD, actorData, d6State, resolveDoc, type ActorDoc } from "./checks";
 import { OmnibusError } from "../../core/errors";
 
@@ -130,6 +131,7 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
   }
   const outcomes: TargetOutcome[] = [];
   const damageTargets: DamageTarget[] = [];
+  const explained: DamageExplainTarget[] = [];
   for (const p of plan) {
     const group = groups.get(p.key)!;
     const damageTotal = group.roll!.outcome!.total;
@@ -140,6 +142,7 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
     const target: DamageTarget = { actorUuid: p.target.actorUuid, name: p.target.name, img: p.target.img, damageTotal, resistTotal: resist.outcome!.total, stun: attack.stun, vehicle: p.data.type === "d6_vehicle" };
     const index = damageTargets.length;
     damageTargets.push(target);
+    explained.push({ name: target.name, damageTotal, resist: resist.outcome!, stun: target.stun, vehicle: target.vehicle });
     const preview = planDamage(target, { woundLevel: woundLevelOf(p.data.system), stuns: Number(p.data.system.stuns ?? 0), damage: String(p.data.system.damage ?? ""), strength: strengthOf(p.data.system) }, settings);
     outcomes.push({
       name: target.name,
@@ -166,6 +169,8 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
     lines: [...groups.values()].map((g) => ({ label: "OMNIBUS.D6.Card.DamageRoll", value: `${formatDieCode(g.code)} → ${g.roll!.outcome!.total}` })),
     outcomes,
     buttons: damageTargets.flatMap((t, i) => (t.vehicle ? [] : [{ action: "d6SpendResistCP", label: "OMNIBUS.D6.ResistCP.Button", icon: "fa-solid fa-star", detail: t.name, data: { target: String(i) } }])),
+    // Explain (issue 14): the damage roll, each resistance roll, the difference and its table row.
+    explain: explainDamage(firstGroup?.roll?.outcome ?? null, explained),
   };
   await postCard({ template: DAMAGE_CARD, context, actor: attacker as never, rolls, rollMode: mode, flags: { d6: { damage: { from: message.id, attackerUuid: attack.actorUuid, targets: damageTargets } } } });
 }

@@ -23,8 +23,6 @@ import { bactaCheck, bactaHealingResult, healingCard, isRefusal, medpacCheck, me
 const readers = { en: new Localizer("en"), ru: new Localizer("ru") };
 /** What the system localizes before rendering (titles, card lines), in the reader's language. */
 const tIn = (language: "en" | "ru") => (key: string, data?: Record<string, string | number>) => (data ? readers[language].format(key, data) : readers[language].localize(key));
-/** The roll dialog samples are English-only pages. */
-const t = tIn("en");
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
 const ROLL_MODES = { publicroll: { label: "CHAT.RollPublic" }, gmroll: { label: "CHAT.RollPrivate" }, blindroll: { label: "CHAT.RollBlind" }, selfroll: { label: "CHAT.RollSelf" } };
@@ -276,6 +274,31 @@ const movementSamples: GallerySample[] = bilingualList((language) => {
     },
   ];
 });
+// The attack and skill dialogs: the odds' fact lines (each target's difficulty make-up, the code's
+// penalties) are worded by the checks code, so each language builds its own (issue 14).
+const dialogSamples: GallerySample[] = bilingualList((language) => {
+  const tr = tIn(language);
+  return [
+    {
+      name: "d6-roll-dialog-attack",
+      title: attack.title,
+      template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+      context: rollDialogContext(attack, attackValues, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true, tr), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+      width: 420,
+      height: "auto",
+      classes: ["omnibus", "omnibus-roll-dialog"],
+    },
+    {
+      name: "d6-roll-dialog-skill",
+      title: skillRequest.title,
+      template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
+      context: rollDialogContext(skillRequest, { ...skillRequest.values, difficultyLevel: "moderate", characterPoints: 2 }, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true, tr), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+      width: 420,
+      height: "auto",
+      classes: ["omnibus", "omnibus-roll-dialog"],
+    },
+  ];
+});
 export const samples: GallerySample[] = [
   premadeSample("d6-premade-sheet", "Kessa Rhun", "main"),
   premadeSample("d6-premade-gear", "Kessa Rhun", "items"),
@@ -290,24 +313,7 @@ export const samples: GallerySample[] = [
   itemSample("d6-item-skill", "d6-skills", "dodge", true),
   itemSample("d6-item-armor", "d6-armor", "Stormtrooper armor"),
   itemSample("d6-item-equipment", "d6-equipment", "Medpac"),
-  {
-    name: "d6-roll-dialog-attack",
-    title: attack.title,
-    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
-    context: rollDialogContext(attack, attackValues, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true, t), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
-    width: 420,
-    height: "auto",
-    classes: ["omnibus", "omnibus-roll-dialog"],
-  },
-  {
-    name: "d6-roll-dialog-skill",
-    title: skillRequest.title,
-    template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
-    context: rollDialogContext(skillRequest, { ...skillRequest.values, difficultyLevel: "moderate", characterPoints: 2 }, (r, v) => checkOdds(r, v, DEFAULT_SETTINGS, true, t), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
-    width: 420,
-    height: "auto",
-    classes: ["omnibus", "omnibus-roll-dialog"],
-  },
+  ...dialogSamples,
   { name: "d6-card-skill", template: T("d6/chat/check-card"), context: skillCard, width: 300, height: 800, frame: "chat" },
   { name: "d6-card-wild-one", template: T("d6/chat/check-card"), context: fumbleCard, width: 300, height: 800, frame: "chat" },
   { name: "d6-card-attack", template: T("d6/chat/check-card"), context: attackCard, width: 300, height: 800, frame: "chat" },

@@ -8,6 +8,7 @@ import { asActor, packDoc, thannik, type PackDoc } from "./fixtures";
 import { forceFaces } from "./table";
 import { describeTargets } from "../../../src/foundry/targets";
 import { recordOf } from "../../../src/foundry/chat/record";
+import { createHarness, type Language } from "../../support/handlebars";
 
 let stand: StandIns;
 
@@ -199,6 +200,36 @@ describe("an attack at measured distances", () => {
     await stand.asUser("gm", () => actions.undoMark(damageMessage as never, "d6ApplyDamage:0", stand.users.get("gm") as never));
     expect((leader as any).system).toMatchObject({ woundLevel: "healthy", stuns: 1 });
     expect([...(leader as any).statuses]).toEqual([]);
+  });
+
+  // Explain (issue 14) on the damage card: T-34 (000:L417, published: damage 16 against Strength 12 →
+  // difference 4, the 4–8 row: wounded), step by step from the stored dice, in English and Russian.
+  it("T-34: the damage card explains the damage roll, the Strength roll, 16 − 12 = 4 and the 4–8 row", async () => {
+    const { request, leader } = await attackWithTargets();
+    (leader as any).system.attributes.strength = { dice: 3, pips: 0 };
+    forceFaces([4, 3, 2, 5, 3]);
+    await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
+    forceFaces([3, 4, 2, 5, 2, 4, 4, 4]);
+    expect(await actions.requestChatAction(stand.messages.at(-1)! as never, "d6RollDamage", null)).toBe(true);
+    const steps = (language: Language) => {
+      const host = document.createElement("div");
+      host.innerHTML = createHarness({ language }).render("d6/chat/damage-card.hbs", lastCard());
+      return Array.from(host.querySelectorAll(".omnibus-explain ol li")).map((li) => (li.textContent ?? "").trim());
+    };
+    expect(steps("en")).toEqual([
+      "Rolled 5D.",
+      "Regular dice 3, 4, 2, 5 = 14.",
+      "Wild Die 2.",
+      "Total 16.",
+      "leader resists:",
+      "Rolled 3D.",
+      "Regular dice 4, 4 = 8.",
+      "Wild Die 4.",
+      "Total 12.",
+      "leader: damage 16 − resistance 12 = 4.",
+      "4 is on the 4–8 row of the damage table.",
+    ]);
+    expect(steps("ru").slice(-2)).toEqual(["leader: урон 16 − сопротивление 12 = 4.", "4 — строка 4–8 таблицы урона."]);
   });
 
   it("hidden difficulties: the GM's own attack card carries no difficulty, quality or secret line in the data every client receives; a GM-whispered part has them", async () => {

@@ -24,6 +24,14 @@ import { migrateD6Source } from "../../../src/rules/d6/table/migrate";
 import { validateAgainst } from "../../../src/rules/table/field-spec";
 import { asActor, asItem, packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";
+import { createHarness, type Language } from "../../support/handlebars";
+
+/** The Explain steps of a rendered D6 card (issue 14). */
+function explainSteps(context: Record<string, unknown>, language: Language = "en"): string[] {
+  const host = document.createElement("div");
+  host.innerHTML = createHarness({ language }).render("d6/chat/check-card.hbs", { ...context, ruleset: "d6" });
+  return Array.from(host.querySelectorAll(".omnibus-explain ol li")).map((li) => (li.textContent ?? "").trim());
+}
 
 const DAY = 86_400;
 const medpacDoc = () => packDoc("d6-equipment", "Medpac");
@@ -195,6 +203,7 @@ describe("at the table (glue)", () => {
     await t.checks.d6Checks.roll(request!, request!.values, { rollMode: "publicroll" });
     expect(lastCard(t.stand).total).toBe(9);
     expect(lastCard(t.stand).outcome).toEqual({ label: "OMNIBUS.D6.Card.Success", tone: "success" });
+    expect(explainSteps(lastCard(t.stand))).toEqual(["Rolled 2D.", "Regular dice 5 = 5.", "Wild Die 4.", "Total 9.", "9 ≥ 8: success, margin 1."]);
     expect(medpac.updates).toEqual([{ "system.quantity": 1 }]);
     // The card asks the GM at once; the request names only the card and the action.
     await vi.waitFor(() => expect(trooper.updates).toHaveLength(1));
@@ -208,6 +217,23 @@ describe("at the table (glue)", () => {
     expect(trooper.updates).toHaveLength(1);
   });
 
+  it("with hidden difficulties the medpac card's steps state the total but not the difficulty or the margin", async () => {
+    t = await setUpTable({ settings: { "omnibus.d6_hideDifficulty": true } });
+    const healer = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true, [{ ...medpacDoc(), system: { ...medpacDoc().system, quantity: 2 } }]);
+    const trooper = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.trooper", false);
+    (trooper as any).system.woundLevel = "wounded_twice";
+    const medpac = (healer as any).items.contents.find((i: any) => i.name === "Medpac") as StandInDocument;
+    const request = await t.checks.d6Checks.build({ actor: healer as never, kind: "medical", dataset: { itemId: medpac.id }, targets: [{ tokenUuid: "Scene.s.Token.tk", actorUuid: "Actor.trooper", name: "Stormtrooper", img: "", distance: 1, units: "m" }] });
+    t.stand.setActiveGM("gm");
+    forceFaces([5, 4]);
+    await t.checks.d6Checks.roll(request!, request!.values, { rollMode: "publicroll" });
+    // The card asks the GM to apply it at once: let that finish inside this test.
+    await vi.waitFor(() => expect(trooper.updates).toHaveLength(1));
+    const steps = explainSteps(lastCard(t.stand));
+    expect(steps.at(-1)).toBe("Total 9.");
+    expect(steps.join(" ")).not.toMatch(/\b8\b|margin/);
+  });
+
   it("natural healing on one's own character applies at once through the GM; a refused roll changes nothing", async () => {
     const me = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
     (me as any).system.woundLevel = "wounded";
@@ -217,6 +243,9 @@ describe("at the table (glue)", () => {
     const card = lastCard(t.stand);
     expect(card.total).toBe(4);
     expect(card.outcome).toEqual({ label: "OMNIBUS.D6.Healing.Worse", tone: "failure" });
+    // The wounded row (D-4): 4 or less is worse.
+    expect(explainSteps(card).slice(-2)).toEqual(["Total 4.", "4 is 4 or less: one level worse."]);
+    expect(explainSteps(card, "ru").at(-1)).toBe("4 — 4 или меньше: на уровень хуже.");
     await vi.waitFor(() => expect(me.updates).toHaveLength(1));
     expect(me.updates[0]).toMatchObject({ "system.woundLevel": "wounded_twice", "system.healing.nextNaturalRoll": 3 * DAY });
     expect(t.stand.recorded.socketEmits.map((e) => e.from)).toEqual(["player", "gm"]);

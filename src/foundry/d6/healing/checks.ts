@@ -10,6 +10,7 @@ import { OmnibusError } from "../../../core/errors";
 import { formatDieCode } from "../../../rules/d6";
 import { requestChatAction, userOwns } from "../../chat/actions";
 import { postCard } from "../../chat/cards";
+import { explainHealing } from "../../../rules/d6/explain";
 import { localize, notify } from "../../i18n";
 import { templatePath } from "../../templates/helpers";
 import type { ChatActionContext, CheckRequest, CheckSource, CheckValues, DocumentChange } from "../../ruleset";
@@ -126,6 +127,8 @@ export async function rollHealing(request: CheckRequest, values: CheckValues, op
     result = bactaHealingResult(stamp, success, tankTime);
   }
   const context = healingCard(request, stamp, result, { dice: diceFaces(outcome), total: outcome.total, code: formatDieCode(v.code), characterPoints: v.characterPoints, difficulty: v.difficulty, complication: outcome.complication, img: healer?.img ?? "" }, localize);
+  // Explain (issue 14): the roll and why it healed, never a hidden difficulty (the card goes to every client).
+  context.explain = explainHealing(outcome, h.kind, String(h.patientState), settings.hideDifficulty ? null : v.difficulty, result);
   if (!settings.hideDifficulty || game.user?.isGM) {
     /* keep the difficulty line */
   } else context.lines = context.lines.filter((l) => !l.secret);

@@ -6,6 +6,7 @@
  */
 import { compareCodes, formatDieCode, normalizeCode, sideInitiativeRollers, sideOrder, type DieCode } from "..";
 import type { D6CardContext } from "./cards";
+import { explainSideInitiative } from "../explain";
 
 export interface SideMember {
   /** The combatant's id. */
@@ -87,6 +88,11 @@ export function sideInitiativeCard(records: readonly SideRollRecord[], winner: s
     ],
     outcomes: [],
     buttons: [],
+    // Explain (issue 14): each side's roll, the ties rolled again, the winner.
+    explain: explainSideInitiative(
+      records.map((r) => ({ side: sideLabel(r.side), roller: r.roller, code: normalizeCode(r.code), totals: r.totals })),
+      sideLabel(winner),
+    ),
   };
 }
 

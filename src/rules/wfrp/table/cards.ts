@@ -30,7 +30,7 @@ import type { CheckRequest, CheckValues, TargetInfo } from "../../table/types";
 import { armourPieces, deriveActor, type PlainItem } from "./derive";
 import { checkData, specFor, weaponDamage } from "./checks";
 import type { WfrpRules } from "./settings";
-import { explainTest } from "../explain";
+import { explainAttack, explainTest } from "../explain";
 
 const K = "OMNIBUS.WFRP.";
 
@@ -320,6 +320,16 @@ export function attackCardContext(state: AttackState): Record<string, unknown> {
           ]
         : [],
       rerolls: (target.defence?.rerolls?.length ?? 0) / 2,
+      // Explain (issue 14): the attacker's test, the defence and who won, the location, the Damage.
+      explain: result
+        ? explainAttack(
+            result,
+            { attacker: target.spec, defender: result.defence ? target.defence!.spec : null, weapon: asWeapon(state.weapon), attackerStrengthBonus: state.attacker.strengthBonus, charging: state.charging },
+            { attacker: state.attacker.name, defender: target.name },
+            state.opposed,
+            (target.defence?.rerolls?.length ?? 0) / 2,
+          )
+        : [],
       damageButton: result?.hit && !target.applied ? { action: "applyDamage", label: `${K}Card.ApplyDamage`, icon: "fa-solid fa-droplet", data: { target: String(index) } } : null,
     };
     return base;
@@ -341,6 +351,7 @@ export function attackCardContext(state: AttackState): Record<string, unknown> {
           damage: attackAlone.damage,
           critical: attackAlone.critical,
           fumble: attackAlone.fumble,
+          explain: explainAttack(attackAlone, { attacker: state.spec, defender: null, weapon: asWeapon(state.weapon), attackerStrengthBonus: state.attacker.strengthBonus, charging: state.charging }, { attacker: state.attacker.name, defender: "" }),
         }
       : null,
     targets: rows,

@@ -13,6 +13,7 @@
 import { OmnibusError } from "../../../../core/errors";
 import { EXCEPTIONAL_SUCCESSES, recordContestRound, resolveContest, startExtendedContest, type RollResult } from "../..";
 import { cardDice, type CardDie } from "../cards";
+import { step, type ExplainStep } from "../../../../core/explain";
 import { KEY } from "../settings";
 
 export const CONTEST_FLAG = "stContest";
@@ -134,6 +135,51 @@ function runningTotal(state: ContestState, side: 0 | 1): number {
 const OUTCOME = (r: ContestRoll) => (r.dramaticFailure ? "dramaticFailure" : r.successes >= EXCEPTIONAL_SUCCESSES ? "exceptionalSuccess" : r.successes >= 1 ? "success" : "failure");
 const TONE: Record<string, string> = { dramaticFailure: "fumble", failure: "failure", success: "success", exceptionalSuccess: "critical" };
 
+/**
+ * The contest step by step (issue 14, "Explain"): each side's roll, then who won and why — more
+ * successes, a tie, a dramatic failure (002:L341–L349), five or more for an exceptional win
+ * (002:L386); in an extended contest each stage with both running totals (a dramatic failure
+ * loses what was gathered) and who reached the target first (002:L351–L359). Empty until decided
+ * or, extended, until a stage is complete.
+ */
+export function explainContest(state: ContestState): ExplainStep[] {
+  const [a, b] = state.sides;
+  const name = (side: ContestSide) => side.name || "—";
+  const rollStep = (side: ContestSide, r: ContestRoll) =>
+    r.dramaticFailure ? step("storytelling.contestDramaticRoll", { name: name(side) }) : r.chance ? step("storytelling.contestChance", { name: name(side), successes: r.successes }) : step("storytelling.contestRoll", { name: name(side), dice: r.pool, successes: r.successes });
+  const steps: ExplainStep[] = [];
+  if (state.target === null) {
+    if (state.winner === null || !a.rolls[0] || !b.rolls[0]) return [];
+    const [ra, rb] = [a.rolls[0], b.rolls[0]];
+    steps.push(rollStep(a, ra), rollStep(b, rb));
+    const winner = state.winner === "first" ? a : state.winner === "second" ? b : null;
+    const loser = state.winner === "first" ? b : a;
+    if (ra.dramaticFailure && rb.dramaticFailure) steps.push(step("storytelling.contestBothDramatic"));
+    else if (ra.dramaticFailure || rb.dramaticFailure) {
+      steps.push(step(state.exceptional ? "storytelling.contestDramaticExceptional" : "storytelling.contestDramaticLoses", { name: name(loser), winner: name(winner!) }));
+    } else if (!winner) steps.push(step("storytelling.contestTie", { successes: ra.successes }));
+    else {
+      const [w, l] = state.winner === "first" ? [ra, rb] : [rb, ra];
+      steps.push(step("storytelling.contestMore", { winner: name(winner), successes: w.successes, other: l.successes }));
+      if (state.exceptional) steps.push(step("storytelling.contestExceptional", { successes: w.successes }));
+    }
+    return steps;
+  }
+  const stages = Math.min(a.rolls.length, b.rolls.length);
+  const totals = [0, 0];
+  for (let i = 0; i < stages; i++) {
+    const pair = [a.rolls[i], b.rolls[i]];
+    pair.forEach((r, s) => (totals[s] = r.dramaticFailure ? 0 : totals[s] + r.successes));
+    steps.push(step("storytelling.contestStage", { stage: i + 1, first: name(a), firstSuccesses: pair[0].successes, second: name(b), secondSuccesses: pair[1].successes, firstTotal: totals[0], secondTotal: totals[1] }));
+    pair.forEach((r, s) => r.dramaticFailure && steps.push(step("storytelling.contestLosesTotal", { name: name(state.sides[s]) })));
+  }
+  if (state.winner === "first" || state.winner === "second") {
+    const s = state.winner === "first" ? 0 : 1;
+    steps.push(step("storytelling.contestReached", { winner: name(state.sides[s]), total: totals[s], target: state.target }));
+  } else if (state.winner === "none") steps.push(step("storytelling.contestBothReached", { target: state.target }));
+  return steps;
+}
+
 /** The contest card's template context. */
 export function contestCardContext(state: ContestState, title: string) {
   const sides = state.sides.map((side, i) => {
@@ -173,5 +219,8 @@ export function contestCardContext(state: ContestState, title: string) {
     resultLabel: state.winner === null ? `${KEY}.Contest.Waiting` : state.winner === "none" ? `${KEY}.Contest.NoWinner` : state.exceptional ? `${KEY}.Contest.WinsExceptional` : `${KEY}.Contest.Wins`,
     winnerName,
     tone: state.winner === null ? "neutral" : state.winner === "none" ? "failure" : state.exceptional ? "critical" : "success",
+    explain: explainContest(state),
+    /** Every die on the card, for the Explain legend. */
+    allDice: state.sides.flatMap((side) => side.rolls.flatMap((r) => r.dice)),
   };
 }

@@ -38,6 +38,7 @@ import {
 import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../../../table/types";
 import { facesFromRoll } from "../../../table/faces";
 import { d100Faces, outcomeTone } from "../cards";
+import { explainOpposed } from "../../explain";
 import { deriveActor, skillRows, talentModifiers } from "../derive";
 import type { WfrpRules } from "../settings";
 import { DIFFICULTY_CHOICES, checkData, specFor, type ActorView, type Translate } from "../checks";
@@ -370,6 +371,8 @@ export function opposedCardContext(state: OpposedState): Record<string, unknown>
         margin: result?.margin ?? 0,
         decidedBy: result?.decidedBy ?? null,
         stalemate: result !== null && result.winner === null,
+        // Explain (issue 14): both sides' tests, named, then who won and why.
+        explain: result ? explainOpposed(result, state.tester.spec, target.response!.spec, { attacker: state.tester.name, defender: target.name }, state.opposed) : [],
         respondButton: target.response ? null : { action: "respond", label: `${K}Opposed.Respond`, icon: "fa-solid fa-scale-balanced", data: { target: String(index) } },
       };
     }),
