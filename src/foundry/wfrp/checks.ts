@@ -2,7 +2,7 @@
  * The `wfrp` check handler: builds the request (src/rules/wfrp/table/checks.ts) from the actor and its targets, gives
  * the dialog its odds, rolls a WfrpTestRoll and posts the test card or the attack card.
  */
-import { OmnibusError } from "../../core/errors";
+import { refused } from "../../core/errors";
 import { advantageAfter, extendedStep, turnAllowance, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { postCard } from "../chat/cards";
@@ -45,7 +45,7 @@ export function extendedAfterRoll(tracker: ExtendedTracker, result: Pick<TestRes
 /** The opposed card's state from its message (the GM's record when there is one). */
 export function opposedStateOf(message: Message): OpposedState {
   const state = cardStateOf(message).opposed as OpposedState | undefined;
-  if (!state || state.version !== 1 || !Array.isArray(state.targets)) throw new OmnibusError("badArgument", "this card is not a WFRP opposed test", { name: "message", value: message.id ?? "" });
+  if (!state || state.version !== 1 || !Array.isArray(state.targets)) throw refused("WrongCard", "this card is not a WFRP opposed test");
   return structuredClone(state);
 }
 
@@ -61,7 +61,7 @@ export async function rollD100For(spec: TestSpec, options: TestOptions): Promise
 async function buildResponse(source: CheckSource): Promise<CheckRequest> {
   const messageId = source.dataset.messageId ?? "";
   const message = game.messages?.get(messageId) as Message | undefined;
-  if (!message || !source.actor) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: messageId });
+  if (!message || !source.actor) throw refused("CardGone", "the opposed test is gone");
   return buildResponseRequest({ defender: actorView(source.actor), state: opposedStateOf(message), index: Number(source.dataset.target), messageId, rules: currentRules(), t: localize });
 }
 
@@ -69,7 +69,7 @@ async function buildResponse(source: CheckSource): Promise<CheckRequest> {
 async function rollResponse(request: CheckRequest, values: CheckValues): Promise<boolean> {
   const data = responseData(request);
   const message = game.messages?.get(data.messageId) as Message | undefined;
-  if (!message) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: data.messageId });
+  if (!message) throw refused("CardGone", "the opposed test is gone");
   const { spec, tested } = responseSpec(data.tested, values);
   const rolls: WfrpTestRoll[] = [];
   await responseFaces({ roll: data.tester.roll, testerSpec: data.tester.spec, options: data.options, opposed: data.opposed }, spec, async (who) => {
@@ -108,7 +108,7 @@ function difficultyLabel(spec: TestSpec): string {
 export function attackState(request: CheckRequest, values: CheckValues, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
   const data = checkData(request);
   const rules = currentRules();
-  if (!data.weapon) throw new OmnibusError("badArgument", "an attack needs a weapon", { name: "weapon", value: "" });
+  if (!data.weapon) throw refused("NeedsWeapon", "an attack needs a weapon");
   const { itemId: _itemId, img: _img, ...weapon } = data.weapon;
   return {
     version: 1,
@@ -163,7 +163,7 @@ export function alliesOf(actor: unknown): ReturnType<typeof actorView>[] {
 
 export const wfrpChecks: CheckHandler = {
   async build(source: CheckSource): Promise<CheckRequest | null> {
-    if (!source.actor) throw new OmnibusError("badArgument", "a check needs an actor", { name: "actor", value: "" });
+    if (!source.actor) throw refused("NeedsActor", "a check needs an actor");
     if (source.kind === "response") return buildResponse(source);
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
@@ -205,7 +205,7 @@ export const wfrpChecks: CheckHandler = {
         // The tracker takes this roll's SL (003:L209: never below 0; the 0-SL option, 003:L219) in ONE update.
         const step = extendedAfterRoll(data.extended, result, rules.extendedZeroSL);
         const item = actor?.items.get(data.extended.itemId);
-        if (!item) throw new OmnibusError("badArgument", "no such extended test", { name: "extended", value: data.extended.itemId });
+        if (!item) throw refused("ItemGone", "no such extended test");
         await item.update({ "system.accumulated": step.accumulated, "system.rollsMade": step.rollsMade, "system.status": step.status } as never);
         extended = { ...extendedProgress({ ...data.extended, ...step }), added: signedSL(step.added) };
       }

@@ -4,7 +4,7 @@
  * the hit location, Damage, and what "apply damage" did. The card's state lives in the message's
  * flags (`flags.omnibus.attack`); the card is re-rendered from it after every step.
  */
-import { OmnibusError } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import {
   MAX_OPPOSED_REROLLS,
   applyDamage,
@@ -213,8 +213,8 @@ export interface DamagePlan {
  */
 export function planDamage(state: AttackState, index: number, target: { system: Record<string, unknown>; items: PlainItem[]; statuses?: string[] }): DamagePlan {
   const result = resolveTarget(state, index);
-  if (!result) throw new OmnibusError("badArgument", "this target's attack is not resolved yet", { name: "target", value: String(index) });
-  if (!result.hit || result.damage === null || result.location === null) throw new OmnibusError("badArgument", "the attack missed this target", { name: "target", value: String(index) });
+  if (!result) throw refused("NotResolved", "this target's attack is not resolved yet");
+  if (!result.hit || result.damage === null || result.location === null) throw refused("Missed", "the attack missed this target");
   const derived = deriveActor(target.system, target.items, target.statuses ?? []);
   const armourPoints = armourAt(armourPieces(target.items), result.location, { penetrating: hasQuality(asWeapon(state.weapon), "penetrating") });
   const toughnessBonus = derived.characteristics.t.bonus;
