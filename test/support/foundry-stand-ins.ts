@@ -12,6 +12,8 @@
  */
 import Handlebars from "handlebars";
 import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface Recorded {
   hooks: Map<string, Array<(...args: unknown[]) => unknown>>;
@@ -1047,7 +1049,7 @@ function englishKeys(): Set<string> {
     if (typeof node === "string") keys.add(prefix);
     else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
   };
-  walk(JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")), "");
+  walk(JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "lang", "en.json"), "utf8")), "");
   englishKeyCache = keys;
   return keys;
 }
