@@ -18,7 +18,12 @@ export type OmnibusErrorCode =
   /** Foundry side: the rolled dice do not match what the resolver asked for (wrong sides or count). */
   | "diceMismatch"
   /** Exact odds would take too long for this input (src/core/odds/budget.ts); the roll itself is fine. */
-  | "oddsTooLarge";
+  | "oddsTooLarge"
+  /**
+   * A thing that is not allowed (not a malformed value): `data.key` names why, localized by the
+   * Foundry side as `OMNIBUS.Refused.<key>` with the rest of `data`. Made by `refused()`.
+   */
+  | "refused";
 
 export class OmnibusError extends Error {
   override readonly name = "OmnibusError";
@@ -29,6 +34,15 @@ export class OmnibusError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The error for a refusal: `key` is the `OMNIBUS.Refused.<key>` the player reads (with `data` as its
+ * format arguments), `message` the plain English the CLI prints. `throw refused("RollKept", "this roll was already
+ * kept")`.
+ */
+export function refused(key: string, message: string, data: Record<string, string | number> = {}): OmnibusError {
+  return new OmnibusError("refused", message, { ...data, key });
 }
 
 /** Text for any value in an error message; never throws (even for objects whose toString is broken). */

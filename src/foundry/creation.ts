@@ -16,7 +16,7 @@ import { planAward } from "../rules/advance-plan";
 import type { ActorLike } from "../rules/build-types";
 import { CHARACTERISTICS } from "../rules/wfrp/characteristics";
 import { CREATION_ROLL_FORMULAS, CREATION_ROLL_KINDS, CREATION_XP, characteristicsFromFaces, differsFromRoll, speciesFromD100, speciesKey, type CreationRollKind, type CreationRollRecord } from "../rules/wfrp/creation-rolls";
-import { OmnibusError } from "../core/errors";
+import { refused } from "../core/errors";
 import { documentOf, requestChatAction, userOwns } from "./chat/actions";
 import { postCard } from "./chat/cards";
 import { creationContext, type CreationContext, type RollOffer } from "./creation-context";
@@ -135,15 +135,15 @@ export async function requestKeepRoll(actor: ActorDoc, kind: CreationRollKind): 
 
 const requestOf = (state: Record<string, unknown>): { kind: CreationRollKind; actorUuid: string } => {
   const r = state.creationRoll as { kind?: unknown; actorUuid?: unknown } | undefined;
-  if (!r || typeof r.actorUuid !== "string" || !CREATION_ROLL_KINDS.includes(r.kind as CreationRollKind)) throw new OmnibusError("badArgument", "not a creation roll card");
+  if (!r || typeof r.actorUuid !== "string" || !CREATION_ROLL_KINDS.includes(r.kind as CreationRollKind)) throw refused("WrongCard", "not a creation roll card");
   return { kind: r.kind as CreationRollKind, actorUuid: r.actorUuid };
 };
 
 async function requestedActor(context: ChatActionContext, uuid: string): Promise<ActorDoc> {
   const actor = await documentOf<ActorDoc>(uuid);
-  if (!actor || actor.type !== "wfrp_character") throw new OmnibusError("badArgument", "the character of this roll is gone");
-  if (!userOwns(actor, context.user as never)) throw new OmnibusError("badArgument", "only the character's owner may roll for it");
-  if (isFinished(actor)) throw new OmnibusError("badArgument", "this character is already finished");
+  if (!actor || actor.type !== "wfrp_character") throw refused("ActorGone", "the character of this roll is gone");
+  if (!userOwns(actor, context.user as never)) throw refused("NotYourCharacter", "only the character's owner may roll for it");
+  if (isFinished(actor)) throw refused("CreationFinished", "this character is already finished");
   return actor;
 }
 
@@ -155,7 +155,7 @@ async function planCreationRoll(context: ChatActionContext): Promise<PlannedActi
   const { kind, actorUuid } = requestOf(context.state);
   const actor = await requestedActor(context, actorUuid);
   const earlier = creationRollsOf(actorUuid)[kind];
-  if (earlier?.kept) throw new OmnibusError("badArgument", "this roll was already kept");
+  if (earlier?.kept) throw refused("RollKept", "this roll was already kept");
   const rolls: Roll[] = [];
   for (const formula of CREATION_ROLL_FORMULAS[kind]) rolls.push(await new Roll(formula).evaluate({ allowInteractive: false } as never));
   const faces = rolls.flatMap(facesOf);
@@ -168,7 +168,7 @@ async function planCreationRoll(context: ChatActionContext): Promise<PlannedActi
     update = { "system.species": localize(`OMNIBUS.Creation.Species.${species}`) };
   } else {
     const species = speciesKey(String(system.species ?? ""));
-    if (!species) throw new OmnibusError("badArgument", "choose or roll the species first");
+    if (!species) throw refused("SpeciesFirst", "choose or roll the species first");
     const values = characteristicsFromFaces(species, faces);
     record = { kind, faces, species, values, reroll: Boolean(earlier) };
     update = Object.fromEntries(CHARACTERISTICS.map((c) => [`system.characteristics.${c}.initial`, values[c]]));
@@ -191,14 +191,14 @@ async function planKeep(context: ChatActionContext): Promise<PlannedAction> {
   const { kind, actorUuid } = requestOf(context.state);
   const actor = await requestedActor(context, actorUuid);
   const rolled = creationRollsOf(actorUuid)[kind];
-  if (!rolled || rolled.messageId !== context.message.id) throw new OmnibusError("badArgument", "this card is not the character's latest roll");
-  if (rolled.kept) throw new OmnibusError("badArgument", "this roll was already kept");
-  if (rolled.reroll) throw new OmnibusError("badArgument", "a second roll earns no bonus experience");
+  if (!rolled || rolled.messageId !== context.message.id) throw refused("NotLatestRoll", "this card is not the character's latest roll");
+  if (rolled.kept) throw refused("RollKept", "this roll was already kept");
+  if (rolled.reroll) throw refused("RerollNoBonus", "a second roll earns no bonus experience");
   const system = asLike(actor).system;
   if (kind === "characteristics" && differsFromRoll(rolled, (system.characteristics ?? {}) as Record<string, unknown>).length > 0) {
-    throw new OmnibusError("badArgument", "the characteristics are no longer as rolled");
+    throw refused("CharacteristicsChanged", "the characteristics are no longer as rolled");
   }
-  if (kind === "species" && speciesKey(String(system.species ?? "")) !== rolled.species) throw new OmnibusError("badArgument", "the species is no longer as rolled");
+  if (kind === "species" && speciesKey(String(system.species ?? "")) !== rolled.species) throw refused("SpeciesChanged", "the species is no longer as rolled");
   const amount = kind === "species" ? CREATION_XP.randomSpecies : CREATION_XP.characteristicsAsRolled;
   const changes = planAward("wfrp", asLike(actor), { id: foundry.utils.randomID(), amount, reason: localize(`OMNIBUS.Creation.Keep.${kind}`), date: new Date().toISOString() });
   await writeRolls(actorUuid, (r) => ({ ...r, [kind]: { ...rolled, kept: true } }));

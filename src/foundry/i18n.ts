@@ -1,7 +1,8 @@
 /**
  * Localization and notifications for the glue. Every user-facing string goes through these (keys in
  * lang/en.json and lang/ru.json). An OmnibusError from the rules core is shown as
- * `OMNIBUS.Error.<code>` formatted with its data.
+ * `OMNIBUS.Error.<code>` formatted with its data; a `refused` one as `OMNIBUS.Refused.<data.key>`
+ * (why it was refused), or the generic `OMNIBUS.Error.refused` should that key be missing.
  */
 import { OmnibusError } from "../core/errors";
 
@@ -31,10 +32,22 @@ export function isOmnibusError(error: unknown): error is OmnibusError {
   return error instanceof OmnibusError || (error instanceof Error && error.name === "OmnibusError" && typeof (error as { code?: unknown }).code === "string");
 }
 
+/** The key and format data an OmnibusError is shown with (a refusal by its own key). */
+export function errorNotice(error: OmnibusError): { key: string; data: Record<string, string | number> } {
+  if (error.code === "refused") {
+    const { key: reason, ...data } = error.data;
+    const key = `OMNIBUS.Refused.${String(reason ?? "")}`;
+    if (reason !== undefined && game.i18n!.has(key)) return { key, data };
+    return { key: "OMNIBUS.Error.refused", data };
+  }
+  return { key: `OMNIBUS.Error.${error.code}`, data: error.data };
+}
+
 /** Shows an error as a localized warning: an OmnibusError by its code, anything else generically. */
 export function notifyError(error: unknown): void {
   if (isOmnibusError(error)) {
-    notify("warn", `OMNIBUS.Error.${error.code}`, error.data);
+    const notice = errorNotice(error);
+    notify("warn", notice.key, notice.data);
   } else {
     console.error("Omnibus |", error);
     notify("error", "OMNIBUS.Error.unexpected");

@@ -11,7 +11,7 @@
  * are whispered to the GMs (`postSecret`) and read back from that whisper when the GM rolls; the
  * GM's check card is then whispered to the GMs too, and the request card shows success or failure only.
  */
-import { OmnibusError } from "../core/errors";
+import { OmnibusError, refused } from "../core/errors";
 import { cardStateOf, userOwns } from "./chat/actions";
 import { postCard, postSecret } from "./chat/cards";
 import { registerSharedAction } from "./chat/shared-actions";
@@ -144,14 +144,14 @@ function actorAt(state: Record<string, unknown>, target: string | null): { uuid:
 async function planRequested({ message, target, state, user }: ChatActionContext): Promise<PlannedAction> {
   const r = requestOf(state);
   const asked = actorAt(state, target);
-  if (!r || !asked) throw new OmnibusError("badArgument", "no such actor on the request", { name: "target", value: String(target) });
+  if (!r || !asked) throw refused("NotOnCard", "no such actor on the request");
   const actor = (await fromUuid(asked.uuid as never)) as unknown as Actor.Implementation | null;
-  if (!actor) throw new OmnibusError("badArgument", `no actor ${asked.uuid}`, { name: "actor", value: asked.uuid });
+  if (!actor) throw refused("TargetGone", `no actor ${asked.uuid}`, { name: asked.name });
   const checks = activeRuleset()?.checks;
-  if (!checks) throw new OmnibusError("badArgument", "this ruleset has no checks", { name: "kind", value: r.kind });
+  if (!checks) throw refused("NoChecks", "this ruleset has no checks");
   const hidden = hiddenValuesFor(message.id!);
   const request = await checks.build({ actor, kind: r.kind, dataset: { check: r.kind, ...r.dataset }, targets: [] });
-  if (!request) throw new OmnibusError("badArgument", "nothing to roll", { name: "kind", value: r.kind });
+  if (!request) throw refused("NothingToRoll", "nothing to roll");
   const values = applyValueOverrides(request.values, { ...r.values, ...hidden });
   const rollMode = r.hidden.length > 0 ? toGenerationMode("gmroll") : publicMode();
   const result = (await checks.roll(request, values, { rollMode })) as { id?: string; rolls?: Array<{ options?: { outcome?: Record<string, unknown> } }> } | null;

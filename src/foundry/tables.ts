@@ -11,7 +11,7 @@
  * Which table: the world setting `omnibus.table_<key>` (a RollTable uuid the GM may set), else the
  * system's own table in the `<ruleset>-tables` pack (`flags.omnibus.table === key`).
  */
-import { OmnibusError } from "../core/errors";
+import { refused } from "../core/errors";
 import { rowAt, tableProblems } from "../core/tables";
 import { isRulesetId, type RulesetId } from "../rules/index";
 import { TABLE_DIE, TABLE_KEYS, isTableKey, tablesCalledFor, type TableKey, type TableOutcome } from "../rules/tables";
@@ -89,13 +89,13 @@ async function tableFor(ruleset: RulesetId, key: TableKey): Promise<RollTableLik
   }
   if (uuid) {
     const doc = (await fromUuid(uuid as never)) as unknown as RollTableLike | null;
-    if (!doc) throw new OmnibusError("badArgument", `no roll table ${uuid}`, { name: "table", value: uuid });
+    if (!doc) throw refused("TableGone", `no roll table ${uuid}`);
     return doc;
   }
   const pack = game.packs?.get(`${SYSTEM_ID}.${ruleset}-tables`) as { getDocuments?(): Promise<RollTableLike[]> } | undefined;
   const docs = (await pack?.getDocuments?.()) ?? [];
   const doc = docs.find((d) => d.flags?.omnibus?.table === key);
-  if (!doc) throw new OmnibusError("badArgument", `no roll table for ${key}`, { name: "table", value: key });
+  if (!doc) throw refused("NoTable", `no roll table for ${key}`);
   return doc;
 }
 
@@ -103,7 +103,7 @@ async function tableFor(ruleset: RulesetId, key: TableKey): Promise<RollTableLik
 async function planDraw({ message, target, state }: ChatActionContext): Promise<PlannedAction> {
   const ruleset = recordOf(message.id)?.ruleset ?? "";
   if (!isRulesetId(ruleset) || !isTableKey(ruleset, target) || !tablesOfCard(message.id, state).includes(target)) {
-    throw new OmnibusError("badArgument", "this card's roll does not call for that table", { name: "table", value: String(target) });
+    throw refused("TableNotCalled", "this card's roll does not call for that table");
   }
   const key = target;
   const table = await tableFor(ruleset, key);

@@ -11,6 +11,9 @@
  * `foundry.utils.logCompatibilityWarning` would log); v14-only names do not exist on v13.
  */
 import Handlebars from "handlebars";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface Recorded {
   hooks: Map<string, Array<(...args: unknown[]) => unknown>>;
@@ -640,6 +643,8 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     i18n: {
       localize: (key: string) => key,
       format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
+      // Whether the English lang file has the key (as Foundry's Localization#has answers).
+      has: (key: string) => englishKeys().has(key),
     },
     settings: {
       register(namespace: string, key: string, data: Record<string, unknown>) {
@@ -1033,4 +1038,18 @@ export function giveActiveTokens<T extends object>(
     },
   });
   return actor;
+}
+
+let englishKeyCache: Set<string> | null = null;
+/** The keys of lang/en.json (flattened, as Foundry reads the nested file). */
+function englishKeys(): Set<string> {
+  if (englishKeyCache) return englishKeyCache;
+  const keys = new Set<string>();
+  const walk = (node: unknown, prefix: string) => {
+    if (typeof node === "string") keys.add(prefix);
+    else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
+  };
+  walk(JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "lang", "en.json"), "utf8")), "");
+  englishKeyCache = keys;
+  return keys;
 }

@@ -21,9 +21,9 @@
  *    can undo a mark from the card (a delta), apply with ½/×2/a custom amount or to the selected
  *    tokens; the card shows who applied what, when.
  */
-import { OmnibusError } from "../../core/errors";
+import { refused } from "../../core/errors";
 import { applyMessageMode, messageCreateOptions, publicMode, toGenerationMode } from "../compat";
-import { isOmnibusError, localize, notify, notifyError } from "../i18n";
+import { errorNotice, isOmnibusError, localize, notify, notifyError } from "../i18n";
 import { SYSTEM_ID, activeRuleset } from "../registry";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction, ResponseContext } from "../ruleset";
 import { settingsStore } from "../settings";
@@ -230,7 +230,7 @@ type Changeable = { uuid: string; name?: string; statuses?: Set<string>; update(
 
 async function changeableOf(uuid: string): Promise<Changeable> {
   const doc = await documentOf<Changeable>(uuid);
-  if (!doc) throw new OmnibusError("badArgument", `no document ${uuid}`, { name: "uuid", value: uuid });
+  if (!doc) throw refused("DocumentGone", `no document ${uuid}`);
   return doc;
 }
 
@@ -343,7 +343,7 @@ async function applyAsGM(asked: Asked): Promise<{ ok: boolean; queued?: boolean;
 
 function noticeOf(error: unknown): Notice {
   if (error instanceof Refusal) return error.notice;
-  if (isOmnibusError(error)) return { key: `OMNIBUS.Error.${error.code}`, data: error.data };
+  if (isOmnibusError(error)) return errorNotice(error);
   console.error("Omnibus |", error);
   return { key: "OMNIBUS.Error.unexpected" };
 }

@@ -62,7 +62,7 @@ function parseOrigin(value: unknown): Origin | null {
 function reasonOf(error: unknown): ForgedReason {
   if (error instanceof ClaimMismatch) return "Result";
   if (isOmnibusError(error)) {
-    if (error.code === "outOfRange" || error.code === "badArgument") return "Choices";
+    if (error.code === "outOfRange" || error.code === "badArgument" || error.code === "refused") return "Choices";
     return "Dice";
   }
   return "Dice";

@@ -57,7 +57,7 @@ import { userOwns } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
 import { explainDamage, type DamageExplainTarget } from "../../rules/d6/explain";
 import { DAMAGE_CARD, actorData, d6State, resolveDoc, type ActorDoc } from "./checks";
-import { OmnibusError } from "../../core/errors";
+import { refused } from "../../core/errors";
 
 // ---------------------------------------------------------------------------------------------
 // Damage: roll it against every target's Strength, then apply
@@ -98,7 +98,7 @@ export function targetResistCode(target: D6ActorData, damageType: "energy" | "ph
 async function rollDamage({ message, state }: ChatActionContext): Promise<void> {
   const settings = readSettings();
   const attack = d6State(state).attack as AttackFlags | undefined;
-  if (!attack) throw new OmnibusError("badArgument", "this card has no attack", { name: "message", value: message.id ?? "" });
+  if (!attack) throw refused("WrongCard", "this card has no attack");
   const attacker = await resolveDoc<ActorDoc>(attack.actorUuid);
   const attackerData = attacker ? actorData(attacker) : null;
   const strength = attackerData?.type === "d6_vehicle" ? { dice: 0, pips: 0 } : storedCode((attackerData?.system.attributes as Record<string, unknown> | undefined)?.strength ?? { dice: 0, pips: 0 }, "strength");
@@ -192,16 +192,16 @@ function checkDamageOrigin(context: ChatActionContext, target: DamageTarget): vo
   const damage = d6State(context.state).damage as { from?: string; attackerUuid?: string | null } | undefined;
   const attackRecord = recordOf(damage?.from ?? "");
   const attack = attackRecord ? (d6State(attackRecord.state).attack as AttackFlags | undefined) : undefined;
-  if (!attackRecord || !attack || attackRecord.tampered) throw new OmnibusError("badArgument", "this damage card does not come from a recorded attack", { name: "message", value: context.message.id ?? "" });
+  if (!attackRecord || !attack || attackRecord.tampered) throw refused("NotFromAttack", "this damage card does not come from a recorded attack");
   const author = game.users?.get(context.authorId ?? "") as User.Implementation | undefined;
-  if (!author?.isGM && (attackRecord.authorId !== context.authorId || (attack.actorUuid && !userOwns(attack.actorUuid, author)))) throw new OmnibusError("badArgument", "the damage card's author did not make that attack", { name: "message", value: context.message.id ?? "" });
-  if (attack.targets.length > 0 && !attack.targets.some((t) => t.actorUuid === target.actorUuid)) throw new OmnibusError("badArgument", "that attack did not hit this target", { name: "target", value: target.name });
+  if (!author?.isGM && (attackRecord.authorId !== context.authorId || (attack.actorUuid && !userOwns(attack.actorUuid, author)))) throw refused("NotYourAttack", "the damage card's author did not make that attack");
+  if (attack.targets.length > 0 && !attack.targets.some((t) => t.actorUuid === target.actorUuid)) throw refused("NotHit", "that attack did not hit this target", { name: target.name });
 }
 
 async function planApply(context: ChatActionContext): Promise<PlannedAction> {
   const index = parseIndex(context.target);
   const target = index === null ? undefined : damageTargetsOf(context.state)[index];
-  if (!target) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: context.target ?? "" });
+  if (!target) throw refused("NotOnCard", "no such target on this card");
   checkDamageOrigin(context, target);
   const override = context.override;
   // The GM's hand: ½ or ×2 the damage total, a custom damage total, or the selected tokens' actors.
@@ -210,7 +210,7 @@ async function planApply(context: ChatActionContext): Promise<PlannedAction> {
   const changes: DocumentChange[] = [];
   for (const uuid of uuids) {
     const actor = await resolveDoc<ActorDoc>(uuid);
-    if (!actor || !String(actor.type).startsWith("d6_")) throw new OmnibusError("badArgument", "the target no longer exists", { name: "target", value: target.name });
+    if (!actor || !String(actor.type).startsWith("d6_")) throw refused(actor ? "WrongRuleset" : "TargetGone", "the target no longer exists", { name: actor?.name ?? target.name });
     const planned = planDamage({ ...target, damageTotal, resistTotal: target.resistTotal + (target.cpBonus ?? 0), vehicle: actor.type === "d6_vehicle" }, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? ""), strength: strengthOf(actor.system) }, readSettings());
     changes.push({ uuid: actor.uuid, update: planned.update, statuses: planned.statuses });
   }

@@ -3,7 +3,7 @@
  * D6 Roll classes, spends ammunition, Character and Force Points, records reactions, and posts the
  * chat cards; the card buttons (actions.ts) roll damage against each target's Strength and apply it.
  */
-import { OmnibusError } from "../../core/errors";
+import { refused } from "../../core/errors";
 import {
   canFire,
   
@@ -112,12 +112,12 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
       return attributeCheck(data, attribute, localize(`OMNIBUS.D6.Attribute.${attribute}`), settings);
     }
     case "skill": {
-      if (!item || item.type !== "d6_skill") throw new OmnibusError("badArgument", "no such skill", { name: "skill", value: source.dataset.itemId ?? "" });
+      if (!item || item.type !== "d6_skill") throw refused("ItemGone", "no such skill");
       const spec = source.dataset.specialization;
       return skillCheck(data, { ...data.items.find((i) => i.uuid === item.uuid)! }, spec === undefined || spec === "" ? null : Number(spec), settings);
     }
     case "attack": {
-      if (!item || item.type !== "d6_weapon") throw new OmnibusError("badArgument", "no such weapon", { name: "weapon", value: source.dataset.itemId ?? "" });
+      if (!item || item.type !== "d6_weapon") throw refused("ItemGone", "no such weapon");
       const weapon = data.items.find((i) => i.uuid === item.uuid)!;
       // A severely damaged or destroyed weapon cannot be used (000:L315–317).
       if (!weaponCondition(weapon, settings).usable) {

@@ -12,7 +12,7 @@
  * unstabilised combatant (end of the round that passed, A-36) — one update per actor.
  */
 import { userOwns } from "../chat/actions";
-import { OmnibusError } from "../../core/errors";
+import { OmnibusError, refused } from "../../core/errors";
 import { compareCodes, initiativeCode, initiativeWinner, type DieCode } from "../../rules/d6";
 import { postCard } from "../chat/cards";
 import { requestChatAction } from "../chat/actions";
@@ -192,7 +192,7 @@ async function combatOf(info: SideInitiativeInfo | undefined): Promise<CombatLik
 export async function planSideInitiative({ state }: ChatActionContext): Promise<DocumentChange[]> {
   const info = sideInitiativeInfo(state);
   const combat = await combatOf(info);
-  if (!info || !combat) throw new OmnibusError("badArgument", "the combat of this card is gone", { name: "combat", value: info?.combatUuid ?? "" });
+  if (!info || !combat) throw refused("CombatGone", "the combat of this card is gone");
   const totals = info.totals ?? {};
   const sides = Array.isArray(info.sides) ? info.sides.map(String) : [];
   for (const side of sides) {
@@ -203,7 +203,7 @@ export async function planSideInitiative({ state }: ChatActionContext): Promise<
   const order = orderFor(sides, info.winner, "first");
   const changes: DocumentChange[] = [];
   for (const member of sideMembers(combat)) {
-    if (!sides.includes(member.side)) throw new OmnibusError("badArgument", `side ${member.side} was not rolled`, { name: "sides", value: member.side });
+    if (!sides.includes(member.side)) throw refused("SideNotRolled", `side ${member.side} was not rolled`);
     const uuid = combatantUuid(combat, member.id);
     if (uuid) changes.push({ uuid, update: { initiative: totals[member.side], "flags.omnibus.d6.sideRank": order.indexOf(member.side) } });
   }
@@ -237,7 +237,7 @@ function findActorUuid(combat: CombatLike, combatantId: string): string | null {
 export async function planActLast({ state }: ChatActionContext): Promise<DocumentChange[]> {
   const info = sideInitiativeInfo(state);
   const combat = await combatOf(info);
-  if (!info || !combat) throw new OmnibusError("badArgument", "the combat of this card is gone", { name: "combat", value: info?.combatUuid ?? "" });
+  if (!info || !combat) throw refused("CombatGone", "the combat of this card is gone");
   const order = orderFor(info.sides, info.winner, "last");
   const changes: DocumentChange[] = [];
   for (const c of combat.combatants ?? []) {

@@ -5,7 +5,7 @@
  * Force Point set, whoever made it) and end through src/foundry/durations.ts.
  */
 import { forcedDice } from "../../core/dice";
-import { OmnibusError } from "../../core/errors";
+import { OmnibusError, refused } from "../../core/errors";
 import { BACTA_TIME, bactaLength, bactaTime, d6TimerExpired, d6TimersToStart, forcePointLength, stunLength, unconsciousLength, type D6TimerKind } from "../../rules/d6";
 import type { TimerLength } from "../../core/durations";
 import { isActiveGM, startTimer, timerStart, type TimerActor, type TimerCombat, type TimerFlag, type TimerOutcome, type TimerRules } from "../durations";
@@ -103,7 +103,7 @@ export async function onD6ActorChange(actor: TimerActor, changed: Record<string,
  * patient comes out healed when it has passed. Refused for a character that needs no tank.
  */
 export async function startBacta(actor: TimerActor): Promise<TimerLength> {
-  if (!String(actor.type ?? "").startsWith("d6_") || actor.type === "d6_vehicle") throw new OmnibusError("badArgument", "only a D6 character can go in a bacta tank", { name: "actor", value: String(actor.name ?? "") });
+  if (!String(actor.type ?? "").startsWith("d6_") || actor.type === "d6_vehicle") throw refused("BactaCharactersOnly", "only a D6 character can go in a bacta tank");
   const level = woundLevelOf(actor.system ?? {});
   const table = BACTA_TIME[level];
   if (!table) throw new OmnibusError("outOfRange", `a ${level} character needs no bacta tank`, { name: "woundLevel", value: level });

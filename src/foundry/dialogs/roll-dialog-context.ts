@@ -4,7 +4,7 @@
  */
 import { effectContributions, formatContribution } from "../../core/effects";
 import { OmnibusError } from "../../core/errors";
-import { isOmnibusError } from "../i18n";
+import { errorNotice, isOmnibusError } from "../i18n";
 import type { CheckField, CheckRequest, CheckValue, CheckValues, OddsLine } from "../ruleset";
 
 export interface DialogOption {
@@ -82,7 +82,7 @@ export function rollDialogContext(
       if (!isOmnibusError(error)) throw error;
       // Too large for exact odds is not a bad value: the roll itself works (say so, keep Roll enabled).
       if (error.code === "oddsTooLarge") oddsTooLarge = true;
-      else oddsError = { key: `OMNIBUS.Error.${error.code}`, data: error.data };
+      else oddsError = errorNotice(error);
     }
   }
   return {

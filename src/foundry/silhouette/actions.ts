@@ -8,7 +8,7 @@
  *  - `applyFall` (planned): a fall's damage → a wound on the one who fell (armour does not absorb
  *    a fall; the damage rounded to the nearest point, the seed gives no rounding, E28); once per card.
  */
-import { OmnibusError } from "../../core/errors";
+import { refused } from "../../core/errors";
 import { addWound, calledShotWound, readCheckFaces, staminaThresholds, woundFromDamage, worstWound, type HealthState, type WoundLevel } from "../../rules/silhouette/index";
 import { cardStateOf, documentOf, userOwns } from "../chat/actions";
 import { facesFromRoll, valuesFromChoices } from "../chat/choices";
@@ -23,7 +23,7 @@ import { silhouetteOptions } from "./settings";
 /** The Silhouette card in a card state (the GM's record, or the message's flags for display). */
 export function cardState(state: Record<string, unknown>): CardState {
   const card = state[CARD_FLAG] as CardState | undefined;
-  if (!card || card.version !== 1) throw new OmnibusError("badArgument", "not a Silhouette card", { name: "message", value: "" });
+  if (!card || card.version !== 1) throw refused("WrongCard", "not a Silhouette card");
   return structuredClone(card);
 }
 
@@ -49,9 +49,9 @@ export const defend: ChatAction = {
   },
   async run(context) {
     const { target, strike } = strikeTarget(context);
-    if (strike.outcome) throw new OmnibusError("badArgument", "this strike is already decided", { name: "strike", value: strike.key });
+    if (strike.outcome) throw refused("StrikeDecided", "this strike is already decided");
     const actor = await documentOf<Actor.Implementation>(target.actorUuid);
-    if (!actor) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+    if (!actor) throw refused("TargetGone", "the target has no actor", { name: target.name });
     await runCheck({ actor, kind: "defense", dataset: { messageId: context.message.id ?? "", strikeKey: strike.key }, targets: [] });
   },
 };
@@ -73,7 +73,7 @@ export const recordDefense: ChatAction = {
     const state = cardState(context.state);
     const { target, strike } = findStrike(state, context.target ?? "");
     const actor = await documentOf<ActorLike>(target.actorUuid);
-    if (!actor) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+    if (!actor) throw refused("TargetGone", "the target has no actor", { name: target.name });
     const options = silhouetteOptions();
     const request = buildDefenseFor(actor, state, strike.key);
     const values = valuesFromChoices(request.fields, request.values, context.response?.choices ?? {});
@@ -114,8 +114,8 @@ export const applyDamage: ChatAction = {
   async plan(context): Promise<PlannedAction> {
     const state = cardState(context.state);
     const { target, strike } = findStrike(state, context.target ?? "");
-    if (!strike.outcome?.hit || strike.outcome.damage <= 0) throw new OmnibusError("badArgument", "this strike did no damage", { name: "strike", value: strike.key });
-    if (!target.actorUuid) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+    if (!strike.outcome?.hit || strike.outcome.damage <= 0) throw refused("NoStrikeDamage", "this strike did no damage");
+    if (!target.actorUuid) throw refused("TargetGone", "the target has no actor", { name: target.name });
     // The GM's hand: ½, ×2 or a custom amount of damage, or the selected tokens instead of the target.
     const o = context.override;
     const amount = o?.amount !== undefined ? o.amount : o?.factor ? Math.floor(strike.outcome.damage * o.factor) : strike.outcome.damage;
@@ -123,7 +123,7 @@ export const applyDamage: ChatAction = {
     let applied: { wound: WoundLevel; damage: number } = { wound: "none", damage: 0 };
     for (const uuid of o?.actors ?? [target.actorUuid]) {
       const actor = await documentOf<ActorLike>(uuid);
-      if (!actor || !String(actor.type).startsWith("silhouette_")) throw new OmnibusError("badArgument", "the target is not a Silhouette actor", { name: "target", value: target.name });
+      if (!actor || !String(actor.type).startsWith("silhouette_")) throw refused(actor ? "WrongRuleset" : "TargetGone", "the target is not a Silhouette actor", { name: String(actor?.name ?? target.name) });
       const { wound, damage } = woundOf(actor, amount, state.attack?.calledShot ?? "none");
       const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
       const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
@@ -163,10 +163,10 @@ export const applyFall: ChatAction = {
   async plan(context): Promise<PlannedAction> {
     const state = cardState(context.state);
     const fall = state.athletics;
-    if (!fall || fall.kind !== "fall" || fall.damage <= 0) throw new OmnibusError("badArgument", "this card has no fall damage", { name: "message", value: context.message.id ?? "" });
-    if (fall.applied) throw new OmnibusError("badArgument", "the fall was already applied", { name: "message", value: context.message.id ?? "" });
+    if (!fall || fall.kind !== "fall" || fall.damage <= 0) throw refused("WrongCard", "this card has no fall damage");
+    if (fall.applied) throw refused("FallApplied", "the fall was already applied");
     const actor = await documentOf<ActorLike>(state.actorUuid);
-    if (!actor || !String(actor.type).startsWith("silhouette_")) throw new OmnibusError("badArgument", "the card has no Silhouette actor", { name: "actor", value: state.actorUuid ?? "" });
+    if (!actor || !String(actor.type).startsWith("silhouette_")) throw refused(actor ? "WrongRuleset" : "ActorGone", "the card has no Silhouette actor", { name: String(actor?.name ?? "") });
     const { wound, damage } = fallWound(actor, fall.damage);
     const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
     const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);

@@ -2,7 +2,7 @@
  * The Silhouette `checks` handler: builds requests from documents (skills, weapons, defenses),
  * computes the odds through src/core, rolls a SilhouetteRoll and posts the card.
  */
-import { OmnibusError } from "../../core/errors";
+import { OmnibusError, refused } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
 import { BASIC_REACH_METRES, negativeRofReady, ratesInWater, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
@@ -207,7 +207,7 @@ function targetFacts(target: TargetInfo, attackKind: "ranged" | "melee"): Target
 
 function asActor(actor: unknown): ActorLike {
   const a = actor as ActorLike | null;
-  if (!a || !String(a.type).startsWith("silhouette_")) throw new OmnibusError("badArgument", "a Silhouette check needs a Silhouette actor", { name: "actor", value: String(a?.type ?? "") });
+  if (!a || !String(a.type).startsWith("silhouette_")) throw refused(a ? "WrongRuleset" : "NeedsActor", "a Silhouette check needs a Silhouette actor", { name: String(a?.name ?? "") });
   return a;
 }
 
@@ -237,7 +237,7 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
     return chaseRequest(facts, opponent, localize("OMNIBUS.Silhouette.Athletics.chase"), opponent ? target!.distance : null);
   }
   if (item?.type === "silhouette_weapon" || source.kind === "attack") {
-    if (!item || item.type !== "silhouette_weapon") throw new OmnibusError("badArgument", "an attack needs a weapon", { name: "item", value: itemId });
+    if (!item || item.type !== "silhouette_weapon") throw refused("NeedsWeapon", "an attack needs a weapon");
     const weapon = weaponFacts(item);
     // Thrown objects fly STR + 5 m, each band double (004:L109).
     weapon.ranges = thrownRanges(weapon, facts.strength ?? 0);
@@ -259,13 +259,13 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
     const name = localize(skillLabel(key));
     return skillRequest(facts, { key, name }, source.targets, `${name} (${localize("OMNIBUS.Silhouette.Untrained")})`);
   }
-  throw new OmnibusError("badArgument", "nothing to roll", { name: "check", value: source.kind });
+  throw refused("NothingToRoll", "nothing to roll");
 }
 
 function messageState(messageId: string): { message: ChatMessage.Implementation; state: CardState } {
   const message = game.messages?.get(messageId) as ChatMessage.Implementation | undefined;
   const state = message ? (cardStateOf(message)[CARD_FLAG] as CardState | undefined) : undefined;
-  if (!message || !state) throw new OmnibusError("badArgument", "no Silhouette card", { name: "message", value: messageId });
+  if (!message || !state) throw refused("CardGone", "no Silhouette card");
   return { message, state };
 }
 
@@ -304,7 +304,7 @@ function buildDefense(actor: ActorLike, _facts: ActorFacts, dataset: Record<stri
 export function buildDefenseFor(actor: ActorLike, state: CardState, strikeKey: string): CheckRequest {
   const facts = actorFacts(actor);
   const { target, strike } = findStrike(state, strikeKey);
-  if (strike.outcome) throw new OmnibusError("badArgument", "this strike is already decided", { name: "strike", value: strike.key });
+  if (strike.outcome) throw refused("StrikeDecided", "this strike is already decided");
   const { combatId, round } = currentRound();
   const record = defendedThisRound(actor.getFlag?.("omnibus", DEFENDED_FLAG), combatId, round);
   const area = target.role === "bystander" || target.role === "zone" ? target.role : null;

@@ -4,7 +4,7 @@
  * rounds, marking a defender's Defense as used, and unconsciousness. Each change is planned by the
  * active GM from its record of the card. The check side is checks.ts.
  */
-import { OmnibusError } from "../../core/errors";
+import { OmnibusError, refused } from "../../core/errors";
 import {
   applyDamage as applyHealthDamage,
   healthStatus,
@@ -72,7 +72,7 @@ function contestTargets(state: Record<string, unknown>): string[] {
 
 function sideOf(target: string | null): { side: 0 | 1; stage: number } {
   const m = /^([01]):([1-9][0-9]{0,2})$/.exec(target ?? "");
-  if (!m) throw new OmnibusError("badArgument", "no such roll on this contest", { name: "target", value: target ?? "" });
+  if (!m) throw refused("NotOnCard", "no such roll on this contest");
   return { side: m[1] === "0" ? 0 : 1, stage: Number(m[2]) };
 }
 
@@ -94,7 +94,7 @@ const contestRollAction: ChatAction = {
     const state = contestOf(cardState);
     const side = target === "0" ? 0 : 1;
     const stage = nextStage(state, side);
-    if (stage === null) throw new OmnibusError("badArgument", "it is not this side's roll", { name: "side", value: String(side) });
+    if (stage === null) throw refused("NotSidesRoll", "it is not this side's roll");
     const uuid = state.sides[side].actorUuid;
     const actor = uuid ? ((await fromUuid(uuid as never)) as unknown as Actor.Implementation | null) : (userCharacter() as unknown as Actor.Implementation | null);
     if (!actor) {
@@ -124,14 +124,14 @@ const recordContestAction: ChatAction = {
     const speaker = ((context.response?.message as unknown as { speaker?: { actor?: string | null } })?.speaker?.actor ?? null) as string | null;
     const uuid = contest.sides[side].actorUuid ?? (speaker ? (speaker.includes(".") ? speaker : `Actor.${speaker}`) : null);
     const doc = uuid ? ((await fromUuid(uuid as never)) as unknown as DocLike | null) : null;
-    if (!doc || !isCharacter(doc.type) || !userOwns(doc, context.user)) throw new OmnibusError("badArgument", "the roller has no character of theirs", { name: "actor", value: uuid ?? "" });
+    if (!doc || !isCharacter(doc.type) || !userOwns(doc, context.user)) throw refused(!doc ? "ActorGone" : !isCharacter(doc.type) ? "WrongRuleset" : "NotYourCharacter", "the roller has no character of theirs", { name: String(doc?.name ?? "") });
     const options = worldOptions();
     const actor = snapshot(doc);
     const request = contestRequest(actor, contest.defaults, { messageId: context.message.id ?? "", side, stage }, options, localize);
     const values = valuesFromChoices(request.fields, request.values, context.response?.choices ?? {});
     const data = request.data as unknown as CheckData;
     // A Willpower point for +3 dice must have been spent this turn (the roller spends it on their own character).
-    if (values.willpower === true && ((actor.system.willpower ?? {}) as Record<string, unknown>).spentThisTurn !== true) throw new OmnibusError("badArgument", "no Willpower point was spent", { name: "willpower", value: "true" });
+    if (values.willpower === true && ((actor.system.willpower ?? {}) as Record<string, unknown>).spentThisTurn !== true) throw refused("NoWillpowerSpent", "no Willpower point was spent");
     const pool = checkPool(data, values).pool;
     const rollOptions = { again: againOf(values), rote: values.rote === true, roteRerolls: options.roteScope, chanceDieUsesAgainLevel: options.chanceDieUsesAgain };
     const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => (f.sides === 10 ? f.face : 0)));
@@ -180,7 +180,7 @@ export function planDamage(target: ActorSnapshot, points: number, type: DamageTy
     const damage = Math.min(v.structure, v.damage + points);
     return { uuid: target.uuid, update: { "system.damage": damage } };
   }
-  if (!isCharacter(target.type)) throw new OmnibusError("badArgument", "this target has no Health track", { name: "target", value: target.name });
+  if (!isCharacter(target.type)) throw refused("NoHealthTrack", "this target has no Health track", { name: target.name });
   const d = deriveCharacter(target.system, target.items);
   const after = applyHealthDamage(d.track, points, type);
   return {
@@ -207,7 +207,7 @@ const applyDamageAction: ChatAction = {
   overridable: true,
   async plan({ state, target, override }): Promise<PlannedAction> {
     const entry = damageOf(state)[target ?? ""];
-    if (!entry) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: target ?? "" });
+    if (!entry) throw refused("NotOnCard", "no such target on this card");
     const type = entry.type;
     if (type !== "bashing" && type !== "lethal" && type !== "aggravated") throw new OmnibusError("badArgument", "damage type", { name: "type", value: String(type) });
     const points = override?.amount !== undefined ? override.amount : override?.factor ? Math.floor(entry.points * override.factor) : entry.points;
@@ -232,7 +232,7 @@ const recordExtendedAction: ChatAction = {
     const successes = Number(f?.successes);
     if (!Number.isInteger(successes) || successes < 0 || successes > 99) throw new OmnibusError("badArgument", "successes", { name: "successes", value: String(f?.successes ?? "") });
     // The tracker must still be where the roll found it (a stale card records nothing).
-    if (intOr(s.rollsMade, 0) !== Number(f?.rollsMade)) throw new OmnibusError("badArgument", "the tracker moved on", { name: "rollsMade", value: String(f?.rollsMade ?? "") });
+    if (intOr(s.rollsMade, 0) !== Number(f?.rollsMade)) throw refused("TrackerMoved", "the tracker moved on");
     const tracker = trackerState({
       uuid: doc.uuid, name: doc.name ?? "", target: intOr(s.target, 10, 1), accumulated: intOr(s.accumulated, 0, 0), rollsMade: intOr(s.rollsMade, 0, 0),
       maxRolls: s.maxRolls === null || s.maxRolls === undefined ? null : intOr(s.maxRolls, 1, 1), attempt: intOr(s.attempt, 1, 1), status: String(s.status ?? "inProgress"),
@@ -255,7 +255,7 @@ const defendedAttackAction: ChatAction = {
     const doc = await docOf(entry?.target);
     const turn = String(state.turn ?? "");
     // A card from an earlier turn (or another combat) changes nothing.
-    if (turn !== currentTurn()) throw new OmnibusError("badArgument", "the turn has moved on", { name: "turn", value: turn });
+    if (turn !== currentTurn()) throw refused("TurnOver", "the turn has moved on");
     const raw = ((doc.flags as Record<string, Record<string, unknown>> | undefined)?.omnibus ?? {})[DEFENSE_FLAG];
     return [{ uuid: doc.uuid, update: { [`flags.omnibus.${DEFENSE_FLAG}`]: afterDefendedAttack(readDefenseTurn(raw, turn)) } }];
   },

@@ -5,7 +5,7 @@
  */
 import { worldOptions } from "./settings";
 import { forcedDice } from "../../core/dice";
-import { OmnibusError } from "../../core/errors";
+import { OmnibusError, refused } from "../../core/errors";
 import {
   
   
@@ -284,7 +284,7 @@ export const CONTEST_TEMPLATE = templatePath("storytelling/chat/contest-card");
 /** The contest in a card state (the GM's record, or the message's flags for display). */
 export function contestOf(state: Record<string, unknown>): ContestState {
   const contest = state[CONTEST_FLAG] as ContestState | undefined;
-  if (!contest || !Array.isArray(contest.sides)) throw new OmnibusError("badArgument", "not a contest card", { name: "message", value: "" });
+  if (!contest || !Array.isArray(contest.sides)) throw refused("WrongCard", "not a contest card");
   return structuredClone(contest);
 }
 
@@ -425,9 +425,9 @@ export const storytellingChecks: CheckHandler = {
 // ───────────────────────────── chat actions ─────────────────────────────
 
 export async function docOf(uuid: string | undefined): Promise<DocLike> {
-  if (!uuid) throw new OmnibusError("badArgument", "no target", { name: "target", value: "" });
+  if (!uuid) throw refused("DocumentGone", "no target");
   const doc = (await fromUuid(uuid as never)) as unknown as DocLike | null;
-  if (!doc) throw new OmnibusError("badArgument", `no document ${uuid}`, { name: "target", value: uuid });
+  if (!doc) throw refused("DocumentGone", `no document ${uuid}`);
   return doc;
 }
 

@@ -14,7 +14,7 @@
  * Everything the GM applies comes from its record of the card, the actors and the world settings;
  * a request names only the card, the action and the target's index.
  */
-import { OmnibusError } from "../../core/errors";
+import { OmnibusError, refused } from "../../core/errors";
 import { MAX_OPPOSED_REROLLS, advantageAfterOpposed, type TestOptions, type TestSpec } from "../../rules/wfrp/index";
 import { cardStateOf, postResponse, userOwns } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
@@ -36,20 +36,20 @@ import { tieChoiceAction } from "./tie-choice/actions";
 /** The attack in a card state (the GM's record, or the message's flags for display). */
 export function attackStateOf(state: Record<string, unknown>): AttackState {
   const attack = state.attack as AttackState | undefined;
-  if (!attack || attack.version !== 1 || !Array.isArray(attack.targets)) throw new OmnibusError("badArgument", "this card is not a WFRP attack", { name: "message", value: "" });
+  if (!attack || attack.version !== 1 || !Array.isArray(attack.targets)) throw refused("WrongCard", "this card is not a WFRP attack");
   return structuredClone(attack);
 }
 
 /** The opposed test in a card state. */
 export function opposedOf(state: Record<string, unknown>): OpposedState {
   const opposed = state.opposed as OpposedState | undefined;
-  if (!opposed || opposed.version !== 1 || !Array.isArray(opposed.targets)) throw new OmnibusError("badArgument", "this card is not a WFRP opposed test", { name: "message", value: "" });
+  if (!opposed || opposed.version !== 1 || !Array.isArray(opposed.targets)) throw refused("WrongCard", "this card is not a WFRP opposed test");
   return structuredClone(opposed);
 }
 
 function targetIndex(length: number, target: string | null): number {
   const index = parseIndex(target);
-  if (index === null || index >= length) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: String(target ?? "") });
+  if (index === null || index >= length) throw refused("NotOnCard", "no such target on this card");
   return index;
 }
 
@@ -82,7 +82,7 @@ function seesDefence(message: ChatMessage.Implementation, user: User.Implementat
 async function requireTargetActor(state: AttackState, index: number): Promise<Actor.Implementation> {
   const target = state.targets[index];
   const actor = await targetActor(target.tokenUuid, target.actorUuid);
-  if (!actor) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+  if (!actor) throw refused("TargetGone", "the target has no actor", { name: target.name });
   return actor;
 }
 
@@ -125,14 +125,14 @@ async function settleDefence(context: ChatActionContext, skill: DefenceSkill, fa
   const state = attackStateOf(context.state);
   const index = targetIndex(state.targets.length, context.target);
   const target = state.targets[index];
-  if (!target.opposed || target.defence) throw new OmnibusError("badArgument", "this target's defence is already settled", { name: "target", value: target.name });
+  if (!target.opposed || target.defence) throw refused("DefenceSettled", "this target's defence is already settled", { name: target.name });
   const defenderDoc = await requireTargetActor(state, index);
   const defender = actorView(defenderDoc);
   const rules = currentRules();
   let next = state;
   if (skill === "none") next.targets[index].defence = { skill, spec: null, roll: null, defensiveWeapon: false };
   else {
-    if (skill === "melee" && state.weapon.kind !== "melee") throw new OmnibusError("badArgument", "a ranged attack can only be dodged", { name: "skill", value: skill });
+    if (skill === "melee" && state.weapon.kind !== "melee") throw refused("RangedDodgeOnly", "a ranged attack can only be dodged");
     const { spec, defensiveWeapon } = defenceSpecFor(defender, skill, rules);
     const defence = { skill, spec, defensiveWeapon };
     const all = [...faces];
@@ -172,13 +172,13 @@ export async function planApplyDamage(context: ChatActionContext): Promise<Plann
   const state = attackStateOf(context.state);
   const index = targetIndex(state.targets.length, context.target);
   const target = state.targets[index];
-  if (target.applied) throw new OmnibusError("badArgument", "damage was already applied to this target", { name: "target", value: target.name });
+  if (target.applied) throw refused("DamageApplied", "damage was already applied to this target", { name: target.name });
   const o = context.override;
   const actors = o?.actors ? await Promise.all(o.actors.map((u) => fromUuid(u as never) as unknown as Promise<Actor.Implementation | null>)) : [await requireTargetActor(state, index)];
   const changes: DocumentChange[] = [];
   let first: ReturnType<typeof planDamage> | null = null;
   for (const actor of actors) {
-    if (!actor || !String((actor as { type?: string }).type).startsWith("wfrp_")) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+    if (!actor || !String((actor as { type?: string }).type).startsWith("wfrp_")) throw refused(actor ? "WrongRuleset" : "TargetGone", "the target has no actor", { name: String((actor as { name?: string } | null)?.name ?? target.name) });
     const view = actorView(actor);
     const plan = planDamage(state, index, view);
     // The GM's hand: ½ or ×2 the Wounds lost, or a custom number of Wounds.
@@ -208,7 +208,7 @@ async function runDefend(context: ChatActionContext, skill: "melee" | "dodge"): 
   const state = attackStateOf(context.state);
   const index = targetIndex(state.targets.length, context.target);
   const target = state.targets[index];
-  if (!target.opposed || target.defence) throw new OmnibusError("badArgument", "this target's defence is already settled", { name: "target", value: target.name });
+  if (!target.opposed || target.defence) throw refused("DefenceSettled", "this target's defence is already settled", { name: target.name });
   const defender = actorView(await requireTargetActor(state, index));
   const rules = currentRules();
   const { spec } = defenceSpecFor(defender, skill, rules);
@@ -247,9 +247,9 @@ async function runRespond({ message, state, target: key }: ChatActionContext): P
   const opposed = opposedOf(state);
   const index = targetIndex(opposed.targets.length, key);
   const target = opposed.targets[index];
-  if (target.response) throw new OmnibusError("badArgument", "this target already responded", { name: "target", value: target.name });
+  if (target.response) throw refused("AlreadyResponded", "this target already responded", { name: target.name });
   const actor = await targetActor(target.tokenUuid, target.actorUuid);
-  if (!actor) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+  if (!actor) throw refused("TargetGone", "the target has no actor", { name: target.name });
   await runCheck({ actor, kind: "response", dataset: { messageId: message.id ?? "", target: String(index) }, targets: [] });
 }
 
@@ -259,7 +259,7 @@ export async function planResponse(context: ChatActionContext): Promise<PlannedA
   const index = targetIndex(opposed.targets.length, context.target);
   const target = opposed.targets[index];
   const defender = await targetActor(target.tokenUuid, target.actorUuid);
-  if (!defender) throw new OmnibusError("badArgument", "the target has no actor", { name: "target", value: target.name });
+  if (!defender) throw refused("TargetGone", "the target has no actor", { name: target.name });
   const first = defenderFace(context);
   const view = actorView(defender);
   const choices = context.response?.choices ?? {};

@@ -2,7 +2,7 @@
  * The `wfrp` check handler: builds the request (src/rules/wfrp/table/checks.ts) from the actor and its targets, gives
  * the dialog its odds, rolls a WfrpTestRoll and posts the test card or the attack card.
  */
-import { OmnibusError } from "../../core/errors";
+import { OmnibusError, refused } from "../../core/errors";
 import { advantageAfter, extendedStep, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { cardOrigin, postCard } from "../chat/cards";
@@ -47,7 +47,7 @@ export function extendedAfterRoll(tracker: ExtendedTracker, result: Pick<TestRes
 /** The opposed card's state from its message (the GM's record when there is one). */
 export function opposedStateOf(message: Message): OpposedState {
   const state = cardStateOf(message).opposed as OpposedState | undefined;
-  if (!state || state.version !== 1 || !Array.isArray(state.targets)) throw new OmnibusError("badArgument", "this card is not a WFRP opposed test", { name: "message", value: message.id ?? "" });
+  if (!state || state.version !== 1 || !Array.isArray(state.targets)) throw refused("WrongCard", "this card is not a WFRP opposed test");
   return structuredClone(state);
 }
 
@@ -63,7 +63,7 @@ export async function rollD100For(spec: TestSpec, options: TestOptions): Promise
 async function buildResponse(source: CheckSource): Promise<CheckRequest> {
   const messageId = source.dataset.messageId ?? "";
   const message = game.messages?.get(messageId) as Message | undefined;
-  if (!message || !source.actor) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: messageId });
+  if (!message || !source.actor) throw refused("CardGone", "the opposed test is gone");
   return buildResponseRequest({ defender: actorView(source.actor), state: opposedStateOf(message), index: Number(source.dataset.target), messageId, rules: currentRules(), t: localize });
 }
 
@@ -71,7 +71,7 @@ async function buildResponse(source: CheckSource): Promise<CheckRequest> {
 async function rollResponse(request: CheckRequest, values: CheckValues): Promise<boolean> {
   const data = responseData(request);
   const message = game.messages?.get(data.messageId) as Message | undefined;
-  if (!message) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: data.messageId });
+  if (!message) throw refused("CardGone", "the opposed test is gone");
   const { spec, tested } = responseSpec(data.tested, values);
   // The defender's own d100 only: a full tie is re-rolled by the GM when it records the response.
   const rolls: WfrpTestRoll[] = [await rollD100For(spec, data.options)];
@@ -172,7 +172,7 @@ async function alliesFor(actor: Actor.Implementation, dataset: Record<string, st
 export const wfrpChecks: CheckHandler = {
   rederive,
   async build(source: CheckSource): Promise<CheckRequest | null> {
-    if (!source.actor) throw new OmnibusError("badArgument", "a check needs an actor", { name: "actor", value: "" });
+    if (!source.actor) throw refused("NeedsActor", "a check needs an actor");
     if (source.kind === "response") return buildResponse(source);
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
@@ -210,7 +210,7 @@ export const wfrpChecks: CheckHandler = {
         // The tracker takes this roll's SL (003:L209: never below 0; the 0-SL option, 003:L219) in ONE update.
         const step = extendedAfterRoll(data.extended, result, rules.extendedZeroSL);
         const item = actor?.items.get(data.extended.itemId);
-        if (!item) throw new OmnibusError("badArgument", "no such extended test", { name: "extended", value: data.extended.itemId });
+        if (!item) throw refused("ItemGone", "no such extended test");
         await item.update({ "system.accumulated": step.accumulated, "system.rollsMade": step.rollsMade, "system.status": step.status } as never);
         extended = { ...extendedProgress({ ...data.extended, ...step }), added: signedSL(step.added) };
       }

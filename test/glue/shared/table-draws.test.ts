@@ -91,7 +91,7 @@ describe("table draws from cards", () => {
     await stand.deliver({ type: "chatAction", requestId: "r2", messageId: card.id, action: "drawTable", target: "oops" }, "player", "gm");
     expect(drawsOf(card)).toEqual({});
     const keys = stand.recorded.socketEmits.filter((e) => e.from === "gm").map((e) => (e.data as any).notice.key);
-    expect(keys).toEqual(["OMNIBUS.Error.badArgument", "OMNIBUS.Chat.NoSuchTarget"]);
+    expect(keys).toEqual(["OMNIBUS.Refused.TableNotCalled", "OMNIBUS.Chat.NoSuchTarget"]);
   });
 
   it("an edited card draws nothing; a second draw of the same table is refused; another player may not ask", async () => {

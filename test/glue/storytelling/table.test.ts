@@ -169,7 +169,7 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     await stand.settle();
     socket.emit = emit;
     expect(jeff.updates).toHaveLength(1);
-    expect(stand.recorded.socketEmits.at(-1)).toMatchObject({ from: "gm", data: { ok: false, notice: { key: "OMNIBUS.Error.badArgument" } } });
+    expect(stand.recorded.socketEmits.at(-1)).toMatchObject({ from: "gm", data: { ok: false, notice: { key: "OMNIBUS.Refused.TurnOver" } } });
   });
 });
 

@@ -10,7 +10,7 @@
  * damage card's targets). Once per card.
  */
 import { forcedDice } from "../../../core/dice";
-import { OmnibusError } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import { CHARACTER_POINT_CAPS, addCharacterPointDice, type D6RollKind } from "../../../rules/d6";
 import { cardStateOf, postResponse, userOwns } from "../../chat/actions";
 import { parseIndex } from "../../chat/requests";
@@ -82,13 +82,13 @@ async function askCount(max: number, name: string): Promise<number | null> {
 /** The owner's click: choose the count, roll the CP dice, post them as a response to the card. */
 async function spendCPAfter({ message, state }: ChatActionContext): Promise<void> {
   const entry = entryOf(state);
-  if (!entry) throw new OmnibusError("badArgument", "this card has no roll to add Character Points to", { name: "message", value: message.id ?? "" });
+  if (!entry) throw refused("WrongCard", "this card has no roll to add Character Points to");
   if (entry.used) {
     notify("warn", "OMNIBUS.D6.CPAfter.AlreadySpent");
     return;
   }
   const actor = (await fromUuid(entry.actorUuid as never)) as unknown as ActorDoc | null;
-  if (!actor) throw new OmnibusError("badArgument", "the roller no longer exists", { name: "actor", value: entry.actorUuid });
+  if (!actor) throw refused("ActorGone", "the roller no longer exists");
   const max = cpAfterLimit(entry, actor.system);
   if (max < 1) {
     notify("warn", "OMNIBUS.D6.CPAfter.None", { name: actor.name });
@@ -122,10 +122,10 @@ async function spendCPAfter({ message, state }: ChatActionContext): Promise<void
 /** The GM's side: re-derive the spend from the roller's actor and the response's dice; spend the points; amend the card. */
 async function planCPAfter(context: ChatActionContext): Promise<PlannedAction> {
   const entry = entryOf(context.state);
-  if (!entry) throw new OmnibusError("badArgument", "this card has no roll to add Character Points to", { name: "message", value: context.message.id ?? "" });
-  if (entry.used) throw new OmnibusError("badArgument", "Character Points were already spent after this roll", { name: "message", value: context.message.id ?? "" });
+  if (!entry) throw refused("WrongCard", "this card has no roll to add Character Points to");
+  if (entry.used) throw refused("CPAlreadySpent", "Character Points were already spent after this roll");
   const actor = (await fromUuid(entry.actorUuid as never)) as unknown as ActorDoc | null;
-  if (!actor) throw new OmnibusError("badArgument", "the roller no longer exists", { name: "actor", value: entry.actorUuid });
+  if (!actor) throw refused("ActorGone", "the roller no longer exists");
   const max = cpAfterLimit(entry, actor.system);
   const count = parseIndex(context.response?.choices.count ?? "", CHARACTER_POINT_CAPS.resistDamage);
   if (count === null || count < 1 || count > max) throw new OmnibusError("outOfRange", "Character Points on this roll", { name: "count", value: context.response?.choices.count ?? "", min: "1", max: String(max) });

@@ -6,7 +6,7 @@
  * user owns the patient, else by the active GM over the socket; once per card). The card asks for
  * it right away; its button stays for a retry (no GM connected).
  */
-import { OmnibusError } from "../../../core/errors";
+import { refused } from "../../../core/errors";
 import { formatDieCode } from "../../../rules/d6";
 import { requestChatAction, userOwns } from "../../chat/actions";
 import { postCard } from "../../chat/cards";
@@ -78,7 +78,7 @@ export async function buildHealing(source: CheckSource, healer: D6ActorData, toD
   }
   const item = healer.items.find((i) => i.id === source.dataset.itemId);
   const kind = item ? medicalKind(item) : null;
-  if (!item || !kind) throw new OmnibusError("badArgument", "no such medical item", { name: "item", value: source.dataset.itemId ?? "" });
+  if (!item || !kind) throw refused("ItemGone", "no such medical item");
   if (source.targets.length > 1) return refuse({ refused: "OMNIBUS.D6.Healing.OnePatient" });
   const target = source.targets[0];
   let patient: Patient;
@@ -100,7 +100,7 @@ export async function rollHealing(request: CheckRequest, values: CheckValues, op
   const v = resolveHealing(request, values, settings);
   const healer = await resolveDoc<Doc>(request.actorUuid);
   const patient = await resolveDoc<Doc>(h.patientUuid);
-  if (!patient) throw new OmnibusError("badArgument", "the patient no longer exists", { name: "patient", value: h.patientName });
+  if (!patient) throw refused("TargetGone", "the patient no longer exists", { name: h.patientName });
   let item: Doc | null = null;
   if (h.kind === "medpac") {
     item = await resolveDoc<Doc>(h.itemUuid);
@@ -147,11 +147,11 @@ export function healerPermitted({ user, authorId, state }: ChatActionContext): b
 }
 
 /** `d6ApplyHealing`: the patient's ONE update from the card's recorded result (planned on the GM from its record). */
-export async function planApplyHealing({ message, state }: ChatActionContext): Promise<DocumentChange[]> {
+export async function planApplyHealing({ state }: ChatActionContext): Promise<DocumentChange[]> {
   const healing = (state.d6 as Record<string, unknown> | undefined)?.healing as (HealingData & { result: HealingResult }) | undefined;
-  if (!healing?.result) throw new OmnibusError("badArgument", "this card has no healing result", { name: "message", value: message.id ?? "" });
+  if (!healing?.result) throw refused("WrongCard", "this card has no healing result");
   const patient = await resolveDoc<Doc>(healing.patientUuid);
-  if (!patient) throw new OmnibusError("badArgument", "the patient no longer exists", { name: "patient", value: healing.patientName });
+  if (!patient) throw refused("TargetGone", "the patient no longer exists", { name: healing.patientName });
   const planned = planHealing(healing, healing.result, patient.system, isUnconscious(patient));
   return [{ uuid: patient.uuid, update: planned.update, statuses: planned.statuses }];
 }

@@ -4,7 +4,7 @@
  * miss the failure row), and the mover's new speed is recorded as ONE update through the
  * chat-action plumbing (`d6ApplySpeed`: locally for the owner, else by the active GM; once per card).
  */
-import { OmnibusError } from "../../../core/errors";
+import { refused } from "../../../core/errors";
 import { requestChatAction, userOwns } from "../../chat/actions";
 import { postCard } from "../../chat/cards";
 import { localize } from "../../i18n";
@@ -63,10 +63,10 @@ export function moverPermitted({ user, authorId, state }: ChatActionContext): bo
 }
 
 /** `d6ApplySpeed`: records the speed the card moved at on the mover (what the next move may change from). */
-export async function planApplySpeed({ message, state }: ChatActionContext): Promise<DocumentChange[]> {
+export async function planApplySpeed({ state }: ChatActionContext): Promise<DocumentChange[]> {
   const movement = movementOf(state);
-  if (!movement?.actorUuid || !movement.speed) throw new OmnibusError("badArgument", "this card has no movement", { name: "message", value: message.id ?? "" });
+  if (!movement?.actorUuid || !movement.speed) throw refused("WrongCard", "this card has no movement");
   const actor = await resolveDoc<Doc>(movement.actorUuid);
-  if (!actor) throw new OmnibusError("badArgument", "the mover no longer exists", { name: "actor", value: movement.actorUuid });
+  if (!actor) throw refused("ActorGone", "the mover no longer exists");
   return [{ uuid: actor.uuid, update: { "flags.omnibus.d6.speed": movement.speed } }];
 }

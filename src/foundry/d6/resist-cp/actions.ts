@@ -8,7 +8,7 @@
  * the card with the bonus, which "apply" then adds to the Strength total. Once per target; not in
  * a round the target spent a Force Point (000:L835).
  */
-import { OmnibusError } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import { CHARACTER_POINT_CAPS } from "../../../rules/d6";
 import { cardStateOf, isMarked, postResponse, userOwns } from "../../chat/actions";
 import { parseIndex } from "../../chat/requests";
@@ -78,7 +78,7 @@ async function askCount(max: number, name: string): Promise<number | null> {
 async function spendResistCP({ message, target: key, state }: ChatActionContext): Promise<void> {
   const index = parseIndex(key);
   const target = index === null ? undefined : damageTargets(state)[index];
-  if (!target) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: key ?? "" });
+  if (!target) throw refused("NotOnCard", "no such target on this card");
   if (isMarked(message, "d6ApplyDamage", key)) {
     notify("warn", "OMNIBUS.D6.ResistCP.TooLate", { name: target.name });
     return;
@@ -88,7 +88,7 @@ async function spendResistCP({ message, target: key, state }: ChatActionContext)
     return;
   }
   const actor = (await fromUuid(target.actorUuid as never)) as unknown as ActorDoc | null;
-  if (!actor) throw new OmnibusError("badArgument", "the target no longer exists", { name: "target", value: target.name });
+  if (!actor) throw refused("TargetGone", "the target no longer exists", { name: target.name });
   const max = resistCPLimit(actor.system);
   if (max < 1) {
     notify("warn", "OMNIBUS.D6.ResistCP.None", { name: target.name });
@@ -127,10 +127,10 @@ async function planResistCP(context: ChatActionContext): Promise<PlannedAction> 
   const index = parseIndex(context.target);
   const targets = damageTargets(context.state);
   const target = index === null ? undefined : targets[index];
-  if (!target || target.vehicle) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: context.target ?? "" });
-  if (isMarked(context.message, "d6ApplyDamage", context.target)) throw new OmnibusError("badArgument", "the damage was already applied", { name: "target", value: target.name });
+  if (!target || target.vehicle) throw refused("NotOnCard", "no such target on this card");
+  if (isMarked(context.message, "d6ApplyDamage", context.target)) throw refused("DamageApplied", "the damage was already applied", { name: target.name });
   const actor = (await fromUuid(target.actorUuid as never)) as unknown as ActorDoc | null;
-  if (!actor) throw new OmnibusError("badArgument", "the target no longer exists", { name: "target", value: target.name });
+  if (!actor) throw refused("TargetGone", "the target no longer exists", { name: target.name });
   const count = parseIndex(context.response?.choices.count ?? "", CHARACTER_POINT_CAPS.resistDamage);
   const max = resistCPLimit(actor.system);
   if (count === null || count < 1 || count > max) throw new OmnibusError("outOfRange", "Character Points on this roll", { name: "count", value: context.response?.choices.count ?? "", min: "1", max: String(max) });

@@ -9,7 +9,7 @@
  * client re-renders the card. What pays for a re-roll is not in the seed: Fortune is the published
  * game's resource and the character sheet's field.
  */
-import { OmnibusError } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import { rerollTest, type TestOptions, type TestResult } from "../../../rules/wfrp/index";
 import { cardStateOf, postResponse, userOwns } from "../../chat/actions";
 import { localize, notify } from "../../i18n";
@@ -23,14 +23,14 @@ const fortuneOf = (system: Record<string, unknown>) => Math.max(0, Math.trunc(Nu
 
 async function runFortune({ message, state }: ChatActionContext): Promise<void> {
   const card = cardOf(state);
-  if (!card) throw new OmnibusError("badArgument", "this card has no test to re-roll", { name: "message", value: message.id ?? "" });
+  if (!card) throw refused("WrongCard", "this card has no test to re-roll");
   const why = blocked(state, card);
   if (why) {
     notify("warn", why);
     return;
   }
   const actor = (await fromUuid(card.actorUuid as never)) as unknown as { name: string; system: Record<string, unknown> } | null;
-  if (!actor) throw new OmnibusError("badArgument", "the roller no longer exists", { name: "actor", value: card.actorUuid });
+  if (!actor) throw refused("ActorGone", "the roller no longer exists");
   if (fortuneOf(actor.system) < 1) {
     notify("warn", "OMNIBUS.WFRP.Fortune.None", { name: actor.name });
     return;
@@ -44,11 +44,11 @@ async function runFortune({ message, state }: ChatActionContext): Promise<void> 
 /** The GM's side: the roller still has Fortune, the card may be re-rolled, one d100 face; spend the point, amend the card. */
 async function planFortune(context: ChatActionContext): Promise<PlannedAction> {
   const card = cardOf(context.state);
-  if (!card) throw new OmnibusError("badArgument", "this card has no test to re-roll", { name: "message", value: context.message.id ?? "" });
+  if (!card) throw refused("WrongCard", "this card has no test to re-roll");
   const why = blocked(context.state, card);
-  if (why) throw new OmnibusError("badArgument", "this card cannot be re-rolled now", { name: "message", value: localize(why) });
+  if (why) throw refused("CannotReroll", "this card cannot be re-rolled now", { why: localize(why) });
   const actor = (await fromUuid(card.actorUuid as never)) as unknown as { uuid: string; name: string; system: Record<string, unknown> } | null;
-  if (!actor) throw new OmnibusError("badArgument", "the roller no longer exists", { name: "actor", value: card.actorUuid });
+  if (!actor) throw refused("ActorGone", "the roller no longer exists");
   const fortune = fortuneOf(actor.system);
   if (fortune < 1) throw new OmnibusError("outOfRange", "no Fortune point left", { name: "fortune", value: 0, min: 1, max: 99 });
   const faces = facesOfD100Rolls((context.response?.rolls ?? []) as never);

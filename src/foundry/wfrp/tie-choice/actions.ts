@@ -4,7 +4,7 @@
  * sender owns the winner, that the group was not chosen yet, and writes the chosen order
  * (`chooseTieOrder`) as each combatant's `flags.omnibus.wfrp.tieOrder`, once per group.
  */
-import { OmnibusError } from "../../../core/errors";
+import { refused } from "../../../core/errors";
 import { chooseTieOrder } from "../../../rules/wfrp/index";
 import { userOwns } from "../../chat/actions";
 import { localize } from "../../i18n";
@@ -33,16 +33,16 @@ function parseKey(key: string | null, tie: TieState): { group: TieGroupState; in
   const m = /^(\d{1,3})-(\d{1,3})$/.exec(key ?? "");
   const group = m ? tie.groups[Number(m[1])] : undefined;
   const index = m ? Number(m[2]) : -1;
-  if (!group || index < 0 || index >= group.members.length) throw new OmnibusError("badArgument", "no such combatant on this card", { name: "target", value: key ?? "" });
+  if (!group || index < 0 || index >= group.members.length) throw refused("NotOnCard", "no such combatant on this card");
   return { group, index };
 }
 
 async function planTieFirst(context: ChatActionContext): Promise<PlannedAction> {
   const state = structuredClone(context.state);
   const tie = tieOf(state);
-  if (!tie) throw new OmnibusError("badArgument", "this card has no initiative tie", { name: "message", value: context.message.id ?? "" });
+  if (!tie) throw refused("WrongCard", "this card has no initiative tie");
   const { group, index } = parseKey(context.target, tie);
-  if (group.chosen) throw new OmnibusError("badArgument", "the winner has already chosen", { name: "target", value: context.target ?? "" });
+  if (group.chosen) throw refused("TieChosen", "the winner has already chosen");
   const order = chooseTieOrder(group.members.map((m) => m.id), group.members[index].id);
   group.chosen = order;
   const byId = new Map(group.members.map((m) => [m.id, m]));

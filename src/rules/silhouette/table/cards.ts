@@ -8,7 +8,7 @@
  * an unaware target, a fixed difficulty of 1 + its defense modifiers, 004:L89, L92). A hit deals
  * (Degree of Success + burst ROF) × the weapon's damage multiplier (004:L99, L104; digest §12).
  */
-import { OmnibusError } from "../../../core/errors";
+import { refused } from "../../../core/errors";
 import { FLURRY, pullTogetherInitiative, resolveAgainst, resolveAttack, type CheckRoll, type InitiativeResult, type RangeBand } from "../index";
 import type { CheckRequest, CheckValues, TargetInfo } from "../../table/types";
 import {
@@ -265,14 +265,14 @@ export function findStrike(state: CardState, strikeKey: string): { target: Targe
     const strike = target.strikes.find((s) => s.key === strikeKey);
     if (strike) return { target, strike };
   }
-  throw new OmnibusError("badArgument", `no strike ${strikeKey} on this card`, { name: "strike", value: strikeKey });
+  throw refused("NotOnCard", `no strike ${strikeKey} on this card`);
 }
 
 /** A new state with a defense recorded against a strike and the strike decided (004:L91: the attack must be greater). */
 export function withDefense(state: CardState, strikeKey: string, defense: DefenseSummary, options: SilhouetteOptions): CardState {
   const next = structuredClone(state) as CardState;
   const { target, strike } = findStrike(next, strikeKey);
-  if (strike.defense || strike.outcome) throw new OmnibusError("badArgument", "this strike is already decided", { name: "strike", value: strikeKey });
+  if (strike.defense || strike.outcome) throw refused("StrikeDecided", "this strike is already decided");
   const attack = next.attack!;
   // A bystander or someone in a suppression zone defends against a number, not the attacker's roll:
   // the attacker's mishap does not matter there; a defense equal to it is safe (004:L102, L104).

@@ -4,7 +4,7 @@
  * from src/core. The Foundry side (checks.ts) gathers the facts from documents and calls these; the
  * gallery and the tests call them with sample facts.
  */
-import { OmnibusError } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import { checkEffectTotal } from "../../../core/effects";
 import { Distribution, compare, silhouetteOdds } from "../../../core/odds/index";
 import {
@@ -605,7 +605,7 @@ export interface DefensePlan {
 export function planDefense(request: CheckRequest, values: CheckValues, reading: SilhouetteOptions["severalAttackersReading"] = "perAdditionalAttacker"): DefensePlan {
   const data = request.data as unknown as DefenseCheckData;
   const skill = str(values, "skill", "defense");
-  if (!defenseSkills(data.attackKind, data.pointBlankWithinReach === true).includes(skill as never)) throw new OmnibusError("badArgument", `${skill} cannot defend here`, { name: "skill", value: skill });
+  if (!defenseSkills(data.attackKind, data.pointBlankWithinReach === true).includes(skill as never)) throw refused("CannotDefendWith", `${skill} cannot defend here`);
   const own = data.skills[skill as SkillKey] ?? { level: 0, attribute: 0 };
   let dice = Math.max(0, own.level + num(values, "extraDice"));
   const lines: ModifierLine[] = [];

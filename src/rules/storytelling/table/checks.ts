@@ -7,7 +7,7 @@
 import { DEFAULT_OPTIONS, KEY, type StorytellingOptions } from "./settings";
 export { DEFAULT_OPTIONS, KEY, type StorytellingOptions };
 import { toYards } from "../../../core/units";
-import { OmnibusError } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import { checkEffectTotal, type CheckEffects, type PlainEffect } from "../../../core/effects";
 import {
   ATTRIBUTES,
@@ -300,7 +300,7 @@ function commonMods(data: CheckData, values: CheckValues): PoolModifier[] {
 
 function willpowerAllowed(data: CheckData, values: CheckValues): boolean {
   if (values.willpower !== true) return false;
-  if (data.willpowerSpent) throw new OmnibusError("badArgument", "only one Willpower point may be spent per turn (002:L420, L436)", { name: "willpower", value: "spent" });
+  if (data.willpowerSpent) throw refused("OneWillpowerPerTurn", "only one Willpower point may be spent per turn") // 002:L420, L436;
   if (data.willpowerPoints < 1) throw new OmnibusError("outOfRange", "no Willpower points left", { name: "willpower", value: 0, min: "1", max: "" });
   return true;
 }
@@ -559,7 +559,7 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
   const allOutAttack = values.allOutAttack === true;
   // An all-out attack gives up Defense, so it is not allowed once Defense was applied this turn (WoD p.158).
   if (allOutAttack && data.attackerDefenseUsed) {
-    throw new OmnibusError("badArgument", "no all-out attack after Defense was used this turn (WoD p.158)", { name: "allOutAttack", value: "defenseUsed" });
+    throw refused("NoAllOutAfterDefense", "no all-out attack after Defense was used this turn");
   }
   const common = {
     attackKind: weapon.attackKind,
@@ -691,7 +691,7 @@ export function extendedRequest(actor: ActorSnapshot, tracker: { uuid: string; n
       dramaticFailures: Array.isArray(s.dramaticFailures) ? (s.dramaticFailures as number[]) : [],
     },
   };
-  if (data.extended!.status !== "inProgress") throw new OmnibusError("badArgument", `this extended action is already ${data.extended!.status}`, { name: "status", value: data.extended!.status });
+  if (data.extended!.status !== "inProgress") throw refused("ExtendedOver", `this extended action is already ${data.extended!.status}`);
   const values: CheckValues = { attribute, second, specialty: false, equipment: data.extended!.equipment, situational: "0", modifier: data.extended!.modifier, again: "10", rote: false, willpower: false, advanced: false, helperSuccesses: 0, helperDramaticFailures: 0 };
   const fields = [
     { name: "attribute", label: `${KEY}.Roll.Attribute`, kind: "select" as const, choices: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])) },

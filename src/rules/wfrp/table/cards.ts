@@ -4,7 +4,7 @@
  * the hit location, Damage, and what "apply damage" did. The card's state lives in the message's
  * flags (`flags.omnibus.attack`); the card is re-rendered from it after every step.
  */
-import { OmnibusError } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import {
   MAX_OPPOSED_REROLLS,
   applyDamage,
@@ -138,7 +138,7 @@ export interface AttackState {
  */
 export function attackStateFrom(request: CheckRequest, values: CheckValues, rules: Pick<WfrpRules, "combat" | "opposed">, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
   const data = checkData(request);
-  if (!data.weapon) throw new OmnibusError("badArgument", "an attack needs a weapon", { name: "weapon", value: "" });
+  if (!data.weapon) throw refused("NeedsWeapon", "an attack needs a weapon");
   const { itemId: _itemId, img: _img, ...weapon } = data.weapon;
   return {
     version: 1,
@@ -254,8 +254,8 @@ export interface DamagePlan {
  */
 export function planDamage(state: AttackState, index: number, target: { system: Record<string, unknown>; items: PlainItem[]; statuses?: string[] }): DamagePlan {
   const result = resolveTarget(state, index);
-  if (!result) throw new OmnibusError("badArgument", "this target's attack is not resolved yet", { name: "target", value: String(index) });
-  if (!result.hit || result.damage === null || result.location === null) throw new OmnibusError("badArgument", "the attack missed this target", { name: "target", value: String(index) });
+  if (!result) throw refused("NotResolved", "this target's attack is not resolved yet");
+  if (!result.hit || result.damage === null || result.location === null) throw refused("Missed", "the attack missed this target");
   const derived = deriveActor(target.system, target.items, target.statuses ?? []);
   const armourPoints = armourAt(armourPieces(target.items), result.location, { penetrating: hasQuality(asWeapon(state.weapon), "penetrating") });
   const toughnessBonus = derived.characteristics.t.bonus;

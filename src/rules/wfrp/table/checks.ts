@@ -5,7 +5,7 @@
  * gallery and the tests feed them sample data.
  */
 import { toYards } from "../../../core/units";
-import { OmnibusError } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import { checkEffectTotal } from "../../../core/effects";
 import {
   CHARACTERISTICS,
@@ -197,7 +197,7 @@ export function buildRequest(input: BuildInput): CheckRequest {
   if (kind === "extended") {
     // An Extended Test (003:L205-213): the tracker's skill at its best value (untrained basic: the
     // characteristic), else the tracker's characteristic; its difficulty is the dialog's default.
-    if (!item || item.type !== "wfrp_extended") throw new OmnibusError("badArgument", "no such extended test", { name: "extended", value: String(dataset.itemId ?? "") });
+    if (!item || item.type !== "wfrp_extended") throw refused("ItemGone", "no such extended test");
     const tracker = extendedTracker(item);
     if (tracker.status !== "inProgress") throw new OmnibusError("rollImpossible", "this extended test is over", { name: item.name });
     let value: number;
@@ -240,7 +240,7 @@ export function buildRequest(input: BuildInput): CheckRequest {
   }
 
   if (kind === "attack") {
-    if (!item || item.type !== "wfrp_weapon") throw new OmnibusError("badArgument", "no such weapon", { name: "weapon", value: String(dataset.itemId ?? "") });
+    if (!item || item.type !== "wfrp_weapon") throw refused("ItemGone", "no such weapon");
     const weapon = weaponOf(item.system);
     const group = typeof item.system.group === "string" && item.system.group ? item.system.group : "basic";
     const skillKey = weapon.kind === "ranged" ? "ranged" : "melee";

@@ -10,7 +10,7 @@
  * `contestCardContext`. Side 0 rolled first (the card's author); side 1 is the targeted opponent,
  * or whoever takes up an open challenge.
  */
-import { OmnibusError } from "../../../../core/errors";
+import { OmnibusError, refused } from "../../../../core/errors";
 import { EXCEPTIONAL_SUCCESSES, recordContestRound, resolveContest, startExtendedContest, type RollResult } from "../..";
 import { cardDice, type CardDie } from "../cards";
 import { step, type ExplainStep } from "../../../../core/explain";
@@ -93,7 +93,7 @@ export function nextStage(state: ContestState, side: 0 | 1): number | null {
 
 /** The Storyteller continues a tied extended contest (002:L357): more stages until one side is ahead. */
 export function continueContest(state: ContestState): ContestState {
-  if (state.target === null || state.winner !== "none") throw new OmnibusError("badArgument", "only a tied extended contest goes on", { name: "contest", value: String(state.winner) });
+  if (state.target === null || state.winner !== "none") throw refused("ContestNotTied", "only a tied extended contest goes on");
   return { ...state, continueAfterTie: true, continuedAfter: Math.min(state.sides[0].rolls.length, state.sides[1].rolls.length), winner: null };
 }
 
@@ -101,7 +101,7 @@ export function continueContest(state: ContestState): ContestState {
 export function addContestRoll(state: ContestState, side: 0 | 1, stage: number, roll: ContestRoll, who?: Omit<ContestSide, "rolls" | "traits">): ContestState {
   if (side !== 0 && side !== 1) throw new OmnibusError("badArgument", "a contest has two sides", { name: "side", value: String(side) });
   const next = nextStage(state, side);
-  if (next === null || next !== stage) throw new OmnibusError("badArgument", "it is not this side's roll", { name: "stage", value: String(stage) });
+  if (next === null || next !== stage) throw refused("NotSidesRoll", "it is not this side's roll");
   const sides = state.sides.map((s) => ({ ...s, rolls: [...s.rolls] })) as [ContestSide, ContestSide];
   if (who && sides[side].actorUuid === null) Object.assign(sides[side], who);
   sides[side].rolls.push(roll);

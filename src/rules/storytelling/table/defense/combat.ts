@@ -8,7 +8,7 @@
  * turns: attacks are not counted, a declared Willpower point still waits for the next attack). A
  * state from another turn counts as empty; the round hook also clears it (combat.ts).
  */
-import { OmnibusError } from "../../../../core/errors";
+import { refused } from "../../../../core/errors";
 import { spendWillpower } from "../..";
 import { intOr } from "../derive";
 
@@ -51,7 +51,7 @@ export function afterDefendedAttack(state: DefenseTurnState): DefenseTurnState {
  */
 export function declareWillpowerDefense(system: Record<string, unknown>, willpowerPoints: number, raw: unknown, turn: string): Record<string, unknown> {
   const state = readDefenseTurn(raw, turn);
-  if (state.willpower) throw new OmnibusError("badArgument", "Willpower is already spent for this attack's Defense", { name: "willpower", value: "declared" });
+  if (state.willpower) throw refused("WillpowerDefenseSpent", "Willpower is already spent for this attack's Defense");
   const wp = (system.willpower ?? {}) as Record<string, unknown>;
   const spent = spendWillpower({ points: intOr(willpowerPoints, 0, 0, 99), spentThisTurn: wp.spentThisTurn === true }, "defense");
   return {

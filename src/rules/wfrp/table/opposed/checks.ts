@@ -14,7 +14,7 @@
  * (the tester's face, the defender's, then each re-roll's tester face and defender face).
  */
 import { forcedDice } from "../../../../core/dice";
-import { OmnibusError } from "../../../../core/errors";
+import { OmnibusError, refused } from "../../../../core/errors";
 import {
   CHARACTERISTICS,
   DIFFICULTIES,
@@ -201,8 +201,8 @@ export function defaultTested(options: Record<TestedId, TestedOption>, testerTes
 export function buildResponseRequest(input: { defender: ActorView; state: OpposedState; index: number; messageId: string; rules: WfrpRules; t: Translate }): CheckRequest {
   const { defender, state, index, t } = input;
   const target = state.targets[index];
-  if (!target) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: String(index) });
-  if (target.response) throw new OmnibusError("badArgument", "this target already responded", { name: "target", value: target.name });
+  if (!target) throw refused("NotOnCard", "no such target on this card");
+  if (target.response) throw refused("AlreadyResponded", "this target already responded", { name: target.name });
   const tested = testedOptions(defender);
   const d = deriveActor(defender.system, defender.items, defender.statuses ?? []);
   const first = defaultTested(tested, state.tester.tested, (CHARACTERISTICS as readonly string[]).includes(state.tester.characteristic) ? state.tester.characteristic : "wp");
@@ -312,8 +312,8 @@ export function responseOdds(request: CheckRequest, values: CheckValues): OddsLi
 export function recordResponse(state: OpposedState, index: number, defender: ActorView, values: Record<string, unknown>, faces: number[], label: (key: string) => string): OpposedState {
   const next = structuredClone(state);
   const target = next.targets[index];
-  if (!target) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: String(index) });
-  if (target.response) throw new OmnibusError("badArgument", "this target already responded", { name: "target", value: target.name });
+  if (!target) throw refused("NotOnCard", "no such target on this card");
+  if (target.response) throw refused("AlreadyResponded", "this target already responded", { name: target.name });
   if (!Array.isArray(faces) || faces.length === 0 || faces.length % 2 === 0) throw new OmnibusError("badArgument", "a response needs the defender's roll (and a pair of rolls per re-roll)", { name: "rolls", value: String(faces?.length ?? 0) });
   faces.forEach((f) => checkRoll(f, "face"));
   const { spec, tested, option } = responseSpec(testedOptions(defender), values);
