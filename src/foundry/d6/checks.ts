@@ -23,7 +23,7 @@ import {
   type Scale,
 } from "../../rules/d6";
 import { cardOrigin, postCard, postSecret } from "../chat/cards";
-import { expectClaim } from "../chat/verify";
+import { ClaimMismatch, expectClaim } from "../chat/verify";
 import { diceFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
@@ -39,7 +39,7 @@ import { readSettings } from "./settings";
 import { HEALING_KINDS, buildHealing, rollHealing } from "./healing/checks";
 import { healingOdds, medicalKind } from "../../rules/d6/table/healing/checks";
 import { cpAfterOffered } from "./cp-after/actions";
-import { MOVEMENT_KIND, movementOdds, movementRequest } from "../../rules/d6/table/movement/checks";
+import { MOVEMENT_KIND, movementOdds, movementRequest, resolveMovement } from "../../rules/d6/table/movement/checks";
 import { rollMovement } from "./movement/checks";
 import { evaluateOptions } from "../compat";
 import { actorEffects } from "../effects";
@@ -420,11 +420,24 @@ function throwerPoint(attacker: ActorDoc | null): Point | null {
  */
 const rederive: NonNullable<CheckHandler["rederive"]> = {
   covers(state) {
-    const d6 = state.d6 as { attack?: unknown; cpAfter?: unknown } | undefined;
-    return Boolean(d6?.attack || d6?.cpAfter);
+    const d6 = state.d6 as { attack?: unknown; cpAfter?: unknown; movement?: unknown } | undefined;
+    return Boolean(d6?.attack || d6?.cpAfter || d6?.movement);
   },
   check({ request, values, rolls, state }) {
     const settings = readSettings();
+    if (request.kind === MOVEMENT_KIND || (state.d6 as { movement?: unknown }).movement) {
+      // A move (§30–31): the speed recorded on the mover is the dialog's (one its current speed allows); a roll only where the move needs one.
+      if (request.kind !== MOVEMENT_KIND) throw new ClaimMismatch("movement");
+      const r = resolveMovement(request, values, settings);
+      if (r.difficulty !== null) {
+        const dice = diceFromRoll(rolls[0] as never);
+        rollD6(r.code, dice, { wildDie: true, wildOne: settings.wildOne, characterPoints: r.characterPoints, kind: "skill", allowPipsOnly: settings.allowPipsOnly });
+        dice.assertExhausted();
+      }
+      if (rolls.length !== (r.difficulty !== null ? 1 : 0)) throw new OmnibusError("facesUnused", "the card's rolls are not this move's", {});
+      expectClaim("movement", (state.d6 as { movement?: unknown }).movement, { actorUuid: request.actorUuid, speed: r.speed });
+      return;
+    }
     const { roll: main, v, data } = mainRoll(request, values, settings);
     const attack = data.attack;
     const spec = main.spec;

@@ -103,3 +103,42 @@ describe("a roll that spent the character's points is rebuilt as the dialog saw 
     expect(recordOf(message.id)?.tampered).toBeNull();
   });
 });
+
+describe("a movement card", () => {
+  /** T-5: Rhea's airspeeder (the player's), cautious through very difficult terrain (19): 6D+2 rolls 23. */
+  async function move() {
+    const doc = actorDoc(t.stand, packDoc("d6-vehicles", "Airspeeder"), "Actor.speeder", true);
+    (doc as any).flags = {};
+    const request = (await t.stand.asUser("player", () => t.checks.d6Checks.build({ actor: doc as never, kind: "movement", dataset: {}, targets: [] })))!;
+    forceFaces([4, 4, 3, 3, 2, 5]);
+    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, { ...request.values, speed: "cautious", terrain: "very_difficult", difficulty: 19 }, { rollMode: "publicroll" }));
+    await t.stand.settle();
+    return { doc, created: t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>, message: t.stand.messages.at(-1)! as any };
+  }
+
+  it("T-5 posted honestly (23 ≥ 19, cautious) is recorded untouched, posted or posted again", async () => {
+    const { created, message } = await move();
+    expect(created.flags.omnibus.origin).toMatchObject({ kind: "movement", choices: { speed: "cautious" } });
+    expect(recordOf(message.id)?.tampered).toBeNull();
+    const again = await repost(created, () => undefined);
+    expect(recordOf(again.id)?.tampered).toBeNull();
+  });
+
+  const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
+    ["cautious claimed as all-out", (f) => { f.d6.movement.speed = "all_out"; }, "Result"],
+    ["the speed recorded on another vehicle", (f) => { f.d6.movement.actorUuid = "Actor.other"; }, "Result"],
+    ["a speed the current one does not allow", (f) => { f.origin.choices.speed = "all_out"; }, "Choices"],
+  ];
+  for (const [what, change, reason] of forgeries) {
+    it(`a movement card forged at creation (${what}) is refused (${reason}); no speed applies`, async () => {
+      const { doc, created } = await move();
+      doc.updates.length = 0;
+      const forged = await repost(created, change);
+      expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: reason });
+      expect(await t.stand.asUser("player", () => t.actions.requestChatAction(forged as never, "d6ApplySpeed", null))).toBe(false);
+      expect(lastNotice()).toContain(`OMNIBUS.Chat.Forged.${reason}`);
+      await t.stand.settle();
+      expect(doc.updates).toEqual([]);
+    });
+  }
+});

@@ -6,7 +6,7 @@
  */
 import { refused } from "../../../core/errors";
 import { requestChatAction, userOwns } from "../../chat/actions";
-import { postCard } from "../../chat/cards";
+import { cardOrigin, postCard } from "../../chat/cards";
 import { localize } from "../../i18n";
 import type { ChatActionContext, CheckRequest, CheckValues, DocumentChange } from "../../ruleset";
 import { templatePath } from "../../templates/helpers";
@@ -46,6 +46,7 @@ export async function rollMovement(request: CheckRequest, values: CheckValues, o
     rolls,
     rollMode: options.rollMode,
     flags: { d6: { movement: { actorUuid: request.actorUuid, speed: r.speed } } },
+    origin: cardOrigin(request, values),
   });
   if (message?.id) void requestChatAction(message, "d6ApplySpeed", null);
   return message;
