@@ -36,7 +36,8 @@ export function buildPage(sample: GallerySample, harness: Harness, language: Lan
   const body = templatesOf(sample)
     .map((path) => harness.render(path, contextFor(sample, language)))
     .join("\n");
-  const classes = (sample.classes ?? []).map(escapeHtml).join(" ");
+  const dark = sample.theme === "dark";
+  const classes = [...(sample.classes ?? []), ...(dark ? ["themed", "theme-dark"] : [])].map(escapeHtml).join(" ");
   const title = escapeHtml(sample.titles?.[language] ?? sample.title ?? sample.name);
   const links = systemStylesheets()
     .map((href) => `<link rel="stylesheet" href="${ORIGIN}/systems/omnibus/${escapeHtml(href)}">`)
@@ -44,7 +45,7 @@ export function buildPage(sample: GallerySample, harness: Harness, language: Lan
   const height = sample.height === "auto" ? "auto" : `${sample.height}px`;
   const frame =
     sample.frame === "chat"
-      ? `<ol id="gallery-frame" class="chat-frame" style="width:${sample.width}px;max-height:${height}">
+      ? `<ol id="gallery-frame" class="chat-frame${dark ? " themed theme-dark" : ""}" style="width:${sample.width}px;max-height:${height}">
   <li class="chat-message message flexcol">
     <header class="message-header flexrow"><h4 class="message-sender">${title}</h4><span class="message-metadata">—</span></header>
     <div class="message-content">${body}</div>
@@ -63,7 +64,7 @@ export function buildPage(sample: GallerySample, harness: Harness, language: Lan
 <style>${CHROME_CSS}</style>
 ${links}
 </head>
-<body class="vtt game system-omnibus">
+<body class="vtt game system-omnibus${dark ? " theme-dark" : ""}">
 ${frame}
 </body>
 </html>`;

@@ -52,6 +52,8 @@ export interface GallerySample {
   frame?: "window" | "chat";
   /** The window title (defaults to the name); shown in the stand-in window header only. */
   title?: string;
+  /** Foundry v13's interface theme: "dark" puts `.theme-dark` on the body and `.themed.theme-dark` on the window. */
+  theme?: "light" | "dark";
 }
 
 export const SAMPLE_DIR = join(dirname(fileURLToPath(import.meta.url)), "samples");

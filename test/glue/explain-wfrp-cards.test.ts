@@ -87,7 +87,7 @@ describe("WFRP opposed-test card: both sides and the decision", () => {
     version: 1,
     tester: { uuid: "Actor.s", name: "Salundra", img: "", label: "Intimidate", tested: "skill:intimidate", characteristic: "s", spec: { value: tester.value } },
     roll: tester.roll,
-    options: DEFAULT_RULES.options,
+    options: DEFAULT_RULES.test,
     opposed: { ...DEFAULT_RULES.opposed, finalTie },
     targets: [{ tokenUuid: "T", actorUuid: "Actor.o", name: "Officer", img: "", response: { uuid: "Actor.o", name: "Officer", img: "", label: "Leadership", tested: "skill:leadership", characteristic: "fel", spec: { value: defender.value }, faces: defender.faces } }],
   });
