@@ -22,6 +22,7 @@ import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } fro
 import { attackCardContext, defenceNeedsReroll, planDamage, resolveTarget, withDefenceFaces, type AttackState, type DefenceSkill } from "../../rules/wfrp/table/cards";
 import { ATTACK_CARD, OPPOSED_CARD, rollD100For } from "./checks";
 import { runCheck } from "../checks";
+import { responseMode } from "../compat";
 import { localize } from "../i18n";
 import { facesOfD100Rolls, opposedCardContext, recordResponse, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
 import { deriveActor } from "../../rules/wfrp/table/derive";
@@ -167,10 +168,12 @@ async function runDefend(context: ChatActionContext, skill: "melee" | "dodge"): 
   const defender = actorView(await requireTargetActor(state, index));
   const rules = currentRules();
   const { spec, defensiveWeapon } = defenceSpecFor(defender, skill, rules);
+  // The defender's chat mode, kept whispered when the attack card is (compat.ts).
+  const mode = responseMode(message as never);
   // The defender's d100; on a full tie with the re-roll setting, the attacker's and the defender's again until one wins.
   const rolls: WfrpTestRoll[] = [];
   const roll = async (forSpec: typeof spec) => {
-    const r = await rollD100For(forSpec, state.options);
+    const r = await rollD100For(forSpec, state.options, mode.evaluate);
     rolls.push(r);
     return r.outcome!.roll;
   };
@@ -181,7 +184,7 @@ async function runDefend(context: ChatActionContext, skill: "melee" | "dodge"): 
     trial = withDefenceFaces(state, index, { skill, spec, defensiveWeapon }, faces, false);
   }
   const content = `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize(`OMNIBUS.WFRP.Defence.${skill}`)}: ${faces.join(", ")}</p></div>`;
-  await postResponse(message, "recordDefence", String(index), { rolls: rolls as unknown as Roll[], choices: { skill }, content, actor: null });
+  await postResponse(message, "recordDefence", String(index), { rolls: rolls as unknown as Roll[], choices: { skill }, content, actor: null, rollMode: mode.mode });
 }
 
 // ---------------------------------------------------------------- opposed tests outside combat

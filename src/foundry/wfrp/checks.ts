@@ -19,7 +19,7 @@ import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon,
 import { attachEffects } from "../effects";
 import { extendedProgress } from "../../rules/wfrp/table/sheet-context";
 import { WfrpTestRoll } from "./rolls";
-import { evaluateOptions } from "../compat";
+import { evaluateOptions, responseMode } from "../compat";
 
 export const TEST_CARD = templatePath("wfrp/chat/test-card");
 export const ATTACK_CARD = templatePath("wfrp/chat/attack-card");
@@ -49,10 +49,13 @@ export function opposedStateOf(message: Message): OpposedState {
   return structuredClone(state);
 }
 
-/** Rolls one d100 test as a Foundry roll (Dice So Nice shows it: the roll joins an existing message). */
-export async function rollD100For(spec: TestSpec, options: TestOptions): Promise<WfrpTestRoll> {
+/**
+ * Rolls one d100 test as a Foundry roll (Dice So Nice shows it: the roll joins an existing message),
+ * with the `evaluate` options of its mode (compat.ts `responseMode` for an answer to a card).
+ */
+export async function rollD100For(spec: TestSpec, options: TestOptions, evaluate: { allowInteractive: boolean }): Promise<WfrpTestRoll> {
   const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: options } as never);
-  await roll.evaluate();
+  await roll.evaluate(evaluate);
   const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user?: unknown, sync?: boolean): Promise<unknown> } }).dice3d;
   if (dice3d) await dice3d.showForRoll(roll, game.user, true);
   return roll;
@@ -66,14 +69,16 @@ async function buildResponse(source: CheckSource): Promise<CheckRequest> {
 }
 
 /** The defender rolls (and, on a full tie with the re-roll setting, both sides again) and asks to record it on the card. */
-async function rollResponse(request: CheckRequest, values: CheckValues): Promise<boolean> {
+async function rollResponse(request: CheckRequest, values: CheckValues, rollMode: string): Promise<boolean> {
   const data = responseData(request);
   const message = game.messages?.get(data.messageId) as Message | undefined;
   if (!message) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: data.messageId });
+  // The defender's dialog mode, kept whispered when the card is (compat.ts).
+  const mode = responseMode(message as never, rollMode);
   const { spec, tested } = responseSpec(data.tested, values);
   const rolls: WfrpTestRoll[] = [];
   await responseFaces({ roll: data.tester.roll, testerSpec: data.tester.spec, options: data.options, opposed: data.opposed }, spec, async (who) => {
-    const roll = await rollD100For(who === "tester" ? data.tester.spec : spec, data.options);
+    const roll = await rollD100For(who === "tester" ? data.tester.spec : spec, data.options, mode.evaluate);
     rolls.push(roll);
     return roll.outcome!.roll;
   });
@@ -88,6 +93,7 @@ async function rollResponse(request: CheckRequest, values: CheckValues): Promise
       slBonus: String(values.slBonus ?? 0),
     },
     content,
+    rollMode: mode.mode,
   });
 }
 
@@ -178,7 +184,7 @@ export const wfrpChecks: CheckHandler = {
   },
 
   async roll(request, values, { rollMode }) {
-    if (request.kind === "response") return rollResponse(request, values);
+    if (request.kind === "response") return rollResponse(request, values, rollMode);
     const data = checkData(request);
     const rules = currentRules();
     const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
