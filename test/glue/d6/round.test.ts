@@ -150,6 +150,22 @@ describe("at the table (glue)", () => {
     expect(await t.actions.requestChatAction(message as never, "d6ActLast", null)).toBe(false);
   });
 
+  it("side initiative in the roller's blind mode: no typed dice, and the card is blind too", async () => {
+    const { rollSideInitiative } = await import("../../../src/foundry/d6/combat");
+    const { combat } = combatWith([
+      { id: "sev", doc: "Sev", disposition: 1, owner: true },
+      { id: "boss", doc: "Tall man in a long cloak", disposition: -1 },
+    ]);
+    t.stand.setMessageMode("blindroll");
+    const before = t.stand.recorded.evaluations.length;
+    forceFaces([5, 4, 3, 4, 4, 4, 3]);
+    expect(await rollSideInitiative(combat as never)).toEqual({ winner: "-1", order: ["-1", "1"] });
+    expect(t.stand.recorded.evaluations.slice(before)).toEqual([{ allowInteractive: false }, { allowInteractive: false }]);
+    const card = t.messages.at(-1)! as any;
+    expect(card.whisper).toEqual(["gm"]);
+    expect(card.blind).toBe(true);
+  });
+
   it("a player clicks the tracker's die: their client writes no combatant it does not own; the active GM sets every side's initiative from the card", async () => {
     const { rollSideInitiative } = await import("../../../src/foundry/d6/combat");
     const { combat, combatants, updates } = combatWith([
