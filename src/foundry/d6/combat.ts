@@ -318,14 +318,16 @@ export async function onCombatRound(
     let death: { faces: number[]; total: number; plan: ReturnType<typeof planDeathRoll> } | null = null;
     if (endOfRound && settings.deathRolls && woundLevelOf(system) === "mortally_wounded" && !healingStateOf(system).stabilized) {
       const roll = D6PlainRoll.ofDice(2);
-      await roll.evaluate();
+      // In the GM's chat mode, for the dice and the card alike (compat.ts).
+      const mode = currentMessageMode();
+      await roll.evaluate(evaluateOptions(mode));
       const total = roll.outcome!.total;
       death = { faces: roll.outcome!.faces, total, plan: planDeathRoll(Number(system.roundsMortallyWounded ?? 0), total) };
       Object.assign(update, death.plan.update);
       await actor.update(update);
       for (const [id, active] of Object.entries(death.plan.statuses ?? {})) await actor.toggleStatusEffect?.(id, { active });
       const context = deathRollCard(String(actor.name ?? ""), death.faces, total, death.plan.rounds, death.plan.dies, localize("OMNIBUS.D6.DeathRoll.Title"), actor.img ?? "");
-      await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls: [roll as unknown as Roll] });
+      await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls: [roll as unknown as Roll], rollMode: mode });
     } else await actor.update(update);
   }
   if (forward && settings.initiativeMode === "perSide" && typeof combat.updateEmbeddedDocuments === "function") await rollSideInitiative(combat as CombatLike);

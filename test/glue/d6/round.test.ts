@@ -81,6 +81,18 @@ describe("at the table (glue)", () => {
     expect(dying.updates.slice(1)).toEqual([roundResetUpdate(), roundResetUpdate()]);
   });
 
+  it("a GM in blind mode: the death roll asks for no typed dice and its card is blind", async () => {
+    const { onCombatRound } = await import("../../../src/foundry/d6/combat");
+    const dying = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.dying", true);
+    Object.assign((dying as any).system, { woundLevel: "mortally_wounded", roundsMortallyWounded: 0 });
+    t.stand.setMessageMode("blindroll");
+    const before = t.stand.recorded.evaluations.length;
+    forceFaces([3, 4]);
+    expect(await onCombatRound({ combatants: [{ actor: dying }] } as never, { round: 2 }, gm, gm)).toBe(1);
+    expect(t.stand.recorded.evaluations.slice(before)).toEqual([{ allowInteractive: false }]);
+    expect(t.messages.at(-1)).toMatchObject({ whisper: ["gm"], blind: true });
+  });
+
   function combatWith(members: Array<{ id: string; doc: string; disposition: number; owner?: boolean }>) {
     const updates: Array<Array<Record<string, unknown>>> = [];
     const combatants = members.map((m) => {
