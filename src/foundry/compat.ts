@@ -113,6 +113,29 @@ export function evaluateOptions(mode: string): { allowInteractive: boolean } {
   return { allowInteractive: !isBlindMode(mode) };
 }
 
+/** The mode a posted message was shown in, from its data: blind, a whisper (read as GM-only) or public. */
+export function modeOfMessage(message: { whisper?: unknown; blind?: unknown } | null | undefined): string {
+  if (message?.blind === true) return toGenerationMode("blindroll");
+  const whisper = message?.whisper as { length?: number; size?: number } | undefined;
+  return (whisper?.length ?? whisper?.size ?? 0) > 0 ? toGenerationMode("gmroll") : publicMode();
+}
+
+/**
+ * The mode of a roll made in answer to a card (a defence, an opposed side, a resistance, a
+ * re-roll): `chosen` (the responder's dialog choice, else the chat's current mode), as a message
+ * the active GM receives — a self or blind answer becomes a GM whisper (a self whisper would not
+ * reach the GM's card layer; a blind one would hide the responder's own roll from them while the
+ * card shows its outcome anyway), and an answer to a whispered card stays whispered. `evaluate`
+ * keeps a blind choice (or a blind card) from asking for typed dice.
+ */
+export function responseMode(card: { whisper?: unknown; blind?: unknown } | null | undefined, chosen: string = currentMessageMode()): { mode: string; evaluate: { allowInteractive: boolean } } {
+  const picked = toGenerationMode(chosen);
+  const cardMode = modeOfMessage(card);
+  const gm = toGenerationMode("gmroll");
+  const mode = picked === publicMode() && cardMode === publicMode() ? picked : gm;
+  return { mode, evaluate: { allowInteractive: !isBlindMode(picked) && !isBlindMode(cardMode) } };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Status effects. v13: `CONFIG.statusEffects` is an array of {id, name, img, …}. v14: an object
 // keyed by id (the array survives as a deprecated shim). Both are read and written as a list here.

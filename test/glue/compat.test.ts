@@ -74,6 +74,27 @@ describe("message modes", () => {
     for (const m of ["publicroll", "gm", "selfroll"]) expect(compat.evaluateOptions(m)).toEqual({ allowInteractive: true });
     expect(compat.publicMode()).toBe(v14() ? "public" : "publicroll");
   });
+
+  it("an answer to a card takes the chat's mode; self and blind become a GM whisper; a whispered card keeps it whispered", () => {
+    const gm = v14() ? "gm" : "gmroll";
+    const open = { whisper: [] };
+    stand.setMessageMode("selfroll");
+    expect(compat.responseMode(open)).toEqual({ mode: gm, evaluate: { allowInteractive: true } });
+    stand.setMessageMode("blindroll");
+    expect(compat.responseMode(open)).toEqual({ mode: gm, evaluate: { allowInteractive: false } });
+    stand.setMessageMode("gmroll");
+    expect(compat.responseMode(open).mode).toBe(gm);
+    stand.setMessageMode("publicroll");
+    expect(compat.responseMode(open)).toEqual({ mode: compat.publicMode(), evaluate: { allowInteractive: true } });
+    // A public answer to a GM-whispered card, and to a blind one (whose dice nobody types in).
+    expect(compat.responseMode({ whisper: ["gm"] })).toEqual({ mode: gm, evaluate: { allowInteractive: true } });
+    expect(compat.responseMode({ whisper: ["gm"], blind: true })).toEqual({ mode: gm, evaluate: { allowInteractive: false } });
+    // The responder's dialog choice, in either spelling, wins over the chat's.
+    expect(compat.responseMode(open, "self").mode).toBe(gm);
+    expect(compat.responseMode(open, "publicroll").mode).toBe(compat.publicMode());
+    expect(compat.modeOfMessage({ whisper: ["gm"], blind: true })).toBe(v14() ? "blind" : "blindroll");
+    expect(stand.recorded.deprecations).toEqual([]);
+  });
 });
 
 describe("status effects", () => {

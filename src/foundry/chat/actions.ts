@@ -22,7 +22,7 @@
  *    tokens; the card shows who applied what, when.
  */
 import { refused } from "../../core/errors";
-import { applyMessageMode, messageCreateOptions, publicMode, toGenerationMode } from "../compat";
+import { applyMessageMode, messageCreateOptions, responseMode } from "../compat";
 import { errorNotice, isOmnibusError, localize, notify, notifyError } from "../i18n";
 import { SYSTEM_ID, activeRuleset } from "../registry";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction, ResponseContext } from "../ruleset";
@@ -529,7 +529,9 @@ async function handleResponse(message: Message, response: Record<string, unknown
  * The responder's side of a second roll: posts their roll as their own message, naming the card,
  * the action and the target, with the choices they made; the active GM takes it from its
  * `createChatMessage` hook (the author being whoever Foundry says created it). Resolves to whether
- * the GM recorded it.
+ * the GM recorded it. The message takes `rollMode` (the responder's dialog choice), else the chat's
+ * current mode, through compat.ts `responseMode`: self and blind become a GM whisper, and an
+ * answer to a whispered card stays whispered.
  */
 export async function postResponse(
   card: Message,
@@ -554,7 +556,7 @@ export async function postResponse(
       resolve(a);
     };
     // The mode in the running generation's spelling, on the data and as create's option (compat.ts).
-    const mode = toGenerationMode(response.rollMode ?? publicMode());
+    const { mode } = responseMode(card as unknown as { whisper?: unknown; blind?: unknown }, response.rollMode);
     const data: Record<string, unknown> = {
       speaker: Message.getSpeaker({ actor: response.actor ?? undefined }),
       content: response.content,

@@ -3,7 +3,7 @@
  * D6 Roll classes, spends ammunition, Character and Force Points, records reactions, and posts the
  * chat cards; the card buttons (actions.ts) roll damage against each target's Strength and apply it.
  */
-import { refused } from "../../core/errors";
+import { OmnibusError, refused } from "../../core/errors";
 import {
   canFire,
   

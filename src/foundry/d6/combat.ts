@@ -15,6 +15,7 @@ import { userOwns } from "../chat/actions";
 import { OmnibusError, refused } from "../../core/errors";
 import { compareCodes, initiativeCode, initiativeWinner, type DieCode } from "../../rules/d6";
 import { postCard } from "../chat/cards";
+import { currentMessageMode, evaluateOptions } from "../compat";
 import { requestChatAction } from "../chat/actions";
 import { localize } from "../i18n";
 import type { ChatActionContext, CombatHooks, DocumentChange } from "../ruleset";
@@ -136,13 +137,15 @@ export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): P
   const records: SideRollRecord[] = sides.map((side) => ({ side, roller: rollers.get(side)!.name, code: rollers.get(side)!.code, totals: [] }));
   const rolls: Roll[] = [];
   const settings = readSettings();
+  // The roller's chat mode, for the dice and the card alike (compat.ts).
+  const mode = currentMessageMode();
   let contested = sides;
   let winner: string | null = null;
   for (let attempt = 0; attempt <= maxRerolls && winner === null; attempt++) {
     const round: Array<{ side: string; total: number }> = [];
     for (const side of contested) {
       const roll = D6Roll.fromSpec({ code: rollers.get(side)!.code, wildDie: settings.wildDieInitiative, wildOne: settings.wildOne, characterPoints: 0, kind: "initiative", allowPipsOnly: true });
-      await roll.evaluate();
+      await roll.evaluate(evaluateOptions(mode));
       rolls.push(roll as unknown as Roll);
       const total = roll.outcome!.total;
       records.find((r) => r.side === side)!.totals.push(total);
@@ -160,7 +163,7 @@ export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): P
   const context = sideInitiativeCard(records, winner, order, (key) => localize(key), localize("OMNIBUS.D6.Initiative.Title"));
   if (sides.length > 1) context.buttons.push({ action: "d6ActLast", label: "OMNIBUS.D6.Initiative.ActLast", icon: "fa-solid fa-hourglass-end" });
   const info: SideInitiativeInfo = { combatUuid: combat.uuid ?? null, sides, winner, totals: Object.fromEntries(totals), rollerActorUuid: findActorUuid(combat, rollers.get(winner)!.id) };
-  const message = await postCard({ template: CHECK_CARD, context, rolls, flags: { d6: { initiative: info } } });
+  const message = await postCard({ template: CHECK_CARD, context, rolls, rollMode: mode, flags: { d6: { initiative: info } } });
   if (!asGM && message) await requestChatAction(message, "d6SideInitiative");
   return { order, winner };
 }
@@ -315,14 +318,16 @@ export async function onCombatRound(
     let death: { faces: number[]; total: number; plan: ReturnType<typeof planDeathRoll> } | null = null;
     if (endOfRound && settings.deathRolls && woundLevelOf(system) === "mortally_wounded" && !healingStateOf(system).stabilized) {
       const roll = D6PlainRoll.ofDice(2);
-      await roll.evaluate();
+      // In the GM's chat mode, for the dice and the card alike (compat.ts).
+      const mode = currentMessageMode();
+      await roll.evaluate(evaluateOptions(mode));
       const total = roll.outcome!.total;
       death = { faces: roll.outcome!.faces, total, plan: planDeathRoll(Number(system.roundsMortallyWounded ?? 0), total) };
       Object.assign(update, death.plan.update);
       await actor.update(update);
       for (const [id, active] of Object.entries(death.plan.statuses ?? {})) await actor.toggleStatusEffect?.(id, { active });
       const context = deathRollCard(String(actor.name ?? ""), death.faces, total, death.plan.rounds, death.plan.dies, localize("OMNIBUS.D6.DeathRoll.Title"), actor.img ?? "");
-      await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls: [roll as unknown as Roll] });
+      await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls: [roll as unknown as Roll], rollMode: mode });
     } else await actor.update(update);
   }
   if (forward && settings.initiativeMode === "perSide" && typeof combat.updateEmbeddedDocuments === "function") await rollSideInitiative(combat as CombatLike);

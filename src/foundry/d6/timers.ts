@@ -9,6 +9,7 @@ import { OmnibusError, refused } from "../../core/errors";
 import { BACTA_TIME, bactaLength, bactaTime, d6TimerExpired, d6TimersToStart, forcePointLength, stunLength, unconsciousLength, type D6TimerKind } from "../../rules/d6";
 import type { TimerLength } from "../../core/durations";
 import { isActiveGM, startTimer, timerStart, type TimerActor, type TimerCombat, type TimerFlag, type TimerOutcome, type TimerRules } from "../durations";
+import { currentMessageMode, evaluateOptions } from "../compat";
 import { localize } from "../i18n";
 import { woundLevelOf } from "../../rules/d6/table/checks";
 import { D6PlainRoll } from "./rolls";
@@ -90,7 +91,7 @@ export async function onD6ActorChange(actor: TimerActor, changed: Record<string,
     else if (kind === "forcePoint") await start(actor, kind, forcePointLength(), combat);
     else if (kind === "unconscious") {
       const roll = D6PlainRoll.ofDice(1);
-      await roll.evaluate();
+      await roll.evaluate(evaluateOptions(currentMessageMode()));
       await start(actor, kind, unconsciousLength(roll.outcome!.total, combat !== null), combat, { minutes: roll.outcome!.total });
     }
   }
@@ -108,7 +109,7 @@ export async function startBacta(actor: TimerActor): Promise<TimerLength> {
   const table = BACTA_TIME[level];
   if (!table) throw new OmnibusError("outOfRange", `a ${level} character needs no bacta tank`, { name: "woundLevel", value: level });
   const roll = D6PlainRoll.ofDice(table.dice);
-  await roll.evaluate();
+  await roll.evaluate(evaluateOptions(currentMessageMode()));
   const time = bactaTime(level, forcedDice(roll.outcome!.faces));
   const length = bactaLength(time.amount, time.unit);
   await start(actor, "bacta", length, null, { from: level });

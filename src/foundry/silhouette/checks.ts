@@ -15,7 +15,7 @@ import { facesFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
 import { actingToken, pixelsPerUnit, tokenCenter, tokensOfActor } from "../targets";
-import { evaluateOptions, onLevel, tokenLevel, viewedLevel } from "../compat";
+import { evaluateOptions, onLevel, responseMode, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
 import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type GrenadeState } from "../../rules/silhouette/table/cards";
 import { landingPoint, suppressionZone, sweepOf, thrownRanges, tokensWithin, walkingFireBystanders, type AreaToken, type Measure, type Point } from "../../rules/silhouette/table/areas";
@@ -553,14 +553,16 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
   return postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state } });
 }
 
-async function rollDefense(request: CheckRequest, values: CheckValues): Promise<unknown> {
+async function rollDefense(request: CheckRequest, values: CheckValues, rollMode: string): Promise<unknown> {
   const data = request.data as unknown as DefenseCheckData;
   const actor = asActor(fromUuidSync(request.actorUuid as never));
   const { options, rules } = rulesFor(false);
   const plan = planDefense(request, values, options.severalAttackersReading);
   const roll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, rules);
-  await roll.evaluate();
   const { message, state } = messageState(data.messageId);
+  // The defender's dialog mode, kept whispered when the attack card is (compat.ts).
+  const mode = responseMode(message as never, rollMode);
+  await roll.evaluate(mode.evaluate);
   const { target } = findStrike(state, data.strikeKey);
   const summary = summarize(readCheckFaces({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, facesFromRoll(roll as never).map((f) => f.face), rules));
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("chat/check-card"), {
@@ -570,7 +572,7 @@ async function rollDefense(request: CheckRequest, values: CheckValues): Promise<
     ruleset: "silhouette",
   });
   // The defender's roll as their own message, for the GM's `recordDefense` to re-derive (chat/actions.ts).
-  const ok = await postResponse(message as never, "recordDefense", data.strikeKey, { rolls: [roll as unknown as Roll], choices: choicesOf(values, request.fields), content, actor: actor as never });
+  const ok = await postResponse(message as never, "recordDefense", data.strikeKey, { rolls: [roll as unknown as Roll], choices: choicesOf(values, request.fields), content, actor: actor as never, rollMode: mode.mode });
   if (ok && !data.area) {
     // The defender's tally this round: each attacker once, in order (004:L71), and a declaration (004:L85).
     const { combatId, round } = currentRound();
@@ -606,7 +608,7 @@ export const silhouetteChecks: CheckHandler = {
     return checkOdds(request, values, silhouetteOptions());
   },
   async roll(request, values, { rollMode }) {
-    if (request.kind === "defense") return rollDefense(request, values);
+    if (request.kind === "defense") return rollDefense(request, values, rollMode);
     if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall" || request.kind === "chase") return rollAthletics(request, values, rollMode);
     return rollCheckOrAttack(request, values, rollMode);
   },

@@ -33,7 +33,7 @@ import { actorEffects } from "../effects";
 import { turnKey } from "../../rules/storytelling/table/defense/combat";
 import { intOr, type PlainItem } from "../../rules/storytelling/table/derive";
 import { rollStorytelling, type StorytellingRoll } from "./rolls";
-import { evaluateOptions, publicMode } from "../compat";
+import { evaluateOptions, responseMode } from "../compat";
 import { CONTEST_FLAG, contestCardContext, contestRoll, startContest, type ContestState } from "../../rules/storytelling/table/contest/cards";
 
 export const CARD_TEMPLATE = templatePath("storytelling/chat/roll-card");
@@ -163,9 +163,8 @@ function itemKind(type: string): string {
  * advanced action (002:L480) rolls the pool twice and keeps the better by the pure rule
  * (`rollAdvancedAction` over both rolls' faces in order); every Roll goes on the message.
  */
-async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions, rollMode?: string): Promise<{ rolls: StorytellingRoll[]; result: RollResult; other: RollResult | null }> {
+async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions, evaluate: { allowInteractive: boolean }): Promise<{ rolls: StorytellingRoll[]; result: RollResult; other: RollResult | null }> {
   const spec = { pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain, roteScope: options.roteScope ?? "allFailedDice" };
-  const evaluate = evaluateOptions(rollMode ?? publicMode());
   const first = await rollStorytelling(spec, evaluate);
   if (values.advanced !== true) return { ...first, other: null };
   const second = await rollStorytelling(spec, evaluate);
@@ -198,7 +197,7 @@ async function spendWillpower(data: CheckData): Promise<void> {
 
 async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
   const data = request.data as unknown as CheckData;
-  if (data.kind === "contest") return rollContestSide(data, values, request.fields);
+  if (data.kind === "contest") return rollContestSide(data, values, request.fields, rollMode);
   if (data.kind === "pool" && (values.contest === "instant" || values.contest === "extended")) return openContest(request, data, values, rollMode);
   const rolls: StorytellingRoll[] = [];
   const cardRolls: CardRoll[] = [];
@@ -215,7 +214,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
         cardRolls.push(cardRoll(null, null, labels, { target: p.target, band: p.band }));
         continue;
       }
-      const { rolls: dice, result, other } = await rollOne(p.pool.pool, values, data.options, rollMode);
+      const { rolls: dice, result, other } = await rollOne(p.pool.pool, values, data.options, evaluateOptions(rollMode));
       rolls.push(...dice);
       let points = damageOnTarget(result.successes, p.target);
       let cover: CoverRoll | null = null;
@@ -223,7 +222,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
         // Full cover (WoD p.164; 002:L801): only the successes beyond its Durability go on, as a new pool minus armour.
         const through = throughCoverPool(result.successes, p.fullCover);
         if (through) {
-          const second = await rollOne(through.pool, { again: values.again }, data.options, rollMode);
+          const second = await rollOne(through.pool, { again: values.again }, data.options, evaluateOptions(rollMode));
           rolls.push(...second.rolls);
           cover = { durability: p.fullCover.durability, excess: through.excess, armor: p.fullCover.armor, result: second.result };
           points = damageOnTarget(second.result.successes, p.target);
@@ -244,7 +243,7 @@ async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { 
   } else {
     const pool = checkPool(data, values);
     if (values.willpower === true) await spendWillpower(data);
-    const { rolls: dice, result, other } = await rollOne(pool.pool, values, data.options, rollMode);
+    const { rolls: dice, result, other } = await rollOne(pool.pool, values, data.options, evaluateOptions(rollMode));
     rolls.push(...dice);
     const card = cardRoll(result, pool, labels, { other });
     if (data.kind === "consciousness" && result.successes === 0) {
@@ -303,7 +302,7 @@ async function openContest(request: CheckRequest, data: CheckData, values: Check
   const pool = checkPool(data, values);
   const target = values.contest === "extended" ? intOr(values.contestTarget, 5, 1, 50) : null;
   if (values.willpower === true) await spendWillpower(data);
-  const { rolls, result } = await rollOne(pool.pool, values, data.options, rollMode);
+  const { rolls, result } = await rollOne(pool.pool, values, data.options, evaluateOptions(rollMode));
   const state = startContest({
     first: { name: data.actor.name, img: data.actor.img, actorUuid: data.actor.uuid, traits: poolTitle(values, localize) },
     firstRoll: contestRoll(result),
@@ -315,17 +314,21 @@ async function openContest(request: CheckRequest, data: CheckData, values: Check
   return postCard({ template: CONTEST_TEMPLATE, context: contestCardContext(state, request.title), actor: null, rolls: rolls as never, rollMode, flags: { check: "contest", [CONTEST_FLAG]: state, contestTitle: request.title } });
 }
 
-/** A side's roll on an open contest card: sent to the GM as a response to the card (the GM re-derives the pool). */
-async function rollContestSide(data: CheckData, values: CheckValues, fields: CheckRequest["fields"]): Promise<boolean> {
+/**
+ * A side's roll on an open contest card: sent to the GM as a response to the card (the GM re-derives
+ * the pool), in the mode the side chose, kept whispered when the card is (compat.ts `responseMode`).
+ */
+async function rollContestSide(data: CheckData, values: CheckValues, fields: CheckRequest["fields"], rollMode: string): Promise<boolean> {
   const c = data.contest!;
   const message = game.messages?.get(c.messageId) as ChatMessage.Implementation | undefined;
   if (!message) return false;
   const pool = checkPool(data, values);
   if (values.willpower === true) await spendWillpower(data);
-  const { rolls, result } = await rollOne(pool.pool, values, data.options);
+  const mode = responseMode(message as never, rollMode);
+  const { rolls, result } = await rollOne(pool.pool, values, data.options, mode.evaluate);
   const actor = (await fromUuid(data.actor.uuid as never)) as unknown as Actor.Implementation | null;
   const content = `<div class="omnibus omnibus-card omnibus-storytelling"><p>${poolTitle(values, localize)}: ${result.successes}</p></div>`;
-  return postResponse(message, "recordContest", `${c.side}:${c.stage}`, { rolls: rolls as unknown as Roll[], choices: choicesOf(values, fields), content, actor });
+  return postResponse(message, "recordContest", `${c.side}:${c.stage}`, { rolls: rolls as unknown as Roll[], choices: choicesOf(values, fields), content, actor, rollMode: mode.mode });
 }
 
 export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAction {

@@ -7,7 +7,7 @@
 import { forcedDice, type DiceSource } from "../../core/dice";
 import { initiativeModifier, initiativeOrder } from "../../rules/storytelling";
 import { facesFromRoll, type EvaluatedDice } from "../../rules/table/faces";
-import { addDeletion } from "../compat";
+import { addDeletion, currentMessageMode, evaluateOptions } from "../compat";
 import { DEFENSE_FLAG } from "../../rules/storytelling/table/defense/combat";
 import { characterTraits } from "../../rules/storytelling/table/derive";
 import { isOmnibusError } from "../i18n";
@@ -146,7 +146,8 @@ export async function rollOffTies(combat: { combatants: { contents: Array<Combat
       if (!isOmnibusError(error) || error.code !== "facesExhausted") throw error;
       // The ties need more dice than rolled so far: roll another batch and replay (the plan is deterministic in its faces).
       const n = Math.max(2, contents.length);
-      const roll = (await new Roll(`${n}d10`).evaluate()) as unknown as EvaluatedDice;
+      // In the GM's chat mode: a GM in blind mode is not asked to type the dice (compat.ts).
+      const roll = (await new Roll(`${n}d10`).evaluate(evaluateOptions(currentMessageMode()))) as unknown as EvaluatedDice;
       faces = [...faces, ...facesFromRoll(roll).map((f) => f.face)];
     }
   }

@@ -22,6 +22,7 @@ import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } fro
 import { attackCardContext, defenceNeedsReroll, planDamage, resolveTarget, withDefenceFaces, type AttackState, type DefenceSkill } from "../../rules/wfrp/table/cards";
 import { ATTACK_CARD, OPPOSED_CARD, rollD100For } from "./checks";
 import { runCheck } from "../checks";
+import { publicMode, responseMode } from "../compat";
 import { localize } from "../i18n";
 import { facesOfD100Rolls, opposedCardContext, recordResponse, responseFaces, responseSpec, testedOptions, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
 import { deriveActor } from "../../rules/wfrp/table/derive";
@@ -95,9 +96,11 @@ async function requireTargetActor(state: AttackState, index: number): Promise<Ac
  */
 function tieRoller(message: ChatMessage.Implementation): { roll(spec: TestSpec, options: TestOptions): Promise<number>; post(): Promise<void> } {
   const rolls: WfrpTestRoll[] = [];
+  // The GM's re-rolls follow the card's own mode (a public card's tie is public, a whisper stays one).
+  const { evaluate } = responseMode(message as never, publicMode());
   return {
     async roll(spec, options) {
-      const r = await rollD100For(spec, options);
+      const r = await rollD100For(spec, options, evaluate);
       rolls.push(r);
       return r.outcome!.roll;
     },
@@ -212,11 +215,13 @@ async function runDefend(context: ChatActionContext, skill: "melee" | "dodge"): 
   const defender = actorView(await requireTargetActor(state, index));
   const rules = currentRules();
   const { spec } = defenceSpecFor(defender, skill, rules);
+  // The defender's chat mode, kept whispered when the attack card is (compat.ts).
+  const mode = responseMode(message as never);
   // The defender's own d100 only: a full tie is re-rolled by the GM when it records the defence.
-  const rolls: WfrpTestRoll[] = [await rollD100For(spec, state.options)];
+  const rolls: WfrpTestRoll[] = [await rollD100For(spec, state.options, mode.evaluate)];
   const faces = rolls.map((r) => r.outcome!.roll);
   const content = `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize(`OMNIBUS.WFRP.Defence.${skill}`)}: ${faces.join(", ")}</p></div>`;
-  await postResponse(message, "recordDefence", String(index), { rolls: rolls as unknown as Roll[], choices: { skill }, content, actor: null });
+  await postResponse(message, "recordDefence", String(index), { rolls: rolls as unknown as Roll[], choices: { skill }, content, actor: null, rollMode: mode.mode });
 }
 
 // ---------------------------------------------------------------- opposed tests outside combat

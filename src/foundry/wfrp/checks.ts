@@ -21,7 +21,7 @@ import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon,
 import { attachEffects } from "../effects";
 import { extendedProgress } from "../../rules/wfrp/table/sheet-context";
 import { WfrpTestRoll } from "./rolls";
-import { evaluateOptions } from "../compat";
+import { evaluateOptions, responseMode } from "../compat";
 
 export const TEST_CARD = templatePath("wfrp/chat/test-card");
 export const ATTACK_CARD = templatePath("wfrp/chat/attack-card");
@@ -51,10 +51,13 @@ export function opposedStateOf(message: Message): OpposedState {
   return structuredClone(state);
 }
 
-/** Rolls one d100 test as a Foundry roll (Dice So Nice shows it: the roll joins an existing message). */
-export async function rollD100For(spec: TestSpec, options: TestOptions): Promise<WfrpTestRoll> {
+/**
+ * Rolls one d100 test as a Foundry roll (Dice So Nice shows it: the roll joins an existing message),
+ * with the `evaluate` options of its mode (compat.ts `responseMode` for an answer to a card).
+ */
+export async function rollD100For(spec: TestSpec, options: TestOptions, evaluate: { allowInteractive: boolean }): Promise<WfrpTestRoll> {
   const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: options } as never);
-  await roll.evaluate();
+  await roll.evaluate(evaluate);
   const dice3d = (game as unknown as { dice3d?: { showForRoll(roll: unknown, user?: unknown, sync?: boolean): Promise<unknown> } }).dice3d;
   if (dice3d) await dice3d.showForRoll(roll, game.user, true);
   return roll;
@@ -68,13 +71,15 @@ async function buildResponse(source: CheckSource): Promise<CheckRequest> {
 }
 
 /** The defender rolls their own d100 and asks to record it on the card (the GM re-rolls a full tie). */
-async function rollResponse(request: CheckRequest, values: CheckValues): Promise<boolean> {
+async function rollResponse(request: CheckRequest, values: CheckValues, rollMode: string): Promise<boolean> {
   const data = responseData(request);
   const message = game.messages?.get(data.messageId) as Message | undefined;
   if (!message) throw refused("CardGone", "the opposed test is gone");
+  // The defender's dialog mode, kept whispered when the card is (compat.ts).
+  const mode = responseMode(message as never, rollMode);
   const { spec, tested } = responseSpec(data.tested, values);
   // The defender's own d100 only: a full tie is re-rolled by the GM when it records the response.
-  const rolls: WfrpTestRoll[] = [await rollD100For(spec, data.options)];
+  const rolls: WfrpTestRoll[] = [await rollD100For(spec, data.options, mode.evaluate)];
   const content = `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize("OMNIBUS.WFRP.Opposed.Respond")}: ${rolls.map((r) => r.outcome!.roll).join(", ")}</p></div>`;
   return postResponse(message, "recordResponse", String(data.target), {
     rolls: rolls as unknown as Roll[],
@@ -86,6 +91,7 @@ async function rollResponse(request: CheckRequest, values: CheckValues): Promise
       slBonus: String(values.slBonus ?? 0),
     },
     content,
+    rollMode: mode.mode,
   });
 }
 
@@ -190,7 +196,7 @@ export const wfrpChecks: CheckHandler = {
   },
 
   async roll(request, values, { rollMode }) {
-    if (request.kind === "response") return rollResponse(request, values);
+    if (request.kind === "response") return rollResponse(request, values, rollMode);
     const data = checkData(request);
     const rules = currentRules();
     const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;

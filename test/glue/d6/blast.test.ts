@@ -139,6 +139,32 @@ describe("a grenade thrown at a point on the map", () => {
     expect(caught).toEqual(t.stand.generation >= 14 ? ["t2"] : ["t1", "t2"]);
   });
 
+  it("a blind throw that misses: the deviation dice are rolled blind too (no typed dice), on the blind card", async () => {
+    const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    const token = (name: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: `Actor.${name}` } });
+    const throwerToken = token("thannik", 0);
+    (thrower as any).getActiveTokens = () => [throwerToken];
+    const stage = fakeStage();
+    (globalThis as any).canvas = {
+      ready: true,
+      stage,
+      grid: { units: "m", size: 100, distance: 1, measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) },
+      tokens: { controlled: [], placeables: [throwerToken] },
+    };
+    const grenade = (thrower as any).items.contents.find((i: any) => i.name === "Fragmentation grenade");
+    const building = t.checks.d6Checks.build({ actor: thrower as never, kind: "attack", dataset: { itemId: grenade.id }, targets: [] });
+    await Promise.resolve();
+    stage.click(2000, 0);
+    const request = (await building)!;
+    const before = t.stand.recorded.evaluations.length;
+    forceFaces([2, 2, 2, 2, ...Array.from({ length: 12 }, () => 3)]); // Dexterity 4D = 8 < Moderate 13: a miss, so it deviates
+    await t.checks.d6Checks.roll(request, request.values, { rollMode: "blindroll" });
+    const created = t.stand.recorded.messagesCreated.at(-1)!.data as any;
+    expect(created.rolls.map((r: any) => r.constructor.name)).toContain("D6DeviationRoll");
+    expect(t.stand.recorded.evaluations.slice(before)).toEqual(created.rolls.map(() => ({ allowInteractive: false })));
+    expect(created).toMatchObject({ whisper: ["gm"], blind: true });
+  });
+
   it("cancelling the pick rolls nothing", async () => {
     const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
     (thrower as any).getActiveTokens = () => [{ center: { x: 0, y: 0 } }];

@@ -58,6 +58,27 @@ describe("at the table", () => {
     expect(t.stand.recorded.notifications.at(-1)!.message).toContain("OMNIBUS.D6.ResistCP.TooLate");
   });
 
+  it.each([
+    ["selfroll", "a public card", false],
+    ["blindroll", "a public card", false],
+    ["publicroll", "a GM-whispered card", true],
+  ])("the CP roll in the spender's %s on %s is whispered to the GM (not public, not self) and still recorded", async (mode, _card, whispered) => {
+    const { thug } = damageCard(true);
+    const message = await post();
+    if (whispered) (message as any).whisper = ["gm"];
+    t.stand.setMessageMode(mode);
+    (globalThis as any).__dialogAnswer = "1";
+    forceFaces([4]);
+    const evaluated = t.stand.recorded.evaluations.length;
+    expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", "0")).toBe(true);
+    const response = t.stand.messages.find((m) => (m.flags as any).omnibus?.response?.action === "d6ResistCP")!;
+    expect(response.whisper).toEqual(["gm"]);
+    expect((response as any).blind).toBe(false);
+    // A blind choice rolls without asking for typed dice.
+    expect(t.stand.recorded.evaluations.slice(evaluated)).toEqual([{ allowInteractive: mode !== "blindroll" }]);
+    expect(thug.updates).toEqual([{ "system.characterPoints": 3 }]);
+  });
+
   it("a forged CP response is refused: more dice than the count, a count over the limit, a d8, a stranger", async () => {
     const { thug } = damageCard(true);
     const message = await post();

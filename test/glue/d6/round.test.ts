@@ -81,6 +81,18 @@ describe("at the table (glue)", () => {
     expect(dying.updates.slice(1)).toEqual([roundResetUpdate(), roundResetUpdate()]);
   });
 
+  it("a GM in blind mode: the death roll asks for no typed dice and its card is blind", async () => {
+    const { onCombatRound } = await import("../../../src/foundry/d6/combat");
+    const dying = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.dying", true);
+    Object.assign((dying as any).system, { woundLevel: "mortally_wounded", roundsMortallyWounded: 0 });
+    t.stand.setMessageMode("blindroll");
+    const before = t.stand.recorded.evaluations.length;
+    forceFaces([3, 4]);
+    expect(await onCombatRound({ combatants: [{ actor: dying }] } as never, { round: 2 }, gm, gm)).toBe(1);
+    expect(t.stand.recorded.evaluations.slice(before)).toEqual([{ allowInteractive: false }]);
+    expect(t.messages.at(-1)).toMatchObject({ whisper: ["gm"], blind: true });
+  });
+
   function combatWith(members: Array<{ id: string; doc: string; disposition: number; owner?: boolean }>) {
     const updates: Array<Array<Record<string, unknown>>> = [];
     const combatants = members.map((m) => {
@@ -148,6 +160,22 @@ describe("at the table (glue)", () => {
       [{ "flags.omnibus.d6.sideRank": 1 }],
     ]);
     expect(await t.actions.requestChatAction(message as never, "d6ActLast", null)).toBe(false);
+  });
+
+  it("side initiative in the roller's blind mode: no typed dice, and the card is blind too", async () => {
+    const { rollSideInitiative } = await import("../../../src/foundry/d6/combat");
+    const { combat } = combatWith([
+      { id: "sev", doc: "Sev", disposition: 1, owner: true },
+      { id: "boss", doc: "Tall man in a long cloak", disposition: -1 },
+    ]);
+    t.stand.setMessageMode("blindroll");
+    const before = t.stand.recorded.evaluations.length;
+    forceFaces([5, 4, 3, 4, 4, 4, 3]);
+    expect(await rollSideInitiative(combat as never)).toEqual({ winner: "-1", order: ["-1", "1"] });
+    expect(t.stand.recorded.evaluations.slice(before)).toEqual([{ allowInteractive: false }, { allowInteractive: false }]);
+    const card = t.messages.at(-1)! as any;
+    expect(card.whisper).toEqual(["gm"]);
+    expect(card.blind).toBe(true);
   });
 
   it("a player clicks the tracker's die: their client writes no combatant it does not own; the active GM sets every side's initiative from the card", async () => {

@@ -68,3 +68,30 @@ describe("the initiative card", () => {
     expect(await check.render()).toBe("<p>foundry roll</p>");
   });
 });
+
+describe("the tracker's roll and the chat mode", () => {
+  it.each([
+    ["blindroll", false],
+    ["publicroll", true],
+  ])("Foundry evaluates it with no options; in %s it asks for typed dice: %s — and still marks the combatant", async (mode, interactive) => {
+    const actor = makeActor(h, { id: "i5", name: "Rin", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]] });
+    const Combatant = (globalThis as any).CONFIG.Combatant.documentClass;
+    const c = Object.assign(new Combatant(), combatant(actor));
+    c.update = async (data: Record<string, unknown>) => void c.updates.push(data);
+    const seen: unknown[] = [];
+    const RollClass = (globalThis as any).Roll as { prototype: { evaluate(o?: unknown): Promise<unknown> } };
+    const evaluate = RollClass.prototype.evaluate;
+    RollClass.prototype.evaluate = function (this: unknown, options?: unknown) {
+      seen.push(options);
+      return evaluate.call(this, options);
+    };
+    h.stand.setMessageMode(mode);
+    const roll = c.getInitiativeRoll();
+    h.faces = [5, 3];
+    await roll.evaluate(); // as Combat#rollInitiative does
+    RollClass.prototype.evaluate = evaluate;
+    expect(seen).toEqual([{ allowInteractive: interactive }]);
+    expect(roll.total).toBe(5);
+    expect(c.updates).toHaveLength(1); // the Silhouette mark (afterInitiative) still runs
+  });
+});

@@ -238,6 +238,34 @@ describe("throwing and grenades (004:L108-113)", () => {
     expect((thrower.items as any).get("g1w0").system.ammo.value).toBe(0);
   });
 
+  it("a blind throw: the accuracy, fuse and direction dice are all rolled blind (no typed dice), on a blind card", async () => {
+    const h = await setUp();
+    const thrower = makeActor(h, { id: "g4", name: "Grenadier", owner: true, skills: [["Throwing", "throwing", 2, "none"]], weapons: [{ name: "Grenade", category: "thrown", skill: "throwing", damageMultiplier: 25, accuracy: 0, rof: 0, ranges: { base: 5, medium: 10, long: 20, extreme: 40 }, ammo: { value: 1, max: 1 }, weight: 0.5, blastRadius: 5 }] });
+    const me = token("me", 0, 0, thrower);
+    const spot = token("spot", 4, 0, makeActor(h, { id: "v4", name: "Victim", owner: false }));
+    installScene([me, spot], [me]);
+    const request = (await h.checks.silhouetteChecks.build({ actor: thrower as never, kind: "item", dataset: { itemId: "g4w0" }, targets: targetsOf(me, [spot]) }))!;
+    const seen: unknown[] = [];
+    const RollClass = (globalThis as any).Roll as { prototype: { evaluate(o?: unknown): Promise<unknown> } };
+    const evaluate = RollClass.prototype.evaluate;
+    RollClass.prototype.evaluate = function (this: unknown, options?: unknown) {
+      seen.push(options);
+      return evaluate.call(this, options);
+    };
+    // As above: accuracy [1,2] −2 misses, fuse [6,6], direction die 4.
+    h.faces = [1, 2, 6, 6, 4];
+    try {
+      await h.checks.silhouetteChecks.roll(request, { ...request.values, movement: "walking", modifier: -1 }, { rollMode: "blindroll" });
+    } finally {
+      RollClass.prototype.evaluate = evaluate;
+    }
+    expect(h.faces).toEqual([]);
+    const created = h.stand.recorded.messagesCreated.at(-1)!.data as any;
+    expect(created.flags.omnibus.silhouette.attack.grenade.fuse).toMatchObject({ faces: [6, 6] });
+    expect(seen).toEqual([{ allowInteractive: false }, { allowInteractive: false }, { allowInteractive: false }]);
+    expect(created).toMatchObject({ whisper: ["gm"], blind: true });
+  });
+
   it("a grenade fuse mishap may explode in the hand; an accuracy mishap flies toward the thrower without a direction die", async () => {
     const h = await setUp();
     const thrower = makeActor(h, { id: "g2", name: "G", owner: true, skills: [["Throwing", "throwing", 1, "none"]], weapons: [{ name: "Grenade", category: "thrown", skill: "throwing", damageMultiplier: 25, accuracy: 0, rof: 0, ranges: { base: 5, medium: 10, long: 20, extreme: 40 }, ammo: { value: 0, max: 0 }, blastRadius: 5 }] });

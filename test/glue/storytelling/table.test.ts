@@ -458,6 +458,18 @@ describe("initiative ties roll off by themselves (WoD p.152; digest §Z.4)", () 
     expect([...cs].sort(adapter.combat!.compare as never).map((c) => c.id)).toEqual(["a", "c", "d", "b"]);
   });
 
+  it("a GM whose chat is in blind mode is not asked to type the roll-off dice", async () => {
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    const cs = [combatant("a", 12, 3, 2), combatant("b", 12, 2, 3)];
+    faceQueue.push([4, 4], [7, 2]);
+    stand.setMessageMode("blindroll");
+    const before = stand.recorded.evaluations.length;
+    expect(await combat.rollOffTies({ combatants: { contents: cs } } as never)).toBe(2);
+    expect(stand.recorded.evaluations.slice(before)).toEqual([{ allowInteractive: false }, { allowInteractive: false }]);
+    expect(cs[0].flags.omnibus.rollOff).toEqual({ initiative: 12, modifier: 5, faces: [4, 7] });
+  });
+
   it("a player's client rolls nothing", async () => {
     stand.setActiveGM("gm");
     const cs = [combatant("a", 12, 3, 2), combatant("b", 12, 2, 3)];

@@ -15,6 +15,7 @@ import { CHARACTER_POINT_CAPS, addCharacterPointDice, type D6RollKind } from "..
 import { cardStateOf, postResponse, userOwns } from "../../chat/actions";
 import { parseIndex } from "../../chat/requests";
 import { facesFromRoll } from "../../../rules/table/faces";
+import { responseMode } from "../../compat";
 import { localize, notify } from "../../i18n";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
 import { templatePath } from "../../templates/helpers";
@@ -97,7 +98,9 @@ async function spendCPAfter({ message, state }: ChatActionContext): Promise<void
   const count = await askCount(max, actor.name);
   if (!count) return;
   const roll = D6CharacterPointRoll.ofDice(count);
-  await roll.evaluate();
+  // The spender's chat mode, kept whispered when the card is (compat.ts).
+  const mode = responseMode(message as never);
+  await roll.evaluate(mode.evaluate);
   const bonus = roll.outcome!.total;
   const context: D6CardContext = {
     title: localize("OMNIBUS.D6.CPAfter.Title", { name: actor.name }),
@@ -116,7 +119,7 @@ async function spendCPAfter({ message, state }: ChatActionContext): Promise<void
     buttons: [],
   };
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("d6/chat/check-card"), { ...context, ruleset: "d6" });
-  await postResponse(message, "d6CPAfter", null, { rolls: [roll as unknown as Roll], choices: { count: String(count) }, content, actor: actor as never });
+  await postResponse(message, "d6CPAfter", null, { rolls: [roll as unknown as Roll], choices: { count: String(count) }, content, actor: actor as never, rollMode: mode.mode });
 }
 
 /** The GM's side: re-derive the spend from the roller's actor and the response's dice; spend the points; amend the card. */

@@ -13,6 +13,7 @@ import { CHARACTER_POINT_CAPS } from "../../../rules/d6";
 import { cardStateOf, isMarked, postResponse, userOwns } from "../../chat/actions";
 import { parseIndex } from "../../chat/requests";
 import { facesFromRoll } from "../../../rules/table/faces";
+import { responseMode } from "../../compat";
 import { localize, notify } from "../../i18n";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
 import { templatePath } from "../../templates/helpers";
@@ -97,7 +98,9 @@ async function spendResistCP({ message, target: key, state }: ChatActionContext)
   const count = await askCount(max, target.name);
   if (!count) return;
   const roll = D6CharacterPointRoll.ofDice(count);
-  await roll.evaluate();
+  // The spender's chat mode, kept whispered when the card is (compat.ts).
+  const mode = responseMode(message as never);
+  await roll.evaluate(mode.evaluate);
   const bonus = roll.outcome!.total;
   const resistTotal = target.resistTotal + bonus;
   const preview = planDamage({ ...target, resistTotal }, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0) }, readSettings());
@@ -119,7 +122,7 @@ async function spendResistCP({ message, target: key, state }: ChatActionContext)
     buttons: [],
   };
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("d6/chat/check-card"), { ...context, ruleset: "d6" });
-  await postResponse(message, "d6ResistCP", key, { rolls: [roll as unknown as Roll], choices: { count: String(count) }, content, actor: actor as never });
+  await postResponse(message, "d6ResistCP", key, { rolls: [roll as unknown as Roll], choices: { count: String(count) }, content, actor: actor as never, rollMode: mode.mode });
 }
 
 /** The GM's side: re-derive the spend from the target's actor and the response's dice; spend the points; amend the card. */

@@ -16,6 +16,7 @@ import { localize, notify } from "../../i18n";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
 import { testCardContext, type AttackState } from "../../../rules/wfrp/table/cards";
 import { TEST_CARD, rollD100For } from "../checks";
+import { responseMode } from "../../compat";
 import { blocked, cardOf, withFortuneButton, type TestRerollState } from "../../../rules/wfrp/table/fortune/cards";
 import { facesOfD100Rolls, type OpposedState } from "../../../rules/wfrp/table/opposed/checks";
 
@@ -35,10 +36,12 @@ async function runFortune({ message, state }: ChatActionContext): Promise<void> 
     notify("warn", "OMNIBUS.WFRP.Fortune.None", { name: actor.name });
     return;
   }
-  const roll = await rollD100For(card.spec, card.options as TestOptions);
+  // The roller's chat mode, kept whispered when the test card is (compat.ts).
+  const mode = responseMode(message as never);
+  const roll = await rollD100For(card.spec, card.options as TestOptions, mode.evaluate);
   const result = roll.outcome!.results[0];
   const content = `<div class="omnibus omnibus-card wfrp"><p>${localize("OMNIBUS.WFRP.Fortune.Rerolled", { name: actor.name, before: card.roll, after: result.roll })}</p></div>`;
-  await postResponse(message, "wfrpFortuneReroll", null, { rolls: [roll as unknown as Roll], content, actor: actor as never });
+  await postResponse(message, "wfrpFortuneReroll", null, { rolls: [roll as unknown as Roll], content, actor: actor as never, rollMode: mode.mode });
 }
 
 /** The GM's side: the roller still has Fortune, the card may be re-rolled, one d100 face; spend the point, amend the card. */
