@@ -8,14 +8,15 @@ import { cardStateOf, postResponse } from "../chat/actions";
 import { postCard } from "../chat/cards";
 import { withFortuneButton } from "../../rules/wfrp/table/fortune/cards";
 import { localize } from "../i18n";
-import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
+import type { CheckHandler, CheckKind, CheckKinds, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
+import { checksByKind } from "../checks";
 import { templatePath } from "../templates/helpers";
 import { attackCardContext, testCardContext, type AttackState } from "../../rules/wfrp/table/cards";
 import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, targetActor } from "./documents";
 import { currentRules } from "./settings";
-import { buildResponseRequest, opposedCardContext, responseData, responseFaces, responseOdds, responseSpec, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
-import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView } from "../../rules/wfrp/table/checks";
+import { buildResponseRequest, opposedCardContext, responseData, responseFaces, responseOdds, responseSpec, type OpposedState, type ResponseData } from "../../rules/wfrp/table/opposed/checks";
+import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView, type WfrpCheckData } from "../../rules/wfrp/table/checks";
 import { attachEffects } from "../effects";
 import { extendedProgress } from "../../rules/wfrp/table/sheet-context";
 import { WfrpTestRoll } from "./rolls";
@@ -58,7 +59,7 @@ export async function rollD100For(spec: TestSpec, options: TestOptions): Promise
   return roll;
 }
 
-async function buildResponse(source: CheckSource): Promise<CheckRequest> {
+async function buildResponse(source: CheckSource): Promise<KindRequest<ResponseData>> {
   const messageId = source.dataset.messageId ?? "";
   const message = game.messages?.get(messageId) as Message | undefined;
   if (!message || !source.actor) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: messageId });
@@ -66,7 +67,7 @@ async function buildResponse(source: CheckSource): Promise<CheckRequest> {
 }
 
 /** The defender rolls (and, on a full tie with the re-roll setting, both sides again) and asks to record it on the card. */
-async function rollResponse(request: CheckRequest, values: CheckValues): Promise<boolean> {
+async function rollResponse(request: KindRequest<ResponseData>, values: CheckValues): Promise<boolean> {
   const data = responseData(request);
   const message = game.messages?.get(data.messageId) as Message | undefined;
   if (!message) throw new OmnibusError("badArgument", "the opposed test is gone", { name: "message", value: data.messageId });
@@ -105,7 +106,7 @@ function difficultyLabel(spec: TestSpec): string {
 }
 
 /** The attack's state for its card, from the request, the dialog values and the attacker's face. */
-export function attackState(request: CheckRequest, values: CheckValues, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
+export function attackState(request: KindRequest<WfrpCheckData>, values: CheckValues, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
   const data = checkData(request);
   const rules = currentRules();
   if (!data.weapon) throw new OmnibusError("badArgument", "an attack needs a weapon", { name: "weapon", value: "" });
@@ -161,28 +162,25 @@ export function alliesOf(actor: unknown): ReturnType<typeof actorView>[] {
   return out;
 }
 
-export const wfrpChecks: CheckHandler = {
-  async build(source: CheckSource): Promise<CheckRequest | null> {
+/** A characteristic, skill, extended or attack test, from the actor and its targets (an "item" source by the item's type). */
+async function buildTest(source: CheckSource): Promise<KindRequest<WfrpCheckData>> {
+  {
     if (!source.actor) throw new OmnibusError("badArgument", "a check needs an actor", { name: "actor", value: "" });
-    if (source.kind === "response") return buildResponse(source);
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
     const request = buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize, allies: alliesOf(source.actor) });
     // The test's modifier counts them (`specFor`); the dialog lists them.
     return attachEffects(request, source.actor as never, wfrpEffectKeys(checkData(request)), "number");
-  },
+  }
+}
 
-  odds(request, values) {
-    if (request.kind === "response") return responseOdds(request, values);
-    return oddsLines(request, values, currentRules());
-  },
-
-  async roll(request, values, { rollMode }) {
-    if (request.kind === "response") return rollResponse(request, values);
+/** Rolls a characteristic, skill or extended test and posts its card (an opposed one when asked). */
+async function rollTest(request: KindRequest<WfrpCheckData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  {
     const data = checkData(request);
     const rules = currentRules();
     const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
-    if (data.kind !== "attack") {
+    {
       const spec = specFor(request, values, null);
       const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: data.combat ? rules.combat : rules.test } as never);
       await roll.evaluate(evaluateOptions(rollMode));
@@ -215,6 +213,15 @@ export const wfrpChecks: CheckHandler = {
       const test = { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result, extended, ...(reroll ? { reroll } : {}) };
       return postCard({ template: TEST_CARD, context: withFortuneButton(context, { test }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { test } });
     }
+  }
+}
+
+/** Rolls an attack against its targets and posts the attack card. */
+async function rollAttack(request: KindRequest<WfrpCheckData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  {
+    const data = checkData(request);
+    const rules = currentRules();
+    const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
     const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) => withWeapon(s, data.weapon));
     const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs, testOptions: rules.combat } as never);
     await roll.evaluate(evaluateOptions(rollMode));
@@ -227,5 +234,27 @@ export const wfrpChecks: CheckHandler = {
       await actor.update({ "system.advantage": advantageAfter(current, "charge", cap) } as never);
     }
     return postCard({ template: ATTACK_CARD, context: withFortuneButton(attackCardContext(state), { attack: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { attack: state } });
-  },
-};
+  }
+}
+
+const testKind = (roll: CheckKind<WfrpCheckData>["roll"]): CheckKind<WfrpCheckData> => ({
+  build: buildTest,
+  odds: (request, values) => oddsLines(request, values, currentRules()),
+  roll,
+});
+
+/**
+ * The WFRP kinds of check (by the sheet's `data-check`). An "item" or "check" source is built as the
+ * test its item's type asks for (`requestKind`), so its request has that kind.
+ */
+export const wfrpCheckKinds = {
+  characteristic: testKind(rollTest),
+  skill: testKind(rollTest),
+  extended: testKind(rollTest),
+  attack: testKind(rollAttack),
+  item: testKind(rollTest),
+  check: testKind(rollTest),
+  response: { build: buildResponse, odds: responseOdds, roll: rollResponse } satisfies CheckKind<ResponseData>,
+} satisfies CheckKinds;
+
+export const wfrpChecks: CheckHandler = checksByKind({ kinds: wfrpCheckKinds });

@@ -35,7 +35,7 @@ import {
   type TestResult,
   type TestSpec,
 } from "../../index";
-import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine } from "../../../table/types";
 import { facesFromRoll } from "../../../table/faces";
 import { d100Faces, outcomeTone } from "../cards";
 import { deriveActor, skillRows, talentModifiers } from "../derive";
@@ -164,8 +164,8 @@ export interface ResponseData {
   opposed: OpposedOptions;
 }
 
-export function responseData(request: CheckRequest): ResponseData {
-  const data = request.data as unknown as ResponseData;
+export function responseData(request: KindRequest<ResponseData>): ResponseData {
+  const data: ResponseData | undefined = request.data;
   if (data?.kind !== "response") throw new OmnibusError("badArgument", "not an opposed-test response", { name: "check", value: request.kind });
   return data;
 }
@@ -181,7 +181,7 @@ export function defaultTested(options: Record<TestedId, TestedOption>, testerTes
  * skill or characteristic), the difficulty (Challenging by default, 003:L197), their Conditions,
  * other modifiers and an SL bonus. Throws when the target already responded.
  */
-export function buildResponseRequest(input: { defender: ActorView; state: OpposedState; index: number; messageId: string; rules: WfrpRules; t: Translate }): CheckRequest {
+export function buildResponseRequest(input: { defender: ActorView; state: OpposedState; index: number; messageId: string; rules: WfrpRules; t: Translate }): KindRequest<ResponseData> {
   const { defender, state, index, t } = input;
   const target = state.targets[index];
   if (!target) throw new OmnibusError("badArgument", "no such target on this card", { name: "target", value: String(index) });
@@ -216,7 +216,7 @@ export function buildResponseRequest(input: { defender: ActorView; state: Oppose
     fields,
     values,
     targets: [],
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
@@ -249,7 +249,7 @@ export function responseSpec(tested: Record<TestedId, TestedOption>, values: Rec
  * stalemate, or with re-rolls shared out by the odds of the fresh opposed test both then roll),
  * then the defender's own outcome bands.
  */
-export function responseOdds(request: CheckRequest, values: CheckValues): OddsLine[] {
+export function responseOdds(request: KindRequest<ResponseData>, values: CheckValues): OddsLine[] {
   const data = responseData(request);
   const { spec } = responseSpec(data.tested, values);
   const tester = resolveTest(data.tester.spec, data.tester.roll, data.options);
