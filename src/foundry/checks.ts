@@ -9,7 +9,7 @@ import { currentRollMode } from "./chat/cards";
 import { promptCheck } from "./dialogs/roll-dialog";
 import { notify, notifyError } from "./i18n";
 import { activeRuleset } from "./registry";
-import type { CheckRequest, CheckSource, CheckValues } from "./ruleset";
+import type { CheckHandler, CheckKind, CheckRequest, CheckSource, CheckTable, CheckValues, KindRequest } from "./ruleset";
 import { OmnibusError } from "../core/errors";
 import { wantsRollDialog } from "./settings";
 import { currentTargets } from "./targets";
@@ -81,6 +81,53 @@ export function applyValueOverrides(values: CheckValues, overrides: Record<strin
     } else out[key] = raw;
   }
   return out;
+}
+
+/**
+ * The plumbing's dispatch over a ruleset's kinds: `build` by the source's kind (a source of kind
+ * "item" through `itemKind`), `odds`, `roll` and `rederive` by the request's kind. A ruleset lists
+ * its kinds in a `CheckTable` and holds no dispatch of its own. A request whose kind the table lacks
+ * is refused (it was not built by this table); a source whose kind it lacks goes to `unknown`.
+ */
+export function checksByKind(table: CheckTable): CheckHandler {
+  const { kinds } = table;
+  const entry = (kind: string): CheckKind<object> | undefined => (Object.hasOwn(kinds, kind) ? kinds[kind] : undefined);
+  const forRequest = (request: CheckRequest): { kind: CheckKind<object>; request: KindRequest<object> } => {
+    const kind = entry(request.kind);
+    if (!kind) throw new OmnibusError("badArgument", "no such kind of check", { name: "check", value: request.kind });
+    // The request was built by this table's own `build` for this kind, so it carries that kind's data.
+    return { kind, request: request as KindRequest<object> };
+  };
+  const rederiving = Object.values(kinds).filter((k) => k.rederive);
+  const handler: CheckHandler = {
+    build(source) {
+      const key = source.kind === "item" && table.itemKind ? table.itemKind(source) : source.kind;
+      if (key === null) return null;
+      const kind = entry(key);
+      if (kind) return kind.build(source);
+      if (table.unknown) return table.unknown(source);
+      throw new OmnibusError("badArgument", "no such kind of check", { name: "check", value: source.kind });
+    },
+    odds(request, values) {
+      const { kind, request: typed } = forRequest(request);
+      return kind.odds ? kind.odds(typed, values) : [];
+    },
+    roll(request, values, options) {
+      const { kind, request: typed } = forRequest(request);
+      return kind.roll(typed, values, options);
+    },
+  };
+  if (rederiving.length > 0) {
+    handler.rederive = {
+      covers: (state) => rederiving.some((k) => k.rederive!.covers(state)),
+      check(context) {
+        const { kind, request } = forRequest(context.request);
+        if (!kind.rederive) throw new OmnibusError("diceMismatch", "this kind of check is not re-derived", {});
+        return kind.rederive.check({ ...context, request });
+      },
+    };
+  }
+  return handler;
 }
 
 /** Runs a check end to end. Resolves with the adapter's roll result, or null when nothing was rolled. */

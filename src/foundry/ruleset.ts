@@ -12,8 +12,8 @@
 import type { RulesetId } from "../rules/index";
 
 export type { RulesetId };
-import type { StatusEffectSpec, SettingSpec, TargetInfo, CheckField, CheckValue, CheckValues, CheckRequest, OddsLine, DocumentChange, PlannedAction, MigrationContext, DocumentKind, TrackableAttributes, TokenAttributeHook, TokenDefaults, MovementBand } from "../rules/table/types";
-export type { StatusEffectSpec, SettingSpec, TargetInfo, CheckField, CheckValue, CheckValues, CheckRequest, OddsLine, DocumentChange, PlannedAction, MigrationContext, DocumentKind, TrackableAttributes, TokenAttributeHook, TokenDefaults, MovementBand };
+import type { StatusEffectSpec, SettingSpec, TargetInfo, CheckField, CheckValue, CheckValues, CheckRequest, KindRequest, OddsLine, DocumentChange, PlannedAction, MigrationContext, DocumentKind, TrackableAttributes, TokenAttributeHook, TokenDefaults, MovementBand } from "../rules/table/types";
+export type { StatusEffectSpec, SettingSpec, TargetInfo, CheckField, CheckValue, CheckValues, CheckRequest, KindRequest, OddsLine, DocumentChange, PlannedAction, MigrationContext, DocumentKind, TrackableAttributes, TokenAttributeHook, TokenDefaults, MovementBand };
 
 /**
  * A TypeDataModel subclass (`class X extends foundry.abstract.TypeDataModel<Schema, Actor.Implementation>`).
@@ -56,6 +56,10 @@ export interface CheckSource {
   choices?: Record<string, string>;
 }
 
+/**
+ * The checks as the plumbing calls them. A ruleset does not write one by hand: it lists its kinds
+ * in a `CheckTable` and `checksByKind` (checks.ts) builds the handler that dispatches to them.
+ */
 export interface CheckHandler {
   /** Builds the request, or null when there is nothing to roll (the adapter notifies why). */
   build(source: CheckSource): CheckRequest | null | Promise<CheckRequest | null>;
@@ -70,10 +74,38 @@ export interface CheckHandler {
    * its fields, the card's Rolls and its claimed state, and throws an OmnibusError when the faces do
    * not fit the plan or the claimed result is not what the rules make of them.
    */
-  rederive?: {
-    covers(state: Record<string, unknown>): boolean;
-    check(context: { request: CheckRequest; values: CheckValues; rolls: unknown[]; state: Record<string, unknown> }): void | Promise<void>;
-  };
+  rederive?: CheckRederive<CheckRequest>;
+}
+
+/** A card's re-derivation (see `CheckHandler.rederive`), for requests of type `R`. */
+export interface CheckRederive<R> {
+  covers(state: Record<string, unknown>): boolean;
+  check(context: { request: R; values: CheckValues; rolls: unknown[]; state: Record<string, unknown> }): void | Promise<void>;
+}
+
+/**
+ * One kind of check with its own request data `Data`: `build` makes the request (of this kind or
+ * of another kind of the same table: a "medical" source builds a "medpac" request), `odds`, `roll`
+ * and `rederive` take a request whose `kind` is this entry's key. Methods, so a table of kinds with
+ * different data is one `CheckKinds`.
+ */
+export interface CheckKind<Data extends object> {
+  build(source: CheckSource): KindRequest<Data> | null | Promise<KindRequest<Data> | null>;
+  odds?(request: KindRequest<Data>, values: CheckValues): OddsLine[];
+  roll(request: KindRequest<Data>, values: CheckValues, options: { rollMode: string }): Promise<unknown>;
+  rederive?: CheckRederive<KindRequest<Data>>;
+}
+
+/** A ruleset's kinds of check, by `CheckSource.kind` (build) and `CheckRequest.kind` (odds, roll, rederive). */
+export type CheckKinds = Record<string, CheckKind<object>>;
+
+/** What a ruleset gives `checksByKind`: its kinds, and how a source of kind "item" or an unknown kind is read. */
+export interface CheckTable {
+  kinds: CheckKinds;
+  /** The kind a source of kind "item" rolls as (by the item's type); null: nothing to roll (it notifies why). */
+  itemKind?(source: CheckSource): string | null;
+  /** A source of a kind the table lacks: built some other way, or null (nothing to roll; it notifies why). Default: refused as not valid. */
+  unknown?(source: CheckSource): CheckRequest | null | Promise<CheckRequest | null>;
 }
 
 /**

@@ -26,20 +26,21 @@ import { cardOrigin, postCard, postSecret } from "../chat/cards";
 import { ClaimMismatch, expectClaim } from "../chat/verify";
 import { diceFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
-import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
+import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
+import { checksByKind } from "../checks";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
 import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, type Point } from "../targets";
 import { templatePath } from "../templates/helpers";
-import { actorBeforeOwnSpend, attackCheck, weaponCondition, attributeCheck, checkData, checkOdds, difficultyEffectBonus, itemNamed, resolveValues, skillCheck, skillCode, type D6ActorData, type D6AttackTarget, type D6TargetData } from "../../rules/d6/table/checks";
+import { actorBeforeOwnSpend, attackCheck, weaponCondition, attributeCheck, checkData, checkOdds, difficultyEffectBonus, itemNamed, resolveValues, skillCheck, skillCode, type D6ActorData, type D6AttackTarget, type D6CheckData, type D6TargetData } from "../../rules/d6/table/checks";
 import { type D6Settings } from "../../rules/d6/table/settings";
 import { explainD6Check } from "../../rules/d6/explain";
 import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, type D6CardContext, type TargetOutcome } from "../../rules/d6/table/cards";
 import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./rolls";
 import { readSettings } from "./settings";
-import { HEALING_KINDS, buildHealing, rollHealing } from "./healing/checks";
-import { healingOdds, medicalKind } from "../../rules/d6/table/healing/checks";
+import { buildHealing, buildNaturalHealing, rollHealing } from "./healing/checks";
+import { healingOdds, medicalKind, type HealingCheckData } from "../../rules/d6/table/healing/checks";
 import { cpAfterOffered } from "./cp-after/actions";
-import { MOVEMENT_KIND, movementOdds, movementRequest, resolveMovement } from "../../rules/d6/table/movement/checks";
+import { MOVEMENT_KIND, movementOdds, movementRequest, resolveMovement, type MovementCheckData } from "../../rules/d6/table/movement/checks";
 import { rollMovement } from "./movement/checks";
 import { evaluateOptions } from "../compat";
 import { actorEffects } from "../effects";
@@ -90,7 +91,8 @@ export async function targetsData(targets: TargetInfo[]): Promise<Record<string,
   return out;
 }
 
-async function build(source: CheckSource): Promise<CheckRequest | null> {
+/** What every D6 kind builds from: the actor (or null: it says so), its plain data, the settings and the clicked item. */
+function buildContext(source: CheckSource): { actor: ActorDoc; settings: D6Settings; data: D6ActorData; item: Doc | undefined } | null {
   const actor = source.actor as unknown as ActorDoc | null;
   if (!actor) {
     notify("warn", "OMNIBUS.D6.Notice.NoActor");
@@ -100,50 +102,94 @@ async function build(source: CheckSource): Promise<CheckRequest | null> {
   // On the GM's re-derivation: the actor before this card's own spend (the roller spent it first).
   const data = actorBeforeOwnSpend(actorData(actor), source.choices);
   const item = (source.item as unknown as Doc | null | undefined) ?? itemById(actor, source.dataset.itemId);
-  const kind = source.kind === "item" ? itemKind(item) : source.kind;
-  switch (kind) {
-    case "naturalHealing":
-    case "medical":
-      return buildHealing(source, data, actorData as never, settings);
-    case MOVEMENT_KIND:
-      return movementRequest({ ...data, flags: (actor as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags }, settings, localize("OMNIBUS.D6.Movement.Title"));
-    case "attribute": {
-      const attribute = source.dataset.attribute ?? "";
-      return attributeCheck(data, attribute, localize(`OMNIBUS.D6.Attribute.${attribute}`), settings);
-    }
-    case "skill": {
-      if (!item || item.type !== "d6_skill") throw refused("ItemGone", "no such skill");
-      const spec = source.dataset.specialization;
-      return skillCheck(data, { ...data.items.find((i) => i.uuid === item.uuid)! }, spec === undefined || spec === "" ? null : Number(spec), settings);
-    }
-    case "attack": {
-      if (!item || item.type !== "d6_weapon") throw refused("ItemGone", "no such weapon");
-      const weapon = data.items.find((i) => i.uuid === item.uuid)!;
-      // A severely damaged or destroyed weapon cannot be used (000:L315–317).
-      if (!weaponCondition(weapon, settings).usable) {
-        notify("warn", "OMNIBUS.D6.Notice.WeaponUnusable", { weapon: weapon.name });
-        return null;
-      }
-      const impact = await pickImpactPoint(actor, weapon, source.targets);
-      if (impact === "cancelled") return null;
-      const targets = impact ? [impact.target] : source.targets;
-      const request = attackCheck(data, weapon, targets, await targetsData(targets), settings);
-      if (impact) checkData(request).attack!.impactPoint = impact.point;
-      return request;
-    }
-    case "forcepower": {
-      const needed = ["control", "sense", "alter"].find((k) => item?.system[k] === true);
-      const skill = needed ? (itemNamed(data, "d6_skill", needed) ?? undefined) : undefined;
-      if (!skill) {
-        notify("warn", "OMNIBUS.D6.Notice.NoForceSkill", { power: item?.name ?? "" });
-        return null;
-      }
-      return skillCheck(data, skill, null, settings);
-    }
-    default:
-      notify("info", "OMNIBUS.D6.Notice.NothingToRoll", { item: item?.name ?? "" });
-      return null;
+  return { actor, settings, data, item };
+}
+
+function buildNaturalHealingKind(source: CheckSource) {
+  const c = buildContext(source);
+  if (!c) return null;
+  const { data } = c;
+  return buildNaturalHealing(data);
+}
+
+function buildMedicalKind(source: CheckSource) {
+  const c = buildContext(source);
+  if (!c) return null;
+  const { data, settings } = c;
+  return buildHealing(source, data, actorData as never, settings);
+}
+
+function buildMovement(source: CheckSource) {
+  const c = buildContext(source);
+  if (!c) return null;
+  const { actor, data, settings } = c;
+  return movementRequest({ ...data, flags: (actor as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags }, settings, localize("OMNIBUS.D6.Movement.Title"));
+}
+
+function buildAttribute(source: CheckSource) {
+  const c = buildContext(source);
+  if (!c) return null;
+  const { data, settings } = c;
+  {
+    const attribute = source.dataset.attribute ?? "";
+    return attributeCheck(data, attribute, localize(`OMNIBUS.D6.Attribute.${attribute}`), settings);
   }
+}
+
+function buildSkill(source: CheckSource) {
+  const c = buildContext(source);
+  if (!c) return null;
+  const { data, settings, item } = c;
+  {
+    if (!item || item.type !== "d6_skill") throw refused("ItemGone", "no such skill");
+    const spec = source.dataset.specialization;
+    return skillCheck(data, { ...data.items.find((i) => i.uuid === item.uuid)! }, spec === undefined || spec === "" ? null : Number(spec), settings);
+  }
+}
+
+async function buildAttack(source: CheckSource) {
+  const c = buildContext(source);
+  if (!c) return null;
+  const { actor, data, settings, item } = c;
+  {
+    if (!item || item.type !== "d6_weapon") throw refused("ItemGone", "no such weapon");
+    const weapon = data.items.find((i) => i.uuid === item.uuid)!;
+    // A severely damaged or destroyed weapon cannot be used (000:L315–317).
+    if (!weaponCondition(weapon, settings).usable) {
+      notify("warn", "OMNIBUS.D6.Notice.WeaponUnusable", { weapon: weapon.name });
+      return null;
+    }
+    const impact = await pickImpactPoint(actor, weapon, source.targets);
+    if (impact === "cancelled") return null;
+    const targets = impact ? [impact.target] : source.targets;
+    const request = attackCheck(data, weapon, targets, await targetsData(targets), settings);
+    if (impact) checkData(request).attack!.impactPoint = impact.point;
+    return request;
+  }
+}
+
+function buildForcePower(source: CheckSource) {
+  const c = buildContext(source);
+  if (!c) return null;
+  const { data, settings, item } = c;
+  {
+    const needed = ["control", "sense", "alter"].find((k) => item?.system[k] === true);
+    const skill = needed ? (itemNamed(data, "d6_skill", needed) ?? undefined) : undefined;
+    if (!skill) {
+      notify("warn", "OMNIBUS.D6.Notice.NoForceSkill", { power: item?.name ?? "" });
+      return null;
+    }
+    return skillCheck(data, skill, null, settings);
+  }
+}
+
+/** A source the table has no kind for (an item of no rolling type): nothing to roll. */
+function nothingToRoll(source: CheckSource): null {
+  const actor = source.actor as unknown as ActorDoc | null;
+  const item = (source.item as unknown as Doc | null | undefined) ?? (actor ? itemById(actor, source.dataset.itemId) : undefined);
+  if (!actor) notify("warn", "OMNIBUS.D6.Notice.NoActor");
+  else notify("info", "OMNIBUS.D6.Notice.NothingToRoll", { item: item?.name ?? "" });
+  return null;
 }
 
 /**
@@ -167,14 +213,16 @@ async function pickImpactPoint(actor: ActorDoc, weapon: { system: Record<string,
   return { point, target: { tokenUuid: "", actorUuid: null, name: localize("OMNIBUS.D6.Blast.ImpactPoint"), img: "icons/svg/target.svg", distance: measured.distance, units: measured.units } };
 }
 
-function itemKind(item: Doc | null | undefined): string {
-  if (!item) return "none";
-  if (item.type === "d6_skill") return "skill";
-  if (item.type === "d6_weapon") return "attack";
-  if (item.type === "d6_forcepower") return "forcepower";
-  if (medicalKind(item)) return "medical";
-  return "none";
+/** The kind an item rolls as, by its type; null (after saying why) for an item that rolls nothing. */
+function itemKind(source: CheckSource): string | null {
+  const actor = source.actor as unknown as ActorDoc | null;
+  const item = (source.item as unknown as Doc | null | undefined) ?? (actor ? itemById(actor, source.dataset.itemId) : undefined);
+  const kind = !actor || !item ? null : Object.hasOwn(ITEM_KINDS, item.type) ? ITEM_KINDS[item.type] : medicalKind(item) ? "medical" : null;
+  return kind ?? nothingToRoll(source);
 }
+
+/** Which kind each rolling item type is. */
+const ITEM_KINDS: Record<string, string> = { d6_skill: "skill", d6_weapon: "attack", d6_forcepower: "forcepower" };
 
 /** Whether the roll dialog may show difficulties (the GM's own dialog always may). */
 function canSeeDifficulty(settings: D6Settings): boolean {
@@ -182,7 +230,7 @@ function canSeeDifficulty(settings: D6Settings): boolean {
 }
 
 /** The roll's spec from the resolved values. */
-function mainRoll(request: CheckRequest, values: CheckValues, settings: D6Settings) {
+function mainRoll(request: KindRequest<D6CheckData>, values: CheckValues, settings: D6Settings) {
   const data = checkData(request);
   const v = resolveValues(request, values, settings);
   const roll = D6Roll.fromSpec({ code: v.code, wildDie: true, wildOne: settings.wildOne, characterPoints: v.characterPoints, kind: data.rollKind, allowPipsOnly: settings.allowPipsOnly });
@@ -218,7 +266,7 @@ function currentRound(): number {
 }
 
 /** What the roll spends on the actor (CP, a new Force Point) and records (reactions), as ONE update. */
-function actorSpend(request: CheckRequest, values: CheckValues, total: number, settings: D6Settings): Record<string, unknown> {
+function actorSpend(request: KindRequest<D6CheckData>, values: CheckValues, total: number, settings: D6Settings): Record<string, unknown> {
   const data = checkData(request);
   const v = resolveValues(request, values, settings);
   const update: Record<string, unknown> = {};
@@ -237,10 +285,8 @@ function actorSpend(request: CheckRequest, values: CheckValues, total: number, s
   return update;
 }
 
-async function roll(request: CheckRequest, values: CheckValues, options: { rollMode: string }): Promise<unknown> {
+async function roll(request: KindRequest<D6CheckData>, values: CheckValues, options: { rollMode: string }): Promise<unknown> {
   const settings = readSettings();
-  if ((HEALING_KINDS as readonly string[]).includes(request.kind)) return rollHealing(request, values, options, settings);
-  if (request.kind === MOVEMENT_KIND) return rollMovement(request, values, options, settings);
   const actor = await resolveDoc<ActorDoc>(request.actorUuid);
   const { roll: main, v, data } = mainRoll(request, values, settings);
   const attack = data.attack;
@@ -418,26 +464,15 @@ function throwerPoint(attacker: ActorDoc | null): Point | null {
  * targets the added dice are resolved against). A check card without that entry offers nothing to
  * apply and is not re-derived. A blast's area is not re-read (only the weapon's terms are checked).
  */
-const rederive: NonNullable<CheckHandler["rederive"]> = {
+const rederive: CheckRederive<KindRequest<D6CheckData>> = {
   covers(state) {
-    const d6 = state.d6 as { attack?: unknown; cpAfter?: unknown; movement?: unknown } | undefined;
-    return Boolean(d6?.attack || d6?.cpAfter || d6?.movement);
+    const d6 = state.d6 as { attack?: unknown; cpAfter?: unknown } | undefined;
+    return Boolean(d6?.attack || d6?.cpAfter);
   },
   check({ request, values, rolls, state }) {
     const settings = readSettings();
-    if (request.kind === MOVEMENT_KIND || (state.d6 as { movement?: unknown }).movement) {
-      // A move (§30–31): the speed recorded on the mover is the dialog's (one its current speed allows); a roll only where the move needs one.
-      if (request.kind !== MOVEMENT_KIND) throw new ClaimMismatch("movement");
-      const r = resolveMovement(request, values, settings);
-      if (r.difficulty !== null) {
-        const dice = diceFromRoll(rolls[0] as never);
-        rollD6(r.code, dice, { wildDie: true, wildOne: settings.wildOne, characterPoints: r.characterPoints, kind: "skill", allowPipsOnly: settings.allowPipsOnly });
-        dice.assertExhausted();
-      }
-      if (rolls.length !== (r.difficulty !== null ? 1 : 0)) throw new OmnibusError("facesUnused", "the card's rolls are not this move's", {});
-      expectClaim("movement", (state.d6 as { movement?: unknown }).movement, { actorUuid: request.actorUuid, speed: r.speed });
-      return;
-    }
+    // A move's card is the movement kind's to re-derive (movementRederive).
+    if ((state.d6 as { movement?: unknown }).movement) throw new ClaimMismatch("movement");
     const { roll: main, v, data } = mainRoll(request, values, settings);
     const attack = data.attack;
     const spec = main.spec;
@@ -485,22 +520,76 @@ const rederive: NonNullable<CheckHandler["rederive"]> = {
   },
 };
 
-export const d6Checks: CheckHandler = {
-  // Where a check came from, so the GM can build it again (chat/verify.ts).
-  async build(source) {
+/** Stamps where a check came from on its request, so the GM can build it again (chat/verify.ts). */
+function withSource<D extends object>(build: (source: CheckSource) => KindRequest<D> | null | Promise<KindRequest<D> | null>) {
+  return async (source: CheckSource): Promise<KindRequest<D> | null> => {
     const request = await build(source);
     if (request) request.source = { kind: source.kind, dataset: { ...source.dataset } };
     return request;
+  };
+}
+
+/** The GM's re-derivation of a move's card (§30–31): the speed recorded on the mover is one the dialog allowed, its roll the move's. */
+const movementRederive: CheckRederive<KindRequest<MovementCheckData>> = {
+  covers(state) {
+    return Boolean((state.d6 as { movement?: unknown } | undefined)?.movement);
   },
-  rederive,
+  check({ request, values, rolls, state }) {
+    const settings = readSettings();
+    // A move (§30–31): the speed recorded on the mover is the dialog's (one its current speed allows); a roll only where the move needs one.
+    const r = resolveMovement(request, values, settings);
+    if (r.difficulty !== null) {
+      const dice = diceFromRoll(rolls[0] as never);
+      rollD6(r.code, dice, { wildDie: true, wildOne: settings.wildOne, characterPoints: r.characterPoints, kind: "skill", allowPipsOnly: settings.allowPipsOnly });
+      dice.assertExhausted();
+    }
+    if (rolls.length !== (r.difficulty !== null ? 1 : 0)) throw new OmnibusError("facesUnused", "the card's rolls are not this move's", {});
+    expectClaim("movement", (state.d6 as { movement?: unknown }).movement, { actorUuid: request.actorUuid, speed: r.speed });
+  },
+};
+
+/** An attribute, skill, attack or Force power check: one roll, one card. */
+const checkKind = (build: (source: CheckSource) => KindRequest<D6CheckData> | null | Promise<KindRequest<D6CheckData> | null>): CheckKind<D6CheckData> => ({
+  build: withSource(build),
   odds(request, values) {
     const settings = readSettings();
-    if ((HEALING_KINDS as readonly string[]).includes(request.kind)) return healingOdds(request, values, settings);
-    if (request.kind === MOVEMENT_KIND) return movementOdds(request, values, settings, canSeeDifficulty(settings));
     return checkOdds(request, values, settings, canSeeDifficulty(settings), localize);
   },
   roll,
+  rederive,
+});
+
+/** Healing: natural healing from the actor, a medpac or bacta tank (a medical item) on a patient. */
+const healingKind = (build: (source: CheckSource) => KindRequest<HealingCheckData> | null | Promise<KindRequest<HealingCheckData> | null>): CheckKind<HealingCheckData> => ({
+  build: withSource(build),
+  odds: (request, values) => healingOdds(request, values, readSettings()),
+  roll: (request, values, options) => rollHealing(request, values, options, readSettings()),
+});
+
+const movementKind: CheckKind<MovementCheckData> = {
+  build: withSource(buildMovement),
+  odds(request, values) {
+    const settings = readSettings();
+    return movementOdds(request, values, settings, canSeeDifficulty(settings));
+  },
+  roll: (request, values, options) => rollMovement(request, values, options, readSettings()),
+  rederive: movementRederive,
 };
+
+/** The D6 kinds of check (by the sheet's `data-check`; an item rolls as the kind of its type). */
+export const d6CheckKinds = {
+  attribute: checkKind(buildAttribute),
+  skill: checkKind(buildSkill),
+  attack: checkKind(buildAttack),
+  forcepower: checkKind(buildForcePower),
+  naturalHealing: healingKind(buildNaturalHealingKind),
+  medical: healingKind(buildMedicalKind),
+  medpac: healingKind(buildMedicalKind),
+  bacta: healingKind(buildMedicalKind),
+  [MOVEMENT_KIND]: movementKind,
+} satisfies CheckKinds;
+
+export const d6Checks: CheckHandler = checksByKind({ kinds: d6CheckKinds, itemKind, unknown: nothingToRoll });
 
 /** The D6 part of a card's state (the GM's record on the GM; the plumbing reads it). */
 export function d6State(state: Record<string, unknown>): Record<string, unknown> {

@@ -49,10 +49,10 @@ export interface RollDialogContext {
 /** The modes offered (compat.ts `messageModes()`: v13 CONFIG.Dice.rollModes, v14 CONFIG.ChatMessage.modes): mode → { label, icon }. */
 export type RollModes = Record<string, { label: string; icon?: string }>;
 
-export function rollDialogContext(
-  request: CheckRequest,
+export function rollDialogContext<R extends CheckRequest>(
+  request: R,
   values: CheckValues,
-  odds: ((request: CheckRequest, values: CheckValues) => OddsLine[]) | undefined,
+  odds: ((request: R, values: CheckValues) => OddsLine[]) | undefined,
   rollMode: string,
   rollModes: RollModes,
 ): RollDialogContext {

@@ -6,14 +6,15 @@ import { OmnibusError, refused } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
 import { BASIC_REACH_METRES, negativeRofReady, ratesInWater, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
-import { athleticsData, athleticsOdds, climbCard, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "../../rules/silhouette/table/athletics/checks";
+import { athleticsData, climbCard, climbOdds, fallOdds, jumpOdds, type AthleticsData, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "../../rules/silhouette/table/athletics/checks";
 import { cardOrigin, postCard } from "../chat/cards";
 import { ClaimMismatch, expectClaim } from "../chat/verify";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { choicesOf } from "../chat/choices";
 import { facesFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
-import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
+import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
+import { checksByKind } from "../checks";
 import { actingToken, pixelsPerUnit, tokenCenter, tokensOfActor } from "../targets";
 import { evaluateOptions, onLevel, responseMode, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
@@ -25,6 +26,7 @@ import {
   attackRequest,
   autoMovementMode,
   checkOdds,
+  defenseOdds,
   defenseRequest,
   rangeFor,
   planDefense,
@@ -36,6 +38,7 @@ import {
   type AttackCheckData,
   type DefenseCheckData,
   type FireFacts,
+  type SkillCheckData,
   type TargetFacts,
   type WeaponFacts,
   silhouetteEffectKeys,
@@ -216,37 +219,64 @@ function skillTitle(name: string, level: number, attribute: number): string {
   return `${name} (${level}${attr})`;
 }
 
-async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
+/** What every Silhouette kind builds from: the actor, its facts and the clicked item. */
+function buildContext(source: CheckSource) {
   const actor = asActor(source.actor);
   const facts = actorFacts(actor);
   const itemId = source.dataset.itemId ?? source.item?.id ?? "";
   const item = (source.item as unknown as (ItemLike & { uuid?: string; img?: string }) | null) ?? (itemId ? actor.items.get(itemId) : undefined) ?? null;
-  if (source.kind === "defense") return buildDefense(actor, facts, source.dataset);
-  if (source.kind === "jump" || source.kind === "climb" || source.kind === "fall") {
+  return { actor, facts, itemId, item };
+}
+
+function buildDefenseKind(source: CheckSource): KindRequest<DefenseCheckData> {
+  const { actor, facts } = buildContext(source);
+  return buildDefense(actor, facts, source.dataset);
+}
+
+/** A jump, a climbing round or a fall (`athletics` picks the request of the kind). */
+function buildAthletics(athletics: (facts: ActorFacts, data: ReturnType<typeof athleticsData>, title: string) => KindRequest<AthleticsData>, kind: string) {
+  return (source: CheckSource): KindRequest<AthleticsData> => {
+    const { actor, facts } = buildContext(source);
     const data = athleticsData(facts, actor.getFlag?.("omnibus", GRIP_FLAG) as GripState | undefined);
-    const title = localize(`OMNIBUS.Silhouette.Athletics.${source.kind}`);
-    if (source.kind === "jump") return jumpRequest(facts, data, title);
-    if (source.kind === "climb") return climbRequest(facts, data, title, data.grip.losingGrip ? localize("OMNIBUS.Silhouette.Climb.Recovery", { penalty: data.grip.penalty }) : undefined);
-    return fallRequest(facts, data, title);
-  }
-  if (source.kind === "chase") {
+    const title = localize(`OMNIBUS.Silhouette.Athletics.${kind}`);
+    return athletics(facts, data, title);
+  };
+}
+
+const buildJump = buildAthletics((facts, data, title) => jumpRequest(facts, data, title), "jump");
+const buildClimb = buildAthletics((facts, data, title) => climbRequest(facts, data, title, data.grip.losingGrip ? localize("OMNIBUS.Silhouette.Climb.Recovery", { penalty: data.grip.penalty }) : undefined), "climb");
+const buildFall = buildAthletics((facts, data, title) => fallRequest(facts, data, title), "fall");
+
+function buildChase(source: CheckSource): KindRequest<ChaseData> {
+  const { facts } = buildContext(source);
+  {
     // The first targeted Silhouette runner is the other side; the measured distance starts the chase.
     const target = source.targets[0];
     const other = target?.actorUuid ? (fromUuidSync(target.actorUuid as never) as unknown as ActorLike | null) : null;
     const opponent = other && String(other.type).startsWith("silhouette_") ? { ...actorFacts(other, target!.tokenUuid), name: target!.name } : null;
     return chaseRequest(facts, opponent, localize("OMNIBUS.Silhouette.Athletics.chase"), opponent ? target!.distance : null);
   }
-  if (item?.type === "silhouette_weapon" || source.kind === "attack") {
+}
+
+function buildAttack(source: CheckSource): KindRequest<AttackCheckData> {
+  const { actor, facts, item } = buildContext(source);
+  {
     if (!item || item.type !== "silhouette_weapon") throw refused("NeedsWeapon", "an attack needs a weapon");
     const weapon = weaponFacts(item);
     // Thrown objects fly STR + 5 m, each band double (004:L109).
     weapon.ranges = thrownRanges(weapon, facts.strength ?? 0);
     const kind = weapon.category === "melee" ? "melee" : "ranged";
     const data = attackRequest(facts, weapon, source.targets, source.targets.map((t) => targetFacts(t, kind)), "", fireFacts(actor, weapon, source.targets));
-    const d = data.data as unknown as AttackCheckData;
+    const d = data.data;
     data.title = `${weapon.name} — ${skillTitle(localize(d.skillName === weapon.skill ? skillLabel(weapon.skill) : d.skillName), d.skillLevel, d.attributeModifier)}`;
     return data;
   }
+}
+
+/** A skill check: the clicked skill item, else the skill named by `data-skill` (untrained when not held); a weapon item attacks. */
+function buildSkill(source: CheckSource): KindRequest<SkillCheckData> | null {
+  const { facts, item } = buildContext(source);
+  if (item?.type === "silhouette_weapon") return buildAttack(source);
   if (item?.type === "silhouette_skill") {
     const row = facts.skills.find((r) => r.id === item.id);
     if (!row) return null;
@@ -293,15 +323,15 @@ export function attackerIndexOf(record: DefendedRecord, attackerUuid: string | n
   return at >= 0 ? at + 1 : record.attackers.length + 1;
 }
 
-function buildDefense(actor: ActorLike, _facts: ActorFacts, dataset: Record<string, string>): CheckRequest {
+function buildDefense(actor: ActorLike, _facts: ActorFacts, dataset: Record<string, string>): KindRequest<DefenseCheckData> {
   const { state } = messageState(dataset.messageId ?? "");
   const request = buildDefenseFor(actor, state, dataset.strikeKey ?? "");
-  (request.data as unknown as DefenseCheckData).messageId = dataset.messageId;
+  request.data.messageId = dataset.messageId;
   return request;
 }
 
 /** The defense dialog for a strike, from the defender's actor and the card (the defender's client, and again the GM). */
-export function buildDefenseFor(actor: ActorLike, state: CardState, strikeKey: string): CheckRequest {
+export function buildDefenseFor(actor: ActorLike, state: CardState, strikeKey: string): KindRequest<DefenseCheckData> {
   const facts = actorFacts(actor);
   const { target, strike } = findStrike(state, strikeKey);
   if (strike.outcome) throw refused("StrikeDecided", "this strike is already decided");
@@ -343,8 +373,8 @@ function rulesFor(ignoreMishap: boolean) {
  * fuse test, and on a miss the scatter die (not on a mishap: it flies toward the thrower). Then who
  * is within the blast radius of where it landed. Dice order: accuracy pool, fuse pool, scatter die.
  */
-async function grenadeOutcome(actor: ActorLike, request: CheckRequest, accuracyTotal: number, difficulty: number, accuracyFumble: boolean, plan: ReturnType<typeof planPool>, rules: ReturnType<typeof rulesFor>["rules"], rolls: Roll[], rollMode: string): Promise<GrenadeState> {
-  const data = request.data as unknown as AttackCheckData;
+async function grenadeOutcome(actor: ActorLike, request: KindRequest<AttackCheckData>, accuracyTotal: number, difficulty: number, accuracyFumble: boolean, plan: ReturnType<typeof planPool>, rules: ReturnType<typeof rulesFor>["rules"], rolls: Roll[], rollMode: string): Promise<GrenadeState> {
+  const data = request.data;
   const options = silhouetteOptions();
   const fuseRoll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, rules);
   await fuseRoll.evaluate(evaluateOptions(rollMode));
@@ -382,11 +412,12 @@ async function grenadeOutcome(actor: ActorLike, request: CheckRequest, accuracyT
   };
 }
 
-async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rollMode: string): Promise<unknown> {
+/** A skill check or an attack (`attack`: the attack kind's roll, with its ammunition and strikes). */
+async function rollCheckOrAttack(request: KindRequest<SkillCheckData & Partial<AttackCheckData>>, values: CheckValues, rollMode: string, attack: boolean): Promise<unknown> {
   const actor = asActor(fromUuidSync(request.actorUuid as never));
   const { options, rules } = rulesFor(false);
   const plan = planPool(request, values, options);
-  const data = request.data as unknown as AttackCheckData;
+  const data = request.data;
   const { combatId, round } = currentRound();
   // One free strike per round (004:L19).
   if (plan.freeStrike && combatId !== null) {
@@ -397,7 +428,7 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
   // suppressive fire (004:L107); refused when short, nothing spent.
   let ammoUpdate: (() => Promise<unknown>) | null = null;
   let firedUpdate: Record<string, unknown> | null = null;
-  if (request.kind === "attack" && data.weapon && data.attackKind === "ranged") {
+  if (attack && data.weapon && data.attackKind === "ranged") {
     const item = actor.items.get(String(request.itemUuid ?? "").split(".").pop() ?? "");
     const ammo = (item?.system as { ammo?: { value: number; max: number } } | undefined)?.ammo;
     // A negative-ROF weapon spends |ROF| rounds reloading after each shot (004:L100).
@@ -420,7 +451,7 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
       ammoUpdate = () => item.update!(update);
     }
   }
-  const { threshold, opposed } = request.kind === "skill" || request.targets.length === 0 ? thresholdOf(values) : { threshold: null, opposed: false };
+  const { threshold, opposed } = !attack || request.targets.length === 0 ? thresholdOf(values) : { threshold: null, opposed: false };
   const roll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed }, plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules);
   await roll.evaluate(evaluateOptions(rollMode));
   const outcome = roll.outcome;
@@ -428,12 +459,12 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
   const rolls: Roll[] = [roll as unknown as Roll];
   const subtitle = localize(`OMNIBUS.Silhouette.Movement.${plan.movement}`);
   let state: CardState;
-  if (request.kind === "attack") {
+  if (attack && isAttack(request)) {
     const extras: AttackExtras = {};
     if (plan.fireMode === "walking") extras.area = data.fire?.bystanders ?? [];
     if (plan.fireMode === "suppressive" && data.fire?.zone) extras.area = plan.doubledZone ? data.fire.zone.doubled : data.fire.zone.normal;
     if (plan.grenade) {
-      const range = request.targets[0] ? rangeFor(data.weapon, request.targets[0].distance, String(values.range ?? "auto"), options).modifier : 0;
+      const range = request.targets[0] ? rangeFor(request.data.weapon, request.targets[0].distance, String(values.range ?? "auto"), options).modifier : 0;
       const accuracyTotal = request.targets[0] ? outcome.total + range : outcome.total;
       const difficulty = request.targets[0] ? 1 : (thresholdOf(values).threshold ?? 1);
       extras.grenade = await grenadeOutcome(actor, request, accuracyTotal, difficulty, outcome.fumble, plan, rules, rolls, rollMode);
@@ -450,7 +481,7 @@ async function rollCheckOrAttack(request: CheckRequest, values: CheckValues, rol
  * rebuilt request and values, the first Roll's faces read against it (count, range, every face),
  * and the card's roll, check and attack recomputed from them (a grenade's scatter is not re-read).
  */
-const rederive: NonNullable<CheckHandler["rederive"]> = {
+const rederive = (attack: boolean): CheckRederive<KindRequest<SkillCheckData & Partial<AttackCheckData>>> => ({
   covers(state) {
     const card = state[CARD_FLAG] as { kind?: string } | undefined;
     return card?.kind === "skill" || card?.kind === "attack";
@@ -460,30 +491,36 @@ const rederive: NonNullable<CheckHandler["rederive"]> = {
     if (request.kind !== claimed.kind) throw new ClaimMismatch("kind");
     const { options, rules } = rulesFor(false);
     const plan = planPool(request, values, options);
-    const { threshold, opposed } = request.kind === "skill" || request.targets.length === 0 ? thresholdOf(values) : { threshold: null, opposed: false };
+    const { threshold, opposed } = !attack || request.targets.length === 0 ? thresholdOf(values) : { threshold: null, opposed: false };
     const rolled = rolls.length > 0 ? facesFromRoll(rolls[0] as never) : [];
     if (rolled.some((f) => f.sides !== 6)) throw new OmnibusError("diceMismatch", "a Silhouette check rolls only d6", {});
     const faces = rolled.map((f) => f.face);
     const roll = readCheckFaces({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed }, faces, plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules);
     // The area a walking or suppressive fire covers, as `rollCheckOrAttack` passes it.
-    const data = request.data as unknown as AttackCheckData;
+    const data = request.data;
     const extras: AttackExtras = {};
     if (plan.fireMode === "walking") extras.area = data.fire?.bystanders ?? [];
     if (plan.fireMode === "suppressive" && data.fire?.zone) extras.area = plan.doubledZone ? data.fire.zone.doubled : data.fire.zone.normal;
-    const expected = request.kind === "attack" ? attackCardState(request, values, plan, roll, claimed.subtitle, options, extras) : skillCardState(request, values, plan, roll, claimed.subtitle);
+    const expected = attack && isAttack(request) ? attackCardState(request, values, plan, roll, claimed.subtitle, options, extras) : skillCardState(request, values, plan, roll, claimed.subtitle);
     expectClaim("roll", claimed.roll, expected.roll);
     expectClaim("check", claimed.check, expected.check);
-    if (request.kind === "attack" && !plan.grenade) expectClaim("attack", claimed.attack, expected.attack);
-    else if (request.kind === "attack") expectClaim("strikes", strikeTotals(claimed), strikeTotals(expected));
+    if (attack && !plan.grenade) expectClaim("attack", claimed.attack, expected.attack);
+    else if (attack) expectClaim("strikes", strikeTotals(claimed), strikeTotals(expected));
   },
-};
+});
+
+/** Whether a skill-or-attack request carries its weapon (an attack's request always does). */
+function isAttack(request: KindRequest<SkillCheckData & Partial<AttackCheckData>>): request is KindRequest<AttackCheckData> {
+  return request.data.weapon !== undefined && request.data.attackKind !== undefined;
+}
 
 function strikeTotals(state: CardState): Array<[string, number | null]> {
   return (state.attack?.targets ?? []).flatMap((t) => t.strikes.map((s) => [s.key, (s as { attackTotal?: number | null }).attackTotal ?? null] as [string, number | null]));
 }
 
 /** A jump, a climbing round or a fall: Athletics rolls and the athletics card (src/rules/silhouette/table/athletics/checks.ts). */
-async function rollAthletics(request: CheckRequest, values: CheckValues, rollMode: string): Promise<unknown> {
+/** What every athletics roll starts from: the actor, the rules, the card's base state and a pool roller that keeps its Rolls. */
+function athleticsRoller(request: KindRequest<AthleticsData | ChaseData>, rollMode: string) {
   const actor = asActor(fromUuidSync(request.actorUuid as never));
   const { options, rules } = rulesFor(false);
   const rolls: Roll[] = [];
@@ -496,13 +533,28 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
     if (!o || o.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
     return o;
   };
+  const post = (state: CardState) => postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state } });
+  return { actor, options, rules, base, pool, post };
+}
+
+/** A jump: one Athletics roll and the jump card. */
+async function rollJump(request: KindRequest<AthleticsData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  const { base, pool, post } = athleticsRoller(request, rollMode);
   let state: CardState;
-  if (request.kind === "jump") {
+  {
     const plan = planJump(request, values);
     const o = await pool(plan.dice, plan.untrained, plan.modifier);
     const card = jumpCard(plan, o.result);
     state = { ...base, kind: "jump", roll: summarize(o), lines: [{ label: "OMNIBUS.Silhouette.AttributeAbbr.fit", value: plan.fit }, { label: "OMNIBUS.Silhouette.Card.MovementMod", value: card.modeModifier }, { label: "OMNIBUS.Silhouette.Card.OtherMod", value: plan.other }].filter((l) => l.value !== 0), athletics: card };
-  } else if (request.kind === "chase") {
+  }
+  return post(state);
+}
+
+/** A chase exchange: both sides' pools and the mishap dice, and the chase card. */
+async function rollChase(request: KindRequest<ChaseData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  const { rules, base, pool, post } = athleticsRoller(request, rollMode);
+  let state: CardState;
+  {
     // Validate before any die is rolled; the fleeing side's pool first, then the pursuer's, then one
     // d6 per mishap (fleeing first) — the order chaseExchange reads them in (004:L44).
     const plan = planChase(request, values);
@@ -510,11 +562,19 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
     const p = await pool(plan.pursuer.dice, plan.pursuer.dice === 0, plan.pursuer.modifier);
     const mishapFaces: number[] = [];
     for (const o of [f, p]) if (o.fumble) mishapFaces.push((await pool(1, false, 0, { ...rules, fumbleRule: "never" })).faces[0]);
-    const card = chaseCard(plan, request.data as unknown as ChaseData, summarize(f), summarize(p), forcedDice(mishapFaces));
+    const card = chaseCard(plan, request.data, summarize(f), summarize(p), forcedDice(mishapFaces));
     const ownRoll = plan.role === "fleeing" ? card.fleeing.roll : card.pursuer.roll;
     state = { ...base, kind: "chase", roll: ownRoll, athletics: card };
-  } else if (request.kind === "climb") {
-    const data = request.data as unknown as Parameters<typeof climbCard>[1];
+  }
+  return post(state);
+}
+
+/** A climbing round: its tests, a catch when it falls, the grip carried to the next round. */
+async function rollClimb(request: KindRequest<AthleticsData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  const { actor, options, base, pool, post } = athleticsRoller(request, rollMode);
+  let state: CardState;
+  {
+    const data = request.data;
     const plan = planClimb(request, values);
     const tests = [];
     for (let i = 0; i < plan.tests; i++) {
@@ -534,7 +594,15 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
     await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls || caught ? { losingGrip: false, penalty: 0 } : card.grip);
     const toggle = (actor as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
     if (toggle) await toggle.call(actor, "losingGrip", { active: card.grip.losingGrip && !card.falls });
-  } else {
+  }
+  return post(state);
+}
+
+/** A fall: the softening test, the damage dice, and the fall card. */
+async function rollFallCheck(request: KindRequest<AthleticsData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  const { rules, base, pool, post } = athleticsRoller(request, rollMode);
+  let state: CardState;
+  {
     const plan = planFall(request, values);
     let softening = null;
     let softFaces: number[] = [];
@@ -550,11 +618,11 @@ async function rollAthletics(request: CheckRequest, values: CheckValues, rollMod
     const card = fallCard(plan, result, softening ? summarize(softening) : null, damageRoll ? summarize(damageRoll) : null);
     state = { ...base, kind: "fall", roll: damageRoll ? summarize(damageRoll) : softening ? summarize(softening) : { faces: [], poolSize: 0, untrained: false, best: 0, extraSixes: 0, result: 0, fumble: false, modifier: 0, total: 0 }, athletics: card };
   }
-  return postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state } });
+  return post(state);
 }
 
-async function rollDefense(request: CheckRequest, values: CheckValues, rollMode: string): Promise<unknown> {
-  const data = request.data as unknown as DefenseCheckData;
+async function rollDefense(request: KindRequest<DefenseCheckData>, values: CheckValues, rollMode: string): Promise<unknown> {
+  const data = request.data;
   const actor = asActor(fromUuidSync(request.actorUuid as never));
   const { options, rules } = rulesFor(false);
   const plan = planDefense(request, values, options.severalAttackersReading);
@@ -587,29 +655,50 @@ async function rollDefense(request: CheckRequest, values: CheckValues, rollMode:
   return ok;
 }
 
-/** A built check with the actor's Active Effects (`planPool`/`planDefense` count them). */
-async function build(source: CheckSource): Promise<CheckRequest | null> {
-  const request = await buildRequest(source);
-  // Where it came from, so the GM can build it again (chat/verify.ts).
-  if (request) request.source = { kind: source.kind, dataset: { ...source.dataset } };
-  if (request && (request.kind === "skill" || request.kind === "attack" || request.kind === "defense")) {
-    const skillKey = (request.data as { skillKey?: string } | undefined)?.skillKey;
-    attachEffects(request, source.actor as never, silhouetteEffectKeys(request.kind, skillKey), "number");
-  }
-  return request;
+/** A built check with the actor's Active Effects (`planPool`/`planDefense` count them) and where it came from. */
+function withEffects<D extends object>(effectKind: string | null, build: (source: CheckSource) => KindRequest<D> | null) {
+  return (source: CheckSource): KindRequest<D> | null => {
+    const request = build(source);
+    // Where it came from, so the GM can build it again (chat/verify.ts).
+    if (request) request.source = { kind: source.kind, dataset: { ...source.dataset } };
+    if (request && effectKind) {
+      const skillKey = (request.data as { skillKey?: string }).skillKey;
+      attachEffects(request, source.actor as never, silhouetteEffectKeys(effectKind, skillKey), "number");
+    }
+    return request;
+  };
 }
 
-export const silhouetteChecks: CheckHandler = {
-  build,
-  rederive,
-  odds(request, values) {
-    if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall") return athleticsOdds(request, values, silhouetteOptions());
-    if (request.kind === "chase") return chaseOdds(request, values, silhouetteOptions());
-    return checkOdds(request, values, silhouetteOptions());
-  },
-  async roll(request, values, { rollMode }) {
-    if (request.kind === "defense") return rollDefense(request, values, rollMode);
-    if (request.kind === "jump" || request.kind === "climb" || request.kind === "fall" || request.kind === "chase") return rollAthletics(request, values, rollMode);
-    return rollCheckOrAttack(request, values, rollMode);
-  },
+const skillKind: CheckKind<SkillCheckData> = {
+  build: withEffects("skill", buildSkill),
+  odds: (request, values) => checkOdds(request, values, silhouetteOptions()),
+  roll: (request, values, { rollMode }) => rollCheckOrAttack(request, values, rollMode, false),
+  rederive: rederive(false),
 };
+
+/** An item rolls as an attack (a weapon) or a skill check. */
+function itemKind(source: CheckSource): string {
+  return buildContext(source).item?.type === "silhouette_weapon" ? "attack" : "skill";
+}
+
+/** The Silhouette kinds of check (by the sheet's `data-check`); another source kind is a skill check (`data-skill`). */
+export const silhouetteCheckKinds = {
+  skill: skillKind,
+  attack: {
+    build: withEffects("attack", buildAttack),
+    odds: (request, values) => checkOdds(request, values, silhouetteOptions()),
+    roll: (request, values, { rollMode }) => rollCheckOrAttack(request, values, rollMode, true),
+    rederive: rederive(true),
+  } satisfies CheckKind<AttackCheckData>,
+  defense: {
+    build: withEffects("defense", buildDefenseKind),
+    odds: (request, values) => defenseOdds(request, values, silhouetteOptions()),
+    roll: (request, values, { rollMode }) => rollDefense(request, values, rollMode),
+  } satisfies CheckKind<DefenseCheckData>,
+  jump: { build: withEffects(null, buildJump), odds: (request, values) => jumpOdds(request, values, silhouetteOptions()), roll: rollJump } satisfies CheckKind<AthleticsData>,
+  climb: { build: withEffects(null, buildClimb), odds: (request, values) => climbOdds(request, values, silhouetteOptions()), roll: rollClimb } satisfies CheckKind<AthleticsData>,
+  fall: { build: withEffects(null, buildFall), odds: (request, values) => fallOdds(request, values, silhouetteOptions()), roll: rollFallCheck } satisfies CheckKind<AthleticsData>,
+  chase: { build: withEffects(null, buildChase), odds: (request, values) => chaseOdds(request, values, silhouetteOptions()), roll: rollChase } satisfies CheckKind<ChaseData>,
+} satisfies CheckKinds;
+
+export const silhouetteChecks: CheckHandler = checksByKind({ kinds: silhouetteCheckKinds, itemKind, unknown: (source) => skillKind.build(source) });

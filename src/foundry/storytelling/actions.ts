@@ -43,7 +43,6 @@ import {
   
   
   type ActorSnapshot,
-  type CheckData,
   
   
 } from "../../rules/storytelling/table/checks";
@@ -129,7 +128,7 @@ const recordContestAction: ChatAction = {
     const actor = snapshot(doc);
     const request = contestRequest(actor, contest.defaults, { messageId: context.message.id ?? "", side, stage }, options, localize);
     const values = valuesFromChoices(request.fields, request.values, context.response?.choices ?? {});
-    const data = request.data as unknown as CheckData;
+    const data = request.data;
     // A Willpower point for +3 dice must have been spent this turn (the roller spends it on their own character).
     if (values.willpower === true && ((actor.system.willpower ?? {}) as Record<string, unknown>).spentThisTurn !== true) throw refused("NoWillpowerSpent", "no Willpower point was spent");
     const pool = checkPool(data, values).pool;

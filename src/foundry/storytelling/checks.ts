@@ -23,7 +23,8 @@ import { expectClaim } from "../chat/verify";
 import { cardStateOf, postResponse, requestChatAction } from "../chat/actions";
 import { choicesOf, facesFromRoll } from "../chat/choices";
 import { localize, notify } from "../i18n";
-import type { CheckHandler, CheckRequest, CheckSource, CheckValues, OddsLine } from "../ruleset";
+import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckRequest, CheckSource, CheckValues, KindRequest, OddsLine } from "../ruleset";
+import { checksByKind } from "../checks";
 import { templatePath } from "../templates/helpers";
 import { cardParts, cardRoll, extendedProgress, type CardContext, type CardRoll, type CoverRoll } from "../../rules/storytelling/table/cards";
 import type { PoolBreakdown } from "../../rules/storytelling";
@@ -81,21 +82,21 @@ export function userCharacter(): DocLike | null {
 }
 
 /** A built check with its Active Effects for the dialog (the pool already counts them, `commonMods`). */
-async function build(source: CheckSource): Promise<CheckRequest | null> {
-  const request = await buildRequest(source);
-  const data = request?.data as unknown as CheckData | undefined;
-  if (request && data?.effects) request.effects = storytellingCheckEffects(data);
-  // Where it came from, so the GM can build it again (chat/verify.ts).
-  if (request) request.source = { kind: source.kind, dataset: { ...source.dataset } };
-  return request;
+function withEffects(buildRequest: (source: CheckSource) => KindRequest<CheckData> | null | Promise<KindRequest<CheckData> | null>) {
+  return async (source: CheckSource): Promise<KindRequest<CheckData> | null> => {
+    const request = await buildRequest(source);
+    const data = request?.data;
+    if (request && data?.effects) request.effects = storytellingCheckEffects(data);
+    // Where it came from, so the GM can build it again (chat/verify.ts).
+    if (request) request.source = { kind: source.kind, dataset: { ...source.dataset } };
+    return request;
+  };
 }
 
-async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
+function buildDrive(source: CheckSource): KindRequest<CheckData> | null {
   const options = worldOptions();
   const actorDoc = source.actor as unknown as DocLike | null;
-  const item = source.item as unknown as (DocLike & { parent?: DocLike | null }) | null | undefined;
-  const kind = source.kind === "item" && item ? itemKind(item.type) : source.kind;
-  if (kind === "drive") {
+  {
     const driver = userCharacter();
     if (!actorDoc || actorDoc.type !== "storytelling_vehicle" || !driver) {
       notify("warn", `${KEY}.Notice.NoDriver`);
@@ -103,7 +104,13 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
     }
     return driveRequest(snapshot(driver), snapshot(actorDoc), options);
   }
-  if (kind === "extended") {
+}
+
+function buildExtended(source: CheckSource): KindRequest<CheckData> | null {
+  const options = worldOptions();
+  const actorDoc = source.actor as unknown as DocLike | null;
+  const item = source.item as unknown as (DocLike & { parent?: DocLike | null }) | null | undefined;
+  {
     if (!item) return null;
     const roller = actorDoc && isCharacter(actorDoc.type) ? actorDoc : userCharacter();
     if (!roller) {
@@ -112,13 +119,29 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
     }
     return extendedRequest(snapshot(roller), { uuid: item.uuid, name: item.name ?? "", system: item.system as Record<string, unknown> }, options, localize);
   }
+}
+
+/** The character a check of its own is rolled by (null: it says there is none). */
+function characterOf(source: CheckSource): ActorSnapshot | null {
+  const actorDoc = source.actor as unknown as DocLike | null;
   if (!actorDoc || !isCharacter(actorDoc.type)) {
     notify("warn", `${KEY}.Notice.NoCharacter`);
     return null;
   }
-  const actor = snapshot(actorDoc);
-  if (kind === "consciousness") return consciousnessRequest(actor, options);
-  if (kind === "attack") {
+  return snapshot(actorDoc);
+}
+
+function buildConsciousness(source: CheckSource): KindRequest<CheckData> | null {
+  const actor = characterOf(source);
+  return actor ? consciousnessRequest(actor, worldOptions()) : null;
+}
+
+async function buildAttack(source: CheckSource): Promise<KindRequest<CheckData> | null> {
+  const options = worldOptions();
+  const item = source.item as unknown as (DocLike & { parent?: DocLike | null }) | null | undefined;
+  const actor = characterOf(source);
+  if (!actor) return null;
+  {
     const weaponItem = item ?? (source.dataset.itemId ? actor.items.find((i) => i.id === source.dataset.itemId) : undefined);
     const weapon = weaponItem && weaponItem.type === "storytelling_weapon" ? weaponData({ ...(weaponItem as PlainItem), uuid: (weaponItem as { uuid?: string }).uuid ?? null }) : { ...UNARMED, name: localize(`${KEY}.Attack.Unarmed`) };
     const targets = [];
@@ -132,7 +155,14 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
     request.subtitle = `${localize(`${KEY}.Attribute.${traits.attribute}`)} + ${localize(`${KEY}.Skill.${traits.skill}`)}`;
     return request;
   }
-  if (kind === "pool" || kind === "check") {
+}
+
+function buildPool(source: CheckSource): KindRequest<CheckData> | null {
+  const options = worldOptions();
+  const item = source.item as unknown as (DocLike & { parent?: DocLike | null }) | null | undefined;
+  const actor = characterOf(source);
+  if (!actor) return null;
+  {
     const dataset = { ...source.dataset };
     if (item?.type === "storytelling_equipment") dataset.equipment = String(intOr((item.system as Record<string, unknown>).rating, 0, 0, 10));
     const first = source.targets[0];
@@ -141,21 +171,33 @@ async function buildRequest(source: CheckSource): Promise<CheckRequest | null> {
     if (dataset.equipment) request.values.equipment = Number(dataset.equipment);
     return request;
   }
-  if (kind === "contest") {
+}
+
+function buildContest(source: CheckSource): KindRequest<CheckData> | null {
+  const options = worldOptions();
+  const actor = characterOf(source);
+  if (!actor) return null;
+  {
     const message = game.messages?.get(source.dataset.messageId ?? "") as ChatMessage.Implementation | undefined;
     if (!message) return null;
     const side = source.dataset.side === "0" ? 0 : 1;
     return contestRequest(actor, contestState(message).defaults, { messageId: message.id ?? "", side, stage: intOr(source.dataset.stage, 1, 1, 999) }, options, localize);
   }
-  notify("warn", `${KEY}.Notice.NothingToRoll`);
+}
+
+/** A source of a kind the table lacks (an item of no rolling type): nothing to roll. */
+function nothingToRoll(source: CheckSource): null {
+  if (characterOf(source)) notify("warn", `${KEY}.Notice.NothingToRoll`);
   return null;
 }
 
-function itemKind(type: string): string {
-  if (type === "storytelling_weapon") return "attack";
-  if (type === "storytelling_extended") return "extended";
-  if (type === "storytelling_equipment") return "pool";
-  return "none";
+/** The kind an item rolls as, by its type. */
+const ITEM_KINDS: Record<string, string> = { storytelling_weapon: "attack", storytelling_extended: "extended", storytelling_equipment: "pool" };
+
+function itemKind(source: CheckSource): string | null {
+  const type = (source.item as unknown as DocLike | null | undefined)?.type;
+  if (type && Object.hasOwn(ITEM_KINDS, type)) return ITEM_KINDS[type];
+  return nothingToRoll(source);
 }
 
 /**
@@ -181,11 +223,11 @@ function traitLabels(data: CheckData, values: CheckValues): Record<string, strin
   }
   if (data.kind === "consciousness") return { attribute: `${KEY}.Attribute.stamina` };
   if (data.kind === "drive") return { attribute: `${KEY}.Attribute.dexterity`, skill: `${KEY}.Skill.drive` };
-  const [kind, trait] = String(values.second ?? "none").split(":");
+  const [traitKind, trait] = String(values.second ?? "none").split(":");
   return {
     attribute: `${KEY}.Attribute.${String(values.attribute)}`,
-    ...(kind === "skill" ? { skill: `${KEY}.Skill.${trait}` } : {}),
-    ...(kind === "attribute" ? { secondAttribute: `${KEY}.Attribute.${trait}` } : {}),
+    ...(traitKind === "skill" ? { skill: `${KEY}.Skill.${trait}` } : {}),
+    ...(traitKind === "attribute" ? { secondAttribute: `${KEY}.Attribute.${trait}` } : {}),
   };
 }
 
@@ -195,10 +237,14 @@ async function spendWillpower(data: CheckData): Promise<void> {
   await actor?.update({ "system.willpower.points": Math.max(0, data.willpowerPoints - 1), "system.willpower.spentThisTurn": true });
 }
 
-async function roll(request: CheckRequest, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
-  const data = request.data as unknown as CheckData;
-  if (data.kind === "contest") return rollContestSide(data, values, request.fields, rollMode);
-  if (data.kind === "pool" && (values.contest === "instant" || values.contest === "extended")) return openContest(request, data, values, rollMode);
+/** A pool check: opens a contest when the dialog asks for one, else one roll and its card. */
+function rollPoolCheck(request: KindRequest<CheckData>, values: CheckValues, options: { rollMode: string }): Promise<unknown> {
+  if (values.contest === "instant" || values.contest === "extended") return openContest(request, request.data, values, options.rollMode);
+  return roll(request, values, options);
+}
+
+async function roll(request: KindRequest<CheckData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  const data = request.data;
   const rolls: StorytellingRoll[] = [];
   const cardRolls: CardRoll[] = [];
   const labels = traitLabels(data, values);
@@ -298,7 +344,7 @@ export function renderStorytellingCard(state: Record<string, unknown>): { templa
 }
 
 /** Opens a contest: the first side's roll on a new contest card (002:L341, L351). */
-async function openContest(request: CheckRequest, data: CheckData, values: CheckValues, rollMode: string): Promise<unknown> {
+async function openContest(request: KindRequest<CheckData>, data: CheckData, values: CheckValues, rollMode: string): Promise<unknown> {
   const pool = checkPool(data, values);
   const target = values.contest === "extended" ? intOr(values.contestTarget, 5, 1, 50) : null;
   if (values.willpower === true) await spendWillpower(data);
@@ -350,8 +396,8 @@ export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAct
  * (attribute + skill + modifiers − penalties), live as options change — per target for an attack,
  * with the targets out of range named — after the exact odds.
  */
-export function dialogOdds(request: CheckRequest, values: CheckValues): OddsLine[] {
-  const data = request.data as unknown as CheckData;
+export function dialogOdds(request: KindRequest<CheckData>, values: CheckValues): OddsLine[] {
+  const data = request.data;
   const labels = traitLabels(data, values);
   const madeOf = (pool: PoolBreakdown) => cardParts(pool, labels).map((p) => `${localize(p.label)} ${p.value}`).join(" · ");
   const dice = (pool: PoolBreakdown) => (pool.chance ? localize(`${KEY}.Odds.ChanceDie`) : localize(`${KEY}.Odds.Dice`, { count: pool.pool }));
@@ -373,12 +419,12 @@ export function dialogOdds(request: CheckRequest, values: CheckValues): OddsLine
  * order (an advanced action's two rolls, a full cover's second pool); the damage per target and an
  * extended action's successes recomputed and compared with the card's claim.
  */
-const rederive: NonNullable<CheckHandler["rederive"]> = {
+const rederive: CheckRederive<KindRequest<CheckData>> = {
   covers(state) {
     return typeof state.check === "string" && state.check !== "contest" && typeof state.actor === "string";
   },
   check({ request, values, rolls, state }) {
-    const data = request.data as unknown as CheckData;
+    const data = request.data;
     if (data.kind !== state.check) throw new OmnibusError("diceMismatch", "not this kind of check", {});
     let next = 0;
     const readOne = (pool: number, vals: CheckValues): RollResult => {
@@ -418,12 +464,26 @@ const rederive: NonNullable<CheckHandler["rederive"]> = {
   },
 };
 
-export const storytellingChecks: CheckHandler = {
-  build,
+/** One kind: its builder, the dialog's odds, its roll; the checks whose cards the GM re-derives. */
+const kindEntry = (build: (source: CheckSource) => KindRequest<CheckData> | null | Promise<KindRequest<CheckData> | null>, rollKind: CheckKind<CheckData>["roll"] = roll): CheckKind<CheckData> => ({
+  build: withEffects(build),
   odds: dialogOdds,
-  roll,
+  roll: rollKind,
   rederive,
-};
+});
+
+/** The Storytelling kinds of check (by the sheet's `data-check`; an item rolls as the kind of its type). */
+export const storytellingCheckKinds = {
+  drive: kindEntry(buildDrive),
+  extended: kindEntry(buildExtended),
+  consciousness: kindEntry(buildConsciousness),
+  attack: kindEntry(buildAttack),
+  pool: kindEntry(buildPool, rollPoolCheck),
+  check: kindEntry(buildPool, rollPoolCheck),
+  contest: kindEntry(buildContest, (request, values, { rollMode }) => rollContestSide(request.data, values, request.fields, rollMode)),
+} satisfies CheckKinds;
+
+export const storytellingChecks: CheckHandler = checksByKind({ kinds: storytellingCheckKinds, itemKind, unknown: nothingToRoll });
 
 // ───────────────────────────── chat actions ─────────────────────────────
 

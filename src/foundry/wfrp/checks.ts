@@ -10,14 +10,15 @@ import { ClaimMismatch } from "../chat/verify";
 import { firstRollCard, firstRollMismatches } from "../../rules/wfrp/table/rederive/cards";
 import { withFortuneButton } from "../../rules/wfrp/table/fortune/cards";
 import { localize } from "../i18n";
-import type { CheckHandler, CheckRequest, CheckSource, CheckValues, TargetInfo } from "../ruleset";
+import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
+import { checksByKind } from "../checks";
 import { templatePath } from "../templates/helpers";
 import { attackCardContext, attackStateFrom, testCardContext, type AttackState } from "../../rules/wfrp/table/cards";
 import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, targetActor } from "./documents";
 import { currentRules } from "./settings";
-import { buildResponseRequest, opposedCardContext, opposedStateFrom, responseData, responseOdds, responseSpec, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
-import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView } from "../../rules/wfrp/table/checks";
+import { buildResponseRequest, opposedCardContext, opposedStateFrom, responseData, responseOdds, responseSpec, type OpposedState, type ResponseData } from "../../rules/wfrp/table/opposed/checks";
+import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView, type WfrpCheckData } from "../../rules/wfrp/table/checks";
 import { attachEffects } from "../effects";
 import { extendedProgress } from "../../rules/wfrp/table/sheet-context";
 import { WfrpTestRoll } from "./rolls";
@@ -63,7 +64,7 @@ export async function rollD100For(spec: TestSpec, options: TestOptions, evaluate
   return roll;
 }
 
-async function buildResponse(source: CheckSource): Promise<CheckRequest> {
+async function buildResponse(source: CheckSource): Promise<KindRequest<ResponseData>> {
   const messageId = source.dataset.messageId ?? "";
   const message = game.messages?.get(messageId) as Message | undefined;
   if (!message || !source.actor) throw refused("CardGone", "the opposed test is gone");
@@ -71,7 +72,7 @@ async function buildResponse(source: CheckSource): Promise<CheckRequest> {
 }
 
 /** The defender rolls their own d100 and asks to record it on the card (the GM re-rolls a full tie). */
-async function rollResponse(request: CheckRequest, values: CheckValues, rollMode: string): Promise<boolean> {
+async function rollResponse(request: KindRequest<ResponseData>, values: CheckValues, rollMode: string): Promise<boolean> {
   const data = responseData(request);
   const message = game.messages?.get(data.messageId) as Message | undefined;
   if (!message) throw refused("CardGone", "the opposed test is gone");
@@ -109,7 +110,7 @@ function difficultyLabel(spec: TestSpec): string {
 }
 
 /** The attack's state for its card, from the request, the dialog values and the attacker's face. */
-export function attackState(request: CheckRequest, values: CheckValues, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
+export function attackState(request: KindRequest<WfrpCheckData>, values: CheckValues, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
   return attackStateFrom(request, values, currentRules(), roll, attacker);
 }
 
@@ -138,7 +139,7 @@ export function alliesOf(actor: unknown): ReturnType<typeof actorView>[] {
  * `firstRollMismatches` reads the card's one d100 against the rebuilt test and names every claimed
  * part (SL, success, target numbers, the targets' tests, the Fortune re-roll's test) that differs.
  */
-const rederive: NonNullable<CheckHandler["rederive"]> = {
+const rederive: CheckRederive<KindRequest<WfrpCheckData>> = {
   covers(state) {
     return firstRollCard(state) !== null;
   },
@@ -175,11 +176,10 @@ async function alliesFor(actor: Actor.Implementation, dataset: Record<string, st
   return out;
 }
 
-export const wfrpChecks: CheckHandler = {
-  rederive,
-  async build(source: CheckSource): Promise<CheckRequest | null> {
+/** A characteristic, skill, extended or attack test, from the actor and its targets (an "item" source by the item's type). */
+async function buildTest(source: CheckSource): Promise<KindRequest<WfrpCheckData>> {
+  {
     if (!source.actor) throw refused("NeedsActor", "a check needs an actor");
-    if (source.kind === "response") return buildResponse(source);
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
     const allies = await alliesFor(source.actor, dataset);
@@ -188,19 +188,16 @@ export const wfrpChecks: CheckHandler = {
     request.source = { kind: source.kind, dataset: { ...source.dataset, ...Object.fromEntries(Object.entries(dataset).filter(([k]) => /^all(y\d+|ies)$/.test(k))) } };
     // The test's modifier counts them (`specFor`); the dialog lists them.
     return attachEffects(request, source.actor as never, wfrpEffectKeys(checkData(request)), "number");
-  },
+  }
+}
 
-  odds(request, values) {
-    if (request.kind === "response") return responseOdds(request, values);
-    return oddsLines(request, values, currentRules());
-  },
-
-  async roll(request, values, { rollMode }) {
-    if (request.kind === "response") return rollResponse(request, values, rollMode);
+/** Rolls a characteristic, skill or extended test and posts its card (an opposed one when asked). */
+async function rollTest(request: KindRequest<WfrpCheckData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  {
     const data = checkData(request);
     const rules = currentRules();
     const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
-    if (data.kind !== "attack") {
+    {
       const spec = specFor(request, values, null);
       const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: data.combat ? rules.combat : rules.test } as never);
       await roll.evaluate(evaluateOptions(rollMode));
@@ -226,6 +223,15 @@ export const wfrpChecks: CheckHandler = {
       const test = { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result, extended, ...(reroll ? { reroll } : {}) };
       return postCard({ template: TEST_CARD, context: withFortuneButton(context, { test }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { test }, origin: cardOrigin(request, values) });
     }
+  }
+}
+
+/** Rolls an attack against its targets and posts the attack card. */
+async function rollAttack(request: KindRequest<WfrpCheckData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+  {
+    const data = checkData(request);
+    const rules = currentRules();
+    const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
     const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) => withWeapon(s, data.weapon));
     const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs, testOptions: rules.combat } as never);
     await roll.evaluate(evaluateOptions(rollMode));
@@ -238,5 +244,28 @@ export const wfrpChecks: CheckHandler = {
       await actor.update({ "system.advantage": advantageAfter(current, "charge", cap) } as never);
     }
     return postCard({ template: ATTACK_CARD, context: withFortuneButton(attackCardContext(state), { attack: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { attack: state }, origin: cardOrigin(request, values) });
-  },
-};
+  }
+}
+
+const testKind = (roll: CheckKind<WfrpCheckData>["roll"]): CheckKind<WfrpCheckData> => ({
+  build: buildTest,
+  odds: (request, values) => oddsLines(request, values, currentRules()),
+  roll,
+  rederive,
+});
+
+/**
+ * The WFRP kinds of check (by the sheet's `data-check`). An "item" or "check" source is built as the
+ * test its item's type asks for (`requestKind`), so its request has that kind.
+ */
+export const wfrpCheckKinds = {
+  characteristic: testKind(rollTest),
+  skill: testKind(rollTest),
+  extended: testKind(rollTest),
+  attack: testKind(rollAttack),
+  item: testKind(rollTest),
+  check: testKind(rollTest),
+  response: { build: buildResponse, odds: responseOdds, roll: (request, values, { rollMode }) => rollResponse(request, values, rollMode) } satisfies CheckKind<ResponseData>,
+} satisfies CheckKinds;
+
+export const wfrpChecks: CheckHandler = checksByKind({ kinds: wfrpCheckKinds });

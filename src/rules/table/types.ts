@@ -79,7 +79,7 @@ export type CheckValues = Record<string, CheckValue>;
  * shown in the roll dialog, then rolled by the adapter. Plain data only (it crosses no socket, but
  * the gallery renders the dialog from it).
  */
-export interface CheckRequest {
+export interface CheckRequest<Data extends object = object> {
   ruleset: RulesetId;
   /** The adapter's own name for the kind of check: "skill", "attack", "initiative"… */
   kind: string;
@@ -93,12 +93,17 @@ export interface CheckRequest {
   /** The defaults. The dialog starts from these every time (it remembers nothing between checks). */
   values: CheckValues;
   targets: TargetInfo[];
-  /** The adapter's own plain data (dice code, characteristic, …). */
-  data?: Record<string, unknown>;
+  /** The kind's own plain data (dice code, characteristic, …): `Data`, typed per kind. */
+  data?: Data;
   /** The actor's Active Effects and the bonus keys this check reads (effects.ts `attachEffects`); the dialog lists each contribution. */
   effects?: CheckEffects;
   /** Where it was built from (kind and dataset), so the GM can build it again from the actor (chat/verify.ts). */
   source?: { kind: string; dataset: Record<string, string> };
+}
+
+/** A request of one kind, carrying that kind's data (what its `build` returns and its `roll` reads). */
+export interface KindRequest<Data extends object> extends CheckRequest<Data> {
+  data: Data;
 }
 
 /** One line of odds in the roll dialog: an i18n label and an exact probability (0…1) from src/core. */

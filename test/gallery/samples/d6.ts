@@ -115,7 +115,7 @@ const attackCard: D6CardContext = {
   quality: null,
   complication: false,
   lines: [{ label: "OMNIBUS.D6.Card.Code", value: "5D" }, { label: "OMNIBUS.D6.Card.Actions", value: "−1D" }],
-  outcomes: attackOutcomes((attack.data as { attack: { targets: never[] } }).attack.targets, "ranged", attackRoll.total, 0, DEFAULT_SETTINGS, true).outcomes,
+  outcomes: attackOutcomes(attack.data.attack!.targets, "ranged", attackRoll.total, 0, DEFAULT_SETTINGS, true).outcomes,
   buttons: [{ action: "d6RollDamage", label: "OMNIBUS.D6.Card.RollDamage", icon: "fa-solid fa-burst" }],
 };
 

@@ -8,16 +8,16 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { forcedDice } from "../../../src/core/dice";
 import { readCheckFaces, rollFall, resolveAgainst } from "../../../src/rules/silhouette/index";
-import { athleticsData, athleticsOdds, climbCard, climbRequest, fallCard, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "../../../src/rules/silhouette/table/athletics/checks";
+import { athleticsData, climbOdds, fallOdds, climbCard, climbRequest, fallCard, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "../../../src/rules/silhouette/table/athletics/checks";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../../src/rules/silhouette/table/chase/checks";
 import { initiativeCardContext, type CardState } from "../../../src/rules/silhouette/table/cards";
 import { rollInitiative } from "../../../src/rules/silhouette/index";
 import { actorSheetContext, itemSheetContext, type ItemData } from "../../../src/rules/table/sheet-context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
-import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
+import type { TargetInfo } from "../../../src/foundry/ruleset";
 import { ACTOR_TABS, ITEM_TYPES, silhouetteActorContext, silhouetteItemContext } from "../../../src/rules/silhouette/table/sheet-context";
 import { deriveCharacter, type ItemLike } from "../../../src/rules/silhouette/table/derive";
-import { attackRequest, checkOdds, defenseRequest, planPool, skillRequest, thresholdOf, type ActorFacts, type WeaponFacts } from "../../../src/rules/silhouette/table/checks";
+import { attackRequest, checkOdds, defenseOdds, defenseRequest, planPool, skillRequest, thresholdOf, type ActorFacts, type WeaponFacts } from "../../../src/rules/silhouette/table/checks";
 import { attackCardState, cardContext, skillCardState, summarize, withDefense, type DefenseSummary } from "../../../src/rules/silhouette/table/cards";
 import { DEFAULT_OPTIONS } from "../../../src/rules/silhouette/table/settings";
 import { ROOT } from "../../support/handlebars";
@@ -128,7 +128,7 @@ const targets: TargetInfo[] = [
 ];
 const thugFacts = { defenseDice: 2, defenseAttribute: 0, movement: "walking" as const };
 
-const attack: CheckRequest = attackRequest(merc, rifle, targets, [thugFacts, { defenseDice: 5, defenseAttribute: 0, movement: "stationary" }], "Assault rifle — Firearms (4 +1)");
+const attack = attackRequest(merc, rifle, targets, [thugFacts, { defenseDice: 5, defenseAttribute: 0, movement: "stationary" }], "Assault rifle — Firearms (4 +1)");
 const attackValues = { ...attack.values, burst: 2 };
 const skill = skillRequest(merc, merc.skills.find((s) => s.key === "athletics")!, [], "Athletics (2 +1)");
 const skillValues = { ...skill.values, thresholdKind: "difficulty", threshold: 3, movement: "sprinting" };
@@ -287,7 +287,7 @@ export const samples: GallerySample[] = [
     name: "silhouette-roll-dialog-defense-several",
     title: thugDefense.title,
     template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
-    context: rollDialogContext(thugDefense, thugDefense.values, (r, v) => checkOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    context: rollDialogContext(thugDefense, thugDefense.values, (r, v) => defenseOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
     width: 420,
     height: "auto",
     classes: ["omnibus", "omnibus-roll-dialog"],
@@ -309,7 +309,7 @@ export const samples: GallerySample[] = [
     name: "silhouette-roll-dialog-fall",
     title: fallReq.title,
     template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
-    context: rollDialogContext(fallReq, fallValues, (r, v) => athleticsOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    context: rollDialogContext(fallReq, fallValues, (r, v) => fallOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
     width: 420,
     height: "auto",
     classes: ["omnibus", "omnibus-roll-dialog"],
@@ -318,7 +318,7 @@ export const samples: GallerySample[] = [
     name: "silhouette-roll-dialog-climb",
     title: climbReq.title,
     template: [T("dialog/roll-dialog"), T("dialog/roll-odds")],
-    context: rollDialogContext(climbReq, climbValues, (r, v) => athleticsOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
+    context: rollDialogContext(climbReq, climbValues, (r, v) => climbOdds(r, v, DEFAULT_OPTIONS), "publicroll", ROLL_MODES) as unknown as Record<string, unknown>,
     width: 420,
     height: "auto",
     classes: ["omnibus", "omnibus-roll-dialog"],

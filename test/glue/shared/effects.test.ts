@@ -163,7 +163,7 @@ describe("Silhouette: effects on a skill check", () => {
     ]);
     const { planPool } = await import("../../../src/rules/silhouette/table/checks");
     const { silhouetteOptions } = await import("../../../src/foundry/silhouette/settings");
-    const plan = planPool(request, request.values, silhouetteOptions());
+    const plan = planPool(request as never, request.values, silhouetteOptions());
     expect(plan.lines).toContainEqual({ label: "OMNIBUS.Silhouette.Card.Effects", value: 2 });
   });
 });

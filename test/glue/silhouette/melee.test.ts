@@ -3,6 +3,7 @@
 // (004:L77-78), feints on the same card (E41), and defending against several attackers — the
 // defender's tally of attackers this round applied automatically (E36) and the dice-for-penalty
 // declaration kept for the round (E42).
+import type { KindRequest } from "../../../src/foundry/ruleset";
 import { beforeEach, describe, expect, it } from "vitest";
 import { attackRequest, defenseRequest, planDefense, planPool, skillRequest, type ActorFacts, type DefenseCheckData, type WeaponFacts } from "../../../src/rules/silhouette/table/checks";
 import { DEFAULT_OPTIONS } from "../../../src/rules/silhouette/table/settings";
@@ -86,7 +87,7 @@ describe("several attackers in a round", () => {
     return lastMessage(h);
   }
   async function defenseFor(message: { id: string }, key = "t0s0") {
-    return (await h.checks.silhouetteChecks.build({ actor: defender as never, kind: "defense", dataset: { messageId: message.id, strikeKey: key }, targets: [] }))!;
+    return (await h.checks.silhouetteChecks.build({ actor: defender as never, kind: "defense", dataset: { messageId: message.id, strikeKey: key }, targets: [] })) as KindRequest<DefenseCheckData>;
   }
 
   beforeEach(async () => {

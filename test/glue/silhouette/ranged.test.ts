@@ -218,7 +218,7 @@ describe("throwing and grenades (004:L108-113)", () => {
     expect(request.fields.map((f) => f.name)).not.toContain("unaware");
     // STR 0: the grenade's ranges are STR + 5 = 5 m base; 4 m is the base band (0). Walking −1, modifier −1.
     const values = { ...request.values, movement: "walking", modifier: -1 };
-    const odds = checkOdds(request, values, DEFAULT_OPTIONS)[0];
+    const odds = checkOdds(request as never, values, DEFAULT_OPTIONS)[0];
     expect(odds.label).toBe("OMNIBUS.Silhouette.Odds.LandsOnTarget");
     // 2 dice − 2 ≥ 1 ⇔ result ≥ 3: 1 − P(both ≤ 2) = 1 − 4/36.
     expect(odds.probability).toBeCloseTo(32 / 36, 12);

@@ -655,8 +655,8 @@ describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
     const request = (await checks.build({ actor: molly as any, kind: "skill", dataset: { itemId: pickLock.id }, targets: [] }))!;
     expect(request.fields.find((f) => f.name === "helpers")).toMatchObject({ max: 3 });
     const { specFor } = await import("../../../src/rules/wfrp/table/checks");
-    expect(specFor(request, { ...request.values, helpers: 4 }).modifier).toBe(30);
-    expect(specFor(request, { ...request.values, helpers: 2, resisting: "poison" }).modifier).toBe(0);
+    expect(specFor(request as never, { ...request.values, helpers: 4 }).modifier).toBe(30);
+    expect(specFor(request as never, { ...request.values, helpers: 2, resisting: "poison" }).modifier).toBe(0);
     const { parseFieldInput } = await import("../../../src/foundry/dialogs/roll-dialog-context");
     expect(parseFieldInput(request.fields.find((f) => f.name === "helpers")!, "4")).toMatchObject({ ok: false });
   });

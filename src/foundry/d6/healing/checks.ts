@@ -13,7 +13,7 @@ import { postCard } from "../../chat/cards";
 import { explainHealing } from "../../../rules/d6/explain";
 import { localize, notify } from "../../i18n";
 import { templatePath } from "../../templates/helpers";
-import type { ChatActionContext, CheckRequest, CheckSource, CheckValues, DocumentChange } from "../../ruleset";
+import type { ChatActionContext, CheckSource, CheckValues, DocumentChange, KindRequest } from "../../ruleset";
 import { diceFaces } from "../../../rules/d6/table/cards";
 import { woundLevelOf, type D6ActorData } from "../../../rules/d6/table/checks";
 import { type D6Settings } from "../../../rules/d6/table/settings";
@@ -31,6 +31,7 @@ import {
   naturalHealingResult,
   planHealing,
   resolveHealing,
+  type HealingCheckData,
   type HealingData,
   type HealingResult,
   type Patient,
@@ -42,8 +43,6 @@ import { evaluateOptions } from "../../compat";
 const CHECK_CARD_PATH = templatePath("d6/chat/check-card");
 
 type Doc = { uuid: string; name: string; type: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown>; statuses?: Set<string> };
-
-export const HEALING_KINDS = ["naturalHealing", "medpac", "bacta"] as const;
 
 /** World time in seconds (0 without a game clock). */
 export function worldTime(): number {
@@ -66,16 +65,21 @@ export function isUnconscious(actor: { statuses?: Set<string> | null } | null | 
   return Boolean(actor?.statuses?.has?.("unconscious"));
 }
 
-/**
- * The healing requests a sheet button builds: `naturalHealing` (the actor itself) and `medical`
- * (a medpac or bacta-tank item of the actor, used on the one targeted token's actor or oneself).
- */
-export async function buildHealing(source: CheckSource, healer: D6ActorData, toData: (doc: never) => D6ActorData, settings: D6Settings): Promise<CheckRequest | null> {
+/** The `naturalHealing` request a sheet button builds: the actor heals itself. */
+export function buildNaturalHealing(healer: D6ActorData): KindRequest<HealingCheckData> | null {
   const now = worldTime();
-  if (source.kind === "naturalHealing") {
+  {
     const request = naturalHealingCheck(healer, now, Boolean(game.user?.isGM), localize("OMNIBUS.D6.Healing.Natural"));
     return isRefusal(request) ? refuse(request) : request;
   }
+}
+
+/** The medical items' checks, by `medicalKind`. */
+const MEDICAL_CHECKS = { medpac: medpacCheck, bacta_tank: bactaCheck };
+
+/** The `medical` request: a medpac or bacta-tank item of the actor, used on the one targeted token's actor or oneself. */
+export async function buildHealing(source: CheckSource, healer: D6ActorData, toData: (doc: never) => D6ActorData, settings: D6Settings): Promise<KindRequest<HealingCheckData> | null> {
+  const now = worldTime();
   const item = healer.items.find((i) => i.id === source.dataset.itemId);
   const kind = item ? medicalKind(item) : null;
   if (!item || !kind) throw refused("ItemGone", "no such medical item");
@@ -89,12 +93,12 @@ export async function buildHealing(source: CheckSource, healer: D6ActorData, toD
   } else {
     patient = { ...healer, unconscious: isUnconscious(source.actor as never) };
   }
-  const request = kind === "medpac" ? medpacCheck(healer, item, patient, now, settings) : bactaCheck(healer, item, patient, now, settings);
+  const request = MEDICAL_CHECKS[kind](healer, item, patient, now, settings);
   return isRefusal(request) ? refuse(request) : request;
 }
 
 /** Rolls a healing request, spends the healer's CP and the medpac, posts the card and asks to apply it. */
-export async function rollHealing(request: CheckRequest, values: CheckValues, options: { rollMode: string }, settings: D6Settings): Promise<unknown> {
+export async function rollHealing(request: KindRequest<HealingCheckData>, values: CheckValues, options: { rollMode: string }, settings: D6Settings): Promise<unknown> {
   const data = healingData(request);
   const h = data.healing;
   const v = resolveHealing(request, values, settings);

@@ -8,12 +8,12 @@ import { refused } from "../../../core/errors";
 import { requestChatAction, userOwns } from "../../chat/actions";
 import { cardOrigin, postCard } from "../../chat/cards";
 import { localize } from "../../i18n";
-import type { ChatActionContext, CheckRequest, CheckValues, DocumentChange } from "../../ruleset";
+import type { ChatActionContext, CheckValues, DocumentChange, KindRequest } from "../../ruleset";
 import { templatePath } from "../../templates/helpers";
 import { diceFaces } from "../../../rules/d6/table/cards";
 import { checkData } from "../../../rules/d6/table/checks";
 import { type D6Settings } from "../../../rules/d6/table/settings";
-import { movementCard, resolveMovement, type RolledMovement } from "../../../rules/d6/table/movement/checks";
+import { movementCard, resolveMovement, type MovementCheckData, type RolledMovement } from "../../../rules/d6/table/movement/checks";
 import { D6Roll } from "../rolls";
 import { evaluateOptions } from "../../compat";
 
@@ -25,7 +25,7 @@ async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null>
 }
 
 /** Rolls a movement request (or not, when the move is automatic), posts the card and asks to record the speed. */
-export async function rollMovement(request: CheckRequest, values: CheckValues, options: { rollMode: string }, settings: D6Settings): Promise<unknown> {
+export async function rollMovement(request: KindRequest<MovementCheckData>, values: CheckValues, options: { rollMode: string }, settings: D6Settings): Promise<unknown> {
   const r = resolveMovement(request, values, settings);
   const actor = await resolveDoc<Doc>(request.actorUuid);
   const seeDifficulty = !settings.hideDifficulty || Boolean(game.user?.isGM);

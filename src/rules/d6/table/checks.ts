@@ -44,7 +44,7 @@ import {
   
   type WoundLevel,
 } from "..";
-import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../table/types";
 import { itemNamed as sharedItemNamed } from "../../table/names";
 import { ATTRIBUTES, storedCode, type AttributeId } from "./schema";
 
@@ -269,7 +269,7 @@ export function applyArmorPenalty(actor: D6ActorData, data: D6CheckData, attribu
 }
 
 /** An attribute roll (a sheet's attribute button). */
-export function attributeCheck(actor: D6ActorData, attribute: string, title: string, settings: D6Settings): CheckRequest {
+export function attributeCheck(actor: D6ActorData, attribute: string, title: string, settings: D6Settings): KindRequest<D6CheckData> {
   if (!(ATTRIBUTES as readonly string[]).includes(attribute)) throw new OmnibusError("badArgument", `unknown attribute ${attribute}`, { name: "attribute", value: attribute });
   const attrs = actor.system.attributes as Record<string, unknown>;
   const data = baseData(actor, "attribute", storedCode(attrs?.[attribute], attribute));
@@ -289,7 +289,7 @@ export function attributeCheck(actor: D6ActorData, attribute: string, title: str
 }
 
 /** A skill roll (or one of its specializations, `specialization` = its index). */
-export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization: number | null, settings: D6Settings): CheckRequest {
+export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization: number | null, settings: D6Settings): KindRequest<D6CheckData> {
   const specs = (skill.system.specializations ?? []) as Array<{ name: string; code: unknown }>;
   const spec = specialization !== null ? specs[specialization] : undefined;
   if (specialization !== null && !spec) throw new OmnibusError("badArgument", `no specialization ${specialization}`, { name: "specialization", value: String(specialization) });
@@ -343,7 +343,7 @@ export function attackCheck(
   targets: TargetInfo[],
   targetData: Record<string, D6TargetData>,
   settings: D6Settings,
-): CheckRequest {
+): KindRequest<D6CheckData> {
   const w = weapon.system;
   const attackType = (String(w.attackType) as AttackType) ?? "ranged";
   const isVehicle = actor.type === "d6_vehicle";
@@ -476,12 +476,12 @@ export function actorBeforeOwnSpend(actor: D6ActorData, choices: Record<string, 
   return { ...actor, system };
 }
 
-export function checkData(request: CheckRequest): D6CheckData {
-  return request.data as unknown as D6CheckData;
+export function checkData(request: KindRequest<D6CheckData>): D6CheckData {
+  return request.data;
 }
 
 /** The code to roll and everything else the values decide. Throws an OmnibusError for values that cannot be rolled. */
-export function resolveValues(request: CheckRequest, values: CheckValues, settings: D6Settings): ResolvedValues {
+export function resolveValues(request: KindRequest<D6CheckData>, values: CheckValues, settings: D6Settings): ResolvedValues {
   const data = checkData(request);
   const actions = Number(values.actions ?? 1);
   const characterPoints = Number(values.characterPoints ?? 0);
@@ -558,7 +558,7 @@ export function difficultyMakeUp(target: D6AttackTarget, attackType: AttackType,
 }
 
 /** The roll dialog's odds: exact, from the core, for every value change. */
-export function checkOdds(request: CheckRequest, values: CheckValues, settings: D6Settings, canSeeDifficulty: boolean, t: Localize = keyOnly): OddsLine[] {
+export function checkOdds(request: KindRequest<D6CheckData>, values: CheckValues, settings: D6Settings, canSeeDifficulty: boolean, t: Localize = keyOnly): OddsLine[] {
   const data = checkData(request);
   const v = resolveValues(request, values, settings);
   const odds = rollOdds(v.code, { characterPoints: v.characterPoints, kind: data.rollKind, wildOne: settings.wildOne, allowPipsOnly: settings.allowPipsOnly });
@@ -589,7 +589,7 @@ export function checkOdds(request: CheckRequest, values: CheckValues, settings: 
  * the wound (or stun) penalty, the notes the request carries (armor), a Force Point's doubling.
  * None when nothing changed it.
  */
-export function codeMakeUp(request: CheckRequest, values: CheckValues, settings: D6Settings): OddsLine[] {
+export function codeMakeUp(request: KindRequest<D6CheckData>, values: CheckValues, settings: D6Settings): OddsLine[] {
   const data = checkData(request);
   const v = resolveValues(request, values, settings);
   const lines: OddsLine[] = [];

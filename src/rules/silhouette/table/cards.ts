@@ -10,7 +10,7 @@
  */
 import { refused } from "../../../core/errors";
 import { FLURRY, pullTogetherInitiative, resolveAgainst, resolveAttack, type CheckRoll, type InitiativeResult, type RangeBand } from "../index";
-import type { CheckRequest, CheckValues, TargetInfo } from "../../table/types";
+import type { CheckValues, KindRequest, TargetInfo } from "../../table/types";
 import {
   rangeFor,
   targetDefenseModifier,
@@ -133,8 +133,8 @@ export function summarize(roll: CheckRoll): RollSummary {
 }
 
 /** The state of a skill check card. */
-export function skillCardState(request: CheckRequest, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string): CardState {
-  const data = request.data as unknown as SkillCheckData;
+export function skillCardState(request: KindRequest<SkillCheckData>, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string): CardState {
+  const data = request.data;
   const { threshold, opposed } = thresholdOf(values);
   return {
     version: 1,
@@ -189,8 +189,8 @@ function targetState(target: TargetInfo, key: string, role: TargetState["role"],
  * Suppression Effectiveness; a grenade strikes no one (its blast rules are not in the seed) and
  * shows its fuse test, where it landed and who is within its blast radius.
  */
-export function attackCardState(request: CheckRequest, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string, options: SilhouetteOptions, extras: AttackExtras = {}): CardState {
-  const data = request.data as unknown as AttackCheckData;
+export function attackCardState(request: KindRequest<AttackCheckData>, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string, options: SilhouetteOptions, extras: AttackExtras = {}): CardState {
+  const data = request.data;
   const strikes = FLURRY[plan.flurry]?.attacks ?? 1;
   const chosenRange = typeof values.range === "string" ? values.range : "auto";
   const dm = data.weapon.damageMultiplier;

@@ -36,7 +36,7 @@ import {
   type RangeBands,
   type Speed,
 } from "../index";
-import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../table/types";
 import { choices, skillFor, type SkillAttribute, type SkillKey, type SkillRow, type WeaponCategory, type WeaponSkill } from "./derive";
 import { FIRE_MODES, planWalkingFire, suppressionOf, type FireMode, type Sweep } from "./areas";
 import type { SilhouetteOptions } from "./settings";
@@ -202,7 +202,7 @@ function skillCheckData(actor: ActorFacts, row: SkillRow | null, skillKey: Skill
 }
 
 /** A skill check (the skill row, or an untrained skill by key). */
-export function skillRequest(actor: ActorFacts, skill: SkillRow | { key: SkillKey; name: string }, targets: TargetInfo[], localizedTitle: string): CheckRequest {
+export function skillRequest(actor: ActorFacts, skill: SkillRow | { key: SkillKey; name: string }, targets: TargetInfo[], localizedTitle: string): KindRequest<SkillCheckData> {
   const data: SkillCheckData = skillCheckData(actor, "level" in skill ? skill : null, skill.key, skill.name);
   return {
     ruleset: "silhouette",
@@ -212,12 +212,12 @@ export function skillRequest(actor: ActorFacts, skill: SkillRow | { key: SkillKe
     fields: [FIELD.dice, FIELD.modifier, FIELD.actions, FIELD.movement, FIELD.water, FIELD.swimmingDevice, FIELD.thresholdKind, FIELD.threshold],
     values: { dice: data.skillLevel, modifier: 0, actions: 1, movement: autoMovementMode(actor), water: "none", swimmingDevice: false, thresholdKind: "none", threshold: 0 },
     targets,
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
 /** An attack with a weapon against the targeted tokens. */
-export function attackRequest(actor: ActorFacts, weapon: WeaponFacts, targets: TargetInfo[], targetFacts: Array<TargetFacts | null>, localizedTitle: string, fire: FireFacts | null = null): CheckRequest {
+export function attackRequest(actor: ActorFacts, weapon: WeaponFacts, targets: TargetInfo[], targetFacts: Array<TargetFacts | null>, localizedTitle: string, fire: FireFacts | null = null): KindRequest<AttackCheckData> {
   const row = skillFor(actor.skills, weapon.skill);
   const attackKind = attackKindOf(weapon);
   const data: AttackCheckData = {
@@ -260,7 +260,7 @@ export function attackRequest(actor: ActorFacts, weapon: WeaponFacts, targets: T
     fields,
     values,
     targets,
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
@@ -322,8 +322,8 @@ export function waterPlan(values: CheckValues, data: Pick<SkillCheckData, "attri
 }
 
 /** The pool and modifiers of a skill check or an attack. Throws an OmnibusError for impossible values. */
-export function planPool(request: CheckRequest, values: CheckValues, options: SilhouetteOptions): PoolPlan {
-  const data = request.data as unknown as SkillCheckData & Partial<AttackCheckData>;
+export function planPool(request: KindRequest<SkillCheckData & Partial<AttackCheckData>>, values: CheckValues, options: SilhouetteOptions): PoolPlan {
+  const data = request.data;
   const movement = str(values, "movement", "stationary") as MovementMode;
   const actionMod = movementActionModifier(movement);
   if (actionMod === null) throw new OmnibusError("rollImpossible", `no actions while ${movement}`, { name: "movement", value: movement });
@@ -351,8 +351,9 @@ export function planPool(request: CheckRequest, values: CheckValues, options: Si
   const calledShot = str(values, "calledShot", "none") as CalledShot;
   const flurry = str(values, "flurry", "single") as FlurryKind;
   const unaware = values.unaware === true;
-  const grenade = request.kind === "attack" && (data.weapon?.blastRadius ?? 0) > 0;
-  if (request.kind === "attack" && data.weapon) {
+  // Only an attack's data carries a weapon.
+  const grenade = (data.weapon?.blastRadius ?? 0) > 0;
+  if (data.weapon) {
     add(`${L}Card.Accuracy`, data.weapon.accuracy);
     // Cramped quarters: a weapon longer than an arm −1 (004:L76); more at the GM's call (other modifier).
     if (values.cramped === true) add(`${L}Card.Cramped`, crampedPenalty(data.weapon.long === true));
@@ -478,13 +479,12 @@ function distanceText(target: TargetInfo): string {
 }
 
 /** Exact odds for the roll dialog (src/core): for an attack, the chance to hit each target. */
-export function checkOdds(request: CheckRequest, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
-  if (request.kind === "defense") return defenseOdds(request, values, options);
+export function checkOdds(request: KindRequest<SkillCheckData & Partial<AttackCheckData>>, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
   const plan = planPool(request, values, options);
   const base = oddsOptions(plan, options);
   const lines: OddsLine[] = [];
-  const data = request.data as unknown as Partial<AttackCheckData>;
-  if (request.kind === "attack" && data.weapon && request.targets.length > 0) {
+  const data = request.data;
+  if (data.weapon && request.targets.length > 0) {
     const kind = data.attackKind ?? "ranged";
     request.targets.forEach((target, index) => {
       const facts = data.targetFacts?.[index] ?? null;
@@ -551,7 +551,7 @@ export interface DefenseCheckData {
 }
 
 /** The defender's roll against one strike on an attack card. */
-export function defenseRequest(actor: ActorFacts, data: DefenseCheckData, localizedTitle: string, localizedSubtitle: string): CheckRequest {
+export function defenseRequest(actor: ActorFacts, data: DefenseCheckData, localizedTitle: string, localizedSubtitle: string): KindRequest<DefenseCheckData> {
   const allowed = defenseSkills(data.attackKind, data.pointBlankWithinReach === true);
   const best = allowed.reduce((a, b) => ((data.skills[b]?.level ?? 0) > (data.skills[a]?.level ?? 0) ? b : a), allowed[0]);
   const declared = data.declaredAttackers ?? 0;
@@ -581,7 +581,7 @@ export function defenseRequest(actor: ActorFacts, data: DefenseCheckData, locali
       modifier: 0,
     },
     targets: [],
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
@@ -602,8 +602,8 @@ export interface DefensePlan {
  * per additional declared attacker instead (004:L85; the declaration covers at least the attackers
  * so far); a feint takes the attacker's dropped dice off the pool (004:L83). A pool of 0 defends untrained.
  */
-export function planDefense(request: CheckRequest, values: CheckValues, reading: SilhouetteOptions["severalAttackersReading"] = "perAdditionalAttacker"): DefensePlan {
-  const data = request.data as unknown as DefenseCheckData;
+export function planDefense(request: KindRequest<DefenseCheckData>, values: CheckValues, reading: SilhouetteOptions["severalAttackersReading"] = "perAdditionalAttacker"): DefensePlan {
+  const data = request.data;
   const skill = str(values, "skill", "defense");
   if (!defenseSkills(data.attackKind, data.pointBlankWithinReach === true).includes(skill as never)) throw refused("CannotDefendWith", `${skill} cannot defend here`);
   const own = data.skills[skill as SkillKey] ?? { level: 0, attribute: 0 };
@@ -629,8 +629,9 @@ export function planDefense(request: CheckRequest, values: CheckValues, reading:
   return { dice, untrained: dice === 0, modifier: lines.reduce((s, l) => s + l.value, 0), lines, skill, declaredAttackers, feint };
 }
 
-function defenseOdds(request: CheckRequest, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
-  const data = request.data as unknown as DefenseCheckData;
+/** Exact odds for the defense dialog: the defense holding against the attack's total. */
+export function defenseOdds(request: KindRequest<DefenseCheckData>, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
+  const data = request.data;
   const plan = planDefense(request, values, options.severalAttackersReading);
   // The defense holds unless the attack is greater (or, with opposedTie success, at least equal).
   const holdsOnTie = options.check.opposedTie !== "success";

@@ -34,7 +34,7 @@ import {
   type Skill,
   type SpecifiedTarget,
 } from "..";
-import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../table/types";
 import { DEFENSE_FLAG, readDefenseTurn } from "./defense/combat";
 import { characterTraits, deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derive";
 
@@ -208,7 +208,7 @@ export function poolRequest(
   options: StorytellingOptions,
   localize: (k: string) => string,
   opponent: CheckData["opponent"] = null,
-): CheckRequest {
+): KindRequest<CheckData> {
   const attribute = isAttribute(dataset.attribute) ? dataset.attribute : isSkill(dataset.skill) ? defaultAttributeFor(dataset.skill) : "wits";
   const second = isSkill(dataset.skill) ? `skill:${dataset.skill}` : isAttribute(dataset.second) ? `attribute:${dataset.second}` : "none";
   const data: CheckData = { kind: "pool", ...actorBase(actor, options), opponent };
@@ -233,7 +233,7 @@ export function poolRequest(
     attribute, second, specialty: false, equipment: 0, situational: "0", modifier: 0, attempt: 1, again: "10", rote: false, willpower: false,
     advanced: false, helperSuccesses: 0, helperDramaticFailures: 0, contest: "none", contestTarget: 5,
   };
-  return { ruleset: "storytelling", kind: "pool", title: actor.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, fields, values, targets: [], data: data as unknown as Record<string, unknown> };
+  return { ruleset: "storytelling", kind: "pool", title: actor.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, fields, values, targets: [], data };
 }
 
 /** A contest (002:L337–L359): instant, or extended to a target of successes (5 = simple, 002:L327). */
@@ -257,11 +257,11 @@ export function contestRequest(
   contest: NonNullable<CheckData["contest"]>,
   options: StorytellingOptions,
   localize: (k: string) => string,
-): CheckRequest {
+): KindRequest<CheckData> {
   const [kind, trait] = defaults.second.split(":");
   const dataset: Record<string, string> = { attribute: defaults.attribute, ...(kind === "skill" ? { skill: trait } : kind === "attribute" ? { second: trait } : {}) };
   const request = poolRequest(actor, dataset, options, localize);
-  const data = request.data as unknown as CheckData;
+  const data = request.data;
   data.kind = "contest";
   data.contest = contest;
   request.kind = "contest";
@@ -446,7 +446,7 @@ export function attackRequest(
   targets: AttackTarget[],
   options: StorytellingOptions,
   turn = "",
-): CheckRequest {
+): KindRequest<CheckData> {
   const own = readDefenseTurn(actor.flags?.[DEFENSE_FLAG], turn);
   const data: CheckData = { kind: "attack", ...actorBase(actor, options), weapon, targets, turn, attackerDefenseUsed: own.attacks > 0 };
   const fields: CheckField[] = [
@@ -483,7 +483,7 @@ export function attackRequest(
     fields,
     values,
     targets: targets.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, distance: t.distance, units: t.units })),
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
@@ -638,8 +638,8 @@ export function damageOnTarget(successes: number, target: AttackTarget | null): 
 }
 
 /** A request's pool for the dialog's values: the first target in range for an attack. */
-export function requestPool(request: CheckRequest, values: CheckValues): PoolBreakdown {
-  const data = request.data as unknown as CheckData;
+export function requestPool(request: KindRequest<CheckData>, values: CheckValues): PoolBreakdown {
+  const data = request.data;
   if (data.kind === "attack") {
     const pools = attackPools(data, values);
     const first = pools.find((p) => p.pool)?.pool;
@@ -649,8 +649,8 @@ export function requestPool(request: CheckRequest, values: CheckValues): PoolBre
   return checkPool(data, values);
 }
 
-export function requestOdds(request: CheckRequest, values: CheckValues): OddsLine[] {
-  const data = request.data as unknown as CheckData;
+export function requestOdds(request: KindRequest<CheckData>, values: CheckValues): OddsLine[] {
+  const data = request.data;
   if (data.kind === "attack" && (data.targets?.length ?? 0) > 0) {
     // One set of lines per target in range: each has its own Defense, armour, range and cover.
     const pools = attackPools(data, values);
@@ -669,7 +669,7 @@ export function requestOdds(request: CheckRequest, values: CheckValues): OddsLin
   return oddsFor(requestPool(request, values).pool, values, data.options);
 }
 
-export function extendedRequest(actor: ActorSnapshot, tracker: { uuid: string; name: string; system: Record<string, unknown> }, options: StorytellingOptions, localize: (k: string) => string): CheckRequest {
+export function extendedRequest(actor: ActorSnapshot, tracker: { uuid: string; name: string; system: Record<string, unknown> }, options: StorytellingOptions, localize: (k: string) => string): KindRequest<CheckData> {
   const s = tracker.system;
   const attribute = isAttribute(s.attribute) ? s.attribute : "intelligence";
   const second = isSkill(s.skill) ? `skill:${s.skill}` : "none";
@@ -698,19 +698,19 @@ export function extendedRequest(actor: ActorSnapshot, tracker: { uuid: string; n
     { name: "second", label: `${KEY}.Roll.Second`, kind: "select" as const, choices: secondChoices() },
     SPECIALTY_FIELD, EQUIPMENT_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD, ADVANCED_FIELD, HELPER_SUCCESSES_FIELD, HELPER_FAILURES_FIELD,
   ];
-  return { ruleset: "storytelling", kind: "extended", title: tracker.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, itemUuid: tracker.uuid, fields, values, targets: [], data: data as unknown as Record<string, unknown> };
+  return { ruleset: "storytelling", kind: "extended", title: tracker.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, itemUuid: tracker.uuid, fields, values, targets: [], data };
 }
 
-export function consciousnessRequest(actor: ActorSnapshot, options: StorytellingOptions): CheckRequest {
+export function consciousnessRequest(actor: ActorSnapshot, options: StorytellingOptions): KindRequest<CheckData> {
   const data: CheckData = { kind: "consciousness", ...actorBase(actor, options) };
   return {
     ruleset: "storytelling", kind: "consciousness", title: actor.name, subtitle: "", actorUuid: actor.uuid,
     fields: [MODIFIER_FIELD, WILLPOWER_FIELD], values: { modifier: 0, willpower: false, again: "10", rote: false }, targets: [],
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
-export function driveRequest(driver: ActorSnapshot, vehicle: ActorSnapshot, options: StorytellingOptions): CheckRequest {
+export function driveRequest(driver: ActorSnapshot, vehicle: ActorSnapshot, options: StorytellingOptions): KindRequest<CheckData> {
   const v = deriveVehicle(vehicle.system);
   const data: CheckData = {
     kind: "drive",
@@ -721,6 +721,6 @@ export function driveRequest(driver: ActorSnapshot, vehicle: ActorSnapshot, opti
     ruleset: "storytelling", kind: "drive", title: vehicle.name, subtitle: driver.name, actorUuid: driver.uuid,
     fields: [SPECIALTY_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD, ADVANCED_FIELD],
     values: { specialty: false, situational: "0", modifier: 0, again: "10", rote: false, willpower: false, advanced: false }, targets: [],
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }

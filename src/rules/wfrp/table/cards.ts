@@ -26,9 +26,9 @@ import {
   type Weapon,
   turnAllowance,
 } from "../index";
-import type { CheckRequest, CheckValues, TargetInfo } from "../../table/types";
+import type { CheckValues, KindRequest, TargetInfo } from "../../table/types";
 import { armourPieces, deriveActor, type PlainItem } from "./derive";
-import { checkData, specFor, weaponDamage } from "./checks";
+import { checkData, specFor, weaponDamage, type WfrpCheckData } from "./checks";
 import type { WfrpRules } from "./settings";
 import { explainAttack, explainTest } from "../explain";
 
@@ -136,7 +136,7 @@ export interface AttackState {
  * The attack card's state from the request, the dialog's values, the world's rules and the
  * attacker's d100 face: what the attacker's client posts and what the GM re-derives (the same code).
  */
-export function attackStateFrom(request: CheckRequest, values: CheckValues, rules: Pick<WfrpRules, "combat" | "opposed">, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
+export function attackStateFrom(request: KindRequest<WfrpCheckData>, values: CheckValues, rules: Pick<WfrpRules, "combat" | "opposed">, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
   const data = checkData(request);
   if (!data.weapon) throw refused("NeedsWeapon", "an attack needs a weapon");
   const { itemId: _itemId, img: _img, ...weapon } = data.weapon;

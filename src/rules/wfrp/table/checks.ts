@@ -32,7 +32,7 @@ import {
   type TestSpec,
   type Weapon,
 } from "../index";
-import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../table/types";
 import { bestSkillValue, deriveActor, skillRows, talentModifiers, weaponOf, type DerivedActor, type PlainItem, type SkillRow } from "./derive";
 import { itemNames } from "../../table/names";
 import type { WfrpRules } from "./settings";
@@ -187,14 +187,37 @@ export function helperCandidate(ally: ActorView, skill: string | undefined, char
  * skill item, or dataset.skill for an untrained basic skill), "attack"/"item" (dataset.itemId of a
  * weapon; an "item" of another type rolls its skill). Throws an OmnibusError when nothing can be tested.
  */
-export function buildRequest(input: BuildInput): CheckRequest {
-  const { actor, dataset, t } = input;
-  const d = derived(actor);
-  const item = dataset.itemId ? actor.items.find((i) => i.id === dataset.itemId) : undefined;
-  let kind = input.kind;
-  if (kind === "item" || kind === "check") kind = item?.type === "wfrp_weapon" ? "attack" : item?.type === "wfrp_skill" ? "skill" : item?.type === "wfrp_extended" ? "extended" : dataset.characteristic ? "characteristic" : kind;
+export function buildRequest(input: BuildInput): KindRequest<WfrpCheckData> {
+  const kind = requestKind(input);
+  const build = Object.hasOwn(REQUESTS, kind) ? REQUESTS[kind] : undefined;
+  if (!build) throw new OmnibusError("badArgument", `nothing to roll for "${kind}"`, { name: "check", value: kind });
+  return build(input);
+}
 
-  if (kind === "extended") {
+/** The kinds an "item" or "check" source rolls as, by the item's type. */
+const ITEM_KINDS: Record<string, string> = { wfrp_weapon: "attack", wfrp_skill: "skill", wfrp_extended: "extended" };
+
+/** The kind of test a source asks for: an "item" or "check" source by its item's type (or its characteristic). */
+export function requestKind(input: Pick<BuildInput, "actor" | "kind" | "dataset">): string {
+  const { actor, dataset } = input;
+  if (!ROUTED_KINDS.has(input.kind)) return input.kind;
+  const item = dataset.itemId ? actor.items.find((i) => i.id === dataset.itemId) : undefined;
+  return item && Object.hasOwn(ITEM_KINDS, item.type) ? ITEM_KINDS[item.type] : dataset.characteristic ? "characteristic" : input.kind;
+}
+
+const ROUTED_KINDS = new Set(["item", "check"]);
+
+function itemOf(input: BuildInput) {
+  const { actor, dataset } = input;
+  return dataset.itemId ? actor.items.find((i) => i.id === dataset.itemId) : undefined;
+}
+
+/** An Extended Test's roll (dataset.itemId of its tracker). */
+export function extendedRequest(input: BuildInput): KindRequest<WfrpCheckData> {
+  const { actor, t } = input;
+  const d = derived(actor);
+  const item = itemOf(input);
+  {
     // An Extended Test (003:L205-213): the tracker's skill at its best value (untrained basic: the
     // characteristic), else the tracker's characteristic; its difficulty is the dialog's default.
     if (!item || item.type !== "wfrp_extended") throw refused("ItemGone", "no such extended test");
@@ -219,16 +242,27 @@ export function buildRequest(input: BuildInput): CheckRequest {
     request.values.difficulty = tracker.difficulty;
     return request;
   }
+}
 
-  if (kind === "characteristic") {
+/** A characteristic test (dataset.characteristic). */
+export function characteristicRequest(input: BuildInput): KindRequest<WfrpCheckData> {
+  const { actor, dataset, t } = input;
+  const d = derived(actor);
+  {
     const c = dataset.characteristic as CharacteristicId;
     if (!(CHARACTERISTICS as readonly string[]).includes(c)) throw new OmnibusError("badArgument", "unknown characteristic", { name: "characteristic", value: String(dataset.characteristic) });
     const value = d.characteristics[c].current;
     const talents = talentModifiers(actor.items, undefined, c);
     return finish(input, d, { kind: "characteristic", value, characteristic: c, tested: `char:${c}`, successBonus: talents.successBonus, combat: false, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, t(`${K}Char.${c}`));
   }
+}
 
-  if (kind === "skill") {
+/** A skill test (dataset.itemId of a skill item, or dataset.skill for an untrained basic skill). */
+export function skillRequest(input: BuildInput): KindRequest<WfrpCheckData> {
+  const { actor, dataset, t } = input;
+  const d = derived(actor);
+  const item = itemOf(input);
+  {
     let row = skillRows(d, actor.items).find((r) => (item ? r.itemId === item.id : r.itemId === "" && r.key === dataset.skill));
     if (!row) throw new OmnibusError("badArgument", "unknown skill", { name: "skill", value: String(dataset.skill ?? dataset.itemId ?? "") });
     if (row.value === null) throw new OmnibusError("rollImpossible", "an advanced skill without Advances cannot be tested", { name: row.name ?? row.key });
@@ -238,8 +272,14 @@ export function buildRequest(input: BuildInput): CheckRequest {
     row = { ...row };
     return finish(input, d, { kind: "skill", value: row.value!, characteristic: row.characteristic, skill: row.key || undefined, tested: row.key ? `skill:${row.key}` : null, successBonus: talents.successBonus, combat, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, name);
   }
+}
 
-  if (kind === "attack") {
+/** An attack with a weapon (dataset.itemId), against the targets. */
+export function attackRequest(input: BuildInput): KindRequest<WfrpCheckData> {
+  const { actor, t } = input;
+  const d = derived(actor);
+  const item = itemOf(input);
+  {
     if (!item || item.type !== "wfrp_weapon") throw refused("ItemGone", "no such weapon");
     const weapon = weaponOf(item.system);
     const group = typeof item.system.group === "string" && item.system.group ? item.system.group : "basic";
@@ -277,8 +317,15 @@ export function buildRequest(input: BuildInput): CheckRequest {
       item.name,
     );
   }
-  throw new OmnibusError("badArgument", `nothing to roll for "${kind}"`, { name: "check", value: kind });
 }
+
+/** The request builders, by the kind of test. */
+export const REQUESTS: Record<string, (input: BuildInput) => KindRequest<WfrpCheckData>> = {
+  extended: extendedRequest,
+  characteristic: characteristicRequest,
+  skill: skillRequest,
+  attack: attackRequest,
+};
 
 function compactConditions(c: Record<ConditionId, number>): Partial<Record<ConditionId, number>> {
   return Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0)) as Partial<Record<ConditionId, number>>;
@@ -296,7 +343,7 @@ export function bestDefenceValue(actor: ActorView, d: DerivedActor = derived(act
   return Math.max(melee, dodge);
 }
 
-function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentModifier: number, name: string): CheckRequest {
+function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentModifier: number, name: string): KindRequest<WfrpCheckData> {
   const { actor, t, rules } = input;
   data.characteristicValue = d.characteristics[data.characteristic].current;
   const conditionContext = data.kind === "attack" && data.weapon?.kind === "ranged" ? { sight: true } : {};
@@ -370,7 +417,7 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
     fields,
     values,
     targets: input.targets.map(({ actor: _a, ...info }) => info),
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
@@ -390,8 +437,8 @@ export function weaponDamageLabel(w: Weapon, strengthBonus: number, t: Translate
   return t(key, { damage, total });
 }
 
-export function checkData(request: CheckRequest): WfrpCheckData {
-  return request.data as unknown as WfrpCheckData;
+export function checkData(request: KindRequest<WfrpCheckData>): WfrpCheckData {
+  return request.data;
 }
 
 const valueNum = (values: CheckValues, key: string) => (typeof values[key] === "number" ? (values[key] as number) : 0);
@@ -402,7 +449,7 @@ const valueNum = (values: CheckValues, key: string) => (typeof values[key] === "
  * stack), and the target's Conditions add their attack bonus (Prone/Surprised +20 in melee…).
  * Weapon qualities (Accurate, Precise, Imprecise) are NOT included: the attack resolver adds them.
  */
-export function specFor(request: CheckRequest, values: CheckValues, targetIndex: number | null = null): TestSpec {
+export function specFor(request: KindRequest<WfrpCheckData>, values: CheckValues, targetIndex: number | null = null): TestSpec {
   const data = checkData(request);
   const target = targetIndex === null ? null : (data.targets[targetIndex] ?? null);
   let difficulty = String(values.difficulty ?? "challenging");
@@ -429,7 +476,7 @@ export function withWeapon(spec: TestSpec, weapon: Weapon | undefined): TestSpec
  * ranged attack the target may Dodge) — the chance to beat that target's best defence (an opposed
  * test at Challenging, no modifiers on their side).
  */
-export function oddsLines(request: CheckRequest, values: CheckValues, rules: WfrpRules): OddsLine[] {
+export function oddsLines(request: KindRequest<WfrpCheckData>, values: CheckValues, rules: WfrpRules): OddsLine[] {
   const data = checkData(request);
   const attack = data.kind === "attack" && data.weapon !== undefined;
   const first = attack && data.targets.length > 0 ? 0 : null;

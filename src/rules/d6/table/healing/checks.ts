@@ -33,7 +33,7 @@ import {
   type MedpacPatient,
   type WoundLevel,
 } from "../..";
-import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../../../table/types";
+import type { CheckField, CheckRequest, CheckValues, KindRequest, OddsLine } from "../../../table/types";
 import { woundStatuses, type D6CardContext } from "../cards";
 import { levelNumber, skillCode, woundLevelOf, type D6ActorData, type D6ItemData } from "../checks";
 import { type D6Settings } from "../settings";
@@ -133,7 +133,7 @@ const dayOf = (now: number) => Math.floor(now / SECONDS_PER_DAY);
  * −1D if it worked meanwhile (000:L451), +1D for taking it easy twice as long (published option).
  * Refused for a state that makes no healing roll, and (for players) before the rest time is over.
  */
-export function naturalHealingCheck(actor: D6ActorData, now: number, isGM: boolean, title: string): CheckRequest | Refusal {
+export function naturalHealingCheck(actor: D6ActorData, now: number, isGM: boolean, title: string): KindRequest<HealingCheckData> | Refusal {
   const state = woundLevelOf(actor.system);
   if (!NATURAL_HEALING[state]) return { refused: "OMNIBUS.D6.Healing.NothingToHeal", data: { name: actor.name } };
   const healing = healingStateOf(actor.system);
@@ -194,7 +194,7 @@ function shiftedLevelNumber(level: Parameters<typeof medpacDifficulty>[0], earli
  * one level higher per earlier use that day (T-40). Refused: no medpac left, nothing to treat,
  * medpacs barred for 24 h, or penalties leave no dice (T-41).
  */
-export function medpacCheck(healer: D6ActorData, medpac: D6ItemData, patient: Patient, now: number, settings: Pick<D6Settings, "difficultyPick" | "allowPipsOnly">): CheckRequest | Refusal {
+export function medpacCheck(healer: D6ActorData, medpac: D6ItemData, patient: Patient, now: number, settings: Pick<D6Settings, "difficultyPick" | "allowPipsOnly">): KindRequest<HealingCheckData> | Refusal {
   if (Number(medpac.system.quantity ?? 0) <= 0) return { refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: medpac.name } };
   const state = medpacPatientState(patient);
   if (!state) return { refused: "OMNIBUS.D6.Healing.NothingToHeal", data: { name: patient.name } };
@@ -237,7 +237,7 @@ export function medpacCheck(healer: D6ActorData, medpac: D6ItemData, patient: Pa
  * (000:L529) — at Very Easy (000:L533). Refused without the skill or for a patient the tank
  * does not treat.
  */
-export function bactaCheck(operator: D6ActorData, tank: D6ItemData, patient: Patient, now: number, settings: Pick<D6Settings, "difficultyPick" | "allowPipsOnly">): CheckRequest | Refusal {
+export function bactaCheck(operator: D6ActorData, tank: D6ItemData, patient: Patient, now: number, settings: Pick<D6Settings, "difficultyPick" | "allowPipsOnly">): KindRequest<HealingCheckData> | Refusal {
   const level = woundLevelOf(patient.system);
   if (!BACTA_TIME[level]) return { refused: "OMNIBUS.D6.Healing.NothingToHeal", data: { name: patient.name } };
   const medicine = operator.items.find((i) => i.type === "d6_skill" && /^(medicine|медицина)/i.test(i.name.trim()));
@@ -276,8 +276,8 @@ function woundPenaltyOf(level: WoundLevel): number {
 // ---------------------------------------------------------------------------------------------
 // The dialog's values → the code, and the odds
 
-export function healingData(request: CheckRequest): HealingCheckData {
-  const data = request.data as unknown as HealingCheckData | undefined;
+export function healingData(request: KindRequest<HealingCheckData>): HealingCheckData {
+  const data: HealingCheckData | undefined = request.data;
   if (!data?.healing) throw new OmnibusError("badArgument", "not a healing check", { name: "kind", value: request.kind });
   return data;
 }
@@ -291,7 +291,7 @@ export interface ResolvedHealing {
 }
 
 /** The code to roll. Throws an OmnibusError for values that cannot be rolled. */
-export function resolveHealing(request: CheckRequest, values: CheckValues, settings: Pick<D6Settings, "allowPipsOnly">): ResolvedHealing {
+export function resolveHealing(request: KindRequest<HealingCheckData>, values: CheckValues, settings: Pick<D6Settings, "allowPipsOnly">): ResolvedHealing {
   const data = healingData(request);
   const characterPoints = checkCharacterPoints(Number(values.characterPoints ?? 0), data.rollKind);
   if (characterPoints > data.characterPointsAvailable) {
@@ -315,7 +315,7 @@ export function resolveHealing(request: CheckRequest, values: CheckValues, setti
 }
 
 /** Odds: natural healing's three bands (worse / same / better), or success against the difficulty. */
-export function healingOdds(request: CheckRequest, values: CheckValues, settings: Pick<D6Settings, "allowPipsOnly" | "wildOne">): OddsLine[] {
+export function healingOdds(request: KindRequest<HealingCheckData>, values: CheckValues, settings: Pick<D6Settings, "allowPipsOnly" | "wildOne">): OddsLine[] {
   const data = healingData(request);
   const v = resolveHealing(request, values, settings);
   const odds = rollOdds(v.code, { characterPoints: v.characterPoints, kind: data.rollKind, wildOne: settings.wildOne, allowPipsOnly: settings.allowPipsOnly });

@@ -25,13 +25,18 @@ import {
   type Speed,
   type SpeedStep,
 } from "../..";
-import type { CheckRequest, CheckValues, OddsLine } from "../../../table/types";
+import type { CheckValues, KindRequest, OddsLine } from "../../../table/types";
 import { checkOutcome, type CardDie, type D6CardContext } from "../cards";
 import { applyArmorPenalty, checkData, commonFields, levelNumber, pVersusRolled, resolveValues, skillCode, type D6ActorData, type D6CheckData } from "../checks";
 import { type D6Settings } from "../settings";
 import { storedCode } from "../schema";
 
 export const MOVEMENT_KIND = "movement";
+
+/** What a movement request carries: the check's data plus the move. */
+export interface MovementCheckData extends D6CheckData {
+  movement: MovementData;
+}
 
 export interface MovementData {
   mover: "character" | "vehicle";
@@ -51,7 +56,7 @@ export function currentSpeed(flags: Record<string, Record<string, unknown> | und
  * 5D + 1D+2); a character rolls running (Dexterity when unimproved, 000:L181). The speed choices
  * are the ones allowed from the current speed (characters ±2 steps, vehicles ±1).
  */
-export function movementRequest(actor: D6ActorData & { flags?: Record<string, Record<string, unknown> | undefined> }, settings: D6Settings, title: string): CheckRequest {
+export function movementRequest(actor: D6ActorData & { flags?: Record<string, Record<string, unknown> | undefined> }, settings: D6Settings, title: string): KindRequest<MovementCheckData> {
   const vehicle = actor.type === "d6_vehicle";
   const mover = vehicle ? "vehicle" : "character";
   const current = currentSpeed(actor.flags);
@@ -104,8 +109,8 @@ export function movementRequest(actor: D6ActorData & { flags?: Record<string, Re
   };
 }
 
-export function movementData(request: CheckRequest): MovementData {
-  const m = (request.data as { movement?: MovementData }).movement;
+export function movementData(request: KindRequest<MovementCheckData>): MovementData {
+  const m = request.data.movement as MovementData | undefined;
   if (!m) throw new OmnibusError("badArgument", "this is not a movement request", { name: "kind", value: request.kind });
   return m;
 }
@@ -131,7 +136,7 @@ export interface ResolvedMovement {
  * shifted level (0 = the world's pick for that level), plus the maneuver modifier (T-27: 12 + 8).
  * A speed the rules do not allow from the current one is refused (T-12, T-13).
  */
-export function resolveMovement(request: CheckRequest, values: CheckValues, settings: D6Settings): ResolvedMovement {
+export function resolveMovement(request: KindRequest<MovementCheckData>, values: CheckValues, settings: D6Settings): ResolvedMovement {
   const m = movementData(request);
   const speed = String(values.speed ?? "") as Speed;
   if (!m.allowed.includes(speed)) {
@@ -148,7 +153,7 @@ export function resolveMovement(request: CheckRequest, values: CheckValues, sett
 }
 
 /** The roll dialog's odds (exact, from the core): success against the movement difficulty, or "no roll needed". */
-export function movementOdds(request: CheckRequest, values: CheckValues, settings: D6Settings, canSeeDifficulty: boolean): OddsLine[] {
+export function movementOdds(request: KindRequest<MovementCheckData>, values: CheckValues, settings: D6Settings, canSeeDifficulty: boolean): OddsLine[] {
   const r = resolveMovement(request, values, settings);
   const odds = rollOdds(r.code, { characterPoints: r.characterPoints, kind: checkData(request).rollKind, wildOne: settings.wildOne, allowPipsOnly: settings.allowPipsOnly });
   const lines: OddsLine[] = [];
@@ -205,7 +210,7 @@ export interface RolledMovement {
 
 /** The movement card: speed, terrain, the roll against the difficulty (none when automatic), the distance, or the failure row on a miss. */
 export function movementCard(
-  request: CheckRequest,
+  request: KindRequest<MovementCheckData>,
   r: ResolvedMovement,
   rolled: RolledMovement | null,
   view: { img: string; seeDifficulty: boolean; hideSecrets: boolean; tumble?: boolean },

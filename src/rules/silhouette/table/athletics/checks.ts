@@ -30,7 +30,7 @@ import {
   type JumpSurface,
   type MovementMode,
 } from "../../index";
-import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine } from "../../../table/types";
 import { choices, skillFor } from "../derive";
 import { autoMovementMode, type ActorFacts } from "../checks";
 import { diceView, type RollSummary } from "../rolls";
@@ -85,7 +85,7 @@ export function athleticsData(actor: ActorFacts, grip: GripState | null | undefi
 }
 
 /** A jump (004:L66): Athletics + FIT + the melee defense modifier of the movement mode, vs 3 + run-up. */
-export function jumpRequest(actor: ActorFacts, data: AthleticsData, title: string): CheckRequest {
+export function jumpRequest(actor: ActorFacts, data: AthleticsData, title: string): KindRequest<AthleticsData> {
   return {
     ruleset: "silhouette",
     kind: "jump",
@@ -94,12 +94,12 @@ export function jumpRequest(actor: ActorFacts, data: AthleticsData, title: strin
     fields: [F.dice, F.movement, F.jumpSurface, F.modifier],
     values: { dice: data.athletics, movement: autoMovementMode(actor), surface: "firm", modifier: 0 },
     targets: [],
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
 /** A climbing test (004:L45-61); while losing grip it is the recovery test, with the grip's penalty. */
-export function climbRequest(actor: ActorFacts, data: AthleticsData, title: string, localizedSubtitle?: string): CheckRequest {
+export function climbRequest(actor: ActorFacts, data: AthleticsData, title: string, localizedSubtitle?: string): KindRequest<AthleticsData> {
   return {
     ruleset: "silhouette",
     kind: "climb",
@@ -109,12 +109,12 @@ export function climbRequest(actor: ActorFacts, data: AthleticsData, title: stri
     fields: [F.dice, F.climbSurface, F.chimney, F.wet, F.anchors, F.effort, F.modifier],
     values: { dice: data.athletics, surface: "naturalRock", chimney: false, wet: false, anchors: false, effort: "standard", modifier: 0 },
     targets: [],
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
 /** A fall (004:L62-65): height, landing surface, gravity, head-first, and an optional softening Athletics roll. */
-export function fallRequest(actor: ActorFacts, data: AthleticsData, title: string): CheckRequest {
+export function fallRequest(actor: ActorFacts, data: AthleticsData, title: string): KindRequest<AthleticsData> {
   return {
     ruleset: "silhouette",
     kind: "fall",
@@ -123,7 +123,7 @@ export function fallRequest(actor: ActorFacts, data: AthleticsData, title: strin
     fields: [F.height, F.fallSurface, F.gravity, F.headFirst, F.soften, F.dice, F.modifier],
     values: { height: 3, surface: "soft", gravity: 1, headFirst: false, soften: false, dice: data.athletics, modifier: 0 },
     targets: [],
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
@@ -139,8 +139,8 @@ export interface JumpPlan {
   difficulty: number;
 }
 
-export function planJump(request: CheckRequest, values: CheckValues): JumpPlan {
-  const data = request.data as unknown as AthleticsData;
+export function planJump(request: KindRequest<AthleticsData>, values: CheckValues): JumpPlan {
+  const data = request.data;
   const mode = str(values, "movement", "stationary") as MovementMode;
   const surface = str(values, "surface", "firm") as JumpSurface;
   if (!(surface in JUMP_SURFACE_STEP)) throw new OmnibusError("badArgument", `unknown run-up ${surface}`, { name: "surface", value: surface });
@@ -167,8 +167,8 @@ export interface ClimbPlan {
   catchDifficulty: number;
 }
 
-export function planClimb(request: CheckRequest, values: CheckValues): ClimbPlan {
-  const data = request.data as unknown as AthleticsData;
+export function planClimb(request: KindRequest<AthleticsData>, values: CheckValues): ClimbPlan {
+  const data = request.data;
   const surface = str(values, "surface", "naturalRock") as ClimbSurface;
   const difficulty = climbDifficulty(surface, { chimney: values.chimney === true, wet: values.wet === true, anchors: values.anchors === true });
   const effort = str(values, "effort", "standard") as ClimbPlan["effort"];
@@ -191,8 +191,8 @@ export interface FallPlan {
   softening: { dice: number; modifier: number } | null;
 }
 
-export function planFall(request: CheckRequest, values: CheckValues): FallPlan {
-  const data = request.data as unknown as AthleticsData;
+export function planFall(request: KindRequest<AthleticsData>, values: CheckValues): FallPlan {
+  const data = request.data;
   const surface = str(values, "surface", "soft") as FallSurface;
   const heightMetres = num(values, "height");
   effectiveFallHeight(heightMetres, surface, 0); // validates height and surface
@@ -207,10 +207,12 @@ export function fallDamageDice(plan: FallPlan, softeningTotal: number): number {
   return fallDice(effectiveFallHeight(plan.heightMetres, plan.surface, softeningTotal));
 }
 
-/** Exact odds for the athletics dialogs: a jump or a climbing test succeeding; a mishap. */
-export function athleticsOdds(request: CheckRequest, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
-  const base = { sixMode: options.check.sixMode, fumbleRule: options.check.fumbleRule, fumbleFails: options.check.fumbleFails };
-  if (request.kind === "jump") {
+const oddsBase = (options: SilhouetteOptions) => ({ sixMode: options.check.sixMode, fumbleRule: options.check.fumbleRule, fumbleFails: options.check.fumbleFails });
+
+/** Exact odds for the jump dialog: the jump succeeding; a mishap. */
+export function jumpOdds(request: KindRequest<AthleticsData>, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
+  const base = oddsBase(options);
+  {
     const plan = planJump(request, values);
     // A jump succeeds with a Degree of Success ≥ 0 (004:L66: MoS 0 jumps 0 m).
     const odds = silhouetteOdds({ ...base, dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold: plan.difficulty, tieSucceeds: true });
@@ -219,7 +221,12 @@ export function athleticsOdds(request: CheckRequest, values: CheckValues, option
       { label: `${L}Odds.Mishap`, probability: odds.fumble },
     ];
   }
-  if (request.kind === "climb") {
+}
+
+/** Exact odds for the climbing dialog: the climbing test succeeding; a mishap. */
+export function climbOdds(request: KindRequest<AthleticsData>, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
+  const base = oddsBase(options);
+  {
     const plan = planClimb(request, values);
     const odds = silhouetteOdds({ ...base, dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold: plan.difficulty, tieSucceeds: options.check.fixedTie === "success" });
     return [
@@ -227,6 +234,11 @@ export function athleticsOdds(request: CheckRequest, values: CheckValues, option
       { label: `${L}Odds.Mishap`, probability: odds.fumble },
     ];
   }
+}
+
+/** Exact odds for the fall dialog: a softening test making the landing harmless; a mishap. */
+export function fallOdds(request: KindRequest<AthleticsData>, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
+  const base = oddsBase(options);
   const plan = planFall(request, values);
   if (!plan.softening) return [];
   // Softening: the landing is harmless when the Athletics total reaches the height (004:L64).

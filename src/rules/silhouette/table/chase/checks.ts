@@ -10,7 +10,7 @@ import { OmnibusError } from "../../../../core/errors";
 import { silhouetteOdds } from "../../../../core/odds/index";
 import { CHASE_OBSTACLES, chaseExchange, type ChaseExchange, type ChaseObstacle } from "../../index";
 import type { DiceSource } from "../../../../core/dice";
-import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine } from "../../../table/types";
 import { choices, skillFor } from "../derive";
 import type { ActorFacts } from "../checks";
 import type { RollSummary } from "../rolls";
@@ -56,7 +56,7 @@ export function chaseRunner(actor: ActorFacts): ChaseRunner {
 }
 
 /** The chase dialog for `actor`; `opponent` (the first target, if any) fills the other side's defaults and `distance` (measured to it) the distance; 10 m otherwise. */
-export function chaseRequest(actor: ActorFacts, opponent: (ActorFacts & { name?: string }) | null, title: string, distance: number | null = null): CheckRequest {
+export function chaseRequest(actor: ActorFacts, opponent: (ActorFacts & { name?: string }) | null, title: string, distance: number | null = null): KindRequest<ChaseData> {
   const own = chaseRunner(actor);
   const other = opponent ? chaseRunner(opponent) : { dice: 0, modifier: 0, speed: 0 };
   const data: ChaseData = { actorImg: actor.img, opponentName: opponent?.name ?? "" };
@@ -68,7 +68,7 @@ export function chaseRequest(actor: ActorFacts, opponent: (ActorFacts & { name?:
     fields: [F.role, F.distance, F.dice, F.modifier, F.speed, F.opponentDice, F.opponentModifier, F.opponentSpeed, F.obstacle],
     values: { role: "fleeing", distance: distance !== null && Number.isFinite(distance) && distance >= 0 ? Math.round(distance * 100) / 100 : 10, dice: own.dice, modifier: own.modifier, speed: own.speed, opponentDice: other.dice, opponentModifier: other.modifier, opponentSpeed: other.speed, obstacle: "none" },
     targets: [],
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
@@ -87,7 +87,7 @@ function runner(dice: number, modifier: number, speed: number, who: string): Cha
   return { dice, modifier, speed };
 }
 
-export function planChase(_request: CheckRequest, values: CheckValues): ChasePlan {
+export function planChase(_request: KindRequest<ChaseData>, values: CheckValues): ChasePlan {
   const role = values.role === "pursuer" ? "pursuer" : values.role === "fleeing" || values.role === undefined ? "fleeing" : null;
   if (role === null) throw new OmnibusError("badArgument", `unknown chase role ${String(values.role)}`, { name: "role", value: String(values.role) });
   const distance = num(values, "distance", 10);
@@ -103,7 +103,7 @@ export function planChase(_request: CheckRequest, values: CheckValues): ChasePla
  * Exact odds: the rolling runner wins the exchange (a strictly higher speed + Athletics total,
  * 004:L44: "whoever rolled higher"), a tie, and the runner's own mishap.
  */
-export function chaseOdds(request: CheckRequest, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
+export function chaseOdds(request: KindRequest<ChaseData>, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
   const plan = planChase(request, values);
   const base = { sixMode: options.check.sixMode, fumbleRule: options.check.fumbleRule, fumbleFails: options.check.fumbleFails };
   const dist = (r: ChaseRunner) => silhouetteOdds({ ...base, dice: r.dice, untrained: r.dice === 0, modifier: r.modifier });

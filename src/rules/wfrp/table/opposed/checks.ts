@@ -35,13 +35,13 @@ import {
   type TestResult,
   type TestSpec,
 } from "../../index";
-import type { CheckField, CheckRequest, CheckValues, OddsLine } from "../../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine } from "../../../table/types";
 import { facesFromRoll } from "../../../table/faces";
 import { d100Faces, outcomeTone } from "../cards";
 import { explainOpposed } from "../../explain";
 import { deriveActor, skillRows, talentModifiers } from "../derive";
 import type { WfrpRules } from "../settings";
-import { DIFFICULTY_CHOICES, checkData, specFor, type ActorView, type Translate } from "../checks";
+import { DIFFICULTY_CHOICES, checkData, specFor, type ActorView, type Translate, type WfrpCheckData } from "../checks";
 
 const K = "OMNIBUS.WFRP.";
 
@@ -117,7 +117,7 @@ export interface OpposedState {
  * The opposed card's state when the tester rolls (003:L185-199): ONE card, every target waiting to
  * respond. What the tester's client posts and what the GM re-derives (the same code).
  */
-export function opposedStateFrom(request: CheckRequest, values: CheckValues, rules: Pick<WfrpRules, "combat" | "test" | "opposed">, roll: number, tester: { uuid: string; name: string; img: string }): OpposedState {
+export function opposedStateFrom(request: KindRequest<WfrpCheckData>, values: CheckValues, rules: Pick<WfrpRules, "combat" | "test" | "opposed">, roll: number, tester: { uuid: string; name: string; img: string }): OpposedState {
   const data = checkData(request);
   return {
     version: 1,
@@ -181,8 +181,8 @@ export interface ResponseData {
   opposed: OpposedOptions;
 }
 
-export function responseData(request: CheckRequest): ResponseData {
-  const data = request.data as unknown as ResponseData;
+export function responseData(request: KindRequest<ResponseData>): ResponseData {
+  const data: ResponseData | undefined = request.data;
   if (data?.kind !== "response") throw new OmnibusError("badArgument", "not an opposed-test response", { name: "check", value: request.kind });
   return data;
 }
@@ -198,7 +198,7 @@ export function defaultTested(options: Record<TestedId, TestedOption>, testerTes
  * skill or characteristic), the difficulty (Challenging by default, 003:L197), their Conditions,
  * other modifiers and an SL bonus. Throws when the target already responded.
  */
-export function buildResponseRequest(input: { defender: ActorView; state: OpposedState; index: number; messageId: string; rules: WfrpRules; t: Translate }): CheckRequest {
+export function buildResponseRequest(input: { defender: ActorView; state: OpposedState; index: number; messageId: string; rules: WfrpRules; t: Translate }): KindRequest<ResponseData> {
   const { defender, state, index, t } = input;
   const target = state.targets[index];
   if (!target) throw refused("NotOnCard", "no such target on this card");
@@ -233,7 +233,7 @@ export function buildResponseRequest(input: { defender: ActorView; state: Oppose
     fields,
     values,
     targets: [],
-    data: data as unknown as Record<string, unknown>,
+    data,
   };
 }
 
@@ -266,7 +266,7 @@ export function responseSpec(tested: Record<TestedId, TestedOption>, values: Rec
  * stalemate, or with re-rolls shared out by the odds of the fresh opposed test both then roll),
  * then the defender's own outcome bands.
  */
-export function responseOdds(request: CheckRequest, values: CheckValues): OddsLine[] {
+export function responseOdds(request: KindRequest<ResponseData>, values: CheckValues): OddsLine[] {
   const data = responseData(request);
   const { spec } = responseSpec(data.tested, values);
   const tester = resolveTest(data.tester.spec, data.tester.roll, data.options);

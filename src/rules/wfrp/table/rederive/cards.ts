@@ -11,10 +11,10 @@
  */
 import { OmnibusError } from "../../../../core/errors";
 import { resolveTest } from "../../index";
-import type { CheckRequest, CheckValues } from "../../../table/types";
+import type { CheckValues, KindRequest } from "../../../table/types";
 import { diceFromRoll, type EvaluatedDice } from "../../../table/faces";
 import { rollD100 } from "../../d100";
-import { assistanceFor, checkData, specFor } from "../checks";
+import { assistanceFor, checkData, specFor, type WfrpCheckData } from "../checks";
 import { attackStateFrom } from "../cards";
 import { opposedStateFrom } from "../opposed/checks";
 import type { WfrpRules } from "../settings";
@@ -40,7 +40,7 @@ function canonical(v: unknown): unknown {
 const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 
 export interface FirstRollInput {
-  request: CheckRequest;
+  request: KindRequest<WfrpCheckData>;
   values: CheckValues;
   /** The card's Rolls (Foundry Rolls or their JSON: only their die terms are read). */
   rolls: unknown[];
