@@ -89,7 +89,7 @@ export async function onStorytellingEffectCreated(effect: TimerEffectLike & { pa
  * damage; it shows Unconscious until then. Refused for a non-character or a damage below 1.
  */
 export async function knockOut(actor: TimerActor, damage: number): Promise<TimerLength> {
-  if (!isCharacter(actor)) throw new OmnibusError("badArgument", "only a Storytelling character can be knocked out", { name: "actor", value: String(actor?.name ?? "") });
+  if (!isCharacter(actor)) throw new OmnibusError("badArgument", "only a Storytelling character can be knocked out", { name: "actor", value: String((actor as TimerActor | null)?.name ?? "") });
   const combat = activeCombat();
   const length = knockoutLength(damage, combat !== null);
   await start(actor, "knockout", length, combat, { damage });

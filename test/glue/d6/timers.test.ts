@@ -111,7 +111,7 @@ describe("D6 timers at the table", () => {
 
   it("a stun weapon's knock-out (000:L431): the Unconscious status on a stunned character rolls 2D minutes (3 + 4 = 7: 84 five-second rounds), once with two GMs; it comes to when round 87 begins", async () => {
     await actor.update({ "system.woundLevel": "stunned" });
-    actor.statuses.add("unconscious");
+    (actor as any).statuses.add("unconscious");
     forceFaces([3, 4]);
     await everyGM("createActiveEffect", { id: "u1", statuses: new Set(["unconscious"]), flags: {}, parent: actor });
     const knockout = timers().filter((e) => (e.flags.omnibus.timer as any).kind === "knockout");
@@ -119,25 +119,25 @@ describe("D6 timers at the table", () => {
     expect((knockout[0].flags.omnibus.timer as any).length).toEqual({ value: 84, units: "rounds" });
     expect((knockout[0].flags.omnibus.timer as any).data).toEqual({ minutes: 7 });
     await nextRound(86);
-    expect(actor.statuses.has("unconscious")).toBe(true);
+    expect((actor as any).statuses.has("unconscious")).toBe(true);
     await nextRound(87);
-    expect(actor.statuses.has("unconscious")).toBe(false);
+    expect((actor as any).statuses.has("unconscious")).toBe(false);
     expect(timers().filter((e) => (e.flags.omnibus.timer as any).kind === "knockout")).toHaveLength(0);
   });
 
   it("a knock-out outside combat is 2D minutes of world time (2 + 6 = 8: 480 s); an incapacitated character's Unconscious starts no knock-out", async () => {
     g().game.combat = null;
     await actor.update({ "system.woundLevel": "stunned" });
-    actor.statuses.add("unconscious");
+    (actor as any).statuses.add("unconscious");
     forceFaces([2, 6]);
     await everyGM("createActiveEffect", { id: "u1", statuses: new Set(["unconscious"]), flags: {}, parent: actor });
     expect((timers()[0].flags.omnibus.timer as any).length).toEqual({ value: 8, units: "minutes" });
     g().game.time.worldTime = 479;
     await everyGM("updateWorldTime", 479);
-    expect(actor.statuses.has("unconscious")).toBe(true);
+    expect((actor as any).statuses.has("unconscious")).toBe(true);
     g().game.time.worldTime = 480;
     await everyGM("updateWorldTime", 480);
-    expect(actor.statuses.has("unconscious")).toBe(false);
+    expect((actor as any).statuses.has("unconscious")).toBe(false);
     await actor.update({ "system.woundLevel": "incapacitated" });
     await everyGM("createActiveEffect", { id: "u2", statuses: new Set(["unconscious"]), flags: {}, parent: actor });
     expect(timers().filter((e) => (e.flags.omnibus.timer as any).kind === "knockout")).toHaveLength(0);

@@ -37,6 +37,7 @@ describe("Storytelling timers", () => {
     await t.stand.asUser("gm2", () => t.stand.fire(hook, ...args));
     await t.stand.fire(hook, ...args);
   };
+  const api = () => t.adapter.api as any;
   const timeCards = (from: number) => t.stand.recorded.rendered.slice(from).map((r: any) => r.context).filter((c: any) => c?.title === "OMNIBUS.Timers.Title");
   const clock = async (seconds: number) => {
     g.game.time.worldTime = seconds;
@@ -78,9 +79,9 @@ describe("Storytelling timers", () => {
     await clock(3600);
     expect(actor.statuses.has("pepperSprayed")).toBe(true);
     const before = t.stand.recorded.rendered.length;
-    await t.stand.asUser("gm2", () => t.adapter.api!.endScene());
+    await t.stand.asUser("gm2", () => api().endScene());
     expect(actor.statuses.has("pepperSprayed")).toBe(true);
-    expect(await t.adapter.api!.endScene()).toBe(1);
+    expect(await api().endScene()).toBe(1);
     expect(actor.statuses.has("pepperSprayed")).toBe(false);
     expect(timers()).toHaveLength(0);
     expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ label: "Karen", value: "OMNIBUS.Storytelling.Timer.PepperSprayOver" }]]);
@@ -99,7 +100,7 @@ describe("Storytelling timers", () => {
     const combat: any = { id: "c1", round: 1, turn: 0, started: true, turns: [{}], combatants: { contents: [{ actor }] }, flags: {}, resetAll: async () => {}, rollAll: async () => {}, update: async () => {} };
     g.game.combat = combat;
     actor.statuses.add("unconscious");
-    expect(await t.adapter.api!.knockOut(actor, 4)).toEqual({ value: 4, units: "rounds" });
+    expect(await api().knockOut(actor, 4)).toEqual({ value: 4, units: "rounds" });
     expect(timers("knockout")[0].statuses).toEqual(["unconscious"]);
     combat.round = 4;
     await everyGM("updateCombat", combat, { round: 4 }, { direction: 1 });
@@ -110,8 +111,8 @@ describe("Storytelling timers", () => {
     expect(actor.statuses.has("unconscious")).toBe(false);
     expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ label: "Karen", value: "OMNIBUS.Storytelling.Timer.ComesTo" }]]);
     g.game.combat = null;
-    expect(await t.adapter.api!.knockOut(actor, 4)).toEqual({ value: 12, units: "seconds" });
-    await expect(t.adapter.api!.knockOut(actor, 0)).rejects.toThrow();
+    expect(await api().knockOut(actor, 4)).toEqual({ value: 12, units: "seconds" });
+    await expect(api().knockOut(actor, 0)).rejects.toThrow();
     expect(timers("knockout")).toHaveLength(1);
   });
 });
