@@ -148,9 +148,13 @@ export function timerOf(effect: TimerEffectLike): TimerFlag | null {
   return flag && typeof flag.kind === "string" && flag.length && flag.start ? flag : null;
 }
 
-/** Starts (or restarts: an older timer of the same kind is replaced) a timer on an actor. */
-export async function startTimer(actor: TimerActor, opts: { name: string; img?: string; statuses?: string[]; flag: TimerFlag }): Promise<void> {
-  const old = effectsOf(actor).filter((e) => timerOf(e)?.kind === opts.flag.kind && timerOf(e)?.ruleset === opts.flag.ruleset).map((e) => String(e.id));
+/**
+ * Starts (or restarts: an older timer of the same kind is replaced) a timer on an actor. With
+ * `replace: false` an older one is left to run out by itself (a timer per round, so the round's
+ * change deletes each once, never twice).
+ */
+export async function startTimer(actor: TimerActor, opts: { name: string; img?: string; statuses?: string[]; flag: TimerFlag; replace?: boolean }): Promise<void> {
+  const old = opts.replace === false ? [] : effectsOf(actor).filter((e) => timerOf(e)?.kind === opts.flag.kind && timerOf(e)?.ruleset === opts.flag.ruleset).map((e) => String(e.id));
   if (old.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", old);
   await actor.createEmbeddedDocuments("ActiveEffect", [timerEffectData(opts)]);
 }
