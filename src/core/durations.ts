@@ -29,6 +29,8 @@ export interface TimerNow {
   turnsPerRound?: number;
   time: number;
   combat?: string | null;
+  /** The GM has just ended the scene (rulesets whose effects last "to the end of the scene"). */
+  sceneOver?: boolean;
 }
 
 const SECONDS: Partial<Record<TimerUnits, number>> = { seconds: 1, minutes: 60, hours: 3600, days: 86400, months: 30 * 86400, years: 365 * 86400 };

@@ -62,11 +62,11 @@ export interface TimerCombat {
   update?(data: Record<string, unknown>): Promise<unknown>;
 }
 
-/** What an ended timer does: an update and statuses to switch off, and the card line (an i18n key). */
+/** What an ended timer does: an update and statuses to switch off, and the card line (an i18n key; none: a quiet end). */
 export interface TimerOutcome {
   update?: Record<string, unknown>;
   statusesOff?: string[];
-  note: string;
+  note: string | null;
 }
 
 /** A ruleset's timers: whether one has run out (default: its length) and what its end does. */
@@ -148,9 +148,13 @@ export function timerOf(effect: TimerEffectLike): TimerFlag | null {
   return flag && typeof flag.kind === "string" && flag.length && flag.start ? flag : null;
 }
 
-/** Starts (or restarts: an older timer of the same kind is replaced) a timer on an actor. */
-export async function startTimer(actor: TimerActor, opts: { name: string; img?: string; statuses?: string[]; flag: TimerFlag }): Promise<void> {
-  const old = effectsOf(actor).filter((e) => timerOf(e)?.kind === opts.flag.kind && timerOf(e)?.ruleset === opts.flag.ruleset).map((e) => String(e.id));
+/**
+ * Starts (or restarts: an older timer of the same kind is replaced) a timer on an actor. With
+ * `replace: false` an older one is left to run out by itself (a timer per round, so the round's
+ * change deletes each once, never twice).
+ */
+export async function startTimer(actor: TimerActor, opts: { name: string; img?: string; statuses?: string[]; flag: TimerFlag; replace?: boolean }): Promise<void> {
+  const old = opts.replace === false ? [] : effectsOf(actor).filter((e) => timerOf(e)?.kind === opts.flag.kind && timerOf(e)?.ruleset === opts.flag.ruleset).map((e) => String(e.id));
   if (old.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", old);
   await actor.createEmbeddedDocuments("ActiveEffect", [timerEffectData(opts)]);
 }
@@ -171,6 +175,7 @@ async function applyOutcome(actor: TimerActor, effect: TimerEffectLike, flag: Ti
   if (!outcome) return null;
   if (outcome.update && Object.keys(outcome.update).length > 0) await actor.update(outcome.update);
   for (const id of outcome.statusesOff ?? []) if (actor.statuses?.has(id)) await actor.toggleStatusEffect?.(id, { active: false });
+  if (!outcome.note) return null;
   return { name: String(actor.name ?? ""), img: String(actor.img ?? ""), note: outcome.note };
 }
 
@@ -219,6 +224,17 @@ function combatActors(combat: TimerCombat): TimerActor[] {
   return members.map((c) => c.actor).filter((a): a is TimerActor => !!a);
 }
 
+/**
+ * The GM ends the scene (`game.omnibus.endScene()`, or by activating another scene): every timer
+ * that lasts to the end of the scene runs out now. Active GM only; returns the number ended.
+ */
+export async function endScene(): Promise<number> {
+  if (!isActiveGM()) return 0;
+  const g = gameLike();
+  const actors = [...(g.actors ?? []), ...(g.combat ? combatActors(g.combat) : [])];
+  return expireTimers(actors, { ...timerNow(g.combat), sceneOver: true });
+}
+
 /** Memory of rounds claimed on this client (the combat's flag keeps it across reloads and GMs). */
 const claimed = new WeakMap<object, Map<string, number>>();
 
@@ -250,6 +266,11 @@ export function registerTimerHooks(hooks: { on(name: string, fn: (...args: never
     const g = gameLike();
     const actors = [...(g.actors ?? []), ...(g.combat ? combatActors(g.combat) : [])];
     return expireTimers(actors, timerNow(g.combat, time));
+  }) as never);
+  // The GM activating another scene ends the scene: effects "to the end of the scene" end.
+  hooks.on("updateScene", ((_scene: unknown, changed: Record<string, unknown>) => {
+    if (!changed || changed.active !== true || !isActiveGM()) return;
+    return endScene();
   }) as never);
   // A combat's end ends its round timers.
   hooks.on("deleteCombat", ((combat: TimerCombat) => {

@@ -8,6 +8,10 @@ import { describe, expect, it } from "vitest";
 import { roundIsNew, timerExpired, timerSeconds } from "../../src/core/durations";
 import { bactaLength, bactaTime, d6TimerExpired, forcePointLength, stunLength, unconsciousLength } from "../../src/rules/d6";
 import { forcedDice } from "../../src/core/dice";
+import { d6KnockoutStarts } from "../../src/rules/d6";
+import { surprisedLength, wfrpSurpriseStarts, wfrpTimerExpired } from "../../src/rules/wfrp";
+import * as st from "../../src/rules/storytelling/timers";
+import { diveForCoverLength, silhouetteTimerExpired } from "../../src/rules/silhouette/timers";
 
 const at = (round: number | null, time = 0, turn: number | null = 0) => ({ round, turn, time, combat: "c1" });
 
@@ -66,5 +70,44 @@ describe("once-per-round work", () => {
     expect(roundIsNew(3, 3)).toBe(false);
     expect(roundIsNew(3, 2)).toBe(false);
     expect(roundIsNew(0, 0)).toBe(false);
+  });
+});
+
+describe("the other rulesets' timers (issue 15)", () => {
+  const now = (round: number | null, combat: string | null = "c1", time = 0) => ({ round, turn: 0, time, combat });
+  it("WFRP Surprised before the fight lasts round 1 (003:L269, L325); gained in round 3 it ends when round 4 begins", () => {
+    const before = { round: null, turn: null, time: 0, combat: null };
+    expect(wfrpTimerExpired("surprised", surprisedLength(), before, now(1))).toBe(false);
+    expect(wfrpTimerExpired("surprised", surprisedLength(), before, now(2))).toBe(true);
+    expect(wfrpTimerExpired("surprised", surprisedLength(), before, now(null, null, 1e6))).toBe(false);
+    expect(wfrpTimerExpired("surprised", surprisedLength(), { ...before, round: 3, turn: 0, combat: "c1" }, now(3))).toBe(false);
+    expect(wfrpTimerExpired("surprised", surprisedLength(), { ...before, round: 3, turn: 0, combat: "c1" }, now(4))).toBe(true);
+    expect(wfrpSurpriseStarts(1, false)).toBe(true);
+    expect(wfrpSurpriseStarts(0, false)).toBe(false);
+    expect(wfrpSurpriseStarts(true, true)).toBe(false);
+  });
+  it("Storytelling: a turn is 3 s (002:L41): Willpower's mark one turn, a knockout of 4 damage 4 rounds or 12 s; pepper spray only at the scene's end (002:L719)", () => {
+    expect(st.willpowerTurnLength(false)).toEqual({ value: 3, units: "seconds" });
+    expect(st.willpowerTurnLength(true)).toEqual({ value: 1, units: "rounds" });
+    expect(st.knockoutLength(4, true)).toEqual({ value: 4, units: "rounds" });
+    expect(st.knockoutLength(4, false)).toEqual({ value: 12, units: "seconds" });
+    expect(() => st.knockoutLength(0, true)).toThrow();
+    const start = { round: 2, turn: 0, time: 0, combat: "c1" };
+    expect(st.storytellingTimerExpired("pepperSpray", st.pepperSprayLength(), start, now(null, null, 1e6))).toBe(false);
+    expect(st.storytellingTimerExpired("pepperSpray", st.pepperSprayLength(), start, { ...now(2), sceneOver: true })).toBe(true);
+  });
+  it("Silhouette: a mishap's dive for cover lasts its round (004:L2–L3); rolled at round 0 it ends with round 2 or its combat", () => {
+    expect(silhouetteTimerExpired("diveForCover", diveForCoverLength(), { round: 2, turn: 0, time: 0, combat: "c1" }, now(2))).toBe(false);
+    expect(silhouetteTimerExpired("diveForCover", diveForCoverLength(), { round: 2, turn: 0, time: 0, combat: "c1" }, now(3))).toBe(true);
+    const early = { round: null, turn: null, time: 0, combat: "c1" };
+    expect(silhouetteTimerExpired("diveForCover", diveForCoverLength(), early, now(1))).toBe(false);
+    expect(silhouetteTimerExpired("diveForCover", diveForCoverLength(), early, now(2))).toBe(true);
+    expect(silhouetteTimerExpired("diveForCover", diveForCoverLength(), early, now(null, null))).toBe(true);
+  });
+  it("D6: Unconscious switched on starts the 2D-minute knock-out (000:L431) only when the wound does not keep the character down", () => {
+    expect(d6KnockoutStarts(["unconscious"], "stunned", false)).toBe(true);
+    expect(d6KnockoutStarts(["unconscious"], "incapacitated", false)).toBe(false);
+    expect(d6KnockoutStarts(["unconscious"], "healthy", true)).toBe(false);
+    expect(d6KnockoutStarts(["prone"], "healthy", false)).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ import { readSettings } from "./settings";
 import { D6_SETTINGS } from "../../rules/d6/table/settings";
 import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";
 import { D6_STATUS_EFFECTS } from "./status-effects";
-import { d6TimerRules, onD6ActorChange, startBacta } from "./timers";
+import { d6TimerRules, onD6ActorChange, onD6EffectCreated, startBacta } from "./timers";
 import { registerTimerHooks, registerTimerRules } from "../durations";
 
 const SHEET = "OMNIBUS.D6.Sheet";
@@ -94,6 +94,7 @@ export const d6Adapter = defineRuleset({
     registerTimerHooks(Hooks as never);
     // The listeners return their work (Foundry ignores it) so a caller that awaits the hooks can.
     Hooks.on("updateActor", (actor: unknown, changed: unknown) => onD6ActorChange(actor as never, (changed ?? {}) as never));
+    Hooks.on("createActiveEffect", (effect: unknown) => onD6EffectCreated(effect as never));
     Hooks.on("updateCombat", (combat: unknown, changed: unknown, options: unknown) => onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never, (options ?? {}) as never));
     // Per-side initiative (the default): the tracker's roll buttons roll for every side at once.
     const config = CONFIG as unknown as { Combat: { documentClass: abstract new (...args: never[]) => object } };

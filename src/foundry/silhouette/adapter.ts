@@ -4,6 +4,8 @@
  * documentTypes, with labels `TYPES.Actor.silhouette_<name>` / `TYPES.Item.silhouette_<name>` in both
  * lang files.
  */
+import { silhouetteTimerRules } from "./timers";
+import { registerTimerHooks, registerTimerRules } from "../durations";
 import { partyActorType } from "../party";
 import { movementModeForDistance, movementRates, pullTogetherInitiative } from "../../rules/silhouette/index";
 import { cardContext } from "../../rules/silhouette/table/cards";
@@ -71,6 +73,9 @@ export const silhouetteAdapter = defineRuleset({
     const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
     hooks.on("moveToken", ((token: never, movement: never, operation: never, user: never) => void onMoveToken(token, movement, operation, user)));
     hooks.on("updateCombat", ((combat: never, changed: never, options: never) => void onUpdateCombat(combat, changed, options)));
+    // Timers (an initiative mishap's dive-for-cover round) as Active Effect durations.
+    registerTimerRules(silhouetteTimerRules);
+    registerTimerHooks(Hooks as never);
     hooks.on("renderCombatTracker", ((app: { viewed?: unknown } | null, html: HTMLElement) => markTracker((app?.viewed ?? game.combat) as never, html)));
   },
 });

@@ -3,7 +3,8 @@
  *  - initiative is a Combat Sense roll (a SilhouetteRoll: highest die + extra sixes), re-rolled at
  *    the start of EVERY round (the active GM resets and re-rolls, then starts at the top);
  *  - ties: higher Combat Sense level first, equal levels act simultaneously (a mark in the tracker);
- *  - a mishap on the initiative roll: only diving for cover this round (status + tracker mark);
+ *  - a mishap on the initiative roll: only diving for cover this round (a one-round timer effect
+ *    carrying the status, silhouette/timers.ts; and a tracker mark);
  *  - "pull yourself together" (a status set during the round): next round's initiative is
  *    4 + Combat Sense without a roll, and the status is cleared.
  */
@@ -15,6 +16,8 @@ import { skillFor } from "../../rules/silhouette/table/derive";
 import { derivedOf, type ActorLike } from "./checks";
 import { SilhouetteRoll, type SilhouetteOutcome } from "./rolls";
 import { silhouetteOptions } from "./settings";
+import { diveForCoverTimed, startDiveForCover } from "./timers";
+import type { TimerActor, TimerCombat } from "../durations";
 
 export const STATUS = {
   prone: "prone",
@@ -61,11 +64,10 @@ export async function afterInitiative(combatant: CombatantLike, outcome: Silhoue
   const actor = combatant.actor as (ActorLike & { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null;
   const round = combatant.combat?.round ?? 0;
   await combatant.update?.({ [`flags.omnibus.${INITIATIVE_FLAG}`]: { round, fumble: outcome.actions === "diveForCoverOnly", pulledTogether: outcome.roll === null, combatSense: outcome.combatSense } });
-  if (actor?.toggleStatusEffect) {
-    // Only diving for cover after a mishap — unless carrying on last round's action (004:L3).
-    await actor.toggleStatusEffect(STATUS.diveForCover, { active: outcome.actions === "diveForCoverOnly" });
-    if (outcome.roll === null) await actor.toggleStatusEffect(STATUS.pullTogether, { active: false });
-  }
+  // Only diving for cover after a mishap — unless carrying on last round's action (004:L3): a timer
+  // for this round (silhouette/timers.ts), which the next round's change ends.
+  if (actor && outcome.actions === "diveForCoverOnly") await startDiveForCover(actor as unknown as TimerActor, combatant.combat as TimerCombat | null | undefined);
+  if (actor?.toggleStatusEffect && outcome.roll === null) await actor.toggleStatusEffect(STATUS.pullTogether, { active: false });
 }
 
 /** The unevaluated initiative roll of a combatant; its evaluation marks the combatant. */
@@ -118,7 +120,8 @@ export async function onUpdateCombat(combat: CombatLike, changed: { round?: numb
   if (changed.round === undefined || changed.round <= 1 || (options.direction ?? 1) < 0) return false;
   for (const c of combat.combatants.contents) {
     const actor = c.actor as (ActorLike & { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null;
-    if (actor?.statuses?.has(STATUS.diveForCover)) await actor.toggleStatusEffect?.(STATUS.diveForCover, { active: false });
+    // A dive-for-cover mark set by hand ends with its round; a mishap's timer ends by itself.
+    if (actor?.statuses?.has(STATUS.diveForCover) && !diveForCoverTimed(actor as unknown as TimerActor)) await actor.toggleStatusEffect?.(STATUS.diveForCover, { active: false });
   }
   await combat.resetAll({ updateTurn: false });
   await combat.rollAll({ updateTurn: false });

@@ -3,6 +3,8 @@
  * and the `RulesetAdapter` docs in src/foundry/ruleset.ts).
  */
 import { partyActorType } from "../party";
+import { endScene, knockOut, onStorytellingActorChange, onStorytellingEffectCreated, storytellingTimerRules } from "./timers";
+import { registerTimerHooks, registerTimerRules } from "../durations";
 import { defineRuleset } from "../ruleset";
 import { STORYTELLING_STATUS_EFFECTS } from "./status-effects";
 import { STORYTELLING_SETTINGS } from "../../rules/storytelling/table/settings";
@@ -75,8 +77,13 @@ export const storytellingAdapter = defineRuleset({
   templates: STORYTELLING_TEMPLATES,
   /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
   migration: { version: 2 },
-  api: { rollOffTies, dodge: toggleDodge, willpowerDefense: declareWillpowerForDefense },
+  api: { rollOffTies, dodge: toggleDodge, willpowerDefense: declareWillpowerForDefense, endScene, knockOut },
   onReady() {
+    // Timers (the Willpower turn, pepper spray to the scene's end, knockouts) as Active Effect durations.
+    registerTimerRules(storytellingTimerRules);
+    registerTimerHooks(Hooks as never);
+    Hooks.on("updateActor", (actor: unknown, changed: unknown) => onStorytellingActorChange(actor as never, (changed ?? {}) as never));
+    Hooks.on("createActiveEffect", (effect: unknown) => onStorytellingEffectCreated(effect as never));
     Hooks.on("updateCombat", ((combat: unknown, changed: Record<string, unknown>) => {
       void onCombatRound(combat as never, changed, rulesetSetting<boolean>("storytelling", "rerollInitiative") === true);
     }) as never);

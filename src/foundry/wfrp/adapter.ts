@@ -19,6 +19,8 @@ import { registerCombatHooks, wfrpCombat } from "./combat";
 import { decorateConditionHud, type HudActor } from "./tokens";
 import { deriveActor } from "../../rules/wfrp/table/derive";
 import { currentRules } from "./settings";
+import { onWfrpActorChange, onWfrpEffectCreated, wfrpTimerRules } from "./timers";
+import { registerTimerHooks, registerTimerRules } from "../durations";
 import {
   WfrpArmourModel,
   WfrpCharacterModel,
@@ -94,6 +96,11 @@ export const wfrpAdapter = defineRuleset({
   },
   onReady() {
     registerCombatHooks();
+    // Timers (Surprised for the first round) as Active Effect durations.
+    registerTimerRules(wfrpTimerRules);
+    registerTimerHooks(Hooks as never);
+    Hooks.on("updateActor", (actor: unknown, changed: unknown) => onWfrpActorChange(actor as never, (changed ?? {}) as never));
+    Hooks.on("createActiveEffect", (effect: unknown) => onWfrpEffectCreated(effect as never));
     // Stacking Conditions' counts on the token HUD, changed by clicking.
     Hooks.on("renderTokenHUD", ((hud: { actor?: HudActor | null; object?: { actor?: HudActor | null } | null }, html: HTMLElement) => {
       decorateConditionHud(html, hud.actor ?? hud.object?.actor ?? null);

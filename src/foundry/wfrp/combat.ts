@@ -4,8 +4,9 @@
  *  - fixed mode (the default): no roll; a new combatant's initiative is its Initiative, ties to the
  *    higher Agility (003:L281); rolled modes break ties the same way (the test mode by SL, then
  *    Initiative, then Agility — digest §7 item 15);
- *  - at the end of each round (the active GM's client): Ablaze, Bleeding, Poisoned tick and Surprised
- *    ends (conditions.ts `endOfRound`), one update per actor and one chat card;
+ *  - at the end of each round (the active GM's client): Ablaze, Bleeding, Poisoned tick
+ *    (conditions.ts `endOfRound`), one update per actor and one chat card; Surprised is a timer
+ *    (wfrp/timers.ts) that ends with the first round;
  *  - a full tie (same score and Agility) is broken by an opposed Agility test when the combat starts
  *    and after each re-roll; the winner chooses who acts first (003:L281);
  *  - option: initiative re-rolled every round (003:L295);
@@ -170,7 +171,8 @@ export async function endOfRoundFor(actor: Actor.Implementation): Promise<{ resu
   const view = actorView(actor);
   const d = deriveActor(view.system, view.items, view.statuses);
   const c = d.conditions;
-  if (!c.ablaze && !c.bleeding && !c.poisoned && !c.surprised) return null;
+  // Surprised is a timer of its own (wfrp/timers.ts): it ends with the first round, not here.
+  if (!c.ablaze && !c.bleeding && !c.poisoned) return null;
   let roll: Roll | null = null;
   if (c.ablaze) {
     roll = new Roll("1d10");
@@ -181,6 +183,7 @@ export async function endOfRoundFor(actor: Actor.Implementation): Promise<{ resu
   const result = endOfRound(dice, { conditions: c, wounds: Math.max(0, health.value ?? 0), toughnessBonus: d.characteristics.t.bonus, armourPoints: d.armour.body });
   const update: Record<string, unknown> = { "system.health.value": result.wounds };
   for (const id of CONDITIONS) {
+    if (id === "surprised") continue;
     const stored = ((view.system.conditions ?? {}) as Record<string, number>)[id] ?? 0;
     const next = result.conditions[id] ?? 0;
     if (next !== stored) update[`system.conditions.${id}`] = next;
@@ -199,7 +202,6 @@ async function onRoundEnd(combat: CombatLike): Promise<void> {
     if (!tick) continue;
     await actor.update(tick.update as never);
     if (tick.result.conditions.unconscious) await (actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect("unconscious", { active: true });
-    if ((actor as unknown as { statuses?: Set<string> }).statuses?.has("surprised")) await (actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect("surprised", { active: false });
     if (tick.roll) rolls.push(tick.roll);
     rows.push({ name: actor.name, img: actor.img, ...tick.result, lost: tick.result.woundsLost.ablaze + tick.result.woundsLost.bleeding + tick.result.woundsLost.poisoned });
   }
@@ -253,7 +255,7 @@ export function registerCombatHooks(): void {
   Hooks.on("combatTurnChange", (async (combat: CombatLike, prior: { round: number }, current: { round: number; combatantId: string | null }) => {
     if (!isActiveGM()) return;
     const rules = currentRules();
-    // A round's end (Conditions, Surprised cleared, 003:L275) is done once: a round revisited does nothing.
+    // A round's end (Conditions, 003:L275) is done once: a round revisited does nothing.
     if (current.round > prior.round && prior.round > 0 && (await claimRound(combat, "wfrpEndOfRound", prior.round))) {
       if (rules.endOfRound) await onRoundEnd(combat);
       if (rules.initiativeEachRound && rules.initiativeMode !== "fixed" && combat.resetAll && combat.rollAll) {

@@ -14,7 +14,7 @@
  * - movement: speeds, terrain rolls, speed changes, movement failures, collisions and falls.
  * - initiative: who rolls, the winner, the action sequence.
  * - force: Force Points, Dark Side Points.
- * - timers: how long a stun, unconsciousness, a bacta tank and a Force Point round last.
+ * - timers: how long a stun, unconsciousness (a stun knock-out too), a bacta tank and a Force Point round last.
  * - odds: exact probabilities of a D6 roll (through the core's odds).
  *
  * Every function answers or throws an `OmnibusError`.

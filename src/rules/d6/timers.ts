@@ -1,7 +1,7 @@
 /**
  * The D6 timers the table keeps as Active Effect durations (src/core/durations.ts decides when a
  * length has run out): a stun's −1D for this round and the next (000:L405), unconsciousness for
- * minutes (000:L409, L431), time in a bacta tank (000:L533, published A-31), a Force Point for the
+ * minutes (000:L409; a stun knock-out 2D minutes, L431), time in a bacta tank (000:L533, published A-31), a Force Point for the
  * rest of its round (000:L831). Rounds are five seconds (000:L660), so minutes become rounds while
  * a combat runs.
  */
@@ -12,8 +12,8 @@ import { stunPenaltyInForce } from "./damage";
 import { forcePointInForce } from "./force";
 import { ROUND_SECONDS } from "./actions";
 
-export type D6TimerKind = "stun" | "unconscious" | "bacta" | "forcePoint";
-export const D6_TIMER_KINDS: readonly D6TimerKind[] = ["stun", "unconscious", "bacta", "forcePoint"];
+export type D6TimerKind = "stun" | "unconscious" | "knockout" | "bacta" | "forcePoint";
+export const D6_TIMER_KINDS: readonly D6TimerKind[] = ["stun", "unconscious", "knockout", "bacta", "forcePoint"];
 
 /** A stun lasts to the end of this round and through the next: two rounds (000:L405). */
 export function stunLength(): TimerLength {
@@ -69,4 +69,18 @@ export function d6TimersToStart(changed: { woundLevel?: unknown; forcePoint?: un
   if (changed.woundLevel === "incapacitated") out.push("unconscious");
   if (changed.forcePoint === true && inCombat) out.push("forcePoint");
   return out;
+}
+
+/** Wound levels that keep a character unconscious by themselves (000:L409, L411): no knock-out timer. */
+const DOWN_BY_WOUND = ["incapacitated", "mortally_wounded", "killed"];
+
+/**
+ * Does an Unconscious status switched on start the stun knock-out's 2D minutes (000:L431: a stun
+ * weapon's result worse than stunned; published A-16: stuns reaching the Strength dice)? Only when
+ * the wound level does not keep the character down by itself (incapacitated has its own 1D
+ * minutes, mortally wounded never comes to by itself) and no knock-out is already counting.
+ */
+export function d6KnockoutStarts(statuses: readonly string[], woundLevel: string, running: boolean): boolean {
+  if (!Array.isArray(statuses)) throw new OmnibusError("badArgument", "statuses must be a list", { name: "statuses", value: describeValue(statuses) });
+  return !running && statuses.includes("unconscious") && !DOWN_BY_WOUND.includes(String(woundLevel));
 }

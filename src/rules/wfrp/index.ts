@@ -33,3 +33,4 @@ export * from "./combat/turn";
 export * from "./combat/movement";
 export * from "./odds";
 export * from "./combat/modifiers";
+export * from "./timers";

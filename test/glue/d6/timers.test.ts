@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Issue 15 §2: the D6 timers kept as Active Effect durations, ended by the active GM alone — a stun
 // for this round and the next (000:L405), 1D minutes unconscious (000:L409) in five-second rounds
-// (000:L660), four days in a bacta tank on a 1D of 4 (000:L533), a Force Point for the rest of its
+// (000:L660), a stun knock-out's 2D minutes (000:L431), four days in a bacta tank on a 1D of 4 (000:L533), a Force Point for the rest of its
 // round (000:L831) — and the end of a round done once even when the tracker goes back and forth.
 // Runs as the v13 and the v14 project (the duration's stored shape differs).
 import { beforeEach, describe, expect, it } from "vitest";
@@ -107,6 +107,40 @@ describe("D6 timers at the table", () => {
     expect(timers()).toHaveLength(1);
     await nextRound(51);
     expect(timers()).toHaveLength(0);
+  });
+
+  it("a stun weapon's knock-out (000:L431): the Unconscious status on a stunned character rolls 2D minutes (3 + 4 = 7: 84 five-second rounds), once with two GMs; it comes to when round 87 begins", async () => {
+    await actor.update({ "system.woundLevel": "stunned" });
+    (actor as any).statuses.add("unconscious");
+    forceFaces([3, 4]);
+    await everyGM("createActiveEffect", { id: "u1", statuses: new Set(["unconscious"]), flags: {}, parent: actor });
+    const knockout = timers().filter((e) => (e.flags.omnibus.timer as any).kind === "knockout");
+    expect(knockout).toHaveLength(1);
+    expect((knockout[0].flags.omnibus.timer as any).length).toEqual({ value: 84, units: "rounds" });
+    expect((knockout[0].flags.omnibus.timer as any).data).toEqual({ minutes: 7 });
+    await nextRound(86);
+    expect((actor as any).statuses.has("unconscious")).toBe(true);
+    await nextRound(87);
+    expect((actor as any).statuses.has("unconscious")).toBe(false);
+    expect(timers().filter((e) => (e.flags.omnibus.timer as any).kind === "knockout")).toHaveLength(0);
+  });
+
+  it("a knock-out outside combat is 2D minutes of world time (2 + 6 = 8: 480 s); an incapacitated character's Unconscious starts no knock-out", async () => {
+    g().game.combat = null;
+    await actor.update({ "system.woundLevel": "stunned" });
+    (actor as any).statuses.add("unconscious");
+    forceFaces([2, 6]);
+    await everyGM("createActiveEffect", { id: "u1", statuses: new Set(["unconscious"]), flags: {}, parent: actor });
+    expect((timers()[0].flags.omnibus.timer as any).length).toEqual({ value: 8, units: "minutes" });
+    g().game.time.worldTime = 479;
+    await everyGM("updateWorldTime", 479);
+    expect((actor as any).statuses.has("unconscious")).toBe(true);
+    g().game.time.worldTime = 480;
+    await everyGM("updateWorldTime", 480);
+    expect((actor as any).statuses.has("unconscious")).toBe(false);
+    await actor.update({ "system.woundLevel": "incapacitated" });
+    await everyGM("createActiveEffect", { id: "u2", statuses: new Set(["unconscious"]), flags: {}, parent: actor });
+    expect(timers().filter((e) => (e.flags.omnibus.timer as any).kind === "knockout")).toHaveLength(0);
   });
 
   it("a Force Point spent in round 3 is an effect for round 3 only: in round 4 it is gone and the round's mark cleared", async () => {

@@ -36,6 +36,9 @@ describe("the initiative card", () => {
 
   it("a mishap [1,1] is marked on every die and allows only diving for cover (E7)", async () => {
     const actor = makeActor(h, { id: "i2", name: "Mo", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]] });
+    // The mishap's round of diving for cover is a timer effect on the actor (silhouette/timers.ts).
+    const created: unknown[] = [];
+    Object.assign(actor, { effects: { contents: [] }, createEmbeddedDocuments: async (_t: string, data: unknown[]) => void created.push(...data) });
     const roll = h.combat.initiativeRoll(combatant(actor) as never);
     h.faces = [1, 1];
     await roll.evaluate();
@@ -44,6 +47,7 @@ describe("the initiative card", () => {
     expect(html).toContain("Mishap!");
     expect(html).toContain("only diving for cover this round");
     expect(html).toContain("omnibus-tone-fumble");
+    expect(created).toHaveLength(1);
   });
 
   it("E5: pulled together → 4 + Combat Sense 2 = 6, no dice shown", async () => {

@@ -245,9 +245,25 @@ describe("combat", () => {
     return c as StandInDocument & Record<string, any>;
   }
 
+  /** An actor that keeps its Active Effects (create/delete as Foundry's embedded collection). */
+  function withEffects<T extends object>(actor: T): T & Record<string, any> {
+    const a = actor as any;
+    a.toggleStatusEffect = a.toggleStatusEffect.bind(a);
+    a.effects = { contents: [] as any[] };
+    let n = 0;
+    a.createEmbeddedDocuments = async (_t: string, data: Array<Record<string, unknown>>) => {
+      for (const d of data) a.effects.contents.push({ ...structuredClone(d), id: `e${++n}` });
+    };
+    a.deleteEmbeddedDocuments = async (_t: string, ids: string[]) => {
+      const missing = ids.filter((id) => !a.effects.contents.some((e: any) => e.id === id));
+      if (missing.length > 0) throw new Error(`no effects ${missing.join(",")}`);
+      a.effects.contents = a.effects.contents.filter((e: any) => !ids.includes(e.id));
+    };
+    return a;
+  }
+
   it("initiative is a Combat Sense roll read the Silhouette way; a mishap marks the combatant and allows only diving for cover", async () => {
-    const actor = makeActor({ id: "i1", name: "Ivo", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]] });
-    (actor as any).toggleStatusEffect = actor.toggleStatusEffect.bind(actor);
+    const actor = withEffects(makeActor({ id: "i1", name: "Ivo", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]] }));
     const c = combatant("c1", actor);
     const roll = sil.combat.initiativeRoll(c as never);
     expect(roll.formula).toBe("2d6");
@@ -258,18 +274,41 @@ describe("combat", () => {
     h.faces = [1, 1];
     await fumbled.evaluate();
     expect(c.updates.at(-1)).toEqual({ "flags.omnibus.silhouetteInitiative": { round: 2, fumble: true, pulledTogether: false, combatSense: 2 } });
-    expect(actor.statusToggles.at(-1)).toEqual({ id: "diveForCover", active: true });
+    // Only diving for cover, this round (004:L2–L3): a one-round timer effect carrying the status.
+    expect(actor.effects.contents.map((e: any) => [e.statuses, e.flags.omnibus.timer.kind, e.flags.omnibus.timer.length])).toEqual([[["diveForCover"], "diveForCover", { value: 1, units: "rounds" }]]);
   });
 
   it("a mishap does not stop a character carrying on last round's action (004:L3): no dive-for-cover mark", async () => {
-    const actor = makeActor({ id: "i9", name: "Medic", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]], statuses: ["continuingAction"] });
-    (actor as any).toggleStatusEffect = actor.toggleStatusEffect.bind(actor);
+    const actor = withEffects(makeActor({ id: "i9", name: "Medic", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]], statuses: ["continuingAction"] }));
     const c = combatant("c9", actor);
     const fumbled = sil.combat.initiativeRoll(c as never);
     h.faces = [1, 1];
     await fumbled.evaluate();
     expect(c.updates.at(-1)).toEqual({ "flags.omnibus.silhouetteInitiative": { round: 2, fumble: false, pulledTogether: false, combatSense: 2 } });
-    expect(actor.statusToggles.at(-1)).toEqual({ id: "diveForCover", active: false });
+    expect(actor.effects.contents).toEqual([]);
+    expect(actor.statusToggles).toEqual([]);
+  });
+
+  it("a mishap in round 2 (004:L3): the dive-for-cover timer ends when round 3 begins, deleted once by the active GM; a mishap rolled before round 1 ends with round 2", async () => {
+    const { expireTimers, timerNow } = await import("../../../src/foundry/durations");
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    const actor = withEffects(makeActor({ id: "i3", name: "Ivo", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]] }));
+    const c = combatant("c3", actor);
+    (c as any).combat = { id: "cb", round: 2, turn: 0, started: true, turns: [c] };
+    const fumbled = sil.combat.initiativeRoll(c as never);
+    h.faces = [1, 1];
+    await fumbled.evaluate();
+    expect(actor.effects.contents).toHaveLength(1);
+    expect(await expireTimers([actor as never], timerNow({ ...(c as any).combat, round: 2 }))).toBe(0);
+    expect(await expireTimers([actor as never], timerNow({ ...(c as any).combat, round: 3 }))).toBe(1);
+    expect(actor.effects.contents).toEqual([]);
+    (c as any).combat = { id: "cb2", round: 0, turn: 0, started: false, turns: [c] };
+    const early = sil.combat.initiativeRoll(c as never);
+    h.faces = [1, 1];
+    await early.evaluate();
+    expect(await expireTimers([actor as never], timerNow({ id: "cb2", round: 1, turn: 0, started: true, turns: [c] }))).toBe(0);
+    expect(await expireTimers([actor as never], timerNow({ id: "cb2", round: 2, turn: 0, started: true, turns: [c] }))).toBe(1);
   });
 
   it("E5: after pulling itself together, initiative is 4 + Combat Sense 2 = 6 without a roll, and the status is cleared", async () => {

@@ -1,0 +1,99 @@
+/**
+ * The Storytelling timers at the table (src/rules/storytelling/timers.ts gives their lengths and
+ * ends), ended through src/foundry/durations.ts by the active GM:
+ *  - the once-a-turn Willpower mark (002:L420) starts when a point is spent (`updateActor`) and is
+ *    lifted when the turn is over — a round in combat, three seconds of world time outside it, so
+ *    a spend out of combat no longer locks Willpower until the next fight;
+ *  - pepper spray's −5 (the status, 002:L719) lasts until the GM ends the scene
+ *    (`game.omnibus.api.endScene()` or activating another scene);
+ *  - a knockout (`game.omnibus.api.knockOut(actor, damage)`): unconscious for turns equal to the
+ *    damage (published p.169), then the character comes to unless dying.
+ */
+import { OmnibusError } from "../../core/errors";
+import type { TimerLength } from "../../core/durations";
+import { knockoutLength, pepperSprayLength, storytellingTimerExpired, willpowerTurnLength, type StorytellingTimerKind } from "../../rules/storytelling/timers";
+import { endScene, isActiveGM, startTimer, timerOf, timerStart, type TimerActor, type TimerCombat, type TimerEffectLike, type TimerOutcome, type TimerRules } from "../durations";
+import { localize } from "../i18n";
+
+const T = "OMNIBUS.Storytelling.Timer.";
+const IMG: Record<StorytellingTimerKind, string> = { willpower: "icons/svg/upgrade.svg", pepperSpray: "icons/svg/poison.svg", knockout: "icons/svg/unconscious.svg" };
+/** The status a timer shows itself (the pepper spray's status stays the one the GM set). */
+const STATUSES: Record<StorytellingTimerKind, string[]> = { willpower: [], pepperSpray: [], knockout: ["unconscious"] };
+
+export const storytellingTimerRules: TimerRules = {
+  ruleset: "storytelling",
+  expired: (kind, length, start, now) => storytellingTimerExpired(kind as StorytellingTimerKind, length, start, now),
+  onExpire(kind, actor): TimerOutcome | null {
+    switch (kind as StorytellingTimerKind) {
+      case "willpower":
+        // A new turn: Willpower may be spent again (002:L420). Quiet: it happens every turn.
+        return ((actor.system?.willpower ?? {}) as Record<string, unknown>).spentThisTurn === true ? { update: { "system.willpower.spentThisTurn": false }, note: null } : null;
+      case "pepperSpray":
+        return actor.statuses?.has("pepperSprayed") ? { statusesOff: ["pepperSprayed"], note: `${T}PepperSprayOver` } : null;
+      case "knockout":
+        // Dying or dead keeps the character down (the wound's own status).
+        return actor.statuses?.has("dying") || actor.statuses?.has("dead") ? null : { statusesOff: ["unconscious"], note: `${T}ComesTo` };
+      default:
+        return null;
+    }
+  },
+};
+
+function effectsOf(actor: TimerActor): TimerEffectLike[] {
+  const e = actor.effects;
+  if (!e) return [];
+  return Array.isArray(e) ? e : (e.contents ?? []);
+}
+
+function running(actor: TimerActor, kind: StorytellingTimerKind): boolean {
+  return effectsOf(actor).some((e) => timerOf(e)?.ruleset === "storytelling" && timerOf(e)?.kind === kind);
+}
+
+function activeCombat(): TimerCombat | null {
+  const combat = (globalThis as { game?: { combat?: TimerCombat | null } }).game?.combat ?? null;
+  return combat && combat.started !== false && Number(combat.round ?? 0) > 0 ? combat : null;
+}
+
+function isCharacter(actor: TimerActor | null | undefined): actor is TimerActor {
+  return !!actor && String(actor.type ?? "").startsWith("storytelling_") && actor.type !== "storytelling_party";
+}
+
+async function start(actor: TimerActor, kind: StorytellingTimerKind, length: TimerLength, combat: TimerCombat | null, data?: Record<string, unknown>): Promise<void> {
+  await startTimer(actor, { name: localize(`${T}${kind}`), img: IMG[kind], statuses: STATUSES[kind], flag: { ruleset: "storytelling", kind, length, start: timerStart(combat), ...(data ? { data } : {}) } });
+}
+
+function changedSpend(changed: Record<string, unknown>): unknown {
+  if ("system.willpower.spentThisTurn" in changed) return changed["system.willpower.spentThisTurn"];
+  return ((changed.system as { willpower?: Record<string, unknown> } | undefined)?.willpower ?? {}).spentThisTurn;
+}
+
+/** The `updateActor` hook on the active GM: a Willpower point spent starts the turn's mark. */
+export async function onStorytellingActorChange(actor: TimerActor, changed: Record<string, unknown>): Promise<StorytellingTimerKind[]> {
+  if (!isActiveGM() || !isCharacter(actor) || changedSpend(changed) !== true) return [];
+  const combat = activeCombat();
+  await start(actor, "willpower", willpowerTurnLength(combat !== null), combat);
+  return ["willpower"];
+}
+
+/** The `createActiveEffect` hook on the active GM: the pepper-spray status starts its scene timer. */
+export async function onStorytellingEffectCreated(effect: TimerEffectLike & { parent?: TimerActor | null; statuses?: Iterable<string> | null }): Promise<boolean> {
+  const actor = effect.parent;
+  if (!isActiveGM() || timerOf(effect) || !isCharacter(actor)) return false;
+  if (!(effect.statuses ? [...effect.statuses] : []).includes("pepperSprayed") || running(actor, "pepperSpray")) return false;
+  await start(actor, "pepperSpray", pepperSprayLength(), activeCombat());
+  return true;
+}
+
+/**
+ * A knockout (published p.169): the GM knocks a character out for as many turns as the blow's
+ * damage; it shows Unconscious until then. Refused for a non-character or a damage below 1.
+ */
+export async function knockOut(actor: TimerActor, damage: number): Promise<TimerLength> {
+  if (!isCharacter(actor)) throw new OmnibusError("badArgument", "only a Storytelling character can be knocked out", { name: "actor", value: String((actor as TimerActor | null)?.name ?? "") });
+  const combat = activeCombat();
+  const length = knockoutLength(damage, combat !== null);
+  await start(actor, "knockout", length, combat, { damage });
+  return length;
+}
+
+export { endScene };

@@ -1,0 +1,56 @@
+/**
+ * The Storytelling timers the table keeps as Active Effect durations (src/core/durations.ts): the
+ * turn (раунд) is three seconds (002:L41), so a length in turns is combat rounds while a fight runs
+ * and three seconds of world time each outside one.
+ *  - Willpower: one point a turn, whatever it buys (002:L420, L436) — the mark lasts one turn.
+ *  - Pepper spray: −5 to all the victim's actions until the end of the scene (002:L719). The
+ *    Storyteller decides where a scene ends (002:L45) and a fight does not end it (002:L45: the
+ *    scene goes on after the shooting), so it ends when the Storyteller ends the scene.
+ *  - Knockout: a blow to the head doing damage of at least the target's Size, failed Stamina:
+ *    unconscious for as many turns as the damage (published World of Darkness rulebook p.169,
+ *    digest §Z.5 "Knockout").
+ */
+import type { TimerLength, TimerNow, TimerStart } from "../../core/durations";
+import { timerExpired } from "../../core/durations";
+import { OmnibusError, describeValue, requireInt } from "../../core/errors";
+
+export type StorytellingTimerKind = "willpower" | "pepperSpray" | "knockout";
+export const STORYTELLING_TIMER_KINDS: readonly StorytellingTimerKind[] = ["willpower", "pepperSpray", "knockout"];
+
+/** A turn lasts three seconds (002:L41). */
+export const TURN_SECONDS = 3;
+
+/** `turns` turns: rounds while a combat runs, three seconds of world time each outside one. */
+export function turnsLength(turns: number, inCombat: boolean): TimerLength {
+  requireInt("turns", turns, 1, 100000);
+  return inCombat ? { value: turns, units: "rounds" } : { value: turns * TURN_SECONDS, units: "seconds" };
+}
+
+/** The once-a-turn Willpower mark lasts the turn it was spent in (002:L420). */
+export function willpowerTurnLength(inCombat: boolean): TimerLength {
+  return turnsLength(1, inCombat);
+}
+
+/** Unconscious for as many turns as the knockout blow's damage (published p.169). */
+export function knockoutLength(damage: number, inCombat: boolean): TimerLength {
+  requireInt("damage", damage, 1, 100);
+  return turnsLength(damage, inCombat);
+}
+
+/** Pepper spray lasts to the end of the scene (002:L719): no length, the scene's end ends it. */
+export function pepperSprayLength(): TimerLength {
+  return { value: null, units: "rounds" };
+}
+
+/**
+ * Has a Storytelling timer run out? Pepper spray once the Storyteller has ended the scene
+ * (`now.sceneOver`); the others by their length in turns (src/core/durations.ts).
+ */
+export function storytellingTimerExpired(kind: StorytellingTimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
+  for (const [name, value] of [["length", length], ["start", start], ["now", now]] as const) {
+    if (typeof value !== "object" || value === null) throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
+  }
+  if (!STORYTELLING_TIMER_KINDS.includes(kind)) throw new OmnibusError("badArgument", `unknown Storytelling timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
+  if (kind === "pepperSpray") return now.sceneOver === true;
+  return timerExpired(length, start, now);
+}

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+// Issue 15 §2 at the Storytelling table: timers kept as Active Effect durations by the active GM.
+// A turn is three seconds (002:L41); Willpower once a turn (002:L420) — out of combat too, where
+// the mark used to stay until the next fight; pepper spray's −5 to the end of the scene (002:L719),
+// which a fight's end does not end (002:L45); a knockout for turns equal to the damage (published
+// World of Darkness p.169). Runs as the v13 and the v14 project.
+import { beforeEach, describe, expect, it } from "vitest";
+import { assertMayModify, StandInDocument } from "../../support/foundry-stand-ins";
+import { setUpStorytelling, type StorytellingTable } from "./setup";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Effect = { id: string; name: string; statuses: string[]; duration: Record<string, unknown>; flags: Record<string, Record<string, any>> };
+const g = globalThis as any;
+
+function character(t: StorytellingTable): StandInDocument & Record<string, any> {
+  const a = new StandInDocument("kar", "Actor.kar", false, { name: "Karen", img: "k.webp", type: "storytelling_character", system: { willpower: { points: 4, bonus: 0, spentThisTurn: false } }, statuses: new Set<string>() }) as StandInDocument & Record<string, any>;
+  a.live = true;
+  a.effects = { contents: [] as Effect[] };
+  let n = 0;
+  a.createEmbeddedDocuments = async (_t: string, data: Array<Record<string, unknown>>) => {
+    assertMayModify(a, "create effects on");
+    for (const d of data) a.effects.contents.push({ ...(structuredClone(d) as Effect), id: `e${++n}` });
+  };
+  a.deleteEmbeddedDocuments = async (_t: string, ids: string[]) => {
+    assertMayModify(a, "delete effects of");
+    a.effects.contents = a.effects.contents.filter((e: Effect) => !ids.includes(e.id));
+  };
+  void t;
+  return a;
+}
+
+describe("Storytelling timers", () => {
+  let t: StorytellingTable;
+  let actor: ReturnType<typeof character>;
+  const timers = (kind?: string) => (actor.effects.contents as Effect[]).filter((e) => e.flags.omnibus?.timer && (!kind || e.flags.omnibus.timer.kind === kind));
+  const everyGM = async (hook: string, ...args: unknown[]) => {
+    await t.stand.asUser("gm2", () => t.stand.fire(hook, ...args));
+    await t.stand.fire(hook, ...args);
+  };
+  const api = () => t.adapter.api as any;
+  const timeCards = (from: number) => t.stand.recorded.rendered.slice(from).map((r: any) => r.context).filter((c: any) => c?.title === "OMNIBUS.Timers.Title");
+  const clock = async (seconds: number) => {
+    g.game.time.worldTime = seconds;
+    await everyGM("updateWorldTime", seconds);
+  };
+  beforeEach(async () => {
+    t = await setUpStorytelling();
+    t.stand.makeUser("gm2", true);
+    t.stand.setUser("gm");
+    actor = character(t);
+    g.game.actors = [actor];
+    g.game.combat = null;
+    g.game.time = { worldTime: 0 };
+  });
+
+  it("Willpower spent out of combat is marked for one turn: 3 s of world time (002:L41, L420), then it may be spent again, quietly; one timer with two GMs", async () => {
+    await actor.update({ "system.willpower.spentThisTurn": true, "system.willpower.points": 3 });
+    await everyGM("updateActor", actor, { system: { willpower: { spentThisTurn: true, points: 3 } } });
+    expect(timers("willpower")).toHaveLength(1);
+    expect(timers("willpower")[0].flags.omnibus.timer.length).toEqual({ value: 3, units: "seconds" });
+    const before = t.stand.recorded.rendered.length;
+    await clock(2);
+    expect(actor.system.willpower.spentThisTurn).toBe(true);
+    await clock(3);
+    expect(actor.system.willpower.spentThisTurn).toBe(false);
+    expect(timers()).toHaveLength(0);
+    expect(timeCards(before)).toHaveLength(0);
+  });
+
+  it("pepper spray lasts to the end of the scene (002:L719): not the fight's end (002:L45), but the GM's endScene() — with a card", async () => {
+    const combat = { id: "c1", round: 2, turn: 0, started: true, turns: [{}], combatants: { contents: [{ actor }] }, flags: {} };
+    g.game.combat = combat;
+    actor.statuses.add("pepperSprayed");
+    await everyGM("createActiveEffect", { id: "p1", statuses: new Set(["pepperSprayed"]), flags: {}, parent: actor });
+    expect(timers("pepperSpray")).toHaveLength(1);
+    expect(timers("pepperSpray")[0].flags.omnibus.timer.length).toEqual({ value: null, units: "rounds" });
+    g.game.combat = null;
+    await everyGM("deleteCombat", combat);
+    await clock(3600);
+    expect(actor.statuses.has("pepperSprayed")).toBe(true);
+    const before = t.stand.recorded.rendered.length;
+    await t.stand.asUser("gm2", () => api().endScene());
+    expect(actor.statuses.has("pepperSprayed")).toBe(true);
+    expect(await api().endScene()).toBe(1);
+    expect(actor.statuses.has("pepperSprayed")).toBe(false);
+    expect(timers()).toHaveLength(0);
+    expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ label: "Karen", value: "OMNIBUS.Storytelling.Timer.PepperSprayOver" }]]);
+  });
+
+  it("activating another scene ends the scene's pepper spray too", async () => {
+    actor.statuses.add("pepperSprayed");
+    await everyGM("createActiveEffect", { id: "p1", statuses: new Set(["pepperSprayed"]), flags: {}, parent: actor });
+    await everyGM("updateScene", { id: "s2" }, { active: false });
+    expect(actor.statuses.has("pepperSprayed")).toBe(true);
+    await everyGM("updateScene", { id: "s2" }, { active: true });
+    expect(actor.statuses.has("pepperSprayed")).toBe(false);
+  });
+
+  it("a knockout for 4 damage in round 1 (p.169): Unconscious for 4 turns, comes to when round 5 begins; outside combat 4 turns are 12 s; 0 damage is refused", async () => {
+    const combat: any = { id: "c1", round: 1, turn: 0, started: true, turns: [{}], combatants: { contents: [{ actor }] }, flags: {}, resetAll: async () => {}, rollAll: async () => {}, update: async () => {} };
+    g.game.combat = combat;
+    actor.statuses.add("unconscious");
+    expect(await api().knockOut(actor, 4)).toEqual({ value: 4, units: "rounds" });
+    expect(timers("knockout")[0].statuses).toEqual(["unconscious"]);
+    combat.round = 4;
+    await everyGM("updateCombat", combat, { round: 4 }, { direction: 1 });
+    expect(actor.statuses.has("unconscious")).toBe(true);
+    const before = t.stand.recorded.rendered.length;
+    combat.round = 5;
+    await everyGM("updateCombat", combat, { round: 5 }, { direction: 1 });
+    expect(actor.statuses.has("unconscious")).toBe(false);
+    expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ label: "Karen", value: "OMNIBUS.Storytelling.Timer.ComesTo" }]]);
+    g.game.combat = null;
+    expect(await api().knockOut(actor, 4)).toEqual({ value: 12, units: "seconds" });
+    await expect(api().knockOut(actor, 0)).rejects.toThrow();
+    expect(timers("knockout")).toHaveLength(1);
+  });
+});
