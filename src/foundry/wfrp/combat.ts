@@ -15,6 +15,7 @@
 import { tieChoiceButtons, type TieGroupState } from "./tie-choice/actions";
 import { diceFromRoll, facesFromRoll, type EvaluatedDice } from "../../rules/table/faces";
 import { forcedDice } from "../../core/dice";
+import { OmnibusError } from "../../core/errors";
 import { postCard } from "../chat/cards";
 import { publicMode } from "../compat";
 import { claimRound } from "../durations";
@@ -170,7 +171,9 @@ async function resolveWithFoundryDice<T>(resolve: (faces: number[]) => T): Promi
     const roll = new Roll("1d100");
     await roll.evaluate();
     rolls.push(roll);
-    faces.push(...facesFromRoll(roll as unknown as EvaluatedDice).map((f) => f.face));
+    const got = facesFromRoll(roll as unknown as EvaluatedDice).map((f) => f.face);
+    if (got.length === 0) throw new OmnibusError("diceMismatch", "a d100 roll gave no face", { sides: "100" });
+    faces.push(...got);
   }
 }
 
