@@ -170,6 +170,23 @@ export interface CombatHooks {
   /** `CONFIG.Combat.initiative` formula/decimals for the plain case. */
   formula?: string;
   decimals?: number;
+  /** Surprise at the start of a fight: the GM's tracker button and dialog (combat.ts `askSurprise`). */
+  surprise?: SurpriseHook;
+}
+
+/** The GM's choices in the surprise dialog: combatant ids by role, and the ruleset's own options. */
+export interface SurpriseChoice {
+  ambushers: string[];
+  targets: string[];
+  options: Record<string, string | boolean>;
+}
+
+/** A ruleset's surprise: extra dialog fields, and the rolls and conditions from the GM's choice. */
+export interface SurpriseHook {
+  /** Extra fields (a select with i18n-keyed choices, or a checkbox); labels are i18n keys. */
+  fields?: Array<{ name: string; label: string; choices?: Record<string, string> }>;
+  /** Rolls with Foundry's dice, applies the statuses and posts one card; returns who is surprised. */
+  determine(combat: Combat.Implementation, choice: SurpriseChoice): Promise<Array<{ id: string; surprised: boolean }>>;
 }
 
 /**

@@ -25,7 +25,7 @@ import { bindRollRequest, registerRollRequests } from "./roll-requests";
 import { bindItemCard } from "./post-item";
 import { rewordExplain } from "./explain-view";
 import { bindChatCard, registerChatHooks, registerChatSettings, registerSocket } from "./chat/actions";
-import { combatClass, combatantClass } from "./combat";
+import { combatClass, combatantClass, registerSurpriseButton } from "./combat";
 import { askRuleset, shouldAskRuleset } from "./dialogs/choose-ruleset";
 import { withRulesetCreateDialog, withTokenAttributes } from "./documents";
 import { registerTokenDefaults, registerTrackableAttributes } from "./tokens";
@@ -169,6 +169,7 @@ export function onInit(): void {
       if (adapter.combat.formula) cfg.Combat.initiative = { formula: adapter.combat.formula, decimals: adapter.combat.decimals ?? 0 };
       cfg.Combatant.documentClass = combatantClass(cfg.Combatant.documentClass as never, adapter.combat);
       cfg.Combat.documentClass = combatClass(cfg.Combat.documentClass as never, adapter.combat);
+      if (adapter.combat.surprise) registerSurpriseButton(adapter.combat.surprise);
     }
   }
 

@@ -75,3 +75,26 @@ describe("bad requests and help", () => {
     for (const word of ["test", "opposed", "reroll", "spec", "fortune"]) expect(r.out).toContain(word);
   });
 });
+
+describe("surprise through the CLI: the same pure functions as the tracker's dialog", () => {
+  it("wfrp surprise: the seed's unprepared defenders; Tollich (Combat Aware, Perception 41) rolls 23 and is not Surprised (003:L325)", () => {
+    const r = json("wfrp", "surprise", "--request", req({ method: "unprepared", observers: [{ id: "tollich", perception: 41, combatAware: true }, { id: "perdita", perception: 35 }] }), "--faces", "23");
+    expect(r.observers.map((o: { id: string; surprised: boolean }) => [o.id, o.surprised])).toEqual([["tollich", false], ["perdita", true]]);
+  });
+  it("d6 surprise: sneak 2D rolls 3 + Wild 4 = 7; a search of 7 notices (000:L367), so the side is not surprised", () => {
+    const r = json("d6", "surprise", "--request", req({ ambushers: [{ id: "a", code: "2D" }], observers: [{ id: "luke", code: "2D" }] }), "--faces", "3,4,3,4");
+    expect(r).toMatchObject({ surprised: false, observers: [{ id: "luke", noticed: ["a"], surprised: false }] });
+    expect(json("d6", "surprise", "--request", req({ ambushers: [{ id: "a", code: "2D" }], observers: [{ id: "han", code: "2D" }] }), "--faces", "3,4,2,4")).toMatchObject({ surprised: true });
+  });
+  it("storytelling surprise: Wits + Composure 3 dice 7,3,2 → no success, surprised (WoD p.153)", () => {
+    expect(json("storytelling", "surprise", "--request", req({ observers: [{ id: "anna", pool: 3 }] }), "--faces", "7,3,2")).toMatchObject({ observers: [{ id: "anna", successes: 0, surprised: true }] });
+  });
+  it("silhouette surprise: Stealth 4 against Notice 4 is a tie and the target stays unaware (004:L91–92)", () => {
+    expect(json("silhouette", "surprise", "--request", req({ ambushers: [{ id: "a", dice: 2 }], observers: [{ id: "v", dice: 2 }] }), "--faces", "4,3,4,1")).toMatchObject({ observers: [{ id: "v", unaware: true }] });
+  });
+  it("a surprise request without its observers exits 2 with one line naming the field", () => {
+    const r = run("storytelling", "check", "surprise", "--request", req({}));
+    expect(r.status).toBe(2);
+    expect(r.err).toEqual([expect.stringMatching(/^omnibus: .*observers/)]);
+  });
+});

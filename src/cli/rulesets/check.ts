@@ -8,10 +8,12 @@
 import { readFileSync } from "node:fs";
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError } from "../../core/errors";
-import { addCharacterPointDice, parseDieCode, rollCheck as rollD6Check, type D6RollKind } from "../../rules/d6";
+import { addCharacterPointDice, parseDieCode, resolveSurprise as resolveD6Surprise, rollCheck as rollD6Check, type D6RollKind } from "../../rules/d6";
+import { resolveSurprise as resolveSilhouetteSurprise } from "../../rules/silhouette/combat";
 import { rollCheck as rollSilhouetteCheck } from "../../rules/silhouette/pool";
+import { resolveSurprise as resolveStorytellingSurprise } from "../../rules/storytelling/combat";
 import { rollPool } from "../../rules/storytelling/roll";
-import { rerollTest, resolveTest, rollD100, rollOpposed, type TestSpec } from "../../rules/wfrp/index";
+import { rerollTest, resolveSurprise as resolveWfrpSurprise, resolveTest, rollD100, rollOpposed, type TestSpec } from "../../rules/wfrp/index";
 import type { CliCommand, CliRuleset } from "../types";
 
 type Req = Record<string, unknown>;
@@ -47,7 +49,37 @@ export function checkRequestFields(kind: string, fields: Record<string, Field>, 
   return r;
 }
 
+/** The `{id, …}` entries of a surprise request's list field, each an object with a string id. */
+function entries(r: Req, name: string): Array<Record<string, unknown> & { id: string }> {
+  const list = (r[name] ?? []) as unknown[];
+  return list.map((e, i) => {
+    if (typeof e !== "object" || e === null || typeof (e as { id?: unknown }).id !== "string") throw new OmnibusError("badArgument", `request field "${name}[${i}]" must be an object with a string id`, { name });
+    return e as Record<string, unknown> & { id: string };
+  });
+}
+
+const SURPRISE_SIDE = (about: string): Field => ({ type: "list", required: true, about });
+
 const D6_KINDS: Record<string, CheckKind> = {
+  surprise: {
+    summary: "surprise at a fight's start: each ambusher's sneak, then each target's search (Wild Die on)",
+    table: "the tracker's surprise dialog (src/foundry/d6/combat.ts determineSurprise) → rollD6, resolveSurprise",
+    fields: {
+      ambushers: SURPRISE_SIDE('[{id, code: "3D+1"}] — the sneak codes'),
+      observers: SURPRISE_SIDE('[{id, code}] — the targets\' search codes'),
+      wildOne: { type: "string", about: "removeHighest | complication | none (world setting)" },
+    },
+    run(r, dice) {
+      const roll = (e: Record<string, unknown>, i: number, name: string) => {
+        if (typeof e.code !== "string") throw new OmnibusError("badArgument", `request field "${name}[${i}].code" must be a die code`, { name });
+        return rollD6Check(parseDieCode(e.code), dice, { wildDie: true, wildOne: r.wildOne as never, kind: "skill", allowPipsOnly: true }).total;
+      };
+      const ambushers = entries(r, "ambushers").map((e, i) => ({ id: e.id, sneak: roll(e, i, "ambushers") }));
+      const observers = entries(r, "observers").map((e, i) => ({ id: e.id, search: roll(e, i, "observers") }));
+      const res = resolveD6Surprise({ ambushers, observers });
+      return { json: { ambushers, totals: observers, ...res, statuses: res.observers.map((o) => ({ id: o.id, surprised: o.surprised })) }, text: res.surprised ? "the targets are surprised" : "the targets are not surprised" };
+    },
+  },
   roll: {
     summary: "a roll of a die code (skill, attribute, reaction, damage…) against an optional difficulty",
     table: "D6Roll (src/foundry/d6/rolls.ts) → rollD6; the card compares the total with the difficulty",
@@ -96,6 +128,23 @@ const D6_KINDS: Record<string, CheckKind> = {
 const testSpecField: Field = { type: "object", required: true, about: "{value, difficulty?, modifier?, slBonus?}" };
 
 const WFRP_KINDS: Record<string, CheckKind> = {
+  surprise: {
+    summary: "who is Surprised at a fight's start (ambush, surroundings, …; Combat Aware)",
+    table: "the tracker's surprise dialog (src/foundry/wfrp/combat.ts determineSurprise) → resolveSurprise",
+    fields: {
+      method: { type: "string", required: true, about: "ambush | surroundings | distraction | unprepared | other" },
+      ambusherStealth: { type: "list", about: "the ambushers' Stealth values (ambush)" },
+      detectable: { type: "boolean", about: "the targets may spot it" },
+      observers: SURPRISE_SIDE("[{id, perception, combatAware?}]"),
+      options: { type: "object", about: "test options" },
+      opposed: { type: "object", about: "{tieBreak, finalTie}" },
+    },
+    run(r, dice) {
+      const res = resolveWfrpSurprise(dice, { method: r.method as never, ambusherStealth: r.ambusherStealth as number[] | undefined, detectable: r.detectable as boolean | undefined, observers: r.observers as never }, (r.options as object | undefined) ?? {}, (r.opposed as object | undefined) ?? {});
+      const names = res.observers.filter((o) => o.surprised).map((o) => o.id);
+      return { json: { ...res }, text: names.length ? `Surprised: ${names.join(", ")}` : "nobody is Surprised" };
+    },
+  },
   test: {
     summary: "a d100 test (characteristic, skill, attack's own roll)",
     table: "WfrpTestRoll (src/foundry/wfrp/rolls.ts) → rollD100, resolveTest",
@@ -134,6 +183,20 @@ const WFRP_KINDS: Record<string, CheckKind> = {
 };
 
 const STORYTELLING_KINDS: Record<string, CheckKind> = {
+  surprise: {
+    summary: "an ambush: each target rolls Wits + Composure; no success is surprised",
+    table: "the tracker's surprise dialog (src/foundry/storytelling/combat.ts determineSurprise) → rollPool, resolveSurprise",
+    fields: { observers: SURPRISE_SIDE("[{id, pool}] — Wits + Composure with the wound penalty"), chanceDieUsesAgain: { type: "boolean", about: "world setting" } },
+    run(r, dice) {
+      const rolled = entries(r, "observers").map((e, i) => {
+        if (!Number.isInteger(e.pool)) throw new OmnibusError("badArgument", `request field "observers[${i}].pool" must be a whole number`, { name: "observers" });
+        return { id: e.id, successes: rollPool(Math.max(0, e.pool as number), dice, { again: 10, rote: false, chanceDieUsesAgainLevel: r.chanceDieUsesAgain as boolean | undefined }).successes };
+      });
+      const res = resolveStorytellingSurprise(rolled);
+      const names = res.observers.filter((o) => o.surprised).map((o) => o.id);
+      return { json: { ...res }, text: names.length ? `surprised: ${names.join(", ")}` : "nobody is surprised" };
+    },
+  },
   roll: {
     summary: "a dice pool (a chance die at 0 or below)",
     table: "StorytellingRoll (src/foundry/storytelling/rolls.ts) → rollPool",
@@ -152,6 +215,32 @@ const STORYTELLING_KINDS: Record<string, CheckKind> = {
 };
 
 const SILHOUETTE_KINDS: Record<string, CheckKind> = {
+  surprise: {
+    summary: "an ambush: each ambusher's Stealth, then each target's Notice; a target that spots nobody is unaware",
+    table: "the tracker's surprise dialog (src/foundry/silhouette/combat.ts determineSurprise) → rollCheck, resolveSurprise",
+    fields: {
+      ambushers: SURPRISE_SIDE("[{id, dice, modifier?}] — Stealth"),
+      observers: SURPRISE_SIDE("[{id, dice, modifier?}] — Notice"),
+      rules: { type: "object", about: "world settings (mishap, …)" },
+    },
+    run(r, dice) {
+      const roll = (e: Record<string, unknown>) => {
+        const level = Number.isInteger(e.dice) ? (e.dice as number) : 0;
+        return rollSilhouetteCheck({ dice: level, untrained: level === 0, modifier: Number.isInteger(e.modifier) ? (e.modifier as number) : 0 }, dice, (r.rules as object | undefined) ?? {});
+      };
+      const ambushers = entries(r, "ambushers").map((e) => {
+        const c = roll(e);
+        return { id: e.id, stealth: c.total, fumble: c.fumble };
+      });
+      const observers = entries(r, "observers").map((e) => {
+        const c = roll(e);
+        return { id: e.id, notice: c.total, fumble: c.fumble };
+      });
+      const res = resolveSilhouetteSurprise({ ambushers, observers });
+      const names = res.observers.filter((o) => o.unaware).map((o) => o.id);
+      return { json: { ambushers, totals: observers, ...res }, text: names.length ? `unaware: ${names.join(", ")}` : "every target is aware" };
+    },
+  },
   check: {
     summary: "a skill check: the highest die, +1 per extra 6, plus modifiers, against a threshold",
     table: "SilhouetteRoll (src/foundry/silhouette/rolls.ts) → rollCheck",

@@ -13,9 +13,12 @@
  */
 import { userOwns } from "../chat/actions";
 import { OmnibusError, refused } from "../../core/errors";
-import { compareCodes, initiativeCode, initiativeWinner, type DieCode } from "../../rules/d6";
+import { compareCodes, initiativeCode, initiativeWinner, resolveSurprise, subtractCodes, woundPenaltyDice, type DieCode } from "../../rules/d6";
+import { skillCode, type D6ActorData } from "../../rules/d6/table/checks";
+import type { SurpriseChoice } from "../ruleset";
+import { actorData } from "./checks";
 import { postCard } from "../chat/cards";
-import { currentMessageMode, evaluateOptions } from "../compat";
+import { currentMessageMode, evaluateOptions, publicMode } from "../compat";
 import { requestChatAction } from "../chat/actions";
 import { localize } from "../i18n";
 import type { ChatActionContext, CombatHooks, DocumentChange } from "../ruleset";
@@ -88,7 +91,64 @@ export const d6Combat: CombatHooks = {
   compare: (a, b) => compareCombatants(a as unknown as CombatantLike, b as unknown as CombatantLike),
   formula: "2d6",
   decimals: 0,
+  surprise: { determine: (combat, choice) => determineSurprise(combat as unknown as SurpriseCombat, choice) },
 };
+
+type SurpriseCombat = { combatants: { contents: Array<CombatantLike & { actor?: (CombatantLike["actor"] & { statuses?: Set<string>; toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null }> } };
+
+/** A skill's code (the attribute when the skill is not improved, 000:L676) less the wound penalty. */
+function surpriseCode(actor: NonNullable<CombatantLike["actor"]>, skill: string): DieCode {
+  const data = actorData(actor as never) as D6ActorData;
+  const code = skillCode(data, skill, "perception").code;
+  return subtractCodes(code, { dice: woundPenaltyDice(woundLevelOf(data.system)), pips: 0 });
+}
+
+/**
+ * Surprise at the start of a fight (000:L361–369), from the GM's dialog: each ambusher rolls sneak,
+ * each target search (both Perception skills; the attribute when unimproved), Wild Die on, wound
+ * penalties applied; the pure `resolveSurprise` says whether the targets' side is caught; every
+ * target then gains (or loses) the Surprised status, and one card lists the totals.
+ */
+export async function determineSurprise(combat: SurpriseCombat, choice: SurpriseChoice): Promise<Array<{ id: string; surprised: boolean }>> {
+  const settings = readSettings();
+  const byId = new Map(combat.combatants.contents.map((c) => [c.id ?? "", c]));
+  const rolls: Roll[] = [];
+  const rollFor = async (id: string, skill: string): Promise<{ id: string; total: number } | null> => {
+    const actor = byId.get(id)?.actor;
+    if (!actor || !String(actor.type).startsWith("d6_")) return null;
+    const roll = D6Roll.fromSpec({ code: surpriseCode(actor, skill), wildDie: true, wildOne: settings.wildOne, characterPoints: 0, kind: "skill", allowPipsOnly: true });
+    await roll.evaluate();
+    rolls.push(roll as unknown as Roll);
+    return { id, total: roll.outcome!.total };
+  };
+  const ambushers: Array<{ id: string; sneak: number }> = [];
+  for (const id of choice.ambushers) {
+    const r = await rollFor(id, "sneak");
+    if (r) ambushers.push({ id, sneak: r.total });
+  }
+  const observers: Array<{ id: string; search: number }> = [];
+  for (const id of choice.targets) {
+    const r = await rollFor(id, "search");
+    if (r) observers.push({ id, search: r.total });
+  }
+  const outcome = resolveSurprise({ ambushers, observers });
+  for (const o of outcome.observers) {
+    const actor = byId.get(o.id)?.actor;
+    if (!actor?.toggleStatusEffect || (actor.statuses?.has("surprised") ?? false) === o.surprised) continue;
+    await actor.toggleStatusEffect("surprised", { active: o.surprised });
+  }
+  const name = (id: string) => String(byId.get(id)?.name ?? id);
+  const lines = [
+    ...ambushers.map((a) => ({ label: name(a.id), value: `${localize("OMNIBUS.D6.Surprise.Sneak")} ${a.sneak}` })),
+    ...outcome.observers.map((o, i) => ({
+      label: name(o.id),
+      value: `${localize("OMNIBUS.D6.Surprise.Search")} ${observers[i].search}${o.noticed.length ? ` — ${localize("OMNIBUS.D6.Surprise.Noticed", { names: o.noticed.map(name).join(", ") })}` : ""}`,
+    })),
+    { label: localize("OMNIBUS.D6.Surprise.Title"), value: localize(outcome.surprised ? "OMNIBUS.D6.Surprise.Surprised" : "OMNIBUS.D6.Surprise.NotSurprised") },
+  ];
+  await postCard({ template: templatePath("chat/check-card"), context: { title: localize("OMNIBUS.D6.Surprise.Title"), subtitle: localize("OMNIBUS.D6.Surprise.Subtitle"), lines }, rolls, rollMode: publicMode() });
+  return outcome.observers.map((o) => ({ id: o.id, surprised: o.surprised }));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Initiative by side
@@ -288,6 +348,7 @@ type RoundActor = {
   name?: string | null;
   img?: string | null;
   system?: Record<string, unknown>;
+  statuses?: Set<string>;
   toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown>;
 };
 
@@ -329,6 +390,8 @@ export async function onCombatRound(
       const context = deathRollCard(String(actor.name ?? ""), death.faces, total, death.plan.rounds, death.plan.dies, localize("OMNIBUS.D6.DeathRoll.Title"), actor.img ?? "");
       await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls: [roll as unknown as Roll], rollMode: mode });
     } else await actor.update(update);
+    // Surprise covers the ambushers' first action (000:L363): it is over when round 2 starts.
+    if (forward && Number(changed.round) >= 2 && actor.statuses?.has("surprised")) await actor.toggleStatusEffect?.("surprised", { active: false });
   }
   if (forward && settings.initiativeMode === "perSide" && typeof combat.updateEmbeddedDocuments === "function") await rollSideInitiative(combat as CombatLike);
   return seen.size;

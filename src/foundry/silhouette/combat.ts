@@ -9,8 +9,12 @@
  *    4 + Combat Sense without a roll, and the status is cleared.
  */
 import { compareInitiative, type CheckOptions } from "../../rules/silhouette/index";
-import type { CombatHooks } from "../ruleset";
+import { resolveSurprise } from "../../rules/silhouette/combat";
+import type { CombatHooks, SurpriseChoice } from "../ruleset";
 import { localize } from "../i18n";
+import { postCard } from "../chat/cards";
+import { publicMode } from "../compat";
+import { templatePath } from "../templates/helpers";
 import { createElementNear } from "../compat";
 import { skillFor } from "../../rules/silhouette/table/derive";
 import { derivedOf, type ActorLike } from "./checks";
@@ -98,7 +102,58 @@ export function compareCombatants(a: CombatantLike, b: CombatantLike): number {
 export const silhouetteCombat: CombatHooks = {
   initiativeRoll: (combatant) => initiativeRoll(combatant as unknown as CombatantLike) as never,
   compare: (a, b) => compareCombatants(a as unknown as CombatantLike, b as unknown as CombatantLike),
+  surprise: { determine: (combat, choice) => determineSurprise(combat as never, choice) },
 };
+
+type SurpriseActor = ActorLike & { statuses?: Set<string>; toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> };
+
+/**
+ * An ambush (004:L89–92), from the GM's dialog: each ambusher rolls Stealth, each target Notice
+ * (skill level + its attribute; untrained: two dice, keep the lowest); the pure `resolveSurprise`
+ * leaves a target that spots no ambusher unaware (the "unaware" status: attacked against
+ * difficulty 1 plus its defense modifiers, 004:L89), the others aware. One card.
+ */
+export async function determineSurprise(combat: { combatants: { contents: Array<{ id?: string | null; name?: string | null; actor: SurpriseActor | null }> } }, choice: SurpriseChoice): Promise<Array<{ id: string; surprised: boolean }>> {
+  const rules = silhouetteOptions().check;
+  const byId = new Map(combat.combatants.contents.map((c) => [c.id ?? "", c]));
+  const rolls: Roll[] = [];
+  const rollFor = async (id: string, key: "stealth" | "notice") => {
+    const actor = byId.get(id)?.actor;
+    if (!actor || !String(actor.type).startsWith("silhouette_")) return null;
+    const row = skillFor(derivedOf(actor).skills, key);
+    const roll = SilhouetteRoll.forCheck({ dice: row?.level ?? 0, untrained: !row || row.level === 0, modifier: row?.attributeModifier ?? 0 }, rules);
+    await roll.evaluate();
+    rolls.push(roll as unknown as Roll);
+    const o = roll.outcome as { total: number; fumble: boolean };
+    return { id, total: o.total, fumble: o.fumble };
+  };
+  const ambushers: Array<{ id: string; stealth: number; fumble: boolean }> = [];
+  for (const id of choice.ambushers) {
+    const r = await rollFor(id, "stealth");
+    if (r) ambushers.push({ id, stealth: r.total, fumble: r.fumble });
+  }
+  const observers: Array<{ id: string; notice: number; fumble: boolean }> = [];
+  for (const id of choice.targets) {
+    const r = await rollFor(id, "notice");
+    if (r) observers.push({ id, notice: r.total, fumble: r.fumble });
+  }
+  const outcome = resolveSurprise({ ambushers, observers });
+  for (const o of outcome.observers) {
+    const actor = byId.get(o.id)?.actor;
+    if (!actor?.toggleStatusEffect || (actor.statuses?.has("unaware") ?? false) === o.unaware) continue;
+    await actor.toggleStatusEffect("unaware", { active: o.unaware });
+  }
+  const name = (id: string) => String(byId.get(id)?.name ?? id);
+  const lines = [
+    ...ambushers.map((a) => ({ label: name(a.id), value: `${localize("OMNIBUS.Silhouette.Surprise.Stealth")} ${a.stealth}` })),
+    ...outcome.observers.map((o, i) => ({
+      label: name(o.id),
+      value: `${localize("OMNIBUS.Silhouette.Surprise.Notice")} ${observers[i].notice} — ${o.unaware ? localize("OMNIBUS.Silhouette.Surprise.Unaware") : localize("OMNIBUS.Silhouette.Surprise.Noticed", { names: o.noticed.map(name).join(", ") })}`,
+    })),
+  ];
+  await postCard({ template: templatePath("chat/check-card"), context: { title: localize("OMNIBUS.Silhouette.Surprise.Title"), subtitle: localize("OMNIBUS.Silhouette.Surprise.Subtitle"), lines }, rolls, rollMode: publicMode() });
+  return outcome.observers.map((o) => ({ id: o.id, surprised: o.unaware }));
+}
 
 interface CombatLike {
   id?: string | null;

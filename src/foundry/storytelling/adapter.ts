@@ -29,7 +29,7 @@ import { characterTraits } from "../../rules/storytelling/table/derive";
 import { StorytellingInitiativeRoll, StorytellingRoll } from "./rolls";
 import { StorytellingDie } from "../dice/terms";
 import { STORYTELLING_TEMPLATES, StorytellingCharacterSheet, StorytellingItemSheet, StorytellingVehicleSheet } from "./sheets";
-import { compareInitiative, onCombatRound, resolveTiesAsGM, rollOffTies, scheduleTies } from "./combat";
+import { compareInitiative, determineSurprise, onCombatRound, resolveTiesAsGM, rollOffTies, scheduleTies } from "./combat";
 import { declareWillpowerForDefense, toggleDodge } from "./defense/actions";
 
 const sheet = { sheet: StorytellingItemSheet, sheetLabel: `${KEY}.Sheet.Item` };
@@ -70,6 +70,7 @@ export const storytellingAdapter = defineRuleset({
     compare: compareInitiative,
     formula: "1d10",
     decimals: 0,
+    surprise: { determine: (combat, choice) => determineSurprise(combat as never, choice) },
   },
   chatActions: storytellingChatActions,
   renderCard: renderStorytellingCard,

@@ -5,12 +5,18 @@
  * initiative each turn (a house rule the digest lists).
  */
 import { forcedDice, type DiceSource } from "../../core/dice";
-import { initiativeModifier, initiativeOrder } from "../../rules/storytelling";
+import { initiativeModifier, initiativeOrder, resolveSurprise } from "../../rules/storytelling";
 import { facesFromRoll, type EvaluatedDice } from "../../rules/table/faces";
 import { addDeletion, currentMessageMode, evaluateOptions } from "../compat";
 import { DEFENSE_FLAG } from "../../rules/storytelling/table/defense/combat";
-import { characterTraits } from "../../rules/storytelling/table/derive";
-import { isOmnibusError } from "../i18n";
+import { characterTraits, deriveCharacter } from "../../rules/storytelling/table/derive";
+import { isOmnibusError, localize } from "../i18n";
+import { postCard } from "../chat/cards";
+import { publicMode } from "../compat";
+import type { SurpriseChoice } from "../ruleset";
+import { templatePath } from "../templates/helpers";
+import { rollStorytelling } from "./rolls";
+import { worldOptions } from "./settings";
 
 interface CombatantLike {
   initiative?: number | null;
@@ -114,7 +120,8 @@ export async function onCombatRound(combat: CombatLike, changed: Record<string, 
     if (wp?.spentThisTurn) reset["system.willpower.spentThisTurn"] = false;
     if ((actor as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.[DEFENSE_FLAG] !== undefined) addDeletion(reset, `flags.omnibus.${DEFENSE_FLAG}`);
     if (Object.keys(reset).length > 0) await actor.update(reset);
-    for (const status of ["dodging", "allOutAttack", "surprised"]) {
+    // Surprise lasts the first turn (WoD p.153): the start of the combat (round 1) keeps it.
+    for (const status of Number(changed.round) > 1 ? ["dodging", "allOutAttack", "surprised"] : ["dodging", "allOutAttack"]) {
       if (actor.statuses?.has(status)) await actor.toggleStatusEffect(status, { active: false });
     }
   }
@@ -178,4 +185,40 @@ export function scheduleTies(combat: { id?: string | null } | null | undefined):
     pendingTies.delete(combat.id!);
     void resolveTiesAsGM(combat);
   }, 100));
+}
+
+type SurpriseActor = { type?: string; system?: Record<string, unknown>; statuses?: Set<string>; toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> };
+
+/**
+ * Surprise at the start of a fight (WoD p.153), from the GM's dialog: each target rolls Wits +
+ * Composure (wound penalty applied; no pool is a chance die) once — it cannot be retried (002:L400);
+ * the pure `resolveSurprise` marks those with no success Surprised (no action and no Defense in the
+ * first turn; the status is cleared when round 2 starts). Ambushers do not roll. One card.
+ */
+export async function determineSurprise(combat: { combatants: { contents: Array<{ id?: string | null; name?: string | null; actor?: SurpriseActor | null }> } }, choice: SurpriseChoice): Promise<Array<{ id: string; surprised: boolean }>> {
+  const options = worldOptions();
+  const byId = new Map(combat.combatants.contents.map((c) => [c.id ?? "", c]));
+  const rolled: Array<{ id: string; successes: number }> = [];
+  const rolls: Roll[] = [];
+  for (const id of choice.targets) {
+    const system = byId.get(id)?.actor?.system;
+    if (!system?.attributes) continue;
+    const t = characterTraits(system);
+    const pool = Math.max(0, t.attributes.wits + t.attributes.composure + deriveCharacter(system).woundPenalty);
+    const r = await rollStorytelling({ pool, again: 10, rote: false, chanceDieUsesAgain: options.chanceDieUsesAgain }, { allowInteractive: false });
+    rolls.push(...(r.rolls as unknown as Roll[]));
+    rolled.push({ id, successes: r.result.successes });
+  }
+  const outcome = resolveSurprise(rolled);
+  for (const o of outcome.observers) {
+    const actor = byId.get(o.id)?.actor;
+    if (!actor?.toggleStatusEffect || (actor.statuses?.has("surprised") ?? false) === o.surprised) continue;
+    await actor.toggleStatusEffect("surprised", { active: o.surprised });
+  }
+  const lines = outcome.observers.map((o) => ({
+    label: String(byId.get(o.id)?.name ?? o.id),
+    value: `${localize("OMNIBUS.Storytelling.Surprise.Successes", { count: o.successes })} — ${localize(o.surprised ? "OMNIBUS.Storytelling.Surprise.Surprised" : "OMNIBUS.Storytelling.Surprise.NotSurprised")}`,
+  }));
+  await postCard({ template: templatePath("chat/check-card"), context: { title: localize("OMNIBUS.Storytelling.Surprise.Title"), subtitle: localize("OMNIBUS.Storytelling.Surprise.Subtitle"), lines }, rolls, rollMode: publicMode() });
+  return outcome.observers.map((o) => ({ id: o.id, surprised: o.surprised }));
 }

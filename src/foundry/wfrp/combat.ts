@@ -14,11 +14,15 @@
  *  - Advantage is cleared when the combat ends (digest §7 item 18).
  */
 import { tieChoiceButtons, type TieGroupState } from "./tie-choice/actions";
-import { diceFromRoll, type EvaluatedDice } from "../../rules/table/faces";
+import { diceFromRoll, facesFromRoll, type EvaluatedDice } from "../../rules/table/faces";
+import { forcedDice } from "../../core/dice";
+import { OmnibusError } from "../../core/errors";
 import { postCard } from "../chat/cards";
 import { publicMode } from "../compat";
 import { claimRound } from "../durations";
-import { endOfRound, CONDITIONS, MAX_TIE_ROUNDS, rankInitiativeTie, rollCombatAware, type EndOfRoundResult } from "../../rules/wfrp/index";
+import { endOfRound, CONDITIONS, MAX_TIE_ROUNDS, rankInitiativeTie, resolveSurprise, rollCombatAware, SURPRISE_METHODS, type EndOfRoundResult, type SurpriseMethod, type SurpriseOutcome } from "../../rules/wfrp/index";
+import { isOmnibusError } from "../i18n";
+import type { SurpriseChoice } from "../ruleset";
 import { localize } from "../i18n";
 import type { CombatHooks } from "../ruleset";
 import { templatePath } from "../templates/helpers";
@@ -146,12 +150,101 @@ export async function settleInitiativeTies(combat: CombatLike): Promise<string[]
   return orders;
 }
 
+type StatusActor = { statuses?: Set<string>; toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> };
+
+/** The combat's record that surprise was determined (Combat Aware then tested already). */
+const surpriseFlagOf = (combat: { flags?: Record<string, unknown> }) => ((combat.flags?.omnibus ?? {}) as Record<string, unknown>).surprise;
+
+/**
+ * Runs the pure `resolveSurprise` on Foundry's dice, one d100 at a time: it is run again with one
+ * more face whenever it asks for a die it has not got, so exactly the dice it uses are rolled
+ * (how many depends on the results: Combat Aware tests only the would-be Surprised).
+ */
+async function resolveWithFoundryDice<T>(resolve: (faces: number[]) => T): Promise<{ result: T; rolls: Roll[] }> {
+  const faces: number[] = [];
+  const rolls: Roll[] = [];
+  for (;;) {
+    try {
+      return { result: resolve(faces), rolls };
+    } catch (error) {
+      if (!isOmnibusError(error) || error.code !== "facesExhausted" || faces.length >= 400) throw error;
+    }
+    const roll = new Roll("1d100");
+    await roll.evaluate();
+    rolls.push(roll);
+    const got = facesFromRoll(roll as unknown as EvaluatedDice).map((f) => f.face);
+    if (got.length === 0) throw new OmnibusError("diceMismatch", "a d100 roll gave no face", { sides: "100" });
+    faces.push(...got);
+  }
+}
+
+/**
+ * Surprise at the start of the fight (003:L269, L301–325), from the GM's dialog: the ambushers'
+ * Stealth, each target's Perception and Combat Aware talent go to the pure `resolveSurprise` with
+ * the chosen method; each target it leaves Surprised gains the Surprised Condition (its status),
+ * the others lose it; one card shows the tests. The combat records it, so Combat Aware is not
+ * tested a second time when the combat starts.
+ */
+export async function determineSurprise(combat: CombatLike, choice: SurpriseChoice): Promise<Array<{ id: string; surprised: boolean }>> {
+  const rules = currentRules();
+  const byId = new Map(combat.combatants.contents.map((c) => [c.id ?? "", c]));
+  const facts = (id: string) => {
+    const actor = byId.get(id)?.actor;
+    if (!actor) return null;
+    const view = actorView(actor);
+    const d = deriveActor(view.system, view.items, view.statuses);
+    return {
+      stealth: bestSkillValue(d, view.items, "stealth")?.value ?? d.characteristics.ag.current,
+      perception: bestSkillValue(d, view.items, "perception")?.value ?? d.characteristics.i.current,
+      combatAware: view.items.some((i) => i.type === "wfrp_talent" && i.system.key === "combatAware"),
+    };
+  };
+  const method = (SURPRISE_METHODS as readonly string[]).includes(String(choice.options.method)) ? (choice.options.method as SurpriseMethod) : "ambush";
+  const ambusherStealth = choice.ambushers.map(facts).filter((f) => f !== null).map((f) => f.stealth);
+  const observers = choice.targets.flatMap((id) => {
+    const f = facts(id);
+    return f ? [{ id, perception: f.perception, combatAware: f.combatAware }] : [];
+  });
+  const request = { method, detectable: choice.options.detectable === true, ambusherStealth, observers };
+  const { result, rolls } = await resolveWithFoundryDice<SurpriseOutcome>((faces) => resolveSurprise(forcedDice(faces), request, rules.test, rules.opposed));
+  for (const o of result.observers) {
+    const actor = byId.get(o.id)?.actor as unknown as StatusActor | undefined;
+    if (!actor?.toggleStatusEffect || (actor.statuses?.has("surprised") ?? false) === o.surprised) continue;
+    await actor.toggleStatusEffect("surprised", { active: o.surprised });
+  }
+  await combat.update?.({ "flags.omnibus.surprise": { method } });
+  const sl = (t: { roll: number; slLabel: string }) => `${t.roll} (${t.slLabel})`;
+  const lines: Array<{ label: string; value: string }> = [];
+  if (result.stealthTest) lines.push({ label: localize("OMNIBUS.WFRP.Surprise.Stealth"), value: sl(result.stealthTest) });
+  for (const o of result.observers) {
+    const parts: string[] = [];
+    if (o.spot) parts.push("defender" in o.spot ? `${localize("OMNIBUS.WFRP.Surprise.Stealth")} ${sl(o.spot.attacker)} · ${localize("OMNIBUS.WFRP.Surprise.Perception")} ${sl(o.spot.defender)}` : `${localize("OMNIBUS.WFRP.Surprise.Perception")} ${sl(o.spot)}`);
+    if (o.combatAware) parts.push(`${localize("OMNIBUS.WFRP.CombatAware.Title")} ${sl(o.combatAware)}`);
+    parts.push(localize(o.surprised ? "OMNIBUS.WFRP.CombatAware.StillSurprised" : "OMNIBUS.WFRP.CombatAware.NotSurprised"));
+    lines.push({ label: byId.get(o.id)?.name ?? o.id, value: parts.join(" — ") });
+  }
+  await postCard({
+    template: templatePath("chat/check-card"),
+    context: { title: localize("OMNIBUS.WFRP.Surprise.Title"), subtitle: localize(`OMNIBUS.WFRP.Surprise.Method.${method}`), lines },
+    rolls,
+    rollMode: publicMode(),
+  });
+  return result.observers.map((o) => ({ id: o.id, surprised: o.surprised }));
+}
+
 export const wfrpCombat: CombatHooks = {
   initiativeRoll(combatant) {
     const options = initiativeOptions(combatant as unknown as CombatantLike);
     return new WfrpInitiativeRoll(initiativeFormula(options), {}, options as never) as unknown as Roll;
   },
   compare: (a, b) => compareCombatants(a as unknown as CombatantLike, b as unknown as CombatantLike),
+  surprise: {
+    fields: [
+      { name: "method", label: "OMNIBUS.WFRP.Surprise.MethodLabel", choices: Object.fromEntries(SURPRISE_METHODS.map((m) => [m, `OMNIBUS.WFRP.Surprise.Method.${m}`])) },
+      { name: "detectable", label: "OMNIBUS.WFRP.Surprise.Detectable" },
+    ],
+    determine: (combat, choice) => determineSurprise(combat as unknown as CombatLike, choice),
+  },
 };
 
 function isActiveGM(): boolean {
@@ -160,6 +253,7 @@ function isActiveGM(): boolean {
 
 interface CombatLike {
   combatants: { contents: CombatantLike[] };
+  flags?: Record<string, unknown>;
   updateEmbeddedDocuments?(type: "Combatant", updates: Array<Record<string, unknown>>): Promise<unknown>;
   resetAll?(): Promise<unknown>;
   rollAll?(options?: Record<string, unknown>): Promise<unknown>;
@@ -272,7 +366,8 @@ export function registerCombatHooks(): void {
   // Full initiative ties are broken by an opposed Agility test when the combat starts (003:L281).
   Hooks.on("combatStart", (async (combat: CombatLike) => {
     if (!isActiveGM()) return;
-    await combatAwareAtStart(combat);
+    // Determined from the tracker's surprise dialog: Combat Aware was tested there (003:L325).
+    if (!surpriseFlagOf(combat)) await combatAwareAtStart(combat);
     await settleInitiativeTies(combat);
   }) as never);
   Hooks.on("deleteCombat", (async (combat: CombatLike) => {

@@ -45,6 +45,49 @@ export function surpriseCheck(observerTotals: readonly number[], sneakTotals: re
   return { noticed, surprised };
 }
 
+export interface D6SurpriseRequest {
+  /** Each ambusher's sneak total (the attackers' sneak rolls, 000:L365). */
+  ambushers: ReadonlyArray<{ id: string; sneak: number }>;
+  /** Each targeted character in range: its search or Perception total (000:L365). */
+  observers: ReadonlyArray<{ id: string; search: number }>;
+}
+
+export interface D6SurpriseOutcome {
+  /** Per observer: the ambushers it noticed (its total equals or beats their sneak, 000:L367). */
+  observers: Array<{ id: string; noticed: string[]; surprised: boolean }>;
+  /** Nobody noticed anyone: the whole targeted side is caught by surprise (000:L369). */
+  surprised: boolean;
+}
+
+/**
+ * Who is caught by surprise at the start of a fight (000:L361–369): every targeted character rolls
+ * search or Perception; a total equal to or higher than an ambusher's sneak total notices that
+ * ambusher (000:L367, ties notice). The seed speaks of a side (000:L363 «застигнутая врасплох
+ * сторона»): when nobody notices anyone, every target is surprised (000:L369); when anyone notices,
+ * the side is not surprised. A surprised side lets the ambushers take the first action and cannot
+ * roll reactions against it (000:L363).
+ */
+export function resolveSurprise(request: D6SurpriseRequest): D6SurpriseOutcome {
+  requireRecord(request, "surprise");
+  const ambushers = requireArray<{ id: string; sneak: number }>(request.ambushers, "ambushers");
+  const observers = requireArray<{ id: string; search: number }>(request.observers, "observers");
+  if (ambushers.length === 0) throw new OmnibusError("badArgument", "a surprise needs at least one ambusher", { name: "ambushers" });
+  const ids = new Set<string>();
+  for (const [i, x] of [...ambushers, ...observers].entries()) {
+    requireRecord(x, `combatant ${i}`);
+    if (typeof x.id !== "string" || x.id === "" || ids.has(x.id)) throw new OmnibusError("badArgument", `combatant ids must be distinct strings, got "${describeValue(x.id)}"`, { name: "id" });
+    ids.add(x.id);
+  }
+  const check = surpriseCheck(
+    observers.map((o) => o.search),
+    ambushers.map((a) => a.sneak),
+  );
+  return {
+    observers: observers.map((o, i) => ({ id: o.id, noticed: ambushers.filter((_, j) => check.noticed[i][j]).map((a) => a.id), surprised: check.surprised })),
+    surprised: check.surprised,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Melee and brawling (§15)
 

@@ -8,7 +8,7 @@ import { OmnibusError, requireInt } from "../../core/errors";
 import { hitDamage } from "./damage";
 import { multipleAttackerPenalty } from "./melee";
 import { movementActionModifier, movementDefenseModifier, type MovementMode } from "./movement";
-import { optionsObject, resolveAgainst, type CheckOptions } from "./pool";
+import { optionsObject, resolveAgainst, resolveOpposed, type CheckOptions } from "./pool";
 
 export interface AttackModifierParts {
   /** The attacker's movement mode this turn (action column of 004:L29-37). */
@@ -97,5 +97,48 @@ export function resolveAttack(
     hit: outcome.success,
     degreeOfSuccess: outcome.degreeOfSuccess,
     damage: outcome.success ? hitDamage(outcome.degreeOfSuccess, dm, rof) : 0,
+  };
+}
+
+export interface SilhouetteSurpriseRequest {
+  /** Each ambusher's Stealth (Незаметность) total; a mishap counts as no concealment. */
+  ambushers: ReadonlyArray<{ id: string; stealth: number; fumble?: boolean }>;
+  /** Each intended victim's Notice (Замечать\\Узнавать) total. */
+  observers: ReadonlyArray<{ id: string; notice: number; fumble?: boolean }>;
+}
+
+export interface SilhouetteSurpriseOutcome {
+  observers: Array<{ id: string; noticed: string[]; unaware: boolean }>;
+}
+
+/**
+ * An ambush (004:L92): it may be spotted with a Notice roll against the ambusher's Stealth roll;
+ * a victim who notices the attacker may defend. Opposed like any exchange, the roller must be
+ * strictly greater (004:L91): a Notice total above a Stealth total spots that ambusher, a tie does
+ * not; a mishap on Notice spots nobody, a mishap on Stealth is spotted by everyone. A victim who
+ * spots no ambusher stays unaware: it is attacked against difficulty 1 plus its defense modifiers
+ * instead of its Defense roll (004:L89, L92).
+ */
+export function resolveSurprise(request: SilhouetteSurpriseRequest): SilhouetteSurpriseOutcome {
+  if (typeof request !== "object" || request === null) throw new OmnibusError("badArgument", "a surprise needs a request object", { name: "request" });
+  const { ambushers, observers } = request;
+  if (!Array.isArray(ambushers) || ambushers.length === 0) throw new OmnibusError("badArgument", "a surprise needs at least one ambusher", { name: "ambushers" });
+  if (!Array.isArray(observers)) throw new OmnibusError("badArgument", "observers must be a list", { name: "observers" });
+  const ids = new Set<string>();
+  for (const x of [...ambushers, ...observers] as Array<{ id?: unknown }>) {
+    if (typeof x !== "object" || x === null || typeof x.id !== "string" || x.id === "" || ids.has(x.id)) throw new OmnibusError("badArgument", "combatant ids must be distinct strings", { name: "id" });
+    ids.add(x.id);
+  }
+  return {
+    observers: observers.map((o) => {
+      const noticed = ambushers
+        .filter((a) => {
+          if (o.fumble === true) return false;
+          if (a.fumble === true) return true;
+          return resolveOpposed(o.notice, a.stealth, "failure").winner === "first";
+        })
+        .map((a) => a.id);
+      return { id: o.id, noticed, unaware: noticed.length === 0 };
+    }),
   };
 }

@@ -342,3 +342,24 @@ export function knockoutThreatened(damage: number, targetSize: number): boolean 
 export function surprised(witsComposureSuccesses: number): boolean {
   return requireInt("successes", witsComposureSuccesses, 0) === 0;
 }
+
+export interface StorytellingSurpriseOutcome {
+  observers: Array<{ id: string; successes: number; surprised: boolean }>;
+  nobodySurprised: boolean;
+}
+
+/**
+ * Who is caught by an ambush (WoD p.153; a one-chance roll that cannot be retried, 002:L400): each
+ * ambushed character rolls Wits + Composure once; 0 successes → surprised: no action and no Defense
+ * in the first turn. Ambushers act as usual.
+ */
+export function resolveSurprise(observers: ReadonlyArray<{ id: string; successes: number }>): StorytellingSurpriseOutcome {
+  const seen = new Set<string>();
+  const out = list("observers", observers).map((o) => {
+    obj("observer", o);
+    if (typeof o.id !== "string" || o.id === "" || seen.has(o.id)) throw new OmnibusError("badArgument", "observer ids must be distinct strings", { name: "id" });
+    seen.add(o.id);
+    return { id: o.id, successes: o.successes, surprised: surprised(o.successes) };
+  });
+  return { observers: out, nobodySurprised: out.every((o) => !o.surprised) };
+}

@@ -138,3 +138,57 @@ describe("a Fortune re-roll of the tester's side of an opposed test (003:L203)",
     expect((await view(message)).context.targets[0]).toMatchObject({ winnerName: "Salundra von Drakenburg", testerWins: true, margin: 5 });
   });
 });
+
+describe("a Fortune re-roll of the defender's side of an opposed test (003:L72, L203)", () => {
+  it("Salundra 21 (+2) beats Fat Tom's 91 (−3); Tom spends his own Fortune, re-rolls 11 (+5) and wins by 3; once only", async () => {
+    const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")), ["player"]);
+    tom.system.fortune = 1;
+    stand.documents.set("Scene.s.Token.d", { actor: tom });
+    const { salundra, message } = await endurance([{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }], 21);
+    stand.setUser("gm");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: tom as any, kind: "response", dataset: { messageId: message.id, target: "0" }, targets: [] }))!;
+    faces.push(91);
+    await checks.roll(request, request.values, { rollMode: "publicroll" });
+    await stand.settle();
+    const before = (await view(message)).context.targets[0];
+    expect(before).toMatchObject({ testerWins: true, margin: 5 });
+    expect(before.fortuneButton).toMatchObject({ action: "wfrpFortuneDefence", data: { target: "0" } });
+    stand.setUser("player");
+    faces.push(11);
+    expect(await actions.requestChatAction(message as never, "wfrpFortuneDefence", "0")).toBe(true);
+    await stand.settle();
+    expect(tom.updates).toEqual([{ "system.fortune": 0 }]);
+    expect(salundra.updates).toEqual([]);
+    expect(stateOf(message).opposed.targets[0].response.faces).toEqual([11]);
+    const after = (await view(message)).context.targets[0];
+    expect(after).toMatchObject({ winnerName: "Fat Tom Brandysnap", testerWins: false, margin: 3 });
+    expect(after.fortuneButton).toBeUndefined();
+    // Once per defender: a second click is refused and rolls nothing.
+    tom.system.fortune = 1;
+    faces.push(5);
+    await actions.requestChatAction(message as never, "wfrpFortuneDefence", "0");
+    await stand.settle();
+    expect(stateOf(message).opposed.targets[0].response.faces).toEqual([11]);
+    expect(tom.updates).toEqual([{ "system.fortune": 0 }]);
+  });
+
+  it("a defender re-roll asked by a user who does not own the defender changes nothing", async () => {
+    const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")), ["other"]);
+    tom.system.fortune = 1;
+    stand.documents.set("Scene.s.Token.d", { actor: tom });
+    const { message } = await endurance([{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }], 21);
+    stand.setUser("gm");
+    const checks = wfrp.wfrpAdapter.checks!;
+    const request = (await checks.build({ actor: tom as any, kind: "response", dataset: { messageId: message.id, target: "0" }, targets: [] }))!;
+    faces.push(91);
+    await checks.roll(request, request.values, { rollMode: "publicroll" });
+    await stand.settle();
+    stand.setUser("player");
+    faces.push(11);
+    await actions.requestChatAction(message as never, "wfrpFortuneDefence", "0");
+    await stand.settle();
+    expect(tom.updates).toEqual([]);
+    expect(stateOf(message).opposed.targets[0].response.faces).toEqual([91]);
+  });
+});

@@ -190,6 +190,25 @@ describe("an attack on a targeted token", () => {
     expect(createHarness({ language: "ru" }).render(card().path, card().context)).toContain("Правая рука");
   });
 
+  it("the defender spends Fortune on their parry (003:L72): 27 (+2) re-rolled as 5 (+4) beats the attack's +3; the point is spent, once", async () => {
+    const { defender, message } = await attack(13);
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces.push(27);
+    await actions.requestChatAction(message as any, "defendMelee", "0");
+    await stand.settle();
+    defender.system.fortune = 1;
+    expect((await view(message)).context.targets[0]).toMatchObject({ hit: true, fortuneButton: { action: "wfrpFortuneDefence" } });
+    faces.push(5);
+    expect(await actions.requestChatAction(message as any, "wfrpFortuneDefence", "0")).toBe(true);
+    await stand.settle();
+    expect(stateOf(message).attack.targets[0].defence).toMatchObject({ skill: "melee", roll: 5 });
+    expect(defender.updates).toContainEqual({ "system.fortune": 0 });
+    const row = (await view(message)).context.targets[0];
+    expect(row).toMatchObject({ hit: false, defence: { slLabel: "+4" } });
+    expect(row.fortuneButton).toBeUndefined();
+  });
+
   it("apply damage by the attacker's player (who does not own the target) goes to the GM, who applies ONE update: 8 − TB 3 − AP 1 = 4 Wounds; a second click does nothing", async () => {
     const { defender, message } = await attack(13);
     stand.setActiveGM("gm");

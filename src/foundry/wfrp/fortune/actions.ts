@@ -6,7 +6,9 @@
  * it as a response (`postResponse`, action `wfrpFortuneReroll`); the active GM checks the roller
  * still has a Fortune point, the card was not re-rolled yet and nothing on it was applied, reads
  * the one d100 face, spends the point and amends its record with the new face, from which every
- * client re-renders the card. What pays for a re-roll is not in the seed: Fortune is the published
+ * client re-renders the card. Each defender on an opposed-test or attack card may likewise spend
+ * their own Fortune point on their own roll, once, from their row (`wfrpFortuneDefence`): the GM
+ * replaces that defender's face and the result against them is decided again. What pays for a re-roll is not in the seed: Fortune is the published
  * game's resource and the character sheet's field.
  */
 import { OmnibusError, refused } from "../../../core/errors";
@@ -17,8 +19,9 @@ import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset
 import { testCardContext, type AttackState } from "../../../rules/wfrp/table/cards";
 import { TEST_CARD, rollD100For } from "../checks";
 import { responseMode } from "../../compat";
-import { blocked, cardOf, withFortuneButton, type TestRerollState } from "../../../rules/wfrp/table/fortune/cards";
-import { facesOfD100Rolls, type OpposedState } from "../../../rules/wfrp/table/opposed/checks";
+import { blocked, cardOf, defenderBlocked, defenderCardOf, defenderFortuneTargets, DEFENCE_FORTUNE_ACTION, withDefenderReroll, withFortuneButton, type DefenderCard, type TestRerollState } from "../../../rules/wfrp/table/fortune/cards";
+import { facesOfD100Rolls, needsReroll, type OpposedState } from "../../../rules/wfrp/table/opposed/checks";
+import { defenceNeedsReroll } from "../../../rules/wfrp/table/cards";
 
 const fortuneOf = (system: Record<string, unknown>) => Math.max(0, Math.trunc(Number(system.fortune ?? 0)));
 
@@ -69,6 +72,75 @@ async function planFortune(context: ChatActionContext): Promise<PlannedAction> {
   };
 }
 
+function defenderOf(state: Record<string, unknown>, target: string | null): DefenderCard {
+  const index = /^\d{1,3}$/.test(target ?? "") ? Number(target) : -1;
+  const card = defenderCardOf(state, index);
+  if (!card) throw refused("NotOnCard", "no defender's roll on this card to re-roll");
+  return card;
+}
+
+/** The defender's owner's click: a d100 for their own test, posted as a response to the card. */
+async function runDefenderFortune({ message, state, target }: ChatActionContext): Promise<void> {
+  const card = defenderOf(state, target);
+  const why = defenderBlocked(state, card);
+  if (why) {
+    notify("warn", why);
+    return;
+  }
+  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { name: string; system: Record<string, unknown> } | null;
+  if (!actor) throw refused("ActorGone", "the defender no longer exists");
+  if (fortuneOf(actor.system) < 1) {
+    notify("warn", "OMNIBUS.WFRP.Fortune.None", { name: actor.name });
+    return;
+  }
+  // The defender's chat mode, kept whispered when the card is (compat.ts).
+  const mode = responseMode(message as never);
+  const roll = await rollD100For(card.spec, card.options as TestOptions, mode.evaluate);
+  const result = roll.outcome!.results[0];
+  const content = `<div class="omnibus omnibus-card wfrp"><p>${localize("OMNIBUS.WFRP.Fortune.Rerolled", { name: actor.name, before: card.roll, after: result.roll })}</p></div>`;
+  await postResponse(message, "wfrpFortuneDefenceReroll", String(card.index), { rolls: [roll as unknown as Roll], content, actor: actor as never, rollMode: mode.mode });
+}
+
+/**
+ * The GM's side of a defender's re-roll: the defender still has Fortune, their roll may be re-rolled,
+ * one d100 face; the face replaces theirs and the point is spent. A new face that makes a full tie
+ * the world re-rolls (003:L191) is refused: the card would need the tie's own dice.
+ */
+async function planDefenderFortune(context: ChatActionContext): Promise<PlannedAction> {
+  const card = defenderOf(context.state, context.target);
+  const why = defenderBlocked(context.state, card);
+  if (why) throw refused("CannotReroll", "this roll cannot be re-rolled now", { why: localize(why) });
+  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { uuid: string; name: string; system: Record<string, unknown> } | null;
+  if (!actor) throw refused("ActorGone", "the defender no longer exists");
+  const fortune = fortuneOf(actor.system);
+  if (fortune < 1) throw new OmnibusError("outOfRange", "no Fortune point left", { name: "fortune", value: 0, min: 1, max: 99 });
+  const faces = facesOfD100Rolls((context.response?.rolls ?? []) as never);
+  if (faces.length !== 1) throw new OmnibusError("badArgument", "a re-roll is one d100", { name: "rolls", value: String(faces.length) });
+  const { result, previous } = rerollTest({ spec: card.spec, roll: card.roll, rerolls: 0 }, faces[0], card.options);
+  const state = withDefenderReroll(context.state, card, faces[0]);
+  const tie =
+    card.kind === "opposed"
+      ? (() => {
+          const o = state.opposed as OpposedState;
+          return needsReroll(o.tester.spec, o.roll, card.spec, faces[0], o.options, o.opposed);
+        })()
+      : defenceNeedsReroll(state.attack as AttackState, card.index);
+  if (tie) throw new OmnibusError("badArgument", "the re-roll makes a full tie that the tie rule rolls again", { name: "rolls", value: String(faces[0]) });
+  return {
+    changes: [{ uuid: actor.uuid, update: { "system.fortune": fortune - 1 } }],
+    state,
+    summary: { key: "OMNIBUS.WFRP.Fortune.Applied", data: { name: actor.name, before: previous.roll, after: result.roll } },
+  };
+}
+
+function ownsDefender({ user, state, target }: ChatActionContext): boolean {
+  try {
+    return userOwns(defenderOf(state, target).actorUuid, user);
+  } catch {
+    return false;
+  }
+}
+
 function ownsRoller({ user, state }: ChatActionContext): boolean {
   const card = cardOf(state);
   return Boolean(card) && userOwns(card!.actorUuid, user);
@@ -93,4 +165,18 @@ export const fortuneActions: Record<string, ChatAction> = {
     },
   },
   wfrpFortuneReroll: { plan: planFortune, response: true, permitted: ownsRoller, visible: () => false },
+  [DEFENCE_FORTUNE_ACTION]: {
+    run: runDefenderFortune,
+    repeatable: true,
+    permitted: ownsDefender,
+    targets: (state) => defenderFortuneTargets(state).map(String),
+    visible: () => true,
+  },
+  wfrpFortuneDefenceReroll: {
+    plan: planDefenderFortune,
+    response: true,
+    permitted: ownsDefender,
+    targets: (state) => defenderFortuneTargets(state).map(String),
+    visible: () => false,
+  },
 };
