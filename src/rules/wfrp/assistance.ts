@@ -4,8 +4,8 @@
  * disease, poison, fear or accidents (003:L235); at most as many helpers as the tester's Bonus in the
  * characteristic used (003:L237); the character with the best chance rolls (003:L223).
  */
-import { describeValue, int } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { int } from "./guards";
+import { describeValue, OmnibusError } from "../../core/errors";
 import { characteristicBonus } from "./characteristics";
 
 /** Bonus per helper (003:L225). */

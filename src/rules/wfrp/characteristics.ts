@@ -3,8 +3,8 @@
  * (digest §6.3); the other six and the Bonus definition (the tens digit) are published 4e (digest
  * §7 item 13).
  */
-import { describeValue, int, requireObject } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { int, requireObject } from "./guards";
+import { describeValue, OmnibusError } from "../../core/errors";
 
 /** The ten percentile characteristics of published 4e, in sheet order. Movement is separate (not a percentage). */
 export const CHARACTERISTICS = ["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"] as const;

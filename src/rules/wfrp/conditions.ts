@@ -4,9 +4,9 @@
  * Condition are the published 4e rules (digest §7 item 16; the rest from public 4e reference
  * sheets — verify against the book).
  */
-import { describeValue, int, requireDice, requireObject } from "./guards";
+import { int, requireDice, requireObject } from "./guards";
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError } from "../../core/errors";
+import { describeValue, OmnibusError } from "../../core/errors";
 
 export const CONDITIONS = [
   "ablaze",

@@ -1,6 +1,6 @@
 /** Input guards shared by the wfrp rules: bad shapes become OmnibusErrors, never TypeErrors. */
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError, requireInt } from "../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
 
 export function requireObject<T>(name: string, value: T): T {
   if (typeof value !== "object" || value === null) {
@@ -29,15 +29,6 @@ export function requireBoolean(name: string, value: unknown): boolean {
 export function requireString(name: string, value: unknown): string {
   if (typeof value !== "string") throw new OmnibusError("badArgument", `${name} must be a string`, { name });
   return value;
-}
-
-/** A description of any value for an error message; never throws (String() can, e.g. on { toString: 1 }). */
-export function describeValue(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
 }
 
 /**

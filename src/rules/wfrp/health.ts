@@ -3,8 +3,8 @@
  * Size formula, armour by location, and applying damage: Wounds lost = Damage − TB − AP at the
  * location, minimum 1; at 0 Wounds the target is Prone and takes a Critical Wound (digest §7 items 7, 21).
  */
-import { describeValue, int, requireArray, requireObject } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { int, requireArray, requireObject } from "./guards";
+import { describeValue, OmnibusError } from "../../core/errors";
 
 export const SIZES = ["tiny", "little", "small", "average", "large", "enormous", "monstrous"] as const;
 export type Size = (typeof SIZES)[number];

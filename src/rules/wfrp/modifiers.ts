@@ -2,8 +2,8 @@
  * Talents and other sources as test modifiers (003:L52-54, digest §2.16). A sheet or effect describes
  * each source as plain data; `collectModifiers` sums the ones that apply to a given test.
  */
-import { describeValue, int, requireArray, requireObject } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { int, requireArray, requireObject } from "./guards";
+import { describeValue, OmnibusError } from "../../core/errors";
 import { requireCharacteristic, type CharacteristicId } from "./characteristics";
 
 export interface TestModifierSource {

@@ -2,8 +2,8 @@
  * The test options the rules offer as alternatives (digest §6.6). Each is a world setting on the
  * Foundry side; here it is a parameter with the seed's rule (or the digest's recommendation) as default.
  */
-import { describeValue, int } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { int } from "./guards";
+import { describeValue, OmnibusError } from "../../core/errors";
 
 export interface TestOptions {
   /** Rolls up to this value always succeed (003:L60); default 5, the common variant is 1 (003:L64); 0 = none. */

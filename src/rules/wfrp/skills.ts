@@ -5,8 +5,8 @@
  * The list, characteristics and grouping are published 4e (the seed names only some skills,
  * digest §6.4).
  */
-import { describeValue, int } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { int } from "./guards";
+import { describeValue, OmnibusError } from "../../core/errors";
 import type { CharacteristicId } from "./characteristics";
 
 export interface SkillDefinition {

@@ -4,8 +4,8 @@
  * opposed test in combat or charging; all lost on losing an opposed test, suffering a Wound or
  * gaining a Condition; cleared when combat ends. The option "cap at Initiative Bonus" is a parameter.
  */
-import { describeValue, int, requireObject } from "../guards";
-import { OmnibusError } from "../../../core/errors";
+import { int, requireObject } from "../guards";
+import { describeValue, OmnibusError } from "../../../core/errors";
 
 /** Test modifier per point of Advantage. */
 export const ADVANTAGE_STEP = 10;

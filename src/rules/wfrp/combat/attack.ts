@@ -5,9 +5,9 @@
  * the weapon's Damage; the hit location is the reversed attack roll. In combat, doubles count: a hit
  * on a double is a Critical, a failed attack on a double a Fumble.
  */
-import { describeValue, int, requireDice, requireObject } from "../guards";
+import { int, requireDice, requireObject } from "../guards";
 import type { DiceSource } from "../../../core/dice";
-import { OmnibusError } from "../../../core/errors";
+import { describeValue, OmnibusError } from "../../../core/errors";
 import { checkRoll, reverseRoll, rollD100, unitsDigit } from "../d100";
 import type { HitLocation } from "../health";
 import { testOptions, type TestOptions } from "../options";

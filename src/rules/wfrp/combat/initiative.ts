@@ -5,9 +5,9 @@
  * 1d10 + Agility Bonus + Initiative Bonus. Rolled variants break ties the same way (digest §7 item 15;
  * the test variant by SL, then Initiative, then Agility).
  */
-import { describeValue, int, requireArray, requireDice, requireObject } from "../guards";
+import { int, requireArray, requireDice, requireObject } from "../guards";
 import type { DiceSource } from "../../../core/dice";
-import { OmnibusError } from "../../../core/errors";
+import { describeValue, OmnibusError } from "../../../core/errors";
 import { characteristicBonus } from "../characteristics";
 import type { TestOptions } from "../options";
 import { resolveTest, rollTest } from "../test";

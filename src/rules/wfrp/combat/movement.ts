@@ -3,8 +3,8 @@
  * the distances are published 4e (digest §7 item 17): Walk = Movement × 2 yards, Run (and Charge)
  * = Movement × 4 yards per turn. A Charge needs the character not to be engaged (003:L341).
  */
-import { describeValue, int } from "../guards";
-import { OmnibusError } from "../../../core/errors";
+import { int } from "../guards";
+import { describeValue, OmnibusError } from "../../../core/errors";
 
 export function walkDistance(movement: number): number {
   return 2 * int("movement", movement, 0, 99);

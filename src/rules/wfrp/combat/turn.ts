@@ -4,9 +4,9 @@
  * repeat (003:L267-277). A turn is one Move and one Action in any order; either may be skipped but not
  * carried over (003:L333); Free Actions cost nothing (003:L357).
  */
-import { describeValue, int, requireArray, requireDice, requireObject } from "../guards";
+import { int, requireArray, requireDice, requireObject } from "../guards";
 import type { DiceSource } from "../../../core/dice";
-import { OmnibusError } from "../../../core/errors";
+import { describeValue, OmnibusError } from "../../../core/errors";
 import type { ConditionCounts } from "../conditions";
 import { turnAllowance } from "../conditions";
 import type { TestOptions } from "../options";

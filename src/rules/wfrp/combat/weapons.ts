@@ -1,8 +1,8 @@
 /**
  * Weapons and the qualities and flaws that change a test or damage (published 4e; digest §7 item 21).
  */
-import { describeValue, int, requireArray } from "../guards";
-import { OmnibusError } from "../../../core/errors";
+import { int, requireArray } from "../guards";
+import { describeValue, OmnibusError } from "../../../core/errors";
 
 export const WEAPON_QUALITIES = ["accurate", "precise", "damaging", "impact", "impale", "penetrating", "defensive"] as const;
 export type WeaponQuality = (typeof WEAPON_QUALITIES)[number];
