@@ -7,7 +7,7 @@ import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { addCodes, codeToPips, normalizeCode, subtractCodes, type DieCode } from "./dice-code";
 import { requireLevel, type DifficultyLevel } from "./difficulty";
-import { requireArray, requireRecord } from "./util";
+import { requireArray, requireObject } from "../../core/guards";
 import { objectDamage } from "./damage";
 import { rollPlainDice } from "./roll";
 
@@ -36,8 +36,8 @@ export function opposedRoll(actorTotal: number, opposingTotal: number): { actorW
  * Perception total equals or beats (A-7: ties notice). The side is surprised when nobody notices anyone.
  */
 export function surpriseCheck(observerTotals: readonly number[], sneakTotals: readonly number[]): { noticed: boolean[][]; surprised: boolean } {
-  requireArray(observerTotals, "observerTotals");
-  requireArray(sneakTotals, "sneakTotals");
+  requireArray("observerTotals", observerTotals);
+  requireArray("sneakTotals", sneakTotals);
   observerTotals.forEach((t, i) => requireInt(`observerTotals[${i}]`, t));
   sneakTotals.forEach((t, i) => requireInt(`sneakTotals[${i}]`, t));
   const noticed = observerTotals.map((o) => sneakTotals.map((s) => o >= s));
@@ -50,7 +50,7 @@ export function surpriseCheck(observerTotals: readonly number[], sneakTotals: re
 
 /** Brawling's difficulty is Very Easy (000:L727); a melee weapon has its own level (000:L719; vibroblade Moderate, 000:L723). */
 export function meleeDifficultyLevel(attack: { brawling: true } | { brawling?: false; weaponLevel: DifficultyLevel }): DifficultyLevel {
-  requireRecord(attack, "attack");
+  requireObject("attack", attack);
   return attack.brawling ? "very_easy" : requireLevel(attack.weaponLevel, "weaponLevel");
 }
 
