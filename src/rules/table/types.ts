@@ -74,6 +74,18 @@ export type CheckValue = number | string | boolean;
 
 export type CheckValues = Record<string, CheckValue>;
 
+/** A dialog value that should be a number: `fallback` when it is missing or not a number. */
+export function numberValue(values: CheckValues, name: string, fallback = 0): number {
+  const v = values[name];
+  return typeof v === "number" ? v : fallback;
+}
+
+/** A dialog value that should be text: `fallback` when it is missing or not text. */
+export function textValue(values: CheckValues, name: string, fallback: string): string {
+  const v = values[name];
+  return typeof v === "string" ? v : fallback;
+}
+
 /**
  * A check the adapter asks the plumbing to run: built from a sheet button, an item or a macro,
  * shown in the roll dialog, then rolled by the adapter. Plain data only (it crosses no socket, but
