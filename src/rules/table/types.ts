@@ -4,7 +4,7 @@
  * token bars. Plain data only, so the rulesets' table logic (src/rules/<id>/table) builds them
  * without the plumbing; src/foundry/ruleset.ts re-exports them beside the adapter's Foundry types.
  */
-import type { CheckEffects } from "../../core/effects";
+import type { CheckEffects, PlainEffect } from "../../core/effects";
 import type { RulesetId } from "../index";
 
 /** The document kinds a ruleset declares subtypes of. */
@@ -68,6 +68,24 @@ export interface CheckField {
   detail?: string;
   /** A rarely used option: the dialog keeps it behind a "More options" disclosure that counts the ones set. */
   rare?: boolean;
+}
+
+/**
+ * An actor document as plain data, as the glue hands it to a ruleset's table logic (Storytelling's
+ * ActorSnapshot, WFRP's ActorView): `Item` is the ruleset's plain item.
+ */
+export interface PlainActor<Item> {
+  uuid: string;
+  name: string;
+  img: string;
+  type: string;
+  system: Record<string, unknown>;
+  items: Item[];
+  statuses?: string[];
+  /** The actor's `flags.omnibus`. */
+  flags?: Record<string, unknown>;
+  /** The Active Effects that apply to the actor (src/foundry/effects.ts `actorEffects`). */
+  effects?: PlainEffect[];
 }
 
 export type CheckValue = number | string | boolean;

@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { numberValue, textValue } from "../../../src/rules/table/types";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { numberValue, textValue, type PlainActor } from "../../../src/rules/table/types";
+import type { ActorSnapshot } from "../../../src/rules/storytelling/table/checks";
+import type { ActorView } from "../../../src/rules/wfrp/table/checks";
+import type { PlainItem as StorytellingItem } from "../../../src/rules/storytelling/table/derive";
+import type { PlainItem as WfrpItem } from "../../../src/rules/wfrp/table/derive";
 
 describe("reading a roll dialog's values", () => {
   const values = { dice: 4, modifier: -1, water: "deep", unaware: true, blank: "" };
@@ -15,5 +19,15 @@ describe("reading a roll dialog's values", () => {
     expect(textValue(values, "blank", "none")).toBe("");
     expect(textValue(values, "dice", "none")).toBe("none");
     expect(textValue(values, "missing", "stationary")).toBe("stationary");
+  });
+});
+
+describe("one plain actor shape for the table logic", () => {
+  it("Storytelling's ActorSnapshot and WFRP's ActorView are the shared PlainActor (the snapshot always has statuses)", () => {
+    expectTypeOf<ActorView>().toEqualTypeOf<PlainActor<WfrpItem>>();
+    expectTypeOf<ActorSnapshot>().toMatchTypeOf<PlainActor<StorytellingItem>>();
+    expectTypeOf<ActorSnapshot["statuses"]>().toEqualTypeOf<string[]>();
+    const snapshot: ActorSnapshot = { uuid: "Actor.a", name: "A", img: "", type: "character", system: {}, items: [], statuses: ["prone"], flags: { defense: 1 } };
+    expect(snapshot.statuses).toEqual(["prone"]);
   });
 });

@@ -32,21 +32,13 @@ import {
   type TestSpec,
   type Weapon,
 } from "../index";
-import type { CheckField, CheckRequest, CheckValues, OddsLine, TargetInfo } from "../../table/types";
+import type { CheckField, CheckRequest, CheckValues, OddsLine, PlainActor, TargetInfo } from "../../table/types";
 import { bestSkillValue, deriveActor, skillRows, talentModifiers, weaponOf, type DerivedActor, type PlainItem, type SkillRow } from "./derive";
 import { itemNames } from "../../table/names";
 import type { WfrpRules } from "./settings";
 
-/** An actor as plain data. */
-export interface ActorView {
-  uuid: string;
-  name: string;
-  img: string;
-  type: string;
-  system: Record<string, unknown>;
-  items: PlainItem[];
-  statuses?: string[];
-}
+/** An actor as plain data (the shared shape). */
+export type ActorView = PlainActor<PlainItem>;
 
 /** A target: the plumbing's TargetInfo plus, when known, the target actor's data. */
 export interface TargetView extends TargetInfo {
