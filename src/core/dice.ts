@@ -9,7 +9,7 @@
  */
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { OmnibusError, facesUnusedError, requireInt, show } from "./errors";
+import { OmnibusError, facesUnusedError, requireInt, describeValue } from "./errors";
 
 export interface DiceSource {
   /** One face of a die with `sides` sides: an integer in 1…sides. */
@@ -60,9 +60,9 @@ export function forcedDice(faces: readonly number[]): ForcedDiceSource {
       }
       const face = list[next];
       if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > sides) {
-        throw new OmnibusError("faceOutOfRange", `face #${next + 1} is ${show(face)}, not a face of a d${sides} (1–${sides})`, {
+        throw new OmnibusError("faceOutOfRange", `face #${next + 1} is ${describeValue(face)}, not a face of a d${sides} (1–${sides})`, {
           index: next + 1,
-          face: show(face),
+          face: describeValue(face),
           sides,
         });
       }
@@ -83,7 +83,7 @@ export function forcedDice(faces: readonly number[]): ForcedDiceSource {
 /** Parses a `--faces` list: "3,6,1" → [3, 6, 1]. Faces are checked against their die when consumed. */
 export function parseFaces(text: string): number[] {
   if (typeof text !== "string") {
-    throw new OmnibusError("badArgument", `--faces must be a comma-separated list of whole numbers, got ${show(text)}`, { name: "faces", value: show(text) });
+    throw new OmnibusError("badArgument", `--faces must be a comma-separated list of whole numbers, got ${describeValue(text)}`, { name: "faces", value: describeValue(text) });
   }
   const parts = text.split(",").map((s) => s.trim());
   if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) {

@@ -45,15 +45,6 @@ export function refused(key: string, message: string, data: Record<string, strin
   return new OmnibusError("refused", message, { ...data, key });
 }
 
-/** Text for any value in an error message; never throws (even for objects whose toString is broken). */
-export function show(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
 /** Throws a badArgument error unless `value` is an integer within [min, max]. */
 export function requireInt(name: string, value: unknown, min = -Infinity, max = Infinity): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
@@ -88,7 +79,7 @@ export const UNUSED_FACES_SHOWN = 5;
  */
 export function facesUnusedError(left: readonly unknown[]): OmnibusError {
   const n = left.length;
-  const shown = left.slice(0, UNUSED_FACES_SHOWN).map(show).join(",");
+  const shown = left.slice(0, UNUSED_FACES_SHOWN).map(describeValue).join(",");
   const rest = n > UNUSED_FACES_SHOWN ? `,… (the first ${UNUSED_FACES_SHOWN} of ${n})` : "";
   return new OmnibusError("facesUnused", `${n} face(s) left unused: ${shown}${rest}`, { count: n, first: shown });
 }

@@ -14,7 +14,7 @@
  * that were not re-rolled, the re-rolls and the explosion dice).
  */
 import type { DiceSource } from "./dice";
-import { OmnibusError, requireInt, show } from "./errors";
+import { OmnibusError, requireInt, describeValue } from "./errors";
 
 export type DieRole = "initial" | "reroll" | "explosion";
 
@@ -151,7 +151,7 @@ function applyKeep(dice: RolledDie[], s: PoolSpec): void {
 /** Parses a dice code "NdS" (e.g. "10d6", "d10" = 1d10, "2d100"). */
 export function parseDiceCode(code: string): { count: number; sides: number } {
   const m = typeof code === "string" ? /^\s*(\d*)\s*[dD]\s*(\d+)\s*$/.exec(code) : null;
-  if (!m) throw new OmnibusError("badDiceCode", `"${show(code)}" is not a dice code like 10d6`, { code: show(code) });
+  if (!m) throw new OmnibusError("badDiceCode", `"${describeValue(code)}" is not a dice code like 10d6`, { code: describeValue(code) });
   const count = m[1] === "" ? 1 : Number(m[1]);
   const sides = Number(m[2]);
   if (count > MAX_POOL_DICE || sides < 2 || sides > 1000) {

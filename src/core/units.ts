@@ -88,6 +88,16 @@ export function looseNumber(value: unknown): number | undefined {
   return read && read.rest.trim() === "" ? read.value : undefined;
 }
 
+/** A finite number as it is, anything else (NaN, text, absent) as `fallback`: for plain data read leniently. */
+export function finiteOr(value: unknown, fallback = 0): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** A finite number cut to its whole part (toward zero), anything else as `fallback`. */
+export function wholeOr(value: unknown, fallback = 0): number {
+  return typeof value === "number" && Number.isFinite(value) ? Math.trunc(value) : fallback;
+}
+
 /** What `readLengths` found: the numbers, the separators between them (`-` or `/`), and the unit. */
 export interface ReadLengths {
   values: number[];

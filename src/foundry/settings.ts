@@ -123,6 +123,23 @@ export function rulesetSetting<T extends boolean | number | string>(ruleset: Rul
   return settingsStore().get(SYSTEM_ID, rulesetSettingKey(ruleset, key)) as T;
 }
 
+/**
+ * A ruleset's options as stored, one entry per spec: a key that is unset or cannot be read yet
+ * (before init) is left out, so the ruleset's pure reader (`…From(raw)`) gives it its default.
+ */
+export function readRulesetSettings(ruleset: RulesetId, specs: readonly SettingSpec[]): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const spec of specs) {
+    try {
+      const value: unknown = rulesetSetting(ruleset, spec.key);
+      if (value !== undefined && value !== null) raw[spec.key] = value;
+    } catch {
+      /* unreadable: the default stands */
+    }
+  }
+  return raw;
+}
+
 /** Whether a check opens the dialog, given the click's shift key. */
 export function wantsRollDialog(shiftKey: boolean): boolean {
   const byDefault = settingsStore().get(SYSTEM_ID, SETTING.rollDialog) !== false;

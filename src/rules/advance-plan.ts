@@ -15,6 +15,7 @@ import { isRecord, type ActorLike, type CostStep } from "./build-types";
 import { award, ledgerTotals, requireLedger, revertOf, spend, undoLastSpend, type ActorChanges, type LedgerEntry, type Refusal } from "./ledger";
 import { codeToPips, formatDieCode, pipsToCode, requireCode } from "./d6/dice-code";
 import { specialtyList } from "./storytelling/creation";
+import { finiteOr } from "../core/units";
 
 export interface AdvanceTarget {
   /** The trait kind of the ruleset's cost table (`attribute`, `skill`, `characteristic`…). */
@@ -38,7 +39,6 @@ export type AdvancePlan =
 /** Trait ratings the plans stop at (the sheet's own limits). */
 const MAX = { storytellingDots: 5, morality: 10, wfrpAdvances: 999, talentTimes: 99, silhouetteAttribute: 10, silhouetteSkill: 20, d6Dice: 200 };
 
-const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 const sys = (actor: ActorLike): Record<string, unknown> => (isRecord(actor) && isRecord(actor.system) ? actor.system : {});
 function itemOf(actor: ActorLike, id: string | undefined, type: string): { _id: string; name: string; system: Record<string, unknown> } | null {
   if (!id || !isRecord(actor) || !Array.isArray(actor.items)) return null;
@@ -51,12 +51,12 @@ export function availableExperience(ruleset: RulesetId, actor: ActorLike): numbe
   const s = sys(actor);
   switch (ruleset) {
     case "d6":
-      return num(s.characterPoints);
+      return finiteOr(s.characterPoints);
     case "storytelling":
-      return num(s.experience);
+      return finiteOr(s.experience);
     case "wfrp": {
       const xp = isRecord(s.experience) ? s.experience : {};
-      return num(xp.total) - num(xp.spent);
+      return finiteOr(xp.total) - finiteOr(xp.spent);
     }
     case "silhouette":
       return ledgerTotals(requireLedger(s.ledger)).available;
@@ -68,12 +68,12 @@ export function poolChanges(ruleset: RulesetId, actor: ActorLike, delta: number)
   const s = sys(actor);
   switch (ruleset) {
     case "d6":
-      return { characterPoints: num(s.characterPoints) + delta };
+      return { characterPoints: finiteOr(s.characterPoints) + delta };
     case "storytelling":
-      return { experience: num(s.experience) + delta };
+      return { experience: finiteOr(s.experience) + delta };
     case "wfrp": {
       const xp = isRecord(s.experience) ? s.experience : {};
-      return delta > 0 ? { "experience.total": num(xp.total) + delta } : { "experience.spent": num(xp.spent) - delta };
+      return delta > 0 ? { "experience.total": finiteOr(xp.total) + delta } : { "experience.spent": finiteOr(xp.spent) - delta };
     }
     case "silhouette":
       return {};
@@ -133,7 +133,7 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
         if (!isRecord(skills[key])) return null;
         const sk = skills[key] as Record<string, unknown>;
         if (t.kind === "skill") {
-          const v = num(sk.dots);
+          const v = finiteOr(sk.dots);
           if (v >= MAX.storytellingDots) return { atMax: String(v), label: key };
           return { label: key, from: v, to: v + 1, costKind: "skill", changes: { system: { [`skills.${key}.dots`]: v + 1 } }, revert: { system: { [`skills.${key}.dots`]: v } } };
         }
@@ -145,14 +145,14 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
         return { label: `${key}: ${name}`, from: list.length, to: list.length + 1, costKind: "specialty", changes: { system: { [`skills.${key}.specialties`]: [...list, name].join(", ") } }, revert: { system: { [`skills.${key}.specialties`]: text } } };
       }
       if (t.kind === "morality") {
-        const v = num(s.morality, 7);
+        const v = finiteOr(s.morality, 7);
         if (v >= MAX.morality) return { atMax: String(v), label: "morality" };
         return { label: "morality", from: v, to: v + 1, costKind: "morality", changes: { system: { morality: v + 1 } }, revert: { system: { morality: v } } };
       }
       if (t.kind === "merit") {
         const item = itemOf(actor, t.itemId, "storytelling_merit");
         if (!item) return null;
-        const v = num(item.system.dots, 1);
+        const v = finiteOr(item.system.dots, 1);
         if (v >= MAX.storytellingDots) return { atMax: String(v), label: item.name };
         return { label: item.name, from: v, to: v + 1, costKind: "merit", changes: { items: [{ _id: item._id, system: { dots: v + 1 } }] }, revert: { items: [{ _id: item._id, system: { dots: v } }] } };
       }
@@ -162,21 +162,21 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
       if (t.kind === "characteristic") {
         const chars = isRecord(s.characteristics) ? s.characteristics : {};
         if (!isRecord(chars[key])) return null;
-        const v = num((chars[key] as Record<string, unknown>).advances);
+        const v = finiteOr((chars[key] as Record<string, unknown>).advances);
         if (v >= MAX.wfrpAdvances) return { atMax: String(v), label: key };
         return { label: key, from: v, to: v + 1, costKind: "characteristic", changes: { system: { [`characteristics.${key}.advances`]: v + 1 } }, revert: { system: { [`characteristics.${key}.advances`]: v } } };
       }
       if (t.kind === "skill") {
         const item = itemOf(actor, t.itemId, "wfrp_skill");
         if (!item) return null;
-        const v = num(item.system.advances);
+        const v = finiteOr(item.system.advances);
         if (v >= MAX.wfrpAdvances) return { atMax: String(v), label: item.name };
         return { label: item.name, from: v, to: v + 1, costKind: "skill", changes: { items: [{ _id: item._id, system: { advances: v + 1 } }] }, revert: { items: [{ _id: item._id, system: { advances: v } }] } };
       }
       if (t.kind === "talent") {
         const item = itemOf(actor, t.itemId, "wfrp_talent");
         if (!item) return null;
-        const v = num(item.system.timesTaken, 1);
+        const v = finiteOr(item.system.timesTaken, 1);
         if (v >= MAX.talentTimes) return { atMax: String(v), label: item.name };
         return { label: item.name, from: v, to: v + 1, costKind: "talent", changes: { items: [{ _id: item._id, system: { timesTaken: v + 1 } }] }, revert: { items: [{ _id: item._id, system: { timesTaken: v } }] } };
       }
@@ -193,7 +193,7 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
       if (t.kind === "skill") {
         const item = itemOf(actor, t.itemId, "silhouette_skill");
         if (!item) return null;
-        const v = num(item.system.level);
+        const v = finiteOr(item.system.level);
         if (v >= MAX.silhouetteSkill) return { atMax: String(v), label: item.name };
         return { label: item.name, from: v, to: v + 1, costKind: "skill", changes: { items: [{ _id: item._id, system: { level: v + 1 } }] }, revert: { items: [{ _id: item._id, system: { level: v } }] } };
       }
@@ -227,7 +227,7 @@ export function refundChanges(ruleset: RulesetId, actor: ActorLike, amount: numb
   if (ruleset !== "wfrp") return poolChanges(ruleset, actor, amount);
   const s = sys(actor);
   const xp = isRecord(s.experience) ? s.experience : {};
-  return { "experience.spent": Math.max(0, num(xp.spent) - amount) };
+  return { "experience.spent": Math.max(0, finiteOr(xp.spent) - amount) };
 }
 
 const merge = (a: ActorChanges, system: Record<string, unknown>): ActorChanges => ({ ...a, system: { ...(a.system ?? {}), ...system } });
@@ -328,7 +328,7 @@ export function advanceOffers(ruleset: RulesetId, actor: ActorLike, opts: { tabl
     const skills = isRecord(sys(actor).skills) ? (sys(actor).skills as Record<string, unknown>) : {};
     const available = availableExperience(ruleset, actor);
     for (const [key, sk] of Object.entries(skills)) {
-      if (!isRecord(sk) || num(sk.dots) < 1) continue;
+      if (!isRecord(sk) || finiteOr(sk.dots) < 1) continue;
       const n = specialtyList(typeof sk.specialties === "string" ? sk.specialties : "").length;
       let cost: number;
       try {

@@ -15,6 +15,7 @@ import { ATTRIBUTES as STORYTELLING_ATTRIBUTES, SKILLS as STORYTELLING_SKILLS } 
 import { WFRP_CREATION } from "./wfrp/creation";
 import { CHARACTERISTICS } from "./wfrp/characteristics";
 import { SILHOUETTE_CREATION } from "./silhouette/build";
+import { finiteOr } from "../core/units";
 
 /** A field of `system` the step edits: `path` below `system`, an i18n key for its label. */
 export interface CreationField {
@@ -85,7 +86,6 @@ export const CREATION_STEPS: Record<RulesetId, CreationStep[]> = {
 };
 
 const rec = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const num = (v: unknown) => (typeof v === "number" ? v : 0);
 const B = (label: string, spent: string | number, allowed: string | number): Budget => ({ label: `OMNIBUS.Creation.Budget.${label}`, spent: String(spent), allowed: String(allowed), done: String(spent) === String(allowed) });
 
 /** The budgets of each step, from the validator's totals and the published tables. */
@@ -102,7 +102,7 @@ export function stepBudgets(ruleset: RulesetId, r: CreationReport): Record<strin
     const a = rec(t.attributeDots);
     const s = rec(t.skillDots);
     // Mental/Physical/Social in that order; the priorities may fall in any order (done when they match as a set).
-    const byCategory = (o: Record<string, unknown>) => ["mental", "physical", "social"].map((k) => num(o[k]));
+    const byCategory = (o: Record<string, unknown>) => ["mental", "physical", "social"].map((k) => finiteOr(o[k]));
     const priorities = (o: Record<string, unknown>, allowed: number[]): Budget => {
       const got = byCategory(o);
       const same = [...got].sort((x, y) => y - x).join("/") === [...allowed].sort((x, y) => y - x).join("/");
@@ -110,18 +110,18 @@ export function stepBudgets(ruleset: RulesetId, r: CreationReport): Record<strin
     };
     return {
       attributes: [priorities(a, STORYTELLING_CREATION.attributeDots)],
-      skills: [priorities(s, STORYTELLING_CREATION.skillDots), B("specialties", num(t.specialties), STORYTELLING_CREATION.specialties)],
-      merits: [B("meritDots", num(t.meritDots), STORYTELLING_CREATION.meritDots)],
+      skills: [priorities(s, STORYTELLING_CREATION.skillDots), B("specialties", finiteOr(t.specialties), STORYTELLING_CREATION.specialties)],
+      merits: [B("meritDots", finiteOr(t.meritDots), STORYTELLING_CREATION.meritDots)],
     };
   }
   if (ruleset === "wfrp") {
     return {
-      characteristics: [B("characteristicAdvances", num(t.characteristicAdvances), WFRP_CREATION.characteristicAdvances)],
+      characteristics: [B("characteristicAdvances", finiteOr(t.characteristicAdvances), WFRP_CREATION.characteristicAdvances)],
     };
   }
   return {
-    attributes: [B("attributePoints", num(t.attributePoints), SILHOUETTE_CREATION.attributePoints)],
-    skills: [B("skillPoints", num(t.skillPoints), num(t.skillBudget))],
+    attributes: [B("attributePoints", finiteOr(t.attributePoints), SILHOUETTE_CREATION.attributePoints)],
+    skills: [B("skillPoints", finiteOr(t.skillPoints), finiteOr(t.skillBudget))],
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { OmnibusError, show } from "../../src/core/errors";
+import { OmnibusError, describeValue } from "../../src/core/errors";
 import { forcedDice, parseFaces, seededDice } from "../../src/core/dice";
 import { parseDiceCode, rollPool } from "../../src/core/pool";
 import {
@@ -143,7 +143,7 @@ describe("garbage in: an answer or an OmnibusError, nothing else", () => {
         const spec = { count, sides, explodeAt, rerollBelow, successAt, keepHighest: kh, keepLowest: kl } as never;
         answersOrOmnibusError(() => poolOdds(spec));
         answersOrOmnibusError(() => rollPool(spec, seededDice(seed | 0)));
-        const codeText = `${show(count)}d${show(sides)}`;
+        const codeText = `${describeValue(count)}d${describeValue(sides)}`;
         answersOrOmnibusError(() => parseDiceCode(codeText));
         answersOrOmnibusError(() => parseDiceCode(count as never));
       }),

@@ -3,7 +3,7 @@
 // 0.3048 m exactly).
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { convertLength, lengthUnit, looseNumber, readLength, readLengthList, readLengths, readerLength, toMetres, toYards } from "../../src/core/units";
+import { convertLength, finiteOr, wholeOr, lengthUnit, looseNumber, readLength, readLengthList, readLengths, readerLength, toMetres, toYards } from "../../src/core/units";
 
 describe("numbers as typed", () => {
   it.each([
@@ -154,5 +154,20 @@ describe("readerLength: yards as the scene's reader reads them", () => {
     expect(readerLength(8, null)).toEqual({ value: 8, unit: "yd" });
     expect(readerLength(10, "ft")).toEqual({ value: 30, unit: "ft" });
     expect(readerLength(1000, "km")).toEqual({ value: 0.9, unit: "km" });
+  });
+});
+
+describe("lenient number readers (plain data that may hold junk)", () => {
+  it("finiteOr keeps a finite number, decimals included, and answers the fallback for anything else", () => {
+    expect(finiteOr(2.5)).toBe(2.5);
+    expect(finiteOr(-3, 7)).toBe(-3);
+    for (const junk of [Number.NaN, Infinity, -Infinity, "4", null, undefined, {}, true]) expect(finiteOr(junk, 9)).toBe(9);
+    expect(finiteOr(undefined)).toBe(0);
+  });
+  it("wholeOr cuts toward zero (a characteristic of 34.9 is 34, −2.7 is −2)", () => {
+    expect(wholeOr(34.9)).toBe(34);
+    expect(wholeOr(-2.7)).toBe(-2);
+    expect(wholeOr(Number.NaN, 5)).toBe(5);
+    expect(wholeOr("12")).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  * number by "total ≥ difficulty" (digest d6.md §1, §8, A-3, A-4; issue 4).
  */
 import { withOddsBudget } from "./budget";
-import { OmnibusError, requireInt, show } from "../errors";
+import { OmnibusError, requireInt, describeValue } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { explodingSum, memoDie } from "./die";
 
@@ -84,7 +84,7 @@ function sumWithoutHighest(n: number): Distribution {
 function wildOneOf(v: unknown): WildOne {
   if (v === undefined) return "removeHighest";
   if (v === "removeHighest" || v === "complication" || v === "normal") return v;
-  throw new OmnibusError("badArgument", `wildOne must be removeHighest, complication or normal, got ${show(v)}`);
+  throw new OmnibusError("badArgument", `wildOne must be removeHighest, complication or normal, got ${describeValue(v)}`);
 }
 
 /** Exact odds of a D6 roll. */
@@ -98,7 +98,7 @@ function boundedD6Odds(check: D6Check): D6Odds {
   if (dice > D6_MAX_DICE) throw new OmnibusError("oddsTooLarge", `exact D6 odds are computed for at most ${D6_MAX_DICE}D`, { max: D6_MAX_DICE });
   const pips = requireInt("pips", check.pips ?? 0, -1000, 1000);
   const wild = check.wildDie ?? true;
-  if (typeof wild !== "boolean") throw new OmnibusError("badArgument", `wildDie must be true or false, got ${show(wild)}`);
+  if (typeof wild !== "boolean") throw new OmnibusError("badArgument", `wildDie must be true or false, got ${describeValue(wild)}`);
   const wildOne = wildOneOf(check.wildOne);
   const cp = requireInt("characterPointDice", check.characterPointDice ?? 0, 0, 30);
   const difficulty = check.difficulty === undefined ? null : requireInt("difficulty", check.difficulty, -1000, 100_000);

@@ -12,7 +12,7 @@
  * it always lies *above* `max` (only upper tails are ever cut), so for any threshold t the true
  * P(X ≥ t) is in [pAtLeast(t), pAtLeast(t) + truncatedMass] and `total() + truncatedMass` is 1.
  */
-import { OmnibusError, show } from "../errors";
+import { OmnibusError, describeValue } from "../errors";
 import { chargeWork } from "./budget";
 
 /** No check the core answers cuts more than this much probability in all. */
@@ -57,7 +57,7 @@ export class Distribution {
   /** Each of from…to with equal probability (one die: `uniform(1, sides)`). */
   static uniform(from: number, to: number): Distribution {
     if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to < from || to - from > 1_000_000) {
-      throw new OmnibusError("badArgument", `a uniform distribution needs whole numbers from ≤ to, got ${show(from)}…${show(to)}`);
+      throw new OmnibusError("badArgument", `a uniform distribution needs whole numbers from ≤ to, got ${describeValue(from)}…${describeValue(to)}`);
     }
     return new Distribution(from, new Float64Array(to - from + 1).fill(1 / (to - from + 1)));
   }
@@ -76,14 +76,14 @@ export class Distribution {
       const [x, q] = e;
       if (!Number.isSafeInteger(x)) throw badOutcome(x);
       if (typeof q !== "number" || !Number.isFinite(q) || q < 0) {
-        throw new OmnibusError("badArgument", `a probability must be a finite number ≥ 0, got ${show(q)}`);
+        throw new OmnibusError("badArgument", `a probability must be a finite number ≥ 0, got ${describeValue(q)}`);
       }
       lo = Math.min(lo, x);
       hi = Math.max(hi, x);
     }
     if (hi - lo > 10_000_000) throw new OmnibusError("outOfRange", "a distribution's outcomes may span at most 10,000,000");
     if (typeof truncatedMass !== "number" || !Number.isFinite(truncatedMass) || truncatedMass < 0 || truncatedMass > 1) {
-      throw new OmnibusError("badArgument", `truncatedMass must be in 0…1, got ${show(truncatedMass)}`);
+      throw new OmnibusError("badArgument", `truncatedMass must be in 0…1, got ${describeValue(truncatedMass)}`);
     }
     const p = new Float64Array(hi - lo + 1);
     let sum = 0;
@@ -182,7 +182,7 @@ export class Distribution {
 
   /** Scales every probability by w (0 ≤ w ≤ 1): a branch of a mixture. Its truncatedMass scales too. */
   scale(w: number): Distribution {
-    if (typeof w !== "number" || !(w >= 0 && w <= 1)) throw new OmnibusError("badArgument", `a weight must be in 0…1, got ${show(w)}`);
+    if (typeof w !== "number" || !(w >= 0 && w <= 1)) throw new OmnibusError("badArgument", `a weight must be in 0…1, got ${describeValue(w)}`);
     const q = new Float64Array(this.p.length);
     for (let i = 0; i < q.length; i++) q[i] = this.p[i] * w;
     return new Distribution(this.offset, q, this.truncatedMass * w);
@@ -226,7 +226,7 @@ export class Distribution {
 
   /** X₁ + … + Xₙ for n independent copies (n ≥ 0), by repeated squaring. */
   power(n: number, prune = PRUNE_EPSILON): Distribution {
-    if (!Number.isSafeInteger(n) || n < 0) throw new OmnibusError("badArgument", `a power must be a whole number ≥ 0, got ${show(n)}`);
+    if (!Number.isSafeInteger(n) || n < 0) throw new OmnibusError("badArgument", `a power must be a whole number ≥ 0, got ${describeValue(n)}`);
     if (n > MAX_COPIES || (this.p.length - 1) * n > MAX_SPAN) {
       throw new OmnibusError("oddsTooLarge", `too many dice for exact odds: ${n} copies of a ${this.p.length}-outcome distribution`);
     }
@@ -257,7 +257,7 @@ export class Distribution {
   /** Plain JSON: `{ "outcome": probability }` for the outcomes that can happen, plus the truncated mass. */
   toJSON(): { distribution: Record<string, number>; truncatedMass: number } {
     const distribution: Record<string, number> = {};
-    for (const [x, q] of this.entries()) distribution[show(x)] = q;
+    for (const [x, q] of this.entries()) distribution[describeValue(x)] = q;
     return { distribution, truncatedMass: this.truncatedMass };
   }
 }
@@ -318,7 +318,7 @@ export function compare(x: Distribution, y: Distribution): { greater: number; eq
 }
 
 function orderExtreme(d: Distribution, n: number, which: "max" | "min"): Distribution {
-  if (!Number.isSafeInteger(n) || n < 1) throw new OmnibusError("badArgument", `a pool needs at least one die, got ${show(n)}`);
+  if (!Number.isSafeInteger(n) || n < 1) throw new OmnibusError("badArgument", `a pool needs at least one die, got ${describeValue(n)}`);
   if (n > MAX_COPIES) throw new OmnibusError("oddsTooLarge", `too many dice for exact odds: ${n}`);
   const len = d.p.length;
   const out = new Float64Array(len);
@@ -359,11 +359,11 @@ export function pruneUpperTail(offset: number, p: Float64Array, trunc: number, p
 }
 
 function badOutcome(x: unknown): OmnibusError {
-  return new OmnibusError("badArgument", `an outcome must be a whole number, got ${show(x)}`);
+  return new OmnibusError("badArgument", `an outcome must be a whole number, got ${describeValue(x)}`);
 }
 
 function requireFinite(name: string, t: unknown): void {
   if (typeof t !== "number" || !Number.isFinite(t) || Math.abs(t) > 1e9) {
-    throw new OmnibusError("badArgument", `${name} must be a finite number, got ${show(t)}`, { name, value: show(t) });
+    throw new OmnibusError("badArgument", `${name} must be a finite number, got ${describeValue(t)}`, { name, value: describeValue(t) });
   }
 }

@@ -3,7 +3,7 @@
  * the lowest), fumbles (digest silhouette.md §2, §13, §16 items 1–4; issue 7).
  */
 import { withOddsBudget } from "./budget";
-import { OmnibusError, requireInt, show } from "../errors";
+import { OmnibusError, requireInt, describeValue } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { explodingSum, memoDie } from "./die";
 import { binomial } from "./math";
@@ -85,12 +85,12 @@ function boundedSilhouetteOdds(check: SilhouetteCheck): SilhouetteOdds {
   const forceUntrained = check.untrained ?? false;
   const fumbleFails = check.fumbleFails ?? true; // a mishap fails unless told otherwise (004:L45, L112)
   for (const [name, v] of [["tieSucceeds", tieSucceeds], ["untrained", forceUntrained], ["fumbleFails", fumbleFails]] as const) {
-    if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${show(v)}`);
+    if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${describeValue(v)}`);
   }
   const sixMode = check.sixMode ?? "silhouettePlusOne";
-  if (sixMode !== "silhouettePlusOne" && sixMode !== "rerollAndAdd") throw new OmnibusError("badArgument", `sixMode must be silhouettePlusOne or rerollAndAdd, got ${show(sixMode)}`);
+  if (sixMode !== "silhouettePlusOne" && sixMode !== "rerollAndAdd") throw new OmnibusError("badArgument", `sixMode must be silhouettePlusOne or rerollAndAdd, got ${describeValue(sixMode)}`);
   const fumbleRule = check.fumbleRule ?? "allOnes";
-  if (fumbleRule !== "allOnes" && fumbleRule !== "never") throw new OmnibusError("badArgument", `fumbleRule must be allOnes or never, got ${show(fumbleRule)}`);
+  if (fumbleRule !== "allOnes" && fumbleRule !== "never") throw new OmnibusError("badArgument", `fumbleRule must be allOnes or never, got ${describeValue(fumbleRule)}`);
 
   const untrained = forceUntrained || dice <= 0;
   let result: Distribution;

@@ -3,7 +3,7 @@
  * dramatic failure, exceptional success (digest storytelling.md §6–§8, §10, §14).
  */
 import { withOddsBudget } from "./budget";
-import { OmnibusError, requireInt, show } from "../errors";
+import { OmnibusError, requireInt, describeValue } from "../errors";
 import { Distribution, mixture } from "./distribution";
 import { chainFrom, memoDie } from "./die";
 
@@ -67,12 +67,12 @@ function againOf(v: unknown): 10 | 9 | 8 | null {
   if (v === undefined || v === 10) return 10;
   if (v === 9 || v === 8) return v;
   if (v === "none") return null;
-  throw new OmnibusError("badArgument", `again must be 10, 9, 8 or "none", got ${show(v)}`, { name: "again", value: show(v) });
+  throw new OmnibusError("badArgument", `again must be 10, 9, 8 or "none", got ${describeValue(v)}`, { name: "again", value: describeValue(v) });
 }
 
 function boolOf(name: string, v: unknown, dflt: boolean): boolean {
   if (v === undefined) return dflt;
-  if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${show(v)}`, { name, value: show(v) });
+  if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${describeValue(v)}`, { name, value: describeValue(v) });
   return v;
 }
 
@@ -150,7 +150,7 @@ function boundedStorytellingOdds(check: StorytellingCheck): StorytellingOdds {
   const rote = boolOf("rote", check.rote, false);
   const scope = check.roteScope ?? "allFailedDice";
   if (scope !== "initialDice" && scope !== "allFailedDice") {
-    throw new OmnibusError("badArgument", `roteScope must be "initialDice" or "allFailedDice", got ${show(scope)}`);
+    throw new OmnibusError("badArgument", `roteScope must be "initialDice" or "allFailedDice", got ${describeValue(scope)}`);
   }
   const usesAgain = boolOf("chanceDieUsesAgain", check.chanceDieUsesAgain, false);
   const advanced = boolOf("advanced", check.advanced, false);

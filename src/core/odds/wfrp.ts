@@ -4,7 +4,7 @@
  * §2.2–§2.9, §4, §7 items 2 and 5). A d100 has only 100 faces, so the odds enumerate them exactly;
  * the resolver is a parameter, so the ruleset can pass its own and the odds can never disagree with it.
  */
-import { OmnibusError, requireInt, show } from "../errors";
+import { OmnibusError, requireInt, describeValue } from "../errors";
 import { Distribution, sumBranches } from "./distribution";
 
 export type WfrpOutcome =
@@ -91,9 +91,9 @@ function options(o: WfrpOptions) {
   const autoFailMin = requireInt("autoFailMin", o.autoFailMin ?? 96, 1, 101);
   if (autoFailMin <= autoSuccessMax) throw new OmnibusError("badArgument", `autoFailMin (${autoFailMin}) must be above autoSuccessMax (${autoSuccessMax})`);
   const flags = { fastSL: o.fastSL ?? false, testsOver100: o.testsOver100 ?? false, critsFumblesAllTests: o.critsFumblesAllTests ?? false };
-  for (const [k, v] of Object.entries(flags)) if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${k} must be true or false, got ${show(v)}`);
+  for (const [k, v] of Object.entries(flags)) if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${k} must be true or false, got ${describeValue(v)}`);
   const autoFailSLRule = o.autoFailSLRule ?? "min";
-  if (autoFailSLRule !== "min" && autoFailSLRule !== "literalMax") throw new OmnibusError("badArgument", `autoFailSLRule must be min or literalMax, got ${show(autoFailSLRule)}`);
+  if (autoFailSLRule !== "min" && autoFailSLRule !== "literalMax") throw new OmnibusError("badArgument", `autoFailSLRule must be min or literalMax, got ${describeValue(autoFailSLRule)}`);
   return { autoSuccessMax, autoFailMin, ...flags, autoFailSLRule };
 }
 

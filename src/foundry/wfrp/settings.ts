@@ -2,16 +2,11 @@
  * The `wfrp` rules options read from the world settings (specs and defaults:
  * src/rules/wfrp/table/settings.ts).
  */
-import { rulesetSetting } from "../settings";
-import { rulesFrom, type WfrpRules } from "../../rules/wfrp/table/settings";
+import { readRulesetSettings } from "../settings";
+import { rulesFrom, WFRP_SETTINGS, type WfrpRules } from "../../rules/wfrp/table/settings";
 
 /** The world's `wfrp` rules options (world settings). */
 export function currentRules(): WfrpRules {
-  return rulesFrom((key) => {
-    try {
-      return rulesetSetting("wfrp", key);
-    } catch {
-      return undefined;
-    }
-  });
+  const raw = readRulesetSettings("wfrp", WFRP_SETTINGS);
+  return rulesFrom((key) => raw[key]);
 }

@@ -14,7 +14,7 @@ import {
   subtractCodes,
   type DieCode,
 } from "./dice-code";
-import { requireArray } from "./util";
+import { requireArray } from "../../core/guards";
 
 /** −(N−1)D for N actions in a round (000:L1087–1091): 1 → 0D, 2 → 1D, 3 → 2D … (penalty dice, positive). */
 export function multipleActionPenalty(actions: number): number {
@@ -74,12 +74,12 @@ export function effectiveCode(base: DieCode, modifiers: CodeModifiers = {}): Die
   if (mods.preparation) code = addCodes(code, { dice: 1, pips: 0 });
   if (mods.forcePoint && timing === "beforePenalties") code = doubleCode(code);
   code = subtractCodes(code, { dice: multipleActionPenalty(actions) + wound, pips: 0 });
-  for (const p of requireArray<DieCode>(mods.penalties ?? [], "penalties")) code = subtractCodes(code, p);
+  for (const p of requireArray<DieCode>("penalties", mods.penalties ?? [])) code = subtractCodes(code, p);
   if (mods.forcePoint && timing === "afterPenalties") {
     // Doubling a penalised code below zero would deepen the penalty; a code at or below 0D stays as it is.
     if (codeToPips(code) > 0) code = doubleCode(code);
   }
-  for (const b of requireArray<DieCode>(mods.bonuses ?? [], "bonuses")) code = addCodes(code, b);
+  for (const b of requireArray<DieCode>("bonuses", mods.bonuses ?? [])) code = addCodes(code, b);
   return normalizeCode(code);
 }
 

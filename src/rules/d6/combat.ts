@@ -7,7 +7,7 @@ import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { addCodes, codeToPips, normalizeCode, subtractCodes, type DieCode } from "./dice-code";
 import { requireLevel, type DifficultyLevel } from "./difficulty";
-import { requireArray, requireRecord } from "./util";
+import { requireArray, requireObject } from "../../core/guards";
 import { objectDamage } from "./damage";
 import { rollPlainDice } from "./roll";
 
@@ -36,8 +36,8 @@ export function opposedRoll(actorTotal: number, opposingTotal: number): { actorW
  * Perception total equals or beats (A-7: ties notice). The side is surprised when nobody notices anyone.
  */
 export function surpriseCheck(observerTotals: readonly number[], sneakTotals: readonly number[]): { noticed: boolean[][]; surprised: boolean } {
-  requireArray(observerTotals, "observerTotals");
-  requireArray(sneakTotals, "sneakTotals");
+  requireArray("observerTotals", observerTotals);
+  requireArray("sneakTotals", sneakTotals);
   observerTotals.forEach((t, i) => requireInt(`observerTotals[${i}]`, t));
   sneakTotals.forEach((t, i) => requireInt(`sneakTotals[${i}]`, t));
   const noticed = observerTotals.map((o) => sneakTotals.map((s) => o >= s));
@@ -68,13 +68,13 @@ export interface D6SurpriseOutcome {
  * roll reactions against it (000:L363).
  */
 export function resolveSurprise(request: D6SurpriseRequest): D6SurpriseOutcome {
-  requireRecord(request, "surprise");
-  const ambushers = requireArray<{ id: string; sneak: number }>(request.ambushers, "ambushers");
-  const observers = requireArray<{ id: string; search: number }>(request.observers, "observers");
+  requireObject("surprise", request);
+  const ambushers = requireArray<{ id: string; sneak: number }>("ambushers", request.ambushers);
+  const observers = requireArray<{ id: string; search: number }>("observers", request.observers);
   if (ambushers.length === 0) throw new OmnibusError("badArgument", "a surprise needs at least one ambusher", { name: "ambushers" });
   const ids = new Set<string>();
   for (const [i, x] of [...ambushers, ...observers].entries()) {
-    requireRecord(x, `combatant ${i}`);
+    requireObject(`combatant ${i}`, x);
     if (typeof x.id !== "string" || x.id === "" || ids.has(x.id)) throw new OmnibusError("badArgument", `combatant ids must be distinct strings, got "${describeValue(x.id)}"`, { name: "id" });
     ids.add(x.id);
   }
@@ -93,7 +93,7 @@ export function resolveSurprise(request: D6SurpriseRequest): D6SurpriseOutcome {
 
 /** Brawling's difficulty is Very Easy (000:L727); a melee weapon has its own level (000:L719; vibroblade Moderate, 000:L723). */
 export function meleeDifficultyLevel(attack: { brawling: true } | { brawling?: false; weaponLevel: DifficultyLevel }): DifficultyLevel {
-  requireRecord(attack, "attack");
+  requireObject("attack", attack);
   return attack.brawling ? "very_easy" : requireLevel(attack.weaponLevel, "weaponLevel");
 }
 

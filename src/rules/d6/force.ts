@@ -4,7 +4,7 @@
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { shiftLevel, type ShiftedDifficulty } from "./difficulty";
-import { requireBoolean, requireRecord } from "./util";
+import { requireBoolean, requireObject } from "../../core/guards";
 
 /** Most Force Points a character may hold: 5 unless Force-sensitive (000:L839–841, A-38). */
 export function forcePointCap(forceSensitive: boolean): number {
@@ -16,7 +16,7 @@ export function forcePointCap(forceSensitive: boolean): number {
  * or scene in which the Dark Side was called on (000:L797). Throws `badArgument` when both are asked.
  */
 export function checkPointSpend(opts: { characterPoints: number; forcePoint: boolean; calledDarkSide?: boolean }): void {
-  requireRecord(opts, "spend");
+  requireObject("spend", opts);
   requireInt("characterPoints", opts.characterPoints, 0);
   if (opts.characterPoints > 0 && (opts.forcePoint || opts.calledDarkSide)) {
     throw new OmnibusError("badArgument", "Character Points cannot be spent in a round in which a Force Point is used or the Dark Side is called on", { name: "characterPoints", value: opts.characterPoints });
@@ -42,9 +42,9 @@ export function forcePointInForce(round: number, forcePointRound: number | null)
  * (new or in force). Returns whether the code is doubled and whether a Force Point is spent now.
  */
 export function forcePointRoundSpend(opts: { forcePointInForce: boolean; forcePoint: boolean; characterPoints: number }): { doubled: boolean; spendsForcePoint: boolean } {
-  requireRecord(opts, "spend");
-  requireBoolean(opts.forcePointInForce, "forcePointInForce");
-  requireBoolean(opts.forcePoint, "forcePoint");
+  requireObject("spend", opts);
+  requireBoolean("forcePointInForce", opts.forcePointInForce);
+  requireBoolean("forcePoint", opts.forcePoint);
   requireInt("characterPoints", opts.characterPoints, 0);
   if (opts.forcePointInForce && opts.characterPoints > 0) {
     throw new OmnibusError("outOfRange", "no Character Points may be spent in a round in which a Force Point is in force", { name: "characterPoints", value: opts.characterPoints, min: 0, max: 0 });
@@ -87,9 +87,9 @@ export function darkSideRoll(darkSidePoints: number, dice: DiceSource): { face: 
  * The DSP is gained whatever the outcome (000:L947).
  */
 export function callDarkSideDifficulty(opts: { forceSensitive: boolean; toHarm: boolean; earlierAttempts?: number }): { difficulty: ShiftedDifficulty; plusNumber: number } {
-  requireRecord(opts, "options");
-  requireBoolean(opts.forceSensitive, "forceSensitive");
-  requireBoolean(opts.toHarm, "toHarm");
+  requireObject("options", opts);
+  requireBoolean("forceSensitive", opts.forceSensitive);
+  requireBoolean("toHarm", opts.toHarm);
   const earlier = requireInt("earlierAttempts", opts.earlierAttempts ?? 0, 0, 100);
   const base = opts.forceSensitive ? "easy" : "moderate";
   return { difficulty: shiftLevel(base, opts.toHarm ? 0 : 2), plusNumber: 3 * earlier };

@@ -7,7 +7,7 @@
  * takes its first actions, then its second actions, and so on (000:L1059–1069).
  */
 import { OmnibusError, describeValue, requireInt } from "../../core/errors";
-import { requireArray, requireRecord, requireString } from "./util";
+import { requireArray, requireObject, requireString } from "../../core/guards";
 import { effectiveCode } from "./actions";
 import { compareCodes, requireCode, type DieCode } from "./dice-code";
 import { woundPenaltyDice, type WoundLevel } from "./damage";
@@ -21,9 +21,9 @@ export interface Combatant {
 }
 
 function requireCombatant(c: unknown, i: number): Combatant {
-  const x = requireRecord<Combatant>(c, `combatants[${i}]`);
-  requireString(x.id, `combatants[${i}].id`);
-  requireString(x.side, `combatants[${i}].side`);
+  const x = requireObject<Combatant>(`combatants[${i}]`, c);
+  requireString(`combatants[${i}].id`, x.id);
+  requireString(`combatants[${i}].side`, x.side);
   requireCode(x.perception, `combatants[${i}].perception`);
   return x;
 }
@@ -38,7 +38,7 @@ export function initiativeCode(perception: DieCode, woundLevel: WoundLevel = "he
  * are returned and the side's player or GM picks one.
  */
 export function sideInitiativeRollers(members: readonly Combatant[]): Combatant[] {
-  requireArray(members, "members").forEach((m, i) => requireCombatant(m, i));
+  requireArray("members", members).forEach((m, i) => requireCombatant(m, i));
   if (members.length === 0) return [];
   const best = members.reduce((a, b) => (compareCodes(b.perception, a.perception) > 0 ? b : a));
   return members.filter((m) => compareCodes(m.perception, best.perception) === 0);
@@ -49,7 +49,7 @@ export function sideInitiativeRollers(members: readonly Combatant[]): Combatant[
  * T-70: player side 14, GM side 15 → GM side wins.
  */
 export function initiativeWinner(rolls: readonly { side: string; total: number }[]): { winner: string | null; reroll: string[] } {
-  requireArray(rolls, "rolls").forEach((r, i) => requireRecord(r, `rolls[${i}]`));
+  requireArray("rolls", rolls).forEach((r, i) => requireObject(`rolls[${i}]`, r));
   if (rolls.length === 0) throw new OmnibusError("badArgument", "initiative needs at least one side", { name: "rolls" });
   rolls.forEach((r, i) => requireInt(`rolls[${i}].total`, r.total));
   const top = Math.max(...rolls.map((r) => r.total));
@@ -61,7 +61,7 @@ export function initiativeWinner(rolls: readonly { side: string; total: number }
  * The order sides act in: the winner chooses first or last; the other sides keep their listed order.
  */
 export function sideOrder(sides: readonly string[], winner: string, winnerActs: "first" | "last"): string[] {
-  requireArray(sides, "sides");
+  requireArray("sides", sides);
   if (winnerActs !== "first" && winnerActs !== "last") throw new OmnibusError("badArgument", `the winner acts first or last, got ${describeValue(winnerActs)}`, { name: "winnerActs", value: describeValue(winnerActs) });
   if (!sides.includes(winner)) throw new OmnibusError("badArgument", `the winning side "${winner}" is not one of the sides`, { name: "winner", value: winner });
   const others = sides.filter((s) => s !== winner);
@@ -81,8 +81,8 @@ export interface ActionSlot {
  * characters without that many actions. Characters cannot hold actions (000:L1073).
  */
 export function actionSequence(combatants: readonly Combatant[], sidesInOrder: readonly string[]): ActionSlot[] {
-  requireArray(combatants, "combatants").forEach((c, i) => requireCombatant(c, i));
-  requireArray(sidesInOrder, "sides");
+  requireArray("combatants", combatants).forEach((c, i) => requireCombatant(c, i));
+  requireArray("sides", sidesInOrder);
   const maxActions = Math.max(0, ...combatants.map((c) => requireInt(`actions of ${c.id}`, c.actions ?? 1, 0, 100)));
   const bySide = sidesInOrder.map((side) =>
     combatants

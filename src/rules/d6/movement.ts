@@ -4,7 +4,7 @@
  */
 import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { subtractCodes, addCodes, normalizeCode, codeToPips, requireCode, type DieCode } from "./dice-code";
-import { requireRecord } from "./util";
+import { requireObject } from "../../core/guards";
 import { requireLevel, shiftLevel, type DifficultyLevel, type ShiftedDifficulty } from "./difficulty";
 
 export type Speed = "cautious" | "cruising" | "high" | "all_out";
@@ -98,8 +98,8 @@ export function movementCheck(speed: Speed, terrain: DifficultyLevel): MovementC
  * (000:L263; T-27: cruising on Moderate 12 + 8 = 20).
  */
 export function movementDifficultyNumber(check: MovementCheck, gmNumber: number, maneuverModifier = 0): number | null {
-  requireRecord(check, "movement check");
-  requireRecord(check.difficulty, "movement check difficulty");
+  requireObject("movement check", check);
+  requireObject("movement check difficulty", check.difficulty);
   requireInt("gmNumber", gmNumber, 1);
   requireInt("maneuverModifier", maneuverModifier, 0, 100);
   if ((!check.roll && maneuverModifier === 0) || check.difficulty.automatic) return null;
@@ -182,10 +182,10 @@ export const CHARACTER_COLLISION_DAMAGE: Readonly<Record<Speed, DieCode>> = Obje
  * the row's dice, floored at none. T-2: tumbling at high → 3D. T-24: minor fall at high → none.
  */
 export function failureDamage(row: MovementFailureRow, speed: Speed, table: Readonly<Record<Speed, DieCode>> = CHARACTER_COLLISION_DAMAGE): DieCode | null {
-  requireRecord(row, "failure");
+  requireObject("failure", row);
   if (row.collisionDice === null) return null;
   requireInt("collisionDice", row.collisionDice, -100, 100);
-  const base = requireCode(requireRecord<Record<Speed, DieCode>>(table, "collision table")[requireSpeed(speed)], "collision damage");
+  const base = requireCode(requireObject<Record<Speed, DieCode>>("collision table", table)[requireSpeed(speed)], "collision damage");
   const code = normalizeCode(row.collisionDice >= 0 ? addCodes(base, { dice: row.collisionDice, pips: 0 }) : subtractCodes(base, { dice: -row.collisionDice, pips: 0 }));
   return codeToPips(code) > 0 ? code : null;
 }

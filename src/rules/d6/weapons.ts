@@ -7,7 +7,7 @@ import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt, describeValue } from "../../core/errors";
 import { parseDieCode, type DieCode } from "./dice-code";
 import { checkRanges, type RangeBand, type WeaponRanges } from "./ranges";
-import { requireRecord } from "./util";
+import { requireObject } from "../../core/guards";
 import { rollPlainDice } from "./roll";
 
 // ---------------------------------------------------------------------------------------------
@@ -57,9 +57,9 @@ export function parseFireRate(text: string | number | null | undefined): FireRat
  * `lastFiredRound`: the round it last fired (null: never). D-12: 1/2 fired in round 5 → round 7, not 6.
  */
 export function canFire(rate: FireRate, state: { round: number; shotsThisRound: number; lastFiredRound: number | null }): boolean {
-  requireRecord(state, "state");
+  requireObject("state", state);
   if (rate !== null) {
-    requireRecord(rate, "fire rate");
+    requireObject("fire rate", rate);
     requireInt("fire rate shots", rate.shots, 1);
     requireInt("fire rate rounds", rate.rounds, 1);
   }
@@ -179,7 +179,7 @@ export function rollGrenadeDeviation(targetDistance: number, band: RangeBand, di
 
 /** Fuses (000:L573): a contact grenade explodes on impact; a timer under 5 s at the end of the round it was thrown; otherwise after the set time. */
 export function grenadeExplodes(fuse: { contact: true } | { contact?: false; timerSeconds: number }): { when: "on_impact" | "end_of_round" | "after_timer"; seconds: number } {
-  requireRecord(fuse, "fuse");
+  requireObject("fuse", fuse);
   if (fuse.contact) return { when: "on_impact", seconds: 0 };
   const t = fuse.timerSeconds;
   if (typeof t !== "number" || !Number.isFinite(t) || t < 0) throw new OmnibusError("badArgument", `timer must be a non-negative number of seconds`, { name: "timerSeconds", value: describeValue(t) });

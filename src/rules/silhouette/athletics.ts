@@ -3,7 +3,8 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt } from "../../core/errors";
-import { MAX_POOL, optionsObject, requireDiceSource, rollPool, type PoolOptions, type PoolReading } from "./pool";
+import { optionsObject, requireDice } from "../../core/guards";
+import { MAX_POOL, rollPool, type PoolOptions, type PoolReading } from "./pool";
 import { movementDefenseModifier, type MovementMode } from "./movement";
 
 // ─── Falling (004:L62-65) ──────────────────────────────────────────────────────────────────────
@@ -68,8 +69,8 @@ export interface FallResult {
  */
 export function rollFall(request: FallRequest, source: DiceSource, options: PoolOptions = {}): FallResult {
   if (typeof request !== "object" || request === null) throw new OmnibusError("badArgument", "a fall needs a request", { name: "request" });
-  requireDiceSource(source);
-  options = optionsObject(options);
+  requireDice("source", source);
+  options = optionsObject("options", options);
   const gravity = request.gravity ?? 1;
   if (typeof gravity !== "number" || !Number.isFinite(gravity) || gravity < 0 || gravity > 100) throw new OmnibusError("badArgument", `gravity must be 0–100 g, got ${String(gravity)}`, { name: "gravity" });
   let softening: FallResult["softening"] = null;
@@ -151,7 +152,7 @@ export const ANCHORED_DIFFICULTY = 5;
  * (§16.17).
  */
 export function climbDifficulty(surface: ClimbSurface | number, opts: { chimney?: boolean; wet?: boolean; anchors?: boolean } = {}): number {
-  opts = optionsObject(opts, "opts");
+  opts = optionsObject("opts", opts);
   if (typeof surface !== "number" && !Object.prototype.hasOwnProperty.call(CLIMB_DIFFICULTY, surface as string)) throw new OmnibusError("badArgument", `unknown climbing surface "${typeof surface === "string" ? surface : typeof surface}"`, { name: "surface" });
   const base = typeof surface === "number" ? requireInt("surface", surface, 0, 100) : CLIMB_DIFFICULTY[surface];
   if (base === undefined) throw new OmnibusError("badArgument", `unknown climbing surface "${String(surface)}"`, { name: "surface", value: String(surface) });
@@ -270,7 +271,7 @@ export interface ChaseExchange {
  */
 export function chaseExchange(distance: number, fleeing: ChaseSide, pursuer: ChaseSide, source: DiceSource, obstacle: ChaseObstacle | number | null = null): ChaseExchange {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) throw new OmnibusError("badArgument", "distance must be ≥ 0 m", { name: "distance" });
-  requireDiceSource(source);
+  requireDice("source", source);
   const sides = { fleeing, pursuer };
   for (const [name, s] of Object.entries(sides)) {
     if (typeof s !== "object" || s === null) throw new OmnibusError("badArgument", `${name} side missing`, { name });

@@ -8,7 +8,8 @@ import { OmnibusError, requireInt } from "../../core/errors";
 import { hitDamage } from "./damage";
 import { multipleAttackerPenalty } from "./melee";
 import { movementActionModifier, movementDefenseModifier, type MovementMode } from "./movement";
-import { optionsObject, resolveAgainst, resolveOpposed, type CheckOptions } from "./pool";
+import { optionsObject } from "../../core/guards";
+import { resolveAgainst, resolveOpposed, type CheckOptions } from "./pool";
 
 export interface AttackModifierParts {
   /** The attacker's movement mode this turn (action column of 004:L29-37). */
@@ -24,7 +25,7 @@ export interface AttackModifierParts {
  * `badArgument` when the movement mode allows no action (sprinting, climbing: "n/a").
  */
 export function attackModifier(parts: AttackModifierParts = {}): number {
-  parts = optionsObject(parts, "parts");
+  parts = optionsObject("parts", parts);
   let total = 0;
   if (parts.movement !== undefined) {
     const m = movementActionModifier(parts.movement);
@@ -84,7 +85,7 @@ export function resolveAttack(
 ): AttackOutcome {
   if (typeof attack !== "object" || attack === null) throw new OmnibusError("badArgument", "attack must be an object", { name: "attack" });
   if (typeof against !== "object" || against === null) throw new OmnibusError("badArgument", "against must be an object", { name: "against" });
-  weapon = optionsObject(weapon, "weapon");
+  weapon = optionsObject("weapon", weapon) as typeof weapon;
   const opposed = "defenseTotal" in against;
   const threshold = opposed ? (against as { defenseTotal: number }).defenseTotal : (against as { difficulty: number }).difficulty;
   const outcome = resolveAgainst(attack.total, threshold, { opposed, fumble: attack.fumble === true }, options);

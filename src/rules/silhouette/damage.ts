@@ -6,7 +6,7 @@
  * Stamina, death at 2 × Stamina), a parameter until the wounds chapter is available.
  */
 import { OmnibusError, requireInt } from "../../core/errors";
-import { optionsObject } from "./pool";
+import { optionsObject } from "../../core/guards";
 
 /**
  * Damage of a hit = Degree of Success (plus a burst's ROF, 004:L99) × the weapon's damage
@@ -49,7 +49,7 @@ export function woundFromDamage(
   opts: { halved?: boolean; armHit?: boolean; systemShock?: number } = {},
 ): WoundLevel {
   requireInt("damage", damage, 0, 100000);
-  opts = optionsObject(opts, "opts");
+  opts = optionsObject("opts", opts);
   const t = checkThresholds(thresholds);
   const scale = (n: number) => (opts.halved ? Math.ceil(n / 2) : n);
   let level: WoundLevel = "none";

@@ -6,7 +6,8 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt } from "../../core/errors";
-import { optionsObject, rollCheck, type CheckOptions, type CheckRoll } from "./pool";
+import { optionsObject } from "../../core/guards";
+import { rollCheck, type CheckOptions, type CheckRoll } from "./pool";
 
 export interface GrenadeThrow {
   accuracy: CheckRoll;
@@ -27,7 +28,7 @@ export function rollGrenade(
   source: DiceSource,
   options: CheckOptions & { highFuseAt?: number } = {},
 ): GrenadeThrow {
-  options = optionsObject(options);
+  options = optionsObject("options", options);
   for (const [name, t] of [["throwing", throwing], ["fuse", fuse]] as const) {
     if (typeof t !== "object" || t === null) throw new OmnibusError("badArgument", `${name} must be an object`, { name });
   }

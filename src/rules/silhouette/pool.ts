@@ -12,6 +12,7 @@
  * extra die is appended at the end, and appended dice are themselves checked later (as Foundry's
  * `x` modifier does).
  */
+import { optionsObject, requireDice } from "../../core/guards";
 import type { DiceSource } from "../../core/dice";
 import { rollPool as rollCorePool } from "../../core/pool";
 import { OmnibusError, facesUnusedError, requireInt } from "../../core/errors";
@@ -63,21 +64,6 @@ export interface PoolReading {
   fumble: boolean;
 }
 
-/** Options objects may be omitted (`undefined`/`null`); anything else but an object is an error. */
-export function optionsObject<T extends object>(options: T | null | undefined, name = "options"): T {
-  if (options === undefined || options === null) return {} as T;
-  if (typeof options !== "object" || Array.isArray(options)) throw new OmnibusError("badArgument", `${name} must be an object`, { name });
-  return options;
-}
-
-/** Throws unless `source` is a DiceSource. */
-export function requireDiceSource(source: DiceSource): DiceSource {
-  if (typeof source !== "object" || source === null || typeof (source as Partial<DiceSource>).roll !== "function") {
-    throw new OmnibusError("badArgument", "a roll needs a dice source", { name: "source" });
-  }
-  return source;
-}
-
 function checkFace(face: number, index: number): void {
   if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 6) {
     throw new OmnibusError("faceOutOfRange", `face #${index + 1} is ${String(face)}, not a face of a d6 (1–6)`, {
@@ -107,7 +93,7 @@ function fumbleRule(options: PoolOptions): FumbleRule {
  */
 export function readPool(dice: number, faces: readonly number[], options: PoolOptions = {}): PoolReading {
   requireInt("dice", dice, 0, MAX_POOL);
-  options = optionsObject(options);
+  options = optionsObject("options", options);
   const mode = sixMode(options);
   const rule = fumbleRule(options);
   if (!Array.isArray(faces)) throw new OmnibusError("badArgument", "faces must be a list of d6 faces", { name: "faces" });
@@ -168,8 +154,8 @@ export function readPool(dice: number, faces: readonly number[], options: PoolOp
  */
 export function rollPool(dice: number, source: DiceSource, options: PoolOptions = {}): PoolReading {
   requireInt("dice", dice, 0, MAX_POOL);
-  options = optionsObject(options);
-  requireDiceSource(source);
+  options = optionsObject("options", options);
+  requireDice("source", source);
   const mode = sixMode(options);
   fumbleRule(options);
   // The core's pool primitive consumes the faces in the dice order contract (explosions
@@ -231,8 +217,8 @@ export function resolveAgainst(
 ): CheckOutcome {
   requireInt("total", total, -1000, 1000);
   requireInt("threshold", threshold, -1000, 1000);
-  opts = optionsObject(opts, "opts");
-  options = optionsObject(options);
+  opts = optionsObject("opts", opts);
+  options = optionsObject("options", options);
   const opposed = opts.opposed === true;
   const tie = opposed ? tieRule("opposedTie", options.opposedTie, "failure") : tieRule("fixedTie", options.fixedTie, "success");
   const margin = total - threshold;
@@ -282,7 +268,7 @@ export function readCheckFaces(request: CheckRequest, faces: readonly number[], 
 
 function readCheck(request: CheckRequest, faces: readonly number[] | null, source: DiceSource | null, options: CheckOptions): CheckRoll {
   if (typeof request !== "object" || request === null) throw new OmnibusError("badArgument", "a check needs a request object", { name: "request" });
-  options = optionsObject(options);
+  options = optionsObject("options", options);
   const dice = request.untrained === true ? 0 : requireInt("dice", request.dice, 0, MAX_POOL);
   const modifier = requireInt("modifier", request.modifier ?? 0, -100, 100);
   const threshold = request.threshold ?? null;

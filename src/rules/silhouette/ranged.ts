@@ -3,7 +3,8 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt } from "../../core/errors";
-import { MAX_POOL, optionsObject, requireDiceSource } from "./pool";
+import { optionsObject, requireDice } from "../../core/guards";
+import { MAX_POOL } from "./pool";
 import { ATTRIBUTE_RANGE } from "./movement";
 
 /**
@@ -52,7 +53,7 @@ export interface ShotPool {
  * `location` refines a limb or torso hit for the wound rules (lower abdomen, arm).
  */
 export function shotPool(skill: number, opts: { roundsAimed?: number; calledShot?: CalledShot; burst?: boolean; location?: "arm" | "leg" | "lowerAbdomen" | "other" } = {}): ShotPool {
-  opts = optionsObject(opts, "opts");
+  opts = optionsObject("opts", opts);
   const called = opts.calledShot ?? "none";
   if (!(called in CALLED_SHOT_DICE)) throw new OmnibusError("badArgument", `unknown called shot "${String(called)}"`, { name: "calledShot", value: String(called) });
   if (opts.burst === true && called !== "none") throw new OmnibusError("badArgument", "a burst cannot be called at a body part or a small object", { name: "calledShot", value: called });
@@ -272,7 +273,7 @@ export function scatterBearing(directionDie: number): number {
 export function rollScatter(degreeOfFailure: number, fumble: boolean, source: DiceSource): Scatter {
   requireInt("degreeOfFailure", degreeOfFailure, 0, 1000);
   if (fumble !== true && fumble !== false) throw new OmnibusError("badArgument", "fumble must be true or false", { name: "fumble" });
-  requireDiceSource(source);
+  requireDice("source", source);
   if (fumble) return { distanceMetres: degreeOfFailure, directionDie: null, bearingDegrees: 180, towardThrower: true };
   const die = source.roll(6);
   const bearing = scatterBearing(die);

@@ -4,7 +4,7 @@
  * State is plain data; every update returns a new object.
  */
 import { describeValue, OmnibusError, requireInt } from "../../core/errors";
-import { flag, list, num, obj, oneOf, opt } from "./guard";
+import { oneOf, optionalFlag, optionsObject, requireArray, requireNumber, requireObject } from "../../core/guards";
 import { EXCEPTIONAL_SUCCESSES } from "./roll";
 
 /** Time per roll of an extended action (002:L306–L315), in minutes where it is fixed. */
@@ -62,21 +62,21 @@ export interface ExtendedAction {
 }
 
 function tally(t: RollTally): RollTally {
-  obj("roll", t);
+  requireObject("roll", t);
   requireInt("successes", t.successes, 0, 9999);
-  flag("dramaticFailure", t.dramaticFailure);
+  optionalFlag("dramaticFailure", t.dramaticFailure);
   return t;
 }
 
 function checkExtended(state: ExtendedAction): void {
-  obj("extended action", state);
+  requireObject("extended action", state);
   requireInt("target", state.target, 1, 9999);
   requireInt("accumulated", state.accumulated, 0, 999999);
   requireInt("rollsMade", state.rollsMade, 0, 999999);
   if (state.maxRolls !== null) requireInt("maxRolls", state.maxRolls, 1, 9999);
   requireInt("attempt", state.attempt, 1, 999);
-  list("exceptionalRolls", state.exceptionalRolls);
-  list("dramaticFailures", state.dramaticFailures);
+  requireArray("exceptionalRolls", state.exceptionalRolls);
+  requireArray("dramaticFailures", state.dramaticFailures);
   oneOf("status", state.status, ["inProgress", "complete", "failed"]);
 }
 
@@ -90,7 +90,7 @@ export function meetsThreshold(traitDots: number, threshold: number): boolean {
 
 /** Starts an extended action. */
 export function startExtendedAction(opts: { target: number; maxRolls?: number | null; attempt?: number }): ExtendedAction {
-  obj("options", opts);
+  requireObject("options", opts);
   requireInt("target", opts.target, 1, 9999);
   const maxRolls = opts.maxRolls ?? null;
   if (maxRolls !== null) requireInt("maxRolls", maxRolls, 1, 9999);
@@ -142,8 +142,8 @@ export function retryExtendedAction(state: ExtendedAction): ExtendedAction {
 
 /** Time limit (002:L288): how many rolls fit in the time available (same units as the interval). */
 export function rollsWithinTime(timeAvailable: number, timePerRoll: number): number {
-  num("timeAvailable", timeAvailable, 0, 1e12);
-  num("timePerRoll", timePerRoll, 1e-9, 1e12);
+  requireNumber("timeAvailable", timeAvailable, 0, 1e12);
+  requireNumber("timePerRoll", timePerRoll, 1e-9, 1e12);
   return Math.floor(timeAvailable / timePerRoll + 1e-9);
 }
 
@@ -173,7 +173,7 @@ export function resolveContest(
 ): ContestResult {
   tally(first);
   tally(second);
-  const mode = opt("options", opts).dramaticFailure ?? "opponentExceptional";
+  const mode = optionsObject("options", opts).dramaticFailure ?? "opponentExceptional";
   oneOf("dramaticFailure", mode, ["opponentExceptional", "loses"]);
   const df1 = first.dramaticFailure === true;
   const df2 = second.dramaticFailure === true;
@@ -216,14 +216,14 @@ export function recordContestRound(
   second: RollTally,
   opts: { continueAfterTie?: boolean } = {},
 ): ExtendedContest {
-  obj("contest", state);
+  requireObject("contest", state);
   requireInt("target", state.target, 1, 9999);
-  const totals0 = list("totals", state.totals);
+  const totals0 = requireArray("totals", state.totals);
   requireInt("totals[0]", totals0[0], 0, 999999);
   requireInt("totals[1]", totals0[1], 0, 999999);
   requireInt("rounds", state.rounds, 0, 999999);
   oneOf("result", state.result, ["inProgress", "first", "second", "tie"]);
-  const continuing = state.result === "tie" && flag("continueAfterTie", opt("options", opts).continueAfterTie);
+  const continuing = state.result === "tie" && optionalFlag("continueAfterTie", optionsObject("options", opts).continueAfterTie);
   if (state.result !== "inProgress" && !continuing) throw new OmnibusError("badArgument", `this contest is already decided (${state.result})`);
   tally(first);
   tally(second);
@@ -259,9 +259,9 @@ export function spendWillpower(state: WillpowerState, use: WillpowerUse): {
   poolBonus: number;
   traitBonus: number;
 } {
-  obj("Willpower", state);
+  requireObject("Willpower", state);
   requireInt("points", state.points, 0, 99);
-  flag("spentThisTurn", state.spentThisTurn);
+  optionalFlag("spentThisTurn", state.spentThisTurn);
   if (use !== "dice" && use !== "defense" && use !== "resistance") {
     throw new OmnibusError("badArgument", `Willpower use must be dice, defense or resistance, got "${describeValue(use)}"`);
   }

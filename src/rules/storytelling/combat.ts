@@ -6,7 +6,7 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError, requireInt } from "../../core/errors";
-import { diceSource, flag, keyOf, list, num, obj, oneOf, opt } from "./guard";
+import { keyOf, oneOf, optionalFlag, optionsObject, requireArray, requireDice, requireNumber, requireObject } from "../../core/guards";
 import type { DamageType } from "./health";
 import { buildPool, type PoolBreakdown, type PoolModifier } from "./pool";
 
@@ -35,7 +35,7 @@ export interface InitiativeRank {
 /** Rolls one character's initiative: d10 + modifier (WoD p.152). */
 export function rollInitiative(modifier: number, dice: DiceSource): { roll: number; total: number } {
   requireInt("modifier", modifier, -99, 99);
-  diceSource(dice);
+  requireDice("dice", dice);
   const roll = dice.roll(10);
   return { roll, total: roll + modifier };
 }
@@ -47,9 +47,9 @@ export function rollInitiative(modifier: number, dice: DiceSource): { roll: numb
  */
 export function initiativeOrder(entries: readonly InitiativeEntry[], dice?: DiceSource): InitiativeRank[] {
   const seen = new Set<string>();
-  if (dice !== undefined) diceSource(dice);
-  const ranks: InitiativeRank[] = list("entries", entries).map((e, i) => {
-    obj(`entry #${i + 1}`, e);
+  if (dice !== undefined) requireDice("dice", dice);
+  const ranks: InitiativeRank[] = requireArray("entries", entries).map((e, i) => {
+    requireObject(`entry #${i + 1}`, e);
     if (typeof e.id !== "string" || e.id === "") throw new OmnibusError("badArgument", `initiative entry #${i + 1} has no id`);
     if (seen.has(e.id)) throw new OmnibusError("badArgument", `initiative id "${e.id}" appears twice`);
     seen.add(e.id);
@@ -109,13 +109,13 @@ export interface DefenseRequest {
  * unless the shooter is in close combat. It is never reduced by wound penalties (002:L438).
  */
 export function effectiveDefense(req: DefenseRequest): number {
-  obj("defense request", req);
+  requireObject("defense request", req);
   requireInt("defense", req.defense, 0, 99);
   const prior = requireInt("priorAttacksThisTurn", req.priorAttacksThisTurn ?? 0, 0, 99);
   oneOf("attackKind", req.attackKind, ATTACK_KINDS);
-  const [willpower, before, dodge] = [flag("willpower", req.willpower), flag("willpowerBeforeDodge", req.willpowerBeforeDodge), flag("dodge", req.dodge)];
-  if (flag("noDefense", req.noDefense)) return 0;
-  if ((req.attackKind === "firearms" || req.attackKind === "bow") && !flag("shooterInCloseCombat", req.shooterInCloseCombat)) return 0;
+  const [willpower, before, dodge] = [optionalFlag("willpower", req.willpower), optionalFlag("willpowerBeforeDodge", req.willpowerBeforeDodge), optionalFlag("dodge", req.dodge)];
+  if (optionalFlag("noDefense", req.noDefense)) return 0;
+  if ((req.attackKind === "firearms" || req.attackKind === "bow") && !optionalFlag("shooterInCloseCombat", req.shooterInCloseCombat)) return 0;
   let d = req.defense;
   if (willpower && before) d += 2;
   if (dodge) d *= 2;
@@ -132,8 +132,8 @@ export const RANGE_PENALTY = { short: 0, medium: -2, long: -4 } as const;
 
 /** The band a distance (yards) falls in, for ranges short/medium/long (e.g. 20/40/80). */
 export function rangeBand(distanceYards: number, ranges: readonly [number, number, number]): RangeBand {
-  num("distance", distanceYards, 0, 1e9);
-  if (list("ranges", ranges).length !== 3) throw new OmnibusError("badArgument", "ranges are three numbers: short, medium, long");
+  requireNumber("distance", distanceYards, 0, 1e9);
+  if (requireArray("ranges", ranges).length !== 3) throw new OmnibusError("badArgument", "ranges are three numbers: short, medium, long");
   const [s, m, l] = ranges;
   if (![s, m, l].every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0) || !(s <= m && m <= l)) {
     throw new OmnibusError("badArgument", `ranges must be short ≤ medium ≤ long, got ${ranges.join("/")}`);
@@ -150,10 +150,10 @@ export function rangeBand(distanceYards: number, ranges: readonly [number, numbe
  */
 export function rangePenalty(band: RangeBand, opts: { laserSight?: boolean; scope?: boolean; autofire?: boolean } = {}): number | null {
   oneOf("band", band, ["short", "medium", "long", "outOfRange"]);
-  opts = opt("options", opts);
+  opts = optionsObject("options", opts);
   if (band === "outOfRange") return null;
-  if (band === "medium" && flag("laserSight", opts.laserSight) && !flag("autofire", opts.autofire)) return 0;
-  if (band === "long" && flag("scope", opts.scope)) return -2;
+  if (band === "medium" && optionalFlag("laserSight", opts.laserSight) && !optionalFlag("autofire", opts.autofire)) return 0;
+  if (band === "long" && optionalFlag("scope", opts.scope)) return -2;
   return RANGE_PENALTY[band];
 }
 
@@ -162,10 +162,10 @@ export function rangePenalty(band: RangeBand, opts: { laserSight?: boolean; scop
  * non-aerodynamic object; medium and long double in turn.
  */
 export function thrownRanges(t: { strength: number; dexterity: number; athletics: number; objectSize?: number; aerodynamic?: boolean }): [number, number, number] {
-  obj("traits", t);
+  requireObject("traits", t);
   const base =
     requireInt("strength", t.strength, 0, 10) + requireInt("dexterity", t.dexterity, 0, 10) + requireInt("athletics", t.athletics, 0, 10);
-  const size = flag("aerodynamic", t.aerodynamic) ? 0 : requireInt("objectSize", t.objectSize ?? 0, 0, 99);
+  const size = optionalFlag("aerodynamic", t.aerodynamic) ? 0 : requireInt("objectSize", t.objectSize ?? 0, 0, 99);
   const short = Math.max(0, base - size);
   return [short, short * 2, short * 4];
 }
@@ -211,7 +211,7 @@ export interface Armor {
 export function armorAgainst(armor: Armor | undefined, attackKind: AttackKind, piercing = 0): number {
   oneOf("attackKind", attackKind, ATTACK_KINDS);
   if (armor === undefined) return 0;
-  obj("armor", armor);
+  requireObject("armor", armor);
   requireInt("armor.general", armor.general, 0, 20);
   requireInt("armor.ballistic", armor.ballistic, 0, 20);
   requireInt("armorPiercing", piercing, 0, 20);
@@ -270,17 +270,17 @@ export interface AttackPool extends PoolBreakdown {
  * `damageType`. Unarmed attacks are bashing. Throws when the target is out of range.
  */
 export function attackPool(req: AttackRequest): AttackPool {
-  obj("attack", req);
+  requireObject("attack", req);
   oneOf("attackKind", req.attackKind, ATTACK_KINDS);
   const mods: PoolModifier[] = [];
   const w = req.weapon;
   let damageType: DamageType = "bashing";
   if (w !== undefined) {
-    obj("weapon", w);
+    requireObject("weapon", w);
     requireInt("weapon.damage", w.damage, 0, 10);
     damageType = oneOf("weapon.damageType", w.damageType, ["bashing", "lethal", "aggravated"]);
     if (w.damage) mods.push({ label: "weaponDamage", value: w.damage });
-    if (flag("weapon.improvised", w.improvised)) mods.push({ label: "improvised", value: -1 });
+    if (optionalFlag("weapon.improvised", w.improvised)) mods.push({ label: "improvised", value: -1 });
     if (w.strengthRequired !== undefined) {
       const need = requireInt("weapon.strengthRequired", w.strengthRequired, 0, 10);
       const have = requireInt("strength", req.strength ?? req.attribute, 0, 10);
@@ -295,9 +295,9 @@ export function attackPool(req: AttackRequest): AttackPool {
     const n = requireInt("autofireTargets", req.autofireTargets ?? 1, 1, 99);
     if (n > 1) mods.push({ label: "autofireTargets", value: -n });
   }
-  if (flag("allOutAttack", req.allOutAttack)) mods.push({ label: "allOutAttack", value: ALL_OUT_ATTACK_BONUS });
+  if (optionalFlag("allOutAttack", req.allOutAttack)) mods.push({ label: "allOutAttack", value: ALL_OUT_ATTACK_BONUS });
   if (req.range !== undefined) {
-    obj("range", req.range);
+    requireObject("range", req.range);
     const p = rangePenalty(req.range.band, { laserSight: req.range.laserSight, scope: req.range.scope, autofire: !!req.autofire });
     if (p === null) throw new OmnibusError("outOfRange", "the target is out of range");
     if (p) mods.push({ label: "range", value: p });
@@ -313,14 +313,14 @@ export function attackPool(req: AttackRequest): AttackPool {
   if (defense) mods.push({ label: "defense", value: -defense });
   const armor = armorAgainst(req.targetArmor, req.attackKind, w?.armorPiercing ?? 0);
   if (armor) mods.push({ label: "armor", value: -armor });
-  if (req.targetArmor !== undefined && flag("bulletproof", req.targetArmor.bulletproof) && req.attackKind === "firearms" && damageType === "lethal") damageType = "bashing";
+  if (req.targetArmor !== undefined && optionalFlag("bulletproof", req.targetArmor.bulletproof) && req.attackKind === "firearms" && damageType === "lethal") damageType = "bashing";
   const pool = buildPool({
     attribute: req.attribute,
     skill: { dots: req.skill, category: "physical" },
     specialty: req.specialty,
     willpower: req.willpower,
     woundPenalty: req.woundPenalty,
-    modifiers: [...mods, ...list("modifiers", req.modifiers, true)],
+    modifiers: [...mods, ...requireArray("modifiers", req.modifiers, true)],
   });
   return { ...pool, damageType };
 }
@@ -355,8 +355,8 @@ export interface StorytellingSurpriseOutcome {
  */
 export function resolveSurprise(observers: ReadonlyArray<{ id: string; successes: number }>): StorytellingSurpriseOutcome {
   const seen = new Set<string>();
-  const out = list("observers", observers).map((o) => {
-    obj("observer", o);
+  const out = requireArray("observers", observers).map((o) => {
+    requireObject("observer", o);
     if (typeof o.id !== "string" || o.id === "" || seen.has(o.id)) throw new OmnibusError("badArgument", "observer ids must be distinct strings", { name: "id" });
     seen.add(o.id);
     return { id: o.id, successes: o.successes, surprised: surprised(o.successes) };

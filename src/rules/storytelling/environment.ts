@@ -3,7 +3,7 @@
  * 002:L839): fire, electrocution, holding breath, sleep deprivation. Falling is in objects.ts.
  */
 import { requireInt } from "../../core/errors";
-import { flag, keyOf, opt } from "./guard";
+import { keyOf, optionalFlag, optionsObject } from "../../core/guards";
 
 /** Fire (WoD pp.180–181): lethal damage per turn = size of the fire + heat modifier, no roll. */
 export const FIRE_SIZE = { torch: 1, bonfire: 2, inferno: 3 } as const;
@@ -15,7 +15,7 @@ export const FIRE_HEAT = { candle: 0, torch: 1, bunsenBurner: 2, chemical: 3 } a
  */
 export function fireDamage(size: keyof typeof FIRE_SIZE, heat: keyof typeof FIRE_HEAT, opts: { armor?: number; turn?: number } = {}): number {
   const base = FIRE_SIZE[keyOf("size", size, FIRE_SIZE)] + FIRE_HEAT[keyOf("heat", heat, FIRE_HEAT)];
-  const o = opt("options", opts);
+  const o = optionsObject("options", opts);
   const armor = requireInt("armor", o.armor ?? 0, 0, 20);
   const turn = requireInt("turn", o.turn ?? 1, 1, 9999);
   return Math.max(0, base - (turn <= armor ? armor : 0));
@@ -30,7 +30,7 @@ export const HOLD_BREATH_SECONDS = [30, 60, 120, 240, 480, 900, 1800] as const;
 /** How long a character holds his breath before Stamina rolls (each success +30 s / +1 turn), then 1 lethal per turn. */
 export function holdBreath(stamina: number, inCombat = false): { seconds: number; turns: number } {
   const s = requireInt("stamina", stamina, 1, 7);
-  if (flag("inCombat", inCombat)) return { seconds: s * 3, turns: s };
+  if (optionalFlag("inCombat", inCombat)) return { seconds: s * 3, turns: s };
   const seconds = HOLD_BREATH_SECONDS[s - 1];
   return { seconds, turns: Math.floor(seconds / 3) };
 }

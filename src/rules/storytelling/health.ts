@@ -6,7 +6,7 @@
  * The state is the number of wounds of each type; the track string renders it left to right.
  */
 import { describeValue, OmnibusError, requireInt } from "../../core/errors";
-import { num } from "./guard";
+import { requireNumber } from "../../core/guards";
 
 export type DamageType = "bashing" | "lethal" | "aggravated";
 export const DAMAGE_TYPES: readonly DamageType[] = ["bashing", "lethal", "aggravated"];
@@ -225,7 +225,7 @@ export function timeToHealAll(track: HealthTrack): number {
 /** Natural healing after `minutes` of rest: wounds heal one at a time from the right. */
 export function healOverTime(track: HealthTrack, minutes: number): HealthTrack {
   check(track);
-  num("minutes", minutes, 0, 1e12);
+  requireNumber("minutes", minutes, 0, 1e12);
   const t = { ...track };
   let left = minutes;
   for (const type of ["bashing", "lethal", "aggravated"] as const) {

@@ -4,7 +4,7 @@
  * Durability reduction (armour piercing).
  */
 import { requireInt } from "../../core/errors";
-import { flag, num, obj, oneOf, opt } from "./guard";
+import { oneOf, optionalFlag, optionsObject, requireNumber, requireObject } from "../../core/guards";
 
 export interface ObjectTraits {
   durability: number;
@@ -23,8 +23,8 @@ export type ObjectState = "ok" | "impaired" | "destroyed";
 export const MATERIAL_DURABILITY = { wood: 1, hardPlastic: 1, thickGlass: 1, stone: 2, aluminum: 2, iron: 3, steel: 3 } as const;
 
 function traits(o: ObjectTraits) {
-  obj("object", o);
-  flag("supernatural", o.supernatural);
+  requireObject("object", o);
+  optionalFlag("supernatural", o.supernatural);
   const durability = requireInt("durability", o.durability, 0, 99);
   const size = requireInt("size", o.size, 0, 999);
   const structure = requireInt("structure", o.structure ?? durability + size, 1, 9999);
@@ -47,7 +47,7 @@ export function objectDamageRating(durability: number, size: number): number {
  */
 export function effectiveDurability(o: ObjectTraits, opts: { damageType?: "bashing" | "lethal" | "aggravated"; piercing?: number } = {}): number {
   const { durability } = traits(o);
-  const { damageType, piercing } = opt("options", opts);
+  const { damageType, piercing } = optionsObject("options", opts);
   if (damageType !== undefined) oneOf("damageType", damageType, ["bashing", "lethal", "aggravated"]);
   if (damageType === "aggravated" && !o.supernatural) return 0;
   return Math.max(0, durability - requireInt("piercing", piercing ?? 0, 0, 99));
@@ -149,7 +149,7 @@ export function strikeObject(target: ObjectTraits, striker: ObjectTraits, succes
 
 /** Falling damage: 1 bashing per 3 yards (002:L839); 30 yards or more is terminal velocity, 10 lethal (WoD p.179). */
 export function fallingDamage(yards: number): { damage: number; type: "bashing" | "lethal" } {
-  num("yards", yards, 0, 1e9);
+  requireNumber("yards", yards, 0, 1e9);
   if (yards >= 30) return { damage: 10, type: "lethal" };
   return { damage: Math.floor(yards / 3), type: "bashing" };
 }
@@ -167,7 +167,7 @@ export function fallingObjectCollision(
 ): { fallingObjectDamage: number; struckDamage: number } {
   requireInt("fallDamage", fallDamage, 0, 999);
   traits(falling);
-  obj("struck", struck);
+  requireObject("struck", struck);
   const rating = (o: ObjectTraits) => (o.damage !== undefined ? requireInt("damage", o.damage, 0, 99) : objectDamageRating(o.durability, o.size));
   const fallingRating = rating(falling);
   if ("living" in struck) {

@@ -5,7 +5,7 @@
 import { requireInt } from "../../core/errors";
 import { storytellingOdds, STORYTELLING_MAX_POOL, type StorytellingOdds } from "../../core/odds";
 import { type RollOptions } from "./roll";
-import { opt } from "./guard";
+import { optionsObject } from "../../core/guards";
 
 export interface RollOddsOptions extends RollOptions {
   /** Successes needed (default 1); e.g. beating a recorded roll of 4 needs 5 (002:L343). */
@@ -19,7 +19,7 @@ export interface RollOddsOptions extends RollOptions {
 /** The exact distribution of successes and P(success / failure / dramatic failure / exceptional). */
 export function rollOdds(pool: number, options: RollOddsOptions = {}): StorytellingOdds {
   requireInt("pool", pool, -STORYTELLING_MAX_POOL, STORYTELLING_MAX_POOL);
-  options = opt("options", options);
+  options = optionsObject("options", options);
   return storytellingOdds({
     pool,
     again: options.again,

@@ -6,7 +6,7 @@
  * or less becomes a chance roll (digest A1).
  */
 import { describeValue, OmnibusError, requireInt } from "../../core/errors";
-import { flag, list, obj, opt } from "./guard";
+import { optionalFlag, optionsObject, requireArray, requireObject } from "../../core/guards";
 import { MAX_DOTS, type SkillCategory, unskilledPenalty } from "./traits";
 
 /** The named situational modifiers of the general table (002:L143–L168), by value. */
@@ -89,7 +89,7 @@ const dots = (name: string, v: number) => requireInt(name, v, 0, MAX_DOTS);
 
 /** Builds a pool from plain data. Throws OmnibusError on bad input (three traits, two Skills...). */
 export function buildPool(req: PoolRequest): PoolBreakdown {
-  obj("pool request", req);
+  requireObject("pool request", req);
   const parts: PoolPart[] = [];
   const warnings: string[] = [];
   let base = dots("attribute", req.attribute);
@@ -99,7 +99,7 @@ export function buildPool(req: PoolRequest): PoolBreakdown {
   }
   const penalties: PoolPart[] = [];
   if (req.skill !== undefined) {
-    obj("skill", req.skill);
+    requireObject("skill", req.skill);
     const skillDots = dots("skill", req.skill.dots);
     base += skillDots;
     parts.push({ label: "skill", value: skillDots });
@@ -117,32 +117,32 @@ export function buildPool(req: PoolRequest): PoolBreakdown {
   }
 
   const bonuses: PoolPart[] = [];
-  if (flag("specialty", req.specialty)) {
+  if (optionalFlag("specialty", req.specialty)) {
     if (req.skill === undefined) throw new OmnibusError("badArgument", "a Specialty belongs to a Skill (002:L75)");
     bonuses.push({ label: "specialty", value: 1 });
   }
-  for (const [i, rating] of list("equipment", req.equipment, true).entries()) {
+  for (const [i, rating] of requireArray("equipment", req.equipment, true).entries()) {
     requireInt(`equipment[${i}]`, rating, -5, 10);
     if (Math.abs(rating) > MAX_SINGLE_MODIFIER) warnings.push("modifierOverFive");
     (rating >= 0 ? bonuses : penalties).push({ label: "equipment", value: rating });
   }
-  if (flag("willpower", req.willpower)) bonuses.push({ label: "willpower", value: WILLPOWER_DICE });
-  const helpers = list("helpers", req.helpers, true);
+  if (optionalFlag("willpower", req.willpower)) bonuses.push({ label: "willpower", value: WILLPOWER_DICE });
+  const helpers = requireArray("helpers", req.helpers, true);
   let failedHelpers = 0;
   for (const [i, h] of helpers.entries()) {
-    obj(`helpers[${i}]`, h);
+    requireObject(`helpers[${i}]`, h);
     requireInt(`helpers[${i}].successes`, h.successes, 0, 999);
-    if (flag(`helpers[${i}].dramaticFailure`, h.dramaticFailure)) failedHelpers++;
+    if (optionalFlag(`helpers[${i}].dramaticFailure`, h.dramaticFailure)) failedHelpers++;
     else if (h.successes > 0) bonuses.push({ label: "teamwork", value: h.successes });
   }
   if (failedHelpers > 0) {
-    const mode = opt("options", req.options).teamworkDramaticFailures ?? "perHelper";
+    const mode = optionsObject("options", req.options).teamworkDramaticFailures ?? "perHelper";
     if (mode !== "perHelper" && mode !== "once") throw new OmnibusError("badArgument", `teamworkDramaticFailures must be perHelper or once`);
     const n = mode === "perHelper" ? failedHelpers : 1;
     penalties.push({ label: "teamworkDramaticFailure", value: -TEAMWORK_DRAMATIC_FAILURE_PENALTY * n });
   }
-  for (const [i, m] of list("modifiers", req.modifiers, true).entries()) {
-    obj(`modifiers[${i}]`, m);
+  for (const [i, m] of requireArray("modifiers", req.modifiers, true).entries()) {
+    requireObject(`modifiers[${i}]`, m);
     requireInt(`modifiers[${i}]`, m.value, -99, 99);
     if (Math.abs(m.value) > MAX_SINGLE_MODIFIER) warnings.push("modifierOverFive");
     if (m.value !== 0) (m.value > 0 ? bonuses : penalties).push({ label: typeof m.label === "string" ? m.label : "modifier", value: m.value });
@@ -166,10 +166,10 @@ export function buildPool(req: PoolRequest): PoolBreakdown {
  */
 export function successiveAttemptPenalty(attempt: number, opts: { step?: 1 | 2; cumulative?: boolean } = {}): number {
   requireInt("attempt", attempt, 1, 999);
-  const o = opt("options", opts);
+  const o = optionsObject("options", opts);
   const step = o.step ?? 1;
   if (step !== 1 && step !== 2) throw new OmnibusError("badArgument", `step must be 1 or 2, got ${describeValue(step)}`);
-  const cumulative = o.cumulative === undefined ? step === 1 : flag("cumulative", o.cumulative);
+  const cumulative = o.cumulative === undefined ? step === 1 : optionalFlag("cumulative", o.cumulative);
   if (attempt === 1) return 0;
   return cumulative ? step * (attempt - 1) : step;
 }
@@ -184,12 +184,12 @@ export function equipmentCost(baseCost: number, rating: number, opts: { illegal?
   requireInt("baseCost", baseCost, 0, 10);
   requireInt("rating", rating, 0, 10);
   const extra = rating >= 5 ? 2 : rating === 4 ? 1 : 0;
-  return baseCost + extra + (flag("illegal", opt("options", opts).illegal) ? 1 : 0);
+  return baseCost + extra + (optionalFlag("illegal", optionsObject("options", opts).illegal) ? 1 : 0);
 }
 
 /** Damaged or broken gear (002:L659): rating −1 and Cost −1 (never below 0). */
 export function damageEquipment(item: { rating: number; cost: number }): { rating: number; cost: number } {
-  obj("item", item);
+  requireObject("item", item);
   requireInt("rating", item.rating, 0, 10);
   requireInt("cost", item.cost, 0, 10);
   return { rating: Math.max(0, item.rating - 1), cost: Math.max(0, item.cost - 1) };

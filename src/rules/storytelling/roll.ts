@@ -14,7 +14,7 @@ import type { DiceSource } from "../../core/dice";
 import { forcedDice } from "../../core/dice";
 import { rollPool as corePool } from "../../core/pool";
 import { describeValue, OmnibusError, requireInt } from "../../core/errors";
-import { diceSource, flag, list, obj, opt } from "./guard";
+import { optionalFlag, optionsObject, requireArray, requireDice, requireObject } from "../../core/guards";
 
 /** The again threshold: a die showing this or more is rolled again. `"none"` turns 10-again off. */
 export type AgainLevel = 10 | 9 | 8 | "none";
@@ -88,7 +88,7 @@ export interface RollResult {
 /** Classifies a success count (002:L244–L252). */
 export function classifyOutcome(successes: number, dramaticFailure: boolean): RollOutcome {
   requireInt("successes", successes, 0);
-  flag("dramaticFailure", dramaticFailure);
+  optionalFlag("dramaticFailure", dramaticFailure);
   if (dramaticFailure) return "dramaticFailure";
   if (successes >= EXCEPTIONAL_SUCCESSES) return "exceptionalSuccess";
   return successes >= 1 ? "success" : "failure";
@@ -116,10 +116,10 @@ interface QueuedDie {
  */
 export function rollPool(pool: number, dice: DiceSource, options: RollOptions = {}): RollResult {
   requireInt("pool", pool, -MAX_POOL, MAX_POOL);
-  diceSource(dice);
-  options = opt("options", options);
-  flag("rote", options.rote);
-  flag("chanceDieUsesAgainLevel", options.chanceDieUsesAgainLevel);
+  requireDice("dice", dice);
+  options = optionsObject("options", options);
+  optionalFlag("rote", options.rote);
+  optionalFlag("chanceDieUsesAgainLevel", options.chanceDieUsesAgainLevel);
   const again = options.again === undefined ? 10 : parseAgainLevel(options.again);
   const rote = options.rote === true;
   const roteAll = options.roteRerolls !== "initialDice";
@@ -191,9 +191,9 @@ export function rollByQueue(
   dice: DiceSource,
   r: Resolution & { chance: boolean; roteAll: boolean },
 ): RolledDie[] {
-  obj("resolution", r);
+  requireObject("resolution", r);
   requireInt("count", count, 0, MAX_POOL);
-  diceSource(dice);
+  requireDice("dice", dice);
   const { chance, successFace, againFace, rote, roteAll } = r;
   requireInt("successFace", successFace, 1, 10);
   if (againFace !== null) requireInt("againFace", againFace, 2, 10);
@@ -251,7 +251,7 @@ export function rollByQueue(
  * every face must be used, and no more faces than the rules ask for.
  */
 export function resolvePool(pool: number, faces: readonly number[], options: RollOptions = {}): RollResult {
-  const forced = forcedDice(list("faces", faces));
+  const forced = forcedDice(requireArray("faces", faces));
   const result = rollPool(pool, forced, options);
   forced.assertExhausted();
   return result;

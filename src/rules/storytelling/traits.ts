@@ -3,7 +3,7 @@
  * traits a sheet computes rather than stores (digest §4, §Z.4).
  */
 import { describeValue, OmnibusError, requireInt } from "../../core/errors";
-import { obj, oneOf } from "./guard";
+import { oneOf, requireObject } from "../../core/guards";
 
 export const ATTRIBUTES = [
   "intelligence", "wits", "resolve",
@@ -50,25 +50,25 @@ export const HUMAN_SPECIES_FACTOR = 5;
 
 /** Defense = the lower of Wits and Dexterity (1e; WoD p.91, p.156). */
 export function defenseRating(t: { wits: number; dexterity: number }): number {
-  obj("traits", t);
+  requireObject("traits", t);
   return Math.min(dots("wits", t.wits), dots("dexterity", t.dexterity));
 }
 
 /** Initiative modifier = Dexterity + Composure (WoD p.152). */
 export function initiativeModifier(t: { dexterity: number; composure: number }): number {
-  obj("traits", t);
+  requireObject("traits", t);
   return dots("dexterity", t.dexterity) + dots("composure", t.composure);
 }
 
 /** Health = Stamina + Size (WoD p.172); an average human (Stamina 2, Size 5) has 7. */
 export function healthRating(t: { stamina: number; size?: number }): number {
-  obj("traits", t);
+  requireObject("traits", t);
   return dots("stamina", t.stamina) + requireInt("size", t.size ?? HUMAN_SIZE, 0, 99);
 }
 
 /** Willpower maximum = Resolve + Composure (digest §Z.4; temporary dots add points, 002:L422). */
 export function willpowerRating(t: { resolve: number; composure: number }): number {
-  obj("traits", t);
+  requireObject("traits", t);
   return dots("resolve", t.resolve) + dots("composure", t.composure);
 }
 
@@ -77,7 +77,7 @@ export function willpowerRating(t: { resolve: number; composure: number }): numb
  * wound penalty (WoD p.95, p.173; digest §Z.4, §Z.6). Never below 0.
  */
 export function speedRating(t: { strength: number; dexterity: number; speciesFactor?: number; woundPenalty?: number }): number {
-  obj("traits", t);
+  requireObject("traits", t);
   const factor = requireInt("speciesFactor", t.speciesFactor ?? HUMAN_SPECIES_FACTOR, 0, 99);
   const wound = requireInt("woundPenalty", t.woundPenalty ?? 0, -3, 0);
   return Math.max(0, dots("strength", t.strength) + dots("dexterity", t.dexterity) + factor + wound);

@@ -5,7 +5,7 @@
  * Speeds are in yards per turn unless a name says km/h.
  */
 import { OmnibusError, requireInt } from "../../core/errors";
-import { flag, num, obj, oneOf, opt } from "./guard";
+import { oneOf, optionalFlag, optionsObject, requireNumber, requireObject } from "../../core/guards";
 
 export interface VehicleTraits {
   durability: number;
@@ -21,13 +21,13 @@ export interface VehicleTraits {
 /** Yards per turn → km/h (0.9144 m ÷ 3 s × 3.6 = 1.09728). */
 export const KMH_PER_YARD_PER_TURN = 1.09728;
 export function yardsPerTurnToKmh(yardsPerTurn: number): number {
-  return num("speed", yardsPerTurn) * KMH_PER_YARD_PER_TURN;
+  return requireNumber("speed", yardsPerTurn, 0, 100000) * KMH_PER_YARD_PER_TURN;
 }
 
 /** Accelerating (002:L807): each turn adds the Acceleration to the speed, up to the Max Speed. */
 export function accelerate(speed: number, acceleration: number, maxSpeed = Infinity): number {
-  const s = num("speed", speed) + num("acceleration", acceleration);
-  return maxSpeed === Infinity ? s : Math.min(s, num("maxSpeed", maxSpeed));
+  const s = requireNumber("speed", speed, 0, 100000) + requireNumber("acceleration", acceleration, 0, 100000);
+  return maxSpeed === Infinity ? s : Math.min(s, requireNumber("maxSpeed", maxSpeed, 0, 100000));
 }
 
 /**
@@ -50,12 +50,12 @@ export function handlingBonus(handling: number, roll: "drive" | "other"): number
 
 /** Reinforcement (002:L793): +1…+3 Durability costs Resources bonus + 2 (parts only: one less). */
 export function reinforcementCost(bonus: number, partsOnly = false): number {
-  return requireInt("bonus", bonus, 1, 3) + 2 - (flag("partsOnly", partsOnly) ? 1 : 0);
+  return requireInt("bonus", bonus, 1, 3) + 2 - (optionalFlag("partsOnly", partsOnly) ? 1 : 0);
 }
 
 /** Drive penalty from damage (002:L795, L827): −1 once Structure damage exceeds Durability. */
 export function vehicleDamagePenalty(v: VehicleTraits, damage: number): number {
-  obj("vehicle", v);
+  requireObject("vehicle", v);
   return requireInt("damage", damage, 0, 9999) > requireInt("durability", v.durability, 0, 99) ? -1 : 0;
 }
 
@@ -70,8 +70,8 @@ export function flatTyrePenalty(flats: number): number {
  * `rollNeeded` is false when the free 3 × Acceleration is enough.
  */
 export function brakingPenalty(acceleration: number, speed: number, targetSpeed = 0): { rollNeeded: boolean; penalty: number } {
-  const free = 3 * num("acceleration", acceleration);
-  const excess = num("speed", speed) - num("targetSpeed", targetSpeed) - free;
+  const free = 3 * requireNumber("acceleration", acceleration, 0, 100000);
+  const excess = requireNumber("speed", speed, 0, 100000) - requireNumber("targetSpeed", targetSpeed, 0, 100000) - free;
   if (targetSpeed > speed) throw new OmnibusError("badArgument", "braking lowers speed");
   if (excess <= 0) return { rollNeeded: false, penalty: 0 };
   return { rollNeeded: true, penalty: 0 - Math.floor(excess / 10) };
@@ -79,14 +79,14 @@ export function brakingPenalty(acceleration: number, speed: number, targetSpeed 
 
 /** Over Safe Speed (002:L829, digest E60): typically −1 per full 30 yards/turn over. */
 export function overSafeSpeedPenalty(speed: number, safeSpeed: number): number {
-  const over = num("speed", speed) - num("safeSpeed", safeSpeed);
+  const over = requireNumber("speed", speed, 0, 100000) - requireNumber("safeSpeed", safeSpeed, 0, 100000);
   return over > 0 ? 0 - Math.floor(over / 30) : 0;
 }
 
 /** One die per full 15 km/h for collisions (002:L857, digest A37: floor). */
 export function collisionSpeedDice(speed: { kmh: number } | { yardsPerTurn: number }): number {
-  obj("speed", speed);
-  return "kmh" in speed ? Math.floor(num("kmh", speed.kmh) / 15 + 1e-9) : Math.floor(num("yardsPerTurn", speed.yardsPerTurn) / 14 + 1e-9);
+  requireObject("speed", speed);
+  return "kmh" in speed ? Math.floor(requireNumber("kmh", speed.kmh, 0, 100000) / 15 + 1e-9) : Math.floor(requireNumber("yardsPerTurn", speed.yardsPerTurn, 0, 100000) / 14 + 1e-9);
 }
 
 /** The damage pool of a vehicle hitting something: its Size + speed dice (002:L857, L877, L893). */
@@ -104,11 +104,11 @@ export function vehicleJumpDamage(kmh: number, opts: { successes?: number; broke
   damage: number;
   type: "bashing" | "lethal";
 } {
-  const raw = num("kmh", kmh) / 15;
-  opts = opt("options", opts);
+  const raw = requireNumber("kmh", kmh, 0, 100000) / 15;
+  opts = optionsObject("options", opts);
   if (opts.rounding !== undefined) oneOf("rounding", opts.rounding, ["ceil", "floor"]);
   const units = opts.rounding === "floor" ? Math.floor(raw + 1e-9) : Math.ceil(raw - 1e-9);
-  const lethal = units >= 10 || flag("brokenGlass", opts.brokenGlass);
+  const lethal = units >= 10 || optionalFlag("brokenGlass", opts.brokenGlass);
   const base = units >= 10 ? 10 : units;
   return { units, damage: Math.max(0, base - requireInt("successes", opts.successes ?? 0, 0, 999)), type: lethal ? "lethal" : "bashing" };
 }
@@ -145,8 +145,8 @@ export function vehicleHitsPerson(successes: number, opts: { vehicleDurability?:
   vehicleDamage: number;
 } {
   const s = requireInt("successes", successes, 0, 9999);
-  opts = opt("options", opts);
-  const vehicleDamage = flag("largeCreature", opts.largeCreature) ? Math.floor(Math.max(0, s - requireInt("vehicleDurability", opts.vehicleDurability ?? 0, 0, 99)) / 2) : 0;
+  opts = optionsObject("options", opts);
+  const vehicleDamage = optionalFlag("largeCreature", opts.largeCreature) ? Math.floor(Math.max(0, s - requireInt("vehicleDurability", opts.vehicleDurability ?? 0, 0, 99)) / 2) : 0;
   return { bashing: s, knockedDown: true, vehicleDamage };
 }
 
@@ -165,7 +165,7 @@ export function headOnCollision(successesA: number, successesB: number, durabili
  */
 export function occupantDamage(vehicleStructureDamage: number, opts: { restraint?: number; armor?: number } = {}): number {
   const half = Math.floor(requireInt("vehicleStructureDamage", vehicleStructureDamage, 0, 9999) / 2);
-  opts = opt("options", opts);
+  opts = optionsObject("options", opts);
   return Math.max(0, half - requireInt("restraint", opts.restraint ?? 0, 0, 3) - requireInt("armor", opts.armor ?? 0, 0, 99));
 }
 

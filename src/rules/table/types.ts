@@ -4,7 +4,7 @@
  * token bars. Plain data only, so the rulesets' table logic (src/rules/<id>/table) builds them
  * without the plumbing; src/foundry/ruleset.ts re-exports them beside the adapter's Foundry types.
  */
-import type { CheckEffects } from "../../core/effects";
+import type { CheckEffects, PlainEffect } from "../../core/effects";
 import type { RulesetId } from "../index";
 
 /** The document kinds a ruleset declares subtypes of. */
@@ -70,9 +70,39 @@ export interface CheckField {
   rare?: boolean;
 }
 
+/**
+ * An actor document as plain data, as the glue hands it to a ruleset's table logic (Storytelling's
+ * ActorSnapshot, WFRP's ActorView): `Item` is the ruleset's plain item.
+ */
+export interface PlainActor<Item> {
+  uuid: string;
+  name: string;
+  img: string;
+  type: string;
+  system: Record<string, unknown>;
+  items: Item[];
+  statuses?: string[];
+  /** The actor's `flags.omnibus`. */
+  flags?: Record<string, unknown>;
+  /** The Active Effects that apply to the actor (src/foundry/effects.ts `actorEffects`). */
+  effects?: PlainEffect[];
+}
+
 export type CheckValue = number | string | boolean;
 
 export type CheckValues = Record<string, CheckValue>;
+
+/** A dialog value that should be a number: `fallback` when it is missing or not a number. */
+export function numberValue(values: CheckValues, name: string, fallback = 0): number {
+  const v = values[name];
+  return typeof v === "number" ? v : fallback;
+}
+
+/** A dialog value that should be text: `fallback` when it is missing or not text. */
+export function textValue(values: CheckValues, name: string, fallback: string): string {
+  const v = values[name];
+  return typeof v === "string" ? v : fallback;
+}
 
 /**
  * A check the adapter asks the plumbing to run: built from a sheet button, an item or a macro,

@@ -4,8 +4,7 @@
  * disease, poison, fear or accidents (003:L235); at most as many helpers as the tester's Bonus in the
  * characteristic used (003:L237); the character with the best chance rolls (003:L223).
  */
-import { describeValue, int } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
 import { characteristicBonus } from "./characteristics";
 
 /** Bonus per helper (003:L225). */
@@ -52,11 +51,11 @@ export interface AssistanceResult {
 export function assistance(testedCharacteristic: number, helpers: readonly Helper[], resisting?: UnassistedTest, opts: { testerValue?: number } = {}): AssistanceResult {
   const limit = characteristicBonus(testedCharacteristic);
   if (!Array.isArray(helpers)) throw new OmnibusError("badArgument", "helpers must be a list", { name: "helpers" });
-  const testerValue = opts?.testerValue === undefined ? undefined : int("testerValue", opts.testerValue, 0, 999);
+  const testerValue = opts?.testerValue === undefined ? undefined : requireInt("testerValue", opts.testerValue, 0, 999);
   const checked = helpers.map((h) => {
-    const advances = int("helper advances", h?.advances, 0, 999);
+    const advances = requireInt("helper advances", h?.advances, 0, 999);
     if (h.near !== undefined && typeof h.near !== "boolean") throw new OmnibusError("badArgument", "a helper's near must be true or false", { name: "near", value: describeValue(h.near) });
-    const value = h.value === undefined ? undefined : int("helper value", h.value, 0, 999);
+    const value = h.value === undefined ? undefined : requireInt("helper value", h.value, 0, 999);
     return { advances, near: h.near !== false, value };
   });
   const betterHelper = testerValue !== undefined && checked.some((h) => h.value !== undefined && h.value > testerValue);

@@ -3,8 +3,8 @@
  * (digest §6.3); the other six and the Bonus definition (the tens digit) are published 4e (digest
  * §7 item 13).
  */
-import { describeValue, int, requireObject } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { requireObject } from "../../core/guards";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
 
 /** The ten percentile characteristics of published 4e, in sheet order. Movement is separate (not a percentage). */
 export const CHARACTERISTICS = ["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"] as const;
@@ -34,15 +34,15 @@ export interface CharacteristicScore {
 /** Current value = initial + advances + modifier (never below 0). */
 export function characteristicValue(c: CharacteristicScore): number {
   requireObject("characteristic", c);
-  const initial = int("initial", c.initial, 0, 999);
-  const advances = int("advances", c.advances, 0, 999);
-  const modifier = int("modifier", c.modifier ?? 0, -999, 999);
+  const initial = requireInt("initial", c.initial, 0, 999);
+  const advances = requireInt("advances", c.advances, 0, 999);
+  const modifier = requireInt("modifier", c.modifier ?? 0, -999, 999);
   return Math.max(0, initial + advances + modifier);
 }
 
 /** Characteristic Bonus (бонус характеристики, 003:L237, L293): the tens digit, floor(value / 10). */
 export function characteristicBonus(value: number): number {
-  return Math.floor(int("characteristic", value, 0, 999) / 10);
+  return Math.floor(requireInt("characteristic", value, 0, 999) / 10);
 }
 
 /** The row a sheet shows for one characteristic: initial, advances, current, bonus. */

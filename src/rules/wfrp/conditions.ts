@@ -4,9 +4,9 @@
  * Condition are the published 4e rules (digest §7 item 16; the rest from public 4e reference
  * sheets — verify against the book).
  */
-import { describeValue, int, requireDice, requireObject } from "./guards";
+import { requireDice, requireObject } from "../../core/guards";
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError } from "../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
 
 export const CONDITIONS = [
   "ablaze",
@@ -47,7 +47,7 @@ export function normalizeConditions(counts: ConditionCounts): Record<ConditionId
   const out = Object.fromEntries(CONDITIONS.map((c) => [c, 0])) as Record<ConditionId, number>;
   for (const [id, n] of Object.entries(counts)) {
     const c = requireCondition(id);
-    const count = int(c, n, 0, 99);
+    const count = requireInt(c, n, 0, 99);
     out[c] = NON_STACKING_CONDITIONS.includes(c) ? Math.min(count, 1) : count;
   }
   return out;
@@ -61,7 +61,7 @@ function compact(all: Record<ConditionId, number>): ConditionCounts {
 export function addCondition(counts: ConditionCounts, condition: ConditionId, n = 1): ConditionCounts {
   const all = normalizeConditions(counts);
   const c = requireCondition(condition);
-  all[c] += int("n", n, 1, 99);
+  all[c] += requireInt("n", n, 1, 99);
   return compact(normalizeConditions(all));
 }
 
@@ -69,7 +69,7 @@ export function addCondition(counts: ConditionCounts, condition: ConditionId, n 
 export function removeCondition(counts: ConditionCounts, condition: ConditionId, n = 1): ConditionCounts {
   const all = normalizeConditions(counts);
   const c = requireCondition(condition);
-  all[c] = Math.max(0, all[c] - int("n", n, 1, 99));
+  all[c] = Math.max(0, all[c] - requireInt("n", n, 1, 99));
   return compact(all);
 }
 
@@ -173,11 +173,11 @@ export interface EndOfRoundResult {
  * Bleeding gives Unconscious; Surprised ends (digest §7 item 16). Rolls one d10 if Ablaze.
  */
 export function endOfRound(dice: DiceSource, input: EndOfRoundInput): EndOfRoundResult {
-  requireDice(dice);
+  requireDice("dice", dice);
   const c = normalizeConditions(requireObject("input", input).conditions);
-  let wounds = int("wounds", input.wounds, 0, 9999);
-  const tb = int("toughnessBonus", input.toughnessBonus, 0, 99);
-  const ap = int("armourPoints", input.armourPoints ?? 0, 0, 99);
+  let wounds = requireInt("wounds", input.wounds, 0, 9999);
+  const tb = requireInt("toughnessBonus", input.toughnessBonus, 0, 99);
+  const ap = requireInt("armourPoints", input.armourPoints ?? 0, 0, 99);
   let ablazeRoll: number | null = null;
   let ablaze = 0;
   if (c.ablaze > 0) {

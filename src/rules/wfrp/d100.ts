@@ -2,12 +2,13 @@
  * The percentile die as WFRP reads it (003:L66-78, digest §2.4). A d100 face is 1…100, where 100 is
  * the "00" the dice show (digest §7 item 5). All helpers take one face and validate it.
  */
-import { int, requireDice } from "./guards";
+import { requireDice } from "../../core/guards";
+import { requireInt } from "../../core/errors";
 import type { DiceSource } from "../../core/dice";
 
 /** Validates a d100 face: a whole number 1…100 (100 is "00"). */
 export function checkRoll(roll: number, name = "roll"): number {
-  return int(typeof name === "string" ? name : "roll", roll, 1, 100);
+  return requireInt(typeof name === "string" ? name : "roll", roll, 1, 100);
 }
 
 /**
@@ -15,7 +16,7 @@ export function checkRoll(roll: number, name = "roll"): number {
  * tens(−5) = −1, tens(100) = 10 (the "00" roll), tens(115) = 11 (digest §2.5).
  */
 export function tens(value: number): number {
-  return Math.floor(int("value", value) / 10);
+  return Math.floor(requireInt("value", value) / 10);
 }
 
 /** The units die of a roll: 0…9 (a "00" roll shows 0). */
@@ -48,5 +49,5 @@ export function reverseRoll(roll: number): number {
 
 /** Rolls one d100 face from a dice source (one face in the dice order contract). */
 export function rollD100(dice: DiceSource): number {
-  return requireDice(dice).roll(100);
+  return requireDice("dice", dice).roll(100);
 }

@@ -1,6 +1,5 @@
 /** The difficulty table (Сложность, 003:L167-183, digest §2.11). */
-import { describeValue } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { describeValue, OmnibusError } from "../../core/errors";
 
 /** The seven difficulties, easiest first; the spellings are the CLI's and the i18n key suffixes'. */
 export const DIFFICULTIES = ["very_easy", "easy", "average", "challenging", "difficult", "hard", "very_hard"] as const;

@@ -3,8 +3,8 @@
  * summed until a required total; a total below 0 restarts from 0 (003:L209). Option "Extended Tests
  * and 0 SL" (003:L215-219): a success adds at least +1 and a failure at least −1.
  */
-import { int, requireObject } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { requireObject } from "../../core/guards";
+import { OmnibusError, requireInt } from "../../core/errors";
 
 export interface ExtendedOptions {
   /** The "Extended Tests and 0 SL" option (003:L219); off by default. */
@@ -13,8 +13,8 @@ export interface ExtendedOptions {
 
 /** One step: the new running total after a result (digest §4 `extendedStep`). */
 export function extendedStep(total: number, result: { success: boolean; sl: number }, options: Partial<ExtendedOptions> = {}): number {
-  int("total", total, 0);
-  int("sl", requireObject("result", result).sl);
+  requireInt("total", total, 0);
+  requireInt("sl", requireObject("result", result).sl);
   if (typeof result.success !== "boolean") throw new OmnibusError("badArgument", "result.success must be true or false", { name: "success" });
   if (typeof options !== "object" || options === null) throw new OmnibusError("badArgument", "options must be an object", { name: "options" });
   let sl = result.sl;
@@ -40,9 +40,9 @@ export function extendedTest(
   requiredSL: number,
   options: Partial<ExtendedOptions> & { maxRolls?: number } = {},
 ): ExtendedProgress {
-  int("requiredSL", requiredSL, 1, 999);
+  requireInt("requiredSL", requiredSL, 1, 999);
   requireObject("options", options);
-  if (options.maxRolls !== undefined) int("maxRolls", options.maxRolls, 1, 999);
+  if (options.maxRolls !== undefined) requireInt("maxRolls", options.maxRolls, 1, 999);
   if (!Array.isArray(results)) throw new OmnibusError("badArgument", "results must be a list", { name: "results" });
   const totals: number[] = [];
   let total = 0;

@@ -3,8 +3,8 @@
  * Size formula, armour by location, and applying damage: Wounds lost = Damage − TB − AP at the
  * location, minimum 1; at 0 Wounds the target is Prone and takes a Critical Wound (digest §7 items 7, 21).
  */
-import { describeValue, int, requireArray, requireObject } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { requireArray, requireObject } from "../../core/guards";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
 
 export const SIZES = ["tiny", "little", "small", "average", "large", "enormous", "monstrous"] as const;
 export type Size = (typeof SIZES)[number];
@@ -25,10 +25,10 @@ export interface WoundsInput {
  */
 export function maxWounds(w: WoundsInput): number {
   requireObject("wounds input", w);
-  const sb = int("strengthBonus", w.strengthBonus, 0, 99);
-  const tb = int("toughnessBonus", w.toughnessBonus, 0, 99);
-  const wpb = int("willpowerBonus", w.willpowerBonus, 0, 99);
-  const hardy = int("hardy", w.hardy ?? 0, 0, 99);
+  const sb = requireInt("strengthBonus", w.strengthBonus, 0, 99);
+  const tb = requireInt("toughnessBonus", w.toughnessBonus, 0, 99);
+  const wpb = requireInt("willpowerBonus", w.willpowerBonus, 0, 99);
+  const hardy = requireInt("hardy", w.hardy ?? 0, 0, 99);
   const size = w.size ?? "average";
   const averageFigure = sb + 2 * tb + wpb;
   const bySize: Record<Size, number> = {
@@ -70,7 +70,7 @@ export function armourAt(pieces: readonly ArmourPiece[], location: HitLocation, 
   for (const p of pieces) {
     requireObject("armour piece", p);
     requireArray("armour locations", p.locations);
-    const ap = int("armourPoints", p.armourPoints, 0, 99);
+    const ap = requireInt("armourPoints", p.armourPoints, 0, 99);
     if (!p.locations.includes(location)) continue;
     total += options.penetrating ? (p.metal ? Math.max(0, ap - 1) : 0) : ap;
   }
@@ -112,10 +112,10 @@ export interface DamageResult {
 
 /** Applies one hit's Damage to a target's Wounds. */
 export function applyDamage(d: DamageInput): DamageResult {
-  const damage = int("damage", requireObject("damage input", d).damage, -999, 9999);
-  const wounds = int("wounds", d.wounds, 0, 9999);
-  const tb = d.ignoreToughness ? 0 : int("toughnessBonus", d.toughnessBonus, 0, 99);
-  const apRaw = d.ignoreArmour ? 0 : int("armourPoints", d.armourPoints, 0, 99);
+  const damage = requireInt("damage", requireObject("damage input", d).damage, -999, 9999);
+  const wounds = requireInt("wounds", d.wounds, 0, 9999);
+  const tb = d.ignoreToughness ? 0 : requireInt("toughnessBonus", d.toughnessBonus, 0, 99);
+  const apRaw = d.ignoreArmour ? 0 : requireInt("armourPoints", d.armourPoints, 0, 99);
   const ap = d.undamaging ? apRaw * 2 : apRaw;
   let reduced = damage - tb - ap;
   let minimumApplied = false;
@@ -134,5 +134,5 @@ export function applyDamage(d: DamageInput): DamageResult {
  * kills (published 4e, from a public rules summary — verify).
  */
 export function diesFromCriticals(criticalWounds: number, toughnessBonus: number): boolean {
-  return int("criticalWounds", criticalWounds, 0, 999) > int("toughnessBonus", toughnessBonus, 0, 99);
+  return requireInt("criticalWounds", criticalWounds, 0, 999) > requireInt("toughnessBonus", toughnessBonus, 0, 99);
 }

@@ -2,8 +2,8 @@
  * Talents and other sources as test modifiers (003:L52-54, digest §2.16). A sheet or effect describes
  * each source as plain data; `collectModifiers` sums the ones that apply to a given test.
  */
-import { describeValue, int, requireArray, requireObject } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { requireArray, requireObject } from "../../core/guards";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
 import { requireCharacteristic, type CharacteristicId } from "./characteristics";
 
 export interface TestModifierSource {
@@ -55,9 +55,9 @@ export function collectModifiers(sources: readonly TestModifierSource[], context
   const out: CollectedModifiers = { modifier: 0, slBonus: 0, successBonus: 0, applied: [] };
   for (const m of sources) {
     if (!modifierApplies(m, context)) continue;
-    out.modifier += int(`${describeValue(m.source)} modifier`, m.modifier ?? 0, -999, 999);
-    out.slBonus += int(`${describeValue(m.source)} slBonus`, m.slBonus ?? 0, -99, 99);
-    out.successBonus += int(`${describeValue(m.source)} successBonus`, m.successBonus ?? 0, -99, 99);
+    out.modifier += requireInt(`${describeValue(m.source)} modifier`, m.modifier ?? 0, -999, 999);
+    out.slBonus += requireInt(`${describeValue(m.source)} slBonus`, m.slBonus ?? 0, -99, 99);
+    out.successBonus += requireInt(`${describeValue(m.source)} successBonus`, m.successBonus ?? 0, -99, 99);
     out.applied.push(m.source);
   }
   return out;
@@ -87,7 +87,7 @@ export function talentCharacteristicModifiers(taken: Readonly<Record<string, num
   for (const [talent, times] of Object.entries(taken)) {
     const c = Object.hasOwn(CHARACTERISTIC_TALENTS, talent) ? CHARACTERISTIC_TALENTS[talent] : undefined;
     if (!c) continue;
-    out[c] = (out[c] ?? 0) + 5 * int(`${talent} times taken`, times, 0, 99);
+    out[c] = (out[c] ?? 0) + 5 * requireInt(`${talent} times taken`, times, 0, 99);
   }
   return out;
 }

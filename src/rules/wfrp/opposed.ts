@@ -3,9 +3,9 @@
  * the higher SL wins; on equal SL the higher tested skill or characteristic wins; still tied, the GM's
  * choice of stalemate or re-roll. The margin is the winner's SL minus the loser's (003:L199).
  */
-import { int, requireObject } from "./guards";
+import { requireObject } from "../../core/guards";
 import type { DiceSource } from "../../core/dice";
-import { OmnibusError } from "../../core/errors";
+import { OmnibusError, requireInt } from "../../core/errors";
 import { resolveTest, rollTest, testTarget, type TestResult, type TestSpec } from "./test";
 import { testOptions, type TestOptions } from "./options";
 
@@ -50,10 +50,10 @@ function opposedOptions(partial: Partial<OpposedOptions>): OpposedOptions {
  * SL tie (the tested value or the modified target, per `tieBreak`).
  */
 export function compareOpposed(attacker: TestResult, defender: TestResult, attackerTieValue: number, defenderTieValue: number): OpposedOutcome {
-  int("attacker SL", requireObject("attacker", attacker).sl);
-  int("defender SL", requireObject("defender", defender).sl);
-  int("attacker tie value", attackerTieValue);
-  int("defender tie value", defenderTieValue);
+  requireInt("attacker SL", requireObject("attacker", attacker).sl);
+  requireInt("defender SL", requireObject("defender", defender).sl);
+  requireInt("attacker tie value", attackerTieValue);
+  requireInt("defender tie value", defenderTieValue);
   if (attacker.sl !== defender.sl) {
     const attackerWins = attacker.sl > defender.sl;
     return { winner: attackerWins ? "attacker" : "defender", margin: Math.abs(attacker.sl - defender.sl), decidedBy: "sl" };
@@ -119,8 +119,8 @@ export function rollOpposed(
  * default (digest §7 item 10), or to the roller with `tieGoesTo: "roller"`.
  */
 export function opposeFixedSL(result: TestResult, fixedSL: number, tieGoesTo: "fixed" | "roller" = "fixed"): { rollerWins: boolean; margin: number } {
-  int("fixedSL", fixedSL, -99, 99);
-  int("sl", requireObject("result", result).sl);
+  requireInt("fixedSL", fixedSL, -99, 99);
+  requireInt("sl", requireObject("result", result).sl);
   if (result.sl !== fixedSL) return { rollerWins: result.sl > fixedSL, margin: Math.abs(result.sl - fixedSL) };
   return { rollerWins: tieGoesTo === "roller", margin: 0 };
 }

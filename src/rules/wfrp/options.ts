@@ -2,8 +2,7 @@
  * The test options the rules offer as alternatives (digest §6.6). Each is a world setting on the
  * Foundry side; here it is a parameter with the seed's rule (or the digest's recommendation) as default.
  */
-import { describeValue, int } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
 
 export interface TestOptions {
   /** Rolls up to this value always succeed (003:L60); default 5, the common variant is 1 (003:L64); 0 = none. */
@@ -41,8 +40,8 @@ export const DEFAULT_TEST_OPTIONS: Readonly<TestOptions> = Object.freeze({
 export function testOptions(partial: Partial<TestOptions> = {}): TestOptions {
   if (typeof partial !== "object" || partial === null) throw new OmnibusError("badArgument", "test options must be an object", { name: "options" });
   const o: TestOptions = { ...DEFAULT_TEST_OPTIONS, ...partial };
-  int("autoSuccessMax", o.autoSuccessMax, 0, 99);
-  int("autoFailMin", o.autoFailMin, 1, 101);
+  requireInt("autoSuccessMax", o.autoSuccessMax, 0, 99);
+  requireInt("autoFailMin", o.autoFailMin, 1, 101);
   if (o.autoSuccessMax >= o.autoFailMin) {
     throw new OmnibusError("badArgument", `autoSuccessMax (${o.autoSuccessMax}) must be below autoFailMin (${o.autoFailMin})`, {
       name: "autoSuccessMax",

@@ -4,8 +4,8 @@
  * not in the seed; these functions only re-resolve the test, or the opposed test it belongs to, on
  * the new face — the pure part a card's "re-roll" button needs.
  */
-import { OmnibusError } from "../../core/errors";
-import { int, requireObject } from "./guards";
+import { OmnibusError, requireInt } from "../../core/errors";
+import { requireObject } from "../../core/guards";
 import { compareOpposed, DEFAULT_OPPOSED_OPTIONS, type OpposedOptions, type OpposedOutcome } from "./opposed";
 import { resolveTest, type TestResult, type TestSpec } from "./test";
 import type { TestOptions } from "./options";
@@ -25,7 +25,7 @@ export interface StoredTest {
  */
 export function rerollTest(stored: StoredTest, newRoll: number, options: Partial<TestOptions> = {}, opts: { allowAnother?: boolean } = {}): { result: TestResult; previous: TestResult; rerolls: number } {
   requireObject("stored test", stored);
-  const rerolls = int("rerolls", stored.rerolls, 0, 99);
+  const rerolls = requireInt("rerolls", stored.rerolls, 0, 99);
   if (rerolls > 0 && opts?.allowAnother !== true) {
     throw new OmnibusError("outOfRange", "a re-rolled result is final", { name: "rerolls", value: rerolls, min: 0, max: 0 });
   }

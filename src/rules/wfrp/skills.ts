@@ -5,8 +5,7 @@
  * The list, characteristics and grouping are published 4e (the seed names only some skills,
  * digest §6.4).
  */
-import { describeValue, int } from "./guards";
-import { OmnibusError } from "../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../core/errors";
 import type { CharacteristicId } from "./characteristics";
 
 export interface SkillDefinition {
@@ -89,8 +88,8 @@ export interface SkillValue {
  * kind (pass a SkillDefinition's `advanced`, or a custom skill's).
  */
 export function skillValue(characteristicValue: number, advances: number, advancedSkill: boolean): SkillValue {
-  const c = int("characteristicValue", characteristicValue, 0, 999);
-  const a = int("advances", advances, 0, 999);
+  const c = requireInt("characteristicValue", characteristicValue, 0, 999);
+  const a = requireInt("advances", advances, 0, 999);
   if (a > 0) return { value: c + a, trained: true, untrainedBasic: false };
   if (advancedSkill) return { value: null, trained: false, untrainedBasic: false };
   return { value: c, trained: false, untrainedBasic: true };

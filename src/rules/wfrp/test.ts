@@ -3,7 +3,8 @@
  * Fast SL, tests over 100 %, criticals and fumbles (003:L36-161, digest §2.2-2.9, §4).
  * A Simple Test reads only `success`; a Dramatic Test also reads `sl` and `outcome` (003:L124-130).
  */
-import { int, requireObject } from "./guards";
+import { requireObject } from "../../core/guards";
+import { requireInt } from "../../core/errors";
 import type { DiceSource } from "../../core/dice";
 import { checkRoll, isDouble, rollD100, tens } from "./d100";
 import { DEFAULT_DIFFICULTY, difficultyModifier, type Difficulty } from "./difficulty";
@@ -60,8 +61,8 @@ export interface TestResult {
 /** The modified target of a test spec, validating its parts. */
 export function testTarget(spec: TestSpec): number {
   requireObject("test", spec);
-  const value = int("value", spec.value, 0, 999);
-  const modifier = int("modifier", spec.modifier ?? 0, -999, 999);
+  const value = requireInt("value", spec.value, 0, 999);
+  const modifier = requireInt("modifier", spec.modifier ?? 0, -999, 999);
   return value + difficultyModifier(spec.difficulty ?? DEFAULT_DIFFICULTY) + modifier;
 }
 
@@ -71,7 +72,7 @@ export function testTarget(spec: TestSpec): number {
  * band of its actual result (digest §2.6).
  */
 export function outcomeBand(success: boolean, sl: number): Outcome {
-  int("sl", sl);
+  requireInt("sl", sl);
   if (success) {
     if (sl <= 1) return "marginal_success";
     if (sl <= 3) return "success";
@@ -103,9 +104,9 @@ export function resolveTest(spec: TestSpec, roll: number, options: Partial<TestO
 export function resolveRoll(target: number, roll: number, options: Partial<TestOptions> = {}, bonuses: { slBonus?: number; successBonus?: number } = {}): TestResult {
   const o = testOptions(options);
   checkRoll(roll);
-  int("target", target, -2100, 2100);
-  const slBonus = int("slBonus", bonuses.slBonus ?? 0, -99, 99);
-  const successBonus = int("successBonus", bonuses.successBonus ?? 0, -99, 99);
+  requireInt("target", target, -2100, 2100);
+  const slBonus = requireInt("slBonus", bonuses.slBonus ?? 0, -99, 99);
+  const successBonus = requireInt("successBonus", bonuses.successBonus ?? 0, -99, 99);
 
   const autoFail = roll >= o.autoFailMin; // 003:L60
   const autoSuccess = !autoFail && roll <= o.autoSuccessMax; // 003:L60

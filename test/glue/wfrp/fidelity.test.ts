@@ -2,39 +2,18 @@
 // opposed Agility test rolled by Foundry's dice (003:L281).
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
-import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
+import type { StandIns } from "../../support/foundry-stand-ins";
+import { actorViewOf } from "../../gallery/samples/wfrp";
+import { character, plainActorDoc as actorDoc, setUpWfrp } from "./harness";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let stand: StandIns;
 let faces: number[];
-const g = globalThis as any;
 
 beforeEach(async () => {
   vi.resetModules();
-  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "wfrp", "omnibus.rulesetChosen": true } });
-  stand.makeUser("gm", true);
-  faces = [];
-  const original = g.Roll.prototype.evaluate;
-  g.Roll.prototype.evaluate = async function (this: any) {
-    const m = /(\d+)d(\d+)/.exec(this.formula);
-    this.terms = m ? [{ faces: Number(m[2]), results: Array.from({ length: Number(m[1]) }, () => ({ result: faces.shift() })) }] : [];
-    return original.call(this);
-  };
-  g.foundry.utils.getProperty = (o: any, path: string) => path.split(".").reduce((n, k) => n?.[k], o);
-  const system = await import("../../../src/foundry/system");
-  const wfrp = await import("../../../src/foundry/wfrp/adapter");
-  system.installOmnibus([wfrp.wfrpAdapter]);
-  await stand.fire("init");
-  await stand.fire("ready");
+  ({ stand, faces } = await setUpWfrp({ activeGM: false }));
 });
-
-function actorDoc(id: string, view: ReturnType<typeof actorViewOf>): StandInDocument & Record<string, any> {
-  const doc = new StandInDocument(id, `Actor.${id}`, false, { name: view.name, img: view.img, type: view.type, system: view.system, items: { contents: view.items }, statuses: new Set(view.statuses ?? []) }) as StandInDocument & Record<string, any>;
-  stand.documents.set(doc.uuid, doc);
-  return doc;
-}
-const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 
 describe("a full initiative tie at the table (003:L281)", () => {
   it("two cultists with the same Initiative and Agility test Agility; the winner acts first, in one update each, and a card says so", async () => {

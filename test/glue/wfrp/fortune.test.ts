@@ -4,61 +4,22 @@
 // 46 rolls 21 (+2 SL), Fat Tom 63 rolls 91 (−3); had Salundra rolled 91 she would lose, and a
 // Fortune re-roll of 21 wins again by 5.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
-import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
+import type { StandIns } from "../../support/foundry-stand-ins";
+import { actorViewOf } from "../../gallery/samples/wfrp";
+import { setUpWfrp, actorDoc, character, card, stateOf, view, type WfrpGlue } from "./harness";
 import { runCli } from "../../support/cli";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let stand: StandIns;
 let faces: number[];
-let wfrp: typeof import("../../../src/foundry/wfrp/adapter");
-let actions: typeof import("../../../src/foundry/chat/actions");
+let wfrp: WfrpGlue["wfrp"];
+let actions: WfrpGlue["actions"];
 const g = globalThis as any;
 
 beforeEach(async () => {
   vi.resetModules();
-  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "wfrp", "omnibus.rulesetChosen": true } });
-  stand.makeUser("gm", true);
-  stand.setActiveGM("gm");
-  faces = [];
-  const original = g.Roll.prototype.evaluate;
-  g.Roll.prototype.evaluate = async function (this: any) {
-    const m = /(\d+)d(\d+)/.exec(this.formula);
-    this.terms = m ? [{ faces: Number(m[2]), results: Array.from({ length: Number(m[1]) }, () => ({ result: faces.shift() })) }] : [];
-    return original.call(this);
-  };
-  g.foundry.utils.getProperty = (o: any, path: string) => path.split(".").reduce((n, k) => n?.[k], o);
-  const system = await import("../../../src/foundry/system");
-  wfrp = await import("../../../src/foundry/wfrp/adapter");
-  system.installOmnibus([wfrp.wfrpAdapter]);
-  await stand.fire("init");
-  await stand.fire("ready");
-  actions = await import("../../../src/foundry/chat/actions");
+  ({ stand, faces, wfrp, actions } = await setUpWfrp());
 });
-
-function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: string[] = []): StandInDocument & Record<string, any> {
-  const doc = new StandInDocument(id, `Actor.${id}`, false, {
-    name: view.name,
-    img: view.img,
-    type: view.type,
-    system: view.system,
-    items: { contents: view.items },
-    statuses: new Set(view.statuses ?? []),
-    testUserPermission: (user: { id: string; isGM: boolean }) => user.isGM || owners.includes(user.id),
-  }) as StandInDocument & Record<string, any>;
-  Object.defineProperty(doc, "isOwner", { get: () => g.game.user.isGM || owners.includes(g.game.user.id) });
-  stand.documents.set(doc.uuid, doc);
-  return doc;
-}
-const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
-const card = () => stand.recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1) as { path: string; context: any };
-const stateOf = (message: { id: string }) => g.game.settings.get("omnibus", "cardRecords")[message.id].state as Record<string, any>;
-async function view(message: unknown) {
-  const html = document.createElement("div");
-  html.innerHTML = `<div class="omnibus-card"></div>`;
-  await stand.fire("renderChatMessageHTML", message, html, {});
-  return card();
-}
 
 async function endurance(targets: unknown[], face: number) {
   const salundra = actorDoc("sal", actorViewOf(character("Salundra von Drakenburg")), ["player"]);

@@ -6,68 +6,22 @@
 // and turn order; the data models' schema, migration and derived data; end-of-round Conditions.
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createOptionsFor, installFoundryStandIns, StandInDocument, statusEffectIds, type StandIns } from "../../support/foundry-stand-ins";
+import { createOptionsFor, StandInDocument, statusEffectIds, type StandIns } from "../../support/foundry-stand-ins";
 import { createHarness } from "../../support/handlebars";
-import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
+import { actorViewOf } from "../../gallery/samples/wfrp";
+import { setUpWfrp, actorDoc, character, card, stateOf, view, type WfrpGlue } from "./harness";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let stand: StandIns;
-/** Faces Foundry's dice would roll, in order (the stand-in Roll reads them for its NdX term). */
 let faces: number[];
-let wfrp: typeof import("../../../src/foundry/wfrp/adapter");
-let actions: typeof import("../../../src/foundry/chat/actions");
+let wfrp: WfrpGlue["wfrp"];
+let actions: WfrpGlue["actions"];
 const g = globalThis as any;
 
 beforeEach(async () => {
   vi.resetModules();
-  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "wfrp", "omnibus.rulesetChosen": true } });
-  stand.makeUser("gm", true);
-  stand.setActiveGM("gm");
-  faces = [];
-  const original = g.Roll.prototype.evaluate;
-  g.Roll.prototype.evaluate = async function (this: any) {
-    const m = /(\d+)d(\d+)/.exec(this.formula);
-    this.terms = m ? [{ faces: Number(m[2]), results: Array.from({ length: Number(m[1]) }, () => ({ result: faces.shift() })) }] : [];
-    return original.call(this);
-  };
-  g.foundry.utils.getProperty = (o: any, path: string) => path.split(".").reduce((n, k) => n?.[k], o);
-  const system = await import("../../../src/foundry/system");
-  wfrp = await import("../../../src/foundry/wfrp/adapter");
-  system.installOmnibus([wfrp.wfrpAdapter]);
-  await stand.fire("init");
-  await stand.fire("ready");
-  actions = await import("../../../src/foundry/chat/actions");
+  ({ stand, faces, wfrp, actions } = await setUpWfrp());
 });
-
-/** An actor stand-in from plain data: owned by `owners` (and every GM). */
-function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: string[] = []): StandInDocument & Record<string, any> {
-  const doc = new StandInDocument(id, `Actor.${id}`, false, {
-    name: view.name,
-    img: view.img,
-    type: view.type,
-    system: view.system,
-    items: { contents: view.items },
-    statuses: new Set(view.statuses ?? []),
-    testUserPermission: (user: { id: string; isGM: boolean }) => user.isGM || owners.includes(user.id),
-  }) as StandInDocument & Record<string, any>;
-  Object.defineProperty(doc, "isOwner", { get: () => g.game.user.isGM || owners.includes(g.game.user.id) });
-  stand.documents.set(doc.uuid, doc);
-  return doc;
-}
-
-const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
-/** The last card rendered (not the record's part, which renders after a recorded card). */
-const card = () => stand.recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1) as { path: string; context: any };
-/** The card's state in the GM's record (snapshot + amendments). */
-const stateOf = (message: { id: string }) => (globalThis as any).game.settings.get("omnibus", "cardRecords")[message.id].state as Record<string, any>;
-/** Renders the card as a client does (from the GM's record) and returns what was rendered. */
-async function view(message: unknown) {
-  const html = document.createElement("div");
-  html.innerHTML = `<div class="omnibus-card"></div>`;
-  await stand.fire("renderChatMessageHTML", message, html, {});
-  // The card itself (the record's part renders after it).
-  return stand.recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1) as { path: string; context: any };
-}
 
 /** Perdita (player-owned) with her bow, and the Cultist behind two tokens: "near" at 20 yd, "far" at 120 yd. */
 function perditaAndTwoCultists() {

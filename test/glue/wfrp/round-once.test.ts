@@ -3,29 +3,17 @@
 // by the active GM alone and once per round — going back a round and forward again does not bleed
 // twice. Runs as the v13 and the v14 project.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
-import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
+import { StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { actorViewOf } from "../../gallery/samples/wfrp";
+import { setUpWfrp, character } from "./harness";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let stand: StandIns;
-const g = globalThis as any;
 
 beforeEach(async () => {
   vi.resetModules();
-  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "wfrp", "omnibus.rulesetChosen": true } });
-  stand.makeUser("gm", true);
-  stand.makeUser("gm2", true);
-  stand.setUser("gm");
-  stand.setActiveGM("gm");
-  g.foundry.utils.getProperty = (o: any, path: string) => path.split(".").reduce((n, k) => n?.[k], o);
-  const system = await import("../../../src/foundry/system");
-  const wfrp = await import("../../../src/foundry/wfrp/adapter");
-  system.installOmnibus([wfrp.wfrpAdapter]);
-  await stand.fire("init");
-  await stand.fire("ready");
+  ({ stand } = await setUpWfrp({ moreGMs: ["gm2"], dice: false }));
 });
-
-const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 
 describe("the end of a WFRP round, once", () => {
   it("Bleeding 1 on 10 Wounds: round 1 → 2 loses one Wound (one GM applies); back to 1 and on to 2 again loses none; on to 3 loses the next", async () => {

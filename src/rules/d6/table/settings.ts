@@ -152,3 +152,8 @@ export const D6_SETTINGS: SettingSpec[] = [
   },
   { key: "metresPerUnit", ...S("MetresPerUnit"), type: "number", default: DEFAULT_SETTINGS.metresPerUnit, range: { min: 0.1, max: 100, step: 0.1 } },
 ];
+
+/** The options from stored values (`readRulesetSettings`): each key given replaces its default. */
+export function settingsFrom(raw: Record<string, unknown>): D6Settings {
+  return { ...DEFAULT_SETTINGS, ...raw } as D6Settings;
+}

@@ -40,6 +40,7 @@ import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from 
 import { choices, skillFor, type SkillAttribute, type SkillKey, type SkillRow, type WeaponCategory, type WeaponSkill } from "./derive";
 import { FIRE_MODES, planWalkingFire, suppressionOf, type FireMode, type Sweep } from "./areas";
 import type { SilhouetteOptions } from "./settings";
+import { numberValue, textValue } from "../../table/types";
 
 const L = "OMNIBUS.Silhouette.";
 
@@ -299,14 +300,6 @@ export interface PoolPlan {
   freeStrike: boolean;
 }
 
-function num(values: CheckValues, name: string, fallback = 0): number {
-  const v = values[name];
-  return typeof v === "number" ? v : fallback;
-}
-function str(values: CheckValues, name: string, fallback: string): string {
-  const v = values[name];
-  return typeof v === "string" ? v : fallback;
-}
 
 /**
  * Water (004:L77-78): underwater the lower of the skill and Athletics is rolled, at −1 (one action
@@ -314,7 +307,7 @@ function str(values: CheckValues, name: string, fallback: string): string {
  * shoulders AGI skills take −1; deeper water −2 (or an Athletics check instead, the GM's call).
  */
 export function waterPlan(values: CheckValues, data: Pick<SkillCheckData, "attribute" | "athletics" | "heavyArmour">, dice: number): { dice: number; modifier: number } {
-  const depth = str(values, "water", "none") as WaterDepth;
+  const depth = textValue(values, "water", "none") as WaterDepth;
   const effect = waterEffect(depth, { swimmingDevice: values.swimmingDevice === true, heavyArmourOrGear: data.heavyArmour === true });
   let modifier = effect.allActions;
   if (data.attribute === "agi") modifier += effect.agilitySkills;
@@ -324,11 +317,11 @@ export function waterPlan(values: CheckValues, data: Pick<SkillCheckData, "attri
 /** The pool and modifiers of a skill check or an attack. Throws an OmnibusError for impossible values. */
 export function planPool(request: KindRequest<SkillCheckData & Partial<AttackCheckData>>, values: CheckValues, options: SilhouetteOptions): PoolPlan {
   const data = request.data;
-  const movement = str(values, "movement", "stationary") as MovementMode;
+  const movement = textValue(values, "movement", "stationary") as MovementMode;
   const actionMod = movementActionModifier(movement);
   if (actionMod === null) throw new OmnibusError("rollImpossible", `no actions while ${movement}`, { name: "movement", value: movement });
   const freeStrike = values.freeStrike === true;
-  const actions = num(values, "actions", 1);
+  const actions = numberValue(values, "actions", 1);
   const lines: ModifierLine[] = [];
   const add = (label: string, value: number) => {
     if (value !== 0) lines.push({ label, value });
@@ -338,9 +331,9 @@ export function planPool(request: KindRequest<SkillCheckData & Partial<AttackChe
   add(`${L}Card.MultiAction`, freeStrike ? 0 : multiActionPenalty(actions, actions, options.multiAction));
   add(`${L}Card.MovementMod`, actionMod);
   add(`${L}Card.Balancing`, data.balancing);
-  add(`${L}Card.OtherMod`, num(values, "modifier"));
+  add(`${L}Card.OtherMod`, numberValue(values, "modifier"));
   add(`${L}Card.Effects`, checkEffectTotal(request.effects, values));
-  let dice = num(values, "dice");
+  let dice = numberValue(values, "dice");
   let ignoreMishap = false;
   let burstRof = 0;
   let fireMode: FireMode = "burst";
@@ -348,8 +341,8 @@ export function planPool(request: KindRequest<SkillCheckData & Partial<AttackChe
   let ammo = 0;
   let feint = 0;
   const doubledZone = values.doubledZone === true;
-  const calledShot = str(values, "calledShot", "none") as CalledShot;
-  const flurry = str(values, "flurry", "single") as FlurryKind;
+  const calledShot = textValue(values, "calledShot", "none") as CalledShot;
+  const flurry = textValue(values, "flurry", "single") as FlurryKind;
   const unaware = values.unaware === true;
   // Only an attack's data carries a weapon.
   const grenade = (data.weapon?.blastRadius ?? 0) > 0;
@@ -358,11 +351,11 @@ export function planPool(request: KindRequest<SkillCheckData & Partial<AttackChe
     // Cramped quarters: a weapon longer than an arm −1 (004:L76); more at the GM's call (other modifier).
     if (values.cramped === true) add(`${L}Card.Cramped`, crampedPenalty(data.weapon.long === true));
     if (data.attackKind === "ranged") {
-      burstRof = num(values, "burst");
-      fireMode = str(values, "fireMode", "burst") as FireMode;
+      burstRof = numberValue(values, "burst");
+      fireMode = textValue(values, "fireMode", "burst") as FireMode;
       if (!(FIRE_MODES as readonly string[]).includes(fireMode)) throw new OmnibusError("badArgument", `unknown fire mode ${fireMode}`, { name: "fireMode", value: fireMode });
       if (fireMode !== "burst" && burstRof < 1) throw new OmnibusError("rollImpossible", `${fireMode} fire needs a ROF of +1 or more`, { name: "burst", value: burstRof });
-      const shot = shotPool(dice, { roundsAimed: num(values, "aim"), calledShot, burst: burstRof > 0 });
+      const shot = shotPool(dice, { roundsAimed: numberValue(values, "aim"), calledShot, burst: burstRof > 0 });
       dice = shot.dice;
       ignoreMishap = shot.ignoreMishap;
       if (burstRof > 0) {
@@ -387,7 +380,7 @@ export function planPool(request: KindRequest<SkillCheckData & Partial<AttackChe
       if (!(flurry in FLURRY)) throw new OmnibusError("badArgument", `unknown attack kind ${flurry}`, { name: "flurry", value: flurry });
       add(`${L}Card.Flurry`, FLURRY[flurry].modifier);
       // A feint: give up N dice so the defender loses N (004:L83); the attacker keeps at least one die.
-      feint = num(values, "feint");
+      feint = numberValue(values, "feint");
       if (feint > 0) dice = feintRules(dice, dice, feint).attackerDice;
     }
     // A surprise attack rolls the lower of the attack skill and Stealth (004:L89, L92).
@@ -436,9 +429,9 @@ export function targetDefenseModifier(facts: TargetFacts | null, attackKind: Att
 
 /** The threshold of a skill check (none, a difficulty or an opposing total). */
 export function thresholdOf(values: CheckValues): { threshold: number | null; opposed: boolean } {
-  const kind = str(values, "thresholdKind", "none");
+  const kind = textValue(values, "thresholdKind", "none");
   if (kind === "none") return { threshold: null, opposed: false };
-  return { threshold: num(values, "threshold"), opposed: kind === "opposed" };
+  return { threshold: numberValue(values, "threshold"), opposed: kind === "opposed" };
 }
 
 function oddsOptions(plan: PoolPlan, options: SilhouetteOptions) {
@@ -488,7 +481,7 @@ export function checkOdds(request: KindRequest<SkillCheckData & Partial<AttackCh
     const kind = data.attackKind ?? "ranged";
     request.targets.forEach((target, index) => {
       const facts = data.targetFacts?.[index] ?? null;
-      const range = rangeFor(data.weapon!, target.distance, str(values, "range", "auto"), options);
+      const range = rangeFor(data.weapon!, target.distance, textValue(values, "range", "auto"), options);
       const modifier = plan.modifier + range.modifier;
       const primary = index === 0;
       const detail = distanceText(target);
@@ -604,19 +597,19 @@ export interface DefensePlan {
  */
 export function planDefense(request: KindRequest<DefenseCheckData>, values: CheckValues, reading: SilhouetteOptions["severalAttackersReading"] = "perAdditionalAttacker"): DefensePlan {
   const data = request.data;
-  const skill = str(values, "skill", "defense");
+  const skill = textValue(values, "skill", "defense");
   if (!defenseSkills(data.attackKind, data.pointBlankWithinReach === true).includes(skill as never)) throw refused("CannotDefendWith", `${skill} cannot defend here`);
   const own = data.skills[skill as SkillKey] ?? { level: 0, attribute: 0 };
-  let dice = Math.max(0, own.level + num(values, "extraDice"));
+  let dice = Math.max(0, own.level + numberValue(values, "extraDice"));
   const lines: ModifierLine[] = [];
   const add = (label: string, value: number) => {
     if (value !== 0) lines.push({ label, value });
   };
   add(`${L}Card.Attribute`, own.attribute);
-  add(`${L}Card.MovementMod`, movementDefenseModifier(str(values, "movement", "stationary") as MovementMode, data.attackKind === "ranged" ? "ranged" : "melee"));
+  add(`${L}Card.MovementMod`, movementDefenseModifier(textValue(values, "movement", "stationary") as MovementMode, data.attackKind === "ranged" ? "ranged" : "melee"));
   let declaredAttackers = 0;
   if (values.severalAttackers === true && !data.freeStrike) {
-    declaredAttackers = Math.max(num(values, "attackersDeclared", 2), data.attackerIndex);
+    declaredAttackers = Math.max(numberValue(values, "attackersDeclared", 2), data.attackerIndex);
     dice = defendAgainstSeveral(dice, declaredAttackers, reading).dice;
   } else add(`${L}Card.SeveralAttackers`, multipleAttackerPenalty(data.attackerIndex, data.freeStrike));
   const feint = data.feint ?? 0;
@@ -624,7 +617,7 @@ export function planDefense(request: KindRequest<DefenseCheckData>, values: Chec
   const water = waterPlan(values, { attribute: own.attributeKey ?? "none", athletics: data.athletics ?? 0, heavyArmour: data.heavyArmour === true }, dice);
   dice = water.dice;
   add(`${L}Card.Water`, water.modifier);
-  add(`${L}Card.OtherMod`, num(values, "modifier"));
+  add(`${L}Card.OtherMod`, numberValue(values, "modifier"));
   add(`${L}Card.Effects`, checkEffectTotal(request.effects, values));
   return { dice, untrained: dice === 0, modifier: lines.reduce((s, l) => s + l.value, 0), lines, skill, declaredAttackers, feint };
 }

@@ -34,24 +34,12 @@ import {
   type Skill,
   type SpecifiedTarget,
 } from "..";
-import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine, PlainActor, TargetInfo } from "../../table/types";
 import { DEFENSE_FLAG, readDefenseTurn } from "./defense/combat";
 import { characterTraits, deriveCharacter, deriveVehicle, intOr, type PlainItem } from "./derive";
 
-/** A document as plain data. */
-export interface ActorSnapshot {
-  uuid: string;
-  name: string;
-  img: string;
-  type: string;
-  system: Record<string, unknown>;
-  items: PlainItem[];
-  statuses: string[];
-  /** The actor's `flags.omnibus` (the defense turn state, src/rules/storytelling/table/defense/combat.ts). */
-  flags?: Record<string, unknown>;
-  /** The Active Effects that apply to the actor (effects.ts `actorEffects`). */
-  effects?: PlainEffect[];
-}
+/** A document as plain data (the shared shape; its statuses always given). */
+export type ActorSnapshot = PlainActor<PlainItem> & { statuses: string[] };
 
 // ───────────────────────────── units ─────────────────────────────
 

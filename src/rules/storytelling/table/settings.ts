@@ -73,3 +73,18 @@ export const DEFAULT_OPTIONS: StorytellingOptions = {
   chanceDieUsesAgain: false, willpowerBeforeDodge: false, strengthShortfall: "flat", successiveStep: 1, contestDramaticFailure: "opponentExceptional", teamworkDramaticFailures: "perHelper",
   roteScope: "allFailedDice",
 };
+
+/** The options from stored values (`readRulesetSettings`); a missing or unknown value reads as its default. */
+export function optionsFrom(raw: Record<string, unknown>): StorytellingOptions {
+  const flag = (key: "chanceDieUsesAgain" | "willpowerBeforeDodge"): boolean => (typeof raw[key] === "boolean" ? (raw[key] as boolean) : DEFAULT_OPTIONS[key]);
+  const text = (key: string, fallback: string): unknown => raw[key] ?? fallback;
+  return {
+    chanceDieUsesAgain: flag("chanceDieUsesAgain"),
+    willpowerBeforeDodge: flag("willpowerBeforeDodge"),
+    strengthShortfall: text("strengthShortfall", DEFAULT_OPTIONS.strengthShortfall) === "perPoint" ? "perPoint" : "flat",
+    successiveStep: text("successiveStep", String(DEFAULT_OPTIONS.successiveStep)) === "2" ? 2 : 1,
+    teamworkDramaticFailures: text("teamworkDramaticFailures", DEFAULT_OPTIONS.teamworkDramaticFailures) === "once" ? "once" : "perHelper",
+    contestDramaticFailure: text("contestDramaticFailure", DEFAULT_OPTIONS.contestDramaticFailure) === "loses" ? "loses" : "opponentExceptional",
+    roteScope: text("roteScope", "allFailedDice") === "initialDice" ? "initialDice" : "allFailedDice",
+  };
+}

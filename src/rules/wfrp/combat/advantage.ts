@@ -4,15 +4,15 @@
  * opposed test in combat or charging; all lost on losing an opposed test, suffering a Wound or
  * gaining a Condition; cleared when combat ends. The option "cap at Initiative Bonus" is a parameter.
  */
-import { describeValue, int, requireObject } from "../guards";
-import { OmnibusError } from "../../../core/errors";
+import { requireObject } from "../../../core/guards";
+import { describeValue, OmnibusError, requireInt } from "../../../core/errors";
 
 /** Test modifier per point of Advantage. */
 export const ADVANTAGE_STEP = 10;
 
 /** The combat-test modifier for an Advantage total. */
 export function advantageModifier(advantage: number): number {
-  return ADVANTAGE_STEP * int("advantage", advantage, 0, 999);
+  return ADVANTAGE_STEP * requireInt("advantage", advantage, 0, 999);
 }
 
 export const ADVANTAGE_EVENTS = ["charge", "wonOpposed", "surpriseAttack", "lostOpposed", "sufferedWound", "gainedCondition", "combatEnded"] as const;
@@ -23,8 +23,8 @@ export type AdvantageEvent = (typeof ADVANTAGE_EVENTS)[number];
  * omitted = no cap.
  */
 export function advantageAfter(advantage: number, event: AdvantageEvent, cap?: number): number {
-  const current = int("advantage", advantage, 0, 999);
-  const limit = cap === undefined ? Infinity : int("cap", cap, 0, 999);
+  const current = requireInt("advantage", advantage, 0, 999);
+  const limit = cap === undefined ? Infinity : requireInt("cap", cap, 0, 999);
   switch (event) {
     case "charge": // 003:L341
     case "wonOpposed":
@@ -49,7 +49,7 @@ export function advantageAfterOpposed(
 ): { attacker: number; defender: number } {
   requireObject("caps", caps);
   if (winner !== null && winner !== "attacker" && winner !== "defender") throw new OmnibusError("badArgument", "winner must be attacker, defender or null", { name: "winner" });
-  if (winner === null) return { attacker: int("advantage", attacker, 0, 999), defender: int("advantage", defender, 0, 999) };
+  if (winner === null) return { attacker: requireInt("advantage", attacker, 0, 999), defender: requireInt("advantage", defender, 0, 999) };
   return {
     attacker: advantageAfter(attacker, winner === "attacker" ? "wonOpposed" : "lostOpposed", caps.attacker),
     defender: advantageAfter(defender, winner === "defender" ? "wonOpposed" : "lostOpposed", caps.defender),

@@ -5,9 +5,9 @@
  * the weapon's Damage; the hit location is the reversed attack roll. In combat, doubles count: a hit
  * on a double is a Critical, a failed attack on a double a Fumble.
  */
-import { describeValue, int, requireDice, requireObject } from "../guards";
+import { requireDice, requireObject } from "../../../core/guards";
 import type { DiceSource } from "../../../core/dice";
-import { OmnibusError } from "../../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../../core/errors";
 import { checkRoll, reverseRoll, rollD100, unitsDigit } from "../d100";
 import type { HitLocation } from "../health";
 import { testOptions, type TestOptions } from "../options";
@@ -111,7 +111,7 @@ export function resolveAttack(
 ): AttackResult {
   requireObject("attack", input);
   checkWeapon(input.weapon);
-  const sb = int("attackerStrengthBonus", input.attackerStrengthBonus, 0, 99);
+  const sb = requireInt("attackerStrengthBonus", input.attackerStrengthBonus, 0, 99);
   const o = testOptions({ ...options, ...COMBAT });
   const oo = { ...DEFAULT_OPPOSED_OPTIONS, ...requireObject("opposed options", opposed) };
   const aSpec = attackSpec(input);
@@ -165,7 +165,7 @@ export function resolveAttack(
 
 /** Rolls an attack: the attacker's d100, then the defender's if there is a defence (the dice order contract). */
 export function rollAttack(dice: DiceSource, input: AttackInput, options: Partial<TestOptions> = {}, opposed: Partial<OpposedOptions> = {}): AttackResult {
-  requireDice(dice);
+  requireDice("dice", dice);
   requireObject("attack", input);
   checkWeapon(input.weapon);
   testTarget(attackSpec(input));

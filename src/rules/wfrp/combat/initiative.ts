@@ -5,9 +5,9 @@
  * 1d10 + Agility Bonus + Initiative Bonus. Rolled variants break ties the same way (digest §7 item 15;
  * the test variant by SL, then Initiative, then Agility).
  */
-import { describeValue, int, requireArray, requireDice, requireObject } from "../guards";
+import { requireArray, requireDice, requireObject } from "../../../core/guards";
 import type { DiceSource } from "../../../core/dice";
-import { OmnibusError } from "../../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../../core/errors";
 import { characteristicBonus } from "../characteristics";
 import type { TestOptions } from "../options";
 import { resolveTest, rollTest } from "../test";
@@ -53,15 +53,15 @@ function checkMode(mode: InitiativeMode): void {
  * — a d10 for the d10 modes, a d100 for the test mode; none for "fixed".
  */
 export function rollInitiative(dice: DiceSource, combatants: readonly InitiativeCombatant[], mode: InitiativeMode = "fixed", options: Partial<TestOptions> = {}): InitiativeEntry[] {
-  requireDice(dice);
+  requireDice("dice", dice);
   checkMode(mode);
   if (!Array.isArray(combatants)) throw new OmnibusError("badArgument", "combatants must be a list", { name: "combatants" });
   const ids = new Set<string>();
   for (const c of combatants) {
     if (typeof c?.id !== "string" || ids.has(c.id)) throw new OmnibusError("badArgument", `combatant ids must be distinct strings, got "${describeValue(c?.id)}"`, { name: "id" });
     ids.add(c.id);
-    int("initiative", c.initiative, 0, 999);
-    int("agility", c.agility, 0, 999);
+    requireInt("initiative", c.initiative, 0, 999);
+    requireInt("agility", c.agility, 0, 999);
   }
   const scored = combatants.map((c) => {
     switch (mode) {
@@ -98,13 +98,13 @@ export function orderInitiative(
   requireArray("initiative entries", entries);
   for (const e of entries) {
     requireObject("initiative entry", e);
-    int("initiative", e.initiative, 0, 999);
-    int("agility", e.agility, 0, 999);
+    requireInt("initiative", e.initiative, 0, 999);
+    requireInt("agility", e.agility, 0, 999);
   }
   const key = (e: { score: number; initiative: number; agility: number }) => [e.score, initiativeBreaksTies ? e.initiative : 0, e.agility];
   const sorted = [...entries]
     .map((e) => {
-      int("score", e.score, -999, 9999);
+      requireInt("score", e.score, -999, 9999);
       return e;
     })
     .sort((a, b) => {
@@ -157,7 +157,7 @@ export function rankInitiativeTie(tied: readonly TiedCombatant[], rolls: readonl
     requireObject("tied combatant", c);
     if (typeof c.id !== "string" || ids.has(c.id)) throw new OmnibusError("badArgument", `tied ids must be distinct strings, got "${describeValue(c.id)}"`, { name: "id" });
     ids.add(c.id);
-    int("agility", c.agility, 0, 999);
+    requireInt("agility", c.agility, 0, 999);
   }
   const results: TieTestRoll[] = tied.map((c, i) => {
     const r = resolveTest({ value: c.agility }, rolls[i], options);
@@ -191,7 +191,7 @@ export const MAX_TIE_ROUNDS = 20;
  * keeps the input order.
  */
 export function breakInitiativeTie(dice: DiceSource, tied: readonly TiedCombatant[], options: Partial<TestOptions> = {}): { order: string[]; winner: string | null; rounds: TieTestRoll[][] } {
-  requireDice(dice);
+  requireDice("dice", dice);
   requireArray("tied combatants", tied);
   rankInitiativeTie(tied, tied.map(() => 1), options); // validates before any die is rolled
   const rounds: TieTestRoll[][] = [];

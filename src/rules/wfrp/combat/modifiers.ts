@@ -5,7 +5,7 @@
  */
 import type { ConditionCounts, ConditionTestContext } from "../conditions";
 import { attackBonusAgainst, conditionTestModifier } from "../conditions";
-import { requireObject } from "../guards";
+import { requireObject } from "../../../core/guards";
 import { advantageModifier } from "./advantage";
 import { onTheDefensiveModifier, type TurnState } from "./turn";
 

@@ -3,15 +3,14 @@
  * the distances are published 4e (digest §7 item 17): Walk = Movement × 2 yards, Run (and Charge)
  * = Movement × 4 yards per turn. A Charge needs the character not to be engaged (003:L341).
  */
-import { describeValue, int } from "../guards";
-import { OmnibusError } from "../../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../../core/errors";
 
 export function walkDistance(movement: number): number {
-  return 2 * int("movement", movement, 0, 99);
+  return 2 * requireInt("movement", movement, 0, 99);
 }
 
 export function runDistance(movement: number): number {
-  return 4 * int("movement", movement, 0, 99);
+  return 4 * requireInt("movement", movement, 0, 99);
 }
 
 export type MoveKind = "walk" | "run" | "charge";
@@ -21,7 +20,7 @@ export type MoveKind = "walk" | "run" | "charge";
  * not already engaged in melee (003:L341). `half` halves the distance (Stunned, Prone crawling).
  */
 export function canMove(kind: MoveKind, movement: number, distance: number, options: { engaged?: boolean; half?: boolean } = {}): boolean {
-  if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) int("distance", distance, 0);
+  if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) requireInt("distance", distance, 0);
   if (kind !== "walk" && kind !== "run" && kind !== "charge") {
     throw new OmnibusError("badArgument", `move kind must be walk, run or charge, got "${describeValue(kind)}"`, { name: "kind", value: describeValue(kind) });
   }

@@ -4,7 +4,7 @@
  * Challenging (+0), Long up to 2×Range Difficult (−10), Extreme up to 3×Range Very Hard (−30);
  * beyond that the target is out of range. Distances are in yards.
  */
-import { int } from "../guards";
+import { requireInt } from "../../../core/errors";
 import type { Difficulty } from "../difficulty";
 
 export const RANGE_BANDS = ["point_blank", "short", "normal", "long", "extreme"] as const;
@@ -20,7 +20,7 @@ export const RANGE_BAND_DIFFICULTY: Readonly<Record<RangeBand, Difficulty>> = {
 
 /** The upper bound (yards, inclusive) of each band for a weapon of `range` yards, rounding up. */
 export function rangeBandLimits(range: number): Record<RangeBand, number> {
-  const r = int("range", range, 1, 99999);
+  const r = requireInt("range", range, 1, 99999);
   return {
     point_blank: Math.ceil(r / 10),
     short: Math.ceil(r / 2),
@@ -33,7 +33,7 @@ export function rangeBandLimits(range: number): Record<RangeBand, number> {
 /** The band a distance falls in, or null beyond Extreme range. `distance` may be fractional (measured). */
 export function rangeBand(range: number, distance: number): RangeBand | null {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) {
-    int("distance", distance, 0); // throws with the standard message
+    requireInt("distance", distance, 0); // throws with the standard message
   }
   const limits = rangeBandLimits(range);
   for (const band of RANGE_BANDS) if (distance <= limits[band]) return band;

@@ -4,9 +4,9 @@
  * repeat (003:L267-277). A turn is one Move and one Action in any order; either may be skipped but not
  * carried over (003:L333); Free Actions cost nothing (003:L357).
  */
-import { describeValue, int, requireArray, requireDice, requireObject } from "../guards";
+import { requireArray, requireDice, requireObject } from "../../../core/guards";
 import type { DiceSource } from "../../../core/dice";
-import { OmnibusError } from "../../../core/errors";
+import { describeValue, OmnibusError, requireInt } from "../../../core/errors";
 import type { ConditionCounts } from "../conditions";
 import { turnAllowance } from "../conditions";
 import type { TestOptions } from "../options";
@@ -84,14 +84,14 @@ export function rollAmbush(
   opposed: Partial<OpposedOptions> = {},
 ): AmbushResult {
   if (!Array.isArray(ambusherStealth) || ambusherStealth.length === 0) throw new OmnibusError("badArgument", "an ambush needs at least one ambusher", { name: "ambushers" });
-  requireDice(dice);
+  requireDice("dice", dice);
   requireArray("observers", observers);
   observers.forEach((o) => requireObject("observer", o));
-  const stealth = Math.min(...ambusherStealth.map((s) => int("stealth", s, 0, 999)));
+  const stealth = Math.min(...ambusherStealth.map((s) => requireInt("stealth", s, 0, 999)));
   return {
     stealth,
     observers: observers.map((o) => {
-      const test = rollOpposed(dice, { value: stealth }, { value: int("perception", o.perception, 0, 999) }, options, opposed);
+      const test = rollOpposed(dice, { value: stealth }, { value: requireInt("perception", o.perception, 0, 999) }, options, opposed);
       return { id: o.id, test, surprised: test.winner === "attacker" };
     }),
   };
@@ -102,8 +102,8 @@ export function rollAmbush(
  * even when the GM rules the ambush undetectable. One d100.
  */
 export function rollCombatAware(dice: DiceSource, perception: number, options: Partial<TestOptions> = {}): { test: TestResult; surprised: boolean } {
-  requireDice(dice);
-  const test = rollTest(dice, { value: int("perception", perception, 0, 999), difficulty: "challenging" }, options);
+  requireDice("dice", dice);
+  const test = rollTest(dice, { value: requireInt("perception", perception, 0, 999), difficulty: "challenging" }, options);
   return { test, surprised: !test.success };
 }
 
@@ -113,7 +113,7 @@ export type SurpriseMethod = (typeof SURPRISE_METHODS)[number];
 
 /** Surprise is determined at the start of a combat's first round as a rule (003:L269). */
 export function surpriseDeterminedIn(round: number): boolean {
-  return int("round", round, 1, 100000) === 1;
+  return requireInt("round", round, 1, 100000) === 1;
 }
 
 export interface SurpriseObserver {
@@ -164,7 +164,7 @@ export interface SurpriseOutcome {
  * and avoids it on a success (003:L325; one face each, in observer order).
  */
 export function resolveSurprise(dice: DiceSource, request: SurpriseRequest, options: Partial<TestOptions> = {}, opposed: Partial<OpposedOptions> = {}): SurpriseOutcome {
-  requireDice(dice);
+  requireDice("dice", dice);
   requireObject("surprise", request);
   if (!(SURPRISE_METHODS as readonly string[]).includes(request.method)) {
     throw new OmnibusError("badArgument", `unknown surprise method "${describeValue(request.method)}" (one of ${SURPRISE_METHODS.join(", ")})`, { name: "method", value: describeValue(request.method) });
@@ -175,7 +175,7 @@ export function resolveSurprise(dice: DiceSource, request: SurpriseRequest, opti
     requireObject("observer", o);
     if (typeof o.id !== "string" || ids.has(o.id)) throw new OmnibusError("badArgument", `observer ids must be distinct strings, got "${describeValue(o.id)}"`, { name: "id" });
     ids.add(o.id);
-    int("perception", o.perception, 0, 999);
+    requireInt("perception", o.perception, 0, 999);
     if (o.combatAware !== undefined && typeof o.combatAware !== "boolean") throw new OmnibusError("badArgument", "combatAware must be true or false", { name: "combatAware" });
   }
   if (request.detectable !== undefined && typeof request.detectable !== "boolean") throw new OmnibusError("badArgument", "detectable must be true or false", { name: "detectable" });
@@ -183,7 +183,7 @@ export function resolveSurprise(dice: DiceSource, request: SurpriseRequest, opti
   let stealth = 0;
   if (request.method === "ambush") {
     if (!Array.isArray(request.ambusherStealth) || request.ambusherStealth.length === 0) throw new OmnibusError("badArgument", "an ambush needs the ambushers' Stealth", { name: "ambusherStealth" });
-    stealth = Math.min(...request.ambusherStealth.map((s) => int("stealth", s, 0, 999)));
+    stealth = Math.min(...request.ambusherStealth.map((s) => requireInt("stealth", s, 0, 999)));
   }
   let stealthTest: TestResult | null = null;
   let everyone = true;
@@ -219,8 +219,8 @@ export function resolveSurprise(dice: DiceSource, request: SurpriseRequest, opti
  */
 export function spendResolveOnSurprise(state: { resolve: number; surprised: number }): { resolve: number; surprised: number } {
   requireObject("state", state);
-  const resolve = int("resolve", state.resolve, 0, 999);
-  const surprised = int("surprised", state.surprised, 0, 1);
+  const resolve = requireInt("resolve", state.resolve, 0, 999);
+  const surprised = requireInt("surprised", state.surprised, 0, 1);
   if (surprised === 0) throw new OmnibusError("badArgument", "the character is not Surprised", { name: "surprised", value: 0 });
   if (resolve < 1) throw new OmnibusError("outOfRange", "no Resolve point left", { name: "resolve", value: 0, min: 1, max: 999 });
   return { resolve: resolve - 1, surprised: 0 };

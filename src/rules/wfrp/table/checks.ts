@@ -4,7 +4,7 @@
  * exact odds the dialog shows. The adapter (adapter.ts) feeds these from Foundry documents; the
  * gallery and the tests feed them sample data.
  */
-import { toYards } from "../../../core/units";
+import { toYards, wholeOr } from "../../../core/units";
 import { OmnibusError, refused } from "../../../core/errors";
 import { checkEffectTotal } from "../../../core/effects";
 import {
@@ -32,21 +32,13 @@ import {
   type TestSpec,
   type Weapon,
 } from "../index";
-import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../table/types";
+import type { CheckField, CheckValues, KindRequest, OddsLine, PlainActor, TargetInfo } from "../../table/types";
 import { bestSkillValue, deriveActor, skillRows, talentModifiers, weaponOf, type DerivedActor, type PlainItem, type SkillRow } from "./derive";
 import { itemNames } from "../../table/names";
 import type { WfrpRules } from "./settings";
 
-/** An actor as plain data. */
-export interface ActorView {
-  uuid: string;
-  name: string;
-  img: string;
-  type: string;
-  system: Record<string, unknown>;
-  items: PlainItem[];
-  statuses?: string[];
-}
+/** An actor as plain data (the shared shape). */
+export type ActorView = PlainActor<PlainItem>;
 
 /** A target: the plumbing's TargetInfo plus, when known, the target actor's data. */
 export interface TargetView extends TargetInfo {
@@ -148,7 +140,6 @@ function derived(actor: ActorView): DerivedActor {
   return deriveActor(actor.system, actor.items, actor.statuses ?? []);
 }
 
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : 0);
 
 export interface BuildInput {
   actor: ActorView;
@@ -178,7 +169,7 @@ export function helperCandidate(ally: ActorView, skill: string | undefined, char
     return { uuid: ally.uuid, name: ally.name, advances: best?.advances ?? 0, value: best?.value ?? 0 };
   }
   const chars = (ally.system.characteristics ?? {}) as Record<string, { advances?: unknown } | undefined>;
-  const advances = Math.max(0, Math.min(999, num(chars[characteristic]?.advances)));
+  const advances = Math.max(0, Math.min(999, wholeOr(chars[characteristic]?.advances)));
   return { uuid: ally.uuid, name: ally.name, advances, value: d.characteristics[characteristic].current };
 }
 
@@ -394,7 +385,7 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
     modifier: 0,
     slBonus: 0,
   };
-  if (data.combat) values.advantage = Math.max(0, Math.min(999, num(actor.system.advantage)));
+  if (data.combat) values.advantage = Math.max(0, Math.min(999, wholeOr(actor.system.advantage)));
   if (talentModifier !== 0) values.talents = talentModifier;
   if (data.kind === "attack" && !ranged) values.charging = false;
   if (data.kind === "attack" && ranged && data.targets.length > 0) values.dodge = rules.rangedDodge;
@@ -520,7 +511,7 @@ export function defenceSpecFor(actor: ActorView, skill: "melee" | "dodge", rules
   const value = bestSkillValue(d, actor.items, skill)?.value ?? (skill === "melee" ? d.characteristics.ws.current : d.characteristics.ag.current);
   const onTheDefensive = typeof actor.system.onTheDefensive === "string" ? actor.system.onTheDefensive : "";
   const situation = combatTestModifiers({
-    advantage: Math.max(0, Math.min(999, num(actor.system.advantage))),
+    advantage: Math.max(0, Math.min(999, wholeOr(actor.system.advantage))),
     conditions: {},
     defending: { turn: { onTheDefensive: onTheDefensive || null }, skill },
   });

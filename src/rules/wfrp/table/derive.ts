@@ -31,6 +31,7 @@ import {
   WEAPON_FLAWS,
   WEAPON_QUALITIES,
 } from "../index";
+import { wholeOr } from "../../../core/units";
 
 /** An embedded item as plain data. */
 export interface PlainItem {
@@ -66,10 +67,9 @@ export interface DerivedActor {
   conditions: Record<ConditionId, number>;
 }
 
-const num = (value: unknown, fallback = 0): number => (typeof value === "number" && Number.isFinite(value) ? Math.trunc(value) : fallback);
 const rec = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
-const clampInt = (value: unknown, min: number, max: number, fallback = 0) => Math.min(max, Math.max(min, num(value, fallback)));
+const clampInt = (value: unknown, min: number, max: number, fallback = 0) => Math.min(max, Math.max(min, wholeOr(value, fallback)));
 
 /** Talents by rules id → times taken (summed over items with the same key). */
 export function talentsTaken(items: readonly PlainItem[]): Record<string, number> {

@@ -3,7 +3,7 @@
  * sheets call them with a document's data and the gallery with pack data. Every number shown comes
  * from src/rules/wfrp/table/derive.ts (the pure rules). Labels are i18n keys; templates localize them.
  */
-import { readerLength } from "../../../core/units";
+import { finiteOr, readerLength } from "../../../core/units";
 import {
   CHARACTERISTICS,
   CONDITIONS,
@@ -25,11 +25,11 @@ import { EXTENDED_STATUSES } from "./schema";
 
 /** An extended test's progress for the item sheet and the chat card: total/required, rolls, percent, status label. */
 export function extendedProgress(s: Record<string, unknown>) {
-  const required = Math.max(1, num(s.requiredSL, 1));
-  const accumulated = Math.max(0, num(s.accumulated));
-  const maxRolls = num(s.maxRolls);
+  const required = Math.max(1, finiteOr(s.requiredSL, 1));
+  const accumulated = Math.max(0, finiteOr(s.accumulated));
+  const maxRolls = finiteOr(s.maxRolls);
   const status = (EXTENDED_STATUSES as readonly unknown[]).includes(s.status) ? String(s.status) : "inProgress";
-  return { accumulated, required, rollsMade: num(s.rollsMade), maxRolls: maxRolls > 0 ? maxRolls : null, percent: Math.min(100, Math.round((accumulated / required) * 100)), status, statusKey: `${K}Extended.Status.${status}` };
+  return { accumulated, required, rollsMade: finiteOr(s.rollsMade), maxRolls: maxRolls > 0 ? maxRolls : null, percent: Math.min(100, Math.round((accumulated / required) * 100)), status, statusKey: `${K}Extended.Status.${status}` };
 }
 import { CHARACTERISTIC_TALENTS } from "../index";
 
@@ -59,7 +59,6 @@ export function weaponGroup(group: unknown): { key: string | null; text: string 
 }
 
 const choices = (ids: readonly string[], prefix: string) => ids.map((id) => ({ value: id, label: `${prefix}${id}` }));
-const num = (v: unknown, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 
 /** (003:L319) Whether the sheet offers "spend Resolve" (Surprised, with a Resolve point left). */
 export function mayEndSurpriseWithResolve(system: Record<string, unknown>, statuses: Iterable<string> = []): boolean {
@@ -78,7 +77,7 @@ export function wfrpActorContext(context: ActorSheetContext, statuses: string[] 
     abbrKey: `${K}CharAbbr.${id}`,
     initial: d.characteristics[id].initial,
     advances: d.characteristics[id].advances,
-    storedModifier: num(stored[id]?.modifier),
+    storedModifier: finiteOr(stored[id]?.modifier),
     modifier: d.characteristics[id].modifier,
     current: d.characteristics[id].current,
     bonus: d.characteristics[id].bonus,
@@ -111,7 +110,7 @@ export function wfrpActorContext(context: ActorSheetContext, statuses: string[] 
       id: i.id,
       name: i.name,
       img: i.img,
-      armourPoints: num(i.system.armourPoints),
+      armourPoints: finiteOr(i.system.armourPoints),
       worn: i.system.worn !== false,
       metal: i.system.metal === true,
       locations: (Array.isArray(i.system.locations) ? i.system.locations : []).map((l) => `${K}Location.${String(l)}`),
@@ -120,18 +119,18 @@ export function wfrpActorContext(context: ActorSheetContext, statuses: string[] 
     wfrp: {
       isCharacter: context.document.type === "wfrp_character",
       characteristics,
-      wounds: { value: num(health.value), max: d.maxWounds, hardy: d.hardy },
+      wounds: { value: finiteOr(health.value), max: d.maxWounds, hardy: d.hardy },
       walk: readerLength(d.walk, sceneUnits).value,
       run: readerLength(d.run, sceneUnits).value,
       lengthUnitKey: `OMNIBUS.Units.${readerLength(d.walk, sceneUnits).unit}`,
-      movement: num(system.movement, 4),
+      movement: finiteOr(system.movement, 4),
       sizeChoices: choices(SIZES, `${K}Size.`),
       sizeKey: `${K}Size.${typeof system.size === "string" ? system.size : "average"}`,
       conditions: CONDITIONS.map((id) => ({
         id,
         labelKey: `${K}Condition.${id}`,
         count: d.conditions[id],
-        stored: num(((system.conditions ?? {}) as Record<string, unknown>)[id]),
+        stored: finiteOr(((system.conditions ?? {}) as Record<string, unknown>)[id]),
         active: d.conditions[id] > 0,
         stacks: !NON_STACKING_CONDITIONS.includes(id),
       })),

@@ -36,6 +36,7 @@ import { autoMovementMode, type ActorFacts } from "../checks";
 import { diceView, type RollSummary } from "../rolls";
 import type { SilhouetteOptions } from "../settings";
 import type { ChaseCard } from "../chase/checks";
+import { numberValue, textValue } from "../../../table/types";
 
 const L = "OMNIBUS.Silhouette.";
 
@@ -68,14 +69,6 @@ const F = {
   soften: { name: "soften", label: `${L}Field.Soften`, kind: "checkbox", hint: `${L}Field.SoftenHint` },
 } satisfies Record<string, CheckField>;
 
-function num(values: CheckValues, name: string, fallback = 0): number {
-  const v = values[name];
-  return typeof v === "number" ? v : fallback;
-}
-function str(values: CheckValues, name: string, fallback: string): string {
-  const v = values[name];
-  return typeof v === "string" ? v : fallback;
-}
 
 /** The athletics facts of an actor (its grip from the actor's flag). */
 export function athleticsData(actor: ActorFacts, grip: GripState | null | undefined): AthleticsData {
@@ -141,11 +134,11 @@ export interface JumpPlan {
 
 export function planJump(request: KindRequest<AthleticsData>, values: CheckValues): JumpPlan {
   const data = request.data;
-  const mode = str(values, "movement", "stationary") as MovementMode;
-  const surface = str(values, "surface", "firm") as JumpSurface;
+  const mode = textValue(values, "movement", "stationary") as MovementMode;
+  const surface = textValue(values, "surface", "firm") as JumpSurface;
   if (!(surface in JUMP_SURFACE_STEP)) throw new OmnibusError("badArgument", `unknown run-up ${surface}`, { name: "surface", value: surface });
-  const other = num(values, "modifier");
-  const dice = Math.max(0, num(values, "dice"));
+  const other = numberValue(values, "modifier");
+  const dice = Math.max(0, numberValue(values, "dice"));
   // jump() validates the rest; a result of 0 shows the fixed part of the total.
   const fixed = jump(0, data.fit, mode, surface, other);
   return { dice, untrained: dice === 0, fit: data.fit, mode, surface, other, modifier: fixed.total, difficulty: fixed.difficulty };
@@ -169,17 +162,17 @@ export interface ClimbPlan {
 
 export function planClimb(request: KindRequest<AthleticsData>, values: CheckValues): ClimbPlan {
   const data = request.data;
-  const surface = str(values, "surface", "naturalRock") as ClimbSurface;
+  const surface = textValue(values, "surface", "naturalRock") as ClimbSurface;
   const difficulty = climbDifficulty(surface, { chimney: values.chimney === true, wet: values.wet === true, anchors: values.anchors === true });
-  const effort = str(values, "effort", "standard") as ClimbPlan["effort"];
+  const effort = textValue(values, "effort", "standard") as ClimbPlan["effort"];
   if (!["standard", "round", "accelerated"].includes(effort)) throw new OmnibusError("badArgument", `unknown climbing effort ${effort}`, { name: "effort", value: effort });
   // While losing grip the round goes to one recovery test (004:L45): accelerated climbing is not possible.
   const recovery = data.grip.losingGrip;
   const accelerated = effort === "accelerated" && !recovery;
-  const dice = Math.max(0, num(values, "dice"));
-  const modifier = data.attributeModifier + data.grip.penalty + (accelerated ? ACCELERATED_CLIMB.modifier : 0) + num(values, "modifier");
+  const dice = Math.max(0, numberValue(values, "dice"));
+  const modifier = data.attributeModifier + data.grip.penalty + (accelerated ? ACCELERATED_CLIMB.modifier : 0) + numberValue(values, "modifier");
   const catchDifficulty = catchFallDifficulty(difficulty, catchFallSlope(surface));
-  return { dice, untrained: dice === 0, difficulty, modifier, baseModifier: data.attributeModifier + num(values, "modifier"), tests: accelerated ? ACCELERATED_CLIMB.tests : 1, effort, recovery, catchDifficulty };
+  return { dice, untrained: dice === 0, difficulty, modifier, baseModifier: data.attributeModifier + numberValue(values, "modifier"), tests: accelerated ? ACCELERATED_CLIMB.tests : 1, effort, recovery, catchDifficulty };
 }
 
 export interface FallPlan {
@@ -193,12 +186,12 @@ export interface FallPlan {
 
 export function planFall(request: KindRequest<AthleticsData>, values: CheckValues): FallPlan {
   const data = request.data;
-  const surface = str(values, "surface", "soft") as FallSurface;
-  const heightMetres = num(values, "height");
+  const surface = textValue(values, "surface", "soft") as FallSurface;
+  const heightMetres = numberValue(values, "height");
   effectiveFallHeight(heightMetres, surface, 0); // validates height and surface
-  const gravity = num(values, "gravity", 1);
+  const gravity = numberValue(values, "gravity", 1);
   if (!Number.isFinite(gravity) || gravity < 0 || gravity > 100) throw new OmnibusError("badArgument", "gravity must be 0–100 g", { name: "gravity", value: gravity });
-  const softening = values.soften === true ? { dice: Math.max(0, num(values, "dice")), modifier: data.attributeModifier + num(values, "modifier") } : null;
+  const softening = values.soften === true ? { dice: Math.max(0, numberValue(values, "dice")), modifier: data.attributeModifier + numberValue(values, "modifier") } : null;
   return { heightMetres, surface, gravity, headFirst: values.headFirst === true, softening };
 }
 

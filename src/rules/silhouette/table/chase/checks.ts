@@ -15,6 +15,7 @@ import { choices, skillFor } from "../derive";
 import type { ActorFacts } from "../checks";
 import type { RollSummary } from "../rolls";
 import type { SilhouetteOptions } from "../settings";
+import { numberValue } from "../../../table/types";
 
 const L = "OMNIBUS.Silhouette.";
 
@@ -44,10 +45,6 @@ const F = {
   obstacle: { name: "obstacle", label: `${L}Field.ChaseObstacle`, kind: "select", choices: choices(["none", ...Object.keys(CHASE_OBSTACLES)], `${L}Chase.Obstacle.`) },
 } satisfies Record<string, CheckField>;
 
-function num(values: CheckValues, name: string, fallback = 0): number {
-  const v = values[name];
-  return typeof v === "number" ? v : fallback;
-}
 
 /** A runner's defaults from its facts: Athletics level, the skill's attribute modifier, sprint speed (004:L44). */
 export function chaseRunner(actor: ActorFacts): ChaseRunner {
@@ -90,12 +87,12 @@ function runner(dice: number, modifier: number, speed: number, who: string): Cha
 export function planChase(_request: KindRequest<ChaseData>, values: CheckValues): ChasePlan {
   const role = values.role === "pursuer" ? "pursuer" : values.role === "fleeing" || values.role === undefined ? "fleeing" : null;
   if (role === null) throw new OmnibusError("badArgument", `unknown chase role ${String(values.role)}`, { name: "role", value: String(values.role) });
-  const distance = num(values, "distance", 10);
+  const distance = numberValue(values, "distance", 10);
   if (!Number.isFinite(distance) || distance < 0) throw new OmnibusError("badArgument", "distance must be ≥ 0 m", { name: "distance", value: distance });
   const obstacleValue = typeof values.obstacle === "string" ? values.obstacle : "none";
   if (obstacleValue !== "none" && !(obstacleValue in CHASE_OBSTACLES)) throw new OmnibusError("badArgument", `unknown obstacle ${obstacleValue}`, { name: "obstacle", value: obstacleValue });
-  const own = runner(num(values, "dice"), num(values, "modifier"), num(values, "speed"), "own");
-  const other = runner(num(values, "opponentDice"), num(values, "opponentModifier"), num(values, "opponentSpeed"), "opponent");
+  const own = runner(numberValue(values, "dice"), numberValue(values, "modifier"), numberValue(values, "speed"), "own");
+  const other = runner(numberValue(values, "opponentDice"), numberValue(values, "opponentModifier"), numberValue(values, "opponentSpeed"), "opponent");
   return { role, distance, fleeing: role === "fleeing" ? own : other, pursuer: role === "fleeing" ? other : own, obstacle: obstacleValue === "none" ? null : (obstacleValue as ChaseObstacle) };
 }
 
