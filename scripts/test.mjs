@@ -3,8 +3,9 @@
 //   2. the strict type-check of src/ and test/ against fvtt-types;
 //   3. the pure type-check: src/core and src/rules with no Foundry types and no DOM;
 //   3b. lint (ESLint, typescript-eslint; Foundry globals refused in src/core and src/rules);
+//   3c. format (Prettier --check; `npx prettier --write .` fixes it);
 //   4. vitest: rules, odds, CLI, templates, i18n, manifest, glue, browser gallery.
-// Each of steps 1–3b counts as one check; vitest's tests count one each.
+// Each of steps 1–3c counts as one check; vitest's tests count one each.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
@@ -25,6 +26,7 @@ const built = step("build", "node", ["scripts/build.mjs"]);
 step("typecheck (src + test, fvtt-types)", "npx", ["tsc", "-p", "tsconfig.json"]);
 step("typecheck (pure: src/core + src/rules, no Foundry)", "npx", ["tsc", "-p", "tsconfig.pure.json"]);
 step("lint (eslint)", "npx", ["eslint", "."]);
+step("format (prettier --check)", "npx", ["prettier", "--check", "--log-level", "warn", "."]);
 
 const report = ".vitest-report.json";
 rmSync(report, { force: true });
