@@ -5,9 +5,20 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 
-const foundryGlobals = ["game", "canvas", "ui", "CONFIG", "Hooks", "foundry", "fromUuid", "fromUuidSync", "Roll", "ChatMessage", "Actor", "Item"].map(
-  (name) => ({ name, message: "src/core and src/rules are pure: no Foundry globals." }),
-);
+const foundryGlobals = [
+  "game",
+  "canvas",
+  "ui",
+  "CONFIG",
+  "Hooks",
+  "foundry",
+  "fromUuid",
+  "fromUuidSync",
+  "Roll",
+  "ChatMessage",
+  "Actor",
+  "Item",
+].map((name) => ({ name, message: "src/core and src/rules are pure: no Foundry globals." }));
 
 export default tseslint.config(
   { ignores: ["node_modules/", "module/", "dist/", "packs/", "artifacts/", "coverage/"] },
@@ -26,7 +37,11 @@ export default tseslint.config(
       "no-restricted-globals": ["error", ...foundryGlobals],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/foundry/**", "**/foundry"], message: "src/core and src/rules are pure: they never import the Foundry glue." }] },
+        {
+          patterns: [
+            { group: ["**/foundry/**", "**/foundry"], message: "src/core and src/rules are pure: they never import the Foundry glue." },
+          ],
+        },
       ],
     },
   },

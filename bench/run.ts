@@ -31,7 +31,10 @@ import {
 import { workSpent } from "../src/core/odds/budget";
 
 /** Median time per call in ms: `samples` samples of `batch` calls each. */
-function median(f: () => unknown, { batch = 50, samples = 41, before }: { batch?: number; samples?: number; before?: () => void } = {}): number {
+function median(
+  f: () => unknown,
+  { batch = 50, samples = 41, before }: { batch?: number; samples?: number; before?: () => void } = {},
+): number {
   for (let i = 0; i < batch * 3; i++) f(); // warm up the JIT
   const times: number[] = [];
   for (let s = 0; s < samples; s++) {
@@ -49,12 +52,18 @@ function median(f: () => unknown, { batch = 50, samples = 41, before }: { batch?
 }
 
 const oddsChecks: Array<[string, () => unknown]> = [
-  ["storytelling 30 dice, 8-again, rote (all failed dice), advanced", () => storytellingOdds({ pool: 30, again: 8, rote: true, roteScope: "allFailedDice", advanced: true })],
+  [
+    "storytelling 30 dice, 8-again, rote (all failed dice), advanced",
+    () => storytellingOdds({ pool: 30, again: 8, rote: true, roteScope: "allFailedDice", advanced: true }),
+  ],
   ["storytelling 30 dice, 8-again, rote (initial dice)", () => storytellingOdds({ pool: 30, again: 8, rote: true })],
   ["storytelling chance die, rote", () => storytellingOdds({ pool: -4, rote: true })],
   ["d6 30D+2, Wild Die (remove highest), 5 CP dice, diff 110", () => d6Odds({ dice: 30, pips: 2, characterPointDice: 5, difficulty: 110 })],
   ["d6 30D, Wild Die (complication), diff 100", () => d6Odds({ dice: 30, wildOne: "complication", difficulty: 100 })],
-  ["wfrp target 135, Fast SL, over 100 %, crits on all tests", () => wfrpOdds({ target: 135, fastSL: true, testsOver100: true, critsFumblesAllTests: true })],
+  [
+    "wfrp target 135, Fast SL, over 100 %, crits on all tests",
+    () => wfrpOdds({ target: 135, fastSL: true, testsOver100: true, critsFumblesAllTests: true }),
+  ],
   ["wfrp opposed 65 vs 58", () => wfrpOpposedOdds({ target: 65 }, { target: 58 })],
   ["silhouette 30 dice, threshold 8", () => silhouetteOdds({ dice: 30, modifier: 1, threshold: 8 })],
   ["silhouette 30 dice, sixes re-rolled and added", () => silhouetteOdds({ dice: 30, threshold: 12, sixMode: "rerollAndAdd" })],
@@ -93,11 +102,36 @@ function largest(lo: number, hi: number, make: (n: number) => () => unknown): nu
 const families: Array<[(n: number) => string, number, number, (n: number) => () => unknown]> = [
   [(n) => `pool ${n}d1000 summed`, 1, 200, (n) => () => poolOdds({ count: n, sides: 1000 })],
   [(n) => `pool ${n}d20 keep the highest ${n - 1}`, 2, 200, (n) => () => poolOdds({ count: n, sides: 20, keepHighest: n - 1 })],
-  [(n) => `pool ${n}d10 exploding on 8, successes on 8, rote`, 1, 200, (n) => () => poolOdds({ count: n, sides: 10, explodeAt: 8, successAt: 8, rerollBelow: 8 })],
-  [(n) => `d6 ${n}D, Wild Die (remove highest), 30 CP dice`, 1, 1000, (n) => () => d6Odds({ dice: n, characterPointDice: 30, difficulty: 4 * n })],
-  [(n) => `storytelling ${n} dice, 8-again, rote (all failed dice), advanced`, 1, 100, (n) => () => storytellingOdds({ pool: n, again: 8, rote: true, roteScope: "allFailedDice", advanced: true })],
-  [(n) => `silhouette ${n} dice, sixes re-rolled and added`, 1, 60, (n) => () => silhouetteOdds({ dice: n, threshold: 12, sixMode: "rerollAndAdd" })],
-  [() => "wfrp target 1000, Fast SL, over 100 %, crits on all tests", 0, 0, () => () => wfrpOdds({ target: 1000, fastSL: true, testsOver100: true, critsFumblesAllTests: true })],
+  [
+    (n) => `pool ${n}d10 exploding on 8, successes on 8, rote`,
+    1,
+    200,
+    (n) => () => poolOdds({ count: n, sides: 10, explodeAt: 8, successAt: 8, rerollBelow: 8 }),
+  ],
+  [
+    (n) => `d6 ${n}D, Wild Die (remove highest), 30 CP dice`,
+    1,
+    1000,
+    (n) => () => d6Odds({ dice: n, characterPointDice: 30, difficulty: 4 * n }),
+  ],
+  [
+    (n) => `storytelling ${n} dice, 8-again, rote (all failed dice), advanced`,
+    1,
+    100,
+    (n) => () => storytellingOdds({ pool: n, again: 8, rote: true, roteScope: "allFailedDice", advanced: true }),
+  ],
+  [
+    (n) => `silhouette ${n} dice, sixes re-rolled and added`,
+    1,
+    60,
+    (n) => () => silhouetteOdds({ dice: n, threshold: 12, sixMode: "rerollAndAdd" }),
+  ],
+  [
+    () => "wfrp target 1000, Fast SL, over 100 %, crits on all tests",
+    0,
+    0,
+    () => () => wfrpOdds({ target: 1000, fastSL: true, testsOver100: true, critsFumblesAllTests: true }),
+  ],
 ];
 for (const [name, lo, hi, make] of families) {
   const n = largest(lo, hi, make);
@@ -123,7 +157,12 @@ for (const [name, f] of refused) {
 {
   const { attributeCheck, checkOdds } = await import("../src/rules/d6/table/checks");
   const { DEFAULT_SETTINGS } = await import("../src/rules/d6/table/settings");
-  const actor = { name: "bench", type: "d6_character", system: { attributes: { perception: { dice: 200, pips: 0 } }, characterPoints: 30, forcePoints: 1, woundLevel: "healthy" }, items: [] };
+  const actor = {
+    name: "bench",
+    type: "d6_character",
+    system: { attributes: { perception: { dice: 200, pips: 0 } }, characterPoints: 30, forcePoints: 1, woundLevel: "healthy" },
+    items: [],
+  };
   const request = attributeCheck(actor, "perception", "Perception", DEFAULT_SETTINGS);
   const values = { ...request.values, characterPoints: 2, difficulty: 700 };
   const recomputes: Array<[string, () => unknown]> = [
@@ -144,7 +183,11 @@ const theirs = median(() => new DiceRoll("10d6!").total, { batch: 2000 });
 rows.push(["roll: 10d6 exploding, ours (rollPool + sum)", fmt(ours), `${(ours / theirs).toFixed(3)}× of rpg-dice-roller`]);
 rows.push(["roll: 10d6! with @dice-roller/rpg-dice-roller 5.5.1", fmt(theirs), "1.000× (reference)"]);
 
-const w = [Math.max(5, ...rows.map((r) => r[0].length)), Math.max(6, ...rows.map((r) => r[1].length)), Math.max(5, ...rows.map((r) => r[2].length))];
+const w = [
+  Math.max(5, ...rows.map((r) => r[0].length)),
+  Math.max(6, ...rows.map((r) => r[1].length)),
+  Math.max(5, ...rows.map((r) => r[2].length)),
+];
 const line = (a: string, b: string, c: string) => `| ${a.padEnd(w[0])} | ${b.padStart(w[1])} | ${c.padEnd(w[2])} |`;
 console.log(`omnibus bench — node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 console.log(line("check", "median", "ratio"));

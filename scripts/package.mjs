@@ -96,7 +96,8 @@ export function releaseManifest(manifest, base, { zipName = "omnibus.zip", page 
   } catch {
     throw new Error(`package: --release must be a URL (got "${base}")`);
   }
-  if (!/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash) throw new Error(`package: --release must be an http(s) URL without query or fragment (got "${base}")`);
+  if (!/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash)
+    throw new Error(`package: --release must be an http(s) URL without query or fragment (got "${base}")`);
   const root = base.replace(/\/+$/, "");
   const url = page ?? (root.includes("/releases/") ? root.slice(0, root.indexOf("/releases/")) : root);
   return { ...manifest, url, manifest: `${root}/system.json`, download: `${root}/${zipName}` };
@@ -112,7 +113,8 @@ export function packageSystem({ root = ".", out = "omnibus.zip", release, page }
     const manifest = JSON.parse(readFileSync(join(root, "system.json"), "utf8"));
     manifestText = `${JSON.stringify(releaseManifest(manifest, release, { zipName: basename(out), page }), null, 2)}\n`;
     const beside = join(dirname(out), "system.json");
-    if (resolve(beside) === resolve(root, "system.json")) throw new Error("package: with --release, --out must not be in the system folder (its system.json would be overwritten)");
+    if (resolve(beside) === resolve(root, "system.json"))
+      throw new Error("package: with --release, --out must not be in the system folder (its system.json would be overwritten)");
   }
   const entries = names.map((name) => {
     const full = join(root, ...name.split("/"));
@@ -138,9 +140,16 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const out = resolve(option("--out", release ? join(root, "dist", "release", "omnibus.zip") : join(root, "omnibus.zip")));
   try {
     const names = packageSystem({ root, out, release, page });
-    if (release) console.log(`package: release manifest ${relative(process.cwd(), join(dirname(out), "system.json")).split(sep).join("/")}: manifest ${release.replace(/\/+$/, "")}/system.json`);
+    if (release)
+      console.log(
+        `package: release manifest ${relative(process.cwd(), join(dirname(out), "system.json"))
+          .split(sep)
+          .join("/")}: manifest ${release.replace(/\/+$/, "")}/system.json`,
+      );
     const size = statSync(out).size;
-    console.log(`package: ${relative(process.cwd(), out).split(sep).join("/") || out}: ${names.length} files, ${(size / 1024).toFixed(1)} KiB`);
+    console.log(
+      `package: ${relative(process.cwd(), out).split(sep).join("/") || out}: ${names.length} files, ${(size / 1024).toFixed(1)} KiB`,
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

@@ -15,7 +15,8 @@ function split(html) {
   });
   return { en: en.trim(), ru: ru.join("").trim() };
 }
-const files = (dir) => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : /\.ya?ml$/.test(f) ? [join(dir, f)] : []));
+const files = (dir) =>
+  readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : /\.ya?ml$/.test(f) ? [join(dir, f)] : []));
 
 function migrate(doc) {
   const description = doc.getIn(["system", "description"]);

@@ -34,7 +34,9 @@ let vitestOk = false;
 if (built) {
   console.log("\n== vitest");
   const extra = process.argv.slice(2);
-  const r = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra], { stdio: "inherit" });
+  const r = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extra], {
+    stdio: "inherit",
+  });
   vitestOk = r.status === 0;
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, "utf8"));

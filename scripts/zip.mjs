@@ -24,7 +24,13 @@ function utcFieldsAsLocal(date) {
 }
 
 function checkName(name) {
-  if (typeof name !== "string" || name === "" || name.startsWith("/") || name.includes("\\") || name.split("/").some((p) => p === ".." || p === "." || p === "")) {
+  if (
+    typeof name !== "string" ||
+    name === "" ||
+    name.startsWith("/") ||
+    name.includes("\\") ||
+    name.split("/").some((p) => p === ".." || p === "." || p === "")
+  ) {
     throw new Error(`zip: bad entry name ${JSON.stringify(name)}`);
   }
 }

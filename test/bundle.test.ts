@@ -20,7 +20,15 @@ describe("the built bundle", () => {
     process.on("unhandledRejection", onError);
     await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`);
     expect([...stand.recorded.hooks.keys()]).toEqual(
-      expect.arrayContaining(["init", "setup", "ready", "renderChatMessageHTML", "hotbarDrop", "dropActorSheetData", "renderCompendiumDirectory"]),
+      expect.arrayContaining([
+        "init",
+        "setup",
+        "ready",
+        "renderChatMessageHTML",
+        "hotbarDrop",
+        "dropActorSheetData",
+        "renderCompendiumDirectory",
+      ]),
     );
     await stand.fire("init");
     await stand.fire("setup");

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { samples } from "./gallery/samples/d6";
 
 type Line = { fact?: boolean; value?: string; detail?: string; label: string };
-const facts = (context: unknown) => ((context as { odds?: Line[] }).odds ?? []).filter((l) => l.fact && l.label === "OMNIBUS.D6.Odds.DifficultyOf");
+const facts = (context: unknown) =>
+  ((context as { odds?: Line[] }).odds ?? []).filter((l) => l.fact && l.label === "OMNIBUS.D6.Odds.DifficultyOf");
 
 describe("the D6 attack dialog's difficulty make-up in the Russian gallery", () => {
   const sample = samples.find((s) => s.name === "d6-roll-dialog-attack")!;

@@ -36,7 +36,10 @@ export function refusedUses(source: string, fileName: string): RefusedUse[] {
       const [keyArg, , dataArg] = node.arguments;
       const keys = keyArg ? literalKeys(keyArg) : null;
       let data: string[] | null = [];
-      if (dataArg) data = ts.isObjectLiteralExpression(dataArg) ? dataArg.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : "?")) : null;
+      if (dataArg)
+        data = ts.isObjectLiteralExpression(dataArg)
+          ? dataArg.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : "?"))
+          : null;
       out.push({ keys: keys ?? [`<not a literal: ${keyArg?.getText(sf) ?? "none"}>`], data, where });
     }
     ts.forEachChild(node, visit);
@@ -83,13 +86,25 @@ describe("refusal keys", () => {
   });
 
   it("every refused key used in src is in en.json and ru.json", () => {
-    const missing = uses.flatMap((u) => u.keys.flatMap((k) => (["en", "ru"] as const).filter((lang) => typeof (lang === "en" ? en : ru).get(`OMNIBUS.Refused.${k}`) !== "string").map((lang) => `${u.where}: ${lang} OMNIBUS.Refused.${k}`)));
+    const missing = uses.flatMap((u) =>
+      u.keys.flatMap((k) =>
+        (["en", "ru"] as const)
+          .filter((lang) => typeof (lang === "en" ? en : ru).get(`OMNIBUS.Refused.${k}`) !== "string")
+          .map((lang) => `${u.where}: ${lang} OMNIBUS.Refused.${k}`),
+      ),
+    );
     expect(missing).toEqual([]);
   });
 
   it("each refusal's text takes only placeholders its data gives", () => {
     const unfilled = uses.flatMap((u) =>
-      u.data === null ? [] : u.keys.flatMap((k) => placeholders(en.get(`OMNIBUS.Refused.${k}`)).filter((p) => !u.data!.includes(p)).map((p) => `${u.where}: OMNIBUS.Refused.${k} needs {${p}}`)),
+      u.data === null
+        ? []
+        : u.keys.flatMap((k) =>
+            placeholders(en.get(`OMNIBUS.Refused.${k}`))
+              .filter((p) => !u.data!.includes(p))
+              .map((p) => `${u.where}: OMNIBUS.Refused.${k} needs {${p}}`),
+          ),
     );
     expect(unfilled).toEqual([]);
   });

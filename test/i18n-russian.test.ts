@@ -73,7 +73,8 @@ function packRussian(): { where: string; text: string }[] {
     }
   };
   for (const pack of readdirSync(dir).filter((p) => p.startsWith("d6-") || p.startsWith("silhouette-"))) {
-    for (const file of readdirSync(join(dir, pack)).filter((f) => f.endsWith(".yml"))) walk(parse(readFileSync(join(dir, pack, file), "utf8")), `${pack}/${file}`);
+    for (const file of readdirSync(join(dir, pack)).filter((f) => f.endsWith(".yml")))
+      walk(parse(readFileSync(join(dir, pack, file), "utf8")), `${pack}/${file}`);
   }
   packCache = out;
   return out;
@@ -100,18 +101,26 @@ const BANNED: { pattern: RegExp; why: string; keys?: RegExp; packs?: boolean }[]
 describe("one Russian term per concept", () => {
   for (const rule of BANNED) {
     it(`lang/ru.json has no ${rule.pattern} (${rule.why})`, () => {
-      const hits = [...ru].filter(([k, v]) => typeof v === "string" && (!rule.keys || rule.keys.test(k)) && rule.pattern.test(v)).map(([k, v]) => `${k}: ${String(v)}`);
+      const hits = [...ru]
+        .filter(([k, v]) => typeof v === "string" && (!rule.keys || rule.keys.test(k)) && rule.pattern.test(v))
+        .map(([k, v]) => `${k}: ${String(v)}`);
       expect(hits).toEqual([]);
     });
     if (rule.packs) {
       it(`the d6 and silhouette packs' Russian has no ${rule.pattern}`, () => {
-        expect(packRussian().filter((p) => rule.pattern.test(p.text)).map((p) => `${p.where}: ${p.text.slice(0, 80)}`)).toEqual([]);
+        expect(
+          packRussian()
+            .filter((p) => rule.pattern.test(p.text))
+            .map((p) => `${p.where}: ${p.text.slice(0, 80)}`),
+        ).toEqual([]);
       });
     }
   }
 
   it("D6 difficulty levels are the seed's adjectives (Очень лёгкая … Героическая, 001:L91)", () => {
-    const levels = ["very_easy", "easy", "moderate", "difficult", "very_difficult", "heroic"].map((l) => ruText(`OMNIBUS.D6.Difficulty.${l}`));
+    const levels = ["very_easy", "easy", "moderate", "difficult", "very_difficult", "heroic"].map((l) =>
+      ruText(`OMNIBUS.D6.Difficulty.${l}`),
+    );
     expect(levels).toEqual(["Очень лёгкая", "Лёгкая", "Умеренная", "Трудная", "Очень трудная", "Героическая"]);
   });
 
@@ -127,13 +136,23 @@ describe("one Russian term per concept", () => {
   });
 
   it("every Storytelling again option says снова-… like 10-again", () => {
-    expect(["8", "9", "10"].map((n) => ruText(`OMNIBUS.Storytelling.Again.${n}`))).toEqual(["Снова-восемь", "Снова-девять", "Снова-десять"]);
+    expect(["8", "9", "10"].map((n) => ruText(`OMNIBUS.Storytelling.Again.${n}`))).toEqual([
+      "Снова-восемь",
+      "Снова-девять",
+      "Снова-десять",
+    ]);
   });
 
   it("document type labels are singular (one document of that type)", () => {
-    const plural = [...en].filter(([k, v]) => k.startsWith("TYPES.Item.") && typeof v === "string" && /s$/.test(v)).map(([k, v]) => `${k}: ${String(v)}`);
+    const plural = [...en]
+      .filter(([k, v]) => k.startsWith("TYPES.Item.") && typeof v === "string" && /s$/.test(v))
+      .map(([k, v]) => `${k}: ${String(v)}`);
     expect(plural).toEqual([]);
-    expect(["d6_weapon", "d6_forcepower", "d6_ability"].map((t) => ruText(`TYPES.Item.${t}`))).toEqual(["Оружие", "Способность Силы", "Особая способность"]);
+    expect(["d6_weapon", "d6_forcepower", "d6_ability"].map((t) => ruText(`TYPES.Item.${t}`))).toEqual([
+      "Оружие",
+      "Способность Силы",
+      "Особая способность",
+    ]);
   });
 
   it("no word is spelt both with ё and with е (one spelling per word)", () => {
@@ -144,7 +163,9 @@ describe("one Russian term per concept", () => {
     for (const [k, v] of ru) if (typeof v === "string") add(v, k);
     // Words whose е and ё spellings are different words.
     const distinct = new Set(["все", "всё"]);
-    const both = [...words.keys()].filter((w) => w.includes("ё") && !distinct.has(w) && words.has(w.replace(/ё/g, "е"))).map((w) => `${w} / ${w.replace(/ё/g, "е")}: ${[...words.get(w.replace(/ё/g, "е"))!].slice(0, 3).join(", ")}`);
+    const both = [...words.keys()]
+      .filter((w) => w.includes("ё") && !distinct.has(w) && words.has(w.replace(/ё/g, "е")))
+      .map((w) => `${w} / ${w.replace(/ё/g, "е")}: ${[...words.get(w.replace(/ё/g, "е"))!].slice(0, 3).join(", ")}`);
     expect(both).toEqual([]);
   });
 
@@ -152,8 +173,17 @@ describe("one Russian term per concept", () => {
     const dir = join(ROOT, "packs", "_source", "silhouette-skills");
     const wrong = readdirSync(dir)
       .filter((f) => f.endsWith(".yml"))
-      .map((f) => parse(readFileSync(join(dir, f), "utf8")) as { name: string; system: { key?: string }; flags?: { omnibus?: { nameRu?: string } } })
-      .filter((d) => d.system.key && d.system.key !== "other" && d.flags?.omnibus?.nameRu !== ruText(`OMNIBUS.Silhouette.Skill.${d.system.key}`))
+      .map(
+        (f) =>
+          parse(readFileSync(join(dir, f), "utf8")) as {
+            name: string;
+            system: { key?: string };
+            flags?: { omnibus?: { nameRu?: string } };
+          },
+      )
+      .filter(
+        (d) => d.system.key && d.system.key !== "other" && d.flags?.omnibus?.nameRu !== ruText(`OMNIBUS.Silhouette.Skill.${d.system.key}`),
+      )
       .map((d) => `${d.name}: ${String(d.flags?.omnibus?.nameRu)}`);
     expect(wrong).toEqual([]);
   });
@@ -178,7 +208,14 @@ describe("WFRP labels built in code speak Russian", () => {
     const items = [...(actor.items ?? []), packDoc("wfrp-weapons", "Halberd"), packDoc("wfrp-weapons", "Bow")];
     const base = actorSheetContext({
       ruleset: "wfrp",
-      actor: { id: actor._id, name: actor.name, img: actor.img, type: actor.type, system: actor.system, items: items.map((i) => ({ id: i._id, name: i.name, type: i.type, img: i.img ?? null, system: i.system })) },
+      actor: {
+        id: actor._id,
+        name: actor.name,
+        img: actor.img,
+        type: actor.type,
+        system: actor.system,
+        items: items.map((i) => ({ id: i._id, name: i.name, type: i.type, img: i.img ?? null, system: i.system })),
+      },
       editable: true,
       editMode: false,
       tabs: ACTOR_TABS,
@@ -191,7 +228,15 @@ describe("WFRP labels built in code speak Russian", () => {
 
   it("the damage label says БС for the Strength Bonus, and weapon groups are named, not ids", () => {
     const html = renderCombat("ru");
-    const sb = Number((packDoc("wfrp-examples", "Cultist of the Blood God").system.characteristics as Record<string, { initial: number; advances?: number }>).s.initial) / 10;
+    const sb =
+      Number(
+        (
+          packDoc("wfrp-examples", "Cultist of the Blood God").system.characteristics as Record<
+            string,
+            { initial: number; advances?: number }
+          >
+        ).s.initial,
+      ) / 10;
     expect(html).toContain(`+БС+4 (${Math.floor(sb) + 4})`);
     expect(html).toContain("(Древковое)");
     expect(html).toContain("(Лук)");
@@ -205,7 +250,9 @@ describe("WFRP labels built in code speak Russian", () => {
   });
 
   it("every published weapon group has a name in both languages; a GM's own group shows as typed", () => {
-    const missing = [...WEAPON_GROUPS.melee, ...WEAPON_GROUPS.ranged].flatMap((g) => [en, ru].filter((t) => typeof t.get(`OMNIBUS.WFRP.WeaponGroup.${g}`) !== "string").map(() => g));
+    const missing = [...WEAPON_GROUPS.melee, ...WEAPON_GROUPS.ranged].flatMap((g) =>
+      [en, ru].filter((t) => typeof t.get(`OMNIBUS.WFRP.WeaponGroup.${g}`) !== "string").map(() => g),
+    );
     expect(missing).toEqual([]);
     expect(weaponGroup("Two-Handed")).toEqual({ key: "OMNIBUS.WFRP.WeaponGroup.twohanded", text: "Two-Handed" });
     expect(weaponGroup("Goblin sticks")).toEqual({ key: null, text: "Goblin sticks" });

@@ -38,7 +38,9 @@ describe("lang files", () => {
   });
 
   it("no value is empty or only whitespace", () => {
-    const empty = languages.flatMap(([lang, t]) => [...t].filter(([, v]) => typeof v === "string" && v.trim() === "").map(([k]) => `${lang}: ${k}`));
+    const empty = languages.flatMap(([lang, t]) =>
+      [...t].filter(([, v]) => typeof v === "string" && v.trim() === "").map(([k]) => `${lang}: ${k}`),
+    );
     expect(empty).toEqual([]);
   });
 
@@ -109,7 +111,9 @@ describe("document type labels", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as {
       documentTypes?: Record<string, Record<string, unknown>>;
     };
-    const wanted = Object.entries(manifest.documentTypes ?? {}).flatMap(([doc, types]) => Object.keys(types).map((t) => `TYPES.${doc}.${t}`));
+    const wanted = Object.entries(manifest.documentTypes ?? {}).flatMap(([doc, types]) =>
+      Object.keys(types).map((t) => `TYPES.${doc}.${t}`),
+    );
     expect(wanted.length, "documentTypes declares no types").toBeGreaterThan(0);
     const missing = languages.flatMap(([lang, t]) => wanted.filter((k) => typeof t.get(k) !== "string").map((k) => `${lang}: ${k}`));
     expect(missing).toEqual([]);

@@ -49,17 +49,47 @@ function files(dir: string, test: (f: string) => boolean): string[] {
 }
 
 /** Keys that are not text a user reads (ids, document keys, image paths, types, sort orders). */
-const NOT_TEXT = /(^|\.)(_id|_key|_stats|img|src|type|sort|ownership|folder|key|skill|attribute|format|category|damageType|attackType|scale|medical)$/;
+const NOT_TEXT =
+  /(^|\.)(_id|_key|_stats|img|src|type|sort|ownership|folder|key|skill|attribute|format|category|damageType|attackType|scale|medical)$/;
 
 const packRoot = join(ROOT, "packs", "_source");
 const packFiles = files(packRoot, (f) => /\.ya?ml$/.test(f)).map((p) => relative(packRoot, p));
 
 describe("the patterns", () => {
   it("find each kind of workshop mark and leave game text alone", () => {
-    for (const bad of ["Ranges (000:L691).", "see 004:L3-4", "the seed says", "Digest C.7", "(E42)", "(000:L411, A-36)", "rolled (T-58)", "§16.5", "published, from memory", "verify against the core rulebook", "в дайджесте", "в сиде", "unverified", "(V7; E3)", "(D-4)"]) {
+    for (const bad of [
+      "Ranges (000:L691).",
+      "see 004:L3-4",
+      "the seed says",
+      "Digest C.7",
+      "(E42)",
+      "(000:L411, A-36)",
+      "rolled (T-58)",
+      "§16.5",
+      "published, from memory",
+      "verify against the core rulebook",
+      "в дайджесте",
+      "в сиде",
+      "unverified",
+      "(V7; E3)",
+      "(D-4)",
+    ]) {
       expect(jargonIn(bad), bad).not.toEqual([]);
     }
-    for (const fine of ["Blaster 4D, ranges 3-10/30/120.", "Damage STR+2D", "A D6 character", "AT-AT walker", "T-47 airspeeder", "Sprint 25 + 5 × (FIT + Athletics)", "Сидя на корточках", "WFRP 4e", "Very Easy (+60)", "House value.", "E-web", "West End Games (D6)"]) {
+    for (const fine of [
+      "Blaster 4D, ranges 3-10/30/120.",
+      "Damage STR+2D",
+      "A D6 character",
+      "AT-AT walker",
+      "T-47 airspeeder",
+      "Sprint 25 + 5 × (FIT + Athletics)",
+      "Сидя на корточках",
+      "WFRP 4e",
+      "Very Easy (+60)",
+      "House value.",
+      "E-web",
+      "West End Games (D6)",
+    ]) {
       expect(jargonIn(fine), fine).toEqual([]);
     }
   });

@@ -10,7 +10,8 @@ const readme = readFileSync("src/foundry/README.md", "utf8");
 function roles(side: "glue" | "table"): { required: string[]; optional: string[] } {
   const required: string[] = [];
   const optional: string[] = [];
-  for (const m of readme.matchAll(new RegExp(`^- ${side}( \\(optional\\))?: \`([\\w-]+\\.ts)\``, "gm"))) (m[1] ? optional : required).push(m[2]!);
+  for (const m of readme.matchAll(new RegExp(`^- ${side}( \\(optional\\))?: \`([\\w-]+\\.ts)\``, "gm")))
+    (m[1] ? optional : required).push(m[2]!);
   return { required, optional };
 }
 
@@ -25,7 +26,10 @@ function filesUnder(dir: string): string[] {
 }
 
 describe("one layout for four rulesets", () => {
-  for (const [side, folder] of [["glue", (id: string) => `src/foundry/${id}`], ["table", (id: string) => `src/rules/${id}/table`]] as const) {
+  for (const [side, folder] of [
+    ["glue", (id: string) => `src/foundry/${id}`],
+    ["table", (id: string) => `src/rules/${id}/table`],
+  ] as const) {
     const { required, optional } = roles(side);
     it(`the README names the ${side} roles`, () => {
       expect(required.length).toBeGreaterThanOrEqual(8);
@@ -37,7 +41,10 @@ describe("one layout for four rulesets", () => {
         expect(existsSync(dir)).toBe(true);
         const files = filesUnder(dir);
         const top = files.filter((f) => !f.includes("/"));
-        expect(required.filter((r) => !top.includes(r)), "missing role files").toEqual([]);
+        expect(
+          required.filter((r) => !top.includes(r)),
+          "missing role files",
+        ).toEqual([]);
         const allowed = new Set([...required, ...optional]);
         const strays = files.filter((f) => !allowed.has(f.split("/").pop()!));
         expect(strays, "files whose name is no role").toEqual([]);
@@ -48,7 +55,8 @@ describe("one layout for four rulesets", () => {
   }
 
   it("no table logic left in the glue: a glue file that touches no Foundry global belongs in src/rules", () => {
-    const foundryWords = /\b(game|canvas|ui|CONFIG|Hooks|foundry|fromUuid|fromUuidSync|Roll|ChatMessage|Actor|Item|Combat|Combatant|Token|TokenDocument|User|Dialog|renderTemplate|ActiveEffect|HTMLElement)\b|\.\.\/(chat|dialogs|sheets|dice|compat|i18n|settings|ruleset|documents|targets|durations|effects|party|api)\b|from "\.\/(checks|actions|rolls|models|combat|settings|documents|adapter|sheets|tokens|timers)"/;
+    const foundryWords =
+      /\b(game|canvas|ui|CONFIG|Hooks|foundry|fromUuid|fromUuidSync|Roll|ChatMessage|Actor|Item|Combat|Combatant|Token|TokenDocument|User|Dialog|renderTemplate|ActiveEffect|HTMLElement)\b|\.\.\/(chat|dialogs|sheets|dice|compat|i18n|settings|ruleset|documents|targets|durations|effects|party|api)\b|from "\.\/(checks|actions|rolls|models|combat|settings|documents|adapter|sheets|tokens|timers)"/;
     const pureGlue: string[] = [];
     for (const id of RULESETS)
       for (const f of filesUnder(`src/foundry/${id}`)) {

@@ -31,7 +31,20 @@ interface Manifest {
 const manifestFile = join(ROOT, "system.json");
 const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {};
 const bundle = join(ROOT, "module", "omnibus.mjs");
-const PACK_TYPES = ["Actor", "Adventure", "Cards", "ChatMessage", "Combat", "Item", "JournalEntry", "Macro", "Playlist", "RollTable", "Scene", "User"];
+const PACK_TYPES = [
+  "Actor",
+  "Adventure",
+  "Cards",
+  "ChatMessage",
+  "Combat",
+  "Item",
+  "JournalEntry",
+  "Macro",
+  "Playlist",
+  "RollTable",
+  "Scene",
+  "User",
+];
 
 describe("system.json (v13)", () => {
   it("exists and parses", () => {
@@ -105,7 +118,10 @@ describe("every path the manifest names exists after the build", () => {
       expect(statSync(full).isDirectory(), `${p} is a folder`).toBe(true);
       const files = readdirSync(full);
       expect(files, `${p} is a compiled pack`).toContain("CURRENT");
-      expect(files.some((f) => /^MANIFEST-\d+$/.test(f)), `${p} has a MANIFEST`).toBe(true);
+      expect(
+        files.some((f) => /^MANIFEST-\d+$/.test(f)),
+        `${p} has a MANIFEST`,
+      ).toBe(true);
     } else if (p.endsWith(".json")) {
       expect(() => JSON.parse(readFileSync(full, "utf8")), `${p} parses`).not.toThrow();
     } else {
@@ -155,14 +171,18 @@ describe("what the built bundle registers at init", () => {
 
   it("has a sheet registered for every declared Actor and Item type", () => {
     for (const doc of ["Actor", "Item"]) {
-      const without = declared(doc).filter((type) => !sheetsFor(doc).some((s) => sheetTypes(s) === undefined || sheetTypes(s)!.includes(type)));
+      const without = declared(doc).filter(
+        (type) => !sheetsFor(doc).some((s) => sheetTypes(s) === undefined || sheetTypes(s)!.includes(type)),
+      );
       expect(without, `${doc} types with no sheet`).toEqual([]);
     }
   });
 
   it("registers sheets only for declared types, in the omnibus scope", () => {
     const undeclared = recorded.sheets.flatMap((s) =>
-      (sheetTypes(s) ?? []).filter((t) => !declared(documentName(s.documentClass)).includes(t)).map((t) => `${documentName(s.documentClass)}.${t}`),
+      (sheetTypes(s) ?? [])
+        .filter((t) => !declared(documentName(s.documentClass)).includes(t))
+        .map((t) => `${documentName(s.documentClass)}.${t}`),
     );
     expect(undeclared).toEqual([]);
     for (const s of recorded.sheets) {

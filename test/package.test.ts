@@ -48,7 +48,9 @@ describe("zip writer", () => {
 
   it("the same entries give the same bytes in every time zone (times from UTC fields)", () => {
     const script = `import("${join(ROOT, "scripts", "zip.mjs").replace(/\\/g, "/")}").then((m) => process.stdout.write(m.writeZip([{ name: "a.txt", data: Buffer.from("x"), mtime: new Date(Date.UTC(2024, 5, 1, 12, 30, 10)) }]).toString("hex")))`;
-    const bytes = ["UTC", "Asia/Tokyo", "America/Los_Angeles"].map((TZ) => spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { ...process.env, TZ } }).stdout);
+    const bytes = ["UTC", "Asia/Tokyo", "America/Los_Angeles"].map(
+      (TZ) => spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { ...process.env, TZ } }).stdout,
+    );
     expect(bytes[0].length).toBeGreaterThan(0);
     expect(new Set(bytes).size).toBe(1);
   });
@@ -110,7 +112,8 @@ describe("npm run package (needs the build)", () => {
       // Every template and both language files.
       const walk = (d: string): string[] =>
         readdirSync(join(ROOT, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(`${d}/${e.name}`) : [`${d}/${e.name}`]));
-      if (existsSync(join(ROOT, "templates"))) for (const t of walk("templates").filter((n) => n.endsWith(".hbs"))) expect(names, t).toContain(t);
+      if (existsSync(join(ROOT, "templates")))
+        for (const t of walk("templates").filter((n) => n.endsWith(".hbs"))) expect(names, t).toContain(t);
       expect(names).toEqual(expect.arrayContaining(["lang/en.json", "lang/ru.json", "module/omnibus.mjs"]));
 
       // What must not be: sources, tests, tooling, compendium sources, source maps, LevelDB logs.
@@ -124,7 +127,9 @@ describe("npm run package (needs the build)", () => {
       expect(forbidden).toEqual([]);
       // And nothing outside the known top-level folders.
       const packRoots = new Set(manifestPaths(manifest).map((p) => p.split("/")[0]));
-      const stray = names.filter((n) => n !== "system.json" && !["module", "templates", "styles", "lang", "assets", ...packRoots].includes(n.split("/")[0]));
+      const stray = names.filter(
+        (n) => n !== "system.json" && !["module", "templates", "styles", "lang", "assets", ...packRoots].includes(n.split("/")[0]),
+      );
       expect(stray).toEqual([]);
 
       // Every literal `systems/omnibus/<path>` the shipped templates, CSS and bundle refer to is in the zip.
@@ -151,14 +156,26 @@ describe("npm run package (needs the build)", () => {
     try {
       const base = "https://github.com/someone/omnibus/releases/download/v0.1.0";
       const out = join(dir, "omnibus.zip");
-      const r = spawnSync(process.execPath, [join(ROOT, "scripts", "package.mjs"), "--out", out, "--release", `${base}/`], { cwd: ROOT, encoding: "utf8" });
+      const r = spawnSync(process.execPath, [join(ROOT, "scripts", "package.mjs"), "--out", out, "--release", `${base}/`], {
+        cwd: ROOT,
+        encoding: "utf8",
+      });
       expect(r.status, r.stderr).toBe(0);
       const zipped = readZip(readFileSync(out)).find((e) => e.name === "system.json")!;
       const manifest = JSON.parse(zipped.data.toString("utf8"));
-      expect(manifest).toMatchObject({ id: "omnibus", manifest: `${base}/system.json`, download: `${base}/omnibus.zip`, url: "https://github.com/someone/omnibus" });
+      expect(manifest).toMatchObject({
+        id: "omnibus",
+        manifest: `${base}/system.json`,
+        download: `${base}/omnibus.zip`,
+        url: "https://github.com/someone/omnibus",
+      });
       expect(JSON.parse(readFileSync(join(dir, "system.json"), "utf8"))).toEqual(manifest);
       expect(readFileSync(manifestFile, "utf8")).toBe(before);
-      const bad = spawnSync(process.execPath, [join(ROOT, "scripts", "package.mjs"), "--out", join(dir, "b.zip"), "--release", "not a url"], { cwd: ROOT, encoding: "utf8" });
+      const bad = spawnSync(
+        process.execPath,
+        [join(ROOT, "scripts", "package.mjs"), "--out", join(dir, "b.zip"), "--release", "not a url"],
+        { cwd: ROOT, encoding: "utf8" },
+      );
       expect(bad.status).toBe(1);
       expect(bad.stderr).toMatch(/--release must be a URL/);
       expect(existsSync(join(dir, "b.zip"))).toBe(false);
@@ -168,7 +185,12 @@ describe("npm run package (needs the build)", () => {
   });
 
   it("releaseManifest: an explicit page wins; a base without /releases/ is the page itself", () => {
-    expect(releaseManifest({ id: "omnibus" }, "https://example.org/omnibus/0.1.0", { zipName: "omnibus-0.1.0.zip", page: "https://example.org/omnibus" })).toEqual({
+    expect(
+      releaseManifest({ id: "omnibus" }, "https://example.org/omnibus/0.1.0", {
+        zipName: "omnibus-0.1.0.zip",
+        page: "https://example.org/omnibus",
+      }),
+    ).toEqual({
       id: "omnibus",
       url: "https://example.org/omnibus",
       manifest: "https://example.org/omnibus/0.1.0/system.json",
@@ -183,7 +205,9 @@ describe("npm run package (needs the build)", () => {
     const dir = mkdtempSync(join(tmpdir(), "omnibus-package-"));
     try {
       writeFileSync(join(dir, "system.json"), JSON.stringify({ id: "omnibus", esmodules: ["module/omnibus.mjs"] }));
-      const r = spawnSync(process.execPath, [join(ROOT, "scripts", "package.mjs"), "--root", dir, "--out", join(dir, "o.zip")], { encoding: "utf8" });
+      const r = spawnSync(process.execPath, [join(ROOT, "scripts", "package.mjs"), "--root", dir, "--out", join(dir, "o.zip")], {
+        encoding: "utf8",
+      });
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/module\/omnibus\.mjs/);
       expect(existsSync(join(dir, "o.zip"))).toBe(false);

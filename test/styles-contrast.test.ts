@@ -68,12 +68,18 @@ describe("text colours meet WCAG AA in the light and the dark theme", () => {
     for (const dark of [false, true]) {
       it(`${ruleset}, ${dark ? "dark" : "light"}: each text colour on the paper and on a chat message, and the accent's own text`, () => {
         const c = colours(ruleset, dark);
-        const grounds = { paper: c["--omnibus-paper"], chat: dark ? CHAT.dark : CHAT.light, ...(ruleset === "wfrp" ? { parchment: c["--wfrp-parchment"] } : {}) };
+        const grounds = {
+          paper: c["--omnibus-paper"],
+          chat: dark ? CHAT.dark : CHAT.light,
+          ...(ruleset === "wfrp" ? { parchment: c["--wfrp-parchment"] } : {}),
+        };
         const low: string[] = [];
         for (const name of [...TEXT, ...(ruleset === "wfrp" ? ["--wfrp-ink-red"] : [])]) {
-          for (const [ground, bg] of Object.entries(grounds)) if (contrast(c[name], bg) < 4.5) low.push(`${name} ${c[name]} on ${ground} ${bg}: ${contrast(c[name], bg).toFixed(2)}`);
+          for (const [ground, bg] of Object.entries(grounds))
+            if (contrast(c[name], bg) < 4.5) low.push(`${name} ${c[name]} on ${ground} ${bg}: ${contrast(c[name], bg).toFixed(2)}`);
         }
-        if (contrast(c["--omnibus-accent-ink"], c["--omnibus-accent"]) < 4.5) low.push(`accent-ink on accent: ${contrast(c["--omnibus-accent-ink"], c["--omnibus-accent"]).toFixed(2)}`);
+        if (contrast(c["--omnibus-accent-ink"], c["--omnibus-accent"]) < 4.5)
+          low.push(`accent-ink on accent: ${contrast(c["--omnibus-accent-ink"], c["--omnibus-accent"]).toFixed(2)}`);
         expect(low).toEqual([]);
       });
     }

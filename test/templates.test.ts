@@ -29,7 +29,13 @@ beforeAll(async () => {
   ru = createHarness({ language: "ru" });
 });
 
-type Node = { type?: string; path?: { original?: string; type?: string }; params?: unknown[]; hash?: { pairs?: unknown[] }; loc?: { start: { line: number } } };
+type Node = {
+  type?: string;
+  path?: { original?: string; type?: string };
+  params?: unknown[];
+  hash?: { pairs?: unknown[] };
+  loc?: { start: { line: number } };
+};
 
 /** Every helper call (a mustache, block or sub-expression with arguments) and every `{{{…}}}` in a template. */
 function inspect(source: string) {
@@ -39,7 +45,10 @@ function inspect(source: string) {
     if (!node || typeof node !== "object") return;
     const n = node as Node & { escaped?: boolean };
     const line = n.loc?.start.line ?? 0;
-    if ((n.type === "MustacheStatement" || n.type === "BlockStatement" || n.type === "SubExpression") && n.path?.type === "PathExpression") {
+    if (
+      (n.type === "MustacheStatement" || n.type === "BlockStatement" || n.type === "SubExpression") &&
+      n.path?.type === "PathExpression"
+    ) {
       const hasArgs = (n.params?.length ?? 0) > 0 || (n.hash?.pairs?.length ?? 0) > 0 || n.type === "SubExpression";
       if (hasArgs) calls.push({ name: n.path.original ?? "", line });
       if (n.type === "MustacheStatement" && n.escaped === false) unescaped.push({ expression: n.path.original ?? "", line });
@@ -65,7 +74,11 @@ function withHostileNames(value: unknown, key = ""): unknown {
   return value;
 }
 
-function renderSample(harness: Harness, sample: GallerySample, context: unknown = contextFor(sample, harness.localizer.language)): string[] {
+function renderSample(
+  harness: Harness,
+  sample: GallerySample,
+  context: unknown = contextFor(sample, harness.localizer.language),
+): string[] {
   return templatesOf(sample).map((path) => harness.render(path, context));
 }
 
@@ -109,7 +122,11 @@ describe("template files", () => {
 describe("gallery samples cover the templates", () => {
   it("every sample names existing templates", () => {
     const known = new Set(templates.map((t) => t.systemPath));
-    const bad = samples.flatMap((s) => templatesOf(s).filter((p) => !known.has(p)).map((p) => `${s.name}: ${p}`));
+    const bad = samples.flatMap((s) =>
+      templatesOf(s)
+        .filter((p) => !known.has(p))
+        .map((p) => `${s.name}: ${p}`),
+    );
     expect(bad).toEqual([]);
   });
 
@@ -220,11 +237,16 @@ describe("the harness itself (stand-ins behave as Foundry documents them)", () =
     expect(render(en, `<input {{checked a}}><input {{checked b}}><button {{disabled a}}>`, { a: true, b: 0 })).toBe(
       `<input checked><input ><button disabled>`,
     );
-    expect(render(en, `{{#if (eq a 1)}}y{{else}}n{{/if}}{{#if (ne a "1")}}y{{/if}}{{#if (lt a 2)}}<{{/if}}{{#if (gt a 0)}}>{{/if}}`, { a: 1 })).toBe("yy<>");
+    expect(
+      render(en, `{{#if (eq a 1)}}y{{else}}n{{/if}}{{#if (ne a "1")}}y{{/if}}{{#if (lt a 2)}}<{{/if}}{{#if (gt a 0)}}>{{/if}}`, { a: 1 }),
+    ).toBe("yy<>");
     expect(render(en, `{{#if (and a b)}}1{{/if}}{{#if (or a c)}}2{{/if}}{{#if (not c)}}3{{/if}}`, { a: 1, b: "x", c: 0 })).toBe("123");
-    expect(render(en, `{{numberFormat 5.5}}|{{numberFormat 5.5 decimals=2}}|{{numberFormat 5.5 decimals=2 sign=true}}|{{numberFormat -2 sign=true}}`)).toBe(
-      "5.5|5.50|+5.50|-2",
-    );
+    expect(
+      render(
+        en,
+        `{{numberFormat 5.5}}|{{numberFormat 5.5 decimals=2}}|{{numberFormat 5.5 decimals=2 sign=true}}|{{numberFormat -2 sign=true}}`,
+      ),
+    ).toBe("5.5|5.50|+5.50|-2");
     expect(render(en, `{{concat "OMNIBUS." "Title"}}|{{localize (concat "OMNIBUS." "Title")}}`)).toBe(
       `OMNIBUS.Title|${en.localizer.translations.get("OMNIBUS.Title")}`,
     );

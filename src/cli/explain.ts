@@ -26,7 +26,8 @@ const ENGLISH: Record<string, (v: Record<string, number | string>) => string> = 
   "storytelling.successes": (v) => `${v.count} success(es) (faces ${v.from}+)${v.faces ? `: ${v.faces}` : ""}`,
   "storytelling.dramaticFailure": () => "the chance die showed 1: dramatic failure",
   "storytelling.exceptional": (v) => `${v.count} successes, five or more: exceptional success`,
-  "wfrp.target": (v) => `target ${v.value}${v.difficulty ? ` ${signed(v.difficulty)} (difficulty)` : ""}${v.modifier ? ` ${signed(v.modifier)} (modifier)` : ""} = ${v.target}`,
+  "wfrp.target": (v) =>
+    `target ${v.value}${v.difficulty ? ` ${signed(v.difficulty)} (difficulty)` : ""}${v.modifier ? ` ${signed(v.modifier)} (modifier)` : ""} = ${v.target}`,
   "wfrp.rollUnder": (v) => `${v.roll} ≤ ${v.target}: success`,
   "wfrp.rollOver": (v) => `${v.roll} > ${v.target}: failure`,
   "wfrp.autoSuccess": (v) => `${v.roll} is an automatic success`,
@@ -51,5 +52,7 @@ const ENGLISH: Record<string, (v: Record<string, number | string>) => string> = 
 };
 
 export function explainText(steps: readonly ExplainStep[]): string {
-  return steps.map((s, i) => `  ${i + 1}. ${Object.hasOwn(ENGLISH, s.code) ? ENGLISH[s.code](s.values) : `${s.code} ${JSON.stringify(s.values)}`}`).join("\n");
+  return steps
+    .map((s, i) => `  ${i + 1}. ${Object.hasOwn(ENGLISH, s.code) ? ENGLISH[s.code](s.values) : `${s.code} ${JSON.stringify(s.values)}`}`)
+    .join("\n");
 }

@@ -20,7 +20,10 @@ import pkg from "../../package.json";
 export const VERSION: string = pkg.version;
 
 /** The four rulesets, then `dice`: the ruleset-free core. */
-export const RULESETS: readonly CliRuleset[] = [...[d6, storytelling, wfrp, silhouette].map((r) => withCheckCommand(withCharacterCommands(r))), dice];
+export const RULESETS: readonly CliRuleset[] = [
+  ...[d6, storytelling, wfrp, silhouette].map((r) => withCheckCommand(withCharacterCommands(r))),
+  dice,
+];
 
 export interface CliIO {
   out(line: string): void;
@@ -37,7 +40,7 @@ export function helpText(): string {
     "       omnibus <ruleset> --help",
     "       omnibus --version",
     "",
-    "  --faces a,b,c  force die faces, in the dice order contract (d100 faces are 1–100; 100 is \"00\")",
+    '  --faces a,b,c  force die faces, in the dice order contract (d100 faces are 1–100; 100 is "00")',
     "  --seed N       reproducible random rolls",
     "  --json         print one JSON object",
     "  --explain      list the resolution step by step (d6 roll, storytelling roll, wfrp test/opposed, silhouette roll)",
@@ -63,7 +66,10 @@ function rulesetHelp(r: CliRuleset): string {
 }
 
 /** Splits argv into positional arguments and flags, checking flags against the command's list. */
-export function parseArgs(argv: readonly string[], command: Pick<CliCommand, "flags">): CliArgs & { global: Record<string, string | true> } {
+export function parseArgs(
+  argv: readonly string[],
+  command: Pick<CliCommand, "flags">,
+): CliArgs & { global: Record<string, string | true> } {
   const positional: string[] = [];
   const flags: Record<string, string | true> = {};
   const global: Record<string, string | true> = {};
@@ -73,7 +79,11 @@ export function parseArgs(argv: readonly string[], command: Pick<CliCommand, "fl
       const eq = a.indexOf("=");
       const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
       const own = Object.hasOwn(command.flags, name);
-      const kind = own ? command.flags[name] : Object.hasOwn(GLOBAL_FLAGS, name) ? GLOBAL_FLAGS[name as keyof typeof GLOBAL_FLAGS] : undefined;
+      const kind = own
+        ? command.flags[name]
+        : Object.hasOwn(GLOBAL_FLAGS, name)
+          ? GLOBAL_FLAGS[name as keyof typeof GLOBAL_FLAGS]
+          : undefined;
       if (!kind) throw new OmnibusError("badArgument", `unknown option --${name}`, { name });
       const target = own ? flags : global;
       if (Object.hasOwn(target, name)) throw new OmnibusError("badArgument", `--${name} given twice`, { name });
@@ -152,7 +162,9 @@ export function main(argv: readonly string[], io: CliIO): number {
     done();
     if (global.explain) {
       if (!result.steps) throw new OmnibusError("badArgument", `--explain does not apply to ${ruleset.id} ${argv[1]}`, { name: "explain" });
-      io.out(global.json ? JSON.stringify({ ...(result.json as object), steps: result.steps }) : `${result.text}\n${explainText(result.steps)}`);
+      io.out(
+        global.json ? JSON.stringify({ ...(result.json as object), steps: result.steps }) : `${result.text}\n${explainText(result.steps)}`,
+      );
       return 0;
     }
     io.out(global.json ? JSON.stringify(result.json) : result.text);

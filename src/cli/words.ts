@@ -44,7 +44,8 @@ export function asFlag<T>(flag: string, read: () => T): T {
     if (e instanceof OmnibusError && e.code === "badArgument" && !e.message.startsWith("--")) {
       // "again must be …" → "--again must be …"; any other subject keeps its words: "--track: Health track …".
       const subject = /^([A-Za-z ]+?) (must|is|are) /.exec(e.message);
-      const message = subject && words(subject[1]) === words(flag) ? `--${flag} ${e.message.slice(subject[1].length + 1)}` : `--${flag}: ${e.message}`;
+      const message =
+        subject && words(subject[1]) === words(flag) ? `--${flag} ${e.message.slice(subject[1].length + 1)}` : `--${flag}: ${e.message}`;
       throw new OmnibusError("badArgument", message, { ...e.data, name: flag });
     }
     throw e;

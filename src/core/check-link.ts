@@ -59,7 +59,8 @@ export function parseCheckLink(text: string, label?: string | null): ParsedCheck
     let value = token.slice(eq + 1);
     if (!KEY.test(key)) return { ok: false, error: "malformed", token, label: shown };
     if (value.startsWith('"')) {
-      if (value.length < 2 || !value.endsWith('"') || value.slice(1, -1).includes('"')) return { ok: false, error: "malformed", token, label: shown };
+      if (value.length < 2 || !value.endsWith('"') || value.slice(1, -1).includes('"'))
+        return { ok: false, error: "malformed", token, label: shown };
       value = value.slice(1, -1);
     } else if (value.includes('"')) return { ok: false, error: "malformed", token, label: shown };
     if (value.trim() === "") return { ok: false, error: "noValue", token, label: shown };

@@ -83,7 +83,10 @@ export function forcedDice(faces: readonly number[]): ForcedDiceSource {
 /** Parses a `--faces` list: "3,6,1" → [3, 6, 1]. Faces are checked against their die when consumed. */
 export function parseFaces(text: string): number[] {
   if (typeof text !== "string") {
-    throw new OmnibusError("badArgument", `--faces must be a comma-separated list of whole numbers, got ${describeValue(text)}`, { name: "faces", value: describeValue(text) });
+    throw new OmnibusError("badArgument", `--faces must be a comma-separated list of whole numbers, got ${describeValue(text)}`, {
+      name: "faces",
+      value: describeValue(text),
+    });
   }
   const parts = text.split(",").map((s) => s.trim());
   if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) {

@@ -33,7 +33,14 @@ export interface TimerNow {
   sceneOver?: boolean;
 }
 
-const SECONDS: Partial<Record<TimerUnits, number>> = { seconds: 1, minutes: 60, hours: 3600, days: 86400, months: 30 * 86400, years: 365 * 86400 };
+const SECONDS: Partial<Record<TimerUnits, number>> = {
+  seconds: 1,
+  minutes: 60,
+  hours: 3600,
+  days: 86400,
+  months: 30 * 86400,
+  years: 365 * 86400,
+};
 
 /** A time length in seconds (null for rounds/turns or no length). */
 export function timerSeconds(length: TimerLength): number | null {

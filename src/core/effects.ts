@@ -51,7 +51,11 @@ function numeric(value: string): number | null {
  * Each enabled effect's total on `keys` (several changes of one effect on these keys add up), in
  * the effects' order; effects that contribute nothing are left out.
  */
-export function effectContributions(effects: readonly PlainEffect[], keys: readonly string[], values: Record<string, unknown> = {}): EffectContribution[] {
+export function effectContributions(
+  effects: readonly PlainEffect[],
+  keys: readonly string[],
+  values: Record<string, unknown> = {},
+): EffectContribution[] {
   const wanted = new Set(resolveEffectKeys(keys, values));
   const out: EffectContribution[] = [];
   for (const effect of effects) {

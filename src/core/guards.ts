@@ -51,7 +51,12 @@ export function optionalFlag(name: string, value: unknown): boolean {
 /** A finite number within [min, max] (decimals allowed). */
 export function requireNumber(name: string, value: unknown, min = -Infinity, max = Infinity): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
-    const what = min === 0 && max === Infinity ? "a non-negative number" : Number.isFinite(min) || Number.isFinite(max) ? `a number in ${min}…${max}` : "a finite number";
+    const what =
+      min === 0 && max === Infinity
+        ? "a non-negative number"
+        : Number.isFinite(min) || Number.isFinite(max)
+          ? `a number in ${min}…${max}`
+          : "a finite number";
     refuse(name, what, value);
   }
   return value;

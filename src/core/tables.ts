@@ -12,10 +12,7 @@ export interface RangeRow {
 }
 
 export type TableProblem =
-  | { kind: "badRange"; row: number }
-  | { kind: "outside"; row: number }
-  | { kind: "overlap"; at: number }
-  | { kind: "gap"; at: number };
+  { kind: "badRange"; row: number } | { kind: "outside"; row: number } | { kind: "overlap"; at: number } | { kind: "gap"; at: number };
 
 /**
  * What is wrong with a table over the die span `min…max` (integers): a row whose range is not two
@@ -23,7 +20,8 @@ export type TableProblem =
  * covers. Empty means every value of the die finds exactly one row.
  */
 export function tableProblems(rows: readonly RangeRow[], min: number, max: number): TableProblem[] {
-  if (!Number.isInteger(min) || !Number.isInteger(max) || min > max || max - min > 10_000) throw new OmnibusError("badArgument", "the table's die span", { name: "span", value: `${min}-${max}` });
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min > max || max - min > 10_000)
+    throw new OmnibusError("badArgument", "the table's die span", { name: "span", value: `${min}-${max}` });
   const problems: TableProblem[] = [];
   const cover = new Array<number>(max - min + 1).fill(0);
   rows.forEach((row, index) => {
@@ -41,9 +39,16 @@ export function tableProblems(rows: readonly RangeRow[], min: number, max: numbe
 
 /** The row whose range holds `value`; an OmnibusError when none does (a gap, or a value off the die). */
 export function rowAt<Row extends RangeRow>(rows: readonly Row[], value: number): Row {
-  if (!Number.isInteger(value)) throw new OmnibusError("badArgument", "a table roll must be a whole number", { name: "roll", value: String(value) });
+  if (!Number.isInteger(value))
+    throw new OmnibusError("badArgument", "a table roll must be a whole number", { name: "roll", value: String(value) });
   const row = rows.find((r) => r.range[0] <= value && value <= r.range[1]);
-  if (!row) throw new OmnibusError("outOfRange", `no table row covers ${value}`, { name: "roll", value, min: Math.min(...rows.map((r) => r.range[0])), max: Math.max(...rows.map((r) => r.range[1])) });
+  if (!row)
+    throw new OmnibusError("outOfRange", `no table row covers ${value}`, {
+      name: "roll",
+      value,
+      min: Math.min(...rows.map((r) => r.range[0])),
+      max: Math.max(...rows.map((r) => r.range[1])),
+    });
   return row;
 }
 
@@ -58,9 +63,21 @@ export interface Drawn<Row> {
  * "re-roll duplicates" table rule), at most `maxRolls` rolls in all. Refuses a count larger than
  * the table, and says so when the rolls ran out (never returns fewer rows silently).
  */
-export function drawDistinct<Row extends RangeRow>(rows: readonly Row[], roll: () => number, count: number, maxRolls = 100): Array<Drawn<Row>> {
-  if (!Number.isInteger(count) || count < 1) throw new OmnibusError("badArgument", "the number of rows to draw", { name: "count", value: String(count) });
-  if (count > rows.length) throw new OmnibusError("outOfRange", "more distinct rows than the table has", { name: "count", value: count, min: 1, max: rows.length });
+export function drawDistinct<Row extends RangeRow>(
+  rows: readonly Row[],
+  roll: () => number,
+  count: number,
+  maxRolls = 100,
+): Array<Drawn<Row>> {
+  if (!Number.isInteger(count) || count < 1)
+    throw new OmnibusError("badArgument", "the number of rows to draw", { name: "count", value: String(count) });
+  if (count > rows.length)
+    throw new OmnibusError("outOfRange", "more distinct rows than the table has", {
+      name: "count",
+      value: count,
+      min: 1,
+      max: rows.length,
+    });
   const drawn: Array<Drawn<Row>> = [];
   for (let rolls = 0; drawn.length < count; rolls++) {
     if (rolls >= maxRolls) throw new OmnibusError("rollImpossible", "too many duplicate rolls", { name: "count", value: count });

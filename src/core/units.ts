@@ -17,7 +17,13 @@
 export type LengthUnit = "m" | "km" | "yd" | "ft" | "mi";
 
 /** Metres in one of each unit (the international yard and foot). */
-export const METRES_PER_UNIT: Readonly<Record<LengthUnit, number>> = Object.freeze({ m: 1, km: 1000, yd: 0.9144, ft: 0.3048, mi: 1609.344 });
+export const METRES_PER_UNIT: Readonly<Record<LengthUnit, number>> = Object.freeze({
+  m: 1,
+  km: 1000,
+  yd: 0.9144,
+  ft: 0.3048,
+  mi: 1609.344,
+});
 
 const UNIT_WORDS: ReadonlyArray<[RegExp, LengthUnit]> = [
   [/^(m|meters?|metres?|м|метр(|а|ов|ы))$/, "m"],

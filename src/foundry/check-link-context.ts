@@ -5,7 +5,11 @@
 import type { ParsedCheckLink } from "../core/check-link";
 
 /** The template's context for a parsed link (`raw` is the text between the brackets). */
-export function checkLinkContext(raw: string, link: ParsedCheckLink, t: (key: string, data?: Record<string, string | number>) => string): Record<string, unknown> {
+export function checkLinkContext(
+  raw: string,
+  link: ParsedCheckLink,
+  t: (key: string, data?: Record<string, string | number>) => string,
+): Record<string, unknown> {
   if (!link.ok) {
     const error = t(`OMNIBUS.Link.Error.${link.error}`, { token: link.token });
     return { error, text: link.label ?? `@Check[${raw}]` };
@@ -14,4 +18,3 @@ export function checkLinkContext(raw: string, link: ParsedCheckLink, t: (key: st
   const label = link.label ?? t("OMNIBUS.Link.Default", { check: link.kind, target });
   return { link: raw, label, hint: t("OMNIBUS.Link.Hint") };
 }
-

@@ -46,7 +46,8 @@ export function registerCheckLinkEnricher(): void {
 export function linkActor(): Actor.Implementation | null {
   const own = (game.user as unknown as { character?: Actor.Implementation | null } | null)?.character;
   if (own) return own;
-  const controlled = (canvas as unknown as { tokens?: { controlled?: Array<{ actor?: Actor.Implementation | null }> } } | null)?.tokens?.controlled ?? [];
+  const controlled =
+    (canvas as unknown as { tokens?: { controlled?: Array<{ actor?: Actor.Implementation | null }> } } | null)?.tokens?.controlled ?? [];
   return controlled.find((t) => t.actor)?.actor ?? null;
 }
 
@@ -70,7 +71,9 @@ export async function runCheckLink(raw: string): Promise<unknown> {
   const wanted = dataset[link.kind];
   if (wanted && !dataset.itemId) {
     const type = `${activeRulesetId()}_${link.kind}`;
-    const item = actor.items.find((i) => i.type === type && ((i.system as unknown as { key?: unknown }).key === wanted || hasName(i as never, wanted)));
+    const item = actor.items.find(
+      (i) => i.type === type && ((i.system as unknown as { key?: unknown }).key === wanted || hasName(i as never, wanted)),
+    );
     if (item?.id) dataset.itemId = item.id;
   }
   return runCheck({ actor, kind: link.kind, dataset, targets: currentTargets(actor) }, { ...clickRollOptions(), values: link.values });

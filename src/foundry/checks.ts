@@ -59,7 +59,8 @@ export interface RollCheckPayload extends Omit<PreRollCheckPayload, "dialog"> {
 }
 
 /** Our own hook names are not in fvtt-types' HookConfig: a loose view of `Hooks.call` / `callAll`. */
-const hooks = () => Hooks as unknown as { call(name: string, ...args: unknown[]): boolean; callAll(name: string, ...args: unknown[]): boolean };
+const hooks = () =>
+  Hooks as unknown as { call(name: string, ...args: unknown[]): boolean; callAll(name: string, ...args: unknown[]): boolean };
 
 function isMessage(value: unknown): value is ChatMessage.Implementation {
   return Boolean(value && typeof value === "object" && "id" in value && Array.isArray((value as { rolls?: unknown }).rolls));

@@ -57,7 +57,8 @@ export function combatClass<T extends AnyClass>(Base: T, hooks: CombatHooks): T 
   return Subclass as unknown as T;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 type SurpriseCombatant = { id?: string | null; name?: string | null; actor?: { hasPlayerOwner?: boolean } | null };
 
@@ -68,20 +69,28 @@ export function surpriseForm(combatants: readonly SurpriseCombatant[], hook: Sur
     .filter((c) => typeof c.id === "string" && c.id !== "")
     .map((c) => {
       const chosen = c.actor?.hasPlayerOwner ? "target" : "none";
-      const options = roles.map((r) => `<option value="${r}"${r === chosen ? " selected" : ""}>${escapeHtml(localize(`OMNIBUS.Surprise.Role.${r}`))}</option>`).join("");
+      const options = roles
+        .map((r) => `<option value="${r}"${r === chosen ? " selected" : ""}>${escapeHtml(localize(`OMNIBUS.Surprise.Role.${r}`))}</option>`)
+        .join("");
       return `<div class="form-group"><label>${escapeHtml(c.name ?? "")}</label><select name="role-${escapeHtml(c.id!)}">${options}</select></div>`;
     });
   const fields = (hook.fields ?? []).map((f) => {
     const label = `<label>${escapeHtml(localize(f.label))}</label>`;
     if (!f.choices) return `<div class="form-group">${label}<input type="checkbox" name="opt-${escapeHtml(f.name)}"></div>`;
-    const options = Object.entries(f.choices).map(([v, key]) => `<option value="${escapeHtml(v)}">${escapeHtml(localize(key))}</option>`).join("");
+    const options = Object.entries(f.choices)
+      .map(([v, key]) => `<option value="${escapeHtml(v)}">${escapeHtml(localize(key))}</option>`)
+      .join("");
     return `<div class="form-group">${label}<select name="opt-${escapeHtml(f.name)}">${options}</select></div>`;
   });
   return `<p>${escapeHtml(localize("OMNIBUS.Surprise.Hint"))}</p>${rows.join("")}${fields.join("")}`;
 }
 
 /** The GM's choice from the form's entries; only the combat's own combatants and the hook's fields count. */
-export function surpriseChoiceFrom(entries: Iterable<[string, unknown]>, combatantIds: readonly string[], hook: SurpriseHook): SurpriseChoice {
+export function surpriseChoiceFrom(
+  entries: Iterable<[string, unknown]>,
+  combatantIds: readonly string[],
+  hook: SurpriseHook,
+): SurpriseChoice {
   const values = new Map<string, string>();
   for (const [k, v] of entries) if (typeof v === "string") values.set(k, v);
   const choice: SurpriseChoice = { ambushers: [], targets: [], options: {} };
@@ -103,7 +112,10 @@ export function surpriseChoiceFrom(entries: Iterable<[string, unknown]>, combata
  * The GM's surprise dialog for a combat, then the ruleset's `determine`. Refused (a notice, nothing
  * rolled) for a non-GM, or without at least one ambusher and one target.
  */
-export async function askSurprise(combat: Combat.Implementation, hook: SurpriseHook): Promise<Array<{ id: string; surprised: boolean }> | null> {
+export async function askSurprise(
+  combat: Combat.Implementation,
+  hook: SurpriseHook,
+): Promise<Array<{ id: string; surprised: boolean }> | null> {
   if (!game.user?.isGM) {
     notify("warn", "OMNIBUS.Surprise.GMOnly");
     return null;
@@ -118,14 +130,19 @@ export async function askSurprise(combat: Combat.Implementation, hook: SurpriseH
         action: "roll",
         label: localize("OMNIBUS.Surprise.Roll"),
         default: true,
-        callback: (_e: unknown, button: { form?: HTMLFormElement | null }) => (button.form ? surpriseChoiceFrom(new FormData(button.form).entries(), ids, hook) : null),
+        callback: (_e: unknown, button: { form?: HTMLFormElement | null }) =>
+          button.form ? surpriseChoiceFrom(new FormData(button.form).entries(), ids, hook) : null,
       },
       { action: "cancel", label: localize("OMNIBUS.Surprise.Cancel") },
     ],
     rejectClose: false,
   } as never)) as unknown as SurpriseChoice | string | null;
   if (!answer || typeof answer !== "object") return null;
-  const choice = { ambushers: answer.ambushers.filter((id) => ids.includes(id)), targets: answer.targets.filter((id) => ids.includes(id) && !answer.ambushers.includes(id)), options: answer.options ?? {} };
+  const choice = {
+    ambushers: answer.ambushers.filter((id) => ids.includes(id)),
+    targets: answer.targets.filter((id) => ids.includes(id) && !answer.ambushers.includes(id)),
+    options: answer.options ?? {},
+  };
   if (choice.ambushers.length === 0 || choice.targets.length === 0) {
     notify("warn", "OMNIBUS.Surprise.NeedBoth");
     return null;
@@ -156,5 +173,6 @@ export function addSurpriseButton(combat: Combat.Implementation | null | undefin
 
 /** Registers the tracker button (once, at init) for a ruleset with a surprise hook. */
 export function registerSurpriseButton(hook: SurpriseHook): void {
-  Hooks.on("renderCombatTracker", ((app: { viewed?: Combat.Implementation | null } | null, html: HTMLElement) => addSurpriseButton(app?.viewed ?? game.combat, html, hook)) as never);
+  Hooks.on("renderCombatTracker", ((app: { viewed?: Combat.Implementation | null } | null, html: HTMLElement) =>
+    addSurpriseButton(app?.viewed ?? game.combat, html, hook)) as never);
 }

@@ -128,7 +128,10 @@ export function modeOfMessage(message: { whisper?: unknown; blind?: unknown } | 
  * card shows its outcome anyway), and an answer to a whispered card stays whispered. `evaluate`
  * keeps a blind choice (or a blind card) from asking for typed dice.
  */
-export function responseMode(card: { whisper?: unknown; blind?: unknown } | null | undefined, chosen: string = currentMessageMode()): { mode: string; evaluate: { allowInteractive: boolean } } {
+export function responseMode(
+  card: { whisper?: unknown; blind?: unknown } | null | undefined,
+  chosen: string = currentMessageMode(),
+): { mode: string; evaluate: { allowInteractive: boolean } } {
   const picked = toGenerationMode(chosen);
   const cardMode = modeOfMessage(card);
   const gm = toGenerationMode("gmroll");
@@ -251,7 +254,14 @@ export interface EffectChange {
   priority: number | null;
 }
 
-const V13_MODES: Record<Exclude<ChangeType, "subtract">, number> = { custom: 0, multiply: 1, add: 2, downgrade: 3, upgrade: 4, override: 5 };
+const V13_MODES: Record<Exclude<ChangeType, "subtract">, number> = {
+  custom: 0,
+  multiply: 1,
+  add: 2,
+  downgrade: 3,
+  upgrade: 4,
+  override: 5,
+};
 const V13_TYPES: ChangeType[] = ["custom", "multiply", "add", "downgrade", "upgrade", "override"];
 const V14_TYPES = new Set<ChangeType>(["custom", "multiply", "add", "subtract", "downgrade", "upgrade", "override"]);
 export const DEFAULT_PHASE = "initial";
@@ -329,4 +339,3 @@ export function writeDuration(duration: EffectDuration): Record<string, unknown>
 export function coreExpiresEffects(): boolean {
   return isV14();
 }
-

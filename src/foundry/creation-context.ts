@@ -64,10 +64,15 @@ export interface CreationActorInput {
   finished: boolean;
 }
 
-const at = (obj: unknown, path: string): unknown => path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
+const at = (obj: unknown, path: string): unknown =>
+  path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
 
 /** The window's context; `rolls` is the WFRP roll state (from the GM's record) or null. */
-export function creationContext(actor: CreationActorInput, localize: BreachLocalizer, opts: { editable: boolean; rolls?: CreationContext["rolls"] }): CreationContext {
+export function creationContext(
+  actor: CreationActorInput,
+  localize: BreachLocalizer,
+  opts: { editable: boolean; rolls?: CreationContext["rolls"] },
+): CreationContext {
   const ruleset = actor.type.split("_")[0];
   if (!isRulesetId(ruleset)) throw new Error(`not an Omnibus actor type: ${actor.type}`);
   const view = creationView(ruleset, { type: actor.type, system: actor.system, items: actor.items });
@@ -81,7 +86,11 @@ export function creationContext(actor: CreationActorInput, localize: BreachLocal
       index: index + 1,
       fields: s.fields.map((f) => {
         const v = at(actor.system, f.path);
-        return { ...f, name: `system.${f.path}`, value: f.kind === "bool" ? v === true : f.kind === "int" ? (typeof v === "number" ? v : 0) : typeof v === "string" ? v : "" };
+        return {
+          ...f,
+          name: `system.${f.path}`,
+          value: f.kind === "bool" ? v === true : f.kind === "int" ? (typeof v === "number" ? v : 0) : typeof v === "string" ? v : "",
+        };
       }),
       items: s.items
         ? actor.items
@@ -89,7 +98,16 @@ export function creationContext(actor: CreationActorInput, localize: BreachLocal
             .map((i) => {
               const v = at(i.system, s.items!.path);
               const v2 = s.items!.path2 ? at(i.system, s.items!.path2) : null;
-              return { id: i._id, name: i.name, value: typeof v === "number" ? v : 0, value2: s.items!.path2 ? (typeof v2 === "number" ? v2 : 0) : null, path: `system.${s.items!.path}`, path2: s.items!.path2 ? `system.${s.items!.path2}` : null, min: s.items!.min, max: s.items!.max };
+              return {
+                id: i._id,
+                name: i.name,
+                value: typeof v === "number" ? v : 0,
+                value2: s.items!.path2 ? (typeof v2 === "number" ? v2 : 0) : null,
+                path: `system.${s.items!.path}`,
+                path2: s.items!.path2 ? `system.${s.items!.path2}` : null,
+                min: s.items!.min,
+                max: s.items!.max,
+              };
             })
             .sort((a, b) => a.name.localeCompare(b.name))
         : [],
@@ -103,6 +121,6 @@ export function creationContext(actor: CreationActorInput, localize: BreachLocal
     finished: actor.finished,
     error: view.error,
     editable: opts.editable && !actor.finished,
-    rolls: ruleset === "wfrp" ? opts.rolls ?? null : null,
+    rolls: ruleset === "wfrp" ? (opts.rolls ?? null) : null,
   };
 }

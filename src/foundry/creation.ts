@@ -15,7 +15,17 @@ import { creationView } from "../rules/creation-steps";
 import { planAward } from "../rules/advance-plan";
 import type { ActorLike } from "../rules/build-types";
 import { CHARACTERISTICS } from "../rules/wfrp/characteristics";
-import { CREATION_ROLL_FORMULAS, CREATION_ROLL_KINDS, CREATION_XP, characteristicsFromFaces, differsFromRoll, speciesFromD100, speciesKey, type CreationRollKind, type CreationRollRecord } from "../rules/wfrp/creation-rolls";
+import {
+  CREATION_ROLL_FORMULAS,
+  CREATION_ROLL_KINDS,
+  CREATION_XP,
+  characteristicsFromFaces,
+  differsFromRoll,
+  speciesFromD100,
+  speciesKey,
+  type CreationRollKind,
+  type CreationRollRecord,
+} from "../rules/wfrp/creation-rolls";
 import { refused } from "../core/errors";
 import { documentOf, requestChatAction, userOwns } from "./chat/actions";
 import { postCard } from "./chat/cards";
@@ -73,14 +83,25 @@ interface ActorDoc {
   updateEmbeddedDocuments(name: "Item", updates: Record<string, unknown>[]): Promise<unknown>;
 }
 
-const isFinished = (actor: { flags?: Record<string, unknown> }) => Boolean((actor.flags?.[SYSTEM_ID] as { creation?: { finished?: unknown } } | undefined)?.creation?.finished);
+const isFinished = (actor: { flags?: Record<string, unknown> }) =>
+  Boolean((actor.flags?.[SYSTEM_ID] as { creation?: { finished?: unknown } } | undefined)?.creation?.finished);
 
-const asLike = (actor: ActorDoc): ActorLike & { items: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }>; system: Record<string, unknown> } => {
-  const o = actor.toObject() as { type: string; system: Record<string, unknown>; items?: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }> };
+const asLike = (
+  actor: ActorDoc,
+): ActorLike & {
+  items: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }>;
+  system: Record<string, unknown>;
+} => {
+  const o = actor.toObject() as {
+    type: string;
+    system: Record<string, unknown>;
+    items?: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }>;
+  };
   return { type: o.type, system: o.system, items: o.items ?? [] };
 };
 
-const gameLocalizer = (key: string, values: Record<string, string | number>): string | null => (game.i18n?.has(key) ? localize(key, values) : null);
+const gameLocalizer = (key: string, values: Record<string, string | number>): string | null =>
+  game.i18n?.has(key) ? localize(key, values) : null;
 
 /**
  * Finish: the character must break no rule, and (WFRP) still have the characteristics the GM's
@@ -135,7 +156,8 @@ export async function requestKeepRoll(actor: ActorDoc, kind: CreationRollKind): 
 
 const requestOf = (state: Record<string, unknown>): { kind: CreationRollKind; actorUuid: string } => {
   const r = state.creationRoll as { kind?: unknown; actorUuid?: unknown } | undefined;
-  if (!r || typeof r.actorUuid !== "string" || !CREATION_ROLL_KINDS.includes(r.kind as CreationRollKind)) throw refused("WrongCard", "not a creation roll card");
+  if (!r || typeof r.actorUuid !== "string" || !CREATION_ROLL_KINDS.includes(r.kind as CreationRollKind))
+    throw refused("WrongCard", "not a creation roll card");
   return { kind: r.kind as CreationRollKind, actorUuid: r.actorUuid };
 };
 
@@ -148,7 +170,8 @@ async function requestedActor(context: ChatActionContext, uuid: string): Promise
 }
 
 /** Faces of an evaluated Roll's dice, in order. */
-const facesOf = (roll: Roll): number[] => (roll.dice ?? []).flatMap((d) => (d.results ?? []).filter((r) => r.active !== false).map((r) => r.result));
+const facesOf = (roll: Roll): number[] =>
+  (roll.dice ?? []).flatMap((d) => (d.results ?? []).filter((r) => r.active !== false).map((r) => r.result));
 
 /** On the active GM: rolls, posts the Rolls, writes the values and records the faces. */
 async function planCreationRoll(context: ChatActionContext): Promise<PlannedAction> {
@@ -173,17 +196,32 @@ async function planCreationRoll(context: ChatActionContext): Promise<PlannedActi
     record = { kind, faces, species, values, reroll: Boolean(earlier) };
     update = Object.fromEntries(CHARACTERISTICS.map((c) => [`system.characteristics.${c}.initial`, values[c]]));
   }
-  const lines = kind === "species" ? [{ label: localize("OMNIBUS.WFRP.Sheet.Species"), value: localize(`OMNIBUS.Creation.Species.${record.species}`) }] : CHARACTERISTICS.map((c) => ({ label: localize(`OMNIBUS.WFRP.Char.${c}`), value: record.values![c] }));
+  const lines =
+    kind === "species"
+      ? [{ label: localize("OMNIBUS.WFRP.Sheet.Species"), value: localize(`OMNIBUS.Creation.Species.${record.species}`) }]
+      : CHARACTERISTICS.map((c) => ({ label: localize(`OMNIBUS.WFRP.Char.${c}`), value: record.values![c] }));
   const posted = await postCard({
     template: templatePath("chat/check-card"),
-    context: { title: localize(`OMNIBUS.Creation.Roll.${kind}`), subtitle: actor.name ?? "", dice: faces.map((f, i) => ({ face: f, sides: kind === "species" ? 100 : 10, classes: i % 2 ? "" : "pair" })), lines },
+    context: {
+      title: localize(`OMNIBUS.Creation.Roll.${kind}`),
+      subtitle: actor.name ?? "",
+      dice: faces.map((f, i) => ({ face: f, sides: kind === "species" ? 100 : 10, classes: i % 2 ? "" : "pair" })),
+      lines,
+    },
     rolls,
     actor: actor as never,
     rollMode: "publicroll",
     flags: { creationResult: { kind, actorUuid } },
   });
-  await writeRolls(actorUuid, (r) => ({ ...r, [kind]: { ...record, kept: false, messageId: context.message.id ?? undefined, resultId: posted?.id ?? null } }));
-  return { changes: [{ uuid: actorUuid, update }], state: { ...context.state, creationRoll: { kind, actorUuid, faces, reroll: record.reroll } }, summary: { key: "OMNIBUS.Creation.Rolled", data: { actor: actor.name ?? "" } } };
+  await writeRolls(actorUuid, (r) => ({
+    ...r,
+    [kind]: { ...record, kept: false, messageId: context.message.id ?? undefined, resultId: posted?.id ?? null },
+  }));
+  return {
+    changes: [{ uuid: actorUuid, update }],
+    state: { ...context.state, creationRoll: { kind, actorUuid, faces, reroll: record.reroll } },
+    summary: { key: "OMNIBUS.Creation.Rolled", data: { actor: actor.name ?? "" } },
+  };
 }
 
 /** On the active GM: the bonus XP for keeping a first roll, after re-deriving it from the recorded faces. */
@@ -198,9 +236,15 @@ async function planKeep(context: ChatActionContext): Promise<PlannedAction> {
   if (kind === "characteristics" && differsFromRoll(rolled, (system.characteristics ?? {}) as Record<string, unknown>).length > 0) {
     throw refused("CharacteristicsChanged", "the characteristics are no longer as rolled");
   }
-  if (kind === "species" && speciesKey(String(system.species ?? "")) !== rolled.species) throw refused("SpeciesChanged", "the species is no longer as rolled");
+  if (kind === "species" && speciesKey(String(system.species ?? "")) !== rolled.species)
+    throw refused("SpeciesChanged", "the species is no longer as rolled");
   const amount = kind === "species" ? CREATION_XP.randomSpecies : CREATION_XP.characteristicsAsRolled;
-  const changes = planAward("wfrp", asLike(actor), { id: foundry.utils.randomID(), amount, reason: localize(`OMNIBUS.Creation.Keep.${kind}`), date: new Date().toISOString() });
+  const changes = planAward("wfrp", asLike(actor), {
+    id: foundry.utils.randomID(),
+    amount,
+    reason: localize(`OMNIBUS.Creation.Keep.${kind}`),
+    date: new Date().toISOString(),
+  });
   await writeRolls(actorUuid, (r) => ({ ...r, [kind]: { ...rolled, kept: true } }));
   const update = Object.fromEntries(Object.entries(changes.system ?? {}).map(([k, v]) => [`system.${k}`, v]));
   return { changes: [{ uuid: actorUuid, update }], summary: { key: "OMNIBUS.Creation.Kept", data: { amount } } };
@@ -218,7 +262,11 @@ export function rollOffers(actorUuid: string, species: string, editable: boolean
   const r = creationRollsOf(actorUuid);
   const offer = (kind: CreationRollKind): RollOffer => {
     const rec = r[kind];
-    const result = rec ? (kind === "species" ? localize(`OMNIBUS.Creation.Species.${rec.species}`) : CHARACTERISTICS.map((c) => `${localize(`OMNIBUS.WFRP.CharAbbr.${c}`)} ${rec.values?.[c] ?? "?"}`).join(", ")) : null;
+    const result = rec
+      ? kind === "species"
+        ? localize(`OMNIBUS.Creation.Species.${rec.species}`)
+        : CHARACTERISTICS.map((c) => `${localize(`OMNIBUS.WFRP.CharAbbr.${c}`)} ${rec.values?.[c] ?? "?"}`).join(", ")
+      : null;
     return {
       kind,
       label: `OMNIBUS.Creation.Roll.${kind}`,
@@ -233,7 +281,9 @@ export function rollOffers(actorUuid: string, species: string, editable: boolean
 }
 
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-const HbsApp = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & { PARTS: Record<string, { template: string; scrollable?: string[] }> };
+const HbsApp = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & {
+  PARTS: Record<string, { template: string; scrollable?: string[] }>;
+};
 type RenderOptions = Parameters<InstanceType<typeof ApplicationV2>["_prepareContext"]>[0];
 
 /** The creation window of one character. */
@@ -266,10 +316,23 @@ export class CreationWindow extends HbsApp {
   override async _prepareContext(options: RenderOptions): Promise<never> {
     const base = await super._prepareContext(options);
     const like = asLike(this.actor);
-    const ctx: CreationContext = creationContext({ name: readerName(this.actor as never), type: this.actor.type, system: like.system, items: like.items, finished: isFinished(this.actor) }, gameLocalizer, {
-      editable: this.actor.isOwner,
-      rolls: this.actor.type === "wfrp_character" ? rollOffers(this.actor.uuid, String(like.system.species ?? ""), this.actor.isOwner && !isFinished(this.actor)) : null,
-    });
+    const ctx: CreationContext = creationContext(
+      {
+        name: readerName(this.actor as never),
+        type: this.actor.type,
+        system: like.system,
+        items: like.items,
+        finished: isFinished(this.actor),
+      },
+      gameLocalizer,
+      {
+        editable: this.actor.isOwner,
+        rolls:
+          this.actor.type === "wfrp_character"
+            ? rollOffers(this.actor.uuid, String(like.system.species ?? ""), this.actor.isOwner && !isFinished(this.actor))
+            : null,
+      },
+    );
     return { ...base, ...ctx } as never;
   }
 
@@ -278,8 +341,17 @@ export class CreationWindow extends HbsApp {
     const rerender = (doc: { id?: string | null; parent?: { id?: string | null } | null }) => {
       if (doc.id === this.actor.id || doc.parent?.id === this.actor.id) void this.render();
     };
-    for (const hook of ["updateActor", "updateItem", "createItem", "deleteItem"]) this.#hooks.push([hook, Hooks.on(hook as never, rerender as never)]);
-    this.#hooks.push(["updateSetting", Hooks.on("updateSetting" as never, ((s: { key?: string }) => { if (s.key === `${SYSTEM_ID}.${ROLLS_SETTING}`) void this.render(); }) as never)]);
+    for (const hook of ["updateActor", "updateItem", "createItem", "deleteItem"])
+      this.#hooks.push([hook, Hooks.on(hook as never, rerender as never)]);
+    this.#hooks.push([
+      "updateSetting",
+      Hooks.on(
+        "updateSetting" as never,
+        ((s: { key?: string }) => {
+          if (s.key === `${SYSTEM_ID}.${ROLLS_SETTING}`) void this.render();
+        }) as never,
+      ),
+    ]);
     this.element.addEventListener("change", (event) => void this.#onChange(event));
   }
 

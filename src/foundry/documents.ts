@@ -65,7 +65,11 @@ export function withTokenAttributes<T extends AnyClass>(Base: T): T {
   const Parent = Base as any;
   const Subclass = class extends Parent {
     async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true) {
-      const self = this as unknown as { type: string; system: Record<string, unknown>; update(data: Record<string, unknown>): Promise<unknown> };
+      const self = this as unknown as {
+        type: string;
+        system: Record<string, unknown>;
+        update(data: Record<string, unknown>): Promise<unknown>;
+      };
       const id = rulesetOfType(String(self.type ?? ""));
       const hook = id ? getRuleset(id)?.tokenAttribute : undefined;
       const plan = planTokenAttribute(hook, self.type, self.system ?? {}, attribute, value, isDelta, isBar);
@@ -75,7 +79,8 @@ export function withTokenAttributes<T extends AnyClass>(Base: T): T {
       const allowed = call("modifyTokenAttribute", { attribute, value: plan.target, isDelta: false, isBar }, plan.update, this);
       if (allowed === false) return this;
       const result = await self.update(plan.update);
-      const toggle = (this as unknown as { toggleStatusEffect?(id: string, options: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
+      const toggle = (this as unknown as { toggleStatusEffect?(id: string, options: { active: boolean }): Promise<unknown> })
+        .toggleStatusEffect;
       for (const [id, active] of Object.entries(plan.statuses)) await toggle?.call(this, id, { active });
       return result;
     }

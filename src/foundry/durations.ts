@@ -83,7 +83,13 @@ export function registerTimerRules(rules: TimerRules): void {
   rulesByRuleset.set(rules.ruleset, rules);
 }
 
-function gameLike(): { user?: { id?: string; isGM?: boolean } | null; users?: { activeGM?: { id?: string } | null }; time?: { worldTime?: number }; combat?: TimerCombat | null; actors?: Iterable<TimerActor> } {
+function gameLike(): {
+  user?: { id?: string; isGM?: boolean } | null;
+  users?: { activeGM?: { id?: string } | null };
+  time?: { worldTime?: number };
+  combat?: TimerCombat | null;
+  actors?: Iterable<TimerActor>;
+} {
   return ((globalThis as { game?: unknown }).game ?? {}) as never;
 }
 
@@ -111,7 +117,13 @@ export function timerStart(combat: TimerCombat | null | undefined): TimerStart {
 /** Now, for the timers: the combat's round, turn and turns per round (if one runs), the world time. */
 export function timerNow(combat: TimerCombat | null | undefined, time = worldTime()): TimerNow {
   if (!running(combat)) return { round: null, turn: null, time, combat: null };
-  return { round: Number(combat.round), turn: Number(combat.turn ?? 0), turnsPerRound: combat.turns?.length ?? 1, time, combat: combat.id ?? null };
+  return {
+    round: Number(combat.round),
+    turn: Number(combat.turn ?? 0),
+    turnsPerRound: combat.turns?.length ?? 1,
+    time,
+    combat: combat.id ?? null,
+  };
 }
 
 /**
@@ -124,7 +136,8 @@ export function timerEffectData(opts: { name: string; img?: string; statuses?: s
   const duration: Record<string, unknown> = writeDuration({ value: flag.length.value, units: flag.length.units, expiry: null });
   if (!isV14()) {
     duration.startTime = flag.start.time;
-    if (flag.start.round !== null) Object.assign(duration, { startRound: flag.start.round, startTurn: flag.start.turn ?? 0, combat: flag.start.combat ?? null });
+    if (flag.start.round !== null)
+      Object.assign(duration, { startRound: flag.start.round, startTurn: flag.start.turn ?? 0, combat: flag.start.combat ?? null });
   }
   return {
     name: opts.name,
@@ -153,8 +166,16 @@ export function timerOf(effect: TimerEffectLike): TimerFlag | null {
  * `replace: false` an older one is left to run out by itself (a timer per round, so the round's
  * change deletes each once, never twice).
  */
-export async function startTimer(actor: TimerActor, opts: { name: string; img?: string; statuses?: string[]; flag: TimerFlag; replace?: boolean }): Promise<void> {
-  const old = opts.replace === false ? [] : effectsOf(actor).filter((e) => timerOf(e)?.kind === opts.flag.kind && timerOf(e)?.ruleset === opts.flag.ruleset).map((e) => String(e.id));
+export async function startTimer(
+  actor: TimerActor,
+  opts: { name: string; img?: string; statuses?: string[]; flag: TimerFlag; replace?: boolean },
+): Promise<void> {
+  const old =
+    opts.replace === false
+      ? []
+      : effectsOf(actor)
+          .filter((e) => timerOf(e)?.kind === opts.flag.kind && timerOf(e)?.ruleset === opts.flag.ruleset)
+          .map((e) => String(e.id));
   if (old.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", old);
   await actor.createEmbeddedDocuments("ActiveEffect", [timerEffectData(opts)]);
 }
@@ -167,7 +188,11 @@ function isExpired(flag: TimerFlag, now: TimerNow): boolean {
 /** Consequences already applied (by effect), so v14 core's own deletion does not apply one twice. */
 const handled = new Set<string>();
 
-async function applyOutcome(actor: TimerActor, effect: TimerEffectLike, flag: TimerFlag): Promise<{ name: string; img: string; note: string } | null> {
+async function applyOutcome(
+  actor: TimerActor,
+  effect: TimerEffectLike,
+  flag: TimerFlag,
+): Promise<{ name: string; img: string; note: string } | null> {
   const key = `${actor.uuid ?? actor.id}.${effect.id}`;
   if (handled.has(key)) return null;
   handled.add(key);
@@ -219,8 +244,13 @@ export async function expireTimers(actors: Iterable<TimerActor>, now: TimerNow):
 }
 
 function combatActors(combat: TimerCombat): TimerActor[] {
-  const list = combat.combatants as { contents?: Array<{ actor?: TimerActor | null }> } | Iterable<{ actor?: TimerActor | null }> | undefined;
-  const members = !list ? [] : "contents" in list && Array.isArray(list.contents) ? list.contents : [...(list as Iterable<{ actor?: TimerActor | null }>)];
+  const list = combat.combatants as
+    { contents?: Array<{ actor?: TimerActor | null }> } | Iterable<{ actor?: TimerActor | null }> | undefined;
+  const members = !list
+    ? []
+    : "contents" in list && Array.isArray(list.contents)
+      ? list.contents
+      : [...(list as Iterable<{ actor?: TimerActor | null }>)];
   return members.map((c) => c.actor).filter((a): a is TimerActor => !!a);
 }
 

@@ -84,7 +84,12 @@ export function actorEffects(actor: EffectOwner | null | undefined): PlainEffect
  * Attaches the actor's effects to a built check: `keys` are what this check reads (placeholders
  * `{field}` take the dialog's value). The ruleset's odds and roll add `checkEffectTotal`.
  */
-export function attachEffects<R extends CheckRequest>(request: R, actor: EffectOwner | null | undefined, keys: string[], unit: CheckEffects["unit"]): R {
+export function attachEffects<R extends CheckRequest>(
+  request: R,
+  actor: EffectOwner | null | undefined,
+  keys: string[],
+  unit: CheckEffects["unit"],
+): R {
   request.effects = { effects: actorEffects(actor), keys, unit };
   return request;
 }

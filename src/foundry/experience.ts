@@ -46,7 +46,9 @@ export function advanceTable(ruleset: RulesetId): Record<string, unknown> {
   if (typeof raw !== "string" || raw.trim() === "") return { ...defaults };
   try {
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? { ...defaults, ...(parsed as Record<string, unknown>) } : { ...defaults };
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? { ...defaults, ...(parsed as Record<string, unknown>) }
+      : { ...defaults };
   } catch {
     return { ...defaults };
   }
@@ -62,11 +64,16 @@ interface ActorDoc {
   updateEmbeddedDocuments(name: "Item", updates: Record<string, unknown>[]): Promise<unknown>;
 }
 
-const prefixed = (prefix: string, patch: Record<string, unknown>) => Object.fromEntries(Object.entries(patch).map(([k, v]) => [`${prefix}${k}`, v]));
+const prefixed = (prefix: string, patch: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(patch).map(([k, v]) => [`${prefix}${k}`, v]));
 
 /** Applies plain changes: the items first, then the actor (its pool and ledger last). */
 export async function applyChanges(actor: ActorDoc, changes: ActorChanges): Promise<void> {
-  if (changes.items?.length) await actor.updateEmbeddedDocuments("Item", changes.items.map((i) => ({ _id: i._id, ...prefixed("system.", i.system) })));
+  if (changes.items?.length)
+    await actor.updateEmbeddedDocuments(
+      "Item",
+      changes.items.map((i) => ({ _id: i._id, ...prefixed("system.", i.system) })),
+    );
   if (changes.system && Object.keys(changes.system).length) await actor.update(prefixed("system.", changes.system));
 }
 
@@ -87,10 +94,18 @@ export async function advanceTrait(actor: ActorDoc, target: AdvanceTarget, opts:
     return false;
   }
   try {
-    const plan = planSpend(ruleset, actor.toObject() as never, target, { id: newId(), date: now() }, { table: advanceTable(ruleset), outOfCareer: ruleset === "wfrp" && opts.outOfCareer === true });
+    const plan = planSpend(
+      ruleset,
+      actor.toObject() as never,
+      target,
+      { id: newId(), date: now() },
+      { table: advanceTable(ruleset), outOfCareer: ruleset === "wfrp" && opts.outOfCareer === true },
+    );
     if (!plan.ok) {
-      if (plan.reason === "notEnoughExperience") notify("warn", "OMNIBUS.Experience.Refused.notEnoughExperience", { trait: plan.label, cost: plan.cost, available: plan.available });
-      else if (plan.reason === "atMaximum") notify("warn", "OMNIBUS.Experience.Refused.atMaximum", { trait: plan.label, value: plan.value });
+      if (plan.reason === "notEnoughExperience")
+        notify("warn", "OMNIBUS.Experience.Refused.notEnoughExperience", { trait: plan.label, cost: plan.cost, available: plan.available });
+      else if (plan.reason === "atMaximum")
+        notify("warn", "OMNIBUS.Experience.Refused.atMaximum", { trait: plan.label, value: plan.value });
       else notify("warn", "OMNIBUS.Experience.Refused.unknownTrait");
       return false;
     }
@@ -168,7 +183,10 @@ export async function openAwardDialog(): Promise<void> {
     return;
   }
   const all = (game.actors?.contents ?? []) as unknown as Array<ActorDoc & { img?: string | null; hasPlayerOwner?: boolean }>;
-  const context = awardDialogContext(all.map((a) => ({ id: a.id ?? "", name: a.name ?? "", img: a.img, type: a.type, hasPlayerOwner: a.hasPlayerOwner })), activeRulesetId());
+  const context = awardDialogContext(
+    all.map((a) => ({ id: a.id ?? "", name: a.name ?? "", img: a.img, type: a.type, hasPlayerOwner: a.hasPlayerOwner })),
+    activeRulesetId(),
+  );
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("dialog/award-experience"), context);
   const DialogV2 = foundry.applications.api.DialogV2 as unknown as { wait(config: Record<string, unknown>): Promise<unknown> };
   const result = await DialogV2.wait({
@@ -195,7 +213,11 @@ export async function openAwardDialog(): Promise<void> {
   });
   if (!result || typeof result !== "object") return;
   const { ids, amount, reason } = result as { ids: string[]; amount: number; reason: string };
-  await awardExperience(all.filter((a) => a.id !== null && ids.includes(a.id)), amount, reason);
+  await awardExperience(
+    all.filter((a) => a.id !== null && ids.includes(a.id)),
+    amount,
+    reason,
+  );
 }
 
 /** Asks for a new Specialty's name (Storytelling); null when cancelled or empty. */
@@ -209,7 +231,8 @@ export async function askSpecialtyName(): Promise<string | null> {
     rejectClose: false,
     ok: {
       label: localize("OMNIBUS.Experience.Advance"),
-      callback: (_event: Event, button: HTMLButtonElement) => button.form?.querySelector<HTMLInputElement>("input[name=specialty]")?.value ?? "",
+      callback: (_event: Event, button: HTMLButtonElement) =>
+        button.form?.querySelector<HTMLInputElement>("input[name=specialty]")?.value ?? "",
     },
   });
   const name = typeof value === "string" ? value.trim() : "";

@@ -29,7 +29,10 @@ export function notify(level: NoticeLevel, key: string, data?: Record<string, st
  * error from another copy of the module (tests that reload modules) is still recognised.
  */
 export function isOmnibusError(error: unknown): error is OmnibusError {
-  return error instanceof OmnibusError || (error instanceof Error && error.name === "OmnibusError" && typeof (error as { code?: unknown }).code === "string");
+  return (
+    error instanceof OmnibusError ||
+    (error instanceof Error && error.name === "OmnibusError" && typeof (error as { code?: unknown }).code === "string")
+  );
 }
 
 /** The key and format data an OmnibusError is shown with (a refusal by its own key). */

@@ -144,7 +144,8 @@ export function applyDisplayLanguage(doc: BilingualSource & { _source?: Bilingua
   if (!system || typeof system !== "object") return;
   const storedSystem = (source.system ?? system) as Record<string, unknown>;
   // The stored copy the prepared system must never write through to (its own `_source`, or the document's).
-  const guard = ((system as { _source?: Record<string, unknown> })._source ?? (doc._source ? storedSystem : undefined)) as Record<string, unknown> | undefined;
+  const guard = ((system as { _source?: Record<string, unknown> })._source ?? (doc._source ? storedSystem : undefined)) as
+    Record<string, unknown> | undefined;
   if (typeof storedSystem.description === "string") {
     const description = displayDescription({ ...source, system: storedSystem }, lang);
     if (description !== system.description) trySet(system, "description", description, guard);
@@ -224,7 +225,11 @@ export function languageSubmit(source: BilingualSource, lang: Language, submitte
     }
   }
   const flatKey = typeof out["system.description"] === "string";
-  const value = flatKey ? (out["system.description"] as string) : nested && typeof nested.description === "string" ? nested.description : null;
+  const value = flatKey
+    ? (out["system.description"] as string)
+    : nested && typeof nested.description === "string"
+      ? nested.description
+      : null;
   if (value !== null) {
     const setDescription = (v: string | undefined) => {
       if (flatKey) {

@@ -129,7 +129,8 @@ export function storedRetry(): RetryState {
   if (!isRecord(value)) return state;
   for (const [id, entry] of Object.entries(value)) {
     if (!isRulesetId(id) || !isRecord(entry)) continue;
-    const pick = (v: unknown) => (isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([, n]) => isVersion(n))) : {}) as Record<string, number>;
+    const pick = (v: unknown) =>
+      (isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([, n]) => isVersion(n))) : {}) as Record<string, number>;
     state[id] = { documents: pick(entry.documents), packs: pick(entry.packs) };
   }
   return state;
@@ -175,7 +176,13 @@ export interface SystemMigration {
  * `system` is null when nothing changes or the type belongs to no registered ruleset.
  * Throws what `migrateData` / `migrateSystem` throw.
  */
-export function migrateSystemSource(kind: DocumentKind, type: string, system: unknown, fromVersion: number, about: { name: string; uuid: string; partial?: boolean }): SystemMigration {
+export function migrateSystemSource(
+  kind: DocumentKind,
+  type: string,
+  system: unknown,
+  fromVersion: number,
+  about: { name: string; uuid: string; partial?: boolean },
+): SystemMigration {
   const unreadable: UnreadableValue[] = [];
   const ruleset = rulesetOfType(type);
   if (!ruleset || !isRecord(system)) return { system: null, unreadable };
@@ -298,7 +305,13 @@ class MigrationRun {
   async document(
     kind: DocumentKind,
     stored: Source | null | undefined,
-    options: { uuid: string; partial?: boolean; type?: string; doc?: MigratableDocument | null; target?: MigratableDocument | null | (() => Promise<MigratableDocument | null | undefined>) },
+    options: {
+      uuid: string;
+      partial?: boolean;
+      type?: string;
+      doc?: MigratableDocument | null;
+      target?: MigratableDocument | null | (() => Promise<MigratableDocument | null | undefined>);
+    },
   ): Promise<void> {
     const { uuid } = options;
     const type = options.type ?? (typeof stored?.type === "string" ? stored.type : options.doc?.type) ?? "";
@@ -357,8 +370,10 @@ class MigrationRun {
         if (!gone) entry(id).packs[collection] = v;
       }
     }
-    for (const [id, failed] of this.#failed) for (const [uuid, v] of failed) entry(id).documents[uuid] = Math.min(v, entry(id).documents[uuid] ?? v);
-    for (const [collection, versions] of this.#behind) for (const [id, v] of versions) entry(id).packs[collection] = Math.min(v, entry(id).packs[collection] ?? v);
+    for (const [id, failed] of this.#failed)
+      for (const [uuid, v] of failed) entry(id).documents[uuid] = Math.min(v, entry(id).documents[uuid] ?? v);
+    for (const [collection, versions] of this.#behind)
+      for (const [id, v] of versions) entry(id).packs[collection] = Math.min(v, entry(id).packs[collection] ?? v);
     for (const id of Object.keys(next) as RulesetId[]) {
       const e = next[id]!;
       if (Object.keys(e.documents).length === 0 && Object.keys(e.packs).length === 0) delete next[id];
@@ -387,7 +402,8 @@ function keptValues(stored: Source, target: MigratableDocument, unreadable: Unre
   };
   const kept = listIn(stored.flags);
   for (const e of listIn(target.flags)) if (!kept.some((k) => k.path === e.path && sameData(k.value, e.value))) kept.push(e);
-  for (const u of unreadable) if (!kept.some((k) => k.path === u.path && sameData(k.value, u.value))) kept.push({ path: u.path, value: u.value, version });
+  for (const u of unreadable)
+    if (!kept.some((k) => k.path === u.path && sameData(k.value, u.value))) kept.push({ path: u.path, value: u.value, version });
   return kept;
 }
 
@@ -444,13 +460,19 @@ export async function migrateWorld(plan: MigrationPlan, progress: Progress | nul
   if (plan.world) await migrateWorldDocuments(g, run);
 
   for (const pack of locked) run.leftBehind(pack.collection);
-  run.report.lockedPacks = locked.filter((p) => run.packVersions(p.collection).size > 0).map((p) => ({ collection: p.collection, label: p.metadata.label ?? p.collection }));
+  run.report.lockedPacks = locked
+    .filter((p) => run.packVersions(p.collection).size > 0)
+    .map((p) => ({ collection: p.collection, label: p.metadata.label ?? p.collection }));
 
   for (const pack of open) {
     const kind = pack.documentName as DocumentKind;
     let index: Source[];
     try {
-      index = Array.from(await pack.getIndex({ fields: kind === "Actor" ? ["system", "items", "flags.omnibus.unmigrated"] : ["system", "flags.omnibus.unmigrated"] }));
+      index = Array.from(
+        await pack.getIndex({
+          fields: kind === "Actor" ? ["system", "items", "flags.omnibus.unmigrated"] : ["system", "flags.omnibus.unmigrated"],
+        }),
+      );
     } catch (error) {
       run.report.failed.push({ uuid: pack.collection, name: pack.metadata.label ?? pack.collection, error });
       run.leftBehind(pack.collection);
@@ -496,10 +518,12 @@ async function migrateWorldDocuments(g: GameLike, run: MigrationRun): Promise<vo
       const token = scene?.tokens.get(tokenId);
       const actorId = String(storedToken.actorId ?? "");
       const baseType = rawActors.get(actorId)?.type;
-      const type = typeof delta.type === "string" && delta.type ? delta.type : typeof baseType === "string" ? baseType : (token?.actor?.type ?? "");
+      const type =
+        typeof delta.type === "string" && delta.type ? delta.type : typeof baseType === "string" ? baseType : (token?.actor?.type ?? "");
       const uuid = `Scene.${sceneId}.Token.${tokenId}.Actor.${actorId}`;
       // Only the fields the delta overrides are migrated, and written back into the delta itself.
-      const overrides = isRecord(delta.system) && Object.keys(delta.system).length > 0 ? { ...delta, type, name: delta.name ?? token?.actor?.name } : null;
+      const overrides =
+        isRecord(delta.system) && Object.keys(delta.system).length > 0 ? { ...delta, type, name: delta.name ?? token?.actor?.name } : null;
       await run.document("Actor", overrides, { uuid, partial: true, type, doc: token?.actor ?? null, target: token?.delta ?? null });
       for (const item of rawList(delta.items)) {
         const itemId = String(item._id ?? "");
@@ -625,7 +649,8 @@ function warnPermanent(message: string): void {
 async function finishRun(report: MigrationReport, progress: Progress | null, before: RetryState, versions: string): Promise<void> {
   await settingsStore().set(SYSTEM_ID, RETRY_SETTING, report.retry);
   const problems = report.failed.length + report.unreadable.length;
-  const key = problems > 0 ? "OMNIBUS.Migration.CompleteWithProblems" : versions ? "OMNIBUS.Migration.Complete" : "OMNIBUS.Migration.RetryComplete";
+  const key =
+    problems > 0 ? "OMNIBUS.Migration.CompleteWithProblems" : versions ? "OMNIBUS.Migration.Complete" : "OMNIBUS.Migration.RetryComplete";
   const counts = { versions: versions || "—", updated: report.updated, failed: report.failed.length, unreadable: report.unreadable.length };
   if (typeof progress?.update === "function") progress.update({ pct: 1, message: localize(key, counts) });
   else notify(problems > 0 ? "warn" : "info", key, counts);
@@ -635,7 +660,8 @@ async function finishRun(report: MigrationReport, progress: Progress | null, bef
   if (problems > 0) await listProblems(report);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 /** A content link to a document (`@UUID[…]{name}`; the label may not contain braces or brackets). */
 const link = (uuid: string, name: string) => `@UUID[${uuid.replace(/[[\]]/g, "")}]{${escapeHtml(name || uuid).replace(/[{}[\]]/g, "")}}`;
 function shown(value: unknown): string {
@@ -650,20 +676,29 @@ function shown(value: unknown): string {
 /** The failures and the kept values: a console table and a chat message whispered to this GM. */
 async function listProblems(report: MigrationReport): Promise<void> {
   const rows = [
-    ...report.failed.map((f) => ({ document: f.name, uuid: f.uuid, problem: "failed", detail: f.error instanceof Error ? f.error.message : shown(f.error) })),
+    ...report.failed.map((f) => ({
+      document: f.name,
+      uuid: f.uuid,
+      problem: "failed",
+      detail: f.error instanceof Error ? f.error.message : shown(f.error),
+    })),
     ...report.unreadable.map((u) => ({ document: u.name, uuid: u.uuid, problem: `kept ${u.path}`, detail: shown(u.value) })),
   ];
-  console.warn(`Omnibus | migration: ${report.failed.length} documents failed (retried at the next start), ${report.unreadable.length} values kept in flags.omnibus.unmigrated`);
+  console.warn(
+    `Omnibus | migration: ${report.failed.length} documents failed (retried at the next start), ${report.unreadable.length} values kept in flags.omnibus.unmigrated`,
+  );
   console.table(rows);
   const parts = [`<div class="omnibus omnibus-migration-report"><h3>${escapeHtml(localize("OMNIBUS.Migration.ReportTitle"))}</h3>`];
   if (report.failed.length > 0) {
     parts.push(`<p>${escapeHtml(localize("OMNIBUS.Migration.ReportFailed"))}</p><ul>`);
-    for (const f of report.failed) parts.push(`<li>${link(f.uuid, f.name)}: ${escapeHtml(f.error instanceof Error ? f.error.message : shown(f.error))}</li>`);
+    for (const f of report.failed)
+      parts.push(`<li>${link(f.uuid, f.name)}: ${escapeHtml(f.error instanceof Error ? f.error.message : shown(f.error))}</li>`);
     parts.push("</ul>");
   }
   if (report.unreadable.length > 0) {
     parts.push(`<p>${escapeHtml(localize("OMNIBUS.Migration.ReportUnreadable"))}</p><ul>`);
-    for (const u of report.unreadable) parts.push(`<li>${link(u.uuid, u.name)}: <code>${escapeHtml(u.path)}</code> “${escapeHtml(shown(u.value))}”</li>`);
+    for (const u of report.unreadable)
+      parts.push(`<li>${link(u.uuid, u.name)}: <code>${escapeHtml(u.path)}</code> “${escapeHtml(shown(u.value))}”</li>`);
     parts.push("</ul>");
   }
   parts.push("</div>");

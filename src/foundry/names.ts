@@ -12,10 +12,13 @@ export { hasName, itemNamed, itemNames, russianNameUpdate, type NamedItem } from
  */
 export function registerRussianNames(isOmnibusType: (type: string) => boolean): void {
   for (const hook of ["preCreateActor", "preCreateItem"]) {
-    Hooks.on(hook as never, ((document: { type?: string; updateSource(d: Record<string, unknown>): unknown }, data: Record<string, unknown>) => {
-      if (!isOmnibusType(String(document.type ?? ""))) return;
-      const update = russianNameUpdate(data as never, game.i18n?.lang);
-      if (update) document.updateSource(update);
-    }) as never);
+    Hooks.on(
+      hook as never,
+      ((document: { type?: string; updateSource(d: Record<string, unknown>): unknown }, data: Record<string, unknown>) => {
+        if (!isOmnibusType(String(document.type ?? ""))) return;
+        const update = russianNameUpdate(data as never, game.i18n?.lang);
+        if (update) document.updateSource(update);
+      }) as never,
+    );
   }
 }

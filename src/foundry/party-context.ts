@@ -20,7 +20,12 @@ export interface PartyContext {
 }
 
 /** The party sheet's context: one row per member in the stored order. */
-export function partyContext(ruleset: string, members: readonly string[], resolve: (id: string) => MemberInput | null, opts: { isGM: boolean; editable: boolean; awardMode?: unknown }): PartyContext {
+export function partyContext(
+  ruleset: string,
+  members: readonly string[],
+  resolve: (id: string) => MemberInput | null,
+  opts: { isGM: boolean; editable: boolean; awardMode?: unknown },
+): PartyContext {
   const rows: PartyRow[] = [];
   const missing: string[] = [];
   for (const id of members) {
@@ -28,5 +33,14 @@ export function partyContext(ruleset: string, members: readonly string[], resolv
     if (!m || !isRulesetId(ruleset)) missing.push(id);
     else rows.push(partyRow(ruleset, m));
   }
-  return { ruleset, rows, missing, isGM: opts.isGM, editable: opts.editable, award: { amount: 1, reason: "" }, awardMode: opts.awardMode === "split" ? "split" : "each", empty: rows.length === 0 };
+  return {
+    ruleset,
+    rows,
+    missing,
+    isGM: opts.isGM,
+    editable: opts.editable,
+    award: { amount: 1, reason: "" },
+    awardMode: opts.awardMode === "split" ? "split" : "each",
+    empty: rows.length === 0,
+  };
 }

@@ -60,7 +60,10 @@ const membersOf = (party: { system: unknown }): string[] => {
 const worldActor = (id: string): ActorLikeDoc | null => (game.actors?.get(id) as unknown as ActorLikeDoc | undefined) ?? null;
 
 /** Adds `actor` to the party, or says why not (another ruleset's actor, a vehicle, already in). */
-export async function addPartyMember(party: ActorLikeDoc, actor: { id: string | null; type: string; name: string | null }): Promise<boolean> {
+export async function addPartyMember(
+  party: ActorLikeDoc,
+  actor: { id: string | null; type: string; name: string | null },
+): Promise<boolean> {
   const ruleset = rulesetOfParty(party);
   if (!ruleset || !party.isOwner) {
     notify("warn", "OMNIBUS.Party.NotYours", { party: party.name ?? "" });
@@ -96,9 +99,17 @@ export type AwardMode = "each" | "split";
  * them (whole points; what does not divide is not awarded and the GM is told). Returns how many
  * members were awarded.
  */
-export async function awardParty(party: ActorLikeDoc, amount: number, reason: string, mode: AwardMode, lookup: (id: string) => ActorLikeDoc | null = worldActor): Promise<number> {
+export async function awardParty(
+  party: ActorLikeDoc,
+  amount: number,
+  reason: string,
+  mode: AwardMode,
+  lookup: (id: string) => ActorLikeDoc | null = worldActor,
+): Promise<number> {
   if (!mayAward(amount)) return 0;
-  const members = membersOf(party).map(lookup).filter((a): a is ActorLikeDoc => a !== null);
+  const members = membersOf(party)
+    .map(lookup)
+    .filter((a): a is ActorLikeDoc => a !== null);
   if (members.length === 0) {
     notify("warn", "OMNIBUS.Party.NoMembers");
     return 0;
@@ -125,7 +136,12 @@ export async function awardParty(party: ActorLikeDoc, amount: number, reason: st
 export function partyDrop(actor: { type: string }, _sheet: unknown, data: { type?: string; uuid?: string }): boolean | void {
   if (!rulesetOfParty(actor)) return;
   if (data?.type === "Actor" && data.uuid) {
-    const dropped = fromUuidSync(data.uuid as never) as unknown as { id: string | null; type: string; name: string | null; pack?: string | null } | null;
+    const dropped = fromUuidSync(data.uuid as never) as unknown as {
+      id: string | null;
+      type: string;
+      name: string | null;
+      pack?: string | null;
+    } | null;
     if (dropped && !dropped.pack) void addPartyMember(actor as unknown as ActorLikeDoc, dropped);
     else notify("warn", "OMNIBUS.Party.WorldActorsOnly");
     return false;
@@ -144,13 +160,19 @@ function memberInput(actor: ActorLikeDoc): MemberInput {
     img: actor.img || "icons/svg/mystery-man.svg",
     type: actor.type,
     system: (actor.system ?? {}) as Record<string, unknown>,
-    items: (actor.items?.contents ?? []).map((i) => ({ name: readerName(i as never), type: i.type, system: (i.system ?? {}) as Record<string, unknown> })),
+    items: (actor.items?.contents ?? []).map((i) => ({
+      name: readerName(i as never),
+      type: i.type,
+      system: (i.system ?? {}) as Record<string, unknown>,
+    })),
   };
 }
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
-const HbsActorSheet = HandlebarsApplicationMixin(ActorSheetV2) as unknown as typeof ActorSheetV2 & { PARTS: Record<string, { template: string; scrollable?: string[] }> };
+const HbsActorSheet = HandlebarsApplicationMixin(ActorSheetV2) as unknown as typeof ActorSheetV2 & {
+  PARTS: Record<string, { template: string; scrollable?: string[] }>;
+};
 type RenderOptions = Parameters<InstanceType<typeof ActorSheetV2>["_prepareContext"]>[0];
 
 export const PARTY_TEMPLATE = templatePath("shared/party");
@@ -175,10 +197,15 @@ export class PartySheet extends HbsActorSheet {
   override async _prepareContext(options: RenderOptions): Promise<never> {
     const base = await super._prepareContext(options);
     const actor = this.document as unknown as ActorLikeDoc;
-    const ctx = partyContext(rulesetOfParty(actor) ?? "", membersOf(actor), (id) => {
-      const a = worldActor(id);
-      return a ? memberInput(a) : null;
-    }, { isGM: game.user?.isGM === true, editable: this.isEditable, awardMode: (actor.system as { awardMode?: unknown } | null)?.awardMode });
+    const ctx = partyContext(
+      rulesetOfParty(actor) ?? "",
+      membersOf(actor),
+      (id) => {
+        const a = worldActor(id);
+        return a ? memberInput(a) : null;
+      },
+      { isGM: game.user?.isGM === true, editable: this.isEditable, awardMode: (actor.system as { awardMode?: unknown } | null)?.awardMode },
+    );
     return { ...base, ...ctx, actor: { id: actor.id, name: readerName(actor as never), img: actor.img } } as never;
   }
 
@@ -204,4 +231,9 @@ export class PartySheet extends HbsActorSheet {
 }
 
 /** The party's actor type spec, the same in every ruleset. */
-export const partyActorType = (): DocumentTypeSpec => ({ dataModel: PartyModel as never, sheet: PartySheet as never, sheetLabel: "OMNIBUS.Party.Sheet", img: "icons/svg/combat.svg" });
+export const partyActorType = (): DocumentTypeSpec => ({
+  dataModel: PartyModel as never,
+  sheet: PartySheet as never,
+  sheetLabel: "OMNIBUS.Party.Sheet",
+  img: "icons/svg/combat.svg",
+});

@@ -29,7 +29,9 @@ export function pickCanvasPoint(origin?: Node | null): Promise<Point | null> {
   const c = (globalThis as { canvas?: { ready?: boolean; stage?: StageLike | null } }).canvas;
   const stage = c?.ready ? c.stage : null;
   if (!stage) return Promise.resolve(null);
-  const windows = [...new Set<Pick<Window, "addEventListener" | "removeEventListener">>([globalThis as unknown as Window, windowOf(origin)])];
+  const windows = [
+    ...new Set<Pick<Window, "addEventListener" | "removeEventListener">>([globalThis as unknown as Window, windowOf(origin)]),
+  ];
   return new Promise((resolve) => {
     const finish = (point: Point | null) => {
       stage.off("pointerdown", onDown);
@@ -60,7 +62,8 @@ export function pickCanvasPoint(origin?: Node | null): Promise<Point | null> {
 
 /** The distance (scene units, along the grid) from a point to another on the viewed scene; null without a canvas. */
 export function measureBetween(from: Point, to: Point): { distance: number; units: string } | null {
-  const c = (globalThis as { canvas?: { ready?: boolean; grid?: { measurePath(w: Point[]): { distance: number }; units: string } | null } }).canvas;
+  const c = (globalThis as { canvas?: { ready?: boolean; grid?: { measurePath(w: Point[]): { distance: number }; units: string } | null } })
+    .canvas;
   if (!c?.ready || !c.grid) return null;
   return { distance: c.grid.measurePath([from, to]).distance, units: c.grid.units };
 }

@@ -46,7 +46,12 @@ export async function itemCardContext(
     itemUuid: item.uuid,
     img: item.img ?? null,
     typeLabel: `TYPES.Item.${item.type}`,
-    names: bilingualNames ? [{ lang: "en", text: names.en }, { lang: "ru", text: names.ru }] : [{ lang: null, text: names.en }],
+    names: bilingualNames
+      ? [
+          { lang: "en", text: names.en },
+          { lang: "ru", text: names.ru },
+        ]
+      : [{ lang: null, text: names.en }],
     descriptions,
     roll: options.roll,
   };

@@ -42,7 +42,8 @@ export function bindItemCard(html: HTMLElement): void {
   for (const el of Array.from(card.querySelectorAll<HTMLElement>("[data-omnibus-lang]"))) {
     if (!shownTo(el.dataset.omnibusLang ?? "", reader)) el.remove();
   }
-  for (const el of Array.from(card.querySelectorAll<HTMLElement>("[data-omnibus-i18n]"))) el.textContent = localize(el.dataset.omnibusI18n ?? "");
+  for (const el of Array.from(card.querySelectorAll<HTMLElement>("[data-omnibus-i18n]")))
+    el.textContent = localize(el.dataset.omnibusI18n ?? "");
   for (const button of Array.from(card.querySelectorAll<HTMLElement>("[data-omnibus-item-roll]"))) {
     const uuid = button.dataset.omnibusItemRoll ?? "";
     const item = fromUuidSync(uuid as never) as { isOwner?: boolean } | null;

@@ -14,7 +14,10 @@ let active: RulesetId | null = null;
 export function registerRuleset(adapter: RulesetAdapter): void {
   if (!isRulesetId(adapter.id)) throw new Error(`Omnibus: unknown ruleset id "${String(adapter.id)}"`);
   if (adapters.has(adapter.id)) throw new Error(`Omnibus: ruleset "${adapter.id}" registered twice`);
-  for (const [kind, types] of [["Actor", adapter.actorTypes], ["Item", adapter.itemTypes]] as const) {
+  for (const [kind, types] of [
+    ["Actor", adapter.actorTypes],
+    ["Item", adapter.itemTypes],
+  ] as const) {
     for (const type of Object.keys(types)) {
       if (!type.startsWith(`${adapter.id}_`)) {
         throw new Error(`Omnibus: ${kind} type "${type}" of ruleset "${adapter.id}" must start with "${adapter.id}_"`);

@@ -60,10 +60,12 @@ interface RequestState {
 
 function stringMap(raw: unknown, what: string): Record<string, string> {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== "object" || Array.isArray(raw)) throw new OmnibusError("badArgument", `${what} must be an object of strings`, { name: what, value: String(raw) });
+  if (typeof raw !== "object" || Array.isArray(raw))
+    throw new OmnibusError("badArgument", `${what} must be an object of strings`, { name: what, value: String(raw) });
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-    if (!KEY.test(k) || (typeof v !== "string" && typeof v !== "number") || String(v).length > 64) throw new OmnibusError("badArgument", `${what}.${k}`, { name: `${what}.${k}`, value: String(v) });
+    if (!KEY.test(k) || (typeof v !== "string" && typeof v !== "number") || String(v).length > 64)
+      throw new OmnibusError("badArgument", `${what}.${k}`, { name: `${what}.${k}`, value: String(v) });
     out[k] = String(v);
   }
   return out;
@@ -74,7 +76,8 @@ export async function readRequest(options: RollRequestOptions): Promise<RequestS
   const kind = typeof options?.kind === "string" && KEY.test(options.kind) ? options.kind : null;
   if (!kind) throw new OmnibusError("badArgument", "kind", { name: "kind", value: String(options?.kind) });
   const list = Array.isArray(options.actors) ? options.actors : [];
-  if (list.length === 0 || list.length > MAX_ACTORS) throw new OmnibusError("outOfRange", "actors", { name: "actors", value: list.length, min: 1, max: MAX_ACTORS });
+  if (list.length === 0 || list.length > MAX_ACTORS)
+    throw new OmnibusError("outOfRange", "actors", { name: "actors", value: list.length, min: 1, max: MAX_ACTORS });
   const actors: RequestState["actors"] = [];
   for (const entry of list) {
     const uuid = typeof entry === "string" ? entry : entry?.uuid;
@@ -85,11 +88,16 @@ export async function readRequest(options: RollRequestOptions): Promise<RequestS
   const dataset = stringMap(options.dataset, "dataset");
   const values = stringMap(options.values, "values");
   const hidden = Array.isArray(options.hidden) ? options.hidden : [];
-  for (const key of hidden) if (typeof key !== "string" || !Object.hasOwn(values, key)) throw new OmnibusError("badArgument", "hidden names a value not given", { name: "hidden", value: String(key) });
+  for (const key of hidden)
+    if (typeof key !== "string" || !Object.hasOwn(values, key))
+      throw new OmnibusError("badArgument", "hidden names a value not given", { name: "hidden", value: String(key) });
   const hiddenValues: Record<string, string> = {};
   const shown: Record<string, string> = {};
   for (const [k, v] of Object.entries(values)) (hidden.includes(k) ? hiddenValues : shown)[k] = v;
-  const title = typeof options.title === "string" && options.title.trim() ? options.title.trim().slice(0, 120) : localize("OMNIBUS.Request.Title", { kind });
+  const title =
+    typeof options.title === "string" && options.title.trim()
+      ? options.title.trim().slice(0, 120)
+      : localize("OMNIBUS.Request.Title", { kind });
   return { kind, dataset, values: shown, hidden: [...hidden], title, actors, results: {}, hiddenValues };
 }
 
@@ -105,11 +113,20 @@ export async function requestRoll(options: RollRequestOptions): Promise<ChatMess
       title: state.title,
       subtitle: localize("OMNIBUS.Request.Subtitle"),
       lines: Object.entries(state.values).map(([label, value]) => ({ label, value })),
-      buttons: state.actors.map((a, i) => ({ action: REQUEST_ACTION, label: localize("OMNIBUS.Request.Roll", { name: a.name }), data: { target: String(i) } })),
+      buttons: state.actors.map((a, i) => ({
+        action: REQUEST_ACTION,
+        label: localize("OMNIBUS.Request.Roll", { name: a.name }),
+        data: { target: String(i) },
+      })),
     };
     const card = await postCard({ template: CHECK_CARD, context, flags: { rollRequest: state }, rollMode: publicMode() });
     if (card && state.hidden.length > 0) {
-      await postSecret({ template: CHECK_CARD, context: { title: state.title, lines: Object.entries(hiddenValues).map(([label, value]) => ({ label, value })) }, flags: { rollRequestSecret: { values: hiddenValues } }, secretFor: card.id ?? null });
+      await postSecret({
+        template: CHECK_CARD,
+        context: { title: state.title, lines: Object.entries(hiddenValues).map(([label, value]) => ({ label, value })) },
+        flags: { rollRequestSecret: { values: hiddenValues } },
+        secretFor: card.id ?? null,
+      });
     }
     return card ?? null;
   } catch (error) {
@@ -125,11 +142,15 @@ function requestOf(state: Record<string, unknown>): RequestState | null {
 
 /** The hidden values of a request card: from the GM-whispered message a GM created for it. */
 function hiddenValuesFor(cardId: string): Record<string, string> {
-  for (const m of (game.messages?.contents ?? []) as unknown as Array<{ flags?: Record<string, Record<string, unknown>>; author?: { id?: string } | null }>) {
+  for (const m of (game.messages?.contents ?? []) as unknown as Array<{
+    flags?: Record<string, Record<string, unknown>>;
+    author?: { id?: string } | null;
+  }>) {
     const flags = m.flags?.[SYSTEM_ID];
     const secret = flags?.secret as { for?: unknown } | undefined;
     const byGM = Boolean(m.author?.id && game.users?.get(m.author.id)?.isGM);
-    if (secret?.for === cardId && byGM && flags?.rollRequestSecret) return { ...((flags.rollRequestSecret as { values?: Record<string, string> }).values ?? {}) };
+    if (secret?.for === cardId && byGM && flags?.rollRequestSecret)
+      return { ...((flags.rollRequestSecret as { values?: Record<string, string> }).values ?? {}) };
   }
   return {};
 }
@@ -154,11 +175,23 @@ async function planRequested({ message, target, state, user }: ChatActionContext
   if (!request) throw refused("NothingToRoll", "nothing to roll");
   const values = applyValueOverrides(request.values, { ...r.values, ...hidden });
   const rollMode = r.hidden.length > 0 ? toGenerationMode("gmroll") : publicMode();
-  const result = (await checks.roll(request, values, { rollMode })) as { id?: string; rolls?: Array<{ options?: { outcome?: Record<string, unknown> } }> } | null;
+  const result = (await checks.roll(request, values, { rollMode })) as {
+    id?: string;
+    rolls?: Array<{ options?: { outcome?: Record<string, unknown> } }>;
+  } | null;
   const outcome = result?.rolls?.[0]?.options?.outcome ?? {};
   const total = [outcome.total, outcome.successes, outcome.sl].find((v) => typeof v === "number");
-  const entry: RequestResult = { success: typeof outcome.success === "boolean" ? outcome.success : null, total: r.hidden.length > 0 ? null : ((total as number | undefined) ?? null), by: user.id!, messageId: result?.id ?? null };
-  return { changes: [], state: { ...state, rollRequest: { ...r, results: { ...r.results, [target!]: entry } } }, summary: { key: "OMNIBUS.Request.RolledBy", data: { name: asked.name } } };
+  const entry: RequestResult = {
+    success: typeof outcome.success === "boolean" ? outcome.success : null,
+    total: r.hidden.length > 0 ? null : ((total as number | undefined) ?? null),
+    by: user.id!,
+    messageId: result?.id ?? null,
+  };
+  return {
+    changes: [],
+    state: { ...state, rollRequest: { ...r, results: { ...r.results, [target!]: entry } } },
+    summary: { key: "OMNIBUS.Request.RolledBy", data: { name: asked.name } },
+  };
 }
 
 /** Registers the shared action (at init). */

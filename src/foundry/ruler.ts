@@ -25,7 +25,11 @@ type RulerBase = abstract new (...args: never[]) => {
 };
 
 /** The colour of a drag that has reached this waypoint, or null to keep core's. */
-export function waypointColor(adapter: RulesetAdapter, actor: { type?: string; system?: unknown } | null | undefined, waypoint: RulerWaypoint): number | null {
+export function waypointColor(
+  adapter: RulesetAdapter,
+  actor: { type?: string; system?: unknown } | null | undefined,
+  waypoint: RulerWaypoint,
+): number | null {
   if (!adapter.movementBands || !actor?.type) return null;
   const bands = adapter.movementBands(actor.type, (actor.system ?? {}) as Record<string, unknown>);
   const m = waypoint?.measurement;
@@ -54,7 +58,8 @@ export function omnibusRulerClass(Base: RulerBase, adapter: RulesetAdapter) {
 /** Sets CONFIG.Token.rulerClass for the active ruleset, when it has bands and v13's TokenRuler exists. */
 export function registerTokenRuler(adapter: RulesetAdapter | undefined): void {
   if (!adapter?.movementBands) return;
-  const Base = (foundry as unknown as { canvas?: { placeables?: { tokens?: { TokenRuler?: RulerBase } } } }).canvas?.placeables?.tokens?.TokenRuler;
+  const Base = (foundry as unknown as { canvas?: { placeables?: { tokens?: { TokenRuler?: RulerBase } } } }).canvas?.placeables?.tokens
+    ?.TokenRuler;
   const token = (CONFIG as unknown as { Token?: { rulerClass?: unknown } }).Token;
   if (!Base || !token) return;
   token.rulerClass = omnibusRulerClass(Base, adapter);

@@ -12,8 +12,44 @@
 import type { RulesetId } from "../rules/index";
 
 export type { RulesetId };
-import type { StatusEffectSpec, SettingSpec, TargetInfo, CheckField, CheckValue, CheckValues, CheckRequest, KindRequest, OddsLine, DocumentChange, PlannedAction, MigrationContext, DocumentKind, TrackableAttributes, TokenAttributeHook, TokenDefaults, MovementBand } from "../rules/table/types";
-export type { StatusEffectSpec, SettingSpec, TargetInfo, CheckField, CheckValue, CheckValues, CheckRequest, KindRequest, OddsLine, DocumentChange, PlannedAction, MigrationContext, DocumentKind, TrackableAttributes, TokenAttributeHook, TokenDefaults, MovementBand };
+import type {
+  StatusEffectSpec,
+  SettingSpec,
+  TargetInfo,
+  CheckField,
+  CheckValue,
+  CheckValues,
+  CheckRequest,
+  KindRequest,
+  OddsLine,
+  DocumentChange,
+  PlannedAction,
+  MigrationContext,
+  DocumentKind,
+  TrackableAttributes,
+  TokenAttributeHook,
+  TokenDefaults,
+  MovementBand,
+} from "../rules/table/types";
+export type {
+  StatusEffectSpec,
+  SettingSpec,
+  TargetInfo,
+  CheckField,
+  CheckValue,
+  CheckValues,
+  CheckRequest,
+  KindRequest,
+  OddsLine,
+  DocumentChange,
+  PlannedAction,
+  MigrationContext,
+  DocumentKind,
+  TrackableAttributes,
+  TokenAttributeHook,
+  TokenDefaults,
+  MovementBand,
+};
 
 /**
  * A TypeDataModel subclass (`class X extends foundry.abstract.TypeDataModel<Schema, Actor.Implementation>`).

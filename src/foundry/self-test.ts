@@ -57,7 +57,11 @@ export interface SampleCheck {
 export const SELF_TEST_CHECKS: Record<string, SampleCheck[]> = {
   d6: [
     { kind: "attribute", dataset: { attribute: "dexterity" } },
-    { kind: "skill", dataset: {}, items: [{ name: "blaster", type: "d6_skill", system: { attribute: "dexterity", code: { dice: 4, pips: 0 } } }] },
+    {
+      kind: "skill",
+      dataset: {},
+      items: [{ name: "blaster", type: "d6_skill", system: { attribute: "dexterity", code: { dice: 4, pips: 0 } } }],
+    },
     { kind: "movement", dataset: {} },
     {
       kind: "forcepower",
@@ -76,7 +80,11 @@ export const SELF_TEST_CHECKS: Record<string, SampleCheck[]> = {
   ],
   wfrp: [
     { kind: "characteristic", dataset: { characteristic: "ws" } },
-    { kind: "skill", dataset: {}, items: [{ name: "Athletics", type: "wfrp_skill", system: { key: "athletics", characteristic: "ag", advanced: false, advances: 5 } }] },
+    {
+      kind: "skill",
+      dataset: {},
+      items: [{ name: "Athletics", type: "wfrp_skill", system: { key: "athletics", characteristic: "ag", advanced: false, advances: 5 } }],
+    },
     { kind: "extended", dataset: {}, items: [{ name: "research", type: "wfrp_extended", system: {} }] },
   ],
   silhouette: [
@@ -129,7 +137,17 @@ export const ATTACK_SCRIPTS: Record<string, AttackScript> = {
     // A sure shot (10D Dexterity, short range) with a heavy blaster pistol (5D) at a 1D-Strength target.
     attacker: { type: "d6_character", system: { attributes: { dexterity: { dice: 10, pips: 0 } } } },
     target: { type: "d6_character", system: { attributes: { strength: { dice: 1, pips: 0 } } } },
-    weapon: { type: "d6_weapon", system: { skill: "blaster", attackType: "ranged", damage: "5D", damageType: "energy", ranges: { shortMin: 3, shortMax: 7, medium: 25, long: 50 }, ammo: { value: 25, max: 25 } } },
+    weapon: {
+      type: "d6_weapon",
+      system: {
+        skill: "blaster",
+        attackType: "ranged",
+        damage: "5D",
+        damageType: "energy",
+        ranges: { shortMin: 3, shortMax: 7, medium: 25, long: 50 },
+        ammo: { value: 25, max: 25 },
+      },
+    },
     squares: 5,
     units: "m",
     dataset: (itemId) => ({ itemId }),
@@ -138,14 +156,18 @@ export const ATTACK_SCRIPTS: Record<string, AttackScript> = {
       const before = ctx.cards.length;
       await click(attack, "d6RollDamage", null);
       const damage = newestCard(ctx, before);
-      const targets = ((damage?.flags as Record<string, Record<string, Record<string, Record<string, unknown[]>>>> | undefined)?.omnibus?.d6?.damage?.targets ?? []) as unknown[];
+      const targets = ((damage?.flags as Record<string, Record<string, Record<string, Record<string, unknown[]>>>> | undefined)?.omnibus?.d6
+        ?.damage?.targets ?? []) as unknown[];
       if (!damage || targets.length === 0) return null;
       return { message: damage, action: "d6ApplyDamage", target: "0" };
     },
   },
   storytelling: {
     // A club in melee: Strength 5 + Weaponry 5 + damage 3, less the target's Defense (Wits/Dexterity 1).
-    attacker: { type: "storytelling_character", system: { attributes: { strength: 5, dexterity: 3, wits: 3 }, skills: { weaponry: { dots: 5, specialties: "" } } } },
+    attacker: {
+      type: "storytelling_character",
+      system: { attributes: { strength: 5, dexterity: 3, wits: 3 }, skills: { weaponry: { dots: 5, specialties: "" } } },
+    },
     target: { type: "storytelling_character", system: { attributes: { wits: 1, dexterity: 1, stamina: 1 } } },
     weapon: { type: "storytelling_weapon", system: { attackKind: "melee", damage: 3, damageType: "lethal", strength: 1, again: "10" } },
     squares: 1,
@@ -161,7 +183,10 @@ export const ATTACK_SCRIPTS: Record<string, AttackScript> = {
     // Weapon Skill 90 with a hand weapon against a defender who dodges on Agility 5.
     attacker: { type: "wfrp_character", system: { characteristics: { ws: { initial: 90 }, s: { initial: 50 } } } },
     target: { type: "wfrp_character", system: { characteristics: { ag: { initial: 5 }, t: { initial: 10 } } } },
-    weapon: { type: "wfrp_weapon", system: { kind: "melee", group: "basic", damage: 4, addsStrengthBonus: true, range: 0, equipped: true } },
+    weapon: {
+      type: "wfrp_weapon",
+      system: { kind: "melee", group: "basic", damage: 4, addsStrengthBonus: true, range: 0, equipped: true },
+    },
     squares: 1,
     units: "yd",
     dataset: (itemId) => ({ itemId }),
@@ -175,9 +200,23 @@ export const ATTACK_SCRIPTS: Record<string, AttackScript> = {
   silhouette: {
     // Firearms 5 (AGI 2) with a sniper rifle at 5 m against an untrained defender.
     attacker: { type: "silhouette_character", system: { attributes: { agi: 2 } } },
-    attackerItems: [{ name: `${SELF_TEST_NAME}: firearms`, type: "silhouette_skill", system: { key: "firearms", level: 5, attribute: "agi" } }],
+    attackerItems: [
+      { name: `${SELF_TEST_NAME}: firearms`, type: "silhouette_skill", system: { key: "firearms", level: 5, attribute: "agi" } },
+    ],
     target: { type: "silhouette_character", system: {} },
-    weapon: { type: "silhouette_weapon", system: { category: "ranged", skill: "firearms", damageMultiplier: 20, accuracy: 1, rof: 0, ranges: { base: 50, medium: 100, long: 200, extreme: 400 }, ammo: { value: 5, max: 5 }, carried: true } },
+    weapon: {
+      type: "silhouette_weapon",
+      system: {
+        category: "ranged",
+        skill: "firearms",
+        damageMultiplier: 20,
+        accuracy: 1,
+        rof: 0,
+        ranges: { base: 50, medium: 100, long: 200, extreme: 400 },
+        ammo: { value: 5, max: 5 },
+        carried: true,
+      },
+    },
     squares: 5,
     units: "m",
     dataset: (itemId) => ({ itemId }),
@@ -226,7 +265,10 @@ export interface SelfTestStep {
 
 interface SceneDoc extends Doc {
   grid?: { size?: number; distance?: number; units?: string } | null;
-  createEmbeddedDocuments(type: "Token", data: Array<Record<string, unknown>>): Promise<Array<{ uuid: string; name?: string | null }> | undefined>;
+  createEmbeddedDocuments(
+    type: "Token",
+    data: Array<Record<string, unknown>>,
+  ): Promise<Array<{ uuid: string; name?: string | null }> | undefined>;
 }
 interface ActorDoc extends Doc {
   img?: string | null;
@@ -255,22 +297,46 @@ async function runAttack(ctx: Context, script: AttackScript): Promise<void> {
     grid: { size: gridSize, distance: 1, units: script.units },
   });
   const folder = ctx.folders.Actor?.id ?? null;
-  const attacker = await create<ActorDoc>(ctx, "Actor", { name: `${SELF_TEST_NAME}: attacker`, type: script.attacker.type, folder, system: script.attacker.system, items: [{ name: `${SELF_TEST_NAME}: weapon`, type: script.weapon.type, system: script.weapon.system }, ...(script.attackerItems ?? [])] });
-  const victim = await create<ActorDoc>(ctx, "Actor", { name: `${SELF_TEST_NAME}: target`, type: script.target.type, folder, system: script.target.system });
-  const tokens = (await scene.createEmbeddedDocuments("Token", [
-    { actorId: attacker.id, name: attacker.name, actorLink: true, hidden: true, x: gridSize, y: gridSize },
-    { actorId: victim.id, name: victim.name, actorLink: true, hidden: true, x: gridSize * (1 + script.squares), y: gridSize },
-  ])) ?? [];
+  const attacker = await create<ActorDoc>(ctx, "Actor", {
+    name: `${SELF_TEST_NAME}: attacker`,
+    type: script.attacker.type,
+    folder,
+    system: script.attacker.system,
+    items: [{ name: `${SELF_TEST_NAME}: weapon`, type: script.weapon.type, system: script.weapon.system }, ...(script.attackerItems ?? [])],
+  });
+  const victim = await create<ActorDoc>(ctx, "Actor", {
+    name: `${SELF_TEST_NAME}: target`,
+    type: script.target.type,
+    folder,
+    system: script.target.system,
+  });
+  const tokens =
+    (await scene.createEmbeddedDocuments("Token", [
+      { actorId: attacker.id, name: attacker.name, actorLink: true, hidden: true, x: gridSize, y: gridSize },
+      { actorId: victim.id, name: victim.name, actorLink: true, hidden: true, x: gridSize * (1 + script.squares), y: gridSize },
+    ])) ?? [];
   if (tokens.length !== 2) throw new Error("the temporary tokens were not created");
   const units = scene.grid?.units ?? script.units;
-  const target: TargetInfo = { tokenUuid: tokens[1].uuid, actorUuid: victim.uuid, name: String(victim.name ?? ""), img: String(victim.img ?? ""), distance: script.squares * (scene.grid?.distance ?? 1), units };
+  const target: TargetInfo = {
+    tokenUuid: tokens[1].uuid,
+    actorUuid: victim.uuid,
+    name: String(victim.name ?? ""),
+    img: String(victim.img ?? ""),
+    distance: script.squares * (scene.grid?.distance ?? 1),
+    units,
+  };
   const weapon = attacker.items.contents.find((i) => i.type === script.weapon.type);
   if (!weapon?.id) throw new Error("the attacker has no weapon");
   const user = game.user!;
   const healthy = healthOf(victim);
   const tries: string[] = [];
   for (let attempt = 1; attempt <= ATTACK_ATTEMPTS; attempt++) {
-    const request = await checks.build({ actor: attacker as never, kind: "attack", dataset: { check: "attack", ...script.dataset(weapon.id) }, targets: [target] });
+    const request = await checks.build({
+      actor: attacker as never,
+      kind: "attack",
+      dataset: { check: "attack", ...script.dataset(weapon.id) },
+      targets: [target],
+    });
     if (!request) throw new Error("the attack built nothing");
     const values = script.values ? script.values(request.values as Record<string, unknown>) : request.values;
     const posted = (await checks.roll(request, values as never, { rollMode: "gmroll" })) as Message | null | undefined;
@@ -352,14 +418,25 @@ export function selfTestSteps(adapter: RulesetAdapter): SelfTestStep[] {
         let item: { id: string | null; type: string } | undefined;
         const dataset: Record<string, string> = { check: check.kind, ...check.dataset };
         if (check.items?.length) {
-          actor = await create<ActorDoc>(ctx, "Actor", { name: `${SELF_TEST_NAME}: ${check.kind}`, type: actorTypes[0], folder: ctx.folders.Actor?.id ?? null, items: check.items });
+          actor = await create<ActorDoc>(ctx, "Actor", {
+            name: `${SELF_TEST_NAME}: ${check.kind}`,
+            type: actorTypes[0],
+            folder: ctx.folders.Actor?.id ?? null,
+            items: check.items,
+          });
           item = actor.items.contents.find((i) => i.type === check.items![0].type);
           if (!item?.id) throw new Error(`the ${check.kind} check's ${check.items[0].type} was not created`);
           dataset.itemId = item.id;
         }
         if (!actor) throw new Error("no actor");
         const before = ctx.cards.length;
-        const request = await ctx.adapter.checks.build({ actor: actor as never, ...(item ? { item: item as never } : {}), kind: check.kind, dataset, targets: [] });
+        const request = await ctx.adapter.checks.build({
+          actor: actor as never,
+          ...(item ? { item: item as never } : {}),
+          kind: check.kind,
+          dataset,
+          targets: [],
+        });
         if (!request) throw new Error(`the ${check.kind} check built nothing`);
         if (request.kind !== (check.builds ?? check.kind)) throw new Error(`the ${check.kind} check built a ${request.kind} check`);
         const posted = await ctx.adapter.checks.roll(request, request.values, { rollMode: "gmroll" });
@@ -373,7 +450,10 @@ export function selfTestSteps(adapter: RulesetAdapter): SelfTestStep[] {
       async run(ctx) {
         const combat = await create<CombatDoc>(ctx, "Combat", { active: false, scene: null });
         const fighters = ctx.actors.filter((a) => a.type !== undefined && !/vehicle|party/.test(a.type));
-        await combat.createEmbeddedDocuments("Combatant", fighters.map((a) => ({ actorId: a.id, name: a.name, hidden: true })));
+        await combat.createEmbeddedDocuments(
+          "Combatant",
+          fighters.map((a) => ({ actorId: a.id, name: a.name, hidden: true })),
+        );
         await combat.rollAll();
         const missing = [...combat.combatants].filter((c) => typeof c.initiative !== "number");
         if (missing.length > 0) throw new Error(`no initiative for ${missing.map((c) => c.name).join(", ")}`);
@@ -381,7 +461,9 @@ export function selfTestSteps(adapter: RulesetAdapter): SelfTestStep[] {
     });
   }
   const script = ATTACK_SCRIPTS[adapter.id];
-  steps.push(script ? { name: ATTACK_STEP, run: (ctx) => runAttack(ctx, script) } : { name: ATTACK_STEP, pending: true, run: async () => undefined });
+  steps.push(
+    script ? { name: ATTACK_STEP, run: (ctx) => runAttack(ctx, script) } : { name: ATTACK_STEP, pending: true, run: async () => undefined },
+  );
   return steps;
 }
 
@@ -396,7 +478,10 @@ function message(error: unknown): string {
  * button that rolls (a defence) does not wait for a click. Returns what puts both back.
  */
 async function runSettings(): Promise<() => Promise<void>> {
-  const settings = game.settings as unknown as { get(ns: string, key: string): unknown; set(ns: string, key: string, value: unknown): Promise<unknown> };
+  const settings = game.settings as unknown as {
+    get(ns: string, key: string): unknown;
+    set(ns: string, key: string, value: unknown): Promise<unknown>;
+  };
   const wanted: Array<[string, string, unknown]> = [
     ["core", isV14() ? "messageMode" : "rollMode", toGenerationMode("gmroll")],
     [SYSTEM_ID, SETTING.rollDialog, false],
@@ -415,7 +500,10 @@ async function runSettings(): Promise<() => Promise<void>> {
  * Runs every step; deletes what it created (newest first) whatever happened; returns one result per
  * step. `onMessage` receives the ids of chat messages the run created (deleted with the rest).
  */
-export async function runSelfTestSteps(adapter: RulesetAdapter, steps = selfTestSteps(adapter)): Promise<{ results: SelfTestResult[]; cleanup: string[] }> {
+export async function runSelfTestSteps(
+  adapter: RulesetAdapter,
+  steps = selfTestSteps(adapter),
+): Promise<{ results: SelfTestResult[]; cleanup: string[] }> {
   const cards: Doc[] = [];
   const ctx: Context = { adapter, created: [], cards, actors: [], items: [], folders: {} };
   const results: SelfTestResult[] = [];
@@ -454,7 +542,11 @@ export async function runSelfTestSteps(adapter: RulesetAdapter, steps = selfTest
       cleanup.push(`${doc.uuid}: ${message(error)}`);
     }
   }
-  results.push({ step: "delete everything the self-test created", status: cleanup.length ? "failed" : "passed", ...(cleanup.length ? { error: cleanup.join("; ") } : {}) });
+  results.push({
+    step: "delete everything the self-test created",
+    status: cleanup.length ? "failed" : "passed",
+    ...(cleanup.length ? { error: cleanup.join("; ") } : {}),
+  });
   return { results, cleanup };
 }
 
@@ -466,7 +558,10 @@ function escapeHtml(text: string): string {
 export function reportHtml(adapter: RulesetAdapter, results: readonly SelfTestResult[], version: string): string {
   const count = (s: StepStatus) => results.filter((r) => r.status === s).length;
   const rows = results
-    .map((r) => `<li class="omnibus-selftest-${r.status}"><strong>${r.status}</strong> ${escapeHtml(r.step)}${r.error ? `: <code>${escapeHtml(r.error)}</code>` : ""}</li>`)
+    .map(
+      (r) =>
+        `<li class="omnibus-selftest-${r.status}"><strong>${r.status}</strong> ${escapeHtml(r.step)}${r.error ? `: <code>${escapeHtml(r.error)}</code>` : ""}</li>`,
+    )
     .join("");
   return `<div class="omnibus-card omnibus-selftest"><h3>${SELF_TEST_NAME} — ${escapeHtml(adapter.id)} — ${escapeHtml(version)}</h3><p>${count("passed")} passed, ${count("failed")} failed, ${count("pending")} pending</p><ul>${rows}</ul></div>`;
 }
@@ -479,7 +574,11 @@ export async function selfTest(adapter: RulesetAdapter): Promise<SelfTestResult[
   const g = game as unknown as { system?: { version?: string }; version?: string; users?: Iterable<{ id: string | null; isGM: boolean }> };
   const version = `system ${g.system?.version ?? "?"}, Foundry ${g.version ?? "?"}`;
   const whisper = [...(g.users ?? [])].filter((u) => u.isGM).map((u) => u.id);
-  await (ChatMessage as unknown as Creatable<unknown>).create({ content: reportHtml(adapter, results, version), whisper, speaker: { alias: SELF_TEST_NAME } });
+  await (ChatMessage as unknown as Creatable<unknown>).create({
+    content: reportHtml(adapter, results, version),
+    whisper,
+    speaker: { alias: SELF_TEST_NAME },
+  });
   return results;
 }
 

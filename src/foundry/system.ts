@@ -32,7 +32,17 @@ import { registerTokenDefaults, registerTrackableAttributes } from "./tokens";
 import { registerTokenRuler } from "./ruler";
 import { onHotbarDrop } from "./hotbar";
 import { installPackUnlockRetry, migrateWorldIfNeeded } from "./migrations";
-import { SYSTEM_ID, activeRuleset, activeRulesetId, allRulesets, getRuleset, isPackShown, registerRuleset, rulesetOfType, setActiveRuleset } from "./registry";
+import {
+  SYSTEM_ID,
+  activeRuleset,
+  activeRulesetId,
+  allRulesets,
+  getRuleset,
+  isPackShown,
+  registerRuleset,
+  rulesetOfType,
+  setActiveRuleset,
+} from "./registry";
 import { registerRussianNames } from "./names";
 import { localizePackIndexes } from "./pack-names";
 import type { DocumentKind, RulesetAdapter, SheetClass } from "./ruleset";
@@ -226,10 +236,13 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.on("renderActorDirectory", addAwardButton as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
   installPackUnlockRetry();
-  Hooks.once("quenchReady" as never, ((quench: QuenchLike) => {
-    const adapter = activeRuleset();
-    if (adapter) registerQuenchBatch(quench, adapter);
-  }) as never);
+  Hooks.once(
+    "quenchReady" as never,
+    ((quench: QuenchLike) => {
+      const adapter = activeRuleset();
+      if (adapter) registerQuenchBatch(quench, adapter);
+    }) as never,
+  );
   Hooks.once("diceSoNiceReady" as never, ((dice3d: DiceSoNiceLike) => registerDiceSoNice(dice3d, localize)) as never);
   registerRussianNames(isRegisteredType);
   registerTokenDefaults();

@@ -107,7 +107,10 @@ async function planDraw({ message, target, state }: ChatActionContext): Promise<
   }
   const key = target;
   const table = await tableFor(ruleset, key);
-  const rows = resultsOf(table).map((r) => ({ result: r, range: (Array.isArray(r.range) ? [Number(r.range[0]), Number(r.range[1])] : [NaN, NaN]) as [number, number] }));
+  const rows = resultsOf(table).map((r) => ({
+    result: r,
+    range: (Array.isArray(r.range) ? [Number(r.range[0]), Number(r.range[1])] : [NaN, NaN]) as [number, number],
+  }));
   const formula = text(table.formula) || TABLE_DIE[key].formula;
   if (formula === TABLE_DIE[key].formula) {
     const problems = tableProblems(rows, TABLE_DIE[key].min, TABLE_DIE[key].max);
@@ -127,12 +130,19 @@ async function planDraw({ message, target, state }: ChatActionContext): Promise<
     descriptionRu: text(result.flags?.omnibus?.descriptionRu),
   };
   const draws = { ...((state.draws as Record<string, DrawnRow> | undefined) ?? {}), [key]: drawn };
-  return { changes: [], state: { ...state, draws }, summary: { key: "OMNIBUS.Table.DrawnSummary", data: { table: drawn.table, roll: total, result: drawn.name } } };
+  return {
+    changes: [],
+    state: { ...state, draws },
+    summary: { key: "OMNIBUS.Table.DrawnSummary", data: { table: drawn.table, roll: total, result: drawn.name } },
+  };
 }
 
 /** Registers the draw action and the table settings of the active ruleset (at init). */
 export function registerTables(active: RulesetId): void {
-  registerSharedAction(DRAW_ACTION, { targets: (state) => [...(TABLE_KEYS[isRulesetId(state.ruleset) ? state.ruleset : active] as readonly string[])], plan: planDraw });
+  registerSharedAction(DRAW_ACTION, {
+    targets: (state) => [...(TABLE_KEYS[isRulesetId(state.ruleset) ? state.ruleset : active] as readonly string[])],
+    plan: planDraw,
+  });
   for (const key of TABLE_KEYS[active] as readonly TableKey[]) {
     settingsStore().register(SYSTEM_ID, tableSetting(key), {
       name: `OMNIBUS.Table.Setting.${key}`,
@@ -146,14 +156,31 @@ export function registerTables(active: RulesetId): void {
 }
 
 /** The view of a card's tables for one reader: drawn rows, and Draw buttons for who may ask. */
-export function drawsView(called: readonly TableKey[], draws: Record<string, DrawnRow>, lang: string | undefined, mayDraw: boolean): Array<{ key: TableKey; label: string; drawn: { roll: number; name: string; description: string; table: string } | null; button: boolean }> {
+export function drawsView(
+  called: readonly TableKey[],
+  draws: Record<string, DrawnRow>,
+  lang: string | undefined,
+  mayDraw: boolean,
+): Array<{
+  key: TableKey;
+  label: string;
+  drawn: { roll: number; name: string; description: string; table: string } | null;
+  button: boolean;
+}> {
   return called.map((key) => {
     const row = Object.hasOwn(draws, key) ? draws[key] : undefined;
     const shown = (en: string, ru: string) => displayName({ name: en, flags: { omnibus: { nameRu: ru } } } as BilingualSource, lang);
     return {
       key,
       label: `OMNIBUS.Table.Name.${key}`,
-      drawn: row ? { roll: row.roll, table: shown(row.table, row.tableRu), name: shown(row.name, row.nameRu), description: shown(row.description, row.descriptionRu) } : null,
+      drawn: row
+        ? {
+            roll: row.roll,
+            table: shown(row.table, row.tableRu),
+            name: shown(row.name, row.nameRu),
+            description: shown(row.description, row.descriptionRu),
+          }
+        : null,
       button: !row && mayDraw,
     };
   });

@@ -28,7 +28,10 @@ export interface GridLike {
 
 /** Distance between two points along the grid (scene units). */
 export function measureDistance(grid: GridLike, from: Point, to: Point): number {
-  return grid.measurePath([{ x: from.x, y: from.y }, { x: to.x, y: to.y }]).distance;
+  return grid.measurePath([
+    { x: from.x, y: from.y },
+    { x: to.x, y: to.y },
+  ]).distance;
 }
 
 /** Describes targets as plain data, measuring each from `source` (none → distance null). */
@@ -95,7 +98,13 @@ export function currentTargets(actor: Actor.Implementation | null): TargetInfo[]
  * Every token within `radius` (scene units) of `point`, measured along the grid, nearest first.
  * `level`: only tokens on that scene Level (v14 scene levels; null = the whole scene, as on v13).
  */
-export function describeTokensAround(grid: GridLike, point: Point, tokens: Iterable<TokenLike>, radius: number, level: string | null = null): TargetInfo[] {
+export function describeTokensAround(
+  grid: GridLike,
+  point: Point,
+  tokens: Iterable<TokenLike>,
+  radius: number,
+  level: string | null = null,
+): TargetInfo[] {
   const found: TargetInfo[] = [];
   for (const token of tokens) {
     if (!onLevel(token, level)) continue;

@@ -32,7 +32,10 @@ export function tokenDefaultsFor(type: string, data: unknown): Record<string, un
 }
 
 export function registerTokenDefaults(): void {
-  Hooks.on("preCreateActor", ((document: { type?: string; updateSource(d: Record<string, unknown>): unknown }, data: Record<string, unknown>) => {
+  Hooks.on("preCreateActor", ((
+    document: { type?: string; updateSource(d: Record<string, unknown>): unknown },
+    data: Record<string, unknown>,
+  ) => {
     const prototypeToken = tokenDefaultsFor(String(document.type ?? ""), data);
     if (prototypeToken) document.updateSource({ prototypeToken });
   }) as never);

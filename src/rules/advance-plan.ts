@@ -12,7 +12,17 @@ import { OmnibusError, describeValue } from "../core/errors";
 import type { RulesetId } from "./index";
 import { advanceCost, type AdvanceOptions } from "./characters";
 import { isRecord, type ActorLike, type CostStep } from "./build-types";
-import { award, ledgerTotals, requireLedger, revertOf, spend, undoLastSpend, type ActorChanges, type LedgerEntry, type Refusal } from "./ledger";
+import {
+  award,
+  ledgerTotals,
+  requireLedger,
+  revertOf,
+  spend,
+  undoLastSpend,
+  type ActorChanges,
+  type LedgerEntry,
+  type Refusal,
+} from "./ledger";
 import { codeToPips, formatDieCode, pipsToCode, requireCode } from "./d6/dice-code";
 import { specialtyList } from "./storytelling/creation";
 import { finiteOr } from "../core/units";
@@ -37,12 +47,25 @@ export type AdvancePlan =
   | { ok: false; reason: "notEnoughExperience"; label: string; cost: number; available: number };
 
 /** Trait ratings the plans stop at (the sheet's own limits). */
-const MAX = { storytellingDots: 5, morality: 10, wfrpAdvances: 999, talentTimes: 99, silhouetteAttribute: 10, silhouetteSkill: 20, d6Dice: 200 };
+const MAX = {
+  storytellingDots: 5,
+  morality: 10,
+  wfrpAdvances: 999,
+  talentTimes: 99,
+  silhouetteAttribute: 10,
+  silhouetteSkill: 20,
+  d6Dice: 200,
+};
 
 const sys = (actor: ActorLike): Record<string, unknown> => (isRecord(actor) && isRecord(actor.system) ? actor.system : {});
-function itemOf(actor: ActorLike, id: string | undefined, type: string): { _id: string; name: string; system: Record<string, unknown> } | null {
+function itemOf(
+  actor: ActorLike,
+  id: string | undefined,
+  type: string,
+): { _id: string; name: string; system: Record<string, unknown> } | null {
   if (!id || !isRecord(actor) || !Array.isArray(actor.items)) return null;
-  const it = (actor.items as unknown[]).find((i) => isRecord(i) && i._id === id && i.type === type && isRecord(i.system)) as Record<string, unknown> | undefined;
+  const it = (actor.items as unknown[]).find((i) => isRecord(i) && i._id === id && i.type === type && isRecord(i.system)) as
+    Record<string, unknown> | undefined;
   return it ? { _id: id, name: typeof it.name === "string" ? it.name : "", system: it.system as Record<string, unknown> } : null;
 }
 
@@ -101,14 +124,28 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
         if (!isRecord(attrs[key])) return null;
         const p = pip(attrs[key]);
         if (p + 1 > MAX.d6Dice * 3) return { atMax: code(p), label: key };
-        return { label: key, from: code(p), to: code(p + 1), costKind: "attribute", changes: { system: { [`attributes.${key}`]: pipsToCode(p + 1) } }, revert: { system: { [`attributes.${key}`]: pipsToCode(p) } } };
+        return {
+          label: key,
+          from: code(p),
+          to: code(p + 1),
+          costKind: "attribute",
+          changes: { system: { [`attributes.${key}`]: pipsToCode(p + 1) } },
+          revert: { system: { [`attributes.${key}`]: pipsToCode(p) } },
+        };
       }
       const item = itemOf(actor, t.itemId, "d6_skill");
       if (!item) return null;
       if (t.kind === "skill" || t.kind === "advancedSkill") {
         const p = pip(item.system.code);
         const kind = item.system.advanced === true ? "advancedSkill" : "skill";
-        return { label: item.name, from: code(p), to: code(p + 1), costKind: kind, changes: { items: [{ _id: item._id, system: { code: pipsToCode(p + 1) } }] }, revert: { items: [{ _id: item._id, system: { code: pipsToCode(p) } }] } };
+        return {
+          label: item.name,
+          from: code(p),
+          to: code(p + 1),
+          costKind: kind,
+          changes: { items: [{ _id: item._id, system: { code: pipsToCode(p + 1) } }] },
+          revert: { items: [{ _id: item._id, system: { code: pipsToCode(p) } }] },
+        };
       }
       if (t.kind === "specialization") {
         const specs = Array.isArray(item.system.specializations) ? (item.system.specializations as Record<string, unknown>[]) : [];
@@ -116,7 +153,14 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
         if (!Number.isInteger(i) || i < 0 || i >= specs.length || !isRecord(specs[i])) return null;
         const p = pip(specs[i].code);
         const next = specs.map((sp, j) => (j === i ? { ...sp, code: pipsToCode(p + 1) } : sp));
-        return { label: `${item.name}: ${String(specs[i].name ?? "")}`, from: code(p), to: code(p + 1), costKind: "specialization", changes: { items: [{ _id: item._id, system: { specializations: next } }] }, revert: { items: [{ _id: item._id, system: { specializations: specs } }] } };
+        return {
+          label: `${item.name}: ${String(specs[i].name ?? "")}`,
+          from: code(p),
+          to: code(p + 1),
+          costKind: "specialization",
+          changes: { items: [{ _id: item._id, system: { specializations: next } }] },
+          revert: { items: [{ _id: item._id, system: { specializations: specs } }] },
+        };
       }
       return null;
     }
@@ -126,7 +170,14 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
         if (typeof attrs[key] !== "number") return null;
         const v = attrs[key] as number;
         if (v >= MAX.storytellingDots) return { atMax: String(v), label: key };
-        return { label: key, from: v, to: v + 1, costKind: "attribute", changes: { system: { [`attributes.${key}`]: v + 1 } }, revert: { system: { [`attributes.${key}`]: v } } };
+        return {
+          label: key,
+          from: v,
+          to: v + 1,
+          costKind: "attribute",
+          changes: { system: { [`attributes.${key}`]: v + 1 } },
+          revert: { system: { [`attributes.${key}`]: v } },
+        };
       }
       if (t.kind === "skill" || t.kind === "specialty") {
         const skills = isRecord(s.skills) ? s.skills : {};
@@ -135,26 +186,54 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
         if (t.kind === "skill") {
           const v = finiteOr(sk.dots);
           if (v >= MAX.storytellingDots) return { atMax: String(v), label: key };
-          return { label: key, from: v, to: v + 1, costKind: "skill", changes: { system: { [`skills.${key}.dots`]: v + 1 } }, revert: { system: { [`skills.${key}.dots`]: v } } };
+          return {
+            label: key,
+            from: v,
+            to: v + 1,
+            costKind: "skill",
+            changes: { system: { [`skills.${key}.dots`]: v + 1 } },
+            revert: { system: { [`skills.${key}.dots`]: v } },
+          };
         }
         const name = (t.name ?? "").trim();
         if (!name || /[,;\n]/.test(name)) return null;
         const text = typeof sk.specialties === "string" ? sk.specialties : "";
         const list = specialtyList(text);
         if (list.some((x) => x.toLowerCase() === name.toLowerCase())) return { atMax: name, label: key };
-        return { label: `${key}: ${name}`, from: list.length, to: list.length + 1, costKind: "specialty", changes: { system: { [`skills.${key}.specialties`]: [...list, name].join(", ") } }, revert: { system: { [`skills.${key}.specialties`]: text } } };
+        return {
+          label: `${key}: ${name}`,
+          from: list.length,
+          to: list.length + 1,
+          costKind: "specialty",
+          changes: { system: { [`skills.${key}.specialties`]: [...list, name].join(", ") } },
+          revert: { system: { [`skills.${key}.specialties`]: text } },
+        };
       }
       if (t.kind === "morality") {
         const v = finiteOr(s.morality, 7);
         if (v >= MAX.morality) return { atMax: String(v), label: "morality" };
-        return { label: "morality", from: v, to: v + 1, costKind: "morality", changes: { system: { morality: v + 1 } }, revert: { system: { morality: v } } };
+        return {
+          label: "morality",
+          from: v,
+          to: v + 1,
+          costKind: "morality",
+          changes: { system: { morality: v + 1 } },
+          revert: { system: { morality: v } },
+        };
       }
       if (t.kind === "merit") {
         const item = itemOf(actor, t.itemId, "storytelling_merit");
         if (!item) return null;
         const v = finiteOr(item.system.dots, 1);
         if (v >= MAX.storytellingDots) return { atMax: String(v), label: item.name };
-        return { label: item.name, from: v, to: v + 1, costKind: "merit", changes: { items: [{ _id: item._id, system: { dots: v + 1 } }] }, revert: { items: [{ _id: item._id, system: { dots: v } }] } };
+        return {
+          label: item.name,
+          from: v,
+          to: v + 1,
+          costKind: "merit",
+          changes: { items: [{ _id: item._id, system: { dots: v + 1 } }] },
+          revert: { items: [{ _id: item._id, system: { dots: v } }] },
+        };
       }
       return null;
     }
@@ -164,21 +243,42 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
         if (!isRecord(chars[key])) return null;
         const v = finiteOr((chars[key] as Record<string, unknown>).advances);
         if (v >= MAX.wfrpAdvances) return { atMax: String(v), label: key };
-        return { label: key, from: v, to: v + 1, costKind: "characteristic", changes: { system: { [`characteristics.${key}.advances`]: v + 1 } }, revert: { system: { [`characteristics.${key}.advances`]: v } } };
+        return {
+          label: key,
+          from: v,
+          to: v + 1,
+          costKind: "characteristic",
+          changes: { system: { [`characteristics.${key}.advances`]: v + 1 } },
+          revert: { system: { [`characteristics.${key}.advances`]: v } },
+        };
       }
       if (t.kind === "skill") {
         const item = itemOf(actor, t.itemId, "wfrp_skill");
         if (!item) return null;
         const v = finiteOr(item.system.advances);
         if (v >= MAX.wfrpAdvances) return { atMax: String(v), label: item.name };
-        return { label: item.name, from: v, to: v + 1, costKind: "skill", changes: { items: [{ _id: item._id, system: { advances: v + 1 } }] }, revert: { items: [{ _id: item._id, system: { advances: v } }] } };
+        return {
+          label: item.name,
+          from: v,
+          to: v + 1,
+          costKind: "skill",
+          changes: { items: [{ _id: item._id, system: { advances: v + 1 } }] },
+          revert: { items: [{ _id: item._id, system: { advances: v } }] },
+        };
       }
       if (t.kind === "talent") {
         const item = itemOf(actor, t.itemId, "wfrp_talent");
         if (!item) return null;
         const v = finiteOr(item.system.timesTaken, 1);
         if (v >= MAX.talentTimes) return { atMax: String(v), label: item.name };
-        return { label: item.name, from: v, to: v + 1, costKind: "talent", changes: { items: [{ _id: item._id, system: { timesTaken: v + 1 } }] }, revert: { items: [{ _id: item._id, system: { timesTaken: v } }] } };
+        return {
+          label: item.name,
+          from: v,
+          to: v + 1,
+          costKind: "talent",
+          changes: { items: [{ _id: item._id, system: { timesTaken: v + 1 } }] },
+          revert: { items: [{ _id: item._id, system: { timesTaken: v } }] },
+        };
       }
       return null;
     }
@@ -188,14 +288,28 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
         if (typeof attrs[key] !== "number") return null;
         const v = attrs[key] as number;
         if (v >= MAX.silhouetteAttribute) return { atMax: String(v), label: key };
-        return { label: key, from: v, to: v + 1, costKind: "attribute", changes: { system: { [`attributes.${key}`]: v + 1 } }, revert: { system: { [`attributes.${key}`]: v } } };
+        return {
+          label: key,
+          from: v,
+          to: v + 1,
+          costKind: "attribute",
+          changes: { system: { [`attributes.${key}`]: v + 1 } },
+          revert: { system: { [`attributes.${key}`]: v } },
+        };
       }
       if (t.kind === "skill") {
         const item = itemOf(actor, t.itemId, "silhouette_skill");
         if (!item) return null;
         const v = finiteOr(item.system.level);
         if (v >= MAX.silhouetteSkill) return { atMax: String(v), label: item.name };
-        return { label: item.name, from: v, to: v + 1, costKind: "skill", changes: { items: [{ _id: item._id, system: { level: v + 1 } }] }, revert: { items: [{ _id: item._id, system: { level: v } }] } };
+        return {
+          label: item.name,
+          from: v,
+          to: v + 1,
+          costKind: "skill",
+          changes: { items: [{ _id: item._id, system: { level: v + 1 } }] },
+          revert: { items: [{ _id: item._id, system: { level: v } }] },
+        };
       }
       return null;
     }
@@ -208,7 +322,8 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
  * enough experience).
  */
 export function planAdvance(ruleset: RulesetId, actor: ActorLike, target: AdvanceTarget, opts: AdvanceOptions = {}): AdvancePlan {
-  if (!isRecord(target) || typeof target.kind !== "string") throw new OmnibusError("badArgument", `an advance target needs a kind, got ${describeValue(target)}`, { name: "target" });
+  if (!isRecord(target) || typeof target.kind !== "string")
+    throw new OmnibusError("badArgument", `an advance target needs a kind, got ${describeValue(target)}`, { name: "target" });
   const step = stepFor(ruleset, actor, target);
   if (!step) return { ok: false, reason: "unknownTrait", kind: target.kind };
   if ("atMax" in step) return { ok: false, reason: "atMaximum", label: step.label, value: step.atMax };
@@ -219,7 +334,16 @@ export function planAdvance(ruleset: RulesetId, actor: ActorLike, target: Advanc
     const pool = poolChanges(ruleset, actor, delta);
     return Object.keys(pool).length ? { ...c, system: { ...(c.system ?? {}), ...pool } } : c;
   };
-  return { ok: true, label: step.label, from: String(step.from), to: String(step.to), cost, steps, changes: withPool(step.changes, -cost), revert: step.revert };
+  return {
+    ok: true,
+    label: step.label,
+    from: String(step.from),
+    to: String(step.to),
+    cost,
+    steps,
+    changes: withPool(step.changes, -cost),
+    revert: step.revert,
+  };
 }
 
 /** The pool change that gives back `amount` of spent experience (an undo). */
@@ -255,19 +379,32 @@ export function planSpend(
     trait: { kind: target.kind, key: target.key ?? target.itemId ?? "", from: plan.from, to: plan.to },
     revert: plan.revert,
   });
-  if (!r.ok) return { ok: false, reason: "notEnoughExperience", label: plan.label, cost: plan.cost, available: availableExperience(ruleset, actor) };
+  if (!r.ok)
+    return { ok: false, reason: "notEnoughExperience", label: plan.label, cost: plan.cost, available: availableExperience(ruleset, actor) };
   return { ...plan, changes: merge(plan.changes, { ledger: r.entries }) };
 }
 
 /** Undo of the last spend: its revert changes, the refund and the ledger marked — or a refusal. */
-export function planUndo(ruleset: RulesetId, actor: ActorLike, date: string): { ok: true; undone: LedgerEntry; changes: ActorChanges } | Refusal {
+export function planUndo(
+  ruleset: RulesetId,
+  actor: ActorLike,
+  date: string,
+): { ok: true; undone: LedgerEntry; changes: ActorChanges } | Refusal {
   const r = undoLastSpend(ledgerOf(actor), date);
   if (!r.ok) return r;
-  return { ok: true, undone: r.undone, changes: merge(revertOf(r.undone), { ...refundChanges(ruleset, actor, r.undone.amount), ledger: r.entries }) };
+  return {
+    ok: true,
+    undone: r.undone,
+    changes: merge(revertOf(r.undone), { ...refundChanges(ruleset, actor, r.undone.amount), ledger: r.entries }),
+  };
 }
 
 /** An award: the ledger entry and the pool, as changes to the actor (the GM awards each actor in turn). */
-export function planAward(ruleset: RulesetId, actor: ActorLike, a: { id: string; amount: number; reason: string; date: string }): ActorChanges {
+export function planAward(
+  ruleset: RulesetId,
+  actor: ActorLike,
+  a: { id: string; amount: number; reason: string; date: string },
+): ActorChanges {
   const entries = award(ledgerOf(actor), a);
   return { system: { ...poolChanges(ruleset, actor, a.amount), ledger: entries } };
 }
@@ -296,7 +433,10 @@ function offerTargets(ruleset: RulesetId, actor: ActorLike): AdvanceTarget[] {
         ...keys(s.attributes).map((key) => ({ kind: "attribute", key })),
         ...ofType("d6_skill").flatMap((i) => [
           { kind: "skill", itemId: i._id as string },
-          ...(Array.isArray((i.system as Record<string, unknown>).specializations) ? ((i.system as Record<string, unknown>).specializations as unknown[]) : []).map((_, index) => ({ kind: "specialization", itemId: i._id as string, index })),
+          ...(Array.isArray((i.system as Record<string, unknown>).specializations)
+            ? ((i.system as Record<string, unknown>).specializations as unknown[])
+            : []
+          ).map((_, index) => ({ kind: "specialization", itemId: i._id as string, index })),
         ]),
       ];
     case "storytelling":
@@ -313,7 +453,10 @@ function offerTargets(ruleset: RulesetId, actor: ActorLike): AdvanceTarget[] {
         ...ofType("wfrp_talent").map((i) => ({ kind: "talent", itemId: i._id as string })),
       ];
     case "silhouette":
-      return [...keys(s.attributes).map((key) => ({ kind: "attribute", key })), ...ofType("silhouette_skill").map((i) => ({ kind: "skill", itemId: i._id as string }))];
+      return [
+        ...keys(s.attributes).map((key) => ({ kind: "attribute", key })),
+        ...ofType("silhouette_skill").map((i) => ({ kind: "skill", itemId: i._id as string })),
+      ];
   }
 }
 
@@ -321,7 +464,11 @@ function offerTargets(ruleset: RulesetId, actor: ActorLike): AdvanceTarget[] {
  * Every Advance a sheet can offer, keyed by `offerKey`: the cost with the GM's table and whether it
  * is affordable now. `outOfCareer` (WFRP) tells which targets cost double.
  */
-export function advanceOffers(ruleset: RulesetId, actor: ActorLike, opts: { table?: unknown; outOfCareer?: (t: AdvanceTarget) => boolean } = {}): Record<string, AdvanceOffer> {
+export function advanceOffers(
+  ruleset: RulesetId,
+  actor: ActorLike,
+  opts: { table?: unknown; outOfCareer?: (t: AdvanceTarget) => boolean } = {},
+): Record<string, AdvanceOffer> {
   const out: Record<string, AdvanceOffer> = {};
   if (ruleset === "storytelling") {
     // A new Specialty needs its name (asked when bought); the offer is its flat price, on skills with a dot.
@@ -337,7 +484,14 @@ export function advanceOffers(ruleset: RulesetId, actor: ActorLike, opts: { tabl
         continue;
       }
       const target = { kind: "specialty", key };
-      out[offerKey(target)] = { target, ok: cost <= available, cost, reason: cost <= available ? null : "notEnoughExperience", from: String(n), to: String(n + 1) };
+      out[offerKey(target)] = {
+        target,
+        ok: cost <= available,
+        cost,
+        reason: cost <= available ? null : "notEnoughExperience",
+        from: String(n),
+        to: String(n + 1),
+      };
     }
   }
   for (const target of offerTargets(ruleset, actor)) {

@@ -62,14 +62,19 @@ export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v =
 
 /** The actor's `system` and items, or a badArgument error naming what is wrong. */
 export function actorParts(actor: unknown, types: readonly string[]): { type: string; system: Record<string, unknown>; items: ItemLike[] } {
-  if (!isRecord(actor)) throw new OmnibusError("badArgument", `a character must be an object with "system" and "items", got ${describeValue(actor)}`);
+  if (!isRecord(actor))
+    throw new OmnibusError("badArgument", `a character must be an object with "system" and "items", got ${describeValue(actor)}`);
   const type = typeof actor.type === "string" ? actor.type : "";
   if (type && !types.includes(type)) {
-    throw new OmnibusError("badArgument", `"${type}" is not a character type here (one of ${types.join(", ")})`, { name: "type", value: type });
+    throw new OmnibusError("badArgument", `"${type}" is not a character type here (one of ${types.join(", ")})`, {
+      name: "type",
+      value: type,
+    });
   }
   if (!isRecord(actor.system)) throw new OmnibusError("badArgument", `a character needs a "system" object`, { name: "system" });
   const items = actor.items === undefined ? [] : actor.items;
-  if (!Array.isArray(items) || !items.every(isRecord)) throw new OmnibusError("badArgument", `"items" must be a list of objects`, { name: "items" });
+  if (!Array.isArray(items) || !items.every(isRecord))
+    throw new OmnibusError("badArgument", `"items" must be a list of objects`, { name: "items" });
   return { type, system: actor.system, items: items as ItemLike[] };
 }
 
@@ -77,7 +82,10 @@ export function actorParts(actor: unknown, types: readonly string[]): { type: st
 export function intAt(value: unknown, path: string, fallback?: number): number {
   if (value === undefined && fallback !== undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new OmnibusError("badArgument", `${path} must be a whole number, got ${describeValue(value)}`, { name: path, value: describeValue(value) });
+    throw new OmnibusError("badArgument", `${path} must be a whole number, got ${describeValue(value)}`, {
+      name: path,
+      value: describeValue(value),
+    });
   }
   return value;
 }
@@ -96,8 +104,14 @@ export function requireTable<T extends Record<string, unknown>>(name: string, ta
   if (!isRecord(table)) throw new OmnibusError("badArgument", `${name} must be an object`, { name });
   for (const [k, d] of Object.entries(defaults)) {
     const v = table[k];
-    const ok = Array.isArray(d) ? Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0) && v.length > 0 : typeof v === typeof d && (typeof v !== "number" || (Number.isFinite(v) && v >= 0));
-    if (!ok) throw new OmnibusError("badArgument", `${name}.${k} must be like ${JSON.stringify(d)}, got ${describeValue(v)}`, { name: `${name}.${k}`, value: describeValue(v) });
+    const ok = Array.isArray(d)
+      ? Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x) && x >= 0) && v.length > 0
+      : typeof v === typeof d && (typeof v !== "number" || (Number.isFinite(v) && v >= 0));
+    if (!ok)
+      throw new OmnibusError("badArgument", `${name}.${k} must be like ${JSON.stringify(d)}, got ${describeValue(v)}`, {
+        name: `${name}.${k}`,
+        value: describeValue(v),
+      });
   }
   return table as T;
 }

@@ -35,7 +35,11 @@ export function rulesetOfActor(actor: unknown): RulesetId | null {
 export function validateCharacter(actor: ActorLike, ruleset?: RulesetId): CreationReport {
   const id = ruleset ?? rulesetOfActor(actor);
   if (!id || !Object.hasOwn(CHARACTER_VALIDATORS, id)) {
-    throw new OmnibusError("badArgument", `cannot tell the ruleset of this character (type ${describeValue(isRecord(actor) ? actor.type : actor)})`, { name: "type" });
+    throw new OmnibusError(
+      "badArgument",
+      `cannot tell the ruleset of this character (type ${describeValue(isRecord(actor) ? actor.type : actor)})`,
+      { name: "type" },
+    );
   }
   return CHARACTER_VALIDATORS[id](actor);
 }
@@ -78,14 +82,22 @@ const whole = (name: string, v: string | number): number => {
 export function advanceCost(ruleset: RulesetId, kind: string, from: string | number, to: string | number, opts: AdvanceOptions = {}): Cost {
   const kinds = ADVANCE_KINDS[ruleset];
   if (!kinds) throw new OmnibusError("unknownRuleset", `unknown ruleset "${describeValue(ruleset)}"`);
-  if (!kinds.includes(kind)) throw new OmnibusError("badArgument", `unknown trait kind "${kind}" for ${ruleset} (one of ${kinds.join(", ")})`, { name: "kind", value: kind });
+  if (!kinds.includes(kind))
+    throw new OmnibusError("badArgument", `unknown trait kind "${kind}" for ${ruleset} (one of ${kinds.join(", ")})`, {
+      name: "kind",
+      value: kind,
+    });
   switch (ruleset) {
     case "d6":
-      return d6AdvanceCost(kind as never, String(from), String(to), (opts.table ?? undefined) as never, { forceWithoutTeacher: opts.forceWithoutTeacher });
+      return d6AdvanceCost(kind as never, String(from), String(to), (opts.table ?? undefined) as never, {
+        forceWithoutTeacher: opts.forceWithoutTeacher,
+      });
     case "storytelling":
       return storytellingAdvanceCost(kind as never, whole("from", from), whole("to", to), (opts.table ?? undefined) as never);
     case "wfrp":
-      return wfrpAdvanceCost(kind as never, whole("from", from), whole("to", to), (opts.table ?? undefined) as never, { outOfCareer: opts.outOfCareer });
+      return wfrpAdvanceCost(kind as never, whole("from", from), whole("to", to), (opts.table ?? undefined) as never, {
+        outOfCareer: opts.outOfCareer,
+      });
     case "silhouette":
       return silhouetteAdvanceCost(kind as never, whole("from", from), whole("to", to), (opts.table ?? undefined) as never);
   }

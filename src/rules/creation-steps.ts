@@ -61,32 +61,129 @@ const text = (path: string, label: string): CreationField => ({ path, label, kin
 
 export const CREATION_STEPS: Record<RulesetId, CreationStep[]> = {
   d6: [
-    { id: "species", label: "OMNIBUS.Creation.Step.species", fields: [text("species", `${K}.species`), { path: "forceSensitive", label: `${K}.forceSensitive`, kind: "bool" }], codes: [] },
-    { id: "attributes", label: "OMNIBUS.Creation.Step.attributes", fields: D6_ATTRIBUTES.flatMap((a) => [int(`attributes.${a}.dice`, `OMNIBUS.D6.Attribute.${a}`, 0, 10), int(`attributes.${a}.pips`, `${K}.pips`, 0, 2)]), codes: ["badCode", "attributeDice", "attributeBelowMinimum", "attributeAboveMaximum"] },
-    { id: "skills", label: "OMNIBUS.Creation.Step.skills", fields: [], items: { type: "d6_skill", path: "code.dice", path2: "code.pips", min: 0, max: 20 }, codes: ["forceSkillNotSensitive", "skillBelowAttribute", "skillTooHigh", "skillDice"] },
-    { id: "points", label: "OMNIBUS.Creation.Step.points", fields: [int("characterPoints", `${K}.characterPoints`), int("forcePoints", `${K}.forcePoints`)], codes: ["characterPoints", "forcePoints"] },
+    {
+      id: "species",
+      label: "OMNIBUS.Creation.Step.species",
+      fields: [text("species", `${K}.species`), { path: "forceSensitive", label: `${K}.forceSensitive`, kind: "bool" }],
+      codes: [],
+    },
+    {
+      id: "attributes",
+      label: "OMNIBUS.Creation.Step.attributes",
+      fields: D6_ATTRIBUTES.flatMap((a) => [
+        int(`attributes.${a}.dice`, `OMNIBUS.D6.Attribute.${a}`, 0, 10),
+        int(`attributes.${a}.pips`, `${K}.pips`, 0, 2),
+      ]),
+      codes: ["badCode", "attributeDice", "attributeBelowMinimum", "attributeAboveMaximum"],
+    },
+    {
+      id: "skills",
+      label: "OMNIBUS.Creation.Step.skills",
+      fields: [],
+      items: { type: "d6_skill", path: "code.dice", path2: "code.pips", min: 0, max: 20 },
+      codes: ["forceSkillNotSensitive", "skillBelowAttribute", "skillTooHigh", "skillDice"],
+    },
+    {
+      id: "points",
+      label: "OMNIBUS.Creation.Step.points",
+      fields: [int("characterPoints", `${K}.characterPoints`), int("forcePoints", `${K}.forcePoints`)],
+      codes: ["characterPoints", "forcePoints"],
+    },
   ],
   storytelling: [
-    { id: "attributes", label: "OMNIBUS.Creation.Step.attributes", fields: STORYTELLING_ATTRIBUTES.map((a) => int(`attributes.${a}`, `OMNIBUS.Storytelling.Attribute.${a}`, 1, 5)), codes: ["attributeBelowOne", "attributeAboveFive", "attributeDots"] },
-    { id: "skills", label: "OMNIBUS.Creation.Step.skills", fields: STORYTELLING_SKILLS.map((k) => int(`skills.${k}.dots`, `OMNIBUS.Storytelling.Skill.${k}`, 0, 5)), codes: ["skillBelowZero", "skillAboveFive", "specialtyWithoutSkill", "skillDots", "specialties"] },
-    { id: "merits", label: "OMNIBUS.Creation.Step.merits", fields: [], items: { type: "storytelling_merit", path: "dots", min: 0, max: 5 }, codes: ["meritDots"] },
-    { id: "derived", label: "OMNIBUS.Creation.Step.derived", fields: [int("morality", `${K}.morality`, 0, 10), int("willpower.points", `${K}.willpower`, 0, 10)], codes: ["morality", "derivedWillpower"] },
+    {
+      id: "attributes",
+      label: "OMNIBUS.Creation.Step.attributes",
+      fields: STORYTELLING_ATTRIBUTES.map((a) => int(`attributes.${a}`, `OMNIBUS.Storytelling.Attribute.${a}`, 1, 5)),
+      codes: ["attributeBelowOne", "attributeAboveFive", "attributeDots"],
+    },
+    {
+      id: "skills",
+      label: "OMNIBUS.Creation.Step.skills",
+      fields: STORYTELLING_SKILLS.map((k) => int(`skills.${k}.dots`, `OMNIBUS.Storytelling.Skill.${k}`, 0, 5)),
+      codes: ["skillBelowZero", "skillAboveFive", "specialtyWithoutSkill", "skillDots", "specialties"],
+    },
+    {
+      id: "merits",
+      label: "OMNIBUS.Creation.Step.merits",
+      fields: [],
+      items: { type: "storytelling_merit", path: "dots", min: 0, max: 5 },
+      codes: ["meritDots"],
+    },
+    {
+      id: "derived",
+      label: "OMNIBUS.Creation.Step.derived",
+      fields: [int("morality", `${K}.morality`, 0, 10), int("willpower.points", `${K}.willpower`, 0, 10)],
+      codes: ["morality", "derivedWillpower"],
+    },
   ],
   wfrp: [
-    { id: "species", label: "OMNIBUS.Creation.Step.speciesCareer", fields: [text("species", "OMNIBUS.WFRP.Sheet.Species"), text("career", "OMNIBUS.WFRP.Sheet.Career")], codes: [] },
-    { id: "characteristics", label: "OMNIBUS.Creation.Step.characteristics", fields: CHARACTERISTICS.flatMap((c) => [int(`characteristics.${c}.initial`, `OMNIBUS.WFRP.Char.${c}`, 0, 100), int(`characteristics.${c}.advances`, `${K}.advances`, 0, 5)]), codes: ["characteristicRange", "characteristicAdvanceOutOfCareer", "characteristicAdvances"] },
-    { id: "skills", label: "OMNIBUS.Creation.Step.skillsTalents", fields: [], items: { type: "wfrp_skill", path: "advances", min: 0, max: 10 }, codes: ["skillNotAvailable", "skillAdvances", "speciesTalentMissing", "careerTalentMissing", "talentCount", "trappingMissing"] },
-    { id: "fate", label: "OMNIBUS.Creation.Step.fate", fields: [int("fate", "OMNIBUS.WFRP.Sheet.Fate"), int("fortune", `${K}.fortune`), int("resilience", "OMNIBUS.WFRP.Sheet.Resilience"), int("resolve", `${K}.resolve`), int("movement", "OMNIBUS.WFRP.Sheet.Movement", 0, 10)], codes: ["fateResilience", "movement", "fortuneNotFull", "resolveNotFull"] },
+    {
+      id: "species",
+      label: "OMNIBUS.Creation.Step.speciesCareer",
+      fields: [text("species", "OMNIBUS.WFRP.Sheet.Species"), text("career", "OMNIBUS.WFRP.Sheet.Career")],
+      codes: [],
+    },
+    {
+      id: "characteristics",
+      label: "OMNIBUS.Creation.Step.characteristics",
+      fields: CHARACTERISTICS.flatMap((c) => [
+        int(`characteristics.${c}.initial`, `OMNIBUS.WFRP.Char.${c}`, 0, 100),
+        int(`characteristics.${c}.advances`, `${K}.advances`, 0, 5),
+      ]),
+      codes: ["characteristicRange", "characteristicAdvanceOutOfCareer", "characteristicAdvances"],
+    },
+    {
+      id: "skills",
+      label: "OMNIBUS.Creation.Step.skillsTalents",
+      fields: [],
+      items: { type: "wfrp_skill", path: "advances", min: 0, max: 10 },
+      codes: ["skillNotAvailable", "skillAdvances", "speciesTalentMissing", "careerTalentMissing", "talentCount", "trappingMissing"],
+    },
+    {
+      id: "fate",
+      label: "OMNIBUS.Creation.Step.fate",
+      fields: [
+        int("fate", "OMNIBUS.WFRP.Sheet.Fate"),
+        int("fortune", `${K}.fortune`),
+        int("resilience", "OMNIBUS.WFRP.Sheet.Resilience"),
+        int("resolve", `${K}.resolve`),
+        int("movement", "OMNIBUS.WFRP.Sheet.Movement", 0, 10),
+      ],
+      codes: ["fateResilience", "movement", "fortuneNotFull", "resolveNotFull"],
+    },
   ],
   silhouette: [
-    { id: "attributes", label: "OMNIBUS.Creation.Step.attributes", fields: ["agi", "bld", "fit", "will"].map((a) => int(`attributes.${a}`, `OMNIBUS.Silhouette.Attribute.${a}`, -3, 3)), codes: ["attributeRange", "attributePoints"] },
-    { id: "skills", label: "OMNIBUS.Creation.Step.skills", fields: [], items: { type: "silhouette_skill", path: "level", min: 0, max: 5 }, codes: ["skillLevel", "skillPoints"] },
-    { id: "derived", label: "OMNIBUS.Creation.Step.derived", fields: [int("attributes.str", "OMNIBUS.Silhouette.Attribute.str", -3, 3), int("stamina", `${K}.stamina`, 0, 100)], codes: ["derivedStrength", "derivedStamina"] },
+    {
+      id: "attributes",
+      label: "OMNIBUS.Creation.Step.attributes",
+      fields: ["agi", "bld", "fit", "will"].map((a) => int(`attributes.${a}`, `OMNIBUS.Silhouette.Attribute.${a}`, -3, 3)),
+      codes: ["attributeRange", "attributePoints"],
+    },
+    {
+      id: "skills",
+      label: "OMNIBUS.Creation.Step.skills",
+      fields: [],
+      items: { type: "silhouette_skill", path: "level", min: 0, max: 5 },
+      codes: ["skillLevel", "skillPoints"],
+    },
+    {
+      id: "derived",
+      label: "OMNIBUS.Creation.Step.derived",
+      fields: [int("attributes.str", "OMNIBUS.Silhouette.Attribute.str", -3, 3), int("stamina", `${K}.stamina`, 0, 100)],
+      codes: ["derivedStrength", "derivedStamina"],
+    },
   ],
 };
 
-const rec = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const B = (label: string, spent: string | number, allowed: string | number): Budget => ({ label: `OMNIBUS.Creation.Budget.${label}`, spent: String(spent), allowed: String(allowed), done: String(spent) === String(allowed) });
+const rec = (v: unknown): Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const B = (label: string, spent: string | number, allowed: string | number): Budget => ({
+  label: `OMNIBUS.Creation.Budget.${label}`,
+  spent: String(spent),
+  allowed: String(allowed),
+  done: String(spent) === String(allowed),
+});
 
 /** The budgets of each step, from the validator's totals and the published tables. */
 export function stepBudgets(ruleset: RulesetId, r: CreationReport): Record<string, Budget[]> {
@@ -110,7 +207,10 @@ export function stepBudgets(ruleset: RulesetId, r: CreationReport): Record<strin
     };
     return {
       attributes: [priorities(a, STORYTELLING_CREATION.attributeDots)],
-      skills: [priorities(s, STORYTELLING_CREATION.skillDots), B("specialties", finiteOr(t.specialties), STORYTELLING_CREATION.specialties)],
+      skills: [
+        priorities(s, STORYTELLING_CREATION.skillDots),
+        B("specialties", finiteOr(t.specialties), STORYTELLING_CREATION.specialties),
+      ],
       merits: [B("meritDots", finiteOr(t.meritDots), STORYTELLING_CREATION.meritDots)],
     };
   }
@@ -149,7 +249,14 @@ export function creationView(ruleset: RulesetId, actor: ActorLike): CreationView
   try {
     r = validateCharacter(actor, ruleset);
   } catch (e) {
-    return { ruleset, steps: CREATION_STEPS[ruleset].map((s) => ({ ...s, breaches: [], budgets: [], ok: false })), other: [], unchecked: [], canFinish: false, error: e instanceof Error ? e.message : String(e) };
+    return {
+      ruleset,
+      steps: CREATION_STEPS[ruleset].map((s) => ({ ...s, breaches: [], budgets: [], ok: false })),
+      other: [],
+      unchecked: [],
+      canFinish: false,
+      error: e instanceof Error ? e.message : String(e),
+    };
   }
   const budgets = stepBudgets(ruleset, r);
   const claimed = new Set(CREATION_STEPS[ruleset].flatMap((s) => s.codes));

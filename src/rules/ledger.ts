@@ -53,7 +53,8 @@ export function revertOf(entry: LedgerEntry): ActorChanges {
   return v as ActorChanges;
 }
 
-export type Refusal = { ok: false; reason: "notEnoughExperience"; cost: number; available: number } | { ok: false; reason: "nothingToUndo" };
+export type Refusal =
+  { ok: false; reason: "notEnoughExperience"; cost: number; available: number } | { ok: false; reason: "nothingToUndo" };
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -118,7 +119,10 @@ export function spend(
 }
 
 /** Marks the last spend not yet undone as undone; returns it (read its changes with `revertOf`) or a refusal. */
-export function undoLastSpend(entries: readonly LedgerEntry[], date: string): { ok: true; entries: LedgerEntry[]; undone: LedgerEntry } | Refusal {
+export function undoLastSpend(
+  entries: readonly LedgerEntry[],
+  date: string,
+): { ok: true; entries: LedgerEntry[]; undone: LedgerEntry } | Refusal {
   requireLedger(entries);
   check("date", typeof date === "string" && DATE_RE.test(date), date);
   for (let i = entries.length - 1; i >= 0; i--) {

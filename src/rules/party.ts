@@ -19,7 +19,11 @@ export const PARTY_TYPES: readonly string[] = (Object.keys(MEMBER_TYPES) as Rule
 export type JoinRefusal = "notAMemberType" | "alreadyMember";
 
 /** Adds an actor to a party's member list (ids, in order), or says why not. */
-export function joinParty(ruleset: RulesetId, members: readonly string[], actor: { id: string; type: string }): { ok: true; members: string[] } | { ok: false; reason: JoinRefusal } {
+export function joinParty(
+  ruleset: RulesetId,
+  members: readonly string[],
+  actor: { id: string; type: string },
+): { ok: true; members: string[] } | { ok: false; reason: JoinRefusal } {
   if (!MEMBER_TYPES[ruleset].includes(actor.type)) return { ok: false, reason: "notAMemberType" };
   if (members.includes(actor.id)) return { ok: false, reason: "alreadyMember" };
   return { ok: true, members: [...members, actor.id] };
@@ -35,7 +39,8 @@ export function leaveParty(members: readonly string[], id: string | null, exists
  * divided (`remainder`) is not awarded, so nobody gets more than the others.
  */
 export function splitAward(total: number, count: number): { each: number; remainder: number } {
-  if (!Number.isInteger(total) || total <= 0 || !Number.isInteger(count) || count <= 0) return { each: 0, remainder: Math.max(0, Math.trunc(total) || 0) };
+  if (!Number.isInteger(total) || total <= 0 || !Number.isInteger(count) || count <= 0)
+    return { each: 0, remainder: Math.max(0, Math.trunc(total) || 0) };
   const each = Math.floor(total / count);
   return { each, remainder: total - each * count };
 }
@@ -73,7 +78,8 @@ export interface PartyRow {
   skills: KeyNumber[];
 }
 
-const rec = (v: unknown): Record<string, unknown> => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const rec = (v: unknown): Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const dieCode = (v: unknown): { pips: number; text: string } => {
   const c = rec(v);
@@ -110,15 +116,33 @@ export function partyRow(ruleset: RulesetId, m: MemberInput): PartyRow {
     // The D6 defence is the dodge reaction skill; without one, Dexterity.
     const skills = items("d6_skill");
     const dodge = skills.find((i) => rec(i.system).reaction === "dodge" || /^(dodge|уклонение)$/i.test(i.name));
-    row.numbers.push(dodge ? { label: dodge.name, localize: false, value: dieCode(rec(dodge.system).code).text } : { label: "OMNIBUS.D6.Attribute.dexterity", localize: true, value: dieCode(rec(rec(s.attributes).dexterity)).text });
+    row.numbers.push(
+      dodge
+        ? { label: dodge.name, localize: false, value: dieCode(rec(dodge.system).code).text }
+        : { label: "OMNIBUS.D6.Attribute.dexterity", localize: true, value: dieCode(rec(rec(s.attributes).dexterity)).text },
+    );
     row.numbers.push({ label: "OMNIBUS.Party.CharacterPoints", localize: true, value: String(n(s.characterPoints)) });
-    row.skills = best(skills.map((i) => ({ score: dieCode(rec(i.system).code).pips, entry: { label: i.name, localize: false, value: dieCode(rec(i.system).code).text } })), KEY_SKILL_COUNT);
+    row.skills = best(
+      skills.map((i) => ({
+        score: dieCode(rec(i.system).code).pips,
+        entry: { label: i.name, localize: false, value: dieCode(rec(i.system).code).text },
+      })),
+      KEY_SKILL_COUNT,
+    );
   } else if (ruleset === "storytelling") {
     const derived = rec(s.derived);
     const wp = rec(s.willpower);
     row.numbers.push({ label: "OMNIBUS.Party.Defense", localize: true, value: String(n(derived.defense)) });
     row.numbers.push({ label: "OMNIBUS.Party.Willpower", localize: true, value: `${n(wp.value)}/${n(wp.max)}` });
-    row.skills = best(Object.entries(rec(s.skills)).map(([key, v]) => ({ score: n(rec(v).dots), entry: { label: `OMNIBUS.Storytelling.Skill.${key}`, localize: true, value: String(n(rec(v).dots)) } })).filter((e) => e.score > 0), KEY_SKILL_COUNT);
+    row.skills = best(
+      Object.entries(rec(s.skills))
+        .map(([key, v]) => ({
+          score: n(rec(v).dots),
+          entry: { label: `OMNIBUS.Storytelling.Skill.${key}`, localize: true, value: String(n(rec(v).dots)) },
+        }))
+        .filter((e) => e.score > 0),
+      KEY_SKILL_COUNT,
+    );
   } else if (ruleset === "wfrp") {
     row.numbers.push({ label: "OMNIBUS.Party.FateFortune", localize: true, value: `${n(s.fate)}/${n(s.fortune)}` });
     row.numbers.push({ label: "OMNIBUS.Party.ResilienceResolve", localize: true, value: `${n(s.resilience)}/${n(s.resolve)}` });
@@ -127,15 +151,24 @@ export function partyRow(ruleset: RulesetId, m: MemberInput): PartyRow {
       const ch = rec(chars[String(c)]);
       return typeof ch.current === "number" ? ch.current : n(ch.initial) + n(ch.advances) + n(ch.modifier);
     };
-    row.skills = best(items("wfrp_skill").map((i) => {
-      const total = current(rec(i.system).characteristic) + n(rec(i.system).advances);
-      return { score: total, entry: { label: i.name, localize: false, value: String(total) } };
-    }), KEY_SKILL_COUNT);
+    row.skills = best(
+      items("wfrp_skill").map((i) => {
+        const total = current(rec(i.system).characteristic) + n(rec(i.system).advances);
+        return { score: total, entry: { label: i.name, localize: false, value: String(total) } };
+      }),
+      KEY_SKILL_COUNT,
+    );
   } else {
     const skills = items("silhouette_skill");
     const defense = skills.find((i) => rec(i.system).key === "defense");
     row.numbers.push({ label: "OMNIBUS.Party.Defense", localize: true, value: String(defense ? n(rec(defense.system).level) : 0) });
-    row.skills = best(skills.map((i) => ({ score: n(rec(i.system).level), entry: { label: i.name, localize: false, value: String(n(rec(i.system).level)) } })), KEY_SKILL_COUNT);
+    row.skills = best(
+      skills.map((i) => ({
+        score: n(rec(i.system).level),
+        entry: { label: i.name, localize: false, value: String(n(rec(i.system).level)) },
+      })),
+      KEY_SKILL_COUNT,
+    );
   }
   return row;
 }

@@ -40,7 +40,14 @@ export function isTableKey(ruleset: RulesetId, key: unknown): key is TableKey {
   return typeof key === "string" && (TABLE_KEYS[ruleset] as readonly string[]).includes(key);
 }
 
-const CRIT_TABLE: Record<HitLocation, TableKey> = { head: "critHead", leftArm: "critArm", rightArm: "critArm", body: "critBody", leftLeg: "critLeg", rightLeg: "critLeg" };
+const CRIT_TABLE: Record<HitLocation, TableKey> = {
+  head: "critHead",
+  leftArm: "critArm",
+  rightArm: "critArm",
+  body: "critBody",
+  leftLeg: "critLeg",
+  rightLeg: "critLeg",
+};
 
 /** A roll's outcome as the tables read it: only these flags, each ruleset's own names. */
 export interface TableOutcome {
@@ -57,7 +64,11 @@ export interface TableOutcome {
  * The tables a card's first roll calls for (none when the outcome calls for none). `attack`: the
  * card is an attack (WFRP reads its tables only on attacks).
  */
-export function tablesCalledFor(ruleset: RulesetId, outcome: TableOutcome | null | undefined, options: { attack?: boolean } = {}): TableKey[] {
+export function tablesCalledFor(
+  ruleset: RulesetId,
+  outcome: TableOutcome | null | undefined,
+  options: { attack?: boolean } = {},
+): TableKey[] {
   if (!outcome || typeof outcome !== "object") return [];
   switch (ruleset) {
     case "d6":
@@ -68,7 +79,8 @@ export function tablesCalledFor(ruleset: RulesetId, outcome: TableOutcome | null
       return outcome.dramaticFailure === true ? ["dramaticFailure"] : [];
     case "wfrp": {
       const roll = outcome.roll;
-      if (!options.attack || outcome.double !== true || typeof roll !== "number" || !Number.isInteger(roll) || roll < 1 || roll > 100) return [];
+      if (!options.attack || outcome.double !== true || typeof roll !== "number" || !Number.isInteger(roll) || roll < 1 || roll > 100)
+        return [];
       return outcome.success === true ? [CRIT_TABLE[hitLocation(roll)]] : ["oops"];
     }
   }

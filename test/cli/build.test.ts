@@ -30,7 +30,10 @@ function file(name: string, data: unknown, asJson = false): string {
 
 describe("xp cost", () => {
   it("WFRP 4e core, Advance costs table: wfrp xp cost characteristic 0 5 → 125 (5 × 25)", () => {
-    expect(json("wfrp", "xp", "cost", "characteristic", "0", "5")).toEqual({ cost: 125, steps: [0, 1, 2, 3, 4].map((n) => ({ from: n, to: n + 1, cost: 25 })) });
+    expect(json("wfrp", "xp", "cost", "characteristic", "0", "5")).toEqual({
+      cost: 125,
+      steps: [0, 1, 2, 3, 4].map((n) => ({ from: n, to: n + 1, cost: 25 })),
+    });
   });
   it("WFRP 4e core, Advance costs: --out-of-career doubles (skill 5 → 6 costs 30)", () => {
     expect(json("wfrp", "xp", "cost", "skill", "5", "6", "--out-of-career").cost).toBe(30);
@@ -68,8 +71,17 @@ describe("build check", () => {
     system: {
       species: "Human",
       career: "Soldier",
-      characteristics: Object.fromEntries(["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [c, { initial: c === "bs" ? 45 : 30, advances: 0, modifier: 0 }])),
-      fate: 2, fortune: 2, resilience: 1, resolve: 1, movement: 4,
+      characteristics: Object.fromEntries(
+        ["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [
+          c,
+          { initial: c === "bs" ? 45 : 30, advances: 0, modifier: 0 },
+        ]),
+      ),
+      fate: 2,
+      fortune: 2,
+      resilience: 1,
+      resolve: 1,
+      movement: 4,
     },
     items: [],
   };
@@ -78,12 +90,34 @@ describe("build check", () => {
     expect(r.ok).toBe(false);
     const range = r.breaches.find((b: { code: string }) => b.code === "characteristicRange");
     expect(range.values).toEqual({ characteristic: "bs", value: 45, min: 22, max: 40 });
-    expect(r.breaches.map((b: { code: string }) => b.code)).toEqual(expect.arrayContaining(["fateResilience", "skillAdvances", "careerTalentMissing", "talentCount", "trappingMissing"]));
+    expect(r.breaches.map((b: { code: string }) => b.code)).toEqual(
+      expect.arrayContaining(["fateResilience", "skillAdvances", "careerTalentMissing", "talentCount", "trappingMissing"]),
+    );
   });
   it("Star Wars RPG R&E, Character Creation: a legal human from a YAML file prints one line", () => {
-    const attrs = Object.fromEntries(["dexterity", "knowledge", "mechanical", "perception", "strength", "technical"].map((a) => [a, { dice: 3, pips: 0 }]));
-    const skills = [["blaster", 5], ["dodge", 5], ["sneak", 5], ["search", 4]].map(([name, dice]) => ({ name, type: "d6_skill", system: { attribute: name === "blaster" || name === "dodge" ? "dexterity" : "perception", code: { dice, pips: 0 }, specializations: [] } }));
-    const r = run("d6", "build", "check", file("human.yml", { name: "Kara", type: "d6_character", system: { species: "Human", attributes: attrs }, items: skills }));
+    const attrs = Object.fromEntries(
+      ["dexterity", "knowledge", "mechanical", "perception", "strength", "technical"].map((a) => [a, { dice: 3, pips: 0 }]),
+    );
+    const skills = [
+      ["blaster", 5],
+      ["dodge", 5],
+      ["sneak", 5],
+      ["search", 4],
+    ].map(([name, dice]) => ({
+      name,
+      type: "d6_skill",
+      system: {
+        attribute: name === "blaster" || name === "dodge" ? "dexterity" : "perception",
+        code: { dice, pips: 0 },
+        specializations: [],
+      },
+    }));
+    const r = run(
+      "d6",
+      "build",
+      "check",
+      file("human.yml", { name: "Kara", type: "d6_character", system: { species: "Human", attributes: attrs }, items: skills }),
+    );
     expect(r.err).toEqual([]);
     expect(r.out).toBe("legal starting character");
   });
@@ -110,7 +144,14 @@ describe("build check", () => {
     writeFileSync(join(dir, "broken.yml"), "a: [1, 2");
     expect(bad("wfrp", "build", "check", `@${join(dir, "broken.yml")}`)).toMatch(/not YAML or JSON/);
     expect(bad("d6", "build", "check", file("vehicle.json", { type: "d6_vehicle", system: {} }, true))).toMatch(/not a character type/);
-    expect(bad("wfrp", "build", "check", file("nochars.json", { type: "wfrp_character", system: { characteristics: { ws: { initial: "30" } } } }, true))).toMatch(/characteristics.ws.initial must be a whole number/);
+    expect(
+      bad(
+        "wfrp",
+        "build",
+        "check",
+        file("nochars.json", { type: "wfrp_character", system: { characteristics: { ws: { initial: "30" } } } }, true),
+      ),
+    ).toMatch(/characteristics.ws.initial must be a whole number/);
     expect(bad("wfrp", "build", "verify", "@x")).toMatch(/usage/);
   });
 });
@@ -118,7 +159,9 @@ describe("build check", () => {
 describe("the registry (src/rules/characters.ts)", () => {
   it("validateCharacter dispatches by the actor's type; advanceCost takes a GM-edited table", async () => {
     const { advanceCost, validateCharacter, DEFAULT_ADVANCE_TABLES } = await import("../../src/rules/characters");
-    expect(validateCharacter({ type: "silhouette_character", system: { attributes: { agi: 4 } }, items: [] }).breaches.map((b) => b.code)).toEqual(["attributeRange", "attributePoints"]);
+    expect(
+      validateCharacter({ type: "silhouette_character", system: { attributes: { agi: 4 } }, items: [] }).breaches.map((b) => b.code),
+    ).toEqual(["attributeRange", "attributePoints"]);
     expect(() => validateCharacter({ type: "pf2e_character", system: {} })).toThrow(/ruleset/);
     expect(advanceCost("storytelling", "merit", 0, 2).cost).toBe(6);
     expect(advanceCost("storytelling", "merit", 0, 2, { table: { ...DEFAULT_ADVANCE_TABLES.storytelling, merit: 1 } }).cost).toBe(3);
@@ -130,9 +173,19 @@ describe("build check in the reader's language (issue 16)", () => {
   const soldier = {
     type: "wfrp_character",
     system: {
-      species: "Human", career: "Soldier",
-      characteristics: Object.fromEntries(["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [c, { initial: c === "bs" ? 45 : 30, advances: 0, modifier: 0 }])),
-      fate: 2, fortune: 2, resilience: 1, resolve: 1, movement: 4,
+      species: "Human",
+      career: "Soldier",
+      characteristics: Object.fromEntries(
+        ["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [
+          c,
+          { initial: c === "bs" ? 45 : 30, advances: 0, modifier: 0 },
+        ]),
+      ),
+      fate: 2,
+      fortune: 2,
+      resilience: 1,
+      resolve: 1,
+      movement: 4,
     },
     items: [],
   };
@@ -152,7 +205,9 @@ describe("build check in the reader's language (issue 16)", () => {
       const r = json("wfrp", "build", "check", file("soldier-env.json", soldier, true));
       expect(r.breaches.find((b: { code: string }) => b.code === "characteristicRange").text).toBe("bs 45: бросок расы даёт 22–40.");
     } finally {
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     }
   });
   it("an unknown --lang is refused with the choices", () => {

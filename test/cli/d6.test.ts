@@ -5,7 +5,6 @@
 import { describe, expect, it } from "vitest";
 import { runCli as run } from "../support/cli";
 
-
 function json(...argv: string[]): Record<string, unknown> {
   const r = run(...argv, "--json");
   expect(r.err).toEqual([]);
@@ -58,10 +57,21 @@ describe("d6 roll", () => {
     expect(j).toMatchObject({ dice: [2], wild: [6, 6, 1], total: 15, success: true, margin: 1, wildOne: false });
   });
   it("--no-wild: every die regular, nothing explodes", () => {
-    expect(json("d6", "roll", "2D+1", "--no-wild", "--faces", "6,1")).toMatchObject({ code: "2D+1", dice: [6, 1], wild: [], total: 8, wildOne: false });
+    expect(json("d6", "roll", "2D+1", "--no-wild", "--faces", "6,1")).toMatchObject({
+      code: "2D+1",
+      dice: [6, 1],
+      wild: [],
+      total: 8,
+      wildOne: false,
+    });
   });
   it("T-73 (000:L1151): --actions 3 takes 2D off a 6D dodge → 4D", () => {
-    expect(json("d6", "roll", "6D", "--actions", "3", "--faces", "4,4,4,3")).toMatchObject({ code: "4D", dice: [4, 4, 4], wild: [3], total: 15 });
+    expect(json("d6", "roll", "6D", "--actions", "3", "--faces", "4,4,4,3")).toMatchObject({
+      code: "4D",
+      dice: [4, 4, 4],
+      wild: [3],
+      total: 15,
+    });
   });
   it("T-65 (000:L837): --fp doubles 6D → 12D", () => {
     const j = json("d6", "roll", "6D", "--fp", "--faces", "1,1,1,1,1,1,1,1,1,1,1,2");
@@ -71,7 +81,10 @@ describe("d6 roll", () => {
     expect(json("d6", "roll", "6D+3", "--faces", "1,1,1,1,1,1,2")).toMatchObject({ code: "7D", pips: 0, total: 8 });
   });
   it("--kind specialization allows up to 5 CP; --wild-one normal counts the 1", () => {
-    expect(json("d6", "roll", "1D", "--cp", "3", "--kind", "specialization", "--faces", "2,1,1,1")).toMatchObject({ cp: [[1], [1], [1]], total: 5 });
+    expect(json("d6", "roll", "1D", "--cp", "3", "--kind", "specialization", "--faces", "2,1,1,1")).toMatchObject({
+      cp: [[1], [1], [1]],
+      total: 5,
+    });
     expect(json("d6", "roll", "2D", "--wild-one", "normal", "--faces", "5,1")).toMatchObject({ total: 6, wildOne: true, removed: [] });
   });
   it("text output without --json", () => {
@@ -86,8 +99,16 @@ describe("d6 roll", () => {
 
 describe("d6 damage", () => {
   it("T-34 (000:L417, corrected): 16 vs 12 → wounded; 16 vs 4 → incapacitated", () => {
-    expect(json("d6", "damage", "--damage-total", "16", "--resist-total", "12")).toEqual({ margin: 4, result: "wounded", state: "wounded" });
-    expect(json("d6", "damage", "--damage-total", "16", "--resist-total", "4")).toEqual({ margin: 12, result: "incapacitated", state: "incapacitated" });
+    expect(json("d6", "damage", "--damage-total", "16", "--resist-total", "12")).toEqual({
+      margin: 4,
+      result: "wounded",
+      state: "wounded",
+    });
+    expect(json("d6", "damage", "--damage-total", "16", "--resist-total", "4")).toEqual({
+      margin: 12,
+      result: "incapacitated",
+      state: "incapacitated",
+    });
   });
   it("T-33: 9 vs 11 → none; D-1 edges: 0 stunned, 13 mortally wounded, 16 killed", () => {
     expect(json("d6", "damage", "--damage-total", "9", "--resist-total", "11")).toEqual({ margin: -2, result: "none", state: "healthy" });
@@ -96,12 +117,25 @@ describe("d6 damage", () => {
     expect(json("d6", "damage", "--damage-total", "26", "--resist-total", "10")).toMatchObject({ result: "killed", state: "killed" });
   });
   it("T-36 (000:L421): stacking onto --state", () => {
-    expect(json("d6", "damage", "--damage-total", "15", "--resist-total", "11", "--state", "wounded")).toEqual({ margin: 4, result: "wounded", state: "wounded_twice" });
-    expect(json("d6", "damage", "--damage-total", "15", "--resist-total", "11", "--state", "wounded_twice")).toMatchObject({ state: "incapacitated" });
-    expect(json("d6", "damage", "--damage-total", "12", "--resist-total", "11", "--state", "wounded")).toMatchObject({ result: "stunned", state: "wounded" });
+    expect(json("d6", "damage", "--damage-total", "15", "--resist-total", "11", "--state", "wounded")).toEqual({
+      margin: 4,
+      result: "wounded",
+      state: "wounded_twice",
+    });
+    expect(json("d6", "damage", "--damage-total", "15", "--resist-total", "11", "--state", "wounded_twice")).toMatchObject({
+      state: "incapacitated",
+    });
+    expect(json("d6", "damage", "--damage-total", "12", "--resist-total", "11", "--state", "wounded")).toMatchObject({
+      result: "stunned",
+      state: "wounded",
+    });
   });
   it("T-38 (000:L433): --stun turns 22 vs 11 into unconscious", () => {
-    expect(json("d6", "damage", "--damage-total", "22", "--resist-total", "11", "--stun")).toEqual({ margin: 11, result: "unconscious", state: "stunned" });
+    expect(json("d6", "damage", "--damage-total", "22", "--resist-total", "11", "--stun")).toEqual({
+      margin: 11,
+      result: "unconscious",
+      state: "stunned",
+    });
   });
 });
 
@@ -117,7 +151,8 @@ describe("d6 range", () => {
       ["120", "long", "difficult"],
       ["121", "out_of_range", null],
     ];
-    for (const [d, band, difficulty] of want) expect(json("d6", "range", "--distance", d, "--ranges", "3-10/30/120")).toEqual({ band, difficulty });
+    for (const [d, band, difficulty] of want)
+      expect(json("d6", "range", "--distance", d, "--ranges", "3-10/30/120")).toEqual({ band, difficulty });
   });
   it("non-integer distances (A-11): 10.5 m is medium, 2.9 m point-blank", () => {
     expect(json("d6", "range", "--distance", "10.5", "--ranges", "3-10/30/120")).toEqual({ band: "medium", difficulty: "moderate" });

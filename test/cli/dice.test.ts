@@ -1,14 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { runCli as run } from "../support/cli";
 
-
 describe("omnibus dice", () => {
   it("roll --json prints the faces in the dice order contract and the result", () => {
     const r = run("dice", "roll", "4d10", "--success", "8", "--explode", "10", "--rote", "--faces", "3,8,1,10,10,4,2,9", "--json");
     expect(r.status).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.faces).toEqual([3, 8, 1, 10, 10, 4, 2, 9]);
-    expect(j.dice.map((d: { role: string }) => d.role)).toEqual(["initial", "initial", "initial", "initial", "reroll", "reroll", "explosion", "explosion"]);
+    expect(j.dice.map((d: { role: string }) => d.role)).toEqual([
+      "initial",
+      "initial",
+      "initial",
+      "initial",
+      "reroll",
+      "reroll",
+      "explosion",
+      "explosion",
+    ]);
     expect(j.successes).toBe(4);
     expect(j.success).toBe(true);
   });

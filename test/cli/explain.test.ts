@@ -8,7 +8,10 @@ import { runCli as run } from "../support/cli";
 function explain(...argv: string[]): string[] {
   const r = run(...argv, "--explain");
   expect(r.status, r.err.join("\n")).toBe(0);
-  return r.out.split("\n").slice(1).map((l) => l.replace(/^ {2}\d+\. /, ""));
+  return r.out
+    .split("\n")
+    .slice(1)
+    .map((l) => l.replace(/^ {2}\d+\. /, ""));
 }
 
 describe("--explain", () => {
@@ -58,7 +61,9 @@ describe("--explain", () => {
     expect(steps[1]).toMatch(/\+1 after/);
   });
   it("wfrp opposed: both sides, then the tie-break (003:L191)", () => {
-    expect(explain("wfrp", "opposed", "40", "50", "--faces", "30,40").at(-1)).toBe("equal SL: the higher tested value wins (40 vs 50), the defender");
+    expect(explain("wfrp", "opposed", "40", "50", "--faces", "30,40").at(-1)).toBe(
+      "equal SL: the higher tested value wins (40 vs 50), the defender",
+    );
   });
   it("silhouette: the highest die, +1 per extra six, the modifier, the margin (004:L44)", () => {
     expect(explain("silhouette", "roll", "3", "--modifier", "1", "--threshold", "5", "--faces", "6,6,2")).toEqual([

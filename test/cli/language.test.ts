@@ -116,7 +116,9 @@ describe("why an opposed test was decided (003:L185–199)", () => {
     );
   });
   it("a full tie is a stalemate, said so", () => {
-    expect(ok("wfrp", "opposed", "40", "40", "--faces", "30,30").split("\n")[2]).toMatch(/^nobody wins: equal SL \(\+1\) and equal tested values \(40\)/);
+    expect(ok("wfrp", "opposed", "40", "40", "--faces", "30,30").split("\n")[2]).toMatch(
+      /^nobody wins: equal SL \(\+1\) and equal tested values \(40\)/,
+    );
   });
 });
 
@@ -153,7 +155,9 @@ describe("the frame", () => {
     const faces = Array.from({ length: 29_000 }, (_, i) => (i % 6) + 1).join(",");
     const line = bad("dice", "roll", "1d6", "--faces", faces);
     expect(line).toBe("omnibus: 28999 face(s) left unused: 2,3,4,5,6,… (the first 5 of 28999)");
-    expect(bad("silhouette", "roll", "2", "--faces", "1,2,3,4,5,6,1,2")).toBe("omnibus: 6 face(s) left unused: 3,4,5,6,1,… (the first 5 of 6)");
+    expect(bad("silhouette", "roll", "2", "--faces", "1,2,3,4,5,6,1,2")).toBe(
+      "omnibus: 6 face(s) left unused: 3,4,5,6,1,… (the first 5 of 6)",
+    );
     expect(bad("d6", "roll", "1D", "--faces", "3,4")).toBe("omnibus: 1 face(s) left unused: 4");
   });
   it("output into a closed pipe ends quietly: no stack trace, exit 0", () => {

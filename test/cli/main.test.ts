@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCli as run } from "../support/cli";
 
-
 describe("omnibus CLI frame", () => {
   it("--help lists the four rulesets", () => {
     const r = run("--help");

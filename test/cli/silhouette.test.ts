@@ -9,7 +9,6 @@ import { silhouetteOdds } from "../../src/core/odds";
 import { readCheckFaces, type CheckOptions, type SixMode, type FumbleRule } from "../../src/rules/silhouette";
 import { allFaces } from "../support/enumerate";
 
-
 function json(...argv: string[]): Record<string, unknown> {
   const r = run("silhouette", ...argv, "--json");
   expect(r.err).toEqual([]);
@@ -33,9 +32,25 @@ describe("silhouette roll", () => {
     });
   });
   it("against a threshold: margin = total − threshold, a tie succeeds (§16.4)", () => {
-    expect(json("roll", "3d6", "--threshold", "5", "--faces", "5,3,2")).toMatchObject({ result: 5, total: 5, threshold: 5, margin: 0, success: true });
-    expect(json("roll", "2", "--threshold", "7", "--modifier", "-1", "--faces", "6,4")).toMatchObject({ total: 5, margin: -2, success: false });
-    expect(json("roll", "4", "--threshold", "3", "--faces", "6,6,6,2")).toMatchObject({ best: 6, extraSixes: 2, result: 8, margin: 5, success: true });
+    expect(json("roll", "3d6", "--threshold", "5", "--faces", "5,3,2")).toMatchObject({
+      result: 5,
+      total: 5,
+      threshold: 5,
+      margin: 0,
+      success: true,
+    });
+    expect(json("roll", "2", "--threshold", "7", "--modifier", "-1", "--faces", "6,4")).toMatchObject({
+      total: 5,
+      margin: -2,
+      success: false,
+    });
+    expect(json("roll", "4", "--threshold", "3", "--faces", "6,6,6,2")).toMatchObject({
+      best: 6,
+      extraSixes: 2,
+      result: 8,
+      margin: 5,
+      success: true,
+    });
   });
   it("--opposed: an attack must beat the defense total, a tie misses (004:L91)", () => {
     expect(json("roll", "2", "--threshold", "5", "--opposed", "--faces", "5,1")).toMatchObject({ margin: 0, success: false });
@@ -47,7 +62,11 @@ describe("silhouette roll", () => {
     // A mishap fails by default (004:L45, L112); the variant lets the total decide.
     expect(json("roll", "2", "--threshold", "1", "--faces", "1,1")).toMatchObject({ fumble: true, margin: 0, success: false });
     expect(json("roll", "2", "--threshold", "1", "--fumble-fails", "--faces", "1,1")).toMatchObject({ fumble: true, success: false });
-    expect(json("roll", "2", "--threshold", "1", "--mishap-may-succeed", "--faces", "1,1")).toMatchObject({ fumble: true, margin: 0, success: true });
+    expect(json("roll", "2", "--threshold", "1", "--mishap-may-succeed", "--faces", "1,1")).toMatchObject({
+      fumble: true,
+      margin: 0,
+      success: true,
+    });
   });
   it("untrained: two dice, keep the lowest (004:L83, §16.3); pool 0 is untrained too", () => {
     expect(json("roll", "2", "--untrained", "--faces", "5,3", "--modifier", "1", "--threshold", "4")).toEqual({
@@ -66,7 +85,12 @@ describe("silhouette roll", () => {
     expect(json("roll", "0", "--faces", "4,1")).toMatchObject({ untrained: true, result: 1, fumble: true });
   });
   it("--six-mode rerollAndAdd appends the explosions (dice order contract)", () => {
-    expect(json("roll", "2", "--six-mode", "rerollAndAdd", "--faces", "6,3,6,2")).toMatchObject({ dice: [6, 3, 6, 2], best: 14, extraSixes: 0, result: 14 });
+    expect(json("roll", "2", "--six-mode", "rerollAndAdd", "--faces", "6,3,6,2")).toMatchObject({
+      dice: [6, 3, 6, 2],
+      best: 14,
+      extraSixes: 0,
+      result: 14,
+    });
   });
   it("the human-readable line", () => {
     const r = run("silhouette", "roll", "3", "--modifier", "1", "--threshold", "9", "--faces", "6,6,1");
@@ -89,7 +113,9 @@ describe("silhouette move", () => {
     expect(json("move", "--fit", "-1", "--athletics", "0", "--half-metres")).toEqual({ sprint: 20, run: 13, jog: 10, walk: 6.5, crawl: 4 });
   });
   it("text output", () => {
-    expect(run("silhouette", "move", "--fit", "0", "--athletics", "1").out).toBe("sprint 30 m, run 20 m, jog 15 m, walk 10 m, crawl 6 m per round");
+    expect(run("silhouette", "move", "--fit", "0", "--athletics", "1").out).toBe(
+      "sprint 30 m, run 20 m, jog 15 m, walk 10 m, crawl 6 m per round",
+    );
   });
 });
 
@@ -156,11 +182,16 @@ describe("silhouette CLI bad input: exit 2, one omnibus: line", () => {
   });
 });
 
-
 describe("the resolver enumerated face by face agrees with the core's exact odds", () => {
   const cases: { dice: number; modifier: number; threshold: number; opposed: boolean; fumbleRule: FumbleRule; fumbleFails: boolean }[] = [];
   for (const dice of [0, 1, 2, 3, 4, 5]) {
-    for (const [modifier, threshold] of [[0, 5], [2, 7], [-1, 3], [0, 1], [3, 10]]) {
+    for (const [modifier, threshold] of [
+      [0, 5],
+      [2, 7],
+      [-1, 3],
+      [0, 1],
+      [3, 10],
+    ]) {
       for (const opposed of [false, true]) cases.push({ dice, modifier, threshold, opposed, fumbleRule: "allOnes", fumbleFails: false });
     }
     cases.push({ dice, modifier: 4, threshold: 5, opposed: false, fumbleRule: "allOnes", fumbleFails: true });

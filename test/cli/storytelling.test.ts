@@ -19,20 +19,39 @@ const bad = (...argv: string[]) => {
 describe("omnibus storytelling roll", () => {
   it("E7 (002:L186–L188): 6 dice [2,3,5,7,8,9] → every JSON field", () => {
     expect(json("roll", "6", "--faces", "2,3,5,7,8,9")).toEqual({
-      pool: 6, chance: false, dice: [2, 3, 5, 7, 8, 9], successes: 2, exceptional: false, dramaticFailure: false,
+      pool: 6,
+      chance: false,
+      dice: [2, 3, 5, 7, 8, 9],
+      successes: 2,
+      exceptional: false,
+      dramaticFailure: false,
     });
   });
   it("E8 (002:L196): a 10 is re-rolled and the again-die is appended", () => {
-    expect(json("roll", "7", "--faces", "2,4,4,7,8,9,10,10,8")).toMatchObject({ dice: [2, 4, 4, 7, 8, 9, 10, 10, 8], successes: 5, exceptional: true });
+    expect(json("roll", "7", "--faces", "2,4,4,7,8,9,10,10,8")).toMatchObject({
+      dice: [2, 4, 4, 7, 8, 9, 10, 10, 8],
+      successes: 5,
+      exceptional: true,
+    });
   });
   it("E9 (002:L208–L212): chance roll [10,10,8] → 2 successes", () => {
     expect(json("roll", "0", "--faces", "10,10,8")).toEqual({
-      pool: 0, chance: true, dice: [10, 10, 8], successes: 2, exceptional: false, dramaticFailure: false,
+      pool: 0,
+      chance: true,
+      dice: [10, 10, 8],
+      successes: 2,
+      exceptional: false,
+      dramaticFailure: false,
     });
   });
   it("E10 (002:L218): chance die [1] → dramatic failure; a negative pool is a chance roll too", () => {
     expect(json("roll", "-1", "--faces", "1")).toEqual({
-      pool: -1, chance: true, dice: [1], successes: 0, exceptional: false, dramaticFailure: true,
+      pool: -1,
+      chance: true,
+      dice: [1],
+      successes: 0,
+      exceptional: false,
+      dramaticFailure: true,
     });
   });
   it("--again 9 / 8 / none", () => {
@@ -66,14 +85,30 @@ describe("omnibus storytelling roll", () => {
 
 describe("omnibus storytelling health", () => {
   it("damage fills boxes and sets penalty and status", () => {
-    expect(json("health", "--track", ".......", "--damage", "5", "--type", "bashing")).toEqual({ track: "/////..", penalty: -1, status: "ok" });
-    expect(json("health", "--track", "XX/////", "--damage", "0", "--type", "lethal")).toEqual({ track: "XX/////", penalty: -3, status: "unconscious_risk" });
+    expect(json("health", "--track", ".......", "--damage", "5", "--type", "bashing")).toEqual({
+      track: "/////..",
+      penalty: -1,
+      status: "ok",
+    });
+    expect(json("health", "--track", "XX/////", "--damage", "0", "--type", "lethal")).toEqual({
+      track: "XX/////",
+      penalty: -3,
+      status: "unconscious_risk",
+    });
   });
   it("the digest's example: **XXX// + 1 aggravated → ***XXX/", () => {
-    expect(json("health", "--track", "**XXX//", "--damage", "1", "--type", "aggravated")).toEqual({ track: "***XXX/", penalty: -3, status: "unconscious_risk" });
+    expect(json("health", "--track", "**XXX//", "--damage", "1", "--type", "aggravated")).toEqual({
+      track: "***XXX/",
+      penalty: -3,
+      status: "unconscious_risk",
+    });
   });
   it("overflow: lethal on a full track of lethal upgrades to aggravated; dying; dead", () => {
-    expect(json("health", "--track", "XXXXXX/", "--damage", "1", "--type", "lethal")).toEqual({ track: "XXXXXXX", penalty: -3, status: "dying" });
+    expect(json("health", "--track", "XXXXXX/", "--damage", "1", "--type", "lethal")).toEqual({
+      track: "XXXXXXX",
+      penalty: -3,
+      status: "dying",
+    });
     expect(json("health", "--track", "XXXX", "--damage", "4", "--type", "bashing")).toEqual({ track: "****", penalty: -3, status: "dead" });
   });
   it("--heal heals from the right", () => {
@@ -121,7 +156,9 @@ describe("omnibus storytelling odds", () => {
     expect(json("odds", "5", "--again", "none").exceptional).toBeCloseTo(0.3 ** 5, 10);
   });
   it("text output and bad input", () => {
-    expect(run("storytelling", "odds", "1", "--again", "none").out).toBe("1 die (no again): success 30.00%, exceptional 0.00%, dramatic failure 0.00%, mean 0.300 successes");
+    expect(run("storytelling", "odds", "1", "--again", "none").out).toBe(
+      "1 die (no again): success 30.00%, exceptional 0.00%, dramatic failure 0.00%, mean 0.300 successes",
+    );
     expect(bad("odds", "x")).toMatch(/whole number/);
     expect(bad("odds", "3", "--again", "11")).toMatch(/again/);
     expect(bad("odds", "3", "--seed", "3")).toMatch(/rolls no dice/);

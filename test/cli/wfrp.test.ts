@@ -24,7 +24,12 @@ describe("wfrp test", () => {
     });
   });
   it("V5: Track 41 Very Hard, roll 35 → target 11, −2 SL, failure (003:L171)", () => {
-    expect(json("test", "--target", "41", "--difficulty", "very_hard", "--faces", "35")).toMatchObject({ target: 11, sl: -2, success: false, outcome: "failure" });
+    expect(json("test", "--target", "41", "--difficulty", "very_hard", "--faces", "35")).toMatchObject({
+      target: 11,
+      sl: -2,
+      success: false,
+      outcome: "failure",
+    });
   });
   it("V9: Perception 59 Difficult + 20 assistance, roll 74 → target 69, −1 marginal failure (003:L239)", () => {
     expect(json("test", "--target", "59", "--difficulty", "difficult", "--modifier", "20", "--faces", "74")).toMatchObject({
@@ -47,7 +52,12 @@ describe("wfrp test", () => {
     });
   });
   it("V22: --crit-doubles, 45 vs roll 44 → critical, astounding success; without it, marginal and no critical", () => {
-    expect(json("test", "--target", "45", "--crit-doubles", "--faces", "44")).toMatchObject({ sl: 0, success: true, critical: true, outcome: "astounding_success" });
+    expect(json("test", "--target", "45", "--crit-doubles", "--faces", "44")).toMatchObject({
+      sl: 0,
+      success: true,
+      critical: true,
+      outcome: "astounding_success",
+    });
     expect(json("test", "--target", "45", "--faces", "44")).toMatchObject({ critical: false, outcome: "marginal_success" });
   });
   it("V18: roll 05 → automatic success +4", () => {
@@ -60,8 +70,17 @@ describe("wfrp test", () => {
     expect(json("test", "--target", "115", "--tests-over-100", "--faces", "50")).toMatchObject({ sl: 7 });
   });
   it("every difficulty spelling (003:L176-183)", () => {
-    const mods: Record<string, number> = { very_easy: 60, easy: 40, average: 20, challenging: 0, difficult: -10, hard: -20, very_hard: -30 };
-    for (const [d, m] of Object.entries(mods)) expect(json("test", "--target", "30", "--difficulty", d, "--faces", "50").target).toBe(30 + m);
+    const mods: Record<string, number> = {
+      very_easy: 60,
+      easy: 40,
+      average: 20,
+      challenging: 0,
+      difficult: -10,
+      hard: -20,
+      very_hard: -30,
+    };
+    for (const [d, m] of Object.entries(mods))
+      expect(json("test", "--target", "30", "--difficulty", d, "--faces", "50").target).toBe(30 + m);
   });
   it("text output shows the SL sign, including −0", () => {
     const r = run("wfrp", "test", "--target", "40", "--faces", "41");
@@ -77,21 +96,37 @@ describe("wfrp test", () => {
 describe("wfrp opposed", () => {
   it("V6: Intimidate 47 (04) vs Leadership 46 (16) → every field (003:L195)", () => {
     expect(json("opposed", "--attacker", "47", "--defender", "46", "--faces", "4,16")).toEqual({
-      attacker: { roll: 4, target: 47, sl: 4, success: true, auto: "success", critical: false, fumble: false, outcome: "impressive_success" },
+      attacker: {
+        roll: 4,
+        target: 47,
+        sl: 4,
+        success: true,
+        auto: "success",
+        critical: false,
+        fumble: false,
+        outcome: "impressive_success",
+      },
       defender: { roll: 16, target: 46, sl: 3, success: true, auto: null, critical: false, fumble: false, outcome: "success" },
       winner: "attacker",
       margin: 1,
     });
   });
   it("V7: Endurance 46 (21) vs 63 (91) → margin 5, the digest's correction (003:L203)", () => {
-    expect(json("opposed", "--attacker", "46", "--defender", "63", "--faces", "21,91")).toMatchObject({ winner: "attacker", margin: 5, defender: { sl: -3 } });
+    expect(json("opposed", "--attacker", "46", "--defender", "63", "--faces", "21,91")).toMatchObject({
+      winner: "attacker",
+      margin: 5,
+      defender: { sl: -3 },
+    });
   });
   it("V24: equal SL → the higher tested value wins, margin 0; full tie → null (stalemate)", () => {
     expect(json("opposed", "--attacker", "45", "--defender", "50", "--faces", "25,30")).toMatchObject({ winner: "defender", margin: 0 });
     expect(json("opposed", "--attacker", "50", "--defender", "50", "--faces", "25,25")).toMatchObject({ winner: null, margin: 0 });
   });
   it("--tie reroll rolls two more faces on a full tie", () => {
-    expect(json("opposed", "--attacker", "50", "--defender", "50", "--tie", "reroll", "--faces", "25,25,60,20")).toMatchObject({ winner: "defender", margin: 4 });
+    expect(json("opposed", "--attacker", "50", "--defender", "50", "--tie", "reroll", "--faces", "25,25,60,20")).toMatchObject({
+      winner: "defender",
+      margin: 4,
+    });
   });
 });
 

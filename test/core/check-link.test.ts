@@ -37,7 +37,7 @@ describe("parseCheckLink", () => {
     ["blaster", "malformed", "blaster"],
     ["=blaster", "malformed", "=blaster"],
     ["skill=blaster 2x=1", "malformed", "2x=1"],
-    ["skill=bla\"st\"er", "malformed", "skill=bla\"st\"er"],
+    ['skill=bla"st"er', "malformed", 'skill=bla"st"er'],
     ['skill="blaster', "unclosedQuote", 'skill="blaster'],
     ["skill=", "noValue", "skill="],
     ['skill=""', "noValue", 'skill=""'],

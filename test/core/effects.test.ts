@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkEffectTotal, effectContributions, formatContribution, resolveEffectKeys, type PlainEffect } from "../../src/core/effects";
 
-const blessed: PlainEffect = { name: "Blessed", disabled: false, changes: [{ key: "system.bonuses.skill.athletics", type: "add", value: "2" }] };
+const blessed: PlainEffect = {
+  name: "Blessed",
+  disabled: false,
+  changes: [{ key: "system.bonuses.skill.athletics", type: "add", value: "2" }],
+};
 const scope: PlainEffect = {
   name: "Scope",
   disabled: false,
@@ -38,11 +42,15 @@ describe("effect contributions", () => {
   });
 
   it("fills {field} placeholders from the dialog values, kind:key as kind.key", () => {
-    expect(resolveEffectKeys(["system.bonuses.{second}", "system.bonuses.attribute.{attribute}"], { second: "skill:athletics", attribute: "strength" })).toEqual([
-      "system.bonuses.skill.athletics",
-      "system.bonuses.attribute.strength",
+    expect(
+      resolveEffectKeys(["system.bonuses.{second}", "system.bonuses.attribute.{attribute}"], {
+        second: "skill:athletics",
+        attribute: "strength",
+      }),
+    ).toEqual(["system.bonuses.skill.athletics", "system.bonuses.attribute.strength"]);
+    expect(effectContributions([blessed], ["system.bonuses.{second}"], { second: "skill:athletics" })).toEqual([
+      { name: "Blessed", value: 2 },
     ]);
-    expect(effectContributions([blessed], ["system.bonuses.{second}"], { second: "skill:athletics" })).toEqual([{ name: "Blessed", value: 2 }]);
     expect(effectContributions([blessed], ["system.bonuses.{second}"], { second: "attribute:wits" })).toEqual([]);
   });
 

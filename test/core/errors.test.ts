@@ -15,7 +15,12 @@ describe("describeValue (the one copy every error message uses)", () => {
     expect(describeValue([1, "x"])).toBe('[1,"x"]');
   });
   it("never throws, even for values whose toString or toJSON is broken", () => {
-    const broken = { toString: 1, toJSON: () => { throw new Error("no"); } };
+    const broken = {
+      toString: 1,
+      toJSON: () => {
+        throw new Error("no");
+      },
+    };
     expect(describeValue(broken)).toBe("[object Object]");
     const circular: Record<string, unknown> = {};
     circular.self = circular;

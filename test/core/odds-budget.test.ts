@@ -41,7 +41,12 @@ describe("inputs over the budget are refused with oddsTooLarge", () => {
   it("outside a computation nothing is charged, and nested entry points share the outer budget", () => {
     expect(workSpent()).toBe(0);
     clearOddsMemo();
-    expect(() => withOddsBudget(() => [poolOdds({ count: 100, sides: 20 }), poolOdds({ count: 101, sides: 20 }), poolOdds({ count: 102, sides: 20 })], 1_500_000)).toThrowError(tooLarge);
+    expect(() =>
+      withOddsBudget(
+        () => [poolOdds({ count: 100, sides: 20 }), poolOdds({ count: 101, sides: 20 }), poolOdds({ count: 102, sides: 20 })],
+        1_500_000,
+      ),
+    ).toThrowError(tooLarge);
     clearOddsMemo();
     expect(() => withOddsBudget(() => poolOdds({ count: 100, sides: 20 }), 1_500_000)).not.toThrow();
   });
@@ -50,9 +55,15 @@ describe("inputs over the budget are refused with oddsTooLarge", () => {
 describe("what is accepted stays within the budget", () => {
   it.each([
     ["d6 200D (the data model's largest code)", () => d6Odds({ dice: 200, characterPointDice: 30, difficulty: 700 })],
-    ["storytelling 100 dice, 8-again, rote on all failed dice, advanced", () => storytellingOdds({ pool: 100, again: 8, rote: true, roteScope: "allFailedDice", advanced: true })],
+    [
+      "storytelling 100 dice, 8-again, rote on all failed dice, advanced",
+      () => storytellingOdds({ pool: 100, again: 8, rote: true, roteScope: "allFailedDice", advanced: true }),
+    ],
     ["silhouette 60 dice, sixes re-rolled and added", () => silhouetteOdds({ dice: 60, threshold: 8, sixMode: "rerollAndAdd" })],
-    ["pool 200d10 exploding on 8, successes on 8, rote", () => poolOdds({ count: 200, sides: 10, explodeAt: 8, successAt: 8, rerollBelow: 8 })],
+    [
+      "pool 200d10 exploding on 8, successes on 8, rote",
+      () => poolOdds({ count: 200, sides: 10, explodeAt: 8, successAt: 8, rerollBelow: 8 }),
+    ],
     ["pool 200d12 summed", () => poolOdds({ count: 200, sides: 12 })],
     ["pool 20d20 keep the highest 19", () => poolOdds({ count: 20, sides: 20, keepHighest: 19 })],
   ])("%s", (_name, f) => {

@@ -38,7 +38,14 @@ function pWhere(e: Enumeration<string>, pred: (fields: string[]) => boolean): nu
 }
 
 describe("storytelling odds = brute force", () => {
-  const cases: Array<{ pool: number; again: 10 | 9 | 8 | "none"; rote: boolean; scope: "initialDice" | "allFailedDice"; cut: number; chanceUsesAgain?: boolean }> = [];
+  const cases: Array<{
+    pool: number;
+    again: 10 | 9 | 8 | "none";
+    rote: boolean;
+    scope: "initialDice" | "allFailedDice";
+    cut: number;
+    chanceUsesAgain?: boolean;
+  }> = [];
   // The largest pools whose every face sequence down to the cut enumerates in well under a second.
   const maxPool = { 10: [3, 2], 9: [2, 1], 8: [1, 1], none: [3, 2] } as const; // [rote off, rote on]
   for (const again of [10, 9, 8, "none"] as const)
@@ -54,7 +61,13 @@ describe("storytelling odds = brute force", () => {
   for (const c of cases) {
     it(`pool ${c.pool}, ${c.again}-again, rote ${c.rote ? c.scope : "off"}${c.chanceUsesAgain ? ", chance die uses again" : ""}`, () => {
       const e = enumerate(storytellingRef(c), c.cut);
-      const odds = storytellingOdds({ pool: c.pool, again: c.again, rote: c.rote, roteScope: c.scope, chanceDieUsesAgain: c.chanceUsesAgain });
+      const odds = storytellingOdds({
+        pool: c.pool,
+        again: c.again,
+        rote: c.rote,
+        roteScope: c.scope,
+        chanceDieUsesAgain: c.chanceUsesAgain,
+      });
       // rank: −1 = dramatic failure.
       const df = e.probs.get(-1) ?? 0;
       expect(odds.dramaticFailure).toBeCloseTo(df, 12);
@@ -83,7 +96,13 @@ describe("storytelling odds = brute force", () => {
 
 describe("D6 odds = brute force", () => {
   for (const wildOne of ["removeHighest", "complication", "normal"] as const)
-    for (const [dice, cp] of [[1, 0], [2, 0], [3, 0], [3, 1], [0, 1]] as const) {
+    for (const [dice, cp] of [
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [3, 1],
+      [0, 1],
+    ] as const) {
       it(`${dice}D+1, ${cp} CP, wild 1 → ${wildOne}`, () => {
         const e = enumerate(d6Ref({ dice, pips: 1, wild: true, wildOne, cp }), 1e-9);
         const odds = d6Odds({ dice, pips: 1, wildOne, characterPointDice: cp, difficulty: 10 });
@@ -109,10 +128,19 @@ describe("Silhouette odds = brute force", () => {
       const e = enumerate(silhouetteRef({ dice, sixMode: "silhouettePlusOne" }));
       const odds = silhouetteOdds({ dice, modifier: 2, threshold: 7 });
       expectMatches(odds.result, marginal(e, 0));
-      expect(odds.fumble).toBeCloseTo(pWhere(e, (f) => f[1] === "true"), 12);
-      expect(odds.success!).toBeCloseTo(pWhere(e, (f) => Number(f[0]) + 2 >= 7), 12);
+      expect(odds.fumble).toBeCloseTo(
+        pWhere(e, (f) => f[1] === "true"),
+        12,
+      );
+      expect(odds.success!).toBeCloseTo(
+        pWhere(e, (f) => Number(f[0]) + 2 >= 7),
+        12,
+      );
       const opposed = silhouetteOdds({ dice, modifier: 2, threshold: 7, tieSucceeds: false });
-      expect(opposed.success!).toBeCloseTo(pWhere(e, (f) => Number(f[0]) + 2 > 7), 12);
+      expect(opposed.success!).toBeCloseTo(
+        pWhere(e, (f) => Number(f[0]) + 2 > 7),
+        12,
+      );
     });
   }
   for (const dice of [1, 2, 3]) {
@@ -146,11 +174,23 @@ describe("WFRP odds = enumeration of the d100 with a reference resolver", () => 
           critsFumblesAllTests: s.allCrits,
           autoFailSLRule: s.literalMax ? "literalMax" : "min",
         });
-        expect(odds.success).toBeCloseTo(pWhere(e, (f) => f[0] === "true"), 12);
-        expect(odds.critical).toBeCloseTo(pWhere(e, (f) => f[3] === "true"), 12);
-        expect(odds.fumble).toBeCloseTo(pWhere(e, (f) => f[4] === "true"), 12);
+        expect(odds.success).toBeCloseTo(
+          pWhere(e, (f) => f[0] === "true"),
+          12,
+        );
+        expect(odds.critical).toBeCloseTo(
+          pWhere(e, (f) => f[3] === "true"),
+          12,
+        );
+        expect(odds.fumble).toBeCloseTo(
+          pWhere(e, (f) => f[4] === "true"),
+          12,
+        );
         for (const band of Object.keys(odds.bands)) {
-          expect(odds.bands[band as keyof typeof odds.bands], band).toBeCloseTo(pWhere(e, (f) => f[2] === band), 12);
+          expect(odds.bands[band as keyof typeof odds.bands], band).toBeCloseTo(
+            pWhere(e, (f) => f[2] === band),
+            12,
+          );
         }
         const sSL = new Map<number, number>();
         const fSL = new Map<number, number>();

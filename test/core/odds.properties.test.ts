@@ -103,8 +103,28 @@ describe("garbage in: an answer or an OmnibusError, nothing else", () => {
   const runs = { numRuns: 1000 };
   it("storytellingOdds", () => {
     fc.assert(
-      fc.property(small, anyOf(10, 9, 8, "none"), anyOf(true, false), anyOf("initialDice", "allFailedDice"), anyOf(true, false), small, small, small, (pool, again, rote, roteScope, advanced, bonus, required, exc) =>
-        answersOrOmnibusError(() => storytellingOdds({ pool, again, rote, roteScope, advanced, bonusSuccesses: bonus, requiredSuccesses: required, exceptionalAt: exc } as never)),
+      fc.property(
+        small,
+        anyOf(10, 9, 8, "none"),
+        anyOf(true, false),
+        anyOf("initialDice", "allFailedDice"),
+        anyOf(true, false),
+        small,
+        small,
+        small,
+        (pool, again, rote, roteScope, advanced, bonus, required, exc) =>
+          answersOrOmnibusError(() =>
+            storytellingOdds({
+              pool,
+              again,
+              rote,
+              roteScope,
+              advanced,
+              bonusSuccesses: bonus,
+              requiredSuccesses: required,
+              exceptionalAt: exc,
+            } as never),
+          ),
       ),
       runs,
     );
@@ -113,40 +133,86 @@ describe("garbage in: an answer or an OmnibusError, nothing else", () => {
   });
   it("d6Odds", () => {
     fc.assert(
-      fc.property(small, small, anyOf(true, false), anyOf("removeHighest", "complication", "normal"), small, small, (dice, pips, wildDie, wildOne, cp, difficulty) =>
-        answersOrOmnibusError(() => d6Odds({ dice, pips, wildDie, wildOne, characterPointDice: cp, difficulty } as never)),
+      fc.property(
+        small,
+        small,
+        anyOf(true, false),
+        anyOf("removeHighest", "complication", "normal"),
+        small,
+        small,
+        (dice, pips, wildDie, wildOne, cp, difficulty) =>
+          answersOrOmnibusError(() => d6Odds({ dice, pips, wildDie, wildOne, characterPointDice: cp, difficulty } as never)),
       ),
       runs,
     );
   });
   it("silhouetteOdds", () => {
     fc.assert(
-      fc.property(small, small, small, anyOf(true, false), anyOf(true, false), anyOf("silhouettePlusOne", "rerollAndAdd"), anyOf("allOnes", "never"), anyOf(true, false), (dice, modifier, threshold, tie, untrained, sixMode, fumbleRule, ff) =>
-        answersOrOmnibusError(() => silhouetteOdds({ dice, modifier, threshold, tieSucceeds: tie, untrained, sixMode, fumbleRule, fumbleFails: ff } as never)),
+      fc.property(
+        small,
+        small,
+        small,
+        anyOf(true, false),
+        anyOf(true, false),
+        anyOf("silhouettePlusOne", "rerollAndAdd"),
+        anyOf("allOnes", "never"),
+        anyOf(true, false),
+        (dice, modifier, threshold, tie, untrained, sixMode, fumbleRule, ff) =>
+          answersOrOmnibusError(() =>
+            silhouetteOdds({ dice, modifier, threshold, tieSucceeds: tie, untrained, sixMode, fumbleRule, fumbleFails: ff } as never),
+          ),
       ),
       runs,
     );
   });
   it("wfrpOdds, wfrpResolve, wfrpOpposedOdds", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -50, max: 200 }), garbage), small, small, anyOf(true, false), anyOf("min", "literalMax"), fc.oneof(fc.integer({ min: 0, max: 101 }), garbage), (target, asm, afm, flag, rule, roll) => {
-        answersOrOmnibusError(() => wfrpOdds({ target, autoSuccessMax: asm, autoFailMin: afm, fastSL: flag, testsOver100: flag, critsFumblesAllTests: flag, autoFailSLRule: rule } as never));
-        answersOrOmnibusError(() => wfrpResolve(target as never, roll as never, { fastSL: flag } as never));
-        answersOrOmnibusError(() => wfrpOpposedOdds({ target } as never, { target: roll, value: asm } as never));
-      }),
+      fc.property(
+        fc.oneof(fc.integer({ min: -50, max: 200 }), garbage),
+        small,
+        small,
+        anyOf(true, false),
+        anyOf("min", "literalMax"),
+        fc.oneof(fc.integer({ min: 0, max: 101 }), garbage),
+        (target, asm, afm, flag, rule, roll) => {
+          answersOrOmnibusError(() =>
+            wfrpOdds({
+              target,
+              autoSuccessMax: asm,
+              autoFailMin: afm,
+              fastSL: flag,
+              testsOver100: flag,
+              critsFumblesAllTests: flag,
+              autoFailSLRule: rule,
+            } as never),
+          );
+          answersOrOmnibusError(() => wfrpResolve(target as never, roll as never, { fastSL: flag } as never));
+          answersOrOmnibusError(() => wfrpOpposedOdds({ target } as never, { target: roll, value: asm } as never));
+        },
+      ),
       runs,
     );
   });
   it("poolOdds, rollPool, parseDiceCode", () => {
     fc.assert(
-      fc.property(small, fc.oneof(fc.integer({ min: -2, max: 30 }), garbage), small, small, small, small, small, fc.integer(), (count, sides, explodeAt, rerollBelow, successAt, kh, kl, seed) => {
-        const spec = { count, sides, explodeAt, rerollBelow, successAt, keepHighest: kh, keepLowest: kl } as never;
-        answersOrOmnibusError(() => poolOdds(spec));
-        answersOrOmnibusError(() => rollPool(spec, seededDice(seed | 0)));
-        const codeText = `${describeValue(count)}d${describeValue(sides)}`;
-        answersOrOmnibusError(() => parseDiceCode(codeText));
-        answersOrOmnibusError(() => parseDiceCode(count as never));
-      }),
+      fc.property(
+        small,
+        fc.oneof(fc.integer({ min: -2, max: 30 }), garbage),
+        small,
+        small,
+        small,
+        small,
+        small,
+        fc.integer(),
+        (count, sides, explodeAt, rerollBelow, successAt, kh, kl, seed) => {
+          const spec = { count, sides, explodeAt, rerollBelow, successAt, keepHighest: kh, keepLowest: kl } as never;
+          answersOrOmnibusError(() => poolOdds(spec));
+          answersOrOmnibusError(() => rollPool(spec, seededDice(seed | 0)));
+          const codeText = `${describeValue(count)}d${describeValue(sides)}`;
+          answersOrOmnibusError(() => parseDiceCode(codeText));
+          answersOrOmnibusError(() => parseDiceCode(count as never));
+        },
+      ),
       runs,
     );
   });

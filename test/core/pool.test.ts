@@ -28,8 +28,12 @@ describe("pool primitives: the dice order contract", () => {
     const r = rollPool({ count: 3, sides: 6, explodeAt: 6 }, forcedDice([6, 2, 6, 6, 3, 1]));
     // initial 6 2 6; explosions of die 0 and die 2 (6, 3); then the explosion of die 3 (1).
     expect(r.dice.map((d) => [d.face, d.role, d.from])).toEqual([
-      [6, "initial", null], [2, "initial", null], [6, "initial", null],
-      [6, "explosion", 0], [3, "explosion", 2], [1, "explosion", 3],
+      [6, "initial", null],
+      [2, "initial", null],
+      [6, "initial", null],
+      [6, "explosion", 0],
+      [3, "explosion", 2],
+      [1, "explosion", 3],
     ]);
     expect(r.sum).toBe(24);
   });
@@ -62,7 +66,13 @@ describe("pool primitives: the dice order contract", () => {
   });
   it("bad specs throw OmnibusError", () => {
     const d = seededDice(1);
-    for (const bad of [{ count: -1, sides: 6 }, { count: 2, sides: 1 }, { count: 2, sides: 6, explodeAt: 1 }, { count: 2, sides: 6, keepHighest: 1, keepLowest: 1 }, { count: 1.5, sides: 6 }]) {
+    for (const bad of [
+      { count: -1, sides: 6 },
+      { count: 2, sides: 1 },
+      { count: 2, sides: 6, explodeAt: 1 },
+      { count: 2, sides: 6, keepHighest: 1, keepLowest: 1 },
+      { count: 1.5, sides: 6 },
+    ]) {
       expect(() => rollPool(bad, d)).toThrow(OmnibusError);
     }
     expect(() => parseDiceCode("3x6")).toThrow(OmnibusError);
@@ -72,7 +82,14 @@ describe("pool primitives: the dice order contract", () => {
 
 describe("dice sources", () => {
   it("a seeded source is reproducible and seeds differ", () => {
-    const seq = (seed: number) => Array.from({ length: 50 }, ((d) => () => d.roll(6))(seededDice(seed)));
+    const seq = (seed: number) =>
+      Array.from(
+        { length: 50 },
+        (
+          (d) => () =>
+            d.roll(6)
+        )(seededDice(seed)),
+      );
     expect(seq(42)).toEqual(seq(42));
     expect(seq(42)).not.toEqual(seq(43));
     for (const f of seq(5)) expect(f >= 1 && f <= 6 && Number.isInteger(f)).toBe(true);
@@ -86,7 +103,14 @@ describe("dice sources", () => {
 
 describe("the digests' numbers", () => {
   it("Silhouette pool statistics table (silhouette.md §14): mean and P(all 1s) for 1–6 dice", () => {
-    const table = [[1, 3.5, 0.1667], [2, 4.5, 0.0278], [3, 5.037, 0.0046], [4, 5.3935, 0.00077], [5, 5.6662, 0.00013], [6, 5.8952, 0.00002]];
+    const table = [
+      [1, 3.5, 0.1667],
+      [2, 4.5, 0.0278],
+      [3, 5.037, 0.0046],
+      [4, 5.3935, 0.00077],
+      [5, 5.6662, 0.00013],
+      [6, 5.8952, 0.00002],
+    ];
     for (const [n, mean, allOnes] of table) {
       const o = silhouetteOdds({ dice: n });
       expect(o.result.mean()).toBeCloseTo(mean, 3);

@@ -125,7 +125,17 @@ export function silhouetteRef(opts: { dice: number; sixMode: "silhouettePlusOne"
 }
 
 /** WFRP test from the digest's §2 text (not its §4 code): "success|SL|outcome|critical|fumble". */
-export function wfrpRef(target: number, opts: { autoSuccessMax?: number; autoFailMin?: number; fastSL?: boolean; over100?: boolean; allCrits?: boolean; literalMax?: boolean } = {}): (roll: Roll) => string {
+export function wfrpRef(
+  target: number,
+  opts: {
+    autoSuccessMax?: number;
+    autoFailMin?: number;
+    fastSL?: boolean;
+    over100?: boolean;
+    allCrits?: boolean;
+    literalMax?: boolean;
+  } = {},
+): (roll: Roll) => string {
   const lowAuto = opts.autoSuccessMax ?? 5;
   const highAuto = opts.autoFailMin ?? 96;
   return (roll) => {

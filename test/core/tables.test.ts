@@ -15,10 +15,12 @@ const OOPS = [
 ];
 
 /** A die that answers the given faces in order (throws when exhausted, so a test cannot loop). */
-const faces = (...values: number[]) => () => {
-  if (values.length === 0) throw new Error("exhausted");
-  return values.shift()!;
-};
+const faces =
+  (...values: number[]) =>
+  () => {
+    if (values.length === 0) throw new Error("exhausted");
+    return values.shift()!;
+  };
 
 describe("rowAt", () => {
   it("finds the band holding a value, edges included", () => {

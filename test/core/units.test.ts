@@ -3,7 +3,19 @@
 // 0.3048 m exactly).
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { convertLength, finiteOr, wholeOr, lengthUnit, looseNumber, readLength, readLengthList, readLengths, readerLength, toMetres, toYards } from "../../src/core/units";
+import {
+  convertLength,
+  finiteOr,
+  wholeOr,
+  lengthUnit,
+  looseNumber,
+  readLength,
+  readLengthList,
+  readLengths,
+  readerLength,
+  toMetres,
+  toYards,
+} from "../../src/core/units";
 
 describe("numbers as typed", () => {
   it.each([
@@ -38,11 +50,32 @@ describe("numbers as typed", () => {
 
 describe("unit words", () => {
   it.each([
-    ["m", "m"], ["M", "m"], ["m.", "m"], ["meter", "m"], ["meters", "m"], ["metre", "m"], ["metres", "m"], ["м", "m"], ["метров", "m"], ["метра", "m"],
-    ["km", "km"], ["км", "km"], ["kilometres", "km"],
-    ["yd", "yd"], ["yds", "yd"], ["yard", "yd"], ["yards", "yd"], ["ярдов", "yd"], ["ярда", "yd"],
-    ["ft", "ft"], ["feet", "ft"], ["foot", "ft"], ["фт", "ft"], ["футов", "ft"],
-    ["mi", "mi"], ["miles", "mi"],
+    ["m", "m"],
+    ["M", "m"],
+    ["m.", "m"],
+    ["meter", "m"],
+    ["meters", "m"],
+    ["metre", "m"],
+    ["metres", "m"],
+    ["м", "m"],
+    ["метров", "m"],
+    ["метра", "m"],
+    ["km", "km"],
+    ["км", "km"],
+    ["kilometres", "km"],
+    ["yd", "yd"],
+    ["yds", "yd"],
+    ["yard", "yd"],
+    ["yards", "yd"],
+    ["ярдов", "yd"],
+    ["ярда", "yd"],
+    ["ft", "ft"],
+    ["feet", "ft"],
+    ["foot", "ft"],
+    ["фт", "ft"],
+    ["футов", "ft"],
+    ["mi", "mi"],
+    ["miles", "mi"],
   ])("%j is %s", (word, unit) => {
     expect(lengthUnit(word)).toBe(unit);
   });

@@ -60,13 +60,19 @@ beforeAll(async () => {
     return route.fulfill({ status: 404, body: `not found: ${path}` });
   });
   // Nothing else on the network.
-  await context.route((url) => !url.href.startsWith(ORIGIN) && !url.href.startsWith("data:"), (route) => route.abort());
+  await context.route(
+    (url) => !url.href.startsWith(ORIGIN) && !url.href.startsWith("data:"),
+    (route) => route.abort(),
+  );
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   const rows = samples
-    .map((s) => `<figure><figcaption>${s.name}</figcaption>${languages.map((l) => `<img src="${pngName(s, l)}" alt="${s.name} ${l}">`).join("")}</figure>`)
+    .map(
+      (s) =>
+        `<figure><figcaption>${s.name}</figcaption>${languages.map((l) => `<img src="${pngName(s, l)}" alt="${s.name} ${l}">`).join("")}</figure>`,
+    )
     .join("\n");
   writeFileSync(
     join(OUT, "index.html"),
@@ -79,7 +85,14 @@ async function accessibility(page: import("playwright-core").Page): Promise<stri
   const result = await new AxeBuilder({ page }).include("#gallery-frame").analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${v.help}; ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim().slice(0, 220)}`));
+    .flatMap((v) =>
+      v.nodes
+        .slice(0, 5)
+        .map(
+          (n) =>
+            `${v.id} (${v.impact}): ${n.target.join(" ")} — ${v.help}; ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim().slice(0, 220)}`,
+        ),
+    );
 }
 
 describe("browser gallery", () => {
@@ -90,7 +103,9 @@ describe("browser gallery", () => {
   it("the layout check finds what it must (self-check on a deliberately broken page)", async () => {
     const page = await context.newPage();
     try {
-      pages.set("/gallery/_selfcheck.html", `<!doctype html><html><head><style>${CHROME_CSS}</style></head><body>
+      pages.set(
+        "/gallery/_selfcheck.html",
+        `<!doctype html><html><head><style>${CHROME_CSS}</style></head><body>
 <div id="gallery-frame" class="application" style="width:300px;height:200px">
   <header class="window-header"><h1 class="window-title">t</h1></header>
   <section class="window-content">
@@ -100,7 +115,8 @@ describe("browser gallery", () => {
     <div class="tall" style="overflow:hidden;height:20px"><div style="height:80px">tall</div></div>
     <input value="an input scrolls its own long text, which is fine" style="width:60px">
   </section>
-</div></body></html>`);
+</div></body></html>`,
+      );
       await page.goto(`${ORIGIN}/gallery/_selfcheck.html`);
       const problems = (await page.evaluate(LAYOUT_CHECK)) as LayoutProblem[];
       const flagged = (cls: string) => problems.some((p) => p.element.includes(`.${cls}`));
@@ -108,7 +124,10 @@ describe("browser gallery", () => {
       expect(flagged("cut"), "text clipped without an ellipsis").toBe(true);
       expect(flagged("tall"), "content cut off at the bottom").toBe(true);
       expect(flagged("dots"), "an ellipsis with a title is readable").toBe(false);
-      expect(problems.some((p) => p.element.startsWith("<input")), "inputs scroll their own text").toBe(false);
+      expect(
+        problems.some((p) => p.element.startsWith("<input")),
+        "inputs scroll their own text",
+      ).toBe(false);
     } finally {
       await page.close();
     }
@@ -120,8 +139,14 @@ describe("browser gallery", () => {
     const page = await context.newPage();
     try {
       // The old gallery: the Russian page built from the English context, and the reverse.
-      for (const [language, built] of [["ru", sample!.context], ["en", sample!.contexts!.ru!]] as const) {
-        pages.set(`/gallery/_mixed.${language}.html`, buildPage({ ...sample!, context: built, contexts: undefined }, harnesses.get(language)!, language));
+      for (const [language, built] of [
+        ["ru", sample!.context],
+        ["en", sample!.contexts!.ru!],
+      ] as const) {
+        pages.set(
+          `/gallery/_mixed.${language}.html`,
+          buildPage({ ...sample!, context: built, contexts: undefined }, harnesses.get(language)!, language),
+        );
         await page.goto(`${ORIGIN}/gallery/_mixed.${language}.html`);
         const found = foreignTexts(String(await page.evaluate(PAGE_TEXT)), language, sample!.docs as PackDocLike[]);
         expect(found.length, `${language} page built from the other language`).toBeGreaterThan(0);
@@ -134,11 +159,20 @@ describe("browser gallery", () => {
   it("the accessibility check finds an unnamed icon button and an unlabelled field (self-check)", async () => {
     const page = await context.newPage();
     try {
-      pages.set("/gallery/_a11y.html", `<!doctype html><html lang="en"><head><title>t</title></head><body><div id="gallery-frame"><button type="button"><i class="fa-solid fa-trash"></i></button><input type="text"></div></body></html>`);
+      pages.set(
+        "/gallery/_a11y.html",
+        `<!doctype html><html lang="en"><head><title>t</title></head><body><div id="gallery-frame"><button type="button"><i class="fa-solid fa-trash"></i></button><input type="text"></div></body></html>`,
+      );
       await page.goto(`${ORIGIN}/gallery/_a11y.html`);
       const found = await accessibility(page);
-      expect(found.some((f) => f.startsWith("button-name")), found.join("\n")).toBe(true);
-      expect(found.some((f) => f.startsWith("label")), found.join("\n")).toBe(true);
+      expect(
+        found.some((f) => f.startsWith("button-name")),
+        found.join("\n"),
+      ).toBe(true);
+      expect(
+        found.some((f) => f.startsWith("label")),
+        found.join("\n"),
+      ).toBe(true);
     } finally {
       await page.close();
     }
@@ -170,8 +204,15 @@ describe("browser gallery", () => {
           // axe-core is the slowest step: it runs on every English page and on the Russian pages of
           // one-language samples (labels and contrast do not change with the words otherwise).
           const a11y = language === "en" || sample.oneLanguage ? await accessibility(page) : [];
-          const otherLanguage = sample.oneLanguage ? foreignTexts(String(await page.evaluate(PAGE_TEXT)), language, (sample.docs ?? []) as PackDocLike[]) : [];
-          expect({ errors, layout, a11y, otherLanguage }, `see artifacts/gallery/${pngName(sample, language)}`).toEqual({ errors: [], layout: [], a11y: [], otherLanguage: [] });
+          const otherLanguage = sample.oneLanguage
+            ? foreignTexts(String(await page.evaluate(PAGE_TEXT)), language, (sample.docs ?? []) as PackDocLike[])
+            : [];
+          expect({ errors, layout, a11y, otherLanguage }, `see artifacts/gallery/${pngName(sample, language)}`).toEqual({
+            errors: [],
+            layout: [],
+            a11y: [],
+            otherLanguage: [],
+          });
         } finally {
           await page.close();
         }

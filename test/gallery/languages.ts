@@ -8,7 +8,13 @@
  *    language's names, descriptions and short texts of the pack documents the page was built from.
  *    The browser gallery fails a `oneLanguage` sample's page on any of them.
  */
-import { applyDisplayLanguage, displayDescription, displayName, russianSystemTexts, type BilingualSource } from "../../src/foundry/language";
+import {
+  applyDisplayLanguage,
+  displayDescription,
+  displayName,
+  russianSystemTexts,
+  type BilingualSource,
+} from "../../src/foundry/language";
 import { flatten, readLanguage, type Language } from "../support/handlebars";
 
 export interface PackDocLike extends BilingualSource {
@@ -100,16 +106,23 @@ export function foreignTexts(page: string, language: Language, docs: PackDocLike
   }
   // Foundry localizes a `data-tooltip` that is a key when it shows it: read keys as the reader's text.
   const translations = flatten(readLanguage(language));
-  const text = page.replace(/\b[A-Z][A-Z0-9]+(?:\.[A-Za-z0-9_-]+)+/g, (key) => (typeof translations.get(key) === "string" ? String(translations.get(key)) : key)).replace(/\s+/g, " ");
+  const text = page
+    .replace(/\b[A-Z][A-Z0-9]+(?:\.[A-Za-z0-9_-]+)+/g, (key) =>
+      typeof translations.get(key) === "string" ? String(translations.get(key)) : key,
+    )
+    .replace(/\s+/g, " ");
   const found: string[] = [];
   for (const candidate of candidates) {
     if (!wordy(candidate) || own.has(candidate)) continue;
     // A foreign string that is part of one of the reader's own strings (a name both share) is not a leak.
-    if (hasPhrase(text, candidate) && ![...own].some((o) => o.length > candidate.length && hasPhrase(o, candidate) && hasPhrase(text, o))) found.push(candidate);
+    if (hasPhrase(text, candidate) && ![...own].some((o) => o.length > candidate.length && hasPhrase(o, candidate) && hasPhrase(text, o)))
+      found.push(candidate);
   }
   // An English page with Cyrillic, or a Russian page with a foreign sentence of Latin words, is mixed
   // even when the words are nobody's string.
-  if (language === "en") for (const m of text.match(/[\p{Script=Cyrillic}][\p{Script=Cyrillic}\s,.:;«»()-]{2,}/gu) ?? []) if (!found.some((f) => f.includes(m.trim()))) found.push(m.trim());
+  if (language === "en")
+    for (const m of text.match(/[\p{Script=Cyrillic}][\p{Script=Cyrillic}\s,.:;«»()-]{2,}/gu) ?? [])
+      if (!found.some((f) => f.includes(m.trim()))) found.push(m.trim());
   return [...new Set(found)].sort();
 }
 

@@ -29,7 +29,14 @@
       flagged.push(el);
       problems.push({
         element: describe(el),
-        problem: "sticks out of the " + Math.round(box.width) + "px sheet (" + Math.round(r.left - box.left) + "…" + Math.round(r.right - box.left) + "px)",
+        problem:
+          "sticks out of the " +
+          Math.round(box.width) +
+          "px sheet (" +
+          Math.round(r.left - box.left) +
+          "…" +
+          Math.round(r.right - box.left) +
+          "px)",
       });
       continue;
     }
@@ -41,13 +48,22 @@
       if (!(ellipsis && (el.title || el.dataset.tooltip))) {
         problems.push({
           element: describe(el),
-          problem: (ellipsis ? "text cut by an ellipsis with no title/tooltip" : "content clipped or scrolling sideways") + " (" + el.scrollWidth + "px in " + el.clientWidth + "px)",
+          problem:
+            (ellipsis ? "text cut by an ellipsis with no title/tooltip" : "content clipped or scrolling sideways") +
+            " (" +
+            el.scrollWidth +
+            "px in " +
+            el.clientWidth +
+            "px)",
         });
       }
     }
     if (clipsY && el.scrollHeight > el.clientHeight + 1) {
-      problems.push({ element: describe(el), problem: "content cut off at the bottom (" + el.scrollHeight + "px in " + el.clientHeight + "px)" });
+      problems.push({
+        element: describe(el),
+        problem: "content cut off at the bottom (" + el.scrollHeight + "px in " + el.clientHeight + "px)",
+      });
     }
   }
   return problems;
-})()
+})();

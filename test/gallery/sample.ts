@@ -71,7 +71,12 @@ export function contextFor(sample: GallerySample, language: "en" | "ru"): Record
 export function bilingual(build: (language: "en" | "ru") => GallerySample, docs?: unknown[]): GallerySample {
   const en = build("en");
   const ru = build("ru");
-  return { ...en, contexts: { ...en.contexts, ru: ru.context }, ...(ru.title ? { titles: { ru: ru.title } } : {}), ...(docs ? { oneLanguage: true, docs } : {}) };
+  return {
+    ...en,
+    contexts: { ...en.contexts, ru: ru.context },
+    ...(ru.title ? { titles: { ru: ru.title } } : {}),
+    ...(docs ? { oneLanguage: true, docs } : {}),
+  };
 }
 
 /** `bilingual` for a list: `build` returns the same samples, in the same order, for each language. */
@@ -97,7 +102,8 @@ export async function loadSamples(): Promise<GallerySample[]> {
     for (const sample of mod.samples as GallerySample[]) {
       if (!/^[A-Za-z0-9._-]+$/.test(sample.name)) throw new Error(`gallery: sample name "${sample.name}" in ${file} is not file-name safe`);
       if (seen.has(sample.name)) throw new Error(`gallery: sample "${sample.name}" is in both ${seen.get(sample.name)} and ${file}`);
-      if (!(sample.width > 0 && (sample.height === "auto" || sample.height > 0))) throw new Error(`gallery: sample "${sample.name}" needs a positive width and height`);
+      if (!(sample.width > 0 && (sample.height === "auto" || sample.height > 0)))
+        throw new Error(`gallery: sample "${sample.name}" needs a positive width and height`);
       seen.set(sample.name, file);
       all.push(sample);
     }

@@ -5,7 +5,14 @@
  * adapter's `applyDamage` adds a card's recorded amount to a target's wounds.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createOptionsFor, installFoundryStandIns, modeName, StandInDocument, type StandInMessage, type StandIns } from "../support/foundry-stand-ins";
+import {
+  createOptionsFor,
+  installFoundryStandIns,
+  modeName,
+  StandInDocument,
+  type StandInMessage,
+  type StandIns,
+} from "../support/foundry-stand-ins";
 import { makeTestAdapters } from "../support/test-adapters";
 import { createHarness } from "../support/handlebars";
 
@@ -29,7 +36,8 @@ beforeEach(async () => {
   // Real rendering of the card-record part (the other templates are the stand-in's placeholder).
   const handlebars = (globalThis as any).foundry.applications.handlebars;
   const placeholder = handlebars.renderTemplate;
-  handlebars.renderTemplate = async (path: string, context: Record<string, unknown>) => (path.endsWith("chat/card-record.hbs") ? templates.render(path, context) : placeholder(path, context));
+  handlebars.renderTemplate = async (path: string, context: Record<string, unknown>) =>
+    path.endsWith("chat/card-record.hbs") ? templates.render(path, context) : placeholder(path, context);
   adapters = await makeTestAdapters();
   const system = await import("../../src/foundry/system");
   system.installOmnibus([adapters.d6, adapters.wfrp]);
@@ -48,7 +56,11 @@ beforeEach(async () => {
 
 /** The player posts a card offering 2 damage to the thug (the GM records it from its createChatMessage hook). */
 async function postDamageCard(amount = 2): Promise<StandInMessage> {
-  await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, flags: { damage: { targets: [{ actor: "Actor.t1", amount }] } } });
+  await cards.postCard({
+    template: "systems/omnibus/templates/chat/check-card.hbs",
+    context: {},
+    flags: { damage: { targets: [{ actor: "Actor.t1", amount }] } },
+  });
   return stand.messages.at(-1)!;
 }
 const notices = () => stand.recorded.notifications.map((n) => n.message);
@@ -60,7 +72,12 @@ describe("the GM's record", () => {
   it("records a card at creation with the author the server reported, in a world setting a player cannot write", async () => {
     const card = await postDamageCard();
     const r = record.recordOf(card.id)!;
-    expect(r).toMatchObject({ authorId: "player", ruleset: "d6", tampered: null, state: { damage: { targets: [{ actor: "Actor.t1", amount: 2 }] } } });
+    expect(r).toMatchObject({
+      authorId: "player",
+      ruleset: "d6",
+      tampered: null,
+      state: { damage: { targets: [{ actor: "Actor.t1", amount: 2 }] } },
+    });
     // A player writing the record directly is refused by the server (the stand-in's settings rule).
     await expect((game.settings as any).set("omnibus", "cardRecords", {})).rejects.toThrow(/lacks permission/);
   });
@@ -70,8 +87,19 @@ describe("the GM's record", () => {
     expect(await actions.requestChatAction(card as never, "applyDamage", "0")).toBe(true);
     expect(target.updates).toEqual([{ "system.wounds": 2 }]);
     const mark = record.recordOf(card.id)!.marks["applyDamage:0"];
-    expect(mark).toMatchObject({ status: "done", by: "player", appliedBy: "gm", changes: [{ uuid: "Actor.t1", before: { "system.wounds": 0 }, after: { "system.wounds": 2 } }] });
-    expect(stand.recorded.socketEmits[0].data).toEqual({ type: "chatAction", requestId: expect.any(String), messageId: card.id, action: "applyDamage", target: "0" });
+    expect(mark).toMatchObject({
+      status: "done",
+      by: "player",
+      appliedBy: "gm",
+      changes: [{ uuid: "Actor.t1", before: { "system.wounds": 0 }, after: { "system.wounds": 2 } }],
+    });
+    expect(stand.recorded.socketEmits[0].data).toEqual({
+      type: "chatAction",
+      requestId: expect.any(String),
+      messageId: card.id,
+      action: "applyDamage",
+      target: "0",
+    });
     const html = document.createElement("div");
     html.innerHTML = `<div class="omnibus-card"><button data-action="applyDamage" data-target="0">A</button></div>`;
     await stand.fire("renderChatMessageHTML", card, html, {});
@@ -102,7 +130,12 @@ describe("the GM's record", () => {
   it("a deleted card applies nothing", async () => {
     const card = await postDamageCard();
     await card.delete();
-    await stand.asUser("gm", () => actions.handleSocketMessage({ type: "chatAction", requestId: "r1", messageId: card.id, action: "applyDamage", target: "0" }, "player"));
+    await stand.asUser("gm", () =>
+      actions.handleSocketMessage(
+        { type: "chatAction", requestId: "r1", messageId: card.id, action: "applyDamage", target: "0" },
+        "player",
+      ),
+    );
     expect(target.updates).toEqual([]);
     expect(lastAnswer()).toMatchObject({ ok: false, notice: { key: "OMNIBUS.Chat.Unknown" } });
   });
@@ -112,7 +145,11 @@ describe("requests name, never state", () => {
   it("a user id in the payload is ignored: the GM takes the sender Foundry supplies", async () => {
     const card = await postDamageCard();
     // "other" claims to be the card's author (and the GM) in the data; Foundry says it is "other".
-    await stand.deliver({ type: "chatAction", requestId: "r1", messageId: card.id, action: "applyDamage", target: "0", userId: "player" }, "other", "gm");
+    await stand.deliver(
+      { type: "chatAction", requestId: "r1", messageId: card.id, action: "applyDamage", target: "0", userId: "player" },
+      "other",
+      "gm",
+    );
     expect(target.updates).toEqual([]);
     expect(lastAnswer()).toMatchObject({ to: "other", ok: false, notice: { key: "OMNIBUS.Chat.Malformed" } });
     await stand.deliver({ type: "chatAction", requestId: "r2", messageId: card.id, action: "applyDamage", target: "0" }, "other", "gm");
@@ -122,7 +159,8 @@ describe("requests name, never state", () => {
 
   it("forged amounts, targets or keys are refused: a request carries only the message, the action and an offered target", async () => {
     const card = await postDamageCard();
-    const send = (data: Record<string, unknown>) => stand.deliver({ type: "chatAction", requestId: "r1", messageId: card.id, action: "applyDamage", ...data }, "player", "gm");
+    const send = (data: Record<string, unknown>) =>
+      stand.deliver({ type: "chatAction", requestId: "r1", messageId: card.id, action: "applyDamage", ...data }, "player", "gm");
     await send({ target: "0", amount: 99 });
     await send({ target: "0", payload: { key: "fresh" } });
     await send({ target: "Actor.b1" });
@@ -147,7 +185,11 @@ describe("requests name, never state", () => {
     stand.documents.set("ChatMessage.zz", plain);
     await stand.deliver({ type: "chatAction", requestId: "r3", messageId: "zz", action: "applyDamage", target: "0" }, "player", "gm");
     expect(target.updates).toEqual([]);
-    expect(stand.recorded.socketEmits.filter((e) => e.from === "gm").map((e) => (e.data as any).notice.key)).toEqual(["OMNIBUS.Chat.Unknown", "OMNIBUS.Chat.Unknown", "OMNIBUS.Chat.NotRecorded"]);
+    expect(stand.recorded.socketEmits.filter((e) => e.from === "gm").map((e) => (e.data as any).notice.key)).toEqual([
+      "OMNIBUS.Chat.Unknown",
+      "OMNIBUS.Chat.Unknown",
+      "OMNIBUS.Chat.NotRecorded",
+    ]);
   });
 
   it("malformed requests get one clear refusal inside the handler and change nothing", async () => {
@@ -161,7 +203,9 @@ describe("requests name, never state", () => {
       { type: "chatAction", requestId: 16, messageId: card.id, action: "applyDamage", target: "0" },
       { type: "chatAction", requestId: "r", messageId: card.id, action: "applyDamage", target: 0 },
       { type: "chatAction", requestId: "r", messageId: card.id, action: "applyDamage", target: "x".repeat(500) },
-      JSON.parse(`{"type":"chatAction","requestId":"r","messageId":"${card.id}","action":"applyDamage","target":"0","__proto__":{"isGM":true}}`),
+      JSON.parse(
+        `{"type":"chatAction","requestId":"r","messageId":"${card.id}","action":"applyDamage","target":"0","__proto__":{"isGM":true}}`,
+      ),
       { type: "chatAction", requestId: "r", messageId: card.id, action: "applyDamage", target: "0", override: { amount: 1e308 } },
     ];
     for (const data of bad) await stand.deliver(data, "player", "gm");
@@ -188,7 +232,12 @@ describe("requests name, never state", () => {
 
   it("a flooding user is slowed down: past the limit their requests are refused, other users are served", async () => {
     const card = await postDamageCard();
-    for (let i = 0; i < 15; i++) await stand.deliver({ type: "chatAction", requestId: `r${i}`, messageId: card.id, action: "applyDamage", target: "9" }, "player", "gm");
+    for (let i = 0; i < 15; i++)
+      await stand.deliver(
+        { type: "chatAction", requestId: `r${i}`, messageId: card.id, action: "applyDamage", target: "9" },
+        "player",
+        "gm",
+      );
     const keys = stand.recorded.socketEmits.filter((e) => e.from === "gm").map((e) => (e.data as any).notice.key);
     expect(keys.slice(0, 12).every((k) => k === "OMNIBUS.Chat.NoSuchTarget")).toBe(true);
     expect(keys.slice(12)).toEqual(["OMNIBUS.Chat.SlowDown", "OMNIBUS.Chat.SlowDown", "OMNIBUS.Chat.SlowDown"]);
@@ -201,7 +250,10 @@ describe("exactly once", () => {
   it("replaying a request, or a GM click and a player request at once, applies once", async () => {
     const card = await postDamageCard();
     const request = { type: "chatAction", requestId: "r1", messageId: card.id, action: "applyDamage", target: "0" };
-    const [a, b] = await Promise.all([stand.asUser("gm", () => actions.requestChatAction(card as never, "applyDamage", "0")), stand.deliver(request, "player", "gm")]);
+    const [a, b] = await Promise.all([
+      stand.asUser("gm", () => actions.requestChatAction(card as never, "applyDamage", "0")),
+      stand.deliver(request, "player", "gm"),
+    ]);
     await stand.deliver({ ...request, requestId: "r2" }, "player", "gm");
     void a;
     void b;
@@ -272,9 +324,17 @@ describe("the GM's hand", () => {
   it("undo never goes beyond the range the value has had", async () => {
     const { undoUpdate } = actions;
     // 12 wounds left, lost 7 (→ 5), healed to 12: undoing the loss stays at 12.
-    expect(undoUpdate({ uuid: "a", name: "a", before: { w: 12 }, after: { w: 5 }, statusesBefore: {}, statuses: {} }, { w: 12 }, {}).update).toEqual({ w: 12 });
+    expect(
+      undoUpdate({ uuid: "a", name: "a", before: { w: 12 }, after: { w: 5 }, statusesBefore: {}, statuses: {} }, { w: 12 }, {}).update,
+    ).toEqual({ w: 12 });
     // A string changed since is left alone and reported.
-    expect(undoUpdate({ uuid: "a", name: "a", before: { s: "healthy" }, after: { s: "wounded" }, statusesBefore: {}, statuses: {} }, { s: "incapacitated" }, {}).skipped).toEqual(["s"]);
+    expect(
+      undoUpdate(
+        { uuid: "a", name: "a", before: { s: "healthy" }, after: { s: "wounded" }, statusesBefore: {}, statuses: {} },
+        { s: "incapacitated" },
+        {},
+      ).skipped,
+    ).toEqual(["s"]);
   });
 
   it("the GM applies half, double, a custom amount, or to the selected tokens; a player may not override", async () => {
@@ -285,7 +345,11 @@ describe("the GM's hand", () => {
     await stand.asUser("gm", () => actions.requestChatAction(second as never, "applyDamage", "0", { actors: ["Actor.b1"] }));
     expect(bystander.updates).toEqual([{ "system.wounds": 4 }]);
     const third = await postDamageCard(4);
-    await stand.deliver({ type: "chatAction", requestId: "r1", messageId: third.id, action: "applyDamage", target: "0", override: { amount: 50 } }, "player", "gm");
+    await stand.deliver(
+      { type: "chatAction", requestId: "r1", messageId: third.id, action: "applyDamage", target: "0", override: { amount: 50 } },
+      "player",
+      "gm",
+    );
     expect(lastAnswer().notice.key).toBe("OMNIBUS.Chat.NotPermitted");
     expect(target.updates).toHaveLength(1);
   });
@@ -312,7 +376,9 @@ describe("the GM's hand", () => {
 
 describe("who may apply", () => {
   it("with approval required, a player's request waits in the GM's queue until approved; rejection applies nothing", async () => {
-    await (game.settings as any).set("omnibus", "whoMayApply", "approval").catch(async () => stand.asUser("gm", () => (game.settings as any).set("omnibus", "whoMayApply", "approval")));
+    await (game.settings as any)
+      .set("omnibus", "whoMayApply", "approval")
+      .catch(async () => stand.asUser("gm", () => (game.settings as any).set("omnibus", "whoMayApply", "approval")));
     const card = await postDamageCard();
     expect(await actions.requestChatAction(card as never, "applyDamage", "0")).toBe(false);
     expect(notices()).toContain("OMNIBUS.Chat.Queued");
@@ -353,7 +419,12 @@ describe("the GM's log", () => {
     await stand.asUser("gm", () => actions.undoMark(card as never, "applyDamage:0", stand.users.get("gm") as never));
     await card.update({ content: "edited" });
     const stored = stand.recorded.settingsValues.get("omnibus.cardLog") as Array<Record<string, unknown>>;
-    expect(stored.map((e) => [e.kind, e.userId])).toEqual([["applied", "player"], ["refused", "player"], ["undone", "gm"], ["tampered", "player"]]);
+    expect(stored.map((e) => [e.kind, e.userId])).toEqual([
+      ["applied", "player"],
+      ["refused", "player"],
+      ["undone", "gm"],
+      ["tampered", "player"],
+    ]);
     expect(stored.every((e) => typeof e.at === "number")).toBe(true);
     expect(stand.recorded.settingsRegistered.get("omnibus.cardLog")).toMatchObject({ scope: "world", config: false });
     await actions.showCardLog();
@@ -367,7 +438,14 @@ describe("the GM's log", () => {
 describe("chat cards", () => {
   it("ChatMessage.create receives the rendered card, the rolls, the speaker and the ruleset flag; the chosen roll mode goes to create", async () => {
     const roll = new adapters.HeroRoll("2d6 + 1d6x6", {}, { dice: 3 } as never);
-    await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: { title: "Blaster" }, actor: { id: "a1" } as never, rolls: [roll as never], rollMode: "blindroll", flags: { check: "skill" } });
+    await cards.postCard({
+      template: "systems/omnibus/templates/chat/check-card.hbs",
+      context: { title: "Blaster" },
+      actor: { id: "a1" } as never,
+      rolls: [roll as never],
+      rollMode: "blindroll",
+      flags: { check: "skill" },
+    });
     const [{ data, options }] = stand.recorded.messagesCreated;
     expect(data.rolls).toEqual([roll]);
     expect(data.speaker).toMatchObject({ actor: "a1" });
@@ -401,12 +479,19 @@ describe("chat cards", () => {
 
   it("the stand-in's rule: create's option alone leaves a roll-less card public (what the old postCard did)", async () => {
     const data: Record<string, unknown> = { content: "x", rolls: [] };
-    await (globalThis as unknown as { ChatMessage: { create(d: unknown, o: unknown): Promise<unknown> } }).ChatMessage.create(data, createOptionsFor("gmroll"));
+    await (globalThis as unknown as { ChatMessage: { create(d: unknown, o: unknown): Promise<unknown> } }).ChatMessage.create(
+      data,
+      createOptionsFor("gmroll"),
+    );
     expect(data.whisper).toBeUndefined();
   });
 
   it("a mode of the other generation's spelling is translated (a v14 'gm' on v13, a v13 'gmroll' on v14)", async () => {
-    await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, rollMode: stand.generation >= 14 ? "gmroll" : "gm" });
+    await cards.postCard({
+      template: "systems/omnibus/templates/chat/check-card.hbs",
+      context: {},
+      rollMode: stand.generation >= 14 ? "gmroll" : "gm",
+    });
     expect(stand.recorded.messagesCreated[0].options).toEqual(createOptionsFor("gmroll"));
     expect(stand.recorded.messagesCreated[0].data.whisper).toEqual(["gm", "gm2"]);
   });

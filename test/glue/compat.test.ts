@@ -100,11 +100,17 @@ describe("message modes", () => {
 describe("status effects", () => {
   it("reads the core registry and writes a list back in the generation's shape, without deprecated array use", () => {
     expect(compat.readStatusEffects().map((e) => e.id)).toEqual(["dead", "prone", "blind"]);
-    compat.writeStatusEffects([{ id: "dead", name: "x" }, { id: "stunned", name: "y" }]);
+    compat.writeStatusEffects([
+      { id: "dead", name: "x" },
+      { id: "stunned", name: "y" },
+    ]);
     expect(Array.isArray(g.CONFIG.statusEffects)).toBe(!v14());
     expect(statusEffectIds()).toEqual(["dead", "stunned"]);
     if (v14()) expect(g.CONFIG.statusEffects.stunned).toMatchObject({ id: "stunned", name: "y" });
-    expect(compat.readStatusEffects()).toEqual([{ id: "dead", name: "x" }, { id: "stunned", name: "y" }]);
+    expect(compat.readStatusEffects()).toEqual([
+      { id: "dead", name: "x" },
+      { id: "stunned", name: "y" },
+    ]);
     expect(stand.recorded.deprecations).toEqual([]);
   });
 
@@ -140,10 +146,20 @@ describe("scene levels", () => {
     document: { uuid: `Scene.s.Token.${id}`, level },
     actor: { uuid: `Actor.${id}` },
   });
-  const grid = { measurePath: (w: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(w[1].x - w[0].x, w[1].y - w[0].y) / 100 }), units: "m", size: 100, distance: 1 };
+  const grid = {
+    measurePath: (w: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(w[1].x - w[0].x, w[1].y - w[0].y) / 100 }),
+    units: "m",
+    size: 100,
+    distance: 1,
+  };
 
   it("an area lists only the viewed Level's tokens on v14, every token on v13", async () => {
-    g.canvas = { ready: true, grid, level: { id: "ground" }, tokens: { controlled: [], placeables: [token("a", 100, "ground"), token("b", 200, "upstairs"), token("c", 900, "ground")] } };
+    g.canvas = {
+      ready: true,
+      grid,
+      level: { id: "ground" },
+      tokens: { controlled: [], placeables: [token("a", 100, "ground"), token("b", 200, "upstairs"), token("c", 900, "ground")] },
+    };
     const targets = await import("../../src/foundry/targets");
     const names = targets.tokensAround({ x: 0, y: 0 }, 5).map((t) => t.name);
     expect(names).toEqual(v14() ? ["a"] : ["a", "b"]);
@@ -180,7 +196,10 @@ describe("pop-out windows", () => {
 
   it("Escape in the asking app's own window cancels a map-point pick", async () => {
     const handlers = new Map<string, (e: unknown) => void>();
-    g.canvas = { ready: true, stage: { on: (n: string, f: (e: unknown) => void) => handlers.set(n, f), off: (n: string) => handlers.delete(n) } };
+    g.canvas = {
+      ready: true,
+      stage: { on: (n: string, f: (e: unknown) => void) => handlers.set(n, f), off: (n: string) => handlers.delete(n) },
+    };
     const { pickCanvasPoint } = await import("../../src/foundry/pick-point");
     const other = new Window();
     const button = other.document.createElement("button");
@@ -195,10 +214,26 @@ describe("pop-out windows", () => {
 
 describe("Active Effects helpers", () => {
   it("reads either generation's change and writes the running one's", () => {
-    expect(compat.readChange({ key: "system.a", mode: 2, value: 3, priority: null })).toEqual({ key: "system.a", type: "add", value: "3", phase: "initial", priority: null });
-    expect(compat.readChange({ key: "system.a", type: "upgrade", value: "3", phase: "final", priority: 5 })).toEqual({ key: "system.a", type: "upgrade", value: "3", phase: "final", priority: 5 });
+    expect(compat.readChange({ key: "system.a", mode: 2, value: 3, priority: null })).toEqual({
+      key: "system.a",
+      type: "add",
+      value: "3",
+      phase: "initial",
+      priority: null,
+    });
+    expect(compat.readChange({ key: "system.a", type: "upgrade", value: "3", phase: "final", priority: 5 })).toEqual({
+      key: "system.a",
+      type: "upgrade",
+      value: "3",
+      phase: "final",
+      priority: 5,
+    });
     const add = { key: "system.a", type: "add" as const, value: "3", phase: "initial", priority: null };
-    expect(compat.writeChange(add)).toEqual(v14() ? { key: "system.a", type: "add", value: "3", phase: "initial", priority: null } : { key: "system.a", mode: 2, value: "3", priority: null });
+    expect(compat.writeChange(add)).toEqual(
+      v14()
+        ? { key: "system.a", type: "add", value: "3", phase: "initial", priority: null }
+        : { key: "system.a", mode: 2, value: "3", priority: null },
+    );
     const subtract = { ...add, type: "subtract" as const };
     expect(compat.writeChange(subtract)).toEqual(v14() ? { ...subtract } : { key: "system.a", mode: 2, value: "-3", priority: null });
     if (!v14()) expect(() => compat.writeChange({ ...add, phase: "final" })).toThrow(/phase/);
@@ -207,11 +242,17 @@ describe("Active Effects helpers", () => {
   it("reads either generation's duration as {value, units, expiry} and writes the running one's", () => {
     expect(compat.readDuration({ rounds: 3, startRound: 1 })).toEqual({ value: 3, units: "rounds", expiry: null });
     expect(compat.readDuration({ seconds: 60 })).toEqual({ value: 60, units: "seconds", expiry: null });
-    expect(compat.readDuration({ value: 2, units: "minutes", expiry: "turnEnd" })).toEqual({ value: 2, units: "minutes", expiry: "turnEnd" });
+    expect(compat.readDuration({ value: 2, units: "minutes", expiry: "turnEnd" })).toEqual({
+      value: 2,
+      units: "minutes",
+      expiry: "turnEnd",
+    });
     expect(compat.readDuration({})).toEqual({ value: null, units: "seconds", expiry: null });
     const twoMinutes = { value: 2, units: "minutes" as const, expiry: null };
     expect(compat.writeDuration(twoMinutes)).toEqual(v14() ? twoMinutes : { seconds: 120 });
-    expect(compat.writeDuration({ value: 3, units: "rounds", expiry: null })).toEqual(v14() ? { value: 3, units: "rounds", expiry: null } : { rounds: 3 });
+    expect(compat.writeDuration({ value: 3, units: "rounds", expiry: null })).toEqual(
+      v14() ? { value: 3, units: "rounds", expiry: null } : { rounds: 3 },
+    );
     if (!v14()) expect(() => compat.writeDuration({ value: 1, units: "rounds", expiry: "turnEnd" })).toThrow(/expiry/);
   });
 

@@ -26,7 +26,12 @@ function speak(language: Language): void {
 }
 
 /** The dialog (fields and odds parts) as the reader sees it. */
-function dialog(language: Language, request: CheckRequest, values: CheckValues, odds: (r: CheckRequest, v: CheckValues) => OddsLine[]): HTMLElement {
+function dialog(
+  language: Language,
+  request: CheckRequest,
+  values: CheckValues,
+  odds: (r: CheckRequest, v: CheckValues) => OddsLine[],
+): HTMLElement {
   const context = rollDialogContext(request, values, odds, "publicroll", { publicroll: { label: "CHAT.RollPublic" } });
   const host = document.createElement("div");
   host.innerHTML = harness[language].render("dialog/roll-dialog.hbs", context) + harness[language].render("dialog/roll-odds.hbs", context);
@@ -34,12 +39,25 @@ function dialog(language: Language, request: CheckRequest, values: CheckValues, 
 }
 
 const clean = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
-const rows = (el: HTMLElement) => Array.from(el.querySelectorAll(".omnibus-odds-line")).map((r) => ({ text: clean(r.textContent), bar: r.querySelector(".omnibus-odds-bar") !== null, fact: r.classList.contains("omnibus-odds-fact") }));
+const rows = (el: HTMLElement) =>
+  Array.from(el.querySelectorAll(".omnibus-odds-line")).map((r) => ({
+    text: clean(r.textContent),
+    bar: r.querySelector(".omnibus-odds-bar") !== null,
+    fact: r.classList.contains("omnibus-odds-fact"),
+  }));
 
 describe("D6: the code rolled, each target's difficulty, out of range", () => {
   let table: Table;
-  const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
-  const token = (name: string, actorUuid: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: actorUuid } });
+  const grid = {
+    units: "m",
+    measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+  };
+  const token = (name: string, actorUuid: string, x: number) => ({
+    center: { x, y: 0 },
+    name,
+    document: { uuid: `Scene.s.Token.${name}` },
+    actor: { uuid: actorUuid },
+  });
 
   beforeEach(async () => {
     table = await setUpTable();
@@ -54,8 +72,14 @@ describe("D6: the code rolled, each target's difficulty, out of range", () => {
     const dodger = actorDoc(table.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.dodger", false);
     (dodger as unknown as { system: { round: Record<string, unknown> } }).system.round.dodge = 27;
     actorDoc(table.stand, packDoc("d6-characters", "Thug"), "Actor.far", false);
-    const targets = describeTargets(grid, token("thannik", "Actor.thannik", 0) as never, [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500), token("far", "Actor.far", 6000)] as never);
-    const weaponId = (shooter as unknown as { items: { contents: Array<{ id: string; name: string }> } }).items.contents.find((i) => i.name === "Heavy blaster pistol")!.id;
+    const targets = describeTargets(
+      grid,
+      token("thannik", "Actor.thannik", 0) as never,
+      [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500), token("far", "Actor.far", 6000)] as never,
+    );
+    const weaponId = (shooter as unknown as { items: { contents: Array<{ id: string; name: string }> } }).items.contents.find(
+      (i) => i.name === "Heavy blaster pistol",
+    )!.id;
     return (await table.checks.d6Checks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: weaponId }, targets }))!;
   }
 
@@ -64,13 +88,24 @@ describe("D6: the code rolled, each target's difficulty, out of range", () => {
     const request = await attack();
     const el = dialog("en", request, { ...request.values, actions: 2 }, table.checks.d6Checks.odds!);
     const r = rows(el);
-    expect(r.find((x) => x.text.startsWith("Difficulty leader"))).toMatchObject({ text: "Difficulty leader Medium range 13", fact: true, bar: false });
-    expect(r.find((x) => x.text.startsWith("Difficulty dodger"))).toMatchObject({ text: "Difficulty dodger Short range 8 → Dodge 27", bar: false });
+    expect(r.find((x) => x.text.startsWith("Difficulty leader"))).toMatchObject({
+      text: "Difficulty leader Medium range 13",
+      fact: true,
+      bar: false,
+    });
+    expect(r.find((x) => x.text.startsWith("Difficulty dodger"))).toMatchObject({
+      text: "Difficulty dodger Short range 8 → Dodge 27",
+      bar: false,
+    });
     expect(r.find((x) => x.text.includes("far"))).toEqual({ text: "Hit far Cannot be hit", bar: false, fact: true });
     expect(r.some((x) => x.text.includes("far") && x.text.includes("%"))).toBe(false);
     expect(r.find((x) => x.text.startsWith("Base code"))).toMatchObject({ text: "Base code 6D", fact: true, bar: false });
     expect(r.find((x) => x.text.startsWith("Multiple actions"))?.text).toBe("Multiple actions −1D");
-    expect(r.find((x) => x.text.startsWith("Rolling"))).toMatchObject({ text: expect.stringMatching(/^Rolling ≈ 17\.\d 5D$/), fact: true, bar: false });
+    expect(r.find((x) => x.text.startsWith("Rolling"))).toMatchObject({
+      text: expect.stringMatching(/^Rolling ≈ 17\.\d 5D$/),
+      fact: true,
+      bar: false,
+    });
   });
 
   it("the same dialog in Russian: «Вне досягаемости»-style words from ru.json, the seed's difficulty names", async () => {
@@ -78,15 +113,24 @@ describe("D6: the code rolled, each target's difficulty, out of range", () => {
     const request = await attack();
     const r = rows(dialog("ru", request, { ...request.values, actions: 2 }, table.checks.d6Checks.odds!));
     const ru = new Localizer("ru", true);
-    expect(r.find((x) => x.text.includes("far"))?.text).toBe(`${ru.localize("OMNIBUS.D6.Odds.HitTarget")} far ${ru.localize("OMNIBUS.D6.Card.OutOfRange")}`);
-    expect(r.find((x) => x.text.includes("leader") && x.fact)?.text).toBe(`${ru.localize("OMNIBUS.D6.Odds.DifficultyOf")} leader ${ru.localize("OMNIBUS.D6.Band.medium")} 13`);
+    expect(r.find((x) => x.text.includes("far"))?.text).toBe(
+      `${ru.localize("OMNIBUS.D6.Odds.HitTarget")} far ${ru.localize("OMNIBUS.D6.Card.OutOfRange")}`,
+    );
+    expect(r.find((x) => x.text.includes("leader") && x.fact)?.text).toBe(
+      `${ru.localize("OMNIBUS.D6.Odds.DifficultyOf")} leader ${ru.localize("OMNIBUS.D6.Band.medium")} 13`,
+    );
     expect(r.find((x) => x.text.startsWith(ru.localize("OMNIBUS.D6.Odds.Base")))?.text).toBe(`${ru.localize("OMNIBUS.D6.Odds.Base")} 6D`);
   });
 
   it("a plain roll with nothing changing its code shows only what it rolls", async () => {
     speak("en");
     const actor = actorDoc(table.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
-    const request = (await table.checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] }))!;
+    const request = (await table.checks.d6Checks.build({
+      actor: actor as never,
+      kind: "attribute",
+      dataset: { attribute: "perception" },
+      targets: [],
+    }))!;
     const r = rows(dialog("en", request, request.values, table.checks.d6Checks.odds!));
     expect(r.filter((x) => x.fact).map((x) => x.text)).toEqual([expect.stringMatching(/^Rolling ≈ [\d.]+ 3D$/)]);
     expect(r.every((x) => x.fact || x.text.includes("%"))).toBe(true);
@@ -102,11 +146,34 @@ describe("Storytelling: the pool size and what it is made of, live", () => {
   // Digest E7: Intelligence 2 + Crafts 4, Specialty +1, a worn part −1 → 6 dice.
   it("E7: 6 dice = Intelligence 2 · Crafts 4 · Specialty +1 · modifier −1; the count follows the options", async () => {
     speak("en");
-    const attrs = { intelligence: 2, wits: 2, resolve: 2, strength: 2, dexterity: 2, stamina: 2, presence: 2, manipulation: 2, composure: 2 };
-    const doc = new StandInDocument("marcus", "Actor.marcus", true, { name: "marcus", img: "", type: "storytelling_character", system: { attributes: attrs, skills: { crafts: { dots: 4, specialties: "Engines" } } }, items: [], statuses: new Set<string>() });
+    const attrs = {
+      intelligence: 2,
+      wits: 2,
+      resolve: 2,
+      strength: 2,
+      dexterity: 2,
+      stamina: 2,
+      presence: 2,
+      manipulation: 2,
+      composure: 2,
+    };
+    const doc = new StandInDocument("marcus", "Actor.marcus", true, {
+      name: "marcus",
+      img: "",
+      type: "storytelling_character",
+      system: { attributes: attrs, skills: { crafts: { dots: 4, specialties: "Engines" } } },
+      items: [],
+      statuses: new Set<string>(),
+    });
     st.stand.documents.set("Actor.marcus", doc);
-    const request = (await st.checks.storytellingChecks.build({ actor: doc as never, kind: "pool", dataset: { skill: "crafts", attribute: "intelligence" }, targets: [] }))!;
-    const pool = (values: CheckValues) => rows(dialog("en", request, values, st.checks.storytellingChecks.odds!)).find((x) => x.text.startsWith("Dice pool"));
+    const request = (await st.checks.storytellingChecks.build({
+      actor: doc as never,
+      kind: "pool",
+      dataset: { skill: "crafts", attribute: "intelligence" },
+      targets: [],
+    }))!;
+    const pool = (values: CheckValues) =>
+      rows(dialog("en", request, values, st.checks.storytellingChecks.odds!)).find((x) => x.text.startsWith("Dice pool"));
     const e7 = pool({ ...request.values, specialty: true, modifier: -1 })!;
     expect(e7).toMatchObject({ fact: true, bar: false });
     expect(e7.text).toMatch(/^Dice pool Intelligence 2 · Crafts 4 · .*\+1 · .*−1 6 dice$/);
@@ -115,12 +182,16 @@ describe("Storytelling: the pool size and what it is made of, live", () => {
     // The plain roll had 15 controls in view; teamwork, rote, the advanced action and contests now sit in "More options".
     const el = dialog("en", request, request.values, st.checks.storytellingChecks.odds!);
     const inView = Array.from(el.querySelectorAll("input, select")).filter((c) => !c.closest("details"));
-    const tucked = Array.from(el.querySelectorAll("details.omnibus-roll-more input, details.omnibus-roll-more select")).map((c) => (c as HTMLInputElement).name);
+    const tucked = Array.from(el.querySelectorAll("details.omnibus-roll-more input, details.omnibus-roll-more select")).map(
+      (c) => (c as HTMLInputElement).name,
+    );
     expect(tucked).toEqual(expect.arrayContaining(["rote", "advanced", "helperSuccesses", "helperDramaticFailures"]));
     expect(inView.length + tucked.length).toBe(request.fields.length + 1); // + the roll mode
     expect(inView.length).toBeLessThan(15);
-        speak("ru");
-    const ru = rows(dialog("ru", request, { ...request.values, specialty: true, modifier: -1 }, st.checks.storytellingChecks.odds!)).find((x) => x.fact)!;
+    speak("ru");
+    const ru = rows(dialog("ru", request, { ...request.values, specialty: true, modifier: -1 }, st.checks.storytellingChecks.odds!)).find(
+      (x) => x.fact,
+    )!;
     expect(ru.text).toMatch(/^Запас дайсов Интеллект 2 · .* дайсов: 6$/);
   });
 });

@@ -10,7 +10,12 @@ import { makeTestAdapters } from "../support/test-adapters";
 
 describe("faces from evaluated Foundry dice terms (the third dice source)", () => {
   // "2d6 + 1d6x6": two normal dice, then the Wild Die which rolled 6 and exploded into a 4.
-  const evaluated = { dice: [{ faces: 6, results: [{ result: 3 }, { result: 5 }] }, { faces: 6, results: [{ result: 6 }, { result: 4 }] }] };
+  const evaluated = {
+    dice: [
+      { faces: 6, results: [{ result: 3 }, { result: 5 }] },
+      { faces: 6, results: [{ result: 6 }, { result: 4 }] },
+    ],
+  };
 
   it("reads faces term after term, result after result (initial dice, then explosions)", () => {
     expect(facesFromRoll(evaluated).map((f) => f.face)).toEqual([3, 5, 6, 4]);
@@ -45,14 +50,37 @@ describe("faces from evaluated Foundry dice terms (the third dice source)", () =
 });
 
 describe("targets and distances", () => {
-  const token = (name: string, x: number, y: number) => ({ name, center: { x, y }, document: { uuid: `Scene.s.Token.${name}`, texture: { src: `${name}.png` } }, actor: { uuid: `Actor.${name}` } });
+  const token = (name: string, x: number, y: number) => ({
+    name,
+    center: { x, y },
+    document: { uuid: `Scene.s.Token.${name}`, texture: { src: `${name}.png` } },
+    actor: { uuid: `Actor.${name}` },
+  });
 
   it("measures each target from the acting token with canvas.grid.measurePath, in the scene's units", () => {
     const calls: unknown[] = [];
-    const grid = { units: "m", measurePath: (w: Array<{ x: number; y: number }>) => (calls.push(w), { distance: Math.hypot(w[1].x - w[0].x, w[1].y - w[0].y) / 100 * 2 }) };
+    const grid = {
+      units: "m",
+      measurePath: (w: Array<{ x: number; y: number }>) => (
+        calls.push(w),
+        { distance: (Math.hypot(w[1].x - w[0].x, w[1].y - w[0].y) / 100) * 2 }
+      ),
+    };
     const list = describeTargets(grid, token("me", 100, 100), [token("orc", 400, 500), token("elf", 100, 300)]);
-    expect(calls).toEqual([[{ x: 100, y: 100 }, { x: 400, y: 500 }], [{ x: 100, y: 100 }, { x: 100, y: 300 }]]);
-    expect(list.map((t) => [t.name, t.distance, t.units])).toEqual([["orc", 10, "m"], ["elf", 4, "m"]]);
+    expect(calls).toEqual([
+      [
+        { x: 100, y: 100 },
+        { x: 400, y: 500 },
+      ],
+      [
+        { x: 100, y: 100 },
+        { x: 100, y: 300 },
+      ],
+    ]);
+    expect(list.map((t) => [t.name, t.distance, t.units])).toEqual([
+      ["orc", 10, "m"],
+      ["elf", 4, "m"],
+    ]);
     expect(list[0]).toMatchObject({ tokenUuid: "Scene.s.Token.orc", actorUuid: "Actor.orc", img: "orc.png" });
   });
 
@@ -60,7 +88,11 @@ describe("targets and distances", () => {
     vi.resetModules();
     installFoundryStandIns();
     const { actingToken, tokensOfActor } = await import("../../src/foundry/targets");
-    (globalThis as { canvas?: unknown }).canvas = { ready: true, grid: { units: "m", measurePath: () => ({ distance: 1 }) }, tokens: { controlled: [] } };
+    (globalThis as { canvas?: unknown }).canvas = {
+      ready: true,
+      grid: { units: "m", measurePath: () => ({ distance: 1 }) },
+      tokens: { controlled: [] },
+    };
     const goblinToken = { ...token("goblin", 300, 300), actorLink: false };
     const synthetic = giveActiveTokens({}, [], { token: { actorLink: false, object: goblinToken } });
     expect(actingToken(synthetic as never)).toBe(goblinToken);
@@ -130,10 +162,27 @@ describe("roll dialog context", () => {
 
 describe("sheet context", () => {
   it("tabs fall back to the first, view mode locks inputs, items group by the ruleset's types", () => {
-    expect(buildTabs([{ id: "a", label: "A" }, { id: "b", label: "B" }], "zzz").map((t) => t.active)).toEqual([true, false]);
+    expect(
+      buildTabs(
+        [
+          { id: "a", label: "A" },
+          { id: "b", label: "B" },
+        ],
+        "zzz",
+      ).map((t) => t.active),
+    ).toEqual([true, false]);
     const ctx = actorSheetContext({
       ruleset: "d6",
-      actor: { id: "a1", name: "Han", type: "d6_hero", system: {}, items: [{ id: "i2", name: "Vest", type: "d6_armor", sort: 2 }, { id: "i1", name: "Blaster", type: "d6_gear", sort: 1 }] },
+      actor: {
+        id: "a1",
+        name: "Han",
+        type: "d6_hero",
+        system: {},
+        items: [
+          { id: "i2", name: "Vest", type: "d6_armor", sort: 2 },
+          { id: "i1", name: "Blaster", type: "d6_gear", sort: 1 },
+        ],
+      },
       editable: true,
       editMode: false,
       tabs: [{ id: "items", label: "OMNIBUS.Sheet.Tab.Items" }],
@@ -142,9 +191,19 @@ describe("sheet context", () => {
     expect(ctx.locked).toBe(true);
     expect(ctx.tab).toBe("items");
     expect(ctx.items.map((i) => i.name)).toEqual(["Blaster", "Vest"]);
-    expect(ctx.itemGroups.map((g) => [g.type, g.items.length])).toEqual([["d6_gear", 1], ["d6_armor", 1], ["d6_force", 0]]);
+    expect(ctx.itemGroups.map((g) => [g.type, g.items.length])).toEqual([
+      ["d6_gear", 1],
+      ["d6_armor", 1],
+      ["d6_force", 0],
+    ]);
     expect(ctx.document.typeLabel).toBe("TYPES.Actor.d6_hero");
-    const notEditable = actorSheetContext({ ruleset: "d6", actor: { id: "a", name: "x", type: "d6_hero", system: {} }, editable: false, editMode: true, tabs: [] });
+    const notEditable = actorSheetContext({
+      ruleset: "d6",
+      actor: { id: "a", name: "x", type: "d6_hero", system: {} },
+      editable: false,
+      editMode: true,
+      tabs: [],
+    });
     expect(notEditable.editMode).toBe(false);
   });
 });
@@ -158,7 +217,11 @@ describe("hotbar macros", () => {
     stand.documents.set("Item.x", { type: "weapon", name: "Other system's" });
     expect(hotbar.onHotbarDrop(null, { type: "Item", uuid: "Actor.a.Item.i" }, 3)).toBe(false);
     await vi.waitFor(() => expect(stand.recorded.hotbar).toHaveLength(1));
-    expect(stand.recorded.macrosCreated[0]).toMatchObject({ type: "script", name: "Blaster", command: 'game.omnibus.rollItem("Actor.a.Item.i");' });
+    expect(stand.recorded.macrosCreated[0]).toMatchObject({
+      type: "script",
+      name: "Blaster",
+      command: 'game.omnibus.rollItem("Actor.a.Item.i");',
+    });
     expect(stand.recorded.hotbar[0].slot).toBe(3);
     expect(hotbar.onHotbarDrop(null, { type: "Item", uuid: "Item.x" }, 4)).toBeUndefined();
     expect(hotbar.onHotbarDrop(null, { type: "Macro", uuid: "Macro.m" }, 4)).toBeUndefined();

@@ -28,7 +28,12 @@ async function boot(ruleset: string, settings: Record<string, unknown> = {}) {
   await stand.fire("init");
   await stand.fire("setup");
   mods = {
-    adapters: { d6: d6.d6Adapter, storytelling: storytelling.storytellingAdapter, wfrp: wfrp.wfrpAdapter, silhouette: silhouette.silhouetteAdapter },
+    adapters: {
+      d6: d6.d6Adapter,
+      storytelling: storytelling.storytellingAdapter,
+      wfrp: wfrp.wfrpAdapter,
+      silhouette: silhouette.silhouetteAdapter,
+    },
     d6: await import("../../src/foundry/d6/rolls"),
     st: await import("../../src/foundry/storytelling/rolls"),
     sil: await import("../../src/foundry/silhouette/rolls"),
@@ -47,7 +52,16 @@ function everyFormula(): string[] {
       for (const wildDie of [true, false]) {
         for (let cp = 0; cp <= 5; cp++) {
           try {
-            out.add(d6.d6Formula({ code: { dice, pips }, wildDie, wildOne: "removeHighest", characterPoints: cp, kind: "specialization", allowPipsOnly: true }));
+            out.add(
+              d6.d6Formula({
+                code: { dice, pips },
+                wildDie,
+                wildOne: "removeHighest",
+                characterPoints: cp,
+                kind: "specialization",
+                allowPipsOnly: true,
+              }),
+            );
           } catch (error) {
             expect((error as { code?: string }).code).toBe("rollImpossible");
           }
@@ -64,7 +78,8 @@ function everyFormula(): string[] {
     for (const again of AGAIN_LEVELS) {
       for (const rote of [false, true]) {
         for (const roteScope of ["allFailedDice", "initialDice", undefined]) {
-          for (const chanceDieUsesAgain of [false, true]) out.add(st.storytellingFormula({ pool, again, rote, roteScope, chanceDieUsesAgain }));
+          for (const chanceDieUsesAgain of [false, true])
+            out.add(st.storytellingFormula({ pool, again, rote, roteScope, chanceDieUsesAgain }));
         }
       }
     }
@@ -75,13 +90,16 @@ function everyFormula(): string[] {
     for (const sixMode of ["silhouettePlusOne", "rerollAndAdd"]) {
       out.add(sil.poolFormula(dice, false, sixMode));
       out.add(sil.poolFormula(dice, true, sixMode));
-      for (const pulledTogether of [false, true]) out.add(sil.initiativeFormula({ combatSense: dice, modifier: 0, pulledTogether, continuingAction: false }, sixMode));
+      for (const pulledTogether of [false, true])
+        out.add(sil.initiativeFormula({ combatSense: dice, modifier: 0, pulledTogether, continuingAction: false }, sixMode));
     }
   }
   out.add(wfrp.WfrpTestRoll.FORMULA);
-  for (const mode of ["fixed", "test", "d10_plus_initiative", "d10_plus_bonuses"]) out.add(wfrp.initiativeFormula({ mode, initiative: 43, agility: 38 }));
+  for (const mode of ["fixed", "test", "d10_plus_initiative", "d10_plus_bonuses"])
+    out.add(wfrp.initiativeFormula({ mode, initiative: 43, agility: 38 }));
   out.add("1d10"); // WFRP's Ablaze roll (wfrp/combat.ts)
-  for (const adapter of Object.values(adapters) as Array<{ combat?: { formula?: string } }>) if (adapter.combat?.formula) out.add(adapter.combat.formula);
+  for (const adapter of Object.values(adapters) as Array<{ combat?: { formula?: string } }>)
+    if (adapter.combat?.formula) out.add(adapter.combat.formula);
   return [...out];
 }
 
@@ -138,7 +156,9 @@ describe("registrations: CONFIG.Dice.terms, manual dice entry, Dice So Nice", ()
     const wild = calls.find((c) => c[0] === "preset" && (c[1] as { type: string }).type === "dw")!;
     expect(wild[2]).toBe("d6");
     expect(wild[1]).toMatchObject({ system: "omnibus", colorset: mods.register.WILD_COLORSET, labels: ["1", "2", "3", "4", "5", "6"] });
-    const colorset = calls.find((c) => c[0] === "colorset" && (c[1] as { name: string }).name === mods.register.WILD_COLORSET)![1] as { background: string };
+    const colorset = calls.find((c) => c[0] === "colorset" && (c[1] as { name: string }).name === mods.register.WILD_COLORSET)![1] as {
+      background: string;
+    };
     expect(colorset.background).not.toBe("#ffffff");
     const st = calls.find((c) => c[0] === "preset" && (c[1] as { type: string }).type === "ds")!;
     expect(st[2]).toBe("d10");
@@ -168,13 +188,24 @@ describe("the D6 Wild Die term `1dw`: formula → faces → rollD6", () => {
     stand.queueFaces(6, 6, 3);
     const roll = await new (g().Roll)("1dw").evaluate();
     const term = roll.dice[0];
-    expect(term.results.map((r: any) => [r.result, r.exploded])).toEqual([[6, true], [6, true], [3, false]]);
+    expect(term.results.map((r: any) => [r.result, r.exploded])).toEqual([
+      [6, true],
+      [6, true],
+      [3, false],
+    ]);
     expect(roll.total).toBe(15);
     expect(stand.facesLeft).toEqual([]);
   });
 
   it("a sheet roll: 3D = 2d6 + 1dw; faces 4, 2, then Wild 6 → 1 → 13 (the Wild Die's 1 after a 6 is no complication)", async () => {
-    const roll = mods.d6.D6Roll.fromSpec({ code: { dice: 3, pips: 0 }, wildDie: true, wildOne: "removeHighest", characterPoints: 0, kind: "skill", allowPipsOnly: true });
+    const roll = mods.d6.D6Roll.fromSpec({
+      code: { dice: 3, pips: 0 },
+      wildDie: true,
+      wildOne: "removeHighest",
+      characterPoints: 0,
+      kind: "skill",
+      allowPipsOnly: true,
+    });
     expect(roll.formula).toBe("2d6 + 1dw");
     stand.queueFaces(4, 2, 6, 1);
     await roll.evaluate();
@@ -270,7 +301,16 @@ describe("the Storytelling die term `Nds…`: formula → faces → rollPool", (
     expect(consumed).toEqual(faces.slice(0, consumed.length));
     g().Roll.standInDice.faces.length = 0;
     const chat = await term("5dsa9r", consumed);
-    const pure = rollPool(5, { roll: ((i) => () => consumed[i++])(0) } as never, { again: 9, rote: true });
+    const pure = rollPool(
+      5,
+      {
+        roll: (
+          (i) => () =>
+            consumed[i++]
+        )(0),
+      } as never,
+      { again: 9, rote: true },
+    );
     expect(sheet.outcome.successes).toBe(pure.successes);
     expect(chat.roll.total).toBe(pure.successes);
   });

@@ -27,7 +27,8 @@ function render(language: Language, path: string, context: Record<string, unknow
 
 const clean = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
 const steps = (card: HTMLElement) => Array.from(card.querySelectorAll(".omnibus-explain ol li")).map((li) => clean(li.textContent));
-const legend = (card: HTMLElement) => Array.from(card.querySelectorAll(".omnibus-explain .omnibus-dice-legend dd")).map((dd) => clean(dd.textContent));
+const legend = (card: HTMLElement) =>
+  Array.from(card.querySelectorAll(".omnibus-explain .omnibus-dice-legend dd")).map((dd) => clean(dd.textContent));
 
 describe("D6: the check card explains the roll", () => {
   let table: Table;
@@ -37,7 +38,12 @@ describe("D6: the check card explains the roll", () => {
 
   async function perception(faces: number[], values: CheckValues) {
     const actor = actorDoc(table.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
-    const request = await table.checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] });
+    const request = await table.checks.d6Checks.build({
+      actor: actor as never,
+      kind: "attribute",
+      dataset: { attribute: "perception" },
+      targets: [],
+    });
     forceFaces(faces);
     const before = table.stand.recorded.rendered.length;
     await table.checks.d6Checks.roll(request!, { ...request!.values, ...values }, { rollMode: "publicroll" });
@@ -113,17 +119,41 @@ describe("Storytelling: each roll of the card explains itself", () => {
   it("a pool of 3: 10, 4, 8 and the again die 9 → 3 successes", () => {
     const result = resolvePool(3, [10, 4, 8, 9]);
     const roll = cardRoll(result, { pool: 3, parts: [] } as never, {});
-    const context = { title: "Wits + Composure", subtitle: "", img: "", kindLabel: "OMNIBUS.Storytelling.Check.pool", rolls: [roll], extended: null, willpowerSpent: false, notes: [] };
+    const context = {
+      title: "Wits + Composure",
+      subtitle: "",
+      img: "",
+      kindLabel: "OMNIBUS.Storytelling.Check.pool",
+      rolls: [roll],
+      extended: null,
+      willpowerSpent: false,
+      notes: [],
+    };
     const card = render("en", "storytelling/chat/roll-card.hbs", context);
     expect(steps(card)).toEqual(["3 dice rolled.", "10-again: the 10 rolled one more die.", "Successes (faces 8 and up): 3."]);
-    expect(legend(card)).toEqual(expect.arrayContaining(["added one more die (a 6, or the again number)", "rolled for an again", "a success"]));
-    expect(steps(render("ru", "storytelling/chat/roll-card.hbs", context))).toEqual(["Брошено дайсов: 3.", "Снова-10: на 10 брошен ещё один дайс.", "Успехов (грани от 8): 3."]);
+    expect(legend(card)).toEqual(
+      expect.arrayContaining(["added one more die (a 6, or the again number)", "rolled for an again", "a success"]),
+    );
+    expect(steps(render("ru", "storytelling/chat/roll-card.hbs", context))).toEqual([
+      "Брошено дайсов: 3.",
+      "Снова-10: на 10 брошен ещё один дайс.",
+      "Успехов (грани от 8): 3.",
+    ]);
   });
 
   it("a chance die that shows 1 says it is a dramatic failure", () => {
     const result = resolvePool(0, [1]);
     const roll = cardRoll(result, { pool: 0, parts: [] } as never, {});
-    const card = render("en", "storytelling/chat/roll-card.hbs", { title: "t", subtitle: "", img: "", kindLabel: "OMNIBUS.Storytelling.Check.pool", rolls: [roll], extended: null, willpowerSpent: false, notes: [] });
+    const card = render("en", "storytelling/chat/roll-card.hbs", {
+      title: "t",
+      subtitle: "",
+      img: "",
+      kindLabel: "OMNIBUS.Storytelling.Check.pool",
+      rolls: [roll],
+      extended: null,
+      willpowerSpent: false,
+      notes: [],
+    });
     expect(steps(card)[0]).toMatch(/^No dice left: one chance die/);
     expect(steps(card).at(-1)).toBe("The chance die showed 1: dramatic failure.");
   });
@@ -134,10 +164,17 @@ describe("WFRP: the test card explains the target and the SL", () => {
   it("V13: target 34 +20 = 54, 21 ≤ 54, SL = 5 − 2 = +3", () => {
     const spec = { value: 34, difficulty: "average" as const };
     const result = resolveTest(spec, 21);
-    const context = { ...testCardContext({ title: "Athletics", subtitle: "", img: "", result, spec, difficultyLabel: "Average (+20)" }), ruleset: "wfrp" };
+    const context = {
+      ...testCardContext({ title: "Athletics", subtitle: "", img: "", result, spec, difficultyLabel: "Average (+20)" }),
+      ruleset: "wfrp",
+    };
     const card = render("en", "wfrp/chat/test-card.hbs", context);
     expect(steps(card)).toEqual(["Target 34 +20 (difficulty) 0 (modifiers) = 54.", "Rolled 21 ≤ 54: success.", "SL = 5 − 2 = +3."]);
-    expect(steps(render("ru", "wfrp/chat/test-card.hbs", context))).toEqual(["Цель 34 +20 (сложность) 0 (модификаторы) = 54.", "Выпало 21 ≤ 54: успех.", "УУ = 5 − 2 = +3."]);
+    expect(steps(render("ru", "wfrp/chat/test-card.hbs", context))).toEqual([
+      "Цель 34 +20 (сложность) 0 (модификаторы) = 54.",
+      "Выпало 21 ≤ 54: успех.",
+      "УУ = 5 − 2 = +3.",
+    ]);
   });
 });
 
@@ -158,9 +195,13 @@ describe("Silhouette: the check card explains the kept die", () => {
       attack: null,
     });
     const card = render("en", "silhouette/chat/check.hbs", context as never);
-    expect(steps(card)).toEqual(["Dice 2, 6, 6: the highest is 6.", "Extra sixes: +1 = 7.", "Modifier +1 = 8.", "8 against 4: margin +4, success."]);
+    expect(steps(card)).toEqual([
+      "Dice 2, 6, 6: the highest is 6.",
+      "Extra sixes: +1 = 7.",
+      "Modifier +1 = 8.",
+      "8 against 4: margin +4, success.",
+    ]);
     expect(legend(card)).toEqual(["the die that counts", "an extra six: +1"]);
     expect(steps(render("ru", "silhouette/chat/check.hbs", context as never))[0]).toBe("Кубики 2, 6, 6: наибольший — 6.");
   });
 });
-

@@ -30,7 +30,23 @@ describe("WFRP attack card: the opposed attack, the location and the Damage, ste
     spec: { value: 45 },
     options: DEFAULT_RULES.combat,
     opposed: DEFAULT_RULES.opposed,
-    targets: [{ tokenUuid: "T", actorUuid: "Actor.d", name: "Tom", img: "", distance: 1, units: "yd", yards: 1, band: null, outOfRange: false, spec: { value: 45 }, opposed: true, defence, applied: null }],
+    targets: [
+      {
+        tokenUuid: "T",
+        actorUuid: "Actor.d",
+        name: "Tom",
+        img: "",
+        distance: 1,
+        units: "yd",
+        yards: 1,
+        band: null,
+        outOfRange: false,
+        spec: { value: 45 },
+        opposed: true,
+        defence,
+        applied: null,
+      },
+    ],
   });
 
   it("45 rolls 13 (+3) against Melee 40 rolling 27 (+2): wins by 1, reversed 31, Damage 7 +1 = 8", () => {
@@ -66,8 +82,13 @@ describe("WFRP attack card: the opposed attack, the location and the Damage, ste
   });
 
   it("Damaging: the units die replaces a smaller SL (hit by 1 with a roll of 13 → 3), Damage 7 + 3 = 10", () => {
-    const context = attackCardContext(state({ skill: "melee", spec: { value: 40 }, roll: 27, defensiveWeapon: false }, { qualities: ["damaging"] }));
-    expect(steps("en", "wfrp/chat/attack-card.hbs", context).slice(-2)).toEqual(["Damaging: the units die 3 counts instead of the SL 1.", "Damage 7 (weapon) +3 (SL) = 10."]);
+    const context = attackCardContext(
+      state({ skill: "melee", spec: { value: 40 }, roll: 27, defensiveWeapon: false }, { qualities: ["damaging"] }),
+    );
+    expect(steps("en", "wfrp/chat/attack-card.hbs", context).slice(-2)).toEqual([
+      "Damaging: the units die 3 counts instead of the SL 1.",
+      "Damage 7 (weapon) +3 (SL) = 10.",
+    ]);
   });
 
   it("an attack with no target explains the attacker's test and the Damage alone", () => {
@@ -83,13 +104,42 @@ describe("WFRP attack card: the opposed attack, the location and the Damage, ste
 });
 
 describe("WFRP opposed-test card: both sides and the decision", () => {
-  const opposed = (tester: { value: number; roll: number }, defender: { value: number; faces: number[] }, finalTie: "stalemate" | "reroll" = "stalemate"): OpposedState => ({
+  const opposed = (
+    tester: { value: number; roll: number },
+    defender: { value: number; faces: number[] },
+    finalTie: "stalemate" | "reroll" = "stalemate",
+  ): OpposedState => ({
     version: 1,
-    tester: { uuid: "Actor.s", name: "Salundra", img: "", label: "Intimidate", tested: "skill:intimidate", characteristic: "s", spec: { value: tester.value } },
+    tester: {
+      uuid: "Actor.s",
+      name: "Salundra",
+      img: "",
+      label: "Intimidate",
+      tested: "skill:intimidate",
+      characteristic: "s",
+      spec: { value: tester.value },
+    },
     roll: tester.roll,
     options: DEFAULT_RULES.test,
     opposed: { ...DEFAULT_RULES.opposed, finalTie },
-    targets: [{ tokenUuid: "T", actorUuid: "Actor.o", name: "Officer", img: "", response: { uuid: "Actor.o", name: "Officer", img: "", label: "Leadership", tested: "skill:leadership", characteristic: "fel", spec: { value: defender.value }, faces: defender.faces } }],
+    targets: [
+      {
+        tokenUuid: "T",
+        actorUuid: "Actor.o",
+        name: "Officer",
+        img: "",
+        response: {
+          uuid: "Actor.o",
+          name: "Officer",
+          img: "",
+          label: "Leadership",
+          tested: "skill:leadership",
+          characteristic: "fel",
+          spec: { value: defender.value },
+          faces: defender.faces,
+        },
+      },
+    ],
   });
 
   // Digest V6 (003:L195): Intimidate 47 rolls 04 → +4 SL; Leadership 46 rolls 16 → +3 SL; Salundra wins by 1.
@@ -110,13 +160,18 @@ describe("WFRP opposed-test card: both sides and the decision", () => {
   // Digest V24 (003:L191): both +2 SL, tested values 45 against 50 → the 50 wins.
   it("V24: equal SL +2, the higher tested value 50 wins", () => {
     const context = opposedCardContext(opposed({ value: 45, roll: 25 }, { value: 50, faces: [30] }));
-    expect(steps("en", "wfrp/chat/opposed-card.hbs", context).at(-1)).toBe("Equal SL: the higher tested value wins (45 against 50), Officer.");
+    expect(steps("en", "wfrp/chat/opposed-card.hbs", context).at(-1)).toBe(
+      "Equal SL: the higher tested value wins (45 against 50), Officer.",
+    );
   });
 
   it("a full tie re-rolled once says so before the deciding pair", () => {
     // 45 rolls 25 and 45 rolls 25: a full tie; re-roll 25 (+2) against 45 (+0): Salundra wins by 2.
     const context = opposedCardContext(opposed({ value: 45, roll: 25 }, { value: 45, faces: [25, 25, 45] }, "reroll"));
     const en = steps("en", "wfrp/chat/opposed-card.hbs", context);
-    expect(en.slice(-2)).toEqual(["A full tie was rolled again 1 time(s); the last pair decides.", "SL +2 against +0: Salundra wins by 2."]);
+    expect(en.slice(-2)).toEqual([
+      "A full tie was rolled again 1 time(s); the last pair decides.",
+      "SL +2 against +0: Salundra wins by 2.",
+    ]);
   });
 });

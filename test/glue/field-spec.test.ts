@@ -3,7 +3,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { installFoundryStandIns } from "../support/foundry-stand-ins";
 import { ArrayField, HTMLField, NumberField, SchemaField, StringField, installDataFieldStandIns } from "../support/data-fields";
-import { array, bool, html, initialData, int, nullableInt, num, schema, str, stringSet, validateAgainst } from "../../src/rules/table/field-spec";
+import {
+  array,
+  bool,
+  html,
+  initialData,
+  int,
+  nullableInt,
+  num,
+  schema,
+  str,
+  stringSet,
+  validateAgainst,
+} from "../../src/rules/table/field-spec";
 
 let buildField: typeof import("../../src/foundry/data/build-fields").buildField;
 beforeAll(async () => {
@@ -25,7 +37,7 @@ describe("building Foundry fields", () => {
     expect((buildField(num(1.5, 0)) as NumberField).givenOptions).toMatchObject({ integer: false, min: 0 });
   });
 
-  it("a string with choices is blank only when \"\" is a choice; without choices it may be blank", () => {
+  it('a string with choices is blank only when "" is a choice; without choices it may be blank', () => {
     expect((buildField(str("a", ["a", "b"])) as StringField).validate("")).toHaveLength(1);
     expect((buildField(str("", ["", "a"])) as StringField).validate("")).toEqual([]);
     expect((buildField(str("")) as StringField).givenOptions).toMatchObject({ blank: true });
@@ -45,7 +57,14 @@ describe("building Foundry fields", () => {
 });
 
 describe("validateAgainst and initialData", () => {
-  const spec = { n: int(1, 0, 5), maybe: nullableInt(1, 9), kind: str("a", ["a", "b"]), tags: stringSet(["p", "q"]), list: array(schema({ x: num(0, 0) })), notes: html() };
+  const spec = {
+    n: int(1, 0, 5),
+    maybe: nullableInt(1, 9),
+    kind: str("a", ["a", "b"]),
+    tags: stringSet(["p", "q"]),
+    list: array(schema({ x: num(0, 0) })),
+    notes: html(),
+  };
 
   it("the initial data is valid; every kind of problem is reported with its path", () => {
     expect(initialData(spec)).toEqual({ n: 1, maybe: null, kind: "a", tags: [], list: [], notes: "" });

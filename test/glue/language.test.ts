@@ -7,14 +7,28 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { ROOT, createHarness } from "../support/handlebars";
-import { applyDisplayLanguage, byDisplayName, displaySystemText, displayDescription, displayName, languageSubmit, splitDescription, type BilingualSource } from "../../src/foundry/language";
+import {
+  applyDisplayLanguage,
+  byDisplayName,
+  displaySystemText,
+  displayDescription,
+  displayName,
+  languageSubmit,
+  splitDescription,
+  type BilingualSource,
+} from "../../src/foundry/language";
 import { actorSheetContext, itemSheetContext } from "../../src/rules/table/sheet-context";
 import { russianNameUpdate, hasName } from "../../src/foundry/names";
 import { localizeIndexEntries, localizePackIndexes } from "../../src/foundry/pack-names";
 
 const CYRILLIC = /[А-Яа-яЁё]/;
 /** The plain-text sentences (of four words or more) of an HTML text. */
-const sentences = (html: string) => html.replace(/<[^>]*>/g, "\n").split(/[\n.!?;:]+/).map((s) => s.trim()).filter((s) => s.split(/\s+/).length >= 4);
+const sentences = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "\n")
+    .split(/[\n.!?;:]+/)
+    .map((s) => s.trim())
+    .filter((s) => s.split(/\s+/).length >= 4);
 
 const knife: BilingualSource = {
   name: "Knife",
@@ -60,7 +74,10 @@ describe("the displayed description", () => {
   });
 
   it('the older <p lang="ru"> shape is split the same way (documents already owned)', () => {
-    expect(splitDescription(inline.system!.description as string)).toEqual({ en: "<p>Fifteen metres of rope.</p>", ru: "<p>Пятнадцать метров верёвки.</p>" });
+    expect(splitDescription(inline.system!.description as string)).toEqual({
+      en: "<p>Fifteen metres of rope.</p>",
+      ru: "<p>Пятнадцать метров верёвки.</p>",
+    });
     expect(displayDescription(inline, "ru")).toBe("<p>Пятнадцать метров верёвки.</p>");
     expect(displayDescription(inline, "en")).toBe("<p>Fifteen metres of rope.</p>");
   });
@@ -72,12 +89,20 @@ describe("the displayed description", () => {
 
   it("every pack document with a Russian description shows a Russian reader no English and an English reader no Russian", () => {
     const root = join(ROOT, "packs", "_source");
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : /\.ya?ml$/.test(f) ? [join(dir, f)] : []));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) =>
+        statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : /\.ya?ml$/.test(f) ? [join(dir, f)] : [],
+      );
     let checked = 0;
     for (const file of files(root)) {
       const doc = parse(readFileSync(file, "utf8")) as BilingualSource & { items?: BilingualSource[]; pages?: unknown };
       for (const d of [doc, ...(doc.items ?? [])]) {
-        if (!d.system || typeof d.system.description !== "string" || !(d.flags?.omnibus as { descriptionRu?: string } | undefined)?.descriptionRu) continue;
+        if (
+          !d.system ||
+          typeof d.system.description !== "string" ||
+          !(d.flags?.omnibus as { descriptionRu?: string } | undefined)?.descriptionRu
+        )
+          continue;
         checked++;
         const where = `${file.slice(root.length + 1)} ${d.name}`;
         const ru = displayDescription(d, "ru");
@@ -107,18 +132,26 @@ describe("rendered sheets", () => {
   it("a Russian-client item sheet shows no English name or description; an English one no Russian", () => {
     for (const doc of [knife, inline]) {
       const ru = createHarness({ language: "ru" });
-      const ruHtml = ru.render("shared/item-header.hbs", itemContext(doc, "ru")) + ru.render("shared/item-description.hbs", itemContext(doc, "ru"));
+      const ruHtml =
+        ru.render("shared/item-header.hbs", itemContext(doc, "ru")) + ru.render("shared/item-description.hbs", itemContext(doc, "ru"));
       expect(ruHtml).toContain(displayName(doc, "ru"));
       expect(ruHtml).not.toContain(doc.name!);
       expect(ruHtml).not.toMatch(/Fifteen|short blade/);
       const en = createHarness({ language: "en" });
-      const enHtml = en.render("shared/item-header.hbs", itemContext(doc, "en")) + en.render("shared/item-description.hbs", itemContext(doc, "en"));
+      const enHtml =
+        en.render("shared/item-header.hbs", itemContext(doc, "en")) + en.render("shared/item-description.hbs", itemContext(doc, "en"));
       expect(CYRILLIC.test(enHtml), enHtml).toBe(false);
     }
   });
 
   it("the editor's value is the reader's language too (edit mode)", () => {
-    const ctx = itemSheetContext({ ruleset: "storytelling", item: { id: "k", name: "Нож", type: "storytelling_weapon", system: knife.system! }, editable: true, editMode: true, description: displayDescription(knife, "ru") });
+    const ctx = itemSheetContext({
+      ruleset: "storytelling",
+      item: { id: "k", name: "Нож", type: "storytelling_weapon", system: knife.system! },
+      editable: true,
+      editMode: true,
+      description: displayDescription(knife, "ru"),
+    });
     const html = createHarness({ language: "ru" }).render("shared/item-description.hbs", ctx);
     expect(html).toContain("Короткий клинок");
     expect(html).not.toContain("short blade");
@@ -133,7 +166,13 @@ describe("rendered sheets", () => {
     const rows = (lang: string) =>
       actorSheetContext({
         ruleset: "wfrp",
-        actor: { id: "x", name: "X", type: "wfrp_character", system: {}, items: items.map((i) => ({ id: i.id, type: i.type, name: displayName(i, lang) })) },
+        actor: {
+          id: "x",
+          name: "X",
+          type: "wfrp_character",
+          system: {},
+          items: items.map((i) => ({ id: i.id, type: i.type, name: displayName(i, lang) })),
+        },
         editable: false,
         editMode: false,
         tabs: [],
@@ -162,25 +201,35 @@ describe("the prepared document (display time, stored source untouched)", () => 
 
   it("a name that writes through to the stored source is put back there: the display never rewrites the data", () => {
     const stored = { name: "Knife", flags: knife.flags, system: { ...knife.system } };
-    const doc = Object.defineProperty({ _source: stored, flags: knife.flags, system: { _source: stored.system, ...knife.system } }, "name", {
-      get: () => stored.name,
-      set: (v: string) => (stored.name = v),
-      enumerable: true,
-    }) as BilingualSource & { _source: BilingualSource };
+    const doc = Object.defineProperty(
+      { _source: stored, flags: knife.flags, system: { _source: stored.system, ...knife.system } },
+      "name",
+      {
+        get: () => stored.name,
+        set: (v: string) => (stored.name = v),
+        enumerable: true,
+      },
+    ) as BilingualSource & { _source: BilingualSource };
     applyDisplayLanguage(doc, "ru");
     expect(stored.name).toBe("Knife");
     expect(stored.system.description).toBe(knife.system!.description);
   });
 
   it("a read-only name is left alone without an error", () => {
-    const doc = Object.defineProperty({ _source: knife, system: { ...knife.system } }, "name", { get: () => "Knife" }) as BilingualSource & { _source: BilingualSource };
+    const doc = Object.defineProperty({ _source: knife, system: { ...knife.system } }, "name", {
+      get: () => "Knife",
+    }) as BilingualSource & { _source: BilingualSource };
     expect(() => applyDisplayLanguage(doc, "ru")).not.toThrow();
     expect((doc.system as { description: string }).description).toContain("Короткий");
   });
 });
 
 describe("short system texts (concept, Virtue, what a tool helps with)", () => {
-  const dana: BilingualSource = { name: "Dana", flags: { omnibus: { nameRu: "Дана", systemRu: { concept: "Детектив", virtue: "Справедливость" } } }, system: { concept: "Detective", virtue: "Justice", vice: "Pride", description: "" } };
+  const dana: BilingualSource = {
+    name: "Dana",
+    flags: { omnibus: { nameRu: "Дана", systemRu: { concept: "Детектив", virtue: "Справедливость" } } },
+    system: { concept: "Detective", virtue: "Justice", vice: "Pride", description: "" },
+  };
   it("a Russian reader sees the Russian versions on the prepared copy; an English reader the stored ones", () => {
     const ru = { _source: structuredClone(dana), name: "Dana", flags: dana.flags, system: { ...dana.system } };
     applyDisplayLanguage(ru, "ru");
@@ -192,14 +241,24 @@ describe("short system texts (concept, Virtue, what a tool helps with)", () => {
     expect(displaySystemText(dana, "vice", "ru")).toBe("Pride");
   });
   it("a Russian reader's edit of such a text goes to its Russian version", () => {
-    expect(languageSubmit(dana, "ru", { system: { concept: "Сыщик", vice: "Гордыня" } })).toEqual({ "flags.omnibus.systemRu.concept": "Сыщик", system: { vice: "Гордыня" } });
+    expect(languageSubmit(dana, "ru", { system: { concept: "Сыщик", vice: "Гордыня" } })).toEqual({
+      "flags.omnibus.systemRu.concept": "Сыщик",
+      system: { vice: "Гордыня" },
+    });
     expect(languageSubmit(dana, "en", { "system.concept": "Sleuth" })).toEqual({ "system.concept": "Sleuth" });
   });
 });
 
 describe("texts inside system objects (a skill's specialty)", () => {
-  const system = { concept: "Detective", skills: { empathy: { dots: 2, specialties: "Lies" }, firearms: { dots: 2, specialties: "Pistol" } } };
-  const source: BilingualSource = { name: "Dana", flags: { omnibus: { systemRu: { concept: "Детектив", skills: { empathy: { specialties: "Ложь" } } } } }, system };
+  const system = {
+    concept: "Detective",
+    skills: { empathy: { dots: 2, specialties: "Lies" }, firearms: { dots: 2, specialties: "Pistol" } },
+  };
+  const source: BilingualSource = {
+    name: "Dana",
+    flags: { omnibus: { systemRu: { concept: "Детектив", skills: { empathy: { specialties: "Ложь" } } } } },
+    system,
+  };
   it("a Russian reader sees the nested Russian text on the prepared copy; the stored data is untouched", () => {
     const stored = structuredClone(source);
     const ru = { _source: stored, name: "Dana", flags: source.flags, system: structuredClone(system) };
@@ -213,16 +272,25 @@ describe("texts inside system objects (a skill's specialty)", () => {
     expect(displaySystemText(source, "skills.empathy.specialties", "en")).toBe("Lies");
   });
   it("a Russian reader's edit of it goes to the Russian slot, flat or nested, without changing the submitted object", () => {
-    expect(languageSubmit(source, "ru", { "system.skills.empathy.specialties": "Враньё" })).toEqual({ "flags.omnibus.systemRu.skills.empathy.specialties": "Враньё" });
+    expect(languageSubmit(source, "ru", { "system.skills.empathy.specialties": "Враньё" })).toEqual({
+      "flags.omnibus.systemRu.skills.empathy.specialties": "Враньё",
+    });
     const submitted = { system: { skills: { empathy: { dots: 3, specialties: "Враньё" } } } };
-    expect(languageSubmit(source, "ru", submitted)).toEqual({ "flags.omnibus.systemRu.skills.empathy.specialties": "Враньё", system: { skills: { empathy: { dots: 3 } } } });
+    expect(languageSubmit(source, "ru", submitted)).toEqual({
+      "flags.omnibus.systemRu.skills.empathy.specialties": "Враньё",
+      system: { skills: { empathy: { dots: 3 } } },
+    });
     expect(submitted.system.skills.empathy.specialties).toBe("Враньё");
-    expect(languageSubmit(source, "en", { "system.skills.empathy.specialties": "Deceit" })).toEqual({ "system.skills.empathy.specialties": "Deceit" });
+    expect(languageSubmit(source, "en", { "system.skills.empathy.specialties": "Deceit" })).toEqual({
+      "system.skills.empathy.specialties": "Deceit",
+    });
   });
   it("a storytelling premade's specialties have Russian versions", () => {
     const dir = join(ROOT, "packs", "_source", "storytelling-characters");
     for (const f of readdirSync(dir).filter((x) => x.endsWith(".yml"))) {
-      const doc = parse(readFileSync(join(dir, f), "utf8")) as BilingualSource & { system: { skills: Record<string, { specialties?: string }> } };
+      const doc = parse(readFileSync(join(dir, f), "utf8")) as BilingualSource & {
+        system: { skills: Record<string, { specialties?: string }> };
+      };
       for (const [skill, v] of Object.entries(doc.system.skills)) {
         if (!v.specialties) continue;
         const ru = displaySystemText(doc, `skills.${skill}.specialties`, "ru");
@@ -236,7 +304,11 @@ describe("texts inside system objects (a skill's specialty)", () => {
 describe("editing in the reader's language", () => {
   it("a Russian reader's edits of a bilingual document go to the Russian slots; the English stays", () => {
     const out = languageSubmit(knife, "ru", { name: "Нож мясника", system: { description: "<p>Тяжёлый нож.</p>", damage: 2 } });
-    expect(out).toEqual({ "flags.omnibus.nameRu": "Нож мясника", "flags.omnibus.descriptionRu": "<p>Тяжёлый нож.</p>", system: { damage: 2 } });
+    expect(out).toEqual({
+      "flags.omnibus.nameRu": "Нож мясника",
+      "flags.omnibus.descriptionRu": "<p>Тяжёлый нож.</p>",
+      system: { damage: 2 },
+    });
   });
 
   it("an English reader's edits of a document created in Russian go to the English name; the Russian name stays", () => {
@@ -245,21 +317,34 @@ describe("editing in the reader's language", () => {
     expect(languageSubmit(ownedInRussian, "ru", { name: "Тесак" })).toEqual({ name: "Тесак", "flags.omnibus.nameRu": "Тесак" });
   });
 
-  it('an English edit of the older shape keeps the Russian paragraph (moved to its slot): nothing is lost', () => {
+  it("an English edit of the older shape keeps the Russian paragraph (moved to its slot): nothing is lost", () => {
     const out = languageSubmit(inline, "en", { "system.description": "<p>Twenty metres of rope.</p>" });
-    expect(out).toEqual({ "system.description": "<p>Twenty metres of rope.</p>", "flags.omnibus.descriptionRu": "<p>Пятнадцать метров верёвки.</p>" });
+    expect(out).toEqual({
+      "system.description": "<p>Twenty metres of rope.</p>",
+      "flags.omnibus.descriptionRu": "<p>Пятнадцать метров верёвки.</p>",
+    });
   });
 
   it("a one-language document is edited as it is", () => {
-    expect(languageSubmit(homemade, "ru", { name: "Амулет", system: { description: "<p>Холодный.</p>" } })).toEqual({ name: "Амулет", system: { description: "<p>Холодный.</p>" } });
+    expect(languageSubmit(homemade, "ru", { name: "Амулет", system: { description: "<p>Холодный.</p>" } })).toEqual({
+      name: "Амулет",
+      system: { description: "<p>Холодный.</p>" },
+    });
     expect(languageSubmit({ name: "Plain", system: { description: "" } }, "en", { name: "Plainer" })).toEqual({ name: "Plainer" });
   });
 
   it("creation on a Russian client still stores the Russian name and keeps the English one", () => {
-    expect(russianNameUpdate({ name: "Knife", flags: { omnibus: { nameRu: "Нож" } } }, "ru")).toEqual({ name: "Нож", "flags.omnibus.nameEn": "Knife" });
+    expect(russianNameUpdate({ name: "Knife", flags: { omnibus: { nameRu: "Нож" } } }, "ru")).toEqual({
+      name: "Нож",
+      "flags.omnibus.nameEn": "Knife",
+    });
     // A premade's token, named after it, is renamed with it; a token with its own name keeps it.
-    expect(russianNameUpdate({ name: "Dana Reyes", flags: { omnibus: { nameRu: "Дана Рейес" } }, prototypeToken: { name: "Dana Reyes" } }, "ru")).toEqual({ name: "Дана Рейес", "flags.omnibus.nameEn": "Dana Reyes", "prototypeToken.name": "Дана Рейес" });
-    expect(russianNameUpdate({ name: "Bandit", flags: { omnibus: { nameRu: "Разбойник" } }, prototypeToken: { name: "Black Jack" } }, "ru")).toEqual({ name: "Разбойник", "flags.omnibus.nameEn": "Bandit" });
+    expect(
+      russianNameUpdate({ name: "Dana Reyes", flags: { omnibus: { nameRu: "Дана Рейес" } }, prototypeToken: { name: "Dana Reyes" } }, "ru"),
+    ).toEqual({ name: "Дана Рейес", "flags.omnibus.nameEn": "Dana Reyes", "prototypeToken.name": "Дана Рейес" });
+    expect(
+      russianNameUpdate({ name: "Bandit", flags: { omnibus: { nameRu: "Разбойник" } }, prototypeToken: { name: "Black Jack" } }, "ru"),
+    ).toEqual({ name: "Разбойник", "flags.omnibus.nameEn": "Bandit" });
   });
 });
 
@@ -272,7 +357,11 @@ describe("compendium lists in the reader's language", () => {
     const ours = entries();
     const theirs = entries();
     const asked: string[][] = [];
-    const pack = (packageName: string, index: typeof ours) => ({ metadata: { packageType: "system", packageName }, documentName: "Item", getIndex: async (o: { fields: string[] }) => (asked.push(o.fields), index) });
+    const pack = (packageName: string, index: typeof ours) => ({
+      metadata: { packageType: "system", packageName },
+      documentName: "Item",
+      getIndex: async (o: { fields: string[] }) => (asked.push(o.fields), index),
+    });
     await localizePackIndexes([pack("omnibus", ours), pack("dnd5e", theirs)], "omnibus", "ru");
     expect(ours.map((e) => e.name)).toEqual(["Нож", "Homemade"]);
     expect(theirs.map((e) => e.name)).toEqual(["Knife", "Homemade"]);

@@ -26,7 +26,8 @@ interface AdapterLike {
   actorTypes: Record<string, { dataModel: unknown }>;
   itemTypes: Record<string, { dataModel: unknown }>;
 }
-const isAdapter = (v: unknown): v is AdapterLike => typeof v === "object" && v !== null && typeof (v as AdapterLike).id === "string" && typeof (v as AdapterLike).actorTypes === "object";
+const isAdapter = (v: unknown): v is AdapterLike =>
+  typeof v === "object" && v !== null && typeof (v as AdapterLike).id === "string" && typeof (v as AdapterLike).actorTypes === "object";
 const adapters: AdapterLike[] = [];
 for (const dir of readdirSync(join(ROOT, "src", "foundry")).filter((d) => existsSync(join(ROOT, "src", "foundry", d, "adapter.ts")))) {
   const mod = (await import(/* @vite-ignore */ join(ROOT, "src", "foundry", dir, "adapter.ts"))) as Dict;
@@ -56,16 +57,36 @@ const CORPUS: Array<[string, Dict, Dict, string[]]> = [
   ["d6_weapon", { ranges: "0,5-2,5/5/10 м" }, { ranges: { shortMin: 0.5, shortMax: 2.5, medium: 5, long: 10 } }, []],
   ["storytelling_weapon", { again: 9, range: "20 / 40 / 80 yd" }, { again: "9", ranges: { short: 20, medium: 40, long: 80 } }, []],
   ["storytelling_weapon", { range: "20/40/80 m" }, { ranges: { short: 22, medium: 44, long: 87 } }, []],
-  ["silhouette_weapon", { blast: "5,5 m", damage: "12", range: "25 m" }, { blastRadius: 5.5, damageMultiplier: 12, ranges: { base: 25, medium: 50, long: 100, extreme: 200 } }, []],
-  ["wfrp_character", { characteristics: { ws: "35", bs: 31 } }, { characteristics: { ws: { initial: 35, advances: 0, modifier: 0 }, bs: { initial: 31, advances: 0, modifier: 0 } } }, []],
+  [
+    "silhouette_weapon",
+    { blast: "5,5 m", damage: "12", range: "25 m" },
+    { blastRadius: 5.5, damageMultiplier: 12, ranges: { base: 25, medium: 50, long: 100, extreme: 200 } },
+    [],
+  ],
+  [
+    "wfrp_character",
+    { characteristics: { ws: "35", bs: 31 } },
+    { characteristics: { ws: { initial: 35, advances: 0, modifier: 0 }, bs: { initial: 31, advances: 0, modifier: 0 } } },
+    [],
+  ],
   ["wfrp_armour", { ap: "2", location: "arms" }, { armourPoints: 2, locations: ["leftArm", "rightArm"] }, []],
   // unreadable: kept and reported
   ["d6_weapon", { ranges: "3-10/30/far" }, {}, ["ranges"]],
   ["d6_weapon", { ranges: "30-10/3/1" }, {}, ["ranges"]],
   ["d6_skill", { code: "lots" }, {}, ["code"]],
-  ["d6_character", { attributes: { dex: "4D+2", str: "strong" } }, { attributes: { dexterity: { dice: 4, pips: 2 } } }, ["attributes.strength"]],
+  [
+    "d6_character",
+    { attributes: { dex: "4D+2", str: "strong" } },
+    { attributes: { dexterity: { dice: 4, pips: 2 } } },
+    ["attributes.strength"],
+  ],
   ["storytelling_weapon", { range: "near/far/very far" }, {}, ["range"]],
-  ["storytelling_character", { attributes: { wits: "sharp", strength: { value: "3" } }, skills: { brawl: "some", athletics: 2 } }, { attributes: { strength: 3 }, skills: { athletics: { dots: 2, specialties: "" }, brawl: { dots: 0, specialties: "" } } }, ["attributes.wits", "skills.brawl"]],
+  [
+    "storytelling_character",
+    { attributes: { wits: "sharp", strength: { value: "3" } }, skills: { brawl: "some", athletics: 2 } },
+    { attributes: { strength: 3 }, skills: { athletics: { dots: 2, specialties: "" }, brawl: { dots: 0, specialties: "" } } },
+    ["attributes.wits", "skills.brawl"],
+  ],
   ["silhouette_weapon", { blastRadius: "huge" }, {}, ["blastRadius"]],
   ["silhouette_weapon", { dm: "x3", range: "far" }, {}, ["damageMultiplier", "range"]],
   ["silhouette_character", { FIT: "high", attributes: { AGI: "2" }, wounds: "many" }, { attributes: { agi: 2 } }, ["FIT", "wounds"]],
@@ -108,17 +129,74 @@ function yamlFiles(dir: string): string[] {
 const PACK_SOURCES: Array<{ type: string; system: Dict }> = [];
 for (const file of yamlFiles(join(ROOT, "packs", "_source"))) {
   const doc = parse(readFileSync(file, "utf8")) as { type?: string; system?: Dict; items?: Array<{ type?: string; system?: Dict }> };
-  for (const d of [doc, ...(doc.items ?? [])]) if (d.type && MODELS.has(d.type)) PACK_SOURCES.push({ type: d.type, system: d.system ?? {} });
+  for (const d of [doc, ...(doc.items ?? [])])
+    if (d.type && MODELS.has(d.type)) PACK_SOURCES.push({ type: d.type, system: d.system ?? {} });
 }
 
-const SPELLINGS = ["3-10/30/120 m", "3–10/30/120", "20/40/80 yards", "5 metres", "5,5 m", "huge", "", " ", "4D+2", "thirty", "+SB+4", "−2", "1 000", "arms", "Fast, Impale", "XX/"];
-const KEYS = ["ranges", "range", "blast", "radius", "blastRadius", "damage", "dm", "damageMultiplier", "rof", "accuracy", "code", "attributes", "skills", "characteristics", "wounds", "health", "healthTrack", "willpower", "level", "rating", "dice", "attr", "attribute", "ap", "location", "locations", "qualities", "flaws", "again", "FIT", "agi", "stamina", "woundLevel", "fireControl"];
+const SPELLINGS = [
+  "3-10/30/120 m",
+  "3–10/30/120",
+  "20/40/80 yards",
+  "5 metres",
+  "5,5 m",
+  "huge",
+  "",
+  " ",
+  "4D+2",
+  "thirty",
+  "+SB+4",
+  "−2",
+  "1 000",
+  "arms",
+  "Fast, Impale",
+  "XX/",
+];
+const KEYS = [
+  "ranges",
+  "range",
+  "blast",
+  "radius",
+  "blastRadius",
+  "damage",
+  "dm",
+  "damageMultiplier",
+  "rof",
+  "accuracy",
+  "code",
+  "attributes",
+  "skills",
+  "characteristics",
+  "wounds",
+  "health",
+  "healthTrack",
+  "willpower",
+  "level",
+  "rating",
+  "dice",
+  "attr",
+  "attribute",
+  "ap",
+  "location",
+  "locations",
+  "qualities",
+  "flaws",
+  "again",
+  "FIT",
+  "agi",
+  "stamina",
+  "woundLevel",
+  "fireControl",
+];
 const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...SPELLINGS),
   fc.integer({ min: -5, max: 300 }),
   fc.double({ noNaN: false }),
   fc.anything({ maxDepth: 2 }),
-  fc.dictionary(fc.constantFrom("dex", "str", "wits", "ws", "value", "dice", "pips", "short", "light", "dots"), fc.oneof(fc.constantFrom(...SPELLINGS), fc.integer({ min: -3, max: 12 })), { maxKeys: 4 }),
+  fc.dictionary(
+    fc.constantFrom("dex", "str", "wits", "ws", "value", "dice", "pips", "short", "light", "dots"),
+    fc.oneof(fc.constantFrom(...SPELLINGS), fc.integer({ min: -3, max: 12 })),
+    { maxKeys: 4 },
+  ),
 );
 const junkSource = fc.dictionary(fc.constantFrom(...KEYS), junkValue, { maxKeys: 6 });
 
@@ -164,7 +242,13 @@ function worldOf(entries: Array<{ id: string; type: string; system: Dict; flags?
     (kind === "Actor" ? raw.actors : raw.items).push(stored);
     (kind === "Actor" ? actors : items).push(doc);
   }
-  Object.assign((globalThis as unknown as { game: Dict }).game, { data: raw, actors: new StandInCollection(actors), items: new StandInCollection(items), scenes: new StandInCollection([]), packs: [] });
+  Object.assign((globalThis as unknown as { game: Dict }).game, {
+    data: raw,
+    actors: new StandInCollection(actors),
+    items: new StandInCollection(items),
+    scenes: new StandInCollection([]),
+    packs: [],
+  });
   return { raw, docs };
 }
 
@@ -193,7 +277,9 @@ describe("the world migration over the corpus", () => {
     const report = await migrations.migrateWorldIfNeeded();
     expect(report?.failed).toEqual([]);
 
-    const expectedNotes = CORPUS.flatMap(([, system, , noted], i) => noted.map((path) => ({ uuid: `${MODELS.get(CORPUS[i][0])!.kind}.d${i}`, path, system })));
+    const expectedNotes = CORPUS.flatMap(([, system, , noted], i) =>
+      noted.map((path) => ({ uuid: `${MODELS.get(CORPUS[i][0])!.kind}.d${i}`, path, system })),
+    );
     expect(report?.unreadable.map((u) => `${u.uuid} ${u.path}`).sort()).toEqual(expectedNotes.map((n) => `${n.uuid} ${n.path}`).sort());
     for (const [i, [, system, , noted]] of CORPUS.entries()) {
       const doc = first.docs.get(`d${i}`)!;

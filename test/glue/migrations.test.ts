@@ -84,10 +84,16 @@ function makeDoc(uuid: string, stored: Source, items: Doc[] = []): Doc {
 function rawWorld() {
   return structuredClone({
     actors: [
-      { _id: "a1", type: "d6_hero", name: "Han", system: { wounds: 3, notes: "smuggler" }, items: [
-        { _id: "i1", type: "d6_gear", name: "Blaster", system: { cost: "12" } },
-        { _id: "i2", type: "d6_gear", name: "Comlink", system: { cost: 5 } },
-      ] },
+      {
+        _id: "a1",
+        type: "d6_hero",
+        name: "Han",
+        system: { wounds: 3, notes: "smuggler" },
+        items: [
+          { _id: "i1", type: "d6_gear", name: "Blaster", system: { cost: "12" } },
+          { _id: "i2", type: "d6_gear", name: "Comlink", system: { cost: 5 } },
+        ],
+      },
       { _id: "a2", type: "d6_hero", name: "Leia", system: { health: { value: 1, max: 5 } }, items: [] },
       { _id: "a3", type: "wfrp_character", name: "Gunther", system: { wounds: 2 }, items: [] },
       { _id: "a4", type: "d6_hero", name: "Broken", system: { explode: true, wounds: 1 }, items: [] },
@@ -98,11 +104,19 @@ function rawWorld() {
       { _id: "w2", type: "d6_gear", name: "Rope", system: { cost: 1 } },
     ],
     scenes: [
-      { _id: "s1", tokens: [
-        { _id: "t1", actorId: "a2", actorLink: false, delta: { system: { wounds: 2 }, items: [{ _id: "di1", type: "d6_gear", name: "Thermal detonator", system: { cost: "3" } }] } },
-        { _id: "t2", actorId: "a1", actorLink: true, delta: { system: { wounds: 9 } } },
-        { _id: "t3", actorId: "a2", actorLink: false, delta: { system: {} } },
-      ] },
+      {
+        _id: "s1",
+        tokens: [
+          {
+            _id: "t1",
+            actorId: "a2",
+            actorLink: false,
+            delta: { system: { wounds: 2 }, items: [{ _id: "di1", type: "d6_gear", name: "Thermal detonator", system: { cost: "3" } }] },
+          },
+          { _id: "t2", actorId: "a1", actorLink: true, delta: { system: { wounds: 9 } } },
+          { _id: "t3", actorId: "a2", actorLink: false, delta: { system: {} } },
+        ],
+      },
     ],
   });
 }
@@ -127,7 +141,9 @@ function installWorld(raw = rawWorld()): World {
   const items = raw.items.map((i) => (docs[i._id] = makeDoc(`Item.${i._id}`, i)));
   const tokens = raw.scenes[0].tokens.map((t) => {
     const base = raw.actors.find((a) => a._id === t.actorId)!;
-    const deltaItems = ((t.delta.items ?? []) as Source[]).map((i) => (docs[`${t._id}.${i._id}`] = makeDoc(`Scene.s1.Token.${t._id}.Actor.${base._id}.Item.${i._id}`, i)));
+    const deltaItems = ((t.delta.items ?? []) as Source[]).map(
+      (i) => (docs[`${t._id}.${i._id}`] = makeDoc(`Scene.s1.Token.${t._id}.Actor.${base._id}.Item.${i._id}`, i)),
+    );
     const actor = (docs[`${t._id}.actor`] = makeDoc(`Scene.s1.Token.${t._id}.Actor.${base._id}`, base, deltaItems));
     const delta = (docs[`${t._id}.delta`] = makeDoc(`Scene.s1.Token.${t._id}.ActorDelta.${t._id}`, { _id: t._id, type: base.type }));
     return { id: t._id, actorLink: t.actorLink, actor, delta };
@@ -144,20 +160,20 @@ function installWorld(raw = rawWorld()): World {
   for (const e of packHeroes) docs[`pack.${e._id}`] = makeDoc(`Compendium.world.heroes.Actor.${e._id}`, e);
   const pack = (collection: string, documentName: string, locked: boolean, system: string, entries: Source[]) => {
     const p = {
-    collection,
-    documentName,
-    locked,
-    metadata: { label: collection, packageType: "world", system },
-    index: { size: entries.length },
-    async getIndex({ fields }: { fields: string[] }) {
-      if (system !== "omnibus" || p.locked) throw new Error(`pack ${collection} must not be read`);
-      world.packFields.push(fields);
-      return structuredClone(entries);
-    },
-    async getDocument(id: string) {
-      world.packLoads.push(id);
-      return docs[`pack.${id}`];
-    },
+      collection,
+      documentName,
+      locked,
+      metadata: { label: collection, packageType: "world", system },
+      index: { size: entries.length },
+      async getIndex({ fields }: { fields: string[] }) {
+        if (system !== "omnibus" || p.locked) throw new Error(`pack ${collection} must not be read`);
+        world.packFields.push(fields);
+        return structuredClone(entries);
+      },
+      async getDocument(id: string) {
+        world.packLoads.push(id);
+        return docs[`pack.${id}`];
+      },
     };
     world.packs.push(p);
     return p;
@@ -270,7 +286,9 @@ describe("world migration of an old-version world", () => {
     expect(world.docs.a5.updates).toHaveLength(1); // migrated after the failure
     // no notification per document: one summary (the progress' last message), and a list for the GM
     expect(stand.recorded.notifications.filter((n) => n.level === "error")).toEqual([]);
-    expect(stand.recorded.settingsValues.get("omnibus.migrationRetry")).toEqual({ d6: { documents: { "Actor.a4": 2 }, packs: { "world.heroes": 2 } } });
+    expect(stand.recorded.settingsValues.get("omnibus.migrationRetry")).toEqual({
+      d6: { documents: { "Actor.a4": 2 }, packs: { "world.heroes": 2 } },
+    });
     const [list] = stand.recorded.messagesCreated;
     expect(stand.recorded.messagesCreated).toHaveLength(1);
     expect(list.data.whisper).toEqual(["gm"]);
@@ -294,13 +312,19 @@ describe("world migration of an old-version world", () => {
   it("tells the GM to keep a backup first, then shows one progress notification that ends at 100% with the summary", async () => {
     quiet();
     await migrations.migrateWorldIfNeeded();
-    expect(stand.recorded.notifications[0]).toEqual({ level: "warn", message: `OMNIBUS.Migration.BackupHint ${JSON.stringify({ versions: "d6 3" })}` });
+    expect(stand.recorded.notifications[0]).toEqual({
+      level: "warn",
+      message: `OMNIBUS.Migration.BackupHint ${JSON.stringify({ versions: "d6 3" })}`,
+    });
     expect(stand.recorded.progress).toHaveLength(1);
     const [progress] = stand.recorded.progress;
     expect(progress.message).toMatch(/^OMNIBUS\.Migration\.Begin /);
     const pcts = progress.updates.map((u) => u.pct ?? 0);
     expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
-    expect(progress.updates.at(-1)).toEqual({ pct: 1, message: `OMNIBUS.Migration.CompleteWithProblems ${JSON.stringify({ versions: "d6 3", updated: "7", failed: "1", unreadable: "0" })}` });
+    expect(progress.updates.at(-1)).toEqual({
+      pct: 1,
+      message: `OMNIBUS.Migration.CompleteWithProblems ${JSON.stringify({ versions: "d6 3", updated: "7", failed: "1", unreadable: "0" })}`,
+    });
   });
 
   it("a second run writes nothing again: it only retries the failed document (from its own version)", async () => {
@@ -359,7 +383,9 @@ describe("retries: what failed or was locked is migrated later", () => {
     world.packs.find((p) => p.collection === "world.heroes")!.locked = false;
     await stand.fire("updateSetting", { key: "core.compendiumConfiguration" });
     await vi.waitFor(() => expect(world.docs["pack.ph1"].updates).toEqual([{ system: { health: { value: 1, max: 5 } } }]));
-    await vi.waitFor(() => expect(stand.recorded.settingsValues.get("omnibus.migrationRetry")).toEqual({ d6: { documents: { "Actor.a4": 2 }, packs: {} } }));
+    await vi.waitFor(() =>
+      expect(stand.recorded.settingsValues.get("omnibus.migrationRetry")).toEqual({ d6: { documents: { "Actor.a4": 2 }, packs: {} } }),
+    );
     expect(contexts.filter((c) => c.uuid === "Compendium.world.heroes.Actor.ph1").map((c) => c.fromVersion)).toEqual([2]);
     // only the unlocked pack was visited: the world documents were not written again
     expect(world.docs.a1.updates).toHaveLength(1);
@@ -367,7 +393,10 @@ describe("retries: what failed or was locked is migrated later", () => {
   });
 
   it("a recorded document that no longer exists is dropped from the retries", async () => {
-    await boot({ "omnibus.dataVersion": { d6: 3, wfrp: 1 }, "omnibus.migrationRetry": { d6: { documents: { "Actor.gone": 1, "Actor.a5": 2 }, packs: {} } } });
+    await boot({
+      "omnibus.dataVersion": { d6: 3, wfrp: 1 },
+      "omnibus.migrationRetry": { d6: { documents: { "Actor.gone": 1, "Actor.a5": 2 }, packs: {} } },
+    });
     const world = installWorld();
     const report = await migrations.migrateWorldIfNeeded();
     expect(written(world)).toEqual(["a5"]);
@@ -386,7 +415,12 @@ describe("values a migration cannot read", () => {
     world.docs.a2.flags = { omnibus: { nameRu: "Лея", unmigrated: [{ path: "title", value: "Princess", version: 1 }] } };
     const report = await migrations.migrateWorldIfNeeded();
     expect(world.docs.a2.updates).toEqual([
-      { "flags.omnibus.unmigrated": [{ path: "title", value: "Princess", version: 1 }, { path: "rank", value: "veteran <b>", version: 2 }] },
+      {
+        "flags.omnibus.unmigrated": [
+          { path: "title", value: "Princess", version: 1 },
+          { path: "rank", value: "veteran <b>", version: 2 },
+        ],
+      },
       { system: { health: { value: 1, max: 5 } } },
     ]);
     expect(world.docs.a2.updateOptions[0]).toEqual({ render: false, omnibusMigration: true });
@@ -420,7 +454,13 @@ describe("when the world migration does nothing", () => {
 
   it("a new world (nothing recorded, no documents) only records the current versions", async () => {
     await boot({});
-    Object.assign(g(), { data: { actors: [], items: [], scenes: [] }, actors: new StandInCollection(), items: new StandInCollection(), scenes: new StandInCollection(), packs: [] });
+    Object.assign(g(), {
+      data: { actors: [], items: [], scenes: [] },
+      actors: new StandInCollection(),
+      items: new StandInCollection(),
+      scenes: new StandInCollection(),
+      packs: [],
+    });
     expect(await migrations.migrateWorldIfNeeded()).toBeNull();
     expect(stand.recorded.settingsValues.get("omnibus.dataVersion")).toEqual({ d6: 3, wfrp: 1 });
     expect(stand.recorded.progress).toEqual([]);

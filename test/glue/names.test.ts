@@ -15,7 +15,15 @@ import { buildRequest } from "../../src/rules/wfrp/table/checks";
 import { itemViews } from "../../src/foundry/wfrp/documents";
 import { DEFAULT_RULES } from "../../src/rules/wfrp/table/settings";
 
-type Doc = { _id: string; name: string; type: string; img?: string; system: Record<string, unknown>; flags?: Record<string, any>; items?: Doc[] };
+type Doc = {
+  _id: string;
+  name: string;
+  type: string;
+  img?: string;
+  system: Record<string, unknown>;
+  flags?: Record<string, any>;
+  items?: Doc[];
+};
 const pack = (file: string): Doc => parse(readFileSync(join(ROOT, "packs", "_source", file), "utf8")) as Doc;
 const fixture = (file: string): Doc => parse(readFileSync(join(ROOT, "test", "fixtures", file), "utf8")) as Doc;
 
@@ -61,7 +69,13 @@ describe("the preCreate hooks, once for every ruleset", () => {
   async function create(hook: string, doc: Doc, lang: string): Promise<Array<Record<string, unknown>>> {
     (globalThis as any).game.i18n.lang = lang;
     const calls: Array<Record<string, unknown>> = [];
-    await stand.fire(hook, { type: doc.type, updateSource: (d: Record<string, unknown>) => calls.push(d) }, structuredClone(doc), {}, "player");
+    await stand.fire(
+      hook,
+      { type: doc.type, updateSource: (d: Record<string, unknown>) => calls.push(d) },
+      structuredClone(doc),
+      {},
+      "player",
+    );
     return calls;
   }
 
@@ -88,11 +102,28 @@ describe("the preCreate hooks, once for every ruleset", () => {
 describe("lookups on Russian-named items", () => {
   it("WFRP: a bow attack still finds the Ranged (Bow) specialisation by its English name — BS 38 + 10 Advances = 48, not the bare BS 38", () => {
     const perdita = createdInRussian(fixture("wfrp-examples/perdita_rzuY1b8Q6GkDRVQo.yml"));
-    const actor = { uuid: "Actor.p", name: perdita.name, img: "", type: perdita.type, system: perdita.system, items: itemViews({ uuid: "Actor.p", type: perdita.type, system: perdita.system, items: perdita.items!.map((i) => ({ ...i, id: i._id })) }) };
+    const actor = {
+      uuid: "Actor.p",
+      name: perdita.name,
+      img: "",
+      type: perdita.type,
+      system: perdita.system,
+      items: itemViews({
+        uuid: "Actor.p",
+        type: perdita.type,
+        system: perdita.system,
+        items: perdita.items!.map((i) => ({ ...i, id: i._id })),
+      }),
+    };
     expect(actor.items.find((i) => i.nameEn === "Ranged (Bow)")!.name).toBe("Стрельба (Лук)");
     const bow = actor.items.find((i) => i.type === "wfrp_weapon")!;
     const t = (key: string) => key;
-    const attack = (a: typeof actor) => (buildRequest({ actor: a, kind: "attack", dataset: { itemId: bow.id }, targets: [], rules: DEFAULT_RULES, t }).data as { value: number }).value;
+    const attack = (a: typeof actor) =>
+      (
+        buildRequest({ actor: a, kind: "attack", dataset: { itemId: bow.id }, targets: [], rules: DEFAULT_RULES, t }).data as {
+          value: number;
+        }
+      ).value;
     expect(attack(actor)).toBe(48);
     // Without the English name the Russian one alone does not say "bow": the lookup would fall back to the bare BS.
     expect(attack({ ...actor, items: actor.items.map(({ nameEn: _drop, ...i }) => i) })).toBe(38);
@@ -101,7 +132,10 @@ describe("lookups on Russian-named items", () => {
   it("Silhouette: skills are found by their rules key, so a Russian-named mercenary keeps Athletics 2 (E34), Combat Sense 2 (E5), Melee 3 (E43), Firearms 4 (E45)", () => {
     const mercenary = createdInRussian(pack("silhouette-actors/veteran-mercenary.yml"));
     expect(mercenary.items!.some((i) => i.name === "Атлетика" || /[А-Яа-яЁё]/.test(i.name))).toBe(true);
-    const derived = deriveCharacter(mercenary.system as never, mercenary.items!.map((i) => ({ id: i._id, name: i.name, type: i.type, system: i.system })));
+    const derived = deriveCharacter(
+      mercenary.system as never,
+      mercenary.items!.map((i) => ({ id: i._id, name: i.name, type: i.type, system: i.system })),
+    );
     expect(derived.skillLevels).toMatchObject({ athletics: 2, combatSense: 2, melee: 3, firearms: 4 });
   });
 

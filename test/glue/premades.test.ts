@@ -13,15 +13,28 @@ import { deriveCharacter } from "../../src/rules/storytelling/table/derive";
 import { validateCharacter } from "../../src/rules/characters";
 import { WFRP_CAREERS } from "../../src/rules/wfrp/creation";
 
-type Doc = { _id: string; name: string; type: string; system: Record<string, any>; items?: Doc[]; flags?: Record<string, any>; pages?: Array<{ name: string; text: { content: string }; flags?: Record<string, any> }> };
-const docs = (pack: string): Doc[] => readdirSync(join(ROOT, "packs", "_source", pack)).filter((f) => f.endsWith(".yml")).map((f) => parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) as Doc);
+type Doc = {
+  _id: string;
+  name: string;
+  type: string;
+  system: Record<string, any>;
+  items?: Doc[];
+  flags?: Record<string, any>;
+  pages?: Array<{ name: string; text: { content: string }; flags?: Record<string, any> }>;
+};
+const docs = (pack: string): Doc[] =>
+  readdirSync(join(ROOT, "packs", "_source", pack))
+    .filter((f) => f.endsWith(".yml"))
+    .map((f) => parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) as Doc);
 const CYRILLIC = /[А-Яа-яЁё]/;
 
 // ───────────────────────────── Storytelling ─────────────────────────────
 
 describe("Storytelling premades: legal by the WoD 2004 creation rules", () => {
   const premades = docs("storytelling-characters");
-  const gear = new Map([...docs("storytelling-weapons"), ...docs("storytelling-armor"), ...docs("storytelling-equipment")].map((d) => [d.name, d]));
+  const gear = new Map(
+    [...docs("storytelling-weapons"), ...docs("storytelling-armor"), ...docs("storytelling-equipment")].map((d) => [d.name, d]),
+  );
   const merits = new Map(docs("storytelling-merits").map((d) => [d.name, d]));
 
   it("at least four, each a different concept, all of the character type", () => {
@@ -30,31 +43,44 @@ describe("Storytelling premades: legal by the WoD 2004 creation rules", () => {
     expect(new Set(premades.map((d) => d.system.concept)).size).toBe(premades.length);
   });
 
-  it.each(premades.map((d) => [d.name, d] as const))("%s: legal by the shared creation check; the declared priorities are the ones spent; Merits from the pack", (_n, d) => {
-    const r = validateCharacter(d);
-    expect(r.breaches).toEqual([]);
-    // The priorities the premade declares (primary, secondary, tertiary) get 5/4/3 Attribute and 11/7/4 Skill dots.
-    const budget = d.flags!.omnibus.creation;
-    const totals = r.totals as { attributeDots: Record<string, number>; skillDots: Record<string, number> };
-    expect(budget.attributePriority.map((c: string) => totals.attributeDots[c])).toEqual([5, 4, 3]);
-    expect(budget.skillPriority.map((c: string) => totals.skillDots[c])).toEqual([11, 7, 4]);
-    for (const m of (d.items ?? []).filter((i) => i.type === "storytelling_merit")) expect(merits.has(m.name.replace(/ \(.*\)$/, "")), `${m.name} is in the merits pack`).toBe(true);
-  });
+  it.each(premades.map((d) => [d.name, d] as const))(
+    "%s: legal by the shared creation check; the declared priorities are the ones spent; Merits from the pack",
+    (_n, d) => {
+      const r = validateCharacter(d);
+      expect(r.breaches).toEqual([]);
+      // The priorities the premade declares (primary, secondary, tertiary) get 5/4/3 Attribute and 11/7/4 Skill dots.
+      const budget = d.flags!.omnibus.creation;
+      const totals = r.totals as { attributeDots: Record<string, number>; skillDots: Record<string, number> };
+      expect(budget.attributePriority.map((c: string) => totals.attributeDots[c])).toEqual([5, 4, 3]);
+      expect(budget.skillPriority.map((c: string) => totals.skillDots[c])).toEqual([11, 7, 4]);
+      for (const m of (d.items ?? []).filter((i) => i.type === "storytelling_merit"))
+        expect(merits.has(m.name.replace(/ \(.*\)$/, "")), `${m.name} is in the merits pack`).toBe(true);
+    },
+  );
 
-  it.each(premades.map((d) => [d.name, d] as const))("%s: Health = Stamina + Size, Willpower = Resolve + Composure, Defense / Speed / Initiative by the rule", (_n, d) => {
-    const a = d.system.attributes as Record<string, number>;
-    expect(d.system.size).toBe(5);
-    expect(d.system.health.max).toBe(a.stamina + 5);
-    expect(d.system.willpower.points).toBe(a.resolve + a.composure);
-    const derived = deriveCharacter(d.system, d.items ?? []);
-    const armorDefense = Math.min(0, ...(d.items ?? []).filter((i) => i.type === "storytelling_armor").map((i) => i.system.defense as number));
-    const armorSpeed = Math.min(0, ...(d.items ?? []).filter((i) => i.type === "storytelling_armor").map((i) => i.system.speed as number));
-    expect(derived.health).toBe(a.stamina + 5);
-    expect(derived.willpowerMax).toBe(a.resolve + a.composure);
-    expect(derived.defense).toBe(Math.min(a.wits, a.dexterity) + armorDefense);
-    expect(derived.speed).toBe(a.strength + a.dexterity + 5 + armorSpeed);
-    expect(derived.initiative).toBe(a.dexterity + a.composure);
-  });
+  it.each(premades.map((d) => [d.name, d] as const))(
+    "%s: Health = Stamina + Size, Willpower = Resolve + Composure, Defense / Speed / Initiative by the rule",
+    (_n, d) => {
+      const a = d.system.attributes as Record<string, number>;
+      expect(d.system.size).toBe(5);
+      expect(d.system.health.max).toBe(a.stamina + 5);
+      expect(d.system.willpower.points).toBe(a.resolve + a.composure);
+      const derived = deriveCharacter(d.system, d.items ?? []);
+      const armorDefense = Math.min(
+        0,
+        ...(d.items ?? []).filter((i) => i.type === "storytelling_armor").map((i) => i.system.defense as number),
+      );
+      const armorSpeed = Math.min(
+        0,
+        ...(d.items ?? []).filter((i) => i.type === "storytelling_armor").map((i) => i.system.speed as number),
+      );
+      expect(derived.health).toBe(a.stamina + 5);
+      expect(derived.willpowerMax).toBe(a.resolve + a.composure);
+      expect(derived.defense).toBe(Math.min(a.wits, a.dexterity) + armorDefense);
+      expect(derived.speed).toBe(a.strength + a.dexterity + 5 + armorSpeed);
+      expect(derived.initiative).toBe(a.dexterity + a.composure);
+    },
+  );
 
   it.each(premades.map((d) => [d.name, d] as const))("%s: gear copied from the packs; a description in both languages", (_n, d) => {
     const owned = (d.items ?? []).filter((i) => ["storytelling_weapon", "storytelling_armor", "storytelling_equipment"].includes(i.type));
@@ -72,7 +98,11 @@ describe("Storytelling adversaries and merits", () => {
   it("at least ten mortal NPCs, minions to bosses, each armed", () => {
     expect(npcs.length).toBeGreaterThanOrEqual(10);
     expect(npcs.every((d) => d.type === "storytelling_npc")).toBe(true);
-    for (const d of npcs) expect((d.items ?? []).some((i) => i.type === "storytelling_weapon"), d.name).toBe(true);
+    for (const d of npcs)
+      expect(
+        (d.items ?? []).some((i) => i.type === "storytelling_weapon"),
+        d.name,
+      ).toBe(true);
     expect(npcs.filter((d) => (d.items ?? []).some((i) => i.type === "storytelling_armor")).length).toBeGreaterThanOrEqual(5);
     expect(npcs.filter((d) => d.system.concept === "Boss").length).toBeGreaterThanOrEqual(2);
     for (const d of npcs) expect(d.system.health.max, d.name).toBe(d.system.attributes.stamina + d.system.size);
@@ -85,7 +115,17 @@ describe("Storytelling adversaries and merits", () => {
     expect(ru.get("Weaponry Dodge")).toBe("Уклонение в вооружённом бою");
     expect(ru.get("Resources")).toBe("Ресурсы");
     expect(ru.get("Status")).toBe("Статус");
-    for (const name of ["Fast Reflexes", "Quick Draw", "Fresh Start", "Contacts", "Allies", "Danger Sense", "Iron Stamina", "Fleet of Foot"]) expect(ru.has(name), name).toBe(true);
+    for (const name of [
+      "Fast Reflexes",
+      "Quick Draw",
+      "Fresh Start",
+      "Contacts",
+      "Allies",
+      "Danger Sense",
+      "Iron Stamina",
+      "Fleet of Foot",
+    ])
+      expect(ru.has(name), name).toBe(true);
     expect(merits.length).toBeGreaterThanOrEqual(30);
     for (const m of merits) expect(["mental", "physical", "social"], m.name).toContain(m.system.category);
   });
@@ -103,45 +143,55 @@ const careerOf = (d: Doc) => {
 
 describe("WFRP premades: legal by the 4e creation rules", () => {
   const premades = docs("wfrp-characters");
-  const packItems = new Map([...docs("wfrp-weapons"), ...docs("wfrp-armour"), ...docs("wfrp-trappings"), ...docs("wfrp-talents")].map((d) => [d.name, d]));
+  const packItems = new Map(
+    [...docs("wfrp-weapons"), ...docs("wfrp-armour"), ...docs("wfrp-trappings"), ...docs("wfrp-talents")].map((d) => [d.name, d]),
+  );
 
   it("at least four, each a different career, all with species and career", () => {
     expect(premades.length).toBeGreaterThanOrEqual(4);
     expect(new Set(premades.map((d) => d.system.career)).size).toBe(premades.length);
-    for (const d of premades) expect([d.type, d.system.species !== "", careerOf(d) !== undefined], d.name).toEqual(["wfrp_character", true, true]);
+    for (const d of premades)
+      expect([d.type, d.system.species !== "", careerOf(d) !== undefined], d.name).toEqual(["wfrp_character", true, true]);
   });
 
-  it.each(premades.map((d) => [d.name, d] as const))("%s: legal by the shared creation check; the declared career characteristics are the career's", (_n, d) => {
-    const r = validateCharacter(d);
-    expect(r.breaches).toEqual([]);
-    const budget = d.flags!.omnibus.creation;
-    const career = careerOf(d)!;
-    if (career.characteristics) expect([...budget.careerCharacteristics].sort()).toEqual([...career.characteristics].sort());
-    expect(r.totals).toMatchObject({ species: budget.species, characteristicAdvances: 5 });
-    expect(d.system.size).toBe(SIZE[budget.species]);
-  });
+  it.each(premades.map((d) => [d.name, d] as const))(
+    "%s: legal by the shared creation check; the declared career characteristics are the career's",
+    (_n, d) => {
+      const r = validateCharacter(d);
+      expect(r.breaches).toEqual([]);
+      const budget = d.flags!.omnibus.creation;
+      const career = careerOf(d)!;
+      if (career.characteristics) expect([...budget.careerCharacteristics].sort()).toEqual([...career.characteristics].sort());
+      expect(r.totals).toMatchObject({ species: budget.species, characteristicAdvances: 5 });
+      expect(d.system.size).toBe(SIZE[budget.species]);
+    },
+  );
 
-  it.each(premades.map((d) => [d.name, d] as const))("%s: species talents plus one career talent; trappings, weapons and armour from the packs; Wounds by the formula", (_n, d) => {
-    const budget = d.flags!.omnibus.creation;
-    const talents = (d.items ?? []).filter((i) => i.type === "wfrp_talent").map((i) => i.name);
-    expect(careerOf(d)!.talents).toContain(budget.careerTalent);
-    expect([...talents].sort()).toEqual([...budget.speciesTalents, budget.careerTalent].sort());
-    for (const item of (d.items ?? []).filter((i) => ["wfrp_weapon", "wfrp_armour", "wfrp_trapping"].includes(i.type))) {
-      const source = packItems.get(item.name);
-      expect(source, `${item.name} is in a pack`).toBeDefined();
-      expect({ ...item.system, quantity: undefined }, item.name).toEqual({ ...source!.system, quantity: undefined });
-    }
-    expect((d.items ?? []).some((i) => i.type === "wfrp_weapon")).toBe(true);
-    expect((d.items ?? []).filter((i) => i.type === "wfrp_trapping").length).toBeGreaterThanOrEqual(3);
-    // Wounds: SB + 2×TB + WPB (Small: 2×TB + WPB), +TB for Hardy; +5 talents raise the characteristic.
-    const plus: Record<string, string> = { "Very Strong": "s", "Very Resilient": "t", Coolheaded: "wp" };
-    const current = (c: string) => d.system.characteristics[c].initial + d.system.characteristics[c].advances + 5 * talents.filter((t) => plus[t] === c).length;
-    const [sb, tb, wpb] = ["s", "t", "wp"].map((c) => Math.floor(current(c) / 10));
-    const base = d.system.size === "small" ? 2 * tb + wpb : sb + 2 * tb + wpb;
-    expect(d.system.health.max).toBe(base + (talents.includes("Hardy") ? tb : 0));
-    expect(d.flags?.omnibus?.descriptionRu).toMatch(CYRILLIC);
-    expect(d.flags?.omnibus?.systemRu?.career).toMatch(CYRILLIC);
-  });
+  it.each(premades.map((d) => [d.name, d] as const))(
+    "%s: species talents plus one career talent; trappings, weapons and armour from the packs; Wounds by the formula",
+    (_n, d) => {
+      const budget = d.flags!.omnibus.creation;
+      const talents = (d.items ?? []).filter((i) => i.type === "wfrp_talent").map((i) => i.name);
+      expect(careerOf(d)!.talents).toContain(budget.careerTalent);
+      expect([...talents].sort()).toEqual([...budget.speciesTalents, budget.careerTalent].sort());
+      for (const item of (d.items ?? []).filter((i) => ["wfrp_weapon", "wfrp_armour", "wfrp_trapping"].includes(i.type))) {
+        const source = packItems.get(item.name);
+        expect(source, `${item.name} is in a pack`).toBeDefined();
+        expect({ ...item.system, quantity: undefined }, item.name).toEqual({ ...source!.system, quantity: undefined });
+      }
+      expect((d.items ?? []).some((i) => i.type === "wfrp_weapon")).toBe(true);
+      expect((d.items ?? []).filter((i) => i.type === "wfrp_trapping").length).toBeGreaterThanOrEqual(3);
+      // Wounds: SB + 2×TB + WPB (Small: 2×TB + WPB), +TB for Hardy; +5 talents raise the characteristic.
+      const plus: Record<string, string> = { "Very Strong": "s", "Very Resilient": "t", Coolheaded: "wp" };
+      const current = (c: string) =>
+        d.system.characteristics[c].initial + d.system.characteristics[c].advances + 5 * talents.filter((t) => plus[t] === c).length;
+      const [sb, tb, wpb] = ["s", "t", "wp"].map((c) => Math.floor(current(c) / 10));
+      const base = d.system.size === "small" ? 2 * tb + wpb : sb + 2 * tb + wpb;
+      expect(d.system.health.max).toBe(base + (talents.includes("Hardy") ? tb : 0));
+      expect(d.flags?.omnibus?.descriptionRu).toMatch(CYRILLIC);
+      expect(d.flags?.omnibus?.systemRu?.career).toMatch(CYRILLIC);
+    },
+  );
 });
 
 describe("WFRP adversaries, trappings and talents", () => {
@@ -150,7 +200,11 @@ describe("WFRP adversaries, trappings and talents", () => {
     expect(foes.length).toBeGreaterThanOrEqual(10);
     expect(foes.filter((d) => d.type === "wfrp_creature").length).toBeGreaterThanOrEqual(5);
     expect(foes.filter((d) => d.type === "wfrp_npc").length).toBeGreaterThanOrEqual(3);
-    for (const d of foes) expect((d.items ?? []).some((i) => i.type === "wfrp_weapon"), d.name).toBe(true);
+    for (const d of foes)
+      expect(
+        (d.items ?? []).some((i) => i.type === "wfrp_weapon"),
+        d.name,
+      ).toBe(true);
     expect(foes.filter((d) => (d.items ?? []).some((i) => i.type === "wfrp_armour")).length).toBeGreaterThan(foes.length / 2);
     const wounds = foes.map((d) => d.system.health.max as number);
     expect(Math.max(...wounds)).toBeGreaterThanOrEqual(3 * Math.min(...wounds));
@@ -160,7 +214,9 @@ describe("WFRP adversaries, trappings and talents", () => {
   it("trappings: at least twenty; every talent a premade holds is in the talents pack", () => {
     expect(docs("wfrp-trappings").length).toBeGreaterThanOrEqual(20);
     const talents = new Set(docs("wfrp-talents").map((d) => d.name));
-    for (const d of [...docs("wfrp-characters"), ...foes]) for (const t of (d.items ?? []).filter((i) => i.type === "wfrp_talent")) expect(talents.has(t.name.replace(/ \(.*\)$/, "")), t.name).toBe(true);
+    for (const d of [...docs("wfrp-characters"), ...foes])
+      for (const t of (d.items ?? []).filter((i) => i.type === "wfrp_talent"))
+        expect(talents.has(t.name.replace(/ \(.*\)$/, "")), t.name).toBe(true);
   });
 });
 
@@ -180,27 +236,46 @@ describe("starter journals", () => {
       const outsideTables = text.replace(/<table[\s\S]*?<\/table>/g, "").replace(/<[^>]*>/g, " ");
       expect(outsideTables.length / plain.length, e.name).toBeGreaterThan(0.6);
       // WFRP 4e core: the difficulty ladder, the SL outcome bands, the hit locations, the range bands, 01–05 / 96–00.
-      for (const n of ["+60", "+40", "+20", "+0", "−10", "−20", "−30", "01–05", "96–00", "01–09", "10–24", "25–44", "45–79", "80–89", "90–00"]) expect(text, `${e.name}: ${n}`).toContain(n);
+      for (const n of [
+        "+60",
+        "+40",
+        "+20",
+        "+0",
+        "−10",
+        "−20",
+        "−30",
+        "01–05",
+        "96–00",
+        "01–09",
+        "10–24",
+        "25–44",
+        "45–79",
+        "80–89",
+        "90–00",
+      ])
+        expect(text, `${e.name}: ${n}`).toContain(n);
       expect(text).toMatch(ru ? /Нанести урон/ : /Apply damage/);
     }
   });
 
-
-  it.each([["storytelling-journal"], ["wfrp-journal"]])("%s: an English and a Russian entry, each in one language, covering set-up, rolls, combat and undoing", (pack) => {
-    const entries = docs(pack);
-    expect(entries.map((e) => e.flags?.omnibus?.language).sort()).toEqual(["en", "ru"]);
-    for (const e of entries) {
-      const text = e.pages!.map((p) => p.name + p.text.content).join(" ");
-      expect(e.pages!.length).toBeGreaterThanOrEqual(4);
-      if (e.flags!.omnibus.language === "ru") {
-        expect(CYRILLIC.test(e.name)).toBe(true);
-        expect(text).toMatch(/Перетащите/);
-        expect(text).toMatch(/цель/);
-        expect(text).toMatch(/Нанести урон/);
-      } else {
-        expect(CYRILLIC.test(text)).toBe(false);
-        for (const word of ["Drag", "target", "roll", "Apply damage", "Undoing"]) expect(text, word).toContain(word);
+  it.each([["storytelling-journal"], ["wfrp-journal"]])(
+    "%s: an English and a Russian entry, each in one language, covering set-up, rolls, combat and undoing",
+    (pack) => {
+      const entries = docs(pack);
+      expect(entries.map((e) => e.flags?.omnibus?.language).sort()).toEqual(["en", "ru"]);
+      for (const e of entries) {
+        const text = e.pages!.map((p) => p.name + p.text.content).join(" ");
+        expect(e.pages!.length).toBeGreaterThanOrEqual(4);
+        if (e.flags!.omnibus.language === "ru") {
+          expect(CYRILLIC.test(e.name)).toBe(true);
+          expect(text).toMatch(/Перетащите/);
+          expect(text).toMatch(/цель/);
+          expect(text).toMatch(/Нанести урон/);
+        } else {
+          expect(CYRILLIC.test(text)).toBe(false);
+          for (const word of ["Drag", "target", "roll", "Apply damage", "Undoing"]) expect(text, word).toContain(word);
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -51,13 +51,24 @@ describe("Russian texts on a Russian client (chosen at display time)", () => {
     expect(displayName(custom, "ru")).toBe("Custom");
   });
 
-  it.each(["d6-", "silhouette-"])("every %s pack document (and embedded item) has a Russian description with no English sentence in it", (prefix) => {
-    const packs = readdirSync(join(ROOT, "packs", "_source")).filter((p) => p.startsWith(prefix) && !p.endsWith("-journal") && !p.endsWith("-tables"));
-    const all = packs.flatMap(docs).flatMap((d) => [d, ...(d.items ?? [])]);
-    expect(all.length).toBeGreaterThan(50);
-    const missing = all.filter((d) => !/[А-Яа-яЁё]{3}/.test(String(d.flags?.omnibus?.descriptionRu ?? ""))).map((d) => d.name);
-    expect(missing).toEqual([]);
-    const mixed = all.filter((d) => /lang="ru"/.test(String(d.system.description)) || /[А-Яа-яЁё]{4}/.test(String(d.system.description).replace(/«[^»]*»|\([^)]*\)/g, ""))).map((d) => d.name);
-    expect(mixed).toEqual([]);
-  });
+  it.each(["d6-", "silhouette-"])(
+    "every %s pack document (and embedded item) has a Russian description with no English sentence in it",
+    (prefix) => {
+      const packs = readdirSync(join(ROOT, "packs", "_source")).filter(
+        (p) => p.startsWith(prefix) && !p.endsWith("-journal") && !p.endsWith("-tables"),
+      );
+      const all = packs.flatMap(docs).flatMap((d) => [d, ...(d.items ?? [])]);
+      expect(all.length).toBeGreaterThan(50);
+      const missing = all.filter((d) => !/[А-Яа-яЁё]{3}/.test(String(d.flags?.omnibus?.descriptionRu ?? ""))).map((d) => d.name);
+      expect(missing).toEqual([]);
+      const mixed = all
+        .filter(
+          (d) =>
+            /lang="ru"/.test(String(d.system.description)) ||
+            /[А-Яа-яЁё]{4}/.test(String(d.system.description).replace(/«[^»]*»|\([^)]*\)/g, "")),
+        )
+        .map((d) => d.name);
+      expect(mixed).toEqual([]);
+    },
+  );
 });

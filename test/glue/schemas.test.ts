@@ -48,7 +48,11 @@ interface AdapterLike {
   settings?: Array<{ key: string; default: unknown }>;
 }
 const isAdapter = (v: unknown): v is AdapterLike =>
-  typeof v === "object" && v !== null && typeof (v as AdapterLike).id === "string" && typeof (v as AdapterLike).actorTypes === "object" && typeof (v as AdapterLike).itemTypes === "object";
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as AdapterLike).id === "string" &&
+  typeof (v as AdapterLike).actorTypes === "object" &&
+  typeof (v as AdapterLike).itemTypes === "object";
 
 const RULESET_DIRS = readdirSync(join(ROOT, "src", "foundry")).filter((d) => existsSync(join(ROOT, "src", "foundry", d, "adapter.ts")));
 const adapters: AdapterLike[] = [];
@@ -61,7 +65,8 @@ const { rulesetSettingKey } = await import("../../src/foundry/settings");
 const { SYSTEM_ID } = await import("../../src/foundry/registry");
 // The world's settings at their defaults (what a fresh world reads in prepareDerivedData).
 for (const adapter of adapters) {
-  for (const spec of adapter.settings ?? []) stand.recorded.settingsValues.set(`${SYSTEM_ID}.${rulesetSettingKey(adapter.id as never, spec.key)}`, spec.default);
+  for (const spec of adapter.settings ?? [])
+    stand.recorded.settingsValues.set(`${SYSTEM_ID}.${rulesetSettingKey(adapter.id as never, spec.key)}`, spec.default);
 }
 
 interface ModelEntry {
@@ -71,8 +76,18 @@ interface ModelEntry {
   Model: ModelClass;
 }
 const MODELS: ModelEntry[] = adapters.flatMap((a) => [
-  ...Object.entries(a.actorTypes).map(([type, spec]) => ({ ruleset: a.id, kind: "Actor" as const, type, Model: spec.dataModel as ModelClass })),
-  ...Object.entries(a.itemTypes).map(([type, spec]) => ({ ruleset: a.id, kind: "Item" as const, type, Model: spec.dataModel as ModelClass })),
+  ...Object.entries(a.actorTypes).map(([type, spec]) => ({
+    ruleset: a.id,
+    kind: "Actor" as const,
+    type,
+    Model: spec.dataModel as ModelClass,
+  })),
+  ...Object.entries(a.itemTypes).map(([type, spec]) => ({
+    ruleset: a.id,
+    kind: "Item" as const,
+    type,
+    Model: spec.dataModel as ModelClass,
+  })),
 ]);
 const MODEL_BY_TYPE = new Map(MODELS.map((m) => [m.type, m]));
 
@@ -109,7 +124,8 @@ for (const adapter of adapters) {
       const doc = parse(readFileSync(file, "utf8")) as PackDoc;
       const where = `${file.slice(PACK_ROOT.length + 1)}`;
       if (doc.type && MODEL_BY_TYPE.has(doc.type)) PACK_ENTRIES.push({ where, doc });
-      for (const item of doc.items ?? []) if (item.type && MODEL_BY_TYPE.has(item.type)) PACK_ENTRIES.push({ where: `${where} > ${item.name}`, doc: item, owner: doc });
+      for (const item of doc.items ?? [])
+        if (item.type && MODEL_BY_TYPE.has(item.type)) PACK_ENTRIES.push({ where: `${where} > ${item.name}`, doc: item, owner: doc });
     }
   }
 }
@@ -136,7 +152,15 @@ interface DocLike {
 
 function makeDoc(entry: ModelEntry, doc: PackDoc, items: DocLike[] | null): DocLike {
   const model = new entry.Model(deepClone(doc.system ?? {}));
-  const document: DocLike = { id: doc._id, name: doc.name, type: entry.type, img: doc.img, system: model, _source: { system: model._source }, statuses: new Set() };
+  const document: DocLike = {
+    id: doc._id,
+    name: doc.name,
+    type: entry.type,
+    img: doc.img,
+    system: model,
+    _source: { system: model._source },
+    statuses: new Set(),
+  };
   if (items) {
     document.items = {
       contents: items,
@@ -152,7 +176,9 @@ function makeDoc(entry: ModelEntry, doc: PackDoc, items: DocLike[] | null): DocL
 /** Builds and prepares a document as Foundry does: actor base data, its items, then actor derived data. */
 function buildPrepared(entry: ModelEntry, doc: PackDoc): DocLike {
   if (entry.kind === "Item") return prepared(makeDoc(entry, doc, null));
-  const items = (doc.items ?? []).filter((i) => i.type && MODEL_BY_TYPE.get(i.type)?.kind === "Item").map((i) => makeDoc(MODEL_BY_TYPE.get(i.type!)!, i, null));
+  const items = (doc.items ?? [])
+    .filter((i) => i.type && MODEL_BY_TYPE.get(i.type)?.kind === "Item")
+    .map((i) => makeDoc(MODEL_BY_TYPE.get(i.type!)!, i, null));
   const actor = makeDoc(entry, doc, items);
   actor.system.prepareBaseData();
   for (const item of items) prepareModel(item.system);
@@ -237,7 +263,8 @@ describe("discovery", () => {
   });
 
   it("finds pack documents for every ruleset (top-level and embedded)", () => {
-    for (const adapter of adapters) expect(PACK_ENTRIES.filter((e) => MODEL_BY_TYPE.get(e.doc.type!)!.ruleset === adapter.id).length, adapter.id).toBeGreaterThan(0);
+    for (const adapter of adapters)
+      expect(PACK_ENTRIES.filter((e) => MODEL_BY_TYPE.get(e.doc.type!)!.ruleset === adapter.id).length, adapter.id).toBeGreaterThan(0);
     expect(PACK_ENTRIES.some((e) => e.owner)).toBe(true);
   });
 });
@@ -256,16 +283,35 @@ describe.each(MODELS.map((m) => [`${m.type} (${m.kind})`, m] as const))("%s", (_
 
   it("no top-level field is named like a DataModel/TypeDataModel member (it would shadow it on the instance)", () => {
     // Members listed on https://foundryvtt.com/api/classes/foundry.abstract.DataModel.html and .TypeDataModel.html
-    const reserved = ["_source", "parent", "schema", "invalid", "validationFailures", "reset", "clone", "validate", "updateSource", "toObject", "toJSON", "prepareBaseData", "prepareDerivedData", "modelProvider"];
+    const reserved = [
+      "_source",
+      "parent",
+      "schema",
+      "invalid",
+      "validationFailures",
+      "reset",
+      "clone",
+      "validate",
+      "updateSource",
+      "toObject",
+      "toJSON",
+      "prepareBaseData",
+      "prepareDerivedData",
+      "modelProvider",
+    ];
     expect(Object.keys(Model.defineSchema()).filter((k) => reserved.includes(k))).toEqual([]);
   });
 
   it("its HTML fields are exactly the manifest's htmlFields for the type (so Foundry's server sanitises them)", () => {
     // https://foundryvtt.com/article/system-data-models/: "If your System stores and renders user-provided HTML content, it must include an htmlFields definition"
-    const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { documentTypes: Record<string, Record<string, { htmlFields?: string[] }>> };
+    const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as {
+      documentTypes: Record<string, Record<string, { htmlFields?: string[] }>>;
+    };
     const declared = manifest.documentTypes[entry.kind]?.[type];
     expect(declared, `system.json documentTypes.${entry.kind}.${type}`).toBeDefined();
-    const htmlPaths = fieldsOf(Model).filter(([, f]) => f instanceof HTMLField).map(([p]) => p);
+    const htmlPaths = fieldsOf(Model)
+      .filter(([, f]) => f instanceof HTMLField)
+      .map(([p]) => p);
     expect([...(declared!.htmlFields ?? [])].sort()).toEqual(htmlPaths.sort());
   });
 
@@ -282,14 +328,22 @@ describe.each(MODELS.map((m) => [`${m.type} (${m.kind})`, m] as const))("%s", (_
     expect(badValues(doc.system)).toEqual([]);
   });
 
-  it.runIf(entry.kind === "Actor")("an actor owning one item of every item type of its ruleset (all at defaults) prepares without NaN/undefined", () => {
-    const items = MODELS.filter((m) => m.ruleset === entry.ruleset && m.kind === "Item").map((m, i) => ({ _id: `item${String(i).padStart(12, "0")}`, name: m.type, type: m.type, system: {} }));
-    expect(items.length).toBeGreaterThan(0);
-    const doc = buildPrepared(entry, { _id: "aaaaaaaaaaaaaaaa", name: "Owner", type, system: {}, items });
-    expect(doc.items!.size).toBe(items.length);
-    expect(badValues(doc.system)).toEqual([]);
-    for (const item of doc.items!) expect(badValues(item.system), item.type).toEqual([]);
-  });
+  it.runIf(entry.kind === "Actor")(
+    "an actor owning one item of every item type of its ruleset (all at defaults) prepares without NaN/undefined",
+    () => {
+      const items = MODELS.filter((m) => m.ruleset === entry.ruleset && m.kind === "Item").map((m, i) => ({
+        _id: `item${String(i).padStart(12, "0")}`,
+        name: m.type,
+        type: m.type,
+        system: {},
+      }));
+      expect(items.length).toBeGreaterThan(0);
+      const doc = buildPrepared(entry, { _id: "aaaaaaaaaaaaaaaa", name: "Owner", type, system: {}, items });
+      expect(doc.items!.size).toBe(items.length);
+      expect(badValues(doc.system)).toEqual([]);
+      for (const item of doc.items!) expect(badValues(item.system), item.type).toEqual([]);
+    },
+  );
 
   it("every declared choice of every field can be stored from a sheet", () => {
     for (const [path, field] of fieldsOf(Model)) {
@@ -308,16 +362,19 @@ describe.each(MODELS.map((m) => [`${m.type} (${m.kind})`, m] as const))("%s", (_
     expect(Model.migrateData(deepClone(initial))).toEqual(initial);
   });
 
-  it.runIf(packEntries.length > 0)(`every pack document of this type builds strictly, loses nothing to cleaning and prepares cleanly (${packEntries.length})`, () => {
-    for (const { where, doc, owner } of packEntries) {
-      const migrated = Model.migrateData(deepClone(doc.system ?? {}));
-      const cleaned = Model.cleanData(deepClone(migrated));
-      expect(Model.schema.validate(cleaned, ""), where).toEqual([]);
-      expect(droppedKeys(migrated, cleaned), `${where}: data the schema drops`).toEqual([]);
-      const built = owner ? buildPrepared(MODEL_BY_TYPE.get(owner.type!)!, owner).items!.get(doc._id)! : buildPrepared(entry, doc);
-      expect(badValues(built.system), where).toEqual([]);
-    }
-  });
+  it.runIf(packEntries.length > 0)(
+    `every pack document of this type builds strictly, loses nothing to cleaning and prepares cleanly (${packEntries.length})`,
+    () => {
+      for (const { where, doc, owner } of packEntries) {
+        const migrated = Model.migrateData(deepClone(doc.system ?? {}));
+        const cleaned = Model.cleanData(deepClone(migrated));
+        expect(Model.schema.validate(cleaned, ""), where).toEqual([]);
+        expect(droppedKeys(migrated, cleaned), `${where}: data the schema drops`).toEqual([]);
+        const built = owner ? buildPrepared(MODEL_BY_TYPE.get(owner.type!)!, owner).items!.get(doc._id)! : buildPrepared(entry, doc);
+        expect(badValues(built.system), where).toEqual([]);
+      }
+    },
+  );
 
   it.runIf(packEntries.length > 0)("migrateData is idempotent on every pack document (twice equals once)", () => {
     for (const { where, doc } of packEntries) {
@@ -359,7 +416,11 @@ describe.each(MODELS.map((m) => [`${m.type} (${m.kind})`, m] as const))("%s", (_
 // name a field ({{…}} segments match any key).
 describe("sheet inputs name real fields", () => {
   const templateFiles = (dir: string): string[] =>
-    existsSync(dir) ? readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? templateFiles(join(dir, f)) : f.endsWith(".hbs") ? [join(dir, f)] : [])) : [];
+    existsSync(dir)
+      ? readdirSync(dir).flatMap((f) =>
+          statSync(join(dir, f)).isDirectory() ? templateFiles(join(dir, f)) : f.endsWith(".hbs") ? [join(dir, f)] : [],
+        )
+      : [];
   it.each(adapters.map((a) => [a.id]))("%s: every system.* input in its templates is a field of one of its models", (id) => {
     const fieldPaths = MODELS.filter((m) => m.ruleset === id).flatMap((m) => [...m.Model.schema.walk("")].map(([p]) => p.split(".")));
     const files = templateFiles(join(ROOT, "templates", id));
@@ -369,7 +430,9 @@ describe("sheet inputs name real fields", () => {
       for (const match of readFileSync(file, "utf8").matchAll(/name="system\.([^"]+)"/g)) {
         inputs++;
         const segments = match[1].split(".");
-        const known = fieldPaths.some((fp) => fp.length === segments.length && fp.every((s, i) => segments[i].includes("{{") || segments[i] === s));
+        const known = fieldPaths.some(
+          (fp) => fp.length === segments.length && fp.every((s, i) => segments[i].includes("{{") || segments[i] === s),
+        );
         if (!known) unknown.push(`${file.slice(ROOT.length + 1)}: system.${match[1]}`);
       }
     }
@@ -381,15 +444,35 @@ describe("sheet inputs name real fields", () => {
 // Limits taken from the rules digests (/work/shared/rules/*.md), not from the code: sheet input the
 // rules do not allow must not be stored. A case runs when its document type exists.
 const RULE_CASES: Array<{ type: string; path: string; value: unknown; rule: string }> = [
-  { type: "d6_character", path: "attributes.dexterity.pips", value: 3, rule: "d6.md §1: a die code's pips are 0, 1 or 2 (000:L1363); 3 pips = 1D (A-1)" },
+  {
+    type: "d6_character",
+    path: "attributes.dexterity.pips",
+    value: 3,
+    rule: "d6.md §1: a die code's pips are 0, 1 or 2 (000:L1363); 3 pips = 1D (A-1)",
+  },
   { type: "d6_character", path: "attributes.strength.dice", value: -1, rule: "d6.md §1: a die code rolls X six-sided dice, X ≥ 0" },
   { type: "d6_character", path: "woundLevel", value: "bleeding", rule: "d6.md: the wound levels are a fixed ladder (healthy … killed)" },
   { type: "d6_skill", path: "code.pips", value: 5, rule: "d6.md §1: pips 0–2" },
-  { type: "storytelling_character", path: "attributes.strength", value: "three", rule: "storytelling.md §4: Attributes are dots, rated 1–5 for humans (002:L67)" },
-  { type: "storytelling_character", path: "healthTrack.lethal", value: -1, rule: "storytelling.md: the Health track counts wounds; no negative count" },
+  {
+    type: "storytelling_character",
+    path: "attributes.strength",
+    value: "three",
+    rule: "storytelling.md §4: Attributes are dots, rated 1–5 for humans (002:L67)",
+  },
+  {
+    type: "storytelling_character",
+    path: "healthTrack.lethal",
+    value: -1,
+    rule: "storytelling.md: the Health track counts wounds; no negative count",
+  },
   { type: "storytelling_weapon", path: "damageType", value: "fire", rule: "storytelling.md: damage is bashing, lethal or aggravated" },
   { type: "wfrp_character", path: "conditions.surprised", value: 2, rule: "wfrp.md §16: Surprised does not stack" },
-  { type: "wfrp_character", path: "characteristics.ws.initial", value: 12.5, rule: "wfrp.md: characteristics are whole numbers (bonus = the tens digit)" },
+  {
+    type: "wfrp_character",
+    path: "characteristics.ws.initial",
+    value: 12.5,
+    rule: "wfrp.md: characteristics are whole numbers (bonus = the tens digit)",
+  },
   { type: "wfrp_weapon", path: "kind", value: "siege", rule: "wfrp.md: a weapon is a melee or a ranged weapon" },
   { type: "silhouette_skill", path: "level", value: "many", rule: "silhouette.md §2: the skill level is the number of dice (004:L1, L4)" },
   { type: "silhouette_character", path: "wounds.light", value: -1, rule: "silhouette.md §12: wounds are counted; no negative count" },

@@ -71,7 +71,9 @@ function documentCreation(stand: StandIns, made: Made, failOn: string | null = n
    */
   const withSystem = (kind: "Actor" | "Item") => {
     const make = (data: Record<string, any>, parent: any = null) => {
-      const doc = parent ? { id: `item${++n}`, name: data.name, type: data.type, img: "", flags: {}, isOwner: true, statuses: new Set() } as any : base(kind, data);
+      const doc = parent
+        ? ({ id: `item${++n}`, name: data.name, type: data.type, img: "", flags: {}, isOwner: true, statuses: new Set() } as any)
+        : base(kind, data);
       if (parent) {
         doc.uuid = `${parent.uuid}.Item.${doc.id}`;
         doc.parent = parent;
@@ -95,7 +97,11 @@ function documentCreation(stand: StandIns, made: Made, failOn: string | null = n
       };
       if (!parent && kind === "Actor") {
         const items: any[] = (data.items ?? []).map((i: Record<string, any>) => make(i, doc));
-        doc.items = Object.assign(items, { contents: items, get: (id: string) => items.find((i) => i.id === id), filter: items.filter.bind(items) });
+        doc.items = Object.assign(items, {
+          contents: items,
+          get: (id: string) => items.find((i) => i.id === id),
+          filter: items.filter.bind(items),
+        });
       }
       return doc;
     };
@@ -108,7 +114,13 @@ function documentCreation(stand: StandIns, made: Made, failOn: string | null = n
   g.Scene = {
     create: async (data: Record<string, any>) => {
       const scene = base("Scene", data);
-      Object.assign(scene, { active: data.active, navigation: data.navigation, ownership: data.ownership, grid: data.grid, tokens: [] as any[] });
+      Object.assign(scene, {
+        active: data.active,
+        navigation: data.navigation,
+        ownership: data.ownership,
+        grid: data.grid,
+        tokens: [] as any[],
+      });
       scene.createEmbeddedDocuments = async (_type: string, list: Array<Record<string, any>>) =>
         list.map((t, i) => {
           const token = { id: `t${i + 1}`, uuid: `${scene.uuid}.Token.t${i + 1}`, ...t, actor: stand.documents.get(`Actor.${t.actorId}`) };
@@ -128,14 +140,28 @@ function documentCreation(stand: StandIns, made: Made, failOn: string | null = n
         for (const c of list) {
           const Combatant = g.CONFIG.Combatant.documentClass;
           const actor = stand.documents.get(`Actor.${c.actorId}`) as any;
-          const combatant = Object.assign(new Combatant(), { id: `c${combat.combatants.length + 1}`, uuid: `${combat.uuid}.Combatant.c${combat.combatants.length + 1}`, name: c.name, actor, token: null, initiative: null, flags: {}, isOwner: true, updates: [] as unknown[] });
+          const combatant = Object.assign(new Combatant(), {
+            id: `c${combat.combatants.length + 1}`,
+            uuid: `${combat.uuid}.Combatant.c${combat.combatants.length + 1}`,
+            name: c.name,
+            actor,
+            token: null,
+            initiative: null,
+            flags: {},
+            isOwner: true,
+            updates: [] as unknown[],
+          });
           combatant.update = async (u: Record<string, unknown>) => Object.assign(combatant, u);
           stand.documents.set(combatant.uuid, combatant);
           combat.combatants.push(combatant);
         }
       };
       combat.updateEmbeddedDocuments = async (_type: string, list: Array<Record<string, any>>) => {
-        for (const u of list) Object.assign(combat.combatants.find((c: any) => c.id === u._id), { initiative: u.initiative });
+        for (const u of list)
+          Object.assign(
+            combat.combatants.find((c: any) => c.id === u._id),
+            { initiative: u.initiative },
+          );
       };
       combat.rollAll = async () => combat.rollInitiative(combat.combatants.filter((c: any) => c.initiative === null).map((c: any) => c.id));
       stand.documents.set(combat.uuid, combat);
@@ -186,65 +212,79 @@ async function boot(ruleset: string, failOn: string | null = null) {
 }
 
 describe("the self-test batch, against the stand-ins", () => {
-  it.each(["d6", "storytelling", "wfrp", "silhouette"])("%s: every step passes, everything it created is deleted, the GM gets the report", async (ruleset) => {
-    const { stand, made, adapter, selfTest } = await boot(ruleset);
-    const results = await (globalThis as any).game.omnibus.selfTest();
-    const failed = results.filter((r: any) => r.status === "failed");
-    expect(failed).toEqual([]);
-    const pending = results.filter((r: any) => r.status === "pending").map((r: any) => r.step);
-    expect(pending).toEqual(selfTest.ATTACK_SCRIPTS[ruleset] ? [] : [selfTest.ATTACK_STEP]);
-    const types = [...Object.keys(adapter.actorTypes), ...Object.keys(adapter.itemTypes)];
-    expect(made.rendered).toHaveLength(types.length);
-    expect(made.closed).toEqual(made.rendered);
-    // Everything created is deleted, newest first (the scene and its tokens too); the posted cards too; the report stays.
-    expect([...made.deleted].sort()).toEqual([...made.created].sort());
-    const report = stand.messages.at(-1)!;
-    expect(stand.messages.slice(0, -1).filter((m) => !m.deleted)).toEqual([]);
-    expect(report.deleted).toBe(false);
-    expect(report.whisper).toEqual(["gm"]);
-    expect(String(report.content)).toMatch(new RegExp(`0 failed, ${pending.length} pending`));
-    expect(stand.messages.length).toBeGreaterThan(1); // at least one check card was posted
-  });
+  it.each(["d6", "storytelling", "wfrp", "silhouette"])(
+    "%s: every step passes, everything it created is deleted, the GM gets the report",
+    async (ruleset) => {
+      const { stand, made, adapter, selfTest } = await boot(ruleset);
+      const results = await (globalThis as any).game.omnibus.selfTest();
+      const failed = results.filter((r: any) => r.status === "failed");
+      expect(failed).toEqual([]);
+      const pending = results.filter((r: any) => r.status === "pending").map((r: any) => r.step);
+      expect(pending).toEqual(selfTest.ATTACK_SCRIPTS[ruleset] ? [] : [selfTest.ATTACK_STEP]);
+      const types = [...Object.keys(adapter.actorTypes), ...Object.keys(adapter.itemTypes)];
+      expect(made.rendered).toHaveLength(types.length);
+      expect(made.closed).toEqual(made.rendered);
+      // Everything created is deleted, newest first (the scene and its tokens too); the posted cards too; the report stays.
+      expect([...made.deleted].sort()).toEqual([...made.created].sort());
+      const report = stand.messages.at(-1)!;
+      expect(stand.messages.slice(0, -1).filter((m) => !m.deleted)).toEqual([]);
+      expect(report.deleted).toBe(false);
+      expect(report.whisper).toEqual(["gm"]);
+      expect(String(report.content)).toMatch(new RegExp(`0 failed, ${pending.length} pending`));
+      expect(stand.messages.length).toBeGreaterThan(1); // at least one check card was posted
+    },
+  );
 
-  it.each(["d6", "storytelling", "wfrp", "silhouette"])("%s: the attack chain runs on a GM-only inactive scene with two hidden tokens; the target's health changes on apply and is back after undo", async (ruleset) => {
-    const { stand, made, selfTest } = await boot(ruleset);
-    const record = await import("../../src/foundry/chat/record");
-    const results = await (globalThis as any).game.omnibus.selfTest();
-    expect(results.find((r: any) => r.step === selfTest.ATTACK_STEP)).toEqual({ step: selfTest.ATTACK_STEP, status: "passed" });
-    expect(made.scenes).toHaveLength(1);
-    const scene = made.scenes[0];
-    expect(scene).toMatchObject({ active: false, navigation: false, ownership: { default: 0 } });
-    expect(scene.tokens.map((t: any) => t.hidden)).toEqual([true, true]);
-    expect(made.deleted).toContain(scene.uuid);
-    // The apply and the undo went through the card layer: a mark on the damage card, done then undone by the GM.
-    const apply = { d6: "d6ApplyDamage", storytelling: "applyDamage", wfrp: "applyDamage", silhouette: "applyDamage" }[ruleset];
-    const marks = stand.messages.flatMap((m) => Object.values(record.recordOf(m.id)?.marks ?? {})).filter((k) => k.action === apply);
-    expect(marks).toHaveLength(1);
-    const mark = marks[0];
-    expect(mark).toMatchObject({ status: "undone", by: "gm", undoneBy: "gm" });
-    const change = mark.changes[0];
-    expect(change.uuid).toBe(scene.tokens[1].actor.uuid);
-    const victim = scene.tokens[1].actor;
-    expect(change.before).not.toEqual(change.after);
-    expect(Object.entries(change.before).every(([path, value]) => JSON.stringify(path.split(".").reduce((n: any, k) => n?.[k], victim)) === JSON.stringify(value))).toBe(true);
-    if (ruleset === "d6") {
-      // 5D (all threes: 15) against Strength 1D (3): 12 over, incapacitated (R&E damage table: 9–12), from healthy.
-      expect(change.before).toEqual({ "system.woundLevel": "healthy" });
-      expect(change.after).toEqual({ "system.woundLevel": "incapacitated" });
-    }
-    // Every card of the chain was whispered to the GM (the chat's mode set to GM rolls for the run, and put back).
-    expect(stand.recorded.settingsValues.get(stand.generation >= 14 ? "core.messageMode" : "core.rollMode")).toBe(stand.generation >= 14 ? "public" : "publicroll");
-    // WFRP and Silhouette defend with a roll of the defender's: a response the GM recorded as an amendment of the attack card.
-    const defence = { wfrp: "recordDefence", silhouette: "recordDefense" }[ruleset as "wfrp"];
-    if (defence) {
-      const response = stand.messages.find((m) => (m.flags as any).omnibus?.response?.action === defence)!;
-      expect(record.recordOf((response.flags as any).omnibus.response.to)!.amendments[0]).toMatchObject({ action: defence, by: "gm" });
-    }
-    // Every message the run posted — cards, the defender's responses, the report — was whispered to the GM alone.
-    const responses = stand.messages.filter((m) => (m.flags as any).omnibus?.response);
-    if (defence) expect(responses.length).toBeGreaterThan(0);
-    expect(stand.messages.filter((m) => !(m.whisper.length > 0 && m.whisper.every((id) => id === "gm"))).map((m) => m.content.slice(0, 80))).toEqual([]);
-  });
+  it.each(["d6", "storytelling", "wfrp", "silhouette"])(
+    "%s: the attack chain runs on a GM-only inactive scene with two hidden tokens; the target's health changes on apply and is back after undo",
+    async (ruleset) => {
+      const { stand, made, selfTest } = await boot(ruleset);
+      const record = await import("../../src/foundry/chat/record");
+      const results = await (globalThis as any).game.omnibus.selfTest();
+      expect(results.find((r: any) => r.step === selfTest.ATTACK_STEP)).toEqual({ step: selfTest.ATTACK_STEP, status: "passed" });
+      expect(made.scenes).toHaveLength(1);
+      const scene = made.scenes[0];
+      expect(scene).toMatchObject({ active: false, navigation: false, ownership: { default: 0 } });
+      expect(scene.tokens.map((t: any) => t.hidden)).toEqual([true, true]);
+      expect(made.deleted).toContain(scene.uuid);
+      // The apply and the undo went through the card layer: a mark on the damage card, done then undone by the GM.
+      const apply = { d6: "d6ApplyDamage", storytelling: "applyDamage", wfrp: "applyDamage", silhouette: "applyDamage" }[ruleset];
+      const marks = stand.messages.flatMap((m) => Object.values(record.recordOf(m.id)?.marks ?? {})).filter((k) => k.action === apply);
+      expect(marks).toHaveLength(1);
+      const mark = marks[0];
+      expect(mark).toMatchObject({ status: "undone", by: "gm", undoneBy: "gm" });
+      const change = mark.changes[0];
+      expect(change.uuid).toBe(scene.tokens[1].actor.uuid);
+      const victim = scene.tokens[1].actor;
+      expect(change.before).not.toEqual(change.after);
+      expect(
+        Object.entries(change.before).every(
+          ([path, value]) => JSON.stringify(path.split(".").reduce((n: any, k) => n?.[k], victim)) === JSON.stringify(value),
+        ),
+      ).toBe(true);
+      if (ruleset === "d6") {
+        // 5D (all threes: 15) against Strength 1D (3): 12 over, incapacitated (R&E damage table: 9–12), from healthy.
+        expect(change.before).toEqual({ "system.woundLevel": "healthy" });
+        expect(change.after).toEqual({ "system.woundLevel": "incapacitated" });
+      }
+      // Every card of the chain was whispered to the GM (the chat's mode set to GM rolls for the run, and put back).
+      expect(stand.recorded.settingsValues.get(stand.generation >= 14 ? "core.messageMode" : "core.rollMode")).toBe(
+        stand.generation >= 14 ? "public" : "publicroll",
+      );
+      // WFRP and Silhouette defend with a roll of the defender's: a response the GM recorded as an amendment of the attack card.
+      const defence = { wfrp: "recordDefence", silhouette: "recordDefense" }[ruleset as "wfrp"];
+      if (defence) {
+        const response = stand.messages.find((m) => (m.flags as any).omnibus?.response?.action === defence)!;
+        expect(record.recordOf((response.flags as any).omnibus.response.to)!.amendments[0]).toMatchObject({ action: defence, by: "gm" });
+      }
+      // Every message the run posted — cards, the defender's responses, the report — was whispered to the GM alone.
+      const responses = stand.messages.filter((m) => (m.flags as any).omnibus?.response);
+      if (defence) expect(responses.length).toBeGreaterThan(0);
+      expect(
+        stand.messages.filter((m) => !(m.whisper.length > 0 && m.whisper.every((id) => id === "gm"))).map((m) => m.content.slice(0, 80)),
+      ).toEqual([]);
+    },
+  );
 
   it.each([
     ["d6", ["attribute", "skill", "movement", "forcepower"]],
@@ -273,23 +313,36 @@ describe("the self-test batch, against the stand-ins", () => {
   it("a check that posts no card is reported as failed, with the kind", async () => {
     const { adapter } = await boot("wfrp");
     const roll = adapter.checks!.roll.bind(adapter.checks);
-    adapter.checks!.roll = async (request: any, values: any, options: any) => (request.kind === "skill" ? null : roll(request, values, options));
+    adapter.checks!.roll = async (request: any, values: any, options: any) =>
+      request.kind === "skill" ? null : roll(request, values, options);
     const results = await (globalThis as any).game.omnibus.selfTest();
-    expect(results.find((r: any) => r.step.startsWith("skill check"))).toEqual({ step: "skill check, dialog skipped, card whispered to the GM", status: "failed", error: "the skill check posted no card" });
+    expect(results.find((r: any) => r.step.startsWith("skill check"))).toEqual({
+      step: "skill check, dialog skipped, card whispered to the GM",
+      status: "failed",
+      error: "the skill check posted no card",
+    });
     expect(results.find((r: any) => r.step.startsWith("characteristic check"))).toMatchObject({ status: "passed" });
   });
 
   it("a damage that never reaches the target's health fails the attack step (after every attempt), and clean-up still deletes everything", async () => {
     const { made, selfTest } = await boot("d6", "update:Actor");
     const results = await (globalThis as any).game.omnibus.selfTest();
-    expect(results.find((r: any) => r.step === selfTest.ATTACK_STEP)).toEqual({ step: selfTest.ATTACK_STEP, status: "failed", error: expect.stringMatching(/no attack changed the target's health in 5 attempts/) });
+    expect(results.find((r: any) => r.step === selfTest.ATTACK_STEP)).toEqual({
+      step: selfTest.ATTACK_STEP,
+      status: "failed",
+      error: expect.stringMatching(/no attack changed the target's health in 5 attempts/),
+    });
     expect(made.created.every((uuid) => made.deleted.includes(uuid))).toBe(true);
   });
 
   it("a failing step is reported with its error, and clean-up still deletes everything", async () => {
     const { made } = await boot("d6", "render:d6_npc");
     const results = await (globalThis as any).game.omnibus.selfTest();
-    expect(results.find((r: any) => r.status === "failed")).toEqual({ step: "render and close the d6_npc sheet", status: "failed", error: "cannot render d6_npc" });
+    expect(results.find((r: any) => r.status === "failed")).toEqual({
+      step: "render and close the d6_npc sheet",
+      status: "failed",
+      error: "cannot render d6_npc",
+    });
     expect(made.created.every((uuid) => made.deleted.includes(uuid))).toBe(true);
   });
 
@@ -302,7 +355,9 @@ describe("the self-test batch, against the stand-ins", () => {
   it("the Quench batch: one test per step, registered at quenchReady, run once before them", async () => {
     const { stand, selfTest, adapter } = await boot("storytelling");
     const batches: Array<{ key: string; fn: (c: any) => void; options: any }> = [];
-    await stand.fire("quenchReady", { registerBatch: (key: string, fn: (c: any) => void, options: any) => batches.push({ key, fn, options }) });
+    await stand.fire("quenchReady", {
+      registerBatch: (key: string, fn: (c: any) => void, options: any) => batches.push({ key, fn, options }),
+    });
     expect(batches.map((b) => b.key)).toEqual(["omnibus.selfTest"]);
     const tests: Array<{ name: string; fn: (this: { skip(): void }) => unknown }> = [];
     let before: () => Promise<unknown> = async () => undefined;
@@ -319,7 +374,10 @@ describe("the self-test batch, against the stand-ins", () => {
         },
       },
     });
-    expect(tests.map((t) => t.name)).toEqual([...selfTest.selfTestSteps(adapter).map((s: { name: string }) => s.name), "delete everything the self-test created"]);
+    expect(tests.map((t) => t.name)).toEqual([
+      ...selfTest.selfTestSteps(adapter).map((s: { name: string }) => s.name),
+      "delete everything the self-test created",
+    ]);
     await before();
     let skipped = 0;
     for (const t of tests) t.fn.call({ skip: () => void skipped++ });

@@ -16,7 +16,9 @@ import { pathValue, prototypeTokenDefaults } from "../../src/rules/table/tokens"
 
 type Rec = Record<string, any>;
 const SPECS: Record<string, SchemaSpec> = { ...D6_SPECS, ...ST_SPECS, ...WFRP_SPECS, ...SIL_SPECS } as Record<string, SchemaSpec>;
-const ACTOR_TYPES = Object.keys(SPECS).filter((t) => !/_(skill|weapon|armou?r|equipment|trapping|talent|condition|extended|merit|object|force_power|item)$/.test(t));
+const ACTOR_TYPES = Object.keys(SPECS).filter(
+  (t) => !/_(skill|weapon|armou?r|equipment|trapping|talent|condition|extended|merit|object|force_power|item)$/.test(t),
+);
 
 let stand: StandIns;
 let cfg: Rec;
@@ -67,7 +69,12 @@ function actor(type: string, changes: Record<string, unknown> = {}) {
     doc.system = derive(type, source);
     return doc;
   };
-  return doc as Rec & { system: Rec; source: Rec; updates: Rec[]; modifyTokenAttribute(a: string, v: number, d?: boolean, b?: boolean): Promise<unknown> };
+  return doc as Rec & {
+    system: Rec;
+    source: Rec;
+    updates: Rec[];
+    modifyTokenAttribute(a: string, v: number, d?: boolean, b?: boolean): Promise<unknown>;
+  };
 }
 
 describe("trackable attributes", () => {
@@ -220,13 +227,19 @@ describe("prototype token defaults", () => {
     expect(await created("d6_character")).toEqual([{ actorLink: true, disposition: 1, bar1: { attribute: "health" } }]);
     expect(await created("wfrp_creature")).toEqual([{ actorLink: false, disposition: -1, bar1: { attribute: "health" } }]);
     expect(await created("silhouette_npc")).toEqual([{ actorLink: false, disposition: -1, bar1: { attribute: "health" } }]);
-    expect(await created("storytelling_character")).toEqual([{ actorLink: true, disposition: 1, bar1: { attribute: "health" }, bar2: { attribute: "willpower" } }]);
+    expect(await created("storytelling_character")).toEqual([
+      { actorLink: true, disposition: 1, bar1: { attribute: "health" }, bar2: { attribute: "willpower" } },
+    ]);
     expect(await created("d6_vehicle")).toEqual([{ actorLink: false, disposition: 0, bar1: { attribute: "health" } }]);
   });
 
   it("a choice in the creation data is kept; a type no ruleset declares is left alone", async () => {
-    expect(await created("d6_character", { prototypeToken: { actorLink: false, bar1: { attribute: "characterPoints" } } })).toEqual([{ disposition: 1 }]);
-    expect(await created("wfrp_npc", { prototypeToken: { actorLink: true, disposition: 0, bar1: { attribute: "advantage" } } })).toEqual([]);
+    expect(await created("d6_character", { prototypeToken: { actorLink: false, bar1: { attribute: "characterPoints" } } })).toEqual([
+      { disposition: 1 },
+    ]);
+    expect(await created("wfrp_npc", { prototypeToken: { actorLink: true, disposition: 0, bar1: { attribute: "advantage" } } })).toEqual(
+      [],
+    );
     expect(await created("base")).toEqual([]);
     expect(prototypeTokenDefaults(undefined, {})).toBeNull();
   });
@@ -248,7 +261,10 @@ describe("the token ruler's movement bands", () => {
 
   it("Silhouette FIT 1, no Athletics: Sprint 25 + 5 × 1 = 30 m, Run ⅔, Jog ½, Walk ⅓, Crawl ⅕; a Light wound stops at jog, death ends all", async () => {
     const { silhouetteMovementBands } = await import("../../src/rules/silhouette/table/tokens");
-    const source = { ...initialData(SPECS.silhouette_character), attributes: { ...(initialData(SPECS.silhouette_character).attributes as Rec), fit: 1 } } as Rec;
+    const source = {
+      ...initialData(SPECS.silhouette_character),
+      attributes: { ...(initialData(SPECS.silhouette_character).attributes as Rec), fit: 1 },
+    } as Rec;
     const system = derive("silhouette_character", source);
     const sprint = system.derived.movement.sprint;
     const bands = silhouetteMovementBands("silhouette_character", system);
@@ -257,7 +273,12 @@ describe("the token ruler's movement bands", () => {
     expect(bands.map((b) => b.limit)).toEqual([6, 10, 15, 20, 30]);
     const hurt = derive("silhouette_character", { ...source, wounds: { light: 1, heavy: 0, dead: false } });
     expect(silhouetteMovementBands("silhouette_character", hurt).map((b) => b.key)).toEqual(["crawl", "walk", "jog"]);
-    expect(silhouetteMovementBands("silhouette_character", derive("silhouette_character", { ...source, wounds: { light: 0, heavy: 0, dead: true } }))).toEqual([]);
+    expect(
+      silhouetteMovementBands(
+        "silhouette_character",
+        derive("silhouette_character", { ...source, wounds: { light: 0, heavy: 0, dead: true } }),
+      ),
+    ).toEqual([]);
   });
 
   it("Storytelling Strength 2 + Dexterity 3 + species factor 5 = Speed 10 yards; the last Health box marked (−3) → 7", async () => {

@@ -16,7 +16,12 @@ const PACKS = [
   ["silhouette-actors", "silhouette_character"],
 ] as const;
 
-type Doc = { name: string; type: string; system: Record<string, any>; items?: Array<{ name: string; type: string; system: Record<string, any> }> };
+type Doc = {
+  name: string;
+  type: string;
+  system: Record<string, any>;
+  items?: Array<{ name: string; type: string; system: Record<string, any> }>;
+};
 const premades = PACKS.flatMap(([pack, type]) =>
   readdirSync(join(ROOT, pack))
     .filter((f) => f.endsWith(".yml"))
@@ -66,7 +71,9 @@ describe("the legality check is not a rubber stamp", () => {
     const d = find("Greta Haussmann");
     d.system.characteristics.bs.advances = 1;
     d.system.characteristics.ws.advances -= 1;
-    expect(validateCharacter(d).breaches.map((b) => [b.code, b.values])).toEqual([["characteristicAdvanceOutOfCareer", { characteristic: "bs", advances: 1, career: "ws, t, wp" }]]);
+    expect(validateCharacter(d).breaches.map((b) => [b.code, b.values])).toEqual([
+      ["characteristicAdvanceOutOfCareer", { characteristic: "bs", advances: 1, career: "ws, t, wp" }],
+    ]);
   });
 
   it("Silhouette: the veteran mercenary with AGI +2 spends 5 more Character Points, so 48 Skill Points are 5 over 40 + 3 (Silhouette CORE)", () => {

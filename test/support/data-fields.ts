@@ -89,7 +89,19 @@ function choiceValues(choices: unknown): unknown[] | null {
 }
 
 /** Options every DataField takes (DataFieldOptions plus the v13/v14 `readonly`, `persisted`, `placeholder`). */
-const BASE_OPTIONS = ["required", "nullable", "initial", "validate", "validationError", "label", "hint", "gmOnly", "readonly", "persisted", "placeholder"];
+const BASE_OPTIONS = [
+  "required",
+  "nullable",
+  "initial",
+  "validate",
+  "validationError",
+  "label",
+  "hint",
+  "gmOnly",
+  "readonly",
+  "persisted",
+  "placeholder",
+];
 
 export class DataField {
   /** Option names the API docs list for this field class. */
@@ -153,7 +165,8 @@ export class DataField {
     const custom = this.options.validate;
     if (typeof custom === "function") {
       try {
-        if ((custom as (v: unknown) => unknown)(value) === false) return [{ path, message: String(this.options.validationError ?? "is not a valid value") }];
+        if ((custom as (v: unknown) => unknown)(value) === false)
+          return [{ path, message: String(this.options.validationError ?? "is not a valid value") }];
       } catch (error) {
         return [{ path, message: error instanceof Error ? error.message : String(error) }];
       }
@@ -215,7 +228,8 @@ export class NumberField extends DataField {
       if (Math.abs(steps - Math.round(steps)) > 1e-9) failures.push({ path, message: `${value} is not a multiple of the step ${step}` });
     }
     const choices = this.choices;
-    if (choices && !choices.some((c) => String(c) === String(value))) failures.push({ path, message: `${value} is not one of the choices ${choices.join(", ")}` });
+    if (choices && !choices.some((c) => String(c) === String(value)))
+      failures.push({ path, message: `${value} is not one of the choices ${choices.join(", ")}` });
     return failures;
   }
 
@@ -336,7 +350,8 @@ export class SchemaField extends DataField {
       if (options.partial && !(name in value)) continue;
       failures.push(...field.validate(value[name], path ? `${path}.${name}` : name, options));
     }
-    for (const key of Object.keys(value)) if (!(key in this.fields)) failures.push({ path: path ? `${path}.${key}` : key, message: "is not in the schema" });
+    for (const key of Object.keys(value))
+      if (!(key in this.fields)) failures.push({ path: path ? `${path}.${key}` : key, message: "is not in the schema" });
     return failures;
   }
 
@@ -355,7 +370,8 @@ export class ArrayField extends DataField {
 
   constructor(element: DataField, options: Dict = {}) {
     super(options);
-    if (!(element instanceof DataField)) throw new TypeError(`${this.constructor.name}: the element is not a DataField (${String(element)})`);
+    if (!(element instanceof DataField))
+      throw new TypeError(`${this.constructor.name}: the element is not a DataField (${String(element)})`);
     this.element = element;
   }
 
@@ -386,7 +402,8 @@ export class ArrayField extends DataField {
 export class SetField extends ArrayField {
   protected override validateType(value: unknown, path: string): FieldFailure[] {
     const failures = super.validateType(value, path);
-    if (Array.isArray(value) && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) failures.push({ path, message: "has duplicate elements" });
+    if (Array.isArray(value) && new Set(value.map((v) => JSON.stringify(v))).size !== value.length)
+      failures.push({ path, message: "has duplicate elements" });
     return failures;
   }
 }

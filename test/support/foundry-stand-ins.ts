@@ -50,11 +50,17 @@ export type Generation = 13 | 14;
 
 /** The generation the stand-ins install by default: OMNIBUS_FOUNDRY_GENERATION (the "v14" vitest project sets 14), else 13. */
 export function defaultGeneration(): Generation {
-  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.OMNIBUS_FOUNDRY_GENERATION === "14" ? 14 : 13;
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.OMNIBUS_FOUNDRY_GENERATION === "14"
+    ? 14
+    : 13;
 }
 
 /** The installed stand-ins' generation and deprecation log (documents outside an install read them). */
-let active: { generation: Generation; deprecations: string[]; deletion: unknown } = { generation: 13, deprecations: [], deletion: undefined };
+let active: { generation: Generation; deprecations: string[]; deletion: unknown } = {
+  generation: 13,
+  deprecations: [],
+  deletion: undefined,
+};
 
 /** The deprecations recorded since the last install (the v14 project's setup file fails a test that left any). */
 export function pendingDeprecations(): string[] {
@@ -142,7 +148,9 @@ export class StandInDocument {
     return this;
   }
   async unsetFlag(scope: string, key: string): Promise<this> {
-    return this.update({ [`flags.${scope}.${active.generation >= 14 ? key : `-=${key}`}`]: active.generation >= 14 ? active.deletion : null });
+    return this.update({
+      [`flags.${scope}.${active.generation >= 14 ? key : `-=${key}`}`]: active.generation >= 14 ? active.deletion : null,
+    });
   }
 
   /**
@@ -194,12 +202,21 @@ export class StandInMessage extends StandInDocument {
     this.rolls = (data.rolls as unknown[]) ?? [];
     this.whisper = (data.whisper as string[]) ?? [];
     this.flags = structuredClone((data.flags as Record<string, Record<string, unknown>>) ?? {});
-    for (const [k, v] of Object.entries(data)) if (!["content", "rolls", "flags", "whisper"].includes(k)) (this as Record<string, unknown>)[k] = v;
-    this._source = { rolls: this.rolls.map((r) => JSON.stringify(typeof (r as { toJSON?: () => unknown }).toJSON === "function" ? (r as { toJSON(): unknown }).toJSON() : r)) };
+    for (const [k, v] of Object.entries(data))
+      if (!["content", "rolls", "flags", "whisper"].includes(k)) (this as Record<string, unknown>)[k] = v;
+    this._source = {
+      rolls: this.rolls.map((r) =>
+        JSON.stringify(typeof (r as { toJSON?: () => unknown }).toJSON === "function" ? (r as { toJSON(): unknown }).toJSON() : r),
+      ),
+    };
     const now = Date.now();
     this._stats = { createdTime: now, modifiedTime: now, lastModifiedBy: authorId };
     // Owned by its author (and every GM), as in Foundry: derived, not set.
-    Object.defineProperty(this, "isOwner", { configurable: true, get: () => network.currentUser().isGM || network.currentUser().id === this.author.id, set: () => undefined });
+    Object.defineProperty(this, "isOwner", {
+      configurable: true,
+      get: () => network.currentUser().isGM || network.currentUser().id === this.author.id,
+      set: () => undefined,
+    });
   }
   override async update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<this> {
     const user = this.network.currentUser();
@@ -257,7 +274,9 @@ export interface StandIns {
   messages: StandInMessage[];
 }
 
-export function installFoundryStandIns(opts: { settings?: Record<string, unknown>; coreStatusEffects?: string[]; generation?: Generation } = {}): StandIns {
+export function installFoundryStandIns(
+  opts: { settings?: Record<string, unknown>; coreStatusEffects?: string[]; generation?: Generation } = {},
+): StandIns {
   const generation: Generation = opts.generation ?? defaultGeneration();
   const v14 = generation >= 14;
   const deprecations: string[] = [];
@@ -270,7 +289,9 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
   const recorded: Recorded = {
     hooks: new Map(),
     settingsRegistered: new Map(),
-    settingsValues: new Map(Object.entries({ ...(v14 ? { "core.messageMode": "public" } : { "core.rollMode": "publicroll" }), ...(opts.settings ?? {}) })),
+    settingsValues: new Map(
+      Object.entries({ ...(v14 ? { "core.messageMode": "public" } : { "core.rollMode": "publicroll" }), ...(opts.settings ?? {}) }),
+    ),
     sheets: [],
     sheetsUnregistered: [],
     templatesLoaded: [],
@@ -444,7 +465,11 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       return { ...data, author: { id: (g.game as { user: StandInUser }).user.id } };
     },
   };
-  const coreEffects = (opts.coreStatusEffects ?? ["dead", "prone", "blind"]).map((id) => ({ id, name: `EFFECT.Status${id}`, img: `icons/${id}.svg` }));
+  const coreEffects = (opts.coreStatusEffects ?? ["dead", "prone", "blind"]).map((id) => ({
+    id,
+    name: `EFFECT.Status${id}`,
+    img: `icons/${id}.svg`,
+  }));
   const legacyRollModes = {
     publicroll: { label: "CHAT.RollPublic" },
     gmroll: { label: "CHAT.RollPrivate" },
@@ -463,7 +488,9 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       fulfillment: {
         defaultMethod: "",
         methods: {},
-        dice: Object.fromEntries([4, 6, 8, 10, 12, 20, 100].map((n) => [`d${n}`, { label: `d${n}`, icon: `<i class="fas fa-dice-d${n}"></i>` }])),
+        dice: Object.fromEntries(
+          [4, 6, 8, 10, 12, 20, 100].map((n) => [`d${n}`, { label: `d${n}`, icon: `<i class="fas fa-dice-d${n}"></i>` }]),
+        ),
       },
       ...(v14 ? {} : { rollModes: legacyRollModes }),
     },
@@ -667,7 +694,8 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       // refuses a player (foundryvtt.com/api ClientSettings#set, the Setting document's permission).
       async set(namespace: string, key: string, value: unknown) {
         const config = recorded.settingsRegistered.get(`${namespace}.${key}`);
-        if (config?.scope === "world" && !currentUser().isGM) throw new Error(`User ${currentUser().id} lacks permission to change ${namespace}.${key}`);
+        if (config?.scope === "world" && !currentUser().isGM)
+          throw new Error(`User ${currentUser().id} lacks permission to change ${namespace}.${key}`);
         const stored = structuredClone(value);
         recorded.settingsValues.set(`${namespace}.${key}`, stored);
         (config?.onChange as ((v: unknown) => void) | undefined)?.(stored);
@@ -694,7 +722,15 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
       },
       on: (channel: string, fn: (data: unknown, senderId: string) => unknown) => recorded.socketListeners.set(channel, fn),
     },
-    messages: { get: (id: string) => { const m = documents.get(`ChatMessage.${id}`) as StandInMessage | undefined; return m && !m.deleted ? m : undefined; }, get contents() { return messages.filter((m) => !m.deleted); } },
+    messages: {
+      get: (id: string) => {
+        const m = documents.get(`ChatMessage.${id}`) as StandInMessage | undefined;
+        return m && !m.deleted ? m : undefined;
+      },
+      get contents() {
+        return messages.filter((m) => !m.deleted);
+      },
+    },
     packs: { get: (id: string) => documents.get(`pack:${id}`) },
     macros: { find: () => undefined },
     /**
@@ -720,7 +756,11 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
     keyboard: {
       downKeys: new Set<string>(),
       isModifierActive(modifier: string) {
-        const codes: Record<string, string[]> = { Shift: ["ShiftLeft", "ShiftRight"], Control: ["ControlLeft", "ControlRight", "MetaLeft", "MetaRight"], Alt: ["AltLeft", "AltRight"] };
+        const codes: Record<string, string[]> = {
+          Shift: ["ShiftLeft", "ShiftRight"],
+          Control: ["ControlLeft", "ControlRight", "MetaLeft", "MetaRight"],
+          Alt: ["AltLeft", "AltRight"],
+        };
         return (codes[modifier] ?? []).some((c) => (game.keyboard as { downKeys: Set<string> }).downKeys.has(c));
       },
     },
@@ -772,7 +812,24 @@ export function installFoundryStandIns(opts: { settings?: Record<string, unknown
 /** Removes the globals again (between test files vitest isolates anyway). */
 export function removeFoundryStandIns(): void {
   const g = globalThis as Record<string, unknown>;
-  for (const k of ["Hooks", "Roll", "Actor", "Item", "Macro", "CONFIG", "foundry", "Handlebars", "ui", "ChatMessage", "fromUuid", "fromUuidSync", "game", "canvas", "_del"]) delete g[k];
+  for (const k of [
+    "Hooks",
+    "Roll",
+    "Actor",
+    "Item",
+    "Macro",
+    "CONFIG",
+    "foundry",
+    "Handlebars",
+    "ui",
+    "ChatMessage",
+    "fromUuid",
+    "fromUuidSync",
+    "game",
+    "canvas",
+    "_del",
+  ])
+    delete g[k];
 }
 
 /**
@@ -836,7 +893,27 @@ export class StandInCollection<T extends { id: string }> {
  * silently drops what is left (so `ro<8` reads as a bare `r`, re-roll a 1 once); the stand-in
  * grammar refuses it instead, so a formula Foundry would misread fails its test.
  */
-export const CORE_DIE_MODIFIERS = ["r", "rr", "x", "xo", "k", "kh", "kl", "d", "dh", "dl", "min", "max", "even", "odd", "cs", "cf", "df", "sf", "ms"] as const;
+export const CORE_DIE_MODIFIERS = [
+  "r",
+  "rr",
+  "x",
+  "xo",
+  "k",
+  "kh",
+  "kl",
+  "d",
+  "dh",
+  "dl",
+  "min",
+  "max",
+  "even",
+  "odd",
+  "cs",
+  "cf",
+  "df",
+  "sf",
+  "ms",
+] as const;
 
 /** A modifier's target, as the article writes them: `6`, `>=8`, `<3`, `=1`, `1=1` (a count, then a condition). */
 const MODIFIER_PARAM = /^\d*(?:(?:[<>]=?|=)\d+)?$/;
@@ -862,7 +939,10 @@ export function parseModifiers(text: string, known: readonly string[], where: st
     let rest = letters.toLowerCase();
     while (rest) {
       const name = names.find((n) => rest.startsWith(n));
-      if (!name) throw new Error(`stand-in dice: unknown die modifier "${rest}" in ${where} (Foundry reads only ${known.join(", ") || "no modifiers"} here)`);
+      if (!name)
+        throw new Error(
+          `stand-in dice: unknown die modifier "${rest}" in ${where} (Foundry reads only ${known.join(", ") || "no modifiers"} here)`,
+        );
       rest = rest.slice(name.length);
       const p = rest ? "" : param;
       if (!MODIFIER_PARAM.test(p)) throw new Error(`stand-in dice: bad target "${p}" for "${name}" in ${where}`);
@@ -882,7 +962,10 @@ const DIE_TERM = /^(\d*)[dD](\d+|[A-Za-z])([^[\s]*)(\[[^\]]*\])?$/;
  */
 export function parseFormula(formula: string, registered: Record<string, TermClass>, CoreDie: TermClass): StandInTerm[] {
   if (typeof formula !== "string" || !formula.trim()) throw new Error(`stand-in dice: empty formula`);
-  const tokens = formula.trim().split(/\s*([+\-*/])\s*/).filter((t) => t !== "");
+  const tokens = formula
+    .trim()
+    .split(/\s*([+\-*/])\s*/)
+    .filter((t) => t !== "");
   const terms: StandInTerm[] = [];
   let expectOperand = true;
   let sign = "";
@@ -958,7 +1041,12 @@ function standInDiceTerms(nextFace: (faces: number) => number) {
     results: Array<{ result: number; active: boolean; [k: string]: unknown }> = [];
     options: Record<string, unknown>;
     _evaluated = false;
-    constructor({ number = 1, faces = 6, modifiers = [], options = {} }: { number?: number; faces?: number; modifiers?: string[]; options?: Record<string, unknown> } = {}) {
+    constructor({
+      number = 1,
+      faces = 6,
+      modifiers = [],
+      options = {},
+    }: { number?: number; faces?: number; modifiers?: string[]; options?: Record<string, unknown> } = {}) {
       this.number = number;
       this.faces = faces;
       this.modifiers = modifiers;
@@ -984,7 +1072,15 @@ function standInDiceTerms(nextFace: (faces: number) => number) {
     const m = /^\d*(?:([<>]=?|=)?(\d+))?$/.exec(param);
     const op = m?.[1] ?? "=";
     const target = m?.[2] !== undefined ? Number(m[2]) : fallback;
-    return op === ">=" ? face >= target : op === "<=" ? face <= target : op === ">" ? face > target : op === "<" ? face < target : face === target;
+    return op === ">="
+      ? face >= target
+      : op === "<="
+        ? face <= target
+        : op === ">"
+          ? face > target
+          : op === "<"
+            ? face < target
+            : face === target;
   };
   class Die extends DiceTerm {
     static override DENOMINATION = "d";

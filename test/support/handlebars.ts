@@ -112,7 +112,8 @@ export class Localizer {
     readonly strict = true,
   ) {
     this.translations = loadTranslations(language);
-    for (const [key, value] of Object.entries(FOUNDRY_CORE_TRANSLATIONS[language])) if (!this.translations.has(key)) this.translations.set(key, value);
+    for (const [key, value] of Object.entries(FOUNDRY_CORE_TRANSLATIONS[language]))
+      if (!this.translations.has(key)) this.translations.set(key, value);
   }
 
   localize(key: unknown): string {
@@ -140,8 +141,7 @@ function isOptions(value: unknown): value is HelperOptions {
 }
 
 /** Escapes text for HTML content and attribute values, as setting textContent / an attribute would. */
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 interface PreparedOption {
   value: string | undefined;
@@ -202,7 +202,13 @@ function selectOptionsHtml(localizer: Localizer, choices: unknown, hash: Record<
   }
   if (sort) for (const list of byGroup.values()) list.sort((a, b) => (a.label ?? "").localeCompare(b.label ?? "", localizer.language));
   if (typeof blank === "string" && !prepared.some((o) => o.value === "")) {
-    const blankOption: PreparedOption = { value: "", label: blank && localize ? localizer.localize(blank) : blank, group: "", disabled: false, selected: selected.includes("") };
+    const blankOption: PreparedOption = {
+      value: "",
+      label: blank && localize ? localizer.localize(blank) : blank,
+      group: "",
+      disabled: false,
+      selected: selected.includes(""),
+    };
     const first = byGroup.get("") ?? [];
     byGroup.delete("");
     byGroup.set("", [blankOption, ...first]);

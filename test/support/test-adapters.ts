@@ -39,7 +39,11 @@ export async function makeTestAdapters() {
     rolls: [HeroRoll as never],
     statusEffects: [{ id: "stunned", name: "OMNIBUS.D6.Status.Stunned", img: "icons/stunned.svg" }],
     settings: [{ key: "wildDie", name: "OMNIBUS.D6.Setting.WildDie", type: "boolean", default: true }],
-    combat: { formula: "1d6", decimals: 0, compare: (a, b) => Number((a as never as { order: number }).order) - Number((b as never as { order: number }).order) },
+    combat: {
+      formula: "1d6",
+      decimals: 0,
+      compare: (a, b) => Number((a as never as { order: number }).order) - Number((b as never as { order: number }).order),
+    },
     chatActions: {
       // A card's `flags.omnibus.damage.targets[i] = {actor, amount}`: the GM adds the recorded amount to the target's wounds.
       applyDamage: {

@@ -48,7 +48,8 @@ function xp(id: RulesetId): CliCommand {
 
 /** Reads `@path` as YAML or JSON (a pack's YAML actor, or an exported actor's JSON). */
 export function readCharacterFile(arg: string): unknown {
-  if (!arg.startsWith("@") || arg.length < 2) throw new OmnibusError("badArgument", `give the character as @file (YAML or JSON), got "${arg}"`);
+  if (!arg.startsWith("@") || arg.length < 2)
+    throw new OmnibusError("badArgument", `give the character as @file (YAML or JSON), got "${arg}"`);
   const path = arg.slice(1);
   let text: string;
   try {
@@ -59,7 +60,10 @@ export function readCharacterFile(arg: string): unknown {
   try {
     return parseYaml(text);
   } catch (e) {
-    throw new OmnibusError("badArgument", `${path} is not YAML or JSON: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, { name: "file", value: path });
+    throw new OmnibusError("badArgument", `${path} is not YAML or JSON: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, {
+      name: "file",
+      value: path,
+    });
   }
 }
 

@@ -8,12 +8,25 @@
 import { readFileSync } from "node:fs";
 import type { DiceSource } from "../../core/dice";
 import { OmnibusError } from "../../core/errors";
-import { addCharacterPointDice, parseDieCode, resolveSurprise as resolveD6Surprise, rollCheck as rollD6Check, type D6RollKind } from "../../rules/d6";
+import {
+  addCharacterPointDice,
+  parseDieCode,
+  resolveSurprise as resolveD6Surprise,
+  rollCheck as rollD6Check,
+  type D6RollKind,
+} from "../../rules/d6";
 import { resolveSurprise as resolveSilhouetteSurprise } from "../../rules/silhouette/combat";
 import { rollCheck as rollSilhouetteCheck } from "../../rules/silhouette/pool";
 import { resolveSurprise as resolveStorytellingSurprise } from "../../rules/storytelling/combat";
 import { rollPool } from "../../rules/storytelling/roll";
-import { rerollTest, resolveSurprise as resolveWfrpSurprise, resolveTest, rollD100, rollOpposed, type TestSpec } from "../../rules/wfrp/index";
+import {
+  rerollTest,
+  resolveSurprise as resolveWfrpSurprise,
+  resolveTest,
+  rollD100,
+  rollOpposed,
+  type TestSpec,
+} from "../../rules/wfrp/index";
 import type { CliCommand, CliRuleset } from "../types";
 
 type Req = Record<string, unknown>;
@@ -29,14 +42,26 @@ export interface CheckKind {
 }
 
 const isType = (v: unknown, t: Field["type"]): boolean =>
-  t === "int" ? Number.isInteger(v) : t === "number" ? typeof v === "number" && Number.isFinite(v) : t === "list" ? Array.isArray(v) : t === "object" ? typeof v === "object" && v !== null && !Array.isArray(v) : typeof v === t;
+  t === "int"
+    ? Number.isInteger(v)
+    : t === "number"
+      ? typeof v === "number" && Number.isFinite(v)
+      : t === "list"
+        ? Array.isArray(v)
+        : t === "object"
+          ? typeof v === "object" && v !== null && !Array.isArray(v)
+          : typeof v === t;
 
 /** Checks a request against a kind's fields: one clear error naming the first bad field. */
 export function checkRequestFields(kind: string, fields: Record<string, Field>, request: unknown): Req {
-  if (typeof request !== "object" || request === null || Array.isArray(request)) throw new OmnibusError("badArgument", `the ${kind} request must be a JSON object`, { name: "request" });
+  if (typeof request !== "object" || request === null || Array.isArray(request))
+    throw new OmnibusError("badArgument", `the ${kind} request must be a JSON object`, { name: "request" });
   const r = request as Req;
   for (const key of Object.keys(r)) {
-    if (!Object.hasOwn(fields, key)) throw new OmnibusError("badArgument", `request field "${key}" is not one of ${kind}'s (${Object.keys(fields).join(", ")})`, { name: key });
+    if (!Object.hasOwn(fields, key))
+      throw new OmnibusError("badArgument", `request field "${key}" is not one of ${kind}'s (${Object.keys(fields).join(", ")})`, {
+        name: key,
+      });
   }
   for (const [key, f] of Object.entries(fields)) {
     if (!Object.hasOwn(r, key) || r[key] === undefined) {
@@ -44,7 +69,10 @@ export function checkRequestFields(kind: string, fields: Record<string, Field>, 
       continue;
     }
     if (r[key] === null && !f.required) continue;
-    if (!isType(r[key], f.type)) throw new OmnibusError("badArgument", `request field "${key}" must be ${f.type === "int" ? "a whole number" : `a ${f.type}`}`, { name: key });
+    if (!isType(r[key], f.type))
+      throw new OmnibusError("badArgument", `request field "${key}" must be ${f.type === "int" ? "a whole number" : `a ${f.type}`}`, {
+        name: key,
+      });
   }
   return r;
 }
@@ -53,7 +81,8 @@ export function checkRequestFields(kind: string, fields: Record<string, Field>, 
 function entries(r: Req, name: string): Array<Record<string, unknown> & { id: string }> {
   const list = (r[name] ?? []) as unknown[];
   return list.map((e, i) => {
-    if (typeof e !== "object" || e === null || typeof (e as { id?: unknown }).id !== "string") throw new OmnibusError("badArgument", `request field "${name}[${i}]" must be an object with a string id`, { name });
+    if (typeof e !== "object" || e === null || typeof (e as { id?: unknown }).id !== "string")
+      throw new OmnibusError("badArgument", `request field "${name}[${i}]" must be an object with a string id`, { name });
     return e as Record<string, unknown> & { id: string };
   });
 }
@@ -66,18 +95,23 @@ const D6_KINDS: Record<string, CheckKind> = {
     table: "the tracker's surprise dialog (src/foundry/d6/combat.ts determineSurprise) → rollD6, resolveSurprise",
     fields: {
       ambushers: SURPRISE_SIDE('[{id, code: "3D+1"}] — the sneak codes'),
-      observers: SURPRISE_SIDE('[{id, code}] — the targets\' search codes'),
+      observers: SURPRISE_SIDE("[{id, code}] — the targets' search codes"),
       wildOne: { type: "string", about: "removeHighest | complication | none (world setting)" },
     },
     run(r, dice) {
       const roll = (e: Record<string, unknown>, i: number, name: string) => {
-        if (typeof e.code !== "string") throw new OmnibusError("badArgument", `request field "${name}[${i}].code" must be a die code`, { name });
-        return rollD6Check(parseDieCode(e.code), dice, { wildDie: true, wildOne: r.wildOne as never, kind: "skill", allowPipsOnly: true }).total;
+        if (typeof e.code !== "string")
+          throw new OmnibusError("badArgument", `request field "${name}[${i}].code" must be a die code`, { name });
+        return rollD6Check(parseDieCode(e.code), dice, { wildDie: true, wildOne: r.wildOne as never, kind: "skill", allowPipsOnly: true })
+          .total;
       };
       const ambushers = entries(r, "ambushers").map((e, i) => ({ id: e.id, sneak: roll(e, i, "ambushers") }));
       const observers = entries(r, "observers").map((e, i) => ({ id: e.id, search: roll(e, i, "observers") }));
       const res = resolveD6Surprise({ ambushers, observers });
-      return { json: { ambushers, totals: observers, ...res, statuses: res.observers.map((o) => ({ id: o.id, surprised: o.surprised })) }, text: res.surprised ? "the targets are surprised" : "the targets are not surprised" };
+      return {
+        json: { ambushers, totals: observers, ...res, statuses: res.observers.map((o) => ({ id: o.id, surprised: o.surprised })) },
+        text: res.surprised ? "the targets are surprised" : "the targets are not surprised",
+      };
     },
   },
   roll: {
@@ -117,10 +151,30 @@ const D6_KINDS: Record<string, CheckKind> = {
     },
     run(r, dice) {
       const count = r.count as number;
-      if (count > (r.characterPoints as number)) throw new OmnibusError("outOfRange", `count ${count} is more than the actor's ${String(r.characterPoints)} Character Points`, { name: "count" });
-      const res = addCharacterPointDice({ total: r.total as number, characterPointsSpent: r.spent as number, kind: r.kind as D6RollKind, forcePointInForce: r.forcePointInForce === true }, count, dice, (r.difficulties as Array<number | null> | undefined) ?? []);
+      if (count > (r.characterPoints as number))
+        throw new OmnibusError("outOfRange", `count ${count} is more than the actor's ${String(r.characterPoints)} Character Points`, {
+          name: "count",
+        });
+      const res = addCharacterPointDice(
+        {
+          total: r.total as number,
+          characterPointsSpent: r.spent as number,
+          kind: r.kind as D6RollKind,
+          forcePointInForce: r.forcePointInForce === true,
+        },
+        count,
+        dice,
+        (r.difficulties as Array<number | null> | undefined) ?? [],
+      );
       const changes = [{ path: "system.characterPoints", value: (r.characterPoints as number) - count }];
-      return { json: { ...res, changes }, text: `${r.total} + ${res.added} = ${res.total}` + res.outcomes.map((o) => (o.difficulty === null ? " · out of reach" : ` · ${o.difficulty}: ${o.success ? "success" : "failure"}`)).join("") };
+      return {
+        json: { ...res, changes },
+        text:
+          `${r.total} + ${res.added} = ${res.total}` +
+          res.outcomes
+            .map((o) => (o.difficulty === null ? " · out of reach" : ` · ${o.difficulty}: ${o.success ? "success" : "failure"}`))
+            .join(""),
+      };
     },
   },
 };
@@ -140,7 +194,17 @@ const WFRP_KINDS: Record<string, CheckKind> = {
       opposed: { type: "object", about: "{tieBreak, finalTie}" },
     },
     run(r, dice) {
-      const res = resolveWfrpSurprise(dice, { method: r.method as never, ambusherStealth: r.ambusherStealth as number[] | undefined, detectable: r.detectable as boolean | undefined, observers: r.observers as never }, (r.options as object | undefined) ?? {}, (r.opposed as object | undefined) ?? {});
+      const res = resolveWfrpSurprise(
+        dice,
+        {
+          method: r.method as never,
+          ambusherStealth: r.ambusherStealth as number[] | undefined,
+          detectable: r.detectable as boolean | undefined,
+          observers: r.observers as never,
+        },
+        (r.options as object | undefined) ?? {},
+        (r.opposed as object | undefined) ?? {},
+      );
       const names = res.observers.filter((o) => o.surprised).map((o) => o.id);
       return { json: { ...res }, text: names.length ? `Surprised: ${names.join(", ")}` : "nobody is Surprised" };
     },
@@ -158,9 +222,20 @@ const WFRP_KINDS: Record<string, CheckKind> = {
   opposed: {
     summary: "an opposed test, the tester's face then the defender's",
     table: "the opposed card (src/rules/wfrp/table/opposed/checks.ts resolveOpposedTarget) → rollOpposed",
-    fields: { tester: testSpecField, defender: testSpecField, options: { type: "object", about: "test options" }, opposed: { type: "object", about: "{tieBreak, finalTie}" } },
+    fields: {
+      tester: testSpecField,
+      defender: testSpecField,
+      options: { type: "object", about: "test options" },
+      opposed: { type: "object", about: "{tieBreak, finalTie}" },
+    },
     run(r, dice) {
-      const res = rollOpposed(dice, r.tester as TestSpec, r.defender as TestSpec, (r.options as object | undefined) ?? {}, (r.opposed as object | undefined) ?? {});
+      const res = rollOpposed(
+        dice,
+        r.tester as TestSpec,
+        r.defender as TestSpec,
+        (r.options as object | undefined) ?? {},
+        (r.opposed as object | undefined) ?? {},
+      );
       return { json: { ...res }, text: `${res.winner} wins by ${res.margin}` };
     },
   },
@@ -176,8 +251,15 @@ const WFRP_KINDS: Record<string, CheckKind> = {
     },
     run(r, dice) {
       if ((r.fortune as number) < 1) throw new OmnibusError("outOfRange", "no Fortune point left", { name: "fortune" });
-      const res = rerollTest({ spec: r.spec as TestSpec, roll: r.roll as number, rerolls: (r.rerolls as number | undefined) ?? 0 }, rollD100(dice), (r.options as object | undefined) ?? {});
-      return { json: { ...res, changes: [{ path: "system.fortune", value: (r.fortune as number) - 1 }] }, text: `${r.roll} → ${res.result.roll}: ${res.result.success ? "passed" : "failed"}, ${res.result.slLabel} SL` };
+      const res = rerollTest(
+        { spec: r.spec as TestSpec, roll: r.roll as number, rerolls: (r.rerolls as number | undefined) ?? 0 },
+        rollD100(dice),
+        (r.options as object | undefined) ?? {},
+      );
+      return {
+        json: { ...res, changes: [{ path: "system.fortune", value: (r.fortune as number) - 1 }] },
+        text: `${r.roll} → ${res.result.roll}: ${res.result.success ? "passed" : "failed"}, ${res.result.slLabel} SL`,
+      };
     },
   },
 };
@@ -186,11 +268,22 @@ const STORYTELLING_KINDS: Record<string, CheckKind> = {
   surprise: {
     summary: "an ambush: each target rolls Wits + Composure; no success is surprised",
     table: "the tracker's surprise dialog (src/foundry/storytelling/combat.ts determineSurprise) → rollPool, resolveSurprise",
-    fields: { observers: SURPRISE_SIDE("[{id, pool}] — Wits + Composure with the wound penalty"), chanceDieUsesAgain: { type: "boolean", about: "world setting" } },
+    fields: {
+      observers: SURPRISE_SIDE("[{id, pool}] — Wits + Composure with the wound penalty"),
+      chanceDieUsesAgain: { type: "boolean", about: "world setting" },
+    },
     run(r, dice) {
       const rolled = entries(r, "observers").map((e, i) => {
-        if (!Number.isInteger(e.pool)) throw new OmnibusError("badArgument", `request field "observers[${i}].pool" must be a whole number`, { name: "observers" });
-        return { id: e.id, successes: rollPool(Math.max(0, e.pool as number), dice, { again: 10, rote: false, chanceDieUsesAgainLevel: r.chanceDieUsesAgain as boolean | undefined }).successes };
+        if (!Number.isInteger(e.pool))
+          throw new OmnibusError("badArgument", `request field "observers[${i}].pool" must be a whole number`, { name: "observers" });
+        return {
+          id: e.id,
+          successes: rollPool(Math.max(0, e.pool as number), dice, {
+            again: 10,
+            rote: false,
+            chanceDieUsesAgainLevel: r.chanceDieUsesAgain as boolean | undefined,
+          }).successes,
+        };
       });
       const res = resolveStorytellingSurprise(rolled);
       const names = res.observers.filter((o) => o.surprised).map((o) => o.id);
@@ -208,7 +301,12 @@ const STORYTELLING_KINDS: Record<string, CheckKind> = {
       chanceDieUsesAgain: { type: "boolean", about: "world setting" },
     },
     run(r, dice) {
-      const res = rollPool(r.pool as number, dice, { again: r.again as never, rote: r.rote as boolean | undefined, roteRerolls: (r.roteScope as never) ?? "allFailedDice", chanceDieUsesAgainLevel: r.chanceDieUsesAgain as boolean | undefined });
+      const res = rollPool(r.pool as number, dice, {
+        again: r.again as never,
+        rote: r.rote as boolean | undefined,
+        roteRerolls: (r.roteScope as never) ?? "allFailedDice",
+        chanceDieUsesAgainLevel: r.chanceDieUsesAgain as boolean | undefined,
+      });
       return { json: { ...res }, text: `${(res as { successes?: number }).successes ?? 0} successes` };
     },
   },
@@ -226,7 +324,11 @@ const SILHOUETTE_KINDS: Record<string, CheckKind> = {
     run(r, dice) {
       const roll = (e: Record<string, unknown>) => {
         const level = Number.isInteger(e.dice) ? (e.dice as number) : 0;
-        return rollSilhouetteCheck({ dice: level, untrained: level === 0, modifier: Number.isInteger(e.modifier) ? (e.modifier as number) : 0 }, dice, (r.rules as object | undefined) ?? {});
+        return rollSilhouetteCheck(
+          { dice: level, untrained: level === 0, modifier: Number.isInteger(e.modifier) ? (e.modifier as number) : 0 },
+          dice,
+          (r.rules as object | undefined) ?? {},
+        );
       };
       const ambushers = entries(r, "ambushers").map((e) => {
         const c = roll(e);
@@ -238,7 +340,10 @@ const SILHOUETTE_KINDS: Record<string, CheckKind> = {
       });
       const res = resolveSilhouetteSurprise({ ambushers, observers });
       const names = res.observers.filter((o) => o.unaware).map((o) => o.id);
-      return { json: { ambushers, totals: observers, ...res }, text: names.length ? `unaware: ${names.join(", ")}` : "every target is aware" };
+      return {
+        json: { ambushers, totals: observers, ...res },
+        text: names.length ? `unaware: ${names.join(", ")}` : "every target is aware",
+      };
     },
   },
   check: {
@@ -260,7 +365,12 @@ const SILHOUETTE_KINDS: Record<string, CheckKind> = {
   },
 };
 
-export const CHECK_KINDS: Record<string, Record<string, CheckKind>> = { d6: D6_KINDS, wfrp: WFRP_KINDS, storytelling: STORYTELLING_KINDS, silhouette: SILHOUETTE_KINDS };
+export const CHECK_KINDS: Record<string, Record<string, CheckKind>> = {
+  d6: D6_KINDS,
+  wfrp: WFRP_KINDS,
+  storytelling: STORYTELLING_KINDS,
+  silhouette: SILHOUETTE_KINDS,
+};
 
 /** Reads `--request`: inline JSON or `@file`. */
 export function readRequest(arg: string | true | undefined): unknown {
@@ -276,7 +386,9 @@ export function readRequest(arg: string | true | undefined): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new OmnibusError("badArgument", `--request is not JSON: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, { name: "request" });
+    throw new OmnibusError("badArgument", `--request is not JSON: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`, {
+      name: "request",
+    });
   }
 }
 
@@ -301,9 +413,18 @@ function checkCommand(id: string): CliCommand {
     help: () => checkHelp(id),
     run(args, dice) {
       const name = args.positional[0];
-      if (name === "help") return { json: { kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, { summary: v.summary, table: v.table, fields: v.fields }])) }, text: checkHelp(id) };
+      if (name === "help")
+        return {
+          json: {
+            kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, { summary: v.summary, table: v.table, fields: v.fields }])),
+          },
+          text: checkHelp(id),
+        };
       const kind = Object.hasOwn(kinds, name) ? kinds[name] : undefined;
-      if (!kind) throw new OmnibusError("badArgument", `unknown check kind "${name}" for ${id} (one of ${Object.keys(kinds).join(", ")})`, { name: "kind" });
+      if (!kind)
+        throw new OmnibusError("badArgument", `unknown check kind "${name}" for ${id} (one of ${Object.keys(kinds).join(", ")})`, {
+          name: "kind",
+        });
       const request = checkRequestFields(name, kind.fields, readRequest(args.flags.request));
       return kind.run(request, dice);
     },

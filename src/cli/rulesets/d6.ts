@@ -36,7 +36,8 @@ const ROLL_FLAGS: Record<string, FlagKind> = {
   kind: "string",
   "wild-one": "string",
 };
-const ROLL_USAGE = "<code> [--difficulty N|very-easy|easy|moderate|difficult|very-difficult|heroic] [--no-wild] [--cp K] [--fp] [--actions N] [--kind skill|specialization|reaction|…] [--wild-one removeHighest|complication|normal]";
+const ROLL_USAGE =
+  "<code> [--difficulty N|very-easy|easy|moderate|difficult|very-difficult|heroic] [--no-wild] [--cp K] [--fp] [--actions N] [--kind skill|specialization|reaction|…] [--wild-one removeHighest|complication|normal]";
 
 interface RollRequest {
   code: DieCode;
@@ -61,7 +62,8 @@ function difficultyArg(args: CliArgs): { difficulty: number | null; level: Diffi
   const level = matchId(text, DIFFICULTY_LEVELS);
   if (level) return { difficulty: difficultyBand(level).typical, level };
   const difficulty = intFlag(args, "difficulty", `a number or one of ${DIFFICULTY_LEVELS.join(", ")}`)!;
-  if (difficulty < 0) throw new OmnibusError("badArgument", `--difficulty must be 0 or more, got ${difficulty}`, { name: "difficulty", value: difficulty });
+  if (difficulty < 0)
+    throw new OmnibusError("badArgument", `--difficulty must be 0 or more, got ${difficulty}`, { name: "difficulty", value: difficulty });
   return { difficulty, level: null };
 }
 
@@ -69,9 +71,11 @@ function difficultyArg(args: CliArgs): { difficulty: number | null; level: Diffi
 function rollRequest(args: CliArgs): RollRequest {
   const base = parseDieCode(args.positional[0]);
   const actions = intFlag(args, "actions") ?? 1;
-  if (actions < 1) throw new OmnibusError("badArgument", `--actions must be 1 or more, got ${actions}`, { name: "actions", value: actions });
+  if (actions < 1)
+    throw new OmnibusError("badArgument", `--actions must be 1 or more, got ${actions}`, { name: "actions", value: actions });
   const characterPoints = intFlag(args, "cp") ?? 0;
-  if (characterPoints < 0) throw new OmnibusError("badArgument", `--cp must be 0 or more, got ${characterPoints}`, { name: "cp", value: characterPoints });
+  if (characterPoints < 0)
+    throw new OmnibusError("badArgument", `--cp must be 0 or more, got ${characterPoints}`, { name: "cp", value: characterPoints });
   const forcePoint = boolFlag(args, "fp");
   checkPointSpend({ characterPoints, forcePoint });
   const { difficulty, level } = difficultyArg(args);
@@ -86,7 +90,9 @@ function rollRequest(args: CliArgs): RollRequest {
   } else if (forcePoint) changes = `${formatDieCode(base)} × 2 (Force Point) = ${formatDieCode(code)}`;
   // A code with no dice cannot be rolled, pips or not (4D+2 and 2D after −4D alike, 000:L517).
   if (code.dice <= 0) {
-    throw new OmnibusError("rollImpossible", `${changes || formatDieCode(base)}: penalties leave no dice, so it cannot be rolled`, { code: formatDieCode(code) });
+    throw new OmnibusError("rollImpossible", `${changes || formatDieCode(base)}: penalties leave no dice, so it cannot be rolled`, {
+      code: formatDieCode(code),
+    });
   }
   return {
     code,
@@ -139,7 +145,14 @@ export const cli: CliRuleset = {
         if (r.wild.length) parts.push(`wild [${r.wild.join(",")}]`);
         if (r.cp.length) parts.push(`CP ${r.cp.map((f) => `[${f.join(",")}]`).join(" ")}`);
         if (r.pips) parts.push(`pips ${r.pips > 0 ? "+" : ""}${r.pips}`);
-        if (r.wildOne) parts.push(r.removed.length ? `Wild Die 1: removed ${r.removed.join(",")}, complication` : r.complication ? "Wild Die 1: complication" : "Wild Die 1");
+        if (r.wildOne)
+          parts.push(
+            r.removed.length
+              ? `Wild Die 1: removed ${r.removed.join(",")}, complication`
+              : r.complication
+                ? "Wild Die 1: complication"
+                : "Wild Die 1",
+          );
         if (r.difficulty !== null) parts.push(`vs ${againstText(req)}: ${r.success ? "success" : "failure"} (margin ${r.margin})`);
         return { json, text: parts.join("; "), steps: explainD6Check(r) };
       },
@@ -197,7 +210,10 @@ export const cli: CliRuleset = {
         const rangesText = required("ranges", stringFlag(args, "ranges"));
         const ranges = asFlag("ranges", () => parseRanges(rangesText));
         const r = rangeDifficulty(distance, ranges);
-        return { json: { band: r.band, difficulty: r.difficulty }, text: `${distance} m: ${words(r.band)}${r.difficulty ? ` (${titleWords(r.difficulty)})` : " (cannot hit)"}` };
+        return {
+          json: { band: r.band, difficulty: r.difficulty },
+          text: `${distance} m: ${words(r.band)}${r.difficulty ? ` (${titleWords(r.difficulty)})` : " (cannot hit)"}`,
+        };
       },
     },
   },

@@ -64,7 +64,8 @@ function request(args: CliArgs): Request {
     if (difficulty !== null) throw new OmnibusError("badArgument", "--difficulty applies to a sum; with --success use --need");
     if (modifier !== 0) throw new OmnibusError("badArgument", "--modifier applies to a sum, not to a count of successes");
   } else if (needFlag !== undefined) throw new OmnibusError("badArgument", "--need counts successes: it needs --success N");
-  if (needFlag !== undefined && (needFlag < 0 || needFlag > 100_000)) throw new OmnibusError("badArgument", `--need must be 0…100000, got ${needFlag}`);
+  if (needFlag !== undefined && (needFlag < 0 || needFlag > 100_000))
+    throw new OmnibusError("badArgument", `--need must be 0…100000, got ${needFlag}`);
   if (Math.abs(modifier) > 1_000_000) throw new OmnibusError("badArgument", "--modifier is out of range");
   if (difficulty !== null && Math.abs(difficulty) > 1_000_000_000) throw new OmnibusError("badArgument", "--difficulty is out of range");
   return { code, spec, need: success !== undefined ? (needFlag ?? 1) : null, modifier, difficulty };
@@ -98,7 +99,15 @@ const roll: CliCommand = {
       count: req.spec.count,
       sides: req.spec.sides,
       faces: r.faces,
-      dice: r.dice.map((d) => ({ face: d.face, role: d.role, from: d.from, kept: d.kept, dropped: d.dropped, success: d.success, exploded: d.exploded })),
+      dice: r.dice.map((d) => ({
+        face: d.face,
+        role: d.role,
+        from: d.from,
+        kept: d.kept,
+        dropped: d.dropped,
+        success: d.success,
+        exploded: d.exploded,
+      })),
       sum: r.sum,
       modifier: req.modifier,
       successes: r.successes,
@@ -143,7 +152,8 @@ const odds: CliCommand = {
       `${req.code}: expected ${dist.mean().toFixed(3)} (sd ${dist.stdDev().toFixed(3)}), range ${dist.min}…${dist.max}` +
         (truncatedMass > 0 ? ` (explosions truncated: ${truncatedMass.toExponential(1)} of probability left out)` : ""),
     ];
-    if (success !== null) lines.push(`P(success) = ${pct(success)} (${req.need !== null ? `≥ ${req.need} successes` : `total ≥ ${req.difficulty}`})`);
+    if (success !== null)
+      lines.push(`P(success) = ${pct(success)} (${req.need !== null ? `≥ ${req.need} successes` : `total ≥ ${req.difficulty}`})`);
     return { json, text: lines.join("\n") };
   },
 };

@@ -40,17 +40,21 @@ const CHECK_FLAGS: Record<string, FlagKind> = {
   "fumble-fails": "boolean",
   "mishap-may-succeed": "boolean",
 };
-const CHECK_USAGE = "<dice> [--modifier M] [--threshold N] [--untrained] [--opposed] [--six-mode silhouettePlusOne|rerollAndAdd] [--fumble-rule allOnes|never] [--mishap-may-succeed]";
+const CHECK_USAGE =
+  "<dice> [--modifier M] [--threshold N] [--untrained] [--opposed] [--six-mode silhouettePlusOne|rerollAndAdd] [--fumble-rule allOnes|never] [--mishap-may-succeed]";
 
 function checkArgs(args: CliArgs): { request: CheckRequest; options: CheckOptions } {
   const dice = parsePool(args.positional[0]);
   const untrained = boolFlag(args, "untrained");
   if (untrained && dice !== 0 && dice !== 2) {
-    throw new OmnibusError("badArgument", `--untrained rolls two dice and keeps the lowest: give 0 or 2 dice, not ${dice}`, { name: "untrained" });
+    throw new OmnibusError("badArgument", `--untrained rolls two dice and keeps the lowest: give 0 or 2 dice, not ${dice}`, {
+      name: "untrained",
+    });
   }
   const threshold = intFlag(args, "threshold");
   const opposed = boolFlag(args, "opposed");
-  if (opposed && threshold === undefined) throw new OmnibusError("badArgument", "--opposed needs --threshold (the opposing total)", { name: "opposed" });
+  if (opposed && threshold === undefined)
+    throw new OmnibusError("badArgument", "--opposed needs --threshold (the opposing total)", { name: "opposed" });
   return {
     request: { dice: untrained ? 0 : dice, untrained, modifier: intFlag(args, "modifier") ?? 0, threshold: threshold ?? null, opposed },
     options: {
@@ -92,7 +96,8 @@ const roll: CliCommand = {
     if (r.modifier) text += ` ${signed(r.modifier)}`;
     text += ` = ${r.total}`;
     if (r.fumble) text += " — MISHAP";
-    if (r.outcome) text += ` vs ${r.outcome.threshold}${r.outcome.opposed ? " (opposed)" : ""}: margin ${signed(r.outcome.margin)}, ${r.outcome.success ? "success" : "failure"}`;
+    if (r.outcome)
+      text += ` vs ${r.outcome.threshold}${r.outcome.opposed ? " (opposed)" : ""}: margin ${signed(r.outcome.margin)}, ${r.outcome.success ? "success" : "failure"}`;
     return { json, text, steps: explainCheck(r) };
   },
 };

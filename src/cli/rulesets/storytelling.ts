@@ -1,7 +1,17 @@
 import { OmnibusError } from "../../core/errors";
 import {
-  applyDamage, formatTrack, rollOdds, healDamage, healthStatus, parseAgainLevel, parseDamageType, parseTrack, rollPool, woundPenalty,
-  MAX_POOL, type AgainLevel,
+  applyDamage,
+  formatTrack,
+  rollOdds,
+  healDamage,
+  healthStatus,
+  parseAgainLevel,
+  parseDamageType,
+  parseTrack,
+  rollPool,
+  woundPenalty,
+  MAX_POOL,
+  type AgainLevel,
 } from "../../rules/storytelling";
 import { boolFlag, intFlag, stringFlag } from "../args";
 import type { CliArgs, CliCommand, CliRuleset } from "../types";
@@ -61,7 +71,11 @@ const health: CliCommand = {
     if (damage !== undefined) {
       if (typeText === undefined) throw new OmnibusError("badArgument", "--damage needs --type bashing|lethal|aggravated");
       if (damage < 0) throw new OmnibusError("badArgument", `--damage must be 0 or more, got ${damage}`);
-      after = applyDamage(track, damage, asFlag("type", () => parseDamageType(typeText)));
+      after = applyDamage(
+        track,
+        damage,
+        asFlag("type", () => parseDamageType(typeText)),
+      );
     } else {
       if (typeText !== undefined) throw new OmnibusError("badArgument", "--type goes with --damage, not --heal");
       if (heal! < 0) throw new OmnibusError("badArgument", `--heal must be 0 or more, got ${heal}`);

@@ -66,12 +66,14 @@ function difficultyOf(args: CliArgs): Difficulty | undefined {
 function valueArg(args: CliArgs, index: number, flag: string, what: string): number {
   const text = args.positional[index];
   const flagged = intFlag(args, flag);
-  if (text !== undefined && flagged !== undefined) throw new OmnibusError("badArgument", `give the ${what} once: ${text} or --${flag} ${flagged}`, { name: flag });
+  if (text !== undefined && flagged !== undefined)
+    throw new OmnibusError("badArgument", `give the ${what} once: ${text} or --${flag} ${flagged}`, { name: flag });
   if (text === undefined) {
     if (flagged === undefined) throw new OmnibusError("badArgument", `give the ${what} (a number, e.g. 45)`, { name: flag });
     return flagged;
   }
-  if (!/^[+-]?\d+$/.test(text)) throw new OmnibusError("badArgument", `the ${what} must be a whole number, got "${text}"`, { name: flag, value: text });
+  if (!/^[+-]?\d+$/.test(text))
+    throw new OmnibusError("badArgument", `the ${what} must be a whole number, got "${text}"`, { name: flag, value: text });
   return Number(text);
 }
 
@@ -81,7 +83,16 @@ function specOf(args: CliArgs): TestSpec {
 
 /** The issue's JSON for one test result. */
 function testJson(r: TestResult) {
-  return { roll: r.roll, target: r.target, sl: r.sl, success: r.success, auto: r.auto, critical: r.critical, fumble: r.fumble, outcome: r.outcome };
+  return {
+    roll: r.roll,
+    target: r.target,
+    sl: r.sl,
+    success: r.success,
+    auto: r.auto,
+    critical: r.critical,
+    fumble: r.fumble,
+    outcome: r.outcome,
+  };
 }
 
 function face(roll: number): string {
@@ -101,7 +112,10 @@ function targetText(r: TestResult, spec?: TestSpec): string {
 
 function testText(r: TestResult, spec?: TestSpec): string {
   const extras = [r.auto ? `automatic ${r.auto}` : "", r.critical ? "critical" : "", r.fumble ? "fumble" : ""].filter(Boolean);
-  return `rolled ${face(r.roll)} vs ${targetText(r, spec)}: ${r.success ? "success" : "failure"}, ${r.slLabel} SL — ${words(r.outcome)}` + (extras.length ? ` (${extras.join(", ")})` : "");
+  return (
+    `rolled ${face(r.roll)} vs ${targetText(r, spec)}: ${r.success ? "success" : "failure"}, ${r.slLabel} SL — ${words(r.outcome)}` +
+    (extras.length ? ` (${extras.join(", ")})` : "")
+  );
 }
 
 const test: CliCommand = {
@@ -128,25 +142,47 @@ function opposedText(r: OpposedResult, attackerValue: number, defenderValue: num
   return `nobody wins: equal SL (${r.attacker.slLabel}) and equal tested values (${attackerValue}), a stalemate${rerolled}`;
 }
 
-
 const opposed: CliCommand = {
   summary: "an opposed test: higher SL wins, ties to the higher tested value (--faces: attacker's d100, then defender's)",
   usage: `<attacker> <defender> [--difficulty D] [--attacker-modifier M] [--defender-modifier M] [--tie stalemate|reroll] ${OPTION_USAGE}`,
-  flags: { attacker: "int", defender: "int", difficulty: "string", "attacker-modifier": "int", "defender-modifier": "int", tie: "string", ...OPTION_FLAGS },
+  flags: {
+    attacker: "int",
+    defender: "int",
+    difficulty: "string",
+    "attacker-modifier": "int",
+    "defender-modifier": "int",
+    tie: "string",
+    ...OPTION_FLAGS,
+  },
   positional: [0, 2],
   rolls: true,
   run(args, dice) {
     const difficulty = difficultyOf(args);
     const tie = choiceFlag(args, "tie", ["stalemate", "reroll"] as const) ?? "stalemate";
-    if (args.positional.length === 1) throw new OmnibusError("badArgument", "give both tested values: the attacker's, then the defender's (e.g. 40 50)");
-    const attacker: TestSpec = { value: valueArg(args, 0, "attacker", "attacker's tested value"), difficulty, modifier: intFlag(args, "attacker-modifier") ?? 0 };
-    const defender: TestSpec = { value: valueArg(args, 1, "defender", "defender's tested value"), difficulty, modifier: intFlag(args, "defender-modifier") ?? 0 };
+    if (args.positional.length === 1)
+      throw new OmnibusError("badArgument", "give both tested values: the attacker's, then the defender's (e.g. 40 50)");
+    const attacker: TestSpec = {
+      value: valueArg(args, 0, "attacker", "attacker's tested value"),
+      difficulty,
+      modifier: intFlag(args, "attacker-modifier") ?? 0,
+    };
+    const defender: TestSpec = {
+      value: valueArg(args, 1, "defender", "defender's tested value"),
+      difficulty,
+      modifier: intFlag(args, "defender-modifier") ?? 0,
+    };
     const r = rollOpposed(dice, attacker, defender, optionsOf(args), { finalTie: tie });
     const who = opposedText(r, attacker.value, defender.value);
     return {
       json: { attacker: testJson(r.attacker), defender: testJson(r.defender), winner: r.winner, margin: r.margin },
       text: `attacker ${testText(r.attacker, attacker)}\ndefender ${testText(r.defender, defender)}\n${who}`,
-      steps: [step("wfrp.attacker"), ...explainTest(r.attacker, attacker), step("wfrp.defender"), ...explainTest(r.defender, defender), ...explainDecision(r, tieValues(r, attacker, defender), { attacker: "attacker", defender: "defender" })],
+      steps: [
+        step("wfrp.attacker"),
+        ...explainTest(r.attacker, attacker),
+        step("wfrp.defender"),
+        ...explainTest(r.defender, defender),
+        ...explainDecision(r, tieValues(r, attacker, defender), { attacker: "attacker", defender: "defender" }),
+      ],
     };
   },
 };
@@ -164,7 +200,15 @@ const odds: CliCommand = {
     for (const b of OUTCOMES) lines.push(`  ${words(b).padEnd(20)}${pct(o.bands[b])}`);
     if (o.critical || o.fumble) lines.push(`  critical ${pct(o.critical)}, fumble ${pct(o.fumble)}`);
     return {
-      json: { target: o.target, bands: o.bands, success: o.success, failure: o.failure, critical: o.critical, fumble: o.fumble, expectedSL: o.expectedSL },
+      json: {
+        target: o.target,
+        bands: o.bands,
+        success: o.success,
+        failure: o.failure,
+        critical: o.critical,
+        fumble: o.fumble,
+        expectedSL: o.expectedSL,
+      },
       text: lines.join("\n"),
     };
   },

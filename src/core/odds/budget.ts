@@ -22,7 +22,11 @@ let limit = Infinity;
 export function chargeWork(work: number): void {
   spent += work;
   if (spent > limit) {
-    throw new OmnibusError("oddsTooLarge", `exact odds for this roll would take too long (over ${limit.toExponential(0)} steps); it can still be rolled`, { budget: limit });
+    throw new OmnibusError(
+      "oddsTooLarge",
+      `exact odds for this roll would take too long (over ${limit.toExponential(0)} steps); it can still be rolled`,
+      { budget: limit },
+    );
   }
 }
 

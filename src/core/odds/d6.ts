@@ -95,7 +95,8 @@ export function d6Odds(check: D6Check): D6Odds {
 function boundedD6Odds(check: D6Check): D6Odds {
   if (typeof check !== "object" || check === null) throw new OmnibusError("badArgument", "a D6 check must be an object");
   const dice = requireInt("dice", check.dice, 0, 1_000_000);
-  if (dice > D6_MAX_DICE) throw new OmnibusError("oddsTooLarge", `exact D6 odds are computed for at most ${D6_MAX_DICE}D`, { max: D6_MAX_DICE });
+  if (dice > D6_MAX_DICE)
+    throw new OmnibusError("oddsTooLarge", `exact D6 odds are computed for at most ${D6_MAX_DICE}D`, { max: D6_MAX_DICE });
   const pips = requireInt("pips", check.pips ?? 0, -1000, 1000);
   const wild = check.wildDie ?? true;
   if (typeof wild !== "boolean") throw new OmnibusError("badArgument", `wildDie must be true or false, got ${describeValue(wild)}`);
@@ -115,7 +116,9 @@ function boundedD6Odds(check: D6Check): D6Odds {
       // First roll 2…5: counts; 6: 6 + another exploding d6 (later 1s are ordinary).
       const wildNotOne = mixture([
         Distribution.uniform(2, 5).scale(4 / 6),
-        explodingSum(6, 6).shift(6).scale(1 / 6),
+        explodingSum(6, 6)
+          .shift(6)
+          .scale(1 / 6),
       ]);
       const one = wildOne === "removeHighest" ? sumWithoutHighest(n) : regular.shift(1);
       return mixture([regular.convolve(wildNotOne), one.scale(1 / 6)]);

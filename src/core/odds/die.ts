@@ -31,7 +31,10 @@ export function chainFrom(go: Distribution, stop: Distribution): Distribution {
   if (go.p.length === 0) return stop;
   const pGo = go.total();
   if (pGo > MAX_EXPLODE_CHANCE) {
-    throw new OmnibusError("oddsTooLarge", `a die that explodes with chance ${pGo.toFixed(3)} goes on too long for exact odds (at most ${MAX_EXPLODE_CHANCE})`);
+    throw new OmnibusError(
+      "oddsTooLarge",
+      `a die that explodes with chance ${pGo.toFixed(3)} goes on too long for exact odds (at most ${MAX_EXPLODE_CHANCE})`,
+    );
   }
   const parts: Distribution[] = [];
   let cur = Distribution.point(0);
@@ -67,5 +70,11 @@ export function memoDie(key: string, make: () => Distribution): Distribution {
 
 /** Sum of a d`sides` exploding on faces ≥ `at` (e.g. a Wild Die / Character Point die: d6, at 6). */
 export function explodingSum(sides: number, at: number): Distribution {
-  return memoDie(`xsum:${sides}:${at}`, () => explodingChain(sides, (f) => f, (f) => f >= at));
+  return memoDie(`xsum:${sides}:${at}`, () =>
+    explodingChain(
+      sides,
+      (f) => f,
+      (f) => f >= at,
+    ),
+  );
 }

@@ -57,7 +57,10 @@ export class Distribution {
   /** Each of from…to with equal probability (one die: `uniform(1, sides)`). */
   static uniform(from: number, to: number): Distribution {
     if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to < from || to - from > 1_000_000) {
-      throw new OmnibusError("badArgument", `a uniform distribution needs whole numbers from ≤ to, got ${describeValue(from)}…${describeValue(to)}`);
+      throw new OmnibusError(
+        "badArgument",
+        `a uniform distribution needs whole numbers from ≤ to, got ${describeValue(from)}…${describeValue(to)}`,
+      );
     }
     return new Distribution(from, new Float64Array(to - from + 1).fill(1 / (to - from + 1)));
   }
@@ -72,7 +75,8 @@ export class Distribution {
     let lo = Infinity;
     let hi = -Infinity;
     for (const e of list) {
-      if (!Array.isArray(e) || e.length !== 2) throw new OmnibusError("badArgument", "a distribution entry is an [outcome, probability] pair");
+      if (!Array.isArray(e) || e.length !== 2)
+        throw new OmnibusError("badArgument", "a distribution entry is an [outcome, probability] pair");
       const [x, q] = e;
       if (!Number.isSafeInteger(x)) throw badOutcome(x);
       if (typeof q !== "number" || !Number.isFinite(q) || q < 0) {
@@ -182,7 +186,8 @@ export class Distribution {
 
   /** Scales every probability by w (0 ≤ w ≤ 1): a branch of a mixture. Its truncatedMass scales too. */
   scale(w: number): Distribution {
-    if (typeof w !== "number" || !(w >= 0 && w <= 1)) throw new OmnibusError("badArgument", `a weight must be in 0…1, got ${describeValue(w)}`);
+    if (typeof w !== "number" || !(w >= 0 && w <= 1))
+      throw new OmnibusError("badArgument", `a weight must be in 0…1, got ${describeValue(w)}`);
     const q = new Float64Array(this.p.length);
     for (let i = 0; i < q.length; i++) q[i] = this.p[i] * w;
     return new Distribution(this.offset, q, this.truncatedMass * w);
@@ -203,11 +208,14 @@ export class Distribution {
     // product of their kept masses is what the cut tails account for.
     const ta = this.truncatedMass;
     const tb = other.truncatedMass;
-    const trunc = ta === 0 && tb === 0 ? 0 : (() => {
-      const ma = this.total();
-      const mb = other.total();
-      return Math.max(0, (ma + ta) * (mb + tb) - ma * mb);
-    })();
+    const trunc =
+      ta === 0 && tb === 0
+        ? 0
+        : (() => {
+            const ma = this.total();
+            const mb = other.total();
+            return Math.max(0, (ma + ta) * (mb + tb) - ma * mb);
+          })();
     if (a.length === 0 || b.length === 0) return new Distribution(0, new Float64Array(0), trunc);
     const out = new Float64Array(a.length + b.length - 1);
     // Iterate the shorter array in the outer loop, skipping zeros (sparse inputs stay cheap).
@@ -226,7 +234,8 @@ export class Distribution {
 
   /** X₁ + … + Xₙ for n independent copies (n ≥ 0), by repeated squaring. */
   power(n: number, prune = PRUNE_EPSILON): Distribution {
-    if (!Number.isSafeInteger(n) || n < 0) throw new OmnibusError("badArgument", `a power must be a whole number ≥ 0, got ${describeValue(n)}`);
+    if (!Number.isSafeInteger(n) || n < 0)
+      throw new OmnibusError("badArgument", `a power must be a whole number ≥ 0, got ${describeValue(n)}`);
     if (n > MAX_COPIES || (this.p.length - 1) * n > MAX_SPAN) {
       throw new OmnibusError("oddsTooLarge", `too many dice for exact odds: ${n} copies of a ${this.p.length}-outcome distribution`);
     }

@@ -83,7 +83,7 @@ function keepDistribution(q: Float64Array, n: number, k: number, highest: boolea
   if (minV < 0) throw new OmnibusError("badArgument", "face values must be ≥ 0");
   const width = k * maxV + 1;
   // Charged up front (an upper bound: per face, the rows allocated and every (placed, shown) pair).
-  chargeWork(S * ((n + 1) + ((n + 1) * (n + 2)) / 2) * width);
+  chargeWork(S * (n + 1 + ((n + 1) * (n + 2)) / 2) * width);
   // dp[j][v]: j dice placed (j < n), kept total v. Once all k are kept, the rest only need placing.
   let dp: Float64Array[] = Array.from({ length: n + 1 }, () => new Float64Array(width));
   dp[0][0] = 1;
@@ -97,7 +97,11 @@ function keepDistribution(q: Float64Array, n: number, k: number, highest: boolea
     for (let j = 0; j <= n; j++) {
       const row = dp[j];
       let any = false;
-      for (let v = 0; v < width; v++) if (row[v] !== 0) { any = true; break; }
+      for (let v = 0; v < width; v++)
+        if (row[v] !== 0) {
+          any = true;
+          break;
+        }
       if (!any) continue;
       if (j >= k) {
         // All kept dice are chosen: the other n − j dice fall on the remaining faces, any way.

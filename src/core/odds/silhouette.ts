@@ -84,13 +84,19 @@ function boundedSilhouetteOdds(check: SilhouetteCheck): SilhouetteOdds {
   const tieSucceeds = check.tieSucceeds ?? true;
   const forceUntrained = check.untrained ?? false;
   const fumbleFails = check.fumbleFails ?? true; // a mishap fails unless told otherwise (004:L45, L112)
-  for (const [name, v] of [["tieSucceeds", tieSucceeds], ["untrained", forceUntrained], ["fumbleFails", fumbleFails]] as const) {
+  for (const [name, v] of [
+    ["tieSucceeds", tieSucceeds],
+    ["untrained", forceUntrained],
+    ["fumbleFails", fumbleFails],
+  ] as const) {
     if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${describeValue(v)}`);
   }
   const sixMode = check.sixMode ?? "silhouettePlusOne";
-  if (sixMode !== "silhouettePlusOne" && sixMode !== "rerollAndAdd") throw new OmnibusError("badArgument", `sixMode must be silhouettePlusOne or rerollAndAdd, got ${describeValue(sixMode)}`);
+  if (sixMode !== "silhouettePlusOne" && sixMode !== "rerollAndAdd")
+    throw new OmnibusError("badArgument", `sixMode must be silhouettePlusOne or rerollAndAdd, got ${describeValue(sixMode)}`);
   const fumbleRule = check.fumbleRule ?? "allOnes";
-  if (fumbleRule !== "allOnes" && fumbleRule !== "never") throw new OmnibusError("badArgument", `fumbleRule must be allOnes or never, got ${describeValue(fumbleRule)}`);
+  if (fumbleRule !== "allOnes" && fumbleRule !== "never")
+    throw new OmnibusError("badArgument", `fumbleRule must be allOnes or never, got ${describeValue(fumbleRule)}`);
 
   const untrained = forceUntrained || dice <= 0;
   let result: Distribution;

@@ -67,12 +67,16 @@ function againOf(v: unknown): 10 | 9 | 8 | null {
   if (v === undefined || v === 10) return 10;
   if (v === 9 || v === 8) return v;
   if (v === "none") return null;
-  throw new OmnibusError("badArgument", `again must be 10, 9, 8 or "none", got ${describeValue(v)}`, { name: "again", value: describeValue(v) });
+  throw new OmnibusError("badArgument", `again must be 10, 9, 8 or "none", got ${describeValue(v)}`, {
+    name: "again",
+    value: describeValue(v),
+  });
 }
 
 function boolOf(name: string, v: unknown, dflt: boolean): boolean {
   if (v === undefined) return dflt;
-  if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false, got ${describeValue(v)}`, { name, value: describeValue(v) });
+  if (typeof v !== "boolean")
+    throw new OmnibusError("badArgument", `${name} must be true or false, got ${describeValue(v)}`, { name, value: describeValue(v) });
   return v;
 }
 

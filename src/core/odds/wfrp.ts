@@ -62,7 +62,10 @@ export interface WfrpTestResult {
   outcome: WfrpOutcome;
 }
 
-export type WfrpResolver = (target: number, roll: number) => Pick<WfrpTestResult, "success" | "sl" | "critical" | "fumble" | "outcome"> & Partial<WfrpTestResult>;
+export type WfrpResolver = (
+  target: number,
+  roll: number,
+) => Pick<WfrpTestResult, "success" | "sl" | "critical" | "fumble" | "outcome"> & Partial<WfrpTestResult>;
 
 export interface WfrpOdds {
   success: number;
@@ -89,11 +92,14 @@ export const isDouble = (roll: number) => roll === 100 || (roll % 11 === 0 && ro
 function options(o: WfrpOptions) {
   const autoSuccessMax = requireInt("autoSuccessMax", o.autoSuccessMax ?? 5, 0, 100);
   const autoFailMin = requireInt("autoFailMin", o.autoFailMin ?? 96, 1, 101);
-  if (autoFailMin <= autoSuccessMax) throw new OmnibusError("badArgument", `autoFailMin (${autoFailMin}) must be above autoSuccessMax (${autoSuccessMax})`);
+  if (autoFailMin <= autoSuccessMax)
+    throw new OmnibusError("badArgument", `autoFailMin (${autoFailMin}) must be above autoSuccessMax (${autoSuccessMax})`);
   const flags = { fastSL: o.fastSL ?? false, testsOver100: o.testsOver100 ?? false, critsFumblesAllTests: o.critsFumblesAllTests ?? false };
-  for (const [k, v] of Object.entries(flags)) if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${k} must be true or false, got ${describeValue(v)}`);
+  for (const [k, v] of Object.entries(flags))
+    if (typeof v !== "boolean") throw new OmnibusError("badArgument", `${k} must be true or false, got ${describeValue(v)}`);
   const autoFailSLRule = o.autoFailSLRule ?? "min";
-  if (autoFailSLRule !== "min" && autoFailSLRule !== "literalMax") throw new OmnibusError("badArgument", `autoFailSLRule must be min or literalMax, got ${describeValue(autoFailSLRule)}`);
+  if (autoFailSLRule !== "min" && autoFailSLRule !== "literalMax")
+    throw new OmnibusError("badArgument", `autoFailSLRule must be min or literalMax, got ${describeValue(autoFailSLRule)}`);
   return { autoSuccessMax, autoFailMin, ...flags, autoFailSLRule };
 }
 
@@ -123,8 +129,20 @@ export function wfrpResolve(target: number, roll: number, opts: WfrpOptions = {}
   }
   const a = Math.abs(sl);
   let outcome: WfrpOutcome = success
-    ? sl < 0 || a <= 1 ? "marginalSuccess" : a <= 3 ? "success" : a <= 5 ? "impressiveSuccess" : "astoundingSuccess"
-    : sl > 0 || a <= 1 ? "marginalFailure" : a <= 3 ? "failure" : a <= 5 ? "impressiveFailure" : "astoundingFailure";
+    ? sl < 0 || a <= 1
+      ? "marginalSuccess"
+      : a <= 3
+        ? "success"
+        : a <= 5
+          ? "impressiveSuccess"
+          : "astoundingSuccess"
+    : sl > 0 || a <= 1
+      ? "marginalFailure"
+      : a <= 3
+        ? "failure"
+        : a <= 5
+          ? "impressiveFailure"
+          : "astoundingFailure";
   const double = isDouble(roll);
   const critical = double && success;
   const fumble = double && !success;
@@ -154,7 +172,8 @@ export function wfrpOdds(check: WfrpCheck, resolve?: WfrpResolver): WfrpOdds {
   const bandCount = Object.fromEntries(WFRP_OUTCOMES.map((o) => [o, 0])) as Record<WfrpOutcome, number>;
   for (let roll = 1; roll <= 100; roll++) {
     const r = res(target, roll);
-    if (!(r.outcome in bands) || !Number.isSafeInteger(r.sl)) throw new OmnibusError("badArgument", `the resolver gave an invalid result for roll ${roll}`);
+    if (!(r.outcome in bands) || !Number.isSafeInteger(r.sl))
+      throw new OmnibusError("badArgument", `the resolver gave an invalid result for roll ${roll}`);
     bandCount[r.outcome]++;
     (r.success ? succ : fail).push([r.sl, 0.01]);
     if (r.success) success++;
@@ -206,7 +225,10 @@ export function wfrpOpposedOdds(
   const d = wfrpOdds(defender, resolve?.defender).sl;
   const va = requireInt("attacker value", attacker.value ?? attacker.target, -1000, 1000);
   const vd = requireInt("defender value", defender.value ?? defender.target, -1000, 1000);
-  const diff = a.convolve(d.map((x) => -x), 0);
+  const diff = a.convolve(
+    d.map((x) => -x),
+    0,
+  );
   const up = diff.pGreater(0);
   const eq = diff.prob(0);
   const down = diff.pLess(0);

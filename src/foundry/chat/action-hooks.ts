@@ -33,7 +33,8 @@ export interface AppliedActionPayload extends ApplyActionPayload {
   applied: Array<{ uuid: string; before: Record<string, unknown>; after: Record<string, unknown> }>;
 }
 
-const hooks = () => Hooks as unknown as { call(name: string, ...args: unknown[]): boolean; callAll(name: string, ...args: unknown[]): boolean };
+const hooks = () =>
+  Hooks as unknown as { call(name: string, ...args: unknown[]): boolean; callAll(name: string, ...args: unknown[]): boolean };
 
 /** Calls `omnibus.preApplyAction` with a copy; false when a handler cancelled. */
 export function allowApply(payload: ApplyActionPayload): boolean {

@@ -27,7 +27,17 @@ import { errorNotice, isOmnibusError, localize, notify, notifyError } from "../i
 import { SYSTEM_ID, activeRuleset } from "../registry";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction, ResponseContext } from "../ruleset";
 import { settingsStore } from "../settings";
-import { markKey, log, readLog, recordOf, registerRecordSettings, updateRecord, type AppliedChange, type CardRecord, type Mark } from "./record";
+import {
+  markKey,
+  log,
+  readLog,
+  recordOf,
+  registerRecordSettings,
+  updateRecord,
+  type AppliedChange,
+  type CardRecord,
+  type Mark,
+} from "./record";
 import { RateLimiter, RequestError, parseRequest, type ChatActionAnswer, type ChatActionRequest, type Override } from "./requests";
 import { logView, recordView } from "./record-view";
 import { verifyCard } from "./verify";
@@ -69,7 +79,9 @@ export function cardStateOf(message: Message): Record<string, unknown> {
 export function userOwns(doc: unknown, user: UserDoc | null | undefined): boolean {
   if (!user) return false;
   if (user.isGM) return true;
-  const d = (typeof doc === "string" ? fromUuidSync(doc as never) : doc) as { testUserPermission?(u: unknown, level: string): boolean } | null;
+  const d = (typeof doc === "string" ? fromUuidSync(doc as never) : doc) as {
+    testUserPermission?(u: unknown, level: string): boolean;
+  } | null;
   return Boolean(d?.testUserPermission?.(user, "OWNER"));
 }
 
@@ -114,7 +126,9 @@ export function isMarked(message: Message, action: string, target: string | null
 const recording = new Map<string, Promise<CardRecord | null>>();
 
 function rollSources(message: Message): string[] {
-  const rolls = ((message as unknown as { _source?: { rolls?: unknown[] } })._source?.rolls ?? (message as unknown as { rolls?: unknown[] }).rolls ?? []) as unknown[];
+  const rolls = ((message as unknown as { _source?: { rolls?: unknown[] } })._source?.rolls ??
+    (message as unknown as { rolls?: unknown[] }).rolls ??
+    []) as unknown[];
   return rolls.map((r) => (typeof r === "string" ? r : JSON.stringify(r)));
 }
 
@@ -148,7 +162,8 @@ function isCard(message: Message): boolean {
 /** `createChatMessage(message, options, userId)` on the active GM: records an Omnibus card, or takes a response as a request. */
 export async function onCreateMessage(message: Message, _options: unknown, userId: string): Promise<void> {
   if (!isActiveGM() || !message?.id) return;
-  const response = ((message.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[SYSTEM_ID]?.response ?? null) as Record<string, unknown> | null;
+  const response = ((message.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[SYSTEM_ID]?.response ??
+    null) as Record<string, unknown> | null;
   if (response) {
     await handleResponse(message, response, userId);
     return;
@@ -160,7 +175,15 @@ export async function onCreateMessage(message: Message, _options: unknown, userI
     const forged = await verifyCard(fresh.state, rollsOf(message), userId);
     if (forged) fresh.tampered = { by: userId, at: Date.now(), forged };
     const stored = await updateRecord(message.id!, (existing) => existing ?? fresh);
-    if (forged) await log({ kind: "tampered", messageId: message.id!, action: "create", target: null, userId, reason: `OMNIBUS.Chat.Forged.${forged}` });
+    if (forged)
+      await log({
+        kind: "tampered",
+        messageId: message.id!,
+        action: "create",
+        target: null,
+        userId,
+        reason: `OMNIBUS.Chat.Forged.${forged}`,
+      });
     return stored;
   })();
   recording.set(message.id, pending);
@@ -226,7 +249,13 @@ function readPath(doc: unknown, path: string): unknown {
   return node === undefined ? undefined : structuredClone(node);
 }
 
-type Changeable = { uuid: string; name?: string; statuses?: Set<string>; update(d: Record<string, unknown>): Promise<unknown>; toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> };
+type Changeable = {
+  uuid: string;
+  name?: string;
+  statuses?: Set<string>;
+  update(d: Record<string, unknown>): Promise<unknown>;
+  toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown>;
+};
 
 async function changeableOf(uuid: string): Promise<Changeable> {
   const doc = await documentOf<Changeable>(uuid);
@@ -239,7 +268,14 @@ function beforeOf(doc: Changeable, change: DocumentChange): AppliedChange {
   for (const path of Object.keys(change.update ?? {})) before[path] = readPath(doc, path) ?? null;
   const statusesBefore: Record<string, boolean> = {};
   for (const id of Object.keys(change.statuses ?? {})) statusesBefore[id] = Boolean(doc.statuses?.has(id));
-  return { uuid: change.uuid, name: String(doc.name ?? ""), before, after: { ...(change.update ?? {}) }, statusesBefore, statuses: { ...(change.statuses ?? {}) } };
+  return {
+    uuid: change.uuid,
+    name: String(doc.name ?? ""),
+    before,
+    after: { ...(change.update ?? {}) },
+    statusesBefore,
+    statuses: { ...(change.statuses ?? {}) },
+  };
 }
 
 async function applyOne(doc: Changeable, update: Record<string, unknown>, statuses: Record<string, boolean>): Promise<void> {
@@ -263,7 +299,15 @@ interface Asked {
 }
 
 function contextOf(asked: Asked, record: CardRecord): ChatActionContext {
-  return { message: asked.message, user: asked.user, target: asked.target, state: structuredClone(record.state), authorId: record.authorId, response: asked.response ?? null, override: asked.override ?? null };
+  return {
+    message: asked.message,
+    user: asked.user,
+    target: asked.target,
+    state: structuredClone(record.state),
+    authorId: record.authorId,
+    response: asked.response ?? null,
+    override: asked.override ?? null,
+  };
 }
 
 function defaultPermitted({ user, authorId }: ChatActionContext): boolean {
@@ -276,7 +320,11 @@ async function applyAsGM(asked: Asked): Promise<{ ok: boolean; queued?: boolean;
   const action = lookupAction(asked.action);
   if (!action?.plan || Boolean(action.response) !== Boolean(asked.response)) refuse("Unknown");
   const record = await recordFor(message);
-  if (record.tampered) refuse(record.tampered.deleted ? "Unknown" : record.tampered.forged ? `Forged.${record.tampered.forged}` : "Tampered", record.tampered.forged ? { name: userName(record.authorId) } : undefined);
+  if (record.tampered)
+    refuse(
+      record.tampered.deleted ? "Unknown" : record.tampered.forged ? `Forged.${record.tampered.forged}` : "Tampered",
+      record.tampered.forged ? { name: userName(record.authorId) } : undefined,
+    );
   const offered = action!.targets ? action!.targets(record.state) : null;
   if (offered === null ? asked.target !== null : asked.target === null || !offered.includes(asked.target)) refuse("NoSuchTarget");
   if (asked.override && !user.isGM) refuse("NotPermitted");
@@ -290,8 +338,19 @@ async function applyAsGM(asked: Asked): Promise<{ ok: boolean; queued?: boolean;
     if (mode === "gm") refuse("GMOnly");
     if (mode === "approval") {
       if (asked.response) refuse("NeedsApprovalResponse");
-      if (record.queue.some((q) => q.action === asked.action && q.target === asked.target && q.userId === user.id)) return { ok: false, queued: true, notice: { key: "OMNIBUS.Chat.Queued" } };
-      await updateRecord(message.id!, (r) => (r ? { ...r, queue: [...r.queue, { id: foundry.utils.randomID(), action: asked.action, target: asked.target, userId: user.id!, at: Date.now() }] } : null));
+      if (record.queue.some((q) => q.action === asked.action && q.target === asked.target && q.userId === user.id))
+        return { ok: false, queued: true, notice: { key: "OMNIBUS.Chat.Queued" } };
+      await updateRecord(message.id!, (r) =>
+        r
+          ? {
+              ...r,
+              queue: [
+                ...r.queue,
+                { id: foundry.utils.randomID(), action: asked.action, target: asked.target, userId: user.id!, at: Date.now() },
+              ],
+            }
+          : null,
+      );
       await log({ kind: "queued", messageId: message.id!, action: asked.action, target: asked.target, userId: user.id! });
       return { ok: false, queued: true, notice: { key: "OMNIBUS.Chat.Queued" } };
     }
@@ -307,9 +366,30 @@ async function applyAsGM(asked: Asked): Promise<{ ok: boolean; queued?: boolean;
       docs.push(doc);
       applied.push(beforeOf(doc, change));
     }
-    const hooked: ApplyActionPayload = { ruleset: record.ruleset, messageId: message.id!, action: asked.action, target: asked.target, userId: user.id!, gmId: game.user!.id!, changes: planned.changes, summary: planned.summary ?? null, override: (asked.override as Record<string, unknown> | null) ?? null, responseId: asked.response?.message.id ?? null };
+    const hooked: ApplyActionPayload = {
+      ruleset: record.ruleset,
+      messageId: message.id!,
+      action: asked.action,
+      target: asked.target,
+      userId: user.id!,
+      gmId: game.user!.id!,
+      changes: planned.changes,
+      summary: planned.summary ?? null,
+      override: (asked.override as Record<string, unknown> | null) ?? null,
+      responseId: asked.response?.message.id ?? null,
+    };
     if (!allowApply(hooked)) refuse("Cancelled");
-    const mark: Mark = { action: asked.action, target: asked.target, status: "pending", by: user.id!, appliedBy: game.user!.id!, at: Date.now(), changes: applied, summary: planned.summary ?? null, override: (asked.override as Record<string, unknown> | null) ?? null };
+    const mark: Mark = {
+      action: asked.action,
+      target: asked.target,
+      status: "pending",
+      by: user.id!,
+      appliedBy: game.user!.id!,
+      at: Date.now(),
+      changes: applied,
+      summary: planned.summary ?? null,
+      override: (asked.override as Record<string, unknown> | null) ?? null,
+    };
     // The pending mark first: if it cannot be stored, nothing is applied.
     if (!action!.repeatable) await updateRecord(message.id!, (r) => (r ? { ...r, marks: { ...r.marks, [key]: mark } } : null));
     let failed: unknown = null;
@@ -332,8 +412,18 @@ async function applyAsGM(asked: Asked): Promise<{ ok: boolean; queued?: boolean;
       }
       return next;
     });
-    await log({ kind: failed ? "failed" : "applied", messageId: message.id!, action: asked.action, target: asked.target, userId: user.id! });
-    announceApply(hooked, failed ? "failed" : "done", applied.map((c) => ({ uuid: c.uuid, before: c.before, after: c.after })));
+    await log({
+      kind: failed ? "failed" : "applied",
+      messageId: message.id!,
+      action: asked.action,
+      target: asked.target,
+      userId: user.id!,
+    });
+    announceApply(
+      hooked,
+      failed ? "failed" : "done",
+      applied.map((c) => ({ uuid: c.uuid, before: c.before, after: c.after })),
+    );
     if (failed) throw failed;
     return { ok: true };
   } finally {
@@ -349,8 +439,18 @@ function noticeOf(error: unknown): Notice {
 }
 
 /** Runs the GM's side for one request and returns the answer (refusals logged). */
-async function answerFor(requestId: string, asked: Omit<Asked, "message" | "user"> & { messageId: string; userId: string }): Promise<ChatActionAnswer> {
-  const answer = (ok: boolean, notice: Notice | null = null, queued = false): ChatActionAnswer => ({ type: "chatActionAnswer", requestId, to: asked.userId, ok, ...(queued ? { queued } : {}), notice });
+async function answerFor(
+  requestId: string,
+  asked: Omit<Asked, "message" | "user"> & { messageId: string; userId: string },
+): Promise<ChatActionAnswer> {
+  const answer = (ok: boolean, notice: Notice | null = null, queued = false): ChatActionAnswer => ({
+    type: "chatActionAnswer",
+    requestId,
+    to: asked.userId,
+    ok,
+    ...(queued ? { queued } : {}),
+    notice,
+  });
   try {
     const user = game.users?.get(asked.userId) as UserDoc | undefined;
     const message = game.messages?.get(asked.messageId) as Message | undefined;
@@ -359,7 +459,14 @@ async function answerFor(requestId: string, asked: Omit<Asked, "message" | "user
     return answer(result.ok, result.notice ?? null, result.queued ?? false);
   } catch (error) {
     const notice = noticeOf(error);
-    await log({ kind: "refused", messageId: asked.messageId, action: asked.action, target: asked.target, userId: asked.userId, reason: notice.key });
+    await log({
+      kind: "refused",
+      messageId: asked.messageId,
+      action: asked.action,
+      target: asked.target,
+      userId: asked.userId,
+      reason: notice.key,
+    });
     return answer(false, notice);
   }
 }
@@ -396,12 +503,21 @@ export async function handleSocketMessage(data: unknown, senderId: unknown): Pro
     return;
   }
   if (!isActiveGM() || typeof senderId !== "string" || !game.users?.get(senderId)) return;
-  const requestId = data !== null && typeof data === "object" && typeof (data as { requestId?: unknown }).requestId === "string" ? String((data as { requestId: string }).requestId).slice(0, 32) : "";
+  const requestId =
+    data !== null && typeof data === "object" && typeof (data as { requestId?: unknown }).requestId === "string"
+      ? String((data as { requestId: string }).requestId).slice(0, 32)
+      : "";
   let answer: ChatActionAnswer;
   try {
     if (!limiter.allow(senderId, Date.now())) refuse("SlowDown");
     const request = parseRequest(data);
-    answer = await answerFor(request.requestId, { messageId: request.messageId, action: request.action, target: request.target, override: request.override, userId: senderId });
+    answer = await answerFor(request.requestId, {
+      messageId: request.messageId,
+      action: request.action,
+      target: request.target,
+      override: request.override,
+      userId: senderId,
+    });
   } catch (error) {
     const notice = error instanceof RequestError ? { key: "OMNIBUS.Chat.Malformed" } : noticeOf(error);
     await log({ kind: "refused", messageId: "", action: "", target: null, userId: senderId, reason: notice.key });
@@ -411,7 +527,10 @@ export async function handleSocketMessage(data: unknown, senderId: unknown): Pro
 }
 
 export function registerSocket(): void {
-  (game.socket as unknown as { on(channel: string, fn: (data: unknown, senderId: unknown) => unknown): void }).on(SOCKET_NAME, (data, senderId) => handleSocketMessage(data, senderId));
+  (game.socket as unknown as { on(channel: string, fn: (data: unknown, senderId: unknown) => unknown): void }).on(
+    SOCKET_NAME,
+    (data, senderId) => handleSocketMessage(data, senderId),
+  );
 }
 
 function awaitAnswer(requestId: string, emit: () => void): Promise<ChatActionAnswer | null> {
@@ -447,7 +566,12 @@ const inFlight = new Set<string>();
  * What a click does. A local action runs here; a changing one is applied by the active GM (here
  * when this is the active GM, else asked over the socket). Returns true when it ran or was applied.
  */
-export async function requestChatAction(message: Message, name: string, target: string | null = null, override: Override | null = null): Promise<boolean> {
+export async function requestChatAction(
+  message: Message,
+  name: string,
+  target: string | null = null,
+  override: Override | null = null,
+): Promise<boolean> {
   const action = lookupAction(name);
   const user = game.user;
   if (!action || !user || !message.id) return false;
@@ -457,7 +581,15 @@ export async function requestChatAction(message: Message, name: string, target: 
   try {
     if (action.run) {
       const record = recordOf(message.id);
-      const context: ChatActionContext = { message, user, target, state: cardStateOf(message), authorId: record?.authorId ?? ((message as unknown as { author?: { id?: string } }).author?.id ?? null), response: null, override: null };
+      const context: ChatActionContext = {
+        message,
+        user,
+        target,
+        state: cardStateOf(message),
+        authorId: record?.authorId ?? (message as unknown as { author?: { id?: string } }).author?.id ?? null,
+        response: null,
+        override: null,
+      };
       if (record?.tampered) {
         if (record.tampered.forged) notify("warn", `OMNIBUS.Chat.Forged.${record.tampered.forged}`, { name: userName(record.authorId) });
         else notify("warn", "OMNIBUS.Chat.Tampered");
@@ -479,7 +611,14 @@ export async function requestChatAction(message: Message, name: string, target: 
       notify("warn", "OMNIBUS.Chat.NoGM");
       return false;
     }
-    const request: ChatActionRequest = { type: "chatAction", requestId: foundry.utils.randomID(), messageId: message.id, action: name, target, ...(override ? { override } : {}) };
+    const request: ChatActionRequest = {
+      type: "chatAction",
+      requestId: foundry.utils.randomID(),
+      messageId: message.id,
+      action: name,
+      target,
+      ...(override ? { override } : {}),
+    };
     return report(await awaitAnswer(request.requestId, () => send(request)));
   } catch (error) {
     notifyError(error);
@@ -512,13 +651,32 @@ async function handleResponse(message: Message, response: Record<string, unknown
   let answer: ChatActionAnswer;
   try {
     if (!limiter.allow(userId, Date.now())) refuse("SlowDown");
-    const request = parseRequest({ type: "chatAction", requestId: message.id, messageId: response.to, action: response.action, target: response.target ?? null });
+    const request = parseRequest({
+      type: "chatAction",
+      requestId: message.id,
+      messageId: response.to,
+      action: response.action,
+      target: response.target ?? null,
+    });
     const choices = parseChoices(response.choices);
     const rolls = ((message as unknown as { rolls?: Roll[] }).rolls ?? []) as Roll[];
-    answer = await answerFor(message.id!, { messageId: request.messageId, action: request.action, target: request.target, userId, response: { message, rolls, choices } });
+    answer = await answerFor(message.id!, {
+      messageId: request.messageId,
+      action: request.action,
+      target: request.target,
+      userId,
+      response: { message, rolls, choices },
+    });
   } catch (error) {
     const notice = error instanceof RequestError ? { key: "OMNIBUS.Chat.Malformed" } : noticeOf(error);
-    await log({ kind: "refused", messageId: String(response.to ?? ""), action: String(response.action ?? ""), target: null, userId, reason: notice.key });
+    await log({
+      kind: "refused",
+      messageId: String(response.to ?? ""),
+      action: String(response.action ?? ""),
+      target: null,
+      userId,
+      reason: notice.key,
+    });
     answer = { type: "chatActionAnswer", requestId: message.id!, to: userId, ok: false, notice };
   }
   if (userId === game.user?.id) deliver(answer);
@@ -543,7 +701,10 @@ export async function postResponse(
     notify("warn", "OMNIBUS.Chat.NoGM");
     return false;
   }
-  const Message = ChatMessage as unknown as { create(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<Message | undefined>; getSpeaker(o: { actor?: unknown }): unknown };
+  const Message = ChatMessage as unknown as {
+    create(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<Message | undefined>;
+    getSpeaker(o: { actor?: unknown }): unknown;
+  };
   const answer = await new Promise<ChatActionAnswer | null>((resolve) => {
     let id = "";
     const timer = setTimeout(() => {
@@ -561,7 +722,9 @@ export async function postResponse(
       speaker: Message.getSpeaker({ actor: response.actor ?? undefined }),
       content: response.content,
       rolls: response.rolls,
-      flags: { [SYSTEM_ID]: { ruleset: activeRuleset()?.id ?? "", response: { to: card.id, action, target, choices: response.choices ?? {} } } },
+      flags: {
+        [SYSTEM_ID]: { ruleset: activeRuleset()?.id ?? "", response: { to: card.id, action, target, choices: response.choices ?? {} } },
+      },
     };
     applyMessageMode(data, mode);
     void Message.create(data, messageCreateOptions(mode)).then(
@@ -596,14 +759,19 @@ function clampBetween(value: number, values: number[]): number {
  * back only where it is still what the application set; statuses likewise. Returns the fields left
  * alone because they changed since.
  */
-export function undoUpdate(change: AppliedChange, current: Record<string, unknown>, currentStatuses: Record<string, boolean>): { update: Record<string, unknown>; statuses: Record<string, boolean>; skipped: string[] } {
+export function undoUpdate(
+  change: AppliedChange,
+  current: Record<string, unknown>,
+  currentStatuses: Record<string, boolean>,
+): { update: Record<string, unknown>; statuses: Record<string, boolean>; skipped: string[] } {
   const update: Record<string, unknown> = {};
   const skipped: string[] = [];
   for (const [path, after] of Object.entries(change.after)) {
     const before = change.before[path];
     const now = current[path];
     if (JSON.stringify(now) === JSON.stringify(after)) update[path] = before;
-    else if (typeof before === "number" && typeof after === "number" && typeof now === "number") update[path] = clampBetween(now - (after - before), [before, after, now]);
+    else if (typeof before === "number" && typeof after === "number" && typeof now === "number")
+      update[path] = clampBetween(now - (after - before), [before, after, now]);
     else skipped.push(path);
   }
   const statuses: Record<string, boolean> = {};
@@ -638,7 +806,9 @@ export async function undoMark(message: Message, key: string, user: UserDoc): Pr
       skipped.push(...undo.skipped.map((p) => `${change.name}: ${p}`));
       await applyOne(doc, undo.update, undo.statuses);
     }
-    await updateRecord(message.id!, (r) => (r ? { ...r, marks: { ...r.marks, [key]: { ...mark!, status: "undone", undoneBy: user.id!, undoneAt: Date.now() } } } : null));
+    await updateRecord(message.id!, (r) =>
+      r ? { ...r, marks: { ...r.marks, [key]: { ...mark!, status: "undone", undoneBy: user.id!, undoneAt: Date.now() } } } : null,
+    );
     await log({ kind: "undone", messageId: message.id!, action: mark!.action, target: mark!.target, userId: user.id! });
     return { skipped };
   } finally {
@@ -705,7 +875,15 @@ async function askAmount(): Promise<number | null> {
   const answer = await foundry.applications.api.DialogV2.wait({
     window: { title: localize("OMNIBUS.Chat.Custom") },
     content: `<input type="number" name="amount" min="0" max="999" step="1" value="0">`,
-    buttons: [{ action: "ok", label: localize("OMNIBUS.Chat.Apply"), default: true, callback: (_e: unknown, button: { form?: { elements?: { amount?: { value?: string } } } }) => button.form?.elements?.amount?.value ?? null }],
+    buttons: [
+      {
+        action: "ok",
+        label: localize("OMNIBUS.Chat.Apply"),
+        default: true,
+        callback: (_e: unknown, button: { form?: { elements?: { amount?: { value?: string } } } }) =>
+          button.form?.elements?.amount?.value ?? null,
+      },
+    ],
     rejectClose: false,
   } as never);
   const n = Number(answer);
@@ -713,7 +891,8 @@ async function askAmount(): Promise<number | null> {
 }
 
 function selectedActors(): string[] {
-  const controlled = (globalThis as { canvas?: { tokens?: { controlled?: Array<{ actor?: { uuid?: string } | null }> } } }).canvas?.tokens?.controlled ?? [];
+  const controlled =
+    (globalThis as { canvas?: { tokens?: { controlled?: Array<{ actor?: { uuid?: string } | null }> } } }).canvas?.tokens?.controlled ?? [];
   return controlled.map((t) => t.actor?.uuid).filter((u): u is string => typeof u === "string");
 }
 
@@ -801,7 +980,14 @@ export async function bindChatCard(message: Message, html: HTMLElement): Promise
     if (record?.tampered || (!action.repeatable && action.plan && isApplied(record, markKey(name, target)))) {
       button.setAttribute("disabled", "");
       button.classList.add("applied");
-      button.title = localize(record?.tampered?.forged ? `OMNIBUS.Chat.Forged.${record.tampered.forged}` : record?.tampered ? "OMNIBUS.Chat.Tampered" : "OMNIBUS.Chat.AlreadyApplied", record?.tampered?.forged ? { name: userName(record.authorId) } : undefined);
+      button.title = localize(
+        record?.tampered?.forged
+          ? `OMNIBUS.Chat.Forged.${record.tampered.forged}`
+          : record?.tampered
+            ? "OMNIBUS.Chat.Tampered"
+            : "OMNIBUS.Chat.AlreadyApplied",
+        record?.tampered?.forged ? { name: userName(record.authorId) } : undefined,
+      );
     }
     button.addEventListener("click", (event) => {
       event.preventDefault();
@@ -828,7 +1014,11 @@ export function registerChatSettings(): void {
     scope: "world",
     config: true,
     type: String,
-    choices: { owners: "OMNIBUS.Setting.WhoMayApply.owners", approval: "OMNIBUS.Setting.WhoMayApply.approval", gm: "OMNIBUS.Setting.WhoMayApply.gm" },
+    choices: {
+      owners: "OMNIBUS.Setting.WhoMayApply.owners",
+      approval: "OMNIBUS.Setting.WhoMayApply.approval",
+      gm: "OMNIBUS.Setting.WhoMayApply.gm",
+    },
     default: "owners",
   });
   registerRecordSettings(rerender);
@@ -848,6 +1038,14 @@ export async function showCardLog(): Promise<void> {
     notify("warn", "OMNIBUS.Chat.NotPermitted");
     return;
   }
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("chat/card-log"), logView(readLog(), { userName, time: (at) => new Date(at).toLocaleString() }));
-  await foundry.applications.api.DialogV2.wait({ window: { title: localize("OMNIBUS.Chat.Log") }, content, buttons: [{ action: "ok", label: localize("OMNIBUS.Chat.Close"), default: true }], rejectClose: false } as never);
+  const content = await foundry.applications.handlebars.renderTemplate(
+    templatePath("chat/card-log"),
+    logView(readLog(), { userName, time: (at) => new Date(at).toLocaleString() }),
+  );
+  await foundry.applications.api.DialogV2.wait({
+    window: { title: localize("OMNIBUS.Chat.Log") },
+    content,
+    buttons: [{ action: "ok", label: localize("OMNIBUS.Chat.Close"), default: true }],
+    rejectClose: false,
+  } as never);
 }

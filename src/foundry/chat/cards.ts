@@ -120,13 +120,17 @@ export async function postCard(card: CardMessage): Promise<ChatMessage.Implement
  * GMs, so a player's client never receives it (issue 10, point 8) — hiding parts of a public card
  * when it renders is not enough, its data reaches every client. `secretFor` links it to its card.
  */
-export async function postSecret(card: Omit<CardMessage, "rollMode" | "rolls"> & { secretFor?: string | null }): Promise<ChatMessage.Implementation | undefined> {
+export async function postSecret(
+  card: Omit<CardMessage, "rollMode" | "rolls"> & { secretFor?: string | null },
+): Promise<ChatMessage.Implementation | undefined> {
   const data = await cardMessageData({ ...card, rolls: [] });
   const Message = ChatMessage as unknown as {
     create(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined>;
     getWhisperRecipients(name: string): Array<{ id?: string | null }>;
   };
-  const gms = Message.getWhisperRecipients("GM").map((u) => u.id).filter((id): id is string => Boolean(id));
+  const gms = Message.getWhisperRecipients("GM")
+    .map((u) => u.id)
+    .filter((id): id is string => Boolean(id));
   const flags = data.flags as Record<string, Record<string, unknown>>;
   flags[SYSTEM_ID] = { ...flags[SYSTEM_ID], secret: { for: card.secretFor ?? null } };
   return Message.create({ ...data, whisper: gms }, {});

@@ -20,22 +20,31 @@ const INTEGER = /^-?(0|[1-9][0-9]{0,3})$/;
 /** The values for `fields` from `choices` (defaults for the ones not given); throws an OmnibusError on anything the dialog could not produce. */
 export function valuesFromChoices(fields: CheckField[], defaults: CheckValues, choices: Record<string, string>): CheckValues {
   const byName = new Map(fields.map((f) => [f.name, f]));
-  for (const key of Object.keys(choices)) if (!byName.has(key)) throw new OmnibusError("badArgument", `the dialog has no field ${key}`, { name: key, value: "" });
+  for (const key of Object.keys(choices))
+    if (!byName.has(key)) throw new OmnibusError("badArgument", `the dialog has no field ${key}`, { name: key, value: "" });
   const values: CheckValues = { ...defaults };
   for (const field of fields) {
     if (!Object.hasOwn(choices, field.name)) continue;
     const raw = choices[field.name];
     if (field.kind === "checkbox") {
-      if (raw !== "true" && raw !== "false") throw new OmnibusError("badArgument", `${field.name} is yes or no`, { name: field.name, value: raw });
+      if (raw !== "true" && raw !== "false")
+        throw new OmnibusError("badArgument", `${field.name} is yes or no`, { name: field.name, value: raw });
       values[field.name] = raw === "true";
     } else if (field.kind === "select") {
-      if (!field.choices || !Object.hasOwn(field.choices, raw)) throw new OmnibusError("badArgument", `${field.name} has no choice ${raw}`, { name: field.name, value: raw });
+      if (!field.choices || !Object.hasOwn(field.choices, raw))
+        throw new OmnibusError("badArgument", `${field.name} has no choice ${raw}`, { name: field.name, value: raw });
       values[field.name] = raw;
     } else {
       const n = Number(raw);
       const min = field.min ?? -999;
       const max = field.max ?? 999;
-      if (!INTEGER.test(raw) || n < min || n > max) throw new OmnibusError("outOfRange", `${field.name} must be a whole number in ${min}…${max}`, { name: field.name, value: raw, min: String(min), max: String(max) });
+      if (!INTEGER.test(raw) || n < min || n > max)
+        throw new OmnibusError("outOfRange", `${field.name} must be a whole number in ${min}…${max}`, {
+          name: field.name,
+          value: raw,
+          min: String(min),
+          max: String(max),
+        });
       values[field.name] = n;
     }
   }

@@ -21,25 +21,66 @@ const t = (key: string, data?: Message["data"]): Message => ({ key, ...(data ? {
 
 export function recordView(
   record: CardRecord,
-  opts: { isGM: boolean; userName(id: string): string; time(at: number): string; overridable?: Array<{ action: string; targets: string[] }> },
+  opts: {
+    isGM: boolean;
+    userName(id: string): string;
+    time(at: number): string;
+    overridable?: Array<{ action: string; targets: string[] }>;
+  },
 ): RecordView | null {
   const { isGM } = opts;
   const marks = Object.entries(record.marks).map(([key, mark]) => {
     const what = mark.summary ? t(mark.summary.key, mark.summary.data) : t("OMNIBUS.Chat.Action");
-    const names = mark.changes.map((c) => c.name).filter(Boolean).join(", ") || "—";
-    const line = mark.status === "undone" ? "UndoneLine" : mark.status === "pending" ? "PendingLine" : mark.status === "failed" ? "FailedLine" : "AppliedLine";
-    const text = t(`OMNIBUS.Chat.${line}`, { what, names, by: opts.userName(mark.by), gm: opts.userName(mark.appliedBy), time: opts.time(mark.undoneAt ?? mark.at) });
+    const names =
+      mark.changes
+        .map((c) => c.name)
+        .filter(Boolean)
+        .join(", ") || "—";
+    const line =
+      mark.status === "undone"
+        ? "UndoneLine"
+        : mark.status === "pending"
+          ? "PendingLine"
+          : mark.status === "failed"
+            ? "FailedLine"
+            : "AppliedLine";
+    const text = t(`OMNIBUS.Chat.${line}`, {
+      what,
+      names,
+      by: opts.userName(mark.by),
+      gm: opts.userName(mark.appliedBy),
+      time: opts.time(mark.undoneAt ?? mark.at),
+    });
     return { key, status: mark.status, text, undo: isGM && (mark.status === "done" || mark.status === "failed") };
   });
-  const applied = new Set(Object.entries(record.marks).filter(([, m]) => m.status !== "undone").map(([k]) => k));
+  const applied = new Set(
+    Object.entries(record.marks)
+      .filter(([, m]) => m.status !== "undone")
+      .map(([k]) => k),
+  );
   const overrides =
     isGM && !record.tampered
       ? (opts.overridable ?? []).flatMap(({ action, targets }) =>
-          targets.filter((target) => !applied.has(`${action}:${target}`)).map((target) => ({ action, target, label: t("OMNIBUS.Chat.GMHand", { target: /^[0-9]+$/.test(target) ? Number(target) + 1 : target }) })),
+          targets
+            .filter((target) => !applied.has(`${action}:${target}`))
+            .map((target) => ({
+              action,
+              target,
+              label: t("OMNIBUS.Chat.GMHand", { target: /^[0-9]+$/.test(target) ? Number(target) + 1 : target }),
+            })),
         )
       : [];
-  const queue = isGM ? record.queue.map((q) => ({ id: q.id, text: t("OMNIBUS.Chat.QueueLine", { name: opts.userName(q.userId), action: q.action, time: opts.time(q.at) }) })) : [];
-  const tampered = record.tampered ? t(record.tampered.forged ? `OMNIBUS.Chat.Forged.${record.tampered.forged}` : "OMNIBUS.Chat.TamperedBy", { name: opts.userName(record.tampered.by) }) : null;
+  const queue = isGM
+    ? record.queue.map((q) => ({
+        id: q.id,
+        text: t("OMNIBUS.Chat.QueueLine", { name: opts.userName(q.userId), action: q.action, time: opts.time(q.at) }),
+      }))
+    : [];
+  const tampered = record.tampered
+    ? t(record.tampered.forged ? `OMNIBUS.Chat.Forged.${record.tampered.forged}` : "OMNIBUS.Chat.TamperedBy", {
+        name: opts.userName(record.tampered.by),
+      })
+    : null;
   if (!tampered && marks.length === 0 && overrides.length === 0 && queue.length === 0) return null;
   return {
     tampered,

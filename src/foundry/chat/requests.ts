@@ -67,11 +67,18 @@ function parseOverride(value: unknown): Override | null {
     out.factor = value.factor;
   }
   if (value.amount !== undefined) {
-    if (typeof value.amount !== "number" || !Number.isInteger(value.amount) || value.amount < 0 || value.amount > 999) throw new RequestError("override");
+    if (typeof value.amount !== "number" || !Number.isInteger(value.amount) || value.amount < 0 || value.amount > 999)
+      throw new RequestError("override");
     out.amount = value.amount;
   }
   if (value.actors !== undefined) {
-    if (!Array.isArray(value.actors) || value.actors.length === 0 || value.actors.length > 50 || !value.actors.every((a) => typeof a === "string" && UUID.test(a))) throw new RequestError("override");
+    if (
+      !Array.isArray(value.actors) ||
+      value.actors.length === 0 ||
+      value.actors.length > 50 ||
+      !value.actors.every((a) => typeof a === "string" && UUID.test(a))
+    )
+      throw new RequestError("override");
     out.actors = [...value.actors];
   }
   return out;

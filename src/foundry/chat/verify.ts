@@ -38,7 +38,8 @@ export function expectClaim(what: string, claimed: unknown, expected: unknown): 
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-const isStringMap = (v: unknown): v is Record<string, string> => isRecord(v) && Object.keys(v).length <= 64 && Object.values(v).every((x) => typeof x === "string" && x.length <= 200);
+const isStringMap = (v: unknown): v is Record<string, string> =>
+  isRecord(v) && Object.keys(v).length <= 64 && Object.values(v).every((x) => typeof x === "string" && x.length <= 200);
 
 interface Origin {
   kind: string;
@@ -56,7 +57,14 @@ function parseOrigin(value: unknown): Origin | null {
   if (!isStringMap(dataset) || !isStringMap(choices)) return null;
   if (itemUuid !== null && itemUuid !== undefined && typeof itemUuid !== "string") return null;
   if (!Array.isArray(targets) || targets.length > 64 || !targets.every(isRecord)) return null;
-  return { kind, dataset, actorUuid, itemUuid: (itemUuid as string | null | undefined) ?? null, targets: structuredClone(targets) as unknown as TargetInfo[], choices };
+  return {
+    kind,
+    dataset,
+    actorUuid,
+    itemUuid: (itemUuid as string | null | undefined) ?? null,
+    targets: structuredClone(targets) as unknown as TargetInfo[],
+    choices,
+  };
 }
 
 function reasonOf(error: unknown): ForgedReason {
@@ -90,13 +98,23 @@ export async function verifyCard(state: Record<string, unknown>, rolls: unknown[
   if (origin.itemUuid) {
     const prefix = `${String((actor as { uuid?: string }).uuid)}.Item.`;
     const id = origin.itemUuid.startsWith(prefix) ? origin.itemUuid.slice(prefix.length) : "";
-    item = (id ? ((actor as unknown as { items?: { get(id: string): unknown } }).items?.get(id) as Item.Implementation | undefined) : undefined) ?? null;
+    item =
+      (id
+        ? ((actor as unknown as { items?: { get(id: string): unknown } }).items?.get(id) as Item.Implementation | undefined)
+        : undefined) ?? null;
     if (!item) return "NotOwner";
   }
   let request: CheckRequest | null;
   let values: CheckValues;
   try {
-    request = await checks.build({ actor, item, kind: origin.kind, dataset: origin.dataset, targets: origin.targets, choices: origin.choices });
+    request = await checks.build({
+      actor,
+      item,
+      kind: origin.kind,
+      dataset: origin.dataset,
+      targets: origin.targets,
+      choices: origin.choices,
+    });
     if (!request) return "NotRebuilt";
     values = valuesFromChoices(request.fields, request.values, origin.choices);
   } catch (error) {

@@ -6,16 +6,10 @@
 import {
   codeToPips,
   pipsToCode,
-  
   formatDieCode,
   normalizeCode,
-  
   resistCode,
-  
-  
   scaleModifiers,
-  
-  
   type Armor,
   type DieCode,
   type Scale,
@@ -23,26 +17,7 @@ import {
 import { currentRollMode, postCard } from "../chat/cards";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
-import {
-  
-  
-  
-  
-  
-  
-  equippedArmor,
-  
-  resistanceEffectPips,
-  
-  
-  
-  weaponDamageCode,
-  woundLevelOf,
-  type D6ActorData,
-  
-  
-  
-} from "../../rules/d6/table/checks";
+import { equippedArmor, resistanceEffectPips, weaponDamageCode, woundLevelOf, type D6ActorData } from "../../rules/d6/table/checks";
 import { diceFaces, planDamage, type D6CardContext, type DamageTarget, type TargetOutcome } from "../../rules/d6/table/cards";
 import { D6Roll } from "./rolls";
 import { storedCode } from "../../rules/d6/table/schema";
@@ -71,7 +46,15 @@ interface AttackFlags {
   scale: Scale;
   forcePoint: boolean;
   blast: { radii: string; damage: string } | null;
-  targets: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number | null; damage: string | null; distance: number | null }>;
+  targets: Array<{
+    tokenUuid: string;
+    actorUuid: string | null;
+    name: string;
+    img: string;
+    zone: number | null;
+    damage: string | null;
+    distance: number | null;
+  }>;
 }
 
 /** A character's Strength code (null for a vehicle or bad data). */
@@ -85,7 +68,11 @@ function strengthOf(system: Record<string, unknown>): DieCode | null {
 
 /** The code a target rolls against damage: full Strength (or body strength) + armor + scale (T-52, T-53, T-32). */
 export function targetResistCode(target: D6ActorData, damageType: "energy" | "physical", scaleBonus: number): DieCode {
-  if (target.type === "d6_vehicle") return normalizeCode({ dice: storedCode(target.system.bodyStrength, "bodyStrength").dice + scaleBonus, pips: storedCode(target.system.bodyStrength, "bodyStrength").pips });
+  if (target.type === "d6_vehicle")
+    return normalizeCode({
+      dice: storedCode(target.system.bodyStrength, "bodyStrength").dice + scaleBonus,
+      pips: storedCode(target.system.bodyStrength, "bodyStrength").pips,
+    });
   const attrs = target.system.attributes as Record<string, unknown>;
   const armor: Armor | null = equippedArmor(target);
   const forcePoint = ((target.system.round ?? {}) as Record<string, unknown>).forcePoint === true;
@@ -101,7 +88,10 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
   if (!attack) throw refused("WrongCard", "this card has no attack");
   const attacker = await resolveDoc<ActorDoc>(attack.actorUuid);
   const attackerData = attacker ? actorData(attacker) : null;
-  const strength = attackerData?.type === "d6_vehicle" ? { dice: 0, pips: 0 } : storedCode((attackerData?.system.attributes as Record<string, unknown> | undefined)?.strength ?? { dice: 0, pips: 0 }, "strength");
+  const strength =
+    attackerData?.type === "d6_vehicle"
+      ? { dice: 0, pips: 0 }
+      : storedCode((attackerData?.system.attributes as Record<string, unknown> | undefined)?.strength ?? { dice: 0, pips: 0 }, "strength");
   const rolls: Roll[] = [];
   // The damage card takes the roller's chat mode: a blind one must not ask them to type the dice (issue 11, item 4).
   const mode = currentRollMode();
@@ -118,14 +108,24 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
     const targetScale = (data?.system.scale as Scale | undefined) ?? attack.scale;
     const scale = scaleModifiers(attack.scale, targetScale);
     const base = t?.damage ?? attack.damage;
-    const code = normalizeCode({ ...weaponDamageCode(base, strength, attack.forcePoint), dice: weaponDamageCode(base, strength, attack.forcePoint).dice + scale.damage });
+    const code = normalizeCode({
+      ...weaponDamageCode(base, strength, attack.forcePoint),
+      dice: weaponDamageCode(base, strength, attack.forcePoint).dice + scale.damage,
+    });
     const zone = t?.zone ?? "direct";
     const key = settings.blastRolls === "perTarget" ? `t${i}` : `${zone}:${scale.damage}`;
     if (!groups.has(key)) groups.set(key, { code });
     plan.push({ target: t, key, data, resistBonus: scale.resist });
   }
   for (const group of groups.values()) {
-    group.roll = D6Roll.fromSpec({ code: group.code, wildDie: settings.wildDieDamage, wildOne: settings.wildOne, characterPoints: 0, kind: "damage", allowPipsOnly: settings.allowPipsOnly });
+    group.roll = D6Roll.fromSpec({
+      code: group.code,
+      wildDie: settings.wildDieDamage,
+      wildOne: settings.wildOne,
+      characterPoints: 0,
+      kind: "damage",
+      allowPipsOnly: settings.allowPipsOnly,
+    });
     await group.roll.evaluate(evaluateOptions(mode));
     rolls.push(group.roll as unknown as Roll);
   }
@@ -136,14 +136,38 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
     const group = groups.get(p.key)!;
     const damageTotal = group.roll!.outcome!.total;
     if (!p.target || !p.data || !p.target.actorUuid) continue;
-    const resist = D6Roll.fromSpec({ code: targetResistCode(p.data, attack.damageType, p.resistBonus), wildDie: settings.wildDieResist, wildOne: settings.wildOne, characterPoints: 0, kind: "resistDamage", allowPipsOnly: settings.allowPipsOnly });
+    const resist = D6Roll.fromSpec({
+      code: targetResistCode(p.data, attack.damageType, p.resistBonus),
+      wildDie: settings.wildDieResist,
+      wildOne: settings.wildOne,
+      characterPoints: 0,
+      kind: "resistDamage",
+      allowPipsOnly: settings.allowPipsOnly,
+    });
     await resist.evaluate(evaluateOptions(mode));
     rolls.push(resist as unknown as Roll);
-    const target: DamageTarget = { actorUuid: p.target.actorUuid, name: p.target.name, img: p.target.img, damageTotal, resistTotal: resist.outcome!.total, stun: attack.stun, vehicle: p.data.type === "d6_vehicle" };
+    const target: DamageTarget = {
+      actorUuid: p.target.actorUuid,
+      name: p.target.name,
+      img: p.target.img,
+      damageTotal,
+      resistTotal: resist.outcome!.total,
+      stun: attack.stun,
+      vehicle: p.data.type === "d6_vehicle",
+    };
     const index = damageTargets.length;
     damageTargets.push(target);
     explained.push({ name: target.name, damageTotal, resist: resist.outcome!, stun: target.stun, vehicle: target.vehicle });
-    const preview = planDamage(target, { woundLevel: woundLevelOf(p.data.system), stuns: Number(p.data.system.stuns ?? 0), damage: String(p.data.system.damage ?? ""), strength: strengthOf(p.data.system) }, settings);
+    const preview = planDamage(
+      target,
+      {
+        woundLevel: woundLevelOf(p.data.system),
+        stuns: Number(p.data.system.stuns ?? 0),
+        damage: String(p.data.system.damage ?? ""),
+        strength: strengthOf(p.data.system),
+      },
+      settings,
+    );
     outcomes.push({
       name: target.name,
       img: target.img,
@@ -151,7 +175,11 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
       units: "",
       band: "OMNIBUS.D6.Card.DamageVsStrength",
       bandDetail: `${damageTotal} − ${target.resistTotal}`,
-      result: target.vehicle ? `OMNIBUS.D6.ObjectDamage.${preview.result}` : preview.knockedOut ? "OMNIBUS.D6.DamageResult.knockedOut" : `OMNIBUS.D6.DamageResult.${preview.result}`,
+      result: target.vehicle
+        ? `OMNIBUS.D6.ObjectDamage.${preview.result}`
+        : preview.knockedOut
+          ? "OMNIBUS.D6.DamageResult.knockedOut"
+          : `OMNIBUS.D6.DamageResult.${preview.result}`,
       tone: preview.result === "none" || preview.result === "undamaged" ? "neutral" : "failure",
       button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { target: String(index) } },
     });
@@ -166,13 +194,35 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
     outcome: null,
     quality: null,
     complication: false,
-    lines: [...groups.values()].map((g) => ({ label: "OMNIBUS.D6.Card.DamageRoll", value: `${formatDieCode(g.code)} → ${g.roll!.outcome!.total}` })),
+    lines: [...groups.values()].map((g) => ({
+      label: "OMNIBUS.D6.Card.DamageRoll",
+      value: `${formatDieCode(g.code)} → ${g.roll!.outcome!.total}`,
+    })),
     outcomes,
-    buttons: damageTargets.flatMap((t, i) => (t.vehicle ? [] : [{ action: "d6SpendResistCP", label: "OMNIBUS.D6.ResistCP.Button", icon: "fa-solid fa-star", detail: t.name, data: { target: String(i) } }])),
+    buttons: damageTargets.flatMap((t, i) =>
+      t.vehicle
+        ? []
+        : [
+            {
+              action: "d6SpendResistCP",
+              label: "OMNIBUS.D6.ResistCP.Button",
+              icon: "fa-solid fa-star",
+              detail: t.name,
+              data: { target: String(i) },
+            },
+          ],
+    ),
     // Explain (issue 14): the damage roll, each resistance roll, the difference and its table row.
     explain: explainDamage(firstGroup?.roll?.outcome ?? null, explained),
   };
-  await postCard({ template: DAMAGE_CARD, context, actor: attacker as never, rolls, rollMode: mode, flags: { d6: { damage: { from: message.id, attackerUuid: attack.actorUuid, targets: damageTargets } } } });
+  await postCard({
+    template: DAMAGE_CARD,
+    context,
+    actor: attacker as never,
+    rolls,
+    rollMode: mode,
+    flags: { d6: { damage: { from: message.id, attackerUuid: attack.actorUuid, targets: damageTargets } } },
+  });
 }
 
 /** The damage targets of a card's state. */
@@ -192,10 +242,13 @@ function checkDamageOrigin(context: ChatActionContext, target: DamageTarget): vo
   const damage = d6State(context.state).damage as { from?: string; attackerUuid?: string | null } | undefined;
   const attackRecord = recordOf(damage?.from ?? "");
   const attack = attackRecord ? (d6State(attackRecord.state).attack as AttackFlags | undefined) : undefined;
-  if (!attackRecord || !attack || attackRecord.tampered) throw refused("NotFromAttack", "this damage card does not come from a recorded attack");
+  if (!attackRecord || !attack || attackRecord.tampered)
+    throw refused("NotFromAttack", "this damage card does not come from a recorded attack");
   const author = game.users?.get(context.authorId ?? "") as User.Implementation | undefined;
-  if (!author?.isGM && (attackRecord.authorId !== context.authorId || (attack.actorUuid && !userOwns(attack.actorUuid, author)))) throw refused("NotYourAttack", "the damage card's author did not make that attack");
-  if (attack.targets.length > 0 && !attack.targets.some((t) => t.actorUuid === target.actorUuid)) throw refused("NotHit", "that attack did not hit this target", { name: target.name });
+  if (!author?.isGM && (attackRecord.authorId !== context.authorId || (attack.actorUuid && !userOwns(attack.actorUuid, author))))
+    throw refused("NotYourAttack", "the damage card's author did not make that attack");
+  if (attack.targets.length > 0 && !attack.targets.some((t) => t.actorUuid === target.actorUuid))
+    throw refused("NotHit", "that attack did not hit this target", { name: target.name });
 }
 
 async function planApply(context: ChatActionContext): Promise<PlannedAction> {
@@ -205,16 +258,34 @@ async function planApply(context: ChatActionContext): Promise<PlannedAction> {
   checkDamageOrigin(context, target);
   const override = context.override;
   // The GM's hand: ½ or ×2 the damage total, a custom damage total, or the selected tokens' actors.
-  const damageTotal = override?.amount !== undefined ? override.amount : override?.factor ? Math.floor(target.damageTotal * override.factor) : target.damageTotal;
+  const damageTotal =
+    override?.amount !== undefined
+      ? override.amount
+      : override?.factor
+        ? Math.floor(target.damageTotal * override.factor)
+        : target.damageTotal;
   const uuids = override?.actors ?? [target.actorUuid];
   const changes: DocumentChange[] = [];
   for (const uuid of uuids) {
     const actor = await resolveDoc<ActorDoc>(uuid);
-    if (!actor || !String(actor.type).startsWith("d6_")) throw refused(actor ? "WrongRuleset" : "TargetGone", "the target no longer exists", { name: actor?.name ?? target.name });
-    const planned = planDamage({ ...target, damageTotal, resistTotal: target.resistTotal + (target.cpBonus ?? 0), vehicle: actor.type === "d6_vehicle" }, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0), damage: String(actor.system.damage ?? ""), strength: strengthOf(actor.system) }, readSettings());
+    if (!actor || !String(actor.type).startsWith("d6_"))
+      throw refused(actor ? "WrongRuleset" : "TargetGone", "the target no longer exists", { name: actor?.name ?? target.name });
+    const planned = planDamage(
+      { ...target, damageTotal, resistTotal: target.resistTotal + (target.cpBonus ?? 0), vehicle: actor.type === "d6_vehicle" },
+      {
+        woundLevel: String(actor.system.woundLevel ?? "healthy"),
+        stuns: Number(actor.system.stuns ?? 0),
+        damage: String(actor.system.damage ?? ""),
+        strength: strengthOf(actor.system),
+      },
+      readSettings(),
+    );
     changes.push({ uuid: actor.uuid, update: planned.update, statuses: planned.statuses });
   }
-  return { changes, summary: { key: "OMNIBUS.D6.Card.AppliedDamage", data: { damage: damageTotal, resist: target.resistTotal + (target.cpBonus ?? 0) } } };
+  return {
+    changes,
+    summary: { key: "OMNIBUS.D6.Card.AppliedDamage", data: { damage: damageTotal, resist: target.resistTotal + (target.cpBonus ?? 0) } },
+  };
 }
 
 export const d6ChatActions: Record<string, ChatAction> = {

@@ -9,7 +9,15 @@ import { D6_TRACKABLE, d6TokenAttribute, D6_TOKEN_DEFAULTS, d6MovementBands } fr
 import { d6Checks } from "./checks";
 import { d6ChatActions } from "./actions";
 import { hideForeignResistButtons } from "./resist-cp/actions";
-import { d6Combat, mayActLast, maySetSideInitiative, onCombatRound, planActLast, planSideInitiative, sideInitiativeCombatClass } from "./combat";
+import {
+  d6Combat,
+  mayActLast,
+  maySetSideInitiative,
+  onCombatRound,
+  planActLast,
+  planSideInitiative,
+  sideInitiativeCombatClass,
+} from "./combat";
 import {
   D6AbilityModel,
   D6ArmorModel,
@@ -95,7 +103,9 @@ export const d6Adapter = defineRuleset({
     // The listeners return their work (Foundry ignores it) so a caller that awaits the hooks can.
     Hooks.on("updateActor", (actor: unknown, changed: unknown) => onD6ActorChange(actor as never, (changed ?? {}) as never));
     Hooks.on("createActiveEffect", (effect: unknown) => onD6EffectCreated(effect as never));
-    Hooks.on("updateCombat", (combat: unknown, changed: unknown, options: unknown) => onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never, (options ?? {}) as never));
+    Hooks.on("updateCombat", (combat: unknown, changed: unknown, options: unknown) =>
+      onCombatRound(combat as never, changed as never, game.user as never, game.users?.activeGM as never, (options ?? {}) as never),
+    );
     // Per-side initiative (the default): the tracker's roll buttons roll for every side at once.
     const config = CONFIG as unknown as { Combat: { documentClass: abstract new (...args: never[]) => object } };
     config.Combat.documentClass = sideInitiativeCombatClass(config.Combat.documentClass);

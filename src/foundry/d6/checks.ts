@@ -6,20 +6,13 @@
 import { OmnibusError, refused } from "../../core/errors";
 import {
   canFire,
-  
-  
   deviationDice,
   formatDieCode,
-  
   parseFireRate,
-  
   rollD6,
   rollPlainDice,
-  
   spendAmmo,
   woundPenaltyDice,
-  
-  
   type Scale,
 } from "../../rules/d6";
 import { cardOrigin, postCard, postSecret } from "../chat/cards";
@@ -31,16 +24,46 @@ import { checksByKind } from "../checks";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
 import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, type Point } from "../targets";
 import { templatePath } from "../templates/helpers";
-import { actorBeforeOwnSpend, attackCheck, weaponCondition, attributeCheck, checkData, checkOdds, difficultyEffectBonus, itemNamed, resolveValues, skillCheck, skillCode, type D6ActorData, type D6AttackTarget, type D6CheckData, type D6TargetData } from "../../rules/d6/table/checks";
+import {
+  actorBeforeOwnSpend,
+  attackCheck,
+  weaponCondition,
+  attributeCheck,
+  checkData,
+  checkOdds,
+  difficultyEffectBonus,
+  itemNamed,
+  resolveValues,
+  skillCheck,
+  skillCode,
+  type D6ActorData,
+  type D6AttackTarget,
+  type D6CheckData,
+  type D6TargetData,
+} from "../../rules/d6/table/checks";
 import { type D6Settings } from "../../rules/d6/table/settings";
 import { explainD6Check } from "../../rules/d6/explain";
-import { attackOutcomes, blastHits, blastOuterRadius, checkOutcome, diceFaces, type D6CardContext, type TargetOutcome } from "../../rules/d6/table/cards";
+import {
+  attackOutcomes,
+  blastHits,
+  blastOuterRadius,
+  checkOutcome,
+  diceFaces,
+  type D6CardContext,
+  type TargetOutcome,
+} from "../../rules/d6/table/cards";
 import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./rolls";
 import { readSettings } from "./settings";
 import { buildHealing, buildNaturalHealing, rollHealing } from "./healing/checks";
 import { healingOdds, medicalKind, type HealingCheckData } from "../../rules/d6/table/healing/checks";
 import { cpAfterOffered } from "./cp-after/actions";
-import { MOVEMENT_KIND, movementOdds, movementRequest, resolveMovement, type MovementCheckData } from "../../rules/d6/table/movement/checks";
+import {
+  MOVEMENT_KIND,
+  movementOdds,
+  movementRequest,
+  resolveMovement,
+  type MovementCheckData,
+} from "../../rules/d6/table/movement/checks";
 import { rollMovement } from "./movement/checks";
 import { evaluateOptions } from "../compat";
 import { actorEffects } from "../effects";
@@ -48,15 +71,39 @@ import { actorEffects } from "../effects";
 export const CHECK_CARD = templatePath("d6/chat/check-card");
 export const DAMAGE_CARD = templatePath("d6/chat/damage-card");
 
-type Doc = { uuid: string; name: string; type: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown> };
+type Doc = {
+  uuid: string;
+  name: string;
+  type: string;
+  img?: string | null;
+  system: Record<string, unknown>;
+  update(d: Record<string, unknown>): Promise<unknown>;
+};
 export type ActorDoc = Doc & { items: { contents: Doc[] } & Iterable<Doc>; isOwner?: boolean; getActiveTokens?(): unknown[] };
 
 export function actorData(actor: ActorDoc): D6ActorData {
   const items = Array.from(actor.items?.contents ?? []).map((i) => {
-    const nameEn = ((i as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.nameEn ?? undefined) as string | undefined;
-    return { id: (i as unknown as { id: string }).id, uuid: i.uuid, name: i.name, type: i.type, img: i.img, system: i.system, ...(nameEn ? { nameEn } : {}) };
+    const nameEn = ((i as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.nameEn ??
+      undefined) as string | undefined;
+    return {
+      id: (i as unknown as { id: string }).id,
+      uuid: i.uuid,
+      name: i.name,
+      type: i.type,
+      img: i.img,
+      system: i.system,
+      ...(nameEn ? { nameEn } : {}),
+    };
   });
-  return { uuid: actor.uuid, name: actor.name, type: actor.type, img: actor.img, system: actor.system, items, effects: actorEffects(actor as never) };
+  return {
+    uuid: actor.uuid,
+    name: actor.name,
+    type: actor.type,
+    img: actor.img,
+    system: actor.system,
+    items,
+    effects: actorEffects(actor as never),
+  };
 }
 
 function itemById(actor: ActorDoc, id: string | undefined): Doc | undefined {
@@ -86,7 +133,12 @@ export async function targetsData(targets: TargetInfo[]): Promise<Record<string,
     if (typeof round.dodge === "number") reactions.push({ skill: "dodge" as const, total: round.dodge, full });
     if (typeof round.parry === "number") reactions.push({ skill: "melee_parry" as const, total: round.parry, full });
     const difficultyBonus = difficultyEffectBonus(actorEffects(actor as never));
-    out[t.actorUuid] = { scale: (String(s.scale ?? "character") as Scale) ?? "character", reactions, isVehicle: actor.type === "d6_vehicle", ...(difficultyBonus ? { difficultyBonus } : {}) };
+    out[t.actorUuid] = {
+      scale: (String(s.scale ?? "character") as Scale) ?? "character",
+      reactions,
+      isVehicle: actor.type === "d6_vehicle",
+      ...(difficultyBonus ? { difficultyBonus } : {}),
+    };
   }
   return out;
 }
@@ -123,7 +175,11 @@ function buildMovement(source: CheckSource) {
   const c = buildContext(source);
   if (!c) return null;
   const { actor, data, settings } = c;
-  return movementRequest({ ...data, flags: (actor as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags }, settings, localize("OMNIBUS.D6.Movement.Title"));
+  return movementRequest(
+    { ...data, flags: (actor as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags },
+    settings,
+    localize("OMNIBUS.D6.Movement.Title"),
+  );
 }
 
 function buildAttribute(source: CheckSource) {
@@ -143,7 +199,12 @@ function buildSkill(source: CheckSource) {
   {
     if (!item || item.type !== "d6_skill") throw refused("ItemGone", "no such skill");
     const spec = source.dataset.specialization;
-    return skillCheck(data, { ...data.items.find((i) => i.uuid === item.uuid)! }, spec === undefined || spec === "" ? null : Number(spec), settings);
+    return skillCheck(
+      data,
+      { ...data.items.find((i) => i.uuid === item.uuid)! },
+      spec === undefined || spec === "" ? null : Number(spec),
+      settings,
+    );
   }
 }
 
@@ -197,7 +258,11 @@ function nothingToRoll(source: CheckSource): null {
  * the thrower picks a point); its distance from the attacker's token picks the band. Without a
  * canvas or a token, nothing to pick (the attack then needs a target or a typed difficulty).
  */
-async function pickImpactPoint(actor: ActorDoc, weapon: { system: Record<string, unknown> }, targets: TargetInfo[]): Promise<{ point: Point; target: TargetInfo } | null | "cancelled"> {
+async function pickImpactPoint(
+  actor: ActorDoc,
+  weapon: { system: Record<string, unknown> },
+  targets: TargetInfo[],
+): Promise<{ point: Point; target: TargetInfo } | null | "cancelled"> {
   const radii = String((weapon.system.blast as Record<string, unknown> | undefined)?.radii ?? "").trim();
   if (!radii || targets.length > 0) return null;
   const from = actingToken(actor as never)?.center;
@@ -210,7 +275,17 @@ async function pickImpactPoint(actor: ActorDoc, weapon: { system: Record<string,
   }
   const measured = measureBetween(from, point);
   if (!measured) return null;
-  return { point, target: { tokenUuid: "", actorUuid: null, name: localize("OMNIBUS.D6.Blast.ImpactPoint"), img: "icons/svg/target.svg", distance: measured.distance, units: measured.units } };
+  return {
+    point,
+    target: {
+      tokenUuid: "",
+      actorUuid: null,
+      name: localize("OMNIBUS.D6.Blast.ImpactPoint"),
+      img: "icons/svg/target.svg",
+      distance: measured.distance,
+      units: measured.units,
+    },
+  };
 }
 
 /** The kind an item rolls as, by its type; null (after saying why) for an item that rolls nothing. */
@@ -233,7 +308,14 @@ function canSeeDifficulty(settings: D6Settings): boolean {
 function mainRoll(request: KindRequest<D6CheckData>, values: CheckValues, settings: D6Settings) {
   const data = checkData(request);
   const v = resolveValues(request, values, settings);
-  const roll = D6Roll.fromSpec({ code: v.code, wildDie: true, wildOne: settings.wildOne, characterPoints: v.characterPoints, kind: data.rollKind, allowPipsOnly: settings.allowPipsOnly });
+  const roll = D6Roll.fromSpec({
+    code: v.code,
+    wildDie: true,
+    wildOne: settings.wildOne,
+    characterPoints: v.characterPoints,
+    kind: data.rollKind,
+    allowPipsOnly: settings.allowPipsOnly,
+  });
   return { roll, v, data };
 }
 
@@ -275,7 +357,7 @@ function actorSpend(request: KindRequest<D6CheckData>, values: CheckValues, tota
     update["system.forcePoints"] = data.forcePointsAvailable - 1;
     update["system.round.forcePoint"] = true;
   }
-  if (v.actions !== Number(((request.values.actions as number) ?? 1))) update["system.round.actions"] = v.actions;
+  if (v.actions !== Number((request.values.actions as number) ?? 1)) update["system.round.actions"] = v.actions;
   const reaction = data.reaction as string | null | undefined;
   if (reaction) {
     const slot = reaction === "dodge" || reaction === "vehicle_dodge" || reaction === "starship_dodge" ? "dodge" : "parry";
@@ -321,26 +403,53 @@ async function roll(request: KindRequest<D6CheckData>, values: CheckValues, opti
     outcome: null,
     quality: null,
     complication: outcome.complication,
-    lines: [{ label: "OMNIBUS.D6.Card.Code", value: formatDieCode(v.code) + (v.characterPoints ? ` + ${v.characterPoints} CP` : "") }, ...data.notes.map((n) => ({ ...n }))],
+    lines: [
+      { label: "OMNIBUS.D6.Card.Code", value: formatDieCode(v.code) + (v.characterPoints ? ` + ${v.characterPoints} CP` : "") },
+      ...data.notes.map((n) => ({ ...n })),
+    ],
     outcomes: [],
     buttons: [],
     hideSecrets: settings.hideDifficulty,
   };
-  if (data.woundLevel !== "healthy" && data.rollKind !== "resistDamage") context.lines.push({ label: "OMNIBUS.D6.Card.WoundPenalty", value: `−${woundPenaltyDice(data.woundLevel)}D` });
+  if (data.woundLevel !== "healthy" && data.rollKind !== "resistDamage")
+    context.lines.push({ label: "OMNIBUS.D6.Card.WoundPenalty", value: `−${woundPenaltyDice(data.woundLevel)}D` });
   if (v.actions > 1) context.lines.push({ label: "OMNIBUS.D6.Card.Actions", value: `−${v.actions - 1}D` });
   if (v.forcePoint) context.lines.push({ label: "OMNIBUS.D6.Card.ForcePoint", value: "×2" });
   const flags: Record<string, unknown> = { kind: request.kind };
   if (attack) {
-    const resolved = attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, seeDifficulty);
+    const resolved = attackOutcomes(
+      attack.targets,
+      attack.attackType,
+      outcome.total,
+      v.difficultyModifier + difficultyDice,
+      settings,
+      seeDifficulty,
+    );
     if (difficultyDice) context.lines.push({ label: "OMNIBUS.D6.Card.DifficultyDice", value: `+${difficultyDice}`, secret: true });
-    let damageTargets: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number | null; damage: string | null; distance: number | null }> = [];
+    let damageTargets: Array<{
+      tokenUuid: string;
+      actorUuid: string | null;
+      name: string;
+      img: string;
+      zone: number | null;
+      damage: string | null;
+      distance: number | null;
+    }> = [];
     if (attack.targets.length === 0) {
       const difficulty = v.difficulty;
       Object.assign(context, checkOutcome(outcome.total, difficulty));
       if (difficulty !== null) context.lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(difficulty), secret: true });
     } else {
       context.outcomes = resolved.outcomes;
-      damageTargets = resolved.hits.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, zone: null, damage: null, distance: t.distance }));
+      damageTargets = resolved.hits.map((t) => ({
+        tokenUuid: t.tokenUuid,
+        actorUuid: t.actorUuid,
+        name: t.name,
+        img: t.img,
+        zone: null,
+        damage: null,
+        distance: t.distance,
+      }));
     }
     if (attack.blast && attack.targets.length > 0) {
       const blast = await blastArea(attack, resolved, actor, settings, rolls, options.rollMode);
@@ -352,7 +461,8 @@ async function roll(request: KindRequest<D6CheckData>, values: CheckValues, opti
     }
     const anyHit = attack.targets.length === 0 ? context.outcome?.tone !== "failure" : damageTargets.length > 0;
     // CP after the roll may turn a miss into a hit (000:L795): the button stays; rollDamage refuses while none is hit.
-    if (anyHit || (attack.targets.length > 0 && !attack.blast && cpAfterOffered(data.rollKind, v.characterPoints, v.forcePoint))) context.buttons.push({ action: "d6RollDamage", label: "OMNIBUS.D6.Card.RollDamage", icon: "fa-solid fa-burst" });
+    if (anyHit || (attack.targets.length > 0 && !attack.blast && cpAfterOffered(data.rollKind, v.characterPoints, v.forcePoint)))
+      context.buttons.push({ action: "d6RollDamage", label: "OMNIBUS.D6.Card.RollDamage", icon: "fa-solid fa-burst" });
     flags.attack = {
       actorUuid: request.actorUuid,
       weaponName: attack.weaponName,
@@ -380,22 +490,51 @@ async function roll(request: KindRequest<D6CheckData>, values: CheckValues, opti
   let secret: D6CardContext | null = null;
   if (!seeDifficulty) {
     const hidden = context.lines.filter((l) => l.secret);
-    const difficulties = attack ? attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, true).outcomes : [];
+    const difficulties = attack
+      ? attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, true).outcomes
+      : [];
     if (hidden.length > 0 || context.quality || difficulties.some((o) => o.difficulty !== undefined && o.difficulty !== null)) {
-      secret = { ...context, dice: [], lines: hidden, outcomes: difficulties, buttons: [], explain: [], hideSecrets: false, subtitle: localize("OMNIBUS.D6.Card.GMOnly") };
+      secret = {
+        ...context,
+        dice: [],
+        lines: hidden,
+        outcomes: difficulties,
+        buttons: [],
+        explain: [],
+        hideSecrets: false,
+        subtitle: localize("OMNIBUS.D6.Card.GMOnly"),
+      };
     }
     context.lines = context.lines.filter((l) => !l.secret);
     context.quality = null;
   }
   if (actor && cpAfterOffered(data.rollKind, v.characterPoints, v.forcePoint) && !(attack?.blast && attack.targets.length > 0)) {
     const targeted = attack && attack.targets.length > 0 && seeDifficulty;
-    flags.cpAfter = { actorUuid: actor.uuid, total: outcome.total, spent: v.characterPoints, kind: data.rollKind, forcePoint: v.forcePoint, ...(seeDifficulty && !(attack && attack.targets.length > 0) ? { difficulty: v.difficulty } : {}), ...(targeted ? { attack: { attackType: attack.attackType, added: v.difficultyModifier + difficultyDice, targets: attack.targets } } : {}) };
+    flags.cpAfter = {
+      actorUuid: actor.uuid,
+      total: outcome.total,
+      spent: v.characterPoints,
+      kind: data.rollKind,
+      forcePoint: v.forcePoint,
+      ...(seeDifficulty && !(attack && attack.targets.length > 0) ? { difficulty: v.difficulty } : {}),
+      ...(targeted
+        ? { attack: { attackType: attack.attackType, added: v.difficultyModifier + difficultyDice, targets: attack.targets } }
+        : {}),
+    };
     context.buttons.push({ action: "d6SpendCPAfter", label: "OMNIBUS.D6.CPAfter.Button", icon: "fa-solid fa-star" });
   }
   const spend = actorSpend(request, values, outcome.total, settings);
   if (actor && Object.keys(spend).length > 0) await actor.update(spend);
   if (weapon && weaponUpdate) await weapon.update(weaponUpdate);
-  const message = await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls, rollMode: options.rollMode, flags: { d6: flags }, origin: cardOrigin(request, values) });
+  const message = await postCard({
+    template: CHECK_CARD,
+    context,
+    actor: actor as never,
+    rolls,
+    rollMode: options.rollMode,
+    flags: { d6: flags },
+    origin: cardOrigin(request, values),
+  });
   if (secret) await postSecret({ template: CHECK_CARD, context: secret, actor: actor as never, secretFor: message?.id ?? null });
   return message;
 }
@@ -412,7 +551,11 @@ async function blastArea(
   settings: D6Settings,
   rolls: Roll[],
   rollMode: string,
-): Promise<{ outcomes: TargetOutcome[]; hits: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number; damage: string; distance: number }>; line: { label: string; value: string } | null } | null> {
+): Promise<{
+  outcomes: TargetOutcome[];
+  hits: Array<{ tokenUuid: string; actorUuid: string | null; name: string; img: string; zone: number; damage: string; distance: number }>;
+  line: { label: string; value: string } | null;
+} | null> {
   const blast = attack.blast!;
   const first = attack.targets[0];
   const targetPoint = attack.impactPoint ?? tokenCenter(first.tokenUuid);
@@ -428,7 +571,13 @@ async function blastArea(
     const ppu = pixelsPerUnit();
     if (!thrower || !ppu) return null;
     impact = offsetPoint(thrower, targetPoint, d.forward / settings.metresPerUnit, d.right / settings.metresPerUnit, ppu);
-    line = { label: "OMNIBUS.D6.Card.Deviation", value: localize("OMNIBUS.D6.Card.DeviationValue", { metres: d.deviation, direction: localize(`OMNIBUS.D6.Deviation.${d.direction}`) }) };
+    line = {
+      label: "OMNIBUS.D6.Card.Deviation",
+      value: localize("OMNIBUS.D6.Card.DeviationValue", {
+        metres: d.deviation,
+        direction: localize(`OMNIBUS.D6.Deviation.${d.direction}`),
+      }),
+    };
   }
   if (!impact) return null;
   const radius = blastOuterRadius(blast.radii, blast.damage) / settings.metresPerUnit;
@@ -436,7 +585,13 @@ async function blastArea(
   const hits = blastHits(
     blast.radii,
     blast.damage,
-    around.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, distance: (t.distance ?? 0) * settings.metresPerUnit })),
+    around.map((t) => ({
+      tokenUuid: t.tokenUuid,
+      actorUuid: t.actorUuid,
+      name: t.name,
+      img: t.img,
+      distance: (t.distance ?? 0) * settings.metresPerUnit,
+    })),
   );
   const outcomes: TargetOutcome[] = hits.map((h) => ({
     name: h.name,
@@ -477,7 +632,13 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
     const attack = data.attack;
     const spec = main.spec;
     const dice = diceFromRoll(rolls[0] as never);
-    const outcome = rollD6(spec.code, dice, { wildDie: spec.wildDie, wildOne: spec.wildOne, characterPoints: spec.characterPoints, kind: spec.kind, allowPipsOnly: spec.allowPipsOnly });
+    const outcome = rollD6(spec.code, dice, {
+      wildDie: spec.wildDie,
+      wildOne: spec.wildOne,
+      characterPoints: spec.characterPoints,
+      kind: spec.kind,
+      allowPipsOnly: spec.allowPipsOnly,
+    });
     dice.assertExhausted();
     let difficultyDice = 0;
     if (v.difficultyDice > 0) {
@@ -490,7 +651,8 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
     // "Spend CP after the roll" (cp-after/actions.ts) adds to this total against these difficulties: they are the roll's.
     const seeDifficulty = !settings.hideDifficulty;
     const targeted = Boolean(attack && attack.targets.length > 0);
-    const offered = Boolean(request.actorUuid) && cpAfterOffered(data.rollKind, v.characterPoints, v.forcePoint) && !(attack?.blast && targeted);
+    const offered =
+      Boolean(request.actorUuid) && cpAfterOffered(data.rollKind, v.characterPoints, v.forcePoint) && !(attack?.blast && targeted);
     const cpAfter = offered
       ? {
           actorUuid: request.actorUuid,
@@ -499,7 +661,9 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
           kind: data.rollKind,
           forcePoint: v.forcePoint,
           ...(seeDifficulty && !targeted ? { difficulty: v.difficulty } : {}),
-          ...(targeted && seeDifficulty ? { attack: { attackType: attack!.attackType, added: v.difficultyModifier + difficultyDice, targets: attack!.targets } } : {}),
+          ...(targeted && seeDifficulty
+            ? { attack: { attackType: attack!.attackType, added: v.difficultyModifier + difficultyDice, targets: attack!.targets } }
+            : {}),
         }
       : null;
     expectClaim("cpAfter", d6.cpAfter ?? null, cpAfter);
@@ -508,15 +672,43 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
       return;
     }
     const claimed = (d6.attack ?? {}) as Record<string, unknown>;
-    const terms = { actorUuid: request.actorUuid, weaponName: attack.weaponName, damage: attack.damage, damageType: attack.damageType, stun: attack.stun, scale: attack.scale, forcePoint: v.forcePoint, blast: attack.blast };
+    const terms = {
+      actorUuid: request.actorUuid,
+      weaponName: attack.weaponName,
+      damage: attack.damage,
+      damageType: attack.damageType,
+      stun: attack.stun,
+      scale: attack.scale,
+      forcePoint: v.forcePoint,
+      blast: attack.blast,
+    };
     expectClaim("attack", Object.fromEntries(Object.keys(terms).map((k) => [k, claimed[k]])), terms);
     if (attack.blast && attack.targets.length > 0) return;
     if (attack.targets.length === 0) {
       expectClaim("targets", claimed.targets, []);
       return;
     }
-    const hits = attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, !settings.hideDifficulty).hits;
-    expectClaim("targets", claimed.targets, hits.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, zone: null, damage: null, distance: t.distance })));
+    const hits = attackOutcomes(
+      attack.targets,
+      attack.attackType,
+      outcome.total,
+      v.difficultyModifier + difficultyDice,
+      settings,
+      !settings.hideDifficulty,
+    ).hits;
+    expectClaim(
+      "targets",
+      claimed.targets,
+      hits.map((t) => ({
+        tokenUuid: t.tokenUuid,
+        actorUuid: t.actorUuid,
+        name: t.name,
+        img: t.img,
+        zone: null,
+        damage: null,
+        distance: t.distance,
+      })),
+    );
   },
 };
 
@@ -540,7 +732,13 @@ const movementRederive: CheckRederive<KindRequest<MovementCheckData>> = {
     const r = resolveMovement(request, values, settings);
     if (r.difficulty !== null) {
       const dice = diceFromRoll(rolls[0] as never);
-      rollD6(r.code, dice, { wildDie: true, wildOne: settings.wildOne, characterPoints: r.characterPoints, kind: "skill", allowPipsOnly: settings.allowPipsOnly });
+      rollD6(r.code, dice, {
+        wildDie: true,
+        wildOne: settings.wildOne,
+        characterPoints: r.characterPoints,
+        kind: "skill",
+        allowPipsOnly: settings.allowPipsOnly,
+      });
       dice.assertExhausted();
     }
     if (rolls.length !== (r.difficulty !== null ? 1 : 0)) throw new OmnibusError("facesUnused", "the card's rolls are not this move's", {});
@@ -549,7 +747,9 @@ const movementRederive: CheckRederive<KindRequest<MovementCheckData>> = {
 };
 
 /** An attribute, skill, attack or Force power check: one roll, one card. */
-const checkKind = (build: (source: CheckSource) => KindRequest<D6CheckData> | null | Promise<KindRequest<D6CheckData> | null>): CheckKind<D6CheckData> => ({
+const checkKind = (
+  build: (source: CheckSource) => KindRequest<D6CheckData> | null | Promise<KindRequest<D6CheckData> | null>,
+): CheckKind<D6CheckData> => ({
   build: withSource(build),
   odds(request, values) {
     const settings = readSettings();
@@ -560,7 +760,9 @@ const checkKind = (build: (source: CheckSource) => KindRequest<D6CheckData> | nu
 });
 
 /** Healing: natural healing from the actor, a medpac or bacta tank (a medical item) on a patient. */
-const healingKind = (build: (source: CheckSource) => KindRequest<HealingCheckData> | null | Promise<KindRequest<HealingCheckData> | null>): CheckKind<HealingCheckData> => ({
+const healingKind = (
+  build: (source: CheckSource) => KindRequest<HealingCheckData> | null | Promise<KindRequest<HealingCheckData> | null>,
+): CheckKind<HealingCheckData> => ({
   build: withSource(build),
   odds: (request, values) => healingOdds(request, values, readSettings()),
   roll: (request, values, options) => rollHealing(request, values, options, readSettings()),

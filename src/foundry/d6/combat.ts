@@ -13,7 +13,15 @@
  */
 import { userOwns } from "../chat/actions";
 import { OmnibusError, refused } from "../../core/errors";
-import { compareCodes, initiativeCode, initiativeWinner, resolveSurprise, subtractCodes, woundPenaltyDice, type DieCode } from "../../rules/d6";
+import {
+  compareCodes,
+  initiativeCode,
+  initiativeWinner,
+  resolveSurprise,
+  subtractCodes,
+  woundPenaltyDice,
+  type DieCode,
+} from "../../rules/d6";
 import { skillCode, type D6ActorData } from "../../rules/d6/table/checks";
 import type { SurpriseChoice } from "../ruleset";
 import { actorData } from "./checks";
@@ -27,7 +35,17 @@ import { planDeathRoll } from "../../rules/d6/table/cards";
 import { claimRound } from "../durations";
 import { woundLevelOf } from "../../rules/d6/table/checks";
 import { healingStateOf } from "../../rules/d6/table/healing/checks";
-import { compareBySide, deathRollCard, orderFor, sideInitiativeCard, sideInitiativeUpdates, sideRollers, sidesOf, type SideMember, type SideRollRecord } from "../../rules/d6/table/combat";
+import {
+  compareBySide,
+  deathRollCard,
+  orderFor,
+  sideInitiativeCard,
+  sideInitiativeUpdates,
+  sideRollers,
+  sidesOf,
+  type SideMember,
+  type SideRollRecord,
+} from "../../rules/d6/table/combat";
 import { D6PlainRoll, D6Roll } from "./rolls";
 import { readSettings } from "./settings";
 import { storedCode } from "../../rules/d6/table/schema";
@@ -53,7 +71,9 @@ export function initiativeCodeOf(actor: CombatantLike["actor"]): DieCode {
 
 function perceptionOf(c: CombatantLike): DieCode {
   try {
-    return c.actor?.type === "d6_vehicle" ? initiativeCodeOf(c.actor) : storedCode((c.actor?.system.attributes as Record<string, unknown>)?.perception, "perception");
+    return c.actor?.type === "d6_vehicle"
+      ? initiativeCodeOf(c.actor)
+      : storedCode((c.actor?.system.attributes as Record<string, unknown>)?.perception, "perception");
   } catch {
     return { dice: 0, pips: 0 };
   }
@@ -69,7 +89,10 @@ export function compareCombatants(a: CombatantLike, b: CombatantLike): number {
   const ra = sideRankOf(a);
   const rb = sideRankOf(b);
   if (ra !== null && rb !== null && typeof a.initiative === "number" && typeof b.initiative === "number") {
-    return compareBySide({ rank: ra, perception: perceptionOf(a), name: String(a.name ?? "") }, { rank: rb, perception: perceptionOf(b), name: String(b.name ?? "") });
+    return compareBySide(
+      { rank: ra, perception: perceptionOf(a), name: String(a.name ?? "") },
+      { rank: rb, perception: perceptionOf(b), name: String(b.name ?? "") },
+    );
   }
   const ia = typeof a.initiative === "number" ? a.initiative : -Infinity;
   const ib = typeof b.initiative === "number" ? b.initiative : -Infinity;
@@ -81,7 +104,14 @@ export function compareCombatants(a: CombatantLike, b: CombatantLike): number {
 
 function initiativeRollFor(actor: CombatantLike["actor"]): D6Roll {
   const settings = readSettings();
-  return D6Roll.fromSpec({ code: initiativeCodeOf(actor), wildDie: settings.wildDieInitiative, wildOne: settings.wildOne, characterPoints: 0, kind: "initiative", allowPipsOnly: settings.allowPipsOnly });
+  return D6Roll.fromSpec({
+    code: initiativeCodeOf(actor),
+    wildDie: settings.wildDieInitiative,
+    wildOne: settings.wildOne,
+    characterPoints: 0,
+    kind: "initiative",
+    allowPipsOnly: settings.allowPipsOnly,
+  });
 }
 
 export const d6Combat: CombatHooks = {
@@ -94,7 +124,17 @@ export const d6Combat: CombatHooks = {
   surprise: { determine: (combat, choice) => determineSurprise(combat as unknown as SurpriseCombat, choice) },
 };
 
-type SurpriseCombat = { combatants: { contents: Array<CombatantLike & { actor?: (CombatantLike["actor"] & { statuses?: Set<string>; toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null }> } };
+type SurpriseCombat = {
+  combatants: {
+    contents: Array<
+      CombatantLike & {
+        actor?:
+          | (CombatantLike["actor"] & { statuses?: Set<string>; toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> })
+          | null;
+      }
+    >;
+  };
+};
 
 /** A skill's code (the attribute when the skill is not improved, 000:L676) less the wound penalty. */
 function surpriseCode(actor: NonNullable<CombatantLike["actor"]>, skill: string): DieCode {
@@ -109,14 +149,24 @@ function surpriseCode(actor: NonNullable<CombatantLike["actor"]>, skill: string)
  * penalties applied; the pure `resolveSurprise` says whether the targets' side is caught; every
  * target then gains (or loses) the Surprised status, and one card lists the totals.
  */
-export async function determineSurprise(combat: SurpriseCombat, choice: SurpriseChoice): Promise<Array<{ id: string; surprised: boolean }>> {
+export async function determineSurprise(
+  combat: SurpriseCombat,
+  choice: SurpriseChoice,
+): Promise<Array<{ id: string; surprised: boolean }>> {
   const settings = readSettings();
   const byId = new Map(combat.combatants.contents.map((c) => [c.id ?? "", c]));
   const rolls: Roll[] = [];
   const rollFor = async (id: string, skill: string): Promise<{ id: string; total: number } | null> => {
     const actor = byId.get(id)?.actor;
     if (!actor || !String(actor.type).startsWith("d6_")) return null;
-    const roll = D6Roll.fromSpec({ code: surpriseCode(actor, skill), wildDie: true, wildOne: settings.wildOne, characterPoints: 0, kind: "skill", allowPipsOnly: true });
+    const roll = D6Roll.fromSpec({
+      code: surpriseCode(actor, skill),
+      wildDie: true,
+      wildOne: settings.wildOne,
+      characterPoints: 0,
+      kind: "skill",
+      allowPipsOnly: true,
+    });
     await roll.evaluate();
     rolls.push(roll as unknown as Roll);
     return { id, total: roll.outcome!.total };
@@ -144,9 +194,17 @@ export async function determineSurprise(combat: SurpriseCombat, choice: Surprise
       label: name(o.id),
       value: `${localize("OMNIBUS.D6.Surprise.Search")} ${observers[i].search}${o.noticed.length ? ` — ${localize("OMNIBUS.D6.Surprise.Noticed", { names: o.noticed.map(name).join(", ") })}` : ""}`,
     })),
-    { label: localize("OMNIBUS.D6.Surprise.Title"), value: localize(outcome.surprised ? "OMNIBUS.D6.Surprise.Surprised" : "OMNIBUS.D6.Surprise.NotSurprised") },
+    {
+      label: localize("OMNIBUS.D6.Surprise.Title"),
+      value: localize(outcome.surprised ? "OMNIBUS.D6.Surprise.Surprised" : "OMNIBUS.D6.Surprise.NotSurprised"),
+    },
   ];
-  await postCard({ template: templatePath("chat/check-card"), context: { title: localize("OMNIBUS.D6.Surprise.Title"), subtitle: localize("OMNIBUS.D6.Surprise.Subtitle"), lines }, rolls, rollMode: publicMode() });
+  await postCard({
+    template: templatePath("chat/check-card"),
+    context: { title: localize("OMNIBUS.D6.Surprise.Title"), subtitle: localize("OMNIBUS.D6.Surprise.Subtitle"), lines },
+    rolls,
+    rollMode: publicMode(),
+  });
   return outcome.observers.map((o) => ({ id: o.id, surprised: o.surprised }));
 }
 
@@ -194,7 +252,12 @@ export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): P
   if (members.length === 0) return null;
   const rollers = sideRollers(members);
   const sides = sidesOf(members);
-  const records: SideRollRecord[] = sides.map((side) => ({ side, roller: rollers.get(side)!.name, code: rollers.get(side)!.code, totals: [] }));
+  const records: SideRollRecord[] = sides.map((side) => ({
+    side,
+    roller: rollers.get(side)!.name,
+    code: rollers.get(side)!.code,
+    totals: [],
+  }));
   const rolls: Roll[] = [];
   const settings = readSettings();
   // The roller's chat mode, for the dice and the card alike (compat.ts).
@@ -204,7 +267,14 @@ export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): P
   for (let attempt = 0; attempt <= maxRerolls && winner === null; attempt++) {
     const round: Array<{ side: string; total: number }> = [];
     for (const side of contested) {
-      const roll = D6Roll.fromSpec({ code: rollers.get(side)!.code, wildDie: settings.wildDieInitiative, wildOne: settings.wildOne, characterPoints: 0, kind: "initiative", allowPipsOnly: true });
+      const roll = D6Roll.fromSpec({
+        code: rollers.get(side)!.code,
+        wildDie: settings.wildDieInitiative,
+        wildOne: settings.wildOne,
+        characterPoints: 0,
+        kind: "initiative",
+        allowPipsOnly: true,
+      });
       await roll.evaluate(evaluateOptions(mode));
       rolls.push(roll as unknown as Roll);
       const total = roll.outcome!.total;
@@ -221,8 +291,15 @@ export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): P
   const asGM = game.user?.isGM === true;
   if (asGM) await combat.updateEmbeddedDocuments("Combatant", sideInitiativeUpdates(members, totals, order));
   const context = sideInitiativeCard(records, winner, order, (key) => localize(key), localize("OMNIBUS.D6.Initiative.Title"));
-  if (sides.length > 1) context.buttons.push({ action: "d6ActLast", label: "OMNIBUS.D6.Initiative.ActLast", icon: "fa-solid fa-hourglass-end" });
-  const info: SideInitiativeInfo = { combatUuid: combat.uuid ?? null, sides, winner, totals: Object.fromEntries(totals), rollerActorUuid: findActorUuid(combat, rollers.get(winner)!.id) };
+  if (sides.length > 1)
+    context.buttons.push({ action: "d6ActLast", label: "OMNIBUS.D6.Initiative.ActLast", icon: "fa-solid fa-hourglass-end" });
+  const info: SideInitiativeInfo = {
+    combatUuid: combat.uuid ?? null,
+    sides,
+    winner,
+    totals: Object.fromEntries(totals),
+    rollerActorUuid: findActorUuid(combat, rollers.get(winner)!.id),
+  };
   const message = await postCard({ template: CHECK_CARD, context, rolls, rollMode: mode, flags: { d6: { initiative: info } } });
   if (!asGM && message) await requestChatAction(message, "d6SideInitiative");
   return { order, winner };
@@ -260,9 +337,11 @@ export async function planSideInitiative({ state }: ChatActionContext): Promise<
   const sides = Array.isArray(info.sides) ? info.sides.map(String) : [];
   for (const side of sides) {
     const total = totals[side];
-    if (!Number.isInteger(total) || Math.abs(total) > 10_000) throw new OmnibusError("badArgument", `side ${side} has no whole total`, { name: "totals", value: String(total) });
+    if (!Number.isInteger(total) || Math.abs(total) > 10_000)
+      throw new OmnibusError("badArgument", `side ${side} has no whole total`, { name: "totals", value: String(total) });
   }
-  if (!sides.includes(info.winner)) throw new OmnibusError("badArgument", "the winning side is not one of the sides", { name: "winner", value: String(info.winner) });
+  if (!sides.includes(info.winner))
+    throw new OmnibusError("badArgument", "the winning side is not one of the sides", { name: "winner", value: String(info.winner) });
   const order = orderFor(sides, info.winner, "first");
   const changes: DocumentChange[] = [];
   for (const member of sideMembers(combat)) {
@@ -387,12 +466,22 @@ export async function onCombatRound(
       Object.assign(update, death.plan.update);
       await actor.update(update);
       for (const [id, active] of Object.entries(death.plan.statuses ?? {})) await actor.toggleStatusEffect?.(id, { active });
-      const context = deathRollCard(String(actor.name ?? ""), death.faces, total, death.plan.rounds, death.plan.dies, localize("OMNIBUS.D6.DeathRoll.Title"), actor.img ?? "");
+      const context = deathRollCard(
+        String(actor.name ?? ""),
+        death.faces,
+        total,
+        death.plan.rounds,
+        death.plan.dies,
+        localize("OMNIBUS.D6.DeathRoll.Title"),
+        actor.img ?? "",
+      );
       await postCard({ template: CHECK_CARD, context, actor: actor as never, rolls: [roll as unknown as Roll], rollMode: mode });
     } else await actor.update(update);
     // Surprise covers the ambushers' first action (000:L363): it is over when round 2 starts.
-    if (forward && Number(changed.round) >= 2 && actor.statuses?.has("surprised")) await actor.toggleStatusEffect?.("surprised", { active: false });
+    if (forward && Number(changed.round) >= 2 && actor.statuses?.has("surprised"))
+      await actor.toggleStatusEffect?.("surprised", { active: false });
   }
-  if (forward && settings.initiativeMode === "perSide" && typeof combat.updateEmbeddedDocuments === "function") await rollSideInitiative(combat as CombatLike);
+  if (forward && settings.initiativeMode === "perSide" && typeof combat.updateEmbeddedDocuments === "function")
+    await rollSideInitiative(combat as CombatLike);
   return seen.size;
 }

@@ -44,7 +44,6 @@ function deriveLiving(system: Any): void {
   system.codes = d.codes;
 }
 
-
 export const D6CharacterModel = modelFor("d6_character", ACTOR_SPECS.d6_character, deriveLiving);
 export const D6NpcModel = modelFor("d6_npc", ACTOR_SPECS.d6_npc, deriveLiving);
 export const D6VehicleModel = modelFor("d6_vehicle", ACTOR_SPECS.d6_vehicle, (s: Any) => {

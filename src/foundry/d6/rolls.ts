@@ -38,7 +38,9 @@ export interface D6RollSpec {
 export function d6Formula(spec: D6RollSpec): string {
   const n = normalizeCode(spec.code);
   if (!canRollCode(n, { allowPipsOnly: spec.allowPipsOnly })) {
-    throw new OmnibusError("rollImpossible", `the code ${formatDieCode(n)} cannot be rolled: penalties leave no dice`, { code: formatDieCode(n) });
+    throw new OmnibusError("rollImpossible", `the code ${formatDieCode(n)} cannot be rolled: penalties leave no dice`, {
+      code: formatDieCode(n),
+    });
   }
   const terms: string[] = [];
   const wild = spec.wildDie && n.dice > 0;
@@ -72,7 +74,13 @@ export class D6Roll extends OmnibusRoll<D6RollResult> {
 
   protected override resolve(dice: DiceSource): D6RollResult {
     const s = this.spec;
-    return rollD6(s.code, dice, { wildDie: s.wildDie, wildOne: s.wildOne, characterPoints: s.characterPoints, kind: s.kind, allowPipsOnly: s.allowPipsOnly });
+    return rollD6(s.code, dice, {
+      wildDie: s.wildDie,
+      wildOne: s.wildOne,
+      characterPoints: s.characterPoints,
+      kind: s.kind,
+      allowPipsOnly: s.allowPipsOnly,
+    });
   }
 
   override async evaluate(options?: Parameters<OmnibusRoll["evaluate"]>[0]): Promise<never> {
@@ -171,7 +179,10 @@ export class D6ChatRoll extends OmnibusRoll<D6RollResult> {
     const shape = chatWildShape(this.terms as unknown as LooseTerm[]);
     if (!shape) return undefined as never;
     // The dice as a code of whole dice; the numbers are added after (a code's pips would normalise).
-    const dice = rollD6({ dice: shape.regular.length + 1, pips: 0 }, forcedDice([...shape.regular, ...shape.wild]), { wildDie: true, wildOne: readSettings().wildOne });
+    const dice = rollD6({ dice: shape.regular.length + 1, pips: 0 }, forcedDice([...shape.regular, ...shape.wild]), {
+      wildDie: true,
+      wildOne: readSettings().wildOne,
+    });
     const outcome: D6RollResult = { ...dice, pips: shape.pips, total: dice.total + shape.pips };
     (this.options as Options).outcome = outcome;
     (this as unknown as { _total: number })._total = outcome.total;

@@ -16,7 +16,14 @@ function speedLabel(doc: unknown): string {
   return `OMNIBUS.D6.Speed.${currentSpeed((doc as { flags?: Record<string, Record<string, unknown> | undefined> }).flags)}`;
 }
 
-export const D6_ACTOR_TEMPLATES = ["d6/actor/main", "d6/actor/combat", "d6/actor/vehicle", "d6/item/details", "d6/chat/check-card", "d6/chat/damage-card"].map(templatePath);
+export const D6_ACTOR_TEMPLATES = [
+  "d6/actor/main",
+  "d6/actor/combat",
+  "d6/actor/vehicle",
+  "d6/item/details",
+  "d6/chat/check-card",
+  "d6/chat/damage-card",
+].map(templatePath);
 
 type ItemDoc = { update(d: Record<string, unknown>): Promise<unknown>; system: Record<string, unknown>; name: string };
 

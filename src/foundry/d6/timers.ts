@@ -7,9 +7,32 @@
  */
 import { forcedDice } from "../../core/dice";
 import { OmnibusError, refused } from "../../core/errors";
-import { BACTA_TIME, bactaLength, bactaTime, d6KnockoutStarts, d6TimerExpired, d6TimersToStart, unconsciousMinutes, forcePointLength, stunLength, unconsciousLength, type D6TimerKind } from "../../rules/d6";
+import {
+  BACTA_TIME,
+  bactaLength,
+  bactaTime,
+  d6KnockoutStarts,
+  d6TimerExpired,
+  d6TimersToStart,
+  unconsciousMinutes,
+  forcePointLength,
+  stunLength,
+  unconsciousLength,
+  type D6TimerKind,
+} from "../../rules/d6";
 import type { TimerLength } from "../../core/durations";
-import { isActiveGM, startTimer, timerOf, timerStart, type TimerActor, type TimerCombat, type TimerEffectLike, type TimerFlag, type TimerOutcome, type TimerRules } from "../durations";
+import {
+  isActiveGM,
+  startTimer,
+  timerOf,
+  timerStart,
+  type TimerActor,
+  type TimerCombat,
+  type TimerEffectLike,
+  type TimerFlag,
+  type TimerOutcome,
+  type TimerRules,
+} from "../durations";
 import { currentMessageMode, evaluateOptions } from "../compat";
 import { localize } from "../i18n";
 import { woundLevelOf } from "../../rules/d6/table/checks";
@@ -30,16 +53,38 @@ const IMG: Record<D6TimerKind, string> = {
   forcePoint: "icons/svg/aura.svg",
 };
 /** The status a timer shows on the token (the wound level's own status stays with the wound). */
-const STATUSES: Record<D6TimerKind, string[]> = { stun: [], unconscious: ["unconscious"], knockout: [], bacta: [], forcePoint: ["forcePoint"] };
+const STATUSES: Record<D6TimerKind, string[]> = {
+  stun: [],
+  unconscious: ["unconscious"],
+  knockout: [],
+  bacta: [],
+  forcePoint: ["forcePoint"],
+};
 
 const WOUND_STATUSES = ["stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded", "unconscious", "prone"];
 
-function flagFor(kind: D6TimerKind, length: TimerLength, combat: TimerCombat | null | undefined, data?: Record<string, unknown>): TimerFlag {
+function flagFor(
+  kind: D6TimerKind,
+  length: TimerLength,
+  combat: TimerCombat | null | undefined,
+  data?: Record<string, unknown>,
+): TimerFlag {
   return { ruleset: "d6", kind, length, start: timerStart(combat), ...(data ? { data } : {}) };
 }
 
-async function start(actor: TimerActor, kind: D6TimerKind, length: TimerLength, combat: TimerCombat | null | undefined, data?: Record<string, unknown>): Promise<void> {
-  await startTimer(actor, { name: localize(NAME[kind]), img: IMG[kind], statuses: STATUSES[kind], flag: flagFor(kind, length, combat, data) });
+async function start(
+  actor: TimerActor,
+  kind: D6TimerKind,
+  length: TimerLength,
+  combat: TimerCombat | null | undefined,
+  data?: Record<string, unknown>,
+): Promise<void> {
+  await startTimer(actor, {
+    name: localize(NAME[kind]),
+    img: IMG[kind],
+    statuses: STATUSES[kind],
+    flag: flagFor(kind, length, combat, data),
+  });
 }
 
 export const d6TimerRules: TimerRules = {
@@ -50,16 +95,28 @@ export const d6TimerRules: TimerRules = {
     switch (kind as D6TimerKind) {
       case "stun":
         // The −1D lasts this round and the next (000:L405): a character still only stunned recovers.
-        return level === "stunned" ? { update: { "system.woundLevel": "healthy" }, statusesOff: ["stunned"], note: "OMNIBUS.D6.Timer.StunOver" } : null;
+        return level === "stunned"
+          ? { update: { "system.woundLevel": "healthy" }, statusesOff: ["stunned"], note: "OMNIBUS.D6.Timer.StunOver" }
+          : null;
       case "unconscious":
         // Awake after the minutes (000:L409); a worse wound since keeps the character down.
-        return level === "mortally_wounded" || level === "killed" ? null : { statusesOff: ["unconscious"], note: "OMNIBUS.D6.Timer.ComesTo" };
+        return level === "mortally_wounded" || level === "killed"
+          ? null
+          : { statusesOff: ["unconscious"], note: "OMNIBUS.D6.Timer.ComesTo" };
       case "knockout":
         // Awake after the 2D minutes (000:L431); a wound since that keeps the character down stays.
-        return level === "incapacitated" || level === "mortally_wounded" || level === "killed" ? null : { statusesOff: ["unconscious"], note: "OMNIBUS.D6.Timer.ComesTo" };
+        return level === "incapacitated" || level === "mortally_wounded" || level === "killed"
+          ? null
+          : { statusesOff: ["unconscious"], note: "OMNIBUS.D6.Timer.ComesTo" };
       case "bacta":
         // Out of the tank fully healed (000:L533).
-        return level === "killed" ? null : { update: { "system.woundLevel": "healthy", "system.roundsMortallyWounded": 0 }, statusesOff: WOUND_STATUSES, note: "OMNIBUS.D6.Timer.BactaDone" };
+        return level === "killed"
+          ? null
+          : {
+              update: { "system.woundLevel": "healthy", "system.roundsMortallyWounded": 0 },
+              statusesOff: WOUND_STATUSES,
+              note: "OMNIBUS.D6.Timer.BactaDone",
+            };
       case "forcePoint":
         return { update: { "system.round.forcePoint": false }, note: "OMNIBUS.D6.Timer.ForcePointOver" };
       default:
@@ -91,7 +148,10 @@ function activeCombat(): TimerCombat | null {
 export async function onD6ActorChange(actor: TimerActor, changed: Record<string, unknown>): Promise<D6TimerKind[]> {
   if (!isActiveGM() || !String(actor.type ?? "").startsWith("d6_") || actor.type === "d6_vehicle") return [];
   const combat = activeCombat();
-  const kinds = d6TimersToStart({ woundLevel: changedAt(changed, "system.woundLevel"), forcePoint: changedAt(changed, "system.round.forcePoint") }, combat !== null);
+  const kinds = d6TimersToStart(
+    { woundLevel: changedAt(changed, "system.woundLevel"), forcePoint: changedAt(changed, "system.round.forcePoint") },
+    combat !== null,
+  );
   for (const kind of kinds) {
     if (kind === "stun") await start(actor, kind, stunLength(), combat);
     else if (kind === "forcePoint") await start(actor, kind, forcePointLength(), combat);
@@ -110,7 +170,8 @@ export async function onD6ActorChange(actor: TimerActor, changed: Record<string,
  * patient comes out healed when it has passed. Refused for a character that needs no tank.
  */
 export async function startBacta(actor: TimerActor): Promise<TimerLength> {
-  if (!String(actor.type ?? "").startsWith("d6_") || actor.type === "d6_vehicle") throw refused("BactaCharactersOnly", "only a D6 character can go in a bacta tank");
+  if (!String(actor.type ?? "").startsWith("d6_") || actor.type === "d6_vehicle")
+    throw refused("BactaCharactersOnly", "only a D6 character can go in a bacta tank");
   const level = woundLevelOf(actor.system ?? {});
   const table = BACTA_TIME[level];
   if (!table) throw new OmnibusError("outOfRange", `a ${level} character needs no bacta tank`, { name: "woundLevel", value: level });
@@ -134,10 +195,15 @@ function effectsOf(actor: TimerActor): TimerEffectLike[] {
  * reaching its Strength dice (published A-16), both applied from the damage card — rolls 2D
  * minutes with Foundry's dice and starts the knock-out timer; when it ends the character comes to.
  */
-export async function onD6EffectCreated(effect: TimerEffectLike & { parent?: TimerActor | null; statuses?: Iterable<string> | null }): Promise<boolean> {
+export async function onD6EffectCreated(
+  effect: TimerEffectLike & { parent?: TimerActor | null; statuses?: Iterable<string> | null },
+): Promise<boolean> {
   const actor = effect.parent;
-  if (!isActiveGM() || timerOf(effect) || !actor || !String(actor.type ?? "").startsWith("d6_") || actor.type === "d6_vehicle") return false;
-  const running = effectsOf(actor).some((e) => timerOf(e)?.ruleset === "d6" && (timerOf(e)?.kind === "knockout" || timerOf(e)?.kind === "unconscious"));
+  if (!isActiveGM() || timerOf(effect) || !actor || !String(actor.type ?? "").startsWith("d6_") || actor.type === "d6_vehicle")
+    return false;
+  const running = effectsOf(actor).some(
+    (e) => timerOf(e)?.ruleset === "d6" && (timerOf(e)?.kind === "knockout" || timerOf(e)?.kind === "unconscious"),
+  );
   if (!d6KnockoutStarts(effect.statuses ? [...effect.statuses] : [], woundLevelOf(actor.system ?? {}), running)) return false;
   const roll = D6PlainRoll.ofDice(2);
   await roll.evaluate(evaluateOptions(currentMessageMode()));

@@ -22,11 +22,35 @@ export function buildField(spec: FieldSpec): AnyField {
   const label = spec.label === undefined ? {} : { label: spec.label };
   switch (spec.kind) {
     case "integer":
-      return new f.NumberField({ required: true, nullable: Boolean(spec.nullable), integer: true, min: spec.min, max: spec.max, initial: spec.initial, ...(spec.choices ? { choices: choicesOption(spec.choices) } : {}), ...label });
+      return new f.NumberField({
+        required: true,
+        nullable: Boolean(spec.nullable),
+        integer: true,
+        min: spec.min,
+        max: spec.max,
+        initial: spec.initial,
+        ...(spec.choices ? { choices: choicesOption(spec.choices) } : {}),
+        ...label,
+      });
     case "number":
-      return new f.NumberField({ required: true, nullable: false, integer: false, min: spec.min, max: spec.max, initial: spec.initial, ...label });
+      return new f.NumberField({
+        required: true,
+        nullable: false,
+        integer: false,
+        min: spec.min,
+        max: spec.max,
+        initial: spec.initial,
+        ...label,
+      });
     case "string":
-      return new f.StringField({ required: true, nullable: false, blank: allowsBlank(spec.choices), initial: spec.initial, ...(spec.choices ? { choices: choicesOption(spec.choices) } : {}), ...label });
+      return new f.StringField({
+        required: true,
+        nullable: false,
+        blank: allowsBlank(spec.choices),
+        initial: spec.initial,
+        ...(spec.choices ? { choices: choicesOption(spec.choices) } : {}),
+        ...label,
+      });
     case "boolean":
       return new f.BooleanField({ initial: spec.initial, ...label });
     case "html":
@@ -36,7 +60,10 @@ export function buildField(spec: FieldSpec): AnyField {
     case "array":
       return new f.ArrayField(buildField(spec.element), label);
     case "stringSet":
-      return new f.ArrayField(new f.StringField({ required: true, blank: false, ...(spec.choices ? { choices: choicesOption(spec.choices) } : {}) }), { initial: [], ...label });
+      return new f.ArrayField(
+        new f.StringField({ required: true, blank: false, ...(spec.choices ? { choices: choicesOption(spec.choices) } : {}) }),
+        { initial: [], ...label },
+      );
   }
 }
 

@@ -28,7 +28,10 @@ export function shouldAskRuleset(): boolean {
 
 export async function askRuleset(): Promise<void> {
   const current = storedRuleset();
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("dialog/choose-ruleset"), chooseRulesetContext(current));
+  const content = await foundry.applications.handlebars.renderTemplate(
+    templatePath("dialog/choose-ruleset"),
+    chooseRulesetContext(current),
+  );
   const DialogV2 = foundry.applications.api.DialogV2 as unknown as {
     wait(config: Record<string, unknown>): Promise<unknown>;
   };

@@ -100,7 +100,10 @@ export function rollDialogContext<R extends CheckRequest>(
     rollModes: Object.entries(rollModes).map(([value, mode]) => ({ value, label: mode.label, selected: value === rollMode })),
     targets: request.targets,
     effects: request.effects
-      ? effectContributions(request.effects.effects, request.effects.keys, values).map((c) => ({ name: c.name, value: formatContribution(c.value, request.effects!.unit) }))
+      ? effectContributions(request.effects.effects, request.effects.keys, values).map((c) => ({
+          name: c.name,
+          value: formatContribution(c.value, request.effects!.unit),
+        }))
       : [],
   };
 }
@@ -113,11 +116,16 @@ export function parseFieldInput(field: CheckField, raw: unknown): ParsedField {
   if (field.kind === "select") {
     const value = String(raw ?? "");
     if (field.choices && !Object.hasOwn(field.choices, value)) {
-      return { ok: false, error: new OmnibusError("badArgument", `${field.name}: "${value}" is not a choice`, { name: field.name, value }) };
+      return {
+        ok: false,
+        error: new OmnibusError("badArgument", `${field.name}: "${value}" is not a choice`, { name: field.name, value }),
+      };
     }
     return { ok: true, value };
   }
-  const text = String(raw ?? "").trim().replace("\u2212", "-");
+  const text = String(raw ?? "")
+    .trim()
+    .replace("\u2212", "-");
   const n = text === "" ? NaN : Number(text);
   const step = field.step ?? 1;
   const integral = Number.isInteger(step);
@@ -149,7 +157,7 @@ export function applyFieldInputs(
   const values: CheckValues = { ...current };
   const errors: OmnibusError[] = [];
   for (const field of fields) {
-    const input = field.kind === "checkbox" ? raw[field.name] ?? false : raw[field.name];
+    const input = field.kind === "checkbox" ? (raw[field.name] ?? false) : raw[field.name];
     if (input === undefined) continue;
     const parsed = parseFieldInput(field, input);
     if (parsed.ok) values[field.name] = parsed.value;

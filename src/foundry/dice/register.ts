@@ -22,7 +22,8 @@ export function fulfillmentDice(): Record<string, { label: string; icon: string 
 
 /** Adds our dice to manual entry (at setup, when translations are loaded). */
 export function registerFulfillmentDice(localize: (key: string) => string): void {
-  const dice = (CONFIG as unknown as { Dice: { fulfillment?: { dice?: Record<string, { label: string; icon: string }> } } }).Dice.fulfillment?.dice;
+  const dice = (CONFIG as unknown as { Dice: { fulfillment?: { dice?: Record<string, { label: string; icon: string }> } } }).Dice
+    .fulfillment?.dice;
   if (!dice) return;
   for (const [denomination, { label, icon }] of Object.entries(fulfillmentDice())) dice[denomination] = { label: localize(label), icon };
 }
@@ -38,14 +39,37 @@ export interface DiceSoNiceLike {
 export function registerDiceSoNice(dice3d: DiceSoNiceLike, localize: (key: string) => string): void {
   dice3d.addSystem({ id: SYSTEM_ID, name: "Omnibus" }, "preferred");
   dice3d.addColorset(
-    { name: WILD_COLORSET, description: localize("OMNIBUS.Dice.WildDie"), category: "Omnibus", foreground: "#ffffff", background: "#b3261e", outline: "#000000", edge: "#7a1a14", texture: "none", material: "plastic" },
+    {
+      name: WILD_COLORSET,
+      description: localize("OMNIBUS.Dice.WildDie"),
+      category: "Omnibus",
+      foreground: "#ffffff",
+      background: "#b3261e",
+      outline: "#000000",
+      edge: "#7a1a14",
+      texture: "none",
+      material: "plastic",
+    },
     "default",
   );
   dice3d.addColorset(
-    { name: STORYTELLING_COLORSET, description: localize("OMNIBUS.Dice.StorytellingDie"), category: "Omnibus", foreground: "#e8e2d0", background: "#1d1d1f", outline: "#000000", edge: "#3a3a3e", texture: "none", material: "plastic" },
+    {
+      name: STORYTELLING_COLORSET,
+      description: localize("OMNIBUS.Dice.StorytellingDie"),
+      category: "Omnibus",
+      foreground: "#e8e2d0",
+      background: "#1d1d1f",
+      outline: "#000000",
+      edge: "#3a3a3e",
+      texture: "none",
+      material: "plastic",
+    },
     "default",
   );
   const faces = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
   dice3d.addDicePreset({ type: `d${WildDie.DENOMINATION}`, labels: faces(6), system: SYSTEM_ID, colorset: WILD_COLORSET }, "d6");
-  dice3d.addDicePreset({ type: `d${StorytellingDie.DENOMINATION}`, labels: faces(10), system: SYSTEM_ID, colorset: STORYTELLING_COLORSET }, "d10");
+  dice3d.addDicePreset(
+    { type: `d${StorytellingDie.DENOMINATION}`, labels: faces(10), system: SYSTEM_ID, colorset: STORYTELLING_COLORSET },
+    "d10",
+  );
 }

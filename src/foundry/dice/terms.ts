@@ -46,14 +46,22 @@ export interface FaceMark {
  * Splits a term's modifier text into known modifiers, each with its parameter (`a9r` → a 9, r),
  * matching the longest known name first (as Foundry does); throws `badArgument` for anything else.
  */
-export function splitModifiers(modifiers: readonly string[], known: readonly string[], term: string): Array<{ name: string; param: string }> {
+export function splitModifiers(
+  modifiers: readonly string[],
+  known: readonly string[],
+  term: string,
+): Array<{ name: string; param: string }> {
   const names = [...known].sort((a, b) => b.length - a.length);
   const out: Array<{ name: string; param: string }> = [];
   for (const [, letters, param] of modifiers.join("").matchAll(/([A-Za-z]+)([^A-Za-z]*)/g)) {
     let rest = letters.toLowerCase();
     while (rest) {
       const name = names.find((n) => rest.startsWith(n));
-      if (!name) throw new OmnibusError("badArgument", `unknown modifier "${rest}" on ${term} (known: ${known.join(", ") || "none"})`, { name: "modifier", value: rest });
+      if (!name)
+        throw new OmnibusError("badArgument", `unknown modifier "${rest}" on ${term} (known: ${known.join(", ") || "none"})`, {
+          name: "modifier",
+          value: rest,
+        });
       rest = rest.slice(name.length);
       out.push({ name, param: rest ? "" : param });
     }
@@ -70,7 +78,8 @@ export function storytellingTermOptions(modifiers: readonly string[]): { chance:
   for (const { name, param } of splitModifiers(modifiers, ["a", "r", "ri", "c"], "a Storytelling die")) {
     if (name === "a") {
       const level = { "10": 10, "9": 9, "8": 8, "0": "none" }[param] as AgainLevel | undefined;
-      if (level === undefined) throw new OmnibusError("badArgument", `again must be a10, a9, a8 or a0, got "a${param}"`, { name: "again", value: param });
+      if (level === undefined)
+        throw new OmnibusError("badArgument", `again must be a10, a9, a8 or a0, got "a${param}"`, { name: "again", value: param });
       again = level;
       explicitAgain = true;
     } else if (name === "r" || name === "ri") {
@@ -85,8 +94,13 @@ export function storytellingTermOptions(modifiers: readonly string[]): { chance:
 
 /** The Storytelling pool a term resolves (its number of dice; a chance die is pool 0). */
 function storytellingPool(number: number, chance: boolean): number {
-  if (chance && number !== 1) throw new OmnibusError("badArgument", `a chance die is one die: write 1dsc, not ${number}dsc`, { name: "number", value: number });
-  if (!chance && number < 1) throw new OmnibusError("badArgument", `a Storytelling pool needs at least one die (a chance die is 1dsc)`, { name: "number", value: number });
+  if (chance && number !== 1)
+    throw new OmnibusError("badArgument", `a chance die is one die: write 1dsc, not ${number}dsc`, { name: "number", value: number });
+  if (!chance && number < 1)
+    throw new OmnibusError("badArgument", `a Storytelling pool needs at least one die (a chance die is 1dsc)`, {
+      name: "number",
+      value: number,
+    });
   return chance ? 0 : number;
 }
 
@@ -110,7 +124,8 @@ export function storytellingMarks(result: RollResult): FaceMark[] {
 
 /** The pure resolution of Wild Dice: each its own chain (first roll, one more after each 6). */
 export function resolveWildTerm(number: number, dice: DiceSource): number[][] {
-  if (number !== 1) throw new OmnibusError("badArgument", `the Wild Die is one die: write 1dw, not ${number}dw`, { name: "number", value: number });
+  if (number !== 1)
+    throw new OmnibusError("badArgument", `the Wild Die is one die: write 1dw, not ${number}dw`, { name: "number", value: number });
   return [rollExploding(dice)];
 }
 

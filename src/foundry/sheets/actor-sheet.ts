@@ -119,7 +119,14 @@ export class OmnibusActorSheet extends HbsActorSheet {
         img: actor.img,
         type: actor.type,
         system,
-        items: actor.items.contents.map((i) => ({ id: i.id ?? "", name: readerName(i), img: i.img, type: i.type, sort: i.sort, system: i.system as unknown as Record<string, unknown> })),
+        items: actor.items.contents.map((i) => ({
+          id: i.id ?? "",
+          name: readerName(i),
+          img: i.img,
+          type: i.type,
+          sort: i.sort,
+          system: i.system as unknown as Record<string, unknown>,
+        })),
       },
       editable: this.isEditable,
       editMode: this.editMode,
@@ -132,7 +139,10 @@ export class OmnibusActorSheet extends HbsActorSheet {
       effects: effectRowInput(actor as never),
     });
     tabGroups.primary = context.tab;
-    const canCreate = this.isEditable && CREATION_TYPES.includes(actor.type) && !(actor.flags as { omnibus?: { creation?: { finished?: unknown } } } | undefined)?.omnibus?.creation?.finished;
+    const canCreate =
+      this.isEditable &&
+      CREATION_TYPES.includes(actor.type) &&
+      !(actor.flags as { omnibus?: { creation?: { finished?: unknown } } } | undefined)?.omnibus?.creation?.finished;
     return { ...base, ...context, canCreate, ...(await this.prepareRulesetContext(context)) } as never;
   }
 
@@ -140,7 +150,9 @@ export class OmnibusActorSheet extends HbsActorSheet {
    * The name and description a reader edits are those of their language (language.ts): the submit
    * sends them to that language's slots, so a Russian reader never overwrites the English text.
    */
-  override _prepareSubmitData(...args: Parameters<InstanceType<typeof ActorSheetV2>["_prepareSubmitData"]>): ReturnType<InstanceType<typeof ActorSheetV2>["_prepareSubmitData"]> {
+  override _prepareSubmitData(
+    ...args: Parameters<InstanceType<typeof ActorSheetV2>["_prepareSubmitData"]>
+  ): ReturnType<InstanceType<typeof ActorSheetV2>["_prepareSubmitData"]> {
     const data = super._prepareSubmitData(...args) as unknown as Record<string, unknown>;
     return readerSubmit(this.document, data) as never;
   }
@@ -162,18 +174,24 @@ export class OmnibusActorSheet extends HbsActorSheet {
    */
   override async _onFirstRender(...args: Parameters<InstanceType<typeof ActorSheetV2>["_onFirstRender"]>): Promise<void> {
     await super._onFirstRender(...args);
-    const Menu = (foundry.applications.ux as unknown as { ContextMenu?: { implementation: new (...a: unknown[]) => unknown } }).ContextMenu?.implementation;
+    const Menu = (foundry.applications.ux as unknown as { ContextMenu?: { implementation: new (...a: unknown[]) => unknown } }).ContextMenu
+      ?.implementation;
     if (!Menu) return;
-    new Menu(this.element, "[data-item-id]", [
-      {
-        name: "OMNIBUS.PostItem.Post",
-        icon: '<i class="fa-solid fa-comment"></i>',
-        callback: (target: HTMLElement) => {
-          const item = this.#item(target);
-          if (item) void postItem(item);
+    new Menu(
+      this.element,
+      "[data-item-id]",
+      [
+        {
+          name: "OMNIBUS.PostItem.Post",
+          icon: '<i class="fa-solid fa-comment"></i>',
+          callback: (target: HTMLElement) => {
+            const item = this.#item(target);
+            if (item) void postItem(item);
+          },
         },
-      },
-    ], { jQuery: false });
+      ],
+      { jQuery: false },
+    );
   }
 
   #item(target: HTMLElement): Item.Implementation | undefined {
@@ -231,13 +249,17 @@ export class OmnibusActorSheet extends HbsActorSheet {
       name = (await askSpecialtyName()) ?? undefined;
       if (!name) return;
     }
-    await advanceTrait(this.document as never, {
-      ...(name ? { name } : {}),
-      kind: d.advanceKind ?? "",
-      ...(d.advanceKey ? { key: d.advanceKey } : {}),
-      ...(d.advanceItem ? { itemId: d.advanceItem } : {}),
-      ...(index !== undefined && Number.isInteger(index) ? { index } : {}),
-    }, { outOfCareer: event.shiftKey });
+    await advanceTrait(
+      this.document as never,
+      {
+        ...(name ? { name } : {}),
+        kind: d.advanceKind ?? "",
+        ...(d.advanceKey ? { key: d.advanceKey } : {}),
+        ...(d.advanceItem ? { itemId: d.advanceItem } : {}),
+        ...(index !== undefined && Number.isInteger(index) ? { index } : {}),
+      },
+      { outOfCareer: event.shiftKey },
+    );
   }
 
   static async #onOpenCreation(this: OmnibusActorSheet): Promise<void> {
@@ -267,7 +289,9 @@ export class OmnibusActorSheet extends HbsActorSheet {
   static async #onEffectCreate(this: OmnibusActorSheet): Promise<void> {
     if (!this.isEditable) return;
     const name = localize("OMNIBUS.Effects.New");
-    const created = (await this.document.createEmbeddedDocuments("ActiveEffect", [{ name, img: "icons/svg/aura.svg", origin: this.document.uuid } as never])) as unknown as Array<{ sheet?: unknown }>;
+    const created = (await this.document.createEmbeddedDocuments("ActiveEffect", [
+      { name, img: "icons/svg/aura.svg", origin: this.document.uuid } as never,
+    ])) as unknown as Array<{ sheet?: unknown }>;
     const sheet = created?.[0]?.sheet as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
     await sheet?.render({ force: true });
   }

@@ -95,7 +95,9 @@ export class OmnibusItemSheet extends HbsItemSheet {
    * The name and description a reader edits are those of their language (language.ts): the submit
    * sends them to that language's slots, so a Russian reader never overwrites the English text.
    */
-  override _prepareSubmitData(...args: Parameters<InstanceType<typeof ItemSheetV2>["_prepareSubmitData"]>): ReturnType<InstanceType<typeof ItemSheetV2>["_prepareSubmitData"]> {
+  override _prepareSubmitData(
+    ...args: Parameters<InstanceType<typeof ItemSheetV2>["_prepareSubmitData"]>
+  ): ReturnType<InstanceType<typeof ItemSheetV2>["_prepareSubmitData"]> {
     const data = super._prepareSubmitData(...args) as unknown as Record<string, unknown>;
     return readerSubmit(this.document, data) as never;
   }
@@ -130,7 +132,9 @@ export class OmnibusItemSheet extends HbsItemSheet {
   static async #onEffectCreate(this: OmnibusItemSheet): Promise<void> {
     if (!this.isEditable) return;
     const name = localize("OMNIBUS.Effects.New");
-    const created = (await this.document.createEmbeddedDocuments("ActiveEffect", [{ name, img: "icons/svg/aura.svg", origin: this.document.uuid, transfer: true } as never])) as unknown as Array<{ sheet?: unknown }>;
+    const created = (await this.document.createEmbeddedDocuments("ActiveEffect", [
+      { name, img: "icons/svg/aura.svg", origin: this.document.uuid, transfer: true } as never,
+    ])) as unknown as Array<{ sheet?: unknown }>;
     const sheet = created?.[0]?.sheet as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
     await sheet?.render({ force: true });
   }

@@ -9,7 +9,16 @@
  *    a fall; the damage rounded to the nearest point, the seed gives no rounding, E28); once per card.
  */
 import { refused } from "../../core/errors";
-import { addWound, calledShotWound, readCheckFaces, staminaThresholds, woundFromDamage, worstWound, type HealthState, type WoundLevel } from "../../rules/silhouette/index";
+import {
+  addWound,
+  calledShotWound,
+  readCheckFaces,
+  staminaThresholds,
+  woundFromDamage,
+  worstWound,
+  type HealthState,
+  type WoundLevel,
+} from "../../rules/silhouette/index";
 import { cardStateOf, documentOf, userOwns } from "../chat/actions";
 import { facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { runCheck } from "../checks";
@@ -18,7 +27,6 @@ import { findStrike, summarize, withDefense, type CardState } from "../../rules/
 import { CARD_FLAG, buildDefenseFor, derivedOf, type ActorLike } from "./checks";
 import { planDefense } from "../../rules/silhouette/table/checks";
 import { silhouetteOptions } from "./settings";
-
 
 /** The Silhouette card in a card state (the GM's record, or the message's flags for display). */
 export function cardState(state: Record<string, unknown>): CardState {
@@ -80,8 +88,17 @@ export const recordDefense: ChatAction = {
     const plan = planDefense(request, values, options.severalAttackersReading);
     const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => f.face));
     const roll = readCheckFaces({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, faces, options.check);
-    const next = withDefense(state, strike.key, { ...summarize(roll), skill: plan.skill, lines: plan.lines, defenderName: String((actor as { name?: string }).name ?? "") }, options);
-    return { changes: [], state: { ...context.state, [CARD_FLAG]: next }, summary: { key: "OMNIBUS.Silhouette.Card.DefenseRecorded", data: { name: target.name, total: roll.total } } };
+    const next = withDefense(
+      state,
+      strike.key,
+      { ...summarize(roll), skill: plan.skill, lines: plan.lines, defenderName: String((actor as { name?: string }).name ?? "") },
+      options,
+    );
+    return {
+      changes: [],
+      state: { ...context.state, [CARD_FLAG]: next },
+      summary: { key: "OMNIBUS.Silhouette.Card.DefenseRecorded", data: { name: target.name, total: roll.total } },
+    };
   },
 };
 
@@ -123,21 +140,31 @@ export const applyDamage: ChatAction = {
     let applied: { wound: WoundLevel; damage: number } = { wound: "none", damage: 0 };
     for (const uuid of o?.actors ?? [target.actorUuid]) {
       const actor = await documentOf<ActorLike>(uuid);
-      if (!actor || !String(actor.type).startsWith("silhouette_")) throw refused(actor ? "WrongRuleset" : "TargetGone", "the target is not a Silhouette actor", { name: String(actor?.name ?? target.name) });
+      if (!actor || !String(actor.type).startsWith("silhouette_"))
+        throw refused(actor ? "WrongRuleset" : "TargetGone", "the target is not a Silhouette actor", {
+          name: String(actor?.name ?? target.name),
+        });
       const { wound, damage } = woundOf(actor, amount, state.attack?.calledShot ?? "none");
       const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
       const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
       applied = { wound, damage };
       changes.push({
         uuid: actor.uuid,
-        update: wound === "none" ? {} : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
+        update:
+          wound === "none"
+            ? {}
+            : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
         statuses: wound === "none" ? {} : woundStatuses(health),
       });
     }
     const next = structuredClone(state) as CardState;
     const found = findStrike(next, strike.key).strike as typeof strike & { applied?: { wound: WoundLevel; damage: number } };
     found.applied = applied;
-    return { changes, state: { ...context.state, [CARD_FLAG]: next }, summary: { key: "OMNIBUS.Silhouette.Card.AppliedWound", data: { damage: applied.damage, wound: applied.wound } } };
+    return {
+      changes,
+      state: { ...context.state, [CARD_FLAG]: next },
+      summary: { key: "OMNIBUS.Silhouette.Card.AppliedWound", data: { damage: applied.damage, wound: applied.wound } },
+    };
   },
 };
 
@@ -166,7 +193,8 @@ export const applyFall: ChatAction = {
     if (!fall || fall.kind !== "fall" || fall.damage <= 0) throw refused("WrongCard", "this card has no fall damage");
     if (fall.applied) throw refused("FallApplied", "the fall was already applied");
     const actor = await documentOf<ActorLike>(state.actorUuid);
-    if (!actor || !String(actor.type).startsWith("silhouette_")) throw refused(actor ? "WrongRuleset" : "ActorGone", "the card has no Silhouette actor", { name: String(actor?.name ?? "") });
+    if (!actor || !String(actor.type).startsWith("silhouette_"))
+      throw refused(actor ? "WrongRuleset" : "ActorGone", "the card has no Silhouette actor", { name: String(actor?.name ?? "") });
     const { wound, damage } = fallWound(actor, fall.damage);
     const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
     const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
@@ -176,7 +204,10 @@ export const applyFall: ChatAction = {
       changes: [
         {
           uuid: actor.uuid,
-          update: wound === "none" ? {} : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
+          update:
+            wound === "none"
+              ? {}
+              : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
           statuses: wound === "none" ? {} : woundStatuses(health),
         },
       ],

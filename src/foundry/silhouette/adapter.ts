@@ -11,7 +11,12 @@ import { movementModeForDistance, movementRates, pullTogetherInitiative } from "
 import { cardContext } from "../../rules/silhouette/table/cards";
 import { SILHOUETTE_STATUS_EFFECTS } from "./status-effects";
 import { defineRuleset } from "../ruleset";
-import { SILHOUETTE_TRACKABLE, silhouetteTokenAttribute, SILHOUETTE_TOKEN_DEFAULTS, silhouetteMovementBands } from "../../rules/silhouette/table/tokens";
+import {
+  SILHOUETTE_TRACKABLE,
+  silhouetteTokenAttribute,
+  SILHOUETTE_TOKEN_DEFAULTS,
+  silhouetteMovementBands,
+} from "../../rules/silhouette/table/tokens";
 import { templatePath } from "../templates/helpers";
 import { silhouetteChatActions } from "./actions";
 import { silhouetteChecks, CARD_FLAG, CARD_TEMPLATE } from "./checks";
@@ -27,7 +32,6 @@ import { onMoveToken } from "./tokens";
 import { SilhouetteRoll } from "./rolls";
 import { SILHOUETTE_SETTINGS } from "../../rules/silhouette/table/settings";
 import { SilhouetteActorSheet, SilhouetteItemSheet } from "./sheets";
-
 
 export const SILHOUETTE_TEMPLATES = [
   "silhouette/actor/main",
@@ -46,15 +50,45 @@ export const silhouetteAdapter = defineRuleset({
   tokenDefaults: SILHOUETTE_TOKEN_DEFAULTS,
   label: "OMNIBUS.Ruleset.silhouette",
   actorTypes: {
-    silhouette_character: { dataModel: SilhouetteCharacterModel, sheet: SilhouetteActorSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Character", img: "icons/svg/mystery-man.svg" },
-    silhouette_npc: { dataModel: SilhouetteCharacterModel, sheet: SilhouetteActorSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Character", img: "icons/svg/mystery-man.svg" },
+    silhouette_character: {
+      dataModel: SilhouetteCharacterModel,
+      sheet: SilhouetteActorSheet,
+      sheetLabel: "OMNIBUS.Silhouette.Sheet.Character",
+      img: "icons/svg/mystery-man.svg",
+    },
+    silhouette_npc: {
+      dataModel: SilhouetteCharacterModel,
+      sheet: SilhouetteActorSheet,
+      sheetLabel: "OMNIBUS.Silhouette.Sheet.Character",
+      img: "icons/svg/mystery-man.svg",
+    },
     silhouette_party: partyActorType(),
   },
   itemTypes: {
-    silhouette_skill: { dataModel: SilhouetteSkillModel, sheet: SilhouetteItemSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Item", img: "icons/svg/book.svg" },
-    silhouette_weapon: { dataModel: SilhouetteWeaponModel, sheet: SilhouetteItemSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Item", img: "icons/svg/sword.svg" },
-    silhouette_armour: { dataModel: SilhouetteArmourModel, sheet: SilhouetteItemSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Item", img: "icons/svg/shield.svg" },
-    silhouette_equipment: { dataModel: SilhouetteEquipmentModel, sheet: SilhouetteItemSheet, sheetLabel: "OMNIBUS.Silhouette.Sheet.Item", img: "icons/svg/item-bag.svg" },
+    silhouette_skill: {
+      dataModel: SilhouetteSkillModel,
+      sheet: SilhouetteItemSheet,
+      sheetLabel: "OMNIBUS.Silhouette.Sheet.Item",
+      img: "icons/svg/book.svg",
+    },
+    silhouette_weapon: {
+      dataModel: SilhouetteWeaponModel,
+      sheet: SilhouetteItemSheet,
+      sheetLabel: "OMNIBUS.Silhouette.Sheet.Item",
+      img: "icons/svg/sword.svg",
+    },
+    silhouette_armour: {
+      dataModel: SilhouetteArmourModel,
+      sheet: SilhouetteItemSheet,
+      sheetLabel: "OMNIBUS.Silhouette.Sheet.Item",
+      img: "icons/svg/shield.svg",
+    },
+    silhouette_equipment: {
+      dataModel: SilhouetteEquipmentModel,
+      sheet: SilhouetteItemSheet,
+      sheetLabel: "OMNIBUS.Silhouette.Sheet.Item",
+      img: "icons/svg/item-bag.svg",
+    },
   },
   rolls: [SilhouetteRoll as never],
   statusEffects: SILHOUETTE_STATUS_EFFECTS,
@@ -71,11 +105,16 @@ export const silhouetteAdapter = defineRuleset({
   onInit() {
     // Loosely typed: "moveToken" (v13) is not in fvtt-types' hook list.
     const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
-    hooks.on("moveToken", ((token: never, movement: never, operation: never, user: never) => void onMoveToken(token, movement, operation, user)));
-    hooks.on("updateCombat", ((combat: never, changed: never, options: never) => void onUpdateCombat(combat, changed, options)));
+    hooks.on(
+      "moveToken",
+      (token: never, movement: never, operation: never, user: never) => void onMoveToken(token, movement, operation, user),
+    );
+    hooks.on("updateCombat", (combat: never, changed: never, options: never) => void onUpdateCombat(combat, changed, options));
     // Timers (an initiative mishap's dive-for-cover round) as Active Effect durations.
     registerTimerRules(silhouetteTimerRules);
     registerTimerHooks(Hooks as never);
-    hooks.on("renderCombatTracker", ((app: { viewed?: unknown } | null, html: HTMLElement) => markTracker((app?.viewed ?? game.combat) as never, html)));
+    hooks.on("renderCombatTracker", (app: { viewed?: unknown } | null, html: HTMLElement) =>
+      markTracker((app?.viewed ?? game.combat) as never, html),
+    );
   },
 });

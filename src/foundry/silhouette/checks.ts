@@ -4,9 +4,36 @@
  */
 import { OmnibusError, refused } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
-import { BASIC_REACH_METRES, negativeRofReady, ratesInWater, readCheckFaces, withinReach, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
+import {
+  BASIC_REACH_METRES,
+  negativeRofReady,
+  ratesInWater,
+  readCheckFaces,
+  withinReach,
+  resolveAgainst,
+  rollFall,
+  rollScatter,
+  type GripState,
+} from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
-import { athleticsData, climbCard, climbOdds, fallOdds, jumpOdds, type AthleticsData, withCatch, climbRequest, fallCard, fallDamageDice, fallRequest, jumpCard, jumpRequest, planClimb, planFall, planJump } from "../../rules/silhouette/table/athletics/checks";
+import {
+  athleticsData,
+  climbCard,
+  climbOdds,
+  fallOdds,
+  jumpOdds,
+  type AthleticsData,
+  withCatch,
+  climbRequest,
+  fallCard,
+  fallDamageDice,
+  fallRequest,
+  jumpCard,
+  jumpRequest,
+  planClimb,
+  planFall,
+  planJump,
+} from "../../rules/silhouette/table/athletics/checks";
 import { cardOrigin, postCard } from "../chat/cards";
 import { ClaimMismatch, expectClaim } from "../chat/verify";
 import { cardStateOf, postResponse } from "../chat/actions";
@@ -18,9 +45,37 @@ import { checksByKind } from "../checks";
 import { actingToken, pixelsPerUnit, tokenCenter, tokensOfActor } from "../targets";
 import { evaluateOptions, onLevel, responseMode, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
-import { attackCardState, cardContext, findStrike, skillCardState, summarize, type AttackExtras, type CardState, type GrenadeState } from "../../rules/silhouette/table/cards";
-import { landingPoint, suppressionZone, sweepOf, thrownRanges, tokensWithin, walkingFireBystanders, type AreaToken, type Measure, type Point } from "../../rules/silhouette/table/areas";
-import { deriveCharacter, skillFor, SKILL_KEYS, type CharacterDerived, type ItemLike, type SkillKey, type WeaponCategory, type WeaponSkill } from "../../rules/silhouette/table/derive";
+import {
+  attackCardState,
+  cardContext,
+  findStrike,
+  skillCardState,
+  summarize,
+  type AttackExtras,
+  type CardState,
+  type GrenadeState,
+} from "../../rules/silhouette/table/cards";
+import {
+  landingPoint,
+  suppressionZone,
+  sweepOf,
+  thrownRanges,
+  tokensWithin,
+  walkingFireBystanders,
+  type AreaToken,
+  type Measure,
+  type Point,
+} from "../../rules/silhouette/table/areas";
+import {
+  deriveCharacter,
+  skillFor,
+  SKILL_KEYS,
+  type CharacterDerived,
+  type ItemLike,
+  type SkillKey,
+  type WeaponCategory,
+  type WeaponSkill,
+} from "../../rules/silhouette/table/derive";
 import { tokenMovedThisRound, currentRound } from "./tokens";
 import {
   attackRequest,
@@ -63,7 +118,10 @@ export interface ActorLike {
   img: string | null;
   type: string;
   system: Record<string, unknown> & { derived?: CharacterDerived };
-  items: { contents: ItemLike[]; get(id: string): (ItemLike & { uuid?: string; img?: string | null; update?(d: Record<string, unknown>): Promise<unknown> }) | undefined };
+  items: {
+    contents: ItemLike[];
+    get(id: string): (ItemLike & { uuid?: string; img?: string | null; update?(d: Record<string, unknown>): Promise<unknown> }) | undefined;
+  };
   statuses?: Set<string>;
   getActiveTokens?(linked?: boolean, document?: boolean): unknown[];
   getFlag?(scope: string, key: string): unknown;
@@ -73,7 +131,13 @@ export interface ActorLike {
 
 export function derivedOf(actor: ActorLike): CharacterDerived {
   const options = silhouetteOptions();
-  return actor.system.derived ?? deriveCharacter(actor.system as never, actor.items.contents, { rounding: options.movementRounding, lightWoundMax: options.lightWoundMax });
+  return (
+    actor.system.derived ??
+    deriveCharacter(actor.system as never, actor.items.contents, {
+      rounding: options.movementRounding,
+      lightWoundMax: options.lightWoundMax,
+    })
+  );
 }
 
 function actorToken(actor: ActorLike, tokenUuid?: string | null): unknown {
@@ -117,7 +181,12 @@ function weaponFacts(item: ItemLike & { uuid?: string; img?: string | null }): W
     damageMultiplier: Number(s.damageMultiplier ?? 0),
     accuracy: Number(s.accuracy ?? 0),
     rof: Number(s.rof ?? 0),
-    ranges: { base: Number(ranges.base ?? 0), medium: Number(ranges.medium ?? 0), long: Number(ranges.long ?? 0), extreme: Number(ranges.extreme ?? 0) },
+    ranges: {
+      base: Number(ranges.base ?? 0),
+      medium: Number(ranges.medium ?? 0),
+      long: Number(ranges.long ?? 0),
+      extreme: Number(ranges.extreme ?? 0),
+    },
     long: s.long === true,
     blastRadius: Number(s.blastRadius ?? 0),
     weight: Number(s.weight ?? 0),
@@ -148,7 +217,15 @@ interface PlaceableLike {
  * tokens on the shooter's scene Level (v14 scene levels; the viewed Level without a shooter).
  */
 function sceneView(actor: ActorLike): SceneView | null {
-  const c = (globalThis as { canvas?: { ready?: boolean; grid?: { measurePath(p: Point[]): { distance: number }; units?: string }; tokens?: { placeables?: PlaceableLike[] } } }).canvas;
+  const c = (
+    globalThis as {
+      canvas?: {
+        ready?: boolean;
+        grid?: { measurePath(p: Point[]): { distance: number }; units?: string };
+        tokens?: { placeables?: PlaceableLike[] };
+      };
+    }
+  ).canvas;
   const ppm = pixelsPerUnit();
   if (!c?.ready || !c.grid || !ppm) return null;
   const grid = c.grid;
@@ -157,8 +234,20 @@ function sceneView(actor: ActorLike): SceneView | null {
   return {
     shooter: shooter?.center ?? null,
     shooterUuid: shooter?.document.uuid ?? null,
-    tokens: (c.tokens?.placeables ?? []).filter((t) => onLevel(t, level)).map((t) => ({ tokenUuid: t.document.uuid, actorUuid: t.actor?.uuid ?? null, name: t.name, img: t.document.texture?.src ?? t.actor?.img ?? "", center: t.center })),
-    measure: (a, b) => grid.measurePath([{ x: a.x, y: a.y }, { x: b.x, y: b.y }]).distance,
+    tokens: (c.tokens?.placeables ?? [])
+      .filter((t) => onLevel(t, level))
+      .map((t) => ({
+        tokenUuid: t.document.uuid,
+        actorUuid: t.actor?.uuid ?? null,
+        name: t.name,
+        img: t.document.texture?.src ?? t.actor?.img ?? "",
+        center: t.center,
+      })),
+    measure: (a, b) =>
+      grid.measurePath([
+        { x: a.x, y: a.y },
+        { x: b.x, y: b.y },
+      ]).distance,
     pixelsPerMetre: ppm,
     units: grid.units ?? "",
   };
@@ -181,10 +270,25 @@ function fireFacts(actor: ActorLike, weapon: WeaponFacts, targets: TargetInfo[])
   const view = sceneView(actor);
   const centres = targets.map((t) => tokenCenter(t.tokenUuid));
   if (!view || !view.shooter || centres.some((c) => c === null)) return { sweep: null, bystanders: [], zone: null };
-  const declared: AreaToken[] = targets.map((t, i) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, center: centres[i]! }));
-  const sweep = sweepOf(view.shooter, declared.map((d) => d.center), view.measure);
-  const bystanders = walkingFireBystanders(view.shooter, view.shooterUuid, declared, sweep, view.tokens, view.pixelsPerMetre).map((t) => areaInfo(view, t));
-  const zoneOf = (doubled: boolean) => suppressionZone(declared[0].center, doubled, null, weapon.ranges, view.tokens, view.measure, view.shooterUuid).caught.map((t) => areaInfo(view, t));
+  const declared: AreaToken[] = targets.map((t, i) => ({
+    tokenUuid: t.tokenUuid,
+    actorUuid: t.actorUuid,
+    name: t.name,
+    img: t.img,
+    center: centres[i]!,
+  }));
+  const sweep = sweepOf(
+    view.shooter,
+    declared.map((d) => d.center),
+    view.measure,
+  );
+  const bystanders = walkingFireBystanders(view.shooter, view.shooterUuid, declared, sweep, view.tokens, view.pixelsPerMetre).map((t) =>
+    areaInfo(view, t),
+  );
+  const zoneOf = (doubled: boolean) =>
+    suppressionZone(declared[0].center, doubled, null, weapon.ranges, view.tokens, view.measure, view.shooterUuid).caught.map((t) =>
+      areaInfo(view, t),
+    );
   return { sweep, bystanders, zone: { distance: targets[0].distance, normal: zoneOf(false), doubled: zoneOf(true) } };
 }
 
@@ -210,7 +314,8 @@ function targetFacts(target: TargetInfo, attackKind: "ranged" | "melee"): Target
 
 function asActor(actor: unknown): ActorLike {
   const a = actor as ActorLike | null;
-  if (!a || !String(a.type).startsWith("silhouette_")) throw refused(a ? "WrongRuleset" : "NeedsActor", "a Silhouette check needs a Silhouette actor", { name: String(a?.name ?? "") });
+  if (!a || !String(a.type).startsWith("silhouette_"))
+    throw refused(a ? "WrongRuleset" : "NeedsActor", "a Silhouette check needs a Silhouette actor", { name: String(a?.name ?? "") });
   return a;
 }
 
@@ -224,7 +329,10 @@ function buildContext(source: CheckSource) {
   const actor = asActor(source.actor);
   const facts = actorFacts(actor);
   const itemId = source.dataset.itemId ?? source.item?.id ?? "";
-  const item = (source.item as unknown as (ItemLike & { uuid?: string; img?: string }) | null) ?? (itemId ? actor.items.get(itemId) : undefined) ?? null;
+  const item =
+    (source.item as unknown as (ItemLike & { uuid?: string; img?: string }) | null) ??
+    (itemId ? actor.items.get(itemId) : undefined) ??
+    null;
   return { actor, facts, itemId, item };
 }
 
@@ -234,7 +342,10 @@ function buildDefenseKind(source: CheckSource): KindRequest<DefenseCheckData> {
 }
 
 /** A jump, a climbing round or a fall (`athletics` picks the request of the kind). */
-function buildAthletics(athletics: (facts: ActorFacts, data: ReturnType<typeof athleticsData>, title: string) => KindRequest<AthleticsData>, kind: string) {
+function buildAthletics(
+  athletics: (facts: ActorFacts, data: ReturnType<typeof athleticsData>, title: string) => KindRequest<AthleticsData>,
+  kind: string,
+) {
   return (source: CheckSource): KindRequest<AthleticsData> => {
     const { actor, facts } = buildContext(source);
     const data = athleticsData(facts, actor.getFlag?.("omnibus", GRIP_FLAG) as GripState | undefined);
@@ -244,7 +355,16 @@ function buildAthletics(athletics: (facts: ActorFacts, data: ReturnType<typeof a
 }
 
 const buildJump = buildAthletics((facts, data, title) => jumpRequest(facts, data, title), "jump");
-const buildClimb = buildAthletics((facts, data, title) => climbRequest(facts, data, title, data.grip.losingGrip ? localize("OMNIBUS.Silhouette.Climb.Recovery", { penalty: data.grip.penalty }) : undefined), "climb");
+const buildClimb = buildAthletics(
+  (facts, data, title) =>
+    climbRequest(
+      facts,
+      data,
+      title,
+      data.grip.losingGrip ? localize("OMNIBUS.Silhouette.Climb.Recovery", { penalty: data.grip.penalty }) : undefined,
+    ),
+  "climb",
+);
 const buildFall = buildAthletics((facts, data, title) => fallRequest(facts, data, title), "fall");
 
 function buildChase(source: CheckSource): KindRequest<ChaseData> {
@@ -253,7 +373,8 @@ function buildChase(source: CheckSource): KindRequest<ChaseData> {
     // The first targeted Silhouette runner is the other side; the measured distance starts the chase.
     const target = source.targets[0];
     const other = target?.actorUuid ? (fromUuidSync(target.actorUuid as never) as unknown as ActorLike | null) : null;
-    const opponent = other && String(other.type).startsWith("silhouette_") ? { ...actorFacts(other, target!.tokenUuid), name: target!.name } : null;
+    const opponent =
+      other && String(other.type).startsWith("silhouette_") ? { ...actorFacts(other, target!.tokenUuid), name: target!.name } : null;
     return chaseRequest(facts, opponent, localize("OMNIBUS.Silhouette.Athletics.chase"), opponent ? target!.distance : null);
   }
 }
@@ -266,7 +387,14 @@ function buildAttack(source: CheckSource): KindRequest<AttackCheckData> {
     // Thrown objects fly STR + 5 m, each band double (004:L109).
     weapon.ranges = thrownRanges(weapon, facts.strength ?? 0);
     const kind = weapon.category === "melee" ? "melee" : "ranged";
-    const data = attackRequest(facts, weapon, source.targets, source.targets.map((t) => targetFacts(t, kind)), "", fireFacts(actor, weapon, source.targets));
+    const data = attackRequest(
+      facts,
+      weapon,
+      source.targets,
+      source.targets.map((t) => targetFacts(t, kind)),
+      "",
+      fireFacts(actor, weapon, source.targets),
+    );
     const d = data.data;
     data.title = `${weapon.name} — ${skillTitle(localize(d.skillName === weapon.skill ? skillLabel(weapon.skill) : d.skillName), d.skillLevel, d.attributeModifier)}`;
     return data;
@@ -311,9 +439,11 @@ export interface DefendedRecord {
 
 /** The tally for the current round (an older record or another round counts as none). */
 export function defendedThisRound(record: unknown, combatId: string | null, round: number): DefendedRecord {
-  const r = record as Partial<DefendedRecord> & { count?: number } | null | undefined;
+  const r = record as (Partial<DefendedRecord> & { count?: number }) | null | undefined;
   if (!r || r.combatId !== combatId || r.round !== round) return { combatId, round, attackers: [], declared: 0 };
-  const attackers = Array.isArray(r.attackers) ? r.attackers.filter((a) => typeof a === "string") : Array.from({ length: Number(r.count ?? 0) }, (_, i) => `?${i}`);
+  const attackers = Array.isArray(r.attackers)
+    ? r.attackers.filter((a) => typeof a === "string")
+    : Array.from({ length: Number(r.count ?? 0) }, (_, i) => `?${i}`);
   return { combatId, round, attackers, declared: Number.isInteger(r.declared) ? Number(r.declared) : 0 };
 }
 
@@ -351,13 +481,18 @@ export function buildDefenseFor(actor: ActorLike, state: CardState, strikeKey: s
     feint: state.attack!.feint ?? 0,
     area,
     // A shooter within the defender's reach (about 1 m, 004:L73) may be met with Melee (004:L91).
-    pointBlankWithinReach: state.attack!.attackKind === "ranged" && area === null && (target.rangeBand === "pointBlank" || (target.distance !== null && withinReach(target.distance, BASIC_REACH_METRES))),
+    pointBlankWithinReach:
+      state.attack!.attackKind === "ranged" &&
+      area === null &&
+      (target.rangeBand === "pointBlank" || (target.distance !== null && withinReach(target.distance, BASIC_REACH_METRES))),
     athletics: skillFor(facts.skills, "athletics")?.level ?? 0,
     heavyArmour: facts.heavyArmour === true,
     skills: defenseSkillsOf(actor),
   };
   const subtitle = area
-    ? localize(area === "bystander" ? "OMNIBUS.Silhouette.Card.BystanderDefense" : "OMNIBUS.Silhouette.Card.ZoneDefense", { total: strike.attackTotal })
+    ? localize(area === "bystander" ? "OMNIBUS.Silhouette.Card.BystanderDefense" : "OMNIBUS.Silhouette.Card.ZoneDefense", {
+        total: strike.attackTotal,
+      })
     : localize("OMNIBUS.Silhouette.Card.AgainstAttack", { name: state.attack!.weaponName, total: strike.attackTotal });
   return defenseRequest(facts, data, localize("OMNIBUS.Silhouette.Card.DefenseTitle", { name: target.name }), subtitle);
 }
@@ -367,13 +502,22 @@ function rulesFor(ignoreMishap: boolean) {
   return { options, rules: ignoreMishap ? { ...options.check, fumbleRule: "never" as const } : options.check };
 }
 
-
 /**
  * A grenade (004:L110-113): the accuracy test against 1 + modifiers at the first target's spot, the
  * fuse test, and on a miss the scatter die (not on a mishap: it flies toward the thrower). Then who
  * is within the blast radius of where it landed. Dice order: accuracy pool, fuse pool, scatter die.
  */
-async function grenadeOutcome(actor: ActorLike, request: KindRequest<AttackCheckData>, accuracyTotal: number, difficulty: number, accuracyFumble: boolean, plan: ReturnType<typeof planPool>, rules: ReturnType<typeof rulesFor>["rules"], rolls: Roll[], rollMode: string): Promise<GrenadeState> {
+async function grenadeOutcome(
+  actor: ActorLike,
+  request: KindRequest<AttackCheckData>,
+  accuracyTotal: number,
+  difficulty: number,
+  accuracyFumble: boolean,
+  plan: ReturnType<typeof planPool>,
+  rules: ReturnType<typeof rulesFor>["rules"],
+  rolls: Roll[],
+  rollMode: string,
+): Promise<GrenadeState> {
   const data = request.data;
   const options = silhouetteOptions();
   const fuseRoll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, rules);
@@ -392,7 +536,13 @@ async function grenadeOutcome(actor: ActorLike, request: KindRequest<AttackCheck
       faces = facesFromRoll(die as never).map((f) => f.face);
     }
     const scatter = rollScatter(landing.degreeOfFailure, accuracyFumble, forcedDice(faces));
-    landed = { onTarget: false, distance: scatter.distanceMetres, directionDie: scatter.directionDie, bearing: scatter.bearingDegrees, towardThrower: scatter.towardThrower };
+    landed = {
+      onTarget: false,
+      distance: scatter.distanceMetres,
+      directionDie: scatter.directionDie,
+      bearing: scatter.bearingDegrees,
+      towardThrower: scatter.towardThrower,
+    };
   }
   const blastRadius = data.weapon.blastRadius ?? 0;
   const view = sceneView(actor);
@@ -400,7 +550,12 @@ async function grenadeOutcome(actor: ActorLike, request: KindRequest<AttackCheck
   let caught: GrenadeState["caught"] = null;
   if (view && view.shooter && aimed) {
     const point = landingPoint(view.shooter, aimed, landed.distance, landed.bearing, view.pixelsPerMetre);
-    caught = tokensWithin(point, blastRadius, view.tokens, view.measure).map((t) => ({ name: t.name, img: t.img, distance: t.distance, units: view.units }));
+    caught = tokensWithin(point, blastRadius, view.tokens, view.measure).map((t) => ({
+      name: t.name,
+      img: t.img,
+      distance: t.distance,
+      units: view.units,
+    }));
   }
   return {
     fuse: summarize(fuse),
@@ -413,7 +568,12 @@ async function grenadeOutcome(actor: ActorLike, request: KindRequest<AttackCheck
 }
 
 /** A skill check or an attack (`attack`: the attack kind's roll, with its ammunition and strikes). */
-async function rollCheckOrAttack(request: KindRequest<SkillCheckData & Partial<AttackCheckData>>, values: CheckValues, rollMode: string, attack: boolean): Promise<unknown> {
+async function rollCheckOrAttack(
+  request: KindRequest<SkillCheckData & Partial<AttackCheckData>>,
+  values: CheckValues,
+  rollMode: string,
+  attack: boolean,
+): Promise<unknown> {
   const actor = asActor(fromUuidSync(request.actorUuid as never));
   const { options, rules } = rulesFor(false);
   const plan = planPool(request, values, options);
@@ -422,17 +582,23 @@ async function rollCheckOrAttack(request: KindRequest<SkillCheckData & Partial<A
   // One free strike per round (004:L19).
   if (plan.freeStrike && combatId !== null) {
     const used = actor.getFlag?.("omnibus", FREE_STRIKE_FLAG) as { combatId: string; round: number } | undefined;
-    if (used && used.combatId === combatId && used.round === round) throw new OmnibusError("rollImpossible", "one free strike per round", { name: "freeStrike", value: round });
+    if (used && used.combatId === combatId && used.round === round)
+      throw new OmnibusError("rollImpossible", "one free strike per round", { name: "freeStrike", value: round });
   }
   // Ammunition: one per shot, 5 per ROF of a burst or walking fire (004:L98), 20 per ROF of
   // suppressive fire (004:L107); refused when short, nothing spent.
   let ammoUpdate: (() => Promise<unknown>) | null = null;
   let firedUpdate: Record<string, unknown> | null = null;
   if (attack && data.weapon && data.attackKind === "ranged") {
-    const item = actor.items.get(String(request.itemUuid ?? "").split(".").pop() ?? "");
+    const item = actor.items.get(
+      String(request.itemUuid ?? "")
+        .split(".")
+        .pop() ?? "",
+    );
     const ammo = (item?.system as { ammo?: { value: number; max: number } } | undefined)?.ammo;
     // A negative-ROF weapon spends |ROF| rounds reloading after each shot (004:L100).
-    const fired = ((item as { flags?: Record<string, Record<string, unknown> | undefined> } | undefined)?.flags?.omnibus?.[FIRED_FLAG] ?? undefined) as { combatId?: string; round?: number } | undefined;
+    const fired = ((item as { flags?: Record<string, Record<string, unknown> | undefined> } | undefined)?.flags?.omnibus?.[FIRED_FLAG] ??
+      undefined) as { combatId?: string; round?: number } | undefined;
     if (item && combatId !== null && data.weapon.rof < 0) {
       const last = fired && fired.combatId === combatId && Number.isInteger(fired.round) ? Number(fired.round) : null;
       const reload = negativeRofReady(data.weapon.rof, last, round);
@@ -444,7 +610,8 @@ async function rollCheckOrAttack(request: KindRequest<SkillCheckData & Partial<A
     }
     if (item && ammo && ammo.max > 0) {
       const need = Math.max(1, plan.ammo);
-      if (ammo.value < need) throw new OmnibusError("rollImpossible", `needs ${need} rounds, ${ammo.value} loaded`, { name: "ammo", value: ammo.value });
+      if (ammo.value < need)
+        throw new OmnibusError("rollImpossible", `needs ${need} rounds, ${ammo.value} loaded`, { name: "ammo", value: ammo.value });
       ammoUpdate = () => item.update!({ "system.ammo.value": ammo.value - need, ...(firedUpdate ?? {}) });
     } else if (item && firedUpdate) {
       const update = firedUpdate;
@@ -452,7 +619,10 @@ async function rollCheckOrAttack(request: KindRequest<SkillCheckData & Partial<A
     }
   }
   const { threshold, opposed } = !attack || request.targets.length === 0 ? thresholdOf(values) : { threshold: null, opposed: false };
-  const roll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed }, plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules);
+  const roll = SilhouetteRoll.forCheck(
+    { dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed },
+    plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules,
+  );
   await roll.evaluate(evaluateOptions(rollMode));
   const outcome = roll.outcome;
   if (!outcome || outcome.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
@@ -464,7 +634,9 @@ async function rollCheckOrAttack(request: KindRequest<SkillCheckData & Partial<A
     if (plan.fireMode === "walking") extras.area = data.fire?.bystanders ?? [];
     if (plan.fireMode === "suppressive" && data.fire?.zone) extras.area = plan.doubledZone ? data.fire.zone.doubled : data.fire.zone.normal;
     if (plan.grenade) {
-      const range = request.targets[0] ? rangeFor(request.data.weapon, request.targets[0].distance, String(values.range ?? "auto"), options).modifier : 0;
+      const range = request.targets[0]
+        ? rangeFor(request.data.weapon, request.targets[0].distance, String(values.range ?? "auto"), options).modifier
+        : 0;
       const accuracyTotal = request.targets[0] ? outcome.total + range : outcome.total;
       const difficulty = request.targets[0] ? 1 : (thresholdOf(values).threshold ?? 1);
       extras.grenade = await grenadeOutcome(actor, request, accuracyTotal, difficulty, outcome.fumble, plan, rules, rolls, rollMode);
@@ -473,7 +645,15 @@ async function rollCheckOrAttack(request: KindRequest<SkillCheckData & Partial<A
   } else state = skillCardState(request, values, plan, outcome, subtitle);
   if (ammoUpdate) await ammoUpdate();
   if (plan.freeStrike && combatId !== null) await actor.setFlag?.("omnibus", FREE_STRIKE_FLAG, { combatId, round });
-  return postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state }, origin: cardOrigin(request, values) });
+  return postCard({
+    template: CARD_TEMPLATE,
+    context: cardContext(state) as never,
+    actor: actor as never,
+    rolls: rolls as never,
+    rollMode,
+    flags: { [CARD_FLAG]: state },
+    origin: cardOrigin(request, values),
+  });
 }
 
 /**
@@ -495,13 +675,20 @@ const rederive = (attack: boolean): CheckRederive<KindRequest<SkillCheckData & P
     const rolled = rolls.length > 0 ? facesFromRoll(rolls[0] as never) : [];
     if (rolled.some((f) => f.sides !== 6)) throw new OmnibusError("diceMismatch", "a Silhouette check rolls only d6", {});
     const faces = rolled.map((f) => f.face);
-    const roll = readCheckFaces({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed }, faces, plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules);
+    const roll = readCheckFaces(
+      { dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold, opposed },
+      faces,
+      plan.ignoreMishap ? { ...rules, fumbleRule: "never" } : rules,
+    );
     // The area a walking or suppressive fire covers, as `rollCheckOrAttack` passes it.
     const data = request.data;
     const extras: AttackExtras = {};
     if (plan.fireMode === "walking") extras.area = data.fire?.bystanders ?? [];
     if (plan.fireMode === "suppressive" && data.fire?.zone) extras.area = plan.doubledZone ? data.fire.zone.doubled : data.fire.zone.normal;
-    const expected = attack && isAttack(request) ? attackCardState(request, values, plan, roll, claimed.subtitle, options, extras) : skillCardState(request, values, plan, roll, claimed.subtitle);
+    const expected =
+      attack && isAttack(request)
+        ? attackCardState(request, values, plan, roll, claimed.subtitle, options, extras)
+        : skillCardState(request, values, plan, roll, claimed.subtitle);
     expectClaim("roll", claimed.roll, expected.roll);
     expectClaim("check", claimed.check, expected.check);
     if (attack && !plan.grenade) expectClaim("attack", claimed.attack, expected.attack);
@@ -515,7 +702,9 @@ function isAttack(request: KindRequest<SkillCheckData & Partial<AttackCheckData>
 }
 
 function strikeTotals(state: CardState): Array<[string, number | null]> {
-  return (state.attack?.targets ?? []).flatMap((t) => t.strikes.map((s) => [s.key, (s as { attackTotal?: number | null }).attackTotal ?? null] as [string, number | null]));
+  return (state.attack?.targets ?? []).flatMap((t) =>
+    t.strikes.map((s) => [s.key, (s as { attackTotal?: number | null }).attackTotal ?? null] as [string, number | null]),
+  );
 }
 
 /** A jump, a climbing round or a fall: Athletics rolls and the athletics card (src/rules/silhouette/table/athletics/checks.ts). */
@@ -524,7 +713,16 @@ function athleticsRoller(request: KindRequest<AthleticsData | ChaseData>, rollMo
   const actor = asActor(fromUuidSync(request.actorUuid as never));
   const { options, rules } = rulesFor(false);
   const rolls: Roll[] = [];
-  const base: Omit<CardState, "kind" | "athletics" | "roll"> = { version: 1, title: request.title, subtitle: request.subtitle ?? "", img: String((request.data as { actorImg?: string }).actorImg ?? ""), actorUuid: request.actorUuid ?? null, lines: [], check: null, attack: null };
+  const base: Omit<CardState, "kind" | "athletics" | "roll"> = {
+    version: 1,
+    title: request.title,
+    subtitle: request.subtitle ?? "",
+    img: String((request.data as { actorImg?: string }).actorImg ?? ""),
+    actorUuid: request.actorUuid ?? null,
+    lines: [],
+    check: null,
+    attack: null,
+  };
   const pool = async (dice: number, untrained: boolean, modifier: number, r = rules) => {
     const roll = SilhouetteRoll.forCheck({ dice, untrained, modifier }, r);
     await roll.evaluate(evaluateOptions(rollMode));
@@ -533,7 +731,15 @@ function athleticsRoller(request: KindRequest<AthleticsData | ChaseData>, rollMo
     if (!o || o.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
     return o;
   };
-  const post = (state: CardState) => postCard({ template: CARD_TEMPLATE, context: cardContext(state) as never, actor: actor as never, rolls: rolls as never, rollMode, flags: { [CARD_FLAG]: state } });
+  const post = (state: CardState) =>
+    postCard({
+      template: CARD_TEMPLATE,
+      context: cardContext(state) as never,
+      actor: actor as never,
+      rolls: rolls as never,
+      rollMode,
+      flags: { [CARD_FLAG]: state },
+    });
   return { actor, options, rules, base, pool, post };
 }
 
@@ -545,7 +751,17 @@ async function rollJump(request: KindRequest<AthleticsData>, values: CheckValues
     const plan = planJump(request, values);
     const o = await pool(plan.dice, plan.untrained, plan.modifier);
     const card = jumpCard(plan, o.result);
-    state = { ...base, kind: "jump", roll: summarize(o), lines: [{ label: "OMNIBUS.Silhouette.AttributeAbbr.fit", value: plan.fit }, { label: "OMNIBUS.Silhouette.Card.MovementMod", value: card.modeModifier }, { label: "OMNIBUS.Silhouette.Card.OtherMod", value: plan.other }].filter((l) => l.value !== 0), athletics: card };
+    state = {
+      ...base,
+      kind: "jump",
+      roll: summarize(o),
+      lines: [
+        { label: "OMNIBUS.Silhouette.AttributeAbbr.fit", value: plan.fit },
+        { label: "OMNIBUS.Silhouette.Card.MovementMod", value: card.modeModifier },
+        { label: "OMNIBUS.Silhouette.Card.OtherMod", value: plan.other },
+      ].filter((l) => l.value !== 0),
+      athletics: card,
+    };
   }
   return post(state);
 }
@@ -599,7 +815,11 @@ async function rollClimb(request: KindRequest<AthleticsData>, values: CheckValue
 }
 
 /** A fall: the softening test, the damage dice, and the fall card. */
-async function rollFallCheck(request: KindRequest<AthleticsData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+async function rollFallCheck(
+  request: KindRequest<AthleticsData>,
+  values: CheckValues,
+  { rollMode }: { rollMode: string },
+): Promise<unknown> {
   const { rules, base, pool, post } = athleticsRoller(request, rollMode);
   let state: CardState;
   {
@@ -614,9 +834,28 @@ async function rollFallCheck(request: KindRequest<AthleticsData>, values: CheckV
     let damageRoll = null;
     if (dice > 0) damageRoll = await pool(dice, false, 0, { ...rules, fumbleRule: "never" });
     // The authoritative reading: the pure fall from the same faces (softening first, then damage, 004:L62-65).
-    const result = rollFall({ heightMetres: plan.heightMetres, surface: plan.surface, gravity: plan.gravity, headFirst: plan.headFirst, softening: plan.softening }, forcedDice([...softFaces, ...(damageRoll?.faces ?? [])]), rules);
+    const result = rollFall(
+      {
+        heightMetres: plan.heightMetres,
+        surface: plan.surface,
+        gravity: plan.gravity,
+        headFirst: plan.headFirst,
+        softening: plan.softening,
+      },
+      forcedDice([...softFaces, ...(damageRoll?.faces ?? [])]),
+      rules,
+    );
     const card = fallCard(plan, result, softening ? summarize(softening) : null, damageRoll ? summarize(damageRoll) : null);
-    state = { ...base, kind: "fall", roll: damageRoll ? summarize(damageRoll) : softening ? summarize(softening) : { faces: [], poolSize: 0, untrained: false, best: 0, extraSixes: 0, result: 0, fumble: false, modifier: 0, total: 0 }, athletics: card };
+    state = {
+      ...base,
+      kind: "fall",
+      roll: damageRoll
+        ? summarize(damageRoll)
+        : softening
+          ? summarize(softening)
+          : { faces: [], poolSize: 0, untrained: false, best: 0, extraSixes: 0, result: 0, fumble: false, modifier: 0, total: 0 },
+      athletics: card,
+    };
   }
   return post(state);
 }
@@ -632,7 +871,13 @@ async function rollDefense(request: KindRequest<DefenseCheckData>, values: Check
   const mode = responseMode(message as never, rollMode);
   await roll.evaluate(mode.evaluate);
   const { target } = findStrike(state, data.strikeKey);
-  const summary = summarize(readCheckFaces({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, facesFromRoll(roll as never).map((f) => f.face), rules));
+  const summary = summarize(
+    readCheckFaces(
+      { dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier },
+      facesFromRoll(roll as never).map((f) => f.face),
+      rules,
+    ),
+  );
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("chat/check-card"), {
     title: localize("OMNIBUS.Silhouette.Card.DefenseTitle", { name: target.name }),
     dice: summary.faces.map((face) => ({ face, sides: 6 })),
@@ -640,7 +885,13 @@ async function rollDefense(request: KindRequest<DefenseCheckData>, values: Check
     ruleset: "silhouette",
   });
   // The defender's roll as their own message, for the GM's `recordDefense` to re-derive (chat/actions.ts).
-  const ok = await postResponse(message as never, "recordDefense", data.strikeKey, { rolls: [roll as unknown as Roll], choices: choicesOf(values, request.fields), content, actor: actor as never, rollMode: mode.mode });
+  const ok = await postResponse(message as never, "recordDefense", data.strikeKey, {
+    rolls: [roll as unknown as Roll],
+    choices: choicesOf(values, request.fields),
+    content,
+    actor: actor as never,
+    rollMode: mode.mode,
+  });
   if (ok && !data.area) {
     // The defender's tally this round: each attacker once, in order (004:L71), and a declaration (004:L85).
     const { combatId, round } = currentRound();
@@ -695,10 +946,30 @@ export const silhouetteCheckKinds = {
     odds: (request, values) => defenseOdds(request, values, silhouetteOptions()),
     roll: (request, values, { rollMode }) => rollDefense(request, values, rollMode),
   } satisfies CheckKind<DefenseCheckData>,
-  jump: { build: withEffects(null, buildJump), odds: (request, values) => jumpOdds(request, values, silhouetteOptions()), roll: rollJump } satisfies CheckKind<AthleticsData>,
-  climb: { build: withEffects(null, buildClimb), odds: (request, values) => climbOdds(request, values, silhouetteOptions()), roll: rollClimb } satisfies CheckKind<AthleticsData>,
-  fall: { build: withEffects(null, buildFall), odds: (request, values) => fallOdds(request, values, silhouetteOptions()), roll: rollFallCheck } satisfies CheckKind<AthleticsData>,
-  chase: { build: withEffects(null, buildChase), odds: (request, values) => chaseOdds(request, values, silhouetteOptions()), roll: rollChase } satisfies CheckKind<ChaseData>,
+  jump: {
+    build: withEffects(null, buildJump),
+    odds: (request, values) => jumpOdds(request, values, silhouetteOptions()),
+    roll: rollJump,
+  } satisfies CheckKind<AthleticsData>,
+  climb: {
+    build: withEffects(null, buildClimb),
+    odds: (request, values) => climbOdds(request, values, silhouetteOptions()),
+    roll: rollClimb,
+  } satisfies CheckKind<AthleticsData>,
+  fall: {
+    build: withEffects(null, buildFall),
+    odds: (request, values) => fallOdds(request, values, silhouetteOptions()),
+    roll: rollFallCheck,
+  } satisfies CheckKind<AthleticsData>,
+  chase: {
+    build: withEffects(null, buildChase),
+    odds: (request, values) => chaseOdds(request, values, silhouetteOptions()),
+    roll: rollChase,
+  } satisfies CheckKind<ChaseData>,
 } satisfies CheckKinds;
 
-export const silhouetteChecks: CheckHandler = checksByKind({ kinds: silhouetteCheckKinds, itemKind, unknown: (source) => skillKind.build(source) });
+export const silhouetteChecks: CheckHandler = checksByKind({
+  kinds: silhouetteCheckKinds,
+  itemKind,
+  unknown: (source) => skillKind.build(source),
+});

@@ -44,8 +44,12 @@ interface CombatantLike {
 }
 
 /** What an initiative roll needs about a combatant's actor. */
-export function initiativeFacts(actor: ActorLike | null, options = silhouetteOptions()): { combatSense: number; modifier: number; pulledTogether: boolean; continuingAction: boolean } {
-  if (!actor || !String(actor.type).startsWith("silhouette_")) return { combatSense: 0, modifier: 0, pulledTogether: false, continuingAction: false };
+export function initiativeFacts(
+  actor: ActorLike | null,
+  options = silhouetteOptions(),
+): { combatSense: number; modifier: number; pulledTogether: boolean; continuingAction: boolean } {
+  if (!actor || !String(actor.type).startsWith("silhouette_"))
+    return { combatSense: 0, modifier: 0, pulledTogether: false, continuingAction: false };
   const derived = derivedOf(actor);
   const row = skillFor(derived.skills, "combatSense");
   return {
@@ -67,10 +71,18 @@ export async function afterInitiative(combatant: CombatantLike, outcome: Silhoue
   if (!outcome || outcome.kind !== "initiative") return;
   const actor = combatant.actor as (ActorLike & { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null;
   const round = combatant.combat?.round ?? 0;
-  await combatant.update?.({ [`flags.omnibus.${INITIATIVE_FLAG}`]: { round, fumble: outcome.actions === "diveForCoverOnly", pulledTogether: outcome.roll === null, combatSense: outcome.combatSense } });
+  await combatant.update?.({
+    [`flags.omnibus.${INITIATIVE_FLAG}`]: {
+      round,
+      fumble: outcome.actions === "diveForCoverOnly",
+      pulledTogether: outcome.roll === null,
+      combatSense: outcome.combatSense,
+    },
+  });
   // Only diving for cover after a mishap — unless carrying on last round's action (004:L3): a timer
   // for this round (silhouette/timers.ts), which the next round's change ends.
-  if (actor && outcome.actions === "diveForCoverOnly") await startDiveForCover(actor as unknown as TimerActor, combatant.combat as TimerCombat | null | undefined);
+  if (actor && outcome.actions === "diveForCoverOnly")
+    await startDiveForCover(actor as unknown as TimerActor, combatant.combat as TimerCombat | null | undefined);
   if (actor?.toggleStatusEffect && outcome.roll === null) await actor.toggleStatusEffect(STATUS.pullTogether, { active: false });
 }
 
@@ -96,7 +108,10 @@ export function compareCombatants(a: CombatantLike, b: CombatantLike): number {
     if ((ai ?? null) === null && (bi ?? null) === null) return 0;
     return (ai ?? null) === null ? 1 : -1;
   }
-  return compareInitiative({ total: Math.trunc(ai), combatSense: combatSenseOf(a) }, { total: Math.trunc(bi), combatSense: combatSenseOf(b) });
+  return compareInitiative(
+    { total: Math.trunc(ai), combatSense: combatSenseOf(a) },
+    { total: Math.trunc(bi), combatSense: combatSenseOf(b) },
+  );
 }
 
 export const silhouetteCombat: CombatHooks = {
@@ -113,7 +128,10 @@ type SurpriseActor = ActorLike & { statuses?: Set<string>; toggleStatusEffect?(i
  * leaves a target that spots no ambusher unaware (the "unaware" status: attacked against
  * difficulty 1 plus its defense modifiers, 004:L89), the others aware. One card.
  */
-export async function determineSurprise(combat: { combatants: { contents: Array<{ id?: string | null; name?: string | null; actor: SurpriseActor | null }> } }, choice: SurpriseChoice): Promise<Array<{ id: string; surprised: boolean }>> {
+export async function determineSurprise(
+  combat: { combatants: { contents: Array<{ id?: string | null; name?: string | null; actor: SurpriseActor | null }> } },
+  choice: SurpriseChoice,
+): Promise<Array<{ id: string; surprised: boolean }>> {
   const rules = silhouetteOptions().check;
   const byId = new Map(combat.combatants.contents.map((c) => [c.id ?? "", c]));
   const rolls: Roll[] = [];
@@ -121,7 +139,10 @@ export async function determineSurprise(combat: { combatants: { contents: Array<
     const actor = byId.get(id)?.actor;
     if (!actor || !String(actor.type).startsWith("silhouette_")) return null;
     const row = skillFor(derivedOf(actor).skills, key);
-    const roll = SilhouetteRoll.forCheck({ dice: row?.level ?? 0, untrained: !row || row.level === 0, modifier: row?.attributeModifier ?? 0 }, rules);
+    const roll = SilhouetteRoll.forCheck(
+      { dice: row?.level ?? 0, untrained: !row || row.level === 0, modifier: row?.attributeModifier ?? 0 },
+      rules,
+    );
     await roll.evaluate();
     rolls.push(roll as unknown as Roll);
     const o = roll.outcome as { total: number; fumble: boolean };
@@ -151,7 +172,12 @@ export async function determineSurprise(combat: { combatants: { contents: Array<
       value: `${localize("OMNIBUS.Silhouette.Surprise.Notice")} ${observers[i].notice} — ${o.unaware ? localize("OMNIBUS.Silhouette.Surprise.Unaware") : localize("OMNIBUS.Silhouette.Surprise.Noticed", { names: o.noticed.map(name).join(", ") })}`,
     })),
   ];
-  await postCard({ template: templatePath("chat/check-card"), context: { title: localize("OMNIBUS.Silhouette.Surprise.Title"), subtitle: localize("OMNIBUS.Silhouette.Surprise.Subtitle"), lines }, rolls, rollMode: publicMode() });
+  await postCard({
+    template: templatePath("chat/check-card"),
+    context: { title: localize("OMNIBUS.Silhouette.Surprise.Title"), subtitle: localize("OMNIBUS.Silhouette.Surprise.Subtitle"), lines },
+    rolls,
+    rollMode: publicMode(),
+  });
   return outcome.observers.map((o) => ({ id: o.id, surprised: o.unaware }));
 }
 
@@ -169,14 +195,19 @@ interface CombatLike {
  * The `updateCombat` hook: when the round advances, the active GM clears last round's mishaps and
  * re-rolls everyone's initiative (004:L2, L14), then starts the round at the top of the new order.
  */
-export async function onUpdateCombat(combat: CombatLike, changed: { round?: number }, options: { direction?: number } = {}): Promise<boolean> {
+export async function onUpdateCombat(
+  combat: CombatLike,
+  changed: { round?: number },
+  options: { direction?: number } = {},
+): Promise<boolean> {
   const me = game.user;
   if (!me?.isGM || game.users?.activeGM?.id !== me.id) return false;
   if (changed.round === undefined || changed.round <= 1 || (options.direction ?? 1) < 0) return false;
   for (const c of combat.combatants.contents) {
     const actor = c.actor as (ActorLike & { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }) | null;
     // A dive-for-cover mark set by hand ends with its round; a mishap's timer ends by itself.
-    if (actor?.statuses?.has(STATUS.diveForCover) && !diveForCoverTimed(actor as unknown as TimerActor)) await actor.toggleStatusEffect?.(STATUS.diveForCover, { active: false });
+    if (actor?.statuses?.has(STATUS.diveForCover) && !diveForCoverTimed(actor as unknown as TimerActor))
+      await actor.toggleStatusEffect?.(STATUS.diveForCover, { active: false });
   }
   await combat.resetAll({ updateTurn: false });
   await combat.rollAll({ updateTurn: false });
@@ -198,7 +229,8 @@ export function markTracker(combat: { round: number; turns: CombatantLike[] } | 
     if (flag?.round === combat.round && flag.pulledTogether) marks.push(["fa-solid fa-lungs", "OMNIBUS.Silhouette.Combat.PulledTogether"]);
     const prev = turns[i - 1];
     const next = turns[i + 1];
-    const tied = (o: CombatantLike | undefined) => o && o.initiative !== null && o.initiative === c.initiative && compareCombatants(o, c) === 0;
+    const tied = (o: CombatantLike | undefined) =>
+      o && o.initiative !== null && o.initiative === c.initiative && compareCombatants(o, c) === 0;
     if (c.initiative !== null && (tied(prev) || tied(next))) marks.push(["fa-solid fa-equals", "OMNIBUS.Silhouette.Combat.Simultaneous"]);
     const target = row.querySelector(".token-name, .name") ?? row;
     for (const [icon, key] of marks) {
@@ -210,5 +242,3 @@ export function markTracker(combat: { round: number; turns: CombatantLike[] } | 
     }
   });
 }
-
-

@@ -10,7 +10,14 @@
  * of the dice, so the combat tracker and the roll tooltip show the rules' number.
  */
 import type { DiceSource } from "../../core/dice";
-import { rollCheck, rollInitiative, type CheckOptions, type CheckRequest as PoolCheck, type CheckRoll, type InitiativeResult } from "../../rules/silhouette/index";
+import {
+  rollCheck,
+  rollInitiative,
+  type CheckOptions,
+  type CheckRequest as PoolCheck,
+  type CheckRoll,
+  type InitiativeResult,
+} from "../../rules/silhouette/index";
 import { OmnibusRoll } from "../dice/roll";
 import { templatePath } from "../templates/helpers";
 import { initiativeCardContext } from "../../rules/silhouette/table/cards";

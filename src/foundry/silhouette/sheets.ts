@@ -31,9 +31,16 @@ export class SilhouetteActorSheet extends OmnibusActorSheet {
   static override ITEM_TYPES = ITEM_TYPES;
 
   protected override async prepareRulesetContext(context: ActorSheetContext): Promise<Record<string, unknown>> {
-    const items = this.document.items.contents.map((i) => ({ id: i.id, name: i.name ?? "", type: i.type, system: i.system as unknown as Record<string, unknown> })) as ItemLike[];
+    const items = this.document.items.contents.map((i) => ({
+      id: i.id,
+      name: i.name ?? "",
+      type: i.type,
+      system: i.system as unknown as Record<string, unknown>,
+    })) as ItemLike[];
     const options = silhouetteOptions();
-    return { silhouette: silhouetteActorContext(context, items, { rounding: options.movementRounding, lightWoundMax: options.lightWoundMax }) };
+    return {
+      silhouette: silhouetteActorContext(context, items, { rounding: options.movementRounding, lightWoundMax: options.lightWoundMax }),
+    };
   }
 }
 

@@ -6,7 +6,16 @@
  * it, so no effect is ever deleted twice.
  */
 import { diveForCoverLength, silhouetteTimerExpired, type SilhouetteTimerKind } from "../../rules/silhouette/timers";
-import { startTimer, timerOf, timerStart, type TimerActor, type TimerCombat, type TimerEffectLike, type TimerOutcome, type TimerRules } from "../durations";
+import {
+  startTimer,
+  timerOf,
+  timerStart,
+  type TimerActor,
+  type TimerCombat,
+  type TimerEffectLike,
+  type TimerOutcome,
+  type TimerRules,
+} from "../durations";
 import { localize } from "../i18n";
 
 export const DIVE_FOR_COVER = "diveForCover";
@@ -36,6 +45,11 @@ export async function startDiveForCover(actor: TimerActor, combat: TimerCombat |
     img: "icons/svg/downgrade.svg",
     statuses: [DIVE_FOR_COVER],
     replace: false,
-    flag: { ruleset: "silhouette", kind: "diveForCover", length: diveForCoverLength(), start: { ...timerStart(combat), combat: combat?.id ?? null } },
+    flag: {
+      ruleset: "silhouette",
+      kind: "diveForCover",
+      length: diveForCoverLength(),
+      start: { ...timerStart(combat), combat: combat?.id ?? null },
+    },
   });
 }

@@ -12,7 +12,12 @@ export interface MovementRecord {
 }
 
 /** The record after moving `metres` more in this combat round. */
-export function addMovement(record: MovementRecord | null | undefined, combatId: string | null, round: number, metres: number): MovementRecord {
+export function addMovement(
+  record: MovementRecord | null | undefined,
+  combatId: string | null,
+  round: number,
+  metres: number,
+): MovementRecord {
   const add = Number.isFinite(metres) && metres > 0 ? metres : 0;
   if (!record || record.combatId !== combatId || record.round !== round) return { combatId, round, metres: Math.round(add * 100) / 100 };
   return { combatId, round, metres: Math.round((record.metres + add) * 100) / 100 };
@@ -47,7 +52,12 @@ export function tokenMovedThisRound(token: TokenDocLike | null | undefined): num
 }
 
 /** The `moveToken` hook: the moving user's client records the distance. */
-export async function onMoveToken(token: TokenDocLike, movement: { passed?: { distance?: number } } | null, _operation: unknown, user: { id?: string } | null): Promise<void> {
+export async function onMoveToken(
+  token: TokenDocLike,
+  movement: { passed?: { distance?: number } } | null,
+  _operation: unknown,
+  user: { id?: string } | null,
+): Promise<void> {
   const me = (globalThis as { game?: { user?: { id?: string } } }).game?.user;
   if (!me || user?.id !== me.id) return;
   const { combatId, round } = currentRound();

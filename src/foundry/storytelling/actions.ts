@@ -11,44 +11,25 @@ import {
   recordExtendedRoll,
   resolvePool,
   rollAdvancedAction,
-  
   woundPenalty,
   type DamageType,
-  
   type RollResult,
 } from "../../rules/storytelling";
 import { userOwns } from "../chat/actions";
 import { facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
-import {
-  
-  
-  KEY,
-  
-  againOf,
-  
-  
-  
-  checkPool,
-  
-  contestRequest,
-  
-  
-  
-  
-  poolTitle,
-  
-  
-  
-  
-  type ActorSnapshot,
-  
-  
-} from "../../rules/storytelling/table/checks";
+import { KEY, againOf, checkPool, contestRequest, poolTitle, type ActorSnapshot } from "../../rules/storytelling/table/checks";
 import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn } from "../../rules/storytelling/table/defense/combat";
 import { deriveCharacter, deriveVehicle, intOr } from "../../rules/storytelling/table/derive";
-import { CONTEST_FLAG, addContestRoll, contestRoll, continueContest, nextStage, type ContestState } from "../../rules/storytelling/table/contest/cards";
+import {
+  CONTEST_FLAG,
+  addContestRoll,
+  contestRoll,
+  continueContest,
+  nextStage,
+  type ContestState,
+} from "../../rules/storytelling/table/contest/cards";
 import { runCheck } from "../checks";
 import { contestOf, contestState, currentTurn, docOf, isCharacter, snapshot, trackerState, userCharacter, type DocLike } from "./checks";
 import { worldOptions } from "./settings";
@@ -95,12 +76,19 @@ const contestRollAction: ChatAction = {
     const stage = nextStage(state, side);
     if (stage === null) throw refused("NotSidesRoll", "it is not this side's roll");
     const uuid = state.sides[side].actorUuid;
-    const actor = uuid ? ((await fromUuid(uuid as never)) as unknown as Actor.Implementation | null) : (userCharacter() as unknown as Actor.Implementation | null);
+    const actor = uuid
+      ? ((await fromUuid(uuid as never)) as unknown as Actor.Implementation | null)
+      : (userCharacter() as unknown as Actor.Implementation | null);
     if (!actor) {
       notify("warn", `${KEY}.Notice.NoCharacter`);
       return;
     }
-    await runCheck({ actor, kind: "contest", dataset: { messageId: message.id ?? "", side: String(side), stage: String(stage) }, targets: [] });
+    await runCheck({
+      actor,
+      kind: "contest",
+      dataset: { messageId: message.id ?? "", side: String(side), stage: String(stage) },
+      targets: [],
+    });
   },
 };
 
@@ -120,19 +108,31 @@ const recordContestAction: ChatAction = {
   async plan(context): Promise<PlannedAction> {
     const contest = contestOf(context.state);
     const { side, stage } = sideOf(context.target);
-    const speaker = ((context.response?.message as unknown as { speaker?: { actor?: string | null } })?.speaker?.actor ?? null) as string | null;
+    const speaker = ((context.response?.message as unknown as { speaker?: { actor?: string | null } })?.speaker?.actor ?? null) as
+      string | null;
     const uuid = contest.sides[side].actorUuid ?? (speaker ? (speaker.includes(".") ? speaker : `Actor.${speaker}`) : null);
     const doc = uuid ? ((await fromUuid(uuid as never)) as unknown as DocLike | null) : null;
-    if (!doc || !isCharacter(doc.type) || !userOwns(doc, context.user)) throw refused(!doc ? "ActorGone" : !isCharacter(doc.type) ? "WrongRuleset" : "NotYourCharacter", "the roller has no character of theirs", { name: String(doc?.name ?? "") });
+    if (!doc || !isCharacter(doc.type) || !userOwns(doc, context.user))
+      throw refused(
+        !doc ? "ActorGone" : !isCharacter(doc.type) ? "WrongRuleset" : "NotYourCharacter",
+        "the roller has no character of theirs",
+        { name: String(doc?.name ?? "") },
+      );
     const options = worldOptions();
     const actor = snapshot(doc);
     const request = contestRequest(actor, contest.defaults, { messageId: context.message.id ?? "", side, stage }, options, localize);
     const values = valuesFromChoices(request.fields, request.values, context.response?.choices ?? {});
     const data = request.data;
     // A Willpower point for +3 dice must have been spent this turn (the roller spends it on their own character).
-    if (values.willpower === true && ((actor.system.willpower ?? {}) as Record<string, unknown>).spentThisTurn !== true) throw refused("NoWillpowerSpent", "no Willpower point was spent");
+    if (values.willpower === true && ((actor.system.willpower ?? {}) as Record<string, unknown>).spentThisTurn !== true)
+      throw refused("NoWillpowerSpent", "no Willpower point was spent");
     const pool = checkPool(data, values).pool;
-    const rollOptions = { again: againOf(values), rote: values.rote === true, roteRerolls: options.roteScope, chanceDieUsesAgainLevel: options.chanceDieUsesAgain };
+    const rollOptions = {
+      again: againOf(values),
+      rote: values.rote === true,
+      roteRerolls: options.roteScope,
+      chanceDieUsesAgainLevel: options.chanceDieUsesAgain,
+    };
     const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => (f.sides === 10 ? f.face : 0)));
     let result: RollResult;
     if (values.advanced === true) {
@@ -144,7 +144,11 @@ const recordContestAction: ChatAction = {
     const who = { name: actor.name.slice(0, 200), img: actor.img, actorUuid: actor.uuid };
     const next = addContestRoll(contest, side, stage, contestRoll(result), who);
     if (next.sides[side].traits === "") next.sides[side].traits = poolTitle(values, localize).slice(0, 200);
-    return { changes: [], state: { ...context.state, [CONTEST_FLAG]: next }, summary: { key: `${KEY}.Contest.Recorded`, data: { name: actor.name, successes: result.successes } } };
+    return {
+      changes: [],
+      state: { ...context.state, [CONTEST_FLAG]: next },
+      summary: { key: `${KEY}.Contest.Recorded`, data: { name: actor.name, successes: result.successes } },
+    };
   },
 };
 
@@ -184,14 +188,18 @@ export function planDamage(target: ActorSnapshot, points: number, type: DamageTy
   const after = applyHealthDamage(d.track, points, type);
   return {
     uuid: target.uuid,
-    update: { "system.healthTrack.aggravated": after.aggravated, "system.healthTrack.lethal": after.lethal, "system.healthTrack.bashing": after.bashing },
+    update: {
+      "system.healthTrack.aggravated": after.aggravated,
+      "system.healthTrack.lethal": after.lethal,
+      "system.healthTrack.bashing": after.bashing,
+    },
     statuses: healthStatuses(woundPenalty(after), healthStatus(after)),
   };
 }
 
 type DamageEntry = { actorUuid: string; points: number; type: string };
 
-const damageOf = (state: Record<string, unknown>) => ((state.damage ?? {}) as Record<string, DamageEntry>);
+const damageOf = (state: Record<string, unknown>) => (state.damage ?? {}) as Record<string, DamageEntry>;
 
 /** The card's author, when they own the acting character (or a GM): checked on the GM from its record. */
 function authorActs({ user, authorId, state }: ChatActionContext): boolean {
@@ -208,9 +216,12 @@ const applyDamageAction: ChatAction = {
     const entry = damageOf(state)[target ?? ""];
     if (!entry) throw refused("NotOnCard", "no such target on this card");
     const type = entry.type;
-    if (type !== "bashing" && type !== "lethal" && type !== "aggravated") throw new OmnibusError("badArgument", "damage type", { name: "type", value: String(type) });
-    const points = override?.amount !== undefined ? override.amount : override?.factor ? Math.floor(entry.points * override.factor) : entry.points;
-    if (!Number.isInteger(points) || points < 0 || points > 99) throw new OmnibusError("badArgument", "damage", { name: "damage", value: String(points) });
+    if (type !== "bashing" && type !== "lethal" && type !== "aggravated")
+      throw new OmnibusError("badArgument", "damage type", { name: "type", value: String(type) });
+    const points =
+      override?.amount !== undefined ? override.amount : override?.factor ? Math.floor(entry.points * override.factor) : entry.points;
+    if (!Number.isInteger(points) || points < 0 || points > 99)
+      throw new OmnibusError("badArgument", "damage", { name: "damage", value: String(points) });
     const changes: DocumentChange[] = [];
     for (const uuid of override?.actors ?? [entry.actorUuid]) changes.push(planDamage(snapshot(await docOf(uuid)), points, type));
     return { changes, summary: { key: `${KEY}.Chat.AppliedDamage`, data: { points, type: localize(`${KEY}.Damage.${type}`) } } };
@@ -229,18 +240,38 @@ const recordExtendedAction: ChatAction = {
     const doc = await docOf(f?.item);
     const s = doc.system as Record<string, unknown>;
     const successes = Number(f?.successes);
-    if (!Number.isInteger(successes) || successes < 0 || successes > 99) throw new OmnibusError("badArgument", "successes", { name: "successes", value: String(f?.successes ?? "") });
+    if (!Number.isInteger(successes) || successes < 0 || successes > 99)
+      throw new OmnibusError("badArgument", "successes", { name: "successes", value: String(f?.successes ?? "") });
     // The tracker must still be where the roll found it (a stale card records nothing).
     if (intOr(s.rollsMade, 0) !== Number(f?.rollsMade)) throw refused("TrackerMoved", "the tracker moved on");
     const tracker = trackerState({
-      uuid: doc.uuid, name: doc.name ?? "", target: intOr(s.target, 10, 1), accumulated: intOr(s.accumulated, 0, 0), rollsMade: intOr(s.rollsMade, 0, 0),
-      maxRolls: s.maxRolls === null || s.maxRolls === undefined ? null : intOr(s.maxRolls, 1, 1), attempt: intOr(s.attempt, 1, 1), status: String(s.status ?? "inProgress"),
-      equipment: 0, modifier: 0,
+      uuid: doc.uuid,
+      name: doc.name ?? "",
+      target: intOr(s.target, 10, 1),
+      accumulated: intOr(s.accumulated, 0, 0),
+      rollsMade: intOr(s.rollsMade, 0, 0),
+      maxRolls: s.maxRolls === null || s.maxRolls === undefined ? null : intOr(s.maxRolls, 1, 1),
+      attempt: intOr(s.attempt, 1, 1),
+      status: String(s.status ?? "inProgress"),
+      equipment: 0,
+      modifier: 0,
       exceptionalRolls: Array.isArray(s.exceptionalRolls) ? (s.exceptionalRolls as number[]) : [],
       dramaticFailures: Array.isArray(s.dramaticFailures) ? (s.dramaticFailures as number[]) : [],
     });
     const after = recordExtendedRoll(tracker, { successes, dramaticFailure: f?.dramaticFailure === true });
-    return [{ uuid: doc.uuid, update: { "system.accumulated": after.accumulated, "system.rollsMade": after.rollsMade, "system.status": after.status, "system.overshoot": after.overshoot, "system.exceptionalRolls": after.exceptionalRolls, "system.dramaticFailures": after.dramaticFailures } }];
+    return [
+      {
+        uuid: doc.uuid,
+        update: {
+          "system.accumulated": after.accumulated,
+          "system.rollsMade": after.rollsMade,
+          "system.status": after.status,
+          "system.overshoot": after.overshoot,
+          "system.exceptionalRolls": after.exceptionalRolls,
+          "system.dramaticFailures": after.dramaticFailures,
+        },
+      },
+    ];
   },
 };
 

@@ -8,7 +8,12 @@ import { registerTimerHooks, registerTimerRules } from "../durations";
 import { defineRuleset } from "../ruleset";
 import { STORYTELLING_STATUS_EFFECTS } from "./status-effects";
 import { STORYTELLING_SETTINGS } from "../../rules/storytelling/table/settings";
-import { STORYTELLING_TRACKABLE, storytellingTokenAttribute, STORYTELLING_TOKEN_DEFAULTS, storytellingMovementBands } from "../../rules/storytelling/table/tokens";
+import {
+  STORYTELLING_TRACKABLE,
+  storytellingTokenAttribute,
+  STORYTELLING_TOKEN_DEFAULTS,
+  storytellingMovementBands,
+} from "../../rules/storytelling/table/tokens";
 import { rulesetSetting } from "../settings";
 import { KEY } from "../../rules/storytelling/table/settings";
 import { renderStorytellingCard, storytellingChecks } from "./checks";
@@ -42,9 +47,17 @@ export const storytellingAdapter = defineRuleset({
   tokenDefaults: STORYTELLING_TOKEN_DEFAULTS,
   label: "OMNIBUS.Ruleset.storytelling",
   actorTypes: {
-    storytelling_character: { dataModel: StorytellingCharacterModel as never, sheet: StorytellingCharacterSheet, sheetLabel: `${KEY}.Sheet.Character` },
+    storytelling_character: {
+      dataModel: StorytellingCharacterModel as never,
+      sheet: StorytellingCharacterSheet,
+      sheetLabel: `${KEY}.Sheet.Character`,
+    },
     storytelling_npc: { dataModel: StorytellingNpcModel as never, sheet: StorytellingCharacterSheet, sheetLabel: `${KEY}.Sheet.Character` },
-    storytelling_vehicle: { dataModel: StorytellingVehicleModel as never, sheet: StorytellingVehicleSheet, sheetLabel: `${KEY}.Sheet.Vehicle` },
+    storytelling_vehicle: {
+      dataModel: StorytellingVehicleModel as never,
+      sheet: StorytellingVehicleSheet,
+      sheetLabel: `${KEY}.Sheet.Vehicle`,
+    },
     storytelling_party: partyActorType(),
   },
   itemTypes: {
@@ -65,7 +78,9 @@ export const storytellingAdapter = defineRuleset({
       const actor = (combatant as unknown as { actor?: { system?: Record<string, unknown> } | null }).actor;
       if (!actor?.system?.attributes) return null;
       const t = characterTraits(actor.system);
-      return StorytellingInitiativeRoll.forInitiative(initiativeModifier({ dexterity: t.attributes.dexterity, composure: t.attributes.composure })) as never;
+      return StorytellingInitiativeRoll.forInitiative(
+        initiativeModifier({ dexterity: t.attributes.dexterity, composure: t.attributes.composure }),
+      ) as never;
     },
     compare: compareInitiative,
     formula: "1d10",

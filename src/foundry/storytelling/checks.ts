@@ -6,36 +6,70 @@
 import { worldOptions } from "./settings";
 import { forcedDice } from "../../core/dice";
 import { OmnibusError, refused } from "../../core/errors";
-import {
-  
-  
-  recordExtendedRoll,
-  
-  rollAdvancedAction,
-  rollPool,
-  
-  
-  type ExtendedAction,
-  type RollResult,
-} from "../../rules/storytelling";
+import { recordExtendedRoll, rollAdvancedAction, rollPool, type ExtendedAction, type RollResult } from "../../rules/storytelling";
 import { cardOrigin, postCard } from "../chat/cards";
 import { expectClaim } from "../chat/verify";
 import { cardStateOf, postResponse, requestChatAction } from "../chat/actions";
 import { choicesOf, facesFromRoll } from "../chat/choices";
 import { localize, notify } from "../i18n";
-import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckRequest, CheckSource, CheckValues, KindRequest, OddsLine } from "../ruleset";
+import type {
+  CheckHandler,
+  CheckKind,
+  CheckKinds,
+  CheckRederive,
+  CheckRequest,
+  CheckSource,
+  CheckValues,
+  KindRequest,
+  OddsLine,
+} from "../ruleset";
 import { checksByKind } from "../checks";
 import { templatePath } from "../templates/helpers";
-import { cardParts, cardRoll, extendedProgress, type CardContext, type CardRoll, type CoverRoll } from "../../rules/storytelling/table/cards";
+import {
+  cardParts,
+  cardRoll,
+  extendedProgress,
+  type CardContext,
+  type CardRoll,
+  type CoverRoll,
+} from "../../rules/storytelling/table/cards";
 import type { PoolBreakdown } from "../../rules/storytelling";
-import { ATTACK_TRAITS, UNARMED, againOf, attackPools, attackRequest, attackTarget, checkPool, consciousnessRequest, contestRequest, damageOnTarget, driveRequest, extendedRequest, poolRequest, poolTitle, requestOdds, requestPool, throughCoverPool, weaponData, type ActorSnapshot, type CheckData, storytellingCheckEffects } from "../../rules/storytelling/table/checks";
+import {
+  ATTACK_TRAITS,
+  UNARMED,
+  againOf,
+  attackPools,
+  attackRequest,
+  attackTarget,
+  checkPool,
+  consciousnessRequest,
+  contestRequest,
+  damageOnTarget,
+  driveRequest,
+  extendedRequest,
+  poolRequest,
+  poolTitle,
+  requestOdds,
+  requestPool,
+  throughCoverPool,
+  weaponData,
+  type ActorSnapshot,
+  type CheckData,
+  storytellingCheckEffects,
+} from "../../rules/storytelling/table/checks";
 import { KEY, type StorytellingOptions } from "../../rules/storytelling/table/settings";
 import { actorEffects } from "../effects";
 import { turnKey } from "../../rules/storytelling/table/defense/combat";
 import { intOr, type PlainItem } from "../../rules/storytelling/table/derive";
 import { rollStorytelling, type StorytellingRoll } from "./rolls";
 import { evaluateOptions, responseMode } from "../compat";
-import { CONTEST_FLAG, contestCardContext, contestRoll, startContest, type ContestState } from "../../rules/storytelling/table/contest/cards";
+import {
+  CONTEST_FLAG,
+  contestCardContext,
+  contestRoll,
+  startContest,
+  type ContestState,
+} from "../../rules/storytelling/table/contest/cards";
 
 export const CARD_TEMPLATE = templatePath("storytelling/chat/roll-card");
 
@@ -53,14 +87,26 @@ export interface DocLike {
 /** A document as the plain snapshot the pure logic reads. */
 export function snapshot(doc: DocLike): ActorSnapshot {
   const raw = doc.items as { contents?: unknown[] } | unknown[] | undefined;
-  const list = (Array.isArray(raw) ? raw : raw?.contents ?? []) as Array<{ id?: string; name?: string; type: string; system?: unknown; uuid?: string }>;
+  const list = (Array.isArray(raw) ? raw : (raw?.contents ?? [])) as Array<{
+    id?: string;
+    name?: string;
+    type: string;
+    system?: unknown;
+    uuid?: string;
+  }>;
   return {
     uuid: doc.uuid,
     name: doc.name ?? "",
     img: doc.img ?? "",
     type: doc.type,
     system: (doc.system ?? {}) as Record<string, unknown>,
-    items: list.map((i): PlainItem & { uuid?: string } => ({ id: i.id, name: i.name, type: i.type, system: (i.system ?? {}) as Record<string, unknown>, uuid: i.uuid })),
+    items: list.map((i): PlainItem & { uuid?: string } => ({
+      id: i.id,
+      name: i.name,
+      type: i.type,
+      system: (i.system ?? {}) as Record<string, unknown>,
+      uuid: i.uuid,
+    })),
     statuses: doc.statuses ? [...doc.statuses] : [],
     flags: ((doc.flags as Record<string, unknown> | undefined)?.omnibus ?? {}) as Record<string, unknown>,
     effects: actorEffects(doc as never),
@@ -76,9 +122,10 @@ export const isCharacter = (type: string) => type === "storytelling_character" |
 
 /** The user's character (or a controlled token's actor) for checks started from a vehicle or a world tracker. */
 export function userCharacter(): DocLike | null {
-  const controlled = (globalThis as { canvas?: { tokens?: { controlled?: Array<{ actor?: DocLike | null }> } } }).canvas?.tokens?.controlled ?? [];
+  const controlled =
+    (globalThis as { canvas?: { tokens?: { controlled?: Array<{ actor?: DocLike | null }> } } }).canvas?.tokens?.controlled ?? [];
   const fromToken = controlled.map((t) => t.actor).find((a) => a && isCharacter(a.type));
-  return fromToken ?? ((game.user as unknown as { character?: DocLike | null })?.character ?? null);
+  return fromToken ?? (game.user as unknown as { character?: DocLike | null })?.character ?? null;
 }
 
 /** A built check with its Active Effects for the dialog (the pool already counts them, `commonMods`). */
@@ -117,7 +164,12 @@ function buildExtended(source: CheckSource): KindRequest<CheckData> | null {
       notify("warn", `${KEY}.Notice.NoCharacter`);
       return null;
     }
-    return extendedRequest(snapshot(roller), { uuid: item.uuid, name: item.name ?? "", system: item.system as Record<string, unknown> }, options, localize);
+    return extendedRequest(
+      snapshot(roller),
+      { uuid: item.uuid, name: item.name ?? "", system: item.system as Record<string, unknown> },
+      options,
+      localize,
+    );
   }
 }
 
@@ -143,7 +195,10 @@ async function buildAttack(source: CheckSource): Promise<KindRequest<CheckData> 
   if (!actor) return null;
   {
     const weaponItem = item ?? (source.dataset.itemId ? actor.items.find((i) => i.id === source.dataset.itemId) : undefined);
-    const weapon = weaponItem && weaponItem.type === "storytelling_weapon" ? weaponData({ ...(weaponItem as PlainItem), uuid: (weaponItem as { uuid?: string }).uuid ?? null }) : { ...UNARMED, name: localize(`${KEY}.Attack.Unarmed`) };
+    const weapon =
+      weaponItem && weaponItem.type === "storytelling_weapon"
+        ? weaponData({ ...(weaponItem as PlainItem), uuid: (weaponItem as { uuid?: string }).uuid ?? null })
+        : { ...UNARMED, name: localize(`${KEY}.Attack.Unarmed`) };
     const targets = [];
     const turn = currentTurn();
     for (const info of source.targets) {
@@ -164,7 +219,8 @@ function buildPool(source: CheckSource): KindRequest<CheckData> | null {
   if (!actor) return null;
   {
     const dataset = { ...source.dataset };
-    if (item?.type === "storytelling_equipment") dataset.equipment = String(intOr((item.system as Record<string, unknown>).rating, 0, 0, 10));
+    if (item?.type === "storytelling_equipment")
+      dataset.equipment = String(intOr((item.system as Record<string, unknown>).rating, 0, 0, 10));
     const first = source.targets[0];
     const opponent = first ? { actorUuid: first.actorUuid, name: first.name, img: first.img } : null;
     const request = poolRequest(actor, dataset, options, localize, opponent);
@@ -181,7 +237,13 @@ function buildContest(source: CheckSource): KindRequest<CheckData> | null {
     const message = game.messages?.get(source.dataset.messageId ?? "") as ChatMessage.Implementation | undefined;
     if (!message) return null;
     const side = source.dataset.side === "0" ? 0 : 1;
-    return contestRequest(actor, contestState(message).defaults, { messageId: message.id ?? "", side, stage: intOr(source.dataset.stage, 1, 1, 999) }, options, localize);
+    return contestRequest(
+      actor,
+      contestState(message).defaults,
+      { messageId: message.id ?? "", side, stage: intOr(source.dataset.stage, 1, 1, 999) },
+      options,
+      localize,
+    );
   }
 }
 
@@ -192,7 +254,11 @@ function nothingToRoll(source: CheckSource): null {
 }
 
 /** The kind an item rolls as, by its type. */
-const ITEM_KINDS: Record<string, string> = { storytelling_weapon: "attack", storytelling_extended: "extended", storytelling_equipment: "pool" };
+const ITEM_KINDS: Record<string, string> = {
+  storytelling_weapon: "attack",
+  storytelling_extended: "extended",
+  storytelling_equipment: "pool",
+};
 
 function itemKind(source: CheckSource): string | null {
   const type = (source.item as unknown as DocLike | null | undefined)?.type;
@@ -205,15 +271,35 @@ function itemKind(source: CheckSource): string | null {
  * advanced action (002:L480) rolls the pool twice and keeps the better by the pure rule
  * (`rollAdvancedAction` over both rolls' faces in order); every Roll goes on the message.
  */
-async function rollOne(pool: number, values: CheckValues, options: StorytellingOptions, evaluate: { allowInteractive: boolean }): Promise<{ rolls: StorytellingRoll[]; result: RollResult; other: RollResult | null }> {
-  const spec = { pool, again: againOf(values), rote: values.rote === true, chanceDieUsesAgain: options.chanceDieUsesAgain, roteScope: options.roteScope ?? "allFailedDice" };
+async function rollOne(
+  pool: number,
+  values: CheckValues,
+  options: StorytellingOptions,
+  evaluate: { allowInteractive: boolean },
+): Promise<{ rolls: StorytellingRoll[]; result: RollResult; other: RollResult | null }> {
+  const spec = {
+    pool,
+    again: againOf(values),
+    rote: values.rote === true,
+    chanceDieUsesAgain: options.chanceDieUsesAgain,
+    roteScope: options.roteScope ?? "allFailedDice",
+  };
   const first = await rollStorytelling(spec, evaluate);
   if (values.advanced !== true) return { ...first, other: null };
   const second = await rollStorytelling(spec, evaluate);
   const dice = forcedDice([...first.result.dice, ...second.result.dice]);
-  const advanced = rollAdvancedAction(pool, dice, { again: spec.again, rote: spec.rote, roteRerolls: spec.roteScope, chanceDieUsesAgainLevel: spec.chanceDieUsesAgain });
+  const advanced = rollAdvancedAction(pool, dice, {
+    again: spec.again,
+    rote: spec.rote,
+    roteRerolls: spec.roteScope,
+    chanceDieUsesAgainLevel: spec.chanceDieUsesAgain,
+  });
   dice.assertExhausted();
-  return { rolls: [...first.rolls, ...second.rolls], result: advanced.kept, other: advanced.kept === advanced.first ? advanced.second : advanced.first };
+  return {
+    rolls: [...first.rolls, ...second.rolls],
+    result: advanced.kept,
+    other: advanced.kept === advanced.first ? advanced.second : advanced.first,
+  };
 }
 
 function traitLabels(data: CheckData, values: CheckValues): Record<string, string> {
@@ -277,13 +363,25 @@ async function roll(request: KindRequest<CheckData>, values: CheckValues, { roll
           points = 0;
         }
       }
-      cardRolls.push(cardRoll(result, p.pool, labels, { target: p.target, band: p.band, damage: { points, type: p.pool.damageType }, buttonKey: i, defense: p.defense, other, cover }));
+      cardRolls.push(
+        cardRoll(result, p.pool, labels, {
+          target: p.target,
+          band: p.band,
+          damage: { points, type: p.pool.damageType },
+          buttonKey: i,
+          defense: p.defense,
+          other,
+          cover,
+        }),
+      );
       if (points > 0 && p.target?.actorUuid) damage[String(i)] = { actorUuid: p.target.actorUuid, points, type: p.pool.damageType };
     }
     defended = pools.flatMap((p, i) => (p.defenseApplied && p.target?.actorUuid ? [{ key: String(i), target: p.target.actorUuid }] : []));
     if (values.allOutAttack === true) {
       // All-out attack: no Defense for the rest of the turn (WoD p.158); the round hook lifts it.
-      const self = (await fromUuid(data.actor.uuid as never)) as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> } | null;
+      const self = (await fromUuid(data.actor.uuid as never)) as unknown as {
+        toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown>;
+      } | null;
       await self?.toggleStatusEffect?.("allOutAttack", { active: true });
     }
   } else {
@@ -298,14 +396,30 @@ async function roll(request: KindRequest<CheckData>, values: CheckValues, { roll
     }
     cardRolls.push(card);
     if (data.kind === "extended" && data.extended) {
-      const after = recordExtendedRoll(trackerState(data.extended), { successes: result.successes, dramaticFailure: result.dramaticFailure });
+      const after = recordExtendedRoll(trackerState(data.extended), {
+        successes: result.successes,
+        dramaticFailure: result.dramaticFailure,
+      });
       extended = extendedProgress(after, result.dramaticFailure);
-      flags = { ...flags, extended: { item: data.extended.uuid, successes: result.successes, dramaticFailure: result.dramaticFailure, rollsMade: data.extended.rollsMade } };
+      flags = {
+        ...flags,
+        extended: {
+          item: data.extended.uuid,
+          successes: result.successes,
+          dramaticFailure: result.dramaticFailure,
+          rollsMade: data.extended.rollsMade,
+        },
+      };
     }
   }
   const context: CardContext & Record<string, unknown> = {
     title: request.title,
-    subtitle: data.kind === "attack" ? request.subtitle ?? "" : data.kind === "pool" || data.kind === "extended" ? poolTitle(values, localize) : request.subtitle ?? "",
+    subtitle:
+      data.kind === "attack"
+        ? (request.subtitle ?? "")
+        : data.kind === "pool" || data.kind === "extended"
+          ? poolTitle(values, localize)
+          : (request.subtitle ?? ""),
     img: data.actor.img,
     kindLabel: `${KEY}.Check.${data.kind}`,
     rolls: cardRolls,
@@ -314,7 +428,15 @@ async function roll(request: KindRequest<CheckData>, values: CheckValues, { roll
     notes: [],
   };
   flags = { ...flags, actor: data.actor.uuid, damage, defended, turn: data.turn ?? "" };
-  const message = await postCard({ template: CARD_TEMPLATE, context, actor: null, rolls: rolls as never, rollMode, flags, origin: cardOrigin(request, values) });
+  const message = await postCard({
+    template: CARD_TEMPLATE,
+    context,
+    actor: null,
+    rolls: rolls as never,
+    rollMode,
+    flags,
+    origin: cardOrigin(request, values),
+  });
   // Record the roll on the tracker through the GM (from its record of the card); once.
   if (extended && message && data.extended) await requestChatAction(message, "recordExtended", null);
   // Each defender Defense applied to: one more attack this turn, a declared Willpower point used (through the GM).
@@ -357,7 +479,14 @@ async function openContest(request: KindRequest<CheckData>, data: CheckData, val
     dramaticFailure: data.options.contestDramaticFailure,
     defaults: { attribute: String(values.attribute), second: String(values.second ?? "none") },
   });
-  return postCard({ template: CONTEST_TEMPLATE, context: contestCardContext(state, request.title), actor: null, rolls: rolls as never, rollMode, flags: { check: "contest", [CONTEST_FLAG]: state, contestTitle: request.title } });
+  return postCard({
+    template: CONTEST_TEMPLATE,
+    context: contestCardContext(state, request.title),
+    actor: null,
+    rolls: rolls as never,
+    rollMode,
+    flags: { check: "contest", [CONTEST_FLAG]: state, contestTitle: request.title },
+  });
 }
 
 /**
@@ -374,7 +503,13 @@ async function rollContestSide(data: CheckData, values: CheckValues, fields: Che
   const { rolls, result } = await rollOne(pool.pool, values, data.options, mode.evaluate);
   const actor = (await fromUuid(data.actor.uuid as never)) as unknown as Actor.Implementation | null;
   const content = `<div class="omnibus omnibus-card omnibus-storytelling"><p>${poolTitle(values, localize)}: ${result.successes}</p></div>`;
-  return postResponse(message, "recordContest", `${c.side}:${c.stage}`, { rolls: rolls as unknown as Roll[], choices: choicesOf(values, fields), content, actor, rollMode: mode.mode });
+  return postResponse(message, "recordContest", `${c.side}:${c.stage}`, {
+    rolls: rolls as unknown as Roll[],
+    choices: choicesOf(values, fields),
+    content,
+    actor,
+    rollMode: mode.mode,
+  });
 }
 
 export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAction {
@@ -399,18 +534,31 @@ export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAct
 export function dialogOdds(request: KindRequest<CheckData>, values: CheckValues): OddsLine[] {
   const data = request.data;
   const labels = traitLabels(data, values);
-  const madeOf = (pool: PoolBreakdown) => cardParts(pool, labels).map((p) => `${localize(p.label)} ${p.value}`).join(" · ");
-  const dice = (pool: PoolBreakdown) => (pool.chance ? localize(`${KEY}.Odds.ChanceDie`) : localize(`${KEY}.Odds.Dice`, { count: pool.pool }));
+  const madeOf = (pool: PoolBreakdown) =>
+    cardParts(pool, labels)
+      .map((p) => `${localize(p.label)} ${p.value}`)
+      .join(" · ");
+  const dice = (pool: PoolBreakdown) =>
+    pool.chance ? localize(`${KEY}.Odds.ChanceDie`) : localize(`${KEY}.Odds.Dice`, { count: pool.pool });
   if (data.kind === "attack" && (data.targets?.length ?? 0) > 0) {
     const facts: OddsLine[] = attackPools(data, values).map((p) =>
       p.pool
-        ? { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: `${p.target?.name ?? ""}: ${madeOf(p.pool)}`, value: dice(p.pool) }
+        ? {
+            label: `${KEY}.Odds.Pool`,
+            probability: 0,
+            fact: true,
+            detail: `${p.target?.name ?? ""}: ${madeOf(p.pool)}`,
+            value: dice(p.pool),
+          }
         : { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: p.target?.name ?? "", valueKey: `${KEY}.Range.outOfRange` },
     );
     return [...requestOdds(request, values), ...facts];
   }
   const pool = requestPool(request, values);
-  return [...requestOdds(request, values), { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: madeOf(pool), value: dice(pool) }];
+  return [
+    ...requestOdds(request, values),
+    { label: `${KEY}.Odds.Pool`, probability: 0, fact: true, detail: madeOf(pool), value: dice(pool) },
+  ];
 }
 
 /**
@@ -428,13 +576,27 @@ const rederive: CheckRederive<KindRequest<CheckData>> = {
     if (data.kind !== state.check) throw new OmnibusError("diceMismatch", "not this kind of check", {});
     let next = 0;
     const readOne = (pool: number, vals: CheckValues): RollResult => {
-      const spec = { again: againOf(vals), rote: vals.rote === true, roteRerolls: data.options.roteScope ?? "allFailedDice", chanceDieUsesAgainLevel: data.options.chanceDieUsesAgain };
+      const spec = {
+        again: againOf(vals),
+        rote: vals.rote === true,
+        roteRerolls: data.options.roteScope ?? "allFailedDice",
+        chanceDieUsesAgainLevel: data.options.chanceDieUsesAgain,
+      };
       const count = vals.advanced === true ? 2 : 1;
       const faces = rolls.slice(next, next + count).flatMap((r) => facesFromRoll(r as never));
-      if (rolls.length < next + count || faces.some((f) => f.sides !== 10)) throw new OmnibusError("diceMismatch", "the card's rolls are not this check's pools", {});
+      if (rolls.length < next + count || faces.some((f) => f.sides !== 10))
+        throw new OmnibusError("diceMismatch", "the card's rolls are not this check's pools", {});
       next += count;
       const dice = forcedDice(faces.map((f) => f.face));
-      const result = count === 2 ? rollAdvancedAction(pool, dice, { again: spec.again, rote: spec.rote, roteRerolls: spec.roteRerolls, chanceDieUsesAgainLevel: spec.chanceDieUsesAgainLevel }).kept : rollPool(pool, dice, spec);
+      const result =
+        count === 2
+          ? rollAdvancedAction(pool, dice, {
+              again: spec.again,
+              rote: spec.rote,
+              roteRerolls: spec.roteRerolls,
+              chanceDieUsesAgainLevel: spec.chanceDieUsesAgainLevel,
+            }).kept
+          : rollPool(pool, dice, spec);
       dice.assertExhausted();
       return result;
     };
@@ -454,7 +616,8 @@ const rederive: CheckRederive<KindRequest<CheckData>> = {
     } else {
       const result = readOne(checkPool(data, values).pool, values);
       if (data.kind === "extended" && data.extended) extended = { successes: result.successes, dramaticFailure: result.dramaticFailure };
-      if (data.kind === "consciousness") expectClaim("unconscious", state.unconscious ?? null, result.successes === 0 ? data.actor.uuid : null);
+      if (data.kind === "consciousness")
+        expectClaim("unconscious", state.unconscious ?? null, result.successes === 0 ? data.actor.uuid : null);
     }
     if (next !== rolls.length) throw new OmnibusError("facesUnused", "the card has more rolls than its pools", {});
     expectClaim("damage", state.damage ?? {}, damage);
@@ -465,7 +628,10 @@ const rederive: CheckRederive<KindRequest<CheckData>> = {
 };
 
 /** One kind: its builder, the dialog's odds, its roll; the checks whose cards the GM re-derives. */
-const kindEntry = (build: (source: CheckSource) => KindRequest<CheckData> | null | Promise<KindRequest<CheckData> | null>, rollKind: CheckKind<CheckData>["roll"] = roll): CheckKind<CheckData> => ({
+const kindEntry = (
+  build: (source: CheckSource) => KindRequest<CheckData> | null | Promise<KindRequest<CheckData> | null>,
+  rollKind: CheckKind<CheckData>["roll"] = roll,
+): CheckKind<CheckData> => ({
   build: withEffects(build),
   odds: dialogOdds,
   roll: rollKind,

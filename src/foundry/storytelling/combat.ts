@@ -77,7 +77,10 @@ export function rollOffFaces(c: CombatantLike): number[] {
  * as a whole, by the pure `initiativeOrder` (a d10 each, repeated until no two tie). Faces come from
  * `dice` in order. Returns each rolled combatant's new `rollOff` flag by id.
  */
-export function planRollOffs(combatants: readonly CombatantLike[], dice: DiceSource): Map<string, { initiative: number; modifier: number; faces: number[] }> {
+export function planRollOffs(
+  combatants: readonly CombatantLike[],
+  dice: DiceSource,
+): Map<string, { initiative: number; modifier: number; faces: number[] }> {
   const groups = new Map<string, CombatantLike[]>();
   for (const c of combatants) {
     if (typeof c.initiative !== "number" || !c.id) continue;
@@ -91,7 +94,10 @@ export function planRollOffs(combatants: readonly CombatantLike[], dice: DiceSou
     const settled = faces.every((f) => f.length > 0) && new Set(faces.map((f) => f.join(","))).size === group.length;
     if (settled) continue;
     // Equal totals and modifiers: only the roll-offs order them.
-    const ranks = initiativeOrder(group.map((c) => ({ id: c.id!, modifier: 0, roll: 1 })), dice);
+    const ranks = initiativeOrder(
+      group.map((c) => ({ id: c.id!, modifier: 0, roll: 1 })),
+      dice,
+    );
     for (const r of ranks) {
       const c = group.find((g) => g.id === r.id)!;
       plan.set(r.id, { initiative: c.initiative as number, modifier: modifierOf(c), faces: r.rollOffs });
@@ -101,7 +107,18 @@ export function planRollOffs(combatants: readonly CombatantLike[], dice: DiceSou
 }
 
 interface CombatLike {
-  combatants: { contents: Array<CombatantLike & { actor?: { system?: Record<string, unknown>; statuses?: Set<string>; update(d: Record<string, unknown>): Promise<unknown>; toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> } | null }> };
+  combatants: {
+    contents: Array<
+      CombatantLike & {
+        actor?: {
+          system?: Record<string, unknown>;
+          statuses?: Set<string>;
+          update(d: Record<string, unknown>): Promise<unknown>;
+          toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown>;
+        } | null;
+      }
+    >;
+  };
   resetAll(): Promise<unknown>;
   rollAll(): Promise<unknown>;
 }
@@ -118,7 +135,8 @@ export async function onCombatRound(combat: CombatLike, changed: Record<string, 
     // One update: the once-per-turn Willpower mark and this turn's Defense state (attacks, declared Willpower).
     const reset: Record<string, unknown> = {};
     if (wp?.spentThisTurn) reset["system.willpower.spentThisTurn"] = false;
-    if ((actor as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.[DEFENSE_FLAG] !== undefined) addDeletion(reset, `flags.omnibus.${DEFENSE_FLAG}`);
+    if ((actor as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.[DEFENSE_FLAG] !== undefined)
+      addDeletion(reset, `flags.omnibus.${DEFENSE_FLAG}`);
     if (Object.keys(reset).length > 0) await actor.update(reset);
     // Surprise lasts the first turn (WoD p.153): the start of the combat (round 1) keeps it.
     for (const status of Number(changed.round) > 1 ? ["dodging", "allOutAttack", "surprised"] : ["dodging", "allOutAttack"]) {
@@ -140,7 +158,9 @@ export async function onCombatRound(combat: CombatLike, changed: Record<string, 
  * round begins and when an initiative changes; for macros: `game.omnibus.api.rollOffTies(game.combat)`.
  * Returns how many combatants rolled off.
  */
-export async function rollOffTies(combat: { combatants: { contents: Array<CombatantLike & { setFlag(scope: string, key: string, value: unknown): Promise<unknown> }> } }): Promise<number> {
+export async function rollOffTies(combat: {
+  combatants: { contents: Array<CombatantLike & { setFlag(scope: string, key: string, value: unknown): Promise<unknown> }> };
+}): Promise<number> {
   const contents = combat.combatants.contents;
   let faces: number[] = [];
   for (let batch = 0; batch < 20; batch++) {
@@ -181,13 +201,21 @@ const pendingTies = new Map<string, ReturnType<typeof setTimeout>>();
 export function scheduleTies(combat: { id?: string | null } | null | undefined): void {
   if (!combat?.id || !isActiveGM()) return;
   clearTimeout(pendingTies.get(combat.id));
-  pendingTies.set(combat.id, setTimeout(() => {
-    pendingTies.delete(combat.id!);
-    void resolveTiesAsGM(combat);
-  }, 100));
+  pendingTies.set(
+    combat.id,
+    setTimeout(() => {
+      pendingTies.delete(combat.id!);
+      void resolveTiesAsGM(combat);
+    }, 100),
+  );
 }
 
-type SurpriseActor = { type?: string; system?: Record<string, unknown>; statuses?: Set<string>; toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> };
+type SurpriseActor = {
+  type?: string;
+  system?: Record<string, unknown>;
+  statuses?: Set<string>;
+  toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown>;
+};
 
 /**
  * Surprise at the start of a fight (WoD p.153), from the GM's dialog: each target rolls Wits +
@@ -195,7 +223,10 @@ type SurpriseActor = { type?: string; system?: Record<string, unknown>; statuses
  * the pure `resolveSurprise` marks those with no success Surprised (no action and no Defense in the
  * first turn; the status is cleared when round 2 starts). Ambushers do not roll. One card.
  */
-export async function determineSurprise(combat: { combatants: { contents: Array<{ id?: string | null; name?: string | null; actor?: SurpriseActor | null }> } }, choice: SurpriseChoice): Promise<Array<{ id: string; surprised: boolean }>> {
+export async function determineSurprise(
+  combat: { combatants: { contents: Array<{ id?: string | null; name?: string | null; actor?: SurpriseActor | null }> } },
+  choice: SurpriseChoice,
+): Promise<Array<{ id: string; surprised: boolean }>> {
   const options = worldOptions();
   const byId = new Map(combat.combatants.contents.map((c) => [c.id ?? "", c]));
   const rolled: Array<{ id: string; successes: number }> = [];
@@ -205,7 +236,10 @@ export async function determineSurprise(combat: { combatants: { contents: Array<
     if (!system?.attributes) continue;
     const t = characterTraits(system);
     const pool = Math.max(0, t.attributes.wits + t.attributes.composure + deriveCharacter(system).woundPenalty);
-    const r = await rollStorytelling({ pool, again: 10, rote: false, chanceDieUsesAgain: options.chanceDieUsesAgain }, { allowInteractive: false });
+    const r = await rollStorytelling(
+      { pool, again: 10, rote: false, chanceDieUsesAgain: options.chanceDieUsesAgain },
+      { allowInteractive: false },
+    );
     rolls.push(...(r.rolls as unknown as Roll[]));
     rolled.push({ id, successes: r.result.successes });
   }
@@ -219,6 +253,15 @@ export async function determineSurprise(combat: { combatants: { contents: Array<
     label: String(byId.get(o.id)?.name ?? o.id),
     value: `${localize("OMNIBUS.Storytelling.Surprise.Successes", { count: o.successes })} — ${localize(o.surprised ? "OMNIBUS.Storytelling.Surprise.Surprised" : "OMNIBUS.Storytelling.Surprise.NotSurprised")}`,
   }));
-  await postCard({ template: templatePath("chat/check-card"), context: { title: localize("OMNIBUS.Storytelling.Surprise.Title"), subtitle: localize("OMNIBUS.Storytelling.Surprise.Subtitle"), lines }, rolls, rollMode: publicMode() });
+  await postCard({
+    template: templatePath("chat/check-card"),
+    context: {
+      title: localize("OMNIBUS.Storytelling.Surprise.Title"),
+      subtitle: localize("OMNIBUS.Storytelling.Surprise.Subtitle"),
+      lines,
+    },
+    rolls,
+    rollMode: publicMode(),
+  });
   return outcome.observers.map((o) => ({ id: o.id, surprised: o.surprised }));
 }

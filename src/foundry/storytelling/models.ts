@@ -7,7 +7,18 @@
  * `foundry.data.fields` is read only inside `defineSchema` (never at import time), so the module
  * loads under the glue tests' stand-ins.
  */
-import { ARMOR_SCHEMA, CHARACTER_SCHEMA, EQUIPMENT_SCHEMA, EXTENDED_SCHEMA, MERIT_SCHEMA, NPC_SCHEMA, OBJECT_SCHEMA, VEHICLE_SCHEMA, WEAPON_SCHEMA, type FieldSpec } from "../../rules/storytelling/table/schema";
+import {
+  ARMOR_SCHEMA,
+  CHARACTER_SCHEMA,
+  EQUIPMENT_SCHEMA,
+  EXTENDED_SCHEMA,
+  MERIT_SCHEMA,
+  NPC_SCHEMA,
+  OBJECT_SCHEMA,
+  VEHICLE_SCHEMA,
+  WEAPON_SCHEMA,
+  type FieldSpec,
+} from "../../rules/storytelling/table/schema";
 import { migrateCharacterSource, migrateWeaponSource } from "../../rules/storytelling/table/migrate";
 import { buildSchema } from "../data/build-fields";
 import { deriveCharacter, deriveObject, deriveVehicle, type PlainItem } from "../../rules/storytelling/table/derive";
@@ -28,7 +39,7 @@ function baseMigrate(cls: unknown, source: Source): Source {
 /** The items of the actor that owns this data (plain shape for src/rules/storytelling/table/derive.ts). */
 function parentItems(model: { parent: unknown }): PlainItem[] {
   const actor = model.parent as { items?: { contents?: unknown[] } | unknown[] } | null;
-  const list = Array.isArray(actor?.items) ? actor.items : (actor?.items as { contents?: unknown[] } | undefined)?.contents ?? [];
+  const list = Array.isArray(actor?.items) ? actor.items : ((actor?.items as { contents?: unknown[] } | undefined)?.contents ?? []);
   return (list as Array<{ id?: string; name?: string; type: string; system?: unknown }>).map((i) => ({
     id: i.id,
     name: i.name,

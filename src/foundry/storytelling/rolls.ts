@@ -64,7 +64,12 @@ export class StorytellingRoll extends OmnibusRoll<RollResult> {
 
   protected override resolve(dice: DiceSource): RollResult {
     const s = this.spec;
-    return rollPool(s.pool, dice, { again: s.again, rote: s.rote, roteRerolls: s.roteScope ?? "allFailedDice", chanceDieUsesAgainLevel: s.chanceDieUsesAgain });
+    return rollPool(s.pool, dice, {
+      again: s.again,
+      rote: s.rote,
+      roteRerolls: s.roteScope ?? "allFailedDice",
+      chanceDieUsesAgainLevel: s.chanceDieUsesAgain,
+    });
   }
 
   override resolveOutcome(): RollResult {
@@ -74,7 +79,10 @@ export class StorytellingRoll extends OmnibusRoll<RollResult> {
 }
 
 /** Rolls a Storytelling pool with Foundry dice: one Roll, its outcome resolved by the pure rules. */
-export async function rollStorytelling(spec: StorytellingRollSpec, evaluate: { allowInteractive: boolean } = { allowInteractive: true }): Promise<{ rolls: StorytellingRoll[]; result: RollResult }> {
+export async function rollStorytelling(
+  spec: StorytellingRollSpec,
+  evaluate: { allowInteractive: boolean } = { allowInteractive: true },
+): Promise<{ rolls: StorytellingRoll[]; result: RollResult }> {
   const roll = StorytellingRoll.forCheck(spec);
   await roll.evaluate(evaluate);
   return { rolls: [roll], result: roll.outcome! };

@@ -26,7 +26,14 @@ export const STORYTELLING_TEMPLATES = [
   "storytelling/chat/contest-card",
 ].map(templatePath);
 
-type Doc = { flags?: Record<string, Record<string, unknown> | undefined>; system: Record<string, unknown>; items: { contents: Array<{ id: string | null; name: string; img: string | null; type: string; system: unknown }> }; statuses?: Set<string>; update(d: Record<string, unknown>): Promise<unknown>; isOwner: boolean };
+type Doc = {
+  flags?: Record<string, Record<string, unknown> | undefined>;
+  system: Record<string, unknown>;
+  items: { contents: Array<{ id: string | null; name: string; img: string | null; type: string; system: unknown }> };
+  statuses?: Set<string>;
+  update(d: Record<string, unknown>): Promise<unknown>;
+  isOwner: boolean;
+};
 
 export class StorytellingCharacterSheet extends OmnibusActorSheet {
   static override DEFAULT_OPTIONS = {
@@ -59,13 +66,26 @@ export class StorytellingCharacterSheet extends OmnibusActorSheet {
     { id: "notes", label: "OMNIBUS.Sheet.Tab.Notes", icon: "fa-solid fa-book" },
   ];
 
-  static override ITEM_TYPES = ["storytelling_merit", "storytelling_weapon", "storytelling_armor", "storytelling_equipment", "storytelling_object", "storytelling_extended"];
+  static override ITEM_TYPES = [
+    "storytelling_merit",
+    "storytelling_weapon",
+    "storytelling_armor",
+    "storytelling_equipment",
+    "storytelling_object",
+    "storytelling_extended",
+  ];
 
   protected override async prepareRulesetContext(context: ActorSheetContext): Promise<Record<string, unknown>> {
     const doc = this.document as unknown as Doc;
     return characterSheetContext({
       system: context.system,
-      items: doc.items.contents.map((i) => ({ id: i.id ?? "", name: readerName(i), img: i.img, type: i.type, system: i.system as Record<string, unknown> })),
+      items: doc.items.contents.map((i) => ({
+        id: i.id ?? "",
+        name: readerName(i),
+        img: i.img,
+        type: i.type,
+        system: i.system as Record<string, unknown>,
+      })),
       statuses: doc.statuses ? [...doc.statuses] : [],
       defenseTurn: readDefenseTurn(doc.flags?.omnibus?.[DEFENSE_FLAG], currentTurn()),
       willpowerBeforeDodge: worldOptions().willpowerBeforeDodge,
@@ -84,7 +104,10 @@ export class StorytellingCharacterSheet extends OmnibusActorSheet {
   static async #onCycleHealth(this: StorytellingCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     if (!this.isEditable) return;
     const doc = this.document as unknown as Doc;
-    const d = deriveCharacter(doc.system, doc.items.contents.map((i) => ({ type: i.type, system: i.system as Record<string, unknown> })));
+    const d = deriveCharacter(
+      doc.system,
+      doc.items.contents.map((i) => ({ type: i.type, system: i.system as Record<string, unknown> })),
+    );
     const after = cycleHealthBox(d.track, intOr(target.dataset.index, -1));
     await doc.update({ "system.healthTrack": { aggravated: after.aggravated, lethal: after.lethal, bashing: after.bashing } });
   }
@@ -109,7 +132,9 @@ export class StorytellingCharacterSheet extends OmnibusActorSheet {
   }
 
   static async #onRollInitiative(this: StorytellingCharacterSheet): Promise<void> {
-    await (this.document as unknown as { rollInitiative(o: Record<string, unknown>): Promise<unknown> }).rollInitiative({ createCombatants: true });
+    await (this.document as unknown as { rollInitiative(o: Record<string, unknown>): Promise<unknown> }).rollInitiative({
+      createCombatants: true,
+    });
   }
 }
 

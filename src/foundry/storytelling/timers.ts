@@ -11,12 +11,33 @@
  */
 import { OmnibusError } from "../../core/errors";
 import type { TimerLength } from "../../core/durations";
-import { knockoutLength, pepperSprayLength, storytellingTimerExpired, willpowerTurnLength, type StorytellingTimerKind } from "../../rules/storytelling/timers";
-import { endScene, isActiveGM, startTimer, timerOf, timerStart, type TimerActor, type TimerCombat, type TimerEffectLike, type TimerOutcome, type TimerRules } from "../durations";
+import {
+  knockoutLength,
+  pepperSprayLength,
+  storytellingTimerExpired,
+  willpowerTurnLength,
+  type StorytellingTimerKind,
+} from "../../rules/storytelling/timers";
+import {
+  endScene,
+  isActiveGM,
+  startTimer,
+  timerOf,
+  timerStart,
+  type TimerActor,
+  type TimerCombat,
+  type TimerEffectLike,
+  type TimerOutcome,
+  type TimerRules,
+} from "../durations";
 import { localize } from "../i18n";
 
 const T = "OMNIBUS.Storytelling.Timer.";
-const IMG: Record<StorytellingTimerKind, string> = { willpower: "icons/svg/upgrade.svg", pepperSpray: "icons/svg/poison.svg", knockout: "icons/svg/unconscious.svg" };
+const IMG: Record<StorytellingTimerKind, string> = {
+  willpower: "icons/svg/upgrade.svg",
+  pepperSpray: "icons/svg/poison.svg",
+  knockout: "icons/svg/unconscious.svg",
+};
 /** The status a timer shows itself (the pepper spray's status stays the one the GM set). */
 const STATUSES: Record<StorytellingTimerKind, string[]> = { willpower: [], pepperSpray: [], knockout: ["unconscious"] };
 
@@ -27,7 +48,9 @@ export const storytellingTimerRules: TimerRules = {
     switch (kind as StorytellingTimerKind) {
       case "willpower":
         // A new turn: Willpower may be spent again (002:L420). Quiet: it happens every turn.
-        return ((actor.system?.willpower ?? {}) as Record<string, unknown>).spentThisTurn === true ? { update: { "system.willpower.spentThisTurn": false }, note: null } : null;
+        return ((actor.system?.willpower ?? {}) as Record<string, unknown>).spentThisTurn === true
+          ? { update: { "system.willpower.spentThisTurn": false }, note: null }
+          : null;
       case "pepperSpray":
         return actor.statuses?.has("pepperSprayed") ? { statusesOff: ["pepperSprayed"], note: `${T}PepperSprayOver` } : null;
       case "knockout":
@@ -58,8 +81,19 @@ function isCharacter(actor: TimerActor | null | undefined): actor is TimerActor 
   return !!actor && String(actor.type ?? "").startsWith("storytelling_") && actor.type !== "storytelling_party";
 }
 
-async function start(actor: TimerActor, kind: StorytellingTimerKind, length: TimerLength, combat: TimerCombat | null, data?: Record<string, unknown>): Promise<void> {
-  await startTimer(actor, { name: localize(`${T}${kind}`), img: IMG[kind], statuses: STATUSES[kind], flag: { ruleset: "storytelling", kind, length, start: timerStart(combat), ...(data ? { data } : {}) } });
+async function start(
+  actor: TimerActor,
+  kind: StorytellingTimerKind,
+  length: TimerLength,
+  combat: TimerCombat | null,
+  data?: Record<string, unknown>,
+): Promise<void> {
+  await startTimer(actor, {
+    name: localize(`${T}${kind}`),
+    img: IMG[kind],
+    statuses: STATUSES[kind],
+    flag: { ruleset: "storytelling", kind, length, start: timerStart(combat), ...(data ? { data } : {}) },
+  });
 }
 
 function changedSpend(changed: Record<string, unknown>): unknown {
@@ -76,7 +110,9 @@ export async function onStorytellingActorChange(actor: TimerActor, changed: Reco
 }
 
 /** The `createActiveEffect` hook on the active GM: the pepper-spray status starts its scene timer. */
-export async function onStorytellingEffectCreated(effect: TimerEffectLike & { parent?: TimerActor | null; statuses?: Iterable<string> | null }): Promise<boolean> {
+export async function onStorytellingEffectCreated(
+  effect: TimerEffectLike & { parent?: TimerActor | null; statuses?: Iterable<string> | null },
+): Promise<boolean> {
   const actor = effect.parent;
   if (!isActiveGM() || timerOf(effect) || !isCharacter(actor)) return false;
   if (!(effect.statuses ? [...effect.statuses] : []).includes("pepperSprayed") || running(actor, "pepperSpray")) return false;
@@ -89,7 +125,11 @@ export async function onStorytellingEffectCreated(effect: TimerEffectLike & { pa
  * damage; it shows Unconscious until then. Refused for a non-character or a damage below 1.
  */
 export async function knockOut(actor: TimerActor, damage: number): Promise<TimerLength> {
-  if (!isCharacter(actor)) throw new OmnibusError("badArgument", "only a Storytelling character can be knocked out", { name: "actor", value: String((actor as TimerActor | null)?.name ?? "") });
+  if (!isCharacter(actor))
+    throw new OmnibusError("badArgument", "only a Storytelling character can be knocked out", {
+      name: "actor",
+      value: String((actor as TimerActor | null)?.name ?? ""),
+    });
   const combat = activeCombat();
   const length = knockoutLength(damage, combat !== null);
   await start(actor, "knockout", length, combat, { damage });

@@ -42,7 +42,19 @@ export function isExplainStep(value: unknown): value is ExplainStep {
 }
 
 /** The dice styles the legend explains, in the order it lists them (the classes of dice-faces.hbs). */
-export const LEGEND_STYLES = ["wild", "cp", "kept", "bonus", "exploded", "again", "rote", "rerolled", "success", "discarded", "fumble"] as const;
+export const LEGEND_STYLES = [
+  "wild",
+  "cp",
+  "kept",
+  "bonus",
+  "exploded",
+  "again",
+  "rote",
+  "rerolled",
+  "success",
+  "discarded",
+  "fumble",
+] as const;
 
 export interface LegendEntry {
   style: string;

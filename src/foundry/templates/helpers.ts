@@ -144,11 +144,17 @@ export function registerHelpers(hbs: HandlebarsLike): void {
   hbs.registerHelper("omnibus-data-attrs", (data: unknown) => dataAttributes(hbs, data));
   hbs.registerHelper("omnibus-message", (msg: unknown) => formatMessage(hbs, msg));
   /** `{{omnibus-explain step}}`: one step of a resolution, worded in the language file. */
-  hbs.registerHelper("omnibus-explain", (s: unknown) => (isExplainStep(s) ? formatMessage(hbs, { key: explainKey(s.code), data: explainArgs(s.values) }) : ""));
+  hbs.registerHelper("omnibus-explain", (s: unknown) =>
+    isExplainStep(s) ? formatMessage(hbs, { key: explainKey(s.code), data: explainArgs(s.values) }) : "",
+  );
   /** `data-omnibus-explain="{{omnibus-explain-data step}}"`: the step as JSON, for re-wording it for the card's reader. */
   hbs.registerHelper("omnibus-explain-data", (s: unknown) => (isExplainStep(s) ? JSON.stringify({ code: s.code, values: s.values }) : ""));
   /** `{{#each (omnibus-dice-legend dice)}}`: the dice styles a card shows, with their labels. */
-  hbs.registerHelper("omnibus-dice-legend", (...args: unknown[]) => positional(args).flatMap((d) => diceLegend(d)).filter((e, i, all) => all.findIndex((x) => x.style === e.style) === i));
+  hbs.registerHelper("omnibus-dice-legend", (...args: unknown[]) =>
+    positional(args)
+      .flatMap((d) => diceLegend(d))
+      .filter((e, i, all) => all.findIndex((x) => x.style === e.style) === i),
+  );
 }
 
 /** Path of a system template: `templatePath("shared/dice-faces")` → "systems/omnibus/templates/shared/dice-faces.hbs". */

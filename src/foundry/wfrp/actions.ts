@@ -19,12 +19,28 @@ import { MAX_OPPOSED_REROLLS, advantageAfterOpposed, type TestOptions, type Test
 import { cardStateOf, postResponse, userOwns } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
-import { attackCardContext, defenceNeedsReroll, planDamage, resolveTarget, withDefenceFaces, type AttackState, type DefenceSkill } from "../../rules/wfrp/table/cards";
+import {
+  attackCardContext,
+  defenceNeedsReroll,
+  planDamage,
+  resolveTarget,
+  withDefenceFaces,
+  type AttackState,
+  type DefenceSkill,
+} from "../../rules/wfrp/table/cards";
 import { ATTACK_CARD, OPPOSED_CARD, rollD100For } from "./checks";
 import { runCheck } from "../checks";
 import { publicMode, responseMode } from "../compat";
 import { localize } from "../i18n";
-import { facesOfD100Rolls, opposedCardContext, recordResponse, responseFaces, responseSpec, testedOptions, type OpposedState } from "../../rules/wfrp/table/opposed/checks";
+import {
+  facesOfD100Rolls,
+  opposedCardContext,
+  recordResponse,
+  responseFaces,
+  responseSpec,
+  testedOptions,
+  type OpposedState,
+} from "../../rules/wfrp/table/opposed/checks";
 import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, targetActor, targetActorSync } from "./documents";
 import { currentRules } from "./settings";
@@ -44,7 +60,8 @@ export function attackStateOf(state: Record<string, unknown>): AttackState {
 /** The opposed test in a card state. */
 export function opposedOf(state: Record<string, unknown>): OpposedState {
   const opposed = state.opposed as OpposedState | undefined;
-  if (!opposed || opposed.version !== 1 || !Array.isArray(opposed.targets)) throw refused("WrongCard", "this card is not a WFRP opposed test");
+  if (!opposed || opposed.version !== 1 || !Array.isArray(opposed.targets))
+    throw refused("WrongCard", "this card is not a WFRP opposed test");
   return structuredClone(opposed);
 }
 
@@ -94,7 +111,10 @@ async function requireTargetActor(state: AttackState, index: number): Promise<Ac
  * attacker's or tester's. The GM's Rolls are posted as one message in the card's whisper (Dice So
  * Nice, roll tooltips) with the faces in the text.
  */
-function tieRoller(message: ChatMessage.Implementation): { roll(spec: TestSpec, options: TestOptions): Promise<number>; post(): Promise<void> } {
+function tieRoller(message: ChatMessage.Implementation): {
+  roll(spec: TestSpec, options: TestOptions): Promise<number>;
+  post(): Promise<void>;
+} {
   const rolls: WfrpTestRoll[] = [];
   // The GM's re-rolls follow the card's own mode (a public card's tie is public, a whisper stays one).
   const { evaluate } = responseMode(message as never, publicMode());
@@ -120,11 +140,20 @@ function tieRoller(message: ChatMessage.Implementation): { roll(spec: TestSpec, 
 /** The defender's own die from their response: exactly one d100 (the GM rolls any tie). */
 function defenderFace(context: ChatActionContext): number {
   const faces = facesOfD100Rolls((context.response?.rolls ?? []) as never);
-  if (faces.length !== 1) throw new OmnibusError("badArgument", "the defender rolls one d100; the Game Master re-rolls a tie", { name: "rolls", value: String(faces.length) });
+  if (faces.length !== 1)
+    throw new OmnibusError("badArgument", "the defender rolls one d100; the Game Master re-rolls a tie", {
+      name: "rolls",
+      value: String(faces.length),
+    });
   return faces[0];
 }
 
-async function settleDefence(context: ChatActionContext, skill: DefenceSkill, faces: number[], tie?: ReturnType<typeof tieRoller>): Promise<PlannedAction> {
+async function settleDefence(
+  context: ChatActionContext,
+  skill: DefenceSkill,
+  faces: number[],
+  tie?: ReturnType<typeof tieRoller>,
+): Promise<PlannedAction> {
   const state = attackStateOf(context.state);
   const index = targetIndex(state.targets.length, context.target);
   const target = state.targets[index];
@@ -153,9 +182,11 @@ async function settleDefence(context: ChatActionContext, skill: DefenceSkill, fa
     const attackerDoc = state.attacker.uuid ? ((await fromUuid(state.attacker.uuid as never)) as Actor.Implementation | null) : null;
     const attacker = attackerDoc ? actorView(attackerDoc) : null;
     const adv = (v: { system: Record<string, unknown> } | null) => (typeof v?.system.advantage === "number" ? v.system.advantage : 0);
-    const cap = (v: ReturnType<typeof actorView> | null) => (rules.advantageCap && v ? deriveActor(v.system, v.items, v.statuses).characteristics.i.bonus : undefined);
+    const cap = (v: ReturnType<typeof actorView> | null) =>
+      rules.advantageCap && v ? deriveActor(v.system, v.items, v.statuses).characteristics.i.bonus : undefined;
     const after = advantageAfterOpposed(adv(attacker), adv(defender), result.winner, { attacker: cap(attacker), defender: cap(defender) });
-    if (attackerDoc && after.attacker !== adv(attacker)) changes.push({ uuid: attackerDoc.uuid, update: { "system.advantage": after.attacker } });
+    if (attackerDoc && after.attacker !== adv(attacker))
+      changes.push({ uuid: attackerDoc.uuid, update: { "system.advantage": after.attacker } });
     if (after.defender !== adv(defender)) changes.push({ uuid: defenderDoc.uuid, update: { "system.advantage": after.defender } });
   }
   return { changes, state: { ...context.state, attack: next }, summary: { key: `OMNIBUS.WFRP.Defence.${skill}` } };
@@ -164,7 +195,8 @@ async function settleDefence(context: ChatActionContext, skill: DefenceSkill, fa
 /** `recordDefence` (the GM, from a response): the skill the defender chose, their faces from their Rolls. */
 export async function planDefence(context: ChatActionContext): Promise<PlannedAction> {
   const skill = context.response?.choices.skill;
-  if (skill !== "melee" && skill !== "dodge") throw new OmnibusError("badArgument", "unknown defence", { name: "skill", value: String(skill ?? "") });
+  if (skill !== "melee" && skill !== "dodge")
+    throw new OmnibusError("badArgument", "unknown defence", { name: "skill", value: String(skill ?? "") });
   const tie = tieRoller(context.message);
   const planned = await settleDefence(context, skill, [defenderFace(context)], tie);
   await tie.post();
@@ -177,11 +209,16 @@ export async function planApplyDamage(context: ChatActionContext): Promise<Plann
   const target = state.targets[index];
   if (target.applied) throw refused("DamageApplied", "damage was already applied to this target", { name: target.name });
   const o = context.override;
-  const actors = o?.actors ? await Promise.all(o.actors.map((u) => fromUuid(u as never) as unknown as Promise<Actor.Implementation | null>)) : [await requireTargetActor(state, index)];
+  const actors = o?.actors
+    ? await Promise.all(o.actors.map((u) => fromUuid(u as never) as unknown as Promise<Actor.Implementation | null>))
+    : [await requireTargetActor(state, index)];
   const changes: DocumentChange[] = [];
   let first: ReturnType<typeof planDamage> | null = null;
   for (const actor of actors) {
-    if (!actor || !String((actor as { type?: string }).type).startsWith("wfrp_")) throw refused(actor ? "WrongRuleset" : "TargetGone", "the target has no actor", { name: String((actor as { name?: string } | null)?.name ?? target.name) });
+    if (!actor || !String((actor as { type?: string }).type).startsWith("wfrp_"))
+      throw refused(actor ? "WrongRuleset" : "TargetGone", "the target has no actor", {
+        name: String((actor as { name?: string } | null)?.name ?? target.name),
+      });
     const view = actorView(actor);
     const plan = planDamage(state, index, view);
     // The GM's hand: ½ or ×2 the Wounds lost, or a custom number of Wounds.
@@ -202,7 +239,11 @@ export async function planApplyDamage(context: ChatActionContext): Promise<Plann
     reducedToZero: first!.damage.reducedToZero,
     critical: first!.critical,
   };
-  return { changes, state: { ...context.state, attack: state }, summary: { key: "OMNIBUS.WFRP.Card.AppliedWounds", data: { wounds: first!.damage.woundsLost } } };
+  return {
+    changes,
+    state: { ...context.state, attack: state },
+    summary: { key: "OMNIBUS.WFRP.Card.AppliedWounds", data: { wounds: first!.damage.woundsLost } },
+  };
 }
 
 /** The defender's client: roll the defender's own die and send it to the GM (the GM re-rolls a full tie). */
@@ -221,7 +262,13 @@ async function runDefend(context: ChatActionContext, skill: "melee" | "dodge"): 
   const rolls: WfrpTestRoll[] = [await rollD100For(spec, state.options, mode.evaluate)];
   const faces = rolls.map((r) => r.outcome!.roll);
   const content = `<div class="omnibus omnibus-card omnibus-wfrp"><p>${localize(`OMNIBUS.WFRP.Defence.${skill}`)}: ${faces.join(", ")}</p></div>`;
-  await postResponse(message, "recordDefence", String(index), { rolls: rolls as unknown as Roll[], choices: { skill }, content, actor: null, rollMode: mode.mode });
+  await postResponse(message, "recordDefence", String(index), {
+    rolls: rolls as unknown as Roll[],
+    choices: { skill },
+    content,
+    actor: null,
+    rollMode: mode.mode,
+  });
 }
 
 // ---------------------------------------------------------------- opposed tests outside combat
@@ -272,16 +319,24 @@ export async function planResponse(context: ChatActionContext): Promise<PlannedA
   const { spec } = responseSpec(testedOptions(view), choices);
   const tie = tieRoller(context.message);
   let own = true;
-  const faces = await responseFaces({ roll: opposed.roll, testerSpec: opposed.tester.spec, options: opposed.options, opposed: opposed.opposed }, spec, async (who) => {
-    if (own && who === "defender") {
-      own = false;
-      return first;
-    }
-    return tie.roll(who === "tester" ? opposed.tester.spec : spec, opposed.options);
-  });
+  const faces = await responseFaces(
+    { roll: opposed.roll, testerSpec: opposed.tester.spec, options: opposed.options, opposed: opposed.opposed },
+    spec,
+    async (who) => {
+      if (own && who === "defender") {
+        own = false;
+        return first;
+      }
+      return tie.roll(who === "tester" ? opposed.tester.spec : spec, opposed.options);
+    },
+  );
   const next = recordResponse(opposed, index, view, choices, faces, (key) => localize(key));
   await tie.post();
-  return { changes: [], state: { ...context.state, opposed: next }, summary: { key: "OMNIBUS.WFRP.Opposed.Responded", data: { name: target.name } } };
+  return {
+    changes: [],
+    state: { ...context.state, opposed: next },
+    summary: { key: "OMNIBUS.WFRP.Opposed.Responded", data: { name: target.name } },
+  };
 }
 
 /** The card from its state (the plumbing re-renders recorded cards with it). */
@@ -304,4 +359,3 @@ export const wfrpChatActions: Record<string, ChatAction> = {
   ...fortuneActions,
   wfrpTieFirst: tieChoiceAction,
 };
-

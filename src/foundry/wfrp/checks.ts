@@ -17,8 +17,28 @@ import { attackCardContext, attackStateFrom, testCardContext, type AttackState }
 import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, targetActor } from "./documents";
 import { currentRules } from "./settings";
-import { buildResponseRequest, opposedCardContext, opposedStateFrom, responseData, responseOdds, responseSpec, type OpposedState, type ResponseData } from "../../rules/wfrp/table/opposed/checks";
-import { assistanceFor, buildRequest, checkData, oddsLines, specFor, withWeapon, wfrpEffectKeys, type ExtendedTracker, type TargetView, type WfrpCheckData } from "../../rules/wfrp/table/checks";
+import {
+  buildResponseRequest,
+  opposedCardContext,
+  opposedStateFrom,
+  responseData,
+  responseOdds,
+  responseSpec,
+  type OpposedState,
+  type ResponseData,
+} from "../../rules/wfrp/table/opposed/checks";
+import {
+  assistanceFor,
+  buildRequest,
+  checkData,
+  oddsLines,
+  specFor,
+  withWeapon,
+  wfrpEffectKeys,
+  type ExtendedTracker,
+  type TargetView,
+  type WfrpCheckData,
+} from "../../rules/wfrp/table/checks";
 import { attachEffects } from "../effects";
 import { extendedProgress } from "../../rules/wfrp/table/sheet-context";
 import { WfrpTestRoll } from "./rolls";
@@ -38,10 +58,15 @@ const signedSL = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
  * 003:L219), one more roll made, and the status — complete once the total reaches the required SL,
  * out of time when the GM's roll limit is used up (003:L211).
  */
-export function extendedAfterRoll(tracker: ExtendedTracker, result: Pick<TestResult, "success" | "sl">, zeroSLCounts: boolean): Pick<ExtendedTracker, "accumulated" | "rollsMade" | "status"> & { added: number } {
+export function extendedAfterRoll(
+  tracker: ExtendedTracker,
+  result: Pick<TestResult, "success" | "sl">,
+  zeroSLCounts: boolean,
+): Pick<ExtendedTracker, "accumulated" | "rollsMade" | "status"> & { added: number } {
   const accumulated = Math.min(9999, extendedStep(tracker.accumulated, result, { zeroSLCounts }));
   const rollsMade = Math.min(999, tracker.rollsMade + 1);
-  const status = accumulated >= tracker.requiredSL ? "complete" : tracker.maxRolls > 0 && rollsMade >= tracker.maxRolls ? "failed" : "inProgress";
+  const status =
+    accumulated >= tracker.requiredSL ? "complete" : tracker.maxRolls > 0 && rollsMade >= tracker.maxRolls ? "failed" : "inProgress";
   return { accumulated, rollsMade, status, added: accumulated - tracker.accumulated };
 }
 
@@ -68,7 +93,14 @@ async function buildResponse(source: CheckSource): Promise<KindRequest<ResponseD
   const messageId = source.dataset.messageId ?? "";
   const message = game.messages?.get(messageId) as Message | undefined;
   if (!message || !source.actor) throw refused("CardGone", "the opposed test is gone");
-  return buildResponseRequest({ defender: actorView(source.actor), state: opposedStateOf(message), index: Number(source.dataset.target), messageId, rules: currentRules(), t: localize });
+  return buildResponseRequest({
+    defender: actorView(source.actor),
+    state: opposedStateOf(message),
+    index: Number(source.dataset.target),
+    messageId,
+    rules: currentRules(),
+    t: localize,
+  });
 }
 
 /** The defender rolls their own d100 and asks to record it on the card (the GM re-rolls a full tie). */
@@ -110,7 +142,12 @@ function difficultyLabel(spec: TestSpec): string {
 }
 
 /** The attack's state for its card, from the request, the dialog values and the attacker's face. */
-export function attackState(request: KindRequest<WfrpCheckData>, values: CheckValues, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
+export function attackState(
+  request: KindRequest<WfrpCheckData>,
+  values: CheckValues,
+  roll: number,
+  attacker: { uuid: string; name: string; img: string },
+): AttackState {
   return attackStateFrom(request, values, currentRules(), roll, attacker);
 }
 
@@ -119,7 +156,10 @@ export function attackState(request: KindRequest<WfrpCheckData>, values: CheckVa
  * of the same disposition as the tester's token (all of them when the tester has none there).
  */
 export function alliesOf(actor: unknown): ReturnType<typeof actorView>[] {
-  const placeables = ((globalThis as { canvas?: { tokens?: { placeables?: unknown[] } } }).canvas?.tokens?.placeables ?? []) as Array<{ actor?: { uuid?: string; type?: string } | null; document?: { disposition?: number } }>;
+  const placeables = ((globalThis as { canvas?: { tokens?: { placeables?: unknown[] } } }).canvas?.tokens?.placeables ?? []) as Array<{
+    actor?: { uuid?: string; type?: string } | null;
+    document?: { disposition?: number };
+  }>;
   const me = (actor as { uuid?: string } | null)?.uuid;
   const own = placeables.find((p) => p.actor?.uuid === me)?.document?.disposition;
   const seen = new Set<string>();
@@ -145,7 +185,14 @@ const rederive: CheckRederive<KindRequest<WfrpCheckData>> = {
   },
   async check({ request, values, rolls, state }) {
     const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
-    const wrong = firstRollMismatches({ request, values, rolls, state, rules: currentRules(), actor: { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "" } });
+    const wrong = firstRollMismatches({
+      request,
+      values,
+      rolls,
+      state,
+      rules: currentRules(),
+      actor: { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "" },
+    });
     if (wrong.length > 0) throw new ClaimMismatch(wrong.join(", "));
   },
 };
@@ -166,11 +213,13 @@ async function alliesFor(actor: Actor.Implementation, dataset: Record<string, st
     return found;
   }
   const count = Number(dataset.allies);
-  if (!/^\d{1,2}$/.test(dataset.allies) || count > MAX_ALLIES) throw new OmnibusError("badArgument", "too many helpers", { name: "allies", value: dataset.allies });
+  if (!/^\d{1,2}$/.test(dataset.allies) || count > MAX_ALLIES)
+    throw new OmnibusError("badArgument", "too many helpers", { name: "allies", value: dataset.allies });
   const out: ReturnType<typeof actorView>[] = [];
   for (let i = 0; i < count; i++) {
     const ally = (await fromUuid(String(dataset[`ally${i}`] ?? "") as never)) as Actor.Implementation | null;
-    if (!ally || !String(ally.type ?? "").startsWith("wfrp_") || ally.uuid === actor.uuid) throw new OmnibusError("badArgument", "no such helper", { name: "allies", value: String(dataset[`ally${i}`] ?? "") });
+    if (!ally || !String(ally.type ?? "").startsWith("wfrp_") || ally.uuid === actor.uuid)
+      throw new OmnibusError("badArgument", "no such helper", { name: "allies", value: String(dataset[`ally${i}`] ?? "") });
     out.push(actorView(ally));
   }
   return out;
@@ -183,9 +232,20 @@ async function buildTest(source: CheckSource): Promise<KindRequest<WfrpCheckData
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
     const allies = await alliesFor(source.actor, dataset);
-    const request = buildRequest({ actor: actorView(source.actor), kind: source.kind, dataset, targets: await targetViews(source.targets), rules: currentRules(), t: localize, allies });
+    const request = buildRequest({
+      actor: actorView(source.actor),
+      kind: source.kind,
+      dataset,
+      targets: await targetViews(source.targets),
+      rules: currentRules(),
+      t: localize,
+      allies,
+    });
     // Where it came from, with the helpers the dialog offered, so the GM can build it again (chat/verify.ts).
-    request.source = { kind: source.kind, dataset: { ...source.dataset, ...Object.fromEntries(Object.entries(dataset).filter(([k]) => /^all(y\d+|ies)$/.test(k))) } };
+    request.source = {
+      kind: source.kind,
+      dataset: { ...source.dataset, ...Object.fromEntries(Object.entries(dataset).filter(([k]) => /^all(y\d+|ies)$/.test(k))) },
+    };
     // The test's modifier counts them (`specFor`); the dialog lists them.
     return attachEffects(request, source.actor as never, wfrpEffectKeys(checkData(request)), "number");
   }
@@ -199,13 +259,28 @@ async function rollTest(request: KindRequest<WfrpCheckData>, values: CheckValues
     const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
     {
       const spec = specFor(request, values, null);
-      const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs: [spec], testOptions: data.combat ? rules.combat : rules.test } as never);
+      const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, {
+        specs: [spec],
+        testOptions: data.combat ? rules.combat : rules.test,
+      } as never);
       await roll.evaluate(evaluateOptions(rollMode));
       const result = roll.outcome!.results[0];
       if (values.opposed === true && request.targets.length > 0) {
         // An Opposed Test (003:L185-199): ONE card, the defenders respond from it.
-        const state = opposedStateFrom(request, values, rules, result.roll, { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "" });
-        return postCard({ template: OPPOSED_CARD, context: withFortuneButton(opposedCardContext(state), { opposed: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { opposed: state }, origin: cardOrigin(request, values) });
+        const state = opposedStateFrom(request, values, rules, result.roll, {
+          uuid: request.actorUuid ?? "",
+          name: actor?.name ?? "",
+          img: actor?.img ?? "",
+        });
+        return postCard({
+          template: OPPOSED_CARD,
+          context: withFortuneButton(opposedCardContext(state), { opposed: state }),
+          actor,
+          rolls: [roll as unknown as Roll],
+          rollMode,
+          flags: { opposed: state },
+          origin: cardOrigin(request, values),
+        });
       }
       const help = assistanceFor(data, values);
       let extended: Record<string, unknown> | null = null;
@@ -214,14 +289,56 @@ async function rollTest(request: KindRequest<WfrpCheckData>, values: CheckValues
         const step = extendedAfterRoll(data.extended, result, rules.extendedZeroSL);
         const item = actor?.items.get(data.extended.itemId);
         if (!item) throw refused("ItemGone", "no such extended test");
-        await item.update({ "system.accumulated": step.accumulated, "system.rollsMade": step.rollsMade, "system.status": step.status } as never);
+        await item.update({
+          "system.accumulated": step.accumulated,
+          "system.rollsMade": step.rollsMade,
+          "system.status": step.status,
+        } as never);
         extended = { ...extendedProgress({ ...data.extended, ...step }), added: signedSL(step.added) };
       }
-      const context = testCardContext({ title: request.title, subtitle: request.subtitle ?? "", img: actor?.img ?? "", result, spec, difficultyLabel: difficultyLabel(spec), helpers: help, extended });
+      const context = testCardContext({
+        title: request.title,
+        subtitle: request.subtitle ?? "",
+        img: actor?.img ?? "",
+        result,
+        spec,
+        difficultyLabel: difficultyLabel(spec),
+        helpers: help,
+        extended,
+      });
       // A Fortune re-roll (src/foundry/wfrp/fortune/actions.ts) re-renders the card from what it rolled.
-      const reroll = actor && !extended ? { actorUuid: actor.uuid, spec, options: data.combat ? rules.combat : rules.test, card: { title: request.title, subtitle: request.subtitle ?? "", img: actor.img ?? "", difficultyLabel: difficultyLabel(spec), helpers: help ?? null } } : undefined;
-      const test = { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result, extended, ...(reroll ? { reroll } : {}) };
-      return postCard({ template: TEST_CARD, context: withFortuneButton(context, { test }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { test }, origin: cardOrigin(request, values) });
+      const reroll =
+        actor && !extended
+          ? {
+              actorUuid: actor.uuid,
+              spec,
+              options: data.combat ? rules.combat : rules.test,
+              card: {
+                title: request.title,
+                subtitle: request.subtitle ?? "",
+                img: actor.img ?? "",
+                difficultyLabel: difficultyLabel(spec),
+                helpers: help ?? null,
+              },
+            }
+          : undefined;
+      const test = {
+        kind: data.kind,
+        skill: data.skill ?? null,
+        characteristic: data.characteristic,
+        result,
+        extended,
+        ...(reroll ? { reroll } : {}),
+      };
+      return postCard({
+        template: TEST_CARD,
+        context: withFortuneButton(context, { test }),
+        actor,
+        rolls: [roll as unknown as Roll],
+        rollMode,
+        flags: { test },
+        origin: cardOrigin(request, values),
+      });
     }
   }
 }
@@ -232,10 +349,16 @@ async function rollAttack(request: KindRequest<WfrpCheckData>, values: CheckValu
     const data = checkData(request);
     const rules = currentRules();
     const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
-    const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) => withWeapon(s, data.weapon));
+    const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) =>
+      withWeapon(s, data.weapon),
+    );
     const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, { specs, testOptions: rules.combat } as never);
     await roll.evaluate(evaluateOptions(rollMode));
-    const state = attackState(request, values, roll.outcome!.roll, { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "" });
+    const state = attackState(request, values, roll.outcome!.roll, {
+      uuid: request.actorUuid ?? "",
+      name: actor?.name ?? "",
+      img: actor?.img ?? "",
+    });
     // A charge gives +1 Advantage (003:L341), capped at the Initiative Bonus if the world says so.
     if (state.charging && actor?.isOwner) {
       const view = actorView(actor);
@@ -243,7 +366,15 @@ async function rollAttack(request: KindRequest<WfrpCheckData>, values: CheckValu
       const cap = rules.advantageCap ? deriveActor(view.system, view.items, view.statuses).characteristics.i.bonus : undefined;
       await actor.update({ "system.advantage": advantageAfter(current, "charge", cap) } as never);
     }
-    return postCard({ template: ATTACK_CARD, context: withFortuneButton(attackCardContext(state), { attack: state }), actor, rolls: [roll as unknown as Roll], rollMode, flags: { attack: state }, origin: cardOrigin(request, values) });
+    return postCard({
+      template: ATTACK_CARD,
+      context: withFortuneButton(attackCardContext(state), { attack: state }),
+      actor,
+      rolls: [roll as unknown as Roll],
+      rollMode,
+      flags: { attack: state },
+      origin: cardOrigin(request, values),
+    });
   }
 }
 
@@ -265,7 +396,11 @@ export const wfrpCheckKinds = {
   attack: testKind(rollAttack),
   item: testKind(rollTest),
   check: testKind(rollTest),
-  response: { build: buildResponse, odds: responseOdds, roll: (request, values, { rollMode }) => rollResponse(request, values, rollMode) } satisfies CheckKind<ResponseData>,
+  response: {
+    build: buildResponse,
+    odds: responseOdds,
+    roll: (request, values, { rollMode }) => rollResponse(request, values, rollMode),
+  } satisfies CheckKind<ResponseData>,
 } satisfies CheckKinds;
 
 export const wfrpChecks: CheckHandler = checksByKind({ kinds: wfrpCheckKinds });

@@ -20,7 +20,18 @@ import { OmnibusError } from "../../core/errors";
 import { postCard } from "../chat/cards";
 import { publicMode } from "../compat";
 import { claimRound } from "../durations";
-import { endOfRound, CONDITIONS, MAX_TIE_ROUNDS, rankInitiativeTie, resolveSurprise, rollCombatAware, SURPRISE_METHODS, type EndOfRoundResult, type SurpriseMethod, type SurpriseOutcome } from "../../rules/wfrp/index";
+import {
+  endOfRound,
+  CONDITIONS,
+  MAX_TIE_ROUNDS,
+  rankInitiativeTie,
+  resolveSurprise,
+  rollCombatAware,
+  SURPRISE_METHODS,
+  type EndOfRoundResult,
+  type SurpriseMethod,
+  type SurpriseOutcome,
+} from "../../rules/wfrp/index";
 import { isOmnibusError } from "../i18n";
 import type { SurpriseChoice } from "../ruleset";
 import { localize } from "../i18n";
@@ -59,7 +70,12 @@ export function initiativeOptions(combatant: CombatantLike): WfrpInitiativeOptio
  * A combatant without a score goes last.
  */
 export function compareCombatants(a: CombatantLike, b: CombatantLike, mode = currentRules().initiativeMode): number {
-  return compareScores(a, b, mode) || tieOrderOf(a) - tieOrderOf(b) || (a.name ?? "").localeCompare(b.name ?? "") || (a.id ?? "").localeCompare(b.id ?? "");
+  return (
+    compareScores(a, b, mode) ||
+    tieOrderOf(a) - tieOrderOf(b) ||
+    (a.name ?? "").localeCompare(b.name ?? "") ||
+    (a.id ?? "").localeCompare(b.id ?? "")
+  );
 }
 
 function scoreOf(c: CombatantLike, mode: string): number | null {
@@ -124,10 +140,23 @@ export async function settleInitiativeTies(combat: CombatLike): Promise<string[]
       rolls.push(roll);
       const faces = diceFromRoll(roll as unknown as EvaluatedDice);
       const tied = members.map((c) => ({ id: c.id ?? "", agility: characteristicsOf(c).agility }));
-      const ranked = rankInitiativeTie(tied, tied.map(() => faces.roll(100)), rules.test);
-      for (const r of ranked.rolls) lines.push({ label: byId.get(r.id)?.name ?? r.id, value: `${r.roll} → ${r.sl >= 0 ? "+" : ""}${r.sl}` });
+      const ranked = rankInitiativeTie(
+        tied,
+        tied.map(() => faces.roll(100)),
+        rules.test,
+      );
+      for (const r of ranked.rolls)
+        lines.push({ label: byId.get(r.id)?.name ?? r.id, value: `${r.roll} → ${r.sl >= 0 ? "+" : ""}${r.sl}` });
       const out: string[] = [];
-      for (const g of ranked.groups) out.push(...(g.length === 1 ? g : await settle(g.map((id) => byId.get(id)!), depth + 1)));
+      for (const g of ranked.groups)
+        out.push(
+          ...(g.length === 1
+            ? g
+            : await settle(
+                g.map((id) => byId.get(id)!),
+                depth + 1,
+              )),
+        );
       return out;
     };
     const order = await settle(group, 0);
@@ -135,14 +164,26 @@ export async function settleInitiativeTies(combat: CombatLike): Promise<string[]
     order.forEach((id, i) => updates.push({ _id: id, "flags.omnibus.wfrp.tieOrder": i }));
     const winner = byId.get(order[0])?.name ?? "";
     lines.push({ label: "OMNIBUS.WFRP.InitiativeTie.Winner", value: winner });
-    tieGroups.push({ members: order.map((id) => ({ id, uuid: (byId.get(id) as { uuid?: string } | undefined)?.uuid ?? "", name: byId.get(id)?.name ?? "", actorUuid: byId.get(id)?.actor?.uuid ?? null })) });
+    tieGroups.push({
+      members: order.map((id) => ({
+        id,
+        uuid: (byId.get(id) as { uuid?: string } | undefined)?.uuid ?? "",
+        name: byId.get(id)?.name ?? "",
+        actorUuid: byId.get(id)?.actor?.uuid ?? null,
+      })),
+    });
   }
   if (updates.length === 0) return orders;
   await combat.updateEmbeddedDocuments?.("Combatant", updates);
   await postCard({
     template: templatePath("chat/check-card"),
     // The winner chooses who acts first (003:L281; src/foundry/wfrp/tie-choice/actions.ts).
-    context: { title: localize("OMNIBUS.WFRP.InitiativeTie.Title"), subtitle: localize("OMNIBUS.WFRP.InitiativeTie.Subtitle"), lines, buttons: tieChoiceButtons(tieGroups) },
+    context: {
+      title: localize("OMNIBUS.WFRP.InitiativeTie.Title"),
+      subtitle: localize("OMNIBUS.WFRP.InitiativeTie.Subtitle"),
+      lines,
+      buttons: tieChoiceButtons(tieGroups),
+    },
     flags: { initiativeTie: { groups: tieGroups } },
     rolls,
     rollMode: publicMode(),
@@ -199,14 +240,21 @@ export async function determineSurprise(combat: CombatLike, choice: SurpriseChoi
       combatAware: view.items.some((i) => i.type === "wfrp_talent" && i.system.key === "combatAware"),
     };
   };
-  const method = (SURPRISE_METHODS as readonly string[]).includes(String(choice.options.method)) ? (choice.options.method as SurpriseMethod) : "ambush";
-  const ambusherStealth = choice.ambushers.map(facts).filter((f) => f !== null).map((f) => f.stealth);
+  const method = (SURPRISE_METHODS as readonly string[]).includes(String(choice.options.method))
+    ? (choice.options.method as SurpriseMethod)
+    : "ambush";
+  const ambusherStealth = choice.ambushers
+    .map(facts)
+    .filter((f) => f !== null)
+    .map((f) => f.stealth);
   const observers = choice.targets.flatMap((id) => {
     const f = facts(id);
     return f ? [{ id, perception: f.perception, combatAware: f.combatAware }] : [];
   });
   const request = { method, detectable: choice.options.detectable === true, ambusherStealth, observers };
-  const { result, rolls } = await resolveWithFoundryDice<SurpriseOutcome>((faces) => resolveSurprise(forcedDice(faces), request, rules.test, rules.opposed));
+  const { result, rolls } = await resolveWithFoundryDice<SurpriseOutcome>((faces) =>
+    resolveSurprise(forcedDice(faces), request, rules.test, rules.opposed),
+  );
   for (const o of result.observers) {
     const actor = byId.get(o.id)?.actor as unknown as StatusActor | undefined;
     if (!actor?.toggleStatusEffect || (actor.statuses?.has("surprised") ?? false) === o.surprised) continue;
@@ -218,7 +266,12 @@ export async function determineSurprise(combat: CombatLike, choice: SurpriseChoi
   if (result.stealthTest) lines.push({ label: localize("OMNIBUS.WFRP.Surprise.Stealth"), value: sl(result.stealthTest) });
   for (const o of result.observers) {
     const parts: string[] = [];
-    if (o.spot) parts.push("defender" in o.spot ? `${localize("OMNIBUS.WFRP.Surprise.Stealth")} ${sl(o.spot.attacker)} · ${localize("OMNIBUS.WFRP.Surprise.Perception")} ${sl(o.spot.defender)}` : `${localize("OMNIBUS.WFRP.Surprise.Perception")} ${sl(o.spot)}`);
+    if (o.spot)
+      parts.push(
+        "defender" in o.spot
+          ? `${localize("OMNIBUS.WFRP.Surprise.Stealth")} ${sl(o.spot.attacker)} · ${localize("OMNIBUS.WFRP.Surprise.Perception")} ${sl(o.spot.defender)}`
+          : `${localize("OMNIBUS.WFRP.Surprise.Perception")} ${sl(o.spot)}`,
+      );
     if (o.combatAware) parts.push(`${localize("OMNIBUS.WFRP.CombatAware.Title")} ${sl(o.combatAware)}`);
     parts.push(localize(o.surprised ? "OMNIBUS.WFRP.CombatAware.StillSurprised" : "OMNIBUS.WFRP.CombatAware.NotSurprised"));
     lines.push({ label: byId.get(o.id)?.name ?? o.id, value: parts.join(" — ") });
@@ -240,7 +293,11 @@ export const wfrpCombat: CombatHooks = {
   compare: (a, b) => compareCombatants(a as unknown as CombatantLike, b as unknown as CombatantLike),
   surprise: {
     fields: [
-      { name: "method", label: "OMNIBUS.WFRP.Surprise.MethodLabel", choices: Object.fromEntries(SURPRISE_METHODS.map((m) => [m, `OMNIBUS.WFRP.Surprise.Method.${m}`])) },
+      {
+        name: "method",
+        label: "OMNIBUS.WFRP.Surprise.MethodLabel",
+        choices: Object.fromEntries(SURPRISE_METHODS.map((m) => [m, `OMNIBUS.WFRP.Surprise.Method.${m}`])),
+      },
       { name: "detectable", label: "OMNIBUS.WFRP.Surprise.Detectable" },
     ],
     determine: (combat, choice) => determineSurprise(combat as unknown as CombatLike, choice),
@@ -261,7 +318,9 @@ interface CombatLike {
 }
 
 /** End-of-round Condition effects for one actor: rolls 1d10 for Ablaze, plans ONE update. */
-export async function endOfRoundFor(actor: Actor.Implementation): Promise<{ result: EndOfRoundResult; update: Record<string, unknown>; roll: Roll | null } | null> {
+export async function endOfRoundFor(
+  actor: Actor.Implementation,
+): Promise<{ result: EndOfRoundResult; update: Record<string, unknown>; roll: Roll | null } | null> {
   const view = actorView(actor);
   const d = deriveActor(view.system, view.items, view.statuses);
   const c = d.conditions;
@@ -274,7 +333,12 @@ export async function endOfRoundFor(actor: Actor.Implementation): Promise<{ resu
   }
   const dice = diceFromRoll((roll ?? { dice: [] }) as unknown as EvaluatedDice);
   const health = (view.system.health ?? {}) as { value?: number };
-  const result = endOfRound(dice, { conditions: c, wounds: Math.max(0, health.value ?? 0), toughnessBonus: d.characteristics.t.bonus, armourPoints: d.armour.body });
+  const result = endOfRound(dice, {
+    conditions: c,
+    wounds: Math.max(0, health.value ?? 0),
+    toughnessBonus: d.characteristics.t.bonus,
+    armourPoints: d.armour.body,
+  });
   const update: Record<string, unknown> = { "system.health.value": result.wounds };
   for (const id of CONDITIONS) {
     if (id === "surprised") continue;
@@ -295,9 +359,18 @@ async function onRoundEnd(combat: CombatLike): Promise<void> {
     const tick = await endOfRoundFor(actor);
     if (!tick) continue;
     await actor.update(tick.update as never);
-    if (tick.result.conditions.unconscious) await (actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect("unconscious", { active: true });
+    if (tick.result.conditions.unconscious)
+      await (actor as unknown as { toggleStatusEffect(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect(
+        "unconscious",
+        { active: true },
+      );
     if (tick.roll) rolls.push(tick.roll);
-    rows.push({ name: actor.name, img: actor.img, ...tick.result, lost: tick.result.woundsLost.ablaze + tick.result.woundsLost.bleeding + tick.result.woundsLost.poisoned });
+    rows.push({
+      name: actor.name,
+      img: actor.img,
+      ...tick.result,
+      lost: tick.result.woundsLost.ablaze + tick.result.woundsLost.bleeding + tick.result.woundsLost.poisoned,
+    });
   }
   if (rows.length > 0) await postCard({ template: ROUND_END_CARD, context: { rows }, rolls, rollMode: publicMode() });
 }
@@ -326,7 +399,8 @@ export async function combatAwareAtStart(combat: CombatLike): Promise<Array<{ na
     const test = rollCombatAware(diceFromRoll(roll as unknown as EvaluatedDice), perception, rules.test);
     out.push({ name: actor.name ?? "", roll: test.test.roll, surprised: test.surprised });
     if (test.surprised) continue;
-    if ((((view.system.conditions ?? {}) as Record<string, number>).surprised ?? 0) > 0) await actor.update({ "system.conditions.surprised": 0 } as never);
+    if ((((view.system.conditions ?? {}) as Record<string, number>).surprised ?? 0) > 0)
+      await actor.update({ "system.conditions.surprised": 0 } as never);
     const a = actor as unknown as { statuses?: Set<string>; toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> };
     if (a.statuses?.has("surprised")) await a.toggleStatusEffect?.("surprised", { active: false });
   }
@@ -336,7 +410,10 @@ export async function combatAwareAtStart(combat: CombatLike): Promise<Array<{ na
     context: {
       title: localize("OMNIBUS.WFRP.CombatAware.Title"),
       subtitle: localize("OMNIBUS.WFRP.CombatAware.Subtitle"),
-      lines: out.map((o) => ({ label: o.name, value: `${o.roll} — ${localize(o.surprised ? "OMNIBUS.WFRP.CombatAware.StillSurprised" : "OMNIBUS.WFRP.CombatAware.NotSurprised")}` })),
+      lines: out.map((o) => ({
+        label: o.name,
+        value: `${o.roll} — ${localize(o.surprised ? "OMNIBUS.WFRP.CombatAware.StillSurprised" : "OMNIBUS.WFRP.CombatAware.NotSurprised")}`,
+      })),
     },
     rolls,
     rollMode: publicMode(),
@@ -346,7 +423,11 @@ export async function combatAwareAtStart(combat: CombatLike): Promise<Array<{ na
 
 /** Registers the per-round hooks (called once, at ready). */
 export function registerCombatHooks(): void {
-  Hooks.on("combatTurnChange", (async (combat: CombatLike, prior: { round: number }, current: { round: number; combatantId: string | null }) => {
+  Hooks.on("combatTurnChange", (async (
+    combat: CombatLike,
+    prior: { round: number },
+    current: { round: number; combatantId: string | null },
+  ) => {
     if (!isActiveGM()) return;
     const rules = currentRules();
     // A round's end (Conditions, 003:L275) is done once: a round revisited does nothing.
@@ -361,7 +442,8 @@ export function registerCombatHooks(): void {
     }
     const starting = combat.combatants.contents.find((c) => c.id === current.combatantId);
     const actor = starting?.actor;
-    if (actor && (actor.system as unknown as { onTheDefensive?: string }).onTheDefensive) await actor.update({ "system.onTheDefensive": "" } as never);
+    if (actor && (actor.system as unknown as { onTheDefensive?: string }).onTheDefensive)
+      await actor.update({ "system.onTheDefensive": "" } as never);
   }) as never);
   // Full initiative ties are broken by an opposed Agility test when the combat starts (003:L281).
   Hooks.on("combatStart", (async (combat: CombatLike) => {
@@ -374,11 +456,12 @@ export function registerCombatHooks(): void {
     if (!isActiveGM()) return;
     for (const c of combat.combatants.contents) {
       const actor = c.actor;
-      if (actor && ((actor.system as unknown as { advantage?: number }).advantage ?? 0) > 0) await actor.update({ "system.advantage": 0 } as never);
+      if (actor && ((actor.system as unknown as { advantage?: number }).advantage ?? 0) > 0)
+        await actor.update({ "system.advantage": 0 } as never);
     }
   }) as never);
   Hooks.on("preCreateCombatant", ((combatant: CombatantLike & { updateSource(d: Record<string, unknown>): void }) => {
-    if (currentRules().initiativeMode !== "fixed" || combatant.initiative !== null && combatant.initiative !== undefined) return;
+    if (currentRules().initiativeMode !== "fixed" || (combatant.initiative !== null && combatant.initiative !== undefined)) return;
     combatant.updateSource({ initiative: characteristicsOf(combatant).initiative });
   }) as never);
 }

@@ -25,9 +25,24 @@ function sourceSystem(doc: { system?: unknown; _source?: { system?: unknown } })
 export function itemViews(actor: ActorLike): PlainItem[] {
   const list = Array.isArray(actor.items) ? actor.items : (actor.items?.contents ?? []);
   return list.map((i) => {
-    const item = i as { id?: string; name?: string; type?: string; img?: string | null; system?: unknown; _source?: { system?: unknown }; flags?: unknown };
+    const item = i as {
+      id?: string;
+      name?: string;
+      type?: string;
+      img?: string | null;
+      system?: unknown;
+      _source?: { system?: unknown };
+      flags?: unknown;
+    };
     const nameEn = itemNames(item).find((n) => n !== item.name);
-    return { id: item.id ?? "", name: item.name ?? "", ...(nameEn ? { nameEn } : {}), type: item.type ?? "", img: item.img ?? null, system: sourceSystem(item) };
+    return {
+      id: item.id ?? "",
+      name: item.name ?? "",
+      ...(nameEn ? { nameEn } : {}),
+      type: item.type ?? "",
+      img: item.img ?? null,
+      system: sourceSystem(item),
+    };
   });
 }
 

@@ -29,7 +29,13 @@ function plainItems(parent: unknown): PlainItem[] {
   const items = (parent as { items?: { contents?: unknown[] } } | null)?.items?.contents ?? [];
   return items.map((i) => {
     const item = i as { id?: string; name?: string; type?: string; img?: string; system?: unknown; _source?: { system?: unknown } };
-    return { id: item.id ?? "", name: item.name ?? "", type: item.type ?? "", img: item.img, system: ((item._source?.system ?? item.system) as Record<string, unknown>) ?? {} };
+    return {
+      id: item.id ?? "",
+      name: item.name ?? "",
+      type: item.type ?? "",
+      img: item.img,
+      system: ((item._source?.system ?? item.system) as Record<string, unknown>) ?? {},
+    };
   });
 }
 

@@ -72,7 +72,12 @@ export function initiativeFormula(o: WfrpInitiativeOptions): string {
 export class WfrpInitiativeRoll extends OmnibusRoll<WfrpInitiativeOutcome> {
   protected override resolve(dice: DiceSource): WfrpInitiativeOutcome {
     const o = this.options as unknown as WfrpInitiativeOptions;
-    const [entry] = rollInitiative(dice, [{ id: "self", initiative: o.initiative, agility: o.agility, testModifier: o.testModifier ?? 0 }], o.mode, o.testOptions ?? {});
+    const [entry] = rollInitiative(
+      dice,
+      [{ id: "self", initiative: o.initiative, agility: o.agility, testModifier: o.testModifier ?? 0 }],
+      o.mode,
+      o.testOptions ?? {},
+    );
     return { score: entry.score, roll: entry.roll };
   }
 

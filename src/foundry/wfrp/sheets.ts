@@ -33,7 +33,9 @@ const ADJUSTABLE: Record<string, [number, number]> = {
   "system.fortune": [0, 99],
   "system.resolve": [0, 99],
   "system.criticalWounds": [0, 99],
-  ...Object.fromEntries(CONDITIONS.map((c) => [`system.conditions.${c}`, [0, NON_STACKING_CONDITIONS.includes(c) ? 1 : 99] as [number, number]])),
+  ...Object.fromEntries(
+    CONDITIONS.map((c) => [`system.conditions.${c}`, [0, NON_STACKING_CONDITIONS.includes(c) ? 1 : 99] as [number, number]]),
+  ),
 };
 
 export class WfrpActorSheet extends OmnibusActorSheet {
@@ -82,7 +84,9 @@ export class WfrpActorSheet extends OmnibusActorSheet {
       const current = Number(foundry.utils.getProperty(this.document, path) ?? 0);
       return this.document.update({ [path]: Math.min(ADJUSTABLE[path][1], current + 1) } as never);
     }
-    const parent = Object.getPrototypeOf(WfrpActorSheet.prototype) as { _onDropItem?: (e: DragEvent, i: Item.Implementation) => Promise<unknown> };
+    const parent = Object.getPrototypeOf(WfrpActorSheet.prototype) as {
+      _onDropItem?: (e: DragEvent, i: Item.Implementation) => Promise<unknown>;
+    };
     return parent._onDropItem?.call(this, event, item) ?? null;
   }
 }

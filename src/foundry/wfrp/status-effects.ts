@@ -18,4 +18,8 @@ export const CONDITION_ICONS: Record<ConditionId, string> = {
   unconscious: "icons/svg/unconscious.svg",
 };
 
-export const WFRP_STATUS_EFFECTS: StatusEffectSpec[] = CONDITIONS.map((id) => ({ id, name: `OMNIBUS.WFRP.Condition.${id}`, img: CONDITION_ICONS[id] }));
+export const WFRP_STATUS_EFFECTS: StatusEffectSpec[] = CONDITIONS.map((id) => ({
+  id,
+  name: `OMNIBUS.WFRP.Condition.${id}`,
+  img: CONDITION_ICONS[id],
+}));

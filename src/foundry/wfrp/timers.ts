@@ -7,7 +7,17 @@
  * timer then finds nothing to clear.
  */
 import { surprisedLength, wfrpSurpriseStarts, wfrpTimerExpired, type WfrpTimerKind } from "../../rules/wfrp/timers";
-import { isActiveGM, startTimer, timerOf, timerStart, type TimerActor, type TimerCombat, type TimerEffectLike, type TimerOutcome, type TimerRules } from "../durations";
+import {
+  isActiveGM,
+  startTimer,
+  timerOf,
+  timerStart,
+  type TimerActor,
+  type TimerCombat,
+  type TimerEffectLike,
+  type TimerOutcome,
+  type TimerRules,
+} from "../durations";
 import { localize } from "../i18n";
 import { currentRules } from "./settings";
 
@@ -22,7 +32,11 @@ export const wfrpTimerRules: TimerRules = {
     const status = actor.statuses?.has("surprised") ?? false;
     // Already ended (Resolve spent, Combat Aware): nothing to clear, nothing to tell.
     if (!(stored > 0) && !status) return null;
-    return { ...(stored > 0 ? { update: { "system.conditions.surprised": 0 } } : {}), statusesOff: ["surprised"], note: "OMNIBUS.WFRP.Timer.SurprisedOver" };
+    return {
+      ...(stored > 0 ? { update: { "system.conditions.surprised": 0 } } : {}),
+      statusesOff: ["surprised"],
+      note: "OMNIBUS.WFRP.Timer.SurprisedOver",
+    };
   },
 };
 
@@ -49,7 +63,11 @@ function changedSurprise(changed: Record<string, unknown>): unknown {
 async function startSurprised(actor: TimerActor): Promise<boolean> {
   // The world's "end of round" option covers Surprised too: off, the GM ends it by hand.
   if (!currentRules().endOfRound) return false;
-  await startTimer(actor, { name: localize(NAME.surprised), img: "icons/svg/hazard.svg", flag: { ruleset: "wfrp", kind: "surprised", length: surprisedLength(), start: timerStart(currentCombat()) } });
+  await startTimer(actor, {
+    name: localize(NAME.surprised),
+    img: "icons/svg/hazard.svg",
+    flag: { ruleset: "wfrp", kind: "surprised", length: surprisedLength(), start: timerStart(currentCombat()) },
+  });
   return true;
 }
 
@@ -65,7 +83,9 @@ export async function onWfrpActorChange(actor: TimerActor, changed: Record<strin
 }
 
 /** The `createActiveEffect` hook on the active GM: the Surprised status switched on starts its timer. */
-export async function onWfrpEffectCreated(effect: TimerEffectLike & { parent?: TimerActor | null; statuses?: Iterable<string> | null }): Promise<boolean> {
+export async function onWfrpEffectCreated(
+  effect: TimerEffectLike & { parent?: TimerActor | null; statuses?: Iterable<string> | null },
+): Promise<boolean> {
   if (!isActiveGM() || timerOf(effect) || !isWfrpCharacter(effect.parent)) return false;
   const statuses = effect.statuses ? [...effect.statuses] : [];
   if (!wfrpSurpriseStarts(statuses.includes("surprised"), running(effect.parent))) return false;

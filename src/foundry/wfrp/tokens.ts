@@ -4,7 +4,14 @@
  * removes one (src/rules/wfrp/conditions.ts decides the new count; non-stacking ones keep
  * Foundry's own toggle). The count is kept in `system.conditions.<id>`, the status icon follows it.
  */
-import { CONDITIONS, NON_STACKING_CONDITIONS, addCondition, removeCondition, type ConditionCounts, type ConditionId } from "../../rules/wfrp/index";
+import {
+  CONDITIONS,
+  NON_STACKING_CONDITIONS,
+  addCondition,
+  removeCondition,
+  type ConditionCounts,
+  type ConditionId,
+} from "../../rules/wfrp/index";
 import { effectiveConditions } from "../../rules/wfrp/table/derive";
 
 export interface HudActor {

@@ -4,16 +4,7 @@
  * digest §33 that turns a base code plus modifiers into the code to roll.
  */
 import { OmnibusError, requireInt, describeValue } from "../../core/errors";
-import {
-  addCodes,
-  codeToPips,
-  doubleCode,
-  halveCode,
-  normalizeCode,
-  pipsToCode,
-  subtractCodes,
-  type DieCode,
-} from "./dice-code";
+import { addCodes, codeToPips, doubleCode, halveCode, normalizeCode, pipsToCode, subtractCodes, type DieCode } from "./dice-code";
 import { requireArray } from "../../core/guards";
 
 /** −(N−1)D for N actions in a round (000:L1087–1091): 1 → 0D, 2 → 1D, 3 → 2D … (penalty dice, positive). */
@@ -67,7 +58,10 @@ export function effectiveCode(base: DieCode, modifiers: CodeModifiers = {}): Die
   requireInt("woundPenalty", wound, 0, 100);
   const timing = mods.forcePointTiming ?? "afterPenalties";
   if (timing !== "afterPenalties" && timing !== "beforePenalties") {
-    throw new OmnibusError("badArgument", `forcePointTiming must be afterPenalties or beforePenalties, got "${describeValue(timing)}"`, { name: "forcePointTiming", value: describeValue(timing) });
+    throw new OmnibusError("badArgument", `forcePointTiming must be afterPenalties or beforePenalties, got "${describeValue(timing)}"`, {
+      name: "forcePointTiming",
+      value: describeValue(timing),
+    });
   }
   let code = base;
   if (mods.hurry) code = halveCode(code);
@@ -84,11 +78,23 @@ export function effectiveCode(base: DieCode, modifiers: CodeModifiers = {}): Die
 }
 
 /** Preparation (000:L1301): double the time for +1D. Not allowed for dodge, parry, driving or piloting (000:L1307–1313). */
-export const NO_PREPARATION_SKILLS: readonly string[] = ["dodge", "melee parry", "brawling parry", "lightsaber parry", "vehicle dodge", "starship dodge", "driving", "piloting"];
+export const NO_PREPARATION_SKILLS: readonly string[] = [
+  "dodge",
+  "melee parry",
+  "brawling parry",
+  "lightsaber parry",
+  "vehicle dodge",
+  "starship dodge",
+  "driving",
+  "piloting",
+];
 
 export function preparation(normalMinutes: number): { minutes: number; bonus: DieCode } {
   if (typeof normalMinutes !== "number" || !Number.isFinite(normalMinutes) || normalMinutes <= 0) {
-    throw new OmnibusError("badArgument", `normal time must be a positive number of minutes, got ${describeValue(normalMinutes)}`, { name: "normalMinutes", value: describeValue(normalMinutes) });
+    throw new OmnibusError("badArgument", `normal time must be a positive number of minutes, got ${describeValue(normalMinutes)}`, {
+      name: "normalMinutes",
+      value: describeValue(normalMinutes),
+    });
   }
   return { minutes: normalMinutes * 2, bonus: { dice: 1, pips: 0 } };
 }
@@ -99,10 +105,16 @@ export function preparation(normalMinutes: number): { minutes: number; bonus: Di
  */
 export function hurry(code: DieCode, normalSeconds: number): { seconds: number; code: DieCode } {
   if (typeof normalSeconds !== "number" || !Number.isFinite(normalSeconds) || normalSeconds <= 0) {
-    throw new OmnibusError("badArgument", `normal time must be a positive number of seconds, got ${describeValue(normalSeconds)}`, { name: "normalSeconds", value: describeValue(normalSeconds) });
+    throw new OmnibusError("badArgument", `normal time must be a positive number of seconds, got ${describeValue(normalSeconds)}`, {
+      name: "normalSeconds",
+      value: describeValue(normalSeconds),
+    });
   }
   if (normalSeconds < 2 * ROUND_SECONDS) {
-    throw new OmnibusError("outOfRange", "only a task of two rounds or longer can be hurried (000:L1321)", { name: "normalSeconds", value: normalSeconds });
+    throw new OmnibusError("outOfRange", "only a task of two rounds or longer can be hurried (000:L1321)", {
+      name: "normalSeconds",
+      value: normalSeconds,
+    });
   }
   return { seconds: normalSeconds / 2, code: halveCode(code) };
 }
@@ -113,7 +125,10 @@ export const ROUND_SECONDS = 5;
 /** Whole rounds in a span of time (T-78: 10 minutes → 120 rounds). */
 export function roundsIn(seconds: number): number {
   if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) {
-    throw new OmnibusError("badArgument", `seconds must be a non-negative number, got ${describeValue(seconds)}`, { name: "seconds", value: describeValue(seconds) });
+    throw new OmnibusError("badArgument", `seconds must be a non-negative number, got ${describeValue(seconds)}`, {
+      name: "seconds",
+      value: describeValue(seconds),
+    });
   }
   return Math.floor(seconds / ROUND_SECONDS);
 }
@@ -156,7 +171,11 @@ export function splitBonus(bonus: DieCode, toAttack: DieCode): { attack: DieCode
   const total = codeToPips(bonus);
   const a = codeToPips(toAttack);
   if (a < 0 || a > total) {
-    throw new OmnibusError("outOfRange", `the attack share must be between 0 and the whole bonus`, { name: "toAttack", value: a, max: total });
+    throw new OmnibusError("outOfRange", `the attack share must be between 0 and the whole bonus`, {
+      name: "toAttack",
+      value: a,
+      max: total,
+    });
   }
   return { attack: pipsToCode(a), damage: pipsToCode(total - a) };
 }

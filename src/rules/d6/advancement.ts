@@ -41,16 +41,27 @@ export const D6_ADVANCE_COSTS: Readonly<D6AdvanceTable> = Object.freeze({
 
 export function requireD6Kind(kind: unknown): D6AdvanceKind {
   if (typeof kind !== "string" || !(D6_ADVANCE_KINDS as readonly string[]).includes(kind)) {
-    throw new OmnibusError("badArgument", `unknown trait kind "${describeValue(kind)}" (one of ${D6_ADVANCE_KINDS.join(", ")})`, { name: "kind", value: describeValue(kind) });
+    throw new OmnibusError("badArgument", `unknown trait kind "${describeValue(kind)}" (one of ${D6_ADVANCE_KINDS.join(", ")})`, {
+      name: "kind",
+      value: describeValue(kind),
+    });
   }
   return kind as D6AdvanceKind;
 }
 
 /** The cost of one pip from `code` (one step). */
-export function d6PipCost(kind: D6AdvanceKind, code: DieCode, table: D6AdvanceTable = D6_ADVANCE_COSTS, opts: { forceWithoutTeacher?: boolean } = {}): number {
+export function d6PipCost(
+  kind: D6AdvanceKind,
+  code: DieCode,
+  table: D6AdvanceTable = D6_ADVANCE_COSTS,
+  opts: { forceWithoutTeacher?: boolean } = {},
+): number {
   requireTable("d6 advance table", table, D6_ADVANCE_COSTS);
   if (opts.forceWithoutTeacher && kind !== "skill") {
-    throw new OmnibusError("badArgument", `training without a teacher doubles a Force skill's cost, not a ${kind}'s`, { name: "kind", value: kind });
+    throw new OmnibusError("badArgument", `training without a teacher doubles a Force skill's cost, not a ${kind}'s`, {
+      name: "kind",
+      value: kind,
+    });
   }
   const dice = Math.max(0, pipsToCode(codeToPips(code)).dice);
   const raw = dice * table[requireD6Kind(kind)] * (opts.forceWithoutTeacher ? table.forceWithoutTeacher : 1);
@@ -71,12 +82,20 @@ export function d6AdvanceCost(
   requireD6Kind(kind);
   const a = codeToPips(toDieCode(from));
   const b = codeToPips(toDieCode(to));
-  if (a < 0) throw new OmnibusError("badArgument", `the starting code must not be negative, got ${formatDieCode(pipsToCode(a))}`, { name: "from" });
-  if (b < a) throw new OmnibusError("badArgument", `an advance goes up: ${formatDieCode(pipsToCode(b))} is below ${formatDieCode(pipsToCode(a))}`, { name: "to" });
+  if (a < 0)
+    throw new OmnibusError("badArgument", `the starting code must not be negative, got ${formatDieCode(pipsToCode(a))}`, { name: "from" });
+  if (b < a)
+    throw new OmnibusError("badArgument", `an advance goes up: ${formatDieCode(pipsToCode(b))} is below ${formatDieCode(pipsToCode(a))}`, {
+      name: "to",
+    });
   if (b - a > 3 * 200) throw new OmnibusError("badArgument", "at most 200D of improvement at once", { name: "to" });
   const steps: CostStep[] = [];
   for (let p = a; p < b; p++) {
-    steps.push({ from: formatDieCode(pipsToCode(p)), to: formatDieCode(pipsToCode(p + 1)), cost: d6PipCost(kind, pipsToCode(p), table, opts) });
+    steps.push({
+      from: formatDieCode(pipsToCode(p)),
+      to: formatDieCode(pipsToCode(p + 1)),
+      cost: d6PipCost(kind, pipsToCode(p), table, opts),
+    });
   }
   return costOf(steps);
 }

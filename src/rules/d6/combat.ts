@@ -35,7 +35,10 @@ export function opposedRoll(actorTotal: number, opposingTotal: number): { actorW
  * Surprise (§18, 000:L365–369): an observer notices each attacker whose sneak total its search or
  * Perception total equals or beats (A-7: ties notice). The side is surprised when nobody notices anyone.
  */
-export function surpriseCheck(observerTotals: readonly number[], sneakTotals: readonly number[]): { noticed: boolean[][]; surprised: boolean } {
+export function surpriseCheck(
+  observerTotals: readonly number[],
+  sneakTotals: readonly number[],
+): { noticed: boolean[][]; surprised: boolean } {
   requireArray("observerTotals", observerTotals);
   requireArray("sneakTotals", sneakTotals);
   observerTotals.forEach((t, i) => requireInt(`observerTotals[${i}]`, t));
@@ -75,7 +78,8 @@ export function resolveSurprise(request: D6SurpriseRequest): D6SurpriseOutcome {
   const ids = new Set<string>();
   for (const [i, x] of [...ambushers, ...observers].entries()) {
     requireObject(`combatant ${i}`, x);
-    if (typeof x.id !== "string" || x.id === "" || ids.has(x.id)) throw new OmnibusError("badArgument", `combatant ids must be distinct strings, got "${describeValue(x.id)}"`, { name: "id" });
+    if (typeof x.id !== "string" || x.id === "" || ids.has(x.id))
+      throw new OmnibusError("badArgument", `combatant ids must be distinct strings, got "${describeValue(x.id)}"`, { name: "id" });
     ids.add(x.id);
   }
   const check = surpriseCheck(
@@ -83,7 +87,11 @@ export function resolveSurprise(request: D6SurpriseRequest): D6SurpriseOutcome {
     ambushers.map((a) => a.sneak),
   );
   return {
-    observers: observers.map((o, i) => ({ id: o.id, noticed: ambushers.filter((_, j) => check.noticed[i][j]).map((a) => a.id), surprised: check.surprised })),
+    observers: observers.map((o, i) => ({
+      id: o.id,
+      noticed: ambushers.filter((_, j) => check.noticed[i][j]).map((a) => a.id),
+      surprised: check.surprised,
+    })),
     surprised: check.surprised,
   };
 }
@@ -107,7 +115,10 @@ export function meleeDifficultyLevel(attack: { brawling: true } | { brawling?: f
  */
 export function calledShotDice(targetSizeCm: number): number {
   if (typeof targetSizeCm !== "number" || !Number.isFinite(targetSizeCm) || targetSizeCm <= 0) {
-    throw new OmnibusError("badArgument", `target size must be a positive number of centimetres, got ${describeValue(targetSizeCm)}`, { name: "targetSizeCm", value: describeValue(targetSizeCm) });
+    throw new OmnibusError("badArgument", `target size must be a positive number of centimetres, got ${describeValue(targetSizeCm)}`, {
+      name: "targetSizeCm",
+      value: describeValue(targetSizeCm),
+    });
   }
   if (targetSizeCm > 50) return 0;
   if (targetSizeCm >= 10) return 1;
@@ -182,7 +193,11 @@ export function shotThroughCover(attackTotal: number, baseDifficulty: number, co
  * roll; the difference gives the cover's state and the code that reaches the character (or none).
  * T-51: bins 2D rolled 7, heavy blaster 5D rolled 20 → 13 → severely damaged → 4D.
  */
-export function damageThroughCover(weaponDamage: DieCode, damageTotal: number, bodyStrengthTotal: number): { margin: number; coverState: ReturnType<typeof objectDamage>["status"]; passes: DieCode | null } {
+export function damageThroughCover(
+  weaponDamage: DieCode,
+  damageTotal: number,
+  bodyStrengthTotal: number,
+): { margin: number; coverState: ReturnType<typeof objectDamage>["status"]; passes: DieCode | null } {
   const row = objectDamage(damageTotal, bodyStrengthTotal);
   if (row.coverPassLoss === null) return { margin: row.margin, coverState: row.status, passes: null };
   const left = normalizeCode(subtractCodes(weaponDamage, { dice: row.coverPassLoss, pips: 0 }));
@@ -195,7 +210,14 @@ export function damageThroughCover(weaponDamage: DieCode, damageTotal: number, b
 
 export type AttackType = "ranged" | "melee" | "brawling";
 export type ReactionSkill = "dodge" | "melee_parry" | "brawling_parry" | "lightsaber" | "vehicle_dodge" | "starship_dodge";
-export const REACTION_SKILLS: readonly ReactionSkill[] = ["dodge", "melee_parry", "brawling_parry", "lightsaber", "vehicle_dodge", "starship_dodge"];
+export const REACTION_SKILLS: readonly ReactionSkill[] = [
+  "dodge",
+  "melee_parry",
+  "brawling_parry",
+  "lightsaber",
+  "vehicle_dodge",
+  "starship_dodge",
+];
 
 /** The attack types each reaction defends against (000:L739–753; A-35 for full reactions). */
 export const REACTION_COVERS: Readonly<Record<ReactionSkill, readonly AttackType[]>> = Object.freeze({
@@ -227,15 +249,27 @@ export interface ReactionOptions {
  * applies. `attackerBonus` is +10 under the A-12 option.
  * T-58: base 8, dodge 27 → 27; melee stays 5. T-59: 6/8/17 with dodge 14 → 14. T-60: full dodge 27 → 40, 40, 35.
  */
-export function reactionDifficulty(baseDifficulty: number, attackType: AttackType, reactions: readonly ActiveReaction[], opts: ReactionOptions = {}): { difficulty: number; attackerBonus: number; reaction: ActiveReaction | null } {
+export function reactionDifficulty(
+  baseDifficulty: number,
+  attackType: AttackType,
+  reactions: readonly ActiveReaction[],
+  opts: ReactionOptions = {},
+): { difficulty: number; attackerBonus: number; reaction: ActiveReaction | null } {
   requireInt("baseDifficulty", baseDifficulty);
   if (attackType !== "ranged" && attackType !== "melee" && attackType !== "brawling") {
-    throw new OmnibusError("badArgument", `attack type must be ranged, melee or brawling, got "${describeValue(attackType)}"`, { name: "attackType", value: describeValue(attackType) });
+    throw new OmnibusError("badArgument", `attack type must be ranged, melee or brawling, got "${describeValue(attackType)}"`, {
+      name: "attackType",
+      value: describeValue(attackType),
+    });
   }
   if (!Array.isArray(reactions)) throw new OmnibusError("badArgument", "reactions must be a list", { name: "reactions" });
   let chosen: ActiveReaction | null = null;
   for (const r of reactions as readonly ActiveReaction[]) {
-    if (!REACTION_SKILLS.includes(r?.skill)) throw new OmnibusError("badArgument", `unknown reaction skill "${describeValue(r?.skill)}"`, { name: "skill", value: describeValue(r?.skill) });
+    if (!REACTION_SKILLS.includes(r?.skill))
+      throw new OmnibusError("badArgument", `unknown reaction skill "${describeValue(r?.skill)}"`, {
+        name: "skill",
+        value: describeValue(r?.skill),
+      });
     requireInt("reaction total", r.total);
     if (REACTION_COVERS[r.skill].includes(attackType)) chosen = r;
   }
@@ -252,7 +286,13 @@ export function reactionDifficulty(baseDifficulty: number, attackType: AttackTyp
  * and then the added cover). `added` is the sum of those modifiers; never below 0.
  * Seed 000:L611: medium range 13 + a moonlit night's 2D (5) = 18; with a dodge of 15 it is 15 + 5 = 20.
  */
-export function attackDifficulty(baseDifficulty: number, attackType: AttackType, reactions: readonly ActiveReaction[], added: number, opts: ReactionOptions = {}): { difficulty: number; base: number; attackerBonus: number; reaction: ActiveReaction | null } {
+export function attackDifficulty(
+  baseDifficulty: number,
+  attackType: AttackType,
+  reactions: readonly ActiveReaction[],
+  added: number,
+  opts: ReactionOptions = {},
+): { difficulty: number; base: number; attackerBonus: number; reaction: ActiveReaction | null } {
   requireInt("added", added);
   const r = reactionDifficulty(baseDifficulty, attackType, reactions, opts);
   const base = Math.max(0, r.difficulty - r.attackerBonus);
@@ -283,7 +323,11 @@ export interface Armor {
 }
 
 /** Stormtrooper armor (000:L646–648): +2D physical, +1D energy, −1D Dexterity. */
-export const STORMTROOPER_ARMOR: Armor = Object.freeze({ physical: { dice: 2, pips: 0 }, energy: { dice: 1, pips: 0 }, dexterityPenalty: { dice: 1, pips: 0 } });
+export const STORMTROOPER_ARMOR: Armor = Object.freeze({
+  physical: { dice: 2, pips: 0 },
+  energy: { dice: 1, pips: 0 },
+  dexterityPenalty: { dice: 1, pips: 0 },
+});
 
 export interface ResistOptions {
   armor?: Armor | null;
@@ -302,7 +346,11 @@ export interface ResistOptions {
 export function resistCode(strength: DieCode, options: ResistOptions = {}): DieCode {
   const opts = options ?? {};
   const type = opts.damageType ?? "energy";
-  if (type !== "physical" && type !== "energy") throw new OmnibusError("badArgument", `damage type must be physical or energy, got "${describeValue(type)}"`, { name: "damageType", value: describeValue(type) });
+  if (type !== "physical" && type !== "energy")
+    throw new OmnibusError("badArgument", `damage type must be physical or energy, got "${describeValue(type)}"`, {
+      name: "damageType",
+      value: describeValue(type),
+    });
   const scale = opts.scaleBonus ?? 0;
   requireInt("scaleBonus", scale, 0, 100);
   const own = opts.forcePoint ? { dice: strength.dice * 2, pips: strength.pips * 2 } : strength;
@@ -333,7 +381,10 @@ export const SCALE_DICE: Readonly<Record<Scale, number>> = Object.freeze({
 
 function requireScale(s: unknown, name: string): Scale {
   if (typeof s !== "string" || !(SCALES as readonly string[]).includes(s)) {
-    throw new OmnibusError("badArgument", `${name} must be one of ${SCALES.join(", ")}, got "${describeValue(s)}"`, { name, value: describeValue(s) });
+    throw new OmnibusError("badArgument", `${name} must be one of ${SCALES.join(", ")}, got "${describeValue(s)}"`, {
+      name,
+      value: describeValue(s),
+    });
   }
   return s as Scale;
 }

@@ -42,7 +42,8 @@ export interface D6CreationTable {
   species: Record<string, D6SpeciesLimits>;
 }
 
-const allAttributes = (min: number, max: number) => Object.fromEntries(D6_ATTRIBUTES.map((a) => [a, [min * 3, max * 3]])) as Record<D6Attribute, [number, number]>;
+const allAttributes = (min: number, max: number) =>
+  Object.fromEntries(D6_ATTRIBUTES.map((a) => [a, [min * 3, max * 3]])) as Record<D6Attribute, [number, number]>;
 
 export const D6_CREATION: Readonly<D6CreationTable> = Object.freeze({
   skillDice: 7,
@@ -88,12 +89,31 @@ export function validateD6Character(actor: ActorLike, table: D6CreationTable = D
   } else {
     const [, s] = species;
     if (attributeTotal !== s.attributeDice * 3) {
-      breaches.push(breach("attributeDice", `attributes total ${code(attributeTotal)}, the species gets ${s.attributeDice}D`, { total: code(attributeTotal), allowed: `${s.attributeDice}D` }));
+      breaches.push(
+        breach("attributeDice", `attributes total ${code(attributeTotal)}, the species gets ${s.attributeDice}D`, {
+          total: code(attributeTotal),
+          allowed: `${s.attributeDice}D`,
+        }),
+      );
     }
     for (const a of D6_ATTRIBUTES) {
       const [min, max] = s.limits[a];
-      if (attrPips[a] < min) breaches.push(breach("attributeBelowMinimum", `${a} ${code(attrPips[a])} is below the species minimum ${code(min)}`, { attribute: a, value: code(attrPips[a]), min: code(min) }));
-      if (attrPips[a] > max) breaches.push(breach("attributeAboveMaximum", `${a} ${code(attrPips[a])} is above the species maximum ${code(max)}`, { attribute: a, value: code(attrPips[a]), max: code(max) }));
+      if (attrPips[a] < min)
+        breaches.push(
+          breach("attributeBelowMinimum", `${a} ${code(attrPips[a])} is below the species minimum ${code(min)}`, {
+            attribute: a,
+            value: code(attrPips[a]),
+            min: code(min),
+          }),
+        );
+      if (attrPips[a] > max)
+        breaches.push(
+          breach("attributeAboveMaximum", `${a} ${code(attrPips[a])} is above the species maximum ${code(max)}`, {
+            attribute: a,
+            value: code(attrPips[a]),
+            max: code(max),
+          }),
+        );
     }
   }
 
@@ -106,17 +126,31 @@ export function validateD6Character(actor: ActorLike, table: D6CreationTable = D
     const attribute = item.system.attribute as D6Attribute;
     const force = table.forceSkills.includes(name.trim().toLowerCase());
     if (force && !forceSensitive) {
-      breaches.push(breach("forceSkillNotSensitive", `${name} is a Force skill; only a Force-sensitive character has it at creation`, { skill: name }));
+      breaches.push(
+        breach("forceSkillNotSensitive", `${name} is a Force skill; only a Force-sensitive character has it at creation`, { skill: name }),
+      );
     }
     const base = force ? 0 : (D6_ATTRIBUTES as readonly string[]).includes(attribute) ? attrPips[attribute] : 0;
     const own = codeAt(item.system.code, `${name}.code`, breaches);
     if (own === null) continue;
     if (own < base) {
-      breaches.push(breach("skillBelowAttribute", `${name} ${code(own)} is below its attribute ${code(base)}`, { skill: name, value: code(own), attribute: code(base) }));
+      breaches.push(
+        breach("skillBelowAttribute", `${name} ${code(own)} is below its attribute ${code(base)}`, {
+          skill: name,
+          value: code(own),
+          attribute: code(base),
+        }),
+      );
     }
     const over = Math.max(0, own - base);
     if (over > table.maxSkillDiceOverAttribute * 3) {
-      breaches.push(breach("skillTooHigh", `${name} has ${code(over)} over its attribute; at most ${table.maxSkillDiceOverAttribute}D at creation`, { skill: name, over: code(over), max: `${table.maxSkillDiceOverAttribute}D` }));
+      breaches.push(
+        breach("skillTooHigh", `${name} has ${code(over)} over its attribute; at most ${table.maxSkillDiceOverAttribute}D at creation`, {
+          skill: name,
+          over: code(over),
+          max: `${table.maxSkillDiceOverAttribute}D`,
+        }),
+      );
     }
     skillPips += over;
     const specs = Array.isArray(item.system.specializations) ? item.system.specializations : [];
@@ -130,24 +164,46 @@ export function validateD6Character(actor: ActorLike, table: D6CreationTable = D
   const specCost = Math.ceil(specPips / table.specializationDicePerSkillDie);
   const spent = skillPips + specCost;
   if (spent !== table.skillDice * 3) {
-    breaches.push(breach("skillDice", `skills and specializations use ${code(spent)} of skill dice; a starting character has ${table.skillDice}D`, { spent: code(spent), allowed: `${table.skillDice}D` }));
+    breaches.push(
+      breach("skillDice", `skills and specializations use ${code(spent)} of skill dice; a starting character has ${table.skillDice}D`, {
+        spent: code(spent),
+        allowed: `${table.skillDice}D`,
+      }),
+    );
   }
   if (system.characterPoints !== undefined) {
     const cp = intAt(system.characterPoints, "characterPoints");
-    if (cp !== table.characterPoints) breaches.push(breach("characterPoints", `${cp} Character Points; a starting character has ${table.characterPoints}`, { value: cp, expected: table.characterPoints }));
+    if (cp !== table.characterPoints)
+      breaches.push(
+        breach("characterPoints", `${cp} Character Points; a starting character has ${table.characterPoints}`, {
+          value: cp,
+          expected: table.characterPoints,
+        }),
+      );
   }
   if (system.forcePoints !== undefined) {
     const fp = intAt(system.forcePoints, "forcePoints");
     const expected = forceSensitive ? table.forcePointsForceSensitive : table.forcePoints;
-    if (fp !== expected) breaches.push(breach("forcePoints", `${fp} Force Points; a starting ${forceSensitive ? "Force-sensitive " : ""}character has ${expected}`, { value: fp, expected }));
+    if (fp !== expected)
+      breaches.push(
+        breach("forcePoints", `${fp} Force Points; a starting ${forceSensitive ? "Force-sensitive " : ""}character has ${expected}`, {
+          value: fp,
+          expected,
+        }),
+      );
   }
-  return report("d6", breaches, {
-    species: species ? species[0] : speciesName,
-    attributeDice: code(attributeTotal),
-    skillDice: code(skillPips),
-    specializationDice: code(specPips),
-    skillDiceSpent: code(spent),
-  }, unchecked);
+  return report(
+    "d6",
+    breaches,
+    {
+      species: species ? species[0] : speciesName,
+      attributeDice: code(attributeTotal),
+      skillDice: code(skillPips),
+      specializationDice: code(specPips),
+      skillDiceSpent: code(spent),
+    },
+    unchecked,
+  );
 }
 
 export type { DieCode };

@@ -15,7 +15,15 @@ export const DAMAGE_RESULTS: readonly DamageResult[] = ["none", "stunned", "woun
 
 /** A character's wound level, mildest first (§23.4 ordering). */
 export type WoundLevel = "healthy" | "stunned" | "wounded" | "wounded_twice" | "incapacitated" | "mortally_wounded" | "killed";
-export const WOUND_LEVELS: readonly WoundLevel[] = ["healthy", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded", "killed"];
+export const WOUND_LEVELS: readonly WoundLevel[] = [
+  "healthy",
+  "stunned",
+  "wounded",
+  "wounded_twice",
+  "incapacitated",
+  "mortally_wounded",
+  "killed",
+];
 
 export function isWoundLevel(value: unknown): value is WoundLevel {
   return typeof value === "string" && (WOUND_LEVELS as readonly string[]).includes(value);
@@ -23,7 +31,10 @@ export function isWoundLevel(value: unknown): value is WoundLevel {
 
 export function requireWoundLevel(value: unknown, name = "state"): WoundLevel {
   if (!isWoundLevel(value)) {
-    throw new OmnibusError("badArgument", `${name} must be one of ${WOUND_LEVELS.join(", ")}, got "${describeValue(value)}"`, { name, value: describeValue(value) });
+    throw new OmnibusError("badArgument", `${name} must be one of ${WOUND_LEVELS.join(", ")}, got "${describeValue(value)}"`, {
+      name,
+      value: describeValue(value),
+    });
   }
   return value;
 }
@@ -89,7 +100,10 @@ export function stackWound(current: WoundLevel, result: DamageResult, options: S
   const opts = options ?? {};
   requireWoundLevel(current);
   if (!(DAMAGE_RESULTS as readonly string[]).includes(result)) {
-    throw new OmnibusError("badArgument", `result must be one of ${DAMAGE_RESULTS.join(", ")}, got "${describeValue(result)}"`, { name: "result", value: describeValue(result) });
+    throw new OmnibusError("badArgument", `result must be one of ${DAMAGE_RESULTS.join(", ")}, got "${describeValue(result)}"`, {
+      name: "result",
+      value: describeValue(result),
+    });
   }
   const mortal = opts.mortalPlusInjury ?? "killed";
   if (current === "killed") return "killed";
@@ -120,7 +134,12 @@ export interface DamageOptions extends StackOptions {
  * the target's wound level. T-33: (9, 11) → none. T-34: (16, 12) → wounded; (16, 4) → incapacitated.
  * T-38: stun, (22, 11) → unconscious.
  */
-export function resolveDamage(damageTotal: number, resistTotal: number, current: WoundLevel = "healthy", options: DamageOptions = {}): DamageOutcome {
+export function resolveDamage(
+  damageTotal: number,
+  resistTotal: number,
+  current: WoundLevel = "healthy",
+  options: DamageOptions = {},
+): DamageOutcome {
   const opts = options ?? {};
   requireInt("damageTotal", damageTotal);
   requireInt("resistTotal", resistTotal);
@@ -207,10 +226,19 @@ export function stunKnockout(stunsAffecting: number, strength: DieCode): boolean
  * Minutes unconscious: stun knock-out 2D minutes (000:L431); incapacitated 1D minutes as the seed
  * says (000:L409, the default) or the published 10D (A-15, `incapacitatedDice: 10`, a variant).
  */
-export function unconsciousMinutes(cause: "stun" | "incapacitated", dice: DiceSource, opts: { incapacitatedDice?: 1 | 10 } = {}): { faces: number[]; minutes: number } {
-  if (cause !== "stun" && cause !== "incapacitated") throw new OmnibusError("badArgument", `cause must be stun or incapacitated, got ${describeValue(cause)}`, { name: "cause", value: describeValue(cause) });
+export function unconsciousMinutes(
+  cause: "stun" | "incapacitated",
+  dice: DiceSource,
+  opts: { incapacitatedDice?: 1 | 10 } = {},
+): { faces: number[]; minutes: number } {
+  if (cause !== "stun" && cause !== "incapacitated")
+    throw new OmnibusError("badArgument", `cause must be stun or incapacitated, got ${describeValue(cause)}`, {
+      name: "cause",
+      value: describeValue(cause),
+    });
   const n = cause === "stun" ? 2 : (opts?.incapacitatedDice ?? 1);
-  if (n !== 1 && n !== 2 && n !== 10) throw new OmnibusError("badArgument", `incapacitatedDice must be 1 or 10`, { name: "incapacitatedDice", value: describeValue(n) });
+  if (n !== 1 && n !== 2 && n !== 10)
+    throw new OmnibusError("badArgument", `incapacitatedDice must be 1 or 10`, { name: "incapacitatedDice", value: describeValue(n) });
   const r = rollPlainDice(n, dice);
   return { faces: r.faces, minutes: r.total };
 }
@@ -233,9 +261,15 @@ export function rollHitLocation(dice: DiceSource): { faces: number[]; location: 
  * Optional serious injury (§23.6, 000:L437–439): a killing result may instead leave a permanent
  * injury, and the target becomes wounded twice or incapacitated (the GM's choice).
  */
-export function seriousInjury(result: DamageResult, gmChoice: "wounded_twice" | "incapacitated" = "incapacitated"): { permanentInjury: boolean; state: WoundLevel | null } {
+export function seriousInjury(
+  result: DamageResult,
+  gmChoice: "wounded_twice" | "incapacitated" = "incapacitated",
+): { permanentInjury: boolean; state: WoundLevel | null } {
   if (gmChoice !== "wounded_twice" && gmChoice !== "incapacitated") {
-    throw new OmnibusError("badArgument", `gmChoice must be wounded_twice or incapacitated`, { name: "gmChoice", value: describeValue(gmChoice) });
+    throw new OmnibusError("badArgument", `gmChoice must be wounded_twice or incapacitated`, {
+      name: "gmChoice",
+      value: describeValue(gmChoice),
+    });
   }
   return result === "killed" ? { permanentInjury: true, state: gmChoice } : { permanentInjury: false, state: null };
 }
@@ -270,31 +304,82 @@ export type DamagedWeaponRule = "seed" | "published";
  */
 export const OBJECT_DAMAGE_TABLE: readonly ObjectDamageRow[] = Object.freeze([
   { minMargin: 16, status: "destroyed", weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: false, repairable: false, coverPassLoss: 0 },
-  { minMargin: 13, status: "severely_damaged", weaponDamageLoss: 2, weaponDifficultyPlus: 0, usable: false, repairable: true, coverPassLoss: 1 },
-  { minMargin: 9, status: "heavily_damaged", weaponDamageLoss: 0, weaponDifficultyPlus: 1, usable: true, repairable: true, coverPassLoss: 2 },
-  { minMargin: 4, status: "lightly_damaged", weaponDamageLoss: 1, weaponDifficultyPlus: 0, usable: true, repairable: true, coverPassLoss: 4 },
-  { minMargin: 0, status: "not_damaged", weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: true, repairable: true, coverPassLoss: null },
+  {
+    minMargin: 13,
+    status: "severely_damaged",
+    weaponDamageLoss: 2,
+    weaponDifficultyPlus: 0,
+    usable: false,
+    repairable: true,
+    coverPassLoss: 1,
+  },
+  {
+    minMargin: 9,
+    status: "heavily_damaged",
+    weaponDamageLoss: 0,
+    weaponDifficultyPlus: 1,
+    usable: true,
+    repairable: true,
+    coverPassLoss: 2,
+  },
+  {
+    minMargin: 4,
+    status: "lightly_damaged",
+    weaponDamageLoss: 1,
+    weaponDifficultyPlus: 0,
+    usable: true,
+    repairable: true,
+    coverPassLoss: 4,
+  },
+  {
+    minMargin: 0,
+    status: "not_damaged",
+    weaponDamageLoss: 0,
+    weaponDifficultyPlus: 0,
+    usable: true,
+    repairable: true,
+    coverPassLoss: null,
+  },
 ]);
 
 /** The same table with the published weapon penalties (A-18): heavily damaged −2D damage and +10 to all difficulties. */
 export const OBJECT_DAMAGE_TABLE_PUBLISHED: readonly ObjectDamageRow[] = Object.freeze(
   OBJECT_DAMAGE_TABLE.map((r) =>
     Object.freeze(
-      r.status === "heavily_damaged" ? { ...r, weaponDamageLoss: 2, weaponDifficultyPlus: 10 } : r.status === "severely_damaged" ? { ...r, weaponDamageLoss: 0 } : { ...r },
+      r.status === "heavily_damaged"
+        ? { ...r, weaponDamageLoss: 2, weaponDifficultyPlus: 10 }
+        : r.status === "severely_damaged"
+          ? { ...r, weaponDamageLoss: 0 }
+          : { ...r },
     ),
   ),
 );
 
-const UNDAMAGED: ObjectDamageRow = Object.freeze({ minMargin: -Infinity, status: "undamaged", weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: true, repairable: true, coverPassLoss: null });
+const UNDAMAGED: ObjectDamageRow = Object.freeze({
+  minMargin: -Infinity,
+  status: "undamaged",
+  weaponDamageLoss: 0,
+  weaponDifficultyPlus: 0,
+  usable: true,
+  repairable: true,
+  coverPassLoss: null,
+});
 
 function weaponTable(rule: unknown): readonly ObjectDamageRow[] {
   if (rule === undefined || rule === "seed") return OBJECT_DAMAGE_TABLE;
   if (rule === "published") return OBJECT_DAMAGE_TABLE_PUBLISHED;
-  throw new OmnibusError("badArgument", `the damaged-weapon rule must be seed or published, got ${describeValue(rule)}`, { name: "weaponRule", value: describeValue(rule) });
+  throw new OmnibusError("badArgument", `the damaged-weapon rule must be seed or published, got ${describeValue(rule)}`, {
+    name: "weaponRule",
+    value: describeValue(rule),
+  });
 }
 
 /** The row for damage total − body-strength total. */
-export function objectDamage(damageTotal: number, bodyStrengthTotal: number, opts: { weaponRule?: DamagedWeaponRule } = {}): ObjectDamageRow & { margin: number } {
+export function objectDamage(
+  damageTotal: number,
+  bodyStrengthTotal: number,
+  opts: { weaponRule?: DamagedWeaponRule } = {},
+): ObjectDamageRow & { margin: number } {
   requireInt("damageTotal", damageTotal);
   requireInt("bodyStrengthTotal", bodyStrengthTotal);
   const table = weaponTable(opts?.weaponRule);
@@ -308,7 +393,10 @@ export function objectDamage(damageTotal: number, bodyStrengthTotal: number, opt
  * to every combat difficulty, and whether it can be used at all. Unknown condition text counts as
  * undamaged.
  */
-export function damagedWeapon(condition: ObjectDamage, opts: { weaponRule?: DamagedWeaponRule } = {}): { weaponDamageLoss: number; weaponDifficultyPlus: number; usable: boolean } {
+export function damagedWeapon(
+  condition: ObjectDamage,
+  opts: { weaponRule?: DamagedWeaponRule } = {},
+): { weaponDamageLoss: number; weaponDifficultyPlus: number; usable: boolean } {
   const table = weaponTable(opts?.weaponRule);
   const row = table.find((r) => r.status === condition) ?? UNDAMAGED;
   return { weaponDamageLoss: row.weaponDamageLoss, weaponDifficultyPlus: row.weaponDifficultyPlus, usable: row.usable };
@@ -319,7 +407,8 @@ export function damagedWeapon(condition: ObjectDamage, opts: { weaponRule?: Dama
  * `STR+1D` − 1D = `STR`, never below 0D for a fixed code.
  */
 export function reduceDamageCode(damage: DamageCode, lossDice: number): DamageCode {
-  if (typeof damage !== "object" || damage === null) throw new OmnibusError("badDiceCode", `not a damage code: ${describeValue(damage)}`, { code: describeValue(damage) });
+  if (typeof damage !== "object" || damage === null)
+    throw new OmnibusError("badDiceCode", `not a damage code: ${describeValue(damage)}`, { code: describeValue(damage) });
   requireCode(damage.add, "damage.add");
   requireInt("lossDice", lossDice, 0, 100);
   let add = normalizeCode({ dice: damage.add.dice - lossDice, pips: damage.add.pips });
@@ -329,7 +418,8 @@ export function reduceDamageCode(damage: DamageCode, lossDice: number): DamageCo
 
 /** Writes a damage code back as text: `STR+1D`, `STR-1D`, `STR`, `4D+1`, with `max 6D` when capped. */
 export function formatDamageCode(damage: DamageCode): string {
-  if (typeof damage !== "object" || damage === null) throw new OmnibusError("badDiceCode", `not a damage code: ${describeValue(damage)}`, { code: describeValue(damage) });
+  if (typeof damage !== "object" || damage === null)
+    throw new OmnibusError("badDiceCode", `not a damage code: ${describeValue(damage)}`, { code: describeValue(damage) });
   const add = normalizeCode(requireCode(damage.add, "damage.add"));
   const pips = codeToPips(add);
   let text: string;

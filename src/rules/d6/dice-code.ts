@@ -35,7 +35,8 @@ const PIPS_ONLY_RE = /^\s*([+-])\s*(\d{1,4})\s*$/;
  * with a sign (`+2`). Throws `badDiceCode` for anything else.
  */
 export function parseDieCode(text: string): DieCode {
-  if (typeof text !== "string") throw new OmnibusError("badDiceCode", `a die code must be text, got ${describeValue(text)}`, { code: describeValue(text) });
+  if (typeof text !== "string")
+    throw new OmnibusError("badDiceCode", `a die code must be text, got ${describeValue(text)}`, { code: describeValue(text) });
   const m = CODE_RE.exec(text);
   if (m) {
     const sign = m[1] === "-" ? -1 : 1;
@@ -59,15 +60,20 @@ export function parseDieCode(text: string): DieCode {
 export function requireCode(code: unknown, name = "code"): DieCode {
   const c = code as DieCode | null;
   if (
-    typeof c !== "object" || c === null ||
-    !Number.isInteger(c.dice) || !Number.isInteger(c.pips) ||
-    Math.abs(c.dice) > 10 * MAX_CODE_DICE || Math.abs(c.pips) > 30 * MAX_CODE_DICE
+    typeof c !== "object" ||
+    c === null ||
+    !Number.isInteger(c.dice) ||
+    !Number.isInteger(c.pips) ||
+    Math.abs(c.dice) > 10 * MAX_CODE_DICE ||
+    Math.abs(c.pips) > 30 * MAX_CODE_DICE
   ) {
-    throw new OmnibusError("badDiceCode", `${name} must be a die code {dice, pips} of whole numbers, got ${describeValue(code)}`, { name, code: describeValue(code) });
+    throw new OmnibusError("badDiceCode", `${name} must be a die code {dice, pips} of whole numbers, got ${describeValue(code)}`, {
+      name,
+      code: describeValue(code),
+    });
   }
   return c;
 }
-
 
 /** The code as a count of pips: 1D = 3 pips. */
 export function codeToPips(code: DieCode): number {
@@ -175,7 +181,8 @@ const STRENGTH_RE = /^(?:STR|СИЛ)\s*(.*)$/i;
 
 /** Parses `STR+2D`, `STR+1D+2`, `STR`, `5D`, `STR+3D max 6D` / `STR+3D (max 6D)`. */
 export function parseDamageCode(text: string): DamageCode {
-  if (typeof text !== "string") throw new OmnibusError("badDiceCode", `a damage code must be text, got ${describeValue(text)}`, { code: describeValue(text) });
+  if (typeof text !== "string")
+    throw new OmnibusError("badDiceCode", `a damage code must be text, got ${describeValue(text)}`, { code: describeValue(text) });
   let body = text.trim();
   let max: DieCode | undefined;
   const mm = MAX_SUFFIX_RE.exec(body);
@@ -202,7 +209,8 @@ export function parseDamageCode(text: string): DamageCode {
  * The cap applies to the total (000:L393).
  */
 export function damageCodeFor(damage: DamageCode, strength: DieCode, opts: { forcePoint?: boolean } = {}): DieCode {
-  if (typeof damage !== "object" || damage === null) throw new OmnibusError("badDiceCode", `not a damage code: ${describeValue(damage)}`, { code: describeValue(damage) });
+  if (typeof damage !== "object" || damage === null)
+    throw new OmnibusError("badDiceCode", `not a damage code: ${describeValue(damage)}`, { code: describeValue(damage) });
   requireCode(damage.add, "damage.add");
   if (damage.max !== undefined) requireCode(damage.max, "damage.max");
   requireCode(strength, "strength");

@@ -36,7 +36,10 @@ export function isDifficultyLevel(value: unknown): value is DifficultyLevel {
 
 export function requireLevel(value: unknown, name = "level"): DifficultyLevel {
   if (!isDifficultyLevel(value)) {
-    throw new OmnibusError("badArgument", `${name} must be one of ${DIFFICULTY_LEVELS.join(", ")}, got "${describeValue(value)}"`, { name, value: describeValue(value) });
+    throw new OmnibusError("badArgument", `${name} must be one of ${DIFFICULTY_LEVELS.join(", ")}, got "${describeValue(value)}"`, {
+      name,
+      value: describeValue(value),
+    });
   }
   return value;
 }
@@ -83,7 +86,11 @@ export function shiftLevel(level: DifficultyLevel, steps: number): ShiftedDiffic
  * D-8: Heroic terrain (GM 32) at high speed → 42.
  */
 export function shiftedNumber(shifted: ShiftedDifficulty, gmNumber?: number): number | null {
-  if (typeof shifted !== "object" || shifted === null) throw new OmnibusError("badArgument", `not a shifted difficulty: ${describeValue(shifted)}`, { name: "shifted", value: describeValue(shifted) });
+  if (typeof shifted !== "object" || shifted === null)
+    throw new OmnibusError("badArgument", `not a shifted difficulty: ${describeValue(shifted)}`, {
+      name: "shifted",
+      value: describeValue(shifted),
+    });
   if (shifted.automatic) return null;
   requireInt("plus", shifted.plus, 0);
   const base = gmNumber ?? difficultyBand(shifted.level).typical;
@@ -108,7 +115,11 @@ export const ROLLED_DIFFICULTY_DICE: Readonly<Record<DifficultyLevel, readonly [
  * Rolls a difficulty for a level. `diceCount` defaults to the level's lowest; the roll uses no Wild
  * Die unless asked. Faces: the dice left to right (then the Wild Die's rolls if `wildDie`).
  */
-export function rollDifficulty(level: DifficultyLevel, dice: DiceSource, opts: { diceCount?: number; wildDie?: boolean } = {}): { level: DifficultyLevel; diceCount: number; faces: number[]; difficulty: number } {
+export function rollDifficulty(
+  level: DifficultyLevel,
+  dice: DiceSource,
+  opts: { diceCount?: number; wildDie?: boolean } = {},
+): { level: DifficultyLevel; diceCount: number; faces: number[]; difficulty: number } {
   const [lo, hi] = ROLLED_DIFFICULTY_DICE[requireLevel(level)];
   opts = opts ?? {};
   const n = opts.diceCount ?? lo;

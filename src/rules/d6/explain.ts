@@ -43,7 +43,9 @@ export function damageRow(margin: number): ExplainStep {
   if (margin < 0) return step("d6.damageRowNone", { margin });
   const i = DAMAGE_TABLE.findIndex((row) => margin >= row.minMargin);
   const from = DAMAGE_TABLE[i].minMargin;
-  return i === 0 ? step("d6.damageRowTop", { margin, from }) : step("d6.damageRow", { margin, from, to: DAMAGE_TABLE[i - 1].minMargin - 1 });
+  return i === 0
+    ? step("d6.damageRowTop", { margin, from })
+    : step("d6.damageRow", { margin, from, to: DAMAGE_TABLE[i - 1].minMargin - 1 });
 }
 
 /**
@@ -80,7 +82,8 @@ export function explainSideInitiative(sides: readonly InitiativeSideExplain[], w
   const rounds = Math.max(0, ...sides.map((s) => s.totals.length));
   for (let i = 0; i < rounds; i++) {
     const rolled = sides.filter((s) => s.totals.length > i);
-    for (const s of rolled) steps.push(step("d6.initiativeRoll", { side: s.side, roller: s.roller, code: formatDieCode(s.code), total: s.totals[i] }));
+    for (const s of rolled)
+      steps.push(step("d6.initiativeRoll", { side: s.side, roller: s.roller, code: formatDieCode(s.code), total: s.totals[i] }));
     if (i < rounds - 1) steps.push(step("d6.initiativeTie", { total: Math.max(...rolled.map((s) => s.totals[i])) }));
   }
   const won = sides.find((s) => s.side === winner);
@@ -95,15 +98,28 @@ export function explainSideInitiative(sides: readonly InitiativeSideExplain[], w
  * 10 barring medpacs. `difficulty` is null where the card does not show it (hidden difficulties):
  * then neither the difficulty nor the miss is stated.
  */
-export function explainHealing(roll: D6RollResult, kind: "natural" | "medpac" | "bacta", patientState: string, difficulty: number | null, result: { blockedHours: number }): ExplainStep[] {
+export function explainHealing(
+  roll: D6RollResult,
+  kind: "natural" | "medpac" | "bacta",
+  patientState: string,
+  difficulty: number | null,
+  result: { blockedHours: number },
+): ExplainStep[] {
   const shown = kind === "natural" ? null : difficulty;
-  const steps = explainD6Check({ ...roll, difficulty: shown, success: shown === null ? null : roll.total >= shown, margin: shown === null ? null : roll.total - shown });
+  const steps = explainD6Check({
+    ...roll,
+    difficulty: shown,
+    success: shown === null ? null : roll.total >= shown,
+    margin: shown === null ? null : roll.total - shown,
+  });
   const row = kind === "natural" ? NATURAL_HEALING[patientState as WoundLevel] : undefined;
   if (row) {
     if (roll.total <= row.worsenAtMost) steps.push(step("d6.naturalWorse", { total: roll.total, at: row.worsenAtMost }));
-    else if (roll.total <= row.stayAtMost) steps.push(step("d6.naturalSame", { total: roll.total, from: row.worsenAtMost + 1, to: row.stayAtMost }));
+    else if (roll.total <= row.stayAtMost)
+      steps.push(step("d6.naturalSame", { total: roll.total, from: row.worsenAtMost + 1, to: row.stayAtMost }));
     else steps.push(step("d6.naturalBetter", { total: roll.total, above: row.stayAtMost }));
   }
-  if (shown !== null && result.blockedHours > 0) steps.push(step("d6.medpacBarred", { miss: shown - roll.total, hours: result.blockedHours }));
+  if (shown !== null && result.blockedHours > 0)
+    steps.push(step("d6.medpacBarred", { miss: shown - roll.total, hours: result.blockedHours }));
   return steps;
 }

@@ -19,7 +19,11 @@ export function checkPointSpend(opts: { characterPoints: number; forcePoint: boo
   requireObject("spend", opts);
   requireInt("characterPoints", opts.characterPoints, 0);
   if (opts.characterPoints > 0 && (opts.forcePoint || opts.calledDarkSide)) {
-    throw new OmnibusError("badArgument", "Character Points cannot be spent in a round in which a Force Point is used or the Dark Side is called on", { name: "characterPoints", value: opts.characterPoints });
+    throw new OmnibusError(
+      "badArgument",
+      "Character Points cannot be spent in a round in which a Force Point is used or the Dark Side is called on",
+      { name: "characterPoints", value: opts.characterPoints },
+    );
   }
 }
 
@@ -41,13 +45,21 @@ export function forcePointInForce(round: number, forcePointRound: number | null)
  * Point is spent only when none is in force. Throws when CP are asked together with a Force Point
  * (new or in force). Returns whether the code is doubled and whether a Force Point is spent now.
  */
-export function forcePointRoundSpend(opts: { forcePointInForce: boolean; forcePoint: boolean; characterPoints: number }): { doubled: boolean; spendsForcePoint: boolean } {
+export function forcePointRoundSpend(opts: { forcePointInForce: boolean; forcePoint: boolean; characterPoints: number }): {
+  doubled: boolean;
+  spendsForcePoint: boolean;
+} {
   requireObject("spend", opts);
   requireBoolean("forcePointInForce", opts.forcePointInForce);
   requireBoolean("forcePoint", opts.forcePoint);
   requireInt("characterPoints", opts.characterPoints, 0);
   if (opts.forcePointInForce && opts.characterPoints > 0) {
-    throw new OmnibusError("outOfRange", "no Character Points may be spent in a round in which a Force Point is in force", { name: "characterPoints", value: opts.characterPoints, min: 0, max: 0 });
+    throw new OmnibusError("outOfRange", "no Character Points may be spent in a round in which a Force Point is in force", {
+      name: "characterPoints",
+      value: opts.characterPoints,
+      min: 0,
+      max: 0,
+    });
   }
   checkPointSpend({ characterPoints: opts.characterPoints, forcePoint: opts.forcePoint });
   return { doubled: opts.forcePointInForce || opts.forcePoint, spendsForcePoint: opts.forcePoint && !opts.forcePointInForce };
@@ -86,7 +98,10 @@ export function darkSideRoll(darkSidePoints: number, dice: DiceSource): { face: 
  * the purpose is not to harm; +3 to the number for each earlier attempt this adventure.
  * The DSP is gained whatever the outcome (000:L947).
  */
-export function callDarkSideDifficulty(opts: { forceSensitive: boolean; toHarm: boolean; earlierAttempts?: number }): { difficulty: ShiftedDifficulty; plusNumber: number } {
+export function callDarkSideDifficulty(opts: { forceSensitive: boolean; toHarm: boolean; earlierAttempts?: number }): {
+  difficulty: ShiftedDifficulty;
+  plusNumber: number;
+} {
   requireObject("options", opts);
   requireBoolean("forceSensitive", opts.forceSensitive);
   requireBoolean("toHarm", opts.toHarm);

@@ -62,7 +62,10 @@ export function naturalHealingCode(strength: DieCode, options: { worked?: boolea
 }
 
 /** The outcome of a natural-healing Strength roll. T-39: incapacitated, 10 → wounded twice. D-4, D-5. */
-export function naturalHealing(state: WoundLevel, strengthTotal: number): { state: WoundLevel; change: "worse" | "same" | "better"; nextRestDays: number | null } {
+export function naturalHealing(
+  state: WoundLevel,
+  strengthTotal: number,
+): { state: WoundLevel; change: "worse" | "same" | "better"; nextRestDays: number | null } {
   requireInt("strengthTotal", strengthTotal);
   const row = healingRow(state);
   let next: WoundLevel;
@@ -107,7 +110,8 @@ const MEDPAC_HEALS: Readonly<Partial<Record<MedpacPatient, WoundLevel>>> = Objec
 function requirePatient(p: unknown): MedpacPatient {
   if (p === "unconscious") return p;
   const w = requireWoundLevel(p, "patient");
-  if (!MEDPAC_DIFFICULTY[w]) throw new OmnibusError("outOfRange", `a medpac does nothing for a ${w} character`, { name: "patient", value: w });
+  if (!MEDPAC_DIFFICULTY[w])
+    throw new OmnibusError("outOfRange", `a medpac does nothing for a ${w} character`, { name: "patient", value: w });
   return w;
 }
 
@@ -133,7 +137,11 @@ export function medpacCode(firstAid: DieCode, healer: WoundLevel, selfTreatment:
  * The medpac roll's outcome. Success heals one level; failure changes nothing; missing by more
  * than 10 bars medpacs on this patient for 24 hours (000:L505). The medpac is used up either way (000:L513).
  */
-export function medpacResult(patient: MedpacPatient, firstAidTotal: number, difficulty: number): { success: boolean; state: MedpacPatient; blockedHours: number } {
+export function medpacResult(
+  patient: MedpacPatient,
+  firstAidTotal: number,
+  difficulty: number,
+): { success: boolean; state: MedpacPatient; blockedHours: number } {
   const p = requirePatient(patient);
   requireInt("firstAidTotal", firstAidTotal);
   requireInt("difficulty", difficulty);
@@ -156,7 +164,10 @@ export const BACTA_TIME: Readonly<Partial<Record<WoundLevel, { dice: number; uni
 });
 
 /** Rolls the time in the tank; the patient comes out fully healed. T-42: mortally wounded, 1D = 4 → 4 days. */
-export function bactaTime(state: WoundLevel, dice: DiceSource): { faces: number[]; amount: number; unit: "hours" | "days"; state: WoundLevel } {
+export function bactaTime(
+  state: WoundLevel,
+  dice: DiceSource,
+): { faces: number[]; amount: number; unit: "hours" | "days"; state: WoundLevel } {
   const t = BACTA_TIME[requireWoundLevel(state)];
   if (!t) throw new OmnibusError("outOfRange", `a ${state} character needs no bacta tank`, { name: "state", value: state });
   const r = rollPlainDice(t.dice, dice);

@@ -62,8 +62,13 @@ export function initiativeWinner(rolls: readonly { side: string; total: number }
  */
 export function sideOrder(sides: readonly string[], winner: string, winnerActs: "first" | "last"): string[] {
   requireArray("sides", sides);
-  if (winnerActs !== "first" && winnerActs !== "last") throw new OmnibusError("badArgument", `the winner acts first or last, got ${describeValue(winnerActs)}`, { name: "winnerActs", value: describeValue(winnerActs) });
-  if (!sides.includes(winner)) throw new OmnibusError("badArgument", `the winning side "${winner}" is not one of the sides`, { name: "winner", value: winner });
+  if (winnerActs !== "first" && winnerActs !== "last")
+    throw new OmnibusError("badArgument", `the winner acts first or last, got ${describeValue(winnerActs)}`, {
+      name: "winnerActs",
+      value: describeValue(winnerActs),
+    });
+  if (!sides.includes(winner))
+    throw new OmnibusError("badArgument", `the winning side "${winner}" is not one of the sides`, { name: "winner", value: winner });
   const others = sides.filter((s) => s !== winner);
   return winnerActs === "first" ? [winner, ...others] : [...others, winner];
 }

@@ -17,7 +17,10 @@ export type Mover = "character" | "vehicle";
 
 function requireSpeed(s: unknown): Speed {
   if (typeof s !== "string" || !(SPEEDS as readonly string[]).includes(s)) {
-    throw new OmnibusError("badArgument", `speed must be one of ${SPEEDS.join(", ")}, got "${describeValue(s)}"`, { name: "speed", value: describeValue(s) });
+    throw new OmnibusError("badArgument", `speed must be one of ${SPEEDS.join(", ")}, got "${describeValue(s)}"`, {
+      name: "speed",
+      value: describeValue(s),
+    });
   }
   return s as Speed;
 }
@@ -113,8 +116,13 @@ export function movementDifficultyNumber(check: MovementCheck, gmNumber: number,
  */
 export function allowedNextSpeeds(current: SpeedStep, mover: Mover): SpeedStep[] {
   const i = SPEED_LADDER.indexOf(current);
-  if (i < 0) throw new OmnibusError("badArgument", `speed must be one of ${SPEED_LADDER.join(", ")}, got "${describeValue(current)}"`, { name: "speed", value: describeValue(current) });
-  if (mover !== "character" && mover !== "vehicle") throw new OmnibusError("badArgument", `mover must be character or vehicle`, { name: "mover", value: describeValue(mover) });
+  if (i < 0)
+    throw new OmnibusError("badArgument", `speed must be one of ${SPEED_LADDER.join(", ")}, got "${describeValue(current)}"`, {
+      name: "speed",
+      value: describeValue(current),
+    });
+  if (mover !== "character" && mover !== "vehicle")
+    throw new OmnibusError("badArgument", `mover must be character or vehicle`, { name: "mover", value: describeValue(mover) });
   const step = mover === "character" ? 2 : 1;
   return SPEED_LADDER.filter((_, j) => Math.abs(j - i) <= step);
 }
@@ -156,7 +164,9 @@ export const MOVEMENT_FAILURES: readonly MovementFailureRow[] = Object.freeze([
  * the move and cost the rest of this round and the next, like the minor fall (not in the seed).
  */
 export const MOVEMENT_FAILURES_TUMBLE: readonly MovementFailureRow[] = Object.freeze(
-  MOVEMENT_FAILURES.map((r) => (r.minMiss >= 16 ? Object.freeze({ ...r, moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null }) : r)),
+  MOVEMENT_FAILURES.map((r) =>
+    r.minMiss >= 16 ? Object.freeze({ ...r, moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null }) : r,
+  ),
 );
 
 /** The failure for a movement roll that missed by `missedBy` (≥ 1). T-2: 18 → tumbling fall. T-24: 12 → minor fall. */
@@ -181,21 +191,39 @@ export const CHARACTER_COLLISION_DAMAGE: Readonly<Record<Speed, DieCode>> = Obje
  * Damage a movement failure does at a speed (§30.8–30.9, A-25): the speed's collision damage plus
  * the row's dice, floored at none. T-2: tumbling at high → 3D. T-24: minor fall at high → none.
  */
-export function failureDamage(row: MovementFailureRow, speed: Speed, table: Readonly<Record<Speed, DieCode>> = CHARACTER_COLLISION_DAMAGE): DieCode | null {
+export function failureDamage(
+  row: MovementFailureRow,
+  speed: Speed,
+  table: Readonly<Record<Speed, DieCode>> = CHARACTER_COLLISION_DAMAGE,
+): DieCode | null {
   requireObject("failure", row);
   if (row.collisionDice === null) return null;
   requireInt("collisionDice", row.collisionDice, -100, 100);
   const base = requireCode(requireObject<Record<Speed, DieCode>>("collision table", table)[requireSpeed(speed)], "collision damage");
-  const code = normalizeCode(row.collisionDice >= 0 ? addCodes(base, { dice: row.collisionDice, pips: 0 }) : subtractCodes(base, { dice: -row.collisionDice, pips: 0 }));
+  const code = normalizeCode(
+    row.collisionDice >= 0
+      ? addCodes(base, { dice: row.collisionDice, pips: 0 })
+      : subtractCodes(base, { dice: -row.collisionDice, pips: 0 }),
+  );
   return codeToPips(code) > 0 ? code : null;
 }
 
 /** Falling damage by height (published, verified, GM screen): 3–6 m 2D; 7–12 3D; 13–18 4D; 19–30 5D; 31–50 7D; 51+ 9D; under 3 m none. */
 export function fallingDamage(metres: number): DieCode | null {
   if (typeof metres !== "number" || !Number.isFinite(metres) || metres < 0) {
-    throw new OmnibusError("badArgument", `height must be a non-negative number of metres, got ${describeValue(metres)}`, { name: "metres", value: describeValue(metres) });
+    throw new OmnibusError("badArgument", `height must be a non-negative number of metres, got ${describeValue(metres)}`, {
+      name: "metres",
+      value: describeValue(metres),
+    });
   }
-  const rows: [number, number][] = [[51, 9], [31, 7], [19, 5], [13, 4], [7, 3], [3, 2]];
+  const rows: [number, number][] = [
+    [51, 9],
+    [31, 7],
+    [19, 5],
+    [13, 4],
+    [7, 3],
+    [3, 2],
+  ];
   for (const [min, dice] of rows) if (metres >= min) return { dice, pips: 0 };
   return null;
 }
@@ -206,7 +234,8 @@ export function fallingDamage(metres: number): DieCode | null {
  * the time spent. `rollNumber` counts from 1.
  */
 export function staminaCheck(speed: "high" | "all_out", rollNumber: number): { everyMinutes: number; difficulty: ShiftedDifficulty } {
-  if (speed !== "high" && speed !== "all_out") throw new OmnibusError("badArgument", `only high speed and all-out need stamina rolls`, { name: "speed", value: describeValue(speed) });
+  if (speed !== "high" && speed !== "all_out")
+    throw new OmnibusError("badArgument", `only high speed and all-out need stamina rolls`, { name: "speed", value: describeValue(speed) });
   requireInt("rollNumber", rollNumber, 1, 100);
   return { everyMinutes: speed === "all_out" ? 1 : 10, difficulty: shiftLevel("very_easy", rollNumber - 1) };
 }

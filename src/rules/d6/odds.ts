@@ -15,12 +15,17 @@ export function rollOdds(code: DieCode, options: D6RollOptions & { difficulty?: 
   const opts = options ?? {};
   const wildOne = opts.wildOne ?? "removeHighest";
   if (!WILD_ONE_RULES.includes(wildOne)) {
-    throw new OmnibusError("badArgument", `wildOne must be one of ${WILD_ONE_RULES.join(", ")}, got "${describeValue(wildOne)}"`, { name: "wildOne", value: describeValue(wildOne) });
+    throw new OmnibusError("badArgument", `wildOne must be one of ${WILD_ONE_RULES.join(", ")}, got "${describeValue(wildOne)}"`, {
+      name: "wildOne",
+      value: describeValue(wildOne),
+    });
   }
   const cp = checkCharacterPoints(opts.characterPoints ?? 0, opts.kind ?? "skill");
   const n = normalizeCode(code);
   if (!canRollCode(n, opts)) {
-    throw new OmnibusError("rollImpossible", `the code ${formatDieCode(n)} cannot be rolled: penalties leave no dice`, { code: formatDieCode(n) });
+    throw new OmnibusError("rollImpossible", `the code ${formatDieCode(n)} cannot be rolled: penalties leave no dice`, {
+      code: formatDieCode(n),
+    });
   }
   const difficulty = opts.difficulty ?? undefined;
   if (difficulty !== undefined) requireInt("difficulty", difficulty, 0);

@@ -66,7 +66,10 @@ export function formatRanges(r: WeaponRanges): string {
  */
 export function rangeBand(distance: number, ranges: WeaponRanges): RangeBand {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) {
-    throw new OmnibusError("badArgument", `distance must be a non-negative number of metres, got ${describeValue(distance)}`, { name: "distance", value: describeValue(distance) });
+    throw new OmnibusError("badArgument", `distance must be a non-negative number of metres, got ${describeValue(distance)}`, {
+      name: "distance",
+      value: describeValue(distance),
+    });
   }
   const r = checkRanges(ranges);
   if (distance < r.shortMin) return "point_blank";
@@ -87,9 +90,15 @@ export function rangeDifficulty(distance: number, ranges: WeaponRanges): { band:
  * the shorter. T-1: 150 m across, 30 m up → 165 m.
  */
 export function range3d(horizontal: number, vertical: number): number {
-  for (const [name, v] of [["horizontal", horizontal], ["vertical", vertical]] as const) {
+  for (const [name, v] of [
+    ["horizontal", horizontal],
+    ["vertical", vertical],
+  ] as const) {
     if (typeof v !== "number" || !Number.isFinite(v)) {
-      throw new OmnibusError("badArgument", `${name} distance must be a number, got ${describeValue(v)}`, { name, value: describeValue(v) });
+      throw new OmnibusError("badArgument", `${name} distance must be a number, got ${describeValue(v)}`, {
+        name,
+        value: describeValue(v),
+      });
     }
   }
   const h = Math.abs(horizontal);

@@ -23,7 +23,15 @@ export const WILD_ONE_RULES: readonly WildOneRule[] = ["removeHighest", "complic
 
 /** What a roll is for; decides the Character Point cap (000:L807–817) and what may be spent. */
 export type D6RollKind = "skill" | "attribute" | "specialization" | "reaction" | "damage" | "resistDamage" | "initiative";
-export const D6_ROLL_KINDS: readonly D6RollKind[] = ["skill", "attribute", "specialization", "reaction", "damage", "resistDamage", "initiative"];
+export const D6_ROLL_KINDS: readonly D6RollKind[] = [
+  "skill",
+  "attribute",
+  "specialization",
+  "reaction",
+  "damage",
+  "resistDamage",
+  "initiative",
+];
 
 /**
  * Most Character Points that may be spent on one roll (000:L807–817): 2 on a skill or attribute
@@ -52,7 +60,8 @@ export interface WildDieSettings {
 }
 
 export function usesWildDie(kind: D6RollKind, settings: WildDieSettings = {}): boolean {
-  if (!D6_ROLL_KINDS.includes(kind)) throw new OmnibusError("badArgument", `unknown roll kind "${describeValue(kind)}"`, { name: "kind", value: describeValue(kind) });
+  if (!D6_ROLL_KINDS.includes(kind))
+    throw new OmnibusError("badArgument", `unknown roll kind "${describeValue(kind)}"`, { name: "kind", value: describeValue(kind) });
   const s = settings ?? {};
   if (kind === "damage") return s.damage ?? true;
   if (kind === "resistDamage") return s.resistDamage ?? true;
@@ -116,7 +125,8 @@ export function canRollCode(code: DieCode, opts: { allowPipsOnly?: boolean } = {
 export function checkCharacterPoints(count: number, kind: D6RollKind = "skill"): number {
   requireInt("characterPoints", count, 0);
   const cap = CHARACTER_POINT_CAPS[kind];
-  if (cap === undefined) throw new OmnibusError("badArgument", `unknown roll kind "${describeValue(kind)}"`, { name: "kind", value: describeValue(kind) });
+  if (cap === undefined)
+    throw new OmnibusError("badArgument", `unknown roll kind "${describeValue(kind)}"`, { name: "kind", value: describeValue(kind) });
   if (count > cap) {
     throw new OmnibusError("outOfRange", `at most ${cap} Character Point(s) may be spent on a ${kind} roll, got ${count}`, {
       name: "characterPoints",
@@ -134,16 +144,25 @@ export function checkCharacterPoints(count: number, kind: D6RollKind = "skill"):
 export function rollD6(code: DieCode, dice: DiceSource, options: D6RollOptions = {}): D6RollResult {
   const opts: D6RollOptions = options ?? {};
   const useWild = opts.wildDie ?? true;
-  if (typeof useWild !== "boolean") throw new OmnibusError("badArgument", `wildDie must be true or false, got ${describeValue(useWild)}`, { name: "wildDie", value: describeValue(useWild) });
+  if (typeof useWild !== "boolean")
+    throw new OmnibusError("badArgument", `wildDie must be true or false, got ${describeValue(useWild)}`, {
+      name: "wildDie",
+      value: describeValue(useWild),
+    });
   const wildRule = opts.wildOne ?? "removeHighest";
   if (!WILD_ONE_RULES.includes(wildRule)) {
-    throw new OmnibusError("badArgument", `wildOne must be one of ${WILD_ONE_RULES.join(", ")}, got "${describeValue(wildRule)}"`, { name: "wildOne", value: describeValue(wildRule) });
+    throw new OmnibusError("badArgument", `wildOne must be one of ${WILD_ONE_RULES.join(", ")}, got "${describeValue(wildRule)}"`, {
+      name: "wildOne",
+      value: describeValue(wildRule),
+    });
   }
   const kind = opts.kind ?? "skill";
   const cpCount = checkCharacterPoints(opts.characterPoints ?? 0, kind);
   const n = normalizeCode(code);
   if (!canRollCode(n, opts)) {
-    throw new OmnibusError("rollImpossible", `the code ${formatDieCode(n)} cannot be rolled: penalties leave no dice`, { code: formatDieCode(n) });
+    throw new OmnibusError("rollImpossible", `the code ${formatDieCode(n)} cannot be rolled: penalties leave no dice`, {
+      code: formatDieCode(n),
+    });
   }
   const regularCount = useWild && n.dice > 0 ? n.dice - 1 : n.dice;
   const regular = rollPool({ count: regularCount, sides: 6 }, dice).faces;
@@ -235,13 +254,25 @@ export function addCharacterPointDice(
   count: number,
   dice: DiceSource,
   difficulties: readonly (number | null)[] = [],
-): { cp: number[][]; added: number; total: number; characterPointsSpent: number; outcomes: Array<{ difficulty: number | null; success: boolean; margin: number | null }> } {
-  if (typeof stored !== "object" || stored === null) throw new OmnibusError("badArgument", "the stored roll must be an object", { name: "stored", value: describeValue(stored) });
+): {
+  cp: number[][];
+  added: number;
+  total: number;
+  characterPointsSpent: number;
+  outcomes: Array<{ difficulty: number | null; success: boolean; margin: number | null }>;
+} {
+  if (typeof stored !== "object" || stored === null)
+    throw new OmnibusError("badArgument", "the stored roll must be an object", { name: "stored", value: describeValue(stored) });
   requireInt("total", stored.total);
   const spent = requireInt("characterPointsSpent", stored.characterPointsSpent, 0);
   requireInt("characterPoints", count, 1);
   if (stored.forcePointInForce === true) {
-    throw new OmnibusError("outOfRange", "no Character Points may be spent in a round in which a Force Point is in force", { name: "characterPoints", value: count, min: 0, max: 0 });
+    throw new OmnibusError("outOfRange", "no Character Points may be spent in a round in which a Force Point is in force", {
+      name: "characterPoints",
+      value: count,
+      min: 0,
+      max: 0,
+    });
   }
   checkCharacterPoints(spent + count, stored.kind ?? "skill");
   if (!Array.isArray(difficulties)) throw new OmnibusError("badArgument", "difficulties must be a list", { name: "difficulties" });
@@ -255,6 +286,8 @@ export function addCharacterPointDice(
     added,
     total,
     characterPointsSpent: spent + count,
-    outcomes: difficulties.map((d) => (d === null ? { difficulty: null, success: false, margin: null } : { difficulty: d, success: total >= d, margin: total - d })),
+    outcomes: difficulties.map((d) =>
+      d === null ? { difficulty: null, success: false, margin: null } : { difficulty: d, success: total >= d, margin: total - d },
+    ),
   };
 }

@@ -37,7 +37,11 @@ export function unconsciousLength(minutes: number, inCombat: boolean): TimerLeng
 /** Time in the tank as `bactaTime` rolled it (hours or days of world time; 000:L533: 1D = 4 → four days). */
 export function bactaLength(amount: number, unit: "hours" | "days"): TimerLength {
   requireInt("amount", amount, 1);
-  if (unit !== "hours" && unit !== "days") throw new OmnibusError("badArgument", `bacta time unit must be hours or days, got ${describeValue(unit)}`, { name: "unit", value: describeValue(unit) });
+  if (unit !== "hours" && unit !== "days")
+    throw new OmnibusError("badArgument", `bacta time unit must be hours or days, got ${describeValue(unit)}`, {
+      name: "unit",
+      value: describeValue(unit),
+    });
   return { value: amount, units: unit };
 }
 
@@ -47,13 +51,19 @@ export function bactaLength(amount: number, unit: "hours" | "days"): TimerLength
  * through their length.
  */
 export function d6TimerExpired(kind: D6TimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
-  for (const [name, value] of [["length", length], ["start", start], ["now", now]] as const) {
-    if (typeof value !== "object" || value === null) throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
+  for (const [name, value] of [
+    ["length", length],
+    ["start", start],
+    ["now", now],
+  ] as const) {
+    if (typeof value !== "object" || value === null)
+      throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
   }
   const sameCombat = start.round !== null && now.round !== null && !(start.combat && now.combat && start.combat !== now.combat);
   if (kind === "stun" && sameCombat) return !stunPenaltyInForce(start.round!, now.round!);
   if (kind === "forcePoint" && sameCombat) return !forcePointInForce(now.round!, start.round!);
-  if (!D6_TIMER_KINDS.includes(kind)) throw new OmnibusError("badArgument", `unknown D6 timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
+  if (!D6_TIMER_KINDS.includes(kind))
+    throw new OmnibusError("badArgument", `unknown D6 timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
   return timerExpired(length, start, now);
 }
 
@@ -63,7 +73,8 @@ export function d6TimerExpired(kind: D6TimerKind, length: TimerLength, start: Ti
  * round. `changed` holds only what the change set.
  */
 export function d6TimersToStart(changed: { woundLevel?: unknown; forcePoint?: unknown }, inCombat: boolean): D6TimerKind[] {
-  if (typeof changed !== "object" || changed === null) throw new OmnibusError("badArgument", "changed must be an object", { name: "changed", value: describeValue(changed) });
+  if (typeof changed !== "object" || changed === null)
+    throw new OmnibusError("badArgument", "changed must be an object", { name: "changed", value: describeValue(changed) });
   const out: D6TimerKind[] = [];
   if (changed.woundLevel === "stunned" && inCombat) out.push("stun");
   if (changed.woundLevel === "incapacitated") out.push("unconscious");
@@ -81,6 +92,7 @@ const DOWN_BY_WOUND = ["incapacitated", "mortally_wounded", "killed"];
  * minutes, mortally wounded never comes to by itself) and no knock-out is already counting.
  */
 export function d6KnockoutStarts(statuses: readonly string[], woundLevel: string, running: boolean): boolean {
-  if (!Array.isArray(statuses)) throw new OmnibusError("badArgument", "statuses must be a list", { name: "statuses", value: describeValue(statuses) });
+  if (!Array.isArray(statuses))
+    throw new OmnibusError("badArgument", "statuses must be a list", { name: "statuses", value: describeValue(statuses) });
   return !running && statuses.includes("unconscious") && !DOWN_BY_WOUND.includes(String(woundLevel));
 }

@@ -21,7 +21,11 @@ export function spendAmmo(ammo: number, shots = 1): number {
   requireInt("ammo", ammo, 0);
   requireInt("shots", shots, 1);
   if (shots > ammo) {
-    throw new OmnibusError("outOfRange", ammo === 0 ? "the weapon is empty: reload it (one action)" : `only ${ammo} shot(s) left, ${shots} asked`, { name: "shots", value: shots, max: ammo });
+    throw new OmnibusError(
+      "outOfRange",
+      ammo === 0 ? "the weapon is empty: reload it (one action)" : `only ${ammo} shot(s) left, ${shots} asked`,
+      { name: "shots", value: shots, max: ammo },
+    );
   }
   return ammo - shots;
 }
@@ -49,7 +53,10 @@ export function parseFireRate(text: string | number | null | undefined): FireRat
   if (m && Number(m[1]) >= 1) return { shots: Number(m[1]), rounds: 1 };
   m = /^1\s*\/\s*(\d{1,3})$/.exec(s);
   if (m && Number(m[1]) >= 1) return { shots: 1, rounds: Number(m[1]) };
-  throw new OmnibusError("badArgument", `fire rate "${s}" must be a whole number of shots per round or a fraction like 1/2`, { name: "fireRate", value: s });
+  throw new OmnibusError("badArgument", `fire rate "${s}" must be a whole number of shots per round or a fraction like 1/2`, {
+    name: "fireRate",
+    value: s,
+  });
 }
 
 /**
@@ -83,11 +90,22 @@ export interface BlastZone {
 
 /** Parses blast zones: radii `0-2/4/6/10` (or `5`) with damage `5D/4D/3D/2D` (or `4D`) (000:L555). */
 export function parseBlastZones(radii: string, damage: string): BlastZone[] {
-  const rs = (typeof radii === "string" ? radii : describeValue(radii)).trim().replace(/^0\s*[-–]\s*/, "").split("/").map((x) => x.trim());
-  const ds = (typeof damage === "string" ? damage : describeValue(damage)).trim().split("/").map((x) => x.trim());
+  const rs = (typeof radii === "string" ? radii : describeValue(radii))
+    .trim()
+    .replace(/^0\s*[-–]\s*/, "")
+    .split("/")
+    .map((x) => x.trim());
+  const ds = (typeof damage === "string" ? damage : describeValue(damage))
+    .trim()
+    .split("/")
+    .map((x) => x.trim());
   if (rs.length !== ds.length || rs.some((r) => !/^\d+(\.\d+)?$/.test(r))) {
     const shown = `${describeValue(radii)} ${describeValue(damage)}`;
-    throw new OmnibusError("badArgument", `blast radii "${describeValue(radii)}" and damage "${describeValue(damage)}" must list the same number of zones`, { name: "blast", value: shown });
+    throw new OmnibusError(
+      "badArgument",
+      `blast radii "${describeValue(radii)}" and damage "${describeValue(damage)}" must list the same number of zones`,
+      { name: "blast", value: shown },
+    );
   }
   const zones = rs.map((r, i) => ({ radius: Number(r), damage: parseDieCode(ds[i]) }));
   checkBlastZones(zones);
@@ -95,7 +113,8 @@ export function parseBlastZones(radii: string, damage: string): BlastZone[] {
 }
 
 function checkBlastZones(zones: readonly BlastZone[]): void {
-  if (!Array.isArray(zones) || zones.length === 0) throw new OmnibusError("badArgument", "a blast needs at least one zone", { name: "zones" });
+  if (!Array.isArray(zones) || zones.length === 0)
+    throw new OmnibusError("badArgument", "a blast needs at least one zone", { name: "zones" });
   let prev = -1;
   for (const z of zones) {
     if (typeof z?.radius !== "number" || !Number.isFinite(z.radius) || z.radius <= prev || z.radius < 0) {
@@ -112,7 +131,10 @@ function checkBlastZones(zones: readonly BlastZone[]): void {
  */
 export function blastZone(distance: number, zones: readonly BlastZone[]): { zone: number; damage: DieCode } | null {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) {
-    throw new OmnibusError("badArgument", `distance must be a non-negative number of metres, got ${describeValue(distance)}`, { name: "distance", value: describeValue(distance) });
+    throw new OmnibusError("badArgument", `distance must be a non-negative number of metres, got ${describeValue(distance)}`, {
+      name: "distance",
+      value: describeValue(distance),
+    });
   }
   checkBlastZones(zones);
   const i = zones.findIndex((z) => distance <= z.radius);
@@ -128,7 +150,14 @@ export function blastZone(distance: number, zones: readonly BlastZone[]): { zone
  * 5 short-left, 6 beyond-left — a hex around the target, clockwise, in 60° steps.
  */
 export type DeviationDirection = "beyond" | "beyond_right" | "short_right" | "short" | "short_left" | "beyond_left";
-export const DEVIATION_DIRECTIONS: readonly DeviationDirection[] = ["beyond", "beyond_right", "short_right", "short", "short_left", "beyond_left"];
+export const DEVIATION_DIRECTIONS: readonly DeviationDirection[] = [
+  "beyond",
+  "beyond_right",
+  "short_right",
+  "short",
+  "short_left",
+  "beyond_left",
+];
 
 /** Deviation distance dice by range band (000:L579): point-blank or short 1D m, medium 2D, long 3D. */
 export function deviationDice(band: RangeBand): number {
@@ -141,7 +170,10 @@ export function deviationDice(band: RangeBand): number {
     case "long":
       return 3;
     default:
-      throw new OmnibusError("outOfRange", "a throw out of range does not land near the target", { name: "band", value: describeValue(band) });
+      throw new OmnibusError("outOfRange", "a throw out of range does not land near the target", {
+        name: "band",
+        value: describeValue(band),
+      });
   }
 }
 
@@ -164,7 +196,10 @@ export interface GrenadeDeviation {
  */
 export function rollGrenadeDeviation(targetDistance: number, band: RangeBand, dice: DiceSource): GrenadeDeviation {
   if (typeof targetDistance !== "number" || !Number.isFinite(targetDistance) || targetDistance < 0) {
-    throw new OmnibusError("badArgument", `target distance must be a non-negative number, got ${describeValue(targetDistance)}`, { name: "targetDistance", value: describeValue(targetDistance) });
+    throw new OmnibusError("badArgument", `target distance must be a non-negative number, got ${describeValue(targetDistance)}`, {
+      name: "targetDistance",
+      value: describeValue(targetDistance),
+    });
   }
   const n = deviationDice(band);
   const directionFace = dice.roll(6);
@@ -174,15 +209,30 @@ export function rollGrenadeDeviation(targetDistance: number, band: RangeBand, di
   const forward = round(Math.cos(angle) * r.total);
   const right = round(Math.sin(angle) * r.total);
   const fromThrower = round(Math.hypot(targetDistance + forward, right));
-  return { directionFace, direction: DEVIATION_DIRECTIONS[directionFace - 1], distanceFaces: r.faces, deviation: r.total, forward, right, fromThrower };
+  return {
+    directionFace,
+    direction: DEVIATION_DIRECTIONS[directionFace - 1],
+    distanceFaces: r.faces,
+    deviation: r.total,
+    forward,
+    right,
+    fromThrower,
+  };
 }
 
 /** Fuses (000:L573): a contact grenade explodes on impact; a timer under 5 s at the end of the round it was thrown; otherwise after the set time. */
-export function grenadeExplodes(fuse: { contact: true } | { contact?: false; timerSeconds: number }): { when: "on_impact" | "end_of_round" | "after_timer"; seconds: number } {
+export function grenadeExplodes(fuse: { contact: true } | { contact?: false; timerSeconds: number }): {
+  when: "on_impact" | "end_of_round" | "after_timer";
+  seconds: number;
+} {
   requireObject("fuse", fuse);
   if (fuse.contact) return { when: "on_impact", seconds: 0 };
   const t = fuse.timerSeconds;
-  if (typeof t !== "number" || !Number.isFinite(t) || t < 0) throw new OmnibusError("badArgument", `timer must be a non-negative number of seconds`, { name: "timerSeconds", value: describeValue(t) });
+  if (typeof t !== "number" || !Number.isFinite(t) || t < 0)
+    throw new OmnibusError("badArgument", `timer must be a non-negative number of seconds`, {
+      name: "timerSeconds",
+      value: describeValue(t),
+    });
   return t < 5 ? { when: "end_of_round", seconds: t } : { when: "after_timer", seconds: t };
 }
 
@@ -195,7 +245,7 @@ export function throwDistance(total: number, ranges: WeaponRanges | null, opts: 
   const d = Math.max(0, total);
   if (ranges === null || ranges === undefined) return d;
   const r = checkRanges(ranges);
-  return (opts ?? {}).capAtLong ?? true ? Math.min(d, r.long) : d;
+  return ((opts ?? {}).capAtLong ?? true) ? Math.min(d, r.long) : d;
 }
 
 /** Not seeing the landing point adds +5 to +10 to the difficulty (000:L569); the GM picks the value. */

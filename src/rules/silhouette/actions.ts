@@ -80,7 +80,8 @@ export function planTurn(actions: readonly PlannedAction[], options: TurnOptions
     if (typeof a !== "object" || a === null || !ACTION_TYPES.includes(a.type)) {
       throw new OmnibusError("badArgument", `unknown action type "${String(a?.type)}"`, { name: "type", value: String(a?.type) });
     }
-    if (a.freeStrike === true && a.type !== "standard") throw new OmnibusError("badArgument", "a free strike is a Standard (rolled) action", { name: "freeStrike" });
+    if (a.freeStrike === true && a.type !== "standard")
+      throw new OmnibusError("badArgument", "a free strike is a Standard (rolled) action", { name: "freeStrike" });
   }
   const reading = options.reading ?? "allRolls";
   const simpleIdx = actions.map((a, i) => (a.type === "simple" ? i : -1)).filter((i) => i >= 0);
@@ -145,7 +146,8 @@ export const FREE_STRIKES_PER_ROUND = 1;
  * its one free strike this round (004:L19).
  */
 export function mayFreeStrike(trigger: FreeStrikeTrigger, freeStrikesUsedThisRound: number, withinReach = true): boolean {
-  if (!FREE_STRIKE_TRIGGERS.includes(trigger)) throw new OmnibusError("badArgument", `unknown free-strike trigger "${String(trigger)}"`, { name: "trigger", value: String(trigger) });
+  if (!FREE_STRIKE_TRIGGERS.includes(trigger))
+    throw new OmnibusError("badArgument", `unknown free-strike trigger "${String(trigger)}"`, { name: "trigger", value: String(trigger) });
   requireInt("freeStrikesUsedThisRound", freeStrikesUsedThisRound, 0, 100);
   return withinReach === true && freeStrikesUsedThisRound < FREE_STRIKES_PER_ROUND;
 }

@@ -11,7 +11,13 @@ import { movementDefenseModifier, type MovementMode } from "./movement";
 
 /** Landing surfaces and the factor on the fall height used for damage (004:L65). */
 export type FallSurface = "soft" | "hard" | "sandOrShallowWater" | "deepWater" | "rescueGear";
-export const FALL_SURFACE_FACTORS: Readonly<Record<FallSurface, number>> = { soft: 1, hard: 2, sandOrShallowWater: 0.5, deepWater: 0.25, rescueGear: 0.1 };
+export const FALL_SURFACE_FACTORS: Readonly<Record<FallSurface, number>> = {
+  soft: 1,
+  hard: 2,
+  sandOrShallowWater: 0.5,
+  deepWater: 0.25,
+  rescueGear: 0.1,
+};
 /** Extra damage for landing head-first, or after a mishap on the softening roll (004:L63-64). */
 export const HEAD_FIRST_DAMAGE = 10;
 /** Lunar gravity in g (004:L62). */
@@ -25,7 +31,8 @@ export function effectiveFallHeight(heightMetres: number, surface: FallSurface =
   if (typeof heightMetres !== "number" || !Number.isFinite(heightMetres) || heightMetres < 0 || heightMetres > 10000) {
     throw new OmnibusError("badArgument", `fall height must be 0–10000 m, got ${String(heightMetres)}`, { name: "heightMetres" });
   }
-  if (!(surface in FALL_SURFACE_FACTORS)) throw new OmnibusError("badArgument", `unknown surface "${String(surface)}"`, { name: "surface", value: String(surface) });
+  if (!(surface in FALL_SURFACE_FACTORS))
+    throw new OmnibusError("badArgument", `unknown surface "${String(surface)}"`, { name: "surface", value: String(surface) });
   requireInt("softeningResult", softeningResult, -100, 1000);
   const h = heightMetres - Math.max(0, softeningResult);
   if (h <= 0) return 0;
@@ -34,7 +41,8 @@ export function effectiveFallHeight(heightMetres: number, surface: FallSurface =
 
 /** Dice for a fall: the effective height rounded to the nearest metre, at least 1 (§16.18). */
 export function fallDice(effectiveHeight: number): number {
-  if (typeof effectiveHeight !== "number" || !Number.isFinite(effectiveHeight) || effectiveHeight < 0) throw new OmnibusError("badArgument", "effective height must be ≥ 0", { name: "effectiveHeight" });
+  if (typeof effectiveHeight !== "number" || !Number.isFinite(effectiveHeight) || effectiveHeight < 0)
+    throw new OmnibusError("badArgument", "effective height must be ≥ 0", { name: "effectiveHeight" });
   if (effectiveHeight === 0) return 0;
   return Math.min(MAX_POOL, Math.max(1, Math.round(effectiveHeight)));
 }
@@ -72,10 +80,12 @@ export function rollFall(request: FallRequest, source: DiceSource, options: Pool
   requireDice("source", source);
   options = optionsObject("options", options);
   const gravity = request.gravity ?? 1;
-  if (typeof gravity !== "number" || !Number.isFinite(gravity) || gravity < 0 || gravity > 100) throw new OmnibusError("badArgument", `gravity must be 0–100 g, got ${String(gravity)}`, { name: "gravity" });
+  if (typeof gravity !== "number" || !Number.isFinite(gravity) || gravity < 0 || gravity > 100)
+    throw new OmnibusError("badArgument", `gravity must be 0–100 g, got ${String(gravity)}`, { name: "gravity" });
   let softening: FallResult["softening"] = null;
   let headFirst = request.headFirst === true;
-  if (request.softening !== undefined && request.softening !== null && (typeof request.softening !== "object")) throw new OmnibusError("badArgument", "softening must be an object", { name: "softening" });
+  if (request.softening !== undefined && request.softening !== null && typeof request.softening !== "object")
+    throw new OmnibusError("badArgument", "softening must be an object", { name: "softening" });
   if (request.softening) {
     const modifier = requireInt("modifier", request.softening.modifier ?? 0, -100, 100);
     const roll = rollPool(requireInt("dice", request.softening.dice, 0, MAX_POOL), source, options);
@@ -114,11 +124,18 @@ export interface JumpResult {
  * A jump (004:L66): the Athletics dice result + FIT + the *melee* defense modifier of the current
  * movement mode, against 3 + the run-up surface. Distances from the Degree of Success.
  */
-export function jump(athleticsResult: number, fit: number, mode: MovementMode, surface: JumpSurface = "firm", otherModifiers = 0): JumpResult {
+export function jump(
+  athleticsResult: number,
+  fit: number,
+  mode: MovementMode,
+  surface: JumpSurface = "firm",
+  otherModifiers = 0,
+): JumpResult {
   requireInt("athleticsResult", athleticsResult, 0, 1000);
   requireInt("fit", fit, -10, 10);
   requireInt("otherModifiers", otherModifiers, -100, 100);
-  if (!(surface in JUMP_SURFACE_STEP)) throw new OmnibusError("badArgument", `unknown run-up surface "${String(surface)}"`, { name: "surface" });
+  if (!(surface in JUMP_SURFACE_STEP))
+    throw new OmnibusError("badArgument", `unknown run-up surface "${String(surface)}"`, { name: "surface" });
   const total = athleticsResult + fit + movementDefenseModifier(mode, "melee") + otherModifiers;
   const difficulty = JUMP_BASE_DIFFICULTY + JUMP_SURFACE_STEP[surface];
   const margin = total - difficulty;
@@ -130,7 +147,8 @@ export function jump(athleticsResult: number, fit: number, mode: MovementMode, s
 // ─── Climbing (004:L45-61) ─────────────────────────────────────────────────────────────────────
 
 /** Surface difficulties (004:L51-59). */
-export type ClimbSurface = "steepSlope" | "knottedRope" | "manyHolds" | "someHolds" | "narrowHolds" | "naturalRock" | "overhang" | "smoothWall";
+export type ClimbSurface =
+  "steepSlope" | "knottedRope" | "manyHolds" | "someHolds" | "narrowHolds" | "naturalRock" | "overhang" | "smoothWall";
 export const CLIMB_DIFFICULTY: Readonly<Record<ClimbSurface, number>> = {
   steepSlope: 2,
   knottedRope: 3,
@@ -151,11 +169,18 @@ export const ANCHORED_DIFFICULTY = 5;
  * anchors every metre set it to 5 — read as "at most 5", since anchors never make a climb harder
  * (§16.17).
  */
-export function climbDifficulty(surface: ClimbSurface | number, opts: { chimney?: boolean; wet?: boolean; anchors?: boolean } = {}): number {
+export function climbDifficulty(
+  surface: ClimbSurface | number,
+  opts: { chimney?: boolean; wet?: boolean; anchors?: boolean } = {},
+): number {
   opts = optionsObject("opts", opts);
-  if (typeof surface !== "number" && !Object.prototype.hasOwnProperty.call(CLIMB_DIFFICULTY, surface as string)) throw new OmnibusError("badArgument", `unknown climbing surface "${typeof surface === "string" ? surface : typeof surface}"`, { name: "surface" });
+  if (typeof surface !== "number" && !Object.prototype.hasOwnProperty.call(CLIMB_DIFFICULTY, surface as string))
+    throw new OmnibusError("badArgument", `unknown climbing surface "${typeof surface === "string" ? surface : typeof surface}"`, {
+      name: "surface",
+    });
   const base = typeof surface === "number" ? requireInt("surface", surface, 0, 100) : CLIMB_DIFFICULTY[surface];
-  if (base === undefined) throw new OmnibusError("badArgument", `unknown climbing surface "${String(surface)}"`, { name: "surface", value: String(surface) });
+  if (base === undefined)
+    throw new OmnibusError("badArgument", `unknown climbing surface "${String(surface)}"`, { name: "surface", value: String(surface) });
   let d = base + (opts.chimney ? CHIMNEY_MODIFIER : 0) + (opts.wet ? WET_MODIFIER : 0);
   if (opts.anchors) d = Math.min(d, ANCHORED_DIFFICULTY);
   return d;
@@ -163,7 +188,10 @@ export function climbDifficulty(surface: ClimbSurface | number, opts: { chimney?
 
 /** A steep slope is a slope; every other climbing surface (ropes, walls, rock) is a sheer face for catching a fall (004:L50). */
 export function catchFallSlope(surface: ClimbSurface): "sheer" | "steep" {
-  if (!Object.prototype.hasOwnProperty.call(CLIMB_DIFFICULTY, surface as string)) throw new OmnibusError("badArgument", `unknown climbing surface "${typeof surface === "string" ? surface : typeof surface}"`, { name: "surface" });
+  if (!Object.prototype.hasOwnProperty.call(CLIMB_DIFFICULTY, surface as string))
+    throw new OmnibusError("badArgument", `unknown climbing surface "${typeof surface === "string" ? surface : typeof surface}"`, {
+      name: "surface",
+    });
   return surface === "steepSlope" ? "steep" : "sheer";
 }
 
@@ -180,7 +208,8 @@ export function catchFallDifficulty(surfaceDifficulty: number, slope: "sheer" | 
  * round → ½; accelerated climbing (two tests at −2) → ½ per success.
  */
 export function climbProgress(walkMetres: number, effort: "standard" | "round" | "accelerated", successes = 1): number {
-  if (typeof walkMetres !== "number" || !Number.isFinite(walkMetres) || walkMetres < 0) throw new OmnibusError("badArgument", "walking speed must be ≥ 0", { name: "walkMetres" });
+  if (typeof walkMetres !== "number" || !Number.isFinite(walkMetres) || walkMetres < 0)
+    throw new OmnibusError("badArgument", "walking speed must be ≥ 0", { name: "walkMetres" });
   if (effort === "standard" || effort === "round") {
     requireInt("successes", successes, 0, 1);
     return successes * walkMetres * (effort === "standard" ? 0.25 : 0.5);
@@ -206,8 +235,14 @@ export const FIRM_GRIP: Readonly<GripState> = { losingGrip: false, penalty: 0 };
  * grip: a failure adds −1; a success removes one −1, and when none is left the climb goes on.
  * `canClimb` says whether this test's success moved the climber.
  */
-export function gripAfterTest(state: GripState, margin: number, fumble: boolean, success = margin >= 0 && !fumble): { grip: GripState; canClimb: boolean } {
-  if (typeof state !== "object" || state === null) throw new OmnibusError("badArgument", "a grip state must be an object", { name: "state" });
+export function gripAfterTest(
+  state: GripState,
+  margin: number,
+  fumble: boolean,
+  success = margin >= 0 && !fumble,
+): { grip: GripState; canClimb: boolean } {
+  if (typeof state !== "object" || state === null)
+    throw new OmnibusError("badArgument", "a grip state must be an object", { name: "state" });
   requireInt("penalty", state?.penalty, -100, 0);
   requireInt("margin", margin, -1000, 1000);
   if (!state.losingGrip) {
@@ -269,13 +304,21 @@ export interface ChaseExchange {
  * (2/4/6) both must also pass it; the extra change for a side failing it is the GM's (not given).
  * Meeting the difficulty passes (the fixed-threshold tie rule).
  */
-export function chaseExchange(distance: number, fleeing: ChaseSide, pursuer: ChaseSide, source: DiceSource, obstacle: ChaseObstacle | number | null = null): ChaseExchange {
-  if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) throw new OmnibusError("badArgument", "distance must be ≥ 0 m", { name: "distance" });
+export function chaseExchange(
+  distance: number,
+  fleeing: ChaseSide,
+  pursuer: ChaseSide,
+  source: DiceSource,
+  obstacle: ChaseObstacle | number | null = null,
+): ChaseExchange {
+  if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0)
+    throw new OmnibusError("badArgument", "distance must be ≥ 0 m", { name: "distance" });
   requireDice("source", source);
   const sides = { fleeing, pursuer };
   for (const [name, s] of Object.entries(sides)) {
     if (typeof s !== "object" || s === null) throw new OmnibusError("badArgument", `${name} side missing`, { name });
-    if (typeof s.speed !== "number" || !Number.isFinite(s.speed) || s.speed < 0) throw new OmnibusError("badArgument", `${name} speed must be ≥ 0`, { name });
+    if (typeof s.speed !== "number" || !Number.isFinite(s.speed) || s.speed < 0)
+      throw new OmnibusError("badArgument", `${name} speed must be ≥ 0`, { name });
     requireInt(`${name}.athleticsTotal`, s.athleticsTotal, -100, 200);
   }
   const fleeingTotal = fleeing.speed + fleeing.athleticsTotal;
@@ -298,9 +341,21 @@ export function chaseExchange(distance: number, fleeing: ChaseSide, pursuer: Cha
   if (obstacle !== null) {
     const difficulty = typeof obstacle === "number" ? requireInt("obstacle", obstacle, 0, 100) : CHASE_OBSTACLES[obstacle];
     if (difficulty === undefined) throw new OmnibusError("badArgument", `unknown obstacle "${String(obstacle)}"`, { name: "obstacle" });
-    obstacleResult = { difficulty, fleeingPassed: fleeing.athleticsTotal >= difficulty && !fleeing.fumble, pursuerPassed: pursuer.athleticsTotal >= difficulty && !pursuer.fumble };
+    obstacleResult = {
+      difficulty,
+      fleeingPassed: fleeing.athleticsTotal >= difficulty && !fleeing.fumble,
+      pursuerPassed: pursuer.athleticsTotal >= difficulty && !pursuer.fumble,
+    };
   }
   const newDistance = Math.max(0, d);
-  return { fleeingTotal, pursuerTotal, winner, degreeOfSuccess: Math.abs(margin), mishapDice, distance: newDistance, caught: newDistance === 0, obstacle: obstacleResult };
+  return {
+    fleeingTotal,
+    pursuerTotal,
+    winner,
+    degreeOfSuccess: Math.abs(margin),
+    mishapDice,
+    distance: newDistance,
+    caught: newDistance === 0,
+    obstacle: obstacleResult,
+  };
 }
-

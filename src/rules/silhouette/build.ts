@@ -21,7 +21,21 @@
  * `stamina` and its `silhouette_skill` items (`level`), see src/rules/silhouette/table/schema.ts.
  */
 import { OmnibusError, describeValue, requireInt } from "../../core/errors";
-import { actorParts, breach, costOf, intAt, isRecord, report, requireTable, textAt, type ActorLike, type Breach, type Cost, type CostStep, type CreationReport } from "../build-types";
+import {
+  actorParts,
+  breach,
+  costOf,
+  intAt,
+  isRecord,
+  report,
+  requireTable,
+  textAt,
+  type ActorLike,
+  type Breach,
+  type Cost,
+  type CostStep,
+  type CreationReport,
+} from "../build-types";
 
 /** The ten bought attributes; `will` is WIL as the sheet names it. */
 export const SILHOUETTE_BUILD_ATTRIBUTES = ["agi", "app", "bld", "cre", "fit", "inf", "kno", "per", "psy", "will"] as const;
@@ -62,11 +76,23 @@ export function validateSilhouetteCharacter(actor: ActorLike, table: SilhouetteC
     rating[a] = v;
     attributePoints += attributePointCost(v);
     if (v < table.attributeMin || v > table.attributeMax) {
-      breaches.push(breach("attributeRange", `${a.toUpperCase()} ${v}: at creation ${table.attributeMin} … +${table.attributeMax}`, { attribute: a, value: v, min: table.attributeMin, max: table.attributeMax }));
+      breaches.push(
+        breach("attributeRange", `${a.toUpperCase()} ${v}: at creation ${table.attributeMin} … +${table.attributeMax}`, {
+          attribute: a,
+          value: v,
+          min: table.attributeMin,
+          max: table.attributeMax,
+        }),
+      );
     }
   }
   if (attributePoints > table.attributePoints) {
-    breaches.push(breach("attributePoints", `attributes cost ${attributePoints} Character Points; a starting character has ${table.attributePoints}`, { spent: attributePoints, allowed: table.attributePoints }));
+    breaches.push(
+      breach("attributePoints", `attributes cost ${attributePoints} Character Points; a starting character has ${table.attributePoints}`, {
+        spent: attributePoints,
+        allowed: table.attributePoints,
+      }),
+    );
   }
   const leftover = Math.max(0, table.attributePoints - attributePoints);
   const skillBudget = table.skillPoints + leftover * table.skillPointsPerLeftoverCharacterPoint;
@@ -76,22 +102,36 @@ export function validateSilhouetteCharacter(actor: ActorLike, table: SilhouetteC
     const level = intAt(item.system.level, `${textAt(item.name, "skill")}.level`, 0);
     skillPoints += skillPointCost(Math.max(0, level));
     if (table.skillMaxAtCreation > 0 && level > table.skillMaxAtCreation) {
-      breaches.push(breach("skillLevel", `${textAt(item.name, "?")} level ${level}: at most ${table.skillMaxAtCreation} at creation`, { skill: textAt(item.name, "?"), level, max: table.skillMaxAtCreation }));
+      breaches.push(
+        breach("skillLevel", `${textAt(item.name, "?")} level ${level}: at most ${table.skillMaxAtCreation} at creation`, {
+          skill: textAt(item.name, "?"),
+          level,
+          max: table.skillMaxAtCreation,
+        }),
+      );
     }
   }
   if (skillPoints > skillBudget) {
-    breaches.push(breach("skillPoints", `skills cost ${skillPoints} Skill Points; a starting character has ${table.skillPoints} + ${leftover} left-over Character Points = ${skillBudget}`, { spent: skillPoints, allowed: skillBudget }));
+    breaches.push(
+      breach(
+        "skillPoints",
+        `skills cost ${skillPoints} Skill Points; a starting character has ${table.skillPoints} + ${leftover} left-over Character Points = ${skillBudget}`,
+        { spent: skillPoints, allowed: skillBudget },
+      ),
+    );
   }
   const strength = Math.trunc((rating.bld + rating.fit) / 2);
   const health = Math.round((rating.fit + rating.psy + rating.will) / 3);
   const stamina = 5 * (rating.bld + health) + 25;
   if (attrs.str !== undefined) {
     const str = intAt(attrs.str, "attributes.str");
-    if (str !== strength) breaches.push(breach("derivedStrength", `STR ${str}; (BLD + FIT) / 2 gives ${strength}`, { value: str, expected: strength }));
+    if (str !== strength)
+      breaches.push(breach("derivedStrength", `STR ${str}; (BLD + FIT) / 2 gives ${strength}`, { value: str, expected: strength }));
   }
   if (system.stamina !== undefined) {
     const value = intAt(system.stamina, "stamina");
-    if (value !== stamina) breaches.push(breach("derivedStamina", `Stamina ${value}; 5 × (BLD + HEA) + 25 gives ${stamina}`, { value, expected: stamina }));
+    if (value !== stamina)
+      breaches.push(breach("derivedStamina", `Stamina ${value}; 5 × (BLD + HEA) + 25 gives ${stamina}`, { value, expected: stamina }));
   }
   return report("silhouette", breaches, { attributePoints, skillPoints, skillBudget, derived: { strength, health, stamina } });
 }
@@ -108,9 +148,17 @@ export interface SilhouetteAdvanceTable {
 
 export const SILHOUETTE_ADVANCE_COSTS: Readonly<SilhouetteAdvanceTable> = Object.freeze({ skill: 1, attribute: 5 });
 
-export function silhouetteAdvanceCost(kind: SilhouetteAdvanceKind, from: number, to: number, table: SilhouetteAdvanceTable = SILHOUETTE_ADVANCE_COSTS): Cost {
+export function silhouetteAdvanceCost(
+  kind: SilhouetteAdvanceKind,
+  from: number,
+  to: number,
+  table: SilhouetteAdvanceTable = SILHOUETTE_ADVANCE_COSTS,
+): Cost {
   if (typeof kind !== "string" || !(SILHOUETTE_ADVANCE_KINDS as readonly string[]).includes(kind)) {
-    throw new OmnibusError("badArgument", `unknown trait kind "${describeValue(kind)}" (one of ${SILHOUETTE_ADVANCE_KINDS.join(", ")})`, { name: "kind", value: describeValue(kind) });
+    throw new OmnibusError("badArgument", `unknown trait kind "${describeValue(kind)}" (one of ${SILHOUETTE_ADVANCE_KINDS.join(", ")})`, {
+      name: "kind",
+      value: describeValue(kind),
+    });
   }
   requireTable("silhouette advance table", table, SILHOUETTE_ADVANCE_COSTS);
   const [min, max] = kind === "skill" ? [0, 20] : [-10, 10];

@@ -29,7 +29,8 @@ export function attackModifier(parts: AttackModifierParts = {}): number {
   let total = 0;
   if (parts.movement !== undefined) {
     const m = movementActionModifier(parts.movement);
-    if (m === null) throw new OmnibusError("badArgument", `no actions while ${parts.movement}`, { name: "movement", value: parts.movement });
+    if (m === null)
+      throw new OmnibusError("badArgument", `no actions while ${parts.movement}`, { name: "movement", value: parts.movement });
     total += m;
   }
   total += requireInt("multiAction", parts.multiAction ?? 0, -100, 0);
@@ -52,9 +53,11 @@ export interface DefenseModifierParts {
 
 /** The defender's total modifier (besides its attribute): movement + several attackers + other. */
 export function defenseModifier(parts: DefenseModifierParts): number {
-  if (typeof parts !== "object" || parts === null) throw new OmnibusError("badArgument", "defense modifier parts must be an object", { name: "parts" });
+  if (typeof parts !== "object" || parts === null)
+    throw new OmnibusError("badArgument", "defense modifier parts must be an object", { name: "parts" });
   let total = parts.movement === undefined ? 0 : movementDefenseModifier(parts.movement, parts.attack);
-  if (parts.attack !== "melee" && parts.attack !== "ranged") throw new OmnibusError("badArgument", "attack must be melee or ranged", { name: "attack" });
+  if (parts.attack !== "melee" && parts.attack !== "ranged")
+    throw new OmnibusError("badArgument", "attack must be melee or ranged", { name: "attack" });
   if (parts.defendingAgainstSeveral !== true) total += multipleAttackerPenalty(parts.attackerIndex ?? 1, parts.freeStrike === true);
   total += requireInt("other", parts.other ?? 0, -100, 100);
   return total;
@@ -84,7 +87,8 @@ export function resolveAttack(
   options: CheckOptions = {},
 ): AttackOutcome {
   if (typeof attack !== "object" || attack === null) throw new OmnibusError("badArgument", "attack must be an object", { name: "attack" });
-  if (typeof against !== "object" || against === null) throw new OmnibusError("badArgument", "against must be an object", { name: "against" });
+  if (typeof against !== "object" || against === null)
+    throw new OmnibusError("badArgument", "against must be an object", { name: "against" });
   weapon = optionsObject("weapon", weapon) as typeof weapon;
   const opposed = "defenseTotal" in against;
   const threshold = opposed ? (against as { defenseTotal: number }).defenseTotal : (against as { difficulty: number }).difficulty;
@@ -121,13 +125,16 @@ export interface SilhouetteSurpriseOutcome {
  * instead of its Defense roll (004:L89, L92).
  */
 export function resolveSurprise(request: SilhouetteSurpriseRequest): SilhouetteSurpriseOutcome {
-  if (typeof request !== "object" || request === null) throw new OmnibusError("badArgument", "a surprise needs a request object", { name: "request" });
+  if (typeof request !== "object" || request === null)
+    throw new OmnibusError("badArgument", "a surprise needs a request object", { name: "request" });
   const { ambushers, observers } = request;
-  if (!Array.isArray(ambushers) || ambushers.length === 0) throw new OmnibusError("badArgument", "a surprise needs at least one ambusher", { name: "ambushers" });
+  if (!Array.isArray(ambushers) || ambushers.length === 0)
+    throw new OmnibusError("badArgument", "a surprise needs at least one ambusher", { name: "ambushers" });
   if (!Array.isArray(observers)) throw new OmnibusError("badArgument", "observers must be a list", { name: "observers" });
   const ids = new Set<string>();
   for (const x of [...ambushers, ...observers] as Array<{ id?: unknown }>) {
-    if (typeof x !== "object" || x === null || typeof x.id !== "string" || x.id === "" || ids.has(x.id)) throw new OmnibusError("badArgument", "combatant ids must be distinct strings", { name: "id" });
+    if (typeof x !== "object" || x === null || typeof x.id !== "string" || x.id === "" || ids.has(x.id))
+      throw new OmnibusError("badArgument", "combatant ids must be distinct strings", { name: "id" });
     ids.add(x.id);
   }
   return {

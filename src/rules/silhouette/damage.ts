@@ -93,7 +93,8 @@ export function addWound(state: HealthState, wound: WoundLevel): HealthState {
 
 /** The worst wound for movement limits (004:L42-43). */
 export function worstWound(state: HealthState): "none" | "light" | "heavy" | "dead" {
-  if (typeof state !== "object" || state === null) throw new OmnibusError("badArgument", "a health state must be an object", { name: "state" });
+  if (typeof state !== "object" || state === null)
+    throw new OmnibusError("badArgument", "a health state must be an object", { name: "state" });
   requireInt("light", state.light, 0, 1000);
   requireInt("heavy", state.heavy, 0, 1000);
   if (state.dead) return "dead";

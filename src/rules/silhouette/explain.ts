@@ -16,6 +16,13 @@ export function explainCheck(r: ExplainedCheck): ExplainStep[] {
   if (r.extraSixes) steps.push(step("silhouette.extraSixes", { sixes: r.extraSixes, result: r.result }));
   if (r.modifier) steps.push(step("silhouette.modifier", { modifier: r.modifier, total: r.total }));
   if (r.fumble) steps.push(step("silhouette.mishap"));
-  if (r.outcome) steps.push(step(r.outcome.success ? "silhouette.success" : "silhouette.failure", { total: r.total, threshold: r.outcome.threshold, margin: r.outcome.margin }));
+  if (r.outcome)
+    steps.push(
+      step(r.outcome.success ? "silhouette.success" : "silhouette.failure", {
+        total: r.total,
+        threshold: r.outcome.threshold,
+        margin: r.outcome.margin,
+      }),
+    );
   return steps;
 }

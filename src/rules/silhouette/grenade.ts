@@ -29,11 +29,19 @@ export function rollGrenade(
   options: CheckOptions & { highFuseAt?: number } = {},
 ): GrenadeThrow {
   options = optionsObject("options", options);
-  for (const [name, t] of [["throwing", throwing], ["fuse", fuse]] as const) {
+  for (const [name, t] of [
+    ["throwing", throwing],
+    ["fuse", fuse],
+  ] as const) {
     if (typeof t !== "object" || t === null) throw new OmnibusError("badArgument", `${name} must be an object`, { name });
   }
   const highFuseAt = requireInt("highFuseAt", options.highFuseAt ?? 6, 1, 100);
   const accuracy = rollCheck({ dice: throwing.dice, modifier: throwing.modifier, threshold: throwing.difficulty ?? null }, source, options);
   const fuseRoll = rollCheck({ dice: fuse.dice, modifier: fuse.modifier }, source, options);
-  return { accuracy, fuse: fuseRoll, mayExplodeInHand: fuseRoll.fumble, explodesOnImpact: !fuseRoll.fumble && fuseRoll.total >= highFuseAt };
+  return {
+    accuracy,
+    fuse: fuseRoll,
+    mayExplodeInHand: fuseRoll.fumble,
+    explodesOnImpact: !fuseRoll.fumble && fuseRoll.total >= highFuseAt,
+  };
 }

@@ -48,11 +48,18 @@ export interface InitiativeRequest {
  * pulled itself together last round (then no die is consumed).
  */
 export function rollInitiative(request: InitiativeRequest, source: DiceSource, options: PoolOptions = {}): InitiativeResult {
-  if (typeof request !== "object" || request === null) throw new OmnibusError("badArgument", "an initiative roll needs a request", { name: "request" });
+  if (typeof request !== "object" || request === null)
+    throw new OmnibusError("badArgument", "an initiative roll needs a request", { name: "request" });
   const combatSense = requireInt("combatSense", request.combatSense, 0, MAX_POOL);
   const modifier = requireInt("modifier", request.modifier ?? 0, -100, 100);
   if (request.pulledTogether === true) {
-    return { total: pullTogetherInitiative(combatSense), combatSense, roll: null, fumble: false, actions: request.continuingAction ? "continuing" : "all" };
+    return {
+      total: pullTogetherInitiative(combatSense),
+      combatSense,
+      roll: null,
+      fumble: false,
+      actions: request.continuingAction ? "continuing" : "all",
+    };
   }
   const roll = rollPool(combatSense, source, options);
   // A character carrying on last round's action carries on even after a mishap (004:L3, "Однако…").
@@ -79,9 +86,13 @@ export interface InitiativeEntry {
  * Compares two entries for acting order: negative when `a` acts first. Higher total first; tie →
  * higher Combat Sense level first; both equal → 0 (simultaneous) (004:L3-4).
  */
-export function compareInitiative(a: Pick<InitiativeEntry, "total" | "combatSense">, b: Pick<InitiativeEntry, "total" | "combatSense">): number {
+export function compareInitiative(
+  a: Pick<InitiativeEntry, "total" | "combatSense">,
+  b: Pick<InitiativeEntry, "total" | "combatSense">,
+): number {
   for (const e of [a, b]) {
-    if (typeof e !== "object" || e === null) throw new OmnibusError("badArgument", "an initiative entry must be an object", { name: "entry" });
+    if (typeof e !== "object" || e === null)
+      throw new OmnibusError("badArgument", "an initiative entry must be an object", { name: "entry" });
     requireInt("total", e.total, -1000, 1000);
     requireInt("combatSense", e.combatSense, 0, MAX_POOL);
   }
@@ -102,7 +113,8 @@ export function initiativeOrder(entries: readonly InitiativeEntry[]): Initiative
   if (!Array.isArray(entries)) throw new OmnibusError("badArgument", "initiative entries must be a list", { name: "entries" });
   const seen = new Set<string>();
   for (const e of entries) {
-    if (typeof e !== "object" || e === null || typeof e.id !== "string") throw new OmnibusError("badArgument", "an initiative entry needs an id", { name: "id" });
+    if (typeof e !== "object" || e === null || typeof e.id !== "string")
+      throw new OmnibusError("badArgument", "an initiative entry needs an id", { name: "id" });
     if (seen.has(e.id)) throw new OmnibusError("badArgument", `initiative entry "${e.id}" given twice`, { name: "id", value: e.id });
     seen.add(e.id);
     requireInt("total", e.total, -1000, 1000);
@@ -123,10 +135,16 @@ export function initiativeOrder(entries: readonly InitiativeEntry[]): Initiative
  * goes off at the trigger, before the triggering character acts; a delayed character acts after it
  * (it "cannot act faster than the trigger"). Returns the acting sequence.
  */
-export function triggerSequence(triggerId: string, readied: readonly string[] = [], delayed: readonly string[] = []): { id: string; when: "readied" | "trigger" | "delayed" }[] {
-  if (typeof triggerId !== "string" || triggerId === "") throw new OmnibusError("badArgument", "a trigger needs the triggering character's id", { name: "triggerId" });
+export function triggerSequence(
+  triggerId: string,
+  readied: readonly string[] = [],
+  delayed: readonly string[] = [],
+): { id: string; when: "readied" | "trigger" | "delayed" }[] {
+  if (typeof triggerId !== "string" || triggerId === "")
+    throw new OmnibusError("badArgument", "a trigger needs the triggering character's id", { name: "triggerId" });
   for (const list of [readied, delayed]) {
-    if (!Array.isArray(list) || list.some((id) => typeof id !== "string" || id === "")) throw new OmnibusError("badArgument", "readied and delayed are lists of ids", { name: "readied" });
+    if (!Array.isArray(list) || list.some((id) => typeof id !== "string" || id === ""))
+      throw new OmnibusError("badArgument", "readied and delayed are lists of ids", { name: "readied" });
   }
   const all = [...readied, ...delayed];
   if (all.includes(triggerId) || new Set(all).size !== all.length) {

@@ -41,10 +41,15 @@ export function multipleAttackerPenalty(attacker: number, freeStrike = false): n
  * (`perAdditionalAttacker`, default); the rule text's "per attacker" is the alternative. A pool
  * that reaches 0 defends untrained (004:L83).
  */
-export function defendAgainstSeveral(defensePool: number, attackers: number, reading: "perAdditionalAttacker" | "perAttacker" = "perAdditionalAttacker"): { dice: number; untrained: boolean; penalty: 0 } {
+export function defendAgainstSeveral(
+  defensePool: number,
+  attackers: number,
+  reading: "perAdditionalAttacker" | "perAttacker" = "perAdditionalAttacker",
+): { dice: number; untrained: boolean; penalty: 0 } {
   requireInt("defensePool", defensePool, 0, MAX_POOL);
   requireInt("attackers", attackers, 1, 1000);
-  if (reading !== "perAdditionalAttacker" && reading !== "perAttacker") throw new OmnibusError("badArgument", `unknown reading "${String(reading)}"`, { name: "reading" });
+  if (reading !== "perAdditionalAttacker" && reading !== "perAttacker")
+    throw new OmnibusError("badArgument", `unknown reading "${String(reading)}"`, { name: "reading" });
   const cost = reading === "perAdditionalAttacker" ? attackers - 1 : attackers;
   const dice = Math.max(0, defensePool - cost);
   return { dice, untrained: dice === 0, penalty: 0 };
@@ -77,7 +82,11 @@ export const FRONT_ARC_DEGREES = 270;
  * is within reach.
  */
 export function withinReach(distanceMetres: number, reachMetres: number, bearingDegrees = 0): boolean {
-  for (const [name, v] of [["distanceMetres", distanceMetres], ["reachMetres", reachMetres], ["bearingDegrees", bearingDegrees]] as const) {
+  for (const [name, v] of [
+    ["distanceMetres", distanceMetres],
+    ["reachMetres", reachMetres],
+    ["bearingDegrees", bearingDegrees],
+  ] as const) {
     if (typeof v !== "number" || !Number.isFinite(v)) throw new OmnibusError("badArgument", `${name} must be a number`, { name });
   }
   if (distanceMetres < 0 || reachMetres < 0) throw new OmnibusError("badArgument", "distances are ≥ 0", { name: "distanceMetres" });
@@ -117,7 +126,13 @@ export interface WaterEffect {
  * up to the shoulders −1 to AGI skills; deeper −2 or an Athletics check; knee-deep half speed.
  */
 export function waterEffect(depth: WaterDepth, opts: { swimmingDevice?: boolean; heavyArmourOrGear?: boolean } = {}): WaterEffect {
-  const none: WaterEffect = { allActions: 0, agilitySkills: 0, lowestSkillOrAthletics: false, athleticsCheckInstead: false, speedFactor: 1 };
+  const none: WaterEffect = {
+    allActions: 0,
+    agilitySkills: 0,
+    lowestSkillOrAthletics: false,
+    athleticsCheckInstead: false,
+    speedFactor: 1,
+  };
   switch (depth) {
     case "none":
       return none;
@@ -161,8 +176,12 @@ export const FLURRY: Readonly<Record<FlurryKind, { attacks: number; modifier: nu
  * The attacker's `result + modifiers` is passed in without the flurry modifier; the answer adds it.
  * (The seed's example, "result 5 → two defenses vs 5", is read as the final total, §16.23.)
  */
-export function flurryAttack(kind: FlurryKind, attackTotalBeforeFlurry: number): { attacks: number; modifier: number; total: number; defensesAgainst: number[] } {
-  if (!(kind in FLURRY)) throw new OmnibusError("badArgument", `unknown attack kind "${String(kind)}"`, { name: "kind", value: String(kind) });
+export function flurryAttack(
+  kind: FlurryKind,
+  attackTotalBeforeFlurry: number,
+): { attacks: number; modifier: number; total: number; defensesAgainst: number[] } {
+  if (!(kind in FLURRY))
+    throw new OmnibusError("badArgument", `unknown attack kind "${String(kind)}"`, { name: "kind", value: String(kind) });
   requireInt("attackTotalBeforeFlurry", attackTotalBeforeFlurry, -1000, 1000);
   const { attacks, modifier } = FLURRY[kind];
   const total = attackTotalBeforeFlurry + modifier;
@@ -174,7 +193,12 @@ export function flurryAttack(kind: FlurryKind, attackTotalBeforeFlurry: number):
  * pool reduced to 0 defends untrained. Whether the attacker may drop its whole pool is not said
  * (§16.25): by default it must keep one die.
  */
-export function feint(attackerPool: number, defenderPool: number, diceDropped: number, allowAttackerUntrained = false): { attackerDice: number; defenderDice: number; defenderUntrained: boolean; attackerUntrained: boolean } {
+export function feint(
+  attackerPool: number,
+  defenderPool: number,
+  diceDropped: number,
+  allowAttackerUntrained = false,
+): { attackerDice: number; defenderDice: number; defenderUntrained: boolean; attackerUntrained: boolean } {
   requireInt("attackerPool", attackerPool, 0, MAX_POOL);
   requireInt("defenderPool", defenderPool, 0, MAX_POOL);
   requireInt("diceDropped", diceDropped, 0, allowAttackerUntrained ? attackerPool : Math.max(0, attackerPool - 1));

@@ -51,7 +51,16 @@ export function movementRates(fit: number, athletics: number, rounding: Movement
  * `climbing` is its own mode (§7).
  */
 export type MovementMode = "prone" | "crawling" | "stationary" | "walking" | "jogging" | "running" | "sprinting" | "climbing";
-export const MOVEMENT_MODES: readonly MovementMode[] = ["prone", "crawling", "stationary", "walking", "jogging", "running", "sprinting", "climbing"];
+export const MOVEMENT_MODES: readonly MovementMode[] = [
+  "prone",
+  "crawling",
+  "stationary",
+  "walking",
+  "jogging",
+  "running",
+  "sprinting",
+  "climbing",
+];
 
 export interface MovementModifiers {
   /** Modifier to the moving character's own actions; `null` = no actions possible (n/a). */
@@ -75,7 +84,8 @@ export const MOVEMENT_MODIFIERS: Readonly<Record<MovementMode, Readonly<Movement
 };
 
 function checkMode(mode: MovementMode): void {
-  if (!MOVEMENT_MODES.includes(mode)) throw new OmnibusError("badArgument", `unknown movement mode "${String(mode)}"`, { name: "mode", value: String(mode) });
+  if (!MOVEMENT_MODES.includes(mode))
+    throw new OmnibusError("badArgument", `unknown movement mode "${String(mode)}"`, { name: "mode", value: String(mode) });
 }
 
 /** The action modifier of a movement mode; `null` = no actions this turn (sprinting, climbing). */
@@ -87,16 +97,30 @@ export function movementActionModifier(mode: MovementMode): number | null {
 /** The defense modifier of a movement mode against a melee or a ranged attack (004:L29-38). */
 export function movementDefenseModifier(mode: MovementMode, attack: "melee" | "ranged"): number {
   checkMode(mode);
-  if (attack !== "melee" && attack !== "ranged") throw new OmnibusError("badArgument", `attack must be melee or ranged, got "${String(attack)}"`, { name: "attack" });
+  if (attack !== "melee" && attack !== "ranged")
+    throw new OmnibusError("badArgument", `attack must be melee or ranged, got "${String(attack)}"`, { name: "attack" });
   return attack === "melee" ? MOVEMENT_MODIFIERS[mode].defenseMelee : MOVEMENT_MODIFIERS[mode].defenseRanged;
 }
 
-const MODE_OF_SPEED: Record<Speed, MovementMode> = { crawl: "crawling", walk: "walking", jog: "jogging", run: "running", sprint: "sprinting" };
-const SPEED_OF_MODE: Partial<Record<MovementMode, Speed>> = { crawling: "crawl", walking: "walk", jogging: "jog", running: "run", sprinting: "sprint" };
+const MODE_OF_SPEED: Record<Speed, MovementMode> = {
+  crawl: "crawling",
+  walk: "walking",
+  jog: "jogging",
+  run: "running",
+  sprint: "sprinting",
+};
+const SPEED_OF_MODE: Partial<Record<MovementMode, Speed>> = {
+  crawling: "crawl",
+  walking: "walk",
+  jogging: "jog",
+  running: "run",
+  sprinting: "sprint",
+};
 
 /** The movement mode of a speed. */
 export function modeOfSpeed(speed: Speed): MovementMode {
-  if (!SPEEDS.includes(speed)) throw new OmnibusError("badArgument", `unknown speed "${String(speed)}"`, { name: "speed", value: String(speed) });
+  if (!SPEEDS.includes(speed))
+    throw new OmnibusError("badArgument", `unknown speed "${String(speed)}"`, { name: "speed", value: String(speed) });
   return MODE_OF_SPEED[speed];
 }
 
@@ -113,10 +137,14 @@ export function movementModeForDistance(
   opts: { prone?: boolean; maxSpeed?: Speed } = {},
 ): MovementMode {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) {
-    throw new OmnibusError("badArgument", `distance must be a number of metres ≥ 0, got ${String(distance)}`, { name: "distance", value: String(distance) });
+    throw new OmnibusError("badArgument", `distance must be a number of metres ≥ 0, got ${String(distance)}`, {
+      name: "distance",
+      value: String(distance),
+    });
   }
   for (const s of SPEEDS) {
-    if (typeof rates?.[s] !== "number" || !Number.isFinite(rates[s]) || rates[s] < 0) throw new OmnibusError("badArgument", `movement rate ${s} missing`, { name: s });
+    if (typeof rates?.[s] !== "number" || !Number.isFinite(rates[s]) || rates[s] < 0)
+      throw new OmnibusError("badArgument", `movement rate ${s} missing`, { name: s });
   }
   const maxSpeed = opts.maxSpeed ?? "sprint";
   if (!SPEEDS.includes(maxSpeed)) throw new OmnibusError("badArgument", `unknown speed "${String(maxSpeed)}"`, { name: "maxSpeed" });
@@ -125,7 +153,10 @@ export function movementModeForDistance(
   if (opts.prone !== true && maxSpeed === "crawl") allowed.push("crawl");
   const eps = 1e-9;
   for (const s of allowed) if (distance <= rates[s] + eps) return MODE_OF_SPEED[s];
-  throw new OmnibusError("outOfRange", `${distance} m is farther than this character may move in a round`, { name: "distance", value: distance });
+  throw new OmnibusError("outOfRange", `${distance} m is farther than this character may move in a round`, {
+    name: "distance",
+    value: distance,
+  });
 }
 
 /** Which speed limit a movement mode stands for (`null` for prone, stationary, climbing). */
@@ -146,8 +177,10 @@ export function slowerSpeed(a: Speed, b: Speed): Speed {
  * Over the maximum the seed says nothing; this answers `crawl` unless `overMaximum: "walk"`.
  */
 export function maxSpeedForLoad(load: number, maxLoad: number, overMaximum: "crawl" | "walk" = "crawl"): Speed {
-  if (typeof load !== "number" || !Number.isFinite(load) || load < 0) throw new OmnibusError("badArgument", `load must be ≥ 0, got ${String(load)}`, { name: "load" });
-  if (typeof maxLoad !== "number" || !Number.isFinite(maxLoad) || maxLoad <= 0) throw new OmnibusError("badArgument", `maximum load must be > 0, got ${String(maxLoad)}`, { name: "maxLoad" });
+  if (typeof load !== "number" || !Number.isFinite(load) || load < 0)
+    throw new OmnibusError("badArgument", `load must be ≥ 0, got ${String(load)}`, { name: "load" });
+  if (typeof maxLoad !== "number" || !Number.isFinite(maxLoad) || maxLoad <= 0)
+    throw new OmnibusError("badArgument", `maximum load must be > 0, got ${String(maxLoad)}`, { name: "maxLoad" });
   if (load <= maxLoad / 2) return "sprint";
   if (load <= (maxLoad * 3) / 4) return "jog";
   if (load <= maxLoad) return "walk";
@@ -156,7 +189,8 @@ export function maxSpeedForLoad(load: number, maxLoad: number, overMaximum: "cra
 
 /** Weight an item counts as: double when it is not made for carrying (no handles or straps) (004:L40). */
 export function carriedWeight(weight: number, unhandy = false): number {
-  if (typeof weight !== "number" || !Number.isFinite(weight) || weight < 0) throw new OmnibusError("badArgument", `weight must be ≥ 0, got ${String(weight)}`, { name: "weight" });
+  if (typeof weight !== "number" || !Number.isFinite(weight) || weight < 0)
+    throw new OmnibusError("badArgument", `weight must be ≥ 0, got ${String(weight)}`, { name: "weight" });
   return unhandy ? weight * 2 : weight;
 }
 
@@ -174,7 +208,8 @@ export type WoundState = "none" | "light" | "heavy";
  * (`lightMax: "run"` is the alternative reading, §16.15); heavy wounds → crawl only; dead → `null`.
  */
 export function maxSpeedForWounds(wounds: WoundState | "dead", lightMax: "jog" | "run" = "jog"): Speed | null {
-  if (lightMax !== "jog" && lightMax !== "run") throw new OmnibusError("badArgument", `lightMax must be jog or run, got "${String(lightMax)}"`, { name: "lightMax" });
+  if (lightMax !== "jog" && lightMax !== "run")
+    throw new OmnibusError("badArgument", `lightMax must be jog or run, got "${String(lightMax)}"`, { name: "lightMax" });
   if (wounds === "dead") return null;
   if (wounds === "none") return "sprint";
   if (wounds === "light") return lightMax;
@@ -199,11 +234,16 @@ export function waterSpeedFactor(depth: "none" | "knee" | "shoulder" | "deep" | 
  */
 export function ratesInWater(rates: MovementRates, depth: "none" | "knee"): MovementRates {
   const factor = waterSpeedFactor(depth);
-  if (factor === null || (depth !== "none" && depth !== "knee")) throw new OmnibusError("badArgument", `no movement rates are given for ${String(depth)} water`, { name: "depth", value: String(depth) });
+  if (factor === null || (depth !== "none" && depth !== "knee"))
+    throw new OmnibusError("badArgument", `no movement rates are given for ${String(depth)} water`, {
+      name: "depth",
+      value: String(depth),
+    });
   const out = {} as MovementRates;
   for (const s of SPEEDS) {
     const v = rates?.[s];
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw new OmnibusError("badArgument", `movement rate ${s} missing`, { name: s });
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0)
+      throw new OmnibusError("badArgument", `movement rate ${s} missing`, { name: s });
     out[s] = v * factor;
   }
   return out;

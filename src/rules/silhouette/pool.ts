@@ -76,13 +76,15 @@ function checkFace(face: number, index: number): void {
 
 function sixMode(options: PoolOptions): SixMode {
   const mode = options.sixMode ?? "silhouettePlusOne";
-  if (!SIX_MODES.includes(mode)) throw new OmnibusError("badArgument", `unknown six mode "${String(mode)}"`, { name: "sixMode", value: String(mode) });
+  if (!SIX_MODES.includes(mode))
+    throw new OmnibusError("badArgument", `unknown six mode "${String(mode)}"`, { name: "sixMode", value: String(mode) });
   return mode;
 }
 
 function fumbleRule(options: PoolOptions): FumbleRule {
   const rule = options.fumbleRule ?? "allOnes";
-  if (!FUMBLE_RULES.includes(rule)) throw new OmnibusError("badArgument", `unknown fumble rule "${String(rule)}"`, { name: "fumbleRule", value: String(rule) });
+  if (!FUMBLE_RULES.includes(rule))
+    throw new OmnibusError("badArgument", `unknown fumble rule "${String(rule)}"`, { name: "fumbleRule", value: String(rule) });
   return rule;
 }
 
@@ -101,7 +103,10 @@ export function readPool(dice: number, faces: readonly number[], options: PoolOp
   const untrained = dice === 0;
   const poolSize = untrained ? UNTRAINED_DICE : dice;
   if (faces.length < poolSize) {
-    throw new OmnibusError("facesExhausted", `too few faces: die #${faces.length + 1} (a d6) has no face`, { index: faces.length + 1, sides: 6 });
+    throw new OmnibusError("facesExhausted", `too few faces: die #${faces.length + 1} (a d6) has no face`, {
+      index: faces.length + 1,
+      sides: 6,
+    });
   }
   const pool = faces.slice(0, poolSize);
   if (untrained || mode === "silhouettePlusOne") {
@@ -133,7 +138,10 @@ export function readPool(dice: number, faces: readonly number[], options: PoolOp
   while (checked < owner.length) {
     if (faces[checked] === 6) {
       if (next >= faces.length) {
-        throw new OmnibusError("facesExhausted", `too few faces: die #${next + 1} (a d6, an exploded six) has no face`, { index: next + 1, sides: 6 });
+        throw new OmnibusError("facesExhausted", `too few faces: die #${next + 1} (a d6, an exploded six) has no face`, {
+          index: next + 1,
+          sides: 6,
+        });
       }
       owner.push(owner[checked]);
       sums[owner[checked]] += faces[next];
@@ -145,7 +153,15 @@ export function readPool(dice: number, faces: readonly number[], options: PoolOp
     throw facesUnusedError(faces.slice(next));
   }
   const best = Math.max(...sums);
-  return { faces: [...faces], poolSize, untrained, best, extraSixes: 0, result: best, fumble: rule === "allOnes" && pool.every((f) => f === 1) };
+  return {
+    faces: [...faces],
+    poolSize,
+    untrained,
+    best,
+    extraSixes: 0,
+    result: best,
+    fumble: rule === "allOnes" && pool.every((f) => f === 1),
+  };
 }
 
 /**
@@ -161,7 +177,11 @@ export function rollPool(dice: number, source: DiceSource, options: PoolOptions 
   // The core's pool primitive consumes the faces in the dice order contract (explosions
   // breadth-first, as Foundry's `x`); the Silhouette reading is done from the faces.
   const { faces } = rollCorePool(
-    dice === 0 ? { count: UNTRAINED_DICE, sides: 6 } : mode === "rerollAndAdd" ? { count: dice, sides: 6, explodeAt: 6 } : { count: dice, sides: 6 },
+    dice === 0
+      ? { count: UNTRAINED_DICE, sides: 6 }
+      : mode === "rerollAndAdd"
+        ? { count: dice, sides: 6, explodeAt: 6 }
+        : { count: dice, sides: 6 },
     source,
   );
   return readPool(dice, faces, options);
@@ -201,7 +221,8 @@ export interface CheckOutcome {
 
 function tieRule(name: string, value: TieRule | undefined, fallback: TieRule): TieRule {
   const rule = value ?? fallback;
-  if (!TIE_RULES.includes(rule)) throw new OmnibusError("badArgument", `${name} must be success or failure, got "${String(rule)}"`, { name, value: String(rule) });
+  if (!TIE_RULES.includes(rule))
+    throw new OmnibusError("badArgument", `${name} must be success or failure, got "${String(rule)}"`, { name, value: String(rule) });
   return rule;
 }
 
@@ -267,7 +288,8 @@ export function readCheckFaces(request: CheckRequest, faces: readonly number[], 
 }
 
 function readCheck(request: CheckRequest, faces: readonly number[] | null, source: DiceSource | null, options: CheckOptions): CheckRoll {
-  if (typeof request !== "object" || request === null) throw new OmnibusError("badArgument", "a check needs a request object", { name: "request" });
+  if (typeof request !== "object" || request === null)
+    throw new OmnibusError("badArgument", "a check needs a request object", { name: "request" });
   options = optionsObject("options", options);
   const dice = request.untrained === true ? 0 : requireInt("dice", request.dice, 0, MAX_POOL);
   const modifier = requireInt("modifier", request.modifier ?? 0, -100, 100);
@@ -275,7 +297,8 @@ function readCheck(request: CheckRequest, faces: readonly number[] | null, sourc
   if (threshold !== null) requireInt("threshold", threshold, -100, 200);
   const pool = faces !== null ? readPool(dice, faces, options) : rollPool(dice, source as DiceSource, options);
   const total = pool.result + modifier;
-  const outcome = threshold === null ? null : resolveAgainst(total, threshold, { opposed: request.opposed === true, fumble: pool.fumble }, options);
+  const outcome =
+    threshold === null ? null : resolveAgainst(total, threshold, { opposed: request.opposed === true, fumble: pool.fumble }, options);
   return { ...pool, modifier, total, outcome };
 }
 
@@ -291,7 +314,8 @@ export function resolveOpposed(
 ): { margin: number; winner: "first" | "second" | "none"; degree: number } {
   requireInt("firstTotal", firstTotal, -1000, 1000);
   requireInt("secondTotal", secondTotal, -1000, 1000);
-  if (!["failure", "success", "noWinner"].includes(tie)) throw new OmnibusError("badArgument", `unknown tie rule "${String(tie)}"`, { name: "tie" });
+  if (!["failure", "success", "noWinner"].includes(tie))
+    throw new OmnibusError("badArgument", `unknown tie rule "${String(tie)}"`, { name: "tie" });
   const margin = firstTotal - secondTotal;
   if (margin > 0) return { margin, winner: "first", degree: margin };
   if (margin < 0) return { margin, winner: "second", degree: -margin };

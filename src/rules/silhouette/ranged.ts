@@ -23,7 +23,15 @@ export function aimedPool(skill: number, roundsAimed: number): number {
  * limb-sized, −2).
  */
 export type CalledShot = "none" | "torso" | "lowerAbdomen" | "limb" | "arm" | "head" | "finger";
-export const CALLED_SHOT_DICE: Readonly<Record<CalledShot, number>> = { none: 0, torso: 1, lowerAbdomen: 2, limb: 2, arm: 2, head: 3, finger: 4 };
+export const CALLED_SHOT_DICE: Readonly<Record<CalledShot, number>> = {
+  none: 0,
+  torso: 1,
+  lowerAbdomen: 2,
+  limb: 2,
+  arm: 2,
+  head: 3,
+  finger: 4,
+};
 
 /**
  * What a called shot does to the wound it causes (004:L96): the head and the lower abdomen halve
@@ -52,11 +60,19 @@ export interface ShotPool {
  * called shot's dice. Bursts cannot be called at body parts or small objects (004:L94).
  * `location` refines a limb or torso hit for the wound rules (lower abdomen, arm).
  */
-export function shotPool(skill: number, opts: { roundsAimed?: number; calledShot?: CalledShot; burst?: boolean; location?: "arm" | "leg" | "lowerAbdomen" | "other" } = {}): ShotPool {
+export function shotPool(
+  skill: number,
+  opts: { roundsAimed?: number; calledShot?: CalledShot; burst?: boolean; location?: "arm" | "leg" | "lowerAbdomen" | "other" } = {},
+): ShotPool {
   opts = optionsObject("opts", opts);
   const called = opts.calledShot ?? "none";
-  if (!(called in CALLED_SHOT_DICE)) throw new OmnibusError("badArgument", `unknown called shot "${String(called)}"`, { name: "calledShot", value: String(called) });
-  if (opts.burst === true && called !== "none") throw new OmnibusError("badArgument", "a burst cannot be called at a body part or a small object", { name: "calledShot", value: called });
+  if (!(called in CALLED_SHOT_DICE))
+    throw new OmnibusError("badArgument", `unknown called shot "${String(called)}"`, { name: "calledShot", value: String(called) });
+  if (opts.burst === true && called !== "none")
+    throw new OmnibusError("badArgument", "a burst cannot be called at a body part or a small object", {
+      name: "calledShot",
+      value: called,
+    });
   const rounds = opts.roundsAimed ?? 0;
   const aimed = aimedPool(skill, rounds);
   const dice = Math.max(0, aimed - CALLED_SHOT_DICE[called]);
@@ -87,7 +103,11 @@ export interface Burst {
  */
 export function burst(rof: number, weaponRof = rof): Burst {
   requireInt("weaponRof", weaponRof, -20, 50);
-  if (weaponRof < 1) throw new OmnibusError("badArgument", `a weapon with ROF ${weaponRof} cannot fire bursts (needs +1 or more)`, { name: "weaponRof", value: weaponRof });
+  if (weaponRof < 1)
+    throw new OmnibusError("badArgument", `a weapon with ROF ${weaponRof} cannot fire bursts (needs +1 or more)`, {
+      name: "weaponRof",
+      value: weaponRof,
+    });
   requireInt("rof", rof, 1, weaponRof);
   return { rof, ammo: 5 * rof, skillModifier: 0 - Math.floor(rof / 2), marginBonus: rof };
 }
@@ -137,13 +157,19 @@ export interface WalkingFire {
  * (E48: 3 m apart → 2 more). `damageRofReading` `perAdditionalTarget` (default) reduces the ROF by
  * one per target after the first; `perTarget` by one per target.
  */
-export function walkingFire(rof: number, gapsMetres: readonly number[], damageRofReading: "perAdditionalTarget" | "perTarget" = "perAdditionalTarget"): WalkingFire {
+export function walkingFire(
+  rof: number,
+  gapsMetres: readonly number[],
+  damageRofReading: "perAdditionalTarget" | "perTarget" = "perAdditionalTarget",
+): WalkingFire {
   requireInt("rof", rof, 1, 50);
   if (!Array.isArray(gapsMetres)) throw new OmnibusError("badArgument", "gaps must be a list of metres", { name: "gapsMetres" });
   for (const g of gapsMetres) {
-    if (typeof g !== "number" || !Number.isFinite(g) || g < 0) throw new OmnibusError("badArgument", `a gap must be ≥ 0 m, got ${String(g)}`, { name: "gapsMetres" });
+    if (typeof g !== "number" || !Number.isFinite(g) || g < 0)
+      throw new OmnibusError("badArgument", `a gap must be ≥ 0 m, got ${String(g)}`, { name: "gapsMetres" });
   }
-  if (damageRofReading !== "perAdditionalTarget" && damageRofReading !== "perTarget") throw new OmnibusError("badArgument", "unknown walking-fire reading", { name: "damageRofReading" });
+  if (damageRofReading !== "perAdditionalTarget" && damageRofReading !== "perTarget")
+    throw new OmnibusError("badArgument", "unknown walking-fire reading", { name: "damageRofReading" });
   const targets = gapsMetres.length + 1;
   const extra = gapsMetres.reduce((sum, g) => sum + Math.max(0, Math.ceil(g - 1 - 1e-9)), 0);
   const countedTargets = targets + extra;
@@ -218,7 +244,8 @@ export function rangeBandOf(distanceMetres: number, bands: RangeBands): RangeBan
   let last = 0;
   for (const b of RANGE_BANDS) {
     const limit = bands?.[b];
-    if (typeof limit !== "number" || !Number.isFinite(limit) || limit < last) throw new OmnibusError("badArgument", `range band ${b} must be a distance not below the previous band`, { name: b });
+    if (typeof limit !== "number" || !Number.isFinite(limit) || limit < last)
+      throw new OmnibusError("badArgument", `range band ${b} must be a distance not below the previous band`, { name: b });
     last = limit;
     if (distanceMetres <= limit + 1e-9) return b;
   }
@@ -229,13 +256,22 @@ export function rangeBandOf(distanceMetres: number, bands: RangeBands): RangeBan
  * Range modifiers — NOT in the seed (digest §11.1): third-party Heavy Gear candidates, offered as
  * a default the world may replace. Point-blank is within the shooter's reach.
  */
-export const CANDIDATE_RANGE_MODIFIERS: Readonly<Record<RangeBand | "pointBlank", number>> = { pointBlank: 1, base: 0, medium: -1, long: -2, extreme: -3 };
+export const CANDIDATE_RANGE_MODIFIERS: Readonly<Record<RangeBand | "pointBlank", number>> = {
+  pointBlank: 1,
+  base: 0,
+  medium: -1,
+  long: -2,
+  extreme: -3,
+};
 /** Visibility modifiers — NOT in the seed (digest §11.1): third-party candidates. */
 export const CANDIDATE_VISIBILITY_MODIFIERS = { clear: 0, poorlyLit: -1, veryDim: -2, barelyLit: -3, darkness: -4 } as const;
 
 /** Hands needed to throw an object: two if it weighs more than 1/4 of the thrower (004:L109). */
 export function throwingHands(objectKg: number, throwerKg: number): 1 | 2 {
-  for (const [name, v] of [["objectKg", objectKg], ["throwerKg", throwerKg]] as const) {
+  for (const [name, v] of [
+    ["objectKg", objectKg],
+    ["throwerKg", throwerKg],
+  ] as const) {
     if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) throw new OmnibusError("badArgument", `${name} must be > 0`, { name });
   }
   return objectKg > throwerKg / 4 ? 2 : 1;

@@ -20,10 +20,16 @@ export function diveForCoverLength(): TimerLength {
  * for round 1: it ends when round 2 begins, or with that combat. Otherwise by its length.
  */
 export function silhouetteTimerExpired(kind: SilhouetteTimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
-  for (const [name, value] of [["length", length], ["start", start], ["now", now]] as const) {
-    if (typeof value !== "object" || value === null) throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
+  for (const [name, value] of [
+    ["length", length],
+    ["start", start],
+    ["now", now],
+  ] as const) {
+    if (typeof value !== "object" || value === null)
+      throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
   }
-  if (!SILHOUETTE_TIMER_KINDS.includes(kind)) throw new OmnibusError("badArgument", `unknown Silhouette timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
+  if (!SILHOUETTE_TIMER_KINDS.includes(kind))
+    throw new OmnibusError("badArgument", `unknown Silhouette timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
   if (start.round === null && start.combat) return now.combat !== start.combat || (now.round ?? 0) >= 2;
   return timerExpired(length, start, now);
 }

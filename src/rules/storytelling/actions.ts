@@ -224,7 +224,8 @@ export function recordContestRound(
   requireInt("rounds", state.rounds, 0, 999999);
   oneOf("result", state.result, ["inProgress", "first", "second", "tie"]);
   const continuing = state.result === "tie" && optionalFlag("continueAfterTie", optionsObject("options", opts).continueAfterTie);
-  if (state.result !== "inProgress" && !continuing) throw new OmnibusError("badArgument", `this contest is already decided (${state.result})`);
+  if (state.result !== "inProgress" && !continuing)
+    throw new OmnibusError("badArgument", `this contest is already decided (${state.result})`);
   tally(first);
   tally(second);
   const totals: [number, number] = [
@@ -254,7 +255,10 @@ export interface WillpowerState {
  * or +2 to one resistance trait (Stamina, Resolve, Composure) against one effect. At most one point
  * per turn, for any purpose; it must be declared before the roll.
  */
-export function spendWillpower(state: WillpowerState, use: WillpowerUse): {
+export function spendWillpower(
+  state: WillpowerState,
+  use: WillpowerUse,
+): {
   state: WillpowerState;
   poolBonus: number;
   traitBonus: number;

@@ -32,7 +32,10 @@ const MAX = { attribute: 10, skill: 10, specialty: 99, merit: 10, morality: 10 }
 
 export function requireStorytellingKind(kind: unknown): StorytellingAdvanceKind {
   if (typeof kind !== "string" || !(STORYTELLING_ADVANCE_KINDS as readonly string[]).includes(kind)) {
-    throw new OmnibusError("badArgument", `unknown trait kind "${describeValue(kind)}" (one of ${STORYTELLING_ADVANCE_KINDS.join(", ")})`, { name: "kind", value: describeValue(kind) });
+    throw new OmnibusError("badArgument", `unknown trait kind "${describeValue(kind)}" (one of ${STORYTELLING_ADVANCE_KINDS.join(", ")})`, {
+      name: "kind",
+      value: describeValue(kind),
+    });
   }
   return kind as StorytellingAdvanceKind;
 }
@@ -41,7 +44,12 @@ export function requireStorytellingKind(kind: unknown): StorytellingAdvanceKind 
  * Experience to raise a trait from `from` dots to `to` dots (for `specialty`: from one count of
  * Specialties to another, each costing the flat rate).
  */
-export function storytellingAdvanceCost(kind: StorytellingAdvanceKind, from: number, to: number, table: StorytellingAdvanceTable = STORYTELLING_ADVANCE_COSTS): Cost {
+export function storytellingAdvanceCost(
+  kind: StorytellingAdvanceKind,
+  from: number,
+  to: number,
+  table: StorytellingAdvanceTable = STORYTELLING_ADVANCE_COSTS,
+): Cost {
   requireStorytellingKind(kind);
   requireTable("storytelling advance table", table, STORYTELLING_ADVANCE_COSTS);
   requireInt("from", from, 0, MAX[kind]);

@@ -66,11 +66,16 @@ export function initiativeOrder(entries: readonly InitiativeEntry[], dice?: Dice
     return 0;
   };
   const stable = (list: InitiativeRank[]) =>
-    list.map((r, i) => ({ r, i })).sort((x, y) => cmp(x.r, y.r) || x.i - y.i).map((x) => x.r);
+    list
+      .map((r, i) => ({ r, i }))
+      .sort((x, y) => cmp(x.r, y.r) || x.i - y.i)
+      .map((x) => x.r);
   let sorted = stable(ranks);
   if (dice) {
     for (let guard = 0; guard < 1000; guard++) {
-      const tied = sorted.filter((r, i) => (i > 0 && cmp(sorted[i - 1], r) === 0) || (i + 1 < sorted.length && cmp(r, sorted[i + 1]) === 0));
+      const tied = sorted.filter(
+        (r, i) => (i > 0 && cmp(sorted[i - 1], r) === 0) || (i + 1 < sorted.length && cmp(r, sorted[i + 1]) === 0),
+      );
       if (tied.length === 0) break;
       // Every entry in a tied group rolls one more d10, in the original order of the entries.
       for (const r of ranks) if (tied.includes(r)) r.rollOffs.push(dice.roll(10));
@@ -113,9 +118,14 @@ export function effectiveDefense(req: DefenseRequest): number {
   requireInt("defense", req.defense, 0, 99);
   const prior = requireInt("priorAttacksThisTurn", req.priorAttacksThisTurn ?? 0, 0, 99);
   oneOf("attackKind", req.attackKind, ATTACK_KINDS);
-  const [willpower, before, dodge] = [optionalFlag("willpower", req.willpower), optionalFlag("willpowerBeforeDodge", req.willpowerBeforeDodge), optionalFlag("dodge", req.dodge)];
+  const [willpower, before, dodge] = [
+    optionalFlag("willpower", req.willpower),
+    optionalFlag("willpowerBeforeDodge", req.willpowerBeforeDodge),
+    optionalFlag("dodge", req.dodge),
+  ];
   if (optionalFlag("noDefense", req.noDefense)) return 0;
-  if ((req.attackKind === "firearms" || req.attackKind === "bow") && !optionalFlag("shooterInCloseCombat", req.shooterInCloseCombat)) return 0;
+  if ((req.attackKind === "firearms" || req.attackKind === "bow") && !optionalFlag("shooterInCloseCombat", req.shooterInCloseCombat))
+    return 0;
   let d = req.defense;
   if (willpower && before) d += 2;
   if (dodge) d *= 2;
@@ -161,7 +171,13 @@ export function rangePenalty(band: RangeBand, opts: { laserSight?: boolean; scop
  * Thrown-weapon ranges (WoD p.162): short = Strength + Dexterity + Athletics, minus Size for a
  * non-aerodynamic object; medium and long double in turn.
  */
-export function thrownRanges(t: { strength: number; dexterity: number; athletics: number; objectSize?: number; aerodynamic?: boolean }): [number, number, number] {
+export function thrownRanges(t: {
+  strength: number;
+  dexterity: number;
+  athletics: number;
+  objectSize?: number;
+  aerodynamic?: boolean;
+}): [number, number, number] {
   requireObject("traits", t);
   const base =
     requireInt("strength", t.strength, 0, 10) + requireInt("dexterity", t.dexterity, 0, 10) + requireInt("athletics", t.athletics, 0, 10);
@@ -313,7 +329,13 @@ export function attackPool(req: AttackRequest): AttackPool {
   if (defense) mods.push({ label: "defense", value: -defense });
   const armor = armorAgainst(req.targetArmor, req.attackKind, w?.armorPiercing ?? 0);
   if (armor) mods.push({ label: "armor", value: -armor });
-  if (req.targetArmor !== undefined && optionalFlag("bulletproof", req.targetArmor.bulletproof) && req.attackKind === "firearms" && damageType === "lethal") damageType = "bashing";
+  if (
+    req.targetArmor !== undefined &&
+    optionalFlag("bulletproof", req.targetArmor.bulletproof) &&
+    req.attackKind === "firearms" &&
+    damageType === "lethal"
+  )
+    damageType = "bashing";
   const pool = buildPool({
     attribute: req.attribute,
     skill: { dots: req.skill, category: "physical" },
@@ -357,7 +379,8 @@ export function resolveSurprise(observers: ReadonlyArray<{ id: string; successes
   const seen = new Set<string>();
   const out = requireArray("observers", observers).map((o) => {
     requireObject("observer", o);
-    if (typeof o.id !== "string" || o.id === "" || seen.has(o.id)) throw new OmnibusError("badArgument", "observer ids must be distinct strings", { name: "id" });
+    if (typeof o.id !== "string" || o.id === "" || seen.has(o.id))
+      throw new OmnibusError("badArgument", "observer ids must be distinct strings", { name: "id" });
     seen.add(o.id);
     return { id: o.id, successes: o.successes, surprised: surprised(o.successes) };
   });

@@ -16,9 +16,15 @@ import { ATTRIBUTES, SKILLS, SKILL_CATEGORIES, type SkillCategory } from "./trai
 import { actorParts, breach, intAt, isRecord, report, textAt, type ActorLike, type Breach, type CreationReport } from "../build-types";
 
 export const ATTRIBUTE_CATEGORIES: Record<(typeof ATTRIBUTES)[number], SkillCategory> = {
-  intelligence: "mental", wits: "mental", resolve: "mental",
-  strength: "physical", dexterity: "physical", stamina: "physical",
-  presence: "social", manipulation: "social", composure: "social",
+  intelligence: "mental",
+  wits: "mental",
+  resolve: "mental",
+  strength: "physical",
+  dexterity: "physical",
+  stamina: "physical",
+  presence: "social",
+  manipulation: "social",
+  composure: "social",
 };
 
 export interface StorytellingCreationTable {
@@ -50,26 +56,40 @@ export function creationDots(rating: number, doubleCostFrom = 5): number {
 
 /** The Specialties written in a skill's text ("Rifles, Pistols" → 2). */
 export function specialtyList(text: string): string[] {
-  return text.split(/[,;\n]/).map((s) => s.trim()).filter((s) => s !== "");
+  return text
+    .split(/[,;\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 }
 
 const CATEGORIES: SkillCategory[] = ["mental", "physical", "social"];
-const sameMultiset = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+const sameMultiset = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
 
 export function validateStorytellingCharacter(actor: ActorLike, table: StorytellingCreationTable = STORYTELLING_CREATION): CreationReport {
   const { system, items } = actorParts(actor, ["storytelling_character", "storytelling_npc"]);
   const breaches: Breach[] = [];
   const attrs = isRecord(system.attributes) ? system.attributes : {};
-  const a = Object.fromEntries(ATTRIBUTES.map((k) => [k, intAt(attrs[k], `attributes.${k}`, 1)])) as Record<(typeof ATTRIBUTES)[number], number>;
+  const a = Object.fromEntries(ATTRIBUTES.map((k) => [k, intAt(attrs[k], `attributes.${k}`, 1)])) as Record<
+    (typeof ATTRIBUTES)[number],
+    number
+  >;
   const attrSpent: Record<SkillCategory, number> = { mental: 0, physical: 0, social: 0 };
   for (const k of ATTRIBUTES) {
-    if (a[k] < 1) breaches.push(breach("attributeBelowOne", `${k} ${a[k]}: every Attribute has its first dot`, { attribute: k, value: a[k] }));
+    if (a[k] < 1)
+      breaches.push(breach("attributeBelowOne", `${k} ${a[k]}: every Attribute has its first dot`, { attribute: k, value: a[k] }));
     if (a[k] > 5) breaches.push(breach("attributeAboveFive", `${k} ${a[k]}: at most 5 dots`, { attribute: k, value: a[k] }));
     attrSpent[ATTRIBUTE_CATEGORIES[k]] += creationDots(Math.max(1, a[k]), table.doubleCostFrom) - 1;
   }
   const attrList = CATEGORIES.map((c) => attrSpent[c]);
   if (!sameMultiset(attrList, table.attributeDots)) {
-    breaches.push(breach("attributeDots", `Attribute dots over the first: mental ${attrList[0]}, physical ${attrList[1]}, social ${attrList[2]}; the priorities give ${table.attributeDots.join("/")}`, { mental: attrList[0], physical: attrList[1], social: attrList[2], allowed: table.attributeDots.join("/") }));
+    breaches.push(
+      breach(
+        "attributeDots",
+        `Attribute dots over the first: mental ${attrList[0]}, physical ${attrList[1]}, social ${attrList[2]}; the priorities give ${table.attributeDots.join("/")}`,
+        { mental: attrList[0], physical: attrList[1], social: attrList[2], allowed: table.attributeDots.join("/") },
+      ),
+    );
   }
 
   const skills = isRecord(system.skills) ? system.skills : {};
@@ -87,10 +107,21 @@ export function validateStorytellingCharacter(actor: ActorLike, table: Storytell
   }
   const skillList = CATEGORIES.map((c) => skillSpent[c]);
   if (!sameMultiset(skillList, table.skillDots)) {
-    breaches.push(breach("skillDots", `Skill dots: mental ${skillList[0]}, physical ${skillList[1]}, social ${skillList[2]}; the priorities give ${table.skillDots.join("/")}`, { mental: skillList[0], physical: skillList[1], social: skillList[2], allowed: table.skillDots.join("/") }));
+    breaches.push(
+      breach(
+        "skillDots",
+        `Skill dots: mental ${skillList[0]}, physical ${skillList[1]}, social ${skillList[2]}; the priorities give ${table.skillDots.join("/")}`,
+        { mental: skillList[0], physical: skillList[1], social: skillList[2], allowed: table.skillDots.join("/") },
+      ),
+    );
   }
   if (specialties !== table.specialties) {
-    breaches.push(breach("specialties", `${specialties} Specialties; a starting character has ${table.specialties}`, { count: specialties, allowed: table.specialties }));
+    breaches.push(
+      breach("specialties", `${specialties} Specialties; a starting character has ${table.specialties}`, {
+        count: specialties,
+        allowed: table.specialties,
+      }),
+    );
   }
 
   let meritDots = 0;
@@ -99,11 +130,19 @@ export function validateStorytellingCharacter(actor: ActorLike, table: Storytell
     meritDots += creationDots(intAt(item.system.dots, `${textAt(item.name, "merit")}.dots`, 1), table.doubleCostFrom);
   }
   if (meritDots !== table.meritDots) {
-    breaches.push(breach("meritDots", `Merits use ${meritDots} dots; a starting character has ${table.meritDots}`, { spent: meritDots, allowed: table.meritDots }));
+    breaches.push(
+      breach("meritDots", `Merits use ${meritDots} dots; a starting character has ${table.meritDots}`, {
+        spent: meritDots,
+        allowed: table.meritDots,
+      }),
+    );
   }
 
   const morality = intAt(system.morality, "morality", table.morality);
-  if (morality !== table.morality) breaches.push(breach("morality", `Morality ${morality}; a starting character has ${table.morality}`, { value: morality, expected: table.morality }));
+  if (morality !== table.morality)
+    breaches.push(
+      breach("morality", `Morality ${morality}; a starting character has ${table.morality}`, { value: morality, expected: table.morality }),
+    );
 
   const size = intAt(system.size, "size", 5);
   const healthBonus = intAt(system.healthBonus, "healthBonus", 0);
@@ -116,7 +155,12 @@ export function validateStorytellingCharacter(actor: ActorLike, table: Storytell
   };
   const wp = isRecord(system.willpower) ? system.willpower : {};
   if (wp.points !== undefined && intAt(wp.points, "willpower.points") !== derived.willpower + intAt(wp.bonus, "willpower.bonus", 0)) {
-    breaches.push(breach("derivedWillpower", `Willpower ${String(wp.points)}; a new character starts with Resolve + Composure = ${derived.willpower}`, { value: intAt(wp.points, "willpower.points"), expected: derived.willpower }));
+    breaches.push(
+      breach("derivedWillpower", `Willpower ${String(wp.points)}; a new character starts with Resolve + Composure = ${derived.willpower}`, {
+        value: intAt(wp.points, "willpower.points"),
+        expected: derived.willpower,
+      }),
+    );
   }
   return report("storytelling", breaches, {
     attributeDots: { mental: attrList[0], physical: attrList[1], social: attrList[2] },

@@ -13,7 +13,11 @@ export const FIRE_HEAT = { candle: 0, torch: 1, bunsenBurner: 2, chemical: 3 } a
  * Lethal damage a fire does in one turn. Armour blocks damage up to its rating for as many turns as
  * its rating (then gives no protection): pass `armor` and the turn number (1-based).
  */
-export function fireDamage(size: keyof typeof FIRE_SIZE, heat: keyof typeof FIRE_HEAT, opts: { armor?: number; turn?: number } = {}): number {
+export function fireDamage(
+  size: keyof typeof FIRE_SIZE,
+  heat: keyof typeof FIRE_HEAT,
+  opts: { armor?: number; turn?: number } = {},
+): number {
   const base = FIRE_SIZE[keyOf("size", size, FIRE_SIZE)] + FIRE_HEAT[keyOf("heat", heat, FIRE_HEAT)];
   const o = optionsObject("options", opts);
   const armor = requireInt("armor", o.armor ?? 0, 0, 20);

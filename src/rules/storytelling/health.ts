@@ -215,11 +215,7 @@ export const HEALING_MINUTES: Record<DamageType, number> = {
 /** Total time to heal the whole track naturally, rightmost wound first, in minutes. */
 export function timeToHealAll(track: HealthTrack): number {
   check(track);
-  return (
-    track.bashing * HEALING_MINUTES.bashing +
-    track.lethal * HEALING_MINUTES.lethal +
-    track.aggravated * HEALING_MINUTES.aggravated
-  );
+  return track.bashing * HEALING_MINUTES.bashing + track.lethal * HEALING_MINUTES.lethal + track.aggravated * HEALING_MINUTES.aggravated;
 }
 
 /** Natural healing after `minutes` of rest: wounds heal one at a time from the right. */

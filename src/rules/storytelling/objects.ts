@@ -45,7 +45,10 @@ export function objectDamageRating(durability: number, size: number): number {
  * The Durability an attack must beat (002:L494–L496, L623): reduced by a piercing rating, and 0
  * against aggravated damage unless the object is supernatural.
  */
-export function effectiveDurability(o: ObjectTraits, opts: { damageType?: "bashing" | "lethal" | "aggravated"; piercing?: number } = {}): number {
+export function effectiveDurability(
+  o: ObjectTraits,
+  opts: { damageType?: "bashing" | "lethal" | "aggravated"; piercing?: number } = {},
+): number {
   const { durability } = traits(o);
   const { damageType, piercing } = optionsObject("options", opts);
   if (damageType !== undefined) oneOf("damageType", damageType, ["bashing", "lethal", "aggravated"]);
@@ -54,7 +57,11 @@ export function effectiveDurability(o: ObjectTraits, opts: { damageType?: "bashi
 }
 
 /** Structure damage from an attack: successes beyond the (effective) Durability (002:L494, L585). */
-export function damageToObject(successes: number, o: ObjectTraits, opts: { damageType?: "bashing" | "lethal" | "aggravated"; piercing?: number } = {}): number {
+export function damageToObject(
+  successes: number,
+  o: ObjectTraits,
+  opts: { damageType?: "bashing" | "lethal" | "aggravated"; piercing?: number } = {},
+): number {
   requireInt("successes", successes, 0, 9999);
   return Math.max(0, successes - effectiveDurability(o, opts));
 }
@@ -80,7 +87,11 @@ export function repairObject(damage: number, successes: number): number {
  * Improvised weapon modifiers (002:L571–L579): the object's Damage as bonus dice, −1 improvised,
  * and −1 when the wielder's Strength is below the object's Size (digest A22: flat by default).
  */
-export function improvisedWeaponModifier(o: ObjectTraits, strength: number, shortfall: "flat" | "perPoint" = "flat"): { damage: number; improvised: number; strength: number; total: number } {
+export function improvisedWeaponModifier(
+  o: ObjectTraits,
+  strength: number,
+  shortfall: "flat" | "perPoint" = "flat",
+): { damage: number; improvised: number; strength: number; total: number } {
   const { durability, size } = traits(o);
   requireInt("strength", strength, 0, 10);
   const damage = Math.min(durability, size);
@@ -93,7 +104,11 @@ export function improvisedWeaponModifier(o: ObjectTraits, strength: number, shor
 export const BAREHANDED_SELF_DAMAGE = 1;
 
 /** Kicking down a door (002:L591): Strength + Stamina; any damage breaks the lock, Structure smashes it. */
-export function kickDoor(door: ObjectTraits, successes: number, priorDamage = 0): { damage: number; totalDamage: number; result: "holds" | "lockBroken" | "smashed" } {
+export function kickDoor(
+  door: ObjectTraits,
+  successes: number,
+  priorDamage = 0,
+): { damage: number; totalDamage: number; result: "holds" | "lockBroken" | "smashed" } {
   const { structure } = traits(door);
   const damage = damageToObject(successes, door);
   const totalDamage = requireInt("priorDamage", priorDamage, 0, 9999) + damage;
@@ -105,7 +120,11 @@ export function kickDoor(door: ObjectTraits, successes: number, priorDamage = 0)
  * Durability (and Structure, digest A24); the attacker's excess damages the door, and the holder
  * takes half of it, rounded down (bashing).
  */
-export function holdDoor(door: ObjectTraits, holderSuccesses: number, attackerSuccesses: number): {
+export function holdDoor(
+  door: ObjectTraits,
+  holderSuccesses: number,
+  attackerSuccesses: number,
+): {
   effectiveDurability: number;
   doorDamage: number;
   holderDamage: number;
@@ -124,7 +143,11 @@ export function holdDoor(door: ObjectTraits, holderSuccesses: number, attackerSu
 }
 
 /** Bending bars (002:L599): damage beyond Durability bends them; a character squeezes through when it exceeds his Size. */
-export function bendBars(bars: ObjectTraits, successes: number, characterSize: number): { damage: number; result: "holds" | "bent" | "tornOut"; canSqueezeThrough: boolean } {
+export function bendBars(
+  bars: ObjectTraits,
+  successes: number,
+  characterSize: number,
+): { damage: number; result: "holds" | "bent" | "tornOut"; canSqueezeThrough: boolean } {
   const { structure } = traits(bars);
   const damage = damageToObject(successes, bars);
   return {
@@ -140,7 +163,12 @@ export function bendBars(bars: ObjectTraits, successes: number, characterSize: n
  * does not beat the target's Durability, as the seed literally says (digest A26); `"always"` checks
  * the striker on every blow.
  */
-export function strikeObject(target: ObjectTraits, striker: ObjectTraits, successes: number, strikerCheck: "whenBlocked" | "always" = "whenBlocked"): { targetDamage: number; strikerDamage: number } {
+export function strikeObject(
+  target: ObjectTraits,
+  striker: ObjectTraits,
+  successes: number,
+  strikerCheck: "whenBlocked" | "always" = "whenBlocked",
+): { targetDamage: number; strikerDamage: number } {
   oneOf("strikerCheck", strikerCheck, ["whenBlocked", "always"]);
   const targetDamage = damageToObject(successes, target);
   const strikerHit = strikerCheck === "always" || targetDamage === 0;
@@ -168,7 +196,8 @@ export function fallingObjectCollision(
   requireInt("fallDamage", fallDamage, 0, 999);
   traits(falling);
   requireObject("struck", struck);
-  const rating = (o: ObjectTraits) => (o.damage !== undefined ? requireInt("damage", o.damage, 0, 99) : objectDamageRating(o.durability, o.size));
+  const rating = (o: ObjectTraits) =>
+    o.damage !== undefined ? requireInt("damage", o.damage, 0, 99) : objectDamageRating(o.durability, o.size);
   const fallingRating = rating(falling);
   if ("living" in struck) {
     const livingRating = Math.min(requireInt("size", struck.size, 0, 99), requireInt("armor", struck.armor, 0, 99));

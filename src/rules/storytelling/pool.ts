@@ -137,7 +137,8 @@ export function buildPool(req: PoolRequest): PoolBreakdown {
   }
   if (failedHelpers > 0) {
     const mode = optionsObject("options", req.options).teamworkDramaticFailures ?? "perHelper";
-    if (mode !== "perHelper" && mode !== "once") throw new OmnibusError("badArgument", `teamworkDramaticFailures must be perHelper or once`);
+    if (mode !== "perHelper" && mode !== "once")
+      throw new OmnibusError("badArgument", `teamworkDramaticFailures must be perHelper or once`);
     const n = mode === "perHelper" ? failedHelpers : 1;
     penalties.push({ label: "teamworkDramaticFailure", value: -TEAMWORK_DRAMATIC_FAILURE_PENALTY * n });
   }
@@ -145,7 +146,8 @@ export function buildPool(req: PoolRequest): PoolBreakdown {
     requireObject(`modifiers[${i}]`, m);
     requireInt(`modifiers[${i}]`, m.value, -99, 99);
     if (Math.abs(m.value) > MAX_SINGLE_MODIFIER) warnings.push("modifierOverFive");
-    if (m.value !== 0) (m.value > 0 ? bonuses : penalties).push({ label: typeof m.label === "string" ? m.label : "modifier", value: m.value });
+    if (m.value !== 0)
+      (m.value > 0 ? bonuses : penalties).push({ label: typeof m.label === "string" ? m.label : "modifier", value: m.value });
   }
   if (req.woundPenalty !== undefined && req.woundPenalty !== 0) {
     penalties.push({ label: "wounds", value: requireInt("woundPenalty", req.woundPenalty, -3, 0) });

@@ -124,12 +124,14 @@ export function rollPool(pool: number, dice: DiceSource, options: RollOptions = 
   const rote = options.rote === true;
   const roteAll = options.roteRerolls !== "initialDice";
   if (options.roteRerolls !== undefined && options.roteRerolls !== "initialDice" && options.roteRerolls !== "allFailedDice") {
-    throw new OmnibusError("badArgument", `roteRerolls must be "initialDice" or "allFailedDice", got "${describeValue(options.roteRerolls)}"`);
+    throw new OmnibusError(
+      "badArgument",
+      `roteRerolls must be "initialDice" or "allFailedDice", got "${describeValue(options.roteRerolls)}"`,
+    );
   }
   const chance = pool <= 0;
   const successFace = chance ? CHANCE_SUCCESS_FACE : SUCCESS_FACE;
-  const againFace: number | null =
-    again === "none" ? null : chance && !options.chanceDieUsesAgainLevel ? 10 : again;
+  const againFace: number | null = again === "none" ? null : chance && !options.chanceDieUsesAgainLevel ? 10 : again;
   // The core's pool primitive covers every case but a rote chance die and the A17 rote scope.
   const detail =
     (chance && rote) || (rote && roteAll)
@@ -186,11 +188,7 @@ function rollWithCorePool(count: number, dice: DiceSource, r: Resolution): Rolle
  * re-rolled too, once, appended when they are checked). Exported for the tests that check it
  * against the core primitive where both apply.
  */
-export function rollByQueue(
-  count: number,
-  dice: DiceSource,
-  r: Resolution & { chance: boolean; roteAll: boolean },
-): RolledDie[] {
+export function rollByQueue(count: number, dice: DiceSource, r: Resolution & { chance: boolean; roteAll: boolean }): RolledDie[] {
   requireObject("resolution", r);
   requireInt("count", count, 0, MAX_POOL);
   requireDice("dice", dice);

@@ -47,10 +47,19 @@ export function pepperSprayLength(): TimerLength {
  * (`now.sceneOver`); the others by their length in turns (src/core/durations.ts).
  */
 export function storytellingTimerExpired(kind: StorytellingTimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
-  for (const [name, value] of [["length", length], ["start", start], ["now", now]] as const) {
-    if (typeof value !== "object" || value === null) throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
+  for (const [name, value] of [
+    ["length", length],
+    ["start", start],
+    ["now", now],
+  ] as const) {
+    if (typeof value !== "object" || value === null)
+      throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
   }
-  if (!STORYTELLING_TIMER_KINDS.includes(kind)) throw new OmnibusError("badArgument", `unknown Storytelling timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
+  if (!STORYTELLING_TIMER_KINDS.includes(kind))
+    throw new OmnibusError("badArgument", `unknown Storytelling timer ${describeValue(kind)}`, {
+      name: "kind",
+      value: describeValue(kind),
+    });
   if (kind === "pepperSpray") return now.sceneOver === true;
   return timerExpired(length, start, now);
 }

@@ -6,9 +6,15 @@ import { describeValue, OmnibusError, requireInt } from "../../core/errors";
 import { oneOf, requireObject } from "../../core/guards";
 
 export const ATTRIBUTES = [
-  "intelligence", "wits", "resolve",
-  "strength", "dexterity", "stamina",
-  "presence", "manipulation", "composure",
+  "intelligence",
+  "wits",
+  "resolve",
+  "strength",
+  "dexterity",
+  "stamina",
+  "presence",
+  "manipulation",
+  "composure",
 ] as const;
 export type Attribute = (typeof ATTRIBUTES)[number];
 
@@ -16,18 +22,39 @@ export type SkillCategory = "mental" | "physical" | "social";
 
 /** Skill categories (published WoD 2004 lists, digest §Z.4; needed for the unskilled penalty, 002:L89). */
 export const SKILL_CATEGORIES = {
-  academics: "mental", computer: "mental", crafts: "mental", investigation: "mental",
-  medicine: "mental", occult: "mental", politics: "mental", science: "mental",
-  athletics: "physical", brawl: "physical", drive: "physical", firearms: "physical",
-  larceny: "physical", stealth: "physical", survival: "physical", weaponry: "physical",
-  animalKen: "social", empathy: "social", expression: "social", intimidation: "social",
-  persuasion: "social", socialize: "social", streetwise: "social", subterfuge: "social",
+  academics: "mental",
+  computer: "mental",
+  crafts: "mental",
+  investigation: "mental",
+  medicine: "mental",
+  occult: "mental",
+  politics: "mental",
+  science: "mental",
+  athletics: "physical",
+  brawl: "physical",
+  drive: "physical",
+  firearms: "physical",
+  larceny: "physical",
+  stealth: "physical",
+  survival: "physical",
+  weaponry: "physical",
+  animalKen: "social",
+  empathy: "social",
+  expression: "social",
+  intimidation: "social",
+  persuasion: "social",
+  socialize: "social",
+  streetwise: "social",
+  subterfuge: "social",
 } as const satisfies Record<string, SkillCategory>;
 export type Skill = keyof typeof SKILL_CATEGORIES;
 export const SKILLS = Object.keys(SKILL_CATEGORIES) as Skill[];
 
 export function skillCategory(skill: string): SkillCategory {
-  const c = typeof skill === "string" && Object.hasOwn(SKILL_CATEGORIES, skill) ? (SKILL_CATEGORIES as Record<string, SkillCategory>)[skill] : undefined;
+  const c =
+    typeof skill === "string" && Object.hasOwn(SKILL_CATEGORIES, skill)
+      ? (SKILL_CATEGORIES as Record<string, SkillCategory>)[skill]
+      : undefined;
   if (!c) throw new OmnibusError("badArgument", `unknown skill "${describeValue(skill)}"`, { name: "skill", value: describeValue(skill) });
   return c;
 }
@@ -86,7 +113,10 @@ export function speedRating(t: { strength: number; dexterity: number; speciesFac
 /** Experience costs, 1e (digest §Z.11): "new dots × N" sums N × each new rating. */
 export type ExperienceTrait = "attribute" | "skill" | "specialty" | "merit" | "morality" | "willpower";
 const XP_MULTIPLIER: Record<Exclude<ExperienceTrait, "specialty" | "willpower">, number> = {
-  attribute: 5, skill: 3, merit: 2, morality: 3,
+  attribute: 5,
+  skill: 3,
+  merit: 2,
+  morality: 3,
 };
 
 /** Experience to raise a trait from `from` to `to` dots (e.g. Firearms 2 → 3 costs 9). */

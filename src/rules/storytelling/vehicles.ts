@@ -17,7 +17,6 @@ export interface VehicleTraits {
   handling?: number;
 }
 
-
 /** Yards per turn → km/h (0.9144 m ÷ 3 s × 3.6 = 1.09728). */
 export const KMH_PER_YARD_PER_TURN = 1.09728;
 export function yardsPerTurnToKmh(yardsPerTurn: number): number {
@@ -86,7 +85,9 @@ export function overSafeSpeedPenalty(speed: number, safeSpeed: number): number {
 /** One die per full 15 km/h for collisions (002:L857, digest A37: floor). */
 export function collisionSpeedDice(speed: { kmh: number } | { yardsPerTurn: number }): number {
   requireObject("speed", speed);
-  return "kmh" in speed ? Math.floor(requireNumber("kmh", speed.kmh, 0, 100000) / 15 + 1e-9) : Math.floor(requireNumber("yardsPerTurn", speed.yardsPerTurn, 0, 100000) / 14 + 1e-9);
+  return "kmh" in speed
+    ? Math.floor(requireNumber("kmh", speed.kmh, 0, 100000) / 15 + 1e-9)
+    : Math.floor(requireNumber("yardsPerTurn", speed.yardsPerTurn, 0, 100000) / 14 + 1e-9);
 }
 
 /** The damage pool of a vehicle hitting something: its Size + speed dice (002:L857, L877, L893). */
@@ -99,7 +100,10 @@ export function collisionDamagePool(vehicleSize: number, speed: { kmh: number } 
  * falling, one bashing each; 10 or more units is terminal velocity, 10 lethal (digest A38; `floor`
  * for the alternative rounding). Dexterity + Athletics successes reduce it with no limit (002:L841).
  */
-export function vehicleJumpDamage(kmh: number, opts: { successes?: number; brokenGlass?: boolean; rounding?: "ceil" | "floor" } = {}): {
+export function vehicleJumpDamage(
+  kmh: number,
+  opts: { successes?: number; brokenGlass?: boolean; rounding?: "ceil" | "floor" } = {},
+): {
   units: number;
   damage: number;
   type: "bashing" | "lethal";
@@ -122,7 +126,11 @@ export const JUMP_SURFACE = { pavement: 0, grass: 1, snow: 3, rockyTrail: -1, br
  * and the vehicle half its own excess (rounded down) and keeps going; otherwise the vehicle stops
  * dead and takes its full excess.
  */
-export function vehicleImpact(successes: number, vehicleDurability: number, obstacleDurability: number): {
+export function vehicleImpact(
+  successes: number,
+  vehicleDurability: number,
+  obstacleDurability: number,
+): {
   obstacleDamage: number;
   vehicleDamage: number;
   stopsDead: boolean;
@@ -139,19 +147,29 @@ export function vehicleImpact(successes: number, vehicleDurability: number, obst
  * always knocked down. The vehicle takes nothing, unless the Storyteller allows it for a large
  * creature: then half the excess over its Durability, rounded down.
  */
-export function vehicleHitsPerson(successes: number, opts: { vehicleDurability?: number; largeCreature?: boolean } = {}): {
+export function vehicleHitsPerson(
+  successes: number,
+  opts: { vehicleDurability?: number; largeCreature?: boolean } = {},
+): {
   bashing: number;
   knockedDown: true;
   vehicleDamage: number;
 } {
   const s = requireInt("successes", successes, 0, 9999);
   opts = optionsObject("options", opts);
-  const vehicleDamage = optionalFlag("largeCreature", opts.largeCreature) ? Math.floor(Math.max(0, s - requireInt("vehicleDurability", opts.vehicleDurability ?? 0, 0, 99)) / 2) : 0;
+  const vehicleDamage = optionalFlag("largeCreature", opts.largeCreature)
+    ? Math.floor(Math.max(0, s - requireInt("vehicleDurability", opts.vehicleDurability ?? 0, 0, 99)) / 2)
+    : 0;
   return { bashing: s, knockedDown: true, vehicleDamage };
 }
 
 /** Head-on collision (002:L891–L893): both drivers' successes are totalled; each car takes total − own Durability. */
-export function headOnCollision(successesA: number, successesB: number, durabilityA: number, durabilityB: number): { damageA: number; damageB: number } {
+export function headOnCollision(
+  successesA: number,
+  successesB: number,
+  durabilityA: number,
+  durabilityB: number,
+): { damageA: number; damageB: number } {
   const total = requireInt("successesA", successesA, 0, 9999) + requireInt("successesB", successesB, 0, 9999);
   return {
     damageA: Math.max(0, total - requireInt("durabilityA", durabilityA, 0, 99)),
@@ -197,7 +215,10 @@ export const OPEN_WINDOW_CONCEALMENT = -3;
  * pool against the occupant, less the occupant's armour (WoD p.164).
  */
 export function shootThroughPool(successes: number, coverDurability: number, occupantArmor = 0): number {
-  return Math.max(0, requireInt("successes", successes, 0, 9999) - requireInt("coverDurability", coverDurability, 0, 99)) - requireInt("occupantArmor", occupantArmor, 0, 99);
+  return (
+    Math.max(0, requireInt("successes", successes, 0, 9999) - requireInt("coverDurability", coverDurability, 0, 99)) -
+    requireInt("occupantArmor", occupantArmor, 0, 99)
+  );
 }
 
 /** Gas tank (002:L789): cinematic — any damage beyond Durability may explode it; realistic — 3+ in one roll. */

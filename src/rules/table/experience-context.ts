@@ -8,7 +8,15 @@ import { advanceOffers, availableExperience, type AdvanceOffer } from "../advanc
 import { ledgerTotals, requireLedger, type LedgerEntry } from "../ledger";
 
 /** The actor types that keep a ledger (see src/rules/table/ledger-spec.ts). */
-export const LEDGER_TYPES = ["d6_character", "d6_npc", "storytelling_character", "storytelling_npc", "wfrp_character", "silhouette_character", "silhouette_npc"] as const;
+export const LEDGER_TYPES = [
+  "d6_character",
+  "d6_npc",
+  "storytelling_character",
+  "storytelling_npc",
+  "wfrp_character",
+  "silhouette_character",
+  "silhouette_npc",
+] as const;
 
 export interface ExperienceOffer extends AdvanceOffer {
   /** i18n key of the tooltip (`cost` is its format argument). */
@@ -37,7 +45,11 @@ export function experienceContext(actor: ActorLikeInput, table?: unknown): Exper
   if (!(LEDGER_TYPES as readonly string[]).includes(actor.type)) return null;
   const ruleset = actor.type.split("_")[0];
   if (!isRulesetId(ruleset)) return null;
-  const like = { type: actor.type, system: actor.system, items: (actor.items ?? []).map((i) => ({ _id: i.id, name: i.name, type: i.type, system: i.system ?? {} })) };
+  const like = {
+    type: actor.type,
+    system: actor.system,
+    items: (actor.items ?? []).map((i) => ({ _id: i.id, name: i.name, type: i.type, system: i.system ?? {} })),
+  };
   let entries: LedgerEntry[];
   try {
     entries = requireLedger(actor.system.ledger);
@@ -48,7 +60,21 @@ export function experienceContext(actor: ActorLikeInput, table?: unknown): Exper
   const offers = Object.fromEntries(
     Object.entries(advanceOffers(ruleset as RulesetId, like, { table })).map(([k, o]) => [
       k,
-      { ...o, tooltip: o.target.kind === "specialty" ? (o.ok ? "OMNIBUS.Experience.SpecialtyTooltip" : "OMNIBUS.Experience.AdvanceTooExpensive") : o.ok ? (ruleset === "wfrp" ? "OMNIBUS.Experience.AdvanceTooltipCareer" : "OMNIBUS.Experience.AdvanceTooltip") : o.reason === "notEnoughExperience" ? "OMNIBUS.Experience.AdvanceTooExpensive" : "OMNIBUS.Experience.AdvanceAtMaximum" },
+      {
+        ...o,
+        tooltip:
+          o.target.kind === "specialty"
+            ? o.ok
+              ? "OMNIBUS.Experience.SpecialtyTooltip"
+              : "OMNIBUS.Experience.AdvanceTooExpensive"
+            : o.ok
+              ? ruleset === "wfrp"
+                ? "OMNIBUS.Experience.AdvanceTooltipCareer"
+                : "OMNIBUS.Experience.AdvanceTooltip"
+              : o.reason === "notEnoughExperience"
+                ? "OMNIBUS.Experience.AdvanceTooExpensive"
+                : "OMNIBUS.Experience.AdvanceAtMaximum",
+      },
     ]),
   );
   return {
@@ -63,7 +89,10 @@ export function experienceContext(actor: ActorLikeInput, table?: unknown): Exper
 }
 
 /** The award dialog's context: the active ruleset's characters (player-owned ones ticked). */
-export function awardDialogContext(actors: Array<{ id: string; name: string; img?: string | null; type: string; hasPlayerOwner?: boolean }>, ruleset: string): { actors: Array<{ id: string; name: string; img: string; checked: boolean }>; amount: number; reason: string } {
+export function awardDialogContext(
+  actors: Array<{ id: string; name: string; img?: string | null; type: string; hasPlayerOwner?: boolean }>,
+  ruleset: string,
+): { actors: Array<{ id: string; name: string; img: string; checked: boolean }>; amount: number; reason: string } {
   return {
     actors: actors
       .filter((a) => (LEDGER_TYPES as readonly string[]).includes(a.type) && a.type.startsWith(`${ruleset}_`))

@@ -47,14 +47,30 @@ export const int = (initial: number | null, min?: number, max?: number, options:
   ...extra(options),
 });
 /** A whole number or null. */
-export const nullableInt = (min?: number, max?: number, options: Common = {}): FieldSpec => int(null, min, max, { ...options, nullable: true });
+export const nullableInt = (min?: number, max?: number, options: Common = {}): FieldSpec =>
+  int(null, min, max, { ...options, nullable: true });
 /** Any finite number within min…max (distances, weights). */
-export const num = (initial: number, min?: number, max?: number, options: Common = {}): FieldSpec => ({ kind: "number", initial, min, max, ...extra(options) });
+export const num = (initial: number, min?: number, max?: number, options: Common = {}): FieldSpec => ({
+  kind: "number",
+  initial,
+  min,
+  max,
+  ...extra(options),
+});
 /** Text, optionally one of `choices`. */
-export const str = (initial = "", choices?: Choices, options: Common = {}): FieldSpec => ({ kind: "string", initial, choices, ...extra(options) });
+export const str = (initial = "", choices?: Choices, options: Common = {}): FieldSpec => ({
+  kind: "string",
+  initial,
+  choices,
+  ...extra(options),
+});
 export const bool = (initial = false, options: Common = {}): FieldSpec => ({ kind: "boolean", initial, ...extra(options) });
 /** Rich text (a sheet's description). `required` as Foundry's option (default false). */
-export const html = (options: { required?: boolean } & Common = {}): FieldSpec => ({ kind: "html", ...(options.required ? { required: true } : {}), ...extra(options) });
+export const html = (options: { required?: boolean } & Common = {}): FieldSpec => ({
+  kind: "html",
+  ...(options.required ? { required: true } : {}),
+  ...extra(options),
+});
 export const schema = (fields: SchemaSpec, options: Common = {}): FieldSpec => ({ kind: "schema", fields, ...extra(options) });
 export const array = (element: FieldSpec, options: Common = {}): FieldSpec => ({ kind: "array", element, ...extra(options) });
 /** Distinct strings, optionally from `choices` (initially none). */
@@ -121,14 +137,16 @@ export function validateField(spec: FieldSpec, value: unknown, path: string): st
       if (value === null && spec.nullable) return [];
       if (typeof value !== "number" || !Number.isFinite(value)) return [`${path}: ${JSON.stringify(value)} is not a number`];
       if (!Number.isInteger(value)) return [`${path}: ${value} is not a whole number`];
-      if (spec.choices && !choiceValues(spec.choices).includes(String(value))) return [`${path}: ${value} is not one of ${choiceValues(spec.choices).join(", ")}`];
+      if (spec.choices && !choiceValues(spec.choices).includes(String(value)))
+        return [`${path}: ${value} is not one of ${choiceValues(spec.choices).join(", ")}`];
       return inRange(value, spec.min, spec.max, path);
     case "number":
       if (typeof value !== "number" || !Number.isFinite(value)) return [`${path}: ${JSON.stringify(value)} is not a number`];
       return inRange(value, spec.min, spec.max, path);
     case "string":
       if (typeof value !== "string") return [`${path}: ${JSON.stringify(value)} is not text`];
-      if (spec.choices && !choiceValues(spec.choices).includes(value)) return [`${path}: "${value}" is not one of ${choiceValues(spec.choices).join(", ")}`];
+      if (spec.choices && !choiceValues(spec.choices).includes(value))
+        return [`${path}: "${value}" is not one of ${choiceValues(spec.choices).join(", ")}`];
       return [];
     case "boolean":
       return typeof value === "boolean" ? [] : [`${path}: ${JSON.stringify(value)} is not true/false`];
@@ -142,7 +160,9 @@ export function validateField(spec: FieldSpec, value: unknown, path: string): st
     case "stringSet": {
       if (!Array.isArray(value)) return [`${path}: not a list`];
       const allowed = spec.choices ? choiceValues(spec.choices) : null;
-      const errors = value.filter((v) => typeof v !== "string" || (allowed !== null && !allowed.includes(v))).map((v) => `${path}: "${String(v)}" is not allowed`);
+      const errors = value
+        .filter((v) => typeof v !== "string" || (allowed !== null && !allowed.includes(v)))
+        .map((v) => `${path}: "${String(v)}" is not allowed`);
       if (new Set(value).size !== value.length) errors.push(`${path}: duplicates`);
       return errors;
     }

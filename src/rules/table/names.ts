@@ -61,7 +61,9 @@ export interface NamedItem {
 export function itemNames(item: NamedItem): string[] {
   const flags = (item.flags as { omnibus?: { nameEn?: unknown; nameRu?: unknown } } | undefined)?.omnibus;
   const stored = (item as { _source?: { name?: unknown } })._source?.name;
-  const names = [item.name, item.nameEn, flags?.nameEn, flags?.nameRu, stored].filter((n): n is string => typeof n === "string" && n !== "");
+  const names = [item.name, item.nameEn, flags?.nameEn, flags?.nameRu, stored].filter(
+    (n): n is string => typeof n === "string" && n !== "",
+  );
   return [...new Set(names)];
 }
 

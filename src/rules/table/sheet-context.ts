@@ -75,7 +75,15 @@ export function groupItems(rows: ItemRow[], types: string[]): ItemGroup[] {
 
 export interface ActorSheetInput {
   ruleset: string;
-  actor: { id: string; uuid?: string; name: string; img?: string | null; type: string; system: Record<string, unknown>; items?: ItemData[] };
+  actor: {
+    id: string;
+    uuid?: string;
+    name: string;
+    img?: string | null;
+    type: string;
+    system: Record<string, unknown>;
+    items?: ItemData[];
+  };
   /** The user may change the actor. */
   editable: boolean;
   /** The sheet is in edit mode (inputs enabled); only meaningful when editable. */
@@ -115,7 +123,15 @@ export interface EffectRow extends EffectRowInput {
   itemOnly: boolean;
 }
 
-const CHANGE_SIGNS: Record<string, string> = { add: "+", subtract: "\u2212", multiply: "\u00d7", override: "=", upgrade: "\u2265", downgrade: "\u2264", custom: "~" };
+const CHANGE_SIGNS: Record<string, string> = {
+  add: "+",
+  subtract: "\u2212",
+  multiply: "\u00d7",
+  override: "=",
+  upgrade: "\u2265",
+  downgrade: "\u2264",
+  custom: "~",
+};
 
 /** "+2", "−3" (an add of a negative number), "×1.5", "=4"… */
 function changeText(type: string, value: string): string {
@@ -169,7 +185,15 @@ export function rawDescription(system: Record<string, unknown>): string {
 /** The part of a sheet context that actor and item sheets share. */
 function sheetContext(
   kind: "Actor" | "Item",
-  input: { ruleset: string; editable: boolean; editMode: boolean; tabs?: TabDefinition[]; activeTab?: string | null; enrichedDescription?: string; description?: string },
+  input: {
+    ruleset: string;
+    editable: boolean;
+    editMode: boolean;
+    tabs?: TabDefinition[];
+    activeTab?: string | null;
+    enrichedDescription?: string;
+    description?: string;
+  },
   doc: { id: string; uuid?: string; name: string; img?: string | null; type: string; system: Record<string, unknown> },
 ): SheetContext {
   const tabs = buildTabs(input.tabs ?? [], input.activeTab);
@@ -199,8 +223,17 @@ function sheetContext(
 export function actorSheetContext(input: ActorSheetInput): ActorSheetContext {
   const rows = itemRows(input.actor.items ?? []);
   const types = input.itemTypes ?? [...new Set(rows.map((r) => r.type))];
-  const experience = experienceContext({ type: input.actor.type, system: input.actor.system, items: input.actor.items }, input.advanceTable);
-  return { ...sheetContext("Actor", input, input.actor), items: rows, itemGroups: groupItems(rows, types), experience, effects: effectRows(input.effects ?? []) };
+  const experience = experienceContext(
+    { type: input.actor.type, system: input.actor.system, items: input.actor.items },
+    input.advanceTable,
+  );
+  return {
+    ...sheetContext("Actor", input, input.actor),
+    items: rows,
+    itemGroups: groupItems(rows, types),
+    experience,
+    effects: effectRows(input.effects ?? []),
+  };
 }
 
 export interface ItemSheetInput {

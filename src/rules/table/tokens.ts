@@ -67,7 +67,9 @@ export function prototypeTokenDefaults(defaults: TokenDefaults | undefined, data
 /** The usual defaults: player characters linked and friendly, others unlinked and hostile (vehicles neutral). */
 export function standardTokenDefaults(kind: "character" | "npc" | "vehicle", bar2?: string): TokenDefaults {
   const base: TokenDefaults =
-    kind === "character" ? { actorLink: true, disposition: 1, bar1: "health" } : { actorLink: false, disposition: kind === "npc" ? -1 : 0, bar1: "health" };
+    kind === "character"
+      ? { actorLink: true, disposition: 1, bar1: "health" }
+      : { actorLink: false, disposition: kind === "npc" ? -1 : 0, bar1: "health" };
   return bar2 ? { ...base, bar2 } : base;
 }
 

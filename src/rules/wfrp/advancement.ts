@@ -38,7 +38,10 @@ export const WFRP_ADVANCE_COSTS: Readonly<WfrpAdvanceTable> = Object.freeze({
 
 export function requireWfrpKind(kind: unknown): WfrpAdvanceKind {
   if (typeof kind !== "string" || !(WFRP_ADVANCE_KINDS as readonly string[]).includes(kind)) {
-    throw new OmnibusError("badArgument", `unknown trait kind "${describeValue(kind)}" (one of ${WFRP_ADVANCE_KINDS.join(", ")})`, { name: "kind", value: describeValue(kind) });
+    throw new OmnibusError("badArgument", `unknown trait kind "${describeValue(kind)}" (one of ${WFRP_ADVANCE_KINDS.join(", ")})`, {
+      name: "kind",
+      value: describeValue(kind),
+    });
   }
   return kind as WfrpAdvanceKind;
 }
@@ -55,7 +58,13 @@ export function wfrpAdvancePrice(kind: "characteristic" | "skill", current: numb
  * XP from `from` to `to`: characteristic or skill advances, or (for `talent`) times taken (0 → 1 is
  * the first time).
  */
-export function wfrpAdvanceCost(kind: WfrpAdvanceKind, from: number, to: number, table: WfrpAdvanceTable = WFRP_ADVANCE_COSTS, opts: { outOfCareer?: boolean } = {}): Cost {
+export function wfrpAdvanceCost(
+  kind: WfrpAdvanceKind,
+  from: number,
+  to: number,
+  table: WfrpAdvanceTable = WFRP_ADVANCE_COSTS,
+  opts: { outOfCareer?: boolean } = {},
+): Cost {
   requireWfrpKind(kind);
   requireTable("wfrp advance table", table, WFRP_ADVANCE_COSTS);
   requireInt("from", from, 0, 999);

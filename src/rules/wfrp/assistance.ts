@@ -48,13 +48,19 @@ export interface AssistanceResult {
  * used (003:L237), the first eligible helpers first. `testerValue` (the tester's value before
  * modifiers) tells whether a helper should roll instead (003:L223).
  */
-export function assistance(testedCharacteristic: number, helpers: readonly Helper[], resisting?: UnassistedTest, opts: { testerValue?: number } = {}): AssistanceResult {
+export function assistance(
+  testedCharacteristic: number,
+  helpers: readonly Helper[],
+  resisting?: UnassistedTest,
+  opts: { testerValue?: number } = {},
+): AssistanceResult {
   const limit = characteristicBonus(testedCharacteristic);
   if (!Array.isArray(helpers)) throw new OmnibusError("badArgument", "helpers must be a list", { name: "helpers" });
   const testerValue = opts?.testerValue === undefined ? undefined : requireInt("testerValue", opts.testerValue, 0, 999);
   const checked = helpers.map((h) => {
     const advances = requireInt("helper advances", h?.advances, 0, 999);
-    if (h.near !== undefined && typeof h.near !== "boolean") throw new OmnibusError("badArgument", "a helper's near must be true or false", { name: "near", value: describeValue(h.near) });
+    if (h.near !== undefined && typeof h.near !== "boolean")
+      throw new OmnibusError("badArgument", "a helper's near must be true or false", { name: "near", value: describeValue(h.near) });
     const value = h.value === undefined ? undefined : requireInt("helper value", h.value, 0, 999);
     return { advances, near: h.near !== false, value };
   });
@@ -62,7 +68,10 @@ export function assistance(testedCharacteristic: number, helpers: readonly Helpe
   const eligible = checked.filter((h) => h.advances >= 1 && h.near).length;
   if (resisting !== undefined) {
     if (!(UNASSISTED_TESTS as readonly string[]).includes(resisting)) {
-      throw new OmnibusError("badArgument", `unknown resistance test "${describeValue(resisting)}"`, { name: "resisting", value: describeValue(resisting) });
+      throw new OmnibusError("badArgument", `unknown resistance test "${describeValue(resisting)}"`, {
+        name: "resisting",
+        value: describeValue(resisting),
+      });
     }
     return { bonus: 0, counted: 0, eligible, limit, refused: "resistanceTest", helpers: checked.map(() => "resistanceTest"), betterHelper };
   }

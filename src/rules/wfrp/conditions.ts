@@ -36,14 +36,18 @@ export function isCondition(value: unknown): value is ConditionId {
 
 function requireCondition(value: unknown): ConditionId {
   if (!isCondition(value)) {
-    throw new OmnibusError("badArgument", `unknown condition "${describeValue(value)}" (one of ${CONDITIONS.join(", ")})`, { name: "condition", value: describeValue(value) });
+    throw new OmnibusError("badArgument", `unknown condition "${describeValue(value)}" (one of ${CONDITIONS.join(", ")})`, {
+      name: "condition",
+      value: describeValue(value),
+    });
   }
   return value;
 }
 
 /** Validates counts (whole numbers ≥ 0, known ids) and clamps non-stacking ones to 1. */
 export function normalizeConditions(counts: ConditionCounts): Record<ConditionId, number> {
-  if (typeof counts !== "object" || counts === null) throw new OmnibusError("badArgument", "conditions must be an object of counts", { name: "conditions" });
+  if (typeof counts !== "object" || counts === null)
+    throw new OmnibusError("badArgument", "conditions must be an object of counts", { name: "conditions" });
   const out = Object.fromEntries(CONDITIONS.map((c) => [c, 0])) as Record<ConditionId, number>;
   for (const [id, n] of Object.entries(counts)) {
     const c = requireCondition(id);

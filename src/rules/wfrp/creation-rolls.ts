@@ -33,7 +33,8 @@ const faceIn = (f: unknown, sides: number) => typeof f === "number" && Number.is
 
 /** The species a d100 gives. */
 export function speciesFromD100(face: number): keyof typeof WFRP_SPECIES {
-  if (!faceIn(face, 100)) throw new OmnibusError("badArgument", `a d100 face must be 1–100, got ${String(face)}`, { name: "face", value: String(face) });
+  if (!faceIn(face, 100))
+    throw new OmnibusError("badArgument", `a d100 face must be 1–100, got ${String(face)}`, { name: "face", value: String(face) });
   return SPECIES_D100.find((r) => face <= r.upTo)!.species;
 }
 
@@ -44,7 +45,10 @@ export function characteristicsFromFaces(species: string, faces: readonly number
   if (faces.length !== CHARACTERISTICS.length * 2 || !faces.every((f) => faceIn(f, 10))) {
     throw new OmnibusError("badArgument", `characteristics need ${CHARACTERISTICS.length * 2} d10 faces of 1–10`, { name: "faces" });
   }
-  return Object.fromEntries(CHARACTERISTICS.map((c, i) => [c, sp.base[c] + faces[2 * i] + faces[2 * i + 1]])) as Record<CharacteristicId, number>;
+  return Object.fromEntries(CHARACTERISTICS.map((c, i) => [c, sp.base[c] + faces[2 * i] + faces[2 * i + 1]])) as Record<
+    CharacteristicId,
+    number
+  >;
 }
 
 /** The species key a character's `species` text names (English or Russian), or null. */

@@ -17,7 +17,18 @@
  * does not list is reported as unchecked, not as a breach.
  */
 import { CHARACTERISTICS, type CharacteristicId } from "./characteristics";
-import { actorParts, breach, intAt, isRecord, report, textAt, type ActorLike, type Breach, type CreationReport, type ItemLike } from "../build-types";
+import {
+  actorParts,
+  breach,
+  intAt,
+  isRecord,
+  report,
+  textAt,
+  type ActorLike,
+  type Breach,
+  type CreationReport,
+  type ItemLike,
+} from "../build-types";
 
 /** A skill in a table: the core skill id and, for a grouped skill, its specialisation ("" = any). */
 export interface SkillRef {
@@ -71,40 +82,126 @@ export const WFRP_SPECIES: Record<string, WfrpSpecies> = {
   human: {
     names: ["human", "humans", "reiklander", "человек", "люди"],
     base: all(20),
-    fate: 2, resilience: 1, extraPoints: 3, movement: 4,
-    skills: [s("animalCare"), s("charm"), s("cool"), s("evaluate"), s("gossip"), s("haggle"), s("language", "Bretonnian"), s("language", "Wastelander"), s("leadership"), s("lore", "Reikland"), s("melee", "Basic"), s("ranged", "Bow")],
+    fate: 2,
+    resilience: 1,
+    extraPoints: 3,
+    movement: 4,
+    skills: [
+      s("animalCare"),
+      s("charm"),
+      s("cool"),
+      s("evaluate"),
+      s("gossip"),
+      s("haggle"),
+      s("language", "Bretonnian"),
+      s("language", "Wastelander"),
+      s("leadership"),
+      s("lore", "Reikland"),
+      s("melee", "Basic"),
+      s("ranged", "Bow"),
+    ],
     talents: [one("Doomed"), one("Savvy", "Suave")],
     randomTalents: 3,
   },
   dwarf: {
     names: ["dwarf", "dwarfs", "гном", "гномы", "дварф"],
     base: { ws: 30, bs: 20, s: 20, t: 30, i: 20, ag: 10, dex: 30, int: 20, wp: 40, fel: 10 },
-    fate: 0, resilience: 2, extraPoints: 2, movement: 3,
-    skills: [s("consumeAlcohol"), s("cool"), s("endurance"), s("entertain", "Storytelling"), s("evaluate"), s("intimidate"), s("language", "Khazalid"), s("lore", "Dwarfs"), s("lore", "Geology"), s("lore", "Metallurgy"), s("melee", "Basic"), s("trade", "")],
-    talents: [one("Magic Resistance"), one("Night Vision"), one("Read/Write", "Relentless"), one("Resolute", "Strong-minded"), one("Sturdy")],
+    fate: 0,
+    resilience: 2,
+    extraPoints: 2,
+    movement: 3,
+    skills: [
+      s("consumeAlcohol"),
+      s("cool"),
+      s("endurance"),
+      s("entertain", "Storytelling"),
+      s("evaluate"),
+      s("intimidate"),
+      s("language", "Khazalid"),
+      s("lore", "Dwarfs"),
+      s("lore", "Geology"),
+      s("lore", "Metallurgy"),
+      s("melee", "Basic"),
+      s("trade", ""),
+    ],
+    talents: [
+      one("Magic Resistance"),
+      one("Night Vision"),
+      one("Read/Write", "Relentless"),
+      one("Resolute", "Strong-minded"),
+      one("Sturdy"),
+    ],
     randomTalents: 0,
   },
   halfling: {
     names: ["halfling", "halflings", "полурослик", "полурослики", "хафлинг"],
     base: { ws: 10, bs: 30, s: 10, t: 20, i: 20, ag: 20, dex: 30, int: 20, wp: 30, fel: 30 },
-    fate: 0, resilience: 2, extraPoints: 3, movement: 3,
-    skills: [s("charm"), s("consumeAlcohol"), s("dodge"), s("gamble"), s("haggle"), s("intuition"), s("language", "Mootish"), s("lore", "Reikland"), s("perception"), s("sleightOfHand"), s("stealth", ""), s("trade", "Cook")],
+    fate: 0,
+    resilience: 2,
+    extraPoints: 3,
+    movement: 3,
+    skills: [
+      s("charm"),
+      s("consumeAlcohol"),
+      s("dodge"),
+      s("gamble"),
+      s("haggle"),
+      s("intuition"),
+      s("language", "Mootish"),
+      s("lore", "Reikland"),
+      s("perception"),
+      s("sleightOfHand"),
+      s("stealth", ""),
+      s("trade", "Cook"),
+    ],
     talents: [one("Acute Sense"), one("Night Vision"), one("Resistance"), one("Small")],
     randomTalents: 2,
   },
   highElf: {
     names: ["high elf", "high elves", "highelf", "высший эльф", "высшие эльфы"],
     base: { ...ELF_BASE },
-    fate: 0, resilience: 0, extraPoints: 2, movement: 5,
-    skills: [s("cool"), s("entertain", "Sing"), s("evaluate"), s("language", "Eltharin"), s("leadership"), s("melee", "Basic"), s("navigation"), s("perception"), s("play", ""), s("ranged", "Bow"), s("sail", ""), s("swim")],
+    fate: 0,
+    resilience: 0,
+    extraPoints: 2,
+    movement: 5,
+    skills: [
+      s("cool"),
+      s("entertain", "Sing"),
+      s("evaluate"),
+      s("language", "Eltharin"),
+      s("leadership"),
+      s("melee", "Basic"),
+      s("navigation"),
+      s("perception"),
+      s("play", ""),
+      s("ranged", "Bow"),
+      s("sail", ""),
+      s("swim"),
+    ],
     talents: [one("Acute Sense"), one("Coolheaded", "Savvy"), one("Night Vision"), one("Second Sight", "Sixth Sense"), one("Read/Write")],
     randomTalents: 0,
   },
   woodElf: {
     names: ["wood elf", "wood elves", "woodelf", "лесной эльф", "лесные эльфы"],
     base: { ...ELF_BASE },
-    fate: 0, resilience: 0, extraPoints: 2, movement: 5,
-    skills: [s("athletics"), s("climb"), s("endurance"), s("entertain", "Sing"), s("intimidate"), s("language", "Eltharin"), s("melee", "Basic"), s("outdoorSurvival"), s("perception"), s("ranged", "Bow"), s("stealth", "Rural"), s("track")],
+    fate: 0,
+    resilience: 0,
+    extraPoints: 2,
+    movement: 5,
+    skills: [
+      s("athletics"),
+      s("climb"),
+      s("endurance"),
+      s("entertain", "Sing"),
+      s("intimidate"),
+      s("language", "Eltharin"),
+      s("melee", "Basic"),
+      s("outdoorSurvival"),
+      s("perception"),
+      s("ranged", "Bow"),
+      s("stealth", "Rural"),
+      s("track"),
+    ],
     talents: [one("Acute Sense"), one("Hardy", "Second Sight"), one("Night Vision"), one("Read/Write", "Very Resilient"), one("Rover")],
     randomTalents: 0,
   },
@@ -122,7 +219,16 @@ export const WFRP_CAREERS: Record<string, WfrpCareer> = {
   soldier: {
     names: ["soldier", "recruit", "солдат"],
     characteristics: ["ws", "t", "wp"],
-    skills: [s("athletics"), s("climb"), s("cool"), s("dodge"), s("endurance"), s("language", "Battle"), s("melee", "Basic"), s("play", "")],
+    skills: [
+      s("athletics"),
+      s("climb"),
+      s("cool"),
+      s("dodge"),
+      s("endurance"),
+      s("language", "Battle"),
+      s("melee", "Basic"),
+      s("play", ""),
+    ],
     talents: ["Diceman", "Marksman", "Strong Back", "Warrior Born"],
     trappings: [one("Dagger"), one("Leather Breastplate"), one("Uniform")],
   },
@@ -136,42 +242,97 @@ export const WFRP_CAREERS: Record<string, WfrpCareer> = {
   noble: {
     names: ["noble", "scion", "дворянин"],
     characteristics: ["ws", "i", "dex"],
-    skills: [s("bribery"), s("consumeAlcohol"), s("gamble"), s("intimidate"), s("leadership"), s("lore", "Heraldry"), s("melee", "Fencing"), s("play", "")],
+    skills: [
+      s("bribery"),
+      s("consumeAlcohol"),
+      s("gamble"),
+      s("intimidate"),
+      s("leadership"),
+      s("lore", "Heraldry"),
+      s("melee", "Fencing"),
+      s("play", ""),
+    ],
     talents: ["Etiquette", "Luck", "Noble Blood", "Read/Write"],
     trappings: null,
   },
   witchHunter: {
     names: ["witch hunter", "interrogator", "охотник на ведьм"],
     characteristics: ["ws", "t", "wp"],
-    skills: [s("charm"), s("consumeAlcohol"), s("heal"), s("intimidate"), s("intuition"), s("lore", "Torture"), s("melee", "Brawling"), s("perception")],
+    skills: [
+      s("charm"),
+      s("consumeAlcohol"),
+      s("heal"),
+      s("intimidate"),
+      s("intuition"),
+      s("lore", "Torture"),
+      s("melee", "Brawling"),
+      s("perception"),
+    ],
     talents: ["Coolheaded", "Menacing", "Read/Write", "Resolute"],
     trappings: null,
   },
   knight: {
     names: ["knight", "squire", "рыцарь"],
     characteristics: ["s", "i", "ag"],
-    skills: [s("athletics"), s("animalCare"), s("charmAnimal"), s("heal"), s("lore", "Heraldry"), s("melee", "Cavalry"), s("ride", "Horse"), s("trade", "Farrier")],
+    skills: [
+      s("athletics"),
+      s("animalCare"),
+      s("charmAnimal"),
+      s("heal"),
+      s("lore", "Heraldry"),
+      s("melee", "Cavalry"),
+      s("ride", "Horse"),
+      s("trade", "Farrier"),
+    ],
     talents: ["Etiquette", "Roughrider", "Sturdy", "Warrior Born"],
     trappings: null,
   },
   scholar: {
     names: ["scholar", "student", "учёный", "ученый"],
     characteristics: ["t", "int", "wp"],
-    skills: [s("consumeAlcohol"), s("entertain", "Storytelling"), s("gamble"), s("gossip"), s("haggle"), s("language", "Classical"), s("lore", ""), s("research")],
+    skills: [
+      s("consumeAlcohol"),
+      s("entertain", "Storytelling"),
+      s("gamble"),
+      s("gossip"),
+      s("haggle"),
+      s("language", "Classical"),
+      s("lore", ""),
+      s("research"),
+    ],
     talents: ["Carouser", "Read/Write", "Savvy", "Super Numerate"],
     trappings: null,
   },
   ratCatcher: {
     names: ["rat catcher", "ratcatcher", "rat hunter", "крысолов"],
     characteristics: ["ws", "bs", "wp"],
-    skills: [s("athletics"), s("animalTraining", "Dog"), s("charmAnimal"), s("consumeAlcohol"), s("endurance"), s("melee", "Basic"), s("ranged", "Sling"), s("stealth", "Underground"), s("stealth", "Urban")],
+    skills: [
+      s("athletics"),
+      s("animalTraining", "Dog"),
+      s("charmAnimal"),
+      s("consumeAlcohol"),
+      s("endurance"),
+      s("melee", "Basic"),
+      s("ranged", "Sling"),
+      s("stealth", "Underground"),
+      s("stealth", "Urban"),
+    ],
     talents: ["Night Vision", "Resistance (Disease)", "Strike Mighty Blow", "Strike to Stun"],
     trappings: [one("Sling"), one("Sack"), one("Small but Vicious Dog")],
   },
   wizard: {
     names: ["wizard", "wizard's apprentice", "apprentice wizard", "волшебник", "маг"],
     characteristics: ["ws", "int", "wp"],
-    skills: [s("channelling", ""), s("dodge"), s("intuition"), s("language", "Magick"), s("lore", "Magic"), s("melee", "Basic"), s("melee", "Polearm"), s("perception")],
+    skills: [
+      s("channelling", ""),
+      s("dodge"),
+      s("intuition"),
+      s("language", "Magick"),
+      s("lore", "Magic"),
+      s("melee", "Basic"),
+      s("melee", "Polearm"),
+      s("perception"),
+    ],
     talents: ["Aethyric Attunement", "Petty Magic", "Read/Write", "Second Sight"],
     trappings: [one("Grimoire"), one("Quarterstaff")],
   },
@@ -180,7 +341,10 @@ export const WFRP_CAREERS: Record<string, WfrpCareer> = {
 export const WFRP_CREATION: Readonly<WfrpCreationTable> = Object.freeze({
   characteristicDice: { count: 2, sides: 10 },
   characteristicAdvances: 5,
-  speciesSkillPicks: [{ advances: 5, count: 3 }, { advances: 3, count: 3 }],
+  speciesSkillPicks: [
+    { advances: 5, count: 3 },
+    { advances: 3, count: 3 },
+  ],
   careerSkillAdvances: 40,
   careerSkillMax: 10,
   careerTalents: 1,
@@ -189,7 +353,11 @@ export const WFRP_CREATION: Readonly<WfrpCreationTable> = Object.freeze({
 });
 
 /** Lowercase letters and digits only, without a parenthesised specialisation: "Acute Sense (Taste)" → "acutesense". */
-export const talentNorm = (name: string) => name.replace(/\(.*?\)/g, "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+export const talentNorm = (name: string) =>
+  name
+    .replace(/\(.*?\)/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
 const lc = (v: string) => v.trim().toLowerCase();
 
 function lookupOne<T extends { names: string[] }>(n: string, rows: Record<string, T>): [string, T] | null {
@@ -204,7 +372,7 @@ function lookup<T extends { names: string[] }>(name: string, rows: Record<string
   const found = lookupOne(n, rows);
   if (found) return found;
   const m = /^(.*?)\s*\((.*)\)\s*$/.exec(n);
-  return m ? lookupOne(m[1].trim(), rows) ?? lookupOne(m[2].trim(), rows) : null;
+  return m ? (lookupOne(m[1].trim(), rows) ?? lookupOne(m[2].trim(), rows)) : null;
 }
 
 interface SkillHeld {
@@ -214,7 +382,8 @@ interface SkillHeld {
   advances: number;
 }
 
-const matches = (ref: SkillRef, sk: SkillHeld) => ref.key === sk.key && (ref.spec === undefined || ref.spec === "" || lc(ref.spec) === lc(sk.spec));
+const matches = (ref: SkillRef, sk: SkillHeld) =>
+  ref.key === sk.key && (ref.spec === undefined || ref.spec === "" || lc(ref.spec) === lc(sk.spec));
 
 /** All ways to pick `count` distinct indices from `pool`. */
 function* combinations(pool: number[], count: number, start = 0, acc: number[] = []): Generator<number[]> {
@@ -253,7 +422,11 @@ function skillsSplit(held: SkillHeld[], species: SkillRef[], career: SkillRef[] 
     }
     return false;
   };
-  return assign(0, new Set(), held.map(() => 0));
+  return assign(
+    0,
+    new Set(),
+    held.map(() => 0),
+  );
 }
 
 function itemNames(item: ItemLike): string[] {
@@ -271,10 +444,15 @@ export function validateWfrpCharacter(actor: ActorLike, table: WfrpCreationTable
   const careerName = textAt(system.career);
   const species = lookup(speciesName, table.species);
   const career = lookup(careerName, table.careers);
-  if (!species) unchecked.push(`species "${speciesName}" is not in the species table: characteristics, Fate, Resilience, Movement, species skills and talents not checked`);
-  if (!career) unchecked.push(`career "${careerName}" is not in the career table: career characteristics, skills, talents and trappings not checked`);
+  if (!species)
+    unchecked.push(
+      `species "${speciesName}" is not in the species table: characteristics, Fate, Resilience, Movement, species skills and talents not checked`,
+    );
+  if (!career)
+    unchecked.push(`career "${careerName}" is not in the career table: career characteristics, skills, talents and trappings not checked`);
   else {
-    if (!career[1].characteristics) unchecked.push(`career "${careerName}": which characteristics take the starting advances is not checked`);
+    if (!career[1].characteristics)
+      unchecked.push(`career "${careerName}": which characteristics take the starting advances is not checked`);
     if (!career[1].trappings) unchecked.push(`career "${careerName}": trappings not checked`);
   }
 
@@ -290,15 +468,34 @@ export function validateWfrpCharacter(actor: ActorLike, table: WfrpCreationTable
     if (species) {
       const base = species[1].base[c];
       const [min, max] = [base + count, base + count * sides];
-      if (initial < min || initial > max) breaches.push(breach("characteristicRange", `${c} ${initial}: ${count}d${sides} + ${base} gives ${min}–${max}`, { characteristic: c, value: initial, min, max }));
+      if (initial < min || initial > max)
+        breaches.push(
+          breach("characteristicRange", `${c} ${initial}: ${count}d${sides} + ${base} gives ${min}–${max}`, {
+            characteristic: c,
+            value: initial,
+            min,
+            max,
+          }),
+        );
     }
     const careerChars = career?.[1].characteristics;
     if (adv > 0 && careerChars && !careerChars.includes(c)) {
-      breaches.push(breach("characteristicAdvanceOutOfCareer", `${c} has ${adv} advances; the career's first level advances ${careerChars.join(", ")}`, { characteristic: c, advances: adv, career: careerChars.join(", ") }));
+      breaches.push(
+        breach(
+          "characteristicAdvanceOutOfCareer",
+          `${c} has ${adv} advances; the career's first level advances ${careerChars.join(", ")}`,
+          { characteristic: c, advances: adv, career: careerChars.join(", ") },
+        ),
+      );
     }
   }
   if (advances > table.characteristicAdvances) {
-    breaches.push(breach("characteristicAdvances", `${advances} characteristic advances; a starting character has ${table.characteristicAdvances}`, { advances, allowed: table.characteristicAdvances }));
+    breaches.push(
+      breach("characteristicAdvances", `${advances} characteristic advances; a starting character has ${table.characteristicAdvances}`, {
+        advances,
+        allowed: table.characteristicAdvances,
+      }),
+    );
   }
 
   // Fate, Resilience and the pools; Movement.
@@ -308,20 +505,44 @@ export function validateWfrpCharacter(actor: ActorLike, table: WfrpCreationTable
     const sp = species[1];
     const extra = fate - sp.fate + (resilience - sp.resilience);
     if (fate < sp.fate || resilience < sp.resilience || extra !== sp.extraPoints) {
-      breaches.push(breach("fateResilience", `Fate ${fate}, Resilience ${resilience}: the species gives Fate ${sp.fate}, Resilience ${sp.resilience} and ${sp.extraPoints} extra points`, { fate, resilience, speciesFate: sp.fate, speciesResilience: sp.resilience, extraPoints: sp.extraPoints }));
+      breaches.push(
+        breach(
+          "fateResilience",
+          `Fate ${fate}, Resilience ${resilience}: the species gives Fate ${sp.fate}, Resilience ${sp.resilience} and ${sp.extraPoints} extra points`,
+          { fate, resilience, speciesFate: sp.fate, speciesResilience: sp.resilience, extraPoints: sp.extraPoints },
+        ),
+      );
     }
     const movement = intAt(system.movement, "movement", sp.movement);
-    if (movement !== sp.movement) breaches.push(breach("movement", `Movement ${movement}; the species has ${sp.movement}`, { value: movement, expected: sp.movement }));
+    if (movement !== sp.movement)
+      breaches.push(breach("movement", `Movement ${movement}; the species has ${sp.movement}`, { value: movement, expected: sp.movement }));
   }
-  if (system.fortune !== undefined && intAt(system.fortune, "fortune") !== fate) breaches.push(breach("fortuneNotFull", `Fortune ${String(system.fortune)}; it starts equal to Fate ${fate}`, { value: intAt(system.fortune, "fortune"), expected: fate }));
-  if (system.resolve !== undefined && intAt(system.resolve, "resolve") !== resilience) breaches.push(breach("resolveNotFull", `Resolve ${String(system.resolve)}; it starts equal to Resilience ${resilience}`, { value: intAt(system.resolve, "resolve"), expected: resilience }));
+  if (system.fortune !== undefined && intAt(system.fortune, "fortune") !== fate)
+    breaches.push(
+      breach("fortuneNotFull", `Fortune ${String(system.fortune)}; it starts equal to Fate ${fate}`, {
+        value: intAt(system.fortune, "fortune"),
+        expected: fate,
+      }),
+    );
+  if (system.resolve !== undefined && intAt(system.resolve, "resolve") !== resilience)
+    breaches.push(
+      breach("resolveNotFull", `Resolve ${String(system.resolve)}; it starts equal to Resilience ${resilience}`, {
+        value: intAt(system.resolve, "resolve"),
+        expected: resilience,
+      }),
+    );
 
   // Skills.
   const held: SkillHeld[] = items
     .filter((i) => i.type === "wfrp_skill" && isRecord(i.system))
     .map((i) => {
       const sys = i.system as Record<string, unknown>;
-      return { label: textAt(i.name, "?"), key: textAt(sys.key), spec: textAt(sys.specialisation), advances: intAt(sys.advances, `${textAt(i.name, "skill")}.advances`, 0) };
+      return {
+        label: textAt(i.name, "?"),
+        key: textAt(sys.key),
+        spec: textAt(sys.specialisation),
+        advances: intAt(sys.advances, `${textAt(i.name, "skill")}.advances`, 0),
+      };
     })
     .filter((h) => h.advances > 0);
   const skillTotal = held.reduce((a, h) => a + h.advances, 0);
@@ -330,11 +551,23 @@ export function validateWfrpCharacter(actor: ActorLike, table: WfrpCreationTable
     const careerSkills = career ? career[1].skills : null;
     for (const h of held) {
       const allowed = speciesSkills.some((r) => matches(r, h)) || (careerSkills ? careerSkills.some((r) => matches(r, h)) : true);
-      if (!allowed) breaches.push(breach("skillNotAvailable", `${h.label} has ${h.advances} advances but is neither a species nor a career skill`, { skill: h.label, advances: h.advances }));
+      if (!allowed)
+        breaches.push(
+          breach("skillNotAvailable", `${h.label} has ${h.advances} advances but is neither a species nor a career skill`, {
+            skill: h.label,
+            advances: h.advances,
+          }),
+        );
     }
     if (!breaches.some((b) => b.code === "skillNotAvailable") && !skillsSplit(held, speciesSkills, careerSkills, table)) {
       const speciesTotal = table.speciesSkillPicks.reduce((a, p) => a + p.advances * p.count, 0);
-      breaches.push(breach("skillAdvances", `skill advances (${skillTotal}) do not split into the species picks (${table.speciesSkillPicks.map((p) => `${p.count} × ${p.advances}`).join(", ")}) and ${table.careerSkillAdvances} career advances of at most ${table.careerSkillMax} each`, { total: skillTotal, expected: speciesTotal + (career ? table.careerSkillAdvances : 0) }));
+      breaches.push(
+        breach(
+          "skillAdvances",
+          `skill advances (${skillTotal}) do not split into the species picks (${table.speciesSkillPicks.map((p) => `${p.count} × ${p.advances}`).join(", ")}) and ${table.careerSkillAdvances} career advances of at most ${table.careerSkillMax} each`,
+          { total: skillTotal, expected: speciesTotal + (career ? table.careerSkillAdvances : 0) },
+        ),
+      );
     }
   }
 
@@ -346,36 +579,56 @@ export function validateWfrpCharacter(actor: ActorLike, table: WfrpCreationTable
     return keys;
   };
   const has = (name: string) => talents.some((t) => talentKeys(t).includes(talentNorm(name)));
-  const timesTaken = talents.reduce((a, t) => a + (isRecord(t.system) ? intAt(t.system.timesTaken, `${textAt(t.name, "talent")}.timesTaken`, 1) : 1), 0);
+  const timesTaken = talents.reduce(
+    (a, t) => a + (isRecord(t.system) ? intAt(t.system.timesTaken, `${textAt(t.name, "talent")}.timesTaken`, 1) : 1),
+    0,
+  );
   if (species) {
     for (const choice of species[1].talents) {
-      if (!choice.some(has)) breaches.push(breach("speciesTalentMissing", `missing the species talent ${choice.join(" or ")}`, { talent: choice.join(" / ") }));
+      if (!choice.some(has))
+        breaches.push(breach("speciesTalentMissing", `missing the species talent ${choice.join(" or ")}`, { talent: choice.join(" / ") }));
     }
   }
   if (career && !career[1].talents.some(has)) {
-    breaches.push(breach("careerTalentMissing", `none of the career's talents (${career[1].talents.join(", ")})`, { talents: career[1].talents.join(", ") }));
+    breaches.push(
+      breach("careerTalentMissing", `none of the career's talents (${career[1].talents.join(", ")})`, {
+        talents: career[1].talents.join(", "),
+      }),
+    );
   }
   if (species && career) {
     const allowed = species[1].talents.length + species[1].randomTalents + table.careerTalents;
-    if (timesTaken !== allowed) breaches.push(breach("talentCount", `${timesTaken} talents; a starting ${species[0]} ${careerName} has ${allowed}`, { count: timesTaken, allowed }));
+    if (timesTaken !== allowed)
+      breaches.push(
+        breach("talentCount", `${timesTaken} talents; a starting ${species[0]} ${careerName} has ${allowed}`, {
+          count: timesTaken,
+          allowed,
+        }),
+      );
   }
 
   // Trappings.
   const trappingItems = items.filter((i) => typeof i.type === "string" && ["wfrp_trapping", "wfrp_weapon", "wfrp_armour"].includes(i.type));
   const carried = trappingItems.flatMap(itemNames).map(talentNorm);
   for (const choice of career?.[1].trappings ?? []) {
-    if (!choice.some((n) => carried.some((c) => c.includes(talentNorm(n))))) breaches.push(breach("trappingMissing", `missing the career trapping ${choice.join(" or ")}`, { trapping: choice.join(" / ") }));
+    if (!choice.some((n) => carried.some((c) => c.includes(talentNorm(n)))))
+      breaches.push(breach("trappingMissing", `missing the career trapping ${choice.join(" or ")}`, { trapping: choice.join(" / ") }));
   }
 
-  return report("wfrp", breaches, {
-    species: species ? species[0] : speciesName,
-    career: career ? career[0] : careerName,
-    characteristicAdvances: advances,
-    skillAdvances: skillTotal,
-    talents: timesTaken,
-    fate,
-    resilience,
-  }, unchecked);
+  return report(
+    "wfrp",
+    breaches,
+    {
+      species: species ? species[0] : speciesName,
+      career: career ? career[0] : careerName,
+      characteristicAdvances: advances,
+      skillAdvances: skillTotal,
+      talents: timesTaken,
+      fate,
+      resilience,
+    },
+    unchecked,
+  );
 }
 
 /** This ruleset's creation check with the published tables (the registry in ../characters.ts dispatches here). */

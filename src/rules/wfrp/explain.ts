@@ -40,20 +40,33 @@ export function explainDecision(r: OpposedResult, tieValues: { attacker: number;
   const steps: ExplainStep[] = [];
   if (r.rerolls) steps.push(step("wfrp.rerolled", { count: r.rerolls }));
   const winner = r.winner === "attacker" ? names.attacker : r.winner === "defender" ? names.defender : "";
-  if (r.decidedBy === "sl") steps.push(step("wfrp.opposedSL", { winner, attackerSL: r.attacker.slLabel, defenderSL: r.defender.slLabel, margin: r.margin }));
-  else if (r.decidedBy === "tieBreak") steps.push(step("wfrp.opposedTieBreak", { winner, attackerValue: tieValues.attacker, defenderValue: tieValues.defender }));
+  if (r.decidedBy === "sl")
+    steps.push(step("wfrp.opposedSL", { winner, attackerSL: r.attacker.slLabel, defenderSL: r.defender.slLabel, margin: r.margin }));
+  else if (r.decidedBy === "tieBreak")
+    steps.push(step("wfrp.opposedTieBreak", { winner, attackerValue: tieValues.attacker, defenderValue: tieValues.defender }));
   else steps.push(step("wfrp.opposedStalemate", { sl: r.attacker.slLabel, value: tieValues.attacker }));
   return steps;
 }
 
 /** The value each side's SL tie is broken on: the tested value, or the modified target (003:L191, a setting). */
-export function tieValues(r: Pick<OpposedResult, "attacker" | "defender">, a: TestSpec, d: TestSpec, o: Partial<OpposedOptions> = {}): { attacker: number; defender: number } {
+export function tieValues(
+  r: Pick<OpposedResult, "attacker" | "defender">,
+  a: TestSpec,
+  d: TestSpec,
+  o: Partial<OpposedOptions> = {},
+): { attacker: number; defender: number } {
   const byTarget = o.tieBreak === "target";
   return { attacker: byTarget ? r.attacker.target : a.value, defender: byTarget ? r.defender.target : d.value };
 }
 
 /** An opposed test step by step: each side's test, named, then the decision. */
-export function explainOpposed(r: OpposedResult, a: TestSpec, d: TestSpec, names: SideNames, o: Partial<OpposedOptions> = {}): ExplainStep[] {
+export function explainOpposed(
+  r: OpposedResult,
+  a: TestSpec,
+  d: TestSpec,
+  names: SideNames,
+  o: Partial<OpposedOptions> = {},
+): ExplainStep[] {
   return [
     step("wfrp.side", { name: names.attacker }),
     ...explainTest(r.attacker, a),
@@ -68,11 +81,24 @@ export function explainOpposed(r: OpposedResult, a: TestSpec, d: TestSpec, names
  * was one and who won, then on a hit the location from the reversed roll and the Damage: weapon
  * Damage (+SB) plus the SL margin, or the units die where Damaging or Impact apply.
  */
-export function explainAttack(r: AttackResult, input: Pick<AttackInput, "attacker" | "defender" | "weapon" | "attackerStrengthBonus" | "charging">, names: SideNames, o: Partial<OpposedOptions> = {}, rerolls = 0): ExplainStep[] {
+export function explainAttack(
+  r: AttackResult,
+  input: Pick<AttackInput, "attacker" | "defender" | "weapon" | "attackerStrengthBonus" | "charging">,
+  names: SideNames,
+  o: Partial<OpposedOptions> = {},
+  rerolls = 0,
+): ExplainStep[] {
   const attacker = { ...input.attacker, modifier: (input.attacker.modifier ?? 0) + weaponTestAdjustments(input.weapon).modifier };
   const steps: ExplainStep[] = [];
   if (r.defence && input.defender) {
-    const opposed = { attacker: r.attack, defender: r.defence, winner: r.winner, margin: r.margin, decidedBy: r.winner === null ? "tie" : r.attack.sl !== r.defence.sl ? "sl" : "tieBreak", rerolls } as OpposedResult;
+    const opposed = {
+      attacker: r.attack,
+      defender: r.defence,
+      winner: r.winner,
+      margin: r.margin,
+      decidedBy: r.winner === null ? "tie" : r.attack.sl !== r.defence.sl ? "sl" : "tieBreak",
+      rerolls,
+    } as OpposedResult;
     steps.push(...explainOpposed({ ...opposed, margin: Math.abs(r.attack.sl - r.defence.sl) }, attacker, input.defender, names, o));
   } else {
     steps.push(...explainTest(r.attack, attacker));

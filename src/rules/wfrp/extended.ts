@@ -15,8 +15,10 @@ export interface ExtendedOptions {
 export function extendedStep(total: number, result: { success: boolean; sl: number }, options: Partial<ExtendedOptions> = {}): number {
   requireInt("total", total, 0);
   requireInt("sl", requireObject("result", result).sl);
-  if (typeof result.success !== "boolean") throw new OmnibusError("badArgument", "result.success must be true or false", { name: "success" });
-  if (typeof options !== "object" || options === null) throw new OmnibusError("badArgument", "options must be an object", { name: "options" });
+  if (typeof result.success !== "boolean")
+    throw new OmnibusError("badArgument", "result.success must be true or false", { name: "success" });
+  if (typeof options !== "object" || options === null)
+    throw new OmnibusError("badArgument", "options must be an object", { name: "options" });
   let sl = result.sl;
   if (options.zeroSLCounts) sl = result.success ? Math.max(sl, 1) : Math.min(sl, -1);
   return Math.max(0, total + sl);

@@ -40,7 +40,11 @@ export function maxWounds(w: WoundsInput): number {
     enormous: averageFigure * 4,
     monstrous: averageFigure * 8,
   };
-  if (!(size in bySize)) throw new OmnibusError("badArgument", `unknown size "${describeValue(size)}" (one of ${SIZES.join(", ")})`, { name: "size", value: describeValue(size) });
+  if (!(size in bySize))
+    throw new OmnibusError("badArgument", `unknown size "${describeValue(size)}" (one of ${SIZES.join(", ")})`, {
+      name: "size",
+      value: describeValue(size),
+    });
   return bySize[size] + hardy * tb;
 }
 
@@ -64,7 +68,10 @@ export interface ArmourPiece {
 export function armourAt(pieces: readonly ArmourPiece[], location: HitLocation, options: { penetrating?: boolean } = {}): number {
   if (!Array.isArray(pieces)) throw new OmnibusError("badArgument", "armour must be a list", { name: "armour" });
   if (!(HIT_LOCATIONS as readonly string[]).includes(location)) {
-    throw new OmnibusError("badArgument", `unknown hit location "${describeValue(location)}"`, { name: "location", value: describeValue(location) });
+    throw new OmnibusError("badArgument", `unknown hit location "${describeValue(location)}"`, {
+      name: "location",
+      value: describeValue(location),
+    });
   }
   let total = 0;
   for (const p of pieces) {

@@ -47,7 +47,15 @@ export function testOdds(spec: TestSpec, options: Partial<TestOptions> = {}): Te
   const o = testOptions(options);
   const target = testTarget(spec);
   const odds = wfrpOdds(
-    { target, autoSuccessMax: o.autoSuccessMax, autoFailMin: o.autoFailMin, fastSL: o.fastSL, testsOver100: o.testsOver100, critsFumblesAllTests: o.critsOnDoubles, autoFailSLRule: o.autoFailSL },
+    {
+      target,
+      autoSuccessMax: o.autoSuccessMax,
+      autoFailMin: o.autoFailMin,
+      fastSL: o.fastSL,
+      testsOver100: o.testsOver100,
+      critsFumblesAllTests: o.critsOnDoubles,
+      autoFailSLRule: o.autoFailSL,
+    },
     resolverFor(spec, o),
   );
   const bands = Object.fromEntries(OUTCOMES.map((b) => [b, odds.bands[CORE_OUTCOME[b]]])) as Record<Outcome, number>;

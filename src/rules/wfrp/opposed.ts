@@ -40,8 +40,10 @@ export interface OpposedResult extends OpposedOutcome {
 
 function opposedOptions(partial: Partial<OpposedOptions>): OpposedOptions {
   const o = { ...DEFAULT_OPPOSED_OPTIONS, ...requireObject("opposed options", partial) };
-  if (o.tieBreak !== "value" && o.tieBreak !== "target") throw new OmnibusError("badArgument", `tieBreak must be "value" or "target"`, { name: "tieBreak" });
-  if (o.finalTie !== "stalemate" && o.finalTie !== "reroll") throw new OmnibusError("badArgument", `finalTie must be "stalemate" or "reroll"`, { name: "finalTie" });
+  if (o.tieBreak !== "value" && o.tieBreak !== "target")
+    throw new OmnibusError("badArgument", `tieBreak must be "value" or "target"`, { name: "tieBreak" });
+  if (o.finalTie !== "stalemate" && o.finalTie !== "reroll")
+    throw new OmnibusError("badArgument", `finalTie must be "stalemate" or "reroll"`, { name: "finalTie" });
   return o;
 }
 
@@ -49,7 +51,12 @@ function opposedOptions(partial: Partial<OpposedOptions>): OpposedOptions {
  * Compares two resolved sides. `attackerTieValue`/`defenderTieValue` are the values compared on an
  * SL tie (the tested value or the modified target, per `tieBreak`).
  */
-export function compareOpposed(attacker: TestResult, defender: TestResult, attackerTieValue: number, defenderTieValue: number): OpposedOutcome {
+export function compareOpposed(
+  attacker: TestResult,
+  defender: TestResult,
+  attackerTieValue: number,
+  defenderTieValue: number,
+): OpposedOutcome {
   requireInt("attacker SL", requireObject("attacker", attacker).sl);
   requireInt("defender SL", requireObject("defender", defender).sl);
   requireInt("attacker tie value", attackerTieValue);
@@ -118,7 +125,11 @@ export function rollOpposed(
  * against "+3 SL"). The roller wins with a higher SL; a tie goes to the side with the fixed SL by
  * default (digest §7 item 10), or to the roller with `tieGoesTo: "roller"`.
  */
-export function opposeFixedSL(result: TestResult, fixedSL: number, tieGoesTo: "fixed" | "roller" = "fixed"): { rollerWins: boolean; margin: number } {
+export function opposeFixedSL(
+  result: TestResult,
+  fixedSL: number,
+  tieGoesTo: "fixed" | "roller" = "fixed",
+): { rollerWins: boolean; margin: number } {
   requireInt("fixedSL", fixedSL, -99, 99);
   requireInt("sl", requireObject("result", result).sl);
   if (result.sl !== fixedSL) return { rollerWins: result.sl > fixedSL, margin: Math.abs(result.sl - fixedSL) };

@@ -38,7 +38,8 @@ export const DEFAULT_TEST_OPTIONS: Readonly<TestOptions> = Object.freeze({
 
 /** Fills defaults and validates; throws badArgument on out-of-range or contradictory values. */
 export function testOptions(partial: Partial<TestOptions> = {}): TestOptions {
-  if (typeof partial !== "object" || partial === null) throw new OmnibusError("badArgument", "test options must be an object", { name: "options" });
+  if (typeof partial !== "object" || partial === null)
+    throw new OmnibusError("badArgument", "test options must be an object", { name: "options" });
   const o: TestOptions = { ...DEFAULT_TEST_OPTIONS, ...partial };
   requireInt("autoSuccessMax", o.autoSuccessMax, 0, 99);
   requireInt("autoFailMin", o.autoFailMin, 1, 101);
@@ -49,10 +50,14 @@ export function testOptions(partial: Partial<TestOptions> = {}): TestOptions {
     });
   }
   for (const name of ["fastSL", "testsOver100", "critsOnDoubles"] as const) {
-    if (typeof o[name] !== "boolean") throw new OmnibusError("badArgument", `${name} must be true or false`, { name, value: describeValue(o[name]) });
+    if (typeof o[name] !== "boolean")
+      throw new OmnibusError("badArgument", `${name} must be true or false`, { name, value: describeValue(o[name]) });
   }
   if (o.autoFailSL !== "min" && o.autoFailSL !== "literalMax") {
-    throw new OmnibusError("badArgument", `autoFailSL must be "min" or "literalMax"`, { name: "autoFailSL", value: describeValue(o.autoFailSL) });
+    throw new OmnibusError("badArgument", `autoFailSL must be "min" or "literalMax"`, {
+      name: "autoFailSL",
+      value: describeValue(o.autoFailSL),
+    });
   }
   return o;
 }

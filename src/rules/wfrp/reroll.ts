@@ -23,7 +23,12 @@ export interface StoredTest {
  * A re-roll is final "in normal circumstances": a test already re-rolled is refused unless
  * `allowAnother` says the circumstances are not normal.
  */
-export function rerollTest(stored: StoredTest, newRoll: number, options: Partial<TestOptions> = {}, opts: { allowAnother?: boolean } = {}): { result: TestResult; previous: TestResult; rerolls: number } {
+export function rerollTest(
+  stored: StoredTest,
+  newRoll: number,
+  options: Partial<TestOptions> = {},
+  opts: { allowAnother?: boolean } = {},
+): { result: TestResult; previous: TestResult; rerolls: number } {
   requireObject("stored test", stored);
   const rerolls = requireInt("rerolls", stored.rerolls, 0, 99);
   if (rerolls > 0 && opts?.allowAnother !== true) {
@@ -47,9 +52,11 @@ export function rerollOpposed(
   opposed: Partial<OpposedOptions> = {},
   opts: { allowAnother?: boolean } = {},
 ): OpposedOutcome & { attacker: TestResult; defender: TestResult; side: "attacker" | "defender" } {
-  if (side !== "attacker" && side !== "defender") throw new OmnibusError("badArgument", `side must be attacker or defender`, { name: "side" });
+  if (side !== "attacker" && side !== "defender")
+    throw new OmnibusError("badArgument", `side must be attacker or defender`, { name: "side" });
   const o = { ...DEFAULT_OPPOSED_OPTIONS, ...requireObject("opposed options", opposed) };
-  if (o.tieBreak !== "value" && o.tieBreak !== "target") throw new OmnibusError("badArgument", `tieBreak must be "value" or "target"`, { name: "tieBreak" });
+  if (o.tieBreak !== "value" && o.tieBreak !== "target")
+    throw new OmnibusError("badArgument", `tieBreak must be "value" or "target"`, { name: "tieBreak" });
   requireObject("attacker", attacker);
   requireObject("defender", defender);
   const a = side === "attacker" ? rerollTest(attacker, newRoll, options, opts).result : resolveTest(attacker.spec, attacker.roll, options);

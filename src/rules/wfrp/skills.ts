@@ -17,8 +17,18 @@ export interface SkillDefinition {
   grouped: boolean;
 }
 
-const basic = (id: string, characteristic: CharacteristicId, grouped = false): SkillDefinition => ({ id, characteristic, advanced: false, grouped });
-const advanced = (id: string, characteristic: CharacteristicId, grouped = false): SkillDefinition => ({ id, characteristic, advanced: true, grouped });
+const basic = (id: string, characteristic: CharacteristicId, grouped = false): SkillDefinition => ({
+  id,
+  characteristic,
+  advanced: false,
+  grouped,
+});
+const advanced = (id: string, characteristic: CharacteristicId, grouped = false): SkillDefinition => ({
+  id,
+  characteristic,
+  advanced: true,
+  grouped,
+});
 
 /** The published 4e core skills (ids are the i18n key suffixes). */
 export const SKILLS: readonly SkillDefinition[] = [

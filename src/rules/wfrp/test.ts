@@ -101,7 +101,12 @@ export function resolveTest(spec: TestSpec, roll: number, options: Partial<TestO
  * Resolves a d100 face against an already-modified target (what the odds enumerate, and what a
  * Foundry roll that computed its own target passes). `bonuses` are the SL adjustments of `TestSpec`.
  */
-export function resolveRoll(target: number, roll: number, options: Partial<TestOptions> = {}, bonuses: { slBonus?: number; successBonus?: number } = {}): TestResult {
+export function resolveRoll(
+  target: number,
+  roll: number,
+  options: Partial<TestOptions> = {},
+  bonuses: { slBonus?: number; successBonus?: number } = {},
+): TestResult {
   const o = testOptions(options);
   checkRoll(roll);
   requireInt("target", target, -2100, 2100);

@@ -24,10 +24,16 @@ export function surprisedLength(): TimerLength {
  * ends when round r + 1 begins, or with that combat.
  */
 export function wfrpTimerExpired(kind: WfrpTimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
-  for (const [name, value] of [["length", length], ["start", start], ["now", now]] as const) {
-    if (typeof value !== "object" || value === null) throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
+  for (const [name, value] of [
+    ["length", length],
+    ["start", start],
+    ["now", now],
+  ] as const) {
+    if (typeof value !== "object" || value === null)
+      throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
   }
-  if (!WFRP_TIMER_KINDS.includes(kind)) throw new OmnibusError("badArgument", `unknown WFRP timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
+  if (!WFRP_TIMER_KINDS.includes(kind))
+    throw new OmnibusError("badArgument", `unknown WFRP timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
   if (start.round === null) return now.round !== null && now.round >= 1 + (length.value ?? 1);
   return timerExpired(length, start, now);
 }

@@ -10,27 +10,69 @@ import type { GallerySample } from "../sample";
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
 const names: Record<string, string> = { gm: "Gamemaster", p1: "Anna", p2: "Boris" };
-const opts = (overridable: Array<{ action: string; targets: string[] }> = []) => ({ isGM: true, userName: (id: string) => names[id] ?? id, time: () => "21:04", overridable });
+const opts = (overridable: Array<{ action: string; targets: string[] }> = []) => ({
+  isGM: true,
+  userName: (id: string) => names[id] ?? id,
+  time: () => "21:04",
+  overridable,
+});
 
 const damageCard = {
   title: "Damage: Heavy blaster pistol",
   subtitle: "",
   img: "icons/svg/mystery-man.svg",
-  dice: [{ face: 3, sides: 6, classes: "" }, { face: 4, sides: 6, classes: "" }, { face: 2, sides: 6, classes: "" }, { face: 5, sides: 6, classes: "" }, { face: 2, sides: 6, classes: "wild" }],
+  dice: [
+    { face: 3, sides: 6, classes: "" },
+    { face: 4, sides: 6, classes: "" },
+    { face: 2, sides: 6, classes: "" },
+    { face: 5, sides: 6, classes: "" },
+    { face: 2, sides: 6, classes: "wild" },
+  ],
   total: 16,
   outcome: null,
   quality: null,
   complication: false,
   lines: [{ label: "OMNIBUS.D6.Card.DamageRoll", value: "5D → 16" }],
   outcomes: [
-    { name: "Thug", img: "icons/svg/mystery-man.svg", distance: null, units: "", band: "OMNIBUS.D6.Card.DamageVsStrength", bandDetail: "16 − 12", result: "OMNIBUS.D6.DamageResult.wounded", tone: "failure" },
-    { name: "Stormtrooper", img: "icons/svg/mystery-man.svg", distance: null, units: "", band: "OMNIBUS.D6.Card.DamageVsStrength", bandDetail: "16 − 9", result: "OMNIBUS.D6.DamageResult.wounded", tone: "failure", button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { target: "1" } } },
+    {
+      name: "Thug",
+      img: "icons/svg/mystery-man.svg",
+      distance: null,
+      units: "",
+      band: "OMNIBUS.D6.Card.DamageVsStrength",
+      bandDetail: "16 − 12",
+      result: "OMNIBUS.D6.DamageResult.wounded",
+      tone: "failure",
+    },
+    {
+      name: "Stormtrooper",
+      img: "icons/svg/mystery-man.svg",
+      distance: null,
+      units: "",
+      band: "OMNIBUS.D6.Card.DamageVsStrength",
+      bandDetail: "16 − 9",
+      result: "OMNIBUS.D6.DamageResult.wounded",
+      tone: "failure",
+      button: { action: "d6ApplyDamage", label: "OMNIBUS.D6.Card.Apply", icon: "fa-solid fa-heart-crack", data: { target: "1" } },
+    },
   ],
   buttons: [],
   ruleset: "d6",
 };
 
-const base: CardRecord = { v: 1, messageId: "m1", authorId: "p1", ruleset: "d6", created: 0, state: {}, rolls: [], amendments: [], tampered: null, marks: {}, queue: [] };
+const base: CardRecord = {
+  v: 1,
+  messageId: "m1",
+  authorId: "p1",
+  ruleset: "d6",
+  created: 0,
+  state: {},
+  rolls: [],
+  amendments: [],
+  tampered: null,
+  marks: {},
+  queue: [],
+};
 
 const applied: CardRecord = {
   ...base,
@@ -42,7 +84,16 @@ const applied: CardRecord = {
       by: "p1",
       appliedBy: "gm",
       at: 0,
-      changes: [{ uuid: "Actor.thug", name: "Thug", before: { "system.woundLevel": "healthy" }, after: { "system.woundLevel": "wounded" }, statusesBefore: {}, statuses: {} }],
+      changes: [
+        {
+          uuid: "Actor.thug",
+          name: "Thug",
+          before: { "system.woundLevel": "healthy" },
+          after: { "system.woundLevel": "wounded" },
+          statusesBefore: {},
+          statuses: {},
+        },
+      ],
       summary: { key: "OMNIBUS.D6.Card.AppliedDamage", data: { damage: 16, resist: 12 } },
     },
   },
@@ -79,7 +130,15 @@ samples.push({
   context: logView(
     [
       { at: 0, kind: "applied", messageId: "aB3dE5fG7hJ9kL1m", action: "d6ApplyDamage", target: "0", userId: "p1" },
-      { at: 0, kind: "refused", messageId: "aB3dE5fG7hJ9kL1m", action: "d6ApplyDamage", target: "0", userId: "p2", reason: "OMNIBUS.Chat.AlreadyApplied" },
+      {
+        at: 0,
+        kind: "refused",
+        messageId: "aB3dE5fG7hJ9kL1m",
+        action: "d6ApplyDamage",
+        target: "0",
+        userId: "p2",
+        reason: "OMNIBUS.Chat.AlreadyApplied",
+      },
       { at: 0, kind: "tampered", messageId: "zY8xW6vU4tS2rQ0p", action: "", target: null, userId: "p2" },
       { at: 0, kind: "undone", messageId: "aB3dE5fG7hJ9kL1m", action: "d6ApplyDamage", target: "0", userId: "gm" },
     ],

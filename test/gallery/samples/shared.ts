@@ -37,24 +37,63 @@ const ruleset = actorType.split(/[_-]/)[0];
 const rulesetItemTypes = itemTypes.filter((t) => t.startsWith(ruleset)).slice(0, 3);
 
 /** The first premade player character of each ruleset's pack, with one value broken (so the window shows a breach). */
-const CREATION_PACKS = [["d6-characters", "d6_character", "characterPoints", 7], ["storytelling-characters", "storytelling_character", "morality", 5], ["wfrp-characters", "wfrp_character", "fate", 4], ["silhouette-actors", "silhouette_character", "attributes.agi", 3]] as const;
+const CREATION_PACKS = [
+  ["d6-characters", "d6_character", "characterPoints", 7],
+  ["storytelling-characters", "storytelling_character", "morality", 5],
+  ["wfrp-characters", "wfrp_character", "fate", 4],
+  ["silhouette-actors", "silhouette_character", "attributes.agi", 3],
+] as const;
 function creationSamples(): GallerySample[] {
   return CREATION_PACKS.flatMap(([pack, type, path, value]) => {
     const dir = join(ROOT, "packs", "_source", pack);
-    const doc = readdirSync(dir).filter((f) => f.endsWith(".yml")).map((f) => parseYaml(readFileSync(join(dir, f), "utf8")) as { name: string; type: string; system: Record<string, unknown>; items?: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }> }).find((d) => d.type === type)!;
+    const doc = readdirSync(dir)
+      .filter((f) => f.endsWith(".yml"))
+      .map(
+        (f) =>
+          parseYaml(readFileSync(join(dir, f), "utf8")) as {
+            name: string;
+            type: string;
+            system: Record<string, unknown>;
+            items?: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }>;
+          },
+      )
+      .find((d) => d.type === type)!;
     const system = structuredClone(doc.system);
     const parts = path.split(".");
     let node = system as Record<string, unknown>;
     for (const k of parts.slice(0, -1)) node = node[k] as Record<string, unknown>;
     node[parts[parts.length - 1]] = value;
-    const rolls = type === "wfrp_character" ? [
-      { kind: "species" as const, label: "OMNIBUS.Creation.Roll.species", result: "Human", canRoll: true, canKeep: true, kept: false, bonus: "OMNIBUS.Creation.Bonus.species" },
-      { kind: "characteristics" as const, label: "OMNIBUS.Creation.Roll.characteristics", result: null, canRoll: true, canKeep: false, kept: false, bonus: "OMNIBUS.Creation.Bonus.characteristics" },
-    ] : null;
+    const rolls =
+      type === "wfrp_character"
+        ? [
+            {
+              kind: "species" as const,
+              label: "OMNIBUS.Creation.Roll.species",
+              result: "Human",
+              canRoll: true,
+              canKeep: true,
+              kept: false,
+              bonus: "OMNIBUS.Creation.Bonus.species",
+            },
+            {
+              kind: "characteristics" as const,
+              label: "OMNIBUS.Creation.Roll.characteristics",
+              result: null,
+              canRoll: true,
+              canKeep: false,
+              kept: false,
+              bonus: "OMNIBUS.Creation.Bonus.characteristics",
+            },
+          ]
+        : null;
     return (["en", "ru"] as const).map((language) => ({
       name: `shared-creation-${type.split("_")[0]}-${language}`,
       template: T("shared/creation"),
-      context: creationContext({ name: doc.name, type, system, items: doc.items ?? [], finished: false }, treeLocalizer(JSON.parse(readFileSync(join(ROOT, "lang", `${language}.json`), "utf8"))), { editable: true, rolls }) as unknown as Record<string, unknown>,
+      context: creationContext(
+        { name: doc.name, type, system, items: doc.items ?? [], finished: false },
+        treeLocalizer(JSON.parse(readFileSync(join(ROOT, "lang", `${language}.json`), "utf8"))),
+        { editable: true, rolls },
+      ) as unknown as Record<string, unknown>,
       width: 560,
       height: "auto" as const,
       classes: ["omnibus", "omnibus-creation"],
@@ -63,10 +102,28 @@ function creationSamples(): GallerySample[] {
 }
 
 /** Two D6 party members as prepared actors (the premade smuggler's and young Jedi's numbers). */
-const d6Skill = (name: string, dice: number, pips: number, reaction = "") => ({ name, type: "d6_skill", system: { code: { dice, pips }, reaction } });
+const d6Skill = (name: string, dice: number, pips: number, reaction = "") => ({
+  name,
+  type: "d6_skill",
+  system: { code: { dice, pips }, reaction },
+});
 const PARTY_MEMBERS: Record<string, MemberInput> = {
-  m1: { id: "m1", name: "Rhea", img: "icons/svg/mystery-man.svg", type: "d6_character", system: { health: { value: 5, max: 5 }, characterPoints: 5, attributes: { dexterity: { dice: 3, pips: 1 } } }, items: [d6Skill("dodge", 4, 1, "dodge"), d6Skill("blaster", 5, 1), d6Skill("space transports", 5, 0), d6Skill("con", 4, 0)] },
-  m2: { id: "m2", name: "Тралл Йевоун, контрабандист с очень длинным именем", img: "icons/svg/mystery-man.svg", type: "d6_character", system: { health: { value: 3, max: 5 }, characterPoints: 2, attributes: { dexterity: { dice: 3, pips: 2 } } }, items: [d6Skill("sneak", 4, 2)] },
+  m1: {
+    id: "m1",
+    name: "Rhea",
+    img: "icons/svg/mystery-man.svg",
+    type: "d6_character",
+    system: { health: { value: 5, max: 5 }, characterPoints: 5, attributes: { dexterity: { dice: 3, pips: 1 } } },
+    items: [d6Skill("dodge", 4, 1, "dodge"), d6Skill("blaster", 5, 1), d6Skill("space transports", 5, 0), d6Skill("con", 4, 0)],
+  },
+  m2: {
+    id: "m2",
+    name: "Тралл Йевоун, контрабандист с очень длинным именем",
+    img: "icons/svg/mystery-man.svg",
+    type: "d6_character",
+    system: { health: { value: 3, max: 5 }, characterPoints: 2, attributes: { dexterity: { dice: 3, pips: 2 } } },
+    items: [d6Skill("sneak", 4, 2)],
+  },
 };
 
 /** Foundry v13 CONFIG.Dice.rollModes (labels are core keys; the harness knows these four). */
@@ -90,7 +147,14 @@ const items = rulesetItemTypes.flatMap((type, i) => [
 ]);
 
 const targets: TargetInfo[] = [
-  { tokenUuid: "Scene.s.Token.t1", actorUuid: "Actor.a1", name: "Stormtrooper TK-421", img: "icons/svg/mystery-man.svg", distance: 12.5, units: "m" },
+  {
+    tokenUuid: "Scene.s.Token.t1",
+    actorUuid: "Actor.a1",
+    name: "Stormtrooper TK-421",
+    img: "icons/svg/mystery-man.svg",
+    distance: 12.5,
+    units: "m",
+  },
   { tokenUuid: "Scene.s.Token.t2", actorUuid: null, name: "Ящик с припасами", img: "icons/svg/item-bag.svg", distance: null, units: "m" },
 ];
 
@@ -111,7 +175,12 @@ const postedItem = await itemCardContext(
     img: "icons/svg/item-bag.svg",
     type: rulesetItemTypes[0] ?? "d6_weapon",
     system: { description: "<p>A sidearm with the punch of a rifle at short range. <strong>Loud.</strong></p>" },
-    flags: { omnibus: { nameRu: "Тяжёлый бластерный пистолет", descriptionRu: "<p>Личное оружие с мощью винтовки на короткой дистанции. <strong>Громкое.</strong></p>" } },
+    flags: {
+      omnibus: {
+        nameRu: "Тяжёлый бластерный пистолет",
+        descriptionRu: "<p>Личное оружие с мощью винтовки на короткой дистанции. <strong>Громкое.</strong></p>",
+      },
+    },
   },
   { ruleset, roll: true, enrich: (html) => html },
 );
@@ -227,10 +296,40 @@ export const samples: GallerySample[] = [
       activeTab: "notes",
       itemTypes: rulesetItemTypes,
       effects: [
-        { id: "e1", name: "Jedi battle meditation", img: null, disabled: false, changes: [{ key: "system.bonuses.attribute.perception", type: "add", value: "3" }] },
-        { id: "e2", name: "Оглушён", img: "icons/svg/daze.svg", disabled: true, changes: [{ key: "system.bonuses.attack", type: "add", value: "-3" }] },
-        { id: "e3", name: "Targeting scope", img: null, disabled: false, itemId: "item0a", itemName: "Heavy blaster pistol", transfer: true, changes: [{ key: "system.bonuses.attack", type: "add", value: "2" }] },
-        { id: "e4", name: "Overcharged cell", img: null, disabled: false, itemId: "item0a", itemName: "Heavy blaster pistol", transfer: false, changes: [] },
+        {
+          id: "e1",
+          name: "Jedi battle meditation",
+          img: null,
+          disabled: false,
+          changes: [{ key: "system.bonuses.attribute.perception", type: "add", value: "3" }],
+        },
+        {
+          id: "e2",
+          name: "Оглушён",
+          img: "icons/svg/daze.svg",
+          disabled: true,
+          changes: [{ key: "system.bonuses.attack", type: "add", value: "-3" }],
+        },
+        {
+          id: "e3",
+          name: "Targeting scope",
+          img: null,
+          disabled: false,
+          itemId: "item0a",
+          itemName: "Heavy blaster pistol",
+          transfer: true,
+          changes: [{ key: "system.bonuses.attack", type: "add", value: "2" }],
+        },
+        {
+          id: "e4",
+          name: "Overcharged cell",
+          img: null,
+          disabled: false,
+          itemId: "item0a",
+          itemName: "Heavy blaster pistol",
+          transfer: false,
+          changes: [],
+        },
       ],
     }) as unknown as Record<string, unknown>,
     width: 680,
@@ -279,7 +378,13 @@ export const samples: GallerySample[] = [
       ...awardDialogContext(
         [
           { id: "a1", name: "Rhea", type: "d6_character", hasPlayerOwner: true },
-          { id: "a2", name: "Тралл Йевоун, контрабандист с очень длинным именем", img: "icons/svg/mystery-man.svg", type: "d6_character", hasPlayerOwner: true },
+          {
+            id: "a2",
+            name: "Тралл Йевоун, контрабандист с очень длинным именем",
+            img: "icons/svg/mystery-man.svg",
+            type: "d6_character",
+            hasPlayerOwner: true,
+          },
           { id: "a3", name: "Stormtrooper", type: "d6_npc" },
           { id: "a4", name: "Perdita", type: "wfrp_character", hasPlayerOwner: true },
         ],
@@ -322,9 +427,13 @@ export const samples: GallerySample[] = [
   },
   ...(["en", "ru"] as const).flatMap((language) => {
     const t = new Localizer(language, true);
-    const link = (raw: string, label?: string) => checkLinkContext(raw, parseCheckLink(raw, label), (key, data) => t.format(key, data ?? {}));
+    const link = (raw: string, label?: string) =>
+      checkLinkContext(raw, parseCheckLink(raw, label), (key, data) => t.format(key, data ?? {}));
     return [
-      { name: `shared-check-link-${language}`, context: link("skill=blaster difficulty=15", language === "ru" ? "Выстрелить из бластера" : "Shoot the blaster") },
+      {
+        name: `shared-check-link-${language}`,
+        context: link("skill=blaster difficulty=15", language === "ru" ? "Выстрелить из бластера" : "Shoot the blaster"),
+      },
       { name: `shared-check-link-default-${language}`, context: link("attribute=dexterity") },
       { name: `shared-check-link-error-${language}`, context: link('skill="blaster difficulty=15') },
     ].map((sample) => ({ ...sample, template: T("chat/check-link"), width: 300, height: 200, frame: "chat" as const }));

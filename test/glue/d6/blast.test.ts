@@ -78,7 +78,12 @@ describe("a grenade thrown at a point on the map", () => {
 
   it("20 m away is medium (Moderate 13); a 20 hits; troopers 1 m and 7 m from the point are in the 5D and 2D zones, one 12 m away is not; damage targets carry their zone's code", async () => {
     const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
-    const token = (name: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: `Actor.${name}` } });
+    const token = (name: string, x: number) => ({
+      center: { x, y: 0 },
+      name,
+      document: { uuid: `Scene.s.Token.${name}` },
+      actor: { uuid: `Actor.${name}` },
+    });
     const throwerToken = token("thannik", 0);
     (thrower as any).getActiveTokens = () => [throwerToken];
     for (const n of ["t1", "t2", "t3"]) actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), `Actor.${n}`, false);
@@ -86,7 +91,12 @@ describe("a grenade thrown at a point on the map", () => {
     (globalThis as any).canvas = {
       ready: true,
       stage,
-      grid: { units: "m", size: 100, distance: 1, measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) },
+      grid: {
+        units: "m",
+        size: 100,
+        distance: 1,
+        measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+      },
       tokens: { controlled: [], placeables: [throwerToken, token("t1", 2100), token("t2", 2700), token("t3", 3200)] },
     };
     const grenade = (thrower as any).items.contents.find((i: any) => i.name === "Fragmentation grenade");
@@ -116,7 +126,12 @@ describe("a grenade thrown at a point on the map", () => {
   // Foundry v14 scene levels: the blast stays on the viewed Level (v13 scenes have one).
   it("scene levels: a trooper on another Level of the scene is not caught by the blast on v14", async () => {
     const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
-    const token = (name: string, x: number, level: string) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}`, level }, actor: { uuid: `Actor.${name}` } });
+    const token = (name: string, x: number, level: string) => ({
+      center: { x, y: 0 },
+      name,
+      document: { uuid: `Scene.s.Token.${name}`, level },
+      actor: { uuid: `Actor.${name}` },
+    });
     const throwerToken = token("thannik", 0, "ground");
     (thrower as any).getActiveTokens = () => [throwerToken];
     for (const n of ["t1", "t2"]) actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), `Actor.${n}`, false);
@@ -125,7 +140,12 @@ describe("a grenade thrown at a point on the map", () => {
       ready: true,
       stage,
       level: { id: "ground" },
-      grid: { units: "m", size: 100, distance: 1, measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) },
+      grid: {
+        units: "m",
+        size: 100,
+        distance: 1,
+        measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+      },
       tokens: { controlled: [], placeables: [throwerToken, token("t1", 2100, "upstairs"), token("t2", 2700, "ground")] },
     };
     const grenade = (thrower as any).items.contents.find((i: any) => i.name === "Fragmentation grenade");
@@ -135,20 +155,32 @@ describe("a grenade thrown at a point on the map", () => {
     const request = (await building)!;
     forceFaces([5, 5, 5, 5]);
     await t.checks.d6Checks.roll(request, request.values, { rollMode: "publicroll" });
-    const caught = lastCard(t.stand).outcomes.slice(1).map((o: any) => o.name);
+    const caught = lastCard(t.stand)
+      .outcomes.slice(1)
+      .map((o: any) => o.name);
     expect(caught).toEqual(t.stand.generation >= 14 ? ["t2"] : ["t1", "t2"]);
   });
 
   it("a blind throw that misses: the deviation dice are rolled blind too (no typed dice), on the blind card", async () => {
     const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
-    const token = (name: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: `Actor.${name}` } });
+    const token = (name: string, x: number) => ({
+      center: { x, y: 0 },
+      name,
+      document: { uuid: `Scene.s.Token.${name}` },
+      actor: { uuid: `Actor.${name}` },
+    });
     const throwerToken = token("thannik", 0);
     (thrower as any).getActiveTokens = () => [throwerToken];
     const stage = fakeStage();
     (globalThis as any).canvas = {
       ready: true,
       stage,
-      grid: { units: "m", size: 100, distance: 1, measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) },
+      grid: {
+        units: "m",
+        size: 100,
+        distance: 1,
+        measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+      },
       tokens: { controlled: [], placeables: [throwerToken] },
     };
     const grenade = (thrower as any).items.contents.find((i: any) => i.name === "Fragmentation grenade");
@@ -169,7 +201,12 @@ describe("a grenade thrown at a point on the map", () => {
     const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
     (thrower as any).getActiveTokens = () => [{ center: { x: 0, y: 0 } }];
     const stage = fakeStage();
-    (globalThis as any).canvas = { ready: true, stage, grid: { units: "m", measurePath: () => ({ distance: 1 }) }, tokens: { controlled: [], placeables: [] } };
+    (globalThis as any).canvas = {
+      ready: true,
+      stage,
+      grid: { units: "m", measurePath: () => ({ distance: 1 }) },
+      tokens: { controlled: [], placeables: [] },
+    };
     const grenade = (thrower as any).items.contents.find((i: any) => i.name === "Fragmentation grenade");
     const building = t.checks.d6Checks.build({ actor: thrower as never, kind: "attack", dataset: { itemId: grenade.id }, targets: [] });
     await Promise.resolve();

@@ -23,7 +23,8 @@ const FORCE_SKILLS = ["control", "sense", "alter"];
 function creationProblems(doc: PackDoc): string[] {
   const problems = validateCharacter(doc).breaches.map((b) => b.message);
   for (const item of doc.items ?? []) {
-    if (item.type === "d6_skill" && (item.system as { specializations: unknown[] }).specializations.length > 0) problems.push(`${item.name}: specializations are not budgeted here`);
+    if (item.type === "d6_skill" && (item.system as { specializations: unknown[] }).specializations.length > 0)
+      problems.push(`${item.name}: specializations are not budgeted here`);
   }
   if ((doc.system as { species: string }).species !== "Human") problems.push("not a human (the limits above are a human's)");
   return problems;
@@ -61,7 +62,10 @@ describe("premade characters", () => {
     for (const d of premades) {
       const items = d.items ?? [];
       expect(items.filter((i) => i.type === "d6_skill").length, d.name).toBeGreaterThanOrEqual(5);
-      expect(items.some((i) => i.type === "d6_weapon"), d.name).toBe(true);
+      expect(
+        items.some((i) => i.type === "d6_weapon"),
+        d.name,
+      ).toBe(true);
       expect(desc(d).length, d.name).toBeGreaterThan(60);
       expect(ruDesc(d), d.name).toMatch(/[А-Яа-яЁё]{4}/);
       expect(ruDesc(d), `${d.name}: Russian only`).not.toMatch(/\b(the|and|with)\b/);
@@ -93,7 +97,11 @@ describe("opponents", () => {
 describe("gear comes from the packs", () => {
   it("every skill, weapon, armour, equipment and Force power on an actor is a pack item of the same name and type", () => {
     const known = new Set(itemPacks.map((d) => `${d.type}:${d.name}`));
-    const strays = actors.flatMap((a) => (a.items ?? []).filter((i) => i.type !== "d6_ability" && !known.has(`${i.type}:${i.name}`)).map((i) => `${a.name}: ${i.type} ${i.name}`));
+    const strays = actors.flatMap((a) =>
+      (a.items ?? [])
+        .filter((i) => i.type !== "d6_ability" && !known.has(`${i.type}:${i.name}`))
+        .map((i) => `${a.name}: ${i.type} ${i.name}`),
+    );
     expect(strays).toEqual([]);
   });
 });
@@ -106,7 +114,9 @@ describe("Force powers", () => {
       const s = d.system as { control: boolean; sense: boolean; alter: boolean; difficulty: string };
       expect(s.control || s.sense || s.alter, d.name).toBe(true);
       expect(s.difficulty.length, d.name).toBeGreaterThan(3);
-      expect(String(((d.flags?.omnibus as Record<string, Record<string, unknown>>).systemRu ?? {}).difficulty), d.name).toMatch(/[А-Яа-яЁё]{4}/);
+      expect(String(((d.flags?.omnibus as Record<string, Record<string, unknown>>).systemRu ?? {}).difficulty), d.name).toMatch(
+        /[А-Яа-яЁё]{4}/,
+      );
       expect(ruDesc(d), d.name).toMatch(/[А-Яа-яЁё]{4}/);
     }
   });
@@ -119,7 +129,11 @@ describe("Force powers", () => {
 });
 
 describe("the starter journal", () => {
-  const journal = packDocs("d6-journal") as unknown as Array<{ name: string; flags: { omnibus: { lang: string } }; pages: Array<{ name: string; text: { content: string } }> }>;
+  const journal = packDocs("d6-journal") as unknown as Array<{
+    name: string;
+    flags: { omnibus: { lang: string } };
+    pages: Array<{ name: string; text: { content: string } }>;
+  }>;
   it("one entry in English and one in Russian, each telling how to pick the ruleset, take a premade, target, roll, apply and undo", () => {
     const byLang = Object.fromEntries(journal.map((j) => [j.flags.omnibus.lang, j.pages.map((p) => p.text.content).join(" ")]));
     expect(Object.keys(byLang).sort()).toEqual(["en", "ru"]);
@@ -129,7 +143,11 @@ describe("the starter journal", () => {
   });
 
   it("names only buttons the cards really have (their labels in lang/*.json)", () => {
-    const text = (lang: string) => journal.find((j) => j.flags.omnibus.lang === lang)!.pages.map((p) => p.text.content).join(" ");
+    const text = (lang: string) =>
+      journal
+        .find((j) => j.flags.omnibus.lang === lang)!
+        .pages.map((p) => p.text.content)
+        .join(" ");
     for (const lang of ["en", "ru"]) {
       const card = JSON.parse(readFileSync(join(ROOT, "lang", `${lang}.json`), "utf8")).OMNIBUS.D6.Card as Record<string, string>;
       expect(text(lang)).toContain(`<strong>${card.RollDamage}</strong>`);

@@ -19,7 +19,12 @@ const record = (id: string) => (globalThis as any).game.settings.get("omnibus", 
 async function perception(values: Record<string, unknown>, faces: number[]) {
   const actor = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
   (actor as any).testUserPermission = () => true;
-  const request = await t.checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] });
+  const request = await t.checks.d6Checks.build({
+    actor: actor as never,
+    kind: "attribute",
+    dataset: { attribute: "perception" },
+    targets: [],
+  });
   forceFaces(faces);
   await t.checks.d6Checks.roll(request!, { ...request!.values, difficultyLevel: "moderate", ...values }, { rollMode: "publicroll" });
   return { actor, message: lastMessage(), card: lastCard(t.stand) };
@@ -40,13 +45,29 @@ describe("spending a Character Point after the roll", () => {
     // The dialog offered 2 (the attribute roll's cap, 000:L809; Thannik has more points than that).
     expect((t.stand.recorded.dialogs.at(-1)!.buttons as unknown[]).length).toBe(2);
     expect(actor.updates).toEqual([{ "system.characterPoints": before - 1 }]);
-    expect(record(message.id).state.d6.cpAfter.used).toMatchObject({ count: 1, added: 10, total: 15, outcomes: [{ difficulty: 13, success: true }] });
+    expect(record(message.id).state.d6.cpAfter.used).toMatchObject({
+      count: 1,
+      added: 10,
+      total: 15,
+      outcomes: [{ difficulty: 13, success: true }],
+    });
     expect(lastCard(t.stand).total).toBe(15);
     // The CLI answers the same from the request the card recorded (issue 12: `omnibus d6 check cp-after`).
     const entry = record(message.id).state.d6.cpAfter;
-    const request = { total: entry.total, spent: entry.spent, kind: entry.kind, count: 1, characterPoints: before, difficulties: [entry.difficulty] };
+    const request = {
+      total: entry.total,
+      spent: entry.spent,
+      kind: entry.kind,
+      count: 1,
+      characterPoints: before,
+      difficulties: [entry.difficulty],
+    };
     const cli = JSON.parse(runCli("d6", "check", "cp-after", "--request", JSON.stringify(request), "--faces", "6,4", "--json").out);
-    expect({ total: cli.total, added: cli.added, outcomes: cli.outcomes.map((o: any) => ({ difficulty: o.difficulty, success: o.success })) }).toEqual({ total: entry.used.total, added: entry.used.added, outcomes: entry.used.outcomes });
+    expect({
+      total: cli.total,
+      added: cli.added,
+      outcomes: cli.outcomes.map((o: any) => ({ difficulty: o.difficulty, success: o.success })),
+    }).toEqual({ total: entry.used.total, added: entry.used.added, outcomes: entry.used.outcomes });
     expect(cli.changes).toEqual([{ path: "system.characterPoints", value: actor.updates[0]["system.characterPoints"] }]);
     // "He is stuck with 15" (000:L805): once per card.
     expect(await t.actions.requestChatAction(message as never, "d6SpendCPAfter", null)).toBe(true);
@@ -64,9 +85,18 @@ describe("spending a Character Point after the roll", () => {
 
   it("the GM refuses: a Force Point spent since, no points left, a forged response (too many dice, a d8, a stranger)", async () => {
     const { actor, message } = await perception({}, [1, 2, 2]);
-    const roll = (faces: number[], sides = 6) => ({ dice: faces.map((f) => ({ faces: sides, results: [{ result: f }] })), toJSON: () => ({}) });
+    const roll = (faces: number[], sides = 6) => ({
+      dice: faces.map((f) => ({ faces: sides, results: [{ result: f }] })),
+      toJSON: () => ({}),
+    });
     const forge = (user: string, rolls: unknown[], count: string) =>
-      t.stand.asUser(user, () => (globalThis as any).ChatMessage.create({ content: "", rolls, flags: { omnibus: { ruleset: "d6", response: { to: message.id, action: "d6CPAfter", target: null, choices: { count } } } } }));
+      t.stand.asUser(user, () =>
+        (globalThis as any).ChatMessage.create({
+          content: "",
+          rolls,
+          flags: { omnibus: { ruleset: "d6", response: { to: message.id, action: "d6CPAfter", target: null, choices: { count } } } },
+        }),
+      );
     t.stand.makeUser("stranger", false);
     (actor as any).testUserPermission = (user: { id: string }) => user.id !== "stranger";
     await forge("player", [roll([5, 5])], "1");
@@ -87,8 +117,16 @@ describe("spending a Character Point after the roll", () => {
 });
 
 describe("an attack re-resolved against every target (000:L795)", () => {
-  const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
-  const token = (name: string, actorUuid: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: actorUuid } });
+  const grid = {
+    units: "m",
+    measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+  };
+  const token = (name: string, actorUuid: string, x: number) => ({
+    center: { x, y: 0 },
+    name,
+    document: { uuid: `Scene.s.Token.${name}` },
+    actor: { uuid: actorUuid },
+  });
 
   it("17 hits the target at Moderate 13 and misses the one who dodged 27; one CP rolling 6 then 4 makes 27: both are hit, the far one still cannot be", async () => {
     const { describeTargets } = await import("../../../src/foundry/targets");
@@ -98,7 +136,11 @@ describe("an attack re-resolved against every target (000:L795)", () => {
     const dodger = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.dodger", false);
     (dodger as any).system.round.dodge = 27;
     actorDoc(t.stand, packDoc("d6-characters", "Thug"), "Actor.far", false);
-    const targets = describeTargets(grid, token("thannik", "Actor.thannik", 0) as never, [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500), token("far", "Actor.far", 6000)] as never);
+    const targets = describeTargets(
+      grid,
+      token("thannik", "Actor.thannik", 0) as never,
+      [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500), token("far", "Actor.far", 6000)] as never,
+    );
     const weaponId = (shooter as any).items.contents.find((i: any) => i.name === "Heavy blaster pistol").id;
     const request = await t.checks.d6Checks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: weaponId }, targets });
     forceFaces([4, 3, 2, 5, 3]);

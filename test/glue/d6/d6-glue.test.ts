@@ -15,8 +15,16 @@ let stand: StandIns;
 /** A stand-in actor document from a pack actor: items with ids, uuids and updates. */
 function actorDoc(doc: PackDoc, uuid: string, isOwner: boolean): StandInDocument {
   const data = asActor(doc);
-  const items = data.items.map((i) => new StandInDocument(i.id, `${uuid}.Item.${i.id}`, isOwner, { name: i.name, type: i.type, img: i.img, system: i.system }));
-  const actor = new StandInDocument(uuid.split(".").pop()!, uuid, isOwner, { name: doc.name, type: doc.type, img: doc.img, system: data.system, items: { contents: items, get: (id: string) => items.find((i) => i.id === id) } });
+  const items = data.items.map(
+    (i) => new StandInDocument(i.id, `${uuid}.Item.${i.id}`, isOwner, { name: i.name, type: i.type, img: i.img, system: i.system }),
+  );
+  const actor = new StandInDocument(uuid.split(".").pop()!, uuid, isOwner, {
+    name: doc.name,
+    type: doc.type,
+    img: doc.img,
+    system: data.system,
+    items: { contents: items, get: (id: string) => items.find((i) => i.id === id) },
+  });
   stand.documents.set(uuid, actor);
   for (const i of items) stand.documents.set(i.uuid, i);
   return actor;
@@ -46,12 +54,27 @@ describe("registration", () => {
   it("registers the D6 types' data models and sheets, the D6 Roll classes, status effects, settings and combat", async () => {
     const CONFIG = (globalThis as any).CONFIG;
     expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["d6_character", "d6_npc", "d6_party", "d6_vehicle"]);
-    expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual(["d6_ability", "d6_armor", "d6_equipment", "d6_forcepower", "d6_skill", "d6_weapon"]);
+    expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual([
+      "d6_ability",
+      "d6_armor",
+      "d6_equipment",
+      "d6_forcepower",
+      "d6_skill",
+      "d6_weapon",
+    ]);
     const sheetTypes = stand.recorded.sheets.flatMap((s) => s.options.types as string[]).sort();
     expect(sheetTypes).toEqual([...Object.keys(CONFIG.Actor.dataModels), ...Object.keys(CONFIG.Item.dataModels)].sort());
-    expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["D6Roll", "D6PlainRoll", "D6DeviationRoll"]));
-    expect(statusEffectIds()).toEqual(expect.arrayContaining(["dead", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded"]));
-    expect(stand.recorded.settingsRegistered.get("omnibus.d6_wildOne")).toMatchObject({ default: "removeHighest", scope: "world", config: true });
+    expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(["D6Roll", "D6PlainRoll", "D6DeviationRoll"]),
+    );
+    expect(statusEffectIds()).toEqual(
+      expect.arrayContaining(["dead", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded"]),
+    );
+    expect(stand.recorded.settingsRegistered.get("omnibus.d6_wildOne")).toMatchObject({
+      default: "removeHighest",
+      scope: "world",
+      config: true,
+    });
     expect(stand.recorded.settingsRegistered.get("omnibus.d6_hideDifficulty")).toMatchObject({ default: false });
     expect(CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");
     expect(CONFIG.Combat.documentClass.name).toBe("OmnibusCombat");
@@ -61,10 +84,19 @@ describe("registration", () => {
 describe("a character from the digest rolls a check", () => {
   it("T-63: Perception 3D with one Character Point — faces 1, 2, Wild 2, CP 6 then 4 → 15; the CP is spent in one update", async () => {
     const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
-    const request = await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] });
+    const request = await checks.d6Checks.build({
+      actor: actor as never,
+      kind: "attribute",
+      dataset: { attribute: "perception" },
+      targets: [],
+    });
     expect(request!.title).toContain("3D");
     const left = forceFaces([1, 2, 2, 6, 4]);
-    await checks.d6Checks.roll(request!, { ...request!.values, characterPoints: 1, difficultyLevel: "moderate" }, { rollMode: "publicroll" });
+    await checks.d6Checks.roll(
+      request!,
+      { ...request!.values, characterPoints: 1, difficultyLevel: "moderate" },
+      { rollMode: "publicroll" },
+    );
     expect(left).toEqual([]);
     const card = lastCard();
     expect(card.total).toBe(15);
@@ -81,7 +113,12 @@ describe("a character from the digest rolls a check", () => {
   // Issue 11 item 4: with manual dice entry configured, a blind roll must not ask the roller for dice.
   it("a blind roll is evaluated with allowInteractive: false, a public one with true (either generation's spelling)", async () => {
     const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
-    const request = await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "dexterity" }, targets: [] });
+    const request = await checks.d6Checks.build({
+      actor: actor as never,
+      kind: "attribute",
+      dataset: { attribute: "dexterity" },
+      targets: [],
+    });
     forceFaces([5, 3, 6, 2, 5, 3, 6, 2]);
     const R = (globalThis as unknown as { Roll: { prototype: { evaluate(this: unknown, o?: unknown): Promise<unknown> } } }).Roll;
     const forced = R.prototype.evaluate;
@@ -98,7 +135,12 @@ describe("a character from the digest rolls a check", () => {
 
   it("a Wild Die 1 removes itself and the highest die and flags a complication (default rule)", async () => {
     const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
-    const request = await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "dexterity" }, targets: [] });
+    const request = await checks.d6Checks.build({
+      actor: actor as never,
+      kind: "attribute",
+      dataset: { attribute: "dexterity" },
+      targets: [],
+    });
     forceFaces([5, 3, 6, 1]);
     await checks.d6Checks.roll(request!, request!.values, { rollMode: "publicroll" });
     expect(lastCard().total).toBe(8);
@@ -108,7 +150,12 @@ describe("a character from the digest rolls a check", () => {
 
   it("too many Character Points (skill cap 2) are refused: the odds throw, nothing is rolled", async () => {
     const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
-    const request = await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "dexterity" }, targets: [] });
+    const request = await checks.d6Checks.build({
+      actor: actor as never,
+      kind: "attribute",
+      dataset: { attribute: "dexterity" },
+      targets: [],
+    });
     expect(() => checks.d6Checks.odds!(request!, { ...request!.values, characterPoints: 3 })).toThrow(/at most 2/);
     expect(() => checks.d6Checks.odds!(request!, { ...request!.values, characterPoints: 1, forcePoint: true })).toThrow(/Force Point/);
     expect(stand.recorded.messagesCreated).toHaveLength(0);
@@ -116,8 +163,16 @@ describe("a character from the digest rolls a check", () => {
 });
 
 describe("an attack at measured distances", () => {
-  const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
-  const token = (name: string, actorUuid: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: actorUuid } });
+  const grid = {
+    units: "m",
+    measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+  };
+  const token = (name: string, actorUuid: string, x: number) => ({
+    center: { x, y: 0 },
+    name,
+    document: { uuid: `Scene.s.Token.${name}` },
+    actor: { uuid: actorUuid },
+  });
 
   async function attackWithTargets() {
     const shooter = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
@@ -127,7 +182,11 @@ describe("an attack at measured distances", () => {
     (dodger as any).system.round.dodge = 27;
     actorDoc(packDoc("d6-characters", "Thug"), "Actor.far", false);
     // Measured from Thannik's token: 15 m (medium), 5 m (short, but he dodged 27 — T-58), 60 m (beyond long 50).
-    const targets = describeTargets(grid, token("thannik", "Actor.thannik", 0) as never, [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500), token("far", "Actor.far", 6000)] as never);
+    const targets = describeTargets(
+      grid,
+      token("thannik", "Actor.thannik", 0) as never,
+      [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500), token("far", "Actor.far", 6000)] as never,
+    );
     const weaponId = (shooter as any).items.contents.find((i: any) => i.name === "Heavy blaster pistol").id;
     const request = await checks.d6Checks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: weaponId }, targets });
     return { shooter, leader, request: request!, weapon: (shooter as any).items.get(weaponId) as StandInDocument };
@@ -177,7 +236,9 @@ describe("an attack at measured distances", () => {
     forceFaces([3, 4, 2, 5, 2, 4, 4, 4]);
     expect(await actions.requestChatAction(attackMessage as never, "d6RollDamage", null)).toBe(true);
     const damage = lastMessage();
-    expect(damage.flags.omnibus.d6.damage.targets).toEqual([expect.objectContaining({ actorUuid: "Actor.leader", damageTotal: 16, resistTotal: 12, stun: false })]);
+    expect(damage.flags.omnibus.d6.damage.targets).toEqual([
+      expect.objectContaining({ actorUuid: "Actor.leader", damageTotal: 16, resistTotal: 12, stun: false }),
+    ]);
     expect(damage.flags.omnibus.d6.damage.from).toBe(attackMessage.id);
     expect(lastCard().outcomes[0].result).toBe("OMNIBUS.D6.DamageResult.wounded");
     expect(leader.updates).toEqual([]);
@@ -187,7 +248,12 @@ describe("an attack at measured distances", () => {
     expect(await actions.requestChatAction(damageMessage as never, "d6ApplyDamage", "0")).toBe(true);
     expect(stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { action: "d6ApplyDamage", target: "0" } });
     expect(leader.updates).toEqual([{ "system.woundLevel": "wounded" }]);
-    expect(leader.statusToggles.filter((s) => s.active).map((s) => s.id).sort()).toEqual(["prone", "wounded"]);
+    expect(
+      leader.statusToggles
+        .filter((s) => s.active)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(["prone", "wounded"]);
 
     // A second click: nothing.
     expect(await actions.requestChatAction(damageMessage as never, "d6ApplyDamage", "0")).toBe(false);
@@ -239,7 +305,9 @@ describe("an attack at measured distances", () => {
     forceFaces([4, 3, 2, 5, 3]);
     await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
     const [card, secret] = stand.messages.slice(-2);
-    const cardContext = stand.recorded.rendered.find((r) => (r.context as any).subtitle !== "OMNIBUS.D6.Card.GMOnly" && (r.context as any).outcomes?.length)!.context as any;
+    const cardContext = stand.recorded.rendered.find(
+      (r) => (r.context as any).subtitle !== "OMNIBUS.D6.Card.GMOnly" && (r.context as any).outcomes?.length,
+    )!.context as any;
     // The leader at 15 m (Medium: Moderate 13, as in T-72) and the dodger's 27: neither number is in the public card or its flags.
     expect(cardContext.outcomes.map((o: any) => o.difficulty)).toEqual([undefined, undefined, undefined]);
     expect(cardContext.quality).toBeNull();
@@ -287,7 +355,16 @@ describe("an attack at measured distances", () => {
     await checks.d6Checks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
     const attackMessage = stand.messages.at(-1)!;
     const bystander = actorDoc(packDoc("d6-characters", "Thug"), "Actor.bystander", false);
-    const forged = { ruleset: "d6", d6: { damage: { from: attackMessage.id, attackerUuid: "Actor.thannik", targets: [{ actorUuid: "Actor.bystander", name: "B", img: "", damageTotal: 60, resistTotal: 1, stun: false, vehicle: false }] } } };
+    const forged = {
+      ruleset: "d6",
+      d6: {
+        damage: {
+          from: attackMessage.id,
+          attackerUuid: "Actor.thannik",
+          targets: [{ actorUuid: "Actor.bystander", name: "B", img: "", damageTotal: 60, resistTotal: 1, stun: false, vehicle: false }],
+        },
+      },
+    };
     await (globalThis as any).ChatMessage.create({ content: "", flags: { omnibus: forged } });
     expect(await actions.requestChatAction(stand.messages.at(-1)! as never, "d6ApplyDamage", "0")).toBe(false);
     expect(bystander.updates).toEqual([]);
@@ -301,8 +378,16 @@ describe("an attack at measured distances", () => {
 });
 
 describe("an attack card forged at creation", () => {
-  const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
-  const token = (name: string, actorUuid: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: actorUuid } });
+  const grid = {
+    units: "m",
+    measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+  };
+  const token = (name: string, actorUuid: string, x: number) => ({
+    center: { x, y: 0 },
+    name,
+    document: { uuid: `Scene.s.Token.${name}` },
+    actor: { uuid: actorUuid },
+  });
   // T-72's attack (17 against 13 at 15 m: a hit; against the dodge of 27: a miss), then the player
   // posts the same Rolls with a changed claim: the GM re-derives it at creation.
   async function honestThenForged(change: (d6: Record<string, any>) => void) {
@@ -311,7 +396,11 @@ describe("an attack card forged at creation", () => {
     const dodger = actorDoc(packDoc("d6-characters", "Stormtrooper"), "Actor.dodger", false);
     (dodger.extra as any).system.round.dodge = 27;
     (dodger as any).system.round.dodge = 27;
-    const targets = describeTargets(grid, token("thannik", "Actor.thannik", 0) as never, [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500)] as never);
+    const targets = describeTargets(
+      grid,
+      token("thannik", "Actor.thannik", 0) as never,
+      [token("leader", "Actor.leader", 1500), token("dodger", "Actor.dodger", 500)] as never,
+    );
     const weaponId = (shooter as any).items.contents.find((i: any) => i.name === "Heavy blaster pistol").id;
     const request = (await checks.d6Checks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: weaponId }, targets }))!;
     forceFaces([4, 3, 2, 5, 3]);
@@ -324,7 +413,9 @@ describe("an attack card forged at creation", () => {
   }
 
   it("the dodger (a miss) claimed as hit → refused (Result): no damage roll, nothing applied", async () => {
-    const { forged, dodger } = await honestThenForged((f) => f.d6.attack.targets.push({ ...f.d6.attack.targets[0], tokenUuid: "Scene.s.Token.dodger", actorUuid: "Actor.dodger", name: "dodger" }));
+    const { forged, dodger } = await honestThenForged((f) =>
+      f.d6.attack.targets.push({ ...f.d6.attack.targets[0], tokenUuid: "Scene.s.Token.dodger", actorUuid: "Actor.dodger", name: "dodger" }),
+    );
     expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: "Result" });
     forceFaces([3, 4, 2, 5, 2, 4, 4, 4]);
     expect(await actions.requestChatAction(forged as never, "d6RollDamage", null)).toBe(false);
@@ -333,12 +424,16 @@ describe("an attack card forged at creation", () => {
   });
 
   it("a heavier damage code claimed (5D → 9D) → refused (Result)", async () => {
-    const { forged } = await honestThenForged((f) => { f.d6.attack.damage = { dice: 9, pips: 0 }; });
+    const { forged } = await honestThenForged((f) => {
+      f.d6.attack.damage = { dice: 9, pips: 0 };
+    });
     expect(recordOf(forged.id)?.tampered).toMatchObject({ forged: "Result" });
   });
 
   it("one action claimed instead of two (a 6D pool, but the Roll holds 5 faces) → refused (Dice)", async () => {
-    const { forged } = await honestThenForged((f) => { f.origin.choices.actions = "1"; });
+    const { forged } = await honestThenForged((f) => {
+      f.origin.choices.actions = "1";
+    });
     expect(recordOf(forged.id)?.tampered).toMatchObject({ forged: "Dice" });
   });
 
@@ -358,8 +453,12 @@ describe("combat", () => {
     (sev.system as any).woundLevel = "wounded";
     expect((d6Combat.initiativeRoll!({ actor: sev } as never) as any).formula).toBe("1d6 + 1dw + 2");
     // T-70: Sev 14, boss 15 → boss first; a tie at 15 → the boss's 4D beats Sev's 3D+2.
-    expect(compareCombatants({ name: "Sev", initiative: 14, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(0);
-    expect(compareCombatants({ name: "Sev", initiative: 15, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(0);
+    expect(compareCombatants({ name: "Sev", initiative: 14, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(
+      0,
+    );
+    expect(compareCombatants({ name: "Sev", initiative: 15, actor: sev }, { name: "Boss", initiative: 15, actor: boss })).toBeGreaterThan(
+      0,
+    );
   });
 
   it("a new round resets each D6 combatant's round state once, on the active GM only", async () => {
@@ -371,7 +470,9 @@ describe("combat", () => {
     expect(await onCombatRound(combat as never, { round: 2 }, { id: "player", isGM: false }, gm)).toBe(0);
     expect(await onCombatRound(combat as never, { round: 2 }, gm, gm)).toBe(1);
     expect(a.updates).toEqual([roundResetUpdate()]);
-    expect(roundResetUpdate()).toEqual({ "system.round": { actions: 1, forcePoint: false, dodge: null, parry: null, fullReaction: false } });
+    expect(roundResetUpdate()).toEqual({
+      "system.round": { actions: 1, forcePoint: false, dodge: null, parry: null, fullReaction: false },
+    });
   });
 });
 

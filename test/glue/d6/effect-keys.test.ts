@@ -21,8 +21,14 @@ describe("D6 effect keys", () => {
     const { effectContributions } = await import("../../../src/core/effects");
     expect(d6SkillKey("Blaster")).toBe("blaster");
     expect(d6SkillKey("Starship Gunnery")).toBe("starship_gunnery");
-    const effects = [effect("system.bonuses.skill.blaster", "3", "Targeting scope"), effect("system.bonuses.attribute.dexterity", "1", "Stim")];
-    expect(effectContributions(effects, d6EffectKeys("dexterity", true, "Blaster"))).toEqual([{ name: "Targeting scope", value: 3 }, { name: "Stim", value: 1 }]);
+    const effects = [
+      effect("system.bonuses.skill.blaster", "3", "Targeting scope"),
+      effect("system.bonuses.attribute.dexterity", "1", "Stim"),
+    ];
+    expect(effectContributions(effects, d6EffectKeys("dexterity", true, "Blaster"))).toEqual([
+      { name: "Targeting scope", value: 3 },
+      { name: "Stim", value: 1 },
+    ]);
     expect(effectContributions(effects, d6EffectKeys("dexterity", false, "Dodge"))).toEqual([{ name: "Stim", value: 1 }]);
   });
 
@@ -35,7 +41,10 @@ describe("D6 effect keys", () => {
     const plain = actorData(doc);
     expect(targetResistCode(plain, "energy", 0)).toEqual({ dice: 2, pips: 0 });
     expect(targetResistCode({ ...plain, effects: [effect("system.bonuses.resistance", "4")] }, "energy", 0)).toEqual({ dice: 3, pips: 1 });
-    expect(targetResistCode({ ...plain, effects: [effect("system.bonuses.resistance", "-30")] }, "energy", 0)).toEqual({ dice: 0, pips: 0 });
+    expect(targetResistCode({ ...plain, effects: [effect("system.bonuses.resistance", "-30")] }, "energy", 0)).toEqual({
+      dice: 0,
+      pips: 0,
+    });
   });
 
   it("the difficulty to hit: the target's +3 adds to the band's number and still adds after a dodge replaces it (000:L611, L1145)", async () => {
@@ -43,7 +52,19 @@ describe("D6 effect keys", () => {
     const { DEFAULT_SETTINGS } = await import("../../../src/rules/d6/table/settings");
     const bonus = difficultyEffectBonus([effect("system.bonuses.difficulty", "3", "Cloak")]);
     expect(bonus).toBe(3);
-    const target = { tokenUuid: "t", actorUuid: "a", name: "T", img: "", distance: 30, units: "m", band: "medium" as const, level: "moderate" as const, difficulty: 13, scaleAttack: 0, reactions: [] as any[] };
+    const target = {
+      tokenUuid: "t",
+      actorUuid: "a",
+      name: "T",
+      img: "",
+      distance: 30,
+      units: "m",
+      band: "medium" as const,
+      level: "moderate" as const,
+      difficulty: 13,
+      scaleAttack: 0,
+      reactions: [] as any[],
+    };
     expect(targetDifficulty(target, "ranged", 5, DEFAULT_SETTINGS)).toBe(18);
     expect(targetDifficulty({ ...target, difficultyBonus: bonus }, "ranged", 5, DEFAULT_SETTINGS)).toBe(21);
     const dodged = { ...target, reactions: [{ skill: "dodge" as const, total: 15, full: false }] };

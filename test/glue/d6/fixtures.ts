@@ -35,13 +35,27 @@ export function packDoc(pack: string, name: string): PackDoc {
 }
 
 export function asItem(doc: PackDoc, parent = "Actor.x"): D6ItemData {
-  return { id: doc._id, uuid: `${parent}.Item.${doc._id}`, name: doc.name, type: doc.type, img: doc.img ?? null, system: structuredClone(doc.system) };
+  return {
+    id: doc._id,
+    uuid: `${parent}.Item.${doc._id}`,
+    name: doc.name,
+    type: doc.type,
+    img: doc.img ?? null,
+    system: structuredClone(doc.system),
+  };
 }
 
 /** A pack actor as the plain data checks.ts builds from a document. */
 export function asActor(doc: PackDoc): D6ActorData {
   const uuid = `Actor.${doc._id}`;
-  return { uuid, name: doc.name, type: doc.type, img: doc.img ?? null, system: structuredClone(doc.system), items: (doc.items ?? []).map((i) => asItem(i, uuid)) };
+  return {
+    uuid,
+    name: doc.name,
+    type: doc.type,
+    img: doc.img ?? null,
+    system: structuredClone(doc.system),
+    items: (doc.items ?? []).map((i) => asItem(i, uuid)),
+  };
 }
 
 export const thannik = () => asActor(packDoc("d6-characters", "Thannik"));

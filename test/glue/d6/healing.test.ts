@@ -62,8 +62,17 @@ describe("natural healing (§25.1)", () => {
 
   it("D-4 / D-5: the bands of the wounded and mortally wounded rows", () => {
     const data = (s: string) => ({ kind: "natural", patientState: s, now: 0 }) as HealingData;
-    expect([4, 5, 6, 7].map((t) => naturalHealingResult(data("wounded"), t).state)).toEqual(["wounded_twice", "wounded", "wounded", "healthy"]);
-    expect([6, 7, 9].map((t) => naturalHealingResult(data("mortally_wounded"), t).state)).toEqual(["killed", "mortally_wounded", "incapacitated"]);
+    expect([4, 5, 6, 7].map((t) => naturalHealingResult(data("wounded"), t).state)).toEqual([
+      "wounded_twice",
+      "wounded",
+      "wounded",
+      "healthy",
+    ]);
+    expect([6, 7, 9].map((t) => naturalHealingResult(data("mortally_wounded"), t).state)).toEqual([
+      "killed",
+      "mortally_wounded",
+      "incapacitated",
+    ]);
   });
 
   it("full Strength with no wound penalty (A-19), −1D after working (000:L451), +1D for taking it easy; the odds add up to 1", () => {
@@ -80,11 +89,18 @@ describe("natural healing (§25.1)", () => {
   });
 
   it("a player must rest the required days first (the GM may roll any time); a healthy character has nothing to heal", () => {
-    const p = patient("Thannik", "wounded", { healing: { nextNaturalRoll: 3 * DAY, medpacDay: null, medpacUses: 0, medpacBlockedUntil: null, stabilized: false } });
-    expect(naturalHealingCheck(p, 2 * DAY, false, "x")).toEqual({ refused: "OMNIBUS.D6.Healing.RestFirst", data: { name: "Thannik", days: 1 } });
+    const p = patient("Thannik", "wounded", {
+      healing: { nextNaturalRoll: 3 * DAY, medpacDay: null, medpacUses: 0, medpacBlockedUntil: null, stabilized: false },
+    });
+    expect(naturalHealingCheck(p, 2 * DAY, false, "x")).toEqual({
+      refused: "OMNIBUS.D6.Healing.RestFirst",
+      data: { name: "Thannik", days: 1 },
+    });
     expect(isRefusal(naturalHealingCheck(p, 2 * DAY, true, "x"))).toBe(false);
     expect(isRefusal(naturalHealingCheck(p, 3 * DAY, false, "x"))).toBe(false);
-    expect(naturalHealingCheck(patient("Thannik", "healthy"), 0, false, "x")).toMatchObject({ refused: "OMNIBUS.D6.Healing.NothingToHeal" });
+    expect(naturalHealingCheck(patient("Thannik", "healthy"), 0, false, "x")).toMatchObject({
+      refused: "OMNIBUS.D6.Healing.NothingToHeal",
+    });
   });
 });
 
@@ -107,8 +123,15 @@ describe("medpacs (§25.2)", () => {
     const result = medpacHealingResult(data, 9, 8, "wounded_twice");
     expect(result.state).toBe("wounded");
     const planned = planHealing(data, result, p.system, false);
-    expect(planned.update).toMatchObject({ "system.woundLevel": "wounded", "system.healing.medpacDay": 10, "system.healing.medpacUses": 1 });
-    Object.assign(p.system, { woundLevel: "wounded_twice", healing: { nextNaturalRoll: null, medpacDay: 10, medpacUses: 1, medpacBlockedUntil: null, stabilized: false } });
+    expect(planned.update).toMatchObject({
+      "system.woundLevel": "wounded",
+      "system.healing.medpacDay": 10,
+      "system.healing.medpacUses": 1,
+    });
+    Object.assign(p.system, {
+      woundLevel: "wounded_twice",
+      healing: { nextNaturalRoll: null, medpacDay: 10, medpacUses: 1, medpacBlockedUntil: null, stabilized: false },
+    });
     const second = medpacCheck(h, medpacOf(h), p, 10 * DAY + 5000, DEFAULT_SETTINGS);
     if (isRefusal(second)) throw new Error("refused");
     expect(second.values.difficulty).toBe(13); // Moderate
@@ -129,25 +152,42 @@ describe("medpacs (§25.2)", () => {
       const r = medpacCheck(h, medpacOf(h), { ...patient("Stormtrooper", level), unconscious }, 0, DEFAULT_SETTINGS);
       return isRefusal(r) ? r.refused : r.values.difficulty;
     };
-    expect([at("stunned"), at("wounded", true), at("incapacitated"), at("mortally_wounded"), at("healthy")]).toEqual([3, 3, 13, 13, "OMNIBUS.D6.Healing.NothingToHeal"]);
+    expect([at("stunned"), at("wounded", true), at("incapacitated"), at("mortally_wounded"), at("healthy")]).toEqual([
+      3,
+      3,
+      13,
+      13,
+      "OMNIBUS.D6.Healing.NothingToHeal",
+    ]);
     const knockedOut = medpacCheck(h, medpacOf(h), { ...patient("Stormtrooper", "wounded"), unconscious: true }, 0, DEFAULT_SETTINGS);
     if (isRefusal(knockedOut)) throw new Error("refused");
     const data = (knockedOut.data as any).healing as HealingData;
     const woke = medpacHealingResult(data, 5, 3, "wounded");
     expect(woke).toMatchObject({ success: true, wakes: true, state: "wounded" });
-    expect(planHealing(data, woke, patient("Stormtrooper", "wounded").system, true).statuses).toMatchObject({ unconscious: false, wounded: true });
+    expect(planHealing(data, woke, patient("Stormtrooper", "wounded").system, true).statuses).toMatchObject({
+      unconscious: false,
+      wounded: true,
+    });
     const badMiss = medpacHealingResult({ ...data, patientState: "mortally_wounded" }, 6, 18, "mortally_wounded");
     expect(badMiss).toMatchObject({ success: false, blockedHours: 24, state: "mortally_wounded" });
     const planned = planHealing({ ...data, now: 1000 }, badMiss, patient("Stormtrooper", "mortally_wounded").system, false);
     expect(planned.update["system.healing.medpacBlockedUntil"]).toBe(1000 + 24 * 3600);
-    const barred = medpacCheck(h, medpacOf(h), { ...patient("Stormtrooper", "mortally_wounded", { healing: { medpacBlockedUntil: 1000 + 24 * 3600 } }), unconscious: false }, 2000, DEFAULT_SETTINGS);
+    const barred = medpacCheck(
+      h,
+      medpacOf(h),
+      { ...patient("Stormtrooper", "mortally_wounded", { healing: { medpacBlockedUntil: 1000 + 24 * 3600 } }), unconscious: false },
+      2000,
+      DEFAULT_SETTINGS,
+    );
     expect(barred).toMatchObject({ refused: "OMNIBUS.D6.Healing.Barred", data: { hours: 24 } });
   });
 
   it("no medpac left is refused", () => {
     const h = healer();
     medpacOf(h).system.quantity = 0;
-    expect(medpacCheck(h, medpacOf(h), patient("Stormtrooper", "wounded"), 0, DEFAULT_SETTINGS)).toMatchObject({ refused: "OMNIBUS.D6.Healing.NoneLeft" });
+    expect(medpacCheck(h, medpacOf(h), patient("Stormtrooper", "wounded"), 0, DEFAULT_SETTINGS)).toMatchObject({
+      refused: "OMNIBUS.D6.Healing.NoneLeft",
+    });
   });
 });
 
@@ -157,14 +197,22 @@ describe("bacta tanks (§25.3)", () => {
     const tank = asItem(packDoc("d6-equipment", "Bacta tank"), op.uuid);
     const p = patient("Stormtrooper", "mortally_wounded", { roundsMortallyWounded: 2 });
     expect(bactaCheck(op, tank, p, 0, DEFAULT_SETTINGS)).toMatchObject({ refused: "OMNIBUS.D6.Healing.NeedsMedicine" });
-    op.items.push(asItem({ ...packDoc("d6-skills", "medicine"), system: { ...packDoc("d6-skills", "medicine").system, code: { dice: 3, pips: 0 } } }, op.uuid));
+    op.items.push(
+      asItem(
+        { ...packDoc("d6-skills", "medicine"), system: { ...packDoc("d6-skills", "medicine").system, code: { dice: 3, pips: 0 } } },
+        op.uuid,
+      ),
+    );
     const request = bactaCheck(op, tank, p, 0, DEFAULT_SETTINGS);
     if (isRefusal(request)) throw new Error("refused");
     expect(request.values.difficulty).toBe(3); // Very Easy
     const data = (request.data as any).healing as HealingData;
     const result = bactaHealingResult(data, true, { amount: 4, unit: "days" });
     expect(result).toMatchObject({ state: "healthy", tankTime: { amount: 4, unit: "days" } });
-    expect(planHealing(data, result, p.system, true).update).toMatchObject({ "system.woundLevel": "healthy", "system.roundsMortallyWounded": 0 });
+    expect(planHealing(data, result, p.system, true).update).toMatchObject({
+      "system.woundLevel": "healthy",
+      "system.roundsMortallyWounded": 0,
+    });
     expect(bactaHealingResult(data, false, null)).toMatchObject({ success: false, state: "mortally_wounded" });
   });
 });
@@ -191,27 +239,52 @@ describe("at the table (glue)", () => {
   });
 
   it("a medpac on a targeted stormtrooper the player does not own: roll, one medpac spent, the card, and ONE update of the patient by the GM; a second click does nothing", async () => {
-    const healer = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true, [{ ...medpacDoc(), system: { ...medpacDoc().system, quantity: 2 } }]);
+    const healer = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true, [
+      { ...medpacDoc(), system: { ...medpacDoc().system, quantity: 2 } },
+    ]);
     const trooper = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.trooper", false);
     (trooper as any).system.woundLevel = "wounded_twice";
     (globalThis as any).game.time.worldTime = 3 * DAY + 10;
     const medpac = (healer as any).items.contents.find((i: any) => i.name === "Medpac") as StandInDocument;
-    const request = await t.checks.d6Checks.build({ actor: healer as never, kind: "medical", dataset: { itemId: medpac.id }, targets: [{ tokenUuid: "Scene.s.Token.tk", actorUuid: "Actor.trooper", name: "Stormtrooper", img: "", distance: 1, units: "m" }] });
+    const request = await t.checks.d6Checks.build({
+      actor: healer as never,
+      kind: "medical",
+      dataset: { itemId: medpac.id },
+      targets: [{ tokenUuid: "Scene.s.Token.tk", actorUuid: "Actor.trooper", name: "Stormtrooper", img: "", distance: 1, units: "m" }],
+    });
     expect(request!.values.difficulty).toBe(8);
     t.stand.setActiveGM("gm");
     forceFaces([5, 4]); // Technical 2D: 5 + Wild 4 = 9 ≥ Easy 8
     await t.checks.d6Checks.roll(request!, request!.values, { rollMode: "publicroll" });
     expect(lastCard(t.stand).total).toBe(9);
     expect(lastCard(t.stand).outcome).toEqual({ label: "OMNIBUS.D6.Card.Success", tone: "success" });
-    expect(explainSteps(lastCard(t.stand))).toEqual(["Rolled 2D.", "Regular dice 5 = 5.", "Wild Die 4.", "Total 9.", "9 ≥ 8: success, margin 1."]);
+    expect(explainSteps(lastCard(t.stand))).toEqual([
+      "Rolled 2D.",
+      "Regular dice 5 = 5.",
+      "Wild Die 4.",
+      "Total 9.",
+      "9 ≥ 8: success, margin 1.",
+    ]);
     expect(medpac.updates).toEqual([{ "system.quantity": 1 }]);
     // The card asks the GM at once; the request names only the card and the action.
     await vi.waitFor(() => expect(trooper.updates).toHaveLength(1));
     expect(t.stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { action: "d6ApplyHealing", target: null } });
     expect(trooper.updates).toEqual([
-      { "system.woundLevel": "wounded", "system.roundsMortallyWounded": 0, "system.healing.stabilized": false, "system.stuns": 0, "system.healing.medpacDay": 3, "system.healing.medpacUses": 1 },
+      {
+        "system.woundLevel": "wounded",
+        "system.roundsMortallyWounded": 0,
+        "system.healing.stabilized": false,
+        "system.stuns": 0,
+        "system.healing.medpacDay": 3,
+        "system.healing.medpacUses": 1,
+      },
     ]);
-    expect(trooper.statusToggles.filter((s) => s.active).map((s) => s.id).sort()).toEqual(["prone", "wounded"]);
+    expect(
+      trooper.statusToggles
+        .filter((s) => s.active)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(["prone", "wounded"]);
     t.stand.setUser("player");
     expect(await t.actions.requestChatAction(t.messages[0] as never, "d6ApplyHealing", null)).toBe(false);
     expect(trooper.updates).toHaveLength(1);
@@ -219,11 +292,18 @@ describe("at the table (glue)", () => {
 
   it("with hidden difficulties the medpac card's steps state the total but not the difficulty or the margin", async () => {
     t = await setUpTable({ settings: { "omnibus.d6_hideDifficulty": true } });
-    const healer = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true, [{ ...medpacDoc(), system: { ...medpacDoc().system, quantity: 2 } }]);
+    const healer = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true, [
+      { ...medpacDoc(), system: { ...medpacDoc().system, quantity: 2 } },
+    ]);
     const trooper = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.trooper", false);
     (trooper as any).system.woundLevel = "wounded_twice";
     const medpac = (healer as any).items.contents.find((i: any) => i.name === "Medpac") as StandInDocument;
-    const request = await t.checks.d6Checks.build({ actor: healer as never, kind: "medical", dataset: { itemId: medpac.id }, targets: [{ tokenUuid: "Scene.s.Token.tk", actorUuid: "Actor.trooper", name: "Stormtrooper", img: "", distance: 1, units: "m" }] });
+    const request = await t.checks.d6Checks.build({
+      actor: healer as never,
+      kind: "medical",
+      dataset: { itemId: medpac.id },
+      targets: [{ tokenUuid: "Scene.s.Token.tk", actorUuid: "Actor.trooper", name: "Stormtrooper", img: "", distance: 1, units: "m" }],
+    });
     t.stand.setActiveGM("gm");
     forceFaces([5, 4]);
     await t.checks.d6Checks.roll(request!, request!.values, { rollMode: "publicroll" });

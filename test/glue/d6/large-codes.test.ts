@@ -14,11 +14,13 @@ const actor = (dice: number) => ({
   system: { attributes: { perception: { dice, pips: 0 } }, characterPoints: 10, forcePoints: 2, woundLevel: "healthy" },
   items: [],
 });
-const odds = (request: Parameters<typeof checkOdds>[0], values: Parameters<typeof checkOdds>[1]) => checkOdds(request, values, DEFAULT_SETTINGS, true);
+const odds = (request: Parameters<typeof checkOdds>[0], values: Parameters<typeof checkOdds>[1]) =>
+  checkOdds(request, values, DEFAULT_SETTINGS, true);
 
 describe("large D6 codes in the roll dialog", () => {
   it("the schema accepts up to 200D", () => {
-    const dice = (ACTOR_SPECS.d6_character.attributes as { fields: Record<string, { fields: Record<string, { max?: number }> }> }).fields.perception.fields.dice;
+    const dice = (ACTOR_SPECS.d6_character.attributes as { fields: Record<string, { fields: Record<string, { max?: number }> }> }).fields
+      .perception.fields.dice;
     expect(dice.max).toBe(200);
   });
 

@@ -24,7 +24,8 @@ function runner(speed?: string) {
   return { ...a, flags: speed ? { omnibus: { d6: { speed } } } : {} };
 }
 
-const at = (request: ReturnType<typeof movementRequest>, values: CheckValues) => resolveMovement(request, { ...request.values, ...values }, DEFAULT_SETTINGS);
+const at = (request: ReturnType<typeof movementRequest>, values: CheckValues) =>
+  resolveMovement(request, { ...request.values, ...values }, DEFAULT_SETTINGS);
 
 describe("the difficulty and the distance (§30.2, §31.2)", () => {
   it("T-4: cautious on Easy terrain needs no roll and moves 100 m of Move 200; the move is free", () => {
@@ -42,7 +43,11 @@ describe("the difficulty and the distance (§30.2, §31.2)", () => {
   });
 
   it("T-9 / T-26: Difficult terrain at high speed is Very Difficult (28), at all-out Heroic (34)", () => {
-    const r9 = at(movementRequest(airspeeder("cruising"), DEFAULT_SETTINGS, "Move"), { speed: "high", terrain: "difficult", difficulty: 28 });
+    const r9 = at(movementRequest(airspeeder("cruising"), DEFAULT_SETTINGS, "Move"), {
+      speed: "high",
+      terrain: "difficult",
+      difficulty: 28,
+    });
     expect([r9.check.difficulty.level, r9.difficulty, r9.distance]).toEqual(["very_difficult", 28, 400]);
     const r26 = at(movementRequest(runner("high"), DEFAULT_SETTINGS, "Move"), { speed: "all_out", terrain: "difficult", difficulty: 34 });
     expect([r26.check.difficulty.level, r26.difficulty, r26.distance, r26.check.soleAction]).toEqual(["heroic", 34, 40, true]);
@@ -61,11 +66,20 @@ describe("the code rolled", () => {
     c.items = c.items.filter((i) => i.type !== "d6_armor"); // Thannik's own armor has no Dexterity penalty
     (c.system.attributes as Record<string, unknown>).dexterity = { dice: 3, pips: 0 };
     const plain = movementRequest(c, DEFAULT_SETTINGS, "Move");
-    expect(at(plain, { speed: "cautious", terrain: "very_difficult", difficulty: 17 })).toMatchObject({ code: { dice: 3, pips: 0 }, difficulty: 17 });
+    expect(at(plain, { speed: "cautious", terrain: "very_difficult", difficulty: 17 })).toMatchObject({
+      code: { dice: 3, pips: 0 },
+      difficulty: 17,
+    });
     c.items.push(asItem(packDoc("d6-armor", "Stormtrooper armor"), c.uuid));
-    expect(at(movementRequest(c, DEFAULT_SETTINGS, "Move"), { speed: "cautious", terrain: "very_difficult" }).code).toEqual({ dice: 2, pips: 0 });
+    expect(at(movementRequest(c, DEFAULT_SETTINGS, "Move"), { speed: "cautious", terrain: "very_difficult" }).code).toEqual({
+      dice: 2,
+      pips: 0,
+    });
     c.system.woundLevel = "wounded";
-    expect(at(movementRequest(c, DEFAULT_SETTINGS, "Move"), { speed: "cautious", terrain: "very_difficult" }).code).toEqual({ dice: 1, pips: 0 });
+    expect(at(movementRequest(c, DEFAULT_SETTINGS, "Move"), { speed: "cautious", terrain: "very_difficult" }).code).toEqual({
+      dice: 1,
+      pips: 0,
+    });
   });
 });
 
@@ -79,22 +93,46 @@ describe("speed changes (§30.4, §31.4)", () => {
   });
 
   it("T-20 / T-21: a cautious character may go up to high; an all-out one no lower than cruising", () => {
-    expect(Object.keys(movementRequest(runner("cautious"), DEFAULT_SETTINGS, "Move").fields[0].choices!)).toEqual(["cautious", "cruising", "high"]);
-    expect(Object.keys(movementRequest(runner("all_out"), DEFAULT_SETTINGS, "Move").fields[0].choices!)).toEqual(["cruising", "high", "all_out"]);
+    expect(Object.keys(movementRequest(runner("cautious"), DEFAULT_SETTINGS, "Move").fields[0].choices!)).toEqual([
+      "cautious",
+      "cruising",
+      "high",
+    ]);
+    expect(Object.keys(movementRequest(runner("all_out"), DEFAULT_SETTINGS, "Move").fields[0].choices!)).toEqual([
+      "cruising",
+      "high",
+      "all_out",
+    ]);
   });
 });
 
 describe("failures (§30.8) and odds", () => {
   it("T-24: a miss by 12 at high speed (Move 10) is a minor fall after 5 of 20 m, no actions this round or next, 3D − 3D = no damage", () => {
     expect(movementFailureOutcome("character", 12, "high", 20)).toEqual({
-      failure: "OMNIBUS.D6.Movement.Failure.minor_fall", missedBy: 12, metres: 5, penaltyThisRound: null, penaltyNextRound: null, damage: null, unverified: false,
+      failure: "OMNIBUS.D6.Movement.Failure.minor_fall",
+      missedBy: 12,
+      metres: 5,
+      penaltyThisRound: null,
+      penaltyNextRound: null,
+      damage: null,
+      unverified: false,
     });
   });
 
   it("T-2: a miss by 18 at high speed is a tumbling fall with the speed's collision damage, 3D; T-27: a miss by 2 is a slight slip, −1D this round", () => {
-    expect(movementFailureOutcome("character", 18, "high", 20)).toMatchObject({ failure: "OMNIBUS.D6.Movement.Failure.tumbling_fall", damage: "3D" });
-    expect(movementFailureOutcome("character", 2, "cruising", 10)).toMatchObject({ failure: "OMNIBUS.D6.Movement.Failure.slight_slip", metres: 10, penaltyThisRound: 1 });
-    expect(movementFailureOutcome("vehicle", 1, "high", 400)).toMatchObject({ failure: "OMNIBUS.D6.Movement.Failure.slight_slip", unverified: true });
+    expect(movementFailureOutcome("character", 18, "high", 20)).toMatchObject({
+      failure: "OMNIBUS.D6.Movement.Failure.tumbling_fall",
+      damage: "3D",
+    });
+    expect(movementFailureOutcome("character", 2, "cruising", 10)).toMatchObject({
+      failure: "OMNIBUS.D6.Movement.Failure.slight_slip",
+      metres: 10,
+      penaltyThisRound: 1,
+    });
+    expect(movementFailureOutcome("vehicle", 1, "high", 400)).toMatchObject({
+      failure: "OMNIBUS.D6.Movement.Failure.slight_slip",
+      unverified: true,
+    });
   });
 
   it("the odds: Dexterity 1D against 7 succeeds only when the Wild Die explodes, 1/6; an automatic move is certain", () => {
@@ -103,7 +141,10 @@ describe("failures (§30.8) and odds", () => {
     const request = movementRequest(c, DEFAULT_SETTINGS, "Move");
     const odds = movementOdds(request, { ...request.values, speed: "high", terrain: "easy", difficulty: 7 }, DEFAULT_SETTINGS, true);
     expect(odds[0].probability).toBeCloseTo(1 / 6, 12);
-    expect(movementOdds(request, { ...request.values, speed: "cautious", terrain: "easy" }, DEFAULT_SETTINGS, true)[0]).toMatchObject({ label: "OMNIBUS.D6.Movement.NoRoll", probability: 1 });
+    expect(movementOdds(request, { ...request.values, speed: "cautious", terrain: "easy" }, DEFAULT_SETTINGS, true)[0]).toMatchObject({
+      label: "OMNIBUS.D6.Movement.NoRoll",
+      probability: 1,
+    });
   });
 });
 
@@ -141,17 +182,25 @@ describe("at the table (glue)", () => {
     const doc = speederDoc("cruising");
     const request = await t.checks.d6Checks.build({ actor: doc as never, kind: "movement", dataset: {}, targets: [] });
     forceFaces([5, 5, 4, 4, 4, 3]); // 25 + 2 = 27
-    await t.checks.d6Checks.roll(request!, { ...request!.values, speed: "high", terrain: "difficult", difficulty: 28 }, { rollMode: "publicroll" });
+    await t.checks.d6Checks.roll(
+      request!,
+      { ...request!.values, speed: "high", terrain: "difficult", difficulty: 28 },
+      { rollMode: "publicroll" },
+    );
     const card = lastCard(t.stand);
     expect(card.outcome.tone).toBe("failure");
-    expect(card.lines.find((l: any) => l.label === "OMNIBUS.D6.Movement.FailureLabel").value).toContain("OMNIBUS.D6.Movement.Failure.slight_slip");
+    expect(card.lines.find((l: any) => l.label === "OMNIBUS.D6.Movement.FailureLabel").value).toContain(
+      "OMNIBUS.D6.Movement.Failure.slight_slip",
+    );
     expect(card.lines.find((l: any) => l.label === "OMNIBUS.D6.Movement.FailureLabel").value).toContain("OMNIBUS.D6.Movement.Unverified");
   });
 
   it("a speed the rules do not allow (all-out from cruising) is refused: nothing rolled, posted or changed", async () => {
     const doc = speederDoc("cruising");
     const request = await t.checks.d6Checks.build({ actor: doc as never, kind: "movement", dataset: {}, targets: [] });
-    await expect(t.checks.d6Checks.roll(request!, { ...request!.values, speed: "all_out", terrain: "easy" }, { rollMode: "publicroll" })).rejects.toThrow(/may only go/);
+    await expect(
+      t.checks.d6Checks.roll(request!, { ...request!.values, speed: "all_out", terrain: "easy" }, { rollMode: "publicroll" }),
+    ).rejects.toThrow(/may only go/);
     expect(t.messages).toHaveLength(0);
     expect(doc.updates).toEqual([]);
   });

@@ -23,9 +23,13 @@ async function perception(values: Record<string, unknown>, faces: number[], syst
   const actor = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
   actor.live = true;
   Object.assign((actor as any).system, system);
-  const request = (await t.stand.asUser("player", () => t.checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] })))!;
+  const request = (await t.stand.asUser("player", () =>
+    t.checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] }),
+  ))!;
   forceFaces(faces);
-  await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, { ...request.values, difficultyLevel: "moderate", ...values }, { rollMode: "publicroll" }));
+  await t.stand.asUser("player", () =>
+    t.checks.d6Checks.roll(request, { ...request.values, difficultyLevel: "moderate", ...values }, { rollMode: "publicroll" }),
+  );
   await t.stand.settle();
   return { actor, created: t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>, message: t.stand.messages.at(-1)! as any };
 }
@@ -46,12 +50,48 @@ describe("a check card's CP-after entry", () => {
   });
 
   const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
-    ["the total 5 claimed as 12", (f) => { f.d6.cpAfter.total = 12; }, "Result"],
-    ["Moderate 13 claimed as Very Easy 5", (f) => { f.d6.cpAfter.difficulty = 5; }, "Result"],
-    ["two CP claimed already spent (no cap left to fill)", (f) => { f.d6.cpAfter.spent = 2; }, "Result"],
-    ["called an attack", (f) => { f.d6.attack = { actorUuid: "Actor.thannik", targets: [] }; }, "Result"],
-    ["a +1D bonus named: 4 dice, but the Roll holds 3 faces", (f) => { f.origin.choices.bonusDice = "1"; }, "Dice"],
-    ["no origin", (f) => { delete f.origin; }, "NoOrigin"],
+    [
+      "the total 5 claimed as 12",
+      (f) => {
+        f.d6.cpAfter.total = 12;
+      },
+      "Result",
+    ],
+    [
+      "Moderate 13 claimed as Very Easy 5",
+      (f) => {
+        f.d6.cpAfter.difficulty = 5;
+      },
+      "Result",
+    ],
+    [
+      "two CP claimed already spent (no cap left to fill)",
+      (f) => {
+        f.d6.cpAfter.spent = 2;
+      },
+      "Result",
+    ],
+    [
+      "called an attack",
+      (f) => {
+        f.d6.attack = { actorUuid: "Actor.thannik", targets: [] };
+      },
+      "Result",
+    ],
+    [
+      "a +1D bonus named: 4 dice, but the Roll holds 3 faces",
+      (f) => {
+        f.origin.choices.bonusDice = "1";
+      },
+      "Dice",
+    ],
+    [
+      "no origin",
+      (f) => {
+        delete f.origin;
+      },
+      "NoOrigin",
+    ],
   ];
   for (const [what, change, reason] of forgeries) {
     it(`a card forged at creation (${what}) is refused (${reason}); CP after the roll is refused`, async () => {
@@ -77,10 +117,14 @@ describe("a roll that spent the character's points is rebuilt as the dialog saw 
     expect(created.flags.omnibus.d6.cpAfter).toMatchObject({ total: 8, spent: 1 });
     expect(recordOf(message.id)?.tampered).toBeNull();
     // Two points claimed, but the Roll holds one CP die: refused.
-    const two = await repost(created, (f) => { f.origin.choices.characterPoints = "2"; });
+    const two = await repost(created, (f) => {
+      f.origin.choices.characterPoints = "2";
+    });
     expect(recordOf(two.id)?.tampered).toMatchObject({ forged: "Dice" });
     // Three: more than an attribute roll's cap of 2 (000:L809), which no dialog offers.
-    const three = await repost(created, (f) => { f.origin.choices.characterPoints = "3"; });
+    const three = await repost(created, (f) => {
+      f.origin.choices.characterPoints = "3";
+    });
     expect(recordOf(three.id)?.tampered).toMatchObject({ forged: "Choices" });
   });
 
@@ -89,13 +133,25 @@ describe("a roll that spent the character's points is rebuilt as the dialog saw 
     shooter.live = true;
     Object.assign((shooter as any).system, { forcePoints: 1 });
     actorDoc(t.stand, packDoc("d6-characters", "Thug"), "Actor.leader", false);
-    const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
-    const token = (name: string, actorUuid: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: actorUuid } });
+    const grid = {
+      units: "m",
+      measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+    };
+    const token = (name: string, actorUuid: string, x: number) => ({
+      center: { x, y: 0 },
+      name,
+      document: { uuid: `Scene.s.Token.${name}` },
+      actor: { uuid: actorUuid },
+    });
     const targets = describeTargets(grid, token("thannik", "Actor.thannik", 0) as never, [token("leader", "Actor.leader", 1500)] as never);
     const weaponId = (shooter as any).items.contents.find((i: any) => i.name === "Heavy blaster pistol").id;
-    const request = (await t.stand.asUser("player", () => t.checks.d6Checks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: weaponId }, targets })))!;
+    const request = (await t.stand.asUser("player", () =>
+      t.checks.d6Checks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: weaponId }, targets }),
+    ))!;
     forceFaces(Array.from({ length: 30 }, () => 3));
-    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, { ...request.values, forcePoint: true }, { rollMode: "publicroll" }));
+    await t.stand.asUser("player", () =>
+      t.checks.d6Checks.roll(request, { ...request.values, forcePoint: true }, { rollMode: "publicroll" }),
+    );
     await t.stand.settle();
     const message = t.stand.messages.at(-1)! as any;
     expect(shooter.updates[0]).toMatchObject({ "system.forcePoints": 0, "system.round.forcePoint": true });
@@ -109,9 +165,17 @@ describe("a movement card", () => {
   async function move() {
     const doc = actorDoc(t.stand, packDoc("d6-vehicles", "Airspeeder"), "Actor.speeder", true);
     (doc as any).flags = {};
-    const request = (await t.stand.asUser("player", () => t.checks.d6Checks.build({ actor: doc as never, kind: "movement", dataset: {}, targets: [] })))!;
+    const request = (await t.stand.asUser("player", () =>
+      t.checks.d6Checks.build({ actor: doc as never, kind: "movement", dataset: {}, targets: [] }),
+    ))!;
     forceFaces([4, 4, 3, 3, 2, 5]);
-    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, { ...request.values, speed: "cautious", terrain: "very_difficult", difficulty: 19 }, { rollMode: "publicroll" }));
+    await t.stand.asUser("player", () =>
+      t.checks.d6Checks.roll(
+        request,
+        { ...request.values, speed: "cautious", terrain: "very_difficult", difficulty: 19 },
+        { rollMode: "publicroll" },
+      ),
+    );
     await t.stand.settle();
     return { doc, created: t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>, message: t.stand.messages.at(-1)! as any };
   }
@@ -125,9 +189,27 @@ describe("a movement card", () => {
   });
 
   const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
-    ["cautious claimed as all-out", (f) => { f.d6.movement.speed = "all_out"; }, "Result"],
-    ["the speed recorded on another vehicle", (f) => { f.d6.movement.actorUuid = "Actor.other"; }, "Result"],
-    ["a speed the current one does not allow", (f) => { f.origin.choices.speed = "all_out"; }, "Choices"],
+    [
+      "cautious claimed as all-out",
+      (f) => {
+        f.d6.movement.speed = "all_out";
+      },
+      "Result",
+    ],
+    [
+      "the speed recorded on another vehicle",
+      (f) => {
+        f.d6.movement.actorUuid = "Actor.other";
+      },
+      "Result",
+    ],
+    [
+      "a speed the current one does not allow",
+      (f) => {
+        f.origin.choices.speed = "all_out";
+      },
+      "Choices",
+    ],
   ];
   for (const [what, change, reason] of forgeries) {
     it(`a movement card forged at creation (${what}) is refused (${reason}); no speed applies`, async () => {

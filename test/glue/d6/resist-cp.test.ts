@@ -31,7 +31,16 @@ describe("at the table", () => {
 
   /** The GM posts the damage card (the GM records it as it is created). */
   async function post(): Promise<StandInDocument> {
-    const flags = { omnibus: { ruleset: "d6", d6: { damage: { targets: [{ actorUuid: "Actor.thug", name: "Thug", img: "", damageTotal: 16, resistTotal: 12, stun: false, vehicle: false }] } } } };
+    const flags = {
+      omnibus: {
+        ruleset: "d6",
+        d6: {
+          damage: {
+            targets: [{ actorUuid: "Actor.thug", name: "Thug", img: "", damageTotal: 16, resistTotal: 12, stun: false, vehicle: false }],
+          },
+        },
+      },
+    };
     return t.stand.asUser("gm", () => (globalThis as any).ChatMessage.create({ content: "", flags }));
   }
 
@@ -62,29 +71,41 @@ describe("at the table", () => {
     ["selfroll", "a public card", false],
     ["blindroll", "a public card", false],
     ["publicroll", "a GM-whispered card", true],
-  ])("the CP roll in the spender's %s on %s is whispered to the GM (not public, not self) and still recorded", async (mode, _card, whispered) => {
-    const { thug } = damageCard(true);
-    const message = await post();
-    if (whispered) (message as any).whisper = ["gm"];
-    t.stand.setMessageMode(mode);
-    (globalThis as any).__dialogAnswer = "1";
-    forceFaces([4]);
-    const evaluated = t.stand.recorded.evaluations.length;
-    expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", "0")).toBe(true);
-    const response = t.stand.messages.find((m) => (m.flags as any).omnibus?.response?.action === "d6ResistCP")!;
-    expect(response.whisper).toEqual(["gm"]);
-    expect((response as any).blind).toBe(false);
-    // A blind choice rolls without asking for typed dice.
-    expect(t.stand.recorded.evaluations.slice(evaluated)).toEqual([{ allowInteractive: mode !== "blindroll" }]);
-    expect(thug.updates).toEqual([{ "system.characterPoints": 3 }]);
-  });
+  ])(
+    "the CP roll in the spender's %s on %s is whispered to the GM (not public, not self) and still recorded",
+    async (mode, _card, whispered) => {
+      const { thug } = damageCard(true);
+      const message = await post();
+      if (whispered) (message as any).whisper = ["gm"];
+      t.stand.setMessageMode(mode);
+      (globalThis as any).__dialogAnswer = "1";
+      forceFaces([4]);
+      const evaluated = t.stand.recorded.evaluations.length;
+      expect(await t.actions.requestChatAction(message as never, "d6SpendResistCP", "0")).toBe(true);
+      const response = t.stand.messages.find((m) => (m.flags as any).omnibus?.response?.action === "d6ResistCP")!;
+      expect(response.whisper).toEqual(["gm"]);
+      expect((response as any).blind).toBe(false);
+      // A blind choice rolls without asking for typed dice.
+      expect(t.stand.recorded.evaluations.slice(evaluated)).toEqual([{ allowInteractive: mode !== "blindroll" }]);
+      expect(thug.updates).toEqual([{ "system.characterPoints": 3 }]);
+    },
+  );
 
   it("a forged CP response is refused: more dice than the count, a count over the limit, a d8, a stranger", async () => {
     const { thug } = damageCard(true);
     const message = await post();
-    const roll = (faces: number[], sides = 6) => ({ dice: faces.map((f) => ({ faces: sides, results: [{ result: f }] })), toJSON: () => ({}) });
+    const roll = (faces: number[], sides = 6) => ({
+      dice: faces.map((f) => ({ faces: sides, results: [{ result: f }] })),
+      toJSON: () => ({}),
+    });
     const forge = (user: string, rolls: unknown[], count: string) =>
-      t.stand.asUser(user, () => (globalThis as any).ChatMessage.create({ content: "", rolls, flags: { omnibus: { ruleset: "d6", response: { to: message.id, action: "d6ResistCP", target: "0", choices: { count } } } } }));
+      t.stand.asUser(user, () =>
+        (globalThis as any).ChatMessage.create({
+          content: "",
+          rolls,
+          flags: { omnibus: { ruleset: "d6", response: { to: message.id, action: "d6ResistCP", target: "0", choices: { count } } } },
+        }),
+      );
     t.stand.makeUser("stranger", false);
     await forge("player", [roll([6, 6, 6, 5])], "1");
     await forge("player", [roll([5, 5])], "1");

@@ -12,31 +12,53 @@ import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table"
 
 describe("the death roll (D-3, A-36)", () => {
   it("the count of rounds goes up by one; a 2D total below it kills", () => {
-    expect(planDeathRoll(2, 2)).toMatchObject({ rounds: 3, dies: true, update: { "system.roundsMortallyWounded": 3, "system.woundLevel": "killed" } });
+    expect(planDeathRoll(2, 2)).toMatchObject({
+      rounds: 3,
+      dies: true,
+      update: { "system.roundsMortallyWounded": 3, "system.woundLevel": "killed" },
+    });
     expect(planDeathRoll(2, 3)).toMatchObject({ rounds: 3, dies: false, update: { "system.roundsMortallyWounded": 3 }, statuses: null });
     expect(planDeathRoll(0, 2)).toMatchObject({ rounds: 1, dies: false }); // a 2D total is never below 2: the earliest death is at the end of round 3
   });
 
   it("a new mortal wound starts the count at 0", () => {
-    const p = planDamage({ actorUuid: "a", name: "", img: "", damageTotal: 20, resistTotal: 6, stun: false, vehicle: false }, { woundLevel: "healthy" }, DEFAULT_SETTINGS);
+    const p = planDamage(
+      { actorUuid: "a", name: "", img: "", damageTotal: 20, resistTotal: 6, stun: false, vehicle: false },
+      { woundLevel: "healthy" },
+      DEFAULT_SETTINGS,
+    );
     expect(p.update).toEqual({ "system.woundLevel": "mortally_wounded", "system.roundsMortallyWounded": 0 });
   });
 });
 
 describe("stun knock-out (A-16)", () => {
   const stunned = (stuns: number, settings = DEFAULT_SETTINGS) =>
-    planDamage({ actorUuid: "a", name: "", img: "", damageTotal: 12, resistTotal: 10, stun: false, vehicle: false }, { woundLevel: "healthy", stuns, strength: { dice: 3, pips: 2 } }, settings);
+    planDamage(
+      { actorUuid: "a", name: "", img: "", damageTotal: 12, resistTotal: 10, stun: false, vehicle: false },
+      { woundLevel: "healthy", stuns, strength: { dice: 3, pips: 2 } },
+      settings,
+    );
   it("a third stun on Strength 3D+2 knocks the character out; the second does not; the setting turns it off", () => {
     expect(stunned(1)).toMatchObject({ result: "stunned", knockedOut: false, update: { "system.stuns": 2 } });
     expect(stunned(1).statuses.unconscious).toBe(false);
-    expect(stunned(2)).toMatchObject({ result: "stunned", knockedOut: true, update: { "system.stuns": 3, "system.woundLevel": "stunned" } });
+    expect(stunned(2)).toMatchObject({
+      result: "stunned",
+      knockedOut: true,
+      update: { "system.stuns": 3, "system.woundLevel": "stunned" },
+    });
     expect(stunned(2).statuses).toMatchObject({ unconscious: true, stunned: true });
     expect(stunned(2, { ...DEFAULT_SETTINGS, stunKnockout: false }).knockedOut).toBe(false);
   });
 });
 
 describe("initiative by side (pure)", () => {
-  const m = (id: string, side: string, dice: number, pips = 0): SideMember => ({ id, name: id, side, perception: { dice, pips }, code: { dice, pips } });
+  const m = (id: string, side: string, dice: number, pips = 0): SideMember => ({
+    id,
+    name: id,
+    side,
+    perception: { dice, pips },
+    code: { dice, pips },
+  });
   it("each side's highest Perception rolls (the first of equals); the winner first or last; within a side by Perception", () => {
     const members = [m("sev", "1", 3, 2), m("tan", "1", 2, 1), m("thug", "-1", 2), m("boss", "-1", 4), m("thug2", "-1", 4)];
     const rollers = sideRollers(members);
@@ -44,10 +66,20 @@ describe("initiative by side (pure)", () => {
     expect(rollers.get("-1")!.id).toBe("boss");
     expect(orderFor(["1", "-1"], "-1", "first")).toEqual(["-1", "1"]);
     expect(orderFor(["1", "-1"], "-1", "last")).toEqual(["1", "-1"]);
-    const updates = sideInitiativeUpdates(members, new Map([["1", 14], ["-1", 15]]), ["-1", "1"]);
+    const updates = sideInitiativeUpdates(
+      members,
+      new Map([
+        ["1", 14],
+        ["-1", 15],
+      ]),
+      ["-1", "1"],
+    );
     expect(updates.find((u) => u._id === "sev")).toEqual({ _id: "sev", initiative: 14, "flags.omnibus.d6.sideRank": 1 });
     expect(updates.find((u) => u._id === "thug")).toEqual({ _id: "thug", initiative: 15, "flags.omnibus.d6.sideRank": 0 });
-    const sorted = members.map((x) => ({ ...x, rank: x.side === "-1" ? 0 : 1 })).sort(compareBySide).map((x) => x.id);
+    const sorted = members
+      .map((x) => ({ ...x, rank: x.side === "-1" ? 0 : 1 }))
+      .sort(compareBySide)
+      .map((x) => x.id);
     expect(sorted).toEqual(["boss", "thug2", "thug", "sev", "tan"]);
   });
 });
@@ -98,7 +130,12 @@ describe("at the table (glue)", () => {
     const combatants = members.map((m) => {
       const actor = actorDoc(t.stand, packDoc("d6-characters", m.doc), `Actor.${m.id}`, m.owner ?? false);
       (actor as any).testUserPermission = (user: { id: string }) => user.id === "gm" || Boolean(m.owner);
-      const c = new StandInDocument(m.id, `Combat.c1.Combatant.${m.id}`, false, { name: m.doc, token: { disposition: m.disposition }, actor, initiative: null });
+      const c = new StandInDocument(m.id, `Combat.c1.Combatant.${m.id}`, false, {
+        name: m.doc,
+        token: { disposition: m.disposition },
+        actor,
+        initiative: null,
+      });
       t.stand.documents.set(c.uuid, c);
       return c;
     });
@@ -107,7 +144,11 @@ describe("at the table (glue)", () => {
       combatants,
       async updateEmbeddedDocuments(_type: string, u: Array<Record<string, unknown>>) {
         updates.push(u);
-        for (const x of u) Object.assign(combatants.find((c) => c.id === x._id)!, { initiative: x.initiative, flags: { omnibus: { d6: { sideRank: x["flags.omnibus.d6.sideRank"] } } } });
+        for (const x of u)
+          Object.assign(
+            combatants.find((c) => c.id === x._id)!,
+            { initiative: x.initiative, flags: { omnibus: { d6: { sideRank: x["flags.omnibus.d6.sideRank"] } } } },
+          );
       },
     };
     t.stand.documents.set("Combat.c1", combat);
@@ -189,7 +230,11 @@ describe("at the table (glue)", () => {
     // Foundry refuses an embedded update of documents the user does not own (owner or GM).
     const original = combat.updateEmbeddedDocuments;
     combat.updateEmbeddedDocuments = async (type: string, u: Array<Record<string, unknown>>) => {
-      for (const x of u) assertMayModify(combatants.find((c) => c.id === x._id)!, "update");
+      for (const x of u)
+        assertMayModify(
+          combatants.find((c) => c.id === x._id)!,
+          "update",
+        );
       return original(type, u);
     };
     t.stand.setUser("player");

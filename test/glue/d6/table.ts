@@ -51,7 +51,9 @@ export function forceFaces(faces: number[]): number[] {
 export function actorDoc(stand: StandIns, doc: PackDoc, uuid: string, isOwner: boolean, extraItems: PackDoc[] = []): StandInDocument {
   const data = asActor(doc);
   data.items.push(...extraItems.map((i) => asItem(i, uuid)));
-  const items = data.items.map((i) => new StandInDocument(i.id, `${uuid}.Item.${i.id}`, isOwner, { name: i.name, type: i.type, img: i.img, system: i.system }));
+  const items = data.items.map(
+    (i) => new StandInDocument(i.id, `${uuid}.Item.${i.id}`, isOwner, { name: i.name, type: i.type, img: i.img, system: i.system }),
+  );
   const actor = new StandInDocument(uuid.split(".").pop()!, uuid, isOwner, {
     name: doc.name,
     type: doc.type,

@@ -9,11 +9,21 @@ import { assertMayModify, type StandInDocument } from "../../support/foundry-sta
 import { packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";
 
-type Effect = { id: string; name: string; statuses: string[]; duration: Record<string, unknown>; flags: Record<string, Record<string, unknown>> };
+type Effect = {
+  id: string;
+  name: string;
+  statuses: string[];
+  duration: Record<string, unknown>;
+  flags: Record<string, Record<string, unknown>>;
+};
 
 /** An actor that keeps its Active Effects (create/delete as Foundry's embedded collection, owner-or-GM). */
 function withEffects(actor: StandInDocument): StandInDocument & { effects: { contents: Effect[] } } {
-  const a = actor as StandInDocument & { effects: { contents: Effect[] }; createEmbeddedDocuments: unknown; deleteEmbeddedDocuments: unknown };
+  const a = actor as StandInDocument & {
+    effects: { contents: Effect[] };
+    createEmbeddedDocuments: unknown;
+    deleteEmbeddedDocuments: unknown;
+  };
   a.live = true;
   a.effects = { contents: [] };
   let n = 0;
@@ -48,7 +58,8 @@ describe("D6 timers at the table", () => {
       combatants: [{ actor }],
       flags: {},
       async update(d: Record<string, unknown>) {
-        for (const [k, v] of Object.entries(d)) if (k.startsWith("flags.omnibus.roundsDone.")) (combat.flags.omnibus ??= { roundsDone: {} }).roundsDone[k.split(".").pop()!] = v;
+        for (const [k, v] of Object.entries(d))
+          if (k.startsWith("flags.omnibus.roundsDone.")) (combat.flags.omnibus ??= { roundsDone: {} }).roundsDone[k.split(".").pop()!] = v;
       },
     };
     g().game.combat = combat;

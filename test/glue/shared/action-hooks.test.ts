@@ -35,7 +35,11 @@ beforeEach(async () => {
 });
 
 async function postDamageCard(amount = 2): Promise<StandInMessage> {
-  await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, flags: { damage: { targets: [{ actor: "Actor.t1", amount }] } } });
+  await cards.postCard({
+    template: "systems/omnibus/templates/chat/check-card.hbs",
+    context: {},
+    flags: { damage: { targets: [{ actor: "Actor.t1", amount }] } },
+  });
   return stand.messages.at(-1)!;
 }
 
@@ -51,9 +55,22 @@ describe("omnibus.preApplyAction / omnibus.applyAction", () => {
     hooks().on("omnibus.applyAction", (p: any) => after.push(p));
     const card = await postDamageCard();
     expect(await actions.requestChatAction(card as never, "applyDamage", "0")).toBe(true);
-    const base = { ruleset: "d6", messageId: card.id, action: "applyDamage", target: "0", userId: "player", gmId: "gm", changes: [{ uuid: "Actor.t1", update: { "system.wounds": 3 }, statuses: { stunned: true } }], summary: null, override: null, responseId: null };
+    const base = {
+      ruleset: "d6",
+      messageId: card.id,
+      action: "applyDamage",
+      target: "0",
+      userId: "player",
+      gmId: "gm",
+      changes: [{ uuid: "Actor.t1", update: { "system.wounds": 3 }, statuses: { stunned: true } }],
+      summary: null,
+      override: null,
+      responseId: null,
+    };
     expect(pre).toEqual([base]);
-    expect(after).toEqual([{ ...base, status: "done", applied: [{ uuid: "Actor.t1", before: { "system.wounds": 1 }, after: { "system.wounds": 3 } }] }]);
+    expect(after).toEqual([
+      { ...base, status: "done", applied: [{ uuid: "Actor.t1", before: { "system.wounds": 1 }, after: { "system.wounds": 3 } }] },
+    ]);
   });
 
   it("a handler returning false cancels: nothing is changed or marked, the asker is told, the log says why", async () => {

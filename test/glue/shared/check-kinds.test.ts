@@ -47,7 +47,9 @@ describe("the rulesets' checks modules", () => {
   });
 
   it("branch on no request's or source's kind (the plumbing dispatches)", () => {
-    expect(hits([...GLUE, ...TABLE], /\b(?:request|source|req)\??\.kind\s*[!=]==?\s*["'`]|switch\s*\(\s*(?:request|source)\??\.kind\s*\)/)).toEqual([]);
+    expect(
+      hits([...GLUE, ...TABLE], /\b(?:request|source|req)\??\.kind\s*[!=]==?\s*["'`]|switch\s*\(\s*(?:request|source)\??\.kind\s*\)/),
+    ).toEqual([]);
   });
 
   it("compare no kind of check to a name in the glue (no hand-written dispatch)", () => {
@@ -62,7 +64,15 @@ describe("the rulesets' checks modules", () => {
 describe("checksByKind", () => {
   type Data = { code: number };
   const calls: string[] = [];
-  const request = (kind: string, code: number): KindRequest<Data> => ({ ruleset: "d6", kind, title: kind, fields: [], values: {}, targets: [], data: { code } });
+  const request = (kind: string, code: number): KindRequest<Data> => ({
+    ruleset: "d6",
+    kind,
+    title: kind,
+    fields: [],
+    values: {},
+    targets: [],
+    data: { code },
+  });
   const kind = (name: string, builds = name): CheckKind<Data> => ({
     build: (source) => {
       calls.push(`build ${name} ${source.dataset.n ?? ""}`);
@@ -108,7 +118,10 @@ describe("checksByKind", () => {
   });
 
   it("an unknown source kind goes to the table's fallback when it has one", async () => {
-    const fallback = checksByKind({ kinds: { attribute: kind("attribute") }, unknown: (s) => request("attribute", s.dataset.n ? Number(s.dataset.n) : 0) });
+    const fallback = checksByKind({
+      kinds: { attribute: kind("attribute") },
+      unknown: (s) => request("attribute", s.dataset.n ? Number(s.dataset.n) : 0),
+    });
     expect((await fallback.build(source("skill", { n: "4" })))?.data).toEqual({ code: 4 });
   });
 

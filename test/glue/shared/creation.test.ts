@@ -17,7 +17,11 @@ let cctx: typeof import("../../../src/foundry/creation-context");
 let bt: typeof import("../../../src/rules/breach-text");
 
 const ROOT = join(import.meta.dirname, "../../../packs/_source");
-const premade = (pack: string, type: string) => readdirSync(join(ROOT, pack)).filter((f) => f.endsWith(".yml")).map((f) => parse(readFileSync(join(ROOT, pack, f), "utf8"))).find((d) => d.type === type);
+const premade = (pack: string, type: string) =>
+  readdirSync(join(ROOT, pack))
+    .filter((f) => f.endsWith(".yml"))
+    .map((f) => parse(readFileSync(join(ROOT, pack, f), "utf8")))
+    .find((d) => d.type === type);
 
 beforeEach(async () => {
   vi.resetModules();
@@ -44,10 +48,21 @@ function actor(id: string, doc: any, owner = "p1") {
     node[parts[parts.length - 1]] = structuredClone(value);
   };
   const a = {
-    id, uuid: `Actor.${id}`, name: doc.name ?? id, type: doc.type, data,
-    get isOwner() { const u = (globalThis as any).game.user; return Boolean(u?.isGM || u?.id === owner); },
-    get system() { return data.system; },
-    get flags() { return data.flags; },
+    id,
+    uuid: `Actor.${id}`,
+    name: doc.name ?? id,
+    type: doc.type,
+    data,
+    get isOwner() {
+      const u = (globalThis as any).game.user;
+      return Boolean(u?.isGM || u?.id === owner);
+    },
+    get system() {
+      return data.system;
+    },
+    get flags() {
+      return data.flags;
+    },
     testUserPermission: (u: any) => Boolean(u?.isGM || u?.id === owner),
     updates: [] as unknown[],
     toObject: () => structuredClone(data),
@@ -85,9 +100,25 @@ describe("Finish", () => {
 });
 
 describe("WFRP random rolls on the GM", () => {
-  const blank = () => ({ name: "Hans", type: "wfrp_character", system: { species: "Human", career: "", characteristics: Object.fromEntries(["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [c, { initial: 0, advances: 0, modifier: 0 }])), experience: { total: 0, spent: 0 }, ledger: [] }, items: [] });
+  const blank = () => ({
+    name: "Hans",
+    type: "wfrp_character",
+    system: {
+      species: "Human",
+      career: "",
+      characteristics: Object.fromEntries(
+        ["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [c, { initial: 0, advances: 0, modifier: 0 }]),
+      ),
+      experience: { total: 0, spent: 0 },
+      ledger: [],
+    },
+    items: [],
+  });
   const ctx = (a: any, user: string, messageId: string, kind = "characteristics") => ({
-    message: { id: messageId } as any, user: stand.users.get(user) as any, target: null, authorId: user,
+    message: { id: messageId } as any,
+    user: stand.users.get(user) as any,
+    target: null,
+    authorId: user,
     state: { creationRoll: { kind, actorUuid: a.uuid } },
   });
   const plan = (name: string, c: any) => stand.asUser("gm", () => (creation.WFRP_CREATION_ACTIONS[name].plan as any)(c));
@@ -148,12 +179,18 @@ describe("the creation window's template", () => {
     it(`lists the broken rule in its step in the reader's language, Finish disabled (${language})`, () => {
       const doc = premade("d6-characters", "d6_character");
       doc.system.characterPoints = 7;
-      const c = cctx.creationContext({ name: doc.name, type: doc.type, system: doc.system, items: doc.items, finished: false }, bt.treeLocalizer(readLanguage(language)), { editable: true });
+      const c = cctx.creationContext(
+        { name: doc.name, type: doc.type, system: doc.system, items: doc.items, finished: false },
+        bt.treeLocalizer(readLanguage(language)),
+        { editable: true },
+      );
       const root = document.createElement("div");
       root.innerHTML = createHarness({ language }).render("shared/creation.hbs", c);
       const step = root.querySelector('[data-step="points"]')!;
       expect(step.classList.contains("omnibus-step-broken")).toBe(true);
-      expect(step.querySelector(".omnibus-creation-breaches")!.textContent!.trim()).toBe(language === "ru" ? "Очков персонажа: 7; у нового персонажа 5." : "7 Character Points; a new character has 5.");
+      expect(step.querySelector(".omnibus-creation-breaches")!.textContent!.trim()).toBe(
+        language === "ru" ? "Очков персонажа: 7; у нового персонажа 5." : "7 Character Points; a new character has 5.",
+      );
       expect(root.querySelector<HTMLButtonElement>('[data-action="finishCreation"]')!.disabled).toBe(true);
       expect(root.querySelector<HTMLInputElement>('input[name="system.characterPoints"]')!.value).toBe("7");
       expect(root.querySelectorAll('[data-step="skills"] [data-item-id]').length).toBeGreaterThan(0);
@@ -161,7 +198,11 @@ describe("the creation window's template", () => {
   }
   it("a legal character can be finished", () => {
     const doc = premade("wfrp-characters", "wfrp_character");
-    const c = cctx.creationContext({ name: doc.name, type: doc.type, system: doc.system, items: doc.items, finished: false }, bt.treeLocalizer(readLanguage("en")), { editable: true, rolls: [] });
+    const c = cctx.creationContext(
+      { name: doc.name, type: doc.type, system: doc.system, items: doc.items, finished: false },
+      bt.treeLocalizer(readLanguage("en")),
+      { editable: true, rolls: [] },
+    );
     const root = document.createElement("div");
     root.innerHTML = createHarness().render("shared/creation.hbs", c);
     expect(root.querySelector<HTMLButtonElement>('[data-action="finishCreation"]')!.disabled).toBe(false);

@@ -17,14 +17,24 @@ const MODES = { publicroll: { label: "CHAT.RollPublic" }, public: { label: "CHAT
 
 /** An effect as stored by the running generation: `add` changes of `key` by each value. */
 function effect(compat: Compat, id: string, name: string, changes: Array<[string, number]>, extra: Record<string, unknown> = {}) {
-  return { id, name, img: "icons/svg/aura.svg", disabled: false, changes: changes.map(([key, n]) => compat.writeChange({ key, type: "add", value: String(n), phase: "initial", priority: null })), ...extra };
+  return {
+    id,
+    name,
+    img: "icons/svg/aura.svg",
+    disabled: false,
+    changes: changes.map(([key, n]) => compat.writeChange({ key, type: "add", value: String(n), phase: "initial", priority: null })),
+    ...extra,
+  };
 }
 
 /** The four effects every ruleset's test gives its actor: on the actor, on an item (transferred / not), disabled. */
 function effectsFor(compat: Compat, key: string, [actorN, itemN]: [number, number]) {
   return {
     own: [effect(compat, "e1", "Blessing", [[key, actorN]]), effect(compat, "e2", "Old curse", [[key, 100]], { disabled: true })],
-    item: [effect(compat, "e3", "Keen edge", [[key, itemN]], { transfer: true }), effect(compat, "e4", "Only the item", [[key, 100]], { transfer: false })],
+    item: [
+      effect(compat, "e3", "Keen edge", [[key, itemN]], { transfer: true }),
+      effect(compat, "e4", "Only the item", [[key, 100]], { transfer: false }),
+    ],
   };
 }
 
@@ -44,7 +54,12 @@ describe("D6: effects on an attribute check", () => {
     const { rollDialogContext } = (await import("../../../src/foundry/dialogs/roll-dialog-context")) as DialogCtx;
     const checks = await import("../../../src/foundry/d6/checks");
     const fx = effectsFor(compat, "system.bonuses.attribute.perception", [3, 1]);
-    const item = new StandInDocument("i1", "Actor.a.Item.i1", true, { name: "Macrobinoculars", type: "d6_equipment", system: {}, effects: fx.item });
+    const item = new StandInDocument("i1", "Actor.a.Item.i1", true, {
+      name: "Macrobinoculars",
+      type: "d6_equipment",
+      system: {},
+      effects: fx.item,
+    });
     const actor = new StandInDocument("a", "Actor.a", true, {
       name: "Thannik",
       type: "d6_character",
@@ -52,7 +67,12 @@ describe("D6: effects on an attribute check", () => {
       items: { contents: [item] },
       effects: fx.own,
     });
-    const request = (await checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] }))!;
+    const request = (await checks.d6Checks.build({
+      actor: actor as never,
+      kind: "attribute",
+      dataset: { attribute: "perception" },
+      targets: [],
+    }))!;
     const ctx = rollDialogContext(request, request.values, checks.d6Checks.odds!.bind(checks.d6Checks), "publicroll", MODES);
     expect(ctx.effects).toEqual([
       { name: "Blessing", value: "+1D" },
@@ -74,7 +94,17 @@ describe("Storytelling: effects on a pool and on Defense", () => {
     const compat = await import("../../../src/foundry/compat");
     const { rollDialogContext } = (await import("../../../src/foundry/dialogs/roll-dialog-context")) as DialogCtx;
     const fx = effectsFor(compat, "system.bonuses.skill.athletics", [1, 1]);
-    const attributes = { intelligence: 1, wits: 1, resolve: 1, strength: 2, dexterity: 1, stamina: 1, presence: 1, manipulation: 1, composure: 1 };
+    const attributes = {
+      intelligence: 1,
+      wits: 1,
+      resolve: 1,
+      strength: 2,
+      dexterity: 1,
+      stamina: 1,
+      presence: 1,
+      manipulation: 1,
+      composure: 1,
+    };
     const actor = new StandInDocument("s", "Actor.s", true, {
       name: "Marcus",
       img: "",
@@ -85,7 +115,12 @@ describe("Storytelling: effects on a pool and on Defense", () => {
       statuses: new Set<string>(),
     });
     const checks = t.checks.storytellingChecks;
-    const request = (await checks.build({ actor: actor as never, kind: "pool", dataset: { attribute: "strength", skill: "athletics" }, targets: [] }))!;
+    const request = (await checks.build({
+      actor: actor as never,
+      kind: "pool",
+      dataset: { attribute: "strength", skill: "athletics" },
+      targets: [],
+    }))!;
     const ctx = rollDialogContext(request, request.values, checks.odds!.bind(checks), "publicroll", MODES);
     expect(ctx.effects).toEqual([
       { name: "Blessing", value: "+1" },
@@ -93,7 +128,13 @@ describe("Storytelling: effects on a pool and on Defense", () => {
     ]);
     expect(ctx.odds[0].probability).toBeCloseTo(1 - 0.7 ** 5, 12);
     // Strength + Stamina instead: the Athletics effects no longer apply.
-    const other = rollDialogContext(request, { ...request.values, second: "attribute:stamina" }, checks.odds!.bind(checks), "publicroll", MODES);
+    const other = rollDialogContext(
+      request,
+      { ...request.values, second: "attribute:stamina" },
+      checks.odds!.bind(checks),
+      "publicroll",
+      MODES,
+    );
     expect(other.effects).toEqual([]);
     // Strength 2 + Stamina 1 = 3 dice.
     expect(other.odds[0].probability).toBeCloseTo(1 - 0.7 ** 3, 12);
@@ -102,7 +143,17 @@ describe("Storytelling: effects on a pool and on Defense", () => {
   it("Defense (lower of Wits and Dexterity) reads system.bonuses.defense, where an effect's change lands", async () => {
     await setUpStorytelling();
     const { deriveCharacter } = await import("../../../src/rules/storytelling/table/derive");
-    const attributes = { intelligence: 1, wits: 3, resolve: 1, strength: 1, dexterity: 2, stamina: 1, presence: 1, manipulation: 1, composure: 1 };
+    const attributes = {
+      intelligence: 1,
+      wits: 3,
+      resolve: 1,
+      strength: 1,
+      dexterity: 2,
+      stamina: 1,
+      presence: 1,
+      manipulation: 1,
+      composure: 1,
+    };
     expect(deriveCharacter({ attributes }, []).defense).toBe(2);
     // Foundry applies the effect's `add 2` to the source's 0 before prepareDerivedData.
     expect(deriveCharacter({ attributes, bonuses: { defense: 2 } }, []).defense).toBe(4);
@@ -132,9 +183,22 @@ describe("WFRP: effects on a characteristic test", () => {
     system.characteristics.ws = { initial: 35, advances: 0, modifier: 0 };
     const fx = effectsFor(compat, "system.bonuses.characteristic.ws", [5, 5]);
     const item = { id: "i1", name: "Sword", type: "wfrp_trapping", system: {}, effects: fx.item };
-    const actor = new StandInDocument("w", "Actor.w", true, { name: "Salundra", img: "", type: "wfrp_character", system, items: { contents: [item] }, effects: fx.own, statuses: new Set() });
+    const actor = new StandInDocument("w", "Actor.w", true, {
+      name: "Salundra",
+      img: "",
+      type: "wfrp_character",
+      system,
+      items: { contents: [item] },
+      effects: fx.own,
+      statuses: new Set(),
+    });
     const checks = wfrpAdapter.checks!;
-    const request = (await checks.build({ actor: actor as never, kind: "characteristic", dataset: { characteristic: "ws" }, targets: [] }))!;
+    const request = (await checks.build({
+      actor: actor as never,
+      kind: "characteristic",
+      dataset: { characteristic: "ws" },
+      targets: [],
+    }))!;
     const ctx = rollDialogContext(request, request.values, checks.odds!.bind(checks), "publicroll", MODES);
     expect(ctx.effects).toEqual([
       { name: "Blessing", value: "+5" },
@@ -156,7 +220,13 @@ describe("Silhouette: effects on a skill check", () => {
     (actor as any).items.contents[0].effects = fx.item;
     const checks = h.checks.silhouetteChecks;
     const request = (await checks.build({ actor: actor as never, kind: "skill", dataset: { skill: "notice" }, targets: [] }))!;
-    const ctx = rollDialogContext(request, { ...request.values, threshold: 5, thresholdKind: "fixed" }, checks.odds!.bind(checks), "publicroll", MODES);
+    const ctx = rollDialogContext(
+      request,
+      { ...request.values, threshold: 5, thresholdKind: "fixed" },
+      checks.odds!.bind(checks),
+      "publicroll",
+      MODES,
+    );
     expect(ctx.effects).toEqual([
       { name: "Blessing", value: "+1" },
       { name: "Keen edge", value: "+1" },

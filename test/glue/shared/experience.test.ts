@@ -49,7 +49,11 @@ function actor(type: string, system: Record<string, any>, items: any[] = [], isO
 }
 
 const wfrpHero = (total: number, spent: number) =>
-  actor("wfrp_character", { experience: { total, spent }, ledger: [], characteristics: { ws: { initial: 30, advances: 5, modifier: 0 } } }, [{ _id: "cool", name: "Cool", type: "wfrp_skill", system: { advances: 0 } }]);
+  actor(
+    "wfrp_character",
+    { experience: { total, spent }, ledger: [], characteristics: { ws: { initial: 30, advances: 5, modifier: 0 } } },
+    [{ _id: "cool", name: "Cool", type: "wfrp_skill", system: { advances: 0 } }],
+  );
 
 describe("Advance, refusal and undo", () => {
   it("WFRP 4e core, Advance costs: WS 5 → 6 costs 30 — the advance, the XP spent and one ledger spend", async () => {
@@ -58,14 +62,20 @@ describe("Advance, refusal and undo", () => {
     expect(a.data.system.characteristics.ws.advances).toBe(6);
     expect(a.data.system.experience).toEqual({ total: 100, spent: 30 });
     expect(a.data.system.ledger).toHaveLength(1);
-    expect(a.data.system.ledger[0]).toMatchObject({ type: "spend", amount: 30, trait: { kind: "characteristic", key: "ws", from: "5", to: "6" } });
+    expect(a.data.system.ledger[0]).toMatchObject({
+      type: "spend",
+      amount: 30,
+      trait: { kind: "characteristic", key: "ws", from: "5", to: "6" },
+    });
     expect(stand.recorded.notifications.at(-1)).toMatchObject({ level: "info" });
   });
   it("refused without enough experience: nothing changes and the reason names both numbers", async () => {
     const a = wfrpHero(100, 80);
     expect(await xp.advanceTrait(a as never, { kind: "characteristic", key: "ws" })).toBe(false);
     expect(a.updates).toEqual([]);
-    expect(stand.recorded.notifications.at(-1)?.message).toBe('OMNIBUS.Experience.Refused.notEnoughExperience {"trait":"ws","cost":"30","available":"20"}');
+    expect(stand.recorded.notifications.at(-1)?.message).toBe(
+      'OMNIBUS.Experience.Refused.notEnoughExperience {"trait":"ws","cost":"30","available":"20"}',
+    );
   });
   it("refused for a user who does not own the actor", async () => {
     const a = actor("wfrp_character", { experience: { total: 100, spent: 0 }, ledger: [] }, [], false);
@@ -87,7 +97,9 @@ describe("Advance, refusal and undo", () => {
   it("a GM-edited cost table (settings JSON, only the changed prices) is used; unreadable text falls back", async () => {
     // The GM edits the world setting (a player may not write world settings).
     stand.makeUser("gm", true);
-    await stand.asUser("gm", () => (globalThis as any).game.settings.set("omnibus", "wfrp_advanceCosts", JSON.stringify({ characteristic: [10, 10] })));
+    await stand.asUser("gm", () =>
+      (globalThis as any).game.settings.set("omnibus", "wfrp_advanceCosts", JSON.stringify({ characteristic: [10, 10] })),
+    );
     const a = wfrpHero(100, 0);
     await xp.advanceTrait(a as never, { kind: "characteristic", key: "ws" });
     expect(a.data.system.experience.spent).toBe(10);
@@ -125,8 +137,31 @@ describe("sheets", () => {
         id: "a",
         name: "Kara",
         type: "d6_character",
-        system: { characterPoints: 5, ledger: [{ id: "x", type: "award", amount: 5, date: "2026-12-01T19:00:00Z", reason: "Session 1", trait: { kind: "", key: "", from: "", to: "" }, revert: "", undone: false, undoneDate: "" }], attributes: { dexterity: { dice: 3, pips: 0 } } },
-        items: [{ id: "b", name: "blaster", type: "d6_skill", system: { attribute: "dexterity", code: { dice: 4, pips: 0 }, specializations: [] } }],
+        system: {
+          characterPoints: 5,
+          ledger: [
+            {
+              id: "x",
+              type: "award",
+              amount: 5,
+              date: "2026-12-01T19:00:00Z",
+              reason: "Session 1",
+              trait: { kind: "", key: "", from: "", to: "" },
+              revert: "",
+              undone: false,
+              undoneDate: "",
+            },
+          ],
+          attributes: { dexterity: { dice: 3, pips: 0 } },
+        },
+        items: [
+          {
+            id: "b",
+            name: "blaster",
+            type: "d6_skill",
+            system: { attribute: "dexterity", code: { dice: 4, pips: 0 }, specializations: [] },
+          },
+        ],
       },
       editable: true,
       editMode: false,
@@ -135,7 +170,17 @@ describe("sheets", () => {
     expect(base.experience?.offers["skill||b|"]).toMatchObject({ ok: true, cost: 4 });
     expect(base.experience?.offers["attribute|dexterity||"]).toMatchObject({ ok: false, cost: 30, reason: "notEnoughExperience" });
     const h = createHarness();
-    const context = { ...base, attributes: [{ id: "dexterity", label: "OMNIBUS.D6.Attribute.dexterity", code: "3D", skills: [{ id: "b", name: "blaster", code: "4D", specializations: [] }] }] };
+    const context = {
+      ...base,
+      attributes: [
+        {
+          id: "dexterity",
+          label: "OMNIBUS.D6.Attribute.dexterity",
+          code: "3D",
+          skills: [{ id: "b", name: "blaster", code: "4D", specializations: [] }],
+        },
+      ],
+    };
     const main = h.render("d6/actor/main.hbs", context);
     expect(main).toMatch(/data-action="advance" data-advance-kind="skill" data-advance-key="" data-advance-item="b"[^>]*>.*4<\/button>/s);
     expect(main).toContain("omnibus-advance omnibus-advance-refused");
@@ -150,7 +195,13 @@ describe("item rows", () => {
     const { actorSheetContext } = await import("../../../src/rules/table/sheet-context");
     const ctx = actorSheetContext({
       ruleset: "storytelling",
-      actor: { id: "s", name: "Ann", type: "storytelling_character", system: { experience: 10, ledger: [], attributes: {}, skills: {} }, items: [{ id: "m1", name: "Resources", type: "storytelling_merit", system: { dots: 2 } }] },
+      actor: {
+        id: "s",
+        name: "Ann",
+        type: "storytelling_character",
+        system: { experience: 10, ledger: [], attributes: {}, skills: {} },
+        items: [{ id: "m1", name: "Resources", type: "storytelling_merit", system: { dots: 2 } }],
+      },
       editable: true,
       editMode: false,
       tabs: [{ id: "items", label: "OMNIBUS.Sheet.Tab.Items" }],
@@ -160,7 +211,13 @@ describe("item rows", () => {
     expect(html).toMatch(/data-advance-kind="merit" data-advance-key="" data-advance-item="m1"[^>]*>.*6<\/button>/s);
     const w = actorSheetContext({
       ruleset: "wfrp",
-      actor: { id: "w", name: "Wil", type: "wfrp_character", system: { experience: { total: 500, spent: 0 }, ledger: [] }, items: [{ id: "t1", name: "Hardy", type: "wfrp_talent", system: { timesTaken: 1 } }] },
+      actor: {
+        id: "w",
+        name: "Wil",
+        type: "wfrp_character",
+        system: { experience: { total: 500, spent: 0 }, ledger: [] },
+        items: [{ id: "t1", name: "Hardy", type: "wfrp_talent", system: { timesTaken: 1 } }],
+      },
       editable: true,
       editMode: false,
       tabs: [{ id: "items", label: "OMNIBUS.Sheet.Tab.Items" }],
@@ -173,7 +230,12 @@ describe("item rows", () => {
 describe("a new Specialty (Storytelling)", () => {
   it("WoD 2004, Experience Costs: a Specialty costs 3 — offered on skills with a dot, bought with its name", async () => {
     const { experienceContext } = await import("../../../src/rules/table/experience-context");
-    const system = { experience: 4, ledger: [], attributes: {}, skills: { firearms: { dots: 2, specialties: "Rifles" }, occult: { dots: 0, specialties: "" } } };
+    const system = {
+      experience: 4,
+      ledger: [],
+      attributes: {},
+      skills: { firearms: { dots: 2, specialties: "Rifles" }, occult: { dots: 0, specialties: "" } },
+    };
     const ctx = experienceContext({ type: "storytelling_character", system });
     expect(ctx?.offers["specialty|firearms||"]).toMatchObject({ ok: true, cost: 3, tooltip: "OMNIBUS.Experience.SpecialtyTooltip" });
     expect(ctx?.offers["specialty|occult||"]).toBeUndefined();

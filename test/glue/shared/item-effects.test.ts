@@ -9,8 +9,21 @@ import { createHarness } from "../../support/handlebars";
 
 const knife = {
   effects: [
-    { id: "e1", name: "Balanced", img: "icons/svg/sword.svg", disabled: false, transfer: true, changes: [{ key: "system.bonuses.attack", mode: 2, value: "1" }] },
-    { id: "e2", name: "Rusty", disabled: true, transfer: false, changes: [{ key: "system.bonuses.attack", type: "subtract", value: "2", phase: "initial" }] },
+    {
+      id: "e1",
+      name: "Balanced",
+      img: "icons/svg/sword.svg",
+      disabled: false,
+      transfer: true,
+      changes: [{ key: "system.bonuses.attack", mode: 2, value: "1" }],
+    },
+    {
+      id: "e2",
+      name: "Rusty",
+      disabled: true,
+      transfer: false,
+      changes: [{ key: "system.bonuses.attack", type: "subtract", value: "2", phase: "initial" }],
+    },
   ],
 };
 

@@ -28,8 +28,16 @@ function doc(id: string, type: string, system: Record<string, any>, isOwner = tr
     node[parts[parts.length - 1]] = structuredClone(value);
   };
   return {
-    id, uuid: `Actor.${id}`, name: `${id} name`, type, isOwner, data, img: "icons/svg/mystery-man.svg",
-    get system() { return data.system; },
+    id,
+    uuid: `Actor.${id}`,
+    name: `${id} name`,
+    type,
+    isOwner,
+    data,
+    img: "icons/svg/mystery-man.svg",
+    get system() {
+      return data.system;
+    },
     items: { contents: [] as any[] },
     updates: [] as unknown[],
     toObject: () => structuredClone(data),
@@ -43,7 +51,13 @@ function doc(id: string, type: string, system: Record<string, any>, isOwner = tr
   };
 }
 
-const hero = (id: string, cp = 5) => doc(id, "d6_character", { characterPoints: cp, ledger: [], health: { value: 5, max: 5 }, attributes: { dexterity: { dice: 3, pips: 0 } } });
+const hero = (id: string, cp = 5) =>
+  doc(id, "d6_character", {
+    characterPoints: cp,
+    ledger: [],
+    health: { value: 5, max: 5 },
+    attributes: { dexterity: { dice: 3, pips: 0 } },
+  });
 
 function world(...actors: any[]) {
   (globalThis as any).game.actors = new StandInCollection(actors);
@@ -61,7 +75,11 @@ describe("members", () => {
     await vi.waitFor(() => expect(p.data.system.members).toEqual(["a"]));
     for (const other of [v, w, a]) expect(await party.addPartyMember(p as never, other)).toBe(false);
     expect(p.data.system.members).toEqual(["a"]);
-    expect(stand.recorded.notifications.map((n: any) => n.message.split(" ")[0])).toEqual(["OMNIBUS.Party.Refused.notAMemberType", "OMNIBUS.Party.Refused.notAMemberType", "OMNIBUS.Party.Refused.alreadyMember"]);
+    expect(stand.recorded.notifications.map((n: any) => n.message.split(" ")[0])).toEqual([
+      "OMNIBUS.Party.Refused.notAMemberType",
+      "OMNIBUS.Party.Refused.notAMemberType",
+      "OMNIBUS.Party.Refused.alreadyMember",
+    ]);
   });
   it("an item dropped on a party is refused and nothing is created; drops on other actors are left alone", () => {
     const p = doc("p", "d6_party", { members: [] });
@@ -102,7 +120,9 @@ describe("the GM's award to the party", () => {
     const n = await party.awardParty(p as never, 10, "Boss", "split");
     expect(n).toBe(3);
     expect(ms.map((m) => m.data.system.characterPoints)).toEqual([3, 3, 3]);
-    expect(stand.recorded.notifications.some((n: any) => n.message === 'OMNIBUS.Party.SplitRemainder {"each":"3","remainder":"1"}')).toBe(true);
+    expect(stand.recorded.notifications.some((n: any) => n.message === 'OMNIBUS.Party.SplitRemainder {"each":"3","remainder":"1"}')).toBe(
+      true,
+    );
     // Too little to split in whole points: nothing is awarded.
     expect(await party.awardParty(p as never, 2, "Boss", "split")).toBe(0);
     expect(ms.map((m) => m.data.system.ledger.length)).toEqual([1, 1, 1]);
@@ -119,7 +139,14 @@ describe("the GM's award to the party", () => {
 
 describe("the party sheet's template", () => {
   const members: Record<string, any> = {
-    a: { id: "a", name: "Rhea", img: "a.svg", type: "d6_character", system: { health: { value: 4, max: 5 }, characterPoints: 5, attributes: { dexterity: { dice: 3, pips: 1 } } }, items: [{ name: "blaster", type: "d6_skill", system: { code: { dice: 5, pips: 1 } } }] },
+    a: {
+      id: "a",
+      name: "Rhea",
+      img: "a.svg",
+      type: "d6_character",
+      system: { health: { value: 4, max: 5 }, characterPoints: 5, attributes: { dexterity: { dice: 3, pips: 1 } } },
+      items: [{ name: "blaster", type: "d6_skill", system: { code: { dice: 5, pips: 1 } } }],
+    },
   };
   for (const language of ["en", "ru"] as const) {
     it(`renders each member's numbers, the missing member and the GM's award form (${language})`, () => {

@@ -43,7 +43,10 @@ describe("a refused error, localized", () => {
     notifyError(refused("NoSuchReasonAnywhere", "made up", { name: "Thug" }));
     expect(t.stand.recorded.notifications.at(-1)!.message).toBe('OMNIBUS.Error.refused {"name":"Thug"}');
     expect(read(t.stand.recorded.notifications.at(-1)!.message, "en")).toBe("That is not allowed.");
-    expect(errorNotice(new OmnibusError("badArgument", "x", { name: "count", value: "x" }))).toEqual({ key: "OMNIBUS.Error.badArgument", data: { name: "count", value: "x" } });
+    expect(errorNotice(new OmnibusError("badArgument", "x", { name: "count", value: "x" }))).toEqual({
+      key: "OMNIBUS.Error.badArgument",
+      data: { name: "count", value: "x" },
+    });
     expect(errorNotice(refused("RollKept", "kept"))).toEqual({ key: "OMNIBUS.Refused.RollKept", data: {} });
   });
 
@@ -66,7 +69,12 @@ describe("refusals at the table (D6 damage cards)", () => {
     t.stand.makeUser("player", false);
   });
 
-  const damageFlags = (actorUuid: string, name: string) => ({ omnibus: { ruleset: "d6", d6: { damage: { targets: [{ actorUuid, name, img: "", damageTotal: 16, resistTotal: 12, stun: false, vehicle: false }] } } } });
+  const damageFlags = (actorUuid: string, name: string) => ({
+    omnibus: {
+      ruleset: "d6",
+      d6: { damage: { targets: [{ actorUuid, name, img: "", damageTotal: 16, resistTotal: 12, stun: false, vehicle: false }] } },
+    },
+  });
 
   it("the GM applies damage to a target deleted since: told which target is gone, nothing changes", async () => {
     const card = await t.stand.asUser("gm", () => g().ChatMessage.create({ content: "", flags: damageFlags("Actor.ghost", "Ghost") }));

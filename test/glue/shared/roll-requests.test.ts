@@ -25,7 +25,16 @@ function adapter(): RulesetAdapter {
     checks: {
       build(source) {
         const skill = Number((source.actor as any)?.system?.skill ?? 0);
-        return { ruleset: "d6", kind: source.kind, title: "Climb", actorUuid: (source.actor as any)?.uuid ?? null, fields: [], values: { difficulty: 10, skill }, targets: [], data: { dataset: source.dataset } };
+        return {
+          ruleset: "d6",
+          kind: source.kind,
+          title: "Climb",
+          actorUuid: (source.actor as any)?.uuid ?? null,
+          fields: [],
+          values: { difficulty: 10, skill },
+          targets: [],
+          data: { dataset: source.dataset },
+        };
       },
       async roll(request, values, { rollMode }) {
         rolled.push({ actor: String(request.actorUuid), values, rollMode });
@@ -52,18 +61,32 @@ beforeEach(async () => {
   requests = await import("../../../src/foundry/roll-requests");
   record = await import("../../../src/foundry/chat/record");
   // Three actors, three owners; skills 12, 8, 3 (+5 on the stand-in roll): vs 15, two succeed.
-  for (const [id, owner, skill] of [["a1", "p1", 12], ["a2", "p2", 8], ["a3", "p3", 3]] as const) {
+  for (const [id, owner, skill] of [
+    ["a1", "p1", 12],
+    ["a2", "p2", 8],
+    ["a3", "p3", 3],
+  ] as const) {
     actors[id] = new StandInDocument(id, `Actor.${id}`, false, { name: `Hero ${id}`, owners: [owner], system: { skill } });
     stand.documents.set(`Actor.${id}`, actors[id]);
   }
 });
 
 async function ask(extra: Record<string, unknown> = {}): Promise<StandInMessage> {
-  const card = await stand.asUser("gm", () => requests.requestRoll({ actors: ["Actor.a1", "Actor.a2", { uuid: "Actor.a3" }], kind: "skill", dataset: { skill: "climbing" }, values: { difficulty: "15" }, hidden: ["difficulty"], ...extra } as never));
+  const card = await stand.asUser("gm", () =>
+    requests.requestRoll({
+      actors: ["Actor.a1", "Actor.a2", { uuid: "Actor.a3" }],
+      kind: "skill",
+      dataset: { skill: "climbing" },
+      values: { difficulty: "15" },
+      hidden: ["difficulty"],
+      ...extra,
+    } as never),
+  );
   expect(card).toBeTruthy();
   return card as unknown as StandInMessage;
 }
-const click = (card: StandInMessage, target: string, from: string, id = `r${Math.random().toString(36).slice(2, 12)}`) => stand.deliver({ type: "chatAction", requestId: id, messageId: card.id, action: "rollRequested", target }, from, "gm");
+const click = (card: StandInMessage, target: string, from: string, id = `r${Math.random().toString(36).slice(2, 12)}`) =>
+  stand.deliver({ type: "chatAction", requestId: id, messageId: card.id, action: "rollRequested", target }, from, "gm");
 const resultsOf = (card: StandInMessage) => (record.recordOf(card.id)!.state.rollRequest as any).results;
 const answers = () => stand.recorded.socketEmits.filter((e) => e.from === "gm").map((e) => (e.data as any).notice?.key ?? "ok");
 
@@ -72,7 +95,12 @@ describe("roll requests", () => {
     const card = await ask();
     const cards = stand.messages.filter((m) => (m.flags.omnibus as any)?.rollRequest);
     expect(cards).toHaveLength(1);
-    for (const [target, user] of [["0", "p1"], ["1", "p2"], ["2", "p3"]]) await click(card, target, user);
+    for (const [target, user] of [
+      ["0", "p1"],
+      ["1", "p2"],
+      ["2", "p3"],
+    ])
+      await click(card, target, user);
     expect(rolled.map((r) => [r.actor, r.values.difficulty, r.values.skill])).toEqual([
       ["Actor.a1", 15, 12],
       ["Actor.a2", 15, 8],
@@ -89,7 +117,12 @@ describe("roll requests", () => {
 
   it("the hidden difficulty is in no data a player receives: not the card, not its record; only a whisper to the GMs", async () => {
     const card = await ask({ values: { difficulty: "17" } });
-    const visible = JSON.stringify({ flags: card.flags, content: card.content, state: record.recordOf(card.id)!.state, rolls: record.recordOf(card.id)!.rolls });
+    const visible = JSON.stringify({
+      flags: card.flags,
+      content: card.content,
+      state: record.recordOf(card.id)!.state,
+      rolls: record.recordOf(card.id)!.rolls,
+    });
     expect(visible).not.toContain('"17"');
     expect(visible).not.toMatch(/>\s*17\s*</);
     expect((card.flags.omnibus as any).rollRequest.values).toEqual({});
@@ -112,7 +145,12 @@ describe("roll requests", () => {
   it("a forged secret from a player does not set the difficulty", async () => {
     const card = await ask({ values: { difficulty: "15" }, hidden: [] });
     // p1 posts a message claiming to be the request's secret with difficulty 1.
-    await stand.asUser("p1", () => (globalThis as any).ChatMessage.create({ content: "", flags: { omnibus: { secret: { for: card.id }, rollRequestSecret: { values: { difficulty: "1" } } } } }));
+    await stand.asUser("p1", () =>
+      (globalThis as any).ChatMessage.create({
+        content: "",
+        flags: { omnibus: { secret: { for: card.id }, rollRequestSecret: { values: { difficulty: "1" } } } },
+      }),
+    );
     await click(card, "0", "p1");
     expect(rolled[0].values.difficulty).toBe(15);
   });
@@ -121,10 +159,19 @@ describe("roll requests", () => {
     const before = stand.messages.length;
     expect(await requests.requestRoll({ actors: ["Actor.a1"], kind: "skill" })).toBeNull();
     expect(await stand.asUser("gm", () => requests.requestRoll({ actors: ["Actor.nope"], kind: "skill" }))).toBeNull();
-    expect(await stand.asUser("gm", () => requests.requestRoll({ actors: ["Actor.a1"], kind: "skill", values: { difficulty: "15" }, hidden: ["modifier"] }))).toBeNull();
+    expect(
+      await stand.asUser("gm", () =>
+        requests.requestRoll({ actors: ["Actor.a1"], kind: "skill", values: { difficulty: "15" }, hidden: ["modifier"] }),
+      ),
+    ).toBeNull();
     expect(await stand.asUser("gm", () => requests.requestRoll({ actors: [], kind: "skill" }))).toBeNull();
     expect(stand.messages.length).toBe(before);
-    expect(stand.recorded.notifications.map((n) => n.message.split(" ")[0])).toEqual(["OMNIBUS.Chat.NotPermitted", "OMNIBUS.Error.badArgument", "OMNIBUS.Error.badArgument", "OMNIBUS.Error.outOfRange"]);
+    expect(stand.recorded.notifications.map((n) => n.message.split(" ")[0])).toEqual([
+      "OMNIBUS.Chat.NotPermitted",
+      "OMNIBUS.Error.badArgument",
+      "OMNIBUS.Error.badArgument",
+      "OMNIBUS.Error.outOfRange",
+    ]);
   });
 
   it("each owner sees only their actor's button; the GM sees the summary", async () => {
@@ -143,7 +190,11 @@ describe("roll requests", () => {
     expect(p1.querySelector(".omnibus-request-summary")).toBeNull();
     const gm = await render("gm");
     expect(gm.querySelectorAll("[data-action=rollRequested]")).toHaveLength(3);
-    expect(Array.from(gm.querySelectorAll(".omnibus-request-results li")).map((li) => li.textContent!.replace(/ \{.*\}/, ""))).toEqual(["Hero a1: OMNIBUS.Request.Awaiting", "Hero a2: OMNIBUS.Request.Failure (13)", "Hero a3: OMNIBUS.Request.Awaiting"]);
+    expect(Array.from(gm.querySelectorAll(".omnibus-request-results li")).map((li) => li.textContent!.replace(/ \{.*\}/, ""))).toEqual([
+      "Hero a1: OMNIBUS.Request.Awaiting",
+      "Hero a2: OMNIBUS.Request.Failure (13)",
+      "Hero a3: OMNIBUS.Request.Awaiting",
+    ]);
     expect(gm.querySelector(".omnibus-request-summary")!.textContent).toContain("OMNIBUS.Request.Summary");
   });
 });

@@ -13,8 +13,20 @@ afterEach(() => {
 describe("pure readers: stored values over the defaults", () => {
   it("Storytelling: known values taken, unknown or missing ones read as the default", () => {
     expect(optionsFrom({})).toEqual(ST_DEFAULTS);
-    const o = optionsFrom({ successiveStep: "2", strengthShortfall: "perPoint", chanceDieUsesAgain: true, roteScope: "initialDice", contestDramaticFailure: "?" });
-    expect(o).toMatchObject({ successiveStep: 2, strengthShortfall: "perPoint", chanceDieUsesAgain: true, roteScope: "initialDice", contestDramaticFailure: "opponentExceptional" });
+    const o = optionsFrom({
+      successiveStep: "2",
+      strengthShortfall: "perPoint",
+      chanceDieUsesAgain: true,
+      roteScope: "initialDice",
+      contestDramaticFailure: "?",
+    });
+    expect(o).toMatchObject({
+      successiveStep: 2,
+      strengthShortfall: "perPoint",
+      chanceDieUsesAgain: true,
+      roteScope: "initialDice",
+      contestDramaticFailure: "opponentExceptional",
+    });
     expect(optionsFrom({ willpowerBeforeDodge: "yes" }).willpowerBeforeDodge).toBe(false);
   });
   it("D6: each stored key replaces its default", () => {
@@ -33,7 +45,9 @@ describe("readRulesetSettings", () => {
     expect(readSettings()).toEqual(D6_DEFAULTS);
   });
   it("reads each spec's key as omnibus.<ruleset>_<key>, leaving unset keys out", async () => {
-    const stand = installFoundryStandIns({ settings: { "omnibus.storytelling_successiveStep": "2", "omnibus.d6_metresPerUnit": 3, "omnibus.d6_notASpec": 9 } });
+    const stand = installFoundryStandIns({
+      settings: { "omnibus.storytelling_successiveStep": "2", "omnibus.d6_metresPerUnit": 3, "omnibus.d6_notASpec": 9 },
+    });
     stand.makeUser("gm", true);
     const { readRulesetSettings } = await import("../../../src/foundry/settings");
     expect(readRulesetSettings("storytelling", STORYTELLING_SETTINGS).successiveStep).toBe("2");

@@ -52,7 +52,12 @@ beforeEach(async () => {
 
 /** The player's check card: its roll's outcome says whether the Wild Die gave a complication. */
 async function postCheckCard(complication: boolean): Promise<StandInMessage> {
-  await cards.postCard({ template: "systems/omnibus/templates/chat/check-card.hbs", context: {}, rolls: [{ formula: "2d6", options: { outcome: { total: 5, complication } } }] as never, flags: { check: "blaster" } });
+  await cards.postCard({
+    template: "systems/omnibus/templates/chat/check-card.hbs",
+    context: {},
+    rolls: [{ formula: "2d6", options: { outcome: { total: 5, complication } } }] as never,
+    flags: { check: "blaster" },
+  });
   return stand.messages.at(-1)!;
 }
 
@@ -78,7 +83,13 @@ describe("table draws from cards", () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(drawsOf(card).complication).toMatchObject({ roll: 4, name: "Lost item", nameRu: "Потеря", table: "Complications" });
     // The player asked; only the message, the action and the table key went over the socket.
-    expect(stand.recorded.socketEmits[0].data).toEqual({ type: "chatAction", requestId: expect.any(String), messageId: card.id, action: "drawTable", target: "complication" });
+    expect(stand.recorded.socketEmits[0].data).toEqual({
+      type: "chatAction",
+      requestId: expect.any(String),
+      messageId: card.id,
+      action: "drawTable",
+      target: "complication",
+    });
     const after = await render(card);
     expect(after.querySelector("[data-omnibus-draw]")).toBeNull();
     expect(after.querySelector(".omnibus-table-draw")!.textContent).toContain("OMNIBUS.Table.Drawn");
@@ -87,7 +98,11 @@ describe("table draws from cards", () => {
   it("a card whose recorded roll calls for no table offers none, and a forged request draws nothing", async () => {
     const card = await postCheckCard(false);
     expect((await render(card)).querySelector("[data-omnibus-draw]")).toBeNull();
-    await stand.deliver({ type: "chatAction", requestId: "r1", messageId: card.id, action: "drawTable", target: "complication" }, "player", "gm");
+    await stand.deliver(
+      { type: "chatAction", requestId: "r1", messageId: card.id, action: "drawTable", target: "complication" },
+      "player",
+      "gm",
+    );
     await stand.deliver({ type: "chatAction", requestId: "r2", messageId: card.id, action: "drawTable", target: "oops" }, "player", "gm");
     expect(drawsOf(card)).toEqual({});
     const keys = stand.recorded.socketEmits.filter((e) => e.from === "gm").map((e) => (e.data as any).notice.key);
@@ -101,7 +116,11 @@ describe("table draws from cards", () => {
     expect(drawsOf(edited)).toEqual({});
 
     const card = await postCheckCard(true);
-    await stand.deliver({ type: "chatAction", requestId: "r3", messageId: card.id, action: "drawTable", target: "complication" }, "other", "gm");
+    await stand.deliver(
+      { type: "chatAction", requestId: "r3", messageId: card.id, action: "drawTable", target: "complication" },
+      "other",
+      "gm",
+    );
     expect(drawsOf(card)).toEqual({});
     stand.queueFaces(1);
     expect(await actions.requestChatAction(card as never, "drawTable", "complication")).toBe(true);
@@ -112,7 +131,14 @@ describe("table draws from cards", () => {
   });
 
   it("the world setting names another table: the GM draws from it", async () => {
-    const own = new StandInDocument("mine", "RollTable.mine", true, { name: "My complications", formula: "1d6", results: [{ range: [1, 3], name: "Rain" }, { range: [4, 6], name: "Fog" }] });
+    const own = new StandInDocument("mine", "RollTable.mine", true, {
+      name: "My complications",
+      formula: "1d6",
+      results: [
+        { range: [1, 3], name: "Rain" },
+        { range: [4, 6], name: "Fog" },
+      ],
+    });
     stand.documents.set("RollTable.mine", own);
     await stand.asUser("gm", () => g().game.settings.set("omnibus", "table_complication", "RollTable.mine"));
     const card = await postCheckCard(true);
@@ -123,8 +149,21 @@ describe("table draws from cards", () => {
 
   it("a Russian reader sees the drawn row in Russian", async () => {
     const { drawsView } = await import("../../../src/foundry/tables");
-    const row = { table: "Complications", tableRu: "Осложнения", roll: 2, name: "Slip", nameRu: "Оступился", description: "Falls.", descriptionRu: "Падает." };
-    expect(drawsView(["complication"], { complication: row }, "ru", true)[0].drawn).toEqual({ roll: 2, table: "Осложнения", name: "Оступился", description: "Падает." });
+    const row = {
+      table: "Complications",
+      tableRu: "Осложнения",
+      roll: 2,
+      name: "Slip",
+      nameRu: "Оступился",
+      description: "Falls.",
+      descriptionRu: "Падает.",
+    };
+    expect(drawsView(["complication"], { complication: row }, "ru", true)[0].drawn).toEqual({
+      roll: 2,
+      table: "Осложнения",
+      name: "Оступился",
+      description: "Падает.",
+    });
     expect(drawsView(["complication"], {}, "en", false)[0]).toMatchObject({ drawn: null, button: false });
   });
 });
@@ -151,7 +190,28 @@ describe("the shipped tables", () => {
   it("WFRP's critical tables use the published bands (01–10, 11–20, fives to 90, 91–93, 94–96, 97–99, 100); Oops! its seven", () => {
     const tables = packTables("wfrp-tables");
     const bands = (key: string) => tables.find((t) => t.flags.omnibus.table === key).results.map((r: any) => r.range.join("-"));
-    const crit = ["1-10", "11-20", "21-25", "26-30", "31-35", "36-40", "41-45", "46-50", "51-55", "56-60", "61-65", "66-70", "71-75", "76-80", "81-85", "86-90", "91-93", "94-96", "97-99", "100-100"];
+    const crit = [
+      "1-10",
+      "11-20",
+      "21-25",
+      "26-30",
+      "31-35",
+      "36-40",
+      "41-45",
+      "46-50",
+      "51-55",
+      "56-60",
+      "61-65",
+      "66-70",
+      "71-75",
+      "76-80",
+      "81-85",
+      "86-90",
+      "91-93",
+      "94-96",
+      "97-99",
+      "100-100",
+    ];
     for (const key of ["critHead", "critArm", "critBody", "critLeg"]) expect(bands(key)).toEqual(crit);
     expect(bands("oops")).toEqual(["1-20", "21-40", "41-60", "61-70", "71-80", "81-90", "91-100"]);
   });

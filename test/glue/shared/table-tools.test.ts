@@ -21,7 +21,12 @@ function adapter(): RulesetAdapter {
     itemTypes: { d6_skill: { dataModel: class {} as never } },
     checks: {
       build(source) {
-        built.push({ kind: source.kind, dataset: source.dataset, actor: (source.actor as any)?.id ?? null, item: (source.item as any)?.id ?? null });
+        built.push({
+          kind: source.kind,
+          dataset: source.dataset,
+          actor: (source.actor as any)?.id ?? null,
+          item: (source.item as any)?.id ?? null,
+        });
         return {
           ruleset: "d6",
           kind: source.kind,
@@ -68,8 +73,15 @@ describe("keybindings", () => {
   it("registers both actions at init with their default keys, names and hints", () => {
     const toggle = stand.recorded.keybindings.get("omnibus.toggleRollDialog");
     const defaults = stand.recorded.keybindings.get("omnibus.rollWithDefaults");
-    expect(toggle).toMatchObject({ name: "OMNIBUS.Keybinding.ToggleRollDialog.Name", hint: "OMNIBUS.Keybinding.ToggleRollDialog.Hint", editable: [{ key: "ShiftLeft" }, { key: "ShiftRight" }] });
-    expect(defaults).toMatchObject({ name: "OMNIBUS.Keybinding.RollWithDefaults.Name", editable: [{ key: "AltLeft" }, { key: "AltRight" }] });
+    expect(toggle).toMatchObject({
+      name: "OMNIBUS.Keybinding.ToggleRollDialog.Name",
+      hint: "OMNIBUS.Keybinding.ToggleRollDialog.Hint",
+      editable: [{ key: "ShiftLeft" }, { key: "ShiftRight" }],
+    });
+    expect(defaults).toMatchObject({
+      name: "OMNIBUS.Keybinding.RollWithDefaults.Name",
+      editable: [{ key: "AltLeft" }, { key: "AltRight" }],
+    });
   });
 
   it("a click reads the held binding: nothing held opens the dialog, Shift skips it, Alt rolls with defaults", async () => {
@@ -109,12 +121,31 @@ describe("omnibus.preRollCheck / omnibus.rollCheck", () => {
     g().Hooks.on("omnibus.rollCheck", (p: any) => after.push(p));
     const { runCheck } = await import("../../../src/foundry/checks");
     await runCheck({ actor: actor as never, kind: "skill", dataset: {}, targets: [] });
-    expect(pre).toEqual([{ ruleset: "d6", kind: "skill", actorUuid: "Actor.a1", itemUuid: null, userId: "player", request: { kind: "skill" }, values: { difficulty: 10, careful: false, note: "" }, rollMode: "publicroll".replace(/^publicroll$/, stand.generation >= 14 ? "public" : "publicroll"), dialog: false }]);
+    expect(pre).toEqual([
+      {
+        ruleset: "d6",
+        kind: "skill",
+        actorUuid: "Actor.a1",
+        itemUuid: null,
+        userId: "player",
+        request: { kind: "skill" },
+        values: { difficulty: 10, careful: false, note: "" },
+        rollMode: "publicroll".replace(/^publicroll$/, stand.generation >= 14 ? "public" : "publicroll"),
+        dialog: false,
+      },
+    ]);
     expect(rolled).toHaveLength(1);
     expect(rolled[0].values.difficulty).toBe(15);
     expect(rolled[0].rollMode).toBe("gmroll");
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ ruleset: "d6", kind: "skill", values: { difficulty: 15 }, rollMode: "gmroll", message: { id: "msg1" }, outcome: { success: true, margin: 3 } });
+    expect(after[0]).toMatchObject({
+      ruleset: "d6",
+      kind: "skill",
+      values: { difficulty: 15 },
+      rollMode: "gmroll",
+      message: { id: "msg1" },
+      outcome: { success: true, margin: 3 },
+    });
     expect(after[0].rolls).toHaveLength(1);
   });
 
@@ -136,7 +167,9 @@ describe("@Check inline links", () => {
     const enrichers = g().CONFIG.TextEditor.enrichers as Array<{ pattern: RegExp }>;
     expect(enrichers).toHaveLength(1);
     expect(enrichers[0].pattern.global).toBe(true);
-    expect([..."See @Check[skill=blaster]{Shoot}.".matchAll(enrichers[0].pattern)].map((m) => m[0])).toEqual(["@Check[skill=blaster]{Shoot}"]);
+    expect([..."See @Check[skill=blaster]{Shoot}.".matchAll(enrichers[0].pattern)].map((m) => m[0])).toEqual([
+      "@Check[skill=blaster]{Shoot}",
+    ]);
   });
 
   it.each(["en", "ru"] as const)("renders a button, and a bad link as an inline error naming the fault (%s)", async (language) => {
@@ -159,11 +192,18 @@ describe("@Check inline links", () => {
     g().game.user.character = { id: "hero", uuid: "Actor.hero", items: [blaster] };
     const link = await import("../../../src/foundry/check-link");
     link.installCheckLinkClicks(document);
-    const el = await g().CONFIG.TextEditor.enrichers[0].enricher([..."@Check[skill=blaster difficulty=12]".matchAll(/@Check\[([^\]]*)\]/g)][0]);
+    const el = await g().CONFIG.TextEditor.enrichers[0].enricher(
+      [..."@Check[skill=blaster difficulty=12]".matchAll(/@Check\[([^\]]*)\]/g)][0],
+    );
     document.body.append(el);
     el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     await vi.waitFor(() => expect(rolled).toHaveLength(1));
-    expect(built[0]).toEqual({ kind: "skill", dataset: { check: "skill", skill: "blaster", difficulty: "12", itemId: "sk1" }, actor: "hero", item: null });
+    expect(built[0]).toEqual({
+      kind: "skill",
+      dataset: { check: "skill", skill: "blaster", difficulty: "12", itemId: "sk1" },
+      actor: "hero",
+      item: null,
+    });
     expect(rolled[0].values).toEqual({ difficulty: 12, careful: false, note: "" });
   });
 

@@ -10,7 +10,12 @@ beforeEach(async () => {
   h = await setUp();
 });
 
-async function athletics(actor: ActorDoc, kind: "jump" | "climb" | "fall", values: Record<string, number | string | boolean>, faces: number[]) {
+async function athletics(
+  actor: ActorDoc,
+  kind: "jump" | "climb" | "fall",
+  values: Record<string, number | string | boolean>,
+  faces: number[],
+) {
   const request = (await h.checks.silhouetteChecks.build({ actor: actor as never, kind, dataset: {}, targets: [] }))!;
   h.faces = [...faces];
   await h.checks.silhouetteChecks.roll(request, { ...request.values, ...values }, { rollMode: "publicroll" });
@@ -21,33 +26,66 @@ async function athletics(actor: ActorDoc, kind: "jump" | "climb" | "fall", value
 
 describe("jumping (004:L66)", () => {
   it("E34: Athletics 2 dice [4,2] → 4, FIT +1, sprinting +3, firm → 8 vs 3: MoS 5 → long 3.75 m, high 1.25 m", async () => {
-    const actor = makeActor(h, { id: "j1", name: "Jumper", owner: true, attributes: { fit: 1 }, skills: [["Athletics", "athletics", 2, "fit"]] });
+    const actor = makeActor(h, {
+      id: "j1",
+      name: "Jumper",
+      owner: true,
+      attributes: { fit: 1 },
+      skills: [["Athletics", "athletics", 2, "fit"]],
+    });
     const { request, state, content } = await athletics(actor, "jump", { movement: "sprinting" }, [4, 2]);
     // The jump adds FIT itself, not the skill's attribute again (§16.19): total 4 + 1 + 3 = 8.
     expect(request.fields.map((f) => f.name)).toEqual(["dice", "movement", "surface", "modifier"]);
-    expect(state.athletics).toMatchObject({ kind: "jump", total: 8, difficulty: 3, margin: 5, success: true, longMetres: 3.75, highMetres: 1.25 });
+    expect(state.athletics).toMatchObject({
+      kind: "jump",
+      total: 8,
+      difficulty: 3,
+      margin: 5,
+      success: true,
+      longMetres: 3.75,
+      highMetres: 1.25,
+    });
     expect(content).toContain("Long jump 3.75 m, or high jump 1.25 m.");
     // The dialog's odds: 2 dice + 4 ≥ 3 always, except the mishap (both dice 1), which fails (004:L45, L112): 35/36.
     expect(h.checks.silhouetteChecks.odds!(request, { ...request.values, movement: "sprinting" })[0].probability).toBeCloseTo(35 / 36, 12);
   });
 
   it("E35: the same total on a slippery run-up (+6) fails (MoS −1); loose ground (+3) → MoS 2 → 1.5 m / 0.5 m", async () => {
-    const actor = makeActor(h, { id: "j2", name: "Jumper", owner: true, attributes: { fit: 1 }, skills: [["Athletics", "athletics", 2, "none"]] });
-    expect((await athletics(actor, "jump", { movement: "sprinting", surface: "slippery" }, [4, 2])).state.athletics).toMatchObject({ difficulty: 9, margin: -1, success: false });
-    expect((await athletics(actor, "jump", { movement: "sprinting", surface: "loose" }, [4, 2])).state.athletics).toMatchObject({ difficulty: 6, margin: 2, longMetres: 1.5, highMetres: 0.5 });
+    const actor = makeActor(h, {
+      id: "j2",
+      name: "Jumper",
+      owner: true,
+      attributes: { fit: 1 },
+      skills: [["Athletics", "athletics", 2, "none"]],
+    });
+    expect((await athletics(actor, "jump", { movement: "sprinting", surface: "slippery" }, [4, 2])).state.athletics).toMatchObject({
+      difficulty: 9,
+      margin: -1,
+      success: false,
+    });
+    expect((await athletics(actor, "jump", { movement: "sprinting", surface: "loose" }, [4, 2])).state.athletics).toMatchObject({
+      difficulty: 6,
+      margin: 2,
+      longMetres: 1.5,
+      highMetres: 0.5,
+    });
   });
 });
 
 describe("climbing (004:L45-61)", () => {
   // Athletics 1, FIT 0: sprint 30, walk 10 m/round (E9).
-  const climber = (level = 1) => makeActor(h, { id: `c${level}`, name: "Climber", owner: true, skills: [["Athletics", "athletics", level, "none"]] });
+  const climber = (level = 1) =>
+    makeActor(h, { id: `c${level}`, name: "Climber", owner: true, skills: [["Athletics", "athletics", level, "none"]] });
 
   it("E20: walk 10; a success with a Standard action climbs 2.5 m, with the whole round 5 m; E21: accelerated, one success of two at −2 → 5 m", async () => {
     const actor = climber();
     expect((await athletics(actor, "climb", { surface: "manyHolds" }, [5])).state.athletics).toMatchObject({ difficulty: 4, metres: 2.5 });
     expect((await athletics(actor, "climb", { surface: "manyHolds", effort: "round" }, [5])).state.athletics).toMatchObject({ metres: 5 });
     const accelerated = await athletics(actor, "climb", { surface: "steepSlope", effort: "accelerated" }, [5, 3]);
-    expect(accelerated.state.athletics.tests.map((t: any) => [t.total, t.success])).toEqual([[3, true], [1, false]]);
+    expect(accelerated.state.athletics.tests.map((t: any) => [t.total, t.success])).toEqual([
+      [3, true],
+      [1, false],
+    ]);
     expect(accelerated.state.athletics.metres).toBe(5);
     expect(accelerated.rolls).toHaveLength(2);
   });
@@ -68,7 +106,11 @@ describe("climbing (004:L45-61)", () => {
     expect(actor.statusToggles.at(-1)).toEqual({ id: "losingGrip", active: true });
     expect(lost.content).toContain("Losing grip!");
     const penalties: number[] = [];
-    for (const faces of [[2, 1], [3, 1], [6, 5]]) {
+    for (const faces of [
+      [2, 1],
+      [3, 1],
+      [6, 5],
+    ]) {
       const r = await athletics(actor, "climb", { surface: "manyHolds" }, faces);
       expect(r.state.athletics.recovery).toBe(true);
       penalties.push(r.state.athletics.grip.penalty);
@@ -87,7 +129,11 @@ describe("climbing (004:L45-61)", () => {
     const actor = climber(2);
     // Falling, it tries to catch itself (004:L50): 12 + 5 = 17, beyond its best of 7 — [6,6] → 7, it falls.
     const r = await athletics(actor, "climb", { surface: "smoothWall" }, [3, 2, 6, 6]);
-    expect(r.state.athletics).toMatchObject({ falls: true, grip: { losingGrip: true }, caughtFall: { difficulty: 17, total: 7, success: false } });
+    expect(r.state.athletics).toMatchObject({
+      falls: true,
+      grip: { losingGrip: true },
+      caughtFall: { difficulty: 17, total: 7, success: false },
+    });
     expect(r.content).toContain("Loses grip and falls!");
     expect(r.content).toContain("Cannot catch hold: falls");
     expect(actor.getFlag("omnibus", "silhouetteGrip")).toEqual({ losingGrip: false, penalty: 0 });
@@ -99,7 +145,11 @@ describe('"catch yourself if you can!" (004:L50)', () => {
     const actor = makeActor(h, { id: "cs", name: "Scrambler", owner: true });
     await actor.setFlag("omnibus", "silhouetteGrip", { losingGrip: true, penalty: -4 });
     const r = await athletics(actor, "climb", { surface: "steepSlope" }, [2, 3, 5, 6]);
-    expect(r.state.athletics).toMatchObject({ falls: true, caughtFall: { difficulty: 4, total: 5, success: true }, grip: { losingGrip: false, penalty: 0 } });
+    expect(r.state.athletics).toMatchObject({
+      falls: true,
+      caughtFall: { difficulty: 4, total: 5, success: true },
+      grip: { losingGrip: false, penalty: 0 },
+    });
     expect(r.content).toContain("Catches hold: the fall stops");
     expect(actor.getFlag("omnibus", "silhouetteGrip")).toEqual({ losingGrip: false, penalty: 0 });
   });
@@ -118,15 +168,25 @@ describe("falling (004:L62-65)", () => {
   });
 
   it("E30: 2 m head-first [4,1] → 4 × 2 + 10 = 18; E33: 3 m onto concrete → 6 dice × 6 m", async () => {
-    expect((await athletics(actor, "fall", { height: 2, headFirst: true }, [4, 1])).state.athletics).toMatchObject({ headFirst: true, damage: 18 });
-    expect((await athletics(actor, "fall", { height: 3, surface: "hard" }, [1, 2, 3, 4, 5, 6])).state.athletics).toMatchObject({ effectiveHeight: 6, damage: 36 });
+    expect((await athletics(actor, "fall", { height: 2, headFirst: true }, [4, 1])).state.athletics).toMatchObject({
+      headFirst: true,
+      damage: 18,
+    });
+    expect((await athletics(actor, "fall", { height: 3, surface: "hard" }, [1, 2, 3, 4, 5, 6])).state.athletics).toMatchObject({
+      effectiveHeight: 6,
+      damage: 36,
+    });
   });
 
   it("E31: 5 m, softened by Athletics [3] → 2 m → 2 dice [4,2] × 2 = 8; E32: a softening mishap [1] lands on the head: 4 m, [2,2,2,2] → 8 + 10 = 18; a total of 5 or more is harmless", async () => {
     const soft = await athletics(actor, "fall", { height: 5, soften: true }, [3, 4, 2]);
     expect(soft.state.athletics).toMatchObject({ effectiveHeight: 2, damage: 8, softening: { total: 3 } });
     expect(soft.rolls).toHaveLength(2);
-    expect((await athletics(actor, "fall", { height: 5, soften: true }, [1, 2, 2, 2, 2])).state.athletics).toMatchObject({ effectiveHeight: 4, headFirst: true, damage: 18 });
+    expect((await athletics(actor, "fall", { height: 5, soften: true }, [1, 2, 2, 2, 2])).state.athletics).toMatchObject({
+      effectiveHeight: 4,
+      headFirst: true,
+      damage: 18,
+    });
     const harmless = await athletics(actor, "fall", { height: 5, soften: true, modifier: 0 }, [6]);
     expect(harmless.state.athletics).toMatchObject({ effectiveHeight: 0, damage: 0, damageRoll: null });
     expect(harmless.content).toContain("A harmless landing");
@@ -156,7 +216,9 @@ describe("falling (004:L62-65)", () => {
   it("bad input is refused and rolls nothing: a negative height, an unknown surface", async () => {
     const request = (await h.checks.silhouetteChecks.build({ actor: actor as never, kind: "fall", dataset: {}, targets: [] }))!;
     h.faces = [3, 3, 3];
-    await expect(h.checks.silhouetteChecks.roll(request, { ...request.values, height: -1 }, { rollMode: "publicroll" })).rejects.toThrow(/height/);
+    await expect(h.checks.silhouetteChecks.roll(request, { ...request.values, height: -1 }, { rollMode: "publicroll" })).rejects.toThrow(
+      /height/,
+    );
     expect(() => h.checks.silhouetteChecks.odds!(request, { ...request.values, surface: "lava" })).toThrow(/surface/);
     expect(h.faces).toEqual([3, 3, 3]);
     expect(h.stand.recorded.messagesCreated).toHaveLength(0);

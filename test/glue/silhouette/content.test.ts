@@ -35,7 +35,8 @@ function creationProblems(doc: Doc): string[] {
   const r = validateCharacter(doc);
   const problems = r.breaches.map((b) => b.message);
   const t = r.totals as { skillPoints: number; skillBudget: number };
-  if (problems.length === 0 && t.skillPoints !== t.skillBudget) problems.push(`skills cost ${t.skillPoints} SP, not the ${t.skillBudget} the budget gives`);
+  if (problems.length === 0 && t.skillPoints !== t.skillBudget)
+    problems.push(`skills cost ${t.skillPoints} SP, not the ${t.skillBudget} the budget gives`);
   return problems;
 }
 
@@ -54,9 +55,15 @@ describe("premade characters", () => {
   it("the budget check is not a rubber stamp: a raised attribute, a skill level too many, a wrong Stamina are caught", () => {
     const merc = structuredClone(premades.find((d) => d.name === "Veteran mercenary")!);
     merc.system.attributes.agi = 2;
-    expect(creationProblems(merc)).toEqual(["skills cost 48 Skill Points; a starting character has 40 + 3 left-over Character Points = 43"]);
+    expect(creationProblems(merc)).toEqual([
+      "skills cost 48 Skill Points; a starting character has 40 + 3 left-over Character Points = 43",
+    ]);
     merc.system.attributes.agi = 4;
-    expect(creationProblems(merc)).toEqual(["AGI 4: at creation -3 … +3", "attributes cost 43 Character Points; a starting character has 30", "skills cost 48 Skill Points; a starting character has 40 + 0 left-over Character Points = 40"]);
+    expect(creationProblems(merc)).toEqual([
+      "AGI 4: at creation -3 … +3",
+      "attributes cost 43 Character Points; a starting character has 30",
+      "skills cost 48 Skill Points; a starting character has 40 + 0 left-over Character Points = 40",
+    ]);
     const medic = structuredClone(premades.find((d) => d.name === "Field medic")!);
     medic.system.stamina = 25;
     expect(creationProblems(medic)).toEqual(["Stamina 25; 5 × (BLD + HEA) + 25 gives 30"]);
@@ -70,8 +77,14 @@ describe("premade characters", () => {
       const keys = (d.items ?? []).filter((i) => i.type === "silhouette_skill").map((i) => i.system.key);
       for (const k of ["combatSense", "defense", "firearms", "athletics"]) expect(keys, `${d.name}: ${k}`).toContain(k);
       expect(keys.length, d.name).toBeGreaterThanOrEqual(7);
-      expect((d.items ?? []).some((i) => i.type === "silhouette_weapon"), d.name).toBe(true);
-      expect((d.items ?? []).some((i) => i.type === "silhouette_armour"), d.name).toBe(true);
+      expect(
+        (d.items ?? []).some((i) => i.type === "silhouette_weapon"),
+        d.name,
+      ).toBe(true);
+      expect(
+        (d.items ?? []).some((i) => i.type === "silhouette_armour"),
+        d.name,
+      ).toBe(true);
       expect(String(d.system.description).length, d.name).toBeGreaterThan(60);
       expect(ru(d), d.name).toMatch(/[А-Яа-яЁё]{4}/);
     }
@@ -82,7 +95,10 @@ describe("opponents", () => {
   it("at least ten, armed, from a minion with one-level skills to a boss with level 4", () => {
     expect(npcs.length).toBeGreaterThanOrEqual(10);
     for (const d of npcs) {
-      expect((d.items ?? []).some((i) => i.type === "silhouette_weapon"), d.name).toBe(true);
+      expect(
+        (d.items ?? []).some((i) => i.type === "silhouette_weapon"),
+        d.name,
+      ).toBe(true);
       expect(ru(d), d.name).toMatch(/[А-Яа-яЁё]{4}/);
     }
     const best = (d: Doc) => Math.max(...(d.items ?? []).filter((i) => i.type === "silhouette_skill").map((i) => i.system.level));
@@ -97,7 +113,9 @@ describe("items", () => {
   const items = packs.flatMap(packDocs);
   it("every item an actor carries is a pack item of the same name and type", () => {
     const known = new Set(items.map((d) => `${d.type}:${d.name}`));
-    expect(actors.flatMap((a) => (a.items ?? []).filter((i) => !known.has(`${i.type}:${i.name}`)).map((i) => `${a.name}: ${i.name}`))).toEqual([]);
+    expect(
+      actors.flatMap((a) => (a.items ?? []).filter((i) => !known.has(`${i.type}:${i.name}`)).map((i) => `${a.name}: ${i.name}`)),
+    ).toEqual([]);
   });
 
   it("armour and equipment enough to kit a party (5+ armours, 15+ pieces of equipment), each described in both languages", () => {
@@ -129,7 +147,11 @@ describe("the starter journal", () => {
   it("names only buttons the sheets and cards really have (their labels in lang/*.json)", () => {
     const en = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8")).OMNIBUS.Silhouette.Card;
     const ruLang = JSON.parse(readFileSync(join(ROOT, "lang", "ru.json"), "utf8")).OMNIBUS.Silhouette.Card;
-    const text = (lang: string) => journal.find((j) => j.flags!.omnibus!.lang === lang)!.pages!.map((p) => p.text.content).join(" ");
+    const text = (lang: string) =>
+      journal
+        .find((j) => j.flags!.omnibus!.lang === lang)!
+        .pages!.map((p) => p.text.content)
+        .join(" ");
     expect(text("en")).toContain(`<strong>${en.Defend}</strong>`);
     expect(text("en")).toContain(`<strong>${en.ApplyDamage}</strong>`);
     expect(text("ru")).toContain(`<strong>${ruLang.Defend}</strong>`);

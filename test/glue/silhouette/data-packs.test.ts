@@ -10,12 +10,24 @@ import { validateAgainst } from "../../../src/rules/table/field-spec";
 import { SPECS } from "../../../src/rules/silhouette/table/schema";
 import { deriveCharacter, type ItemLike } from "../../../src/rules/silhouette/table/derive";
 import { migrateCharacterSource, migrateSkillSource, migrateWeaponSource } from "../../../src/rules/silhouette/table/migrate";
-import { attackRequest, checkOdds, planPool, skillRequest, type ActorFacts, type WeaponFacts } from "../../../src/rules/silhouette/table/checks";
+import {
+  attackRequest,
+  checkOdds,
+  planPool,
+  skillRequest,
+  type ActorFacts,
+  type WeaponFacts,
+} from "../../../src/rules/silhouette/table/checks";
 import { DEFAULT_OPTIONS, optionsFrom } from "../../../src/rules/silhouette/table/settings";
 import { diceView, summarize } from "../../../src/rules/silhouette/table/cards";
 import { readCheckFaces } from "../../../src/rules/silhouette/index";
 
-const skill = (name: string, key: string, level: number, attribute = "none"): ItemLike => ({ id: key, name, type: "silhouette_skill", system: { key, level, attribute } });
+const skill = (name: string, key: string, level: number, attribute = "none"): ItemLike => ({
+  id: key,
+  name,
+  type: "silhouette_skill",
+  system: { key, level, attribute },
+});
 const character = (attributes: Record<string, number>, extra: Record<string, unknown> = {}) => ({
   attributes: { agi: 0, bld: 0, fit: 0, str: 0, will: 0, ...attributes } as never,
   stamina: 25,
@@ -43,7 +55,11 @@ describe("derived traits (digest §14)", () => {
   });
 
   it("E15/E16: max load 40 kg — 20 kg any speed, 25 kg jog at most, a 10 kg smooth box counts 20 kg", () => {
-    const gear = (weight: number, unhandy = false): ItemLike => ({ name: "g", type: "silhouette_equipment", system: { weight, quantity: 1, unhandy, carried: true } });
+    const gear = (weight: number, unhandy = false): ItemLike => ({
+      name: "g",
+      type: "silhouette_equipment",
+      system: { weight, quantity: 1, unhandy, carried: true },
+    });
     expect(deriveCharacter(character({}, { maxLoad: 40 }), [gear(20)]).maxSpeed).toBe("sprint");
     expect(deriveCharacter(character({}, { maxLoad: 40 }), [gear(25)]).maxSpeed).toBe("jog");
     expect(deriveCharacter(character({}, { maxLoad: 40 }), [gear(35)]).maxSpeed).toBe("walk");
@@ -54,12 +70,18 @@ describe("derived traits (digest §14)", () => {
 
   it("E17: a light wound allows a jog at most (run with the alternative setting), a heavy wound only a crawl", () => {
     expect(deriveCharacter(character({}, { wounds: { light: 1, heavy: 0, dead: false } }), []).maxSpeed).toBe("jog");
-    expect(deriveCharacter(character({}, { wounds: { light: 1, heavy: 0, dead: false } }), [], { lightWoundMax: "run" }).maxSpeed).toBe("run");
+    expect(deriveCharacter(character({}, { wounds: { light: 1, heavy: 0, dead: false } }), [], { lightWoundMax: "run" }).maxSpeed).toBe(
+      "run",
+    );
     expect(deriveCharacter(character({}, { wounds: { light: 0, heavy: 1, dead: false } }), []).maxSpeed).toBe("crawl");
   });
 
   it("E37 reach 50/80/20 cm; E51 throwing ranges for STR 0/+2/−1; Stamina 25 thresholds 13/25/50", () => {
-    expect([deriveCharacter(character({}), []).reachCm, deriveCharacter(character({ fit: 2, bld: 1 }), []).reachCm, deriveCharacter(character({ fit: -1, bld: -2 }), []).reachCm]).toEqual([50, 80, 20]);
+    expect([
+      deriveCharacter(character({}), []).reachCm,
+      deriveCharacter(character({ fit: 2, bld: 1 }), []).reachCm,
+      deriveCharacter(character({ fit: -1, bld: -2 }), []).reachCm,
+    ]).toEqual([50, 80, 20]);
     expect(deriveCharacter(character({ str: 2 }), []).throwingRanges).toEqual({ base: 7, medium: 14, long: 28, extreme: 56 });
     expect(deriveCharacter(character({ str: -1 }), []).throwingRanges).toEqual({ base: 4, medium: 8, long: 16, extreme: 32 });
     expect(deriveCharacter(character({}), []).woundThresholds).toEqual({ light: 13, heavy: 25, death: 50 });
@@ -77,14 +99,28 @@ describe("migrations of older shapes", () => {
 
   it("a skill with `rating` and `attr`, a weapon with `damage` and a single `range`", () => {
     expect(migrateSkillSource({ rating: "3", attr: "FIT", key: "athletics" })).toEqual({ level: 3, attribute: "fit", key: "athletics" });
-    expect(migrateWeaponSource({ damage: "12", range: 10, rof: "2" })).toEqual({ damageMultiplier: 12, rof: 2, ranges: { base: 10, medium: 20, long: 40, extreme: 80 } });
+    expect(migrateWeaponSource({ damage: "12", range: 10, rof: "2" })).toEqual({
+      damageMultiplier: 12,
+      rof: 2,
+      ranges: { base: 10, medium: 20, long: 40, extreme: 80 },
+    });
   });
 });
 
 describe("the roll dialog's odds (exact, from src/core)", () => {
   const facts = (skills: ItemLike[], moved: number | null = null): ActorFacts => {
     const d = deriveCharacter(character({}), skills);
-    return { uuid: "Actor.x", name: "X", img: "", skills: d.skills, movement: d.movement, maxSpeed: d.maxSpeed, movedThisRound: moved, prone: false, balancing: 0 };
+    return {
+      uuid: "Actor.x",
+      name: "X",
+      img: "",
+      skills: d.skills,
+      movement: d.movement,
+      maxSpeed: d.maxSpeed,
+      movedThisRound: moved,
+      prone: false,
+      balancing: 0,
+    };
   };
 
   it("one die against difficulty 4 succeeds 3 times in 6; a mishap (every die 1) is 1 in 6", () => {
@@ -97,14 +133,29 @@ describe("the roll dialog's odds (exact, from src/core)", () => {
   it("two dice against 7 (needs two sixes): 1/36; against an opposing 7 the tie fails: 0", () => {
     const f = facts([skill("Melee", "melee", 2)]);
     const request = skillRequest(f, f.skills[0], [], "Melee");
-    expect(checkOdds(request, { ...request.values, thresholdKind: "difficulty", threshold: 7 }, DEFAULT_OPTIONS)[0].probability).toBeCloseTo(1 / 36, 12);
+    expect(
+      checkOdds(request, { ...request.values, thresholdKind: "difficulty", threshold: 7 }, DEFAULT_OPTIONS)[0].probability,
+    ).toBeCloseTo(1 / 36, 12);
     expect(checkOdds(request, { ...request.values, thresholdKind: "opposed", threshold: 7 }, DEFAULT_OPTIONS)[0].probability).toBe(0);
-    expect(checkOdds(request, { ...request.values, thresholdKind: "opposed", threshold: 7 }, optionsFrom({ opposedTie: "success" }))[0].probability).toBeCloseTo(1 / 36, 12);
+    expect(
+      checkOdds(request, { ...request.values, thresholdKind: "opposed", threshold: 7 }, optionsFrom({ opposedTie: "success" }))[0]
+        .probability,
+    ).toBeCloseTo(1 / 36, 12);
   });
 
   it("an attack against a target: P(1 die > 1 die − 1 stationary) counted by hand = 21/36, less the attack's mishap that would have hit: 20/36", () => {
     const f = facts([skill("Firearms", "firearms", 1)]);
-    const weapon: WeaponFacts = { uuid: "w", name: "Pistol", img: "", category: "ranged", skill: "firearms", damageMultiplier: 10, accuracy: 0, rof: 0, ranges: { base: 10, medium: 20, long: 40, extreme: 80 } };
+    const weapon: WeaponFacts = {
+      uuid: "w",
+      name: "Pistol",
+      img: "",
+      category: "ranged",
+      skill: "firearms",
+      damageMultiplier: 10,
+      accuracy: 0,
+      rof: 0,
+      ranges: { base: 10, medium: 20, long: 40, extreme: 80 },
+    };
     const target = { tokenUuid: "t", actorUuid: "a", name: "T", img: "", distance: 5, units: "m" };
     const request = attackRequest(f, weapon, [target], [{ defenseDice: 1, defenseAttribute: 0, movement: "stationary" }], "Pistol");
     // attack a (1–6) must beat defense d − 1: a > d − 1 ⇔ a ≥ d: 21 of 36 pairs; but a = 1 is a
@@ -114,12 +165,25 @@ describe("the roll dialog's odds (exact, from src/core)", () => {
 
   it("E44/E45: aiming and called shots change the pool; E46: burst ROF 3 → −1", () => {
     const f = facts([skill("Firearms", "firearms", 4)]);
-    const weapon: WeaponFacts = { uuid: "w", name: "Rifle", img: "", category: "ranged", skill: "firearms", damageMultiplier: 10, accuracy: 0, rof: 3, ranges: { base: 25, medium: 50, long: 100, extreme: 200 } };
+    const weapon: WeaponFacts = {
+      uuid: "w",
+      name: "Rifle",
+      img: "",
+      category: "ranged",
+      skill: "firearms",
+      damageMultiplier: 10,
+      accuracy: 0,
+      rof: 3,
+      ranges: { base: 25, medium: 50, long: 100, extreme: 200 },
+    };
     const request = attackRequest(f, weapon, [], [], "Rifle");
     expect(planPool(request, { ...request.values, calledShot: "head" }, DEFAULT_OPTIONS).dice).toBe(1);
     expect(planPool(request, { ...request.values, aim: 3, calledShot: "head" }, DEFAULT_OPTIONS).dice).toBe(4);
     expect(planPool(request, { ...request.values, aim: 9 }, DEFAULT_OPTIONS).dice).toBe(8);
-    expect(planPool(request, { ...request.values, burst: 3 }, DEFAULT_OPTIONS).lines).toContainEqual({ label: "OMNIBUS.Silhouette.Card.Recoil", value: -1 });
+    expect(planPool(request, { ...request.values, burst: 3 }, DEFAULT_OPTIONS).lines).toContainEqual({
+      label: "OMNIBUS.Silhouette.Card.Recoil",
+      value: -1,
+    });
     expect(() => planPool(request, { ...request.values, burst: 2, calledShot: "head" }, DEFAULT_OPTIONS)).toThrow(/burst/);
   });
 
@@ -148,15 +212,36 @@ beforeAll(async () => {
     };
   class SchemaField {
     kind = "SchemaField";
-    constructor(public fields: Record<string, unknown>, public options: Record<string, unknown> = {}) {}
+    constructor(
+      public fields: Record<string, unknown>,
+      public options: Record<string, unknown> = {},
+    ) {}
   }
   class ArrayField {
     kind = "ArrayField";
-    constructor(public element: unknown, public options: Record<string, unknown> = {}) {}
+    constructor(
+      public element: unknown,
+      public options: Record<string, unknown> = {},
+    ) {}
   }
   (globalThis as Record<string, unknown>).foundry = {
-    data: { fields: { NumberField: make("NumberField"), StringField: make("StringField"), BooleanField: make("BooleanField"), HTMLField: make("HTMLField"), SchemaField, ArrayField } },
-    abstract: { TypeDataModel: class { static migrateData(source: unknown) { return source; } } },
+    data: {
+      fields: {
+        NumberField: make("NumberField"),
+        StringField: make("StringField"),
+        BooleanField: make("BooleanField"),
+        HTMLField: make("HTMLField"),
+        SchemaField,
+        ArrayField,
+      },
+    },
+    abstract: {
+      TypeDataModel: class {
+        static migrateData(source: unknown) {
+          return source;
+        }
+      },
+    },
   };
   models = await import("../../../src/foundry/silhouette/models");
   schemas = {
@@ -186,8 +271,7 @@ function validate(fields: Record<string, FieldSpec>, value: unknown, path: strin
     if (field.kind === "SchemaField") validate(field.fields!, v, at, errors);
     else if (field.kind === "ArrayField") {
       if (!Array.isArray(v)) errors.push(`${at}: not a list`);
-    }
-    else if (field.kind === "NumberField") {
+    } else if (field.kind === "NumberField") {
       if (typeof v !== "number" || !Number.isFinite(v)) errors.push(`${at}: ${String(v)} is not a number`);
       else {
         if (o.integer && !Number.isInteger(v)) errors.push(`${at}: ${v} is not an integer`);
@@ -238,15 +322,27 @@ describe("compendium packs (packs/_source/silhouette-*)", () => {
   const packDirs = readdirSync(join(ROOT, "packs", "_source")).filter((d) => d.startsWith("silhouette-"));
   // The starter journal holds JournalEntry documents, not data models (tested in content.test.ts).
   // RollTable packs are checked by test/glue/shared/table-draws.test.ts (coverage, Russian names).
-  const docs = packDirs.filter((pack) => pack !== "silhouette-journal" && pack !== "silhouette-tables").flatMap((pack) =>
-    readdirSync(join(ROOT, "packs", "_source", pack))
-      .filter((f) => f.endsWith(".yml"))
-      .map((f) => ({ pack, file: f, doc: parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) as Record<string, any> })),
-  );
-  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { packs: Array<{ name: string; type: string; system?: string }> };
+  const docs = packDirs
+    .filter((pack) => pack !== "silhouette-journal" && pack !== "silhouette-tables")
+    .flatMap((pack) =>
+      readdirSync(join(ROOT, "packs", "_source", pack))
+        .filter((f) => f.endsWith(".yml"))
+        .map((f) => ({ pack, file: f, doc: parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) as Record<string, any> })),
+    );
+  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as {
+    packs: Array<{ name: string; type: string; system?: string }>;
+  };
 
   it("are listed in system.json with system omnibus and the right document type", () => {
-    expect(packDirs.sort()).toEqual(["silhouette-actors", "silhouette-armour", "silhouette-equipment", "silhouette-journal", "silhouette-skills", "silhouette-tables", "silhouette-weapons"]);
+    expect(packDirs.sort()).toEqual([
+      "silhouette-actors",
+      "silhouette-armour",
+      "silhouette-equipment",
+      "silhouette-journal",
+      "silhouette-skills",
+      "silhouette-tables",
+      "silhouette-weapons",
+    ]);
     for (const pack of packDirs) {
       const entry = manifest.packs.find((p) => p.name === pack);
       if (pack === "silhouette-journal") expect(entry, pack).toMatchObject({ type: "JournalEntry" });

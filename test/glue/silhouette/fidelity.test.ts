@@ -13,8 +13,22 @@ describe("called shots at the table (004:L95–96)", () => {
   it("the dialog offers the arm and the lower abdomen, each −2 dice", async () => {
     const { planPool, attackRequest } = await import("../../../src/rules/silhouette/table/checks");
     const { DEFAULT_OPTIONS } = await import("../../../src/rules/silhouette/table/settings");
-    const f = { name: "Shooter", skills: [{ key: "firearms", name: "Firearms", level: 4, attribute: "agi", attributeModifier: 0 }], attributes: { agi: 0 } } as never;
-    const weapon = { uuid: "w", name: "Pistol", img: "", category: "ranged", skill: "firearms", damageMultiplier: 10, accuracy: 0, rof: 0, ranges: { base: 10, medium: 20, long: 40, extreme: 80 } } as never;
+    const f = {
+      name: "Shooter",
+      skills: [{ key: "firearms", name: "Firearms", level: 4, attribute: "agi", attributeModifier: 0 }],
+      attributes: { agi: 0 },
+    } as never;
+    const weapon = {
+      uuid: "w",
+      name: "Pistol",
+      img: "",
+      category: "ranged",
+      skill: "firearms",
+      damageMultiplier: 10,
+      accuracy: 0,
+      rof: 0,
+      ranges: { base: 10, medium: 20, long: 40, extreme: 80 },
+    } as never;
     const request = attackRequest(f, weapon, [], [], "Pistol");
     const field = request.fields.find((x) => x.name === "calledShot")!;
     expect(Object.keys(field.choices!)).toEqual(expect.arrayContaining(["arm", "lowerAbdomen"]));
@@ -37,7 +51,14 @@ describe("called shots at the table (004:L95–96)", () => {
 
 describe("point-blank: Melee may defend against a shooter within reach (004:L91)", () => {
   const data = (pointBlankWithinReach: boolean) => ({
-    messageId: "m", targetKey: "t0", strikeKey: "t0s0", attackKind: "ranged" as const, attackTotal: 6, freeStrike: false, attackerIndex: 1, pointBlankWithinReach,
+    messageId: "m",
+    targetKey: "t0",
+    strikeKey: "t0s0",
+    attackKind: "ranged" as const,
+    attackTotal: 6,
+    freeStrike: false,
+    attackerIndex: 1,
+    pointBlankWithinReach,
     skills: { defense: { level: 1, attribute: 0 }, melee: { level: 4, attribute: 0 } },
   });
   it("a shot from within reach offers Melee besides Defense and picks the better; from further off only Defense", async () => {
@@ -54,18 +75,51 @@ describe("point-blank: Melee may defend against a shooter within reach (004:L91)
 });
 
 describe("point-blank at the table (004:L73, L91)", () => {
-  const PISTOL = { name: "Pistol", category: "ranged", skill: "firearms", damageMultiplier: 10, accuracy: 0, rof: 0, ranges: { base: 10, medium: 20, long: 40, extreme: 80 }, ammo: { value: 10, max: 10 } };
+  const PISTOL = {
+    name: "Pistol",
+    category: "ranged",
+    skill: "firearms",
+    damageMultiplier: 10,
+    accuracy: 0,
+    rof: 0,
+    ranges: { base: 10, medium: 20, long: 40, extreme: 80 },
+    ammo: { value: 10, max: 10 },
+  };
   async function defenseAt(distance: number) {
     h.stand.setUser("gm");
     h.stand.setActiveGM("gm");
-    const shooter = makeActor(h, { id: `s${distance}`, name: "Shooter", owner: true, skills: [["Firearms", "firearms", 2, "none"]], weapons: [PISTOL] });
-    const hero = makeActor(h, { id: `h${distance}`, name: "Hero", owner: true, skills: [["Defense", "defense", 1, "none"], ["Melee", "melee", 4, "none"]] });
+    const shooter = makeActor(h, {
+      id: `s${distance}`,
+      name: "Shooter",
+      owner: true,
+      skills: [["Firearms", "firearms", 2, "none"]],
+      weapons: [PISTOL],
+    });
+    const hero = makeActor(h, {
+      id: `h${distance}`,
+      name: "Hero",
+      owner: true,
+      skills: [
+        ["Defense", "defense", 1, "none"],
+        ["Melee", "melee", 4, "none"],
+      ],
+    });
     const targets = [{ tokenUuid: "Scene.s.Token.h", actorUuid: hero.uuid, name: "Hero", img: "", distance, units: "m" }];
-    const request = (await h.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: `${shooter.id}w0` }, targets }))!;
+    const request = (await h.checks.silhouetteChecks.build({
+      actor: shooter as never,
+      kind: "item",
+      dataset: { itemId: `${shooter.id}w0` },
+      targets,
+    }))!;
     h.faces = [4, 3];
     await h.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
     const message = lastMessage(h);
-    return (await h.checks.silhouetteChecks.build({ actor: hero as never, kind: "defense", dataset: { messageId: message.id, strikeKey: "t0s0" }, targets: [] }))!;
+    return (await h.checks.silhouetteChecks.build({
+      actor: hero as never,
+      kind: "defense",
+      dataset: { messageId: message.id, strikeKey: "t0s0" },
+      targets: [],
+    }))!;
   }
   it("a shooter 1 m away (within rough reach) may be met with Melee; one 3 m away only with Defense", async () => {
     const near = await defenseAt(1);
@@ -92,12 +146,26 @@ describe("knee-deep water halves speed at the table (004:L78)", () => {
 describe("a negative-ROF weapon reloads at the table (004:L100)", () => {
   it("a tank gun (ROF −1) fired in round 3 is refused in round 4 (nothing rolled or posted) and fires in round 5", async () => {
     const g = globalThis as any;
-    const GUN = { name: "Tank gun", category: "ranged", skill: "gunnery", damageMultiplier: 30, accuracy: 0, rof: -1, ranges: { base: 100, medium: 200, long: 400, extreme: 800 }, ammo: { value: 0, max: 0 } };
+    const GUN = {
+      name: "Tank gun",
+      category: "ranged",
+      skill: "gunnery",
+      damageMultiplier: 30,
+      accuracy: 0,
+      rof: -1,
+      ranges: { base: 100, medium: 200, long: 400, extreme: 800 },
+      ammo: { value: 0, max: 0 },
+    };
     const crew = makeActor(h, { id: "tk", name: "Gunner", owner: true, skills: [["Gunnery", "gunnery", 2, "none"]], weapons: [GUN] });
     const gun = crew.items.get("tkw0") as any;
     const fire = async (round: number) => {
       g.game.combat = { id: "c1", started: true, round };
-      const request = (await h.checks.silhouetteChecks.build({ actor: crew as never, kind: "item", dataset: { itemId: "tkw0" }, targets: [] }))!;
+      const request = (await h.checks.silhouetteChecks.build({
+        actor: crew as never,
+        kind: "item",
+        dataset: { itemId: "tkw0" },
+        targets: [],
+      }))!;
       h.faces = [4, 3];
       const posted = h.stand.recorded.messagesCreated.length;
       await h.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });

@@ -73,8 +73,23 @@ export async function setUp(): Promise<Harness> {
 
 export function makeActor(h: Harness, spec: ActorSpec): ActorDoc {
   const items = [
-    ...(spec.skills ?? []).map(([name, key, level, attribute], i) => ({ id: `${spec.id}s${i}`, name, type: "silhouette_skill", system: { key, level, attribute } })),
-    ...(spec.weapons ?? []).map((w, i) => ({ id: `${spec.id}w${i}`, uuid: `Actor.${spec.id}.Item.${spec.id}w${i}`, name: String(w.name), type: "silhouette_weapon", img: "", system: { ...w }, update: vi.fn(async function (this: { system: Record<string, any> }, d: Record<string, unknown>) { if ("system.ammo.value" in d) this.system.ammo = { ...this.system.ammo, value: d["system.ammo.value"] }; }) })),
+    ...(spec.skills ?? []).map(([name, key, level, attribute], i) => ({
+      id: `${spec.id}s${i}`,
+      name,
+      type: "silhouette_skill",
+      system: { key, level, attribute },
+    })),
+    ...(spec.weapons ?? []).map((w, i) => ({
+      id: `${spec.id}w${i}`,
+      uuid: `Actor.${spec.id}.Item.${spec.id}w${i}`,
+      name: String(w.name),
+      type: "silhouette_weapon",
+      img: "",
+      system: { ...w },
+      update: vi.fn(async function (this: { system: Record<string, any> }, d: Record<string, unknown>) {
+        if ("system.ammo.value" in d) this.system.ammo = { ...this.system.ammo, value: d["system.ammo.value"] };
+      }),
+    })),
     ...(spec.armour ?? []).map((a, i) => ({ id: `${spec.id}a${i}`, name: String(a.name), type: "silhouette_armour", system: a })),
   ];
   const flags: Record<string, unknown> = {};
@@ -112,14 +127,24 @@ export interface SceneToken {
 
 /** A token at (x, y) metres for an actor (100 px per metre). */
 export function token(name: string, xMetres: number, yMetres: number, actor: { uuid: string } | null): SceneToken {
-  return { center: { x: xMetres * 100, y: yMetres * 100 }, name, document: { uuid: `Scene.s.Token.${name}`, texture: { src: "t.png" } }, actor };
+  return {
+    center: { x: xMetres * 100, y: yMetres * 100 },
+    name,
+    document: { uuid: `Scene.s.Token.${name}`, texture: { src: "t.png" } },
+    actor,
+  };
 }
 
 /** A viewed scene: Euclidean measuring in metres, 1 m per 100 px grid square; `controlled` are the user's tokens. */
 export function installScene(tokens: SceneToken[], controlled: SceneToken[]): void {
   (globalThis as Record<string, unknown>).canvas = {
     ready: true,
-    grid: { units: "m", size: 100, distance: 1, measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) },
+    grid: {
+      units: "m",
+      size: 100,
+      distance: 1,
+      measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+    },
     tokens: { placeables: tokens, controlled },
   };
 }
@@ -143,6 +168,10 @@ export function targetsOf(from: SceneToken, targets: SceneToken[]) {
 export function lastMessage(h: Harness): StandInDocument & { flags: Record<string, any>; content?: string } {
   const message = [...h.stand.messages].reverse().find((m) => !(m.flags as Record<string, any>).omnibus?.response)!;
   const own = message.flags;
-  Object.defineProperty(message, "flags", { configurable: true, get: () => ({ ...own, omnibus: recordOf(message.id)?.state ?? own.omnibus }), set: () => undefined });
+  Object.defineProperty(message, "flags", {
+    configurable: true,
+    get: () => ({ ...own, omnibus: recordOf(message.id)?.state ?? own.omnibus }),
+    set: () => undefined,
+  });
   return message as never;
 }

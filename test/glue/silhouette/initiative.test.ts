@@ -26,7 +26,11 @@ describe("the initiative card", () => {
     h.faces = [6, 6, 2];
     await roll.evaluate();
     const html = await roll.render();
-    expect(html.match(/class="omnibus-die d6[^"]*"/g)).toEqual(['class="omnibus-die d6 kept"', 'class="omnibus-die d6 six bonus"', 'class="omnibus-die d6 "']);
+    expect(html.match(/class="omnibus-die d6[^"]*"/g)).toEqual([
+      'class="omnibus-die d6 kept"',
+      'class="omnibus-die d6 six bonus"',
+      'class="omnibus-die d6 "',
+    ]);
     expect(html).toContain('<span class="omnibus-total">7</span>');
     expect(html).toContain("Ties: Combat Sense 3, then simultaneous.");
     expect(html).not.toContain("Mishap");
@@ -38,7 +42,10 @@ describe("the initiative card", () => {
     const actor = makeActor(h, { id: "i2", name: "Mo", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]] });
     // The mishap's round of diving for cover is a timer effect on the actor (silhouette/timers.ts).
     const created: unknown[] = [];
-    Object.assign(actor, { effects: { contents: [] }, createEmbeddedDocuments: async (_t: string, data: unknown[]) => void created.push(...data) });
+    Object.assign(actor, {
+      effects: { contents: [] },
+      createEmbeddedDocuments: async (_t: string, data: unknown[]) => void created.push(...data),
+    });
     const roll = h.combat.initiativeRoll(combatant(actor) as never);
     h.faces = [1, 1];
     await roll.evaluate();
@@ -51,7 +58,13 @@ describe("the initiative card", () => {
   });
 
   it("E5: pulled together → 4 + Combat Sense 2 = 6, no dice shown", async () => {
-    const actor = makeActor(h, { id: "i3", name: "Pia", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]], statuses: ["pullTogether"] });
+    const actor = makeActor(h, {
+      id: "i3",
+      name: "Pia",
+      owner: true,
+      skills: [["Combat Sense", "combatSense", 2, "none"]],
+      statuses: ["pullTogether"],
+    });
     const roll = h.combat.initiativeRoll(combatant(actor) as never);
     await roll.evaluate();
     const html = await roll.render();
@@ -77,25 +90,28 @@ describe("the tracker's roll and the chat mode", () => {
   it.each([
     ["blindroll", false],
     ["publicroll", true],
-  ])("Foundry evaluates it with no options; in %s it asks for typed dice: %s — and still marks the combatant", async (mode, interactive) => {
-    const actor = makeActor(h, { id: "i5", name: "Rin", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]] });
-    const Combatant = (globalThis as any).CONFIG.Combatant.documentClass;
-    const c = Object.assign(new Combatant(), combatant(actor));
-    c.update = async (data: Record<string, unknown>) => void c.updates.push(data);
-    const seen: unknown[] = [];
-    const RollClass = (globalThis as any).Roll as { prototype: { evaluate(o?: unknown): Promise<unknown> } };
-    const evaluate = RollClass.prototype.evaluate;
-    RollClass.prototype.evaluate = function (this: unknown, options?: unknown) {
-      seen.push(options);
-      return evaluate.call(this, options);
-    };
-    h.stand.setMessageMode(mode);
-    const roll = c.getInitiativeRoll();
-    h.faces = [5, 3];
-    await roll.evaluate(); // as Combat#rollInitiative does
-    RollClass.prototype.evaluate = evaluate;
-    expect(seen).toEqual([{ allowInteractive: interactive }]);
-    expect(roll.total).toBe(5);
-    expect(c.updates).toHaveLength(1); // the Silhouette mark (afterInitiative) still runs
-  });
+  ])(
+    "Foundry evaluates it with no options; in %s it asks for typed dice: %s — and still marks the combatant",
+    async (mode, interactive) => {
+      const actor = makeActor(h, { id: "i5", name: "Rin", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]] });
+      const Combatant = (globalThis as any).CONFIG.Combatant.documentClass;
+      const c = Object.assign(new Combatant(), combatant(actor));
+      c.update = async (data: Record<string, unknown>) => void c.updates.push(data);
+      const seen: unknown[] = [];
+      const RollClass = (globalThis as any).Roll as { prototype: { evaluate(o?: unknown): Promise<unknown> } };
+      const evaluate = RollClass.prototype.evaluate;
+      RollClass.prototype.evaluate = function (this: unknown, options?: unknown) {
+        seen.push(options);
+        return evaluate.call(this, options);
+      };
+      h.stand.setMessageMode(mode);
+      const roll = c.getInitiativeRoll();
+      h.faces = [5, 3];
+      await roll.evaluate(); // as Combat#rollInitiative does
+      RollClass.prototype.evaluate = evaluate;
+      expect(seen).toEqual([{ allowInteractive: interactive }]);
+      expect(roll.total).toBe(5);
+      expect(c.updates).toHaveLength(1); // the Silhouette mark (afterInitiative) still runs
+    },
+  );
 });

@@ -5,18 +5,45 @@
 // declaration kept for the round (E42).
 import type { KindRequest } from "../../../src/foundry/ruleset";
 import { beforeEach, describe, expect, it } from "vitest";
-import { attackRequest, defenseRequest, planDefense, planPool, skillRequest, type ActorFacts, type DefenseCheckData, type WeaponFacts } from "../../../src/rules/silhouette/table/checks";
+import {
+  attackRequest,
+  defenseRequest,
+  planDefense,
+  planPool,
+  skillRequest,
+  type ActorFacts,
+  type DefenseCheckData,
+  type WeaponFacts,
+} from "../../../src/rules/silhouette/table/checks";
 import { DEFAULT_OPTIONS } from "../../../src/rules/silhouette/table/settings";
 import { lastMessage, makeActor, setUp, type ActorDoc, type Harness } from "./harness";
 
-const BLADE: WeaponFacts = { uuid: "w", name: "Long blade", img: "", category: "melee", skill: "melee", damageMultiplier: 8, accuracy: 0, rof: 0, ranges: { base: 0, medium: 0, long: 0, extreme: 0 }, long: true };
+const BLADE: WeaponFacts = {
+  uuid: "w",
+  name: "Long blade",
+  img: "",
+  category: "melee",
+  skill: "melee",
+  damageMultiplier: 8,
+  accuracy: 0,
+  rof: 0,
+  ranges: { base: 0, medium: 0, long: 0, extreme: 0 },
+  long: true,
+};
 const KNIFE: WeaponFacts = { ...BLADE, name: "Knife", long: false };
 function fighter(skills: Array<[string, number, "none" | "agi"]>, heavyArmour = false): ActorFacts {
   return {
     uuid: "Actor.f",
     name: "F",
     img: "",
-    skills: skills.map(([key, level, attribute], i) => ({ id: `s${i}`, name: key, key: key as never, level, attribute, attributeModifier: attribute === "agi" ? 1 : 0 })),
+    skills: skills.map(([key, level, attribute], i) => ({
+      id: `s${i}`,
+      name: key,
+      key: key as never,
+      level,
+      attribute,
+      attributeModifier: attribute === "agi" ? 1 : 0,
+    })),
     movement: { sprint: 25, run: 50 / 3, jog: 12.5, walk: 25 / 3, crawl: 5 },
     maxSpeed: "sprint",
     movedThisRound: null,
@@ -25,7 +52,8 @@ function fighter(skills: Array<[string, number, "none" | "agi"]>, heavyArmour = 
     heavyArmour,
   };
 }
-const mod = (lines: Array<{ label: string; value: number }>, key: string) => lines.find((l) => l.label === `OMNIBUS.Silhouette.Card.${key}`)?.value ?? 0;
+const mod = (lines: Array<{ label: string; value: number }>, key: string) =>
+  lines.find((l) => l.label === `OMNIBUS.Silhouette.Card.${key}`)?.value ?? 0;
 
 describe("cramped quarters and water (004:L76-78)", () => {
   it("cramped: a weapon longer than an arm −1, a knife nothing", () => {
@@ -38,11 +66,26 @@ describe("cramped quarters and water (004:L76-78)", () => {
   });
 
   it("underwater: the lower of Melee 4 and Athletics 2, −1; heavy armour −1 more; a swimming device removes the first −1", () => {
-    const f = fighter([["melee", 4, "none"], ["athletics", 2, "none"]]);
+    const f = fighter([
+      ["melee", 4, "none"],
+      ["athletics", 2, "none"],
+    ]);
     const r = attackRequest(f, KNIFE, [], [], "Knife");
     const under = planPool(r, { ...r.values, water: "under" }, DEFAULT_OPTIONS);
     expect([under.dice, mod(under.lines, "Water")]).toEqual([2, -1]);
-    const armoured = attackRequest(fighter([["melee", 4, "none"], ["athletics", 2, "none"]], true), KNIFE, [], [], "Knife");
+    const armoured = attackRequest(
+      fighter(
+        [
+          ["melee", 4, "none"],
+          ["athletics", 2, "none"],
+        ],
+        true,
+      ),
+      KNIFE,
+      [],
+      [],
+      "Knife",
+    );
     expect(mod(planPool(armoured, { ...armoured.values, water: "under" }, DEFAULT_OPTIONS).lines, "Water")).toBe(-2);
     expect(mod(planPool(armoured, { ...armoured.values, water: "under", swimmingDevice: true }, DEFAULT_OPTIONS).lines, "Water")).toBe(-1);
     expect(planPool(r, { ...r.values, water: "knee" }, DEFAULT_OPTIONS).dice).toBe(4);
@@ -60,7 +103,17 @@ describe("cramped quarters and water (004:L76-78)", () => {
 });
 
 describe("feints (004:L83)", () => {
-  const defense = (feint: number): DefenseCheckData => ({ messageId: "m", targetKey: "t0", strikeKey: "t0s0", attackKind: "armedMelee", attackTotal: 5, freeStrike: false, attackerIndex: 1, feint, skills: { defense: { level: 3, attribute: 0 } } });
+  const defense = (feint: number): DefenseCheckData => ({
+    messageId: "m",
+    targetKey: "t0",
+    strikeKey: "t0s0",
+    attackKind: "armedMelee",
+    attackTotal: 5,
+    freeStrike: false,
+    attackerIndex: 1,
+    feint,
+    skills: { defense: { level: 3, attribute: 0 } },
+  });
   it("E41: attacker 5 dice drops 2 → 3 dice; the defender's Defense 3 → 1 die; dropping 3 → 0 dice, untrained", () => {
     const f = fighter([["melee", 5, "none"]]);
     const r = attackRequest(f, KNIFE, [], [], "Knife");
@@ -77,17 +130,44 @@ describe("feints (004:L83)", () => {
 describe("several attackers in a round", () => {
   let h: Harness;
   let defender: ActorDoc;
-  const thug = (id: string) => makeActor(h, { id, name: id, owner: true, skills: [["Melee", "melee", 3, "none"]], weapons: [{ name: "Knife", category: "melee", skill: "melee", damageMultiplier: 5, accuracy: 0, rof: 0, ranges: { base: 0, medium: 0, long: 0, extreme: 0 } }] });
+  const thug = (id: string) =>
+    makeActor(h, {
+      id,
+      name: id,
+      owner: true,
+      skills: [["Melee", "melee", 3, "none"]],
+      weapons: [
+        {
+          name: "Knife",
+          category: "melee",
+          skill: "melee",
+          damageMultiplier: 5,
+          accuracy: 0,
+          rof: 0,
+          ranges: { base: 0, medium: 0, long: 0, extreme: 0 },
+        },
+      ],
+    });
   const target = () => [{ tokenUuid: "Scene.s.Token.d", actorUuid: defender.uuid, name: "Hero", img: "", distance: 1, units: "m" }];
 
   async function attack(attacker: ActorDoc, values: Record<string, number | string | boolean> = {}) {
-    const request = (await h.checks.silhouetteChecks.build({ actor: attacker as never, kind: "item", dataset: { itemId: `${attacker.id}w0` }, targets: target() }))!;
+    const request = (await h.checks.silhouetteChecks.build({
+      actor: attacker as never,
+      kind: "item",
+      dataset: { itemId: `${attacker.id}w0` },
+      targets: target(),
+    }))!;
     h.faces = [4, 4, 4].slice(0, Number(request.values.dice) - Number(values.feint ?? 0));
     await h.checks.silhouetteChecks.roll(request, { ...request.values, ...values }, { rollMode: "publicroll" });
     return lastMessage(h);
   }
   async function defenseFor(message: { id: string }, key = "t0s0") {
-    return (await h.checks.silhouetteChecks.build({ actor: defender as never, kind: "defense", dataset: { messageId: message.id, strikeKey: key }, targets: [] })) as KindRequest<DefenseCheckData>;
+    return (await h.checks.silhouetteChecks.build({
+      actor: defender as never,
+      kind: "defense",
+      dataset: { messageId: message.id, strikeKey: key },
+      targets: [],
+    })) as KindRequest<DefenseCheckData>;
   }
 
   beforeEach(async () => {
@@ -109,7 +189,11 @@ describe("several attackers in a round", () => {
       await h.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
     }
     expect(penalties).toEqual([0, -1, 0, -2, -3]);
-    expect(defender.getFlag("omnibus", "silhouetteDefended")).toMatchObject({ round: 1, attackers: [a.uuid, b.uuid, c.uuid, d.uuid], declared: 0 });
+    expect(defender.getFlag("omnibus", "silhouetteDefended")).toMatchObject({
+      round: 1,
+      attackers: [a.uuid, b.uuid, c.uuid, d.uuid],
+      declared: 0,
+    });
     (globalThis as any).game.combat.round = 2;
     const request = await defenseFor(await attack(c));
     expect(mod(planDefense(request, request.values).lines, "SeveralAttackers")).toBe(0);

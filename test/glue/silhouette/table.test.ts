@@ -22,7 +22,16 @@ let sil: {
 const makeActor = (spec: ActorSpec) => makeHarnessActor(h, spec);
 const lastMessage = (_author = "player") => harnessLastMessage(h);
 
-const RIFLE = { name: "Assault rifle", category: "ranged", skill: "firearms", damageMultiplier: 15, accuracy: 0, rof: 3, ranges: { base: 25, medium: 50, long: 100, extreme: 200 }, ammo: { value: 30, max: 30 } };
+const RIFLE = {
+  name: "Assault rifle",
+  category: "ranged",
+  skill: "firearms",
+  damageMultiplier: 15,
+  accuracy: 0,
+  rof: 3,
+  ranges: { base: 25, medium: 50, long: 100, extreme: 200 },
+  ammo: { value: 30, max: 30 },
+};
 
 beforeEach(async () => {
   h = await setUp();
@@ -40,14 +49,33 @@ describe("registration", () => {
   it("registers the Silhouette types, sheets, the Roll, settings with the digest's defaults, status effects and combat", () => {
     const CONFIG = (globalThis as Record<string, any>).CONFIG;
     expect(Object.keys(CONFIG.Actor.dataModels).sort()).toEqual(["silhouette_character", "silhouette_npc", "silhouette_party"]);
-    expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual(["silhouette_armour", "silhouette_equipment", "silhouette_skill", "silhouette_weapon"]);
-    expect(stand.recorded.sheets.map((s) => (s.options.types as string[])[0]).sort()).toEqual(
-      ["silhouette_armour", "silhouette_character", "silhouette_equipment", "silhouette_npc", "silhouette_party", "silhouette_skill", "silhouette_weapon"],
-    );
+    expect(Object.keys(CONFIG.Item.dataModels).sort()).toEqual([
+      "silhouette_armour",
+      "silhouette_equipment",
+      "silhouette_skill",
+      "silhouette_weapon",
+    ]);
+    expect(stand.recorded.sheets.map((s) => (s.options.types as string[])[0]).sort()).toEqual([
+      "silhouette_armour",
+      "silhouette_character",
+      "silhouette_equipment",
+      "silhouette_npc",
+      "silhouette_party",
+      "silhouette_skill",
+      "silhouette_weapon",
+    ]);
     expect(CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toContain("SilhouetteRoll");
     const setting = (k: string) => stand.recorded.settingsRegistered.get(`omnibus.silhouette_${k}`)?.default;
-    expect([setting("sixMode"), setting("fumbleRule"), setting("fixedTie"), setting("opposedTie"), setting("multiAction")]).toEqual(["silhouettePlusOne", "allOnes", "success", "failure", "allRolls"]);
-    expect(statusEffectIds()).toEqual(expect.arrayContaining(["dead", "prone", "diveForCover", "pullTogether", "lightWound", "heavyWound"]));
+    expect([setting("sixMode"), setting("fumbleRule"), setting("fixedTie"), setting("opposedTie"), setting("multiAction")]).toEqual([
+      "silhouettePlusOne",
+      "allOnes",
+      "success",
+      "failure",
+      "allRolls",
+    ]);
+    expect(statusEffectIds()).toEqual(
+      expect.arrayContaining(["dead", "prone", "diveForCover", "pullTogether", "lightWound", "heavyWound"]),
+    );
     expect(CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");
     expect(CONFIG.Combat.documentClass.name).toBe("OmnibusCombat");
     expect(stand.recorded.templatesLoaded).toEqual(expect.arrayContaining(["systems/omnibus/templates/silhouette/chat/check.hbs"]));
@@ -57,7 +85,12 @@ describe("registration", () => {
 describe("a skill check with forced faces", () => {
   it("E55: Firearms 3 dice [6,6,1], AGI +2, modifier −1 → result 7, total 8; the card shows every die and the total", async () => {
     const actor = makeActor({ id: "a1", name: "Ada", owner: true, attributes: { agi: 2 }, skills: [["Firearms", "firearms", 3, "agi"]] });
-    const request = await sil.checks.silhouetteChecks.build({ actor: actor as never, kind: "skill", dataset: { itemId: "a1s0" }, targets: [] });
+    const request = await sil.checks.silhouetteChecks.build({
+      actor: actor as never,
+      kind: "skill",
+      dataset: { itemId: "a1s0" },
+      targets: [],
+    });
     expect(request!.values).toMatchObject({ dice: 3, movement: "stationary", actions: 1 });
     h.faces = [6, 6, 1];
     await sil.checks.silhouetteChecks.roll(request!, { ...request!.values, modifier: -1 }, { rollMode: "publicroll" });
@@ -75,18 +108,30 @@ describe("a skill check with forced faces", () => {
 
   it("E1: two rolled actions this turn → −1 on the roll; sprinting allows no action (refused, nothing posted)", async () => {
     const actor = makeActor({ id: "a2", name: "Bo", owner: true, skills: [["Athletics", "athletics", 2, "none"]] });
-    const request = (await sil.checks.silhouetteChecks.build({ actor: actor as never, kind: "skill", dataset: { skill: "athletics" }, targets: [] }))!;
+    const request = (await sil.checks.silhouetteChecks.build({
+      actor: actor as never,
+      kind: "skill",
+      dataset: { skill: "athletics" },
+      targets: [],
+    }))!;
     h.faces = [5, 3];
     await sil.checks.silhouetteChecks.roll(request, { ...request.values, actions: 2 }, { rollMode: "publicroll" });
     expect((stand.recorded.messagesCreated[0].data.flags as any).omnibus.silhouette.roll.total).toBe(4);
     expect(() => sil.checks.silhouetteChecks.odds!(request, { ...request.values, movement: "sprinting" })).toThrow(/no actions/);
-    await expect(sil.checks.silhouetteChecks.roll(request, { ...request.values, movement: "sprinting" }, { rollMode: "publicroll" })).rejects.toThrow();
+    await expect(
+      sil.checks.silhouetteChecks.roll(request, { ...request.values, movement: "sprinting" }, { rollMode: "publicroll" }),
+    ).rejects.toThrow();
     expect(stand.recorded.messagesCreated).toHaveLength(1);
   });
 
   it("an untrained skill rolls two dice and keeps the lowest (digest §2.4)", async () => {
     const actor = makeActor({ id: "a3", name: "Cy", owner: true });
-    const request = (await sil.checks.silhouetteChecks.build({ actor: actor as never, kind: "skill", dataset: { skill: "stealth" }, targets: [] }))!;
+    const request = (await sil.checks.silhouetteChecks.build({
+      actor: actor as never,
+      kind: "skill",
+      dataset: { skill: "stealth" },
+      targets: [],
+    }))!;
     expect(request.values.dice).toBe(0);
     h.faces = [5, 2];
     await sil.checks.silhouetteChecks.roll(request, request.values, { rollMode: "publicroll" });
@@ -96,14 +141,31 @@ describe("a skill check with forced faces", () => {
 
 describe("an attack on a targeted token, its defense and its damage", () => {
   const grid: GridLike = { units: "m", measurePath: ([a, b]) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
-  const token = (name: string, x: number, actorUuid: string): TokenLike => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}`, texture: { src: "t.png" } }, actor: { uuid: actorUuid } });
+  const token = (name: string, x: number, actorUuid: string): TokenLike => ({
+    center: { x, y: 0 },
+    name,
+    document: { uuid: `Scene.s.Token.${name}`, texture: { src: "t.png" } },
+    actor: { uuid: actorUuid },
+  });
 
   async function attackAndDefend(thugStatuses: string[] = []) {
-    const shooter = makeActor({ id: "p1", name: "Mercenary", owner: true, attributes: { agi: 1 }, skills: [["Firearms", "firearms", 4, "agi"]], weapons: [RIFLE] });
+    const shooter = makeActor({
+      id: "p1",
+      name: "Mercenary",
+      owner: true,
+      attributes: { agi: 1 },
+      skills: [["Firearms", "firearms", 4, "agi"]],
+      weapons: [RIFLE],
+    });
     const thug = makeActor({ id: "n1", name: "Thug", owner: false, skills: [["Defense", "defense", 2, "none"]], statuses: thugStatuses });
     const targets = describeTargets(grid, token("merc", 0, shooter.uuid), [token("thug", 3850, thug.uuid)]);
     expect(targets[0].distance).toBe(38.5);
-    const request = (await sil.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: "p1w0" }, targets }))!;
+    const request = (await sil.checks.silhouetteChecks.build({
+      actor: shooter as never,
+      kind: "item",
+      dataset: { itemId: "p1w0" },
+      targets,
+    }))!;
     expect(request.kind).toBe("attack");
     // Firearms 4 dice [6,6,3,2] → 7, AGI +1 → 8; 38.5 m is the rifle's Medium band (25–50 m): −1 → 7.
     h.faces = [6, 6, 3, 2];
@@ -131,7 +193,12 @@ describe("an attack on a targeted token, its defense and its damage", () => {
     expect(recordOf(message.id)!.amendments).toEqual([expect.objectContaining({ action: "recordDefense", target: "t0s0", by: "gm" })]);
     const response = stand.messages.at(-1)!;
     expect(response.author.id).toBe("gm");
-    expect((response.flags as any).omnibus.response).toMatchObject({ to: message.id, action: "recordDefense", target: "t0s0", choices: { skill: "defense", movement: "stationary" } });
+    expect((response.flags as any).omnibus.response).toMatchObject({
+      to: message.id,
+      action: "recordDefense",
+      target: "t0s0",
+      choices: { skill: "defense", movement: "stationary" },
+    });
     // Every client renders the card from the record: it now offers the damage button.
     const html = document.createElement("div");
     html.innerHTML = `<div class="omnibus-card"></div>`;
@@ -157,7 +224,10 @@ describe("an attack on a targeted token, its defense and its damage", () => {
 
     stand.setUser("player");
     expect(await sil.actions.requestChatAction(message as never, "applyDamage", "t0s0")).toBe(true);
-    expect(stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { type: "chatAction", action: "applyDamage", target: "t0s0" } });
+    expect(stand.recorded.socketEmits[0]).toMatchObject({
+      from: "player",
+      data: { type: "chatAction", action: "applyDamage", target: "t0s0" },
+    });
     // 75 damage against Stamina 25 (light 13, heavy 25, death 50): instant death.
     expect(thug.updates).toEqual([{ "system.wounds.light": 0, "system.wounds.heavy": 0, "system.wounds.dead": true }]);
     expect(thug.statusToggles).toEqual([
@@ -199,12 +269,49 @@ describe("an attack on a targeted token, its defense and its damage", () => {
       return lastMessage("player");
     }
     const cases: Array<[string, (f: Record<string, any>) => void, string]> = [
-      ["an attack total raised from 7 to 20", (f) => { f.silhouette.attack.targets[0].strikes[0].attackTotal = 20; }, "Result"],
-      ["a roll total raised from 8 to 12", (f) => { f.silhouette.roll.total = 12; }, "Result"],
-      ["four faces for a pool the choices make three dice (every face must be used)", (f) => { f.origin.choices.dice = "3"; }, "Dice"],
-      ["a pool of 30 dice, beyond the dialog's range", (f) => { f.origin.choices.dice = "30"; }, "Choices"],
-      ["the roll said to be the thug's, whom the player does not own", (f) => { f.origin.actorUuid = "Actor.n1"; f.origin.itemUuid = null; }, "NotOwner"],
-      ["no origin at all", (f) => { delete f.origin; }, "NoOrigin"],
+      [
+        "an attack total raised from 7 to 20",
+        (f) => {
+          f.silhouette.attack.targets[0].strikes[0].attackTotal = 20;
+        },
+        "Result",
+      ],
+      [
+        "a roll total raised from 8 to 12",
+        (f) => {
+          f.silhouette.roll.total = 12;
+        },
+        "Result",
+      ],
+      [
+        "four faces for a pool the choices make three dice (every face must be used)",
+        (f) => {
+          f.origin.choices.dice = "3";
+        },
+        "Dice",
+      ],
+      [
+        "a pool of 30 dice, beyond the dialog's range",
+        (f) => {
+          f.origin.choices.dice = "30";
+        },
+        "Choices",
+      ],
+      [
+        "the roll said to be the thug's, whom the player does not own",
+        (f) => {
+          f.origin.actorUuid = "Actor.n1";
+          f.origin.itemUuid = null;
+        },
+        "NotOwner",
+      ],
+      [
+        "no origin at all",
+        (f) => {
+          delete f.origin;
+        },
+        "NoOrigin",
+      ],
     ];
     for (const [what, change, reason] of cases) {
       it(`${what} → refused (${reason}); its defence and damage apply nothing`, async () => {
@@ -213,7 +320,9 @@ describe("an attack on a targeted token, its defense and its damage", () => {
         stand.setUser("gm");
         h.faces = [1, 1];
         await sil.actions.requestChatAction(forged as never, "defend", "t0s0");
-        expect(stand.recorded.notifications.map((n) => String(n.message)).some((m) => m.startsWith(`OMNIBUS.Chat.Forged.${reason}`))).toBe(true);
+        expect(stand.recorded.notifications.map((n) => String(n.message)).some((m) => m.startsWith(`OMNIBUS.Chat.Forged.${reason}`))).toBe(
+          true,
+        );
         expect(recordOf(forged.id)!.amendments).toEqual([]);
         expect(await sil.actions.requestChatAction(forged as never, "applyDamage", "t0s0")).toBe(false);
         expect(stand.recorded.messagesCreated.length).toBeGreaterThan(1);
@@ -226,10 +335,23 @@ describe("an attack on a targeted token, its defense and its damage", () => {
   });
 
   it("a burst uses 5 rounds per ROF; too little ammunition refuses the attack and spends nothing", async () => {
-    const shooter = makeActor({ id: "p2", name: "Gunner", owner: true, skills: [["Firearms", "firearms", 2, "none"]], weapons: [{ ...RIFLE, ammo: { value: 8, max: 30 } }] });
-    const request = (await sil.checks.silhouetteChecks.build({ actor: shooter as never, kind: "item", dataset: { itemId: "p2w0" }, targets: [] }))!;
+    const shooter = makeActor({
+      id: "p2",
+      name: "Gunner",
+      owner: true,
+      skills: [["Firearms", "firearms", 2, "none"]],
+      weapons: [{ ...RIFLE, ammo: { value: 8, max: 30 } }],
+    });
+    const request = (await sil.checks.silhouetteChecks.build({
+      actor: shooter as never,
+      kind: "item",
+      dataset: { itemId: "p2w0" },
+      targets: [],
+    }))!;
     h.faces = [4, 4];
-    await expect(sil.checks.silhouetteChecks.roll(request, { ...request.values, burst: 2 }, { rollMode: "publicroll" })).rejects.toThrow(/rounds/);
+    await expect(sil.checks.silhouetteChecks.roll(request, { ...request.values, burst: 2 }, { rollMode: "publicroll" })).rejects.toThrow(
+      /rounds/,
+    );
     const item = (shooter.items as any).get("p2w0");
     expect(item.update).not.toHaveBeenCalled();
     expect(h.faces).toEqual([4, 4]);
@@ -273,18 +395,32 @@ describe("combat", () => {
     const fumbled = sil.combat.initiativeRoll(c as never);
     h.faces = [1, 1];
     await fumbled.evaluate();
-    expect(c.updates.at(-1)).toEqual({ "flags.omnibus.silhouetteInitiative": { round: 2, fumble: true, pulledTogether: false, combatSense: 2 } });
+    expect(c.updates.at(-1)).toEqual({
+      "flags.omnibus.silhouetteInitiative": { round: 2, fumble: true, pulledTogether: false, combatSense: 2 },
+    });
     // Only diving for cover, this round (004:L2–L3): a one-round timer effect carrying the status.
-    expect(actor.effects.contents.map((e: any) => [e.statuses, e.flags.omnibus.timer.kind, e.flags.omnibus.timer.length])).toEqual([[["diveForCover"], "diveForCover", { value: 1, units: "rounds" }]]);
+    expect(actor.effects.contents.map((e: any) => [e.statuses, e.flags.omnibus.timer.kind, e.flags.omnibus.timer.length])).toEqual([
+      [["diveForCover"], "diveForCover", { value: 1, units: "rounds" }],
+    ]);
   });
 
   it("a mishap does not stop a character carrying on last round's action (004:L3): no dive-for-cover mark", async () => {
-    const actor = withEffects(makeActor({ id: "i9", name: "Medic", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]], statuses: ["continuingAction"] }));
+    const actor = withEffects(
+      makeActor({
+        id: "i9",
+        name: "Medic",
+        owner: true,
+        skills: [["Combat Sense", "combatSense", 2, "none"]],
+        statuses: ["continuingAction"],
+      }),
+    );
     const c = combatant("c9", actor);
     const fumbled = sil.combat.initiativeRoll(c as never);
     h.faces = [1, 1];
     await fumbled.evaluate();
-    expect(c.updates.at(-1)).toEqual({ "flags.omnibus.silhouetteInitiative": { round: 2, fumble: false, pulledTogether: false, combatSense: 2 } });
+    expect(c.updates.at(-1)).toEqual({
+      "flags.omnibus.silhouetteInitiative": { round: 2, fumble: false, pulledTogether: false, combatSense: 2 },
+    });
     expect(actor.effects.contents).toEqual([]);
     expect(actor.statusToggles).toEqual([]);
   });
@@ -312,7 +448,13 @@ describe("combat", () => {
   });
 
   it("E5: after pulling itself together, initiative is 4 + Combat Sense 2 = 6 without a roll, and the status is cleared", async () => {
-    const actor = makeActor({ id: "i2", name: "Pia", owner: true, skills: [["Combat Sense", "combatSense", 2, "none"]], statuses: ["pullTogether"] });
+    const actor = makeActor({
+      id: "i2",
+      name: "Pia",
+      owner: true,
+      skills: [["Combat Sense", "combatSense", 2, "none"]],
+      statuses: ["pullTogether"],
+    });
     const c = combatant("c2", actor);
     const roll = sil.combat.initiativeRoll(c as never);
     expect(roll.formula).toBe("6");
@@ -355,7 +497,10 @@ describe("movement from token moves", () => {
   it("the mover's client adds each move this round; a new round starts at 0; the mode follows (E10 rates: walk 13.33, jog 20)", async () => {
     (globalThis as any).game.combat = { id: "c1", started: true, round: 1 };
     const flags: Record<string, unknown> = {};
-    const token = { getFlag: (s: string, k: string) => flags[`${s}.${k}`], setFlag: async (s: string, k: string, v: unknown) => void (flags[`${s}.${k}`] = v) };
+    const token = {
+      getFlag: (s: string, k: string) => flags[`${s}.${k}`],
+      setFlag: async (s: string, k: string, v: unknown) => void (flags[`${s}.${k}`] = v),
+    };
     await sil.movement.onMoveToken(token, { passed: { distance: 8 } }, {}, { id: "player" });
     await sil.movement.onMoveToken(token, { passed: { distance: 7 } }, {}, { id: "player" });
     await sil.movement.onMoveToken(token, { passed: { distance: 5 } }, {}, { id: "someone-else" });

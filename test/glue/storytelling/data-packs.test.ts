@@ -12,7 +12,11 @@ import { ROOT } from "../../support/handlebars";
 
 const PACKS = ["storytelling-weapons", "storytelling-armor", "storytelling-equipment", "storytelling-objects", "storytelling-vehicles"];
 const docs = PACKS.flatMap((pack) =>
-  readdirSync(join(ROOT, "packs", "_source", pack)).map((f) => ({ pack, file: f, doc: parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")) })),
+  readdirSync(join(ROOT, "packs", "_source", pack)).map((f) => ({
+    pack,
+    file: f,
+    doc: parse(readFileSync(join(ROOT, "packs", "_source", pack, f), "utf8")),
+  })),
 );
 const byName = (name: string) => docs.find((d) => d.doc.name === name)!.doc;
 
@@ -22,7 +26,10 @@ describe("storytelling compendium sources", () => {
     for (const pack of PACKS) {
       const entry = manifest.packs.find((p: { name: string }) => p.name === pack);
       expect(entry, pack).toMatchObject({ system: "omnibus", path: `packs/${pack}` });
-      expect(docs.some((d) => d.pack === pack), pack).toBe(true);
+      expect(
+        docs.some((d) => d.pack === pack),
+        pack,
+      ).toBe(true);
     }
   });
 
@@ -72,7 +79,11 @@ describe("storytelling compendium sources", () => {
   });
 
   it("weapons and armour carry the tables (digest §Z.5): heavy pistol 3 (30/60/120), great axe 5L 9-again, flak jacket 2/3", () => {
-    expect(byName("Pistol, heavy").system).toMatchObject({ damage: 3, ranges: { short: 30, medium: 60, long: 120 }, attackKind: "firearms" });
+    expect(byName("Pistol, heavy").system).toMatchObject({
+      damage: 3,
+      ranges: { short: 30, medium: 60, long: 120 },
+      attackKind: "firearms",
+    });
     expect(byName("Great axe").system).toMatchObject({ damage: 5, damageType: "lethal", again: "9" });
     expect(byName("Flak jacket").system).toMatchObject({ general: 2, ballistic: 3, defense: -1, bulletproof: true });
   });
@@ -89,7 +100,11 @@ describe("migrateData (older, looser shapes)", () => {
     const migrated = migrateCharacterSource(old as never);
     expect(migrated).toMatchObject({
       attributes: { strength: 3, dexterity: 2, stamina: 2 },
-      skills: { athletics: { dots: 2, specialties: "" }, firearms: { dots: 3, specialties: "Pistols, Rifles" }, crafts: { dots: 4, specialties: "Engines" } },
+      skills: {
+        athletics: { dots: 2, specialties: "" },
+        firearms: { dots: 3, specialties: "Pistols, Rifles" },
+        crafts: { dots: 4, specialties: "Engines" },
+      },
       healthTrack: { aggravated: 1, lethal: 2, bashing: 1 },
       willpower: { points: 4, bonus: 0, spentThisTurn: false },
     });
@@ -104,7 +119,18 @@ describe("migrateData (older, looser shapes)", () => {
 });
 
 const human = (attrs: Record<string, number>, extra: Record<string, unknown> = {}) => ({
-  attributes: { intelligence: 2, wits: 2, resolve: 2, strength: 2, dexterity: 2, stamina: 2, presence: 2, manipulation: 2, composure: 2, ...attrs },
+  attributes: {
+    intelligence: 2,
+    wits: 2,
+    resolve: 2,
+    strength: 2,
+    dexterity: 2,
+    stamina: 2,
+    presence: 2,
+    manipulation: 2,
+    composure: 2,
+    ...attrs,
+  },
   size: 5,
   ...extra,
 });
@@ -112,7 +138,16 @@ const human = (attrs: Record<string, number>, extra: Record<string, unknown> = {
 describe("derived traits (digest §Z.4, §Z.6)", () => {
   it("an average human: Health 7 (Stamina 2 + Size 5), Willpower Resolve + Composure, Defense the lower of Wits/Dexterity, Initiative Dex + Composure, Speed Str + Dex + 5", () => {
     const d = deriveCharacter(human({ wits: 3, dexterity: 2, composure: 3, resolve: 2, strength: 3 }));
-    expect(d).toMatchObject({ health: 7, willpowerMax: 5, defense: 2, initiative: 5, speed: 10, size: 5, woundPenalty: 0, healthStatus: "ok" });
+    expect(d).toMatchObject({
+      health: 7,
+      willpowerMax: 5,
+      defense: 2,
+      initiative: 5,
+      speed: 10,
+      size: 5,
+      woundPenalty: 0,
+      healthStatus: "ok",
+    });
   });
 
   it("wound penalties −1/−2/−3 as the last three boxes fill, and the last box decides the status", () => {

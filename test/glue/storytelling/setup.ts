@@ -31,7 +31,10 @@ export async function setUpStorytelling(): Promise<StorytellingTable> {
   // Each Roll takes the next list of faces and rolls them through the stand-in dice (the formula's
   // parsed terms, the system's die terms among them); every face of the list must be used.
   const standInEvaluate = RollStandIn.prototype.evaluate;
-  RollStandIn.prototype.evaluate = async function (this: { terms: unknown[]; _evaluated: boolean; formula: string }, options?: Record<string, unknown>) {
+  RollStandIn.prototype.evaluate = async function (
+    this: { terms: unknown[]; _evaluated: boolean; formula: string },
+    options?: Record<string, unknown>,
+  ) {
     const faces = faceQueue.shift();
     if (!faces) throw new Error(`test: no faces queued for ${this.formula}`);
     evaluated.push(this.formula);

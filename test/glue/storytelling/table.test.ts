@@ -13,7 +13,7 @@ let actions: typeof import("../../../src/foundry/chat/actions");
 let targets: typeof import("../../../src/foundry/targets");
 let combat: typeof import("../../../src/foundry/storytelling/combat");
 let defenseActions: typeof import("../../../src/foundry/storytelling/defense/actions");
-let adapter: typeof import("../../../src/foundry/storytelling/adapter")["storytellingAdapter"];
+let adapter: (typeof import("../../../src/foundry/storytelling/adapter"))["storytellingAdapter"];
 /** Faces the next evaluated rolls produce, one list per roll (what Foundry's dice would have shown). */
 let faceQueue: number[][];
 /** The formulas of the rolls evaluated, in order. */
@@ -21,11 +21,35 @@ let evaluated: string[];
 
 type ActorStandIn = StandInDocument & { system: Record<string, unknown>; statuses: Set<string>; items: unknown[] };
 
-const attrs = (a: Record<string, number>) => ({ intelligence: 2, wits: 2, resolve: 2, strength: 2, dexterity: 2, stamina: 2, presence: 2, manipulation: 2, composure: 2, ...a });
+const attrs = (a: Record<string, number>) => ({
+  intelligence: 2,
+  wits: 2,
+  resolve: 2,
+  strength: 2,
+  dexterity: 2,
+  stamina: 2,
+  presence: 2,
+  manipulation: 2,
+  composure: 2,
+  ...a,
+});
 const g = globalThis as unknown as { game: Record<string, unknown> };
 
-function actorDoc(id: string, isOwner: boolean, system: Record<string, unknown>, items: unknown[] = [], type = "storytelling_character"): ActorStandIn {
-  const doc = new StandInDocument(id, `Actor.${id}`, isOwner, { name: id, img: "icons/svg/mystery-man.svg", type, system, items, statuses: new Set<string>() }) as ActorStandIn;
+function actorDoc(
+  id: string,
+  isOwner: boolean,
+  system: Record<string, unknown>,
+  items: unknown[] = [],
+  type = "storytelling_character",
+): ActorStandIn {
+  const doc = new StandInDocument(id, `Actor.${id}`, isOwner, {
+    name: id,
+    img: "icons/svg/mystery-man.svg",
+    type,
+    system,
+    items,
+    statuses: new Set<string>(),
+  }) as ActorStandIn;
   // Status toggles take effect on the stand-in, as Foundry's would.
   doc.toggleStatusEffect = async (status: string, { active }: { active: boolean }) => {
     doc.statusToggles.push({ id: status, active });
@@ -35,7 +59,6 @@ function actorDoc(id: string, isOwner: boolean, system: Record<string, unknown>,
   stand.documents.set(`Actor.${id}`, doc);
   return doc;
 }
-
 
 /** Chat messages as documents (Foundry's ChatMessage.create returns one), authored by the current user. */
 /** Created messages are documents already (the stand-ins' ChatMessage.create registers them). */
@@ -47,11 +70,38 @@ beforeEach(async () => {
   ({ stand, adapter, checks, actions, targets, combat, defenseActions, faceQueue, evaluated } = await setUpStorytelling());
 });
 
-const lastCard = () => stand.recorded.rendered.filter((r) => r.path.endsWith("roll-card.hbs") || r.path.endsWith("contest-card.hbs")).at(-1)!.context as unknown as CardContext;
-const grid = { units: "m", measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
-const token = (name: string, x: number) => ({ center: { x, y: 0 }, name, document: { uuid: `Scene.s.Token.${name}` }, actor: { uuid: `Actor.${name}`, img: "" } });
-const club = { id: "w2", name: "Club", type: "storytelling_weapon", system: { attackKind: "melee", damage: 2, damageType: "bashing", strength: 2, again: "10" } };
-const pistol = { id: "w1", name: "Pistol, light", type: "storytelling_weapon", system: { attackKind: "firearms", damage: 2, damageType: "lethal", ranges: { short: 20, medium: 40, long: 80 }, strength: 2, again: "10" } };
+const lastCard = () =>
+  stand.recorded.rendered.filter((r) => r.path.endsWith("roll-card.hbs") || r.path.endsWith("contest-card.hbs")).at(-1)!
+    .context as unknown as CardContext;
+const grid = {
+  units: "m",
+  measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+};
+const token = (name: string, x: number) => ({
+  center: { x, y: 0 },
+  name,
+  document: { uuid: `Scene.s.Token.${name}` },
+  actor: { uuid: `Actor.${name}`, img: "" },
+});
+const club = {
+  id: "w2",
+  name: "Club",
+  type: "storytelling_weapon",
+  system: { attackKind: "melee", damage: 2, damageType: "bashing", strength: 2, again: "10" },
+};
+const pistol = {
+  id: "w1",
+  name: "Pistol, light",
+  type: "storytelling_weapon",
+  system: {
+    attackKind: "firearms",
+    damage: 2,
+    damageType: "lethal",
+    ranges: { short: 20, medium: 40, long: 80 },
+    strength: 2,
+    again: "10",
+  },
+};
 
 describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower", () => {
   beforeEach(() => {
@@ -61,13 +111,37 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     g.game.combat = { id: "c1", round: 2, started: true };
   });
 
-  const attacker = () => actorDoc("stack", true, { attributes: attrs({ strength: 3, dexterity: 3 }), skills: { weaponry: { dots: 2, specialties: "" }, firearms: { dots: 3, specialties: "" } } }, [club, pistol]);
+  const attacker = () =>
+    actorDoc(
+      "stack",
+      true,
+      {
+        attributes: attrs({ strength: 3, dexterity: 3 }),
+        skills: { weaponry: { dots: 2, specialties: "" }, firearms: { dots: 3, specialties: "" } },
+      },
+      [club, pistol],
+    );
   // Jefferson (digest E27, Y.9): Defense 2 (the lower of Wits 2 and Dexterity 3), Stamina 3.
-  const jefferson = () => actorDoc("jefferson", true, { attributes: attrs({ wits: 2, dexterity: 3, stamina: 3 }), willpower: { points: 3, spentThisTurn: false } });
+  const jefferson = () =>
+    actorDoc("jefferson", true, {
+      attributes: attrs({ wits: 2, dexterity: 3, stamina: 3 }),
+      willpower: { points: 3, spentThisTurn: false },
+    });
 
-  async function attack(who: ActorStandIn, weaponId: string, x: number, faces: number[], values: Record<string, string | number | boolean> = {}) {
+  async function attack(
+    who: ActorStandIn,
+    weaponId: string,
+    x: number,
+    faces: number[],
+    values: Record<string, string | number | boolean> = {},
+  ) {
     const measured = targets.describeTargets(grid, token("stack", 0), [token("jefferson", x)]);
-    const request = (await checks.storytellingChecks.build({ actor: who as never, kind: "attack", dataset: { itemId: weaponId }, targets: measured }))!;
+    const request = (await checks.storytellingChecks.build({
+      actor: who as never,
+      kind: "attack",
+      dataset: { itemId: weaponId },
+      targets: measured,
+    }))!;
     faceQueue.push(faces);
     await checks.storytellingChecks.roll(request, { ...request.values, ...values }, { rollMode: "publicroll" });
     return { request, card: lastCard() };
@@ -77,7 +151,11 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     const stack = attacker();
     const jeff = jefferson();
     expect(await defenseActions.declareWillpowerForDefense(jeff as never)).toBe(true);
-    expect(jeff.updates[0]).toEqual({ "system.willpower.points": 2, "system.willpower.spentThisTurn": true, "flags.omnibus.stDefense": { turn: "c1:2", attacks: 0, willpower: true } });
+    expect(jeff.updates[0]).toEqual({
+      "system.willpower.points": 2,
+      "system.willpower.spentThisTurn": true,
+      "flags.omnibus.stDefense": { turn: "c1:2", attacks: 0, willpower: true },
+    });
     Object.assign(jeff.system, { willpower: { points: 2, spentThisTurn: true } });
     // A second Willpower point in the same turn is refused, nothing changes (002:L436, E29b).
     expect(await defenseActions.declareWillpowerForDefense(jeff as never)).toBe(false);
@@ -138,7 +216,12 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     expect(stack.statuses.has("allOutAttack")).toBe(true);
     stack.flags.omnibus = { stDefense: { turn: "c1:2", attacks: 1, willpower: false } };
     const measured = targets.describeTargets(grid, token("stack", 0), [token("jefferson", 100)]);
-    const request = (await checks.storytellingChecks.build({ actor: stack as never, kind: "attack", dataset: { itemId: "w2" }, targets: measured }))!;
+    const request = (await checks.storytellingChecks.build({
+      actor: stack as never,
+      kind: "attack",
+      dataset: { itemId: "w2" },
+      targets: measured,
+    }))!;
     expect(() => checks.storytellingChecks.odds!(request, { ...request.values, allOutAttack: true })).toThrow(/all-out attack/);
   });
 
@@ -151,7 +234,13 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     await stand.settle();
     // The request names the card, the action and the defended target's key; the GM reads who and which turn from its record.
     expect(stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { action: "defendedAttack", target: "0" } });
-    expect(Object.keys(stand.recorded.socketEmits[0].data as object).sort()).toEqual(["action", "messageId", "requestId", "target", "type"]);
+    expect(Object.keys(stand.recorded.socketEmits[0].data as object).sort()).toEqual([
+      "action",
+      "messageId",
+      "requestId",
+      "target",
+      "type",
+    ]);
     expect(jeff.flags.omnibus?.stDefense).toEqual({ turn: "c1:2", attacks: 1, willpower: false });
     // The same request again (a double click, a replay) changes nothing.
     const msg = stand.messages.at(-1)!;
@@ -169,19 +258,34 @@ describe("Defense over a turn: earlier attacks, Dodge, the defender's Willpower"
     await stand.settle();
     socket.emit = emit;
     expect(jeff.updates).toHaveLength(1);
-    expect(stand.recorded.socketEmits.at(-1)).toMatchObject({ from: "gm", data: { ok: false, notice: { key: "OMNIBUS.Refused.TurnOver" } } });
+    expect(stand.recorded.socketEmits.at(-1)).toMatchObject({
+      from: "gm",
+      data: { ok: false, notice: { key: "OMNIBUS.Refused.TurnOver" } },
+    });
   });
 });
 
 describe("the rote chance die: one Roll of the Storytelling die term (digest E33; 002:L478)", () => {
   async function roteChance(faces: number[]) {
     const actor = actorDoc("bomber", true, { attributes: attrs({ intelligence: 1 }), skills: {} });
-    const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { skill: "crafts", attribute: "intelligence" }, targets: [] }))!;
+    const request = (await checks.storytellingChecks.build({
+      actor: actor as never,
+      kind: "pool",
+      dataset: { skill: "crafts", attribute: "intelligence" },
+      targets: [],
+    }))!;
     // Intelligence 1, Crafts 0 (Mental: −3) → −2: a chance roll, as a rote action.
     faceQueue.push(faces);
     await checks.storytellingChecks.roll(request, { ...request.values, rote: true }, { rollMode: "publicroll" });
     const { data } = stand.recorded.messagesCreated.at(-1)!;
-    return { card: lastCard(), rolls: data.rolls as Array<{ formula: string; terms: Array<{ results: Array<Record<string, unknown>> }>; options: Record<string, unknown> }> };
+    return {
+      card: lastCard(),
+      rolls: data.rolls as Array<{
+        formula: string;
+        terms: Array<{ results: Array<Record<string, unknown>> }>;
+        options: Record<string, unknown>;
+      }>,
+    };
   }
 
   it("first chain 10 → 4 ends; the rote's one more chance die 10 → 9: 2 successes, every die in the one term", async () => {
@@ -191,7 +295,12 @@ describe("the rote chance die: one Roll of the Storytelling die term (digest E33
     const results = rolls[0].terms[0].results;
     expect(results.map((r) => r.result)).toEqual([10, 4, 10, 9]);
     // The term marks what the rules did: 10s explode and count; the failed 4 is re-rolled by the rote.
-    expect(results.map((r) => [r.success, r.exploded, r.rerolled])).toEqual([[true, true, false], [false, false, true], [true, true, false], [false, false, false]]);
+    expect(results.map((r) => [r.success, r.exploded, r.rerolled])).toEqual([
+      [true, true, false],
+      [false, false, true],
+      [true, true, false],
+      [false, false, false],
+    ]);
     expect(card.rolls[0]).toMatchObject({ chance: true, successes: 2, outcomeLabel: "OMNIBUS.Storytelling.Outcome.success" });
     expect(card.rolls[0].dice.map((d) => d.face)).toEqual([10, 4, 10, 9]);
     expect(rolls[0].options.outcome).toMatchObject({ successes: 2, dice: [10, 4, 10, 9] });
@@ -219,20 +328,41 @@ describe("contested actions on one card (002:L337–L359)", () => {
   });
   /** An actor whose owner is `owner` (and the GM). */
   function owned(id: string, owner: string, system: Record<string, unknown>) {
-    const doc = actorDoc(id, true, system) as ActorStandIn & { testUserPermission(u: { id: string; isGM: boolean }, level: string): boolean };
+    const doc = actorDoc(id, true, system) as ActorStandIn & {
+      testUserPermission(u: { id: string; isGM: boolean }, level: string): boolean;
+    };
     doc.testUserPermission = (u) => u.isGM || u.id === owner;
     return doc;
   }
   // Karen (E20–E21): Stamina 2 + Athletics 4, +2 (faster) −1 (shoes) → 7 dice; the robber rolls 5.
-  const karen = () => owned("karen", "player", { attributes: attrs({ stamina: 2, dexterity: 2 }), skills: { athletics: { dots: 4, specialties: "" } } });
+  const karen = () =>
+    owned("karen", "player", { attributes: attrs({ stamina: 2, dexterity: 2 }), skills: { athletics: { dots: 4, specialties: "" } } });
   const robber = () => owned("robber", "gm", { attributes: attrs({ stamina: 2 }), skills: { athletics: { dots: 3, specialties: "" } } });
   const info = (id: string) => ({ tokenUuid: `Scene.s.Token.${id}`, actorUuid: `Actor.${id}`, name: id, img: "", distance: 3, units: "m" });
   const msgOf = () => [...stand.messages].reverse().find((m) => !(m.flags as any).omnibus?.response)!;
   // The contest as every client shows it: the GM's record of the card (never an edit of the message).
-  const state = (m: StandInDocument) => ((globalThis as any).game.settings.get("omnibus", "cardRecords")[m.id].state.stContest) as { winner: string | null; exceptional: boolean; totals: number[]; sides: Array<{ name: string; rolls: Array<{ successes: number }> }> };
+  const state = (m: StandInDocument) =>
+    (globalThis as any).game.settings.get("omnibus", "cardRecords")[m.id].state.stContest as {
+      winner: string | null;
+      exceptional: boolean;
+      totals: number[];
+      sides: Array<{ name: string; rolls: Array<{ successes: number }> }>;
+    };
 
-  async function open(actor: ActorStandIn, opponent: string, faces: number[], contest: "instant" | "extended", modifier: number, contestTarget = 5) {
-    const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { skill: "athletics", attribute: "stamina" }, targets: [info(opponent)] }))!;
+  async function open(
+    actor: ActorStandIn,
+    opponent: string,
+    faces: number[],
+    contest: "instant" | "extended",
+    modifier: number,
+    contestTarget = 5,
+  ) {
+    const request = (await checks.storytellingChecks.build({
+      actor: actor as never,
+      kind: "pool",
+      dataset: { skill: "athletics", attribute: "stamina" },
+      targets: [info(opponent)],
+    }))!;
     faceQueue.push(faces);
     await checks.storytellingChecks.roll(request, { ...request.values, contest, contestTarget, modifier }, { rollMode: "publicroll" });
     return msgOf();
@@ -244,7 +374,13 @@ describe("contested actions on one card (002:L337–L359)", () => {
     robber();
     const msg = await open(k, "robber", [8, 8, 9, 9, 1, 2, 3], "instant", 1);
     expect(stand.recorded.messagesCreated).toHaveLength(1);
-    expect(state(msg)).toMatchObject({ winner: null, sides: [{ name: "karen", rolls: [{ successes: 4 }] }, { name: "robber", rolls: [] }] });
+    expect(state(msg)).toMatchObject({
+      winner: null,
+      sides: [
+        { name: "karen", rolls: [{ successes: 4 }] },
+        { name: "robber", rolls: [] },
+      ],
+    });
     const view = async () => {
       const html = document.createElement("div");
       html.innerHTML = `<div class="omnibus-card"></div>`;
@@ -259,7 +395,11 @@ describe("contested actions on one card (002:L337–L359)", () => {
     stand.setUser("gm");
     faceQueue.push([8, 8, 9, 1, 2]);
     expect(await actions.requestChatAction(msg as never, "contestRoll", "1")).toBe(true);
-    expect(state(msg)).toMatchObject({ winner: "first", exceptional: false, sides: [{ rolls: [{ successes: 4 }] }, { rolls: [{ successes: 3 }] }] });
+    expect(state(msg)).toMatchObject({
+      winner: "first",
+      exceptional: false,
+      sides: [{ rolls: [{ successes: 4 }] }, { rolls: [{ successes: 3 }] }],
+    });
     // Karen's message is never edited: the robber's roll is the GM's own response message; the contest is amended in the record.
     expect(msg.updates).toEqual([]);
     expect((stand.messages.at(-1)!.flags as any).omnibus.response).toMatchObject({ to: msg.id, action: "recordContest", target: "1:1" });
@@ -316,7 +456,12 @@ describe("contested actions on one card (002:L337–L359)", () => {
     const r = robber();
     const k = karen();
     const msg = await open(r, "karen", [8, 8, 1, 2, 3], "instant", 0);
-    const request = (await checks.storytellingChecks.build({ actor: k as never, kind: "contest", dataset: { messageId: msg.id, side: "1", stage: "1" }, targets: [] }))!;
+    const request = (await checks.storytellingChecks.build({
+      actor: k as never,
+      kind: "contest",
+      dataset: { messageId: msg.id, side: "1", stage: "1" },
+      targets: [],
+    }))!;
     expect(request.values).toMatchObject({ attribute: "stamina", second: "skill:athletics" });
     faceQueue.push([8, 1, 2, 3, 4, 5], [8, 9, 10, 1, 2, 3, 4]);
     await checks.storytellingChecks.roll(request, { ...request.values, advanced: true }, { rollMode: "publicroll" });
@@ -366,7 +511,12 @@ describe("teamwork and advanced actions as dialog options", () => {
   // Charles and Devon repair the car (digest E30): Charles Dexterity 2 + Crafts 4 = 6, darkness −3.
   async function charles() {
     const actor = actorDoc("charles", true, { attributes: attrs({ dexterity: 2 }), skills: { crafts: { dots: 4, specialties: "" } } });
-    const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { skill: "crafts", attribute: "dexterity" }, targets: [] }))!;
+    const request = (await checks.storytellingChecks.build({
+      actor: actor as never,
+      kind: "pool",
+      dataset: { skill: "crafts", attribute: "dexterity" },
+      targets: [],
+    }))!;
     return { request, values: { ...request.values, situational: "-3" } };
   }
 
@@ -391,7 +541,12 @@ describe("teamwork and advanced actions as dialog options", () => {
     await checks.storytellingChecks.roll(request, { ...values, situational: "0", helperDramaticFailures: 2 }, { rollMode: "publicroll" });
     expect(lastCard().rolls[0].pool).toBe(-2);
     stand.recorded.settingsValues.set("omnibus.storytelling_teamworkDramaticFailures", "once");
-    const again = (await checks.storytellingChecks.build({ actor: stand.documents.get("Actor.charles") as never, kind: "pool", dataset: { skill: "crafts", attribute: "dexterity" }, targets: [] }))!;
+    const again = (await checks.storytellingChecks.build({
+      actor: stand.documents.get("Actor.charles") as never,
+      kind: "pool",
+      dataset: { skill: "crafts", attribute: "dexterity" },
+      targets: [],
+    }))!;
     faceQueue.push([1, 2]);
     await checks.storytellingChecks.roll(again, { ...again.values, helperDramaticFailures: 2 }, { rollMode: "publicroll" });
     expect(lastCard().rolls[0].pool).toBe(2);
@@ -399,7 +554,12 @@ describe("teamwork and advanced actions as dialog options", () => {
 
   it("an advanced action (002:L480) rolls twice and keeps the better: [8,1,2] (1) and [8,9,3] (2) keep the second; both Rolls on the message; odds 1 − (0.7³)²", async () => {
     const actor = actorDoc("quick", true, { attributes: attrs({ wits: 2 }), skills: { athletics: { dots: 1, specialties: "" } } });
-    const request = (await checks.storytellingChecks.build({ actor: actor as never, kind: "pool", dataset: { skill: "athletics", attribute: "wits" }, targets: [] }))!;
+    const request = (await checks.storytellingChecks.build({
+      actor: actor as never,
+      kind: "pool",
+      dataset: { skill: "athletics", attribute: "wits" },
+      targets: [],
+    }))!;
     const values = { ...request.values, advanced: true };
     expect(checks.storytellingChecks.odds!(request, values)[0].probability).toBeCloseTo(1 - (0.7 ** 3) ** 2, 12);
     faceQueue.push([8, 1, 2], [8, 9, 3]);
@@ -420,8 +580,16 @@ describe("teamwork and advanced actions as dialog options", () => {
 describe("initiative ties roll off by themselves (WoD p.152; digest §Z.4)", () => {
   const combatant = (id: string, initiative: number, dexterity: number, composure: number) => {
     const c = {
-      id, name: id, initiative, flags: { omnibus: {} as Record<string, unknown> },
-      actor: { system: { attributes: attrs({ dexterity, composure }) }, statuses: new Set<string>(), update: async () => undefined, toggleStatusEffect: async () => undefined },
+      id,
+      name: id,
+      initiative,
+      flags: { omnibus: {} as Record<string, unknown> },
+      actor: {
+        system: { attributes: attrs({ dexterity, composure }) },
+        statuses: new Set<string>(),
+        update: async () => undefined,
+        toggleStatusEffect: async () => undefined,
+      },
       async setFlag(scope: string, key: string, value: unknown) {
         (c.flags as Record<string, Record<string, unknown>>)[scope][key] = value;
       },
@@ -444,7 +612,12 @@ describe("initiative ties roll off by themselves (WoD p.152; digest §Z.4)", () 
     expect(cs[0].flags.omnibus.rollOff).toEqual({ initiative: 12, modifier: 5, faces: [4, 1, 7] });
     expect(cs[1].flags.omnibus.rollOff).toEqual({ initiative: 12, modifier: 5, faces: [4, 1, 2] });
     expect(cs[2].flags.omnibus.rollOff).toBeUndefined();
-    expect([...cs].reverse().sort(adapter.combat!.compare as never).map((c) => c.id)).toEqual(["a", "b", "c", "d"]);
+    expect(
+      [...cs]
+        .reverse()
+        .sort(adapter.combat!.compare as never)
+        .map((c) => c.id),
+    ).toEqual(["a", "b", "c", "d"]);
     // A new round: the tie is settled, nothing is rolled (no faces are queued: a roll would throw).
     await combat.onCombatRound(combatDoc as never, { round: 2 }, false);
     expect(evaluated).toHaveLength(2);
@@ -484,17 +657,37 @@ describe("cover per target (WoD p.164; 002:L799–L803)", () => {
     stand.setUser("gm");
     messagesAsDocuments();
   });
-  const shooterDoc = () => actorDoc("shooter", true, { attributes: attrs({ strength: 3, dexterity: 3 }), skills: { firearms: { dots: 3, specialties: "" }, weaponry: { dots: 2, specialties: "" } } }, [club, pistol]);
+  const shooterDoc = () =>
+    actorDoc(
+      "shooter",
+      true,
+      {
+        attributes: attrs({ strength: 3, dexterity: 3 }),
+        skills: { firearms: { dots: 3, specialties: "" }, weaponry: { dots: 2, specialties: "" } },
+      },
+      [club, pistol],
+    );
   // Vaughn: Defense 3 (Wits 3, Dexterity 3), armour 1/2 (general/ballistic).
-  const vaughnDoc = (id: string) => actorDoc(id, false, { attributes: attrs({ wits: 3, dexterity: 3 }) }, [{ type: "storytelling_armor", system: { general: 1, ballistic: 2, defense: 0, equipped: true } }]);
+  const vaughnDoc = (id: string) =>
+    actorDoc(id, false, { attributes: attrs({ wits: 3, dexterity: 3 }) }, [
+      { type: "storytelling_armor", system: { general: 1, ballistic: 2, defense: 0, equipped: true } },
+    ]);
 
   it("each target has its own concealment: partially concealed −2 for one, none for the other; the odds name each target", async () => {
     const shooter = shooterDoc();
     vaughnDoc("v1");
     vaughnDoc("v2");
     const measured = targets.describeTargets(grid, token("shooter", 0), [token("v1", 100), token("v2", 150)]);
-    const request = (await checks.storytellingChecks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: "w2" }, targets: measured }))!;
-    expect(request.fields.filter((f) => f.name.startsWith("cover")).map((f) => [f.name, f.detail])).toEqual([["cover0", "v1"], ["cover1", "v2"]]);
+    const request = (await checks.storytellingChecks.build({
+      actor: shooter as never,
+      kind: "attack",
+      dataset: { itemId: "w2" },
+      targets: measured,
+    }))!;
+    expect(request.fields.filter((f) => f.name.startsWith("cover")).map((f) => [f.name, f.detail])).toEqual([
+      ["cover0", "v1"],
+      ["cover1", "v2"],
+    ]);
     const values = { ...request.values, cover0: "partially" };
     const odds = checks.storytellingChecks.odds!(request, values);
     expect(odds.filter((o) => o.primary).map((o) => o.detail)).toEqual(["v1", "v2"]);
@@ -512,7 +705,12 @@ describe("cover per target (WoD p.164; 002:L799–L803)", () => {
     const shooter = shooterDoc();
     vaughnDoc("v1");
     const measured = targets.describeTargets(grid, token("shooter", 0), [token("v1", 1000)]);
-    const request = (await checks.storytellingChecks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: "w1" }, targets: measured }))!;
+    const request = (await checks.storytellingChecks.build({
+      actor: shooter as never,
+      kind: "attack",
+      dataset: { itemId: "w1" },
+      targets: measured,
+    }))!;
     // Dexterity 3 + Firearms 3 + pistol 2 = 8 at short range; no Defense (Firearms), the armour waits for the second pool.
     const odds = checks.storytellingChecks.odds!(request, { ...request.values, cover0: "full2" }).filter((l) => !l.fact);
     expect(odds).toHaveLength(1);
@@ -521,7 +719,8 @@ describe("cover per target (WoD p.164; 002:L799–L803)", () => {
     const die = [0.7];
     for (let k = 1; k < 40; k++) die[k] = (k === 1 ? 0.2 : 0) + 0.1 * die[k - 1];
     let dist = [1];
-    for (let n = 0; n < 8; n++) dist = Array.from({ length: dist.length + die.length - 1 }, (_, k) => die.reduce((sum, p, j) => sum + p * (dist[k - j] ?? 0), 0));
+    for (let n = 0; n < 8; n++)
+      dist = Array.from({ length: dist.length + die.length - 1 }, (_, k) => die.reduce((sum, p, j) => sum + p * (dist[k - j] ?? 0), 0));
     expect(odds[0].probability).toBeCloseTo(1 - dist[0] - dist[1] - dist[2], 9);
     faceQueue.push([8, 8, 9, 9, 10, 1, 2, 3, 4], [8]);
     await checks.storytellingChecks.roll(request, { ...request.values, cover0: "full2" }, { rollMode: "publicroll" });
@@ -538,7 +737,12 @@ describe("cover per target (WoD p.164; 002:L799–L803)", () => {
     const shooter = shooterDoc();
     vaughnDoc("v1");
     const measured = targets.describeTargets(grid, token("shooter", 0), [token("v1", 1000)]);
-    const request = (await checks.storytellingChecks.build({ actor: shooter as never, kind: "attack", dataset: { itemId: "w1" }, targets: measured }))!;
+    const request = (await checks.storytellingChecks.build({
+      actor: shooter as never,
+      kind: "attack",
+      dataset: { itemId: "w1" },
+      targets: measured,
+    }))!;
     faceQueue.push([8, 8, 1, 2, 3, 4, 5, 6]);
     await checks.storytellingChecks.roll(request, { ...request.values, cover0: "full3" }, { rollMode: "publicroll" });
     const roll = lastCard().rolls[0];

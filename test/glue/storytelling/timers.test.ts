@@ -9,11 +9,23 @@ import { assertMayModify, StandInDocument } from "../../support/foundry-stand-in
 import { setUpStorytelling, type StorytellingTable } from "./setup";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-type Effect = { id: string; name: string; statuses: string[]; duration: Record<string, unknown>; flags: Record<string, Record<string, any>> };
+type Effect = {
+  id: string;
+  name: string;
+  statuses: string[];
+  duration: Record<string, unknown>;
+  flags: Record<string, Record<string, any>>;
+};
 const g = globalThis as any;
 
 function character(t: StorytellingTable): StandInDocument & Record<string, any> {
-  const a = new StandInDocument("kar", "Actor.kar", false, { name: "Karen", img: "k.webp", type: "storytelling_character", system: { willpower: { points: 4, bonus: 0, spentThisTurn: false } }, statuses: new Set<string>() }) as StandInDocument & Record<string, any>;
+  const a = new StandInDocument("kar", "Actor.kar", false, {
+    name: "Karen",
+    img: "k.webp",
+    type: "storytelling_character",
+    system: { willpower: { points: 4, bonus: 0, spentThisTurn: false } },
+    statuses: new Set<string>(),
+  }) as StandInDocument & Record<string, any>;
   a.live = true;
   a.effects = { contents: [] as Effect[] };
   let n = 0;
@@ -32,13 +44,18 @@ function character(t: StorytellingTable): StandInDocument & Record<string, any> 
 describe("Storytelling timers", () => {
   let t: StorytellingTable;
   let actor: ReturnType<typeof character>;
-  const timers = (kind?: string) => (actor.effects.contents as Effect[]).filter((e) => e.flags.omnibus?.timer && (!kind || e.flags.omnibus.timer.kind === kind));
+  const timers = (kind?: string) =>
+    (actor.effects.contents as Effect[]).filter((e) => e.flags.omnibus?.timer && (!kind || e.flags.omnibus.timer.kind === kind));
   const everyGM = async (hook: string, ...args: unknown[]) => {
     await t.stand.asUser("gm2", () => t.stand.fire(hook, ...args));
     await t.stand.fire(hook, ...args);
   };
   const api = () => t.adapter.api as any;
-  const timeCards = (from: number) => t.stand.recorded.rendered.slice(from).map((r: any) => r.context).filter((c: any) => c?.title === "OMNIBUS.Timers.Title");
+  const timeCards = (from: number) =>
+    t.stand.recorded.rendered
+      .slice(from)
+      .map((r: any) => r.context)
+      .filter((c: any) => c?.title === "OMNIBUS.Timers.Title");
   const clock = async (seconds: number) => {
     g.game.time.worldTime = seconds;
     await everyGM("updateWorldTime", seconds);
@@ -97,7 +114,18 @@ describe("Storytelling timers", () => {
   });
 
   it("a knockout for 4 damage in round 1 (p.169): Unconscious for 4 turns, comes to when round 5 begins; outside combat 4 turns are 12 s; 0 damage is refused", async () => {
-    const combat: any = { id: "c1", round: 1, turn: 0, started: true, turns: [{}], combatants: { contents: [{ actor }] }, flags: {}, resetAll: async () => {}, rollAll: async () => {}, update: async () => {} };
+    const combat: any = {
+      id: "c1",
+      round: 1,
+      turn: 0,
+      started: true,
+      turns: [{}],
+      combatants: { contents: [{ actor }] },
+      flags: {},
+      resetAll: async () => {},
+      rollAll: async () => {},
+      update: async () => {},
+    };
     g.game.combat = combat;
     actor.statuses.add("unconscious");
     expect(await api().knockOut(actor, 4)).toEqual({ value: 4, units: "rounds" });

@@ -21,7 +21,13 @@ describe("a full initiative tie at the table (003:L281)", () => {
     const cultist = character("Cultist of the Blood God");
     const one = { id: "c1", name: "Cultist A", initiative: null, actor: actorDoc("a", actorViewOf(cultist)), flags: {} as any };
     const two = { id: "c2", name: "Cultist B", initiative: null, actor: actorDoc("b", actorViewOf(cultist)), flags: {} as any };
-    const tollich = { id: "t", name: "Tollich", initiative: null, actor: actorDoc("t", actorViewOf(character("Tollich"))), flags: {} as any };
+    const tollich = {
+      id: "t",
+      name: "Tollich",
+      initiative: null,
+      actor: actorDoc("t", actorViewOf(character("Tollich"))),
+      flags: {} as any,
+    };
     expect(fullTieGroups([one, two, tollich] as any, "fixed").map((grp) => grp.map((c) => c.id))).toEqual([["c1", "c2"]]);
     const updates: any[] = [];
     const combat = {
@@ -40,7 +46,10 @@ describe("a full initiative tie at the table (003:L281)", () => {
     faces.push(Math.min(100, agility + 1), Math.max(1, agility - 20));
     const orders = await settleInitiativeTies(combat as any);
     expect(orders).toEqual([["c2", "c1"]]);
-    expect(updates).toEqual([{ _id: "c2", "flags.omnibus.wfrp.tieOrder": 0 }, { _id: "c1", "flags.omnibus.wfrp.tieOrder": 1 }]);
+    expect(updates).toEqual([
+      { _id: "c2", "flags.omnibus.wfrp.tieOrder": 0 },
+      { _id: "c1", "flags.omnibus.wfrp.tieOrder": 1 },
+    ]);
     expect([one, two].sort((a, b) => compareCombatants(a as any, b as any, "fixed")).map((c) => c.id)).toEqual(["c2", "c1"]);
     const card = stand.recorded.rendered[stand.recorded.rendered.length - 1] as { context: any };
     expect(card.context.lines.at(-1)).toEqual({ label: "OMNIBUS.WFRP.InitiativeTie.Winner", value: "Cultist B" });
@@ -98,12 +107,24 @@ describe("assistance at the table names its helpers (003:L221–239)", () => {
     const t = (key: string) => key;
     const ademar = actorViewOf(character("Ademar"));
     const allies = ["Perdita", "Valentin, Jade Magister", "Molly"].map((n) => actorViewOf(character(n)));
-    const request = buildRequest({ actor: ademar, kind: "skill", dataset: { itemId: ademar.items.find((i) => i.system.key === "perception")!.id }, targets: [], rules: DEFAULT_RULES, t, allies: [ademar, ...allies] });
+    const request = buildRequest({
+      actor: ademar,
+      kind: "skill",
+      dataset: { itemId: ademar.items.find((i) => i.system.key === "perception")!.id },
+      targets: [],
+      rules: DEFAULT_RULES,
+      t,
+      allies: [ademar, ...allies],
+    });
     const boxes = request.fields.filter((f) => f.name.startsWith("helper"));
     expect(boxes.map((f) => f.detail?.split(" · ")[0])).toEqual(["Perdita", "Valentin, Jade Magister", "Molly"]);
     expect(boxes[2].detail).toContain("OMNIBUS.WFRP.Dialog.HelperNoAdvance");
     const values = { ...request.values, difficulty: "difficult", helper0: true, helper1: true, helper2: true };
-    expect(assistanceFor(checkData(request), values)).toMatchObject({ counted: 2, bonus: 20, helpers: ["counted", "counted", "noAdvance"] });
+    expect(assistanceFor(checkData(request), values)).toMatchObject({
+      counted: 2,
+      bonus: 20,
+      helpers: ["counted", "counted", "noAdvance"],
+    });
     const spec = specFor(request, values);
     expect(spec.value - 10 + (spec.modifier ?? 0)).toBe(69);
   });
@@ -124,16 +145,28 @@ describe("surprise at the table: Combat Aware when the combat starts (003:L321�
     const tollich = surprisedDoc("tol", "Tollich");
     const perdita = surprisedDoc("per", "Perdita");
     faces.push(23);
-    const out = await combatAwareAtStart({ combatants: { contents: [{ id: "t", name: "Tollich", initiative: null, actor: tollich.doc }, { id: "p", name: "Perdita", initiative: null, actor: perdita.doc }] } } as any);
+    const out = await combatAwareAtStart({
+      combatants: {
+        contents: [
+          { id: "t", name: "Tollich", initiative: null, actor: tollich.doc },
+          { id: "p", name: "Perdita", initiative: null, actor: perdita.doc },
+        ],
+      },
+    } as any);
     expect(out).toEqual([{ name: "Tollich", roll: 23, surprised: false }]);
     expect(tollich.toggles).toEqual([{ id: "surprised", active: false }]);
     expect(perdita.toggles).toEqual([]);
     expect(faces).toEqual([]);
     // Perception 41 exactly: 41 passes, 42 fails.
-    for (const [face, still] of [[41, false], [42, true]] as const) {
+    for (const [face, still] of [
+      [41, false],
+      [42, true],
+    ] as const) {
       const again = surprisedDoc(`tol${face}`, "Tollich");
       faces.push(face);
-      const r = await combatAwareAtStart({ combatants: { contents: [{ id: "t", name: "Tollich", initiative: null, actor: again.doc }] } } as any);
+      const r = await combatAwareAtStart({
+        combatants: { contents: [{ id: "t", name: "Tollich", initiative: null, actor: again.doc }] },
+      } as any);
       expect(r[0].surprised).toBe(still);
     }
   });

@@ -45,7 +45,20 @@ describe("a Fortune re-roll from the test card (003:L72)", () => {
     const { salundra, message } = await endurance([], 91);
     expect(card().context).toMatchObject({ success: false, target: 46, fortuneButton: { action: "wfrpFortune" } });
     const first = stateOf(message).test;
-    expect(JSON.parse(runCli("wfrp", "check", "test", "--request", JSON.stringify({ spec: first.reroll.spec, options: first.reroll.options }), "--faces", "91", "--json").out)).toEqual(first.result);
+    expect(
+      JSON.parse(
+        runCli(
+          "wfrp",
+          "check",
+          "test",
+          "--request",
+          JSON.stringify({ spec: first.reroll.spec, options: first.reroll.options }),
+          "--faces",
+          "91",
+          "--json",
+        ).out,
+      ),
+    ).toEqual(first.result);
     expect(await fortune(message, 21)).toBe(true);
     expect(salundra.updates).toEqual([{ "system.fortune": 0 }]);
     expect(stateOf(message).test.result).toMatchObject({ roll: 21, success: true, sl: 2 });
@@ -54,8 +67,11 @@ describe("a Fortune re-roll from the test card (003:L72)", () => {
     expect(after.context.fortuneButton).toBeUndefined();
     // The CLI answers the same from the request the table recorded (issue 12: `omnibus wfrp check`).
     const reroll = stateOf(message).test.reroll;
-    const cli = (kind: string, request: unknown, faces: string) => JSON.parse(runCli("wfrp", "check", kind, "--request", JSON.stringify(request), "--faces", faces, "--json").out);
-    expect(cli("reroll", { spec: reroll.spec, options: reroll.options, roll: 91, fortune: 1 }, "21").result).toEqual(stateOf(message).test.result);
+    const cli = (kind: string, request: unknown, faces: string) =>
+      JSON.parse(runCli("wfrp", "check", kind, "--request", JSON.stringify(request), "--faces", faces, "--json").out);
+    expect(cli("reroll", { spec: reroll.spec, options: reroll.options, roll: 91, fortune: 1 }, "21").result).toEqual(
+      stateOf(message).test.result,
+    );
     salundra.system.fortune = 3;
     expect(await fortune(message, 5)).toBe(true);
     expect(salundra.updates).toHaveLength(1);
@@ -69,7 +85,13 @@ describe("a Fortune re-roll from the test card (003:L72)", () => {
     expect(stand.recorded.notifications.at(-1)!.message).toContain("OMNIBUS.WFRP.Fortune.None");
     expect(faces).toEqual([21]);
     const forge = (user: string, rolls: unknown[]) =>
-      stand.asUser(user, () => g.ChatMessage.create({ content: "", rolls, flags: { omnibus: { ruleset: "wfrp", response: { to: message.id, action: "wfrpFortuneReroll", target: null, choices: {} } } } }));
+      stand.asUser(user, () =>
+        g.ChatMessage.create({
+          content: "",
+          rolls,
+          flags: { omnibus: { ruleset: "wfrp", response: { to: message.id, action: "wfrpFortuneReroll", target: null, choices: {} } } },
+        }),
+      );
     const roll = (face: number, sides = 100) => ({ dice: [{ faces: sides, results: [{ result: face }] }], toJSON: () => ({}) });
     await forge("player", [roll(21)]); // no Fortune left
     salundra.system.fortune = 1;
@@ -86,10 +108,18 @@ describe("a Fortune re-roll of the tester's side of an opposed test (003:L203)",
   it("Salundra 46 rolls 91 (−5) and loses to Fat Tom's 91 (−3) by 2; re-rolled to 21 (+2) she wins by 5", async () => {
     const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")));
     stand.documents.set("Scene.s.Token.d", { actor: tom });
-    const { salundra, message } = await endurance([{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }], 91);
+    const { salundra, message } = await endurance(
+      [{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }],
+      91,
+    );
     stand.setUser("gm");
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await checks.build({ actor: tom as any, kind: "response", dataset: { messageId: message.id, target: "0" }, targets: [] }))!;
+    const request = (await checks.build({
+      actor: tom as any,
+      kind: "response",
+      dataset: { messageId: message.id, target: "0" },
+      targets: [],
+    }))!;
     faces.push(91);
     await checks.roll(request, request.values, { rollMode: "publicroll" });
     await stand.settle();
@@ -105,10 +135,18 @@ describe("a Fortune re-roll of the defender's side of an opposed test (003:L72, 
     const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")), ["player"]);
     tom.system.fortune = 1;
     stand.documents.set("Scene.s.Token.d", { actor: tom });
-    const { salundra, message } = await endurance([{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }], 21);
+    const { salundra, message } = await endurance(
+      [{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }],
+      21,
+    );
     stand.setUser("gm");
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await checks.build({ actor: tom as any, kind: "response", dataset: { messageId: message.id, target: "0" }, targets: [] }))!;
+    const request = (await checks.build({
+      actor: tom as any,
+      kind: "response",
+      dataset: { messageId: message.id, target: "0" },
+      targets: [],
+    }))!;
     faces.push(91);
     await checks.roll(request, request.values, { rollMode: "publicroll" });
     await stand.settle();
@@ -138,10 +176,18 @@ describe("a Fortune re-roll of the defender's side of an opposed test (003:L72, 
     const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")), ["other"]);
     tom.system.fortune = 1;
     stand.documents.set("Scene.s.Token.d", { actor: tom });
-    const { message } = await endurance([{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }], 21);
+    const { message } = await endurance(
+      [{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }],
+      21,
+    );
     stand.setUser("gm");
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await checks.build({ actor: tom as any, kind: "response", dataset: { messageId: message.id, target: "0" }, targets: [] }))!;
+    const request = (await checks.build({
+      actor: tom as any,
+      kind: "response",
+      dataset: { messageId: message.id, target: "0" },
+      targets: [],
+    }))!;
     faces.push(91);
     await checks.roll(request, request.values, { rollMode: "publicroll" });
     await stand.settle();

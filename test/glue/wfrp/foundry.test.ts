@@ -41,13 +41,41 @@ describe("registrations", () => {
   it("four actor (with the party) and seven item types with their data models and the wfrp sheets; the Roll classes; the Conditions as status effects; the rules options as settings", async () => {
     const { WfrpActorSheet, WfrpItemSheet } = await import("../../../src/foundry/wfrp/sheets");
     expect(Object.keys(g.CONFIG.Actor.dataModels).sort()).toEqual(["wfrp_character", "wfrp_creature", "wfrp_npc", "wfrp_party"]);
-    expect(Object.keys(g.CONFIG.Item.dataModels).sort()).toEqual(["wfrp_armour", "wfrp_condition", "wfrp_extended", "wfrp_skill", "wfrp_talent", "wfrp_trapping", "wfrp_weapon"]);
+    expect(Object.keys(g.CONFIG.Item.dataModels).sort()).toEqual([
+      "wfrp_armour",
+      "wfrp_condition",
+      "wfrp_extended",
+      "wfrp_skill",
+      "wfrp_talent",
+      "wfrp_trapping",
+      "wfrp_weapon",
+    ]);
     const sheets = stand.recorded.sheets.map((s) => [(s.options.types as string[])[0], s.sheet]);
     expect(sheets.filter(([, s]) => s === WfrpActorSheet)).toHaveLength(3);
     expect(sheets.filter(([, s]) => s === WfrpItemSheet)).toHaveLength(7);
-    expect(g.CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(["WfrpTestRoll", "WfrpInitiativeRoll"]));
-    expect(statusEffectIds()).toEqual(["dead", "ablaze", "bleeding", "blinded", "broken", "deafened", "entangled", "fatigued", "poisoned", "prone", "stunned", "surprised", "unconscious"]);
-    expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_autoSuccessMax")).toMatchObject({ default: 5, config: true, scope: "world" });
+    expect(g.CONFIG.Dice.rolls.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(["WfrpTestRoll", "WfrpInitiativeRoll"]),
+    );
+    expect(statusEffectIds()).toEqual([
+      "dead",
+      "ablaze",
+      "bleeding",
+      "blinded",
+      "broken",
+      "deafened",
+      "entangled",
+      "fatigued",
+      "poisoned",
+      "prone",
+      "stunned",
+      "surprised",
+      "unconscious",
+    ]);
+    expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_autoSuccessMax")).toMatchObject({
+      default: 5,
+      config: true,
+      scope: "world",
+    });
     expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_initiativeMode")).toMatchObject({ default: "fixed" });
     expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_autoFailSL")).toMatchObject({ default: "min" });
     expect(g.CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");
@@ -66,7 +94,14 @@ describe("a skill test", () => {
     await checks.roll(request, request.values, { rollMode: "gmroll" });
     const [{ data, options }] = stand.recorded.messagesCreated;
     expect(data.rolls).toHaveLength(1);
-    expect((data.rolls as any[])[0].outcome.results[0]).toMatchObject({ roll: 4, target: 47, sl: 4, success: true, auto: "success", outcome: "impressive_success" });
+    expect((data.rolls as any[])[0].outcome.results[0]).toMatchObject({
+      roll: 4,
+      target: 47,
+      sl: 4,
+      success: true,
+      auto: "success",
+      outcome: "impressive_success",
+    });
     expect(options).toEqual(createOptionsFor("gmroll"));
     const context = card().context;
     expect(context).toMatchObject({ slLabel: "+4", outcomeKey: "OMNIBUS.WFRP.Outcome.impressive_success", target: 47, success: true });
@@ -89,9 +124,16 @@ describe("a skill test", () => {
   it("bad input never rolls: an unknown difficulty or characteristic is an OmnibusError and no card is posted", async () => {
     const salundra = actorDoc("sal", actorViewOf(character("Salundra von Drakenburg")));
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await checks.build({ actor: salundra as any, kind: "characteristic", dataset: { characteristic: "fel" }, targets: [] }))!;
+    const request = (await checks.build({
+      actor: salundra as any,
+      kind: "characteristic",
+      dataset: { characteristic: "fel" },
+      targets: [],
+    }))!;
     expect(() => checks.odds!(request, { ...request.values, difficulty: "impossible" })).toThrow(/difficulty/);
-    await expect(checks.build({ actor: salundra as any, kind: "characteristic", dataset: { characteristic: "luck" }, targets: [] })).rejects.toThrow(/characteristic/);
+    await expect(
+      checks.build({ actor: salundra as any, kind: "characteristic", dataset: { characteristic: "luck" }, targets: [] }),
+    ).rejects.toThrow(/characteristic/);
     expect(stand.recorded.messagesCreated).toHaveLength(0);
   });
 });
@@ -99,12 +141,29 @@ describe("a skill test", () => {
 describe("an attack on a targeted token", () => {
   const attackerView = () => {
     const v = actorViewOf(character("Salundra von Drakenburg"));
-    v.system = { ...v.system, characteristics: { ...(v.system.characteristics as object), ws: { initial: 35, advances: 0, modifier: 0 }, s: { initial: 30, advances: 0, modifier: 0 } }, advantage: 0 };
+    v.system = {
+      ...v.system,
+      characteristics: {
+        ...(v.system.characteristics as object),
+        ws: { initial: 35, advances: 0, modifier: 0 },
+        s: { initial: 30, advances: 0, modifier: 0 },
+      },
+      advantage: 0,
+    };
     return v; // Melee (Basic) 35 + 10 = 45, SB 3, Hand Weapon +SB+4
   };
   const defenderView = () => {
     const v = actorViewOf(character("Guard Officer"));
-    v.system = { ...v.system, characteristics: { ...(v.system.characteristics as object), ws: { initial: 35, advances: 0, modifier: 0 }, t: { initial: 30, advances: 0, modifier: 0 } }, health: { value: 12, max: 12 }, advantage: 0 };
+    v.system = {
+      ...v.system,
+      characteristics: {
+        ...(v.system.characteristics as object),
+        ws: { initial: 35, advances: 0, modifier: 0 },
+        t: { initial: 30, advances: 0, modifier: 0 },
+      },
+      health: { value: 12, max: 12 },
+      advantage: 0,
+    };
     return v; // Melee (Basic) 35 + 5 = 40, TB 3, Leather Jack (AP 1 arms, body)
   };
 
@@ -125,7 +184,11 @@ describe("an attack on a targeted token", () => {
 
   it("WS 45 rolls 13 vs the defender's Melee 40 rolling 27: one card shows both sides, hit by 1 on the right arm for 8; Advantage: the winner +1", async () => {
     const { attacker, defender, message, data } = await attack(13);
-    expect((data.flags as any).omnibus.attack.targets[0]).toMatchObject({ opposed: true, defence: null, spec: { value: 45, difficulty: "challenging" } });
+    expect((data.flags as any).omnibus.attack.targets[0]).toMatchObject({
+      opposed: true,
+      defence: null,
+      spec: { value: 45, difficulty: "challenging" },
+    });
     expect(card().context.targets[0]).toMatchObject({ waiting: true, attack: null });
 
     // The defender's owner (here the GM) parries: the defence roll is a Foundry roll, the card is updated in place.
@@ -138,7 +201,14 @@ describe("an attack on a targeted token", () => {
     expect(message.updates).toEqual([]);
     const state = stateOf(message).attack;
     expect(state.targets[0].defence).toMatchObject({ skill: "melee", roll: 27, spec: { value: 40 } });
-    expect((await view(message)).context.targets[0]).toMatchObject({ hit: true, margin: 1, locationKey: "OMNIBUS.WFRP.Location.rightArm", damage: 8, attack: { slLabel: "+3" }, defence: { slLabel: "+2" } });
+    expect((await view(message)).context.targets[0]).toMatchObject({
+      hit: true,
+      margin: 1,
+      locationKey: "OMNIBUS.WFRP.Location.rightArm",
+      damage: 8,
+      attack: { slLabel: "+3" },
+      defence: { slLabel: "+2" },
+    });
     expect(attacker.updates).toEqual([{ "system.advantage": 1 }]);
     expect(defender.updates).toEqual([]); // the loser had none to lose
     expect(createHarness({ language: "ru" }).render(card().path, card().context)).toContain("Правая рука");
@@ -173,7 +243,10 @@ describe("an attack on a targeted token", () => {
 
     stand.setUser("player");
     expect(await actions.requestChatAction(message as any, "applyDamage", "0")).toBe(true);
-    expect(stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { type: "chatAction", action: "applyDamage", target: "0" } });
+    expect(stand.recorded.socketEmits[0]).toMatchObject({
+      from: "player",
+      data: { type: "chatAction", action: "applyDamage", target: "0" },
+    });
     expect(defender.updates).toEqual([{ "system.health.value": 8, "system.advantage": 0 }]);
     expect(stateOf(message).attack.targets[0].applied).toMatchObject({ woundsLost: 4, wounds: 8, armourPoints: 1, toughnessBonus: 3 });
     expect(actions.isMarked(message as any, "applyDamage", "0")).toBe(true);
@@ -205,7 +278,14 @@ describe("an attack on a targeted token", () => {
     faces.push(36);
     await checks.roll(request, request.values, { rollMode: "publicroll" });
     const [near, far] = card().context.targets;
-    expect(near).toMatchObject({ bandKey: "OMNIBUS.WFRP.Range.short", hit: true, attack: { target: 68, slLabel: "+3" }, locationKey: "OMNIBUS.WFRP.Location.body", damage: 9, waiting: false });
+    expect(near).toMatchObject({
+      bandKey: "OMNIBUS.WFRP.Range.short",
+      hit: true,
+      attack: { target: 68, slLabel: "+3" },
+      locationKey: "OMNIBUS.WFRP.Location.body",
+      damage: 9,
+      waiting: false,
+    });
     expect(far).toMatchObject({ bandKey: "OMNIBUS.WFRP.Range.extreme", attack: { target: 18 }, hit: false });
   });
 });
@@ -218,16 +298,29 @@ describe("combat", () => {
     const tollich = actorDoc("tol", actorViewOf(character("Tollich")));
     const cultist = actorDoc("cul", actorViewOf(character("Cultist of the Blood God")));
     const perdita = actorDoc("per", actorViewOf(character("Perdita")));
-    const order = [combatant("p", perdita), combatant("c", cultist), combatant("t", tollich)].sort((a, b) => compareCombatants(a as any, b as any, "fixed"));
+    const order = [combatant("p", perdita), combatant("c", cultist), combatant("t", tollich)].sort((a, b) =>
+      compareCombatants(a as any, b as any, "fixed"),
+    );
     expect(order.map((c) => c.id)).toEqual(["t", "c", "p"]);
-    const quick = actorDoc("q", actorViewOf(character("Cultist of the Blood God"), { characteristics: { ...(cultist.system.characteristics as object), ag: { initial: 40, advances: 0 } } }));
+    const quick = actorDoc(
+      "q",
+      actorViewOf(character("Cultist of the Blood God"), {
+        characteristics: { ...(cultist.system.characteristics as object), ag: { initial: 40, advances: 0 } },
+      }),
+    );
     const tied = [combatant("c", cultist), combatant("q", quick)].sort((a, b) => compareCombatants(a as any, b as any, "fixed"));
     expect(tied.map((c) => c.id)).toEqual(["q", "c"]);
   });
 
   it("initiative rolls: V26 1d10 + AgB + IB (7 + 3 + 4 = 14); the Initiative Test's total is its SL (Tollich 38 rolls 23 → +1)", async () => {
     stand.recorded.settingsValues.set("omnibus.wfrp_initiativeMode", "d10_plus_bonuses");
-    const v = actorViewOf(character("Tollich"), { characteristics: { ...(character("Tollich").system.characteristics as object), ag: { initial: 34, advances: 0 }, i: { initial: 41, advances: 0 } } });
+    const v = actorViewOf(character("Tollich"), {
+      characteristics: {
+        ...(character("Tollich").system.characteristics as object),
+        ag: { initial: 34, advances: 0 },
+        i: { initial: 41, advances: 0 },
+      },
+    });
     const roll = wfrp.wfrpAdapter.combat!.initiativeRoll!(combatant("t", actorDoc("tol", v)) as any) as any;
     expect(roll.formula).toBe("1d10 + 3 + 4");
     faces.push(7);
@@ -235,7 +328,9 @@ describe("combat", () => {
     expect(roll.outcome.score).toBe(14);
 
     stand.recorded.settingsValues.set("omnibus.wfrp_initiativeMode", "test");
-    const test = wfrp.wfrpAdapter.combat!.initiativeRoll!(combatant("t", actorDoc("tol2", actorViewOf(character("Tollich")))) as any) as any;
+    const test = wfrp.wfrpAdapter.combat!.initiativeRoll!(
+      combatant("t", actorDoc("tol2", actorViewOf(character("Tollich")))) as any,
+    ) as any;
     expect(test.formula).toBe("1d100");
     faces.push(23);
     await test.evaluate();
@@ -244,7 +339,11 @@ describe("combat", () => {
 
   it("end of round: Ablaze (d10 = 7) and Bleeding on Wounds 10, TB 3, body AP 1 → 7 − 3 − 1 = 3 and 1 → 6 Wounds, in one update", async () => {
     const { endOfRoundFor } = await import("../../../src/foundry/wfrp/combat");
-    const v = actorViewOf(character("Salundra von Drakenburg"), { health: { value: 10, max: 12 }, conditions: { ablaze: 1, bleeding: 1 }, characteristics: { ...(character("Salundra von Drakenburg").system.characteristics as object), t: { initial: 30, advances: 0 } } });
+    const v = actorViewOf(character("Salundra von Drakenburg"), {
+      health: { value: 10, max: 12 },
+      conditions: { ablaze: 1, bleeding: 1 },
+      characteristics: { ...(character("Salundra von Drakenburg").system.characteristics as object), t: { initial: 30, advances: 0 } },
+    });
     faces.push(7);
     const tick = await endOfRoundFor(actorDoc("sal", v) as any);
     expect(tick!.result.woundsLost).toEqual({ ablaze: 3, bleeding: 1, poisoned: 0 });
@@ -258,18 +357,22 @@ describe("data models", () => {
     const field = (kind: string) =>
       class {
         constructor(...args: any[]) {
-          made.push({ kind, options: kind === "SchemaField" || kind === "ArrayField" ? args[1] ?? {} : args[0] });
+          made.push({ kind, options: kind === "SchemaField" || kind === "ArrayField" ? (args[1] ?? {}) : args[0] });
           Object.assign(this, { kind, inner: args[0] });
         }
       };
-    g.foundry.data.fields = Object.fromEntries(["NumberField", "StringField", "BooleanField", "HTMLField", "ArrayField", "SchemaField"].map((k) => [k, field(k)]));
+    g.foundry.data.fields = Object.fromEntries(
+      ["NumberField", "StringField", "BooleanField", "HTMLField", "ArrayField", "SchemaField"].map((k) => [k, field(k)]),
+    );
     const models = await import("../../../src/foundry/wfrp/models");
     const schema = models.WfrpCharacterModel.defineSchema() as any;
     const ws = schema.characteristics.inner.ws.inner.initial;
     expect(ws).toMatchObject({ kind: "NumberField" });
     expect(made.find((m) => m.options?.initial === 4 && m.options?.max === 99)?.options).toMatchObject({ integer: true, min: 0, max: 99 }); // movement
     expect(schema.size.kind).toBe("StringField");
-    expect(made.some((m) => m.kind === "StringField" && Array.isArray(m.options?.choices) && m.options.choices.includes("monstrous"))).toBe(true);
+    expect(made.some((m) => m.kind === "StringField" && Array.isArray(m.options?.choices) && m.options.choices.includes("monstrous"))).toBe(
+      true,
+    );
     expect(schema.conditions.inner.prone.kind).toBe("NumberField");
 
     const migrated = models.WfrpCharacterModel.migrateData({ characteristics: { ws: 35 }, wounds: { value: 3, max: 9 } });
@@ -293,7 +396,9 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     stand.documents.set("Scene.s.Token.d", { actor: defenderDoc });
     const item = tester.items.contents.find((i: any) => i.system.key === skillKey);
     const checks = wfrp.wfrpAdapter.checks!;
-    const targets = [{ tokenUuid: "Scene.s.Token.d", actorUuid: defenderDoc.uuid, name: defenderDoc.name, img: "", distance: 3, units: "m" }];
+    const targets = [
+      { tokenUuid: "Scene.s.Token.d", actorUuid: defenderDoc.uuid, name: defenderDoc.name, img: "", distance: 3, units: "m" },
+    ];
     const request = (await checks.build({ actor: tester as any, kind: "skill", dataset: { itemId: item.id }, targets }))!;
     expect(request.values.opposed).toBe(true);
     faces.push(face);
@@ -316,7 +421,10 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     const officer = actorDoc("off", actorViewOf(character("Guard Officer")));
     const { message, data } = await opposedCard("Salundra von Drakenburg", "intimidate", officer, 4);
     expect(card().path).toContain("wfrp/chat/opposed-card");
-    expect(card().context).toMatchObject({ tester: { slLabel: "+4", target: 47 }, targets: [{ waiting: true, respondButton: { action: "respond" } }] });
+    expect(card().context).toMatchObject({
+      tester: { slLabel: "+4", target: 47 },
+      targets: [{ waiting: true, respondButton: { action: "respond" } }],
+    });
     expect((data.flags as any).omnibus.opposed.tester).toMatchObject({ tested: "skill:intimidate", spec: { value: 47 } });
 
     stand.setUser("gm");
@@ -328,9 +436,22 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     // The defender's roll is their own response message; the card is amended in the GM's record, never edited.
     expect(message.updates).toEqual([]);
     const response = stand.messages.at(-1)!;
-    expect((response.flags as any).omnibus.response).toMatchObject({ to: message.id, action: "recordResponse", target: "0", choices: { tested: "skill:leadership" } });
+    expect((response.flags as any).omnibus.response).toMatchObject({
+      to: message.id,
+      action: "recordResponse",
+      target: "0",
+      choices: { tested: "skill:leadership" },
+    });
     expect((response.rolls[0] as any).options.outcome.roll).toBe(16);
-    expect((await view(message)).context.targets[0]).toMatchObject({ waiting: false, defender: { slLabel: "+3", target: 46 }, winnerName: "Salundra von Drakenburg", testerWins: true, margin: 1, decidedBy: "sl", respondButton: null });
+    expect((await view(message)).context.targets[0]).toMatchObject({
+      waiting: false,
+      defender: { slLabel: "+3", target: 46 },
+      winnerName: "Salundra von Drakenburg",
+      testerWins: true,
+      margin: 1,
+      decidedBy: "sl",
+      respondButton: null,
+    });
     const html = createHarness({ language: "ru" }).render(card().path, card().context);
     expect(html).toContain("выигрывает на 1 УУ");
     // Once only: a second response is refused and nothing changes.
@@ -370,7 +491,12 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     const twin2 = actorDoc("twin", actorViewOf(character("Salundra von Drakenburg")));
     const { message } = await opposedCard("Salundra von Drakenburg", "intimidate", twin2, 4);
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await checks.build({ actor: twin2 as any, kind: "response", dataset: { messageId: "m1", target: "0" }, targets: [] }))!;
+    const request = (await checks.build({
+      actor: twin2 as any,
+      kind: "response",
+      dataset: { messageId: "m1", target: "0" },
+      targets: [],
+    }))!;
     // Odds with re-rolls: no stalemate line; win + lose = 1.
     const odds = checks.odds!(request, { ...request.values, tested: "skill:intimidate" });
     expect(odds.find((l) => l.label === "OMNIBUS.WFRP.Opposed.OddsStalemate")).toBeUndefined();
@@ -383,7 +509,14 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     const tie = stand.messages.at(-1)!;
     expect(tie.author.id).toBe("gm");
     expect(tie.rolls.map((r: any) => r.options.outcome.roll)).toEqual([50, 30]);
-    expect((await view(message)).context.targets[0]).toMatchObject({ rerolls: 1, tester: { slLabel: "-1" }, defender: { slLabel: "+1" }, testerWins: false, winnerName: "Salundra von Drakenburg", margin: 2 });
+    expect((await view(message)).context.targets[0]).toMatchObject({
+      rerolls: 1,
+      tester: { slLabel: "-1" },
+      defender: { slLabel: "+1" },
+      testerWins: false,
+      winnerName: "Salundra von Drakenburg",
+      margin: 2,
+    });
   });
 
   it("the GM re-checks a player's response: a stranger is refused; extra re-roll faces or a non-d100 roll are refused and change nothing", async () => {
@@ -394,7 +527,13 @@ describe("an opposed test outside combat (003:L185-199)", () => {
     stand.setActiveGM("gm");
     const roll = (face: number, sides = 100) => ({ dice: [{ faces: sides, results: [{ result: face }] }], toJSON: () => ({}) });
     const forge = (user: string, rolls: unknown[], choices: Record<string, string>) =>
-      stand.asUser(user, () => (ChatMessage as any).create({ content: "", rolls, flags: { omnibus: { ruleset: "wfrp", response: { to: message.id, action: "recordResponse", target: "0", choices } } } }));
+      stand.asUser(user, () =>
+        (ChatMessage as any).create({
+          content: "",
+          rolls,
+          flags: { omnibus: { ruleset: "wfrp", response: { to: message.id, action: "recordResponse", target: "0", choices } } },
+        }),
+      );
     // A stranger (not the defender's owner) responds: refused.
     await forge("stranger", [roll(16)], { tested: "skill:leadership" });
     // The defender's owner: extra re-roll faces, a d10, a face of 101, a skill it cannot test, a "0x10" modifier.
@@ -414,12 +553,29 @@ describe("an opposed test outside combat (003:L185-199)", () => {
 describe("attacks: the defender's roll on the message, re-rolled ties, Dodge against ranged, odds per target", () => {
   const attackerView = () => {
     const v = actorViewOf(character("Salundra von Drakenburg"));
-    v.system = { ...v.system, characteristics: { ...(v.system.characteristics as object), ws: { initial: 35, advances: 0, modifier: 0 }, s: { initial: 30, advances: 0, modifier: 0 } }, advantage: 0 };
+    v.system = {
+      ...v.system,
+      characteristics: {
+        ...(v.system.characteristics as object),
+        ws: { initial: 35, advances: 0, modifier: 0 },
+        s: { initial: 30, advances: 0, modifier: 0 },
+      },
+      advantage: 0,
+    };
     return v; // Melee (Basic) 45, SB 3, Hand Weapon +SB+4
   };
   const defenderView = (ws: number) => {
     const v = actorViewOf(character("Guard Officer"));
-    v.system = { ...v.system, characteristics: { ...(v.system.characteristics as object), ws: { initial: ws, advances: 0, modifier: 0 }, t: { initial: 30, advances: 0, modifier: 0 } }, health: { value: 12, max: 12 }, advantage: 0 };
+    v.system = {
+      ...v.system,
+      characteristics: {
+        ...(v.system.characteristics as object),
+        ws: { initial: ws, advances: 0, modifier: 0 },
+        t: { initial: 30, advances: 0, modifier: 0 },
+      },
+      health: { value: 12, max: 12 },
+      advantage: 0,
+    };
     return v; // Melee (Basic) ws + 5
   };
 
@@ -429,7 +585,12 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     stand.documents.set("Scene.s.Token.def", { actor: defender });
     const weapon = attacker.items.contents.find((i: any) => i.type === "wfrp_weapon");
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await checks.build({ actor: attacker as any, kind: "attack", dataset: { itemId: weapon.id }, targets: [{ tokenUuid: "Scene.s.Token.def", actorUuid: "Actor.def", name: "Guard Officer", img: "", distance: 1.5, units: "m" }] }))!;
+    const request = (await checks.build({
+      actor: attacker as any,
+      kind: "attack",
+      dataset: { itemId: weapon.id },
+      targets: [{ tokenUuid: "Scene.s.Token.def", actorUuid: "Actor.def", name: "Guard Officer", img: "", distance: 1.5, units: "m" }],
+    }))!;
     faces.push(face);
     await checks.roll(request, request.values, { rollMode: "publicroll" });
     const message = stand.messages.at(-1)!;
@@ -443,7 +604,12 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     faces.push(27);
     await actions.requestChatAction(message as any, "defendMelee", "0");
     const response = stand.messages.at(-1)!;
-    expect((response.flags as any).omnibus.response).toMatchObject({ to: message.id, action: "recordDefence", target: "0", choices: { skill: "melee" } });
+    expect((response.flags as any).omnibus.response).toMatchObject({
+      to: message.id,
+      action: "recordDefence",
+      target: "0",
+      choices: { skill: "melee" },
+    });
     expect((response.rolls[0] as any).options.outcome.roll).toBe(27);
     expect((await view(message)).context.targets[0]).toMatchObject({ hit: true, margin: 1, damage: 8 });
   });
@@ -461,7 +627,15 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     expect(stand.messages.find((m: any) => m.flags?.omnibus?.response)!.rolls).toHaveLength(1);
     expect(stand.messages.at(-1)!.rolls.map((r: any) => r.options.outcome.roll)).toEqual([20, 80]);
     expect(stateOf(message).attack.targets[0].defence).toMatchObject({ roll: 13, rerolls: [20, 80] });
-    expect((await view(message)).context.targets[0]).toMatchObject({ rerolls: 1, hit: true, margin: 6, locationKey: "OMNIBUS.WFRP.Location.head", damage: 13, attack: { slLabel: "+2" }, defence: { slLabel: "-4" } });
+    expect((await view(message)).context.targets[0]).toMatchObject({
+      rerolls: 1,
+      hit: true,
+      margin: 6,
+      locationKey: "OMNIBUS.WFRP.Location.head",
+      damage: 13,
+      attack: { slLabel: "+2" },
+      defence: { slLabel: "-4" },
+    });
     expect(attacker.updates).toEqual([{ "system.advantage": 1 }]);
   });
 
@@ -473,7 +647,15 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     stand.documents.set("Scene.s.Token.def", { actor: defender });
     // The owner's forged response picks the attacker's re-roll face (99) and their own (1): refused, nothing recorded.
     const roll = (face: number) => ({ dice: [{ faces: 100, results: [{ result: face }] }], toJSON: () => ({}) });
-    await stand.asUser("owner", () => (ChatMessage as any).create({ content: "", rolls: [roll(13), roll(99), roll(1)], flags: { omnibus: { ruleset: "wfrp", response: { to: message.id, action: "recordDefence", target: "0", choices: { skill: "melee" } } } } }));
+    await stand.asUser("owner", () =>
+      (ChatMessage as any).create({
+        content: "",
+        rolls: [roll(13), roll(99), roll(1)],
+        flags: {
+          omnibus: { ruleset: "wfrp", response: { to: message.id, action: "recordDefence", target: "0", choices: { skill: "melee" } } },
+        },
+      }),
+    );
     await stand.settle();
     expect(stateOf(message).attack.targets[0].defence).toBeNull();
     faces.push(13, 20, 80);
@@ -495,7 +677,13 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     stand.setUser("gm");
     stand.setActiveGM("gm");
     const roll = (face: number) => ({ dice: [{ faces: 100, results: [{ result: face }] }], toJSON: () => ({}) });
-    await (ChatMessage as any).create({ content: "", rolls: [roll(13), roll(20), roll(80)], flags: { omnibus: { ruleset: "wfrp", response: { to: message.id, action: "recordDefence", target: "0", choices: { skill: "melee" } } } } });
+    await (ChatMessage as any).create({
+      content: "",
+      rolls: [roll(13), roll(20), roll(80)],
+      flags: {
+        omnibus: { ruleset: "wfrp", response: { to: message.id, action: "recordDefence", target: "0", choices: { skill: "melee" } } },
+      },
+    });
     expect(stateOf(message).attack.targets[0].defence).toBeNull();
     faces.push(13);
     await actions.requestChatAction(message as any, "defendMelee", "0");
@@ -510,7 +698,10 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     expect(request.values.dodge).toBe(false); // unopposed by default (digest §7 item 21)
     const perTarget = checks.odds!(request, request.values).filter((l) => l.label === "OMNIBUS.WFRP.Odds.TargetSuccess");
     expect(perTarget.map((l) => l.probability)).toEqual([0.68, 0.18]);
-    expect(perTarget.map((l) => l.detail)).toEqual([expect.stringContaining("near · OMNIBUS.WFRP.Range.short"), expect.stringContaining("far · OMNIBUS.WFRP.Range.extreme")]);
+    expect(perTarget.map((l) => l.detail)).toEqual([
+      expect.stringContaining("near · OMNIBUS.WFRP.Range.short"),
+      expect.stringContaining("far · OMNIBUS.WFRP.Range.extreme"),
+    ]);
 
     // With Dodge allowed, each target's line is the opposed test against that target's Dodge at its band's difficulty.
     const dodging = checks.odds!(request, { ...request.values, dodge: true }).filter((l) => l.label === "OMNIBUS.WFRP.Odds.BeatDefence");
@@ -524,7 +715,10 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     await checks.roll(request, { ...request.values, dodge: true }, { rollMode: "publicroll" });
     const row = card().context.targets[0];
     expect(row).toMatchObject({ waiting: true, hit: false });
-    expect(row.defendButtons.map((b: any) => [b.action, b.data.target])).toEqual([["defendDodge", "0"], ["noDefence", "0"]]);
+    expect(row.defendButtons.map((b: any) => [b.action, b.data.target])).toEqual([
+      ["defendDodge", "0"],
+      ["noDefence", "0"],
+    ]);
   });
 
   it("melee at two targets: one 'beat the best defence' line per target, each against that target's own defence", async () => {
@@ -546,7 +740,10 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     }))!;
     const lines = checks.odds!(request, request.values).filter((l) => l.label === "OMNIBUS.WFRP.Odds.BeatDefence");
     // The weak one's best defence is their Dodge (Ag 33), not Melee 25.
-    expect(lines.map((l) => l.detail)).toEqual(['weak · OMNIBUS.WFRP.Dialog.DefenceValue {"value":"33"}', 'strong · OMNIBUS.WFRP.Dialog.DefenceValue {"value":"65"}']);
+    expect(lines.map((l) => l.detail)).toEqual([
+      'weak · OMNIBUS.WFRP.Dialog.DefenceValue {"value":"33"}',
+      'strong · OMNIBUS.WFRP.Dialog.DefenceValue {"value":"65"}',
+    ]);
     const { opposedOdds } = await import("../../../src/rules/wfrp/index");
     const combat = { critsOnDoubles: true };
     expect(lines[0].probability).toBe(opposedOdds({ value: 45 }, { value: 33 }, combat).attacker);
@@ -558,7 +755,12 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
 describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
   /** An actor whose embedded tracker item applies its updates (as Foundry would). */
   function withTracker(view: ReturnType<typeof actorViewOf>, tracker: Record<string, unknown>) {
-    const item = new StandInDocument("ext", "Actor.molly.Item.ext", true, { name: "Pick the lock", type: "wfrp_extended", img: "", system: tracker }) as StandInDocument & Record<string, any>;
+    const item = new StandInDocument("ext", "Actor.molly.Item.ext", true, {
+      name: "Pick the lock",
+      type: "wfrp_extended",
+      img: "",
+      system: tracker,
+    }) as StandInDocument & Record<string, any>;
     const update = item.update.bind(item);
     item.update = async (data: Record<string, unknown>) => {
       for (const [path, value] of Object.entries(data)) item.system[path.replace(/^system\./, "")] = value;
@@ -579,7 +781,17 @@ describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
   }
 
   it("V8: Molly's Pick Lock 58, 5 SL needed within 3 rolls: 62 → 0 (never below 0), 11 → 4, 42 → 5, complete on the last roll; each roll one tracker update and a card with the progress", async () => {
-    const { doc, item } = withTracker(actorViewOf(character("Molly")), { skill: "pickLock", characteristic: "dex", difficulty: "challenging", requiredSL: 5, accumulated: 0, rollsMade: 0, maxRolls: 3, status: "inProgress", description: "" });
+    const { doc, item } = withTracker(actorViewOf(character("Molly")), {
+      skill: "pickLock",
+      characteristic: "dex",
+      difficulty: "challenging",
+      requiredSL: 5,
+      accumulated: 0,
+      rollsMade: 0,
+      maxRolls: 3,
+      status: "inProgress",
+      description: "",
+    });
     const request = await rollTracker(doc, 62);
     expect(request).toMatchObject({ kind: "extended", values: { difficulty: "challenging" } });
     expect(item.updates[0]).toEqual({ "system.accumulated": 0, "system.rollsMade": 1, "system.status": "inProgress" });
@@ -587,17 +799,35 @@ describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
     expect(item.updates[1]).toEqual({ "system.accumulated": 4, "system.rollsMade": 2, "system.status": "inProgress" });
     await rollTracker(doc, 42);
     expect(item.updates[2]).toEqual({ "system.accumulated": 5, "system.rollsMade": 3, "system.status": "complete" });
-    expect(card().context).toMatchObject({ slLabel: "+1", extended: { accumulated: 5, required: 5, rollsMade: 3, maxRolls: 3, status: "complete", percent: 100 } });
+    expect(card().context).toMatchObject({
+      slLabel: "+1",
+      extended: { accumulated: 5, required: 5, rollsMade: 3, maxRolls: 3, status: "complete", percent: 100 },
+    });
     const html = createHarness({ language: "en" }).render(card().path, card().context);
     expect(html).toContain("5/5");
     expect(html).toContain("Complete");
     // A finished extended test cannot be rolled again.
-    await expect(wfrp.wfrpAdapter.checks!.build({ actor: doc as any, kind: "item", dataset: { itemId: "ext" }, targets: [] })).rejects.toThrow(/over/);
+    await expect(
+      wfrp.wfrpAdapter.checks!.build({ actor: doc as any, kind: "item", dataset: { itemId: "ext" }, targets: [] }),
+    ).rejects.toThrow(/over/);
   });
 
   it("V27: rolls giving +0 (40 vs 40), −0 (41) and +2 (20): totals 0, 0, 2 without the option; 1, 0, 2 with 'Extended tests and 0 SL'; the limit passing without the total is 'out of time'", async () => {
-    const view = () => actorViewOf(character("Molly"), { characteristics: { ...(character("Molly").system.characteristics as object), int: { initial: 40, advances: 0, modifier: 0 } } });
-    const tracker = { skill: "", characteristic: "int", difficulty: "challenging", requiredSL: 9, accumulated: 0, rollsMade: 0, maxRolls: 3, status: "inProgress", description: "" };
+    const view = () =>
+      actorViewOf(character("Molly"), {
+        characteristics: { ...(character("Molly").system.characteristics as object), int: { initial: 40, advances: 0, modifier: 0 } },
+      });
+    const tracker = {
+      skill: "",
+      characteristic: "int",
+      difficulty: "challenging",
+      requiredSL: 9,
+      accumulated: 0,
+      rollsMade: 0,
+      maxRolls: 3,
+      status: "inProgress",
+      description: "",
+    };
     const plain = withTracker(view(), { ...tracker });
     for (const face of [40, 41, 20]) await rollTracker(plain.doc, face);
     expect(plain.item.updates.map((u: any) => u["system.accumulated"])).toEqual([0, 0, 2]);
@@ -631,6 +861,11 @@ describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
     expect(specFor(request as never, { ...request.values, helpers: 4 }).modifier).toBe(30);
     expect(specFor(request as never, { ...request.values, helpers: 2, resisting: "poison" }).modifier).toBe(0);
     const { parseFieldInput } = await import("../../../src/foundry/dialogs/roll-dialog-context");
-    expect(parseFieldInput(request.fields.find((f) => f.name === "helpers")!, "4")).toMatchObject({ ok: false });
+    expect(
+      parseFieldInput(
+        request.fields.find((f) => f.name === "helpers")!,
+        "4",
+      ),
+    ).toMatchObject({ ok: false });
   });
 });

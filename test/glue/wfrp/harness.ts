@@ -53,7 +53,14 @@ export async function setUpWfrp(options: { activeGM?: boolean; moreGMs?: string[
 
 /** An actor stand-in from plain data, with no permission rules of its own. */
 export function plainActorDoc(id: string, view: ReturnType<typeof actorViewOf>): StandInDocument & Record<string, any> {
-  const doc = new StandInDocument(id, `Actor.${id}`, false, { name: view.name, img: view.img, type: view.type, system: view.system, items: { contents: view.items }, statuses: new Set(view.statuses ?? []) }) as StandInDocument & Record<string, any>;
+  const doc = new StandInDocument(id, `Actor.${id}`, false, {
+    name: view.name,
+    img: view.img,
+    type: view.type,
+    system: view.system,
+    items: { contents: view.items },
+    statuses: new Set(view.statuses ?? []),
+  }) as StandInDocument & Record<string, any>;
   stand().documents.set(doc.uuid, doc);
   return doc;
 }
@@ -78,7 +85,10 @@ export function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owner
 export const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 
 /** The last card rendered (not the record's part, which renders after a recorded card). */
-export const card = () => stand().recorded.rendered.filter((r) => !r.path.includes("chat/card-record")).at(-1) as { path: string; context: any };
+export const card = () =>
+  stand()
+    .recorded.rendered.filter((r) => !r.path.includes("chat/card-record"))
+    .at(-1) as { path: string; context: any };
 
 /** The card's state in the GM's record (snapshot + amendments). */
 export const stateOf = (message: { id: string }) => g.game.settings.get("omnibus", "cardRecords")[message.id].state as Record<string, any>;

@@ -15,16 +15,38 @@ import { join } from "node:path";
 import { ROOT } from "../../support/handlebars";
 
 const t = (key: string, data: Record<string, string | number> = {}) => `${key}${JSON.stringify(data)}`;
-const PACKS = ["wfrp-skills", "wfrp-talents", "wfrp-conditions", "wfrp-weapons", "wfrp-armour", "wfrp-trappings", "wfrp-characters", "wfrp-adversaries", "wfrp-rules", "wfrp-journal"];
+const PACKS = [
+  "wfrp-skills",
+  "wfrp-talents",
+  "wfrp-conditions",
+  "wfrp-weapons",
+  "wfrp-armour",
+  "wfrp-trappings",
+  "wfrp-characters",
+  "wfrp-adversaries",
+  "wfrp-rules",
+  "wfrp-journal",
+];
 const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 const skill = (name: string, key: string, spec?: string) =>
-  skillRows(deriveActor(actorViewOf(character(name)).system, actorViewOf(character(name)).items), actorViewOf(character(name)).items).find((r) => r.key === key && (!spec || (r.name ?? "").includes(spec)));
+  skillRows(deriveActor(actorViewOf(character(name)).system, actorViewOf(character(name)).items), actorViewOf(character(name)).items).find(
+    (r) => r.key === key && (!spec || (r.name ?? "").includes(spec)),
+  );
 
 describe("migrateData steps (old shapes → current)", () => {
   it("actor: bare-number characteristics, wounds → health, a list of Conditions → counts, negatives → 0", () => {
-    const old = { characteristics: { ws: 35, bs: "28", t: { initial: 30, advances: 5 } }, wounds: { value: 9, max: 12 }, conditions: ["prone", "bleeding", "bleeding", "nonsense"], fortune: -2 };
+    const old = {
+      characteristics: { ws: 35, bs: "28", t: { initial: 30, advances: 5 } },
+      wounds: { value: 9, max: 12 },
+      conditions: ["prone", "bleeding", "bleeding", "nonsense"],
+      fortune: -2,
+    };
     const out = migrateActorSystem(structuredClone(old));
-    expect(out.characteristics).toEqual({ ws: { initial: 35, advances: 0, modifier: 0 }, bs: { initial: 28, advances: 0, modifier: 0 }, t: { initial: 30, advances: 5 } });
+    expect(out.characteristics).toEqual({
+      ws: { initial: 35, advances: 0, modifier: 0 },
+      bs: { initial: 28, advances: 0, modifier: 0 },
+      t: { initial: 30, advances: 5 },
+    });
     expect(out.health).toEqual({ value: 9, max: 12 });
     expect(out.wounds).toBeUndefined();
     expect(out.conditions).toEqual({ prone: 1, bleeding: 2 });
@@ -35,7 +57,12 @@ describe("migrateData steps (old shapes → current)", () => {
   });
 
   it('weapon: "+SB+4" damage and comma-separated qualities; armour: ap and a single location', () => {
-    expect(migrateWeaponSystem({ damage: "+SB+4", qualities: "Defensive, Impale", flaws: "Slow" })).toEqual({ damage: 4, addsStrengthBonus: true, qualities: ["defensive", "impale"], flaws: ["slow"] });
+    expect(migrateWeaponSystem({ damage: "+SB+4", qualities: "Defensive, Impale", flaws: "Slow" })).toEqual({
+      damage: 4,
+      addsStrengthBonus: true,
+      qualities: ["defensive", "impale"],
+      flaws: ["slow"],
+    });
     expect(migrateWeaponSystem({ damage: "+9" })).toEqual({ damage: 9, addsStrengthBonus: false });
     expect(migrateArmourSystem({ ap: 2, location: "arms" })).toEqual({ armourPoints: 2, locations: ["leftArm", "rightArm"] });
     expect(validateAgainst(ITEM_SCHEMAS.wfrp_armour, migrateArmourSystem({ ap: 1, locations: ["legs", "body"] }))).toEqual([]);
@@ -92,7 +119,9 @@ describe("derived traits of the digest's example characters (§6.5)", () => {
 describe("compendium packs", () => {
   const schemaOf = (kind: "Actor" | "Item", type: string): SchemaSpec | undefined =>
     (kind === "Actor" ? (ACTOR_SCHEMAS as Record<string, SchemaSpec>) : (ITEM_SCHEMAS as Record<string, SchemaSpec>))[type];
-  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { packs: Array<{ name: string; type: string; system?: string }> };
+  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as {
+    packs: Array<{ name: string; type: string; system?: string }>;
+  };
 
   it("every wfrp pack is declared in system.json (system omnibus for Actor/Item packs)", () => {
     for (const name of PACKS) {
@@ -117,7 +146,8 @@ describe("compendium packs", () => {
           ids.add(d._id);
           keys.add(d._key);
           // A single-language document (a journal written in one language) declares it instead.
-          if (!d.flags?.omnibus?.language && (typeof d.flags?.omnibus?.nameRu !== "string" || !d.flags.omnibus.nameRu)) problems.push(`${d.name}: no flags.omnibus.nameRu`);
+          if (!d.flags?.omnibus?.language && (typeof d.flags?.omnibus?.nameRu !== "string" || !d.flags.omnibus.nameRu))
+            problems.push(`${d.name}: no flags.omnibus.nameRu`);
           if (k === "JournalEntry" || k === "JournalEntryPage") return;
           const schema = schemaOf(k as "Actor" | "Item", d.type);
           if (!schema) problems.push(`${d.name}: type ${d.type} is not a wfrp ${k} type`);
@@ -162,22 +192,48 @@ describe("roll dialog requests and odds", () => {
 
   it("V9: Ademar's Perception 59, Difficult, +20 assistance as a modifier → target 69", () => {
     const ademar = actorViewOf(character("Ademar"));
-    const request = buildRequest({ actor: ademar, kind: "skill", dataset: { itemId: ademar.items.find((i) => i.system.key === "perception")!.id }, targets: [], rules: DEFAULT_RULES, t });
+    const request = buildRequest({
+      actor: ademar,
+      kind: "skill",
+      dataset: { itemId: ademar.items.find((i) => i.system.key === "perception")!.id },
+      targets: [],
+      rules: DEFAULT_RULES,
+      t,
+    });
     const spec = specFor(request, { ...request.values, difficulty: "difficult", modifier: 20 });
     expect(spec.value + -10 + (spec.modifier ?? 0)).toBe(69);
   });
 
   it("an untrained basic skill tests the characteristic; an untrained advanced one is refused", () => {
     const salundra = actorViewOf(character("Salundra von Drakenburg"));
-    expect(buildRequest({ actor: salundra, kind: "skill", dataset: { skill: "entertain" }, targets: [], rules: DEFAULT_RULES, t }).data).toMatchObject({ value: 43, characteristic: "fel" });
-    expect(() => buildRequest({ actor: salundra, kind: "skill", dataset: { skill: "pickLock" }, targets: [], rules: DEFAULT_RULES, t })).toThrow(/unknown skill/);
+    expect(
+      buildRequest({ actor: salundra, kind: "skill", dataset: { skill: "entertain" }, targets: [], rules: DEFAULT_RULES, t }).data,
+    ).toMatchObject({ value: 43, characteristic: "fel" });
+    expect(() =>
+      buildRequest({ actor: salundra, kind: "skill", dataset: { skill: "pickLock" }, targets: [], rules: DEFAULT_RULES, t }),
+    ).toThrow(/unknown skill/);
   });
 
   it("ranged: a measured distance gives the range band (Range 50: 20 yd short → Average; 120 yd extreme → Very Hard; 160 yd out of range); metres convert to yards (45 m = 49.2 yd normal, 46 m = 50.3 yd long)", () => {
     const perdita = actorViewOf(character("Perdita"));
     const bow = perdita.items.find((i) => i.type === "wfrp_weapon")!;
-    const target = (distance: number, units = "yd") => ({ tokenUuid: `T${distance}`, actorUuid: null, name: "x", img: "", distance, units, actor: null });
-    const request = buildRequest({ actor: perdita, kind: "attack", dataset: { itemId: bow.id }, targets: [target(20), target(120), target(160), target(45, "m"), target(46, "m")], rules: DEFAULT_RULES, t });
+    const target = (distance: number, units = "yd") => ({
+      tokenUuid: `T${distance}`,
+      actorUuid: null,
+      name: "x",
+      img: "",
+      distance,
+      units,
+      actor: null,
+    });
+    const request = buildRequest({
+      actor: perdita,
+      kind: "attack",
+      dataset: { itemId: bow.id },
+      targets: [target(20), target(120), target(160), target(45, "m"), target(46, "m")],
+      rules: DEFAULT_RULES,
+      t,
+    });
     const data = request.data as { targets: Array<{ band: string | null; outOfRange: boolean; yards: number }> };
     expect(data.targets.map((x) => x.band)).toEqual(["short", "extreme", null, "normal", "long"]);
     expect(data.targets[2].outOfRange).toBe(true);
@@ -192,10 +248,24 @@ describe("roll dialog requests and odds", () => {
     const cultist = actorViewOf(character("Cultist of the Blood God"), { conditions: { prone: 1 } });
     const weapon = salundra.items.find((i) => i.type === "wfrp_weapon")!;
     const tgt = { tokenUuid: "T", actorUuid: cultist.uuid, name: cultist.name, img: "", distance: 1, units: "yd", actor: cultist };
-    const request = buildRequest({ actor: salundra, kind: "attack", dataset: { itemId: weapon.id }, targets: [tgt], rules: DEFAULT_RULES, t });
+    const request = buildRequest({
+      actor: salundra,
+      kind: "attack",
+      dataset: { itemId: weapon.id },
+      targets: [tgt],
+      rules: DEFAULT_RULES,
+      t,
+    });
     expect(request.values).toMatchObject({ advantage: 2, conditions: -20, difficulty: "challenging", charging: false });
     expect(specFor(request, request.values, 0)).toMatchObject({ value: 51, modifier: 20 - 20 + 20 });
-    const stacked = buildRequest({ actor: salundra, kind: "attack", dataset: { itemId: weapon.id }, targets: [tgt], rules: rulesFrom((k) => (k === "conditionsStack" ? true : undefined)), t });
+    const stacked = buildRequest({
+      actor: salundra,
+      kind: "attack",
+      dataset: { itemId: weapon.id },
+      targets: [tgt],
+      rules: rulesFrom((k) => (k === "conditionsStack" ? true : undefined)),
+      t,
+    });
     expect(stacked.values.conditions).toBe(-30);
     expect(oddsLines(request, request.values, DEFAULT_RULES).map((l) => l.label)).toContain("OMNIBUS.WFRP.Odds.Critical");
   });
@@ -211,9 +281,35 @@ describe("attack resolution and damage (digest §7 items 18, 21)", () => {
     spec: { value: 45 },
     options: DEFAULT_RULES.combat,
     opposed: DEFAULT_RULES.opposed,
-    targets: [{ tokenUuid: "T", actorUuid: "Actor.d", name: "D", img: "", distance: 1, units: "yd", yards: 1, band: null, outOfRange: false, spec: { value: 45 }, opposed: true, defence, applied: null }],
+    targets: [
+      {
+        tokenUuid: "T",
+        actorUuid: "Actor.d",
+        name: "D",
+        img: "",
+        distance: 1,
+        units: "yd",
+        yards: 1,
+        band: null,
+        outOfRange: false,
+        spec: { value: 45 },
+        opposed: true,
+        defence,
+        applied: null,
+      },
+    ],
   });
-  const defender = { system: { characteristics: { t: { initial: 30, advances: 0 } }, health: { value: 12 }, advantage: 2, criticalWounds: 0 }, items: [{ id: "j", name: "Leather Jack", type: "wfrp_armour", system: { locations: ["leftArm", "rightArm", "body"], armourPoints: 1, worn: true } }] };
+  const defender = {
+    system: { characteristics: { t: { initial: 30, advances: 0 } }, health: { value: 12 }, advantage: 2, criticalWounds: 0 },
+    items: [
+      {
+        id: "j",
+        name: "Leather Jack",
+        type: "wfrp_armour",
+        system: { locations: ["leftArm", "rightArm", "body"], armourPoints: 1, worn: true },
+      },
+    ],
+  };
 
   it("WS 45 rolls 13 (+3) vs Melee 40 rolls 27 (+2): hit by 1, right arm (reversed 31), Damage SB 3 + 4 + 1 = 8; −(TB 3 + AP 1) = 4 Wounds", () => {
     expect(resolveTarget(state(13, null), 0)).toBeNull(); // waiting for the defence
@@ -227,7 +323,12 @@ describe("attack resolution and damage (digest §7 items 18, 21)", () => {
   it("a hit that takes the target to 0 Wounds: Prone, a Critical Wound, Advantage lost — all in one update", () => {
     const s = state(13, { skill: "none", spec: null, roll: null, defensiveWeapon: false });
     const plan = planDamage(s, 0, { ...defender, system: { ...defender.system, health: { value: 3 } } });
-    expect(plan.update).toEqual({ "system.health.value": 0, "system.advantage": 0, "system.criticalWounds": 1, "system.conditions.prone": 1 });
+    expect(plan.update).toEqual({
+      "system.health.value": 0,
+      "system.advantage": 0,
+      "system.criticalWounds": 1,
+      "system.conditions.prone": 1,
+    });
     expect(plan.statuses).toEqual({ prone: true });
   });
 
@@ -237,12 +338,16 @@ describe("attack resolution and damage (digest §7 items 18, 21)", () => {
     const waiting = attackCardContext(state(13, null)) as { targets: Array<{ defendButtons: unknown[]; damageButton: unknown }> };
     expect(waiting.targets[0].defendButtons).toHaveLength(3);
     expect(waiting.targets[0].damageButton).toBeNull();
-    const hit = attackCardContext(state(13, { skill: "melee", spec: { value: 40 }, roll: 27, defensiveWeapon: false })) as { targets: Array<{ defendButtons: unknown[]; damageButton: { data: unknown } }> };
+    const hit = attackCardContext(state(13, { skill: "melee", spec: { value: 40 }, roll: 27, defensiveWeapon: false })) as {
+      targets: Array<{ defendButtons: unknown[]; damageButton: { data: unknown } }>;
+    };
     expect(hit.targets[0].defendButtons).toHaveLength(0);
     expect(hit.targets[0].damageButton.data).toEqual({ target: "0" });
   });
 
   it("the Roll's specs carry the weapon's own adjustments (Accurate +10) that the attack resolver adds", () => {
-    expect(withWeapon({ value: 40, modifier: 5 }, { kind: "melee", damage: 4, addsStrengthBonus: true, qualities: ["accurate", "precise"] })).toMatchObject({ modifier: 15, successBonus: 1 });
+    expect(
+      withWeapon({ value: 40, modifier: 5 }, { kind: "melee", damage: 4, addsStrengthBonus: true, qualities: ["accurate", "precise"] }),
+    ).toMatchObject({ modifier: 15, successBonus: 1 });
   });
 });

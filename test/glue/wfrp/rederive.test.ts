@@ -81,7 +81,9 @@ describe("the test card", () => {
     actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")));
     const item = salundra.items.contents.find((i: any) => i.system.key === "intimidate");
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await stand.asUser("player", () => checks.build({ actor: salundra as any, kind: "skill", dataset: { itemId: item.id }, targets: [] })))!;
+    const request = (await stand.asUser("player", () =>
+      checks.build({ actor: salundra as any, kind: "skill", dataset: { itemId: item.id }, targets: [] }),
+    ))!;
     faces.push(4);
     await stand.asUser("player", () => checks.roll(request, request.values, { rollMode: "publicroll" }));
     await stand.settle();
@@ -103,15 +105,71 @@ describe("the test card", () => {
   });
 
   const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
-    ["+4 SL claimed as +9", (f) => { f.test.result.sl = 9; f.test.result.slLabel = "+9"; }, "Result"],
-    ["the target number 47 claimed as 87", (f) => { f.test.result.target = 87; }, "Result"],
-    ["the Fortune re-roll's test raised to 97", (f) => { f.test.reroll.spec.value = 97; }, "Result"],
-    ["a +20 modifier named, but 47 claimed", (f) => { f.origin.choices.modifier = "20"; }, "Result"],
-    ["a +5000 modifier the dialog does not offer", (f) => { f.origin.choices.modifier = "5000"; }, "Choices"],
-    ["a difficulty the dialog does not offer", (f) => { f.origin.choices.difficulty = "trivial"; }, "Choices"],
-    ["called an extended test's step with a re-roll", (f) => { f.test.kind = "extended"; }, "Result"],
-    ["the roll said to be Fat Tom's", (f) => { f.origin.actorUuid = "Actor.tom"; f.origin.itemUuid = null; }, "NotOwner"],
-    ["no origin", (f) => { delete f.origin; }, "NoOrigin"],
+    [
+      "+4 SL claimed as +9",
+      (f) => {
+        f.test.result.sl = 9;
+        f.test.result.slLabel = "+9";
+      },
+      "Result",
+    ],
+    [
+      "the target number 47 claimed as 87",
+      (f) => {
+        f.test.result.target = 87;
+      },
+      "Result",
+    ],
+    [
+      "the Fortune re-roll's test raised to 97",
+      (f) => {
+        f.test.reroll.spec.value = 97;
+      },
+      "Result",
+    ],
+    [
+      "a +20 modifier named, but 47 claimed",
+      (f) => {
+        f.origin.choices.modifier = "20";
+      },
+      "Result",
+    ],
+    [
+      "a +5000 modifier the dialog does not offer",
+      (f) => {
+        f.origin.choices.modifier = "5000";
+      },
+      "Choices",
+    ],
+    [
+      "a difficulty the dialog does not offer",
+      (f) => {
+        f.origin.choices.difficulty = "trivial";
+      },
+      "Choices",
+    ],
+    [
+      "called an extended test's step with a re-roll",
+      (f) => {
+        f.test.kind = "extended";
+      },
+      "Result",
+    ],
+    [
+      "the roll said to be Fat Tom's",
+      (f) => {
+        f.origin.actorUuid = "Actor.tom";
+        f.origin.itemUuid = null;
+      },
+      "NotOwner",
+    ],
+    [
+      "no origin",
+      (f) => {
+        delete f.origin;
+      },
+      "NoOrigin",
+    ],
   ];
   for (const [what, change, reason] of forgeries) {
     it(`a card forged at creation (${what}) is refused (${reason}); its Fortune re-roll applies nothing`, async () => {
@@ -151,7 +209,9 @@ describe("the attack card", () => {
       { tokenUuid: "Scene.s.Token.b", actorUuid: null, name: "far", img: "", distance: 120, units: "yd" },
     ];
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await stand.asUser("player", () => checks.build({ actor: perdita as any, kind: "attack", dataset: { itemId: bow.id }, targets })))!;
+    const request = (await stand.asUser("player", () =>
+      checks.build({ actor: perdita as any, kind: "attack", dataset: { itemId: bow.id }, targets }),
+    ))!;
     faces.push(36);
     await stand.asUser("player", () => checks.roll(request, request.values, { rollMode: "publicroll" }));
     await stand.settle();
@@ -171,14 +231,64 @@ describe("the attack card", () => {
   });
 
   const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
-    ["the face 36 claimed as 05", (f) => { f.attack.roll = 5; }, "Result"],
-    ["the far target's Extreme range claimed as Short", (f) => { f.attack.targets[1].band = "short"; f.attack.targets[1].spec.difficulty = "average"; }, "Result"],
-    ["+40 on the near target's test", (f) => { f.attack.targets[0].spec.modifier = 40; }, "Result"],
-    ["a heavier bow", (f) => { f.attack.weapon.damage = 9; }, "Result"],
-    ["Strength Bonus 9", (f) => { f.attack.attacker.strengthBonus = 9; }, "Result"],
-    ["the cultist made a defenceless target", (f) => { f.attack.targets[0].outOfRange = true; }, "Result"],
-    ["Advantage 3 named, none claimed", (f) => { f.origin.choices.advantage = "3"; }, "Result"],
-    ["the shot posted as a plain test card", (f) => { f.test = { kind: "skill", skill: null, characteristic: "bs", result: {}, extended: null }; delete f.attack; }, "Result"],
+    [
+      "the face 36 claimed as 05",
+      (f) => {
+        f.attack.roll = 5;
+      },
+      "Result",
+    ],
+    [
+      "the far target's Extreme range claimed as Short",
+      (f) => {
+        f.attack.targets[1].band = "short";
+        f.attack.targets[1].spec.difficulty = "average";
+      },
+      "Result",
+    ],
+    [
+      "+40 on the near target's test",
+      (f) => {
+        f.attack.targets[0].spec.modifier = 40;
+      },
+      "Result",
+    ],
+    [
+      "a heavier bow",
+      (f) => {
+        f.attack.weapon.damage = 9;
+      },
+      "Result",
+    ],
+    [
+      "Strength Bonus 9",
+      (f) => {
+        f.attack.attacker.strengthBonus = 9;
+      },
+      "Result",
+    ],
+    [
+      "the cultist made a defenceless target",
+      (f) => {
+        f.attack.targets[0].outOfRange = true;
+      },
+      "Result",
+    ],
+    [
+      "Advantage 3 named, none claimed",
+      (f) => {
+        f.origin.choices.advantage = "3";
+      },
+      "Result",
+    ],
+    [
+      "the shot posted as a plain test card",
+      (f) => {
+        f.test = { kind: "skill", skill: null, characteristic: "bs", result: {}, extended: null };
+        delete f.attack;
+      },
+      "Result",
+    ],
   ];
   for (const [what, change, reason] of forgeries) {
     it(`a card forged at creation (${what}) is refused (${reason}) and its damage applies nothing`, async () => {
@@ -202,7 +312,9 @@ describe("the opposed-test card", () => {
     const item = salundra.items.contents.find((i: any) => i.system.key === "intimidate");
     const targets = [{ tokenUuid: "Scene.s.Token.d", actorUuid: officer.uuid, name: officer.name, img: "", distance: 3, units: "m" }];
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await stand.asUser("player", () => checks.build({ actor: salundra as any, kind: "skill", dataset: { itemId: item.id }, targets })))!;
+    const request = (await stand.asUser("player", () =>
+      checks.build({ actor: salundra as any, kind: "skill", dataset: { itemId: item.id }, targets }),
+    ))!;
     expect(request.values.opposed).toBe(true);
     faces.push(4);
     await stand.asUser("player", () => checks.roll(request, request.values, { rollMode: "publicroll" }));
@@ -214,16 +326,48 @@ describe("the opposed-test card", () => {
     const { created, message } = await opposed();
     expect((created.data.flags as any).omnibus.opposed).toMatchObject({ roll: 4, tester: { spec: { value: 47 } } });
     expect(recordOf(message.id)?.tampered).toBeNull();
-    const russian = await repost(created, (f) => { f.opposed.tester.label = "Запугивание"; });
+    const russian = await repost(created, (f) => {
+      f.opposed.tester.label = "Запугивание";
+    });
     expect(recordOf(russian.id)?.tampered).toBeNull();
   });
 
   const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
-    ["the tester's Intimidate 47 claimed as 97", (f) => { f.opposed.tester.spec.value = 97; }, "Result"],
-    ["the face 04 claimed as 01", (f) => { f.opposed.roll = 1; }, "Result"],
-    ["the test said to be Fat Tom's", (f) => { f.opposed.tester.uuid = "Actor.tom"; }, "Result"],
-    ["a second target added", (f) => { f.opposed.targets.push({ ...f.opposed.targets[0], tokenUuid: "Scene.s.Token.x" }); }, "Result"],
-    ["posted as a plain test card", (f) => { f.origin.choices.opposed = "false"; }, "Result"],
+    [
+      "the tester's Intimidate 47 claimed as 97",
+      (f) => {
+        f.opposed.tester.spec.value = 97;
+      },
+      "Result",
+    ],
+    [
+      "the face 04 claimed as 01",
+      (f) => {
+        f.opposed.roll = 1;
+      },
+      "Result",
+    ],
+    [
+      "the test said to be Fat Tom's",
+      (f) => {
+        f.opposed.tester.uuid = "Actor.tom";
+      },
+      "Result",
+    ],
+    [
+      "a second target added",
+      (f) => {
+        f.opposed.targets.push({ ...f.opposed.targets[0], tokenUuid: "Scene.s.Token.x" });
+      },
+      "Result",
+    ],
+    [
+      "posted as a plain test card",
+      (f) => {
+        f.origin.choices.opposed = "false";
+      },
+      "Result",
+    ],
   ];
   for (const [what, change, reason] of forgeries) {
     it(`a card forged at creation (${what}) is refused (${reason}); the defender cannot respond to it`, async () => {
@@ -247,11 +391,18 @@ describe("a test with helpers, while the GM views another scene", () => {
     // The player's canvas shows the party's scene; the GM's (when the card arrives) another one.
     g.canvas = { tokens: { placeables: [placeable(ademar), placeable(perdita), placeable(valentin)] } };
     const checks = wfrp.wfrpAdapter.checks!;
-    const request = (await stand.asUser("player", () => checks.build({ actor: ademar as any, kind: "skill", dataset: { itemId: item.id }, targets: [] })))!;
-    expect(request.fields.filter((f) => f.name.startsWith("helper")).map((f) => f.detail?.split(" · ")[0])).toEqual(["Perdita", "Valentin, Jade Magister"]);
+    const request = (await stand.asUser("player", () =>
+      checks.build({ actor: ademar as any, kind: "skill", dataset: { itemId: item.id }, targets: [] }),
+    ))!;
+    expect(request.fields.filter((f) => f.name.startsWith("helper")).map((f) => f.detail?.split(" · ")[0])).toEqual([
+      "Perdita",
+      "Valentin, Jade Magister",
+    ]);
     g.canvas = { tokens: { placeables: [] } };
     faces.push(face);
-    await stand.asUser("player", () => checks.roll(request, { ...request.values, difficulty: "difficult", helper0: true, helper1: true }, { rollMode: "publicroll" }));
+    await stand.asUser("player", () =>
+      checks.roll(request, { ...request.values, difficulty: "difficult", helper0: true, helper1: true }, { rollMode: "publicroll" }),
+    );
     await stand.settle();
     return { created: stand.recorded.messagesCreated.at(-1)!, message: stand.messages.at(-1)! };
   }
@@ -266,9 +417,13 @@ describe("a test with helpers, while the GM views another scene", () => {
 
   it("a third helper box ticked, or a helper who is not a WFRP character, is refused (Choices)", async () => {
     const { created } = await search(74);
-    const third = await repost(created, (f) => { f.origin.choices.helper2 = "true"; });
+    const third = await repost(created, (f) => {
+      f.origin.choices.helper2 = "true";
+    });
     expect(recordOf(third.id)?.tampered).toMatchObject({ forged: "Choices" });
-    const stranger = await repost(created, (f) => { f.origin.dataset.ally1 = "Actor.nobody"; });
+    const stranger = await repost(created, (f) => {
+      f.origin.dataset.ally1 = "Actor.nobody";
+    });
     expect(recordOf(stranger.id)?.tampered).toMatchObject({ forged: "Choices" });
   });
 });

@@ -15,7 +15,12 @@ beforeEach(() => {
 });
 
 function actor(system: Record<string, unknown>, statuses: string[] = []) {
-  const doc = new StandInDocument("a", "Actor.a", true, { name: "Tollich", type: "wfrp_character", system, statuses: new Set(statuses) }) as StandInDocument & Record<string, any>;
+  const doc = new StandInDocument("a", "Actor.a", true, {
+    name: "Tollich",
+    type: "wfrp_character",
+    system,
+    statuses: new Set(statuses),
+  }) as StandInDocument & Record<string, any>;
   doc.toggles = [] as unknown[];
   doc.toggleStatusEffect = async (id: string, o: { active: boolean }) => {
     doc.toggles.push([id, o.active]);

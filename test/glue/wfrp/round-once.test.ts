@@ -18,14 +18,23 @@ beforeEach(async () => {
 describe("the end of a WFRP round, once", () => {
   it("Bleeding 1 on 10 Wounds: round 1 → 2 loses one Wound (one GM applies); back to 1 and on to 2 again loses none; on to 3 loses the next", async () => {
     const v = actorViewOf(character("Salundra von Drakenburg"), { health: { value: 10, max: 12 }, conditions: { bleeding: 1 } });
-    const actor = new StandInDocument("sal", "Actor.sal", false, { name: v.name, img: v.img, type: v.type, system: v.system, items: { contents: v.items }, statuses: new Set(v.statuses ?? []) }) as StandInDocument & Record<string, any>;
+    const actor = new StandInDocument("sal", "Actor.sal", false, {
+      name: v.name,
+      img: v.img,
+      type: v.type,
+      system: v.system,
+      items: { contents: v.items },
+      statuses: new Set(v.statuses ?? []),
+    }) as StandInDocument & Record<string, any>;
     actor.live = true;
     const combat: any = {
       id: "c1",
       flags: {},
       combatants: { contents: [{ id: "s", name: v.name, initiative: 30, actor }] },
       async update(d: Record<string, unknown>) {
-        for (const [k, val] of Object.entries(d)) if (k.startsWith("flags.omnibus.roundsDone.")) (combat.flags.omnibus ??= { roundsDone: {} }).roundsDone[k.split(".").pop()!] = val;
+        for (const [k, val] of Object.entries(d))
+          if (k.startsWith("flags.omnibus.roundsDone."))
+            (combat.flags.omnibus ??= { roundsDone: {} }).roundsDone[k.split(".").pop()!] = val;
       },
     };
     const turn = async (from: number, to: number) => {

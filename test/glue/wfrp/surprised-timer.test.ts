@@ -30,11 +30,24 @@ beforeEach(async () => {
 
 const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 
-type Effect = { id: string; name: string; statuses: string[]; duration: Record<string, unknown>; flags: Record<string, Record<string, any>> };
+type Effect = {
+  id: string;
+  name: string;
+  statuses: string[];
+  duration: Record<string, unknown>;
+  flags: Record<string, Record<string, any>>;
+};
 
 function perdita(): StandInDocument & Record<string, any> {
   const v = actorViewOf(character("Salundra von Drakenburg"), { conditions: { surprised: 1 } });
-  const a = new StandInDocument("per", "Actor.per", false, { name: "Perdita", img: v.img, type: v.type, system: v.system, items: { contents: v.items }, statuses: new Set(["surprised"]) }) as StandInDocument & Record<string, any>;
+  const a = new StandInDocument("per", "Actor.per", false, {
+    name: "Perdita",
+    img: v.img,
+    type: v.type,
+    system: v.system,
+    items: { contents: v.items },
+    statuses: new Set(["surprised"]),
+  }) as StandInDocument & Record<string, any>;
   a.live = true;
   a.effects = { contents: [] as Effect[] };
   let n = 0;
@@ -79,7 +92,9 @@ describe("WFRP Surprised as a timer", () => {
       flags: {},
       combatants: { contents: [{ id: "p", name: "Perdita", initiative: 30, actor }] },
       async update(d: Record<string, unknown>) {
-        for (const [k, val] of Object.entries(d)) if (k.startsWith("flags.omnibus.roundsDone.")) (combat.flags.omnibus ??= { roundsDone: {} }).roundsDone[k.split(".").pop()!] = val;
+        for (const [k, val] of Object.entries(d))
+          if (k.startsWith("flags.omnibus.roundsDone."))
+            (combat.flags.omnibus ??= { roundsDone: {} }).roundsDone[k.split(".").pop()!] = val;
       },
     };
     g.game.combat = combat;
@@ -102,7 +117,10 @@ describe("WFRP Surprised as a timer", () => {
     expect(timers()).toHaveLength(0);
     expect(actor.system.conditions.surprised ?? 0).toBe(0);
     expect(actor.statuses.has("surprised")).toBe(false);
-    const cards = stand.recorded.rendered.slice(before).map((r: any) => r.context).filter((c: any) => c?.title === "OMNIBUS.Timers.Title");
+    const cards = stand.recorded.rendered
+      .slice(before)
+      .map((r: any) => r.context)
+      .filter((c: any) => c?.title === "OMNIBUS.Timers.Title");
     expect(cards).toHaveLength(1);
     expect(cards[0].lines).toEqual([{ label: "Perdita", value: "OMNIBUS.WFRP.Timer.SurprisedOver" }]);
   });

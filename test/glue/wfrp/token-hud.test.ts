@@ -22,7 +22,10 @@ describe("stacking Conditions on the token HUD", () => {
 
   it("Bleeding 2 shows 2; a click makes 3, right clicks take it to 0 and the status icon goes off; Prone is left to Foundry", async () => {
     (globalThis as any).game = { user: { isGM: true, id: "gm" } };
-    const actor = new StandInDocument("a", "Actor.a", true, { system: { conditions: { bleeding: 2 } }, statuses: new Set(["bleeding"]) }) as StandInDocument & Record<string, any>;
+    const actor = new StandInDocument("a", "Actor.a", true, {
+      system: { conditions: { bleeding: 2 } },
+      statuses: new Set(["bleeding"]),
+    }) as StandInDocument & Record<string, any>;
     actor.live = true;
     const html = hud();
     expect(decorateConditionHud(html, actor as never)).toBe(2);

@@ -42,15 +42,31 @@ describe("D6 advancement (R&E, Improving Skills / Attributes)", () => {
 });
 
 /** A human with the given attributes and skills (codes in dice/pips), as the sheet holds it. */
-function human(attrs: Partial<Record<string, [number, number]>>, skills: { name: string; attribute: string; code: [number, number]; specs?: [string, number, number][] }[] = []) {
-  const base = { dexterity: [3, 0], knowledge: [3, 0], mechanical: [3, 0], perception: [3, 0], strength: [3, 0], technical: [3, 0], ...attrs } as Record<string, [number, number]>;
+function human(
+  attrs: Partial<Record<string, [number, number]>>,
+  skills: { name: string; attribute: string; code: [number, number]; specs?: [string, number, number][] }[] = [],
+) {
+  const base = {
+    dexterity: [3, 0],
+    knowledge: [3, 0],
+    mechanical: [3, 0],
+    perception: [3, 0],
+    strength: [3, 0],
+    technical: [3, 0],
+    ...attrs,
+  } as Record<string, [number, number]>;
   return {
     type: "d6_character",
     system: { species: "Human", attributes: Object.fromEntries(Object.entries(base).map(([k, [d, p]]) => [k, c(d, p)])) },
     items: skills.map((s) => ({
       name: s.name,
       type: "d6_skill",
-      system: { attribute: s.attribute, code: c(...s.code), advanced: false, specializations: (s.specs ?? []).map(([name, d, p]) => ({ name, code: c(d, p) })) },
+      system: {
+        attribute: s.attribute,
+        code: c(...s.code),
+        advanced: false,
+        specializations: (s.specs ?? []).map(([name, d, p]) => ({ name, code: c(d, p) })),
+      },
     })),
   };
 }
@@ -70,17 +86,35 @@ describe("D6 creation (R&E, Character Creation: 18D attributes, 7D skills)", () 
     expect(r.totals).toMatchObject({ attributeDice: "18D", skillDiceSpent: "7D" });
   });
   it("R&E: attributes must total 18D (17D+2 is short) and stay within human 2D–4D", () => {
-    const r = validateD6Character(human({ dexterity: [4, 1], knowledge: [1, 2], strength: [3, 2] }, [{ name: "blaster", attribute: "dexterity", code: [6, 1] }, { name: "dodge", attribute: "dexterity", code: [9, 1] }]));
+    const r = validateD6Character(
+      human({ dexterity: [4, 1], knowledge: [1, 2], strength: [3, 2] }, [
+        { name: "blaster", attribute: "dexterity", code: [6, 1] },
+        { name: "dodge", attribute: "dexterity", code: [9, 1] },
+      ]),
+    );
     const codes = r.breaches.map((b) => b.code);
     expect(codes).toContain("attributeAboveMaximum");
     expect(codes).toContain("attributeBelowMinimum");
-    expect(r.breaches.find((b) => b.code === "attributeAboveMaximum")?.values).toEqual({ attribute: "dexterity", value: "4D+1", max: "4D" });
-    expect(r.breaches.find((b) => b.code === "attributeBelowMinimum")?.values).toEqual({ attribute: "knowledge", value: "1D+2", min: "2D" });
+    expect(r.breaches.find((b) => b.code === "attributeAboveMaximum")?.values).toEqual({
+      attribute: "dexterity",
+      value: "4D+1",
+      max: "4D",
+    });
+    expect(r.breaches.find((b) => b.code === "attributeBelowMinimum")?.values).toEqual({
+      attribute: "knowledge",
+      value: "1D+2",
+      min: "2D",
+    });
     // 4D+1 + 1D+2 + 3D+2 + 3D×3 = 18D+2: one pip of the 18D too many.
     expect(r.breaches.find((b) => b.code === "attributeDice")?.values).toEqual({ total: "18D+2", allowed: "18D" });
   });
   it("R&E: a skill gets at most 2D over its attribute at creation (Dexterity 3D, blaster 5D+1 is 2D+1 over)", () => {
-    const r = validateD6Character(human({}, [{ name: "blaster", attribute: "dexterity", code: [5, 1] }, { name: "dodge", attribute: "dexterity", code: [7, 2] }]));
+    const r = validateD6Character(
+      human({}, [
+        { name: "blaster", attribute: "dexterity", code: [5, 1] },
+        { name: "dodge", attribute: "dexterity", code: [7, 2] },
+      ]),
+    );
     const over = r.breaches.filter((b) => b.code === "skillTooHigh").map((b) => b.values.over);
     expect(over).toEqual(["2D+1", "4D+2"]);
   });
@@ -96,7 +130,14 @@ describe("D6 creation (R&E, Character Creation: 18D attributes, 7D skills)", () 
     expect(r.totals).toMatchObject({ skillDice: "6D", specializationDice: "3D", skillDiceSpent: "7D" });
   });
   it("R&E: skill dice must total 7D (6D spent is short, and a skill below its attribute is refused)", () => {
-    const r = validateD6Character(human({}, [{ name: "blaster", attribute: "dexterity", code: [5, 0] }, { name: "dodge", attribute: "dexterity", code: [5, 0] }, { name: "sneak", attribute: "perception", code: [5, 0] }, { name: "bargain", attribute: "perception", code: [2, 0] }]));
+    const r = validateD6Character(
+      human({}, [
+        { name: "blaster", attribute: "dexterity", code: [5, 0] },
+        { name: "dodge", attribute: "dexterity", code: [5, 0] },
+        { name: "sneak", attribute: "perception", code: [5, 0] },
+        { name: "bargain", attribute: "perception", code: [2, 0] },
+      ]),
+    );
     expect(r.breaches.map((b) => b.code).sort()).toEqual(["skillBelowAttribute", "skillDice"]);
     expect(r.breaches.find((b) => b.code === "skillDice")?.values).toEqual({ spent: "6D", allowed: "7D" });
   });
@@ -124,7 +165,16 @@ describe("D6 creation (R&E, Character Creation: 18D attributes, 7D skills)", () 
     ]);
   });
   it("R&E Character Creation: 5 Character Points; 1 Force Point, 2 for a Force-sensitive character", () => {
-    const skills = [["blaster", 5], ["dodge", 5], ["sneak", 5], ["bargain", 4]].map(([name, d]) => ({ name: name as string, attribute: name === "blaster" || name === "dodge" ? "dexterity" : "perception", code: [d as number, 0] as [number, number] }));
+    const skills = [
+      ["blaster", 5],
+      ["dodge", 5],
+      ["sneak", 5],
+      ["bargain", 4],
+    ].map(([name, d]) => ({
+      name: name as string,
+      attribute: name === "blaster" || name === "dodge" ? "dexterity" : "perception",
+      code: [d as number, 0] as [number, number],
+    }));
     const pc = human({}, skills);
     Object.assign(pc.system, { characterPoints: 5, forcePoints: 1 });
     expect(validateD6Character(pc).ok).toBe(true);

@@ -3,11 +3,36 @@
  * numbers (seed 000, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_GRENADE_RANGES, addCharacterPointDice, attackDifficulty, stunPenaltyInForce, woundPenaltyInRound, damagedWeapon, formatDamageCode, objectDamage, parseDamageCode, reduceDamageCode, failureDamage, forcePointInForce, forcePointRoundSpend, medpacDifficulty, movementFailure, rangeBand, unconsciousMinutes } from "../../../src/rules/d6";
+import {
+  DEFAULT_GRENADE_RANGES,
+  addCharacterPointDice,
+  attackDifficulty,
+  stunPenaltyInForce,
+  woundPenaltyInRound,
+  damagedWeapon,
+  formatDamageCode,
+  objectDamage,
+  parseDamageCode,
+  reduceDamageCode,
+  failureDamage,
+  forcePointInForce,
+  forcePointRoundSpend,
+  medpacDifficulty,
+  movementFailure,
+  rangeBand,
+  unconsciousMinutes,
+} from "../../../src/rules/d6";
 import { OmnibusError } from "../../../src/core/errors";
 import { forcedDice } from "../../../src/core/dice";
 import { movementFailureOutcome } from "../../../src/rules/d6/table/movement/checks";
-import { attackCheck, attributeCheck, resolveValues, targetDifficulty, weaponCondition, type D6AttackTarget } from "../../../src/rules/d6/table/checks";
+import {
+  attackCheck,
+  attributeCheck,
+  resolveValues,
+  targetDifficulty,
+  weaponCondition,
+  type D6AttackTarget,
+} from "../../../src/rules/d6/table/checks";
 import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/settings";
 
 describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)", () => {
@@ -22,7 +47,19 @@ describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)",
     expect(attackDifficulty(13, "ranged", [{ skill: "dodge", total: 8, full: false }], 10 + 7).difficulty).toBe(25);
   });
   it("the table's target difficulty keeps the modifier on top of the reaction", () => {
-    const target = { tokenUuid: "t", actorUuid: "a", name: "T", img: "", distance: 16, units: "m", band: "medium", level: "moderate", difficulty: 13, scaleAttack: 0, reactions: [{ skill: "dodge", total: 15, full: false }] } as D6AttackTarget;
+    const target = {
+      tokenUuid: "t",
+      actorUuid: "a",
+      name: "T",
+      img: "",
+      distance: 16,
+      units: "m",
+      band: "medium",
+      level: "moderate",
+      difficulty: 13,
+      scaleAttack: 0,
+      reactions: [{ skill: "dodge", total: 15, full: false }],
+    } as D6AttackTarget;
     expect(targetDifficulty(target, "ranged", 5, DEFAULT_SETTINGS)).toBe(20);
     expect(targetDifficulty({ ...target, reactions: [] }, "ranged", 5, DEFAULT_SETTINGS)).toBe(18);
   });
@@ -30,7 +67,13 @@ describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)",
 
 describe("a failed move gives what the seed gives (000:L55–73, L269–273)", () => {
   it("11–15, minor fall: a quarter of the move, no actions this round or next, collision −3D (000:L63)", () => {
-    expect(movementFailure(12)).toMatchObject({ failure: "minor_fall", moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null, collisionDice: -3 });
+    expect(movementFailure(12)).toMatchObject({
+      failure: "minor_fall",
+      moveFraction: 0.25,
+      penaltyThisRound: null,
+      penaltyNextRound: null,
+      collisionDice: -3,
+    });
   });
   it("16–20, tumbling fall: only the normal collision damage — no distance, no lost actions (000:L67)", () => {
     const row = movementFailure(18);
@@ -38,15 +81,35 @@ describe("a failed move gives what the seed gives (000:L55–73, L269–273)", (
     expect(failureDamage(row, "high")).toEqual({ dice: 3, pips: 0 });
   });
   it("21+, serious fall: collision damage +2D (000:L71–73), nothing else", () => {
-    expect(movementFailure(21)).toMatchObject({ failure: "serious_fall", moveFraction: null, penaltyThisRound: 0, penaltyNextRound: 0, collisionDice: 2 });
+    expect(movementFailure(21)).toMatchObject({
+      failure: "serious_fall",
+      moveFraction: null,
+      penaltyThisRound: 0,
+      penaltyNextRound: 0,
+      collisionDice: 2,
+    });
   });
   it("the tumble variant (a setting, off by default) stops at a quarter and costs this round and the next", () => {
-    expect(movementFailure(18, { tumble: true })).toMatchObject({ moveFraction: 0.25, penaltyThisRound: null, penaltyNextRound: null, collisionDice: 0 });
+    expect(movementFailure(18, { tumble: true })).toMatchObject({
+      moveFraction: 0.25,
+      penaltyThisRound: null,
+      penaltyNextRound: null,
+      collisionDice: 0,
+    });
     expect(movementFailure(12, { tumble: true })).toEqual(movementFailure(12));
   });
   it("at the table: a miss by 18 at high speed (20 m) names no distance unless the variant is on", () => {
-    expect(movementFailureOutcome("character", 18, "high", 20)).toMatchObject({ metres: null, penaltyThisRound: 0, penaltyNextRound: 0, damage: "3D" });
-    expect(movementFailureOutcome("character", 18, "high", 20, { tumble: true })).toMatchObject({ metres: 5, penaltyThisRound: null, penaltyNextRound: null });
+    expect(movementFailureOutcome("character", 18, "high", 20)).toMatchObject({
+      metres: null,
+      penaltyThisRound: 0,
+      penaltyNextRound: 0,
+      damage: "3D",
+    });
+    expect(movementFailureOutcome("character", 18, "high", 20, { tumble: true })).toMatchObject({
+      metres: 5,
+      penaltyThisRound: null,
+      penaltyNextRound: null,
+    });
   });
 });
 
@@ -71,7 +134,14 @@ describe("a medpac on a mortally wounded character (000:L411)", () => {
 
 describe("grenade range bands (000:L599)", () => {
   it("medium range for a grenade is 11–20 m: 10 m is short, 11, 13, 16 and 20 m medium, 21 m long", () => {
-    expect([10, 11, 13, 16, 20, 21].map((m) => rangeBand(m, DEFAULT_GRENADE_RANGES))).toEqual(["short", "medium", "medium", "medium", "medium", "long"]);
+    expect([10, 11, 13, 16, 20, 21].map((m) => rangeBand(m, DEFAULT_GRENADE_RANGES))).toEqual([
+      "short",
+      "medium",
+      "medium",
+      "medium",
+      "medium",
+      "long",
+    ]);
   });
   it("the packs' grenades use the same bands", async () => {
     const { readFileSync } = await import("node:fs");
@@ -89,20 +159,44 @@ describe("a Force Point round (000:L831, L835)", () => {
     expect([forcePointInForce(3, 3), forcePointInForce(4, 3), forcePointInForce(3, null)]).toEqual([true, false, false]);
   });
   it("keeps codes doubled for the rest of the round even when a later roll does not ask for it", () => {
-    expect(forcePointRoundSpend({ forcePointInForce: true, forcePoint: false, characterPoints: 0 })).toEqual({ doubled: true, spendsForcePoint: false });
-    expect(forcePointRoundSpend({ forcePointInForce: false, forcePoint: true, characterPoints: 0 })).toEqual({ doubled: true, spendsForcePoint: true });
-    expect(forcePointRoundSpend({ forcePointInForce: false, forcePoint: false, characterPoints: 2 })).toEqual({ doubled: false, spendsForcePoint: false });
+    expect(forcePointRoundSpend({ forcePointInForce: true, forcePoint: false, characterPoints: 0 })).toEqual({
+      doubled: true,
+      spendsForcePoint: false,
+    });
+    expect(forcePointRoundSpend({ forcePointInForce: false, forcePoint: true, characterPoints: 0 })).toEqual({
+      doubled: true,
+      spendsForcePoint: true,
+    });
+    expect(forcePointRoundSpend({ forcePointInForce: false, forcePoint: false, characterPoints: 2 })).toEqual({
+      doubled: false,
+      spendsForcePoint: false,
+    });
   });
   it("refuses Character Points in that round", () => {
     expect(() => forcePointRoundSpend({ forcePointInForce: true, forcePoint: false, characterPoints: 1 })).toThrow(OmnibusError);
   });
   it("at the table: a second roll in the round keeps 6D doubled to 12D (000:L849) and offers no CP", () => {
-    const actor = { name: "Thannik", type: "d6_character", system: { attributes: { dexterity: { dice: 6, pips: 0 } }, characterPoints: 5, forcePoints: 1, round: { forcePoint: true, actions: 1 } }, items: [] };
+    const actor = {
+      name: "Thannik",
+      type: "d6_character",
+      system: {
+        attributes: { dexterity: { dice: 6, pips: 0 } },
+        characterPoints: 5,
+        forcePoints: 1,
+        round: { forcePoint: true, actions: 1 },
+      },
+      items: [],
+    };
     const request = attributeCheck(actor, "dexterity", "Dexterity", DEFAULT_SETTINGS);
     expect(request.fields.map((f) => f.name)).not.toContain("characterPoints");
     expect(resolveValues(request, { ...request.values, forcePoint: false }, DEFAULT_SETTINGS).code).toEqual({ dice: 12, pips: 0 });
     expect(() => resolveValues(request, { ...request.values, characterPoints: 1 }, DEFAULT_SETTINGS)).toThrow(OmnibusError);
-    const calm = attributeCheck({ ...actor, system: { ...actor.system, round: { forcePoint: false, actions: 1 } } }, "dexterity", "Dexterity", DEFAULT_SETTINGS);
+    const calm = attributeCheck(
+      { ...actor, system: { ...actor.system, round: { forcePoint: false, actions: 1 } } },
+      "dexterity",
+      "Dexterity",
+      DEFAULT_SETTINGS,
+    );
     expect(calm.fields.map((f) => f.name)).toContain("characterPoints");
     expect(resolveValues(calm, { ...calm.values, forcePoint: false }, DEFAULT_SETTINGS).code).toEqual({ dice: 6, pips: 0 });
   });
@@ -114,7 +208,11 @@ describe("damaged weapons (000:L299–315)", () => {
     expect(objectDamage(19, 10)).toMatchObject({ status: "heavily_damaged", weaponDamageLoss: 0, weaponDifficultyPlus: 1, usable: true });
     expect(objectDamage(23, 10)).toMatchObject({ status: "severely_damaged", weaponDamageLoss: 2, usable: false, repairable: true });
     expect(damagedWeapon("heavily_damaged")).toEqual({ weaponDamageLoss: 0, weaponDifficultyPlus: 1, usable: true });
-    expect(damagedWeapon("heavily_damaged", { weaponRule: "published" })).toEqual({ weaponDamageLoss: 2, weaponDifficultyPlus: 10, usable: true });
+    expect(damagedWeapon("heavily_damaged", { weaponRule: "published" })).toEqual({
+      weaponDamageLoss: 2,
+      weaponDifficultyPlus: 10,
+      usable: true,
+    });
   });
   it("cover keeps its own chart whatever the weapon rule", () => {
     expect(objectDamage(19, 10).coverPassLoss).toBe(objectDamage(19, 10, { weaponRule: "published" }).coverPassLoss);
@@ -128,8 +226,25 @@ describe("damaged weapons (000:L299–315)", () => {
     for (const t of ["3D", "STR", "STR+2", "STR-1D"]) expect(formatDamageCode(parseDamageCode(t))).toBe(t);
   });
   it("at the table: a lightly damaged blaster pistol (4D) rolls 3D damage; a heavily damaged one adds 1 to Moderate 13; a severe one cannot be used", () => {
-    const actor = { name: "Thannik", type: "d6_character", system: { attributes: { dexterity: { dice: 3, pips: 0 } }, round: {} }, items: [] };
-    const pistol = (condition: string) => ({ id: "w", name: "Blaster pistol", type: "d6_weapon", system: { skill: "blaster", attackType: "ranged", damage: "4D", ranges: { shortMin: 3, shortMax: 10, medium: 30, long: 120 }, fireControl: { dice: 0, pips: 0 }, condition } });
+    const actor = {
+      name: "Thannik",
+      type: "d6_character",
+      system: { attributes: { dexterity: { dice: 3, pips: 0 } }, round: {} },
+      items: [],
+    };
+    const pistol = (condition: string) => ({
+      id: "w",
+      name: "Blaster pistol",
+      type: "d6_weapon",
+      system: {
+        skill: "blaster",
+        attackType: "ranged",
+        damage: "4D",
+        ranges: { shortMin: 3, shortMax: 10, medium: 30, long: 120 },
+        fireControl: { dice: 0, pips: 0 },
+        condition,
+      },
+    });
     const light = attackCheck(actor, pistol("lightly_damaged"), [], {}, DEFAULT_SETTINGS);
     expect((light.data as { attack: { damage: string } }).attack.damage).toBe("3D");
     const heavy = attackCheck(actor, pistol("heavily_damaged"), [], {}, DEFAULT_SETTINGS);
@@ -138,7 +253,11 @@ describe("damaged weapons (000:L299–315)", () => {
     expect(resolveValues(published, { ...published.values, difficultyLevel: "moderate" }, DEFAULT_SETTINGS).difficulty).toBe(13 + 10);
     expect((published.data as { attack: { damage: string } }).attack.damage).toBe("2D");
     expect(weaponCondition(pistol("severely_damaged"), DEFAULT_SETTINGS).usable).toBe(false);
-    expect(weaponCondition(pistol("undamaged"), DEFAULT_SETTINGS)).toMatchObject({ weaponDamageLoss: 0, weaponDifficultyPlus: 0, usable: true });
+    expect(weaponCondition(pistol("undamaged"), DEFAULT_SETTINGS)).toMatchObject({
+      weaponDamageLoss: 0,
+      weaponDifficultyPlus: 0,
+      usable: true,
+    });
   });
 });
 
@@ -158,7 +277,9 @@ describe("Character Points after the roll (000:L795, L801–805) — the pure pa
     expect(addCharacterPointDice({ total: 9, characterPointsSpent: 4, kind: "reaction" }, 1, forcedDice([2])).total).toBe(11);
   });
   it("not in a Force Point round (000:L835)", () => {
-    expect(() => addCharacterPointDice({ total: 9, characterPointsSpent: 0, kind: "skill", forcePointInForce: true }, 1, forcedDice([2]))).toThrow(OmnibusError);
+    expect(() =>
+      addCharacterPointDice({ total: 9, characterPointsSpent: 0, kind: "skill", forcePointInForce: true }, 1, forcedDice([2])),
+    ).toThrow(OmnibusError);
   });
 });
 

@@ -65,7 +65,8 @@ describe("the resolver's face-by-face frequencies equal the core's exact odds", 
       expect(1 - mass).toBeLessThanOrEqual(tol);
       const odds = rollOdds(code, opts);
       for (const [total, p] of dist) expect(Math.abs(odds.total.prob(total) - p), `P(total = ${total})`).toBeLessThanOrEqual(tol);
-      for (const [total, q] of odds.total.entries()) if (!dist.has(total)) expect(q, `P(total = ${total}) beyond the enumeration`).toBeLessThanOrEqual(tol);
+      for (const [total, q] of odds.total.entries())
+        if (!dist.has(total)) expect(q, `P(total = ${total}) beyond the enumeration`).toBeLessThanOrEqual(tol);
       expect(Math.abs(odds.complication - complication)).toBeLessThanOrEqual(tol);
       // P(success) against a few difficulties, from the same enumeration.
       for (const difficulty of [1, 5, 8, 10, 12, 15]) {

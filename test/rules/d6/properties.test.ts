@@ -81,13 +81,18 @@ describe("roll invariants (seeded dice)", () => {
   });
   it("a forced roll consumes exactly the faces it reports, in the contract's order", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 2 }), fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 40, maxLength: 40 }), (dice, cp, faces) => {
-        const src = forcedDice(faces);
-        const r = rollD6({ dice, pips: 0 }, src, { characterPoints: cp });
-        const used = [...r.dice, ...r.wild, ...r.cp.flat()];
-        expect(used).toEqual(faces.slice(0, used.length));
-        expect(src.remaining).toBe(faces.length - used.length);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 40, maxLength: 40 }),
+        (dice, cp, faces) => {
+          const src = forcedDice(faces);
+          const r = rollD6({ dice, pips: 0 }, src, { characterPoints: cp });
+          const used = [...r.dice, ...r.wild, ...r.cp.flat()];
+          expect(used).toEqual(faces.slice(0, used.length));
+          expect(src.remaining).toBe(faces.length - used.length);
+        },
+      ),
     );
   });
 });
@@ -173,7 +178,9 @@ describe("garbage input: an answer or an OmnibusError, never anything else", () 
         answersOrOmnibusError(() => d6.combinedActionBonus(a as number, b as number, c as number));
         answersOrOmnibusError(() => d6.blastZone(a as number, d6.parseBlastZones("0-2/4/6/10", "5D/4D/3D/2D")));
         answersOrOmnibusError(() => d6.scaleModifiers(a as d6.Scale, b as d6.Scale));
-        answersOrOmnibusError(() => d6.reactionDifficulty(a as number, b as d6.AttackType, [{ skill: "dodge", total: c as number, full: false }]));
+        answersOrOmnibusError(() =>
+          d6.reactionDifficulty(a as number, b as d6.AttackType, [{ skill: "dodge", total: c as number, full: false }]),
+        );
         answersOrOmnibusError(() => d6.shiftLevel(a as d6.DifficultyLevel, b as number));
         answersOrOmnibusError(() => d6.spendAmmo(a as number, b as number));
         answersOrOmnibusError(() => d6.rollOdds({ dice: a as number, pips: 0 }, { difficulty: b as number }));
@@ -193,9 +200,21 @@ describe("every exported function, junk in every argument", () => {
   /** Parameter names from the compiled source: a parameter named `dice` is the DiceSource. */
   const diceIndex = (f: (...args: unknown[]) => unknown): number => {
     const m = /^[^(]*\(([^)]*)\)/.exec(f.toString());
-    return m ? m[1].split(",").map((p) => p.trim().split(/[\s=:]/)[0]).indexOf("dice") : -1;
+    return m
+      ? m[1]
+          .split(",")
+          .map((p) => p.trim().split(/[\s=:]/)[0])
+          .indexOf("dice")
+      : -1;
   };
-  const junk = fc.oneof(fc.anything(), fc.string({ maxLength: 8 }), fc.integer({ min: -50, max: 200 }), fc.double(), fc.constant(null), fc.constantFrom("healthy", "wounded", "moderate", "high", "ranged", "dodge", "character", "4D+1", "3-10/30/120"));
+  const junk = fc.oneof(
+    fc.anything(),
+    fc.string({ maxLength: 8 }),
+    fc.integer({ min: -50, max: 200 }),
+    fc.double(),
+    fc.constant(null),
+    fc.constantFrom("healthy", "wounded", "moderate", "high", "ranged", "dodge", "character", "4D+1", "3-10/30/120"),
+  );
   it(`${fns.length} functions answer or throw an OmnibusError`, () => {
     expect(fns.length).toBeGreaterThan(60);
     for (const [name, f] of fns) {

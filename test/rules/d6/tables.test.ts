@@ -105,8 +105,16 @@ describe("the roll: face order, Wild Die, Character Points (§1, §8, A-4)", () 
     expect(r.total).toBe(5);
   });
   it("the two other treatments: count it and flag, or count it normally", () => {
-    expect(rollD6(c("4D"), forcedDice([3, 5, 2, 1]), { wildOne: "complication" })).toMatchObject({ total: 11, complication: true, removed: [] });
-    expect(rollD6(c("4D"), forcedDice([3, 5, 2, 1]), { wildOne: "normal" })).toMatchObject({ total: 11, complication: false, wildOne: true });
+    expect(rollD6(c("4D"), forcedDice([3, 5, 2, 1]), { wildOne: "complication" })).toMatchObject({
+      total: 11,
+      complication: true,
+      removed: [],
+    });
+    expect(rollD6(c("4D"), forcedDice([3, 5, 2, 1]), { wildOne: "normal" })).toMatchObject({
+      total: 11,
+      complication: false,
+      wildOne: true,
+    });
   });
   it("a 1 after a Wild Die 6 is just added; a CP die's 1 does nothing (000:L793)", () => {
     const r = rollD6(c("2D"), forcedDice([4, 6, 1]));
@@ -119,11 +127,23 @@ describe("the roll: face order, Wild Die, Character Points (§1, §8, A-4)", () 
   it("a 1D code rolls only the Wild Die; 0D+2 rolls nothing (A-5)", () => {
     expect(rollD6(c("1D"), forcedDice([1]))).toMatchObject({ dice: [], wild: [1], total: 0, removed: [1] });
     expect(rollD6(c("0D+2"), forcedDice([]))).toMatchObject({ total: 2, wild: [] });
-    expect(() => rollD6(c("0D+2"), forcedDice([]), { allowPipsOnly: false })).toThrowError(expect.objectContaining({ code: "rollImpossible" }));
+    expect(() => rollD6(c("0D+2"), forcedDice([]), { allowPipsOnly: false })).toThrowError(
+      expect.objectContaining({ code: "rollImpossible" }),
+    );
   });
   it("CP caps per roll (000:L807–817) and none on initiative (000:L1043)", () => {
-    expect(CHARACTER_POINT_CAPS).toEqual({ skill: 2, attribute: 2, specialization: 5, reaction: 5, damage: 2, resistDamage: 5, initiative: 0 });
-    expect(() => rollD6(c("3D"), forcedDice([1, 1, 1, 1, 1, 1]), { characterPoints: 3 })).toThrowError(expect.objectContaining({ code: "outOfRange" }));
+    expect(CHARACTER_POINT_CAPS).toEqual({
+      skill: 2,
+      attribute: 2,
+      specialization: 5,
+      reaction: 5,
+      damage: 2,
+      resistDamage: 5,
+      initiative: 0,
+    });
+    expect(() => rollD6(c("3D"), forcedDice([1, 1, 1, 1, 1, 1]), { characterPoints: 3 })).toThrowError(
+      expect.objectContaining({ code: "outOfRange" }),
+    );
     expect(rollD6(c("3D"), forcedDice([1, 1, 2, 1, 1, 1]), { characterPoints: 3, kind: "reaction" }).cp).toHaveLength(3);
     expect(() => rollD6(c("3D"), forcedDice([1, 1, 2, 1]), { characterPoints: 1, kind: "initiative" })).toThrow();
   });
@@ -143,10 +163,26 @@ describe("the roll: face order, Wild Die, Character Points (§1, §8, A-4)", () 
 describe("difficulties (§2)", () => {
   it("the level table's ranges (000:L91, L161–171)", () => {
     expect(DIFFICULTY_TABLE.map((b) => [b.level, b.min, b.max])).toEqual([
-      ["very_easy", 1, 5], ["easy", 6, 10], ["moderate", 11, 15], ["difficult", 16, 20], ["very_difficult", 21, 30], ["heroic", 31, null],
+      ["very_easy", 1, 5],
+      ["easy", 6, 10],
+      ["moderate", 11, 15],
+      ["difficult", 16, 20],
+      ["very_difficult", 21, 30],
+      ["heroic", 31, null],
     ]);
     expect([1, 5, 6, 10, 11, 15, 16, 20, 21, 30, 31, 99].map(levelOfNumber)).toEqual([
-      "very_easy", "very_easy", "easy", "easy", "moderate", "moderate", "difficult", "difficult", "very_difficult", "very_difficult", "heroic", "heroic",
+      "very_easy",
+      "very_easy",
+      "easy",
+      "easy",
+      "moderate",
+      "moderate",
+      "difficult",
+      "difficult",
+      "very_difficult",
+      "very_difficult",
+      "heroic",
+      "heroic",
     ]);
     for (const b of DIFFICULTY_TABLE) expect(levelOfNumber(b.typical)).toBe(b.level);
   });
@@ -155,13 +191,29 @@ describe("difficulties (§2)", () => {
     expect(shiftLevel("very_difficult", 3)).toEqual({ automatic: false, level: "heroic", plus: 20 });
   });
   it("rolled difficulties: VE 1D, E 2D, M 3–4D, D 5–6D, VD 7–8D, H 9D+", () => {
-    expect(ROLLED_DIFFICULTY_DICE).toEqual({ very_easy: [1, 1], easy: [2, 2], moderate: [3, 4], difficult: [5, 6], very_difficult: [7, 8], heroic: [9, null] });
+    expect(ROLLED_DIFFICULTY_DICE).toEqual({
+      very_easy: [1, 1],
+      easy: [2, 2],
+      moderate: [3, 4],
+      difficult: [5, 6],
+      very_difficult: [7, 8],
+      heroic: [9, null],
+    });
     expect(rollDifficulty("moderate", forcedDice([6, 6, 6, 1]), { diceCount: 4 }).difficulty).toBe(19);
     expect(() => rollDifficulty("easy", forcedDice([1, 1, 1]), { diceCount: 3 })).toThrow();
   });
   it("reading a margin (000:L1205–1215)", () => {
     expect([15, 14, 5, 4, 0, -1, -5, -6, -14, -15].map(interpretMargin)).toEqual([
-      "spectacular_success", "success", "success", "barely_succeeded", "barely_succeeded", "nearly_succeeded", "nearly_succeeded", "failure", "failure", "spectacular_failure",
+      "spectacular_success",
+      "success",
+      "success",
+      "barely_succeeded",
+      "barely_succeeded",
+      "nearly_succeeded",
+      "nearly_succeeded",
+      "failure",
+      "failure",
+      "spectacular_failure",
     ]);
   });
 });
@@ -173,7 +225,16 @@ describe("combat tables (§15–22)", () => {
   it("cover dice (seed: moonlit night +2D, half hidden +2D; published rest)", () => {
     expect(COVER_DICE.moonlit_night).toBe(2);
     expect(COVER_DICE.half_cover).toBe(2);
-    expect(COVER_DICE).toMatchObject({ light_smoke: 1, thick_smoke: 2, very_thick_smoke: 4, poor_light: 1, complete_darkness: 4, quarter_cover: 1, three_quarter_cover: 4, full_cover: null });
+    expect(COVER_DICE).toMatchObject({
+      light_smoke: 1,
+      thick_smoke: 2,
+      very_thick_smoke: 4,
+      poor_light: 1,
+      complete_darkness: 4,
+      quarter_cover: 1,
+      three_quarter_cover: 4,
+      full_cover: null,
+    });
   });
   it("scale table and both directions (000:L341–359)", () => {
     expect(SCALE_DICE).toEqual({ character: 0, speeder: 2, walker: 4, starfighter: 6, capital: 12, death_star: 24 });
@@ -198,9 +259,22 @@ describe("combat tables (§15–22)", () => {
   });
   it("object damage rows (§24; the published weapon values as the variant, A-18)", () => {
     expect([-1, 0, 3, 4, 8, 9, 12, 13, 15, 16].map((m) => objectDamage(10 + m, 10).status)).toEqual([
-      "undamaged", "not_damaged", "not_damaged", "lightly_damaged", "lightly_damaged", "heavily_damaged", "heavily_damaged", "severely_damaged", "severely_damaged", "destroyed",
+      "undamaged",
+      "not_damaged",
+      "not_damaged",
+      "lightly_damaged",
+      "lightly_damaged",
+      "heavily_damaged",
+      "heavily_damaged",
+      "severely_damaged",
+      "severely_damaged",
+      "destroyed",
     ]);
-    expect(objectDamage(19, 10, { weaponRule: "published" })).toMatchObject({ weaponDamageLoss: 2, weaponDifficultyPlus: 10, usable: true });
+    expect(objectDamage(19, 10, { weaponRule: "published" })).toMatchObject({
+      weaponDamageLoss: 2,
+      weaponDifficultyPlus: 10,
+      usable: true,
+    });
     expect(objectDamage(23, 10)).toMatchObject({ usable: false, repairable: true });
     expect(objectDamage(26, 10)).toMatchObject({ usable: false, repairable: false });
   });
@@ -230,7 +304,12 @@ describe("wounds (§23)", () => {
   });
   it("initiative: Perception with the wound penalty (000:L1043); ties re-roll; the highest Perception rolls", () => {
     expect(fmt(initiativeCode(c("3D+2"), "wounded"))).toBe("2D+2");
-    expect(initiativeWinner([{ side: "a", total: 12 }, { side: "b", total: 12 }])).toEqual({ winner: null, reroll: ["a", "b"] });
+    expect(
+      initiativeWinner([
+        { side: "a", total: 12 },
+        { side: "b", total: 12 },
+      ]),
+    ).toEqual({ winner: null, reroll: ["a", "b"] });
     const rollers = sideInitiativeRollers([
       { id: "x", side: "a", perception: c("3D+2") },
       { id: "y", side: "a", perception: c("4D") },
@@ -241,7 +320,13 @@ describe("wounds (§23)", () => {
   it("stun knock-out when stuns reach the Strength dice; hit location; serious injury", () => {
     expect(stunKnockout(2, c("3D+2"))).toBe(false);
     expect(stunKnockout(3, c("3D+2"))).toBe(true);
-    expect([1, 2, 3, 5, 6].map((f) => rollHitLocation(forcedDice([f])).location)).toEqual(["head", "torso", "torso", "left_leg", "right_leg"]);
+    expect([1, 2, 3, 5, 6].map((f) => rollHitLocation(forcedDice([f])).location)).toEqual([
+      "head",
+      "torso",
+      "torso",
+      "left_leg",
+      "right_leg",
+    ]);
     expect(rollHitLocation(forcedDice([4, 3])).location).toBe("left_arm");
     expect(rollHitLocation(forcedDice([4, 4])).location).toBe("right_arm");
     expect(seriousInjury("killed", "wounded_twice")).toEqual({ permanentInjury: true, state: "wounded_twice" });
@@ -251,31 +336,58 @@ describe("wounds (§23)", () => {
 
 describe("healing (§25)", () => {
   it("rest times: 3 / 3 / 14 / 35 days; taking it easy doubles", () => {
-    expect((["wounded", "wounded_twice", "incapacitated", "mortally_wounded"] as const).map((s) => naturalHealingRestDays(s))).toEqual([3, 3, 14, 35]);
+    expect((["wounded", "wounded_twice", "incapacitated", "mortally_wounded"] as const).map((s) => naturalHealingRestDays(s))).toEqual([
+      3, 3, 14, 35,
+    ]);
     expect(naturalHealingRestDays("wounded", { takeItEasy: true })).toBe(6);
   });
   it("wounded twice 4 / 5 / 6 / 7; incapacitated 6 / 7 / 8 / 9; rolls below 2 are the worst row", () => {
-    expect([4, 5, 6, 7].map((t) => naturalHealing("wounded_twice", t).state)).toEqual(["incapacitated", "wounded_twice", "wounded_twice", "wounded"]);
-    expect([6, 7, 8, 9].map((t) => naturalHealing("incapacitated", t).state)).toEqual(["mortally_wounded", "incapacitated", "incapacitated", "wounded_twice"]);
+    expect([4, 5, 6, 7].map((t) => naturalHealing("wounded_twice", t).state)).toEqual([
+      "incapacitated",
+      "wounded_twice",
+      "wounded_twice",
+      "wounded",
+    ]);
+    expect([6, 7, 8, 9].map((t) => naturalHealing("incapacitated", t).state)).toEqual([
+      "mortally_wounded",
+      "incapacitated",
+      "incapacitated",
+      "wounded_twice",
+    ]);
     expect(naturalHealing("wounded", 0).state).toBe("wounded_twice");
   });
   it("medpac table, one level per success, 24 h bar after missing by more than 10", () => {
-    expect(MEDPAC_DIFFICULTY).toEqual({ stunned: "very_easy", unconscious: "very_easy", wounded: "easy", wounded_twice: "easy", incapacitated: "moderate", mortally_wounded: "moderate" });
+    expect(MEDPAC_DIFFICULTY).toEqual({
+      stunned: "very_easy",
+      unconscious: "very_easy",
+      wounded: "easy",
+      wounded_twice: "easy",
+      incapacitated: "moderate",
+      mortally_wounded: "moderate",
+    });
     expect(medpacResult("mortally_wounded", 16, 16)).toEqual({ success: true, state: "incapacitated", blockedHours: 0 });
     expect(medpacResult("wounded", 8, 8).state).toBe("healthy");
     expect(medpacResult("incapacitated", 2, 12)).toEqual({ success: false, state: "incapacitated", blockedHours: 0 });
     expect(medpacResult("incapacitated", 1, 12)).toEqual({ success: false, state: "incapacitated", blockedHours: 24 });
   });
   it("bacta times: wounded 1D h, incapacitated 4D h, mortally wounded 1D days", () => {
-    expect(BACTA_TIME).toEqual({ wounded: { dice: 1, unit: "hours" }, wounded_twice: { dice: 1, unit: "hours" }, incapacitated: { dice: 4, unit: "hours" }, mortally_wounded: { dice: 1, unit: "days" } });
+    expect(BACTA_TIME).toEqual({
+      wounded: { dice: 1, unit: "hours" },
+      wounded_twice: { dice: 1, unit: "hours" },
+      incapacitated: { dice: 4, unit: "hours" },
+      mortally_wounded: { dice: 1, unit: "days" },
+    });
   });
 });
 
 describe("movement and weapons (§26–31)", () => {
   it("falling damage by height", () => {
-    expect([2, 3, 6, 7, 12, 13, 18, 19, 30, 31, 50, 51].map((h) => { const d = fallingDamage(h); return d ? fmt(d) : null; })).toEqual([
-      null, "2D", "2D", "3D", "3D", "4D", "4D", "5D", "5D", "7D", "7D", "9D",
-    ]);
+    expect(
+      [2, 3, 6, 7, 12, 13, 18, 19, 30, 31, 50, 51].map((h) => {
+        const d = fallingDamage(h);
+        return d ? fmt(d) : null;
+      }),
+    ).toEqual([null, "2D", "2D", "3D", "3D", "4D", "4D", "5D", "5D", "7D", "7D", "9D"]);
   });
   it("collision damage of failures at all-out: minor fall 4D − 3D = 1D, serious fall 6D", () => {
     expect(fmt(failureDamage(movementFailure(12), "all_out")!)).toBe("1D");
@@ -301,6 +413,9 @@ describe("the Force (§9)", () => {
     expect(forcePointReturn("heroic_dramatic")).toEqual({ returned: 2, darkSidePoints: 0 });
     expect(callDarkSideDifficulty({ forceSensitive: true, toHarm: true }).difficulty.level).toBe("easy");
     expect(callDarkSideDifficulty({ forceSensitive: true, toHarm: false }).difficulty.level).toBe("difficult");
-    expect(callDarkSideDifficulty({ forceSensitive: false, toHarm: false, earlierAttempts: 2 })).toMatchObject({ difficulty: { level: "very_difficult" }, plusNumber: 6 });
+    expect(callDarkSideDifficulty({ forceSensitive: false, toHarm: false, earlierAttempts: 2 })).toMatchObject({
+      difficulty: { level: "very_difficult" },
+      plusNumber: 6,
+    });
   });
 });

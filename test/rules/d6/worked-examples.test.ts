@@ -459,7 +459,10 @@ describe("T.5 Character Points, Force Points, initiative, round flow", () => {
     expect(modifierGuideline(10)).toBe("good");
   });
   it("T-70 (000:L1051–1055) initiative: Sev 14 vs the tall man 15 → the GM's side wins and acts last", () => {
-    const w = initiativeWinner([{ side: "players", total: 14 }, { side: "gm", total: 15 }]);
+    const w = initiativeWinner([
+      { side: "players", total: 14 },
+      { side: "gm", total: 15 },
+    ]);
     expect(w.winner).toBe("gm");
     expect(sideOrder(["players", "gm"], "gm", "last")).toEqual(["players", "gm"]);
   });
@@ -536,7 +539,16 @@ describe("T.6 tasks, preparation, hurry, combined actions", () => {
 describe("T.7 derived boundary tests", () => {
   it("D-1 damage table at −1 / 0 / 3 / 4 / 8 / 9 / 12 / 13 / 15 / 16", () => {
     expect([-1, 0, 3, 4, 8, 9, 12, 13, 15, 16].map(damageResultForMargin)).toEqual([
-      "none", "stunned", "stunned", "wounded", "wounded", "incapacitated", "incapacitated", "mortally_wounded", "mortally_wounded", "killed",
+      "none",
+      "stunned",
+      "stunned",
+      "wounded",
+      "wounded",
+      "incapacitated",
+      "incapacitated",
+      "mortally_wounded",
+      "mortally_wounded",
+      "killed",
     ]);
   });
   it("D-2 stun damage: 0–3 stunned, ≥ 4 unconscious", () => {
@@ -568,7 +580,17 @@ describe("T.7 derived boundary tests", () => {
   });
   it("D-9 movement failures at 1, 3, 4, 6, 7, 10, 11, 15, 16, 20, 21", () => {
     expect([1, 3, 4, 6, 7, 10, 11, 15, 16, 20, 21].map((m) => movementFailure(m).failure)).toEqual([
-      "slight_slip", "slight_slip", "slip", "slip", "fall", "fall", "minor_fall", "minor_fall", "tumbling_fall", "tumbling_fall", "serious_fall",
+      "slight_slip",
+      "slight_slip",
+      "slip",
+      "slip",
+      "fall",
+      "fall",
+      "minor_fall",
+      "minor_fall",
+      "tumbling_fall",
+      "tumbling_fall",
+      "serious_fall",
     ]);
   });
   it("D-10 combined bonus N = 1 / 2 / 3 / 7 → +1 / +2 / +1D / +2D+1; N = 7 missed by 1 → +1D+1", () => {
@@ -594,7 +616,14 @@ describe("round flow (000:L1059–1069, A-10)", () => {
       { id: "boss", side: "gm", perception: c("4D"), actions: 1 },
       { id: "thug", side: "gm", perception: c("2D"), actions: 2 },
     ];
-    expect(actionSequence(cs, ["pcs", "gm"]).map((s) => `${s.id}#${s.action}`)).toEqual(["sev#1", "thannik#1", "boss#1", "thug#1", "thannik#2", "thug#2"]);
+    expect(actionSequence(cs, ["pcs", "gm"]).map((s) => `${s.id}#${s.action}`)).toEqual([
+      "sev#1",
+      "thannik#1",
+      "boss#1",
+      "thug#1",
+      "thannik#2",
+      "thug#2",
+    ]);
   });
   it("CP and a Force Point cannot be spent in the same round (000:L1079)", () => {
     expect(() => checkPointSpend({ characterPoints: 1, forcePoint: true })).toThrowError(expect.objectContaining({ code: "badArgument" }));

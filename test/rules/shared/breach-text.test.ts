@@ -9,7 +9,12 @@ import { BREACH_CODES, breachKey, breachText, langString, readerLanguage, treeLo
 import { validateCharacter } from "../../../src/rules/characters";
 import { RULESET_IDS } from "../../../src/rules/index";
 
-const SOURCES = { d6: "d6/creation.ts", storytelling: "storytelling/creation.ts", wfrp: "wfrp/creation.ts", silhouette: "silhouette/build.ts" } as const;
+const SOURCES = {
+  d6: "d6/creation.ts",
+  storytelling: "storytelling/creation.ts",
+  wfrp: "wfrp/creation.ts",
+  silhouette: "silhouette/build.ts",
+} as const;
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe("breach codes and their lang keys", () => {
@@ -37,9 +42,19 @@ describe("breach words from the breach's numbers", () => {
   const soldier = {
     type: "wfrp_character",
     system: {
-      species: "Human", career: "Soldier",
-      characteristics: Object.fromEntries(["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [c, { initial: c === "bs" ? 45 : 30, advances: 0, modifier: 0 }])),
-      fate: 2, fortune: 2, resilience: 1, resolve: 1, movement: 4,
+      species: "Human",
+      career: "Soldier",
+      characteristics: Object.fromEntries(
+        ["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [
+          c,
+          { initial: c === "bs" ? 45 : 30, advances: 0, modifier: 0 },
+        ]),
+      ),
+      fate: 2,
+      fortune: 2,
+      resilience: 1,
+      resolve: 1,
+      movement: 4,
     },
     items: [],
   };

@@ -27,7 +27,16 @@ describe("one plain actor shape for the table logic", () => {
     expectTypeOf<ActorView>().toEqualTypeOf<PlainActor<WfrpItem>>();
     expectTypeOf<ActorSnapshot>().toMatchTypeOf<PlainActor<StorytellingItem>>();
     expectTypeOf<ActorSnapshot["statuses"]>().toEqualTypeOf<string[]>();
-    const snapshot: ActorSnapshot = { uuid: "Actor.a", name: "A", img: "", type: "character", system: {}, items: [], statuses: ["prone"], flags: { defense: 1 } };
+    const snapshot: ActorSnapshot = {
+      uuid: "Actor.a",
+      name: "A",
+      img: "",
+      type: "character",
+      system: {},
+      items: [],
+      statuses: ["prone"],
+      flags: { defense: 1 },
+    };
     expect(snapshot.statuses).toEqual(["prone"]);
   });
 });

@@ -7,10 +7,20 @@ import { parse } from "yaml";
 import { BREACH_CODES } from "../../../src/rules/breach-text";
 import { CREATION_STEPS, claimedCodes, creationView } from "../../../src/rules/creation-steps";
 import { RULESET_IDS } from "../../../src/rules/index";
-import { characteristicsFromFaces, differsFromRoll, speciesFromD100, speciesKey, CREATION_XP } from "../../../src/rules/wfrp/creation-rolls";
+import {
+  characteristicsFromFaces,
+  differsFromRoll,
+  speciesFromD100,
+  speciesKey,
+  CREATION_XP,
+} from "../../../src/rules/wfrp/creation-rolls";
 
 const ROOT = join(import.meta.dirname, "../../../packs/_source");
-const premade = (pack: string, type: string) => readdirSync(join(ROOT, pack)).filter((f) => f.endsWith(".yml")).map((f) => parse(readFileSync(join(ROOT, pack, f), "utf8"))).find((d) => d.type === type);
+const premade = (pack: string, type: string) =>
+  readdirSync(join(ROOT, pack))
+    .filter((f) => f.endsWith(".yml"))
+    .map((f) => parse(readFileSync(join(ROOT, pack, f), "utf8")))
+    .find((d) => d.type === type);
 
 describe("steps", () => {
   for (const id of RULESET_IDS) {
@@ -46,8 +56,20 @@ describe("steps", () => {
 describe("budgets", () => {
   const d6 = (dex: number) => ({
     type: "d6_character",
-    system: { species: "Human", characterPoints: 5, forcePoints: 1, attributes: Object.fromEntries(["dexterity", "knowledge", "mechanical", "perception", "strength", "technical"].map((a, i) => [a, { dice: i === 0 ? dex : 3, pips: 0 }])) },
-    items: [{ name: "blaster", type: "d6_skill", system: { attribute: "dexterity", code: { dice: dex + 2, pips: 0 }, specializations: [] } }],
+    system: {
+      species: "Human",
+      characterPoints: 5,
+      forcePoints: 1,
+      attributes: Object.fromEntries(
+        ["dexterity", "knowledge", "mechanical", "perception", "strength", "technical"].map((a, i) => [
+          a,
+          { dice: i === 0 ? dex : 3, pips: 0 },
+        ]),
+      ),
+    },
+    items: [
+      { name: "blaster", type: "d6_skill", system: { attribute: "dexterity", code: { dice: dex + 2, pips: 0 }, specializations: [] } },
+    ],
   });
   it("Star Wars RPG R&E, Character Creation (18D of attributes, 7D of skills): 19D shows 19D of 18D and a breach", () => {
     const v = creationView("d6", d6(4));
@@ -71,7 +93,16 @@ describe("budgets", () => {
 
 describe("WFRP 4e random creation rolls (core rulebook, Random Species and Species tables)", () => {
   it("d100 species: 01–90 Human, 91–94 Halfling, 95–98 Dwarf, 99 High Elf, 00 Wood Elf", () => {
-    expect([1, 90, 91, 94, 95, 98, 99, 100].map(speciesFromD100)).toEqual(["human", "human", "halfling", "halfling", "dwarf", "dwarf", "highElf", "woodElf"]);
+    expect([1, 90, 91, 94, 95, 98, 99, 100].map(speciesFromD100)).toEqual([
+      "human",
+      "human",
+      "halfling",
+      "halfling",
+      "dwarf",
+      "dwarf",
+      "highElf",
+      "woodElf",
+    ]);
     expect(() => speciesFromD100(0)).toThrow(/1–100/);
     expect(() => speciesFromD100(101)).toThrow(/1–100/);
   });

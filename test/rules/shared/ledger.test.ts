@@ -21,7 +21,12 @@ describe("ledger", () => {
     expect(undoLastSpend(u.entries, D)).toEqual({ ok: false, reason: "nothingToUndo" });
   });
   it("a spend above what is available is refused with both numbers", () => {
-    expect(spend([], 20, { id: "s", cost: 25, reason: "WS", date: D })).toEqual({ ok: false, reason: "notEnoughExperience", cost: 25, available: 20 });
+    expect(spend([], 20, { id: "s", cost: 25, reason: "WS", date: D })).toEqual({
+      ok: false,
+      reason: "notEnoughExperience",
+      cost: 25,
+      available: 20,
+    });
   });
   it("refuses junk: a bad amount, a reused id, a stored ledger that is not one", () => {
     expect(() => award([], { id: "a", amount: 0, reason: "", date: D })).toThrow(/amount/);
@@ -47,10 +52,20 @@ describe("one Advance (planAdvance / planSpend / planUndo)", () => {
     if (!p.ok) return;
     expect(p.cost).toBe(30);
     expect(p.changes.system).toMatchObject({ "characteristics.ws.advances": 6, "experience.spent": 30 });
-    expect((p.changes.system?.ledger as LedgerEntry[])[0]).toMatchObject({ type: "spend", amount: 30, trait: { kind: "characteristic", key: "ws", from: "5", to: "6" } });
+    expect((p.changes.system?.ledger as LedgerEntry[])[0]).toMatchObject({
+      type: "spend",
+      amount: 30,
+      trait: { kind: "characteristic", key: "ws", from: "5", to: "6" },
+    });
   });
   it("refused without enough experience (WFRP: 29 XP left for a 30 XP advance); out of career doubles a skill", () => {
-    expect(planAdvance("wfrp", wfrpActor(100, 71), { kind: "characteristic", key: "ws" })).toEqual({ ok: false, reason: "notEnoughExperience", label: "ws", cost: 30, available: 29 });
+    expect(planAdvance("wfrp", wfrpActor(100, 71), { kind: "characteristic", key: "ws" })).toEqual({
+      ok: false,
+      reason: "notEnoughExperience",
+      label: "ws",
+      cost: 30,
+      available: 29,
+    });
     const p = planAdvance("wfrp", wfrpActor(100, 0), { kind: "skill", itemId: "sk1" }, { outOfCareer: true });
     expect(p.ok && p.cost).toBe(20);
   });
@@ -59,10 +74,16 @@ describe("one Advance (planAdvance / planSpend / planUndo)", () => {
     const p = planSpend("wfrp", actor, { kind: "skill", itemId: "sk1" }, { id: "s1", date: D });
     if (!p.ok) throw new Error("expected a plan");
     // Applied: Cool 5, 10 XP spent; then the GM awards 40 more.
-    const after = { ...actor, system: { ...actor.system, experience: { total: 100, spent: 10 }, ledger: p.changes.system?.ledger as LedgerEntry[] } };
+    const after = {
+      ...actor,
+      system: { ...actor.system, experience: { total: 100, spent: 10 }, ledger: p.changes.system?.ledger as LedgerEntry[] },
+    };
     const awarded = planAward("wfrp", after, { id: "a1", amount: 40, reason: "Session", date: D });
     expect(awarded.system).toMatchObject({ "experience.total": 140 });
-    const withAward = { ...after, system: { ...after.system, experience: { total: 140, spent: 10 }, ledger: awarded.system?.ledger as LedgerEntry[] } };
+    const withAward = {
+      ...after,
+      system: { ...after.system, experience: { total: 140, spent: 10 }, ledger: awarded.system?.ledger as LedgerEntry[] },
+    };
     const u = planUndo("wfrp", withAward, D);
     expect(u.ok).toBe(true);
     if (!u.ok) return;
@@ -74,25 +95,61 @@ describe("one Advance (planAdvance / planSpend / planUndo)", () => {
     const actor = {
       type: "d6_character",
       system: { characterPoints: 10, attributes: { dexterity: { dice: 3, pips: 0 } } },
-      items: [{ _id: "b", name: "blaster", type: "d6_skill", system: { code: { dice: 4, pips: 2 }, advanced: false, specializations: [{ name: "blaster pistol", code: { dice: 5, pips: 0 } }] } }],
+      items: [
+        {
+          _id: "b",
+          name: "blaster",
+          type: "d6_skill",
+          system: {
+            code: { dice: 4, pips: 2 },
+            advanced: false,
+            specializations: [{ name: "blaster pistol", code: { dice: 5, pips: 0 } }],
+          },
+        },
+      ],
     };
     const p = planAdvance("d6", actor, { kind: "skill", itemId: "b" });
     expect(p.ok && [p.from, p.to, p.cost, p.changes.system?.characterPoints]).toEqual(["4D+2", "5D", 4, 6]);
     const sp = planAdvance("d6", actor, { kind: "specialization", itemId: "b", index: 0 });
-    expect(sp.ok && [sp.cost, (sp.changes.items?.[0].system.specializations as { code: unknown }[])[0].code]).toEqual([3, { dice: 5, pips: 1 }]);
-    expect(planAdvance("d6", actor, { kind: "attribute", key: "dexterity" })).toMatchObject({ ok: false, reason: "notEnoughExperience", cost: 30, available: 10 });
+    expect(sp.ok && [sp.cost, (sp.changes.items?.[0].system.specializations as { code: unknown }[])[0].code]).toEqual([
+      3,
+      { dice: 5, pips: 1 },
+    ]);
+    expect(planAdvance("d6", actor, { kind: "attribute", key: "dexterity" })).toMatchObject({
+      ok: false,
+      reason: "notEnoughExperience",
+      cost: 30,
+      available: 10,
+    });
   });
   it("WoD 2004: a new Specialty costs 3 and is appended to the skill's text; a trait at 5 dots is at its maximum", () => {
-    const actor = { type: "storytelling_character", system: { experience: 20, attributes: { strength: 5 }, skills: { firearms: { dots: 2, specialties: "Rifles" } } }, items: [] };
+    const actor = {
+      type: "storytelling_character",
+      system: { experience: 20, attributes: { strength: 5 }, skills: { firearms: { dots: 2, specialties: "Rifles" } } },
+      items: [],
+    };
     const p = planAdvance("storytelling", actor, { kind: "specialty", key: "firearms", name: "Pistols" });
     expect(p.ok && [p.cost, p.changes.system]).toEqual([3, { "skills.firearms.specialties": "Rifles, Pistols", experience: 17 }]);
-    expect(planAdvance("storytelling", actor, { kind: "attribute", key: "strength" })).toEqual({ ok: false, reason: "atMaximum", label: "strength", value: "5" });
+    expect(planAdvance("storytelling", actor, { kind: "attribute", key: "strength" })).toEqual({
+      ok: false,
+      reason: "atMaximum",
+      label: "strength",
+      value: "5",
+    });
     expect(planAdvance("storytelling", actor, { kind: "skill", key: "firearms" })).toMatchObject({ ok: true, cost: 9 });
-    expect(planAdvance("storytelling", actor, { kind: "skill", key: "nope" })).toEqual({ ok: false, reason: "unknownTrait", kind: "skill" });
+    expect(planAdvance("storytelling", actor, { kind: "skill", key: "nope" })).toEqual({
+      ok: false,
+      reason: "unknownTrait",
+      kind: "skill",
+    });
   });
   it("Silhouette's pool is the ledger itself (our convention: skill 2 → 3 costs 9)", () => {
     const ledger = award([], { id: "a", amount: 10, reason: "Mission", date: D });
-    const actor = { type: "silhouette_character", system: { ledger, attributes: { agi: 0 } }, items: [{ _id: "f", name: "Firearms", type: "silhouette_skill", system: { level: 2 } }] };
+    const actor = {
+      type: "silhouette_character",
+      system: { ledger, attributes: { agi: 0 } },
+      items: [{ _id: "f", name: "Firearms", type: "silhouette_skill", system: { level: 2 } }],
+    };
     expect(availableExperience("silhouette", actor)).toBe(10);
     const p = planSpend("silhouette", actor, { kind: "skill", itemId: "f" }, { id: "s", date: D });
     expect(p.ok && [p.cost, ledgerTotals(p.changes.system?.ledger as LedgerEntry[]).available]).toEqual([9, 1]);
@@ -102,7 +159,10 @@ describe("one Advance (planAdvance / planSpend / planUndo)", () => {
 describe("advanceOffers (the sheet's Advance buttons)", () => {
   it("WFRP 4e core, Advance costs: every characteristic, skill and talent gets its cost; unaffordable ones are marked", async () => {
     const { advanceOffers, offerKey } = await import("../../../src/rules/advance-plan");
-    const actor = { ...wfrpActor(100, 80), items: [...wfrpActor(0, 0).items, { _id: "t1", name: "Hardy", type: "wfrp_talent", system: { timesTaken: 1 } }] };
+    const actor = {
+      ...wfrpActor(100, 80),
+      items: [...wfrpActor(0, 0).items, { _id: "t1", name: "Hardy", type: "wfrp_talent", system: { timesTaken: 1 } }],
+    };
     const offers = advanceOffers("wfrp", actor);
     expect(offers[offerKey({ kind: "characteristic", key: "ws" })]).toMatchObject({ ok: false, cost: 30, reason: "notEnoughExperience" });
     expect(offers[offerKey({ kind: "skill", itemId: "sk1" })]).toMatchObject({ ok: true, cost: 10, from: "4", to: "5" });
@@ -114,6 +174,9 @@ describe("advanceOffers (the sheet's Advance buttons)", () => {
     if (!s.ok) throw new Error("expected a spend");
     const forged = s.entries.map((e) => (e.id === "s" ? { ...e, revert: '{"items":[{"system":{}}]}' } : e));
     expect(() => planUndo("storytelling", { type: "storytelling_character", system: { ledger: forged } }, D)).toThrow(/revert/);
-    expect(planUndo("storytelling", { type: "storytelling_character", system: { ledger: s.entries, experience: 40 } }, D)).toMatchObject({ ok: true, changes: { system: { morality: 7, experience: 50 } } });
+    expect(planUndo("storytelling", { type: "storytelling_character", system: { ledger: s.entries, experience: 40 } }, D)).toMatchObject({
+      ok: true,
+      changes: { system: { morality: 7, experience: 50 } },
+    });
   });
 });

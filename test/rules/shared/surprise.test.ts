@@ -12,7 +12,16 @@ import { rollCheck } from "../../../src/rules/silhouette/pool";
 
 describe("D6 surprise (000:L361–369)", () => {
   it("a search total equal to a sneak total notices that ambusher (000:L367): the side is not surprised", () => {
-    const out = d6Surprise({ ambushers: [{ id: "a", sneak: 14 }, { id: "b", sneak: 18 }], observers: [{ id: "luke", search: 14 }, { id: "han", search: 9 }] });
+    const out = d6Surprise({
+      ambushers: [
+        { id: "a", sneak: 14 },
+        { id: "b", sneak: 18 },
+      ],
+      observers: [
+        { id: "luke", search: 14 },
+        { id: "han", search: 9 },
+      ],
+    });
     expect(out.observers).toEqual([
       { id: "luke", noticed: ["a"], surprised: false },
       { id: "han", noticed: [], surprised: false },
@@ -20,7 +29,13 @@ describe("D6 surprise (000:L361–369)", () => {
     expect(out.surprised).toBe(false);
   });
   it("nobody reaches any sneak total: every target is surprised (000:L369)", () => {
-    const out = d6Surprise({ ambushers: [{ id: "a", sneak: 14 }], observers: [{ id: "luke", search: 13 }, { id: "han", search: 2 }] });
+    const out = d6Surprise({
+      ambushers: [{ id: "a", sneak: 14 }],
+      observers: [
+        { id: "luke", search: 13 },
+        { id: "han", search: 2 },
+      ],
+    });
     expect(out.surprised).toBe(true);
     expect(out.observers.map((o) => o.surprised)).toEqual([true, true]);
   });
@@ -34,7 +49,10 @@ describe("Storytelling surprise: Wits + Composure, 0 successes (WoD p.153)", () 
   it("five dice 7,3,2,5,1 give no success: surprised; one 8 among them is enough to act", () => {
     const none = rollPool(5, forcedDice([7, 3, 2, 5, 1])).successes;
     const one = rollPool(5, forcedDice([7, 3, 8, 5, 1])).successes;
-    const out = stSurprise([{ id: "anna", successes: none }, { id: "boris", successes: one }]);
+    const out = stSurprise([
+      { id: "anna", successes: none },
+      { id: "boris", successes: one },
+    ]);
     expect(out.observers).toEqual([
       { id: "anna", successes: 0, surprised: true },
       { id: "boris", successes: 1, surprised: false },
@@ -53,7 +71,13 @@ describe("Silhouette ambush: Notice against Stealth (004:L89–92)", () => {
     const stealth = rollCheck({ dice: 2 }, forcedDice([4, 3])).total;
     const tie = rollCheck({ dice: 2 }, forcedDice([4, 1])).total;
     const beats = rollCheck({ dice: 2 }, forcedDice([5, 2])).total;
-    const out = silSurprise({ ambushers: [{ id: "amb", stealth }], observers: [{ id: "v1", notice: tie }, { id: "v2", notice: beats }] });
+    const out = silSurprise({
+      ambushers: [{ id: "amb", stealth }],
+      observers: [
+        { id: "v1", notice: tie },
+        { id: "v2", notice: beats },
+      ],
+    });
     expect(out.observers).toEqual([
       { id: "v1", noticed: [], unaware: true },
       { id: "v2", noticed: ["amb"], unaware: false },
@@ -62,7 +86,13 @@ describe("Silhouette ambush: Notice against Stealth (004:L89–92)", () => {
     expect(surpriseAttack(3, 1, 0)).toEqual({ dice: 1, difficulty: 1 });
   });
   it("a Notice mishap spots nobody; a Stealth mishap is spotted by all", () => {
-    const out = silSurprise({ ambushers: [{ id: "a", stealth: 1, fumble: true }], observers: [{ id: "v", notice: 0 }, { id: "w", notice: 9, fumble: true }] });
+    const out = silSurprise({
+      ambushers: [{ id: "a", stealth: 1, fumble: true }],
+      observers: [
+        { id: "v", notice: 0 },
+        { id: "w", notice: 9, fumble: true },
+      ],
+    });
     expect(out.observers.map((o) => o.unaware)).toEqual([false, true]);
   });
 });

@@ -1,6 +1,12 @@
 // Silhouette creation and experience (issue 16): the Silhouette CORE Rules point-buy; experience costs are our convention, named.
 import { describe, expect, it } from "vitest";
-import { SILHOUETTE_ADVANCE_COSTS, SILHOUETTE_CREATION, attributePointCost, silhouetteAdvanceCost, validateSilhouetteCharacter } from "../../../src/rules/silhouette/build";
+import {
+  SILHOUETTE_ADVANCE_COSTS,
+  SILHOUETTE_CREATION,
+  attributePointCost,
+  silhouetteAdvanceCost,
+  validateSilhouetteCharacter,
+} from "../../../src/rules/silhouette/build";
 
 const actor = (attributes: Record<string, number>, levels: number[]) => ({
   type: "silhouette_character",
@@ -20,7 +26,11 @@ describe("Silhouette creation (Silhouette CORE Rules point-buy, adventurous play
   it("Silhouette CORE, Skill Costs table: level² against 40 Skill Points + the Character Points left (one for one)", () => {
     // AGI +1, BLD +1, FIT +1, WIL +1 and six at 0: 16 + 6 = 22 CP, 8 left, 48 SP.
     const four = { agi: 1, bld: 1, fit: 1, will: 1 };
-    expect(validateSilhouetteCharacter(actor(four, [4, 3, 3, 2, 2, 2, 1, 1])).totals).toMatchObject({ attributePoints: 22, skillPoints: 48, skillBudget: 48 });
+    expect(validateSilhouetteCharacter(actor(four, [4, 3, 3, 2, 2, 2, 1, 1])).totals).toMatchObject({
+      attributePoints: 22,
+      skillPoints: 48,
+      skillBudget: 48,
+    });
     expect(validateSilhouetteCharacter(actor(four, [4, 3, 3, 2, 2, 2, 1, 1])).ok).toBe(true);
     const r = validateSilhouetteCharacter(actor(four, [4, 3, 3, 2, 2, 2, 2, 1]));
     expect(r.breaches).toEqual([{ code: "skillPoints", message: expect.any(String), values: { spent: 51, allowed: 48 } }]);
@@ -32,7 +42,9 @@ describe("Silhouette creation (Silhouette CORE Rules point-buy, adventurous play
       ["attributeRange", { attribute: "agi", value: 4, min: -3, max: 3 }],
       ["attributePoints", { spent: 33, allowed: 30 }],
     ]);
-    expect(validateSilhouetteCharacter(actor({}, [4]), { ...SILHOUETTE_CREATION, skillMaxAtCreation: 3 }).breaches.map((b) => b.code)).toEqual(["skillLevel"]);
+    expect(
+      validateSilhouetteCharacter(actor({}, [4]), { ...SILHOUETTE_CREATION, skillMaxAtCreation: 3 }).breaches.map((b) => b.code),
+    ).toEqual(["skillLevel"]);
   });
   it("Silhouette CORE, derived traits: STR = (BLD + FIT) / 2 toward zero, Stamina = 5 × (BLD + HEA) + 25 with HEA = (FIT + PSY + WIL) / 3", () => {
     const a = actor({ bld: 1, fit: 2, will: 1, str: 1 }, []);
@@ -46,7 +58,13 @@ describe("Silhouette creation (Silhouette CORE Rules point-buy, adventurous play
     ]);
   });
   it("experience (our convention): a skill level costs the new level squared; an attribute 5 × the new rating squared", () => {
-    expect(silhouetteAdvanceCost("skill", 1, 3)).toEqual({ cost: 13, steps: [{ from: 1, to: 2, cost: 4 }, { from: 2, to: 3, cost: 9 }] });
+    expect(silhouetteAdvanceCost("skill", 1, 3)).toEqual({
+      cost: 13,
+      steps: [
+        { from: 1, to: 2, cost: 4 },
+        { from: 2, to: 3, cost: 9 },
+      ],
+    });
     expect(silhouetteAdvanceCost("attribute", -1, 2).steps.map((s) => s.cost)).toEqual([5, 5, 20]);
     expect(silhouetteAdvanceCost("skill", 0, 1, { ...SILHOUETTE_ADVANCE_COSTS, skill: 2 }).cost).toBe(2);
     expect(() => silhouetteAdvanceCost("skill", 3, 2)).toThrow(/goes up/);

@@ -9,7 +9,14 @@ describe("an attack from modifiers to damage", () => {
     const attack = rollCheck({ dice: 2, modifier: 1 + attackModifier({ movement: "walking" }) }, forcedDice([5, 3]));
     const defense = rollCheck({ dice: 1, modifier: defenseModifier({ movement: "running", attack: "melee" }) }, forcedDice([4]));
     expect([attack.total, defense.total]).toEqual([5, 6]);
-    expect(resolveAttack(attack, { defenseTotal: defense.total }, { damageMultiplier: 10 })).toEqual({ threshold: 6, opposed: true, margin: -1, hit: false, degreeOfSuccess: 0, damage: 0 });
+    expect(resolveAttack(attack, { defenseTotal: defense.total }, { damageMultiplier: 10 })).toEqual({
+      threshold: 6,
+      opposed: true,
+      margin: -1,
+      hit: false,
+      degreeOfSuccess: 0,
+      damage: 0,
+    });
   });
   it("a tie with the defense misses (004:L91); MoS × damage multiplier on a hit (§12)", () => {
     expect(resolveAttack({ total: 6 }, { defenseTotal: 6 }, { damageMultiplier: 10 }).hit).toBe(false);
@@ -19,7 +26,10 @@ describe("an attack from modifiers to damage", () => {
     const b = burst(3);
     const attack = rollCheck({ dice: 3, modifier: b.skillModifier }, forcedDice([6, 4, 2]));
     expect(attack.total).toBe(5);
-    expect(resolveAttack(attack, { defenseTotal: 4 }, { damageMultiplier: 6, burstRof: b.marginBonus })).toMatchObject({ margin: 1, damage: (1 + 3) * 6 });
+    expect(resolveAttack(attack, { defenseTotal: 4 }, { damageMultiplier: 6, burstRof: b.marginBonus })).toMatchObject({
+      margin: 1,
+      damage: (1 + 3) * 6,
+    });
   });
   it("E1 (004:L5): the second pistol shot carries the multi-action −1 into the attack modifier", () => {
     const penalty = planTurn([{ type: "standard" }, { type: "standard" }]).actions[1].modifier;
@@ -35,7 +45,12 @@ describe("an attack from modifiers to damage", () => {
     const s = surpriseAttack(3, 1, defenseModifier({ attack: "melee", movement: "jogging" }));
     expect(s).toEqual({ dice: 1, difficulty: 2 });
     const roll = rollCheck({ dice: s.dice }, forcedDice([2]));
-    expect(resolveAttack(roll, { difficulty: s.difficulty }, { damageMultiplier: 5 })).toMatchObject({ opposed: false, hit: true, margin: 0, damage: 0 });
+    expect(resolveAttack(roll, { difficulty: s.difficulty }, { damageMultiplier: 5 })).toMatchObject({
+      opposed: false,
+      hit: true,
+      margin: 0,
+      damage: 0,
+    });
   });
   it("no actions while sprinting or climbing (004:L36-37)", () => {
     expect(() => attackModifier({ movement: "sprinting" })).toThrow(OmnibusError);

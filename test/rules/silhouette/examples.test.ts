@@ -77,7 +77,9 @@ describe("silhouette worked examples (digest §14)", () => {
 
   it("E2 (004:L5): three roll-requiring actions — each at −2", () => {
     expect(multiActionPenalty(3)).toBe(-2);
-    expect(planTurn([{ type: "standard" }, { type: "standard" }, { type: "standard" }]).actions.map((a) => a.modifier)).toEqual([-2, -2, -2]);
+    expect(planTurn([{ type: "standard" }, { type: "standard" }, { type: "standard" }]).actions.map((a) => a.modifier)).toEqual([
+      -2, -2, -2,
+    ]);
   });
 
   it("E3 (004:L10): take a shotgun shell + load it — two Simple actions, no roll, no penalty", () => {
@@ -105,8 +107,18 @@ describe("silhouette worked examples (digest §14)", () => {
   });
 
   it("E6 (004:L4): initiative 7 vs 7 — Combat Sense 3 acts before 2; equal levels act simultaneously", () => {
-    expect(initiativeOrder([{ id: "b", total: 7, combatSense: 2 }, { id: "a", total: 7, combatSense: 3 }]).map((s) => s.ids)).toEqual([["a"], ["b"]]);
-    expect(initiativeOrder([{ id: "a", total: 7, combatSense: 2 }, { id: "b", total: 7, combatSense: 2 }]).map((s) => s.ids)).toEqual([["a", "b"]]);
+    expect(
+      initiativeOrder([
+        { id: "b", total: 7, combatSense: 2 },
+        { id: "a", total: 7, combatSense: 3 },
+      ]).map((s) => s.ids),
+    ).toEqual([["a"], ["b"]]);
+    expect(
+      initiativeOrder([
+        { id: "a", total: 7, combatSense: 2 },
+        { id: "b", total: 7, combatSense: 2 },
+      ]).map((s) => s.ids),
+    ).toEqual([["a", "b"]]);
   });
 
   it("E7 (004:L3): a critical failure on initiative — may only dive for cover", () => {
@@ -225,10 +237,13 @@ describe("silhouette worked examples (digest §14)", () => {
   it("E29 (004:L63): a 4 m fall averages 5.3935 × 4 = 21.57 ≈ 22 (the seed's 5.3 × 4 = 21.2 is the typo)", () => {
     let sum = 0;
     let count = 0;
-    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) for (let e = 1; e <= 6; e++) {
-      sum += withFaces([a, b, c, e], (d) => rollFall({ heightMetres: 4 }, d)).damage;
-      count++;
-    }
+    for (let a = 1; a <= 6; a++)
+      for (let b = 1; b <= 6; b++)
+        for (let c = 1; c <= 6; c++)
+          for (let e = 1; e <= 6; e++) {
+            sum += withFaces([a, b, c, e], (d) => rollFall({ heightMetres: 4 }, d)).damage;
+            count++;
+          }
     const mean = sum / count;
     expect(mean / 4).toBeCloseTo(5.3935, 4);
     expect(mean).toBeCloseTo(21.57, 2);

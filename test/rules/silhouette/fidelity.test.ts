@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { forcedDice } from "../../../src/core/dice";
-import { CLIMB_DIFFICULTY, catchFallDifficulty, catchFallSlope, negativeRofReady, resolveAgainst, rollInitiative, rollScatter } from "../../../src/rules/silhouette";
+import {
+  CLIMB_DIFFICULTY,
+  catchFallDifficulty,
+  catchFallSlope,
+  negativeRofReady,
+  resolveAgainst,
+  rollInitiative,
+  rollScatter,
+} from "../../../src/rules/silhouette";
 import { optionsFrom } from "../../../src/rules/silhouette/table/settings";
 
 describe("a mishap is a failure by default (004:L45, L112)", () => {

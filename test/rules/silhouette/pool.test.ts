@@ -9,7 +9,6 @@ import { OmnibusError } from "../../../src/core/errors";
 import { readCheckFaces, readPool, resolveAgainst, resolveOpposed, rollCheck, rollPool } from "../../../src/rules/silhouette";
 import { allFaces } from "../../support/enumerate";
 
-
 function expectOmnibusError(fn: () => unknown, code?: string): void {
   try {
     fn();
@@ -116,7 +115,10 @@ describe("checks and margins (digest §2.2-2.3, §16.4)", () => {
     expect(r.total).toBe(6);
     expect(r.fumble).toBe(true);
     expect(r.outcome).toMatchObject({ margin: 3, success: false });
-    expect(readCheckFaces({ dice: 2, modifier: 5, threshold: 3 }, [1, 1], { fumbleFails: false }).outcome).toMatchObject({ margin: 3, success: true });
+    expect(readCheckFaces({ dice: 2, modifier: 5, threshold: 3 }, [1, 1], { fumbleFails: false }).outcome).toMatchObject({
+      margin: 3,
+      success: true,
+    });
   });
   it("opposed exchange: the attacker must be greater (004:L91); chases can have no winner", () => {
     expect(resolveOpposed(6, 6)).toEqual({ margin: 0, winner: "second", degree: 0 });
@@ -144,7 +146,13 @@ describe("pool properties (fast-check)", () => {
       fc.property(fc.integer({ min: 0, max: 12 }), fc.integer(), (n, seed) => {
         const base = seededDice(seed);
         const seen: number[] = [];
-        const spy: DiceSource = { roll: (s) => { const f = base.roll(s); seen.push(f); return f; } };
+        const spy: DiceSource = {
+          roll: (s) => {
+            const f = base.roll(s);
+            seen.push(f);
+            return f;
+          },
+        };
         const r = rollPool(n, spy);
         expect(seen.length).toBe(n === 0 ? 2 : n);
         expect(r).toEqual(readPool(n, seen));

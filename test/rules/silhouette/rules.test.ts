@@ -10,7 +10,12 @@ import * as S from "../../../src/rules/silhouette";
 
 describe("movement table and modes (004:L21-43)", () => {
   it("the movement modifier table, row by row (004:L29-37)", () => {
-    const rows = S.MOVEMENT_MODES.map((m) => [m, S.movementActionModifier(m), S.movementDefenseModifier(m, "melee"), S.movementDefenseModifier(m, "ranged")]);
+    const rows = S.MOVEMENT_MODES.map((m) => [
+      m,
+      S.movementActionModifier(m),
+      S.movementDefenseModifier(m, "melee"),
+      S.movementDefenseModifier(m, "ranged"),
+    ]);
     expect(rows).toEqual([
       ["prone", 0, -3, 1],
       ["crawling", -1, -2, 2],
@@ -78,13 +83,17 @@ describe("initiative (004:L2-4, L17-18)", () => {
   });
   it("order: total, then Combat Sense, then simultaneous; no one lost", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ total: fc.integer({ min: 0, max: 12 }), combatSense: fc.integer({ min: 0, max: 5 }) }), { maxLength: 12 }), (rows) => {
-        const entries = rows.map((r, i) => ({ id: `c${i}`, ...r }));
-        const slots = S.initiativeOrder(entries);
-        expect(slots.flatMap((s) => s.ids).sort()).toEqual(entries.map((e) => e.id).sort());
-        for (let k = 1; k < slots.length; k++) expect(S.compareInitiative(slots[k - 1], slots[k])).toBeLessThan(0);
-        for (const s of slots) for (const id of s.ids) expect(entries.find((e) => e.id === id)).toMatchObject({ total: s.total, combatSense: s.combatSense });
-      }),
+      fc.property(
+        fc.array(fc.record({ total: fc.integer({ min: 0, max: 12 }), combatSense: fc.integer({ min: 0, max: 5 }) }), { maxLength: 12 }),
+        (rows) => {
+          const entries = rows.map((r, i) => ({ id: `c${i}`, ...r }));
+          const slots = S.initiativeOrder(entries);
+          expect(slots.flatMap((s) => s.ids).sort()).toEqual(entries.map((e) => e.id).sort());
+          for (let k = 1; k < slots.length; k++) expect(S.compareInitiative(slots[k - 1], slots[k])).toBeLessThan(0);
+          for (const s of slots)
+            for (const id of s.ids) expect(entries.find((e) => e.id === id)).toMatchObject({ total: s.total, combatSense: s.combatSense });
+        },
+      ),
     );
   });
   it("readied acts before the trigger, delayed after (004:L13-16)", () => {
@@ -99,7 +108,12 @@ describe("initiative (004:L2-4, L17-18)", () => {
 
 describe("actions (004:L5-19)", () => {
   it("one Standard action has no penalty; a lone Simple action is free; automatic and impossible", () => {
-    expect(S.planTurn([{ type: "standard" }, { type: "simple" }, { type: "automatic" }, { type: "impossible" }]).actions.map((a) => [a.resolution, a.modifier])).toEqual([
+    expect(
+      S.planTurn([{ type: "standard" }, { type: "simple" }, { type: "automatic" }, { type: "impossible" }]).actions.map((a) => [
+        a.resolution,
+        a.modifier,
+      ]),
+    ).toEqual([
       ["roll", 0],
       ["free", 0],
       ["automatic", 0],
@@ -112,7 +126,11 @@ describe("actions (004:L5-19)", () => {
     expect(S.planTurn([{ type: "standard" }], { underwater: true }).actions[0].modifier).toBe(-1);
   });
   it("the progressive reading gives the k-th rolled action −(k−1)", () => {
-    expect(S.planTurn([{ type: "standard" }, { type: "standard" }, { type: "standard" }], { reading: "progressive" }).actions.map((a) => a.modifier)).toEqual([0, -1, -2]);
+    expect(
+      S.planTurn([{ type: "standard" }, { type: "standard" }, { type: "standard" }], { reading: "progressive" }).actions.map(
+        (a) => a.modifier,
+      ),
+    ).toEqual([0, -1, -2]);
   });
   it("free strikes: one per round, for the listed triggers", () => {
     expect(S.FREE_STRIKE_TRIGGERS).toHaveLength(7);
@@ -183,7 +201,15 @@ describe("melee and ranged details", () => {
   });
   it("range bands", () => {
     const bands = S.throwingRanges(0);
-    expect([0, 5, 5.5, 10, 20, 40, 41].map((d) => S.rangeBandOf(d, bands))).toEqual(["base", "base", "medium", "medium", "long", "extreme", "beyond"]);
+    expect([0, 5, 5.5, 10, 20, 40, 41].map((d) => S.rangeBandOf(d, bands))).toEqual([
+      "base",
+      "base",
+      "medium",
+      "medium",
+      "long",
+      "extreme",
+      "beyond",
+    ]);
   });
   it("scatter bearings 0/60/…/300 (004:L111)", () => {
     expect([1, 2, 3, 4, 5, 6].map(S.scatterBearing)).toEqual([0, 60, 120, 180, 240, 300]);
@@ -240,16 +266,27 @@ describe("garbage input: an answer or an OmnibusError, for every public function
   });
   it.each(fns)("%s", (_name, fn) => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(garbage, fc.integer({ min: -3, max: 12 }), fc.constantFrom("walking", "sprinting", "head", "quick", "soft", "light", "standard", "reload")), { maxLength: 5 }), fc.integer(), (args, seed) => {
-        const withDice = args.map((a, i) => (i === 2 && args.length > 3 ? seededDice(seed) : a));
-        for (const call of [args, withDice, [...args.slice(0, 1), seededDice(seed)], [...args.slice(0, 2), seededDice(seed)]]) {
-          try {
-            fn(...call);
-          } catch (e) {
-            if (!(e instanceof OmnibusError)) throw new Error(`${_name}(${JSON.stringify(call)}) threw ${String(e)}`);
+      fc.property(
+        fc.array(
+          fc.oneof(
+            garbage,
+            fc.integer({ min: -3, max: 12 }),
+            fc.constantFrom("walking", "sprinting", "head", "quick", "soft", "light", "standard", "reload"),
+          ),
+          { maxLength: 5 },
+        ),
+        fc.integer(),
+        (args, seed) => {
+          const withDice = args.map((a, i) => (i === 2 && args.length > 3 ? seededDice(seed) : a));
+          for (const call of [args, withDice, [...args.slice(0, 1), seededDice(seed)], [...args.slice(0, 2), seededDice(seed)]]) {
+            try {
+              fn(...call);
+            } catch (e) {
+              if (!(e instanceof OmnibusError)) throw new Error(`${_name}(${JSON.stringify(call)}) threw ${String(e)}`);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });

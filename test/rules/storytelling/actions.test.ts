@@ -2,8 +2,19 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { OmnibusError } from "../../../src/core/errors";
 import {
-  abilityRollLimit, beatsPriorRoll, effectiveDefense, EXTENDED_TARGETS, recordContestRound, recordExtendedRoll, resolveContest,
-  retryExtendedAction, rollsWithinTime, spendWillpower, startExtendedAction, startExtendedContest, type ExtendedAction,
+  abilityRollLimit,
+  beatsPriorRoll,
+  effectiveDefense,
+  EXTENDED_TARGETS,
+  recordContestRound,
+  recordExtendedRoll,
+  resolveContest,
+  retryExtendedAction,
+  rollsWithinTime,
+  spendWillpower,
+  startExtendedAction,
+  startExtendedContest,
+  type ExtendedAction,
 } from "../../../src/rules/storytelling";
 
 const rolls = (state: ExtendedAction, successes: number[]) => successes.reduce((s, n) => recordExtendedRoll(s, { successes: n }), state);
@@ -87,17 +98,28 @@ describe("contested actions (digest §9.7)", () => {
   it("A12: a dramatic failure loses; the opponent's win is exceptional if it has a success (option: just loses)", () => {
     expect(resolveContest({ successes: 0, dramaticFailure: true }, { successes: 1 })).toEqual({ winner: "second", exceptional: true });
     expect(resolveContest({ successes: 0, dramaticFailure: true }, { successes: 0 })).toEqual({ winner: "second", exceptional: false });
-    expect(resolveContest({ successes: 0, dramaticFailure: true }, { successes: 1 }, { dramaticFailure: "loses" })).toEqual({ winner: "second", exceptional: false });
+    expect(resolveContest({ successes: 0, dramaticFailure: true }, { successes: 1 }, { dramaticFailure: "loses" })).toEqual({
+      winner: "second",
+      exceptional: false,
+    });
   });
   it("E21 (002:L355): extended contest to 6: Karen 1,3,0 vs robber 3,0,3 → robber wins on turn 3", () => {
     let c = startExtendedContest(6);
-    const rounds = [[1, 3], [3, 0], [0, 3]];
+    const rounds = [
+      [1, 3],
+      [3, 0],
+      [0, 3],
+    ];
     const totals: number[][] = [];
     for (const [k, r] of rounds) {
       c = recordContestRound(c, { successes: k }, { successes: r });
       totals.push([...c.totals]);
     }
-    expect(totals).toEqual([[1, 3], [4, 3], [4, 6]]);
+    expect(totals).toEqual([
+      [1, 3],
+      [4, 3],
+      [4, 6],
+    ]);
     expect(c.result).toBe("second");
     expect(c.rounds).toBe(3);
   });
@@ -140,7 +162,12 @@ describe("action types (002:L361–L367)", () => {
   it("a reflexive action (resisting poison, spending Willpower) does not use the turn; the others do", async () => {
     const { usesTurnAction } = await import("../../../src/rules/storytelling");
     expect(usesTurnAction("reflexive")).toBe(false);
-    expect(["instant", "extended", "contested", "extendedContested"].map((t) => usesTurnAction(t as never))).toEqual([true, true, true, true]);
+    expect(["instant", "extended", "contested", "extendedContested"].map((t) => usesTurnAction(t as never))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(() => usesTurnAction("passive" as never)).toThrow(OmnibusError);
   });
 });

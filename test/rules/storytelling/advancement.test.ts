@@ -25,16 +25,43 @@ describe("Storytelling experience (WoD 2004, Experience Costs table)", () => {
   });
 });
 
-type Sheet = { attributes: Record<string, number>; skills: Record<string, { dots: number; specialties: string }>; willpower?: unknown; morality?: number };
+type Sheet = {
+  attributes: Record<string, number>;
+  skills: Record<string, { dots: number; specialties: string }>;
+  willpower?: unknown;
+  morality?: number;
+};
 
 /** A legal starting character: Mental 5, Physical 4, Social 3 over the free dots; skills 11/7/4; 3 specialties; 7 merit dots. */
 function legal(): { type: string; system: Sheet; items: unknown[] } {
-  const attributes = { intelligence: 3, wits: 3, resolve: 2, strength: 2, dexterity: 3, stamina: 2, presence: 2, manipulation: 2, composure: 2 };
+  const attributes = {
+    intelligence: 3,
+    wits: 3,
+    resolve: 2,
+    strength: 2,
+    dexterity: 3,
+    stamina: 2,
+    presence: 2,
+    manipulation: 2,
+    composure: 2,
+  };
   const skills: Sheet["skills"] = Object.fromEntries(SKILLS.map((s) => [s, { dots: 0, specialties: "" }]));
   // Mental 11: Academics 3, Computer 2, Investigation 3, Medicine 2, Occult 1.
-  Object.assign(skills, { academics: { dots: 3, specialties: "History" }, computer: { dots: 2, specialties: "" }, investigation: { dots: 3, specialties: "Crime Scenes, Riddles" }, medicine: { dots: 2, specialties: "" }, occult: { dots: 1, specialties: "" } });
+  Object.assign(skills, {
+    academics: { dots: 3, specialties: "History" },
+    computer: { dots: 2, specialties: "" },
+    investigation: { dots: 3, specialties: "Crime Scenes, Riddles" },
+    medicine: { dots: 2, specialties: "" },
+    occult: { dots: 1, specialties: "" },
+  });
   // Physical 7: Athletics 2, Drive 2, Firearms 3. Social 4: Empathy 2, Persuasion 2.
-  Object.assign(skills, { athletics: { dots: 2, specialties: "" }, drive: { dots: 2, specialties: "" }, firearms: { dots: 3, specialties: "" }, empathy: { dots: 2, specialties: "" }, persuasion: { dots: 2, specialties: "" } });
+  Object.assign(skills, {
+    athletics: { dots: 2, specialties: "" },
+    drive: { dots: 2, specialties: "" },
+    firearms: { dots: 3, specialties: "" },
+    empathy: { dots: 2, specialties: "" },
+    persuasion: { dots: 2, specialties: "" },
+  });
   return {
     type: "storytelling_character",
     system: { attributes, skills, willpower: { points: 4, bonus: 0 }, morality: 7 },
@@ -76,7 +103,15 @@ describe("Storytelling creation (WoD 2004, Character Creation)", () => {
     ch.items.push({ name: "Fame", type: "storytelling_merit", system: { dots: 1 } });
     const r = validateStorytellingCharacter(ch);
     const by = Object.fromEntries(r.breaches.map((b) => [b.code, b.values]));
-    expect(Object.keys(by).sort()).toEqual(["derivedWillpower", "meritDots", "morality", "skillAboveFive", "skillDots", "specialties", "specialtyWithoutSkill"]);
+    expect(Object.keys(by).sort()).toEqual([
+      "derivedWillpower",
+      "meritDots",
+      "morality",
+      "skillAboveFive",
+      "skillDots",
+      "specialties",
+      "specialtyWithoutSkill",
+    ]);
     // Brawl 6: dots 5 and 6 count two each → 8, so Physical 7 + 8.
     expect(by.skillDots).toMatchObject({ mental: 10, physical: 15, social: 4 });
     expect(by.specialties).toEqual({ count: 4, allowed: 3 });
@@ -84,7 +119,9 @@ describe("Storytelling creation (WoD 2004, Character Creation)", () => {
     expect(by.derivedWillpower).toEqual({ value: 2, expected: 4 });
   });
   it("a GM-edited budget applies; junk is refused", () => {
-    expect(validateStorytellingCharacter(legal(), { ...STORYTELLING_CREATION, meritDots: 10 }).breaches.map((b) => b.code)).toEqual(["meritDots"]);
+    expect(validateStorytellingCharacter(legal(), { ...STORYTELLING_CREATION, meritDots: 10 }).breaches.map((b) => b.code)).toEqual([
+      "meritDots",
+    ]);
     const bad = legal();
     (bad.system.attributes as Record<string, unknown>).wits = "3";
     expect(() => validateStorytellingCharacter(bad)).toThrow(/attributes.wits must be a whole number/);

@@ -3,9 +3,24 @@ import fc from "fast-check";
 import { forcedDice } from "../../../src/core/dice";
 import { OmnibusError } from "../../../src/core/errors";
 import {
-  aimingBonus, armorAgainst, attackPool, defenseRating, effectiveDefense, healthRating, initiativeModifier, initiativeOrder,
-  killingBlowDamage, knockoutThreatened, rangeBand, rangePenalty, rollInitiative, speedRating, surprised, thrownRanges,
-  willpowerRating, experienceCost,
+  aimingBonus,
+  armorAgainst,
+  attackPool,
+  defenseRating,
+  effectiveDefense,
+  healthRating,
+  initiativeModifier,
+  initiativeOrder,
+  killingBlowDamage,
+  knockoutThreatened,
+  rangeBand,
+  rangePenalty,
+  rollInitiative,
+  speedRating,
+  surprised,
+  thrownRanges,
+  willpowerRating,
+  experienceCost,
 } from "../../../src/rules/storytelling";
 
 describe("derived traits (digest §Z.4)", () => {
@@ -42,7 +57,10 @@ describe("initiative (WoD p.152)", () => {
     expect(order.every((r) => !r.tiedWithNext)).toBe(true);
   });
   it("a full tie is flagged, or rolled off with dice (again until no tie)", () => {
-    const tied = [{ id: "x", modifier: 4, roll: 5 }, { id: "y", modifier: 4, roll: 5 }];
+    const tied = [
+      { id: "x", modifier: 4, roll: 5 },
+      { id: "y", modifier: 4, roll: 5 },
+    ];
     expect(initiativeOrder(tied)[0].tiedWithNext).toBe(true);
     const rolled = initiativeOrder(tied, forcedDice([3, 3, 2, 8]));
     expect(rolled.map((r) => r.id)).toEqual(["y", "x"]);
@@ -51,7 +69,12 @@ describe("initiative (WoD p.152)", () => {
   });
   it("bad entries are OmnibusErrors", () => {
     expect(() => initiativeOrder([{ id: "a", modifier: 1, roll: 11 }])).toThrow(OmnibusError);
-    expect(() => initiativeOrder([{ id: "a", modifier: 1, roll: 1 }, { id: "a", modifier: 1, roll: 2 }])).toThrow(OmnibusError);
+    expect(() =>
+      initiativeOrder([
+        { id: "a", modifier: 1, roll: 1 },
+        { id: "a", modifier: 1, roll: 2 },
+      ]),
+    ).toThrow(OmnibusError);
   });
 });
 
@@ -70,7 +93,9 @@ describe("Defense (002:L428; WoD pp.156–157)", () => {
     expect(effectiveDefense({ defense: 2, attackKind: "melee", dodge: true, willpower: true, willpowerBeforeDodge: true })).toBe(8);
   });
   it("each further attack in a turn −1; surprised / all-out → 0", () => {
-    expect([0, 1, 2, 3, 4].map((n) => effectiveDefense({ defense: 3, attackKind: "melee", priorAttacksThisTurn: n }))).toEqual([3, 2, 1, 0, 0]);
+    expect([0, 1, 2, 3, 4].map((n) => effectiveDefense({ defense: 3, attackKind: "melee", priorAttacksThisTurn: n }))).toEqual([
+      3, 2, 1, 0, 0,
+    ]);
     expect(effectiveDefense({ defense: 3, attackKind: "melee", noDefense: true })).toBe(0);
     expect(surprised(0)).toBe(true);
     expect(surprised(1)).toBe(false);
@@ -80,7 +105,13 @@ describe("Defense (002:L428; WoD pp.156–157)", () => {
 describe("ranges and sights (002:L745, L751; WoD p.162)", () => {
   it("bands for a light pistol 20/40/80", () => {
     expect([0, 20, 21, 40, 41, 80, 81].map((d) => rangeBand(d, [20, 40, 80]))).toEqual([
-      "short", "short", "medium", "medium", "long", "long", "outOfRange",
+      "short",
+      "short",
+      "medium",
+      "medium",
+      "long",
+      "long",
+      "outOfRange",
     ]);
   });
   it("E54: medium −2 with a laser sight → 0; long −4 with a laser → −4; long with a scope → −2; short/medium with a scope unchanged", () => {
@@ -118,7 +149,9 @@ describe("armour and attack pools (002:L623–L631; WoD pp.153–171)", () => {
   });
   it("melee: Strength 3 + Weaponry 2 + knife 1 (lethal) − Defense 2 − armour 1 → 3 dice of lethal", () => {
     const p = attackPool({
-      attackKind: "melee", attribute: 3, skill: 2,
+      attackKind: "melee",
+      attribute: 3,
+      skill: 2,
       weapon: { damage: 1, damageType: "lethal" },
       targetDefense: effectiveDefense({ defense: 2, attackKind: "melee" }),
       targetArmor: { general: 1, ballistic: 0 },
@@ -127,25 +160,48 @@ describe("armour and attack pools (002:L623–L631; WoD pp.153–171)", () => {
     expect(p.damageType).toBe("lethal");
   });
   it("E50 (002:L691): pistol 3 + Dexterity 2 + Firearms 3 − 4 darkness → 4", () => {
-    expect(attackPool({ attackKind: "firearms", attribute: 2, skill: 3, weapon: { damage: 3, damageType: "lethal" }, modifiers: [{ label: "darkness", value: -4 }] }).pool).toBe(4);
+    expect(
+      attackPool({
+        attackKind: "firearms",
+        attribute: 2,
+        skill: 3,
+        weapon: { damage: 3, damageType: "lethal" },
+        modifiers: [{ label: "darkness", value: -4 }],
+      }).pool,
+    ).toBe(4);
   });
   it("bulletproof armour turns firearm lethal into bashing; range and autofire apply", () => {
     const p = attackPool({
-      attackKind: "firearms", attribute: 3, skill: 3, weapon: { damage: 2, damageType: "lethal" },
-      targetArmor: { general: 1, ballistic: 2, bulletproof: true }, range: { band: "medium" }, autofire: "medium", autofireTargets: 3,
+      attackKind: "firearms",
+      attribute: 3,
+      skill: 3,
+      weapon: { damage: 2, damageType: "lethal" },
+      targetArmor: { general: 1, ballistic: 2, bulletproof: true },
+      range: { band: "medium" },
+      autofire: "medium",
+      autofireTargets: 3,
     });
     expect(p.pool).toBe(3 + 3 + 2 - 2 - 2 + 2 - 3);
     expect(p.damageType).toBe("bashing");
   });
   it("unarmed is bashing; all-out +2; specified target head −3; concealment −2", () => {
-    const p = attackPool({ attackKind: "unarmed", attribute: 2, skill: 2, allOutAttack: true, specifiedTarget: "head", concealment: "partially" });
+    const p = attackPool({
+      attackKind: "unarmed",
+      attribute: 2,
+      skill: 2,
+      allOutAttack: true,
+      specifiedTarget: "head",
+      concealment: "partially",
+    });
     expect(p.pool).toBe(2 + 2 + 2 - 3 - 2);
     expect(p.damageType).toBe("bashing");
   });
   it("E36 (002:L579): Strength 2 with an improvised Size-3 object → −1 −1; per-point option", () => {
     const w = { damage: 1, damageType: "bashing" as const, improvised: true, strengthRequired: 3 };
     expect(attackPool({ attackKind: "melee", attribute: 2, skill: 0, weapon: w }).pool).toBe(2 + 0 - 1 + 1 - 1 - 1);
-    expect(attackPool({ attackKind: "melee", attribute: 1, skill: 2, weapon: w, strengthShortfall: "perPoint" }).pool).toBe(1 + 2 + 1 - 1 - 2);
+    expect(attackPool({ attackKind: "melee", attribute: 1, skill: 2, weapon: w, strengthShortfall: "perPoint" }).pool).toBe(
+      1 + 2 + 1 - 1 - 2,
+    );
   });
   it("an out-of-range target is an OmnibusError", () => {
     expect(() => attackPool({ attackKind: "firearms", attribute: 3, skill: 3, range: { band: "outOfRange" } })).toThrow(OmnibusError);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  accelerate, consciousnessPool, ELECTROCUTION, fatiguePenalty, fireDamage, holdBreath, ramHits, survivalGear,
+  accelerate,
+  consciousnessPool,
+  ELECTROCUTION,
+  fatiguePenalty,
+  fireDamage,
+  holdBreath,
+  ramHits,
+  survivalGear,
 } from "../../../src/rules/storytelling";
 
 // Digest §Z.8 (published WoD 2004; not in the seed) and §16 / §17 seed rules.

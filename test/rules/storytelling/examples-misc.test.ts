@@ -11,12 +11,26 @@ describe("worked examples: thresholds, equipment, listening, handling", () => {
   });
   it("E6 (002:L135): lockpicks (rating r) + damaged lock +1, two deadbolts −3 → net r + 1 − 3", () => {
     for (const r of [1, 2, 3]) {
-      const p = buildPool({ attribute: 3, skill: skill(2), equipment: [r], modifiers: [{ label: "damaged lock", value: 1 }, { label: "deadbolts", value: -3 }] });
+      const p = buildPool({
+        attribute: 3,
+        skill: skill(2),
+        equipment: [r],
+        modifiers: [
+          { label: "damaged lock", value: 1 },
+          { label: "deadbolts", value: -3 },
+        ],
+      });
       expect(p.pool - p.base).toBe(r + 1 - 3);
     }
   });
   it("E13 (002:L276): 1–4 successes are successes, 5 exceptional", () => {
-    expect([1, 2, 3, 4, 5].map((s) => classifyOutcome(s, false))).toEqual(["success", "success", "success", "success", "exceptionalSuccess"]);
+    expect([1, 2, 3, 4, 5].map((s) => classifyOutcome(s, false))).toEqual([
+      "success",
+      "success",
+      "success",
+      "success",
+      "exceptionalSuccess",
+    ]);
   });
   it("E46 (002:L643–L645): car break-in Dexterity + Larceny: no tools +0, crowbar +1, pro tool +3, coat hanger +0", () => {
     const base = buildPool({ attribute: 3, skill: skill(2) }).pool;

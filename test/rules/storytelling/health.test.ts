@@ -2,8 +2,19 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { OmnibusError } from "../../../src/core/errors";
 import {
-  applyDamage, bleedOut, formatTrack, healDamage, healOverTime, healthRating, healthStatus, normalizeTrack, parseTrack,
-  timeToHealAll, woundPenalty, type DamageType, type HealthTrack,
+  applyDamage,
+  bleedOut,
+  formatTrack,
+  healDamage,
+  healOverTime,
+  healthRating,
+  healthStatus,
+  normalizeTrack,
+  parseTrack,
+  timeToHealAll,
+  woundPenalty,
+  type DamageType,
+  type HealthTrack,
 } from "../../../src/rules/storytelling";
 
 // Digest §Z.6–§Z.7 (published WoD 2004 pp.172–176; not in the seed, cross-reference 002:L438).
@@ -66,13 +77,11 @@ describe("Health track (digest §Z.6)", () => {
 });
 
 describe("Health properties", () => {
-  const track = fc
-    .tuple(fc.integer({ min: 1, max: 15 }), fc.nat(15), fc.nat(15), fc.nat(15))
-    .map(([h, a, l, b]): HealthTrack => {
-      const aggravated = Math.min(a, h);
-      const lethal = Math.min(l, h - aggravated);
-      return { health: h, aggravated, lethal, bashing: Math.min(b, h - aggravated - lethal) };
-    });
+  const track = fc.tuple(fc.integer({ min: 1, max: 15 }), fc.nat(15), fc.nat(15), fc.nat(15)).map(([h, a, l, b]): HealthTrack => {
+    const aggravated = Math.min(a, h);
+    const lethal = Math.min(l, h - aggravated);
+    return { health: h, aggravated, lethal, bashing: Math.min(b, h - aggravated - lethal) };
+  });
   const type = fc.constantFrom<DamageType>("bashing", "lethal", "aggravated");
   it("damage never heals: severity only rises, wounds never exceed Health, the string round-trips", () => {
     fc.assert(

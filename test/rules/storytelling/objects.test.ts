@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
-  bendBars, damageToObject, effectiveDurability, fallingDamage, fallingObjectCollision, holdDoor, improvisedWeaponModifier, kickDoor,
-  objectDamageRating, objectState, objectStructure, repairObject, strikeObject, MATERIAL_DURABILITY,
+  bendBars,
+  damageToObject,
+  effectiveDurability,
+  fallingDamage,
+  fallingObjectCollision,
+  holdDoor,
+  improvisedWeaponModifier,
+  kickDoor,
+  objectDamageRating,
+  objectState,
+  objectStructure,
+  repairObject,
+  strikeObject,
+  MATERIAL_DURABILITY,
 } from "../../../src/rules/storytelling";
 
 // Digest §15 and §X E34–E45; seed 002 lines cited.
@@ -12,8 +24,20 @@ describe("object traits (002:L492–L533)", () => {
   it("Structure = Durability + Size; Damage = lower of the two (002:L527, L571); sample objects (§Y.2)", () => {
     // [durability, size, structure, damage] from the seed's table (002:L535–L569), rule-consistent rows
     const rows: [number, number, number, number][] = [
-      [1, 3, 4, 1], [1, 4, 5, 1], [1, 6, 7, 1], [2, 5, 7, 2], [1, 5, 6, 1], [3, 5, 8, 3], [2, 4, 6, 2], [3, 6, 9, 3], [3, 8, 11, 3],
-      [3, 3, 6, 3], [3, 2, 5, 2], [1, 3, 4, 1], [10, 8, 18, 8], [2, 2, 4, 2],
+      [1, 3, 4, 1],
+      [1, 4, 5, 1],
+      [1, 6, 7, 1],
+      [2, 5, 7, 2],
+      [1, 5, 6, 1],
+      [3, 5, 8, 3],
+      [2, 4, 6, 2],
+      [3, 6, 9, 3],
+      [3, 8, 11, 3],
+      [3, 3, 6, 3],
+      [3, 2, 5, 2],
+      [1, 3, 4, 1],
+      [10, 8, 18, 8],
+      [2, 2, 4, 2],
     ];
     for (const [d, s, st, dmg] of rows) {
       expect(objectStructure(d, s)).toBe(st);
@@ -27,8 +51,10 @@ describe("object traits (002:L492–L533)", () => {
   it("E35 (002:L527): chainsaw D2 S3 St5: 1–2 OK, 3–4 −1, 5 non-functional", () => {
     const saw = { durability: 2, size: 3 };
     expect([1, 2, 3, 4, 5].map((d) => objectState(saw, d))).toEqual([
-      { state: "ok", penalty: 0 }, { state: "ok", penalty: 0 },
-      { state: "impaired", penalty: -1 }, { state: "impaired", penalty: -1 },
+      { state: "ok", penalty: 0 },
+      { state: "ok", penalty: 0 },
+      { state: "impaired", penalty: -1 },
+      { state: "impaired", penalty: -1 },
       { state: "destroyed", penalty: 0 },
     ]);
     expect(repairObject(4, 2)).toBe(2); // each repair success restores 1 (002:L531); 2 ≤ Durability → OK again (A21)
@@ -98,6 +124,9 @@ describe("breaking things (002:L581–L617)", () => {
   });
   it("E43 (002:L617): chair falls 9 yards on a human (Size 5, Armor 0): human 4, chair 3 − Durability 1 = 2", () => {
     const chair = { durability: 1, size: 4 };
-    expect(fallingObjectCollision(chair, { living: true, size: 5, armor: 0 }, fallingDamage(9).damage)).toEqual({ fallingObjectDamage: 2, struckDamage: 4 });
+    expect(fallingObjectCollision(chair, { living: true, size: 5, armor: 0 }, fallingDamage(9).damage)).toEqual({
+      fallingObjectDamage: 2,
+      struckDamage: 4,
+    });
   });
 });

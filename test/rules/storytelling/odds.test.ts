@@ -76,16 +76,26 @@ describe("the resolver and the core's exact odds agree (every face combination)"
 describe("the queue resolver and the core pool primitive agree where both apply", () => {
   it("same faces → same dice, kinds and successes", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 12 }), fc.constantFrom<AgainLevel>(10, 9, 8, "none"), fc.boolean(), fc.integer(), (pool, again, rote, seed) => {
-        const chance = pool === 0;
-        if (chance && rote) return;
-        const viaCore = rollPool(pool, seededDice(seed), { again, rote, roteRerolls: "initialDice" });
-        const againFace = again === "none" ? null : chance ? 10 : again;
-        const viaQueue = rollByQueue(chance ? 1 : pool, forcedDice(viaCore.dice), {
-          chance, successFace: chance ? 10 : 8, againFace, rote, roteAll: false,
-        });
-        expect(viaQueue).toEqual(viaCore.detail);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 12 }),
+        fc.constantFrom<AgainLevel>(10, 9, 8, "none"),
+        fc.boolean(),
+        fc.integer(),
+        (pool, again, rote, seed) => {
+          const chance = pool === 0;
+          if (chance && rote) return;
+          const viaCore = rollPool(pool, seededDice(seed), { again, rote, roteRerolls: "initialDice" });
+          const againFace = again === "none" ? null : chance ? 10 : again;
+          const viaQueue = rollByQueue(chance ? 1 : pool, forcedDice(viaCore.dice), {
+            chance,
+            successFace: chance ? 10 : 8,
+            againFace,
+            rote,
+            roteAll: false,
+          });
+          expect(viaQueue).toEqual(viaCore.detail);
+        },
+      ),
     );
   });
 });

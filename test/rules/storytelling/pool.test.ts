@@ -2,8 +2,15 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { OmnibusError } from "../../../src/core/errors";
 import {
-  buildPool, damageEquipment, equipmentCost, extendedRetryPenalty, resolvePool, skillCategory, successiveAttemptPenalty,
-  unskilledPenalty, SITUATIONAL_MODIFIERS,
+  buildPool,
+  damageEquipment,
+  equipmentCost,
+  extendedRetryPenalty,
+  resolvePool,
+  skillCategory,
+  successiveAttemptPenalty,
+  unskilledPenalty,
+  SITUATIONAL_MODIFIERS,
 } from "../../../src/rules/storytelling";
 
 const physical = (dots: number) => ({ dots, category: "physical" as const });
@@ -46,7 +53,16 @@ describe("dice pools (digest §4, §X E1–E7)", () => {
     expect(extendedRetryPenalty(3)).toBe(2);
   });
   it("E21 (002:L355): Karen Stamina 2 + Athletics 4, +2 −1 → 7", () => {
-    expect(buildPool({ attribute: 2, skill: physical(4), modifiers: [{ label: "speed", value: 2 }, { label: "shoes", value: -1 }] }).pool).toBe(7);
+    expect(
+      buildPool({
+        attribute: 2,
+        skill: physical(4),
+        modifiers: [
+          { label: "speed", value: 2 },
+          { label: "shoes", value: -1 },
+        ],
+      }).pool,
+    ).toBe(7);
   });
   it("E24 (002:L402): Laura Intelligence + Composure 5, successive attempt −1 → 4; E24b −2 flat", () => {
     expect(buildPool({ attribute: 3, secondAttribute: 2, attemptPenalty: successiveAttemptPenalty(2) }).pool).toBe(4);
@@ -73,18 +89,39 @@ describe("dice pools (digest §4, §X E1–E7)", () => {
     expect(charles.pool).toBe(-1);
     const charlesRoll = resolvePool(charles.pool, [6]);
     expect(charlesRoll.outcome).toBe("failure");
-    expect(buildPool({ attribute: 2, skill: mental(4), modifiers: dark, helpers: [{ successes: 2, dramaticFailure: false }] }).pool).toBe(5);
+    expect(buildPool({ attribute: 2, skill: mental(4), modifiers: dark, helpers: [{ successes: 2, dramaticFailure: false }] }).pool).toBe(
+      5,
+    );
   });
   it("A16: two helpers' dramatic failures cost −4 each by default, −4 once as an option", () => {
-    const helpers = [{ successes: 0, dramaticFailure: true }, { successes: 0, dramaticFailure: true }];
+    const helpers = [
+      { successes: 0, dramaticFailure: true },
+      { successes: 0, dramaticFailure: true },
+    ];
     expect(buildPool({ attribute: 5, skill: mental(5), helpers }).pool).toBe(2);
     expect(buildPool({ attribute: 5, skill: mental(5), helpers, options: { teamworkDramaticFailures: "once" } }).pool).toBe(6);
   });
   it("E50 (002:L691): pistol 3 + Dexterity 2 + Firearms 3 − 4 darkness → 4", () => {
-    expect(buildPool({ attribute: 2, skill: physical(3), modifiers: [{ label: "pistol", value: 3 }, { label: "darkness", value: -4 }] }).pool).toBe(4);
+    expect(
+      buildPool({
+        attribute: 2,
+        skill: physical(3),
+        modifiers: [
+          { label: "pistol", value: 3 },
+          { label: "darkness", value: -4 },
+        ],
+      }).pool,
+    ).toBe(4);
   });
   it("A2: a single modifier over 5 is a warning, not a cap (002:L139)", () => {
-    const p = buildPool({ attribute: 3, skill: physical(3), modifiers: [{ label: "monsoon", value: -5 }, { label: "dark", value: -3 }] });
+    const p = buildPool({
+      attribute: 3,
+      skill: physical(3),
+      modifiers: [
+        { label: "monsoon", value: -5 },
+        { label: "dark", value: -3 },
+      ],
+    });
     expect(p.pool).toBe(-2);
     expect(p.warnings).toEqual([]);
     expect(buildPool({ attribute: 3, modifiers: [{ label: "x", value: -6 }] }).warnings).toEqual(["modifierOverFive"]);
@@ -110,13 +147,19 @@ describe("dice pools (digest §4, §X E1–E7)", () => {
   });
   it("property: pool = base + bonus − penalty, chance iff pool ≤ 0", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 }), fc.array(fc.integer({ min: -5, max: 5 })), fc.boolean(), (a, s, mods, wp) => {
-        const p = buildPool({ attribute: a, skill: physical(s), willpower: wp, modifiers: mods.map((value) => ({ label: "m", value })) });
-        const expected = a + s + (s === 0 ? -1 : 0) + (wp ? 3 : 0) + mods.reduce((x, y) => x + y, 0);
-        expect(p.pool).toBe(expected);
-        expect(p.pool).toBe(p.base + p.bonus - p.penalty);
-        expect(p.chance).toBe(expected <= 0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.array(fc.integer({ min: -5, max: 5 })),
+        fc.boolean(),
+        (a, s, mods, wp) => {
+          const p = buildPool({ attribute: a, skill: physical(s), willpower: wp, modifiers: mods.map((value) => ({ label: "m", value })) });
+          const expected = a + s + (s === 0 ? -1 : 0) + (wp ? 3 : 0) + mods.reduce((x, y) => x + y, 0);
+          expect(p.pool).toBe(expected);
+          expect(p.pool).toBe(p.base + p.bonus - p.penalty);
+          expect(p.chance).toBe(expected <= 0);
+        },
+      ),
     );
   });
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { OmnibusError } from "../../../src/core/errors";
 import { forcedDice, seededDice } from "../../../src/core/dice";
-import { addBonusSuccesses, classifyOutcome, resolvePool, rollAdvancedAction, rollPool, type AgainLevel } from "../../../src/rules/storytelling";
+import {
+  addBonusSuccesses,
+  classifyOutcome,
+  resolvePool,
+  rollAdvancedAction,
+  rollPool,
+  type AgainLevel,
+} from "../../../src/rules/storytelling";
 
 // Digest rules/storytelling.md §X "Worked examples as test vectors"; seed 002 line numbers cited.
 

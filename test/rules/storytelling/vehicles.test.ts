@@ -1,8 +1,27 @@
 import { describe, expect, it } from "vitest";
 import {
-  brakingPenalty, collisionDamagePool, collisionSpeedDice, damageToObject, doorLossConcealment, flatTyrePenalty, gasTankMayExplode,
-  headOnCollision, motorcycleDamage, occupantDamage, overSafeSpeedPenalty, reinforcementCost, SAMPLE_VEHICLES, vehicleDamagePenalty,
-  vehicleHitsPerson, vehicleImpact, vehicleJumpDamage, VEHICLE_PARTS, yardsPerTurnToKmh, buildPool, resolvePool, JUMP_SURFACE,
+  brakingPenalty,
+  collisionDamagePool,
+  collisionSpeedDice,
+  damageToObject,
+  doorLossConcealment,
+  flatTyrePenalty,
+  gasTankMayExplode,
+  headOnCollision,
+  motorcycleDamage,
+  occupantDamage,
+  overSafeSpeedPenalty,
+  reinforcementCost,
+  SAMPLE_VEHICLES,
+  vehicleDamagePenalty,
+  vehicleHitsPerson,
+  vehicleImpact,
+  vehicleJumpDamage,
+  VEHICLE_PARTS,
+  yardsPerTurnToKmh,
+  buildPool,
+  resolvePool,
+  JUMP_SURFACE,
 } from "../../../src/rules/storytelling";
 
 // Digest §17 and §X E56–E71; seed 002 lines cited.
@@ -35,7 +54,11 @@ describe("vehicles (002:L761–L934)", () => {
     expect(vehicleJumpDamage(46)).toMatchObject({ units: 4, damage: 4 }); // a fraction rounds up (A37)
   });
   it("E62 (002:L845–L847): Luke at 120 km/h → 8; Dexterity 3 + Athletics 3 on asphalt [4,4,6,8,9,+a 6th < 8] → 2 S → 6 bashing", () => {
-    const pool = buildPool({ attribute: 3, skill: { dots: 3, category: "physical" }, modifiers: [{ label: "surface", value: JUMP_SURFACE.pavement }] }).pool;
+    const pool = buildPool({
+      attribute: 3,
+      skill: { dots: 3, category: "physical" },
+      modifiers: [{ label: "surface", value: JUMP_SURFACE.pavement }],
+    }).pool;
     expect(pool).toBe(6);
     const roll = resolvePool(pool, [4, 4, 6, 8, 9, 2]);
     expect(roll.successes).toBe(2);
@@ -44,7 +67,14 @@ describe("vehicles (002:L761–L934)", () => {
   });
   it("E63 (002:L859–L861): Taylor 9 − Vaughn's Defense 3 → 6 to hit; damage Size 9 + 60 km/h (+4) = 13; 4 S → 4 bashing + knockdown", () => {
     const compact = SAMPLE_VEHICLES.compactCar;
-    expect(buildPool({ attribute: 3, skill: { dots: 3, category: "physical" }, equipment: [compact.handling], modifiers: [{ label: "defense", value: -3 }] }).pool).toBe(6);
+    expect(
+      buildPool({
+        attribute: 3,
+        skill: { dots: 3, category: "physical" },
+        equipment: [compact.handling],
+        modifiers: [{ label: "defense", value: -3 }],
+      }).pool,
+    ).toBe(6);
     expect(collisionSpeedDice({ kmh: 60 })).toBe(4);
     expect(collisionDamagePool(9, { kmh: 60 }, 0)).toBe(13);
     expect(vehicleHitsPerson(4)).toEqual({ bashing: 4, knockedDown: true, vehicleDamage: 0 });
@@ -94,14 +124,28 @@ describe("vehicles (002:L761–L934)", () => {
   });
   it("sample vehicles (002:L911–L934): Structure = Durability + Size; speeds convert to the seed's km/h", () => {
     for (const v of Object.values(SAMPLE_VEHICLES)) expect(v.structure).toBe(v.durability + v.size);
-    const seedKmh: [number, number][] = [[132, 145], [235, 260], [161, 180], [103, 115], [191, 210], [110, 120], [183, 200], [176, 195], [169, 185], [147, 160]];
+    const seedKmh: [number, number][] = [
+      [132, 145],
+      [235, 260],
+      [161, 180],
+      [103, 115],
+      [191, 210],
+      [110, 120],
+      [183, 200],
+      [176, 195],
+      [169, 185],
+      [147, 160],
+    ];
     for (const [yd, kmh] of seedKmh) expect(Math.abs(yardsPerTurnToKmh(yd) - kmh)).toBeLessThan(0.02 * kmh); // "consistent within rounding"
     expect(yardsPerTurnToKmh(88)).toBeCloseTo(96.6, 1); // the bus: the seed's 100 km/h is a loose rounding
     expect(SAMPLE_VEHICLES.suvPickup.acceleration).toBe(13); // matches the braking example (002:L811)
   });
   it("vehicle parts (002:L773–L789): window, door, tyre, gas tank", () => {
     expect(Object.values(VEHICLE_PARTS).map((p) => [p.durability, p.size, p.structure, p.toHit])).toEqual([
-      [1, 3, 4, -1], [3, 3, 6, -1], [1, 2, 3, -1], [6, 2, 8, -1],
+      [1, 3, 4, -1],
+      [3, 3, 6, -1],
+      [1, 2, 3, -1],
+      [6, 2, 8, -1],
     ]);
   });
 });

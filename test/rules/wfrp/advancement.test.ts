@@ -5,7 +5,10 @@ import { WFRP_CREATION, validateWfrpCharacter } from "../../../src/rules/wfrp/cr
 
 describe("WFRP 4e experience (core rulebook, Advance costs table)", () => {
   it("WFRP 4e core, Advance costs table: characteristic 0→5 costs 5 × 25; 0→10 costs 5 × 25 + 5 × 30 = 275", () => {
-    expect(wfrpAdvanceCost("characteristic", 0, 5)).toEqual({ cost: 125, steps: [0, 1, 2, 3, 4].map((n) => ({ from: n, to: n + 1, cost: 25 })) });
+    expect(wfrpAdvanceCost("characteristic", 0, 5)).toEqual({
+      cost: 125,
+      steps: [0, 1, 2, 3, 4].map((n) => ({ from: n, to: n + 1, cost: 25 })),
+    });
     expect(wfrpAdvanceCost("characteristic", 0, 10).cost).toBe(275);
     expect(wfrpAdvanceCost("characteristic", 5, 6).cost).toBe(30);
   });
@@ -34,7 +37,11 @@ describe("WFRP 4e experience (core rulebook, Advance costs table)", () => {
   });
 });
 
-const skill = (name: string, key: string, advances: number, specialisation = "") => ({ name, type: "wfrp_skill", system: { key, specialisation, advances, characteristic: "ws" } });
+const skill = (name: string, key: string, advances: number, specialisation = "") => ({
+  name,
+  type: "wfrp_skill",
+  system: { key, specialisation, advances, characteristic: "ws" },
+});
 const talent = (name: string, key = "") => ({ name, type: "wfrp_talent", system: { key, timesTaken: 1 } });
 
 /** A human soldier built by the core rulebook's steps. */
@@ -47,17 +54,36 @@ function soldier() {
       species: "Human",
       career: "Soldier",
       characteristics: Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, { initial: v, advances: adv[k] ?? 0, modifier: 0 }])),
-      fate: 4, fortune: 4, resilience: 2, resolve: 2, movement: 4,
+      fate: 4,
+      fortune: 4,
+      resilience: 2,
+      resolve: 2,
+      movement: 4,
     },
     items: [
       // species: 5 in Charm, Cool, Gossip; 3 in Haggle, Leadership, Melee (Basic)
-      skill("Charm", "charm", 5), skill("Gossip", "gossip", 5), skill("Haggle", "haggle", 3), skill("Leadership", "leadership", 3),
+      skill("Charm", "charm", 5),
+      skill("Gossip", "gossip", 5),
+      skill("Haggle", "haggle", 3),
+      skill("Leadership", "leadership", 3),
       // career: 40 advances over the 8 first-level skills (Cool and Melee share with the species)
-      skill("Cool", "cool", 10), skill("Melee (Basic)", "melee", 8, "Basic"),
-      skill("Athletics", "athletics", 5), skill("Climb", "climb", 5), skill("Dodge", "dodge", 5), skill("Endurance", "endurance", 5),
-      skill("Language (Battle)", "language", 5, "Battle"), skill("Play (Drum)", "play", 5, "Drum"),
-      talent("Doomed"), talent("Savvy", "savvy"), talent("Hardy", "hardy"), talent("Sharp", "sharp"), talent("Luck"), talent("Warrior Born", "warriorBorn"),
-      { name: "Dagger", type: "wfrp_weapon", system: {} }, { name: "Leather Breastplate", type: "wfrp_armour", system: {} }, { name: "Uniform", type: "wfrp_trapping", system: {} },
+      skill("Cool", "cool", 10),
+      skill("Melee (Basic)", "melee", 8, "Basic"),
+      skill("Athletics", "athletics", 5),
+      skill("Climb", "climb", 5),
+      skill("Dodge", "dodge", 5),
+      skill("Endurance", "endurance", 5),
+      skill("Language (Battle)", "language", 5, "Battle"),
+      skill("Play (Drum)", "play", 5, "Drum"),
+      talent("Doomed"),
+      talent("Savvy", "savvy"),
+      talent("Hardy", "hardy"),
+      talent("Sharp", "sharp"),
+      talent("Luck"),
+      talent("Warrior Born", "warriorBorn"),
+      { name: "Dagger", type: "wfrp_weapon", system: {} },
+      { name: "Leather Breastplate", type: "wfrp_armour", system: {} },
+      { name: "Uniform", type: "wfrp_trapping", system: {} },
     ],
   };
 }
@@ -111,12 +137,14 @@ describe("WFRP 4e creation (core rulebook, Chapter 2)", () => {
       ["trappingMissing", { trapping: "Uniform" }],
     ]);
   });
-  it("WFRP 4e core, Careers: a career written as \"Career (Level)\" is the career (Soldier (Recruit) is checked, not skipped)", () => {
+  it('WFRP 4e core, Careers: a career written as "Career (Level)" is the career (Soldier (Recruit) is checked, not skipped)', () => {
     const ch = soldier();
     ch.system.career = "Soldier (Recruit)";
     expect(validateWfrpCharacter(ch)).toMatchObject({ ok: true, unchecked: [], totals: { career: "soldier" } });
     ch.items = ch.items.filter((i) => i.name !== "Leather Breastplate");
-    expect(validateWfrpCharacter(ch).breaches.map((b) => [b.code, b.values])).toEqual([["trappingMissing", { trapping: "Leather Breastplate" }]]);
+    expect(validateWfrpCharacter(ch).breaches.map((b) => [b.code, b.values])).toEqual([
+      ["trappingMissing", { trapping: "Leather Breastplate" }],
+    ]);
   });
   it("WFRP 4e core, Rat Catcher (Rat Hunter): WS, BS, WP; Ranged (Sling) is a career skill, Melee (Fencing) is not; Strike to Stun is a career talent", () => {
     const ch = soldier();
@@ -124,10 +152,18 @@ describe("WFRP 4e creation (core rulebook, Chapter 2)", () => {
     const r = validateWfrpCharacter(ch);
     const codes = r.breaches.map((b) => b.code);
     expect(codes).toContain("characteristicAdvanceOutOfCareer"); // T has advances; the Rat Hunter's are WS, BS, WP
-    expect(r.breaches.find((b) => b.code === "characteristicAdvanceOutOfCareer")?.values).toEqual({ characteristic: "t", advances: 2, career: "ws, bs, wp" });
+    expect(r.breaches.find((b) => b.code === "characteristicAdvanceOutOfCareer")?.values).toEqual({
+      characteristic: "t",
+      advances: 2,
+      career: "ws, bs, wp",
+    });
     expect(codes).toContain("skillNotAvailable"); // Climb, Dodge… are Soldier skills
     expect(codes).toContain("careerTalentMissing");
-    expect(r.breaches.filter((b) => b.code === "trappingMissing").map((b) => b.values.trapping)).toEqual(["Sling", "Sack", "Small but Vicious Dog"]);
+    expect(r.breaches.filter((b) => b.code === "trappingMissing").map((b) => b.values.trapping)).toEqual([
+      "Sling",
+      "Sack",
+      "Small but Vicious Dog",
+    ]);
   });
   it("WFRP 4e core, Wizard (Wizard's Apprentice): Channelling of any colour is a career skill; Grimoire and Quarterstaff are its trappings", () => {
     const ch = soldier();
@@ -147,11 +183,19 @@ describe("WFRP 4e creation (core rulebook, Chapter 2)", () => {
     expect(out.map((v) => v.characteristic)).toEqual(expect.arrayContaining(["t"]));
   });
   it("WFRP 4e core, first-level characteristics: Noble WS I Dex, Witch Hunter WS T WP, Knight S I Ag, Scholar T Int WP", () => {
-    for (const [career, chars] of [["Noble (Scion)", "ws, i, dex"], ["Witch Hunter (Interrogator)", "ws, t, wp"], ["Knight (Squire)", "s, i, ag"], ["Scholar (Student)", "t, int, wp"]] as const) {
+    for (const [career, chars] of [
+      ["Noble (Scion)", "ws, i, dex"],
+      ["Witch Hunter (Interrogator)", "ws, t, wp"],
+      ["Knight (Squire)", "s, i, ag"],
+      ["Scholar (Student)", "t, int, wp"],
+    ] as const) {
       const ch = soldier();
       ch.system.career = career;
       const r = validateWfrpCharacter(ch);
-      expect(r.unchecked.filter((u) => u.includes("characteristics")), career).toEqual([]);
+      expect(
+        r.unchecked.filter((u) => u.includes("characteristics")),
+        career,
+      ).toEqual([]);
       for (const b of r.breaches.filter((x) => x.code === "characteristicAdvanceOutOfCareer")) expect(b.values.career, career).toBe(chars);
     }
   });
@@ -163,7 +207,9 @@ describe("WFRP 4e creation (core rulebook, Chapter 2)", () => {
     const skipped = (key: string, spec: string) => {
       Object.assign(mutable, { key, specialisation: spec });
       skill.name = spec ? `${key} (${spec})` : key;
-      return validateWfrpCharacter(ch).breaches.some((b) => b.code === "skillNotAvailable" && JSON.stringify(b.values).toLowerCase().includes(key.toLowerCase()));
+      return validateWfrpCharacter(ch).breaches.some(
+        (b) => b.code === "skillNotAvailable" && JSON.stringify(b.values).toLowerCase().includes(key.toLowerCase()),
+      );
     };
     expect(skipped("research", ""), "Research").toBe(true);
     expect(skipped("melee", "Polearm"), "Melee (Polearm)").toBe(false);

@@ -68,7 +68,11 @@ describe("melee attack: opposed, damage = weapon + SL margin − TB − AP (dige
   it("a hit on a double is a Critical; a failed attack on a double a Fumble (combat always counts doubles)", () => {
     const crit = resolveAttack({ attacker: { value: 60 }, defender: { value: 30 }, weapon: handWeapon, attackerStrengthBonus: 3 }, 33, 50);
     expect(crit).toMatchObject({ hit: true, critical: true, fumble: false });
-    const fumble = resolveAttack({ attacker: { value: 30 }, defender: { value: 30 }, weapon: handWeapon, attackerStrengthBonus: 3 }, 66, 50);
+    const fumble = resolveAttack(
+      { attacker: { value: 30 }, defender: { value: 30 }, weapon: handWeapon, attackerStrengthBonus: 3 },
+      66,
+      50,
+    );
     expect(fumble).toMatchObject({ hit: false, fumble: true });
   });
   it("unopposed (a Surprised defender): a success hits with the attacker's own SL", () => {
@@ -80,11 +84,15 @@ describe("melee attack: opposed, damage = weapon + SL margin − TB − AP (dige
     const r = resolveAttack({ attacker: { value: 45 }, defender: null, weapon: w, attackerStrengthBonus: 3 }, 37, null);
     expect(r.damage).toBe(3 + 5 + 7); // SL 1 < units 7
     const i: Weapon = { kind: "melee", damage: 5, addsStrengthBonus: true, qualities: ["impact"] };
-    expect(resolveAttack({ attacker: { value: 45 }, defender: null, weapon: i, attackerStrengthBonus: 3 }, 40, null).damage).toBe(3 + 5 + 0 + 10);
+    expect(resolveAttack({ attacker: { value: 45 }, defender: null, weapon: i, attackerStrengthBonus: 3 }, 40, null).damage).toBe(
+      3 + 5 + 0 + 10,
+    );
   });
   it("dice order: attacker's face, then defender's", () => {
     const dice = forcedDice([13, 27]);
-    expect(rollAttack(dice, { attacker: { value: 45 }, defender: { value: 40 }, weapon: handWeapon, attackerStrengthBonus: 3 }).margin).toBe(1);
+    expect(
+      rollAttack(dice, { attacker: { value: 45 }, defender: { value: 40 }, weapon: handWeapon, attackerStrengthBonus: 3 }).margin,
+    ).toBe(1);
     dice.assertExhausted();
   });
 });
@@ -121,14 +129,25 @@ describe("Wounds and damage (published 4e)", () => {
     expect(maxWounds({ strengthBonus: 3, toughnessBonus: 3, willpowerBonus: 3, size: "large" })).toBe(24);
   });
   it("damage 8 − TB 3 − AP 1 = 4 Wounds lost", () => {
-    expect(applyDamage({ damage: 8, wounds: 12, toughnessBonus: 3, armourPoints: 1 })).toMatchObject({ woundsLost: 4, wounds: 8, reducedToZero: false });
+    expect(applyDamage({ damage: 8, wounds: 12, toughnessBonus: 3, armourPoints: 1 })).toMatchObject({
+      woundsLost: 4,
+      wounds: 8,
+      reducedToZero: false,
+    });
   });
   it("at least 1 Wound; Undamaging doubles AP and has no minimum", () => {
-    expect(applyDamage({ damage: 3, wounds: 12, toughnessBonus: 3, armourPoints: 2 })).toMatchObject({ woundsLost: 1, minimumApplied: true });
+    expect(applyDamage({ damage: 3, wounds: 12, toughnessBonus: 3, armourPoints: 2 })).toMatchObject({
+      woundsLost: 1,
+      minimumApplied: true,
+    });
     expect(applyDamage({ damage: 6, wounds: 12, toughnessBonus: 3, armourPoints: 2, undamaging: true })).toMatchObject({ woundsLost: 0 });
   });
   it("a hit that takes the target to 0 Wounds is a Critical Wound (digest §7 item 7)", () => {
-    expect(applyDamage({ damage: 10, wounds: 4, toughnessBonus: 3, armourPoints: 0 })).toMatchObject({ woundsLost: 4, wounds: 0, reducedToZero: true });
+    expect(applyDamage({ damage: 10, wounds: 4, toughnessBonus: 3, armourPoints: 0 })).toMatchObject({
+      woundsLost: 4,
+      wounds: 0,
+      reducedToZero: true,
+    });
   });
   it("armour by location; Penetrating ignores non-metal and 1 AP of metal", () => {
     const armour = [
@@ -169,8 +188,13 @@ describe("Conditions (digest §7 item 16; published 4e)", () => {
     expect(r.conditions).toEqual({ bleeding: 2, unconscious: 1 });
   });
   it("end of round: Ablaze ×2, d10 = 7, TB 3, AP 1 → 7 + 1 − 4 = 4; minimum 1", () => {
-    expect(endOfRound(forcedDice([7]), { conditions: { ablaze: 2 }, wounds: 10, toughnessBonus: 3, armourPoints: 1 })).toMatchObject({ wounds: 6, woundsLost: { ablaze: 4 } });
-    expect(endOfRound(forcedDice([1]), { conditions: { ablaze: 1 }, wounds: 10, toughnessBonus: 5, armourPoints: 2 }).woundsLost.ablaze).toBe(1);
+    expect(endOfRound(forcedDice([7]), { conditions: { ablaze: 2 }, wounds: 10, toughnessBonus: 3, armourPoints: 1 })).toMatchObject({
+      wounds: 6,
+      woundsLost: { ablaze: 4 },
+    });
+    expect(
+      endOfRound(forcedDice([1]), { conditions: { ablaze: 1 }, wounds: 10, toughnessBonus: 5, armourPoints: 2 }).woundsLost.ablaze,
+    ).toBe(1);
   });
 });
 
@@ -212,10 +236,14 @@ describe("turns, rounds, movement, On the Defensive (003:L261-277, L333, L337-34
   });
   it("an ambush: the lowest Stealth opposes each observer; losers are Surprised (003:L315)", () => {
     const dice = forcedDice([20, 60, 20, 10]);
-    const r = rollAmbush(dice, [45, 38], [
-      { id: "tollich", perception: 41 },
-      { id: "perdita", perception: 50 },
-    ]);
+    const r = rollAmbush(
+      dice,
+      [45, 38],
+      [
+        { id: "tollich", perception: 41 },
+        { id: "perdita", perception: 50 },
+      ],
+    );
     expect(r.stealth).toBe(38);
     expect(r.observers.map((o) => o.surprised)).toEqual([true, false]);
     dice.assertExhausted();
@@ -251,7 +279,9 @@ describe("initiative modes (003:L285-295)", () => {
 
 describe("combat test modifiers for the roll dialog", () => {
   it("Advantage 2 (+20), Fatigued (−10), attacking a Prone target in melee (+20) → +30", () => {
-    expect(combatTestModifiers({ advantage: 2, conditions: { fatigued: 1 }, attacking: { targetConditions: { prone: 1 }, melee: true } })).toEqual({
+    expect(
+      combatTestModifiers({ advantage: 2, conditions: { fatigued: 1 }, attacking: { targetConditions: { prone: 1 }, melee: true } }),
+    ).toEqual({
       lines: [
         { source: "advantage", modifier: 20 },
         { source: "conditions", modifier: -10 },

@@ -3,7 +3,19 @@
  * numbers (seed 003, line cited per case).
  */
 import { describe, expect, it } from "vitest";
-import { assistance, breakInitiativeTie, rerollOpposed, rerollTest, chooseTieOrder, resolveSurprise, spendResolveOnSurprise, surpriseDeterminedIn, orderInitiative, rankInitiativeTie, resolveRoll } from "../../../src/rules/wfrp";
+import {
+  assistance,
+  breakInitiativeTie,
+  rerollOpposed,
+  rerollTest,
+  chooseTieOrder,
+  resolveSurprise,
+  spendResolveOnSurprise,
+  surpriseDeterminedIn,
+  orderInitiative,
+  rankInitiativeTie,
+  resolveRoll,
+} from "../../../src/rules/wfrp";
 import { forcedDice } from "../../../src/core/dice";
 import { OmnibusError } from "../../../src/core/errors";
 
@@ -18,11 +30,20 @@ describe("Fast SL on a successful 00 (003:L142)", () => {
 
 describe("a full initiative tie: an opposed Agility test, the winner chooses (003:L281)", () => {
   it("equal Initiative: the higher Agility acts first, no test (003:L281)", () => {
-    const order = orderInitiative([{ id: "a", score: 35, roll: null, initiative: 35, agility: 30 }, { id: "b", score: 35, roll: null, initiative: 35, agility: 41 }]);
-    expect(order.map((e) => [e.id, e.tieGroup])).toEqual([["b", 0], ["a", 0]]);
+    const order = orderInitiative([
+      { id: "a", score: 35, roll: null, initiative: 35, agility: 30 },
+      { id: "b", score: 35, roll: null, initiative: 35, agility: 41 },
+    ]);
+    expect(order.map((e) => [e.id, e.tieGroup])).toEqual([
+      ["b", 0],
+      ["a", 0],
+    ]);
   });
   it("equal Agility too: both test Agility 35; 23 (+1 SL) beats 34 (+0 SL), and the winner may go first or let the other", () => {
-    const tied = [{ id: "cultist1", agility: 35 }, { id: "cultist2", agility: 35 }];
+    const tied = [
+      { id: "cultist1", agility: 35 },
+      { id: "cultist2", agility: 35 },
+    ];
     const r = breakInitiativeTie(forcedDice([34, 23]), tied);
     expect(r.rounds[0].map((x) => x.sl)).toEqual([0, 1]);
     expect(r.order).toEqual(["cultist2", "cultist1"]);
@@ -30,7 +51,11 @@ describe("a full initiative tie: an opposed Agility test, the winner chooses (00
     expect(chooseTieOrder(r.order, "cultist1")).toEqual(["cultist1", "cultist2"]);
   });
   it("a level result tests again among those still level; three tied, one clear winner, two re-test", () => {
-    const tied = [{ id: "a", agility: 40 }, { id: "b", agility: 40 }, { id: "c", agility: 40 }];
+    const tied = [
+      { id: "a", agility: 40 },
+      { id: "b", agility: 40 },
+      { id: "c", agility: 40 },
+    ];
     // round 1: a 15 (+3), b 25 (+2), c 22 (+2) → a first, b and c level; round 2: b 60 (−2), c 38 (+1)
     const r = breakInitiativeTie(forcedDice([15, 25, 22, 60, 38]), tied);
     expect(r.order).toEqual(["a", "c", "b"]);
@@ -39,14 +64,27 @@ describe("a full initiative tie: an opposed Agility test, the winner chooses (00
   });
   it("bad input rolls nothing", () => {
     const src = forcedDice([1, 2]);
-    expect(() => breakInitiativeTie(src, [{ id: "a", agility: 30 }, { id: "a", agility: 30 }])).toThrow(OmnibusError);
+    expect(() =>
+      breakInitiativeTie(src, [
+        { id: "a", agility: 30 },
+        { id: "a", agility: 30 },
+      ]),
+    ).toThrow(OmnibusError);
     expect(src.remaining).toBe(2);
   });
 });
 
 describe("assistance counts only the helpers the seed allows (003:L221–237)", () => {
   it("the seed's search: Ademar (Perception 59) helped by Perdita and Valentin, both with the skill: +20 → 59 − 10 + 20 = 69 (003:L239)", () => {
-    const r = assistance(45, [{ advances: 5, value: 41 }, { advances: 3, value: 38 }], undefined, { testerValue: 59 });
+    const r = assistance(
+      45,
+      [
+        { advances: 5, value: 41 },
+        { advances: 3, value: 38 },
+      ],
+      undefined,
+      { testerValue: 59 },
+    );
     expect(r).toMatchObject({ bonus: 20, counted: 2, betterHelper: false });
     expect(59 - 10 + r.bonus).toBe(69);
   });
@@ -67,13 +105,19 @@ describe("assistance counts only the helpers the seed allows (003:L221–237)", 
 });
 
 describe("surprise is determined and resolved as the seed describes (003:L269, L301–325)", () => {
-  const observers = [{ id: "tollich", perception: 41, combatAware: true }, { id: "perdita", perception: 33 }];
+  const observers = [
+    { id: "tollich", perception: 41, combatAware: true },
+    { id: "perdita", perception: 33 },
+  ];
   it("it is determined in the first round (003:L269)", () => {
     expect([1, 2].map(surpriseDeterminedIn)).toEqual([true, false]);
   });
   it("the seed's example: unprepared defenders are Surprised; Tollich's Combat Aware, Challenging Perception 41, rolls 23 and is not; Perdita is (003:L325)", () => {
     const r = resolveSurprise(forcedDice([23]), { method: "unprepared", observers });
-    expect(r.observers.map((o) => [o.id, o.surprised])).toEqual([["tollich", false], ["perdita", true]]);
+    expect(r.observers.map((o) => [o.id, o.surprised])).toEqual([
+      ["tollich", false],
+      ["perdita", true],
+    ]);
     expect(r.observers[0].combatAware).toMatchObject({ roll: 23, success: true, sl: 2 });
   });
   it("a detectable ambush: the lowest Stealth opposes each observer's Perception; losers are Surprised (003:L315)", () => {
@@ -83,7 +127,11 @@ describe("surprise is determined and resolved as the seed describes (003:L269, L
     expect(r.nobodySurprised).toBe(false);
   });
   it("an ambush nobody can spot: one Stealth test; a failure surprises nobody, fight as usual (003:L303, L317)", () => {
-    const r = resolveSurprise(forcedDice([60]), { method: "ambush", ambusherStealth: [45], observers: [{ id: "perdita", perception: 33 }] });
+    const r = resolveSurprise(forcedDice([60]), {
+      method: "ambush",
+      ambusherStealth: [45],
+      observers: [{ id: "perdita", perception: 33 }],
+    });
     expect(r).toMatchObject({ nobodySurprised: true, stealthTest: { success: false } });
   });
   it("a Surprised character may spend a Resolve point to lose the Condition (003:L319)", () => {

@@ -100,9 +100,13 @@ describe("opposed invariants", () => {
 describe("extended, damage, initiative, ranges", () => {
   it("extended totals never drop below 0 (003:L209)", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ success: fc.boolean(), sl: fc.integer({ min: -12, max: 12 }) })), fc.boolean(), (rs, zeroSLCounts) => {
-        for (const t of extendedTest(rs, 999, { zeroSLCounts }).totals) expect(t).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.array(fc.record({ success: fc.boolean(), sl: fc.integer({ min: -12, max: 12 }) })),
+        fc.boolean(),
+        (rs, zeroSLCounts) => {
+          for (const t of extendedTest(rs, 999, { zeroSLCounts }).totals) expect(t).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
   it("damage: Wounds stay in 0…wounds and a hit takes at least 1 unless Undamaging", () => {
@@ -141,11 +145,16 @@ describe("extended, damage, initiative, ranges", () => {
   });
   it("range bands never get closer as the distance grows", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 500 }), fc.double({ min: 0, max: 2000, noNaN: true }), fc.double({ min: 0, max: 2000, noNaN: true }), (range, d1, d2) => {
-        const [near, far] = d1 <= d2 ? [d1, d2] : [d2, d1];
-        const i = (b: ReturnType<typeof rangeBand>) => (b === null ? RANGE_BANDS.length : RANGE_BANDS.indexOf(b));
-        expect(i(rangeBand(range, near))).toBeLessThanOrEqual(i(rangeBand(range, far)));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.double({ min: 0, max: 2000, noNaN: true }),
+        fc.double({ min: 0, max: 2000, noNaN: true }),
+        (range, d1, d2) => {
+          const [near, far] = d1 <= d2 ? [d1, d2] : [d2, d1];
+          const i = (b: ReturnType<typeof rangeBand>) => (b === null ? RANGE_BANDS.length : RANGE_BANDS.indexOf(b));
+          expect(i(rangeBand(range, near))).toBeLessThanOrEqual(i(rangeBand(range, far)));
+        },
+      ),
     );
   });
 });
@@ -169,7 +178,15 @@ describe("garbage in: an answer or an OmnibusError, never anything else", () => 
     );
   });
   it("the core test functions with near-miss input", () => {
-    const near = fc.oneof(fc.integer(), fc.double(), fc.constant(NaN), fc.constant(Infinity), fc.string(), fc.constant(undefined), fc.constant(null));
+    const near = fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.constant(NaN),
+      fc.constant(Infinity),
+      fc.string(),
+      fc.constant(undefined),
+      fc.constant(null),
+    );
     fc.assert(
       fc.property(near, near, near, near, (value, modifier, r, difficulty) => {
         answerOrOmnibusError(() => resolveTest({ value, modifier, difficulty } as never, r as never));

@@ -22,7 +22,7 @@ describe("difficulty table (003:L175-183, digest §2.11)", () => {
   it("the default difficulty is Challenging (+0) (003:L197)", () => {
     expect(testTarget({ value: 47 })).toBe(47);
   });
-  it("\"Hard (−20) Research Test\" (003:L169): Research 50 → target 30", () => {
+  it('"Hard (−20) Research Test" (003:L169): Research 50 → target 30', () => {
     expect(testTarget({ value: 50, difficulty: "hard" })).toBe(30);
   });
 });

@@ -217,10 +217,22 @@ describe("V21 — ±0 (003:L130)", () => {
 
 describe("V22 — criticals and fumbles option (003:L161)", () => {
   it("target 45, roll 44: +0, Critical, Astounding Success", () => {
-    expect(resolveTest({ value: 45 }, 44, { critsOnDoubles: true })).toMatchObject({ success: true, sl: 0, critical: true, fumble: false, outcome: "astounding_success" });
+    expect(resolveTest({ value: 45 }, 44, { critsOnDoubles: true })).toMatchObject({
+      success: true,
+      sl: 0,
+      critical: true,
+      fumble: false,
+      outcome: "astounding_success",
+    });
   });
   it("roll 55: −1, Fumble, Astounding Failure", () => {
-    expect(resolveTest({ value: 45 }, 55, { critsOnDoubles: true })).toMatchObject({ success: false, sl: -1, critical: false, fumble: true, outcome: "astounding_failure" });
+    expect(resolveTest({ value: 45 }, 55, { critsOnDoubles: true })).toMatchObject({
+      success: false,
+      sl: -1,
+      critical: false,
+      fumble: true,
+      outcome: "astounding_failure",
+    });
   });
   it("without the option the labels stay Marginal", () => {
     expect(resolveTest({ value: 45 }, 44)).toMatchObject({ critical: false, outcome: "marginal_success", double: true });
@@ -251,7 +263,12 @@ describe("V24 — opposed, both +2 SL, tested values 45 vs 50 (003:L191)", () =>
 describe("V25 — assistance cap (003:L237)", () => {
   it("characteristic 38 → Bonus 3; 4 willing helpers → only 3 help → +30", () => {
     expect(characteristicBonus(38)).toBe(3);
-    expect(assistance(38, [1, 2, 3, 4].map(() => ({ advances: 1 })))).toMatchObject({ bonus: 30, counted: 3, limit: 3 });
+    expect(
+      assistance(
+        38,
+        [1, 2, 3, 4].map(() => ({ advances: 1 })),
+      ),
+    ).toMatchObject({ bonus: 30, counted: 3, limit: 3 });
   });
 });
 

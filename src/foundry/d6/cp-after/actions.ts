@@ -106,7 +106,17 @@ async function spendCPAfter({ message, state }: ChatActionContext): Promise<void
     title: localize("OMNIBUS.D6.CPAfter.Title", { name: actor.name }),
     subtitle: "",
     img: actor.img ?? "",
-    dice: diceFaces({ code: { dice: 0, pips: 0 }, dice: [], wild: [], cp: roll.outcome!.faces, pips: 0, total: bonus, wildOne: false, complication: false, removed: [] }),
+    dice: diceFaces({
+      code: { dice: 0, pips: 0 },
+      dice: [],
+      wild: [],
+      cp: roll.outcome!.faces,
+      pips: 0,
+      total: bonus,
+      wildOne: false,
+      complication: false,
+      removed: [],
+    }),
     total: entry.total + bonus,
     outcome: null,
     quality: null,
@@ -119,7 +129,13 @@ async function spendCPAfter({ message, state }: ChatActionContext): Promise<void
     buttons: [],
   };
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("d6/chat/check-card"), { ...context, ruleset: "d6" });
-  await postResponse(message, "d6CPAfter", null, { rolls: [roll as unknown as Roll], choices: { count: String(count) }, content, actor: actor as never, rollMode: mode.mode });
+  await postResponse(message, "d6CPAfter", null, {
+    rolls: [roll as unknown as Roll],
+    choices: { count: String(count) },
+    content,
+    actor: actor as never,
+    rollMode: mode.mode,
+  });
 }
 
 /** The GM's side: re-derive the spend from the roller's actor and the response's dice; spend the points; amend the card. */
@@ -131,20 +147,44 @@ async function planCPAfter(context: ChatActionContext): Promise<PlannedAction> {
   if (!actor) throw refused("ActorGone", "the roller no longer exists");
   const max = cpAfterLimit(entry, actor.system);
   const count = parseIndex(context.response?.choices.count ?? "", CHARACTER_POINT_CAPS.resistDamage);
-  if (count === null || count < 1 || count > max) throw new OmnibusError("outOfRange", "Character Points on this roll", { name: "count", value: context.response?.choices.count ?? "", min: "1", max: String(max) });
+  if (count === null || count < 1 || count > max)
+    throw new OmnibusError("outOfRange", "Character Points on this roll", {
+      name: "count",
+      value: context.response?.choices.count ?? "",
+      min: "1",
+      max: String(max),
+    });
   const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => (f.sides === 6 ? f.face : 0)));
   cpDiceFromFaces(faces, count);
   const settings = readSettings();
-  const result = addCharacterPointDice({ total: entry.total, characterPointsSpent: entry.spent, kind: entry.kind, forcePointInForce: false }, count, forcedDice(faces), difficultiesOf(entry, settings));
+  const result = addCharacterPointDice(
+    { total: entry.total, characterPointsSpent: entry.spent, kind: entry.kind, forcePointInForce: false },
+    count,
+    forcedDice(faces),
+    difficultiesOf(entry, settings),
+  );
   const state = structuredClone(context.state);
   const d6 = state.d6 as Record<string, unknown>;
   const next = d6.cpAfter as CPAfterState;
-  next.used = { count, added: result.added, total: result.total, outcomes: result.outcomes.map((o) => ({ difficulty: o.difficulty, success: o.success })) };
+  next.used = {
+    count,
+    added: result.added,
+    total: result.total,
+    outcomes: result.outcomes.map((o) => ({ difficulty: o.difficulty, success: o.success })),
+  };
   const attack = d6.attack as { targets?: unknown[] } | undefined;
   if (entry.attack && attack) {
     attack.targets = entry.attack.targets
       .filter((_, i) => result.outcomes[i]?.success)
-      .map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, zone: null, damage: null, distance: t.distance }));
+      .map((t) => ({
+        tokenUuid: t.tokenUuid,
+        actorUuid: t.actorUuid,
+        name: t.name,
+        img: t.img,
+        zone: null,
+        damage: null,
+        distance: t.distance,
+      }));
   }
   const hits = entry.attack ? result.outcomes.filter((o) => o.success).length : null;
   return {

@@ -42,7 +42,15 @@ import { evaluateOptions } from "../../compat";
 
 const CHECK_CARD_PATH = templatePath("d6/chat/check-card");
 
-type Doc = { uuid: string; name: string; type: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown>; statuses?: Set<string> };
+type Doc = {
+  uuid: string;
+  name: string;
+  type: string;
+  img?: string | null;
+  system: Record<string, unknown>;
+  update(d: Record<string, unknown>): Promise<unknown>;
+  statuses?: Set<string>;
+};
 
 /** World time in seconds (0 without a game clock). */
 export function worldTime(): number {
@@ -78,7 +86,12 @@ export function buildNaturalHealing(healer: D6ActorData): KindRequest<HealingChe
 const MEDICAL_CHECKS = { medpac: medpacCheck, bacta_tank: bactaCheck };
 
 /** The `medical` request: a medpac or bacta-tank item of the actor, used on the one targeted token's actor or oneself. */
-export async function buildHealing(source: CheckSource, healer: D6ActorData, toData: (doc: never) => D6ActorData, settings: D6Settings): Promise<KindRequest<HealingCheckData> | null> {
+export async function buildHealing(
+  source: CheckSource,
+  healer: D6ActorData,
+  toData: (doc: never) => D6ActorData,
+  settings: D6Settings,
+): Promise<KindRequest<HealingCheckData> | null> {
   const now = worldTime();
   const item = healer.items.find((i) => i.id === source.dataset.itemId);
   const kind = item ? medicalKind(item) : null;
@@ -88,7 +101,8 @@ export async function buildHealing(source: CheckSource, healer: D6ActorData, toD
   let patient: Patient;
   if (target) {
     const doc = await resolveDoc<Doc>(target.actorUuid);
-    if (!doc || !String(doc.type).startsWith("d6_") || doc.type === "d6_vehicle") return refuse({ refused: "OMNIBUS.D6.Healing.NotAPatient", data: { name: target.name } });
+    if (!doc || !String(doc.type).startsWith("d6_") || doc.type === "d6_vehicle")
+      return refuse({ refused: "OMNIBUS.D6.Healing.NotAPatient", data: { name: target.name } });
     patient = { ...toData(doc as never), unconscious: isUnconscious(doc) };
   } else {
     patient = { ...healer, unconscious: isUnconscious(source.actor as never) };
@@ -98,7 +112,12 @@ export async function buildHealing(source: CheckSource, healer: D6ActorData, toD
 }
 
 /** Rolls a healing request, spends the healer's CP and the medpac, posts the card and asks to apply it. */
-export async function rollHealing(request: KindRequest<HealingCheckData>, values: CheckValues, options: { rollMode: string }, settings: D6Settings): Promise<unknown> {
+export async function rollHealing(
+  request: KindRequest<HealingCheckData>,
+  values: CheckValues,
+  options: { rollMode: string },
+  settings: D6Settings,
+): Promise<unknown> {
   const data = healingData(request);
   const h = data.healing;
   const v = resolveHealing(request, values, settings);
@@ -108,9 +127,17 @@ export async function rollHealing(request: KindRequest<HealingCheckData>, values
   let item: Doc | null = null;
   if (h.kind === "medpac") {
     item = await resolveDoc<Doc>(h.itemUuid);
-    if (!item || Number(item.system.quantity ?? 0) <= 0) return refuse({ refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: item?.name ?? "" } });
+    if (!item || Number(item.system.quantity ?? 0) <= 0)
+      return refuse({ refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: item?.name ?? "" } });
   }
-  const main = D6Roll.fromSpec({ code: v.code, wildDie: true, wildOne: settings.wildOne, characterPoints: v.characterPoints, kind: data.rollKind, allowPipsOnly: settings.allowPipsOnly });
+  const main = D6Roll.fromSpec({
+    code: v.code,
+    wildDie: true,
+    wildOne: settings.wildOne,
+    characterPoints: v.characterPoints,
+    kind: data.rollKind,
+    allowPipsOnly: settings.allowPipsOnly,
+  });
   await main.evaluate(evaluateOptions(options.rollMode));
   const outcome = main.outcome!;
   const rolls: Roll[] = [main as unknown as Roll];
@@ -130,7 +157,21 @@ export async function rollHealing(request: KindRequest<HealingCheckData>, values
     }
     result = bactaHealingResult(stamp, success, tankTime);
   }
-  const context = healingCard(request, stamp, result, { dice: diceFaces(outcome), total: outcome.total, code: formatDieCode(v.code), characterPoints: v.characterPoints, difficulty: v.difficulty, complication: outcome.complication, img: healer?.img ?? "" }, localize);
+  const context = healingCard(
+    request,
+    stamp,
+    result,
+    {
+      dice: diceFaces(outcome),
+      total: outcome.total,
+      code: formatDieCode(v.code),
+      characterPoints: v.characterPoints,
+      difficulty: v.difficulty,
+      complication: outcome.complication,
+      img: healer?.img ?? "",
+    },
+    localize,
+  );
   // Explain (issue 14): the roll and why it healed, never a hidden difficulty (the card goes to every client).
   context.explain = explainHealing(outcome, h.kind, String(h.patientState), settings.hideDifficulty ? null : v.difficulty, result);
   if (!settings.hideDifficulty || game.user?.isGM) {
@@ -138,7 +179,14 @@ export async function rollHealing(request: KindRequest<HealingCheckData>, values
   } else context.lines = context.lines.filter((l) => !l.secret);
   if (healer && v.characterPoints > 0) await healer.update({ "system.characterPoints": data.characterPointsAvailable - v.characterPoints });
   if (item) await item.update({ "system.quantity": Math.max(0, Number(item.system.quantity ?? 0) - 1) });
-  const message = await postCard({ template: CHECK_CARD_PATH, context, actor: healer as never, rolls, rollMode: options.rollMode, flags: { d6: { healing: { ...stamp, healerUuid: request.actorUuid ?? null, result } } } });
+  const message = await postCard({
+    template: CHECK_CARD_PATH,
+    context,
+    actor: healer as never,
+    rolls,
+    rollMode: options.rollMode,
+    flags: { d6: { healing: { ...stamp, healerUuid: request.actorUuid ?? null, result } } },
+  });
   if (message?.id) void requestChatAction(message, "d6ApplyHealing", null);
   return message;
 }

@@ -17,7 +17,13 @@ import { movementCard, resolveMovement, type MovementCheckData, type RolledMovem
 import { D6Roll } from "../rolls";
 import { evaluateOptions } from "../../compat";
 
-type Doc = { uuid: string; name: string; img?: string | null; system: Record<string, unknown>; update(d: Record<string, unknown>): Promise<unknown> };
+type Doc = {
+  uuid: string;
+  name: string;
+  img?: string | null;
+  system: Record<string, unknown>;
+  update(d: Record<string, unknown>): Promise<unknown>;
+};
 
 async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null> {
   if (!uuid) return null;
@@ -25,20 +31,39 @@ async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null>
 }
 
 /** Rolls a movement request (or not, when the move is automatic), posts the card and asks to record the speed. */
-export async function rollMovement(request: KindRequest<MovementCheckData>, values: CheckValues, options: { rollMode: string }, settings: D6Settings): Promise<unknown> {
+export async function rollMovement(
+  request: KindRequest<MovementCheckData>,
+  values: CheckValues,
+  options: { rollMode: string },
+  settings: D6Settings,
+): Promise<unknown> {
   const r = resolveMovement(request, values, settings);
   const actor = await resolveDoc<Doc>(request.actorUuid);
   const seeDifficulty = !settings.hideDifficulty || Boolean(game.user?.isGM);
   const rolls: Roll[] = [];
   let rolled: RolledMovement | null = null;
   if (r.difficulty !== null) {
-    const roll = D6Roll.fromSpec({ code: r.code, wildDie: true, wildOne: settings.wildOne, characterPoints: r.characterPoints, kind: "skill", allowPipsOnly: settings.allowPipsOnly });
+    const roll = D6Roll.fromSpec({
+      code: r.code,
+      wildDie: true,
+      wildOne: settings.wildOne,
+      characterPoints: r.characterPoints,
+      kind: "skill",
+      allowPipsOnly: settings.allowPipsOnly,
+    });
     await roll.evaluate(evaluateOptions(options.rollMode));
     rolls.push(roll as unknown as Roll);
     rolled = { dice: diceFaces(roll.outcome!), total: roll.outcome!.total, complication: roll.outcome!.complication };
   }
-  const context = movementCard(request, r, rolled, { img: actor?.img ?? "", seeDifficulty, hideSecrets: settings.hideDifficulty, tumble: settings.fallTumble }, localize);
-  if (actor && rolled && r.characterPoints > 0) await actor.update({ "system.characterPoints": checkData(request).characterPointsAvailable - r.characterPoints });
+  const context = movementCard(
+    request,
+    r,
+    rolled,
+    { img: actor?.img ?? "", seeDifficulty, hideSecrets: settings.hideDifficulty, tumble: settings.fallTumble },
+    localize,
+  );
+  if (actor && rolled && r.characterPoints > 0)
+    await actor.update({ "system.characterPoints": checkData(request).characterPointsAvailable - r.characterPoints });
   const message = await postCard({
     template: templatePath("d6/chat/check-card"),
     context,

@@ -53,7 +53,8 @@ export function cpDiceFromFaces(faces: number[], count: number): { faces: number
     const die: number[] = [];
     do {
       const face = faces[i++];
-      if (!Number.isInteger(face) || face < 1 || face > 6) throw new OmnibusError("diceMismatch", "Character Point dice are d6", { sides: "6" });
+      if (!Number.isInteger(face) || face < 1 || face > 6)
+        throw new OmnibusError("diceMismatch", "Character Point dice are d6", { sides: "6" });
       die.push(face);
     } while (die[die.length - 1] === 6);
     dice.push(die);
@@ -103,12 +104,26 @@ async function spendResistCP({ message, target: key, state }: ChatActionContext)
   await roll.evaluate(mode.evaluate);
   const bonus = roll.outcome!.total;
   const resistTotal = target.resistTotal + bonus;
-  const preview = planDamage({ ...target, resistTotal }, { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0) }, readSettings());
+  const preview = planDamage(
+    { ...target, resistTotal },
+    { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0) },
+    readSettings(),
+  );
   const context: D6CardContext = {
     title: localize("OMNIBUS.D6.ResistCP.Title", { name: target.name }),
     subtitle: "",
     img: actor.img ?? "",
-    dice: diceFaces({ code: { dice: 0, pips: 0 }, dice: [], wild: [], cp: roll.outcome!.faces, pips: 0, total: bonus, wildOne: false, complication: false, removed: [] }),
+    dice: diceFaces({
+      code: { dice: 0, pips: 0 },
+      dice: [],
+      wild: [],
+      cp: roll.outcome!.faces,
+      pips: 0,
+      total: bonus,
+      wildOne: false,
+      complication: false,
+      removed: [],
+    }),
     total: bonus,
     outcome: null,
     quality: null,
@@ -116,13 +131,22 @@ async function spendResistCP({ message, target: key, state }: ChatActionContext)
     lines: [
       { label: "OMNIBUS.D6.ResistCP.Spent", value: String(count) },
       { label: "OMNIBUS.D6.Card.DamageVsStrength", value: `${target.damageTotal} − ${resistTotal} (${target.resistTotal} + ${bonus})` },
-      { label: "OMNIBUS.D6.ResistCP.NowResult", value: localize(preview.knockedOut ? "OMNIBUS.D6.DamageResult.knockedOut" : `OMNIBUS.D6.DamageResult.${preview.result}`) },
+      {
+        label: "OMNIBUS.D6.ResistCP.NowResult",
+        value: localize(preview.knockedOut ? "OMNIBUS.D6.DamageResult.knockedOut" : `OMNIBUS.D6.DamageResult.${preview.result}`),
+      },
     ],
     outcomes: [],
     buttons: [],
   };
   const content = await foundry.applications.handlebars.renderTemplate(templatePath("d6/chat/check-card"), { ...context, ruleset: "d6" });
-  await postResponse(message, "d6ResistCP", key, { rolls: [roll as unknown as Roll], choices: { count: String(count) }, content, actor: actor as never, rollMode: mode.mode });
+  await postResponse(message, "d6ResistCP", key, {
+    rolls: [roll as unknown as Roll],
+    choices: { count: String(count) },
+    content,
+    actor: actor as never,
+    rollMode: mode.mode,
+  });
 }
 
 /** The GM's side: re-derive the spend from the target's actor and the response's dice; spend the points; amend the card. */
@@ -131,12 +155,19 @@ async function planResistCP(context: ChatActionContext): Promise<PlannedAction> 
   const targets = damageTargets(context.state);
   const target = index === null ? undefined : targets[index];
   if (!target || target.vehicle) throw refused("NotOnCard", "no such target on this card");
-  if (isMarked(context.message, "d6ApplyDamage", context.target)) throw refused("DamageApplied", "the damage was already applied", { name: target.name });
+  if (isMarked(context.message, "d6ApplyDamage", context.target))
+    throw refused("DamageApplied", "the damage was already applied", { name: target.name });
   const actor = (await fromUuid(target.actorUuid as never)) as unknown as ActorDoc | null;
   if (!actor) throw refused("TargetGone", "the target no longer exists", { name: target.name });
   const count = parseIndex(context.response?.choices.count ?? "", CHARACTER_POINT_CAPS.resistDamage);
   const max = resistCPLimit(actor.system);
-  if (count === null || count < 1 || count > max) throw new OmnibusError("outOfRange", "Character Points on this roll", { name: "count", value: context.response?.choices.count ?? "", min: "1", max: String(max) });
+  if (count === null || count < 1 || count > max)
+    throw new OmnibusError("outOfRange", "Character Points on this roll", {
+      name: "count",
+      value: context.response?.choices.count ?? "",
+      min: "1",
+      max: String(max),
+    });
   const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => (f.sides === 6 ? f.face : 0)));
   const { total } = cpDiceFromFaces(faces, count);
   const state = structuredClone(context.state);
@@ -172,7 +203,11 @@ export const recordResistCPAction: ChatAction = {
 };
 
 /** Removes the CP buttons of targets the user does not own (the plumbing's `visible` is per action, not per button). */
-export function hideForeignResistButtons(message: ChatMessage.Implementation, html: HTMLElement, user: User.Implementation | null | undefined): void {
+export function hideForeignResistButtons(
+  message: ChatMessage.Implementation,
+  html: HTMLElement,
+  user: User.Implementation | null | undefined,
+): void {
   if (!user || user.isGM) return;
   const targets = damageTargets(cardStateOf(message));
   for (const button of Array.from(html.querySelectorAll<HTMLElement>('[data-action="d6SpendResistCP"]'))) {

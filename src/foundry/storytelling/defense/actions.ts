@@ -20,7 +20,10 @@ interface DefenderDoc {
 
 const itemsOf = (doc: DefenderDoc): PlainItem[] => {
   const raw = doc.items as { contents?: PlainItem[] } | PlainItem[] | undefined;
-  return (Array.isArray(raw) ? raw : raw?.contents ?? []).map((i) => ({ type: i.type, system: (i.system ?? {}) as Record<string, unknown> }));
+  return (Array.isArray(raw) ? raw : (raw?.contents ?? [])).map((i) => ({
+    type: i.type,
+    system: (i.system ?? {}) as Record<string, unknown>,
+  }));
 };
 
 /** Dodge on/off (WoD p.157): the "dodging" status, lifted by the round hook. */

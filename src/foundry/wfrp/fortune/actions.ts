@@ -19,7 +19,18 @@ import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset
 import { testCardContext, type AttackState } from "../../../rules/wfrp/table/cards";
 import { TEST_CARD, rollD100For } from "../checks";
 import { responseMode } from "../../compat";
-import { blocked, cardOf, defenderBlocked, defenderCardOf, defenderFortuneTargets, DEFENCE_FORTUNE_ACTION, withDefenderReroll, withFortuneButton, type DefenderCard, type TestRerollState } from "../../../rules/wfrp/table/fortune/cards";
+import {
+  blocked,
+  cardOf,
+  defenderBlocked,
+  defenderCardOf,
+  defenderFortuneTargets,
+  DEFENCE_FORTUNE_ACTION,
+  withDefenderReroll,
+  withFortuneButton,
+  type DefenderCard,
+  type TestRerollState,
+} from "../../../rules/wfrp/table/fortune/cards";
 import { facesOfD100Rolls, needsReroll, type OpposedState } from "../../../rules/wfrp/table/opposed/checks";
 import { defenceNeedsReroll } from "../../../rules/wfrp/table/cards";
 
@@ -44,7 +55,12 @@ async function runFortune({ message, state }: ChatActionContext): Promise<void> 
   const roll = await rollD100For(card.spec, card.options as TestOptions, mode.evaluate);
   const result = roll.outcome!.results[0];
   const content = `<div class="omnibus omnibus-card wfrp"><p>${localize("OMNIBUS.WFRP.Fortune.Rerolled", { name: actor.name, before: card.roll, after: result.roll })}</p></div>`;
-  await postResponse(message, "wfrpFortuneReroll", null, { rolls: [roll as unknown as Roll], content, actor: actor as never, rollMode: mode.mode });
+  await postResponse(message, "wfrpFortuneReroll", null, {
+    rolls: [roll as unknown as Roll],
+    content,
+    actor: actor as never,
+    rollMode: mode.mode,
+  });
 }
 
 /** The GM's side: the roller still has Fortune, the card may be re-rolled, one d100 face; spend the point, amend the card. */
@@ -53,7 +69,11 @@ async function planFortune(context: ChatActionContext): Promise<PlannedAction> {
   if (!card) throw refused("WrongCard", "this card has no test to re-roll");
   const why = blocked(context.state, card);
   if (why) throw refused("CannotReroll", "this card cannot be re-rolled now", { why: localize(why) });
-  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { uuid: string; name: string; system: Record<string, unknown> } | null;
+  const actor = (await fromUuid(card.actorUuid as never)) as unknown as {
+    uuid: string;
+    name: string;
+    system: Record<string, unknown>;
+  } | null;
   if (!actor) throw refused("ActorGone", "the roller no longer exists");
   const fortune = fortuneOf(actor.system);
   if (fortune < 1) throw new OmnibusError("outOfRange", "no Fortune point left", { name: "fortune", value: 0, min: 1, max: 99 });
@@ -98,7 +118,12 @@ async function runDefenderFortune({ message, state, target }: ChatActionContext)
   const roll = await rollD100For(card.spec, card.options as TestOptions, mode.evaluate);
   const result = roll.outcome!.results[0];
   const content = `<div class="omnibus omnibus-card wfrp"><p>${localize("OMNIBUS.WFRP.Fortune.Rerolled", { name: actor.name, before: card.roll, after: result.roll })}</p></div>`;
-  await postResponse(message, "wfrpFortuneDefenceReroll", String(card.index), { rolls: [roll as unknown as Roll], content, actor: actor as never, rollMode: mode.mode });
+  await postResponse(message, "wfrpFortuneDefenceReroll", String(card.index), {
+    rolls: [roll as unknown as Roll],
+    content,
+    actor: actor as never,
+    rollMode: mode.mode,
+  });
 }
 
 /**
@@ -110,7 +135,11 @@ async function planDefenderFortune(context: ChatActionContext): Promise<PlannedA
   const card = defenderOf(context.state, context.target);
   const why = defenderBlocked(context.state, card);
   if (why) throw refused("CannotReroll", "this roll cannot be re-rolled now", { why: localize(why) });
-  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { uuid: string; name: string; system: Record<string, unknown> } | null;
+  const actor = (await fromUuid(card.actorUuid as never)) as unknown as {
+    uuid: string;
+    name: string;
+    system: Record<string, unknown>;
+  } | null;
   if (!actor) throw refused("ActorGone", "the defender no longer exists");
   const fortune = fortuneOf(actor.system);
   if (fortune < 1) throw new OmnibusError("outOfRange", "no Fortune point left", { name: "fortune", value: 0, min: 1, max: 99 });
@@ -125,7 +154,11 @@ async function planDefenderFortune(context: ChatActionContext): Promise<PlannedA
           return needsReroll(o.tester.spec, o.roll, card.spec, faces[0], o.options, o.opposed);
         })()
       : defenceNeedsReroll(state.attack as AttackState, card.index);
-  if (tie) throw new OmnibusError("badArgument", "the re-roll makes a full tie that the tie rule rolls again", { name: "rolls", value: String(faces[0]) });
+  if (tie)
+    throw new OmnibusError("badArgument", "the re-roll makes a full tie that the tie rule rolls again", {
+      name: "rolls",
+      value: String(faces[0]),
+    });
   return {
     changes: [{ uuid: actor.uuid, update: { "system.fortune": fortune - 1 } }],
     state,

@@ -25,8 +25,18 @@ const tieOf = (state: Record<string, unknown>): TieState | null => {
 };
 
 /** The card's buttons: per group, "X acts first" for each tied combatant after the winner. */
-export function tieChoiceButtons(groups: TieGroupState[]): Array<{ action: string; label: string; icon: string; detail: string; data: { target: string } }> {
-  return groups.flatMap((g, gi) => g.members.slice(1).map((m, i) => ({ action: "wfrpTieFirst", label: localize("OMNIBUS.WFRP.InitiativeTie.ActsFirst", { name: m.name }), icon: "fa-solid fa-forward", detail: m.name, data: { target: `${gi}-${i + 1}` } })));
+export function tieChoiceButtons(
+  groups: TieGroupState[],
+): Array<{ action: string; label: string; icon: string; detail: string; data: { target: string } }> {
+  return groups.flatMap((g, gi) =>
+    g.members.slice(1).map((m, i) => ({
+      action: "wfrpTieFirst",
+      label: localize("OMNIBUS.WFRP.InitiativeTie.ActsFirst", { name: m.name }),
+      icon: "fa-solid fa-forward",
+      detail: m.name,
+      data: { target: `${gi}-${i + 1}` },
+    })),
+  );
 }
 
 function parseKey(key: string | null, tie: TieState): { group: TieGroupState; index: number } {
@@ -43,7 +53,10 @@ async function planTieFirst(context: ChatActionContext): Promise<PlannedAction> 
   if (!tie) throw refused("WrongCard", "this card has no initiative tie");
   const { group, index } = parseKey(context.target, tie);
   if (group.chosen) throw refused("TieChosen", "the winner has already chosen");
-  const order = chooseTieOrder(group.members.map((m) => m.id), group.members[index].id);
+  const order = chooseTieOrder(
+    group.members.map((m) => m.id),
+    group.members[index].id,
+  );
   group.chosen = order;
   const byId = new Map(group.members.map((m) => [m.id, m]));
   return {

@@ -89,7 +89,13 @@ export interface D6CardContext {
   complication: boolean;
   lines: CardLine[];
   outcomes: TargetOutcome[];
-  buttons: Array<{ action: string; label: string; icon?: string; data?: Record<string, string | number>; /** Already-localized text after the label (a target's name). */ detail?: string }>;
+  buttons: Array<{
+    action: string;
+    label: string;
+    icon?: string;
+    data?: Record<string, string | number>;
+    /** Already-localized text after the label (a target's name). */ detail?: string;
+  }>;
 }
 
 /** The outcome line of a roll against a difficulty (or none): success on ≥ (A-3), with §12's quality. */
@@ -199,7 +205,10 @@ export function planDamage(
     return { update: { "system.damage": state }, statuses: { dead: state === "destroyed" }, result: row.status, state, margin: row.margin };
   }
   const level = (WOUND_LEVELS as readonly string[]).includes(String(current.woundLevel)) ? (current.woundLevel as WoundLevel) : "healthy";
-  const outcome = resolveDamage(target.damageTotal, target.resistTotal, level, { stun: target.stun, mortalPlusInjury: settings.mortalPlusInjury });
+  const outcome = resolveDamage(target.damageTotal, target.resistTotal, level, {
+    stun: target.stun,
+    mortalPlusInjury: settings.mortalPlusInjury,
+  });
   const update: Record<string, unknown> = { "system.woundLevel": outcome.state };
   // A new mortal wound starts the death-roll count (A-36).
   if (outcome.state === "mortally_wounded" && level !== "mortally_wounded") update["system.roundsMortallyWounded"] = 0;
@@ -208,9 +217,17 @@ export function planDamage(
     const stuns = Math.min(100, Number(current.stuns ?? 0) + 1);
     update["system.stuns"] = stuns;
     // Stuns accumulate: at the target's Strength dice it is knocked out (published, A-16; a setting).
-    knockedOut = (settings.stunKnockout ?? true) && current.strength != null && !outcome.unconscious && stunKnockout(stuns, current.strength);
+    knockedOut =
+      (settings.stunKnockout ?? true) && current.strength != null && !outcome.unconscious && stunKnockout(stuns, current.strength);
   }
-  return { update, statuses: woundStatuses(outcome.state, outcome.unconscious || knockedOut), result: outcome.result, state: outcome.state, margin: outcome.margin, knockedOut };
+  return {
+    update,
+    statuses: woundStatuses(outcome.state, outcome.unconscious || knockedOut),
+    result: outcome.result,
+    state: outcome.state,
+    margin: outcome.margin,
+    knockedOut,
+  };
 }
 
 /** The label of a wound level with its penalty, e.g. "Wounded (−1D)". */
@@ -227,7 +244,14 @@ export function codeText(code: DieCode): string {
 
 /**
  * Each target's difficulty and hit or miss (T-58, T-59: a reaction replaces the difficulty). */
-export function attackOutcomes(targets: D6AttackTarget[], attackType: "ranged" | "melee" | "brawling", total: number, added: number, settings: D6Settings, seeDifficulty: boolean) {
+export function attackOutcomes(
+  targets: D6AttackTarget[],
+  attackType: "ranged" | "melee" | "brawling",
+  total: number,
+  added: number,
+  settings: D6Settings,
+  seeDifficulty: boolean,
+) {
   const outcomes: TargetOutcome[] = [];
   const hits: D6AttackTarget[] = [];
   for (const t of targets) {
@@ -248,7 +272,6 @@ export function attackOutcomes(targets: D6AttackTarget[], attackType: "ranged" |
   return { outcomes, hits };
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // The death roll (§23.4, A-36)
 
@@ -257,7 +280,10 @@ export function attackOutcomes(targets: D6AttackTarget[], attackType: "ranged" |
  * mortally wounded goes up by one, and a 2D total below it kills (D-3: 3 rounds, 2 → dies, 3 → lives).
  * Returns the character's ONE update (the count, and the wound level when it dies) and its statuses.
  */
-export function planDeathRoll(roundsSoFar: number, total: number): { rounds: number; dies: boolean; update: Record<string, unknown>; statuses: Record<string, boolean> | null } {
+export function planDeathRoll(
+  roundsSoFar: number,
+  total: number,
+): { rounds: number; dies: boolean; update: Record<string, unknown>; statuses: Record<string, boolean> | null } {
   const rounds = Math.max(0, Math.trunc(Number(roundsSoFar) || 0)) + 1;
   const dies = total < rounds;
   const update: Record<string, unknown> = { "system.roundsMortallyWounded": rounds };

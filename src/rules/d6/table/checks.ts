@@ -30,7 +30,6 @@ import {
   formatDamageCode,
   reduceDamageCode,
   type ActiveReaction,
-  
   type ObjectDamage,
   type Armor,
   type AttackType,
@@ -38,10 +37,8 @@ import {
   type D6RollKind,
   type DieCode,
   type DifficultyLevel,
-  
   type RangeBand,
   type Scale,
-  
   type WoundLevel,
 } from "..";
 import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../table/types";
@@ -72,7 +69,11 @@ export interface D6ActorData {
 
 /** A skill's effect key: its English name in lower case, letters and digits only ("Blaster" → "blaster"). */
 export function d6SkillKey(name: string): string {
-  return name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
 }
 
 /**
@@ -82,7 +83,11 @@ export function d6SkillKey(name: string): string {
  */
 export function d6EffectKeys(attribute: string, attack: boolean, skill?: string | null): string[] {
   const key = skill ? d6SkillKey(skill) : "";
-  return [`system.bonuses.attribute.${attribute}`, ...(key ? [`system.bonuses.skill.${key}`] : []), ...(attack ? ["system.bonuses.attack"] : [])];
+  return [
+    `system.bonuses.attribute.${attribute}`,
+    ...(key ? [`system.bonuses.skill.${key}`] : []),
+    ...(attack ? ["system.bonuses.attack"] : []),
+  ];
 }
 
 /** Effect keys read on the target's side: pips on its damage-resistance roll, a number added to the difficulty to hit it. */
@@ -124,14 +129,20 @@ export function levelNumber(level: DifficultyLevel, pick: D6Settings["difficulty
 
 export function woundLevelOf(system: Record<string, unknown>): WoundLevel {
   const level = String(system.woundLevel ?? "healthy");
-  return (["healthy", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded", "killed"].includes(level) ? level : "healthy") as WoundLevel;
+  return (
+    ["healthy", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded", "killed"].includes(level) ? level : "healthy"
+  ) as WoundLevel;
 }
 
 export function equippedArmor(actor: D6ActorData): Armor | null {
   const worn = actor.items.find((i) => i.type === "d6_armor" && i.system.equipped !== false);
   if (!worn) return null;
   const s = worn.system;
-  return { physical: storedCode(s.physical, "physical"), energy: storedCode(s.energy, "energy"), dexterityPenalty: storedCode(s.dexterityPenalty, "dexterityPenalty") };
+  return {
+    physical: storedCode(s.physical, "physical"),
+    energy: storedCode(s.energy, "energy"),
+    dexterityPenalty: storedCode(s.dexterityPenalty, "dexterityPenalty"),
+  };
 }
 
 /** An actor's item of a type by name — its name or, for an item created with its Russian name, its English one (names.ts). */
@@ -140,7 +151,11 @@ export function itemNamed(actor: D6ActorData, type: string, name: string): D6Ite
 }
 
 /** The code for a skill by name: the actor's skill item, else its attribute (000:L676 — an unimproved skill rolls the attribute). */
-export function skillCode(actor: D6ActorData, skillName: string, fallback: AttributeId): { code: DieCode; attribute: AttributeId; skill: D6ItemData | null } {
+export function skillCode(
+  actor: D6ActorData,
+  skillName: string,
+  fallback: AttributeId,
+): { code: DieCode; attribute: AttributeId; skill: D6ItemData | null } {
   const skill = itemNamed(actor, "d6_skill", skillName);
   if (skill) return { code: storedCode(skill.system.code, skill.name), attribute: skill.system.attribute as AttributeId, skill };
   const attrs = actor.system.attributes as Record<string, unknown>;
@@ -163,7 +178,11 @@ export const DIFFICULTY_CHOICES: Record<string, string> = {
 };
 export const COVER_CHOICES: Record<string, string> = {
   none: "OMNIBUS.D6.Cover.none",
-  ...Object.fromEntries(Object.keys(COVER_DICE).filter((c) => COVER_DICE[c as CoverCondition] !== null).map((c) => [c, `OMNIBUS.D6.Cover.${c}`])),
+  ...Object.fromEntries(
+    Object.keys(COVER_DICE)
+      .filter((c) => COVER_DICE[c as CoverCondition] !== null)
+      .map((c) => [c, `OMNIBUS.D6.Cover.${c}`]),
+  ),
 };
 export const CALLED_SHOT_CHOICES: Record<string, string> = {
   none: "OMNIBUS.D6.CalledShot.none",
@@ -180,14 +199,42 @@ export function commonFields(kind: D6RollKind, showDifficulty: boolean, withTarg
   const fields: CheckField[] = [];
   if (showDifficulty && !withTargets) {
     fields.push({ name: "difficultyLevel", label: "OMNIBUS.D6.Dialog.DifficultyLevel", kind: "select", choices: DIFFICULTY_CHOICES });
-    fields.push({ name: "difficulty", label: "OMNIBUS.D6.Dialog.DifficultyNumber", kind: "number", min: 0, max: 200, hint: "OMNIBUS.D6.Dialog.DifficultyNumberHint" });
+    fields.push({
+      name: "difficulty",
+      label: "OMNIBUS.D6.Dialog.DifficultyNumber",
+      kind: "number",
+      min: 0,
+      max: 200,
+      hint: "OMNIBUS.D6.Dialog.DifficultyNumberHint",
+    });
   }
-  fields.push({ name: "actions", label: "OMNIBUS.D6.Dialog.Actions", kind: "number", min: 1, max: 20, hint: "OMNIBUS.D6.Dialog.ActionsHint" });
+  fields.push({
+    name: "actions",
+    label: "OMNIBUS.D6.Dialog.Actions",
+    kind: "number",
+    min: 1,
+    max: 20,
+    hint: "OMNIBUS.D6.Dialog.ActionsHint",
+  });
   fields.push({ name: "bonusDice", label: "OMNIBUS.D6.Dialog.BonusDice", kind: "number", min: -20, max: 20 });
   fields.push({ name: "bonusPips", label: "OMNIBUS.D6.Dialog.BonusPips", kind: "number", min: -2, max: 2 });
   const cap = CHARACTER_POINT_CAPS[kind];
-  if (cap > 0 && !forcePointActive) fields.push({ name: "characterPoints", label: "OMNIBUS.D6.Dialog.CharacterPoints", kind: "number", min: 0, max: cap, hint: "OMNIBUS.D6.Dialog.CharacterPointsHint" });
-  if (kind !== "initiative") fields.push({ name: "forcePoint", label: "OMNIBUS.D6.Dialog.ForcePoint", kind: "checkbox", hint: forcePointActive ? "OMNIBUS.D6.Dialog.ForcePointInForceHint" : "OMNIBUS.D6.Dialog.ForcePointHint" });
+  if (cap > 0 && !forcePointActive)
+    fields.push({
+      name: "characterPoints",
+      label: "OMNIBUS.D6.Dialog.CharacterPoints",
+      kind: "number",
+      min: 0,
+      max: cap,
+      hint: "OMNIBUS.D6.Dialog.CharacterPointsHint",
+    });
+  if (kind !== "initiative")
+    fields.push({
+      name: "forcePoint",
+      label: "OMNIBUS.D6.Dialog.ForcePoint",
+      kind: "checkbox",
+      hint: forcePointActive ? "OMNIBUS.D6.Dialog.ForcePointInForceHint" : "OMNIBUS.D6.Dialog.ForcePointHint",
+    });
   return fields;
 }
 
@@ -257,7 +304,14 @@ function baseData(actor: D6ActorData, rollKind: D6RollKind, baseCode: DieCode): 
 
 function defaults(actor: D6ActorData, extra: CheckValues = {}): CheckValues {
   const round = (actor.system.round ?? {}) as Record<string, unknown>;
-  return { actions: Number(round.actions ?? 1) || 1, bonusDice: 0, bonusPips: 0, characterPoints: 0, forcePoint: round.forcePoint === true, ...extra };
+  return {
+    actions: Number(round.actions ?? 1) || 1,
+    bonusDice: 0,
+    bonusPips: 0,
+    characterPoints: 0,
+    forcePoint: round.forcePoint === true,
+    ...extra,
+  };
 }
 
 export function applyArmorPenalty(actor: D6ActorData, data: D6CheckData, attribute: AttributeId): void {
@@ -270,7 +324,8 @@ export function applyArmorPenalty(actor: D6ActorData, data: D6CheckData, attribu
 
 /** An attribute roll (a sheet's attribute button). */
 export function attributeCheck(actor: D6ActorData, attribute: string, title: string, settings: D6Settings): KindRequest<D6CheckData> {
-  if (!(ATTRIBUTES as readonly string[]).includes(attribute)) throw new OmnibusError("badArgument", `unknown attribute ${attribute}`, { name: "attribute", value: attribute });
+  if (!(ATTRIBUTES as readonly string[]).includes(attribute))
+    throw new OmnibusError("badArgument", `unknown attribute ${attribute}`, { name: "attribute", value: attribute });
   const attrs = actor.system.attributes as Record<string, unknown>;
   const data = baseData(actor, "attribute", storedCode(attrs?.[attribute], attribute));
   applyArmorPenalty(actor, data, attribute as AttributeId);
@@ -289,10 +344,16 @@ export function attributeCheck(actor: D6ActorData, attribute: string, title: str
 }
 
 /** A skill roll (or one of its specializations, `specialization` = its index). */
-export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization: number | null, settings: D6Settings): KindRequest<D6CheckData> {
+export function skillCheck(
+  actor: D6ActorData,
+  skill: D6ItemData,
+  specialization: number | null,
+  settings: D6Settings,
+): KindRequest<D6CheckData> {
   const specs = (skill.system.specializations ?? []) as Array<{ name: string; code: unknown }>;
   const spec = specialization !== null ? specs[specialization] : undefined;
-  if (specialization !== null && !spec) throw new OmnibusError("badArgument", `no specialization ${specialization}`, { name: "specialization", value: String(specialization) });
+  if (specialization !== null && !spec)
+    throw new OmnibusError("badArgument", `no specialization ${specialization}`, { name: "specialization", value: String(specialization) });
   const reaction = String(skill.system.reaction ?? "");
   const rollKind: D6RollKind = reaction ? "reaction" : spec ? "specialization" : "skill";
   const code = spec ? storedCode(spec.code, spec.name) : storedCode(skill.system.code, skill.name);
@@ -301,7 +362,13 @@ export function skillCheck(actor: D6ActorData, skill: D6ItemData, specialization
   data.skillName = skill.name;
   applyArmorPenalty(actor, data, skill.system.attribute as AttributeId);
   const fields = commonFields(rollKind, true, false, data.forcePointActive);
-  if (reaction) fields.push({ name: "fullReaction", label: "OMNIBUS.D6.Dialog.FullReaction", kind: "checkbox", hint: "OMNIBUS.D6.Dialog.FullReactionHint" });
+  if (reaction)
+    fields.push({
+      name: "fullReaction",
+      label: "OMNIBUS.D6.Dialog.FullReaction",
+      kind: "checkbox",
+      hint: "OMNIBUS.D6.Dialog.FullReactionHint",
+    });
   const name = spec ? `${skill.name}: ${spec.name}` : skill.name;
   return {
     ruleset: "d6",
@@ -327,7 +394,10 @@ function metres(distance: number | null, settings: D6Settings): number | null {
  * What the weapon's recorded condition does to an attack (§24, 000:L303–315): dice off its damage,
  * a number on every difficulty, and whether it can be used (the sheet's condition field).
  */
-export function weaponCondition(weapon: D6ItemData, settings: Pick<D6Settings, "damagedWeapons">): { condition: ObjectDamage; weaponDamageLoss: number; weaponDifficultyPlus: number; usable: boolean } {
+export function weaponCondition(
+  weapon: D6ItemData,
+  settings: Pick<D6Settings, "damagedWeapons">,
+): { condition: ObjectDamage; weaponDamageLoss: number; weaponDifficultyPlus: number; usable: boolean } {
   const condition = String(weapon.system.condition ?? "undamaged") as ObjectDamage;
   return { condition, ...damagedWeapon(condition, { weaponRule: settings.damagedWeapons === "published" ? "published" : "seed" }) };
 }
@@ -356,7 +426,10 @@ export function attackCheck(
     const found = skillCode(actor, String(w.skill), attribute);
     base = found.code;
     attribute = found.attribute;
-    const specialized = spec && found.skill ? ((found.skill.system.specializations ?? []) as Array<{ name: string; code: unknown }>).find((s) => norm(s.name) === norm(spec)) : undefined;
+    const specialized =
+      spec && found.skill
+        ? ((found.skill.system.specializations ?? []) as Array<{ name: string; code: unknown }>).find((s) => norm(s.name) === norm(spec))
+        : undefined;
     if (specialized) base = storedCode(specialized.code, specialized.name);
   }
   const data = baseData(actor, "skill", base);
@@ -368,7 +441,8 @@ export function attackCheck(
   }
   const scale = String(w.scale ?? actor.system.scale ?? "character") as Scale;
   const ranges = attackType === "ranged" ? (w.ranges as D6AttackData["ranges"]) : null;
-  const meleeLevel: DifficultyLevel | null = attackType === "brawling" ? "very_easy" : attackType === "melee" ? (String(w.meleeDifficulty) as DifficultyLevel) : null;
+  const meleeLevel: DifficultyLevel | null =
+    attackType === "brawling" ? "very_easy" : attackType === "melee" ? (String(w.meleeDifficulty) as DifficultyLevel) : null;
   const attackTargets: D6AttackTarget[] = targets.map((t) => {
     const info = t.actorUuid ? targetData[t.actorUuid] : undefined;
     const m = metres(t.distance, settings);
@@ -381,7 +455,15 @@ export function attackCheck(
     } else if (ranges) level = null;
     const difficulty = level ? levelNumber(level, settings.difficultyPick) : null;
     const mods = info ? scaleModifiers(scale, info.scale) : { attack: 0 };
-    return { ...t, band, level, difficulty, scaleAttack: mods.attack, reactions: info?.reactions ?? [], ...(info?.difficultyBonus ? { difficultyBonus: info.difficultyBonus } : {}) };
+    return {
+      ...t,
+      band,
+      level,
+      difficulty,
+      scaleAttack: mods.attack,
+      reactions: info?.reactions ?? [],
+      ...(info?.difficultyBonus ? { difficultyBonus: info.difficultyBonus } : {}),
+    };
   });
   const firstScale = attackTargets.find((t) => t.scaleAttack > 0)?.scaleAttack ?? 0;
   if (firstScale > 0) {
@@ -395,7 +477,8 @@ export function attackCheck(
     damage = formatDamageCode(reduceDamageCode(parseDamageCode(damage), condition.weaponDamageLoss));
     data.notes.push({ label: "OMNIBUS.D6.Card.DamagedWeaponDamage", value: `−${condition.weaponDamageLoss}D` });
   }
-  if (condition.weaponDifficultyPlus > 0) data.notes.push({ label: "OMNIBUS.D6.Card.DamagedWeaponDifficulty", value: `+${condition.weaponDifficultyPlus}` });
+  if (condition.weaponDifficultyPlus > 0)
+    data.notes.push({ label: "OMNIBUS.D6.Card.DamagedWeaponDifficulty", value: `+${condition.weaponDifficultyPlus}` });
   data.attack = {
     weaponUuid: weapon.uuid ?? "",
     weaponName: weapon.name,
@@ -414,10 +497,17 @@ export function attackCheck(
   const withTargets = targets.length > 0;
   const fields = commonFields("skill", true, withTargets, data.forcePointActive);
   if (attackType === "ranged") {
-    fields.push({ name: "cover", label: "OMNIBUS.D6.Dialog.Cover", kind: "select", choices: COVER_CHOICES, hint: "OMNIBUS.D6.Dialog.CoverHint" });
+    fields.push({
+      name: "cover",
+      label: "OMNIBUS.D6.Dialog.Cover",
+      kind: "select",
+      choices: COVER_CHOICES,
+      hint: "OMNIBUS.D6.Dialog.CoverHint",
+    });
     fields.push({ name: "calledShot", label: "OMNIBUS.D6.Dialog.CalledShot", kind: "select", choices: CALLED_SHOT_CHOICES });
   }
-  if (withTargets) fields.push({ name: "difficultyModifier", label: "OMNIBUS.D6.Dialog.DifficultyModifier", kind: "number", min: -50, max: 100 });
+  if (withTargets)
+    fields.push({ name: "difficultyModifier", label: "OMNIBUS.D6.Dialog.DifficultyModifier", kind: "number", min: -50, max: 100 });
   const code = formatDieCode(normalizeCode(base));
   return {
     ruleset: "d6",
@@ -486,9 +576,18 @@ export function resolveValues(request: KindRequest<D6CheckData>, values: CheckVa
   const actions = Number(values.actions ?? 1);
   const characterPoints = Number(values.characterPoints ?? 0);
   // A Force Point in force this round keeps the code doubled and bars CP (000:L831, L835).
-  const forcePoint = forcePointRoundSpend({ forcePointInForce: data.forcePointActive === true, forcePoint: values.forcePoint === true, characterPoints }).doubled;
+  const forcePoint = forcePointRoundSpend({
+    forcePointInForce: data.forcePointActive === true,
+    forcePoint: values.forcePoint === true,
+    characterPoints,
+  }).doubled;
   if (characterPoints > data.characterPointsAvailable) {
-    throw new OmnibusError("outOfRange", `only ${data.characterPointsAvailable} Character Points left`, { name: "characterPoints", value: characterPoints, min: 0, max: data.characterPointsAvailable });
+    throw new OmnibusError("outOfRange", `only ${data.characterPointsAvailable} Character Points left`, {
+      name: "characterPoints",
+      value: characterPoints,
+      min: 0,
+      max: data.characterPointsAvailable,
+    });
   }
   if (forcePoint && !data.forcePointActive && data.forcePointsAvailable < 1) {
     throw new OmnibusError("outOfRange", "no Force Point left", { name: "forcePoint", value: 1, min: 0, max: 0 });
@@ -500,12 +599,20 @@ export function resolveValues(request: KindRequest<D6CheckData>, values: CheckVa
   if (codeToPips(bonus) < 0) penalties.push({ dice: -bonus.dice, pips: -bonus.pips });
   else if (codeToPips(bonus) > 0) bonuses.push(bonus);
   const woundPenalty = data.rollKind === "resistDamage" ? 0 : woundPenaltyDice(data.woundLevel);
-  const code = effectiveCode(data.baseCode, { actions, woundPenalty, penalties, forcePoint, forcePointTiming: settings.forcePointTiming, bonuses });
+  const code = effectiveCode(data.baseCode, {
+    actions,
+    woundPenalty,
+    penalties,
+    forcePoint,
+    forcePointTiming: settings.forcePointTiming,
+    bonuses,
+  });
   let difficulty: number | null = null;
   const typed = Number(values.difficulty ?? 0);
   const level = String(values.difficultyLevel ?? "none");
   if (typed > 0) difficulty = typed;
-  else if ((DIFFICULTY_LEVELS as readonly string[]).includes(level)) difficulty = levelNumber(level as DifficultyLevel, settings.difficultyPick);
+  else if ((DIFFICULTY_LEVELS as readonly string[]).includes(level))
+    difficulty = levelNumber(level as DifficultyLevel, settings.difficultyPick);
   const cover = String(values.cover ?? "none");
   const coverDice = cover !== "none" && Object.hasOwn(COVER_DICE, cover) ? (COVER_DICE[cover as CoverCondition] ?? 0) : 0;
   const called = String(values.calledShot ?? "none");
@@ -513,7 +620,15 @@ export function resolveValues(request: KindRequest<D6CheckData>, values: CheckVa
   // A damaged weapon adds to every difficulty of its attack, on top of any reaction (000:L313).
   const weaponPlus = Math.max(0, Math.trunc(Number(data.attack?.weaponDifficultyPlus ?? 0)) || 0);
   if (difficulty !== null) difficulty += weaponPlus;
-  return { code, characterPoints, forcePoint, actions, difficulty, difficultyDice: coverDice + calledDice, difficultyModifier: Number(values.difficultyModifier ?? 0) + weaponPlus };
+  return {
+    code,
+    characterPoints,
+    forcePoint,
+    actions,
+    difficulty,
+    difficultyDice: coverDice + calledDice,
+    difficultyModifier: Number(values.difficultyModifier ?? 0) + weaponPlus,
+  };
 }
 
 /**
@@ -523,7 +638,9 @@ export function resolveValues(request: KindRequest<D6CheckData>, values: CheckVa
 export function targetDifficulty(target: D6AttackTarget, attackType: AttackType, modifier: number, settings: D6Settings): number | null {
   if (target.difficulty === null) return null;
   const added = Math.trunc(modifier) + Math.trunc(target.difficultyBonus ?? 0);
-  return attackDifficulty(target.difficulty, attackType, target.reactions, added, { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty }).difficulty;
+  return attackDifficulty(target.difficulty, attackType, target.reactions, added, {
+    brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty,
+  }).difficulty;
 }
 
 /** P(total ≥ difficulty + the sum of `dice` plain d6) for a total distribution. */
@@ -544,9 +661,18 @@ const keyOnly: Localize = (key) => key;
  * melee level's) number, a reaction that replaced it, the attacker's bonus against it, the
  * modifier, and the rolled cover / called-shot dice — e.g. "Medium 15 → Dodge 18 + 5 + 1D".
  */
-export function difficultyMakeUp(target: D6AttackTarget, attackType: AttackType, modifier: number, dice: number, settings: D6Settings, t: Localize = keyOnly): string {
+export function difficultyMakeUp(
+  target: D6AttackTarget,
+  attackType: AttackType,
+  modifier: number,
+  dice: number,
+  settings: D6Settings,
+  t: Localize = keyOnly,
+): string {
   if (target.difficulty === null) return "";
-  const r = attackDifficulty(target.difficulty, attackType, target.reactions, Math.trunc(modifier), { brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty });
+  const r = attackDifficulty(target.difficulty, attackType, target.reactions, Math.trunc(modifier), {
+    brawlingParryVsWeaponPenalty: settings.brawlingParryPenalty,
+  });
   const from = target.band ? t(`OMNIBUS.D6.Band.${target.band}`) : target.level ? t(`OMNIBUS.D6.Difficulty.${target.level}`) : "";
   const parts: string[] = [`${from ? `${from} ` : ""}${target.difficulty}`];
   if (r.reaction) parts.push(`→ ${t(`OMNIBUS.D6.Reaction.${r.reaction.skill}`)} ${r.base + r.attackerBonus}`);
@@ -558,10 +684,21 @@ export function difficultyMakeUp(target: D6AttackTarget, attackType: AttackType,
 }
 
 /** The roll dialog's odds: exact, from the core, for every value change. */
-export function checkOdds(request: KindRequest<D6CheckData>, values: CheckValues, settings: D6Settings, canSeeDifficulty: boolean, t: Localize = keyOnly): OddsLine[] {
+export function checkOdds(
+  request: KindRequest<D6CheckData>,
+  values: CheckValues,
+  settings: D6Settings,
+  canSeeDifficulty: boolean,
+  t: Localize = keyOnly,
+): OddsLine[] {
   const data = checkData(request);
   const v = resolveValues(request, values, settings);
-  const odds = rollOdds(v.code, { characterPoints: v.characterPoints, kind: data.rollKind, wildOne: settings.wildOne, allowPipsOnly: settings.allowPipsOnly });
+  const odds = rollOdds(v.code, {
+    characterPoints: v.characterPoints,
+    kind: data.rollKind,
+    wildOne: settings.wildOne,
+    allowPipsOnly: settings.allowPipsOnly,
+  });
   const lines: OddsLine[] = [];
   const attack = data.attack;
   if (attack && attack.targets.length > 0) {
@@ -569,18 +706,47 @@ export function checkOdds(request: KindRequest<D6CheckData>, values: CheckValues
       const d = targetDifficulty(t0, attack.attackType, v.difficultyModifier, settings);
       // Beyond the weapon's reach there are no odds to show: say so instead of "0 %".
       if (d === null) {
-        lines.push({ label: "OMNIBUS.D6.Odds.HitTarget", probability: 0, fact: true, detail: t0.name, valueKey: "OMNIBUS.D6.Card.OutOfRange" });
+        lines.push({
+          label: "OMNIBUS.D6.Odds.HitTarget",
+          probability: 0,
+          fact: true,
+          detail: t0.name,
+          valueKey: "OMNIBUS.D6.Card.OutOfRange",
+        });
         continue;
       }
-      lines.push({ label: "OMNIBUS.D6.Odds.HitTarget", probability: pVersusRolled(odds.total, d, v.difficultyDice), primary: true, detail: canSeeDifficulty ? `${t0.name} (${d}${v.difficultyDice ? ` + ${v.difficultyDice}D` : ""})` : t0.name });
-      if (canSeeDifficulty) lines.push({ label: "OMNIBUS.D6.Odds.DifficultyOf", probability: 0, fact: true, detail: t0.name, value: difficultyMakeUp(t0, attack.attackType, v.difficultyModifier, v.difficultyDice, settings, t) });
+      lines.push({
+        label: "OMNIBUS.D6.Odds.HitTarget",
+        probability: pVersusRolled(odds.total, d, v.difficultyDice),
+        primary: true,
+        detail: canSeeDifficulty ? `${t0.name} (${d}${v.difficultyDice ? ` + ${v.difficultyDice}D` : ""})` : t0.name,
+      });
+      if (canSeeDifficulty)
+        lines.push({
+          label: "OMNIBUS.D6.Odds.DifficultyOf",
+          probability: 0,
+          fact: true,
+          detail: t0.name,
+          value: difficultyMakeUp(t0, attack.attackType, v.difficultyModifier, v.difficultyDice, settings, t),
+        });
     }
   } else if (v.difficulty !== null && canSeeDifficulty) {
-    lines.push({ label: attack ? "OMNIBUS.D6.Odds.Hit" : "OMNIBUS.D6.Odds.Success", probability: pVersusRolled(odds.total, v.difficulty, v.difficultyDice), primary: true, detail: `${formatDieCode(v.code)} ≥ ${v.difficulty}` });
+    lines.push({
+      label: attack ? "OMNIBUS.D6.Odds.Hit" : "OMNIBUS.D6.Odds.Success",
+      probability: pVersusRolled(odds.total, v.difficulty, v.difficultyDice),
+      primary: true,
+      detail: `${formatDieCode(v.code)} ≥ ${v.difficulty}`,
+    });
   }
   if (odds.complication > 0) lines.push({ label: "OMNIBUS.D6.Odds.Complication", probability: odds.complication });
   lines.push(...codeMakeUp(request, values, settings));
-  lines.push({ label: "OMNIBUS.D6.Odds.Code", probability: 0, fact: true, value: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""}`, detail: `≈ ${odds.expectedTotal.toFixed(1)}` });
+  lines.push({
+    label: "OMNIBUS.D6.Odds.Code",
+    probability: 0,
+    fact: true,
+    value: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""}`,
+    detail: `≈ ${odds.expectedTotal.toFixed(1)}`,
+  });
   return lines;
 }
 
@@ -599,7 +765,13 @@ export function codeMakeUp(request: KindRequest<D6CheckData>, values: CheckValue
   for (const n of data.notes) lines.push({ label: n.label, probability: 0, fact: true, value: n.value });
   if (v.forcePoint) lines.push({ label: "OMNIBUS.D6.Card.ForcePoint", probability: 0, fact: true, value: "×2" });
   const bonus = Number(values.bonusDice ?? 0) * 3 + Number(values.bonusPips ?? 0) + checkEffectTotal(request.effects, values);
-  if (bonus) lines.push({ label: "OMNIBUS.D6.Odds.Bonus", probability: 0, fact: true, value: `${bonus > 0 ? "+" : "−"}${formatDieCode(pipsToCode(Math.abs(bonus)))}` });
+  if (bonus)
+    lines.push({
+      label: "OMNIBUS.D6.Odds.Bonus",
+      probability: 0,
+      fact: true,
+      value: `${bonus > 0 ? "+" : "−"}${formatDieCode(pipsToCode(Math.abs(bonus)))}`,
+    });
   if (lines.length > 0) lines.unshift({ label: "OMNIBUS.D6.Odds.Base", probability: 0, fact: true, value: formatDieCode(data.baseCode) });
   return lines;
 }

@@ -23,7 +23,9 @@ export interface SideMember {
 export function sidesOf(members: readonly SideMember[]): string[] {
   const known = ["1", "0", "-1", "-2"];
   const present = [...new Set(members.map((m) => m.side))];
-  return present.sort((a, b) => (known.includes(a) ? known.indexOf(a) : 99) - (known.includes(b) ? known.indexOf(b) : 99) || a.localeCompare(b));
+  return present.sort(
+    (a, b) => (known.includes(a) ? known.indexOf(a) : 99) - (known.includes(b) ? known.indexOf(b) : 99) || a.localeCompare(b),
+  );
 }
 
 /** Who rolls for each side: the highest Perception (dice, then pips, A-8); among equals, the first listed. */
@@ -32,7 +34,10 @@ export function sideRollers(members: readonly SideMember[]): Map<string, SideMem
   for (const side of sidesOf(members)) {
     const team = members.filter((m) => m.side === side);
     const best = sideInitiativeRollers(team.map((m) => ({ id: m.id, side: m.side, perception: m.perception })));
-    out.set(side, team.find((m) => m.id === best[0].id)!);
+    out.set(
+      side,
+      team.find((m) => m.id === best[0].id)!,
+    );
   }
   return out;
 }
@@ -41,12 +46,19 @@ export function sideRollers(members: readonly SideMember[]): Map<string, SideMem
  * Each combatant's initiative value (its side's roll, for the tracker's display) and its side's
  * rank (0 acts first), from the sides' final totals and the order the winner chose.
  */
-export function sideInitiativeUpdates(members: readonly SideMember[], totals: ReadonlyMap<string, number>, order: readonly string[]): Array<{ _id: string; initiative: number; "flags.omnibus.d6.sideRank": number }> {
+export function sideInitiativeUpdates(
+  members: readonly SideMember[],
+  totals: ReadonlyMap<string, number>,
+  order: readonly string[],
+): Array<{ _id: string; initiative: number; "flags.omnibus.d6.sideRank": number }> {
   return members.map((m) => ({ _id: m.id, initiative: totals.get(m.side) ?? 0, "flags.omnibus.d6.sideRank": order.indexOf(m.side) }));
 }
 
 /** Turn order inside the side ranks: rank, then Perception (highest first), then name (A-8). */
-export function compareBySide(a: { rank: number; perception: DieCode; name: string }, b: { rank: number; perception: DieCode; name: string }): number {
+export function compareBySide(
+  a: { rank: number; perception: DieCode; name: string },
+  b: { rank: number; perception: DieCode; name: string },
+): number {
   if (a.rank !== b.rank) return a.rank - b.rank;
   return compareCodes(b.perception, a.perception) || a.name.localeCompare(b.name);
 }
@@ -70,7 +82,13 @@ export function sideKey(side: string): string {
 }
 
 /** The side-initiative card: each side's roller, code and total(s), the winner and the order (`t` localizes). */
-export function sideInitiativeCard(records: readonly SideRollRecord[], winner: string, order: readonly string[], t: (key: string) => string, title: string): D6CardContext {
+export function sideInitiativeCard(
+  records: readonly SideRollRecord[],
+  winner: string,
+  order: readonly string[],
+  t: (key: string) => string,
+  title: string,
+): D6CardContext {
   const sideLabel = (side: string) => t(sideKey(side));
   const winnerRecord = records.find((r) => r.side === winner)!;
   return {
@@ -83,7 +101,10 @@ export function sideInitiativeCard(records: readonly SideRollRecord[], winner: s
     quality: null,
     complication: false,
     lines: [
-      ...records.map((r) => ({ label: sideKey(r.side), value: `${r.roller} (${formatDieCode(normalizeCode(r.code))}): ${r.totals.join(" → ")}` })),
+      ...records.map((r) => ({
+        label: sideKey(r.side),
+        value: `${r.roller} (${formatDieCode(normalizeCode(r.code))}): ${r.totals.join(" → ")}`,
+      })),
       { label: "OMNIBUS.D6.Initiative.Order", value: order.map((side, i) => `${i + 1}. ${sideLabel(side)}`).join(", ") },
     ],
     outcomes: [],
@@ -97,7 +118,15 @@ export function sideInitiativeCard(records: readonly SideRollRecord[], winner: s
 }
 
 /** The death-roll card (D-3): 2D against the rounds spent mortally wounded. */
-export function deathRollCard(name: string, faces: number[], total: number, rounds: number, dies: boolean, title: string, img = ""): D6CardContext {
+export function deathRollCard(
+  name: string,
+  faces: number[],
+  total: number,
+  rounds: number,
+  dies: boolean,
+  title: string,
+  img = "",
+): D6CardContext {
   return {
     title,
     subtitle: name,

@@ -2,20 +2,7 @@
  * The D6 actor's derived values from its plain `system` data: the wound level as a health bar and
  * each attribute's code as text. The data models, sheets and token bars use them.
  */
-import {
-  
-  
-  
-  WOUND_LEVELS,
-  canAct,
-  
-  
-  
-  
-  woundPenaltyDice,
-  type DieCode,
-  type WoundLevel,
-} from "..";
+import { WOUND_LEVELS, canAct, woundPenaltyDice, type DieCode, type WoundLevel } from "..";
 import { ATTRIBUTES, safeFormat } from "./schema";
 
 // ---------------------------------------------------------------------------------------------

@@ -5,20 +5,7 @@
 import { looseNumber } from "../../../core/units";
 import { noteUnreadable, notesOf } from "../../../core/unreadable";
 import { type SchemaSpec } from "../../table/field-spec";
-import {
-  
-  
-  
-  
-  
-  
-  normalizeCode,
-  parseDieCode,
-  parseRanges,
-  
-  type DieCode,
-  type WoundLevel,
-} from "..";
+import { normalizeCode, parseDieCode, parseRanges, type DieCode, type WoundLevel } from "..";
 import { ACTOR_SPECS, ATTRIBUTES, ITEM_SPECS } from "./schema";
 
 // ---------------------------------------------------------------------------------------------
@@ -98,7 +85,8 @@ export function migrateD6Source(type: string, source: Record<string, unknown>, n
   for (const path of codePaths(specs)) {
     const parts = path.split(".");
     let node: Record<string, unknown> | undefined = source;
-    for (const p of parts.slice(0, -1)) node = node && typeof node[p] === "object" && node[p] !== null ? (node[p] as Record<string, unknown>) : undefined;
+    for (const p of parts.slice(0, -1))
+      node = node && typeof node[p] === "object" && node[p] !== null ? (node[p] as Record<string, unknown>) : undefined;
     const last = parts[parts.length - 1];
     if (!node || !(last in node)) continue;
     const c = looseCode(node[last]);
@@ -108,7 +96,8 @@ export function migrateD6Source(type: string, source: Record<string, unknown>, n
       delete node[last];
     }
   }
-  if (typeof source.woundLevel === "string" && Object.hasOwn(WOUND_ALIASES, source.woundLevel)) source.woundLevel = WOUND_ALIASES[source.woundLevel];
+  if (typeof source.woundLevel === "string" && Object.hasOwn(WOUND_ALIASES, source.woundLevel))
+    source.woundLevel = WOUND_ALIASES[source.woundLevel];
   if (type === "d6_weapon" && typeof source.ranges === "string") {
     try {
       source.ranges = { ...parseRanges(source.ranges) };

@@ -6,21 +6,19 @@
  */
 import { OmnibusError } from "../../../core/errors";
 import { ledgerField } from "../../table/ledger-spec";
-import { array, bool, html as htmlField, int, nullableInt, num, schema, str, type FieldSpec, type SchemaSpec } from "../../table/field-spec";
 import {
-  DIFFICULTY_LEVELS,
-  REACTION_SKILLS,
-  SCALES,
-  WOUND_LEVELS,
-  
-  formatDieCode,
-  normalizeCode,
-  
-  
-  
-  type DieCode,
-  
-} from "..";
+  array,
+  bool,
+  html as htmlField,
+  int,
+  nullableInt,
+  num,
+  schema,
+  str,
+  type FieldSpec,
+  type SchemaSpec,
+} from "../../table/field-spec";
+import { DIFFICULTY_LEVELS, REACTION_SKILLS, SCALES, WOUND_LEVELS, formatDieCode, normalizeCode, type DieCode } from "..";
 
 export type { FieldSpec, SchemaSpec } from "../../table/field-spec";
 
@@ -80,7 +78,12 @@ const common = (): SchemaSpec => ({
   /** Character Point awards and spends (issue 16). */
   ledger: ledgerField(),
   /** Sums Active Effects add to (src/foundry/README.md "Effects"), in pips: an attribute's rolls (and its skills' and attacks'), attacks. */
-  bonuses: schema({ attribute: schema(Object.fromEntries(ATTRIBUTES.map((a) => [a, int(0, -300, 300)]))), attack: int(0, -300, 300), resistance: int(0, -300, 300), difficulty: int(0, -100, 100) }),
+  bonuses: schema({
+    attribute: schema(Object.fromEntries(ATTRIBUTES.map((a) => [a, int(0, -300, 300)]))),
+    attack: int(0, -300, 300),
+    resistance: int(0, -300, 300),
+    difficulty: int(0, -100, 100),
+  }),
   description: html(),
 });
 

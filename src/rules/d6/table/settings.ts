@@ -3,43 +3,7 @@
  * rules with the recommended reading first, and the options the checks read from them.
  */
 import type { SettingSpec } from "../../table/types";
-import {
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  
-  type DamagedWeaponRule,
-  
-  
-  
-  
-  
-  
-  
-  type ForcePointTiming,
-  
-  
-  type WildOneRule,
-  
-} from "..";
+import { type DamagedWeaponRule, type ForcePointTiming, type WildOneRule } from "..";
 
 /** The rules options (world settings, adapter.ts), with the digest's recommended defaults. */
 export interface D6Settings {
@@ -97,7 +61,11 @@ export const D6_SETTINGS: SettingSpec[] = [
     ...S("WildOne"),
     type: "string",
     default: DEFAULT_SETTINGS.wildOne,
-    choices: { removeHighest: "OMNIBUS.D6.Setting.WildOne.removeHighest", complication: "OMNIBUS.D6.Setting.WildOne.complication", normal: "OMNIBUS.D6.Setting.WildOne.normal" },
+    choices: {
+      removeHighest: "OMNIBUS.D6.Setting.WildOne.removeHighest",
+      complication: "OMNIBUS.D6.Setting.WildOne.complication",
+      normal: "OMNIBUS.D6.Setting.WildOne.normal",
+    },
   },
   { key: "wildDieDamage", ...S("WildDieDamage"), type: "boolean", default: DEFAULT_SETTINGS.wildDieDamage },
   { key: "wildDieResist", ...S("WildDieResist"), type: "boolean", default: DEFAULT_SETTINGS.wildDieResist },
@@ -107,7 +75,10 @@ export const D6_SETTINGS: SettingSpec[] = [
     ...S("ForcePointTiming"),
     type: "string",
     default: DEFAULT_SETTINGS.forcePointTiming,
-    choices: { afterPenalties: "OMNIBUS.D6.Setting.ForcePointTiming.afterPenalties", beforePenalties: "OMNIBUS.D6.Setting.ForcePointTiming.beforePenalties" },
+    choices: {
+      afterPenalties: "OMNIBUS.D6.Setting.ForcePointTiming.afterPenalties",
+      beforePenalties: "OMNIBUS.D6.Setting.ForcePointTiming.beforePenalties",
+    },
   },
   { key: "allowPipsOnly", ...S("AllowPipsOnly"), type: "boolean", default: DEFAULT_SETTINGS.allowPipsOnly },
   {
@@ -115,7 +86,11 @@ export const D6_SETTINGS: SettingSpec[] = [
     ...S("DifficultyPick"),
     type: "string",
     default: DEFAULT_SETTINGS.difficultyPick,
-    choices: { typical: "OMNIBUS.D6.Setting.DifficultyPick.typical", lowest: "OMNIBUS.D6.Setting.DifficultyPick.lowest", highest: "OMNIBUS.D6.Setting.DifficultyPick.highest" },
+    choices: {
+      typical: "OMNIBUS.D6.Setting.DifficultyPick.typical",
+      lowest: "OMNIBUS.D6.Setting.DifficultyPick.lowest",
+      highest: "OMNIBUS.D6.Setting.DifficultyPick.highest",
+    },
   },
   { key: "hideDifficulty", ...S("HideDifficulty"), type: "boolean", default: DEFAULT_SETTINGS.hideDifficulty },
   {
@@ -130,7 +105,10 @@ export const D6_SETTINGS: SettingSpec[] = [
     ...S("MortalPlusInjury"),
     type: "string",
     default: DEFAULT_SETTINGS.mortalPlusInjury,
-    choices: { killed: "OMNIBUS.D6.Setting.MortalPlusInjury.killed", mortally_wounded: "OMNIBUS.D6.Setting.MortalPlusInjury.mortally_wounded" },
+    choices: {
+      killed: "OMNIBUS.D6.Setting.MortalPlusInjury.killed",
+      mortally_wounded: "OMNIBUS.D6.Setting.MortalPlusInjury.mortally_wounded",
+    },
   },
   { key: "brawlingParryPenalty", ...S("BrawlingParryPenalty"), type: "boolean", default: DEFAULT_SETTINGS.brawlingParryPenalty },
   { key: "stunKnockout", ...S("StunKnockout"), type: "boolean", default: DEFAULT_SETTINGS.stunKnockout },
@@ -150,7 +128,13 @@ export const D6_SETTINGS: SettingSpec[] = [
     default: DEFAULT_SETTINGS.damagedWeapons,
     choices: { seed: "OMNIBUS.D6.Setting.DamagedWeapons.seed", published: "OMNIBUS.D6.Setting.DamagedWeapons.published" },
   },
-  { key: "metresPerUnit", ...S("MetresPerUnit"), type: "number", default: DEFAULT_SETTINGS.metresPerUnit, range: { min: 0.1, max: 100, step: 0.1 } },
+  {
+    key: "metresPerUnit",
+    ...S("MetresPerUnit"),
+    type: "number",
+    default: DEFAULT_SETTINGS.metresPerUnit,
+    range: { min: 0.1, max: 100, step: 0.1 },
+  },
 ];
 
 /** The options from stored values (`readRulesetSettings`): each key given replaces its default. */

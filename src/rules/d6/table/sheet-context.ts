@@ -17,7 +17,8 @@ const codeOf = (v: unknown): DieCode => {
   return c && Number.isInteger(c.dice) && Number.isInteger(c.pips) ? { dice: c.dice, pips: c.pips } : { dice: 0, pips: 0 };
 };
 
-const choices = (list: readonly string[], prefix: string, current: string) => list.map((v) => ({ value: v, label: `${prefix}${v}`, selected: v === current }));
+const choices = (list: readonly string[], prefix: string, current: string) =>
+  list.map((v) => ({ value: v, label: `${prefix}${v}`, selected: v === current }));
 
 export interface SkillRow {
   id: string;
@@ -48,7 +49,11 @@ export function d6ActorContext(base: ActorSheetContext): Record<string, unknown>
         dice: codeOf(s.system.code).dice,
         pips: codeOf(s.system.code).pips,
         reaction: String(s.system.reaction ?? ""),
-        specializations: ((s.system.specializations ?? []) as Array<{ name: string; code: unknown }>).map((sp, index) => ({ index, name: sp.name, code: safeFormat(sp.code) })),
+        specializations: ((s.system.specializations ?? []) as Array<{ name: string; code: unknown }>).map((sp, index) => ({
+          index,
+          name: sp.name,
+          code: safeFormat(sp.code),
+        })),
       }));
     return { id, label: `OMNIBUS.D6.Attribute.${id}`, code: formatDieCode(normalizeCode(c)), dice: c.dice, pips: c.pips, skills: rows };
   });
@@ -92,7 +97,14 @@ export function d6ActorContext(base: ActorSheetContext): Record<string, unknown>
     .filter((i) => i.type === "d6_armor")
     .map((a) => {
       const dex = codeOf(a.system.dexterityPenalty);
-      return { id: a.id, name: a.name, physical: `+${safeFormat(a.system.physical)}`, energy: `+${safeFormat(a.system.energy)}`, dexterity: codeToPips(dex) > 0 ? `−${formatDieCode(dex)}` : "—", equipped: a.system.equipped !== false };
+      return {
+        id: a.id,
+        name: a.name,
+        physical: `+${safeFormat(a.system.physical)}`,
+        energy: `+${safeFormat(a.system.energy)}`,
+        dexterity: codeToPips(dex) > 0 ? `−${formatDieCode(dex)}` : "—",
+        equipped: a.system.equipped !== false,
+      };
     });
   const round = (system.round ?? {}) as Sys;
   const healingState = healingStateOf(system);
@@ -117,8 +129,19 @@ export function d6ActorContext(base: ActorSheetContext): Record<string, unknown>
   return {
     healing,
     attributes,
-    wound: { level, options: woundOptions(level), penalty: penalty > 0 ? `−${penalty}D` : "", canAct: derived.canAct, health: derived.health },
-    points: { characterPoints: Number(system.characterPoints ?? 0), forcePoints: Number(system.forcePoints ?? 0), darkSidePoints: Number(system.darkSidePoints ?? 0), forceSensitive: system.forceSensitive === true },
+    wound: {
+      level,
+      options: woundOptions(level),
+      penalty: penalty > 0 ? `−${penalty}D` : "",
+      canAct: derived.canAct,
+      health: derived.health,
+    },
+    points: {
+      characterPoints: Number(system.characterPoints ?? 0),
+      forcePoints: Number(system.forcePoints ?? 0),
+      darkSidePoints: Number(system.darkSidePoints ?? 0),
+      forceSensitive: system.forceSensitive === true,
+    },
     move: Number(system.move ?? 0),
     scaleOptions: choices(SCALES, "OMNIBUS.D6.Scale.", String(system.scale ?? "character")),
     weapons,
@@ -196,8 +219,15 @@ export function d6ItemContext(base: ItemSheetContext): Record<string, unknown> {
     ctx.skill = {
       code: code(s.code),
       attributeOptions: choices(ATTRIBUTES, "OMNIBUS.D6.Attribute.", String(s.attribute)),
-      reactionOptions: [{ value: "", label: "OMNIBUS.D6.Reaction.none", selected: !s.reaction }, ...choices(REACTION_SKILLS, "OMNIBUS.D6.Reaction.", String(s.reaction ?? ""))],
-      specializations: ((s.specializations ?? []) as Array<{ name: string; code: unknown }>).map((sp, index) => ({ index, name: sp.name, code: code(sp.code) })),
+      reactionOptions: [
+        { value: "", label: "OMNIBUS.D6.Reaction.none", selected: !s.reaction },
+        ...choices(REACTION_SKILLS, "OMNIBUS.D6.Reaction.", String(s.reaction ?? "")),
+      ],
+      specializations: ((s.specializations ?? []) as Array<{ name: string; code: unknown }>).map((sp, index) => ({
+        index,
+        name: sp.name,
+        code: code(sp.code),
+      })),
     };
   } else if (type === "d6_weapon") {
     ctx.weapon = {
@@ -214,7 +244,12 @@ export function d6ItemContext(base: ItemSheetContext): Record<string, unknown> {
   } else if (type === "d6_armor") {
     ctx.armor = { physical: code(s.physical), energy: code(s.energy), dexterityPenalty: code(s.dexterityPenalty) };
   } else if (type === "d6_equipment") {
-    ctx.equipment = { medicalOptions: choices(["", "medpac", "bacta_tank"], "OMNIBUS.D6.Equipment.MedicalKind.", String(s.medical ?? "")).map((o) => ({ ...o, label: o.value ? o.label : "OMNIBUS.D6.Equipment.MedicalKind.none" })) };
+    ctx.equipment = {
+      medicalOptions: choices(["", "medpac", "bacta_tank"], "OMNIBUS.D6.Equipment.MedicalKind.", String(s.medical ?? "")).map((o) => ({
+        ...o,
+        label: o.value ? o.label : "OMNIBUS.D6.Equipment.MedicalKind.none",
+      })),
+    };
   } else if (type === "d6_forcepower") {
     ctx.forcepower = { skills: FORCE_SKILLS.map((k) => ({ key: k, label: `OMNIBUS.D6.ForceSkill.${k}`, checked: s[k] === true })) };
   } else if (type === "d6_ability") {

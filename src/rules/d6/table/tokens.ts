@@ -34,7 +34,8 @@ export const d6TokenAttribute: TokenAttributeHook = {
   read(type, system, attribute) {
     if (attribute !== "health") return null;
     if (LIVING.includes(type)) return deriveActor(system).health;
-    if (type === "d6_vehicle") return { value: Math.max(0, VEHICLE_HEALTH.indexOf(system.damage as never)), max: VEHICLE_HEALTH.length - 1 };
+    if (type === "d6_vehicle")
+      return { value: Math.max(0, VEHICLE_HEALTH.indexOf(system.damage as never)), max: VEHICLE_HEALTH.length - 1 };
     return null;
   },
   write(type, system, _attribute, target) {

@@ -63,7 +63,10 @@ export function sweepOf(shooter: Point, targets: readonly Point[], measure: Meas
       start = (k + 1) % angles.length;
     }
   }
-  const order = angles.slice(start).concat(angles.slice(0, start)).map((p) => p.i);
+  const order = angles
+    .slice(start)
+    .concat(angles.slice(0, start))
+    .map((p) => p.i);
   const gaps = order.slice(1).map((idx, k) => Math.round(measure(targets[order[k]], targets[idx]) * 100) / 100);
   return { order, gaps };
 }
@@ -87,7 +90,14 @@ export const FIRE_ZONE_OVERSHOOT = 1;
  * between neighbouring targets, or up to 1 m behind a target along the line of fire. They must
  * defend against ROF + 1. `pixelsPerMetre` converts the zone's widths to scene pixels.
  */
-export function walkingFireBystanders(shooter: Point, shooterUuid: string | null, targets: readonly AreaToken[], sweep: Sweep, tokens: readonly AreaToken[], pixelsPerMetre: number): AreaToken[] {
+export function walkingFireBystanders(
+  shooter: Point,
+  shooterUuid: string | null,
+  targets: readonly AreaToken[],
+  sweep: Sweep,
+  tokens: readonly AreaToken[],
+  pixelsPerMetre: number,
+): AreaToken[] {
   const declared = new Set(targets.map((t) => t.tokenUuid));
   const half = FIRE_ZONE_HALF_WIDTH * pixelsPerMetre;
   const segments: Array<[Point, Point]> = [];
@@ -95,7 +105,10 @@ export function walkingFireBystanders(shooter: Point, shooterUuid: string | null
     const t = targets[idx].center;
     if (k > 0) segments.push([targets[sweep.order[k - 1]].center, t]);
     const len = Math.hypot(t.x - shooter.x, t.y - shooter.y) || 1;
-    const beyond = { x: t.x + ((t.x - shooter.x) / len) * FIRE_ZONE_OVERSHOOT * pixelsPerMetre, y: t.y + ((t.y - shooter.y) / len) * FIRE_ZONE_OVERSHOOT * pixelsPerMetre };
+    const beyond = {
+      x: t.x + ((t.x - shooter.x) / len) * FIRE_ZONE_OVERSHOOT * pixelsPerMetre,
+      y: t.y + ((t.y - shooter.y) / len) * FIRE_ZONE_OVERSHOOT * pixelsPerMetre,
+    };
     segments.push([t, beyond]);
   });
   return tokens.filter((token) => {
@@ -105,15 +118,23 @@ export function walkingFireBystanders(shooter: Point, shooterUuid: string | null
 }
 
 /** Walking fire's plan: the rules' check of the declaration plus the sweep. Throws when not allowed. */
-export function planWalkingFire(rof: number, sweep: Sweep, damageRofReading: "perAdditionalTarget" | "perTarget" = "perAdditionalTarget"): WalkingFire {
+export function planWalkingFire(
+  rof: number,
+  sweep: Sweep,
+  damageRofReading: "perAdditionalTarget" | "perTarget" = "perAdditionalTarget",
+): WalkingFire {
   const plan = walkingFire(rof, sweep.gaps, damageRofReading);
   if (!plan.allowed) {
-    throw new OmnibusError("outOfRange", `walking fire at ROF ${rof} reaches ${plan.maxTargets} targets; these count as ${plan.countedTargets}`, {
-      name: "targets",
-      min: 1,
-      max: plan.maxTargets,
-      value: plan.countedTargets,
-    });
+    throw new OmnibusError(
+      "outOfRange",
+      `walking fire at ROF ${rof} reaches ${plan.maxTargets} targets; these count as ${plan.countedTargets}`,
+      {
+        name: "targets",
+        min: 1,
+        max: plan.maxTargets,
+        value: plan.countedTargets,
+      },
+    );
   }
   return plan;
 }
@@ -129,7 +150,15 @@ export interface SuppressionZone {
  * `center`, read as everyone within half its width of its centre, the shooter excepted. The zone
  * must be within the weapon's Medium range (`distanceToZone` ≤ `ranges.medium`, when the weapon has ranges).
  */
-export function suppressionZone(center: Point, doubled: boolean, distanceToZone: number | null, ranges: RangeBands, tokens: readonly AreaToken[], measure: Measure, shooterUuid: string | null): SuppressionZone {
+export function suppressionZone(
+  center: Point,
+  doubled: boolean,
+  distanceToZone: number | null,
+  ranges: RangeBands,
+  tokens: readonly AreaToken[],
+  measure: Measure,
+  shooterUuid: string | null,
+): SuppressionZone {
   const widthMetres = doubled ? 10 : 5;
   if (distanceToZone !== null && ranges.medium > 0 && distanceToZone > ranges.medium + 1e-9) {
     throw new OmnibusError("outOfRange", `the zone is ${distanceToZone} m away, beyond the weapon's Medium range ${ranges.medium} m`, {
@@ -180,7 +209,12 @@ export function landingPoint(thrower: Point, aimed: Point, distanceMetres: numbe
 }
 
 /** Tokens within `radius` metres of a point, nearest first, with their distance. */
-export function tokensWithin(point: Point, radius: number, tokens: readonly AreaToken[], measure: Measure): Array<AreaToken & { distance: number }> {
+export function tokensWithin(
+  point: Point,
+  radius: number,
+  tokens: readonly AreaToken[],
+  measure: Measure,
+): Array<AreaToken & { distance: number }> {
   return tokens
     .map((t) => ({ ...t, distance: Math.round(measure(point, t.center) * 100) / 100 }))
     .filter((t) => t.distance <= radius + 1e-9)

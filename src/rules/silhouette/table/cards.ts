@@ -9,7 +9,15 @@
  * (Degree of Success + burst ROF) × the weapon's damage multiplier (004:L99, L104; digest §12).
  */
 import { refused } from "../../../core/errors";
-import { FLURRY, pullTogetherInitiative, resolveAgainst, resolveAttack, type CheckRoll, type InitiativeResult, type RangeBand } from "../index";
+import {
+  FLURRY,
+  pullTogetherInitiative,
+  resolveAgainst,
+  resolveAttack,
+  type CheckRoll,
+  type InitiativeResult,
+  type RangeBand,
+} from "../index";
 import type { CheckValues, KindRequest, TargetInfo } from "../../table/types";
 import {
   rangeFor,
@@ -133,7 +141,13 @@ export function summarize(roll: CheckRoll): RollSummary {
 }
 
 /** The state of a skill check card. */
-export function skillCardState(request: KindRequest<SkillCheckData>, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string): CardState {
+export function skillCardState(
+  request: KindRequest<SkillCheckData>,
+  values: CheckValues,
+  plan: PoolPlan,
+  roll: CheckRoll,
+  subtitle: string,
+): CardState {
   const data = request.data;
   const { threshold, opposed } = thresholdOf(values);
   return {
@@ -164,7 +178,15 @@ export interface AttackExtras {
   grenade?: GrenadeState | null;
 }
 
-function targetState(target: TargetInfo, key: string, role: TargetState["role"], range: { band: TargetState["rangeBand"]; modifier: number }, unaware: boolean, damageRof: number, strikes: StrikeState[]): TargetState {
+function targetState(
+  target: TargetInfo,
+  key: string,
+  role: TargetState["role"],
+  range: { band: TargetState["rangeBand"]; modifier: number },
+  unaware: boolean,
+  damageRof: number,
+  strikes: StrikeState[],
+): TargetState {
   return {
     key,
     name: target.name,
@@ -189,7 +211,15 @@ function targetState(target: TargetInfo, key: string, role: TargetState["role"],
  * Suppression Effectiveness; a grenade strikes no one (its blast rules are not in the seed) and
  * shows its fuse test, where it landed and who is within its blast radius.
  */
-export function attackCardState(request: KindRequest<AttackCheckData>, values: CheckValues, plan: PoolPlan, roll: CheckRoll, subtitle: string, options: SilhouetteOptions, extras: AttackExtras = {}): CardState {
+export function attackCardState(
+  request: KindRequest<AttackCheckData>,
+  values: CheckValues,
+  plan: PoolPlan,
+  roll: CheckRoll,
+  subtitle: string,
+  options: SilhouetteOptions,
+  extras: AttackExtras = {},
+): CardState {
   const data = request.data;
   const strikes = FLURRY[plan.flurry]?.attacks ?? 1;
   const chosenRange = typeof values.range === "string" ? values.range : "auto";
@@ -204,7 +234,11 @@ export function attackCardState(request: KindRequest<AttackCheckData>, values: C
     const s = suppressionOf(roll.total + range.modifier, plan.burstRof, plan.doubledZone);
     suppression = { effectiveness: s.effectiveness, zoneWidthMetres: s.zoneWidthMetres, willDifficulty: s.willDifficulty };
     const zone = extras.area ?? request.targets;
-    targets = zone.map((target, index) => targetState(target, `z${index}`, "zone", { band: null, modifier: 0 }, false, 0, [{ key: `z${index}s0`, attackTotal: s.effectiveness, defense: null, outcome: null }]));
+    targets = zone.map((target, index) =>
+      targetState(target, `z${index}`, "zone", { band: null, modifier: 0 }, false, 0, [
+        { key: `z${index}s0`, attackTotal: s.effectiveness, defense: null, outcome: null },
+      ]),
+    );
   } else {
     const damageRof = plan.fireMode === "walking" ? plan.walkingDamageRof : plan.burstRof;
     targets = request.targets.map((target, index) => {
@@ -213,23 +247,45 @@ export function attackCardState(request: KindRequest<AttackCheckData>, values: C
       const facts = data.targetFacts[index] ?? null;
       const key = targetKey(target, index);
       const difficulty = plan.unaware ? 1 + targetDefenseModifier(facts, data.attackKind) : null;
-      return targetState(target, key, "target", range, plan.unaware, damageRof, Array.from({ length: strikes }, (_, s) => {
-        const strike: StrikeState = { key: `${key}s${s}`, attackTotal, defense: null, outcome: null };
-        if (difficulty !== null) {
-          const o = resolveAttack({ total: attackTotal, fumble: roll.fumble }, { difficulty }, { damageMultiplier: dm, burstRof: damageRof }, options.check);
-          strike.outcome = { threshold: o.threshold, opposed: false, margin: o.margin, hit: o.hit, damage: o.damage };
-        }
-        return strike;
-      }));
+      return targetState(
+        target,
+        key,
+        "target",
+        range,
+        plan.unaware,
+        damageRof,
+        Array.from({ length: strikes }, (_, s) => {
+          const strike: StrikeState = { key: `${key}s${s}`, attackTotal, defense: null, outcome: null };
+          if (difficulty !== null) {
+            const o = resolveAttack(
+              { total: attackTotal, fumble: roll.fumble },
+              { difficulty },
+              { damageMultiplier: dm, burstRof: damageRof },
+              options.check,
+            );
+            strike.outcome = { threshold: o.threshold, opposed: false, margin: o.margin, hit: o.hit, damage: o.damage };
+          }
+          return strike;
+        }),
+      );
     });
     if (plan.fireMode === "walking") {
       // Bystanders in the fire zone defend against ROF + 1 (004:L102).
       const difficulty = plan.burstRof + 1;
-      (extras.area ?? []).forEach((b, i) => targets.push(targetState(b, `b${i}`, "bystander", { band: null, modifier: 0 }, false, 0, [{ key: `b${i}s0`, attackTotal: difficulty, defense: null, outcome: null }])));
+      (extras.area ?? []).forEach((b, i) =>
+        targets.push(
+          targetState(b, `b${i}`, "bystander", { band: null, modifier: 0 }, false, 0, [
+            { key: `b${i}s0`, attackTotal: difficulty, defense: null, outcome: null },
+          ]),
+        ),
+      );
     }
   }
   const { threshold, opposed } = thresholdOf(values);
-  const check = targets.length === 0 && threshold !== null ? resolveAgainst(roll.total, threshold, { opposed, fumble: roll.fumble }, options.check) : null;
+  const check =
+    targets.length === 0 && threshold !== null
+      ? resolveAgainst(roll.total, threshold, { opposed, fumble: roll.fumble }, options.check)
+      : null;
   return {
     version: 1,
     kind: "attack",
@@ -334,13 +390,15 @@ export interface CardContext {
   athletics: AthleticsView | null;
   /** The resolution step by step (the card's Explain disclosure). */
   explain: ExplainStep[];
-  attack: (Omit<NonNullable<CardState["attack"]>, "targets" | "grenade"> & {
-    targets: TargetView[];
-    calledShotLabel: string | null;
-    flurryLabel: string | null;
-    fireModeLabel: string | null;
-    grenade: (GrenadeState & { fuseDice: DieView[]; fuseLabel: string; landedLabel: string }) | null;
-  }) | null;
+  attack:
+    | (Omit<NonNullable<CardState["attack"]>, "targets" | "grenade"> & {
+        targets: TargetView[];
+        calledShotLabel: string | null;
+        flurryLabel: string | null;
+        fireModeLabel: string | null;
+        grenade: (GrenadeState & { fuseDice: DieView[]; fuseLabel: string; landedLabel: string }) | null;
+      })
+    | null;
 }
 
 /** The athletics part of a card with its labels (i18n keys) and dice. */
@@ -365,17 +423,35 @@ function athleticsView(a: AthleticsCard): AthleticsView {
     const won = x.winner === a.role;
     return {
       ...a,
-      label: x.caught ? `${L}Chase.Caught` : x.winner === "none" ? `${L}Chase.Tie` : x.winner === "fleeing" ? `${L}Chase.FleeingWins` : `${L}Chase.PursuerWins`,
+      label: x.caught
+        ? `${L}Chase.Caught`
+        : x.winner === "none"
+          ? `${L}Chase.Tie`
+          : x.winner === "fleeing"
+            ? `${L}Chase.FleeingWins`
+            : `${L}Chase.PursuerWins`,
       tone: x.winner === "none" ? "neutral" : won ? "success" : "failure",
       fleeingDice: diceView(a.fleeing.roll),
       pursuerDice: diceView(a.pursuer.roll),
-      mishapLabels: x.mishapDice.map((m) => ({ label: m.side === "fleeing" ? `${L}Chase.FleeingMishap` : `${L}Chase.PursuerMishap`, die: m.die })),
+      mishapLabels: x.mishapDice.map((m) => ({
+        label: m.side === "fleeing" ? `${L}Chase.FleeingMishap` : `${L}Chase.PursuerMishap`,
+        die: m.die,
+      })),
       obstacleLabel: x.obstacle ? `${L}Chase.ObstacleResult` : null,
     };
   }
-  if (a.kind === "jump") return { ...a, label: a.success ? `${L}Jump.Success` : `${L}Jump.Failure`, tone: a.success ? "success" : "failure" };
+  if (a.kind === "jump")
+    return { ...a, label: a.success ? `${L}Jump.Success` : `${L}Jump.Failure`, tone: a.success ? "success" : "failure" };
   if (a.kind === "climb") {
-    const label = a.falls ? `${L}Climb.Falls` : a.grip.losingGrip ? `${L}Climb.LosingGrip` : a.metres > 0 ? `${L}Climb.Climbed` : a.recovery ? `${L}Climb.Recovered` : `${L}Climb.NoProgress`;
+    const label = a.falls
+      ? `${L}Climb.Falls`
+      : a.grip.losingGrip
+        ? `${L}Climb.LosingGrip`
+        : a.metres > 0
+          ? `${L}Climb.Climbed`
+          : a.recovery
+            ? `${L}Climb.Recovered`
+            : `${L}Climb.NoProgress`;
     return {
       ...a,
       label,
@@ -401,7 +477,11 @@ function grenadeView(g: GrenadeState): GrenadeState & { fuseDice: DieView[]; fus
     ...g,
     fuseDice: diceView(g.fuse),
     fuseLabel: g.mayExplodeInHand ? `${L}Grenade.InHand` : g.explodesOnImpact ? `${L}Grenade.OnImpact` : `${L}Grenade.Delayed`,
-    landedLabel: g.landed.onTarget ? `${L}Grenade.OnTarget` : g.landed.towardThrower ? `${L}Grenade.TowardThrower` : `${L}Grenade.OffTarget`,
+    landedLabel: g.landed.onTarget
+      ? `${L}Grenade.OnTarget`
+      : g.landed.towardThrower
+        ? `${L}Grenade.TowardThrower`
+        : `${L}Grenade.OffTarget`,
   };
 }
 
@@ -409,11 +489,19 @@ function grenadeView(g: GrenadeState): GrenadeState & { fuseDice: DieView[]; fus
  * A hit's damage worked out (issue 14): (degree of success + ROF) × the weapon's multiplier, and,
  * once applied, the armour it lost to. An i18n key and its arguments; null before a hit.
  */
-export function damageWorking(strike: StrikeState, damageMultiplier: number, rof: number): { key: string; data: Record<string, number> } | null {
+export function damageWorking(
+  strike: StrikeState,
+  damageMultiplier: number,
+  rof: number,
+): { key: string; data: Record<string, number> } | null {
   const o = strike.outcome;
   if (!o || !o.hit) return null;
   const data: Record<string, number> = { margin: Math.max(0, o.margin), rof, multiplier: damageMultiplier, damage: o.damage };
-  if (strike.applied) return { key: `${L}Card.DamageWorkingApplied${rof ? "Rof" : ""}`, data: { ...data, armour: Math.max(0, o.damage - strike.applied.damage), taken: strike.applied.damage } };
+  if (strike.applied)
+    return {
+      key: `${L}Card.DamageWorkingApplied${rof ? "Rof" : ""}`,
+      data: { ...data, armour: Math.max(0, o.damage - strike.applied.damage), taken: strike.applied.damage },
+    };
   return { key: `${L}Card.DamageWorking${rof ? "Rof" : ""}`, data };
 }
 
@@ -456,7 +544,8 @@ export function cardContext(state: CardState): CardContext {
         ...state.attack,
         calledShotLabel: state.attack.calledShot !== "none" ? `${L}CalledShot.${state.attack.calledShot}` : null,
         flurryLabel: state.attack.flurry !== "single" ? `${L}Flurry.${state.attack.flurry}` : null,
-        fireModeLabel: state.attack.fireMode === "walking" || state.attack.fireMode === "suppressive" ? `${L}FireMode.${state.attack.fireMode}` : null,
+        fireModeLabel:
+          state.attack.fireMode === "walking" || state.attack.fireMode === "suppressive" ? `${L}FireMode.${state.attack.fireMode}` : null,
         grenade: state.attack.grenade ? grenadeView(state.attack.grenade) : null,
         targets: state.attack.targets.map((t) => ({
           ...t,
@@ -483,7 +572,13 @@ export function cardContext(state: CardState): CardContext {
     athletics: state.athletics ? athleticsView(state.athletics) : null,
     attack,
     // Explain (issue 14): the pool read step by step; athletics cards other than a jump show no pool.
-    explain: !state.athletics || state.athletics.kind === "jump" ? explainCheck({ ...state.roll, outcome: check ? { success: check.success, threshold: check.threshold, margin: check.margin } : null }) : [],
+    explain:
+      !state.athletics || state.athletics.kind === "jump"
+        ? explainCheck({
+            ...state.roll,
+            outcome: check ? { success: check.success, threshold: check.threshold, margin: check.margin } : null,
+          })
+        : [],
   };
 }
 
@@ -510,7 +605,9 @@ export interface InitiativeCardContext {
 /** What the initiative card shows: every die (kept, six bonus, mishap), the total, and what the result allows. */
 export function initiativeCardContext(outcome: InitiativeResult, flavor: string | null = null): InitiativeCardContext {
   const roll = outcome.roll;
-  const summary: RollSummary | null = roll ? { ...roll, faces: [...roll.faces], modifier: outcome.total - roll.result, total: outcome.total } : null;
+  const summary: RollSummary | null = roll
+    ? { ...roll, faces: [...roll.faces], modifier: outcome.total - roll.result, total: outcome.total }
+    : null;
   return {
     ruleset: "silhouette",
     dice: summary ? diceView(summary) : [],

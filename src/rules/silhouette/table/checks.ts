@@ -115,7 +115,9 @@ export function autoMovementMode(facts: Pick<ActorFacts, "movedThisRound" | "mov
     return movementModeForDistance(facts.movedThisRound, facts.movement, { prone: facts.prone, maxSpeed: facts.maxSpeed ?? "crawl" });
   } catch {
     // Moved farther than the rules allow (a GM drag): the fastest mode allowed.
-    return facts.prone ? "crawling" : ({ crawl: "crawling", walk: "walking", jog: "jogging", run: "running", sprint: "sprinting" } as const)[facts.maxSpeed ?? "crawl"];
+    return facts.prone
+      ? "crawling"
+      : ({ crawl: "crawling", walk: "walking", jog: "jogging", run: "running", sprint: "sprinting" } as const)[facts.maxSpeed ?? "crawl"];
   }
 }
 
@@ -139,15 +141,42 @@ const FIELD = {
   range: { name: "range", label: `${L}Field.Range`, kind: "select", choices: RANGE_CHOICES },
   unaware: { name: "unaware", label: `${L}Field.Unaware`, kind: "checkbox", hint: `${L}Field.UnawareHint` },
   freeStrike: { name: "freeStrike", label: `${L}Field.FreeStrike`, kind: "checkbox", hint: `${L}Field.FreeStrikeHint`, rare: true },
-  severalAttackers: { name: "severalAttackers", label: `${L}Field.SeveralAttackers`, kind: "checkbox", hint: `${L}Field.SeveralAttackersHint`, rare: true },
+  severalAttackers: {
+    name: "severalAttackers",
+    label: `${L}Field.SeveralAttackers`,
+    kind: "checkbox",
+    hint: `${L}Field.SeveralAttackersHint`,
+    rare: true,
+  },
   extraDice: { name: "extraDice", label: `${L}Field.ExtraDice`, kind: "number", min: -20, max: 20, hint: `${L}Field.ExtraDiceHint` },
-  fireMode: { name: "fireMode", label: `${L}Field.FireMode`, kind: "select", choices: choices(FIRE_MODES, `${L}FireMode.`), hint: `${L}Field.FireModeHint` },
+  fireMode: {
+    name: "fireMode",
+    label: `${L}Field.FireMode`,
+    kind: "select",
+    choices: choices(FIRE_MODES, `${L}FireMode.`),
+    hint: `${L}Field.FireModeHint`,
+  },
   doubledZone: { name: "doubledZone", label: `${L}Field.DoubledZone`, kind: "checkbox", hint: `${L}Field.DoubledZoneHint`, rare: true },
   cramped: { name: "cramped", label: `${L}Field.Cramped`, kind: "checkbox", hint: `${L}Field.CrampedHint`, rare: true },
-  water: { name: "water", label: `${L}Field.Water`, kind: "select", choices: choices(["none", "knee", "shoulder", "deep", "under"], `${L}Water.`), hint: `${L}Field.WaterHint`, rare: true },
+  water: {
+    name: "water",
+    label: `${L}Field.Water`,
+    kind: "select",
+    choices: choices(["none", "knee", "shoulder", "deep", "under"], `${L}Water.`),
+    hint: `${L}Field.WaterHint`,
+    rare: true,
+  },
   swimmingDevice: { name: "swimmingDevice", label: `${L}Field.SwimmingDevice`, kind: "checkbox", rare: true },
   feint: { name: "feint", label: `${L}Field.Feint`, kind: "number", min: 0, max: 20, hint: `${L}Field.FeintHint`, rare: true },
-  attackersDeclared: { name: "attackersDeclared", label: `${L}Field.AttackersDeclared`, kind: "number", min: 1, max: 20, hint: `${L}Field.AttackersDeclaredHint`, rare: true },
+  attackersDeclared: {
+    name: "attackersDeclared",
+    label: `${L}Field.AttackersDeclared`,
+    kind: "number",
+    min: 1,
+    max: 20,
+    hint: `${L}Field.AttackersDeclaredHint`,
+    rare: true,
+  },
 } satisfies Record<string, CheckField>;
 
 /** A rules skill's display label key. */
@@ -203,22 +232,52 @@ function skillCheckData(actor: ActorFacts, row: SkillRow | null, skillKey: Skill
 }
 
 /** A skill check (the skill row, or an untrained skill by key). */
-export function skillRequest(actor: ActorFacts, skill: SkillRow | { key: SkillKey; name: string }, targets: TargetInfo[], localizedTitle: string): KindRequest<SkillCheckData> {
+export function skillRequest(
+  actor: ActorFacts,
+  skill: SkillRow | { key: SkillKey; name: string },
+  targets: TargetInfo[],
+  localizedTitle: string,
+): KindRequest<SkillCheckData> {
   const data: SkillCheckData = skillCheckData(actor, "level" in skill ? skill : null, skill.key, skill.name);
   return {
     ruleset: "silhouette",
     kind: "skill",
     title: localizedTitle,
     actorUuid: actor.uuid,
-    fields: [FIELD.dice, FIELD.modifier, FIELD.actions, FIELD.movement, FIELD.water, FIELD.swimmingDevice, FIELD.thresholdKind, FIELD.threshold],
-    values: { dice: data.skillLevel, modifier: 0, actions: 1, movement: autoMovementMode(actor), water: "none", swimmingDevice: false, thresholdKind: "none", threshold: 0 },
+    fields: [
+      FIELD.dice,
+      FIELD.modifier,
+      FIELD.actions,
+      FIELD.movement,
+      FIELD.water,
+      FIELD.swimmingDevice,
+      FIELD.thresholdKind,
+      FIELD.threshold,
+    ],
+    values: {
+      dice: data.skillLevel,
+      modifier: 0,
+      actions: 1,
+      movement: autoMovementMode(actor),
+      water: "none",
+      swimmingDevice: false,
+      thresholdKind: "none",
+      threshold: 0,
+    },
     targets,
     data,
   };
 }
 
 /** An attack with a weapon against the targeted tokens. */
-export function attackRequest(actor: ActorFacts, weapon: WeaponFacts, targets: TargetInfo[], targetFacts: Array<TargetFacts | null>, localizedTitle: string, fire: FireFacts | null = null): KindRequest<AttackCheckData> {
+export function attackRequest(
+  actor: ActorFacts,
+  weapon: WeaponFacts,
+  targets: TargetInfo[],
+  targetFacts: Array<TargetFacts | null>,
+  localizedTitle: string,
+  fire: FireFacts | null = null,
+): KindRequest<AttackCheckData> {
   const row = skillFor(actor.skills, weapon.skill);
   const attackKind = attackKindOf(weapon);
   const data: AttackCheckData = {
@@ -234,7 +293,12 @@ export function attackRequest(actor: ActorFacts, weapon: WeaponFacts, targets: T
   const values: CheckValues = { dice: data.skillLevel, modifier: 0, actions: 1, movement: autoMovementMode(actor) };
   if (attackKind === "ranged") {
     if (!grenade) fields.push(FIELD.aim, FIELD.calledShot);
-    if (weapon.rof >= 1) fields.push({ name: "burst", label: `${L}Field.Burst`, kind: "number", min: 0, max: weapon.rof, hint: `${L}Field.BurstHint` }, FIELD.fireMode, FIELD.doubledZone);
+    if (weapon.rof >= 1)
+      fields.push(
+        { name: "burst", label: `${L}Field.Burst`, kind: "number", min: 0, max: weapon.rof, hint: `${L}Field.BurstHint` },
+        FIELD.fireMode,
+        FIELD.doubledZone,
+      );
     fields.push(FIELD.range);
     Object.assign(values, grenade ? { range: "auto" } : { aim: 0, calledShot: "none", range: "auto" });
     if (weapon.rof >= 1) Object.assign(values, { burst: 0, fireMode: "burst", doubledZone: false });
@@ -300,13 +364,16 @@ export interface PoolPlan {
   freeStrike: boolean;
 }
 
-
 /**
  * Water (004:L77-78): underwater the lower of the skill and Athletics is rolled, at −1 (one action
  * keeps the fighter afloat) unless a swimming device is used, −1 more in heavy armour; up to the
  * shoulders AGI skills take −1; deeper water −2 (or an Athletics check instead, the GM's call).
  */
-export function waterPlan(values: CheckValues, data: Pick<SkillCheckData, "attribute" | "athletics" | "heavyArmour">, dice: number): { dice: number; modifier: number } {
+export function waterPlan(
+  values: CheckValues,
+  data: Pick<SkillCheckData, "attribute" | "athletics" | "heavyArmour">,
+  dice: number,
+): { dice: number; modifier: number } {
   const depth = textValue(values, "water", "none") as WaterDepth;
   const effect = waterEffect(depth, { swimmingDevice: values.swimmingDevice === true, heavyArmourOrGear: data.heavyArmour === true });
   let modifier = effect.allActions;
@@ -315,7 +382,11 @@ export function waterPlan(values: CheckValues, data: Pick<SkillCheckData, "attri
 }
 
 /** The pool and modifiers of a skill check or an attack. Throws an OmnibusError for impossible values. */
-export function planPool(request: KindRequest<SkillCheckData & Partial<AttackCheckData>>, values: CheckValues, options: SilhouetteOptions): PoolPlan {
+export function planPool(
+  request: KindRequest<SkillCheckData & Partial<AttackCheckData>>,
+  values: CheckValues,
+  options: SilhouetteOptions,
+): PoolPlan {
   const data = request.data;
   const movement = textValue(values, "movement", "stationary") as MovementMode;
   const actionMod = movementActionModifier(movement);
@@ -353,8 +424,10 @@ export function planPool(request: KindRequest<SkillCheckData & Partial<AttackChe
     if (data.attackKind === "ranged") {
       burstRof = numberValue(values, "burst");
       fireMode = textValue(values, "fireMode", "burst") as FireMode;
-      if (!(FIRE_MODES as readonly string[]).includes(fireMode)) throw new OmnibusError("badArgument", `unknown fire mode ${fireMode}`, { name: "fireMode", value: fireMode });
-      if (fireMode !== "burst" && burstRof < 1) throw new OmnibusError("rollImpossible", `${fireMode} fire needs a ROF of +1 or more`, { name: "burst", value: burstRof });
+      if (!(FIRE_MODES as readonly string[]).includes(fireMode))
+        throw new OmnibusError("badArgument", `unknown fire mode ${fireMode}`, { name: "fireMode", value: fireMode });
+      if (fireMode !== "burst" && burstRof < 1)
+        throw new OmnibusError("rollImpossible", `${fireMode} fire needs a ROF of +1 or more`, { name: "burst", value: burstRof });
       const shot = shotPool(dice, { roundsAimed: numberValue(values, "aim"), calledShot, burst: burstRof > 0 });
       dice = shot.dice;
       ignoreMishap = shot.ignoreMishap;
@@ -366,14 +439,24 @@ export function planPool(request: KindRequest<SkillCheckData & Partial<AttackChe
       } else ammo = 1;
       if (fireMode === "walking") {
         const sweep = data.fire?.sweep ?? { order: request.targets.map((_, i) => i), gaps: request.targets.slice(1).map(() => 1) };
-        if (request.targets.length === 0) throw new OmnibusError("rollImpossible", "walking fire needs declared targets", { name: "targets", value: 0 });
+        if (request.targets.length === 0)
+          throw new OmnibusError("rollImpossible", "walking fire needs declared targets", { name: "targets", value: 0 });
         walkingDamageRof = planWalkingFire(burstRof, sweep, options.walkingFireDamage).damageRof;
       }
       if (fireMode === "suppressive") {
-        if (request.targets.length === 0) throw new OmnibusError("rollImpossible", "suppressive fire needs a zone: target a token at its centre", { name: "targets", value: 0 });
+        if (request.targets.length === 0)
+          throw new OmnibusError("rollImpossible", "suppressive fire needs a zone: target a token at its centre", {
+            name: "targets",
+            value: 0,
+          });
         const distance = data.fire?.zone?.distance ?? request.targets[0].distance;
         if (distance !== null && data.weapon.ranges.medium > 0 && distance > data.weapon.ranges.medium) {
-          throw new OmnibusError("outOfRange", "the zone is beyond Medium range", { name: "distance", min: 0, max: data.weapon.ranges.medium, value: Math.round(distance * 10) / 10 });
+          throw new OmnibusError("outOfRange", "the zone is beyond Medium range", {
+            name: "distance",
+            min: 0,
+            max: data.weapon.ranges.medium,
+            value: Math.round(distance * 10) / 10,
+          });
         }
       }
     } else {
@@ -411,7 +494,12 @@ export function planPool(request: KindRequest<SkillCheckData & Partial<AttackChe
 }
 
 /** The range band and its modifier for a target at `distance` (null: unmeasured or a melee weapon). */
-export function rangeFor(weapon: WeaponFacts, distance: number | null, chosen: string, options: SilhouetteOptions): { band: RangeBand | "pointBlank" | "beyond" | null; modifier: number } {
+export function rangeFor(
+  weapon: WeaponFacts,
+  distance: number | null,
+  chosen: string,
+  options: SilhouetteOptions,
+): { band: RangeBand | "pointBlank" | "beyond" | null; modifier: number } {
   if (attackKindOf(weapon) !== "ranged") return { band: null, modifier: 0 };
   let band: RangeBand | "pointBlank" | "beyond" | null = null;
   if (chosen !== "auto") band = chosen as RangeBand | "pointBlank";
@@ -446,11 +534,21 @@ function oddsOptions(plan: PoolPlan, options: SilhouetteOptions) {
 
 /** A distribution mapped value by value (suppressive fire's effectiveness: + ROF, halved rounded up). */
 function mapDistribution(d: Distribution, f: (v: number) => number): Distribution {
-  return Distribution.fromEntries(d.entries().map(([v, p]) => [f(v), p] as [number, number]), Math.min(1, Math.max(0, 1 - d.total())));
+  return Distribution.fromEntries(
+    d.entries().map(([v, p]) => [f(v), p] as [number, number]),
+    Math.min(1, Math.max(0, 1 - d.total())),
+  );
 }
 
 /** P(an attack total beats the target's defense), ties and fumbles as the options say. */
-function hitChance(attackTotal: Distribution, attackFumble: number, fumbleTotal: number | null, facts: TargetFacts, attackKind: AttackKind, options: SilhouetteOptions): number {
+function hitChance(
+  attackTotal: Distribution,
+  attackFumble: number,
+  fumbleTotal: number | null,
+  facts: TargetFacts,
+  attackKind: AttackKind,
+  options: SilhouetteOptions,
+): number {
   const defense = silhouetteOdds({
     dice: facts.defenseDice,
     modifier: facts.defenseAttribute + targetDefenseModifier(facts, attackKind),
@@ -461,7 +559,8 @@ function hitChance(attackTotal: Distribution, attackFumble: number, fumbleTotal:
   let hit = c.greater + (options.check.opposedTie === "success" ? c.equal : 0);
   if (options.check.fumbleFails && attackFumble > 0 && fumbleTotal !== null) {
     // A fumbled attack's total is 1 + modifier; take away the hits it would otherwise score.
-    const beats = options.check.opposedTie === "success" ? 1 - defense.total.pGreater(fumbleTotal) : 1 - defense.total.pAtLeast(fumbleTotal);
+    const beats =
+      options.check.opposedTie === "success" ? 1 - defense.total.pGreater(fumbleTotal) : 1 - defense.total.pAtLeast(fumbleTotal);
     hit -= attackFumble * beats;
   }
   return Math.min(1, Math.max(0, hit));
@@ -472,7 +571,11 @@ function distanceText(target: TargetInfo): string {
 }
 
 /** Exact odds for the roll dialog (src/core): for an attack, the chance to hit each target. */
-export function checkOdds(request: KindRequest<SkillCheckData & Partial<AttackCheckData>>, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
+export function checkOdds(
+  request: KindRequest<SkillCheckData & Partial<AttackCheckData>>,
+  values: CheckValues,
+  options: SilhouetteOptions,
+): OddsLine[] {
   const plan = planPool(request, values, options);
   const base = oddsOptions(plan, options);
   const lines: OddsLine[] = [];
@@ -502,10 +605,18 @@ export function checkOdds(request: KindRequest<SkillCheckData & Partial<AttackCh
       let label = `${L}Odds.Hit`;
       if (plan.fireMode === "suppressive") {
         // Everyone in the zone defends against the Suppression Effectiveness (004:L104, L106).
-        total = mapDistribution(attack.total, (v) => suppressionOf(Math.max(-100, Math.min(200, v)), plan.burstRof, plan.doubledZone).effectiveness);
+        total = mapDistribution(
+          attack.total,
+          (v) => suppressionOf(Math.max(-100, Math.min(200, v)), plan.burstRof, plan.doubledZone).effectiveness,
+        );
         label = `${L}Odds.Suppressed`;
       }
-      lines.push({ label, probability: hitChance(total, attack.fumble, plan.fireMode === "suppressive" ? null : 1 + modifier, facts, kind, options), primary, detail });
+      lines.push({
+        label,
+        probability: hitChance(total, attack.fumble, plan.fireMode === "suppressive" ? null : 1 + modifier, facts, kind, options),
+        primary,
+        detail,
+      });
     });
     lines.push({ label: `${L}Odds.Mishap`, probability: silhouetteOdds({ ...base, modifier: plan.modifier }).fumble });
     return lines;
@@ -544,7 +655,12 @@ export interface DefenseCheckData {
 }
 
 /** The defender's roll against one strike on an attack card. */
-export function defenseRequest(actor: ActorFacts, data: DefenseCheckData, localizedTitle: string, localizedSubtitle: string): KindRequest<DefenseCheckData> {
+export function defenseRequest(
+  actor: ActorFacts,
+  data: DefenseCheckData,
+  localizedTitle: string,
+  localizedSubtitle: string,
+): KindRequest<DefenseCheckData> {
   const allowed = defenseSkills(data.attackKind, data.pointBlankWithinReach === true);
   const best = allowed.reduce((a, b) => ((data.skills[b]?.level ?? 0) > (data.skills[a]?.level ?? 0) ? b : a), allowed[0]);
   const declared = data.declaredAttackers ?? 0;
@@ -595,10 +711,15 @@ export interface DefensePlan {
  * per additional declared attacker instead (004:L85; the declaration covers at least the attackers
  * so far); a feint takes the attacker's dropped dice off the pool (004:L83). A pool of 0 defends untrained.
  */
-export function planDefense(request: KindRequest<DefenseCheckData>, values: CheckValues, reading: SilhouetteOptions["severalAttackersReading"] = "perAdditionalAttacker"): DefensePlan {
+export function planDefense(
+  request: KindRequest<DefenseCheckData>,
+  values: CheckValues,
+  reading: SilhouetteOptions["severalAttackersReading"] = "perAdditionalAttacker",
+): DefensePlan {
   const data = request.data;
   const skill = textValue(values, "skill", "defense");
-  if (!defenseSkills(data.attackKind, data.pointBlankWithinReach === true).includes(skill as never)) throw refused("CannotDefendWith", `${skill} cannot defend here`);
+  if (!defenseSkills(data.attackKind, data.pointBlankWithinReach === true).includes(skill as never))
+    throw refused("CannotDefendWith", `${skill} cannot defend here`);
   const own = data.skills[skill as SkillKey] ?? { level: 0, attribute: 0 };
   let dice = Math.max(0, own.level + numberValue(values, "extraDice"));
   const lines: ModifierLine[] = [];
@@ -606,7 +727,10 @@ export function planDefense(request: KindRequest<DefenseCheckData>, values: Chec
     if (value !== 0) lines.push({ label, value });
   };
   add(`${L}Card.Attribute`, own.attribute);
-  add(`${L}Card.MovementMod`, movementDefenseModifier(textValue(values, "movement", "stationary") as MovementMode, data.attackKind === "ranged" ? "ranged" : "melee"));
+  add(
+    `${L}Card.MovementMod`,
+    movementDefenseModifier(textValue(values, "movement", "stationary") as MovementMode, data.attackKind === "ranged" ? "ranged" : "melee"),
+  );
   let declaredAttackers = 0;
   if (values.severalAttackers === true && !data.freeStrike) {
     declaredAttackers = Math.max(numberValue(values, "attackersDeclared", 2), data.attackerIndex);
@@ -614,7 +738,11 @@ export function planDefense(request: KindRequest<DefenseCheckData>, values: Chec
   } else add(`${L}Card.SeveralAttackers`, multipleAttackerPenalty(data.attackerIndex, data.freeStrike));
   const feint = data.feint ?? 0;
   if (feint > 0) dice = Math.max(0, dice - feint);
-  const water = waterPlan(values, { attribute: own.attributeKey ?? "none", athletics: data.athletics ?? 0, heavyArmour: data.heavyArmour === true }, dice);
+  const water = waterPlan(
+    values,
+    { attribute: own.attributeKey ?? "none", athletics: data.athletics ?? 0, heavyArmour: data.heavyArmour === true },
+    dice,
+  );
   dice = water.dice;
   add(`${L}Card.Water`, water.modifier);
   add(`${L}Card.OtherMod`, numberValue(values, "modifier"));

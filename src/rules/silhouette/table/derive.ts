@@ -31,7 +31,18 @@ export const ATTRIBUTES = ["agi", "bld", "fit", "str", "will"] as const;
 export type AttributeKey = (typeof ATTRIBUTES)[number];
 
 /** Skills the rules look for by name (digest §15.1); any other skill is `other`. */
-export const SKILL_KEYS = ["combatSense", "athletics", "defense", "handToHand", "melee", "firearms", "throwing", "stealth", "notice", "other"] as const;
+export const SKILL_KEYS = [
+  "combatSense",
+  "athletics",
+  "defense",
+  "handToHand",
+  "melee",
+  "firearms",
+  "throwing",
+  "stealth",
+  "notice",
+  "other",
+] as const;
 export type SkillKey = (typeof SKILL_KEYS)[number];
 
 /** The attribute a skill adds: one of the five, or none (the seed pairs most skills with none, §16.5). */
@@ -196,7 +207,9 @@ export function skillRows(items: readonly ItemLike[], attributes: Partial<Record
     .filter((i) => i.type === "silhouette_skill")
     .map((i) => {
       const key = (SKILL_KEYS as readonly string[]).includes(String(i.system.key)) ? (i.system.key as SkillKey) : "other";
-      const attribute = (SKILL_ATTRIBUTES as readonly string[]).includes(String(i.system.attribute)) ? (i.system.attribute as SkillAttribute) : "none";
+      const attribute = (SKILL_ATTRIBUTES as readonly string[]).includes(String(i.system.attribute))
+        ? (i.system.attribute as SkillAttribute)
+        : "none";
       return {
         id: i.id ?? "",
         name: i.name,
@@ -217,7 +230,11 @@ export function skillFor(rows: readonly SkillRow[], key: SkillKey): SkillRow | n
 }
 
 /** Everything a character sheet shows that the rules compute. */
-export function deriveCharacter(source: Pick<CharacterSource, "attributes" | "stamina" | "maxLoad" | "wounds">, items: readonly ItemLike[], options: DeriveOptions = {}): CharacterDerived {
+export function deriveCharacter(
+  source: Pick<CharacterSource, "attributes" | "stamina" | "maxLoad" | "wounds">,
+  items: readonly ItemLike[],
+  options: DeriveOptions = {},
+): CharacterDerived {
   const attributes = source.attributes ?? ({} as Record<AttributeKey, number>);
   const skills = skillRows(items, attributes);
   const skillLevels = Object.fromEntries(SKILL_KEYS.map((k) => [k, skillFor(skills, k)?.level ?? 0])) as Record<SkillKey, number>;
@@ -245,7 +262,11 @@ export function deriveCharacter(source: Pick<CharacterSource, "attributes" | "st
   load = Math.round(load * 100) / 100;
   const maxLoad = Math.max(0, looseNumber(source.maxLoad) ?? 0);
   const loadSpeed: Speed = maxLoad > 0 ? maxSpeedForLoad(load, maxLoad) : "sprint";
-  const wounds = { light: int(source.wounds?.light, 0, 0, 1000), heavy: int(source.wounds?.heavy, 0, 0, 1000), dead: source.wounds?.dead === true };
+  const wounds = {
+    light: int(source.wounds?.light, 0, 0, 1000),
+    heavy: int(source.wounds?.heavy, 0, 0, 1000),
+    dead: source.wounds?.dead === true,
+  };
   const worst = worstWound(wounds);
   const woundSpeed = maxSpeedForWounds(worst, options.lightWoundMax ?? "jog");
   return {
@@ -275,7 +296,10 @@ export function healthFromWounds(worst: CharacterDerived["worstWound"]): { value
 /** Throws `badArgument` naming the field when a value is not one of the choices. */
 export function requireChoice<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
-    throw new OmnibusError("badArgument", `${name}: "${String(value)}" is not one of ${allowed.join(", ")}`, { name, value: String(value) });
+    throw new OmnibusError("badArgument", `${name}: "${String(value)}" is not one of ${allowed.join(", ")}`, {
+      name,
+      value: String(value),
+    });
   }
   return value as T;
 }

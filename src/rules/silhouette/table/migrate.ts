@@ -7,11 +7,17 @@ import { noteUnreadable, notesOf } from "../../../core/unreadable";
 import type { AttributeKey, Loose } from "./derive";
 
 const ATTRIBUTE_ALIASES: Record<string, AttributeKey> = {
-  agi: "agi", agility: "agi",
-  bld: "bld", build: "bld",
-  fit: "fit", fitness: "fit",
-  str: "str", strength: "str",
-  will: "will", wil: "will", willpower: "will",
+  agi: "agi",
+  agility: "agi",
+  bld: "bld",
+  build: "bld",
+  fit: "fit",
+  fitness: "fit",
+  str: "str",
+  strength: "str",
+  will: "will",
+  wil: "will",
+  willpower: "will",
 };
 
 /**
@@ -92,7 +98,10 @@ export function migrateSkillSource(source: Loose, notesArg?: unknown): Loose {
   }
   if (out.attribute === undefined && source.attr !== undefined) out.attribute = source.attr;
   delete out.attr;
-  if (typeof out.attribute === "string") out.attribute = ATTRIBUTE_ALIASES[out.attribute.toLowerCase()] ?? (out.attribute.toLowerCase() === "none" || out.attribute === "" ? "none" : out.attribute);
+  if (typeof out.attribute === "string")
+    out.attribute =
+      ATTRIBUTE_ALIASES[out.attribute.toLowerCase()] ??
+      (out.attribute.toLowerCase() === "none" || out.attribute === "" ? "none" : out.attribute);
   return out;
 }
 
@@ -125,7 +134,8 @@ export function migrateWeaponSource(source: Loose, notesArg?: unknown): Loose {
   const range = source.range === undefined || source.range === null ? null : readLength(source.range, "m");
   if (range !== null && !isObject(source.ranges)) {
     out.ranges = { base: range, medium: 2 * range, long: 4 * range, extreme: 8 * range };
-  } else if (range === null && source.range !== undefined && source.range !== null && !isObject(source.ranges)) noteUnreadable(notes, "range", source.range);
+  } else if (range === null && source.range !== undefined && source.range !== null && !isObject(source.ranges))
+    noteUnreadable(notes, "range", source.range);
   delete out.range;
   for (const k of ["rof", "accuracy", "damageMultiplier"]) {
     if (out[k] === undefined || out[k] === null) continue;

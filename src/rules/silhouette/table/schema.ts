@@ -24,7 +24,11 @@ const metres = (initial: number, label?: string) => num(initial, 0, 100000, { la
 const choice = (choices: Record<string, string>, initial: string, label?: string) => str(initial, choices, { label });
 
 export const CHARACTER_SPEC: SchemaSpec = {
-  attributes: schema(Object.fromEntries(ATTRIBUTES.map((a) => [a, integer(0, ATTRIBUTE_LIMITS[0], ATTRIBUTE_LIMITS[1], `OMNIBUS.Silhouette.Attribute.${a}`)]))),
+  attributes: schema(
+    Object.fromEntries(
+      ATTRIBUTES.map((a) => [a, integer(0, ATTRIBUTE_LIMITS[0], ATTRIBUTE_LIMITS[1], `OMNIBUS.Silhouette.Attribute.${a}`)]),
+    ),
+  ),
   stamina: integer(25, 1, 1000, "OMNIBUS.Silhouette.Stamina"),
   systemShock: integer(0, 0, 1000, "OMNIBUS.Silhouette.SystemShock"),
   maxLoad: metres(0, "OMNIBUS.Silhouette.MaxLoad"),
@@ -87,7 +91,11 @@ export const EQUIPMENT_SPEC: SchemaSpec = {
   unhandy: bool(false, { label: "OMNIBUS.Silhouette.Equipment.Unhandy" }),
   /** Needs balancing with 0, 1 or 2 hands (004:L41). */
   balancingHands: int(0, undefined, undefined, {
-    choices: { 0: "OMNIBUS.Silhouette.Equipment.Hands0", 1: "OMNIBUS.Silhouette.Equipment.Hands1", 2: "OMNIBUS.Silhouette.Equipment.Hands2" },
+    choices: {
+      0: "OMNIBUS.Silhouette.Equipment.Hands0",
+      1: "OMNIBUS.Silhouette.Equipment.Hands1",
+      2: "OMNIBUS.Silhouette.Equipment.Hands2",
+    },
     label: "OMNIBUS.Silhouette.Equipment.Balancing",
   }),
   carried: bool(true, { label: "OMNIBUS.Silhouette.Carried" }),

@@ -8,21 +8,107 @@ import type { CheckOptions, MovementRounding, MultiActionReading } from "../inde
 const K = "OMNIBUS.Silhouette.Setting.";
 
 export const SILHOUETTE_SETTINGS: SettingSpec[] = [
-  { key: "sixMode", name: `${K}SixMode.Name`, hint: `${K}SixMode.Hint`, type: "string", default: "silhouettePlusOne", choices: { silhouettePlusOne: `${K}SixMode.silhouettePlusOne`, rerollAndAdd: `${K}SixMode.rerollAndAdd` } },
-  { key: "fumbleRule", name: `${K}FumbleRule.Name`, hint: `${K}FumbleRule.Hint`, type: "string", default: "allOnes", choices: { allOnes: `${K}FumbleRule.allOnes`, never: `${K}FumbleRule.never` } },
+  {
+    key: "sixMode",
+    name: `${K}SixMode.Name`,
+    hint: `${K}SixMode.Hint`,
+    type: "string",
+    default: "silhouettePlusOne",
+    choices: { silhouettePlusOne: `${K}SixMode.silhouettePlusOne`, rerollAndAdd: `${K}SixMode.rerollAndAdd` },
+  },
+  {
+    key: "fumbleRule",
+    name: `${K}FumbleRule.Name`,
+    hint: `${K}FumbleRule.Hint`,
+    type: "string",
+    default: "allOnes",
+    choices: { allOnes: `${K}FumbleRule.allOnes`, never: `${K}FumbleRule.never` },
+  },
   { key: "mishapMaySucceed", name: `${K}MishapMaySucceed.Name`, hint: `${K}MishapMaySucceed.Hint`, type: "boolean", default: false },
-  { key: "fixedTie", name: `${K}FixedTie.Name`, hint: `${K}FixedTie.Hint`, type: "string", default: "success", choices: { success: `${K}Tie.success`, failure: `${K}Tie.failure` } },
-  { key: "opposedTie", name: `${K}OpposedTie.Name`, hint: `${K}OpposedTie.Hint`, type: "string", default: "failure", choices: { failure: `${K}Tie.failure`, success: `${K}Tie.success` } },
-  { key: "multiAction", name: `${K}MultiAction.Name`, hint: `${K}MultiAction.Hint`, type: "string", default: "allRolls", choices: { allRolls: `${K}MultiAction.allRolls`, progressive: `${K}MultiAction.progressive` } },
-  { key: "movementRounding", name: `${K}MovementRounding.Name`, hint: `${K}MovementRounding.Hint`, type: "string", default: "exact", choices: { exact: `${K}MovementRounding.exact`, halfMetre: `${K}MovementRounding.halfMetre` } },
-  { key: "lightWoundMax", name: `${K}LightWoundMax.Name`, hint: `${K}LightWoundMax.Hint`, type: "string", default: "jog", choices: { jog: "OMNIBUS.Silhouette.Speed.jog", run: "OMNIBUS.Silhouette.Speed.run" } },
-  { key: "rangeModifiers", name: `${K}RangeModifiers.Name`, hint: `${K}RangeModifiers.Hint`, type: "string", default: "candidate", choices: { candidate: `${K}RangeModifiers.candidate`, none: `${K}RangeModifiers.none` } },
-  { key: "initiativeAttribute", name: `${K}InitiativeAttribute.Name`, hint: `${K}InitiativeAttribute.Hint`, type: "boolean", default: false },
+  {
+    key: "fixedTie",
+    name: `${K}FixedTie.Name`,
+    hint: `${K}FixedTie.Hint`,
+    type: "string",
+    default: "success",
+    choices: { success: `${K}Tie.success`, failure: `${K}Tie.failure` },
+  },
+  {
+    key: "opposedTie",
+    name: `${K}OpposedTie.Name`,
+    hint: `${K}OpposedTie.Hint`,
+    type: "string",
+    default: "failure",
+    choices: { failure: `${K}Tie.failure`, success: `${K}Tie.success` },
+  },
+  {
+    key: "multiAction",
+    name: `${K}MultiAction.Name`,
+    hint: `${K}MultiAction.Hint`,
+    type: "string",
+    default: "allRolls",
+    choices: { allRolls: `${K}MultiAction.allRolls`, progressive: `${K}MultiAction.progressive` },
+  },
+  {
+    key: "movementRounding",
+    name: `${K}MovementRounding.Name`,
+    hint: `${K}MovementRounding.Hint`,
+    type: "string",
+    default: "exact",
+    choices: { exact: `${K}MovementRounding.exact`, halfMetre: `${K}MovementRounding.halfMetre` },
+  },
+  {
+    key: "lightWoundMax",
+    name: `${K}LightWoundMax.Name`,
+    hint: `${K}LightWoundMax.Hint`,
+    type: "string",
+    default: "jog",
+    choices: { jog: "OMNIBUS.Silhouette.Speed.jog", run: "OMNIBUS.Silhouette.Speed.run" },
+  },
+  {
+    key: "rangeModifiers",
+    name: `${K}RangeModifiers.Name`,
+    hint: `${K}RangeModifiers.Hint`,
+    type: "string",
+    default: "candidate",
+    choices: { candidate: `${K}RangeModifiers.candidate`, none: `${K}RangeModifiers.none` },
+  },
+  {
+    key: "initiativeAttribute",
+    name: `${K}InitiativeAttribute.Name`,
+    hint: `${K}InitiativeAttribute.Hint`,
+    type: "boolean",
+    default: false,
+  },
   { key: "armourAbsorbs", name: `${K}ArmourAbsorbs.Name`, hint: `${K}ArmourAbsorbs.Hint`, type: "boolean", default: true },
   { key: "autoMovement", name: `${K}AutoMovement.Name`, hint: `${K}AutoMovement.Hint`, type: "boolean", default: true },
-  { key: "grenadeHighFuse", name: `${K}GrenadeHighFuse.Name`, hint: `${K}GrenadeHighFuse.Hint`, type: "number", default: 6, range: { min: 1, max: 20, step: 1 } },
-  { key: "walkingFireDamage", name: `${K}WalkingFireDamage.Name`, hint: `${K}WalkingFireDamage.Hint`, type: "string", default: "perAdditionalTarget", choices: { perAdditionalTarget: `${K}WalkingFireDamage.perAdditionalTarget`, perTarget: `${K}WalkingFireDamage.perTarget` } },
-  { key: "severalAttackersReading", name: `${K}SeveralAttackersReading.Name`, hint: `${K}SeveralAttackersReading.Hint`, type: "string", default: "perAdditionalAttacker", choices: { perAdditionalAttacker: `${K}SeveralAttackersReading.perAdditionalAttacker`, perAttacker: `${K}SeveralAttackersReading.perAttacker` } },
+  {
+    key: "grenadeHighFuse",
+    name: `${K}GrenadeHighFuse.Name`,
+    hint: `${K}GrenadeHighFuse.Hint`,
+    type: "number",
+    default: 6,
+    range: { min: 1, max: 20, step: 1 },
+  },
+  {
+    key: "walkingFireDamage",
+    name: `${K}WalkingFireDamage.Name`,
+    hint: `${K}WalkingFireDamage.Hint`,
+    type: "string",
+    default: "perAdditionalTarget",
+    choices: { perAdditionalTarget: `${K}WalkingFireDamage.perAdditionalTarget`, perTarget: `${K}WalkingFireDamage.perTarget` },
+  },
+  {
+    key: "severalAttackersReading",
+    name: `${K}SeveralAttackersReading.Name`,
+    hint: `${K}SeveralAttackersReading.Hint`,
+    type: "string",
+    default: "perAdditionalAttacker",
+    choices: {
+      perAdditionalAttacker: `${K}SeveralAttackersReading.perAdditionalAttacker`,
+      perAttacker: `${K}SeveralAttackersReading.perAttacker`,
+    },
+  },
 ];
 
 /** The options in effect, as plain data (what the pure rules take). */
@@ -66,7 +152,13 @@ export function optionsFrom(raw: Record<string, unknown>): SilhouetteOptions {
     initiativeAttribute: flag("initiativeAttribute", false),
     armourAbsorbs: flag("armourAbsorbs", true),
     autoMovement: flag("autoMovement", true),
-    grenadeHighFuse: typeof raw.grenadeHighFuse === "number" && Number.isInteger(raw.grenadeHighFuse) && raw.grenadeHighFuse >= 1 && raw.grenadeHighFuse <= 20 ? raw.grenadeHighFuse : 6,
+    grenadeHighFuse:
+      typeof raw.grenadeHighFuse === "number" &&
+      Number.isInteger(raw.grenadeHighFuse) &&
+      raw.grenadeHighFuse >= 1 &&
+      raw.grenadeHighFuse <= 20
+        ? raw.grenadeHighFuse
+        : 6,
     walkingFireDamage: pick("walkingFireDamage", ["perAdditionalTarget", "perTarget"] as const, "perAdditionalTarget"),
     severalAttackersReading: pick("severalAttackersReading", ["perAdditionalAttacker", "perAttacker"] as const, "perAdditionalAttacker"),
   };

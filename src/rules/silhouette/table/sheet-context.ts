@@ -41,9 +41,28 @@ export interface SilhouetteActorContext {
   attributes: Array<{ key: string; label: string; abbr: string; value: number; name: string }>;
   movementRows: Array<{ speed: Speed; label: string; metres: string; fraction: string; allowed: boolean }>;
   maxSpeedLabel: string;
-  skills: Array<{ id: string; name: string; level: number; attributeLabel: string; attributeModifier: string; keyLabel: string; dice: number }>;
+  skills: Array<{
+    id: string;
+    name: string;
+    level: number;
+    attributeLabel: string;
+    attributeModifier: string;
+    keyLabel: string;
+    dice: number;
+  }>;
   untrainedSkills: Array<{ key: string; label: string }>;
-  weapons: Array<{ id: string; name: string; img: string; categoryLabel: string; skillLabel: string; dm: number; rof: number; ranges: string; ammo: string | null; pool: number }>;
+  weapons: Array<{
+    id: string;
+    name: string;
+    img: string;
+    categoryLabel: string;
+    skillLabel: string;
+    dm: number;
+    rof: number;
+    ranges: string;
+    ammo: string | null;
+    pool: number;
+  }>;
   armour: Array<{ id: string; name: string; img: string; rating: number; heavy: boolean; worn: boolean }>;
   wounds: { light: number; heavy: number; dead: boolean; worstLabel: string; thresholds: CharacterDerived["woundThresholds"] };
   derived: CharacterDerived;
@@ -57,8 +76,16 @@ export interface SilhouetteActorContext {
 const SPEED_FRACTION_TEXT: Record<Speed, string> = { sprint: "1", run: "2/3", jog: "1/2", walk: "1/3", crawl: "1/5" };
 
 /** Everything the Silhouette actor sheet shows beyond the base context. */
-export function silhouetteActorContext(base: Pick<ActorSheetContext, "system" | "items">, items: readonly ItemLike[], options: DeriveOptions = {}): SilhouetteActorContext {
-  const system = base.system as Record<string, unknown> & { attributes?: Record<string, number>; wounds?: { light: number; heavy: number; dead: boolean }; maxLoad?: number };
+export function silhouetteActorContext(
+  base: Pick<ActorSheetContext, "system" | "items">,
+  items: readonly ItemLike[],
+  options: DeriveOptions = {},
+): SilhouetteActorContext {
+  const system = base.system as Record<string, unknown> & {
+    attributes?: Record<string, number>;
+    wounds?: { light: number; heavy: number; dead: boolean };
+    maxLoad?: number;
+  };
   const derived = (system.derived as CharacterDerived | undefined) ?? deriveCharacter(system as never, items, options);
   const attributes = system.attributes ?? {};
   const imgOf = new Map(base.items.map((i) => [i.id, i.img]));
@@ -104,14 +131,22 @@ export function silhouetteActorContext(base: Pick<ActorSheetContext, "system" | 
           skillLabel: WEAPON_SKILL_CHOICES[String(s.skill)] ?? WEAPON_SKILL_CHOICES.firearms,
           dm: Number(s.damageMultiplier ?? 0),
           rof: Number(s.rof ?? 0),
-          ranges: Number(r.base ?? 0) > 0 ? [r.base, r.medium, r.long, r.extreme].map((v) => formatMetres(Number(v ?? 0))).join(" / ") : "—",
+          ranges:
+            Number(r.base ?? 0) > 0 ? [r.base, r.medium, r.long, r.extreme].map((v) => formatMetres(Number(v ?? 0))).join(" / ") : "—",
           ammo: s.ammo && s.ammo.max > 0 ? `${s.ammo.value}/${s.ammo.max}` : null,
           pool: levelOf(String(s.skill)),
         };
       }),
     armour: items
       .filter((i) => i.type === "silhouette_armour")
-      .map((i) => ({ id: i.id ?? "", name: i.name, img: imgOf.get(i.id ?? "") ?? "icons/svg/shield.svg", rating: Number(i.system.rating ?? 0), heavy: i.system.heavy === true, worn: i.system.worn !== false })),
+      .map((i) => ({
+        id: i.id ?? "",
+        name: i.name,
+        img: imgOf.get(i.id ?? "") ?? "icons/svg/shield.svg",
+        rating: Number(i.system.rating ?? 0),
+        heavy: i.system.heavy === true,
+        worn: i.system.worn !== false,
+      })),
     wounds: {
       light: Number(system.wounds?.light ?? 0),
       heavy: Number(system.wounds?.heavy ?? 0),
@@ -120,9 +155,17 @@ export function silhouetteActorContext(base: Pick<ActorSheetContext, "system" | 
       thresholds: derived.woundThresholds,
     },
     derived,
-    load: Number(system.maxLoad ?? 0) > 0 ? `${formatMetres(derived.load)} / ${formatMetres(Number(system.maxLoad))}` : formatMetres(derived.load),
+    load:
+      Number(system.maxLoad ?? 0) > 0
+        ? `${formatMetres(derived.load)} / ${formatMetres(Number(system.maxLoad))}`
+        : formatMetres(derived.load),
     reach: formatMetres(derived.reachCm / 100),
-    throwing: [derived.throwingRanges.base, derived.throwingRanges.medium, derived.throwingRanges.long, derived.throwingRanges.extreme].join(" / "),
+    throwing: [
+      derived.throwingRanges.base,
+      derived.throwingRanges.medium,
+      derived.throwingRanges.long,
+      derived.throwingRanges.extreme,
+    ].join(" / "),
     balancing: signed(derived.balancingPenalty),
     armourTotal: derived.armour,
   };

@@ -31,7 +31,16 @@ export interface CardRoll {
   parts: Array<{ label: string; value: string }>;
   damage: { points: number; typeLabel: string } | null;
   /** Full cover (WoD p.164; 002:L801): the cover's Durability, the successes through it, and the second roll. */
-  cover: { durability: number; excess: number; armor: number; pool: number; chance: boolean; dice: CardDie[]; successes: number; outcomeLabel: string } | null;
+  cover: {
+    durability: number;
+    excess: number;
+    armor: number;
+    pool: number;
+    chance: boolean;
+    dice: CardDie[];
+    successes: number;
+    outcomeLabel: string;
+  } | null;
   /** Advanced action (002:L480): the other roll, not kept. */
   discarded: { dice: CardDie[]; successes: number; outcomeLabel: string } | null;
   /** How the target's Defense was made up (rating, Dodge ×2, Willpower +2, earlier attacks −n). */
@@ -93,7 +102,15 @@ export function cardRoll(
   result: RollResult | null,
   pool: PoolBreakdown | null,
   traitLabels: Record<string, string>,
-  opts: { target?: AttackTarget | null; band?: string | null; damage?: { points: number; type: string } | null; buttonKey?: number; defense?: DefenseDetail | null; other?: RollResult | null; cover?: CoverRoll | null } = {},
+  opts: {
+    target?: AttackTarget | null;
+    band?: string | null;
+    damage?: { points: number; type: string } | null;
+    buttonKey?: number;
+    defense?: DefenseDetail | null;
+    other?: RollResult | null;
+    cover?: CoverRoll | null;
+  } = {},
 ): CardRoll {
   const target = opts.target ?? null;
   const damage = opts.damage && result ? opts.damage : null;
@@ -108,7 +125,13 @@ export function cardRoll(
   }
   return {
     target: target
-      ? { name: target.name, img: target.img, distance: target.distance, units: target.units, bandLabel: opts.band ? `${KEY}.Range.${opts.band}` : null }
+      ? {
+          name: target.name,
+          img: target.img,
+          distance: target.distance,
+          units: target.units,
+          bandLabel: opts.band ? `${KEY}.Range.${opts.band}` : null,
+        }
       : null,
     outOfRange: result === null,
     pool: pool?.pool ?? 0,
@@ -134,7 +157,14 @@ export function cardRoll(
             outcomeLabel: opts.cover.result ? `${KEY}.Outcome.${opts.cover.result.outcome}` : `${KEY}.Cover.Stopped`,
           }
         : null,
-    discarded: opts.other && result ? { dice: cardDice(opts.other).map((d) => ({ ...d, classes: `${d.classes} discarded` })), successes: opts.other.successes, outcomeLabel: `${KEY}.Outcome.${opts.other.outcome}` } : null,
+    discarded:
+      opts.other && result
+        ? {
+            dice: cardDice(opts.other).map((d) => ({ ...d, classes: `${d.classes} discarded` })),
+            successes: opts.other.successes,
+            outcomeLabel: `${KEY}.Outcome.${opts.other.outcome}`,
+          }
+        : null,
     buttons,
   };
 }

@@ -59,9 +59,17 @@ const SITUATIONAL_FIELD: CheckField = {
   name: "situational",
   label: `${KEY}.Roll.Situational`,
   kind: "select",
-  choices: Object.fromEntries([["0", `${KEY}.Situational.none`], ...SITUATIONAL_MODIFIERS.map((m) => [String(m.value), `${KEY}.Situational.${m.key}`])]),
+  choices: Object.fromEntries([
+    ["0", `${KEY}.Situational.none`],
+    ...SITUATIONAL_MODIFIERS.map((m) => [String(m.value), `${KEY}.Situational.${m.key}`]),
+  ]),
 };
-const field = (name: string, kind: CheckField["kind"], extra: Partial<CheckField> = {}): CheckField => ({ name, label: `${KEY}.Roll.${name[0].toUpperCase()}${name.slice(1)}`, kind, ...extra });
+const field = (name: string, kind: CheckField["kind"], extra: Partial<CheckField> = {}): CheckField => ({
+  name,
+  label: `${KEY}.Roll.${name[0].toUpperCase()}${name.slice(1)}`,
+  kind,
+  ...extra,
+});
 const MODIFIER_FIELD = field("modifier", "number", { min: -20, max: 20, hint: `${KEY}.Roll.ModifierHint` });
 const WILLPOWER_FIELD = field("willpower", "checkbox", { hint: `${KEY}.Roll.WillpowerHint` });
 const ROTE_FIELD = field("rote", "checkbox", { hint: `${KEY}.Roll.RoteHint`, rare: true });
@@ -71,7 +79,12 @@ const EQUIPMENT_FIELD = field("equipment", "number", { min: 0, max: 10 });
 const ADVANCED_FIELD = field("advanced", "checkbox", { hint: `${KEY}.Roll.AdvancedHint`, rare: true });
 /** Teamwork (002:L440–L452): the helpers' successes (bonus dice) and their dramatic failures (−4 each). */
 const HELPER_SUCCESSES_FIELD = field("helperSuccesses", "number", { min: 0, max: 50, hint: `${KEY}.Roll.HelperSuccessesHint`, rare: true });
-const HELPER_FAILURES_FIELD = field("helperDramaticFailures", "number", { min: 0, max: 10, hint: `${KEY}.Roll.HelperDramaticFailuresHint`, rare: true });
+const HELPER_FAILURES_FIELD = field("helperDramaticFailures", "number", {
+  min: 0,
+  max: 10,
+  hint: `${KEY}.Roll.HelperDramaticFailuresHint`,
+  rare: true,
+});
 
 /** "skill:athletics" / "attribute:stamina" / "none": the second trait of a pool. */
 export function secondChoices(): Record<string, string> {
@@ -98,7 +111,20 @@ export interface CheckData {
   options: StorytellingOptions;
   weapon?: WeaponData | null;
   targets?: AttackTarget[];
-  extended?: { uuid: string; name: string; target: number; accumulated: number; rollsMade: number; maxRolls: number | null; attempt: number; status: string; equipment: number; modifier: number; exceptionalRolls: number[]; dramaticFailures: number[] };
+  extended?: {
+    uuid: string;
+    name: string;
+    target: number;
+    accumulated: number;
+    rollsMade: number;
+    maxRolls: number | null;
+    attempt: number;
+    status: string;
+    equipment: number;
+    modifier: number;
+    exceptionalRolls: number[];
+    dramaticFailures: number[];
+  };
   vehicle?: { uuid: string; name: string; handling: number; drivePenalty: number };
   /** A pool check's opponent for a contest (the first targeted token's actor). */
   opponent?: { actorUuid: string | null; name: string; img: string } | null;
@@ -197,11 +223,20 @@ export function poolRequest(
   localize: (k: string) => string,
   opponent: CheckData["opponent"] = null,
 ): KindRequest<CheckData> {
-  const attribute = isAttribute(dataset.attribute) ? dataset.attribute : isSkill(dataset.skill) ? defaultAttributeFor(dataset.skill) : "wits";
+  const attribute = isAttribute(dataset.attribute)
+    ? dataset.attribute
+    : isSkill(dataset.skill)
+      ? defaultAttributeFor(dataset.skill)
+      : "wits";
   const second = isSkill(dataset.skill) ? `skill:${dataset.skill}` : isAttribute(dataset.second) ? `attribute:${dataset.second}` : "none";
   const data: CheckData = { kind: "pool", ...actorBase(actor, options), opponent };
   const fields: CheckField[] = [
-    { name: "attribute", label: `${KEY}.Roll.Attribute`, kind: "select", choices: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])) },
+    {
+      name: "attribute",
+      label: `${KEY}.Roll.Attribute`,
+      kind: "select",
+      choices: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])),
+    },
     { name: "second", label: `${KEY}.Roll.Second`, kind: "select", choices: secondChoices() },
     SPECIALTY_FIELD,
     EQUIPMENT_FIELD,
@@ -218,10 +253,33 @@ export function poolRequest(
     CONTEST_TARGET_FIELD,
   ];
   const values: CheckValues = {
-    attribute, second, specialty: false, equipment: 0, situational: "0", modifier: 0, attempt: 1, again: "10", rote: false, willpower: false,
-    advanced: false, helperSuccesses: 0, helperDramaticFailures: 0, contest: "none", contestTarget: 5,
+    attribute,
+    second,
+    specialty: false,
+    equipment: 0,
+    situational: "0",
+    modifier: 0,
+    attempt: 1,
+    again: "10",
+    rote: false,
+    willpower: false,
+    advanced: false,
+    helperSuccesses: 0,
+    helperDramaticFailures: 0,
+    contest: "none",
+    contestTarget: 5,
   };
-  return { ruleset: "storytelling", kind: "pool", title: actor.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, fields, values, targets: [], data };
+  return {
+    ruleset: "storytelling",
+    kind: "pool",
+    title: actor.name,
+    subtitle: poolTitle(values, localize),
+    actorUuid: actor.uuid,
+    fields,
+    values,
+    targets: [],
+    data,
+  };
 }
 
 /** A contest (002:L337–L359): instant, or extended to a target of successes (5 = simple, 002:L327). */
@@ -247,7 +305,10 @@ export function contestRequest(
   localize: (k: string) => string,
 ): KindRequest<CheckData> {
   const [kind, trait] = defaults.second.split(":");
-  const dataset: Record<string, string> = { attribute: defaults.attribute, ...(kind === "skill" ? { skill: trait } : kind === "attribute" ? { second: trait } : {}) };
+  const dataset: Record<string, string> = {
+    attribute: defaults.attribute,
+    ...(kind === "skill" ? { skill: trait } : kind === "attribute" ? { second: trait } : {}),
+  };
   const request = poolRequest(actor, dataset, options, localize);
   const data = request.data;
   data.kind = "contest";
@@ -260,9 +321,19 @@ export function contestRequest(
 
 /** The usual Attribute for a Skill (the sheet's click on a Skill). */
 export function defaultAttributeFor(skill: Skill): Attribute {
-  const physical: Partial<Record<Skill, Attribute>> = { athletics: "strength", brawl: "strength", weaponry: "strength", drive: "dexterity", firearms: "dexterity", larceny: "dexterity", stealth: "dexterity", survival: "wits" };
+  const physical: Partial<Record<Skill, Attribute>> = {
+    athletics: "strength",
+    brawl: "strength",
+    weaponry: "strength",
+    drive: "dexterity",
+    firearms: "dexterity",
+    larceny: "dexterity",
+    stealth: "dexterity",
+    survival: "wits",
+  };
   if (SKILL_CATEGORIES[skill] === "physical") return physical[skill] ?? "dexterity";
-  if (SKILL_CATEGORIES[skill] === "social") return skill === "intimidation" ? "presence" : skill === "subterfuge" ? "manipulation" : "presence";
+  if (SKILL_CATEGORIES[skill] === "social")
+    return skill === "intimidation" ? "presence" : skill === "subterfuge" ? "manipulation" : "presence";
   return "intelligence";
 }
 
@@ -288,8 +359,9 @@ function commonMods(data: CheckData, values: CheckValues): PoolModifier[] {
 
 function willpowerAllowed(data: CheckData, values: CheckValues): boolean {
   if (values.willpower !== true) return false;
-  if (data.willpowerSpent) throw refused("OneWillpowerPerTurn", "only one Willpower point may be spent per turn") // 002:L420, L436;
-  if (data.willpowerPoints < 1) throw new OmnibusError("outOfRange", "no Willpower points left", { name: "willpower", value: 0, min: "1", max: "" });
+  if (data.willpowerSpent) throw refused("OneWillpowerPerTurn", "only one Willpower point may be spent per turn"); // 002:L420, L436;
+  if (data.willpowerPoints < 1)
+    throw new OmnibusError("outOfRange", "no Willpower points left", { name: "willpower", value: 0, min: "1", max: "" });
   return true;
 }
 
@@ -344,7 +416,10 @@ export function checkPool(data: CheckData, values: CheckValues): PoolBreakdown {
 export function teamworkHelpers(values: CheckValues): Array<{ successes: number; dramaticFailure: boolean }> {
   const successes = intOr(values.helperSuccesses, 0, 0, 50);
   const failures = intOr(values.helperDramaticFailures, 0, 0, 10);
-  return [...(successes > 0 ? [{ successes, dramaticFailure: false }] : []), ...Array.from({ length: failures }, () => ({ successes: 0, dramaticFailure: true }))];
+  return [
+    ...(successes > 0 ? [{ successes, dramaticFailure: false }] : []),
+    ...Array.from({ length: failures }, () => ({ successes: 0, dramaticFailure: true })),
+  ];
 }
 
 export function againOf(values: CheckValues): AgainLevel {
@@ -354,7 +429,14 @@ export function againOf(values: CheckValues): AgainLevel {
 
 /** Odds lines for a pool with the dialog's again/rote (the exact distribution from src/core). */
 export function oddsFor(pool: number, values: CheckValues, options: StorytellingOptions, requiredSuccesses = 1): OddsLine[] {
-  const o = rollOdds(pool, { again: againOf(values), rote: values.rote === true, roteRerolls: options.roteScope ?? "allFailedDice", chanceDieUsesAgainLevel: options.chanceDieUsesAgain, requiredSuccesses, advanced: values.advanced === true });
+  const o = rollOdds(pool, {
+    again: againOf(values),
+    rote: values.rote === true,
+    roteRerolls: options.roteScope ?? "allFailedDice",
+    chanceDieUsesAgainLevel: options.chanceDieUsesAgain,
+    requiredSuccesses,
+    advanced: values.advanced === true,
+  });
   const lines: OddsLine[] = [
     { label: o.chance ? `${KEY}.Odds.ChanceSuccess` : `${KEY}.Odds.Success`, probability: o.success, primary: true },
     { label: `${KEY}.Odds.Exceptional`, probability: o.exceptional },
@@ -398,8 +480,19 @@ export function weaponData(item: PlainItem & { uuid?: string | null }): WeaponDa
 }
 
 export const UNARMED: WeaponData = {
-  uuid: null, name: "", attackKind: "unarmed", damage: 0, damageType: "bashing", ranges: null, strength: 0, again: 10,
-  armorPiercing: 0, improvised: false, autofire: false, laserSight: false, scope: false,
+  uuid: null,
+  name: "",
+  attackKind: "unarmed",
+  damage: 0,
+  damageType: "bashing",
+  ranges: null,
+  strength: 0,
+  again: 10,
+  armorPiercing: 0,
+  improvised: false,
+  autofire: false,
+  laserSight: false,
+  scope: false,
 };
 
 /** What an attack needs to know about a targeted token's actor. */
@@ -407,12 +500,37 @@ export function attackTarget(info: TargetInfo, actor: ActorSnapshot | null, turn
   const yards = info.distance === null ? null : toYards(info.distance, info.units);
   const turnState = readDefenseTurn(actor?.flags?.[DEFENSE_FLAG], turn);
   const base = {
-    tokenUuid: info.tokenUuid, actorUuid: info.actorUuid, name: info.name, img: info.img, distance: info.distance, units: info.units, yards, band: null,
-    priorAttacks: turnState.attacks, willpowerDefense: turnState.willpower,
+    tokenUuid: info.tokenUuid,
+    actorUuid: info.actorUuid,
+    name: info.name,
+    img: info.img,
+    distance: info.distance,
+    units: info.units,
+    yards,
+    band: null,
+    priorAttacks: turnState.attacks,
+    willpowerDefense: turnState.willpower,
   };
-  if (!actor) return { ...base, defense: 0, dodging: false, noDefense: false, armor: { general: 0, ballistic: 0, bulletproof: false }, isVehicle: false, durability: 0 };
+  if (!actor)
+    return {
+      ...base,
+      defense: 0,
+      dodging: false,
+      noDefense: false,
+      armor: { general: 0, ballistic: 0, bulletproof: false },
+      isVehicle: false,
+      durability: 0,
+    };
   if (actor.type === "storytelling_vehicle") {
-    return { ...base, defense: 0, dodging: false, noDefense: true, armor: { general: 0, ballistic: 0, bulletproof: false }, isVehicle: true, durability: intOr(actor.system.durability, 3, 0, 20) };
+    return {
+      ...base,
+      defense: 0,
+      dodging: false,
+      noDefense: true,
+      armor: { general: 0, ballistic: 0, bulletproof: false },
+      isVehicle: true,
+      durability: intOr(actor.system.durability, 3, 0, 20),
+    };
   }
   const d = deriveCharacter(actor.system, actor.items);
   const st = new Set(actor.statuses);
@@ -447,17 +565,42 @@ export function attackRequest(
   // Concealment is per target (WoD p.164): each targeted token may stand behind something else.
   if (targets.length === 0) fields.push(coverField("concealment"));
   else targets.forEach((t, i) => fields.push({ ...coverField(coverName(i)), detail: t.name }));
-  fields.push({ name: "specifiedTarget", label: `${KEY}.Roll.SpecifiedTarget`, kind: "select", choices: Object.fromEntries(["none", "torso", "limb", "head", "hand", "eye"].map((c) => [c, `${KEY}.SpecifiedTarget.${c}`])) });
+  fields.push({
+    name: "specifiedTarget",
+    label: `${KEY}.Roll.SpecifiedTarget`,
+    kind: "select",
+    choices: Object.fromEntries(["none", "torso", "limb", "head", "hand", "eye"].map((c) => [c, `${KEY}.SpecifiedTarget.${c}`])),
+  });
   if (weapon.autofire) {
-    fields.push({ name: "autofire", label: `${KEY}.Roll.Autofire`, kind: "select", choices: Object.fromEntries(["none", "short", "medium", "long"].map((c) => [c, `${KEY}.Autofire.${c}`])) });
+    fields.push({
+      name: "autofire",
+      label: `${KEY}.Roll.Autofire`,
+      kind: "select",
+      choices: Object.fromEntries(["none", "short", "medium", "long"].map((c) => [c, `${KEY}.Autofire.${c}`])),
+    });
   }
   if (targets.length === 0) {
-    fields.push(field("targetDefense", "number", { min: 0, max: 20, hint: `${KEY}.Roll.TargetDefenseHint` }), field("targetArmor", "number", { min: 0, max: 20 }));
+    fields.push(
+      field("targetDefense", "number", { min: 0, max: 20, hint: `${KEY}.Roll.TargetDefenseHint` }),
+      field("targetArmor", "number", { min: 0, max: 20 }),
+    );
   }
   fields.push(AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD, ADVANCED_FIELD);
   const values: CheckValues = {
-    specialty: false, situational: "0", modifier: 0, aiming: 0, allOutAttack: false, concealment: "none", specifiedTarget: "none",
-    autofire: "none", targetDefense: 0, targetArmor: 0, again: String(weapon.again), rote: false, willpower: false, advanced: false,
+    specialty: false,
+    situational: "0",
+    modifier: 0,
+    aiming: 0,
+    allOutAttack: false,
+    concealment: "none",
+    specifiedTarget: "none",
+    autofire: "none",
+    targetDefense: 0,
+    targetArmor: 0,
+    again: String(weapon.again),
+    rote: false,
+    willpower: false,
+    advanced: false,
     ...Object.fromEntries(targets.map((_, i) => [coverName(i), "none"])),
   };
   const traits = ATTACK_TRAITS[weapon.attackKind];
@@ -470,7 +613,14 @@ export function attackRequest(
     itemUuid: weapon.uuid,
     fields,
     values,
-    targets: targets.map((t) => ({ tokenUuid: t.tokenUuid, actorUuid: t.actorUuid, name: t.name, img: t.img, distance: t.distance, units: t.units })),
+    targets: targets.map((t) => ({
+      tokenUuid: t.tokenUuid,
+      actorUuid: t.actorUuid,
+      name: t.name,
+      img: t.img,
+      distance: t.distance,
+      units: t.units,
+    })),
     data,
   };
 }
@@ -485,11 +635,17 @@ export type CoverChoice = (typeof COVER_CHOICES)[number];
 /** The dialog field of target #i's concealment. */
 export const coverName = (i: number) => `cover${i}`;
 function coverField(name: string): CheckField {
-  return { name, label: `${KEY}.Roll.Concealment`, kind: "select", choices: Object.fromEntries(COVER_CHOICES.map((c) => [c, `${KEY}.Concealment.${c}`])) };
+  return {
+    name,
+    label: `${KEY}.Roll.Concealment`,
+    kind: "select",
+    choices: Object.fromEntries(COVER_CHOICES.map((c) => [c, `${KEY}.Concealment.${c}`])),
+  };
 }
 function coverOf(values: CheckValues, name: string): CoverChoice {
   const v = String(values[name] ?? "none");
-  if (!(COVER_CHOICES as readonly string[]).includes(v)) throw new OmnibusError("badArgument", `unknown concealment "${v}"`, { name, value: v });
+  if (!(COVER_CHOICES as readonly string[]).includes(v))
+    throw new OmnibusError("badArgument", `unknown concealment "${v}"`, { name, value: v });
   return v as CoverChoice;
 }
 /** The Durability of full cover, or null for concealment (or none). */
@@ -542,7 +698,9 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
   const weapon = data.weapon ?? UNARMED;
   const willpower = willpowerAllowed(data, values);
   const traits = ATTACK_TRAITS[weapon.attackKind];
-  const autofire = ["short", "medium", "long"].includes(String(values.autofire)) ? (String(values.autofire) as "short" | "medium" | "long") : undefined;
+  const autofire = ["short", "medium", "long"].includes(String(values.autofire))
+    ? (String(values.autofire) as "short" | "medium" | "long")
+    : undefined;
   const targets = data.targets ?? [];
   const allOutAttack = values.allOutAttack === true;
   // An all-out attack gives up Defense, so it is not allowed once Defense was applied this turn (WoD p.158).
@@ -554,7 +712,16 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
     attribute: data.attributes[traits.attribute],
     skill: data.skills[traits.skill],
     specialty: values.specialty === true,
-    weapon: weapon.attackKind === "unarmed" ? undefined : { damage: weapon.damage, damageType: weapon.damageType, improvised: weapon.improvised, strengthRequired: weapon.strength, armorPiercing: weapon.armorPiercing },
+    weapon:
+      weapon.attackKind === "unarmed"
+        ? undefined
+        : {
+            damage: weapon.damage,
+            damageType: weapon.damageType,
+            improvised: weapon.improvised,
+            strengthRequired: weapon.strength,
+            armorPiercing: weapon.armorPiercing,
+          },
     strength: data.attributes.strength,
     strengthShortfall: data.options.strengthShortfall,
     aimingTurns: intOr(values.aiming, 0, 0, 3),
@@ -574,7 +741,16 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
       targetArmor: { general: intOr(values.targetArmor, 0, 0, 20), ballistic: intOr(values.targetArmor, 0, 0, 20) },
     });
     const durability = fullCoverDurability(cover);
-    return [{ target: null, pool, band: null, defenseApplied: false, defense: null, fullCover: durability === null ? null : { durability, armor: 0 } }];
+    return [
+      {
+        target: null,
+        pool,
+        band: null,
+        defenseApplied: false,
+        defense: null,
+        fullCover: durability === null ? null : { durability, armor: 0 },
+      },
+    ];
   }
   return targets.map((target, i) => {
     let band: RangeBand | null = null;
@@ -582,7 +758,12 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
     if (ranged && target.yards !== null) {
       const ranges =
         weapon.attackKind === "thrown"
-          ? thrownRanges({ strength: data.attributes.strength, dexterity: data.attributes.dexterity, athletics: data.skills.athletics, aerodynamic: true })
+          ? thrownRanges({
+              strength: data.attributes.strength,
+              dexterity: data.attributes.dexterity,
+              athletics: data.skills.athletics,
+              aerodynamic: true,
+            })
           : weapon.ranges;
       if (ranges) band = rangeBand(target.yards, ranges);
     }
@@ -608,13 +789,26 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
       concealment: durability === null ? (cover as Concealment) : "none",
       targetDefense: defense,
       // Behind full cover the armour is subtracted from the second pool (only "bulletproof" still applies here).
-      targetArmor: target.isVehicle ? undefined : durability !== null ? { general: 0, ballistic: 0, bulletproof: target.armor.bulletproof } : target.armor,
+      targetArmor: target.isVehicle
+        ? undefined
+        : durability !== null
+          ? { general: 0, ballistic: 0, bulletproof: target.armor.bulletproof }
+          : target.armor,
       ...(band ? { range: { band, laserSight: weapon.laserSight, scope: weapon.scope } } : {}),
     });
     const detail: DefenseDetail | null = applied
-      ? { rating: target.defense, dodging: target.dodging, willpower: target.willpowerDefense, priorAttacks: target.priorAttacks, value: defense }
+      ? {
+          rating: target.defense,
+          dodging: target.dodging,
+          willpower: target.willpowerDefense,
+          priorAttacks: target.priorAttacks,
+          value: defense,
+        }
       : null;
-    const fullCover = durability === null ? null : { durability, armor: target.isVehicle ? 0 : armorAgainst(target.armor, weapon.attackKind, weapon.armorPiercing) };
+    const fullCover =
+      durability === null
+        ? null
+        : { durability, armor: target.isVehicle ? 0 : armorAgainst(target.armor, weapon.attackKind, weapon.armorPiercing) };
     return { target, pool, band, defenseApplied: applied, defense: detail, fullCover };
   });
 }
@@ -631,7 +825,8 @@ export function requestPool(request: KindRequest<CheckData>, values: CheckValues
   if (data.kind === "attack") {
     const pools = attackPools(data, values);
     const first = pools.find((p) => p.pool)?.pool;
-    if (!first) throw new OmnibusError("outOfRange", "every target is out of range", { name: "range", value: "outOfRange", min: "", max: "" });
+    if (!first)
+      throw new OmnibusError("outOfRange", "every target is out of range", { name: "range", value: "outOfRange", min: "", max: "" });
     return first;
   }
   return checkPool(data, values);
@@ -642,14 +837,17 @@ export function requestOdds(request: KindRequest<CheckData>, values: CheckValues
   if (data.kind === "attack" && (data.targets?.length ?? 0) > 0) {
     // One set of lines per target in range: each has its own Defense, armour, range and cover.
     const pools = attackPools(data, values);
-    if (!pools.some((p) => p.pool)) throw new OmnibusError("outOfRange", "every target is out of range", { name: "range", value: "outOfRange", min: "", max: "" });
+    if (!pools.some((p) => p.pool))
+      throw new OmnibusError("outOfRange", "every target is out of range", { name: "range", value: "outOfRange", min: "", max: "" });
     return pools.flatMap((p) => {
       if (!p.pool) return [];
       const detail = p.target?.name ?? "";
       // Behind full cover the first roll must beat the cover's Durability (WoD p.164).
       if (p.fullCover) {
         const needed = p.fullCover.durability + 1;
-        return [{ ...oddsFor(p.pool.pool, values, data.options, needed)[0], label: `${KEY}.Odds.ThroughCover`, detail: `${detail} (${needed}+)` }];
+        return [
+          { ...oddsFor(p.pool.pool, values, data.options, needed)[0], label: `${KEY}.Odds.ThroughCover`, detail: `${detail} (${needed}+)` },
+        ];
       }
       return oddsFor(p.pool.pool, values, data.options).map((line) => ({ ...line, detail }));
     });
@@ -657,7 +855,12 @@ export function requestOdds(request: KindRequest<CheckData>, values: CheckValues
   return oddsFor(requestPool(request, values).pool, values, data.options);
 }
 
-export function extendedRequest(actor: ActorSnapshot, tracker: { uuid: string; name: string; system: Record<string, unknown> }, options: StorytellingOptions, localize: (k: string) => string): KindRequest<CheckData> {
+export function extendedRequest(
+  actor: ActorSnapshot,
+  tracker: { uuid: string; name: string; system: Record<string, unknown> },
+  options: StorytellingOptions,
+  localize: (k: string) => string,
+): KindRequest<CheckData> {
   const s = tracker.system;
   const attribute = isAttribute(s.attribute) ? s.attribute : "intelligence";
   const second = isSkill(s.skill) ? `skill:${s.skill}` : "none";
@@ -680,20 +883,64 @@ export function extendedRequest(actor: ActorSnapshot, tracker: { uuid: string; n
     },
   };
   if (data.extended!.status !== "inProgress") throw refused("ExtendedOver", `this extended action is already ${data.extended!.status}`);
-  const values: CheckValues = { attribute, second, specialty: false, equipment: data.extended!.equipment, situational: "0", modifier: data.extended!.modifier, again: "10", rote: false, willpower: false, advanced: false, helperSuccesses: 0, helperDramaticFailures: 0 };
+  const values: CheckValues = {
+    attribute,
+    second,
+    specialty: false,
+    equipment: data.extended!.equipment,
+    situational: "0",
+    modifier: data.extended!.modifier,
+    again: "10",
+    rote: false,
+    willpower: false,
+    advanced: false,
+    helperSuccesses: 0,
+    helperDramaticFailures: 0,
+  };
   const fields = [
-    { name: "attribute", label: `${KEY}.Roll.Attribute`, kind: "select" as const, choices: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])) },
+    {
+      name: "attribute",
+      label: `${KEY}.Roll.Attribute`,
+      kind: "select" as const,
+      choices: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])),
+    },
     { name: "second", label: `${KEY}.Roll.Second`, kind: "select" as const, choices: secondChoices() },
-    SPECIALTY_FIELD, EQUIPMENT_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD, ADVANCED_FIELD, HELPER_SUCCESSES_FIELD, HELPER_FAILURES_FIELD,
+    SPECIALTY_FIELD,
+    EQUIPMENT_FIELD,
+    SITUATIONAL_FIELD,
+    MODIFIER_FIELD,
+    AGAIN_FIELD,
+    ROTE_FIELD,
+    WILLPOWER_FIELD,
+    ADVANCED_FIELD,
+    HELPER_SUCCESSES_FIELD,
+    HELPER_FAILURES_FIELD,
   ];
-  return { ruleset: "storytelling", kind: "extended", title: tracker.name, subtitle: poolTitle(values, localize), actorUuid: actor.uuid, itemUuid: tracker.uuid, fields, values, targets: [], data };
+  return {
+    ruleset: "storytelling",
+    kind: "extended",
+    title: tracker.name,
+    subtitle: poolTitle(values, localize),
+    actorUuid: actor.uuid,
+    itemUuid: tracker.uuid,
+    fields,
+    values,
+    targets: [],
+    data,
+  };
 }
 
 export function consciousnessRequest(actor: ActorSnapshot, options: StorytellingOptions): KindRequest<CheckData> {
   const data: CheckData = { kind: "consciousness", ...actorBase(actor, options) };
   return {
-    ruleset: "storytelling", kind: "consciousness", title: actor.name, subtitle: "", actorUuid: actor.uuid,
-    fields: [MODIFIER_FIELD, WILLPOWER_FIELD], values: { modifier: 0, willpower: false, again: "10", rote: false }, targets: [],
+    ruleset: "storytelling",
+    kind: "consciousness",
+    title: actor.name,
+    subtitle: "",
+    actorUuid: actor.uuid,
+    fields: [MODIFIER_FIELD, WILLPOWER_FIELD],
+    values: { modifier: 0, willpower: false, again: "10", rote: false },
+    targets: [],
     data,
   };
 }
@@ -706,9 +953,14 @@ export function driveRequest(driver: ActorSnapshot, vehicle: ActorSnapshot, opti
     vehicle: { uuid: vehicle.uuid, name: vehicle.name, handling: intOr(vehicle.system.handling, 0, -5, 10), drivePenalty: v.drivePenalty },
   };
   return {
-    ruleset: "storytelling", kind: "drive", title: vehicle.name, subtitle: driver.name, actorUuid: driver.uuid,
+    ruleset: "storytelling",
+    kind: "drive",
+    title: vehicle.name,
+    subtitle: driver.name,
+    actorUuid: driver.uuid,
     fields: [SPECIALTY_FIELD, SITUATIONAL_FIELD, MODIFIER_FIELD, AGAIN_FIELD, ROTE_FIELD, WILLPOWER_FIELD, ADVANCED_FIELD],
-    values: { specialty: false, situational: "0", modifier: 0, again: "10", rote: false, willpower: false, advanced: false }, targets: [],
+    values: { specialty: false, situational: "0", modifier: 0, again: "10", rote: false, willpower: false, advanced: false },
+    targets: [],
     data,
   };
 }

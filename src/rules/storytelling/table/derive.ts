@@ -78,7 +78,10 @@ export function characterTraits(system: Rec): CharacterTraits {
     skills: Object.fromEntries(
       SKILLS.map((s) => {
         const v = skills[s];
-        return [s, { dots: intOr(isObj(v) ? v.dots : v, 0, 0, 10), specialties: isObj(v) && typeof v.specialties === "string" ? v.specialties : "" }];
+        return [
+          s,
+          { dots: intOr(isObj(v) ? v.dots : v, 0, 0, 10), specialties: isObj(v) && typeof v.specialties === "string" ? v.specialties : "" },
+        ];
       }),
     ) as Record<Skill, { dots: number; specialties: string }>,
     size: intOr(system.size, 5, 0, 30),
@@ -118,7 +121,12 @@ export function deriveCharacter(system: Rec, items: readonly PlainItem[] = []): 
       ? intOr(override, 7, 1, 50)
       : Math.min(50, Math.max(1, healthRating({ stamina: a.stamina, size: t.size }) + intOr(system.healthBonus, 0, -10, 20)));
   const raw = isObj(system.healthTrack) ? system.healthTrack : {};
-  const track: HealthTrack = { health, aggravated: intOr(raw.aggravated, 0, 0, 50), lethal: intOr(raw.lethal, 0, 0, 50), bashing: intOr(raw.bashing, 0, 0, 50) };
+  const track: HealthTrack = {
+    health,
+    aggravated: intOr(raw.aggravated, 0, 0, 50),
+    lethal: intOr(raw.lethal, 0, 0, 50),
+    bashing: intOr(raw.bashing, 0, 0, 50),
+  };
   for (const type of ["bashing", "lethal", "aggravated"] as const) {
     const over = track.aggravated + track.lethal + track.bashing - health;
     if (over > 0) track[type] -= Math.min(over, track[type]);
@@ -135,9 +143,17 @@ export function deriveCharacter(system: Rec, items: readonly PlainItem[] = []): 
     willpowerMax,
     willpowerPoints: intOr(wp.points, willpowerMax, 0, 20),
     // `bonuses.defense` is where Active Effects change Defense (Foundry applies them before this derivation).
-    defense: Math.max(0, defenseRating({ wits: a.wits, dexterity: a.dexterity }) + armor.defense + intOr((isObj(system.bonuses) ? system.bonuses : {}).defense, 0, -20, 20)),
+    defense: Math.max(
+      0,
+      defenseRating({ wits: a.wits, dexterity: a.dexterity }) +
+        armor.defense +
+        intOr((isObj(system.bonuses) ? system.bonuses : {}).defense, 0, -20, 20),
+    ),
     initiative: initiativeModifier({ dexterity: a.dexterity, composure: a.composure }),
-    speed: Math.max(0, speedRating({ strength: a.strength, dexterity: a.dexterity, speciesFactor: t.speciesFactor, woundPenalty: penalty }) + armor.speed),
+    speed: Math.max(
+      0,
+      speedRating({ strength: a.strength, dexterity: a.dexterity, speciesFactor: t.speciesFactor, woundPenalty: penalty }) + armor.speed,
+    ),
     size: t.size,
     armor,
   };

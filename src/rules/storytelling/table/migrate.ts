@@ -44,8 +44,9 @@ export function migrateCharacterSource(source: Source, notesArg?: unknown): Sour
     for (const [key, value] of Object.entries(source.skills)) {
       if (isObj(value) && "dots" in value && typeof value.specialties === "string") continue;
       const read = dotsOf(value);
-      const dotsGiven = isObj(value) ? value.value ?? value.dots : value;
-      if (read === undefined && dotsGiven !== undefined && dotsGiven !== null && dotsGiven !== "") noteUnreadable(notes, `skills.${key}`, value);
+      const dotsGiven = isObj(value) ? (value.value ?? value.dots) : value;
+      if (read === undefined && dotsGiven !== undefined && dotsGiven !== null && dotsGiven !== "")
+        noteUnreadable(notes, `skills.${key}`, value);
       const dots = read ?? 0;
       let specialties = "";
       if (isObj(value)) {

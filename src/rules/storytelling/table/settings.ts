@@ -9,8 +9,20 @@ import type { SettingSpec } from "../../table/types";
 export const KEY = "OMNIBUS.Storytelling";
 
 export const STORYTELLING_SETTINGS: SettingSpec[] = [
-  { key: "chanceDieUsesAgain", name: `${KEY}.Setting.ChanceDieUsesAgain.Name`, hint: `${KEY}.Setting.ChanceDieUsesAgain.Hint`, type: "boolean", default: false },
-  { key: "willpowerBeforeDodge", name: `${KEY}.Setting.WillpowerBeforeDodge.Name`, hint: `${KEY}.Setting.WillpowerBeforeDodge.Hint`, type: "boolean", default: false },
+  {
+    key: "chanceDieUsesAgain",
+    name: `${KEY}.Setting.ChanceDieUsesAgain.Name`,
+    hint: `${KEY}.Setting.ChanceDieUsesAgain.Hint`,
+    type: "boolean",
+    default: false,
+  },
+  {
+    key: "willpowerBeforeDodge",
+    name: `${KEY}.Setting.WillpowerBeforeDodge.Name`,
+    hint: `${KEY}.Setting.WillpowerBeforeDodge.Hint`,
+    type: "boolean",
+    default: false,
+  },
   {
     key: "strengthShortfall",
     name: `${KEY}.Setting.StrengthShortfall.Name`,
@@ -33,7 +45,10 @@ export const STORYTELLING_SETTINGS: SettingSpec[] = [
     hint: `${KEY}.Setting.ContestDramaticFailure.Hint`,
     type: "string",
     default: "opponentExceptional",
-    choices: { opponentExceptional: `${KEY}.Setting.ContestDramaticFailure.opponentExceptional`, loses: `${KEY}.Setting.ContestDramaticFailure.loses` },
+    choices: {
+      opponentExceptional: `${KEY}.Setting.ContestDramaticFailure.opponentExceptional`,
+      loses: `${KEY}.Setting.ContestDramaticFailure.loses`,
+    },
   },
   {
     key: "teamworkDramaticFailures",
@@ -51,9 +66,14 @@ export const STORYTELLING_SETTINGS: SettingSpec[] = [
     default: "allFailedDice",
     choices: { allFailedDice: `${KEY}.Setting.RoteScope.allFailedDice`, initialDice: `${KEY}.Setting.RoteScope.initialDice` },
   },
-  { key: "rerollInitiative", name: `${KEY}.Setting.RerollInitiative.Name`, hint: `${KEY}.Setting.RerollInitiative.Hint`, type: "boolean", default: false },
+  {
+    key: "rerollInitiative",
+    name: `${KEY}.Setting.RerollInitiative.Name`,
+    hint: `${KEY}.Setting.RerollInitiative.Hint`,
+    type: "boolean",
+    default: false,
+  },
 ];
-
 
 /** The rules options (world settings) a check needs, with the digest's defaults. */
 export interface StorytellingOptions {
@@ -70,13 +90,19 @@ export interface StorytellingOptions {
 }
 
 export const DEFAULT_OPTIONS: StorytellingOptions = {
-  chanceDieUsesAgain: false, willpowerBeforeDodge: false, strengthShortfall: "flat", successiveStep: 1, contestDramaticFailure: "opponentExceptional", teamworkDramaticFailures: "perHelper",
+  chanceDieUsesAgain: false,
+  willpowerBeforeDodge: false,
+  strengthShortfall: "flat",
+  successiveStep: 1,
+  contestDramaticFailure: "opponentExceptional",
+  teamworkDramaticFailures: "perHelper",
   roteScope: "allFailedDice",
 };
 
 /** The options from stored values (`readRulesetSettings`); a missing or unknown value reads as its default. */
 export function optionsFrom(raw: Record<string, unknown>): StorytellingOptions {
-  const flag = (key: "chanceDieUsesAgain" | "willpowerBeforeDodge"): boolean => (typeof raw[key] === "boolean" ? (raw[key] as boolean) : DEFAULT_OPTIONS[key]);
+  const flag = (key: "chanceDieUsesAgain" | "willpowerBeforeDodge"): boolean =>
+    typeof raw[key] === "boolean" ? (raw[key] as boolean) : DEFAULT_OPTIONS[key];
   const text = (key: string, fallback: string): unknown => raw[key] ?? fallback;
   return {
     chanceDieUsesAgain: flag("chanceDieUsesAgain"),
@@ -84,7 +110,8 @@ export function optionsFrom(raw: Record<string, unknown>): StorytellingOptions {
     strengthShortfall: text("strengthShortfall", DEFAULT_OPTIONS.strengthShortfall) === "perPoint" ? "perPoint" : "flat",
     successiveStep: text("successiveStep", String(DEFAULT_OPTIONS.successiveStep)) === "2" ? 2 : 1,
     teamworkDramaticFailures: text("teamworkDramaticFailures", DEFAULT_OPTIONS.teamworkDramaticFailures) === "once" ? "once" : "perHelper",
-    contestDramaticFailure: text("contestDramaticFailure", DEFAULT_OPTIONS.contestDramaticFailure) === "loses" ? "loses" : "opponentExceptional",
+    contestDramaticFailure:
+      text("contestDramaticFailure", DEFAULT_OPTIONS.contestDramaticFailure) === "loses" ? "loses" : "opponentExceptional",
     roteScope: text("roteScope", "allFailedDice") === "initialDice" ? "initialDice" : "allFailedDice",
   };
 }

@@ -47,7 +47,13 @@ export function characterSheetContext(input: CharacterSheetInput) {
   const attributeGroups = ATTRIBUTE_GROUPS.map(({ group, attributes }) => ({
     group,
     label: `${KEY}.Category.${group}`,
-    attributes: attributes.map((a) => ({ key: a, label: `${KEY}.Attribute.${a}`, value: t.attributes[a], dots: dots(t.attributes[a]), path: `system.attributes.${a}` })),
+    attributes: attributes.map((a) => ({
+      key: a,
+      label: `${KEY}.Attribute.${a}`,
+      value: t.attributes[a],
+      dots: dots(t.attributes[a]),
+      path: `system.attributes.${a}`,
+    })),
   }));
   const skillGroups = SKILLS_BY_CATEGORY.map(({ category, skills }) => ({
     category,
@@ -86,7 +92,13 @@ export function characterSheetContext(input: CharacterSheetInput) {
     });
   const armor = items
     .filter((i) => i.type === "storytelling_armor")
-    .map((i) => ({ id: i.id, name: i.name ?? "", img: i.img || "icons/svg/shield.svg", rating: `${intOr(i.system?.general, 0, 0)}/${intOr(i.system?.ballistic, 0, 0)}`, equipped: i.system?.equipped !== false }));
+    .map((i) => ({
+      id: i.id,
+      name: i.name ?? "",
+      img: i.img || "icons/svg/shield.svg",
+      rating: `${intOr(i.system?.general, 0, 0)}/${intOr(i.system?.ballistic, 0, 0)}`,
+      equipped: i.system?.equipped !== false,
+    }));
   const merits = items
     .filter((i) => i.type === "storytelling_merit")
     .map((i) => ({ id: i.id, name: i.name ?? "", dots: dots(intOr(i.system?.dots, 0, 0, 5)) }));
@@ -95,7 +107,14 @@ export function characterSheetContext(input: CharacterSheetInput) {
     .map((i) => {
       const target = intOr(i.system?.target, 10, 1);
       const accumulated = intOr(i.system?.accumulated, 0, 0);
-      return { id: i.id, name: i.name ?? "", accumulated, target, percent: Math.min(100, Math.round((accumulated / target) * 100)), statusLabel: `${KEY}.Extended.Status.${String(i.system?.status ?? "inProgress")}` };
+      return {
+        id: i.id,
+        name: i.name ?? "",
+        accumulated,
+        target,
+        percent: Math.min(100, Math.round((accumulated / target) * 100)),
+        statusLabel: `${KEY}.Extended.Status.${String(i.system?.status ?? "inProgress")}`,
+      };
     });
   return {
     st: {
@@ -109,7 +128,12 @@ export function characterSheetContext(input: CharacterSheetInput) {
         statusLabel: `${KEY}.HealthStatus.${d.healthStatus}`,
         staminaCheck: d.healthStatus === "unconscious_risk",
       },
-      willpower: { max: d.willpowerMax, points: d.willpowerPoints, dots: dots(d.willpowerPoints, d.willpowerMax), spentThisTurn: wp.spentThisTurn === true },
+      willpower: {
+        max: d.willpowerMax,
+        points: d.willpowerPoints,
+        dots: dots(d.willpowerPoints, d.willpowerMax),
+        spentThisTurn: wp.spentThisTurn === true,
+      },
       derived: [
         { key: "defense", label: `${KEY}.Derived.Defense`, value: String(d.defense) },
         { key: "initiative", label: `${KEY}.Derived.Initiative`, value: formatSigned(d.initiative) },
@@ -127,17 +151,37 @@ export function characterSheetContext(input: CharacterSheetInput) {
       merits,
       trackers,
       statuses: (input.statuses ?? []).map((s) => ({ id: s, label: `${KEY}.Status.${s}` })),
-      defenseTurn: defenseNow(d.defense, input.statuses ?? [], input.defenseTurn ?? { attacks: 0, willpower: false }, wp.spentThisTurn === true || d.willpowerPoints < 1, input.willpowerBeforeDodge === true),
+      defenseTurn: defenseNow(
+        d.defense,
+        input.statuses ?? [],
+        input.defenseTurn ?? { attacks: 0, willpower: false },
+        wp.spentThisTurn === true || d.willpowerPoints < 1,
+        input.willpowerBeforeDodge === true,
+      ),
     },
   };
 }
 
 /** Defense against the next close attack this turn (WoD pp.156–158): Dodge ×2, Willpower +2, −1 per earlier attack. */
-export function defenseNow(rating: number, statuses: string[], turn: { attacks: number; willpower: boolean }, willpowerBlocked: boolean, willpowerBeforeDodge = false) {
+export function defenseNow(
+  rating: number,
+  statuses: string[],
+  turn: { attacks: number; willpower: boolean },
+  willpowerBlocked: boolean,
+  willpowerBeforeDodge = false,
+) {
   const none = ["surprised", "unconscious", "dying", "dead", "allOutAttack"].some((s) => statuses.includes(s));
   const dodging = statuses.includes("dodging");
   return {
-    value: effectiveDefense({ defense: rating, attackKind: "melee", dodge: dodging, willpower: turn.willpower, priorAttacksThisTurn: turn.attacks, noDefense: none, willpowerBeforeDodge }),
+    value: effectiveDefense({
+      defense: rating,
+      attackKind: "melee",
+      dodge: dodging,
+      willpower: turn.willpower,
+      priorAttacksThisTurn: turn.attacks,
+      noDefense: none,
+      willpowerBeforeDodge,
+    }),
     dodging,
     willpower: turn.willpower,
     attacks: turn.attacks,
@@ -195,7 +239,10 @@ export function itemSheetDetails(type: string, system: Rec) {
         category: Object.fromEntries(["mental", "physical", "social"].map((k) => [k, `${KEY}.Category.${k}`])),
         pace: Object.fromEntries(EXTENDED_PACE.map((p) => [p.key, `${KEY}.Extended.Pace.${p.key}`])),
         attribute: Object.fromEntries(ATTRIBUTES.map((a) => [a, `${KEY}.Attribute.${a}`])),
-        skill: { "": `${KEY}.Roll.NoSecond`, ...Object.fromEntries(SKILLS_BY_CATEGORY.flatMap((g) => g.skills).map((s) => [s, `${KEY}.Skill.${s}`])) },
+        skill: {
+          "": `${KEY}.Roll.NoSecond`,
+          ...Object.fromEntries(SKILLS_BY_CATEGORY.flatMap((g) => g.skills).map((s) => [s, `${KEY}.Skill.${s}`])),
+        },
       },
       extended: is("extended")
         ? (() => {

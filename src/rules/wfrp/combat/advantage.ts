@@ -15,7 +15,15 @@ export function advantageModifier(advantage: number): number {
   return ADVANTAGE_STEP * requireInt("advantage", advantage, 0, 999);
 }
 
-export const ADVANTAGE_EVENTS = ["charge", "wonOpposed", "surpriseAttack", "lostOpposed", "sufferedWound", "gainedCondition", "combatEnded"] as const;
+export const ADVANTAGE_EVENTS = [
+  "charge",
+  "wonOpposed",
+  "surpriseAttack",
+  "lostOpposed",
+  "sufferedWound",
+  "gainedCondition",
+  "combatEnded",
+] as const;
 export type AdvantageEvent = (typeof ADVANTAGE_EVENTS)[number];
 
 /**
@@ -36,7 +44,10 @@ export function advantageAfter(advantage: number, event: AdvantageEvent, cap?: n
     case "combatEnded":
       return 0;
     default:
-      throw new OmnibusError("badArgument", `unknown Advantage event "${describeValue(event)}" (one of ${ADVANTAGE_EVENTS.join(", ")})`, { name: "event", value: describeValue(event) });
+      throw new OmnibusError("badArgument", `unknown Advantage event "${describeValue(event)}" (one of ${ADVANTAGE_EVENTS.join(", ")})`, {
+        name: "event",
+        value: describeValue(event),
+      });
   }
 }
 
@@ -48,7 +59,8 @@ export function advantageAfterOpposed(
   caps: { attacker?: number; defender?: number } = {},
 ): { attacker: number; defender: number } {
   requireObject("caps", caps);
-  if (winner !== null && winner !== "attacker" && winner !== "defender") throw new OmnibusError("badArgument", "winner must be attacker, defender or null", { name: "winner" });
+  if (winner !== null && winner !== "attacker" && winner !== "defender")
+    throw new OmnibusError("badArgument", "winner must be attacker, defender or null", { name: "winner" });
   if (winner === null) return { attacker: requireInt("advantage", attacker, 0, 999), defender: requireInt("advantage", defender, 0, 999) };
   return {
     attacker: advantageAfter(attacker, winner === "attacker" ? "wonOpposed" : "lostOpposed", caps.attacker),

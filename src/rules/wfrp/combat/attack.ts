@@ -97,7 +97,8 @@ function attackSpec(input: AttackInput): TestSpec {
 
 function defenceSpec(input: AttackInput): TestSpec | null {
   if (!input.defender) return null;
-  const bonus = (hasFlaw(input.weapon, "slow") ? 1 : 0) + (input.defenderWeapon && hasQuality(checkWeapon(input.defenderWeapon), "defensive") ? 1 : 0);
+  const bonus =
+    (hasFlaw(input.weapon, "slow") ? 1 : 0) + (input.defenderWeapon && hasQuality(checkWeapon(input.defenderWeapon), "defensive") ? 1 : 0);
   return { ...input.defender, slBonus: (input.defender.slBonus ?? 0) + bonus };
 }
 
@@ -164,7 +165,12 @@ export function resolveAttack(
 }
 
 /** Rolls an attack: the attacker's d100, then the defender's if there is a defence (the dice order contract). */
-export function rollAttack(dice: DiceSource, input: AttackInput, options: Partial<TestOptions> = {}, opposed: Partial<OpposedOptions> = {}): AttackResult {
+export function rollAttack(
+  dice: DiceSource,
+  input: AttackInput,
+  options: Partial<TestOptions> = {},
+  opposed: Partial<OpposedOptions> = {},
+): AttackResult {
   requireDice("dice", dice);
   requireObject("attack", input);
   checkWeapon(input.weapon);
@@ -185,9 +191,10 @@ export function rangedAttackSpec(attacker: TestSpec, weapon: Weapon, distance: n
   if (weapon.kind !== "ranged") throw new OmnibusError("badArgument", "a ranged attack needs a ranged weapon", { name: "weapon" });
   const band = rangeBand(weapon.range!, distance);
   if (band === null) {
-    throw new OmnibusError("outOfRange", `the target at ${distance} yards is beyond Extreme range (${weapon.range! * 3} yards)`, { distance, range: weapon.range! });
+    throw new OmnibusError("outOfRange", `the target at ${distance} yards is beyond Extreme range (${weapon.range! * 3} yards)`, {
+      distance,
+      range: weapon.range!,
+    });
   }
   return { spec: { ...attacker, difficulty: RANGE_BAND_DIFFICULTY[band] }, band };
 }
-
-

@@ -44,7 +44,10 @@ export interface InitiativeEntry {
 
 function checkMode(mode: InitiativeMode): void {
   if (!(INITIATIVE_MODES as readonly string[]).includes(mode)) {
-    throw new OmnibusError("badArgument", `unknown initiative mode "${describeValue(mode)}" (one of ${INITIATIVE_MODES.join(", ")})`, { name: "mode", value: describeValue(mode) });
+    throw new OmnibusError("badArgument", `unknown initiative mode "${describeValue(mode)}" (one of ${INITIATIVE_MODES.join(", ")})`, {
+      name: "mode",
+      value: describeValue(mode),
+    });
   }
 }
 
@@ -52,13 +55,19 @@ function checkMode(mode: InitiativeMode): void {
  * Rolls (if the mode rolls) and orders the combatants. Dice: one face per combatant in input order
  * — a d10 for the d10 modes, a d100 for the test mode; none for "fixed".
  */
-export function rollInitiative(dice: DiceSource, combatants: readonly InitiativeCombatant[], mode: InitiativeMode = "fixed", options: Partial<TestOptions> = {}): InitiativeEntry[] {
+export function rollInitiative(
+  dice: DiceSource,
+  combatants: readonly InitiativeCombatant[],
+  mode: InitiativeMode = "fixed",
+  options: Partial<TestOptions> = {},
+): InitiativeEntry[] {
   requireDice("dice", dice);
   checkMode(mode);
   if (!Array.isArray(combatants)) throw new OmnibusError("badArgument", "combatants must be a list", { name: "combatants" });
   const ids = new Set<string>();
   for (const c of combatants) {
-    if (typeof c?.id !== "string" || ids.has(c.id)) throw new OmnibusError("badArgument", `combatant ids must be distinct strings, got "${describeValue(c?.id)}"`, { name: "id" });
+    if (typeof c?.id !== "string" || ids.has(c.id))
+      throw new OmnibusError("badArgument", `combatant ids must be distinct strings, got "${describeValue(c?.id)}"`, { name: "id" });
     ids.add(c.id);
     requireInt("initiative", c.initiative, 0, 999);
     requireInt("agility", c.agility, 0, 999);
@@ -148,14 +157,23 @@ export interface TieTestRoll {
  * Agility (the opposed-test tie-break, 003:L191 — equal here by definition, so it never splits them).
  * `groups` lists the ids best first; a group of more than one is still tied and tests again.
  */
-export function rankInitiativeTie(tied: readonly TiedCombatant[], rolls: readonly number[], options: Partial<TestOptions> = {}): { rolls: TieTestRoll[]; groups: string[][] } {
+export function rankInitiativeTie(
+  tied: readonly TiedCombatant[],
+  rolls: readonly number[],
+  options: Partial<TestOptions> = {},
+): { rolls: TieTestRoll[]; groups: string[][] } {
   requireArray("tied combatants", tied);
   requireArray("rolls", rolls);
-  if (tied.length !== rolls.length) throw new OmnibusError("badArgument", `${tied.length} tied combatants need ${tied.length} rolls, got ${rolls.length}`, { name: "rolls", value: rolls.length });
+  if (tied.length !== rolls.length)
+    throw new OmnibusError("badArgument", `${tied.length} tied combatants need ${tied.length} rolls, got ${rolls.length}`, {
+      name: "rolls",
+      value: rolls.length,
+    });
   const ids = new Set<string>();
   for (const c of tied) {
     requireObject("tied combatant", c);
-    if (typeof c.id !== "string" || ids.has(c.id)) throw new OmnibusError("badArgument", `tied ids must be distinct strings, got "${describeValue(c.id)}"`, { name: "id" });
+    if (typeof c.id !== "string" || ids.has(c.id))
+      throw new OmnibusError("badArgument", `tied ids must be distinct strings, got "${describeValue(c.id)}"`, { name: "id" });
     ids.add(c.id);
     requireInt("agility", c.agility, 0, 999);
   }
@@ -190,15 +208,27 @@ export const MAX_TIE_ROUNDS = 20;
  * first unless it chooses otherwise (`chooseTieOrder`). A tie still standing after MAX_TIE_ROUNDS
  * keeps the input order.
  */
-export function breakInitiativeTie(dice: DiceSource, tied: readonly TiedCombatant[], options: Partial<TestOptions> = {}): { order: string[]; winner: string | null; rounds: TieTestRoll[][] } {
+export function breakInitiativeTie(
+  dice: DiceSource,
+  tied: readonly TiedCombatant[],
+  options: Partial<TestOptions> = {},
+): { order: string[]; winner: string | null; rounds: TieTestRoll[][] } {
   requireDice("dice", dice);
   requireArray("tied combatants", tied);
-  rankInitiativeTie(tied, tied.map(() => 1), options); // validates before any die is rolled
+  rankInitiativeTie(
+    tied,
+    tied.map(() => 1),
+    options,
+  ); // validates before any die is rolled
   const rounds: TieTestRoll[][] = [];
   const settle = (group: readonly TiedCombatant[]): string[] => {
     if (group.length < 2) return group.map((c) => c.id);
     if (rounds.length >= MAX_TIE_ROUNDS) return group.map((c) => c.id);
-    const ranked = rankInitiativeTie(group, group.map(() => dice.roll(100)), options);
+    const ranked = rankInitiativeTie(
+      group,
+      group.map(() => dice.roll(100)),
+      options,
+    );
     rounds.push(ranked.rolls);
     const out: string[] = [];
     for (const g of ranked.groups) out.push(...(g.length === 1 ? g : settle(g.map((id) => group.find((c) => c.id === id)!))));
@@ -211,6 +241,10 @@ export function breakInitiativeTie(dice: DiceSource, tied: readonly TiedCombatan
 /** The winner's choice (003:L281): `first` acts first, the others keep their order after it. */
 export function chooseTieOrder(order: readonly string[], first: string): string[] {
   requireArray("order", order);
-  if (!order.includes(first)) throw new OmnibusError("badArgument", `"${describeValue(first)}" is not one of the tied combatants`, { name: "first", value: describeValue(first) });
+  if (!order.includes(first))
+    throw new OmnibusError("badArgument", `"${describeValue(first)}" is not one of the tied combatants`, {
+      name: "first",
+      value: describeValue(first),
+    });
   return [first, ...order.filter((id) => id !== first)];
 }

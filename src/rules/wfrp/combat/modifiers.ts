@@ -34,8 +34,16 @@ export function combatTestModifiers(s: CombatTestSituation): { lines: ModifierLi
     { source: "advantage", modifier: advantageModifier(s.advantage) },
     { source: "conditions", modifier: conditionTestModifier(s.conditions ?? {}, s.context ?? {}) },
   ];
-  if (s.defending !== undefined) lines.push({ source: "onTheDefensive", modifier: onTheDefensiveModifier(requireObject("defending", s.defending).turn, s.defending.skill) });
-  if (s.attacking !== undefined) lines.push({ source: "targetConditions", modifier: attackBonusAgainst(requireObject("attacking", s.attacking).targetConditions, s.attacking) });
+  if (s.defending !== undefined)
+    lines.push({
+      source: "onTheDefensive",
+      modifier: onTheDefensiveModifier(requireObject("defending", s.defending).turn, s.defending.skill),
+    });
+  if (s.attacking !== undefined)
+    lines.push({
+      source: "targetConditions",
+      modifier: attackBonusAgainst(requireObject("attacking", s.attacking).targetConditions, s.attacking),
+    });
   const shown = lines.filter((l) => l.modifier !== 0);
   return { lines: shown, total: shown.reduce((a, l) => a + l.modifier, 0) };
 }

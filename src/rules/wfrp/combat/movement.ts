@@ -22,7 +22,10 @@ export type MoveKind = "walk" | "run" | "charge";
 export function canMove(kind: MoveKind, movement: number, distance: number, options: { engaged?: boolean; half?: boolean } = {}): boolean {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0) requireInt("distance", distance, 0);
   if (kind !== "walk" && kind !== "run" && kind !== "charge") {
-    throw new OmnibusError("badArgument", `move kind must be walk, run or charge, got "${describeValue(kind)}"`, { name: "kind", value: describeValue(kind) });
+    throw new OmnibusError("badArgument", `move kind must be walk, run or charge, got "${describeValue(kind)}"`, {
+      name: "kind",
+      value: describeValue(kind),
+    });
   }
   if (kind === "charge" && options.engaged) return false;
   let limit = kind === "walk" ? walkDistance(movement) : runDistance(movement);

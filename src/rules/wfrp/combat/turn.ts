@@ -19,7 +19,8 @@ export type RoundStep = (typeof ROUND_STEPS)[number];
 /** The step after `step`; after the round's end comes the next round's start (003:L277). */
 export function nextRoundStep(step: RoundStep): RoundStep {
   const i = ROUND_STEPS.indexOf(step);
-  if (i < 0) throw new OmnibusError("badArgument", `unknown round step "${describeValue(step)}"`, { name: "step", value: describeValue(step) });
+  if (i < 0)
+    throw new OmnibusError("badArgument", `unknown round step "${describeValue(step)}"`, { name: "step", value: describeValue(step) });
   return step === "roundEnd" ? "roundStart" : ROUND_STEPS[i + 1];
 }
 
@@ -83,7 +84,8 @@ export function rollAmbush(
   options: Partial<TestOptions> = {},
   opposed: Partial<OpposedOptions> = {},
 ): AmbushResult {
-  if (!Array.isArray(ambusherStealth) || ambusherStealth.length === 0) throw new OmnibusError("badArgument", "an ambush needs at least one ambusher", { name: "ambushers" });
+  if (!Array.isArray(ambusherStealth) || ambusherStealth.length === 0)
+    throw new OmnibusError("badArgument", "an ambush needs at least one ambusher", { name: "ambushers" });
   requireDice("dice", dice);
   requireArray("observers", observers);
   observers.forEach((o) => requireObject("observer", o));
@@ -101,7 +103,11 @@ export function rollAmbush(
  * Combat Aware (Бдительность, 003:L325): a Challenging (+0) Perception test to avoid being Surprised,
  * even when the GM rules the ambush undetectable. One d100.
  */
-export function rollCombatAware(dice: DiceSource, perception: number, options: Partial<TestOptions> = {}): { test: TestResult; surprised: boolean } {
+export function rollCombatAware(
+  dice: DiceSource,
+  perception: number,
+  options: Partial<TestOptions> = {},
+): { test: TestResult; surprised: boolean } {
   requireDice("dice", dice);
   const test = rollTest(dice, { value: requireInt("perception", perception, 0, 999), difficulty: "challenging" }, options);
   return { test, surprised: !test.success };
@@ -163,26 +169,39 @@ export interface SurpriseOutcome {
  * then each observer who would be Surprised and is Combat Aware tests Perception, Challenging (+0),
  * and avoids it on a success (003:L325; one face each, in observer order).
  */
-export function resolveSurprise(dice: DiceSource, request: SurpriseRequest, options: Partial<TestOptions> = {}, opposed: Partial<OpposedOptions> = {}): SurpriseOutcome {
+export function resolveSurprise(
+  dice: DiceSource,
+  request: SurpriseRequest,
+  options: Partial<TestOptions> = {},
+  opposed: Partial<OpposedOptions> = {},
+): SurpriseOutcome {
   requireDice("dice", dice);
   requireObject("surprise", request);
   if (!(SURPRISE_METHODS as readonly string[]).includes(request.method)) {
-    throw new OmnibusError("badArgument", `unknown surprise method "${describeValue(request.method)}" (one of ${SURPRISE_METHODS.join(", ")})`, { name: "method", value: describeValue(request.method) });
+    throw new OmnibusError(
+      "badArgument",
+      `unknown surprise method "${describeValue(request.method)}" (one of ${SURPRISE_METHODS.join(", ")})`,
+      { name: "method", value: describeValue(request.method) },
+    );
   }
   requireArray("observers", request.observers);
   const ids = new Set<string>();
   for (const o of request.observers) {
     requireObject("observer", o);
-    if (typeof o.id !== "string" || ids.has(o.id)) throw new OmnibusError("badArgument", `observer ids must be distinct strings, got "${describeValue(o.id)}"`, { name: "id" });
+    if (typeof o.id !== "string" || ids.has(o.id))
+      throw new OmnibusError("badArgument", `observer ids must be distinct strings, got "${describeValue(o.id)}"`, { name: "id" });
     ids.add(o.id);
     requireInt("perception", o.perception, 0, 999);
-    if (o.combatAware !== undefined && typeof o.combatAware !== "boolean") throw new OmnibusError("badArgument", "combatAware must be true or false", { name: "combatAware" });
+    if (o.combatAware !== undefined && typeof o.combatAware !== "boolean")
+      throw new OmnibusError("badArgument", "combatAware must be true or false", { name: "combatAware" });
   }
-  if (request.detectable !== undefined && typeof request.detectable !== "boolean") throw new OmnibusError("badArgument", "detectable must be true or false", { name: "detectable" });
+  if (request.detectable !== undefined && typeof request.detectable !== "boolean")
+    throw new OmnibusError("badArgument", "detectable must be true or false", { name: "detectable" });
   const detectable = request.detectable === true;
   let stealth = 0;
   if (request.method === "ambush") {
-    if (!Array.isArray(request.ambusherStealth) || request.ambusherStealth.length === 0) throw new OmnibusError("badArgument", "an ambush needs the ambushers' Stealth", { name: "ambusherStealth" });
+    if (!Array.isArray(request.ambusherStealth) || request.ambusherStealth.length === 0)
+      throw new OmnibusError("badArgument", "an ambush needs the ambushers' Stealth", { name: "ambusherStealth" });
     stealth = Math.min(...request.ambusherStealth.map((s) => requireInt("stealth", s, 0, 999)));
   }
   let stealthTest: TestResult | null = null;

@@ -47,9 +47,14 @@ export function checkWeapon(w: Weapon): Weapon {
   if (w.kind === "ranged") requireInt("weapon range", w.range, 1, 99999);
   if (w.qualities !== undefined) requireArray("weapon qualities", w.qualities);
   if (w.flaws !== undefined) requireArray("weapon flaws", w.flaws);
-  if (typeof w.addsStrengthBonus !== "boolean") throw new OmnibusError("badArgument", "weapon addsStrengthBonus must be true or false", { name: "addsStrengthBonus" });
-  for (const q of w.qualities ?? []) if (!(WEAPON_QUALITIES as readonly string[]).includes(q)) throw new OmnibusError("badArgument", `unknown weapon quality "${describeValue(q)}"`, { name: "quality", value: describeValue(q) });
-  for (const f of w.flaws ?? []) if (!(WEAPON_FLAWS as readonly string[]).includes(f)) throw new OmnibusError("badArgument", `unknown weapon flaw "${describeValue(f)}"`, { name: "flaw", value: describeValue(f) });
+  if (typeof w.addsStrengthBonus !== "boolean")
+    throw new OmnibusError("badArgument", "weapon addsStrengthBonus must be true or false", { name: "addsStrengthBonus" });
+  for (const q of w.qualities ?? [])
+    if (!(WEAPON_QUALITIES as readonly string[]).includes(q))
+      throw new OmnibusError("badArgument", `unknown weapon quality "${describeValue(q)}"`, { name: "quality", value: describeValue(q) });
+  for (const f of w.flaws ?? [])
+    if (!(WEAPON_FLAWS as readonly string[]).includes(f))
+      throw new OmnibusError("badArgument", `unknown weapon flaw "${describeValue(f)}"`, { name: "flaw", value: describeValue(f) });
   return w;
 }
 

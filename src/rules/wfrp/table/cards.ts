@@ -79,7 +79,9 @@ export function testCardContext(input: TestCardInput): Record<string, unknown> {
       { label: `${K}Card.Difficulty`, value: input.difficultyLabel },
       ...((input.spec.modifier ?? 0) !== 0 ? [{ label: `${K}Card.Modifiers`, value: signed(input.spec.modifier ?? 0) }] : []),
       ...((input.spec.slBonus ?? 0) !== 0 ? [{ label: `${K}Card.SLBonus`, value: signed(input.spec.slBonus ?? 0) }] : []),
-      ...(input.helpers && input.helpers.counted > 0 ? [{ label: `${K}Card.Helpers`, value: `${input.helpers.counted} (${signed(input.helpers.bonus)})` }] : []),
+      ...(input.helpers && input.helpers.counted > 0
+        ? [{ label: `${K}Card.Helpers`, value: `${input.helpers.counted} (${signed(input.helpers.bonus)})` }]
+        : []),
     ],
     extended: input.extended ?? null,
     explain: explainTest(r, input.spec),
@@ -115,7 +117,14 @@ export interface AttackTargetState extends TargetInfo {
    */
   defence: { skill: DefenceSkill; spec: TestSpec | null; roll: number | null; defensiveWeapon: boolean; rerolls?: number[] } | null;
   /** What "apply damage" did, once applied. */
-  applied: { woundsLost: number; wounds: number; armourPoints: number; toughnessBonus: number; reducedToZero: boolean; critical: boolean } | null;
+  applied: {
+    woundsLost: number;
+    wounds: number;
+    armourPoints: number;
+    toughnessBonus: number;
+    reducedToZero: boolean;
+    critical: boolean;
+  } | null;
 }
 
 export interface AttackState {
@@ -136,7 +145,13 @@ export interface AttackState {
  * The attack card's state from the request, the dialog's values, the world's rules and the
  * attacker's d100 face: what the attacker's client posts and what the GM re-derives (the same code).
  */
-export function attackStateFrom(request: KindRequest<WfrpCheckData>, values: CheckValues, rules: Pick<WfrpRules, "combat" | "opposed">, roll: number, attacker: { uuid: string; name: string; img: string }): AttackState {
+export function attackStateFrom(
+  request: KindRequest<WfrpCheckData>,
+  values: CheckValues,
+  rules: Pick<WfrpRules, "combat" | "opposed">,
+  roll: number,
+  attacker: { uuid: string; name: string; img: string },
+): AttackState {
   const data = checkData(request);
   if (!data.weapon) throw refused("NeedsWeapon", "an attack needs a weapon");
   const { itemId: _itemId, img: _img, ...weapon } = data.weapon;
@@ -163,7 +178,12 @@ export function attackStateFrom(request: KindRequest<WfrpCheckData>, values: Che
         outOfRange: td?.outOfRange ?? false,
         spec: specFor(request, values, i),
         // Melee is opposed; ranged only when the attacker allowed the targets to Dodge (digest §7 item 21).
-        opposed: (data.weapon!.kind === "melee" || values.dodge === true) && !td?.outOfRange && td?.defence !== null && td?.defence !== undefined && turnAllowance(td.conditions).canDefend,
+        opposed:
+          (data.weapon!.kind === "melee" || values.dodge === true) &&
+          !td?.outOfRange &&
+          td?.defence !== null &&
+          td?.defence !== undefined &&
+          turnAllowance(td.conditions).canDefend,
         defence: null,
         applied: null,
       };
@@ -171,7 +191,14 @@ export function attackStateFrom(request: KindRequest<WfrpCheckData>, values: Che
   };
 }
 
-const asWeapon = (w: AttackState["weapon"]): Weapon => ({ kind: w.kind, damage: w.damage, addsStrengthBonus: w.addsStrengthBonus, range: w.range, qualities: w.qualities, flaws: w.flaws });
+const asWeapon = (w: AttackState["weapon"]): Weapon => ({
+  kind: w.kind,
+  damage: w.damage,
+  addsStrengthBonus: w.addsStrengthBonus,
+  range: w.range,
+  qualities: w.qualities,
+  flaws: w.flaws,
+});
 
 /** The attack result against a target: null while its defence is awaited or it is out of range. */
 export function resolveTarget(state: AttackState, index: number): AttackResult | null {
@@ -179,7 +206,9 @@ export function resolveTarget(state: AttackState, index: number): AttackResult |
   if (!target || target.outOfRange) return null;
   if (target.opposed && !target.defence) return null;
   const defended = target.defence && target.defence.skill !== "none" && target.defence.spec && target.defence.roll !== null;
-  const defenderWeapon: Weapon | undefined = target.defence?.defensiveWeapon ? { kind: "melee", damage: 0, addsStrengthBonus: true, qualities: ["defensive"] } : undefined;
+  const defenderWeapon: Weapon | undefined = target.defence?.defensiveWeapon
+    ? { kind: "melee", damage: 0, addsStrengthBonus: true, qualities: ["defensive"] }
+    : undefined;
   const rerolls = defended ? (target.defence!.rerolls ?? []) : [];
   const attackRoll = rerolls.length >= 2 ? rerolls[rerolls.length - 2] : state.roll;
   const defenceRoll = rerolls.length >= 2 ? rerolls[rerolls.length - 1] : defended ? target.defence!.roll : null;
@@ -210,23 +239,41 @@ export function defenceNeedsReroll(state: AttackState, index: number): boolean {
  * Sets a rolled defence on the state, checking its faces: the defender's face, then a pair (the
  * attacker's, the defender's) per re-roll, exactly as many as full ties asked for.
  */
-export function withDefenceFaces(state: AttackState, index: number, defence: { skill: DefenceSkill; spec: TestSpec; defensiveWeapon: boolean }, faces: number[], complete = true): AttackState {
+export function withDefenceFaces(
+  state: AttackState,
+  index: number,
+  defence: { skill: DefenceSkill; spec: TestSpec; defensiveWeapon: boolean },
+  faces: number[],
+  complete = true,
+): AttackState {
   const next = structuredClone(state);
   const target = next.targets[index];
-  if (faces.length === 0 || faces.length % 2 === 0) throw new OmnibusError("badArgument", "a defence needs the defender's roll (and a pair of rolls per re-roll)", { name: "rolls", value: String(faces.length) });
+  if (faces.length === 0 || faces.length % 2 === 0)
+    throw new OmnibusError("badArgument", "a defence needs the defender's roll (and a pair of rolls per re-roll)", {
+      name: "rolls",
+      value: String(faces.length),
+    });
   target.defence = { ...defence, roll: faces[0], rerolls: [] };
   for (let i = 1; i < faces.length; i += 2) {
-    if (!defenceNeedsReroll(next, index)) throw new OmnibusError("badArgument", "more re-rolls than the tie asked for", { name: "rolls", value: String(faces.length) });
+    if (!defenceNeedsReroll(next, index))
+      throw new OmnibusError("badArgument", "more re-rolls than the tie asked for", { name: "rolls", value: String(faces.length) });
     target.defence.rerolls!.push(faces[i], faces[i + 1]);
   }
-  if (complete && defenceNeedsReroll(next, index) && target.defence.rerolls!.length < 2 * MAX_OPPOSED_REROLLS) throw new OmnibusError("badArgument", "the tie was not re-rolled", { name: "rolls", value: String(faces.length) });
+  if (complete && defenceNeedsReroll(next, index) && target.defence.rerolls!.length < 2 * MAX_OPPOSED_REROLLS)
+    throw new OmnibusError("badArgument", "the tie was not re-rolled", { name: "rolls", value: String(faces.length) });
   return next;
 }
 
 /** The attack with no target: the attacker's test alone (a hit on success, Damage = weapon + SL). */
 export function resolveUntargeted(state: AttackState): AttackResult {
   return resolveAttack(
-    { attacker: state.spec, defender: null, weapon: asWeapon(state.weapon), attackerStrengthBonus: state.attacker.strengthBonus, charging: state.charging },
+    {
+      attacker: state.spec,
+      defender: null,
+      weapon: asWeapon(state.weapon),
+      attackerStrengthBonus: state.attacker.strengthBonus,
+      charging: state.charging,
+    },
     state.roll,
     null,
     state.options,
@@ -252,12 +299,18 @@ export interface DamagePlan {
  * Critical Wound; a Critical hit adds a Critical Wound; suffering a Wound or gaining a Condition
  * loses all Advantage (digest §7 item 18).
  */
-export function planDamage(state: AttackState, index: number, target: { system: Record<string, unknown>; items: PlainItem[]; statuses?: string[] }): DamagePlan {
+export function planDamage(
+  state: AttackState,
+  index: number,
+  target: { system: Record<string, unknown>; items: PlainItem[]; statuses?: string[] },
+): DamagePlan {
   const result = resolveTarget(state, index);
   if (!result) throw refused("NotResolved", "this target's attack is not resolved yet");
   if (!result.hit || result.damage === null || result.location === null) throw refused("Missed", "the attack missed this target");
   const derived = deriveActor(target.system, target.items, target.statuses ?? []);
-  const armourPoints = armourAt(armourPieces(target.items), result.location, { penetrating: hasQuality(asWeapon(state.weapon), "penetrating") });
+  const armourPoints = armourAt(armourPieces(target.items), result.location, {
+    penetrating: hasQuality(asWeapon(state.weapon), "penetrating"),
+  });
   const toughnessBonus = derived.characteristics.t.bonus;
   const health = (target.system.health ?? {}) as { value?: unknown };
   const wounds = typeof health.value === "number" && Number.isInteger(health.value) && health.value >= 0 ? health.value : 0;
@@ -279,7 +332,15 @@ export function planDamage(state: AttackState, index: number, target: { system: 
 const LOCATION_KEY = (l: HitLocation) => `${K}Location.${l}`;
 
 function testSide(r: TestResult) {
-  return { roll: d100Faces(r.roll), target: r.target, slLabel: r.slLabel, success: r.success, outcomeKey: `${K}Outcome.${r.outcome}` as string, tone: outcomeTone(r), flags: flagKeys(r) };
+  return {
+    roll: d100Faces(r.roll),
+    target: r.target,
+    slLabel: r.slLabel,
+    success: r.success,
+    outcomeKey: `${K}Outcome.${r.outcome}` as string,
+    tone: outcomeTone(r),
+    flags: flagKeys(r),
+  };
 }
 
 /** The attack card's context. `t` localizes the few labels that carry numbers. */
@@ -314,7 +375,9 @@ export function attackCardContext(state: AttackState): Record<string, unknown> {
       // Against a ranged attack only Dodge is a defence (when the attacker allowed it).
       defendButtons: waiting
         ? [
-            ...(state.weapon.kind === "melee" ? [{ action: "defendMelee", label: `${K}Defence.melee`, icon: "fa-solid fa-shield-halved", data: { target: String(index) } }] : []),
+            ...(state.weapon.kind === "melee"
+              ? [{ action: "defendMelee", label: `${K}Defence.melee`, icon: "fa-solid fa-shield-halved", data: { target: String(index) } }]
+              : []),
             { action: "defendDodge", label: `${K}Defence.dodge`, icon: "fa-solid fa-person-running", data: { target: String(index) } },
             { action: "noDefence", label: `${K}Defence.none`, icon: "fa-solid fa-ban", data: { target: String(index) } },
           ]
@@ -324,13 +387,22 @@ export function attackCardContext(state: AttackState): Record<string, unknown> {
       explain: result
         ? explainAttack(
             result,
-            { attacker: target.spec, defender: result.defence ? target.defence!.spec : null, weapon: asWeapon(state.weapon), attackerStrengthBonus: state.attacker.strengthBonus, charging: state.charging },
+            {
+              attacker: target.spec,
+              defender: result.defence ? target.defence!.spec : null,
+              weapon: asWeapon(state.weapon),
+              attackerStrengthBonus: state.attacker.strengthBonus,
+              charging: state.charging,
+            },
             { attacker: state.attacker.name, defender: target.name },
             state.opposed,
             (target.defence?.rerolls?.length ?? 0) / 2,
           )
         : [],
-      damageButton: result?.hit && !target.applied ? { action: "applyDamage", label: `${K}Card.ApplyDamage`, icon: "fa-solid fa-droplet", data: { target: String(index) } } : null,
+      damageButton:
+        result?.hit && !target.applied
+          ? { action: "applyDamage", label: `${K}Card.ApplyDamage`, icon: "fa-solid fa-droplet", data: { target: String(index) } }
+          : null,
     };
     return base;
   });
@@ -351,7 +423,17 @@ export function attackCardContext(state: AttackState): Record<string, unknown> {
           damage: attackAlone.damage,
           critical: attackAlone.critical,
           fumble: attackAlone.fumble,
-          explain: explainAttack(attackAlone, { attacker: state.spec, defender: null, weapon: asWeapon(state.weapon), attackerStrengthBonus: state.attacker.strengthBonus, charging: state.charging }, { attacker: state.attacker.name, defender: "" }),
+          explain: explainAttack(
+            attackAlone,
+            {
+              attacker: state.spec,
+              defender: null,
+              weapon: asWeapon(state.weapon),
+              attackerStrengthBonus: state.attacker.strengthBonus,
+              charging: state.charging,
+            },
+            { attacker: state.attacker.name, defender: "" },
+          ),
         }
       : null,
     targets: rows,

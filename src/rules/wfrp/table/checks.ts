@@ -33,7 +33,16 @@ import {
   type Weapon,
 } from "../index";
 import type { CheckField, CheckValues, KindRequest, OddsLine, PlainActor, TargetInfo } from "../../table/types";
-import { bestSkillValue, deriveActor, skillRows, talentModifiers, weaponOf, type DerivedActor, type PlainItem, type SkillRow } from "./derive";
+import {
+  bestSkillValue,
+  deriveActor,
+  skillRows,
+  talentModifiers,
+  weaponOf,
+  type DerivedActor,
+  type PlainItem,
+  type SkillRow,
+} from "./derive";
 import { itemNames } from "../../table/names";
 import type { WfrpRules } from "./settings";
 
@@ -64,7 +73,8 @@ export interface ExtendedTracker {
 /** A tracker item's system read defensively (bad stored values fall back to the schema's initial values). */
 export function extendedTracker(item: PlainItem): ExtendedTracker {
   const s = item.system;
-  const intIn = (v: unknown, min: number, max: number, fallback: number) => (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback);
+  const intIn = (v: unknown, min: number, max: number, fallback: number) =>
+    typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? v : fallback;
   return {
     skill: typeof s.skill === "string" && SKILLS.some((k) => k.id === s.skill) ? s.skill : "",
     characteristic: (CHARACTERISTICS as readonly unknown[]).includes(s.characteristic) ? (s.characteristic as CharacteristicId) : "int",
@@ -98,7 +108,15 @@ export interface WfrpCheckData {
   weapon?: Weapon & { name: string; itemId: string; img: string };
   strengthBonus: number;
   /** For attacks: each target's Conditions (for their attack bonus) and measured yards. */
-  targets: Array<{ yards: number | null; band: RangeBand | null; outOfRange: boolean; conditions: Partial<Record<ConditionId, number>>; defence: number | null; canDefend?: boolean; detail?: string }>;
+  targets: Array<{
+    yards: number | null;
+    band: RangeBand | null;
+    outOfRange: boolean;
+    conditions: Partial<Record<ConditionId, number>>;
+    defence: number | null;
+    canDefend?: boolean;
+    detail?: string;
+  }>;
 }
 
 /**
@@ -119,7 +137,9 @@ export { toYards };
 
 export const DIFFICULTY_CHOICES: Record<string, string> = Object.fromEntries(DIFFICULTIES.map((d) => [d, `${K}Difficulty.${d}`]));
 /** Tests nobody may help with (003:L235), for the dialog's "Resisting" select. */
-export const RESISTING_CHOICES: Record<string, string> = Object.fromEntries(["none", ...UNASSISTED_TESTS].map((r) => [r, `${K}Resisting.${r}`]));
+export const RESISTING_CHOICES: Record<string, string> = Object.fromEntries(
+  ["none", ...UNASSISTED_TESTS].map((r) => [r, `${K}Resisting.${r}`]),
+);
 
 /** The assistance bonus for the dialog's values (pure rules: +10 per helper, capped at the tested characteristic's Bonus, none when resisting). */
 export function assistanceFor(data: WfrpCheckData, values: CheckValues): ReturnType<typeof assistance> | null {
@@ -128,18 +148,32 @@ export function assistanceFor(data: WfrpCheckData, values: CheckValues): ReturnT
     // Named helpers: each counts only with an Advance in what is tested (003:L231).
     const chosen = data.helperCandidates.filter((_c, i) => values[`helper${i}`] === true);
     if (chosen.length === 0 && resisting === undefined) return null;
-    return assistance(data.characteristicValue ?? 0, chosen.map((c) => ({ advances: c.advances, value: c.value })), resisting as UnassistedTest | undefined, { testerValue: data.value });
+    return assistance(
+      data.characteristicValue ?? 0,
+      chosen.map((c) => ({ advances: c.advances, value: c.value })),
+      resisting as UnassistedTest | undefined,
+      { testerValue: data.value },
+    );
   }
   const helpers = typeof values.helpers === "number" ? values.helpers : 0;
   if (helpers === 0 && resisting === undefined) return null;
-  if (!Number.isInteger(helpers) || helpers < 0 || helpers > 99) throw new OmnibusError("outOfRange", "helpers must be a whole number in 0…99", { name: "helpers", value: String(helpers), min: "0", max: "99" });
-  return assistance(data.characteristicValue ?? 0, Array.from({ length: helpers }, () => ({ advances: 1 })), resisting as UnassistedTest | undefined);
+  if (!Number.isInteger(helpers) || helpers < 0 || helpers > 99)
+    throw new OmnibusError("outOfRange", "helpers must be a whole number in 0…99", {
+      name: "helpers",
+      value: String(helpers),
+      min: "0",
+      max: "99",
+    });
+  return assistance(
+    data.characteristicValue ?? 0,
+    Array.from({ length: helpers }, () => ({ advances: 1 })),
+    resisting as UnassistedTest | undefined,
+  );
 }
 
 function derived(actor: ActorView): DerivedActor {
   return deriveActor(actor.system, actor.items, actor.statuses ?? []);
 }
-
 
 export interface BuildInput {
   actor: ActorView;
@@ -217,8 +251,13 @@ export function extendedRequest(input: BuildInput): KindRequest<WfrpCheckData> {
     let value: number;
     let characteristic = tracker.characteristic;
     if (tracker.skill) {
-      const row = skillRows(d, actor.items).filter((r) => r.key === tracker.skill && r.value !== null).sort((a, b) => b.value! - a.value!)[0];
-      if (!row) throw new OmnibusError("rollImpossible", "an advanced skill without Advances cannot be tested", { name: t(`${K}Skill.${tracker.skill}`) });
+      const row = skillRows(d, actor.items)
+        .filter((r) => r.key === tracker.skill && r.value !== null)
+        .sort((a, b) => b.value! - a.value!)[0];
+      if (!row)
+        throw new OmnibusError("rollImpossible", "an advanced skill without Advances cannot be tested", {
+          name: t(`${K}Skill.${tracker.skill}`),
+        });
       value = row.value!;
       characteristic = row.characteristic;
     } else value = d.characteristics[characteristic].current;
@@ -226,7 +265,18 @@ export function extendedRequest(input: BuildInput): KindRequest<WfrpCheckData> {
     const request = finish(
       input,
       d,
-      { kind: "extended", value, characteristic, skill: tracker.skill || undefined, tested: null, successBonus: talents.successBonus, combat: false, strengthBonus: d.characteristics.s.bonus, targets: [], extended: { itemId: item.id, ...tracker } },
+      {
+        kind: "extended",
+        value,
+        characteristic,
+        skill: tracker.skill || undefined,
+        tested: null,
+        successBonus: talents.successBonus,
+        combat: false,
+        strengthBonus: d.characteristics.s.bonus,
+        targets: [],
+        extended: { itemId: item.id, ...tracker },
+      },
       talents.modifier,
       item.name,
     );
@@ -241,10 +291,26 @@ export function characteristicRequest(input: BuildInput): KindRequest<WfrpCheckD
   const d = derived(actor);
   {
     const c = dataset.characteristic as CharacteristicId;
-    if (!(CHARACTERISTICS as readonly string[]).includes(c)) throw new OmnibusError("badArgument", "unknown characteristic", { name: "characteristic", value: String(dataset.characteristic) });
+    if (!(CHARACTERISTICS as readonly string[]).includes(c))
+      throw new OmnibusError("badArgument", "unknown characteristic", { name: "characteristic", value: String(dataset.characteristic) });
     const value = d.characteristics[c].current;
     const talents = talentModifiers(actor.items, undefined, c);
-    return finish(input, d, { kind: "characteristic", value, characteristic: c, tested: `char:${c}`, successBonus: talents.successBonus, combat: false, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, t(`${K}Char.${c}`));
+    return finish(
+      input,
+      d,
+      {
+        kind: "characteristic",
+        value,
+        characteristic: c,
+        tested: `char:${c}`,
+        successBonus: talents.successBonus,
+        combat: false,
+        strengthBonus: d.characteristics.s.bonus,
+        targets: [],
+      },
+      talents.modifier,
+      t(`${K}Char.${c}`),
+    );
   }
 }
 
@@ -255,13 +321,31 @@ export function skillRequest(input: BuildInput): KindRequest<WfrpCheckData> {
   const item = itemOf(input);
   {
     let row = skillRows(d, actor.items).find((r) => (item ? r.itemId === item.id : r.itemId === "" && r.key === dataset.skill));
-    if (!row) throw new OmnibusError("badArgument", "unknown skill", { name: "skill", value: String(dataset.skill ?? dataset.itemId ?? "") });
-    if (row.value === null) throw new OmnibusError("rollImpossible", "an advanced skill without Advances cannot be tested", { name: row.name ?? row.key });
+    if (!row)
+      throw new OmnibusError("badArgument", "unknown skill", { name: "skill", value: String(dataset.skill ?? dataset.itemId ?? "") });
+    if (row.value === null)
+      throw new OmnibusError("rollImpossible", "an advanced skill without Advances cannot be tested", { name: row.name ?? row.key });
     const name = row.name ?? t(row.nameKey ?? "");
     const talents = talentModifiers(actor.items, row.key || undefined, row.characteristic);
     const combat = row.key === "melee" || row.key === "ranged" || row.key === "dodge";
     row = { ...row };
-    return finish(input, d, { kind: "skill", value: row.value!, characteristic: row.characteristic, skill: row.key || undefined, tested: row.key ? `skill:${row.key}` : null, successBonus: talents.successBonus, combat, strengthBonus: d.characteristics.s.bonus, targets: [] }, talents.modifier, name);
+    return finish(
+      input,
+      d,
+      {
+        kind: "skill",
+        value: row.value!,
+        characteristic: row.characteristic,
+        skill: row.key || undefined,
+        tested: row.key ? `skill:${row.key}` : null,
+        successBonus: talents.successBonus,
+        combat,
+        strengthBonus: d.characteristics.s.bonus,
+        targets: [],
+      },
+      talents.modifier,
+      name,
+    );
   }
 }
 
@@ -281,7 +365,11 @@ export function attackRequest(input: BuildInput): KindRequest<WfrpCheckData> {
     // Either name: a skill created with its Russian name keeps its English one (../names.ts).
     const heldItem = (r: SkillRow) => actor.items.find((i) => i.id === r.itemId) ?? { name: r.name };
     const exact = held.find((r) => itemNames(heldItem(r)).some((n) => n.toLowerCase().includes(group.toLowerCase())));
-    const value = exact?.value ?? (skillKey === "melee" ? (bestSkillValue(d, actor.items, "melee")?.value ?? d.characteristics.ws.current) : d.characteristics[characteristic].current);
+    const value =
+      exact?.value ??
+      (skillKey === "melee"
+        ? (bestSkillValue(d, actor.items, "melee")?.value ?? d.characteristics.ws.current)
+        : d.characteristics[characteristic].current);
     const talents = talentModifiers(actor.items, skillKey, characteristic);
     const targets = input.targets.map((tg) => {
       const yards = tg.distance === null ? null : toYards(tg.distance, tg.units);
@@ -303,7 +391,17 @@ export function attackRequest(input: BuildInput): KindRequest<WfrpCheckData> {
     return finish(
       input,
       d,
-      { kind: "attack", value, characteristic, skill: skillKey, successBonus: talents.successBonus, combat: true, weapon: { ...weapon, name: item.name, itemId: item.id, img: item.img ?? "" }, strengthBonus: d.characteristics.s.bonus, targets },
+      {
+        kind: "attack",
+        value,
+        characteristic,
+        skill: skillKey,
+        successBonus: talents.successBonus,
+        combat: true,
+        weapon: { ...weapon, name: item.name, itemId: item.id, img: item.img ?? "" },
+        strengthBonus: d.characteristics.s.bonus,
+        targets,
+      },
       talents.modifier,
       item.name,
     );
@@ -347,7 +445,8 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
     kind: "select",
     choices: ranged ? { range: `${K}Dialog.ByRange`, ...DIFFICULTY_CHOICES } : DIFFICULTY_CHOICES,
   });
-  if (data.combat) fields.push({ name: "advantage", label: `${K}Dialog.Advantage`, kind: "number", min: 0, max: 999, hint: `${K}Dialog.AdvantageHint` });
+  if (data.combat)
+    fields.push({ name: "advantage", label: `${K}Dialog.Advantage`, kind: "number", min: 0, max: 999, hint: `${K}Dialog.AdvantageHint` });
   fields.push({ name: "conditions", label: `${K}Dialog.Conditions`, kind: "number", min: -999, max: 0 });
   if (talentModifier !== 0) fields.push({ name: "talents", label: `${K}Dialog.Talents`, kind: "number", min: -999, max: 999 });
   fields.push({ name: "modifier", label: `${K}Dialog.Modifier`, kind: "number", min: -999, max: 999 });
@@ -355,7 +454,9 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   // Assistance (003:L221-239): +10 per helper, at most the tester's Bonus in the characteristic used.
   const assisted = !data.combat && data.kind !== "attack";
   const helperLimit = characteristicBonus(data.characteristicValue);
-  const candidates = assisted ? (input.allies ?? []).filter((a) => a.uuid !== actor.uuid).map((a) => helperCandidate(a, data.skill, data.characteristic)) : [];
+  const candidates = assisted
+    ? (input.allies ?? []).filter((a) => a.uuid !== actor.uuid).map((a) => helperCandidate(a, data.skill, data.characteristic))
+    : [];
   if (assisted && candidates.length > 0) {
     // One box per ally; one without an Advance in what is tested cannot help (003:L231).
     data.helperCandidates = candidates;
@@ -369,15 +470,32 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
       }),
     );
   } else if (assisted) {
-    fields.push({ name: "helpers", label: `${K}Dialog.Helpers`, kind: "number", min: 0, max: helperLimit, hint: `${K}Dialog.HelpersHint`, detail: t(`${K}Dialog.HelpersLimit`, { limit: helperLimit }) });
+    fields.push({
+      name: "helpers",
+      label: `${K}Dialog.Helpers`,
+      kind: "number",
+      min: 0,
+      max: helperLimit,
+      hint: `${K}Dialog.HelpersHint`,
+      detail: t(`${K}Dialog.HelpersLimit`, { limit: helperLimit }),
+    });
   }
   if (assisted) fields.push({ name: "resisting", label: `${K}Dialog.Resisting`, kind: "select", choices: RESISTING_CHOICES });
-  if (data.kind === "attack" && !ranged) fields.push({ name: "charging", label: `${K}Dialog.Charging`, kind: "checkbox", hint: `${K}Dialog.ChargingHint` });
+  if (data.kind === "attack" && !ranged)
+    fields.push({ name: "charging", label: `${K}Dialog.Charging`, kind: "checkbox", hint: `${K}Dialog.ChargingHint` });
   // Ranged attacks are unopposed (digest §7 item 21) unless the GM lets the targets Dodge.
-  if (data.kind === "attack" && ranged && data.targets.length > 0) fields.push({ name: "dodge", label: `${K}Dialog.RangedDodge`, kind: "checkbox", hint: `${K}Dialog.RangedDodgeHint` });
+  if (data.kind === "attack" && ranged && data.targets.length > 0)
+    fields.push({ name: "dodge", label: `${K}Dialog.RangedDodge`, kind: "checkbox", hint: `${K}Dialog.RangedDodgeHint` });
   // A skill or characteristic test at targeted tokens is an Opposed Test (003:L185-199) unless unticked.
   const opposable = (data.kind === "skill" || data.kind === "characteristic") && input.targets.length > 0;
-  if (opposable) fields.push({ name: "opposed", label: `${K}Dialog.Opposed`, kind: "checkbox", hint: `${K}Dialog.OpposedHint`, detail: input.targets.map((tg) => tg.name).join(", ") });
+  if (opposable)
+    fields.push({
+      name: "opposed",
+      label: `${K}Dialog.Opposed`,
+      kind: "checkbox",
+      hint: `${K}Dialog.OpposedHint`,
+      detail: input.targets.map((tg) => tg.name).join(", "),
+    });
 
   const values: CheckValues = {
     difficulty: ranged ? "range" : "challenging",
@@ -397,7 +515,9 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   }
 
   const value = t(`${K}Dialog.Tested`, { value: data.value });
-  const weaponLine = data.weapon ? ` · ${t(`${K}Dialog.WeaponDamage`, { damage: weaponDamageLabel(data.weapon, data.strengthBonus, t) })}` : "";
+  const weaponLine = data.weapon
+    ? ` · ${t(`${K}Dialog.WeaponDamage`, { damage: weaponDamageLabel(data.weapon, data.strengthBonus, t) })}`
+    : "";
   return {
     ruleset: "wfrp",
     kind: data.kind,
@@ -445,19 +565,36 @@ export function specFor(request: KindRequest<WfrpCheckData>, values: CheckValues
   const target = targetIndex === null ? null : (data.targets[targetIndex] ?? null);
   let difficulty = String(values.difficulty ?? "challenging");
   if (difficulty === "range") difficulty = target?.band ? RANGE_BAND_DIFFICULTY[target.band] : "challenging";
-  if (!(DIFFICULTIES as readonly string[]).includes(difficulty)) throw new OmnibusError("badArgument", "unknown difficulty", { name: "difficulty", value: difficulty });
+  if (!(DIFFICULTIES as readonly string[]).includes(difficulty))
+    throw new OmnibusError("badArgument", "unknown difficulty", { name: "difficulty", value: difficulty });
   const charging = values.charging === true ? 1 : 0;
   let modifier =
-    (data.combat ? 10 * (valueNum(values, "advantage") + charging) : 0) + valueNum(values, "conditions") + valueNum(values, "talents") + valueNum(values, "modifier") + (assistanceFor(data, values)?.bonus ?? 0) + checkEffectTotal(request.effects, values);
+    (data.combat ? 10 * (valueNum(values, "advantage") + charging) : 0) +
+    valueNum(values, "conditions") +
+    valueNum(values, "talents") +
+    valueNum(values, "modifier") +
+    (assistanceFor(data, values)?.bonus ?? 0) +
+    checkEffectTotal(request.effects, values);
   if (target && data.weapon) modifier += attackBonusAgainst(target.conditions, { melee: data.weapon.kind === "melee" });
-  return { value: data.value, difficulty: difficulty as Difficulty, modifier, slBonus: valueNum(values, "slBonus"), successBonus: data.successBonus };
+  return {
+    value: data.value,
+    difficulty: difficulty as Difficulty,
+    modifier,
+    slBonus: valueNum(values, "slBonus"),
+    successBonus: data.successBonus,
+  };
 }
 
 /** The spec with the weapon's own test adjustments, i.e. the attack test as the resolver makes it. */
 export function withWeapon(spec: TestSpec, weapon: Weapon | undefined): TestSpec {
   if (!weapon) return spec;
   const adj = weaponTestAdjustments(weapon);
-  return { ...spec, modifier: (spec.modifier ?? 0) + adj.modifier, slBonus: (spec.slBonus ?? 0) + adj.slBonus, successBonus: (spec.successBonus ?? 0) + adj.successBonus };
+  return {
+    ...spec,
+    modifier: (spec.modifier ?? 0) + adj.modifier,
+    slBonus: (spec.slBonus ?? 0) + adj.slBonus,
+    successBonus: (spec.successBonus ?? 0) + adj.successBonus,
+  };
 }
 
 /**
@@ -482,12 +619,23 @@ export function oddsLines(request: KindRequest<WfrpCheckData>, values: CheckValu
       const detail = target.detail ?? request.targets[i]?.name ?? "";
       // Beyond long range there is no chance to show: say so instead of "0 %".
       if (target.outOfRange) {
-        lines.push({ label: `${K}Odds.TargetSuccess`, probability: 0, fact: true, detail: request.targets[i]?.name ?? detail, valueKey: `${K}Card.OutOfRange` });
+        lines.push({
+          label: `${K}Odds.TargetSuccess`,
+          probability: 0,
+          fact: true,
+          detail: request.targets[i]?.name ?? detail,
+          valueKey: `${K}Card.OutOfRange`,
+        });
         return;
       }
       const defends = target.defence !== null && target.canDefend !== false && (!ranged || values.dodge === true);
       if (defends) {
-        lines.push({ label: `${K}Odds.BeatDefence`, probability: opposedOdds(targetSpec, { value: target.defence! }, options, rules.opposed).attacker, primary: true, detail });
+        lines.push({
+          label: `${K}Odds.BeatDefence`,
+          probability: opposedOdds(targetSpec, { value: target.defence! }, options, rules.opposed).attacker,
+          primary: true,
+          detail,
+        });
       } else {
         lines.push({ label: `${K}Odds.TargetSuccess`, probability: testOdds(targetSpec, options).success, primary: true, detail });
       }
@@ -508,7 +656,8 @@ export function oddsLines(request: KindRequest<WfrpCheckData>, values: CheckValu
  */
 export function defenceSpecFor(actor: ActorView, skill: "melee" | "dodge", rules: WfrpRules): { spec: TestSpec; defensiveWeapon: boolean } {
   const d = derived(actor);
-  const value = bestSkillValue(d, actor.items, skill)?.value ?? (skill === "melee" ? d.characteristics.ws.current : d.characteristics.ag.current);
+  const value =
+    bestSkillValue(d, actor.items, skill)?.value ?? (skill === "melee" ? d.characteristics.ws.current : d.characteristics.ag.current);
   const onTheDefensive = typeof actor.system.onTheDefensive === "string" ? actor.system.onTheDefensive : "";
   const situation = combatTestModifiers({
     advantage: Math.max(0, Math.min(999, wholeOr(actor.system.advantage))),
@@ -519,9 +668,20 @@ export function defenceSpecFor(actor: ActorView, skill: "melee" | "dodge", rules
   const talents = talentModifiers(actor.items, skill, skill === "melee" ? "ws" : "ag");
   const defensiveWeapon =
     skill === "melee" &&
-    actor.items.some((i) => i.type === "wfrp_weapon" && i.system.equipped !== false && weaponOf(i.system).kind === "melee" && (weaponOf(i.system).qualities ?? []).includes("defensive"));
+    actor.items.some(
+      (i) =>
+        i.type === "wfrp_weapon" &&
+        i.system.equipped !== false &&
+        weaponOf(i.system).kind === "melee" &&
+        (weaponOf(i.system).qualities ?? []).includes("defensive"),
+    );
   return {
-    spec: { value, difficulty: "challenging", modifier: situation.total + conditions + talents.modifier, successBonus: talents.successBonus },
+    spec: {
+      value,
+      difficulty: "challenging",
+      modifier: situation.total + conditions + talents.modifier,
+      successBonus: talents.successBonus,
+    },
     defensiveWeapon,
   };
 }

@@ -67,7 +67,8 @@ export interface DerivedActor {
   conditions: Record<ConditionId, number>;
 }
 
-const rec = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {});
+const rec = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 const clampInt = (value: unknown, min: number, max: number, fallback = 0) => Math.min(max, Math.max(min, wholeOr(value, fallback)));
 
@@ -99,7 +100,8 @@ export function effectiveConditions(stored: unknown, statuses: Iterable<string> 
   const counts: ConditionCounts = {};
   const raw = rec(stored);
   for (const c of CONDITIONS) counts[c] = clampInt(raw[c], 0, 99);
-  for (const s of statuses) if ((CONDITIONS as readonly string[]).includes(s)) counts[s as ConditionId] = Math.max(1, counts[s as ConditionId] ?? 0);
+  for (const s of statuses)
+    if ((CONDITIONS as readonly string[]).includes(s)) counts[s as ConditionId] = Math.max(1, counts[s as ConditionId] ?? 0);
   return normalizeConditions(counts);
 }
 
@@ -128,7 +130,12 @@ export function deriveActor(system: Record<string, unknown>, items: readonly Pla
       hardy,
     });
   } catch {
-    wounds = maxWounds({ strengthBonus: characteristics.s.bonus, toughnessBonus: characteristics.t.bonus, willpowerBonus: characteristics.wp.bonus, hardy });
+    wounds = maxWounds({
+      strengthBonus: characteristics.s.bonus,
+      toughnessBonus: characteristics.t.bonus,
+      willpowerBonus: characteristics.wp.bonus,
+      hardy,
+    });
   }
   const movement = clampInt(system.movement, 0, 99, 4);
   return {
@@ -168,7 +175,11 @@ function isCharacteristicId(value: unknown): value is CharacteristicId {
  * skill it does not hold, testable untrained against the bare characteristic (003:L163-165, L247).
  * Sorted by name as given by `sortName` (the localized name for core skills).
  */
-export function skillRows(derived: DerivedActor, items: readonly PlainItem[], sortName: (row: SkillRow) => string = (r) => r.name ?? r.key): SkillRow[] {
+export function skillRows(
+  derived: DerivedActor,
+  items: readonly PlainItem[],
+  sortName: (row: SkillRow) => string = (r) => r.name ?? r.key,
+): SkillRow[] {
   const rows: SkillRow[] = [];
   const heldKeys = new Set<string>();
   for (const item of items) {
@@ -179,7 +190,18 @@ export function skillRows(derived: DerivedActor, items: readonly PlainItem[], so
     const key = typeof item.system.key === "string" ? item.system.key : "";
     if (key) heldKeys.add(key);
     const v = skillValue(derived.characteristics[characteristic].current, advances, advanced);
-    rows.push({ itemId: item.id, key, name: item.name, nameKey: null, characteristic, characteristicKey: `OMNIBUS.WFRP.CharAbbr.${characteristic}`, advances, value: v.value, advanced, trained: v.trained });
+    rows.push({
+      itemId: item.id,
+      key,
+      name: item.name,
+      nameKey: null,
+      characteristic,
+      characteristicKey: `OMNIBUS.WFRP.CharAbbr.${characteristic}`,
+      advances,
+      value: v.value,
+      advanced,
+      trained: v.trained,
+    });
   }
   for (const skill of SKILLS) {
     if (skill.advanced || heldKeys.has(skill.id)) continue;

@@ -47,7 +47,8 @@ export function migrateActorSystem(source: Source, notesArg?: unknown): Source {
   }
   if (Array.isArray(source.conditions)) {
     const counts: Record<string, number> = {};
-    for (const id of source.conditions) if (typeof id === "string" && (CONDITIONS as readonly string[]).includes(id)) counts[id] = (counts[id] ?? 0) + 1;
+    for (const id of source.conditions)
+      if (typeof id === "string" && (CONDITIONS as readonly string[]).includes(id)) counts[id] = (counts[id] ?? 0) + 1;
     source.conditions = counts;
   }
   for (const key of ["fate", "fortune", "resilience", "resolve", "advantage", "criticalWounds"]) {
@@ -101,7 +102,9 @@ export function migrateArmourSystem(source: Source, notesArg?: unknown): Source 
     delete source.location;
   }
   if (Array.isArray(source.locations)) {
-    source.locations = [...new Set((source.locations as unknown[]).flatMap((l) => (typeof l === "string" ? (LOCATION_ALIASES[l] ?? [l]) : [])))];
+    source.locations = [
+      ...new Set((source.locations as unknown[]).flatMap((l) => (typeof l === "string" ? (LOCATION_ALIASES[l] ?? [l]) : []))),
+    ];
   }
   return source;
 }

@@ -31,7 +31,8 @@ export const DEFENSIVE_SKILLS = ["", "melee", "dodge"] as const;
 export const WEAPON_KINDS = ["melee", "ranged"] as const;
 export const SKILL_IDS: readonly string[] = SKILLS.map((s) => s.id);
 
-const characteristic = (initial: number) => schema({ initial: int(initial, 0, 999), advances: int(0, 0, 999), modifier: int(0, -999, 999) });
+const characteristic = (initial: number) =>
+  schema({ initial: int(initial, 0, 999), advances: int(0, 0, 999), modifier: int(0, -999, 999) });
 
 /** Every actor type: characteristics, Wounds (`health`, the token bar), Advantage, Conditions, armour comes from items. */
 const ACTOR_COMMON: SchemaSpec = {
@@ -73,7 +74,10 @@ export const ACTOR_SCHEMAS: Record<"wfrp_character" | "wfrp_npc" | "wfrp_creatur
 /** An extended test's state (003:L205-213). */
 export const EXTENDED_STATUSES = ["inProgress", "complete", "failed"] as const;
 
-export const ITEM_SCHEMAS: Record<"wfrp_skill" | "wfrp_talent" | "wfrp_weapon" | "wfrp_armour" | "wfrp_trapping" | "wfrp_condition" | "wfrp_extended", SchemaSpec> = {
+export const ITEM_SCHEMAS: Record<
+  "wfrp_skill" | "wfrp_talent" | "wfrp_weapon" | "wfrp_armour" | "wfrp_trapping" | "wfrp_condition" | "wfrp_extended",
+  SchemaSpec
+> = {
   wfrp_skill: {
     /** The core skill this is (an id of the rules' SKILLS list), or "" for a custom skill. */
     key: str(""),

@@ -17,13 +17,41 @@ import type { SettingSpec } from "../../table/types";
 const K = "OMNIBUS.WFRP.Setting.";
 
 export const WFRP_SETTINGS: SettingSpec[] = [
-  { key: "autoSuccessMax", name: `${K}AutoSuccessMax.Name`, hint: `${K}AutoSuccessMax.Hint`, type: "number", default: DEFAULT_TEST_OPTIONS.autoSuccessMax, range: { min: 0, max: 20, step: 1 } },
-  { key: "autoFailMin", name: `${K}AutoFailMin.Name`, hint: `${K}AutoFailMin.Hint`, type: "number", default: DEFAULT_TEST_OPTIONS.autoFailMin, range: { min: 80, max: 101, step: 1 } },
-  { key: "autoFailSL", name: `${K}AutoFailSL.Name`, hint: `${K}AutoFailSL.Hint`, type: "string", default: "min", choices: { min: `${K}AutoFailSL.min`, literalMax: `${K}AutoFailSL.literalMax` } },
+  {
+    key: "autoSuccessMax",
+    name: `${K}AutoSuccessMax.Name`,
+    hint: `${K}AutoSuccessMax.Hint`,
+    type: "number",
+    default: DEFAULT_TEST_OPTIONS.autoSuccessMax,
+    range: { min: 0, max: 20, step: 1 },
+  },
+  {
+    key: "autoFailMin",
+    name: `${K}AutoFailMin.Name`,
+    hint: `${K}AutoFailMin.Hint`,
+    type: "number",
+    default: DEFAULT_TEST_OPTIONS.autoFailMin,
+    range: { min: 80, max: 101, step: 1 },
+  },
+  {
+    key: "autoFailSL",
+    name: `${K}AutoFailSL.Name`,
+    hint: `${K}AutoFailSL.Hint`,
+    type: "string",
+    default: "min",
+    choices: { min: `${K}AutoFailSL.min`, literalMax: `${K}AutoFailSL.literalMax` },
+  },
   { key: "fastSL", name: `${K}FastSL.Name`, hint: `${K}FastSL.Hint`, type: "boolean", default: false },
   { key: "testsOver100", name: `${K}TestsOver100.Name`, hint: `${K}TestsOver100.Hint`, type: "boolean", default: false },
   { key: "critsAllTests", name: `${K}CritsAllTests.Name`, hint: `${K}CritsAllTests.Hint`, type: "boolean", default: false },
-  { key: "opposedTieBreak", name: `${K}OpposedTieBreak.Name`, hint: `${K}OpposedTieBreak.Hint`, type: "string", default: "value", choices: { value: `${K}OpposedTieBreak.value`, target: `${K}OpposedTieBreak.target` } },
+  {
+    key: "opposedTieBreak",
+    name: `${K}OpposedTieBreak.Name`,
+    hint: `${K}OpposedTieBreak.Hint`,
+    type: "string",
+    default: "value",
+    choices: { value: `${K}OpposedTieBreak.value`, target: `${K}OpposedTieBreak.target` },
+  },
   {
     key: "opposedFinalTie",
     name: `${K}OpposedFinalTie.Name`,
@@ -42,7 +70,13 @@ export const WFRP_SETTINGS: SettingSpec[] = [
     default: "fixed",
     choices: Object.fromEntries(INITIATIVE_MODES.map((m) => [m, `${K}InitiativeMode.${m}`])),
   },
-  { key: "initiativeEachRound", name: `${K}InitiativeEachRound.Name`, hint: `${K}InitiativeEachRound.Hint`, type: "boolean", default: false },
+  {
+    key: "initiativeEachRound",
+    name: `${K}InitiativeEachRound.Name`,
+    hint: `${K}InitiativeEachRound.Hint`,
+    type: "boolean",
+    default: false,
+  },
   { key: "conditionsStack", name: `${K}ConditionsStack.Name`, hint: `${K}ConditionsStack.Hint`, type: "boolean", default: false },
   { key: "advantageCap", name: `${K}AdvantageCap.Name`, hint: `${K}AdvantageCap.Hint`, type: "boolean", default: false },
   { key: "endOfRound", name: `${K}EndOfRound.Name`, hint: `${K}EndOfRound.Hint`, type: "boolean", default: true },
@@ -101,7 +135,11 @@ export function rulesFrom(read: (key: string) => unknown): WfrpRules {
     opposed: {
       tieBreak: get("opposedTieBreak", (v): v is "value" | "target" => v === "value" || v === "target", DEFAULT_OPPOSED_OPTIONS.tieBreak),
       // 003:L191: a tie that survives the tie-break is the GM's choice of stalemate or a re-roll by both.
-      finalTie: get("opposedFinalTie", (v): v is "stalemate" | "reroll" => v === "stalemate" || v === "reroll", DEFAULT_OPPOSED_OPTIONS.finalTie),
+      finalTie: get(
+        "opposedFinalTie",
+        (v): v is "stalemate" | "reroll" => v === "stalemate" || v === "reroll",
+        DEFAULT_OPPOSED_OPTIONS.finalTie,
+      ),
     },
     initiativeMode: get("initiativeMode", (v): v is InitiativeMode => (INITIATIVE_MODES as readonly unknown[]).includes(v), "fixed"),
     initiativeEachRound: get("initiativeEachRound", isBool, false),

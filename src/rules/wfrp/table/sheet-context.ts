@@ -29,7 +29,15 @@ export function extendedProgress(s: Record<string, unknown>) {
   const accumulated = Math.max(0, finiteOr(s.accumulated));
   const maxRolls = finiteOr(s.maxRolls);
   const status = (EXTENDED_STATUSES as readonly unknown[]).includes(s.status) ? String(s.status) : "inProgress";
-  return { accumulated, required, rollsMade: finiteOr(s.rollsMade), maxRolls: maxRolls > 0 ? maxRolls : null, percent: Math.min(100, Math.round((accumulated / required) * 100)), status, statusKey: `${K}Extended.Status.${status}` };
+  return {
+    accumulated,
+    required,
+    rollsMade: finiteOr(s.rollsMade),
+    maxRolls: maxRolls > 0 ? maxRolls : null,
+    percent: Math.min(100, Math.round((accumulated / required) * 100)),
+    status,
+    statusKey: `${K}Extended.Status.${status}`,
+  };
 }
 import { CHARACTERISTIC_TALENTS } from "../index";
 
@@ -54,7 +62,10 @@ const KNOWN_GROUPS: readonly string[] = [...WEAPON_GROUPS.melee, ...WEAPON_GROUP
  */
 export function weaponGroup(group: unknown): { key: string | null; text: string } | null {
   if (typeof group !== "string" || group.trim() === "") return null;
-  const id = group.trim().toLowerCase().replace(/[\s_-]+/g, "");
+  const id = group
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
   return KNOWN_GROUPS.includes(id) ? { key: `${K}WeaponGroup.${id}`, text: group } : { key: null, text: group };
 }
 
@@ -66,7 +77,11 @@ export function mayEndSurpriseWithResolve(system: Record<string, unknown>, statu
 }
 
 /** `sceneUnits`: the viewed scene's distance unit; walk and run are shown in it (the rules keep yards). */
-export function wfrpActorContext(context: ActorSheetContext, statuses: string[] = [], sceneUnits: string | null = null): Record<string, unknown> {
+export function wfrpActorContext(
+  context: ActorSheetContext,
+  statuses: string[] = [],
+  sceneUnits: string | null = null,
+): Record<string, unknown> {
   const system = context.system;
   const items: PlainItem[] = context.items.map((i) => ({ id: i.id, name: i.name, type: i.type, img: i.img, system: i.system }));
   const d = deriveActor(system, items, statuses);
@@ -135,7 +150,11 @@ export function wfrpActorContext(context: ActorSheetContext, statuses: string[] 
         stacks: !NON_STACKING_CONDITIONS.includes(id),
       })),
       resolveEndsSurprise: mayEndSurpriseWithResolve(system, statuses),
-      activeConditions: CONDITIONS.filter((id) => d.conditions[id] > 0).map((id) => ({ id, labelKey: `${K}Condition.${id}`, count: d.conditions[id] })),
+      activeConditions: CONDITIONS.filter((id) => d.conditions[id] > 0).map((id) => ({
+        id,
+        labelKey: `${K}Condition.${id}`,
+        count: d.conditions[id],
+      })),
       skillColumns: [skills.slice(0, half), skills.slice(half)].map((rows) => rows.map(skillView)),
       skillCount: skills.length,
       weapons,
@@ -159,7 +178,11 @@ function skillView(row: SkillRow) {
 /** The item sheet's group options: the kind's published groups, plus a group of the GM's own as typed. */
 function groupChoices(kind: "melee" | "ranged", current: unknown) {
   const own = weaponGroup(current);
-  const list: { value: string; key: string | null; selected: boolean }[] = WEAPON_GROUPS[kind].map((id) => ({ value: id, key: `${K}WeaponGroup.${id}`, selected: own?.key === `${K}WeaponGroup.${id}` }));
+  const list: { value: string; key: string | null; selected: boolean }[] = WEAPON_GROUPS[kind].map((id) => ({
+    value: id,
+    key: `${K}WeaponGroup.${id}`,
+    selected: own?.key === `${K}WeaponGroup.${id}`,
+  }));
   if (own && !list.some((c) => c.selected)) list.push({ value: own.text, key: own.key, selected: true });
   return list;
 }
@@ -183,7 +206,10 @@ export function wfrpItemContext(context: ItemSheetContext): Record<string, unkno
       ],
       conditionChoices: choices(CONDITIONS, `${K}Condition.`),
       skillKeyChoices: [{ value: "", label: `${K}Item.CustomSkill` }, ...SKILLS.map((k) => ({ value: k.id, label: `${K}Skill.${k.id}` }))],
-      talentKeyChoices: [{ value: "", label: `${K}Item.NoRulesTalent` }, ...[...Object.keys(CHARACTERISTIC_TALENTS), "hardy", "combatAware"].map((k) => ({ value: k, label: `${K}Talent.${k}` }))],
+      talentKeyChoices: [
+        { value: "", label: `${K}Item.NoRulesTalent` },
+        ...[...Object.keys(CHARACTERISTIC_TALENTS), "hardy", "combatAware"].map((k) => ({ value: k, label: `${K}Talent.${k}` })),
+      ],
       qualities: WEAPON_QUALITIES.map((q) => ({ id: q, labelKey: `${K}Quality.${q}`, checked: qualities.has(q) })),
       flaws: WEAPON_FLAWS.map((f) => ({ id: f, labelKey: `${K}Flaw.${f}`, checked: flaws.has(f) })),
       locations: HIT_LOCATIONS.map((l) => ({ id: l, labelKey: `${K}Location.${l}`, checked: locations.has(l) })),

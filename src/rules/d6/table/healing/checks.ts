@@ -119,7 +119,14 @@ function healingFields(rollKind: "attribute" | "skill", extra: CheckField[]): Ch
     ...extra,
     { name: "bonusDice", label: "OMNIBUS.D6.Dialog.BonusDice", kind: "number", min: -20, max: 20 },
     { name: "bonusPips", label: "OMNIBUS.D6.Dialog.BonusPips", kind: "number", min: -2, max: 2 },
-    { name: "characterPoints", label: "OMNIBUS.D6.Dialog.CharacterPoints", kind: "number", min: 0, max: CHARACTER_POINT_CAPS[rollKind], hint: "OMNIBUS.D6.Dialog.CharacterPointsHint" },
+    {
+      name: "characterPoints",
+      label: "OMNIBUS.D6.Dialog.CharacterPoints",
+      kind: "number",
+      min: 0,
+      max: CHARACTER_POINT_CAPS[rollKind],
+      hint: "OMNIBUS.D6.Dialog.CharacterPointsHint",
+    },
   ];
 }
 
@@ -133,12 +140,20 @@ const dayOf = (now: number) => Math.floor(now / SECONDS_PER_DAY);
  * −1D if it worked meanwhile (000:L451), +1D for taking it easy twice as long (published option).
  * Refused for a state that makes no healing roll, and (for players) before the rest time is over.
  */
-export function naturalHealingCheck(actor: D6ActorData, now: number, isGM: boolean, title: string): KindRequest<HealingCheckData> | Refusal {
+export function naturalHealingCheck(
+  actor: D6ActorData,
+  now: number,
+  isGM: boolean,
+  title: string,
+): KindRequest<HealingCheckData> | Refusal {
   const state = woundLevelOf(actor.system);
   if (!NATURAL_HEALING[state]) return { refused: "OMNIBUS.D6.Healing.NothingToHeal", data: { name: actor.name } };
   const healing = healingStateOf(actor.system);
   if (!isGM && healing.nextNaturalRoll !== null && now < healing.nextNaturalRoll) {
-    return { refused: "OMNIBUS.D6.Healing.RestFirst", data: { name: actor.name, days: Math.ceil((healing.nextNaturalRoll - now) / SECONDS_PER_DAY) } };
+    return {
+      refused: "OMNIBUS.D6.Healing.RestFirst",
+      data: { name: actor.name, days: Math.ceil((healing.nextNaturalRoll - now) / SECONDS_PER_DAY) },
+    };
   }
   const strength = storedCode((actor.system.attributes as Record<string, unknown>)?.strength, "strength");
   const data: HealingCheckData = {
@@ -147,7 +162,17 @@ export function naturalHealingCheck(actor: D6ActorData, now: number, isGM: boole
     healerWound: "healthy",
     characterPointsAvailable: Number(actor.system.characterPoints ?? 0),
     difficulty: null,
-    healing: { kind: "natural", patientUuid: actor.uuid ?? null, patientName: actor.name, patientState: state, usesToday: 0, day: dayOf(now), itemUuid: null, selfTreatment: true, now },
+    healing: {
+      kind: "natural",
+      patientUuid: actor.uuid ?? null,
+      patientName: actor.name,
+      patientState: state,
+      usesToday: 0,
+      day: dayOf(now),
+      itemUuid: null,
+      selfTreatment: true,
+      now,
+    },
   };
   return {
     ruleset: "d6",
@@ -177,15 +202,23 @@ export interface Patient extends D6ActorData {
 export function medpacPatientState(patient: Patient): MedpacPatient | null {
   const level = woundLevelOf(patient.system);
   if (level === "killed") return null;
-  if (patient.unconscious && (level === "healthy" || level === "stunned" || level === "wounded" || level === "wounded_twice")) return "unconscious";
+  if (patient.unconscious && (level === "healthy" || level === "stunned" || level === "wounded" || level === "wounded_twice"))
+    return "unconscious";
   return MEDPAC_DIFFICULTY[level] ? level : null;
 }
 
 /** The number for a (possibly shifted) level: the settings' pick, +10 per step above Heroic; 0 when the shift makes it automatic. */
-function shiftedLevelNumber(level: Parameters<typeof medpacDifficulty>[0], earlier: number, settings: Pick<D6Settings, "difficultyPick">): { number: number; level: string } {
+function shiftedLevelNumber(
+  level: Parameters<typeof medpacDifficulty>[0],
+  earlier: number,
+  settings: Pick<D6Settings, "difficultyPick">,
+): { number: number; level: string } {
   const shifted = medpacDifficulty(level, earlier);
   if (shifted.automatic) return { number: 0, level: "automatic" };
-  return { number: levelNumber(shifted.level, settings.difficultyPick) + shifted.plus, level: shifted.plus ? `${shifted.level}+${shifted.plus}` : shifted.level };
+  return {
+    number: levelNumber(shifted.level, settings.difficultyPick) + shifted.plus,
+    level: shifted.plus ? `${shifted.level}+${shifted.plus}` : shifted.level,
+  };
 }
 
 /**
@@ -194,13 +227,22 @@ function shiftedLevelNumber(level: Parameters<typeof medpacDifficulty>[0], earli
  * one level higher per earlier use that day (T-40). Refused: no medpac left, nothing to treat,
  * medpacs barred for 24 h, or penalties leave no dice (T-41).
  */
-export function medpacCheck(healer: D6ActorData, medpac: D6ItemData, patient: Patient, now: number, settings: Pick<D6Settings, "difficultyPick" | "allowPipsOnly">): KindRequest<HealingCheckData> | Refusal {
+export function medpacCheck(
+  healer: D6ActorData,
+  medpac: D6ItemData,
+  patient: Patient,
+  now: number,
+  settings: Pick<D6Settings, "difficultyPick" | "allowPipsOnly">,
+): KindRequest<HealingCheckData> | Refusal {
   if (Number(medpac.system.quantity ?? 0) <= 0) return { refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: medpac.name } };
   const state = medpacPatientState(patient);
   if (!state) return { refused: "OMNIBUS.D6.Healing.NothingToHeal", data: { name: patient.name } };
   const healing = healingStateOf(patient.system);
   if (healing.medpacBlockedUntil !== null && now < healing.medpacBlockedUntil) {
-    return { refused: "OMNIBUS.D6.Healing.Barred", data: { name: patient.name, hours: Math.ceil((healing.medpacBlockedUntil - now) / SECONDS_PER_HOUR) } };
+    return {
+      refused: "OMNIBUS.D6.Healing.Barred",
+      data: { name: patient.name, hours: Math.ceil((healing.medpacBlockedUntil - now) / SECONDS_PER_HOUR) },
+    };
   }
   const day = dayOf(now);
   const usesToday = healing.medpacDay === day ? healing.medpacUses : 0;
@@ -208,7 +250,8 @@ export function medpacCheck(healer: D6ActorData, medpac: D6ItemData, patient: Pa
   const firstAid = skillCode(healer, "first aid", "technical");
   const healerWound = woundLevelOf(healer.system);
   const code = medpacCode(firstAid.code, healerWound, self);
-  if (!canRollCode(code, { allowPipsOnly: settings.allowPipsOnly })) return { refused: "OMNIBUS.D6.Healing.CannotTreat", data: { name: healer.name, code: formatDieCode(code) } };
+  if (!canRollCode(code, { allowPipsOnly: settings.allowPipsOnly }))
+    return { refused: "OMNIBUS.D6.Healing.CannotTreat", data: { name: healer.name, code: formatDieCode(code) } };
   const difficulty = shiftedLevelNumber(state, usesToday, settings);
   const data: HealingCheckData = {
     rollKind: "skill",
@@ -216,7 +259,17 @@ export function medpacCheck(healer: D6ActorData, medpac: D6ItemData, patient: Pa
     healerWound,
     characterPointsAvailable: Number(healer.system.characterPoints ?? 0),
     difficulty: difficulty.number,
-    healing: { kind: "medpac", patientUuid: patient.uuid ?? null, patientName: patient.name, patientState: state, usesToday, day, itemUuid: medpac.uuid ?? null, selfTreatment: self, now },
+    healing: {
+      kind: "medpac",
+      patientUuid: patient.uuid ?? null,
+      patientName: patient.name,
+      patientState: state,
+      usesToday,
+      day,
+      itemUuid: medpac.uuid ?? null,
+      selfTreatment: self,
+      now,
+    },
   };
   return {
     ruleset: "d6",
@@ -237,7 +290,13 @@ export function medpacCheck(healer: D6ActorData, medpac: D6ItemData, patient: Pa
  * (000:L529) — at Very Easy (000:L533). Refused without the skill or for a patient the tank
  * does not treat.
  */
-export function bactaCheck(operator: D6ActorData, tank: D6ItemData, patient: Patient, now: number, settings: Pick<D6Settings, "difficultyPick" | "allowPipsOnly">): KindRequest<HealingCheckData> | Refusal {
+export function bactaCheck(
+  operator: D6ActorData,
+  tank: D6ItemData,
+  patient: Patient,
+  now: number,
+  settings: Pick<D6Settings, "difficultyPick" | "allowPipsOnly">,
+): KindRequest<HealingCheckData> | Refusal {
   const level = woundLevelOf(patient.system);
   if (!BACTA_TIME[level]) return { refused: "OMNIBUS.D6.Healing.NothingToHeal", data: { name: patient.name } };
   const medicine = operator.items.find((i) => i.type === "d6_skill" && /^(medicine|медицина)/i.test(i.name.trim()));
@@ -245,7 +304,8 @@ export function bactaCheck(operator: D6ActorData, tank: D6ItemData, patient: Pat
   const base = storedCode(medicine.system.code, medicine.name);
   const healerWound = woundLevelOf(operator.system);
   const code = effectiveCode(base, { woundPenalty: woundPenaltyOf(healerWound) });
-  if (!canRollCode(code, { allowPipsOnly: settings.allowPipsOnly })) return { refused: "OMNIBUS.D6.Healing.CannotTreat", data: { name: operator.name, code: formatDieCode(code) } };
+  if (!canRollCode(code, { allowPipsOnly: settings.allowPipsOnly }))
+    return { refused: "OMNIBUS.D6.Healing.CannotTreat", data: { name: operator.name, code: formatDieCode(code) } };
   const difficulty = levelNumber(BACTA_DIFFICULTY, settings.difficultyPick);
   const data: HealingCheckData = {
     rollKind: "skill",
@@ -253,7 +313,17 @@ export function bactaCheck(operator: D6ActorData, tank: D6ItemData, patient: Pat
     healerWound,
     characterPointsAvailable: Number(operator.system.characterPoints ?? 0),
     difficulty,
-    healing: { kind: "bacta", patientUuid: patient.uuid ?? null, patientName: patient.name, patientState: level, usesToday: 0, day: dayOf(now), itemUuid: tank.uuid ?? null, selfTreatment: false, now },
+    healing: {
+      kind: "bacta",
+      patientUuid: patient.uuid ?? null,
+      patientName: patient.name,
+      patientState: level,
+      usesToday: 0,
+      day: dayOf(now),
+      itemUuid: tank.uuid ?? null,
+      selfTreatment: false,
+      now,
+    },
   };
   return {
     ruleset: "d6",
@@ -291,11 +361,20 @@ export interface ResolvedHealing {
 }
 
 /** The code to roll. Throws an OmnibusError for values that cannot be rolled. */
-export function resolveHealing(request: KindRequest<HealingCheckData>, values: CheckValues, settings: Pick<D6Settings, "allowPipsOnly">): ResolvedHealing {
+export function resolveHealing(
+  request: KindRequest<HealingCheckData>,
+  values: CheckValues,
+  settings: Pick<D6Settings, "allowPipsOnly">,
+): ResolvedHealing {
   const data = healingData(request);
   const characterPoints = checkCharacterPoints(Number(values.characterPoints ?? 0), data.rollKind);
   if (characterPoints > data.characterPointsAvailable) {
-    throw new OmnibusError("outOfRange", `only ${data.characterPointsAvailable} Character Points left`, { name: "characterPoints", value: characterPoints, min: 0, max: data.characterPointsAvailable });
+    throw new OmnibusError("outOfRange", `only ${data.characterPointsAvailable} Character Points left`, {
+      name: "characterPoints",
+      value: characterPoints,
+      min: 0,
+      max: data.characterPointsAvailable,
+    });
   }
   const worked = values.worked === true;
   const takeItEasy = values.takeItEasy === true;
@@ -307,7 +386,9 @@ export function resolveHealing(request: KindRequest<HealingCheckData>, values: C
   const bonus = Number(values.bonusDice ?? 0) * 3 + Number(values.bonusPips ?? 0);
   if (bonus !== 0) code = normalizeCode(pipsToCode(codeToPips(code) + bonus));
   if (!canRollCode(code, { allowPipsOnly: settings.allowPipsOnly })) {
-    throw new OmnibusError("rollImpossible", `the code ${formatDieCode(code)} cannot be rolled: penalties leave no dice`, { code: formatDieCode(code) });
+    throw new OmnibusError("rollImpossible", `the code ${formatDieCode(code)} cannot be rolled: penalties leave no dice`, {
+      code: formatDieCode(code),
+    });
   }
   const typed = Number(values.difficulty ?? data.difficulty ?? 0);
   const difficulty = h.kind === "natural" ? null : Number.isFinite(typed) && typed >= 0 ? typed : data.difficulty;
@@ -315,10 +396,19 @@ export function resolveHealing(request: KindRequest<HealingCheckData>, values: C
 }
 
 /** Odds: natural healing's three bands (worse / same / better), or success against the difficulty. */
-export function healingOdds(request: KindRequest<HealingCheckData>, values: CheckValues, settings: Pick<D6Settings, "allowPipsOnly" | "wildOne">): OddsLine[] {
+export function healingOdds(
+  request: KindRequest<HealingCheckData>,
+  values: CheckValues,
+  settings: Pick<D6Settings, "allowPipsOnly" | "wildOne">,
+): OddsLine[] {
   const data = healingData(request);
   const v = resolveHealing(request, values, settings);
-  const odds = rollOdds(v.code, { characterPoints: v.characterPoints, kind: data.rollKind, wildOne: settings.wildOne, allowPipsOnly: settings.allowPipsOnly });
+  const odds = rollOdds(v.code, {
+    characterPoints: v.characterPoints,
+    kind: data.rollKind,
+    wildOne: settings.wildOne,
+    allowPipsOnly: settings.allowPipsOnly,
+  });
   const total: Distribution = odds.total;
   const lines: OddsLine[] = [];
   if (data.healing.kind === "natural") {
@@ -329,9 +419,18 @@ export function healingOdds(request: KindRequest<HealingCheckData>, values: Chec
     lines.push({ label: "OMNIBUS.D6.Healing.OddsSame", probability: Math.max(0, 1 - better - worse) });
     lines.push({ label: "OMNIBUS.D6.Healing.OddsWorse", probability: worse, detail: `≤ ${row.worsenAtMost}` });
   } else if (v.difficulty !== null) {
-    lines.push({ label: "OMNIBUS.D6.Odds.Success", probability: total.pAtLeast(v.difficulty), primary: true, detail: `${formatDieCode(v.code)} ≥ ${v.difficulty}` });
+    lines.push({
+      label: "OMNIBUS.D6.Odds.Success",
+      probability: total.pAtLeast(v.difficulty),
+      primary: true,
+      detail: `${formatDieCode(v.code)} ≥ ${v.difficulty}`,
+    });
   }
-  lines.push({ label: "OMNIBUS.D6.Odds.Code", probability: 1, detail: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""} ≈ ${odds.expectedTotal.toFixed(1)}` });
+  lines.push({
+    label: "OMNIBUS.D6.Odds.Code",
+    probability: 1,
+    detail: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""} ≈ ${odds.expectedTotal.toFixed(1)}`,
+  });
   return lines;
 }
 
@@ -357,7 +456,15 @@ export interface HealingResult {
 /** Natural healing: the Strength total decides (T-39: incapacitated, 10 → wounded twice; D-4, D-5). */
 export function naturalHealingResult(data: HealingData, total: number): HealingResult {
   const r = naturalHealing(data.patientState as WoundLevel, total);
-  return { success: r.change === "better", state: r.state, wakes: false, blockedHours: 0, nextRestDays: r.nextRestDays, change: r.change, tankTime: null };
+  return {
+    success: r.change === "better",
+    state: r.state,
+    wakes: false,
+    blockedHours: 0,
+    nextRestDays: r.nextRestDays,
+    change: r.change,
+    tankTime: null,
+  };
 }
 
 /** Medpac: success heals one level (a knocked-out patient wakes); a miss by more than 10 bars medpacs 24 h. */
@@ -365,14 +472,43 @@ export function medpacHealingResult(data: HealingData, total: number, difficulty
   const r = medpacResult(data.patientState, total, difficulty);
   if (data.patientState === "unconscious") {
     const state = r.success && currentLevel === "stunned" ? "healthy" : currentLevel;
-    return { success: r.success, state, wakes: r.success, blockedHours: r.blockedHours, nextRestDays: null, change: r.success ? "better" : "same", tankTime: null };
+    return {
+      success: r.success,
+      state,
+      wakes: r.success,
+      blockedHours: r.blockedHours,
+      nextRestDays: null,
+      change: r.success ? "better" : "same",
+      tankTime: null,
+    };
   }
-  return { success: r.success, state: r.state as WoundLevel, wakes: false, blockedHours: r.blockedHours, nextRestDays: null, change: r.success ? "better" : "same", tankTime: null };
+  return {
+    success: r.success,
+    state: r.state as WoundLevel,
+    wakes: false,
+    blockedHours: r.blockedHours,
+    nextRestDays: null,
+    change: r.success ? "better" : "same",
+    tankTime: null,
+  };
 }
 
 /** Bacta: on success the patient comes out fully healed after the rolled time (T-42); a failure changes nothing (A-20). */
-export function bactaHealingResult(data: HealingData, success: boolean, tankTime: { amount: number; unit: "hours" | "days" } | null): HealingResult {
-  if (!success) return { success: false, state: data.patientState as WoundLevel, wakes: false, blockedHours: 0, nextRestDays: null, change: "same", tankTime: null };
+export function bactaHealingResult(
+  data: HealingData,
+  success: boolean,
+  tankTime: { amount: number; unit: "hours" | "days" } | null,
+): HealingResult {
+  if (!success)
+    return {
+      success: false,
+      state: data.patientState as WoundLevel,
+      wakes: false,
+      blockedHours: 0,
+      nextRestDays: null,
+      change: "same",
+      tankTime: null,
+    };
   return { success: true, state: "healthy", wakes: true, blockedHours: 0, nextRestDays: null, change: "better", tankTime };
 }
 
@@ -381,7 +517,12 @@ export function bactaHealingResult(data: HealingData, success: boolean, tankTime
  * level (+ statuses), stuns cleared when healed or woken, the death-roll count reset when no longer
  * mortally wounded, the medpac day count and bar, and the next natural-healing time.
  */
-export function planHealing(data: HealingData, result: HealingResult, current: Record<string, unknown>, unconsciousNow: boolean): { update: Record<string, unknown>; statuses: Record<string, boolean> } {
+export function planHealing(
+  data: HealingData,
+  result: HealingResult,
+  current: Record<string, unknown>,
+  unconsciousNow: boolean,
+): { update: Record<string, unknown>; statuses: Record<string, boolean> } {
   const update: Record<string, unknown> = { "system.woundLevel": result.state };
   const rank = ["healthy", "stunned", "wounded", "wounded_twice", "incapacitated", "mortally_wounded", "killed"];
   const healed = rank.indexOf(result.state) < rank.indexOf(woundLevelOf(current));
@@ -395,9 +536,12 @@ export function planHealing(data: HealingData, result: HealingResult, current: R
     const uses = healing.medpacDay === data.day ? healing.medpacUses : 0;
     update["system.healing.medpacDay"] = data.day;
     update["system.healing.medpacUses"] = uses + 1;
-    if (result.blockedHours > 0) update["system.healing.medpacBlockedUntil"] = Math.floor(data.now + result.blockedHours * SECONDS_PER_HOUR);
+    if (result.blockedHours > 0)
+      update["system.healing.medpacBlockedUntil"] = Math.floor(data.now + result.blockedHours * SECONDS_PER_HOUR);
   }
-  if (data.kind === "natural") update["system.healing.nextNaturalRoll"] = result.nextRestDays === null ? null : Math.floor(data.now + result.nextRestDays * SECONDS_PER_DAY);
+  if (data.kind === "natural")
+    update["system.healing.nextNaturalRoll"] =
+      result.nextRestDays === null ? null : Math.floor(data.now + result.nextRestDays * SECONDS_PER_DAY);
   const unconscious = result.wakes ? false : unconsciousNow && result.state !== "healthy";
   return { update, statuses: woundStatuses(result.state, unconscious) };
 }
@@ -421,20 +565,47 @@ export function healingCard(
   request: Pick<CheckRequest, "title" | "subtitle">,
   h: HealingData,
   result: HealingResult,
-  roll: { dice: D6CardContext["dice"]; total: number; code: string; characterPoints: number; difficulty: number | null; complication: boolean; img: string },
+  roll: {
+    dice: D6CardContext["dice"];
+    total: number;
+    code: string;
+    characterPoints: number;
+    difficulty: number | null;
+    complication: boolean;
+    img: string;
+  },
   t: (key: string, data?: Record<string, string | number>) => string,
 ): D6CardContext {
   const natural = h.kind === "natural";
-  const outcome = natural ? RESULT_LABEL[result.change ?? "same"] : result.success ? { label: "OMNIBUS.D6.Card.Success", tone: "success" } : { label: "OMNIBUS.D6.Card.Failure", tone: "failure" };
-  const lines: D6CardContext["lines"] = [{ label: "OMNIBUS.D6.Card.Code", value: roll.code + (roll.characterPoints ? ` + ${roll.characterPoints} CP` : "") }];
-  if (roll.difficulty !== null && !natural) lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(roll.difficulty), secret: true });
+  const outcome = natural
+    ? RESULT_LABEL[result.change ?? "same"]
+    : result.success
+      ? { label: "OMNIBUS.D6.Card.Success", tone: "success" }
+      : { label: "OMNIBUS.D6.Card.Failure", tone: "failure" };
+  const lines: D6CardContext["lines"] = [
+    { label: "OMNIBUS.D6.Card.Code", value: roll.code + (roll.characterPoints ? ` + ${roll.characterPoints} CP` : "") },
+  ];
+  if (roll.difficulty !== null && !natural)
+    lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(roll.difficulty), secret: true });
   if (h.kind === "medpac" && h.usesToday > 0) lines.push({ label: "OMNIBUS.D6.Healing.UsesToday", value: String(h.usesToday) });
   if (h.kind === "medpac" && h.selfTreatment) lines.push({ label: "OMNIBUS.D6.Healing.SelfTreatment", value: "−1D" });
   const fromState = h.patientState === "unconscious" ? "OMNIBUS.D6.Status.Unconscious" : `OMNIBUS.D6.Wound.${h.patientState}`;
-  lines.push({ label: "OMNIBUS.D6.Healing.Patient", value: `${h.patientName}: ${t(fromState)} → ${t(`OMNIBUS.D6.Wound.${result.state}`)}` });
-  if (result.nextRestDays !== null && natural) lines.push({ label: "OMNIBUS.D6.Healing.NextRoll", value: t("OMNIBUS.D6.Healing.Days", { days: result.nextRestDays }) });
-  if (result.blockedHours > 0) lines.push({ label: "OMNIBUS.D6.Healing.BarredLine", value: t("OMNIBUS.D6.Healing.Hours", { hours: result.blockedHours }) });
-  if (result.tankTime) lines.push({ label: "OMNIBUS.D6.Healing.TankTime", value: t(result.tankTime.unit === "days" ? "OMNIBUS.D6.Healing.Days" : "OMNIBUS.D6.Healing.Hours", { days: result.tankTime.amount, hours: result.tankTime.amount }) });
+  lines.push({
+    label: "OMNIBUS.D6.Healing.Patient",
+    value: `${h.patientName}: ${t(fromState)} → ${t(`OMNIBUS.D6.Wound.${result.state}`)}`,
+  });
+  if (result.nextRestDays !== null && natural)
+    lines.push({ label: "OMNIBUS.D6.Healing.NextRoll", value: t("OMNIBUS.D6.Healing.Days", { days: result.nextRestDays }) });
+  if (result.blockedHours > 0)
+    lines.push({ label: "OMNIBUS.D6.Healing.BarredLine", value: t("OMNIBUS.D6.Healing.Hours", { hours: result.blockedHours }) });
+  if (result.tankTime)
+    lines.push({
+      label: "OMNIBUS.D6.Healing.TankTime",
+      value: t(result.tankTime.unit === "days" ? "OMNIBUS.D6.Healing.Days" : "OMNIBUS.D6.Healing.Hours", {
+        days: result.tankTime.amount,
+        hours: result.tankTime.amount,
+      }),
+    });
   if (h.kind === "bacta" && !result.success) lines.push({ label: "OMNIBUS.D6.Healing.TankTime", value: t("OMNIBUS.D6.Healing.TankRetry") });
   return {
     title: request.title,
@@ -450,4 +621,3 @@ export function healingCard(
     buttons: [{ action: "d6ApplyHealing", label: "OMNIBUS.D6.Healing.Apply", icon: "fa-solid fa-kit-medical" }],
   };
 }
-

@@ -27,7 +27,17 @@ import {
 } from "../..";
 import type { CheckValues, KindRequest, OddsLine } from "../../../table/types";
 import { checkOutcome, type CardDie, type D6CardContext } from "../cards";
-import { applyArmorPenalty, checkData, commonFields, levelNumber, pVersusRolled, resolveValues, skillCode, type D6ActorData, type D6CheckData } from "../checks";
+import {
+  applyArmorPenalty,
+  checkData,
+  commonFields,
+  levelNumber,
+  pVersusRolled,
+  resolveValues,
+  skillCode,
+  type D6ActorData,
+  type D6CheckData,
+} from "../checks";
 import { type D6Settings } from "../settings";
 import { storedCode } from "../schema";
 
@@ -56,7 +66,11 @@ export function currentSpeed(flags: Record<string, Record<string, unknown> | und
  * 5D + 1D+2); a character rolls running (Dexterity when unimproved, 000:L181). The speed choices
  * are the ones allowed from the current speed (characters ±2 steps, vehicles ±1).
  */
-export function movementRequest(actor: D6ActorData & { flags?: Record<string, Record<string, unknown> | undefined> }, settings: D6Settings, title: string): KindRequest<MovementCheckData> {
+export function movementRequest(
+  actor: D6ActorData & { flags?: Record<string, Record<string, unknown> | undefined> },
+  settings: D6Settings,
+  title: string,
+): KindRequest<MovementCheckData> {
   const vehicle = actor.type === "d6_vehicle";
   const mover = vehicle ? "vehicle" : "character";
   const current = currentSpeed(actor.flags);
@@ -89,11 +103,33 @@ export function movementRequest(actor: D6ActorData & { flags?: Record<string, Re
   if (!vehicle) applyArmorPenalty(actor, data, skillCode(actor, "running", "dexterity").attribute);
   const terrainChoices = Object.fromEntries(DIFFICULTY_LEVELS.map((l) => [l, `OMNIBUS.D6.Difficulty.${l}`]));
   const fields = [
-    { name: "speed", label: "OMNIBUS.D6.Movement.Speed", kind: "select" as const, choices: Object.fromEntries(allowed.map((s) => [s, `OMNIBUS.D6.Speed.${s}`])), hint: "OMNIBUS.D6.Movement.SpeedHint" },
+    {
+      name: "speed",
+      label: "OMNIBUS.D6.Movement.Speed",
+      kind: "select" as const,
+      choices: Object.fromEntries(allowed.map((s) => [s, `OMNIBUS.D6.Speed.${s}`])),
+      hint: "OMNIBUS.D6.Movement.SpeedHint",
+    },
     { name: "terrain", label: "OMNIBUS.D6.Movement.Terrain", kind: "select" as const, choices: terrainChoices },
-    { name: "difficulty", label: "OMNIBUS.D6.Movement.DifficultyNumber", kind: "number" as const, min: 0, max: 200, hint: "OMNIBUS.D6.Movement.DifficultyNumberHint" },
-    { name: "maneuver", label: "OMNIBUS.D6.Movement.Maneuver", kind: "number" as const, min: 0, max: 100, hint: "OMNIBUS.D6.Movement.ManeuverHint" },
-    ...commonFields("skill", false, false, !vehicle && round.forcePoint === true).filter((f) => !vehicle || (f.name !== "characterPoints" && f.name !== "forcePoint")),
+    {
+      name: "difficulty",
+      label: "OMNIBUS.D6.Movement.DifficultyNumber",
+      kind: "number" as const,
+      min: 0,
+      max: 200,
+      hint: "OMNIBUS.D6.Movement.DifficultyNumberHint",
+    },
+    {
+      name: "maneuver",
+      label: "OMNIBUS.D6.Movement.Maneuver",
+      kind: "number" as const,
+      min: 0,
+      max: 100,
+      hint: "OMNIBUS.D6.Movement.ManeuverHint",
+    },
+    ...commonFields("skill", false, false, !vehicle && round.forcePoint === true).filter(
+      (f) => !vehicle || (f.name !== "characterPoints" && f.name !== "forcePoint"),
+    ),
   ];
   const preferred: Speed = allowed.includes("cruising") ? "cruising" : allowed[0];
   return {
@@ -103,7 +139,17 @@ export function movementRequest(actor: D6ActorData & { flags?: Record<string, Re
     subtitle: actor.name,
     actorUuid: actor.uuid ?? null,
     fields,
-    values: { speed: preferred, terrain: "easy", difficulty: 0, maneuver: 0, actions: Number(round.actions ?? 1) || 1, bonusDice: 0, bonusPips: 0, characterPoints: 0, forcePoint: round.forcePoint === true },
+    values: {
+      speed: preferred,
+      terrain: "easy",
+      difficulty: 0,
+      maneuver: 0,
+      actions: Number(round.actions ?? 1) || 1,
+      bonusDice: 0,
+      bonusPips: 0,
+      characterPoints: 0,
+      forcePoint: round.forcePoint === true,
+    },
     targets: [],
     data: { ...data, settingsHide: settings.hideDifficulty },
   };
@@ -140,27 +186,67 @@ export function resolveMovement(request: KindRequest<MovementCheckData>, values:
   const m = movementData(request);
   const speed = String(values.speed ?? "") as Speed;
   if (!m.allowed.includes(speed)) {
-    throw new OmnibusError("badArgument", `from ${m.current} a ${m.mover} may only go ${m.allowed.join(", ")}, not "${speed}"`, { name: "speed", value: speed });
+    throw new OmnibusError("badArgument", `from ${m.current} a ${m.mover} may only go ${m.allowed.join(", ")}, not "${speed}"`, {
+      name: "speed",
+      value: speed,
+    });
   }
   const terrain = String(values.terrain ?? "") as DifficultyLevel;
   const check = movementCheck(speed, terrain);
   const maneuver = Number(values.maneuver ?? 0);
   const typed = Number(values.difficulty ?? 0);
-  const gmNumber = check.difficulty.automatic || !check.difficulty.level ? 1 : typed > 0 ? typed : levelNumber(check.difficulty.level, settings.difficultyPick);
+  const gmNumber =
+    check.difficulty.automatic || !check.difficulty.level
+      ? 1
+      : typed > 0
+        ? typed
+        : levelNumber(check.difficulty.level, settings.difficultyPick);
   const difficulty = movementDifficultyNumber(check, Math.trunc(gmNumber), maneuver);
   const v = resolveValues(request, { ...values, difficultyLevel: "none", difficulty: 0 }, settings);
-  return { speed, terrain, check, difficulty, maneuver, distance: speedDistance(m.move, speed), partial: partialMoveRange(m.move, speed), code: v.code, characterPoints: v.characterPoints, forcePoint: v.forcePoint, actions: v.actions };
+  return {
+    speed,
+    terrain,
+    check,
+    difficulty,
+    maneuver,
+    distance: speedDistance(m.move, speed),
+    partial: partialMoveRange(m.move, speed),
+    code: v.code,
+    characterPoints: v.characterPoints,
+    forcePoint: v.forcePoint,
+    actions: v.actions,
+  };
 }
 
 /** The roll dialog's odds (exact, from the core): success against the movement difficulty, or "no roll needed". */
-export function movementOdds(request: KindRequest<MovementCheckData>, values: CheckValues, settings: D6Settings, canSeeDifficulty: boolean): OddsLine[] {
+export function movementOdds(
+  request: KindRequest<MovementCheckData>,
+  values: CheckValues,
+  settings: D6Settings,
+  canSeeDifficulty: boolean,
+): OddsLine[] {
   const r = resolveMovement(request, values, settings);
-  const odds = rollOdds(r.code, { characterPoints: r.characterPoints, kind: checkData(request).rollKind, wildOne: settings.wildOne, allowPipsOnly: settings.allowPipsOnly });
+  const odds = rollOdds(r.code, {
+    characterPoints: r.characterPoints,
+    kind: checkData(request).rollKind,
+    wildOne: settings.wildOne,
+    allowPipsOnly: settings.allowPipsOnly,
+  });
   const lines: OddsLine[] = [];
   if (r.difficulty === null) lines.push({ label: "OMNIBUS.D6.Movement.NoRoll", probability: 1, primary: true, detail: `${r.distance} m` });
-  else if (canSeeDifficulty) lines.push({ label: "OMNIBUS.D6.Odds.Success", probability: pVersusRolled(odds.total, r.difficulty, 0), primary: true, detail: `${formatDieCode(r.code)} ≥ ${r.difficulty}` });
+  else if (canSeeDifficulty)
+    lines.push({
+      label: "OMNIBUS.D6.Odds.Success",
+      probability: pVersusRolled(odds.total, r.difficulty, 0),
+      primary: true,
+      detail: `${formatDieCode(r.code)} ≥ ${r.difficulty}`,
+    });
   if (r.difficulty !== null && odds.complication > 0) lines.push({ label: "OMNIBUS.D6.Odds.Complication", probability: odds.complication });
-  lines.push({ label: "OMNIBUS.D6.Odds.Code", probability: 1, detail: `${formatDieCode(r.code)}${r.characterPoints ? ` + ${r.characterPoints} CP` : ""} ≈ ${odds.expectedTotal.toFixed(1)}` });
+  lines.push({
+    label: "OMNIBUS.D6.Odds.Code",
+    probability: 1,
+    detail: `${formatDieCode(r.code)}${r.characterPoints ? ` + ${r.characterPoints} CP` : ""} ≈ ${odds.expectedTotal.toFixed(1)}`,
+  });
   return lines;
 }
 
@@ -183,11 +269,25 @@ export interface MovementFailureOutcome {
  * the speed's collision damage (T-24: miss by 12 at high → minor fall after 5 of 20 m, no damage;
  * T-2: miss by 18 at high → tumbling fall, 3D); vehicles the unverified default table (A-29).
  */
-export function movementFailureOutcome(mover: "character" | "vehicle", missedBy: number, speed: Speed, distance: number, opts: { tumble?: boolean } = {}): MovementFailureOutcome {
+export function movementFailureOutcome(
+  mover: "character" | "vehicle",
+  missedBy: number,
+  speed: Speed,
+  distance: number,
+  opts: { tumble?: boolean } = {},
+): MovementFailureOutcome {
   if (mover === "vehicle") {
     const row = VEHICLE_MOVEMENT_FAILURES_UNVERIFIED.find((r) => missedBy >= r.minMiss);
     if (!row) throw new OmnibusError("badArgument", "a movement failure needs a miss of at least 1", { name: "missedBy", value: missedBy });
-    return { failure: `OMNIBUS.D6.Movement.Failure.${row.failure}`, missedBy, metres: null, penaltyThisRound: null, penaltyNextRound: null, damage: null, unverified: true };
+    return {
+      failure: `OMNIBUS.D6.Movement.Failure.${row.failure}`,
+      missedBy,
+      metres: null,
+      penaltyThisRound: null,
+      penaltyNextRound: null,
+      damage: null,
+      unverified: true,
+    };
   }
   const row = movementFailure(missedBy, { tumble: opts?.tumble === true });
   const damage = failureDamage(row, speed);
@@ -242,12 +342,18 @@ export function movementCard(
     context.outcome = { label: "OMNIBUS.D6.Movement.NoRoll", tone: "success" };
   } else {
     Object.assign(context, checkOutcome(rolled.total, r.difficulty));
-    context.lines.unshift({ label: "OMNIBUS.D6.Card.Code", value: formatDieCode(r.code) + (r.characterPoints ? ` + ${r.characterPoints} CP` : "") });
+    context.lines.unshift({
+      label: "OMNIBUS.D6.Card.Code",
+      value: formatDieCode(r.code) + (r.characterPoints ? ` + ${r.characterPoints} CP` : ""),
+    });
     context.lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(r.difficulty), secret: true });
     success = rolled.total >= r.difficulty;
     if (!success) {
       const f = movementFailureOutcome(m.mover, r.difficulty - rolled.total, r.speed, r.distance, { tumble: view.tumble === true });
-      context.lines.push({ label: "OMNIBUS.D6.Movement.FailureLabel", value: localize(f.failure) + (f.unverified ? ` (${localize("OMNIBUS.D6.Movement.Unverified")})` : "") });
+      context.lines.push({
+        label: "OMNIBUS.D6.Movement.FailureLabel",
+        value: localize(f.failure) + (f.unverified ? ` (${localize("OMNIBUS.D6.Movement.Unverified")})` : ""),
+      });
       if (!f.unverified) {
         const penalty = (p: number | null) => (p === null ? localize("OMNIBUS.D6.Movement.NoActions") : `−${p}D`);
         // A row the seed gives no distance or penalty for shows none (000:L67–73).
@@ -258,9 +364,11 @@ export function movementCard(
       }
     }
   }
-  if (success) context.lines.push({ label: "OMNIBUS.D6.Movement.Moved", value: `${r.distance} ${metres} (${r.partial.min}–${r.partial.max})` });
+  if (success)
+    context.lines.push({ label: "OMNIBUS.D6.Movement.Moved", value: `${r.distance} ${metres} (${r.partial.min}–${r.partial.max})` });
   if (r.check.soleAction) context.lines.push({ label: "OMNIBUS.D6.Movement.AllOut", value: localize("OMNIBUS.D6.Movement.AllOutHint") });
-  else if (!r.check.isAction) context.lines.push({ label: "OMNIBUS.D6.Movement.FreeMove", value: localize("OMNIBUS.D6.Movement.FreeMoveHint") });
+  else if (!r.check.isAction)
+    context.lines.push({ label: "OMNIBUS.D6.Movement.FreeMove", value: localize("OMNIBUS.D6.Movement.FreeMoveHint") });
   if (!view.seeDifficulty) context.lines = context.lines.filter((l) => !l.secret);
   return context;
 }

@@ -56,25 +56,54 @@ const F = {
   dice: { name: "dice", label: `${L}Field.Dice`, kind: "number", min: 0, max: 40, hint: `${L}Field.DiceHint` },
   modifier: { name: "modifier", label: `${L}Field.Modifier`, kind: "number", min: -20, max: 20 },
   movement: { name: "movement", label: `${L}Field.Movement`, kind: "select", choices: choices(MOVEMENT_MODES, `${L}Movement.`) },
-  jumpSurface: { name: "surface", label: `${L}Field.RunUp`, kind: "select", choices: choices(Object.keys(JUMP_SURFACE_STEP), `${L}JumpSurface.`) },
-  climbSurface: { name: "surface", label: `${L}Field.ClimbSurface`, kind: "select", choices: choices(Object.keys(CLIMB_DIFFICULTY), `${L}ClimbSurface.`) },
+  jumpSurface: {
+    name: "surface",
+    label: `${L}Field.RunUp`,
+    kind: "select",
+    choices: choices(Object.keys(JUMP_SURFACE_STEP), `${L}JumpSurface.`),
+  },
+  climbSurface: {
+    name: "surface",
+    label: `${L}Field.ClimbSurface`,
+    kind: "select",
+    choices: choices(Object.keys(CLIMB_DIFFICULTY), `${L}ClimbSurface.`),
+  },
   chimney: { name: "chimney", label: `${L}Field.Chimney`, kind: "checkbox" },
   wet: { name: "wet", label: `${L}Field.Wet`, kind: "checkbox" },
   anchors: { name: "anchors", label: `${L}Field.Anchors`, kind: "checkbox", hint: `${L}Field.AnchorsHint` },
-  effort: { name: "effort", label: `${L}Field.ClimbEffort`, kind: "select", choices: choices(["standard", "round", "accelerated"], `${L}ClimbEffort.`) },
+  effort: {
+    name: "effort",
+    label: `${L}Field.ClimbEffort`,
+    kind: "select",
+    choices: choices(["standard", "round", "accelerated"], `${L}ClimbEffort.`),
+  },
   height: { name: "height", label: `${L}Field.FallHeight`, kind: "number", min: 0, max: 10000, step: 0.5 },
-  fallSurface: { name: "surface", label: `${L}Field.FallSurface`, kind: "select", choices: choices(Object.keys(FALL_SURFACE_FACTORS), `${L}FallSurface.`) },
+  fallSurface: {
+    name: "surface",
+    label: `${L}Field.FallSurface`,
+    kind: "select",
+    choices: choices(Object.keys(FALL_SURFACE_FACTORS), `${L}FallSurface.`),
+  },
   gravity: { name: "gravity", label: `${L}Field.Gravity`, kind: "number", min: 0, max: 100, step: 0.001, hint: `${L}Field.GravityHint` },
   headFirst: { name: "headFirst", label: `${L}Field.HeadFirst`, kind: "checkbox" },
   soften: { name: "soften", label: `${L}Field.Soften`, kind: "checkbox", hint: `${L}Field.SoftenHint` },
 } satisfies Record<string, CheckField>;
 
-
 /** The athletics facts of an actor (its grip from the actor's flag). */
 export function athleticsData(actor: ActorFacts, grip: GripState | null | undefined): AthleticsData {
   const row = skillFor(actor.skills, "athletics");
-  const g = grip && typeof grip === "object" && Number.isInteger(grip.penalty) && grip.penalty <= 0 ? { losingGrip: grip.losingGrip === true, penalty: grip.penalty } : { ...FIRM_GRIP };
-  return { athletics: row?.level ?? 0, attributeModifier: row?.attributeModifier ?? 0, fit: actor.fit ?? 0, walk: actor.movement.walk, grip: g, actorImg: actor.img };
+  const g =
+    grip && typeof grip === "object" && Number.isInteger(grip.penalty) && grip.penalty <= 0
+      ? { losingGrip: grip.losingGrip === true, penalty: grip.penalty }
+      : { ...FIRM_GRIP };
+  return {
+    athletics: row?.level ?? 0,
+    attributeModifier: row?.attributeModifier ?? 0,
+    fit: actor.fit ?? 0,
+    walk: actor.movement.walk,
+    grip: g,
+    actorImg: actor.img,
+  };
 }
 
 /** A jump (004:L66): Athletics + FIT + the melee defense modifier of the movement mode, vs 3 + run-up. */
@@ -92,7 +121,12 @@ export function jumpRequest(actor: ActorFacts, data: AthleticsData, title: strin
 }
 
 /** A climbing test (004:L45-61); while losing grip it is the recovery test, with the grip's penalty. */
-export function climbRequest(actor: ActorFacts, data: AthleticsData, title: string, localizedSubtitle?: string): KindRequest<AthleticsData> {
+export function climbRequest(
+  actor: ActorFacts,
+  data: AthleticsData,
+  title: string,
+  localizedSubtitle?: string,
+): KindRequest<AthleticsData> {
   return {
     ruleset: "silhouette",
     kind: "climb",
@@ -136,7 +170,8 @@ export function planJump(request: KindRequest<AthleticsData>, values: CheckValue
   const data = request.data;
   const mode = textValue(values, "movement", "stationary") as MovementMode;
   const surface = textValue(values, "surface", "firm") as JumpSurface;
-  if (!(surface in JUMP_SURFACE_STEP)) throw new OmnibusError("badArgument", `unknown run-up ${surface}`, { name: "surface", value: surface });
+  if (!(surface in JUMP_SURFACE_STEP))
+    throw new OmnibusError("badArgument", `unknown run-up ${surface}`, { name: "surface", value: surface });
   const other = numberValue(values, "modifier");
   const dice = Math.max(0, numberValue(values, "dice"));
   // jump() validates the rest; a result of 0 shows the fixed part of the total.
@@ -163,16 +198,32 @@ export interface ClimbPlan {
 export function planClimb(request: KindRequest<AthleticsData>, values: CheckValues): ClimbPlan {
   const data = request.data;
   const surface = textValue(values, "surface", "naturalRock") as ClimbSurface;
-  const difficulty = climbDifficulty(surface, { chimney: values.chimney === true, wet: values.wet === true, anchors: values.anchors === true });
+  const difficulty = climbDifficulty(surface, {
+    chimney: values.chimney === true,
+    wet: values.wet === true,
+    anchors: values.anchors === true,
+  });
   const effort = textValue(values, "effort", "standard") as ClimbPlan["effort"];
-  if (!["standard", "round", "accelerated"].includes(effort)) throw new OmnibusError("badArgument", `unknown climbing effort ${effort}`, { name: "effort", value: effort });
+  if (!["standard", "round", "accelerated"].includes(effort))
+    throw new OmnibusError("badArgument", `unknown climbing effort ${effort}`, { name: "effort", value: effort });
   // While losing grip the round goes to one recovery test (004:L45): accelerated climbing is not possible.
   const recovery = data.grip.losingGrip;
   const accelerated = effort === "accelerated" && !recovery;
   const dice = Math.max(0, numberValue(values, "dice"));
-  const modifier = data.attributeModifier + data.grip.penalty + (accelerated ? ACCELERATED_CLIMB.modifier : 0) + numberValue(values, "modifier");
+  const modifier =
+    data.attributeModifier + data.grip.penalty + (accelerated ? ACCELERATED_CLIMB.modifier : 0) + numberValue(values, "modifier");
   const catchDifficulty = catchFallDifficulty(difficulty, catchFallSlope(surface));
-  return { dice, untrained: dice === 0, difficulty, modifier, baseModifier: data.attributeModifier + numberValue(values, "modifier"), tests: accelerated ? ACCELERATED_CLIMB.tests : 1, effort, recovery, catchDifficulty };
+  return {
+    dice,
+    untrained: dice === 0,
+    difficulty,
+    modifier,
+    baseModifier: data.attributeModifier + numberValue(values, "modifier"),
+    tests: accelerated ? ACCELERATED_CLIMB.tests : 1,
+    effort,
+    recovery,
+    catchDifficulty,
+  };
 }
 
 export interface FallPlan {
@@ -190,8 +241,12 @@ export function planFall(request: KindRequest<AthleticsData>, values: CheckValue
   const heightMetres = numberValue(values, "height");
   effectiveFallHeight(heightMetres, surface, 0); // validates height and surface
   const gravity = numberValue(values, "gravity", 1);
-  if (!Number.isFinite(gravity) || gravity < 0 || gravity > 100) throw new OmnibusError("badArgument", "gravity must be 0–100 g", { name: "gravity", value: gravity });
-  const softening = values.soften === true ? { dice: Math.max(0, numberValue(values, "dice")), modifier: data.attributeModifier + numberValue(values, "modifier") } : null;
+  if (!Number.isFinite(gravity) || gravity < 0 || gravity > 100)
+    throw new OmnibusError("badArgument", "gravity must be 0–100 g", { name: "gravity", value: gravity });
+  const softening =
+    values.soften === true
+      ? { dice: Math.max(0, numberValue(values, "dice")), modifier: data.attributeModifier + numberValue(values, "modifier") }
+      : null;
   return { heightMetres, surface, gravity, headFirst: values.headFirst === true, softening };
 }
 
@@ -200,7 +255,11 @@ export function fallDamageDice(plan: FallPlan, softeningTotal: number): number {
   return fallDice(effectiveFallHeight(plan.heightMetres, plan.surface, softeningTotal));
 }
 
-const oddsBase = (options: SilhouetteOptions) => ({ sixMode: options.check.sixMode, fumbleRule: options.check.fumbleRule, fumbleFails: options.check.fumbleFails });
+const oddsBase = (options: SilhouetteOptions) => ({
+  sixMode: options.check.sixMode,
+  fumbleRule: options.check.fumbleRule,
+  fumbleFails: options.check.fumbleFails,
+});
 
 /** Exact odds for the jump dialog: the jump succeeding; a mishap. */
 export function jumpOdds(request: KindRequest<AthleticsData>, values: CheckValues, options: SilhouetteOptions): OddsLine[] {
@@ -208,7 +267,14 @@ export function jumpOdds(request: KindRequest<AthleticsData>, values: CheckValue
   {
     const plan = planJump(request, values);
     // A jump succeeds with a Degree of Success ≥ 0 (004:L66: MoS 0 jumps 0 m).
-    const odds = silhouetteOdds({ ...base, dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold: plan.difficulty, tieSucceeds: true });
+    const odds = silhouetteOdds({
+      ...base,
+      dice: plan.dice,
+      untrained: plan.untrained,
+      modifier: plan.modifier,
+      threshold: plan.difficulty,
+      tieSucceeds: true,
+    });
     return [
       { label: `${L}Odds.Success`, probability: odds.success ?? 0, primary: true },
       { label: `${L}Odds.Mishap`, probability: odds.fumble },
@@ -221,7 +287,14 @@ export function climbOdds(request: KindRequest<AthleticsData>, values: CheckValu
   const base = oddsBase(options);
   {
     const plan = planClimb(request, values);
-    const odds = silhouetteOdds({ ...base, dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier, threshold: plan.difficulty, tieSucceeds: options.check.fixedTie === "success" });
+    const odds = silhouetteOdds({
+      ...base,
+      dice: plan.dice,
+      untrained: plan.untrained,
+      modifier: plan.modifier,
+      threshold: plan.difficulty,
+      tieSucceeds: options.check.fixedTie === "success",
+    });
     return [
       { label: `${L}Odds.Success`, probability: odds.success ?? 0, primary: true },
       { label: `${L}Odds.Mishap`, probability: odds.fumble },
@@ -235,7 +308,14 @@ export function fallOdds(request: KindRequest<AthleticsData>, values: CheckValue
   const plan = planFall(request, values);
   if (!plan.softening) return [];
   // Softening: the landing is harmless when the Athletics total reaches the height (004:L64).
-  const odds = silhouetteOdds({ ...base, dice: plan.softening.dice, untrained: plan.softening.dice === 0, modifier: plan.softening.modifier, threshold: Math.ceil(plan.heightMetres), tieSucceeds: true });
+  const odds = silhouetteOdds({
+    ...base,
+    dice: plan.softening.dice,
+    untrained: plan.softening.dice === 0,
+    modifier: plan.softening.modifier,
+    threshold: Math.ceil(plan.heightMetres),
+    tieSucceeds: true,
+  });
   return [
     { label: `${L}Odds.Harmless`, probability: odds.success ?? 0, primary: true },
     { label: `${L}Odds.Mishap`, probability: odds.fumble },
@@ -277,7 +357,14 @@ export interface ClimbCard {
   /** The climber can no longer pass the test: it falls (004:L45). */
   falls: boolean;
   /** A falling climber's "catch yourself" test (004:L50): success stops the fall. */
-  caughtFall?: { difficulty: number; roll: RollSummary; dice: ReturnType<typeof diceView>; total: number; margin: number; success: boolean } | null;
+  caughtFall?: {
+    difficulty: number;
+    roll: RollSummary;
+    dice: ReturnType<typeof diceView>;
+    total: number;
+    margin: number;
+    success: boolean;
+  } | null;
 }
 
 /**
@@ -290,7 +377,14 @@ export function withCatch(card: ClimbCard, plan: ClimbPlan, roll: RollSummary, o
   return {
     ...card,
     grip: outcome.success ? { ...FIRM_GRIP } : card.grip,
-    caughtFall: { difficulty: plan.catchDifficulty, roll, dice: diceView(roll), total: roll.total, margin: outcome.margin, success: outcome.success },
+    caughtFall: {
+      difficulty: plan.catchDifficulty,
+      roll,
+      dice: diceView(roll),
+      total: roll.total,
+      margin: outcome.margin,
+      success: outcome.success,
+    },
   };
 }
 
@@ -314,7 +408,18 @@ export type AthleticsCard = JumpCard | ClimbCard | FallCard | ChaseCard;
 
 export function jumpCard(plan: JumpPlan, result: number): JumpCard {
   const j = jump(result, plan.fit, plan.mode, plan.surface, plan.other);
-  return { kind: "jump", total: j.total, difficulty: j.difficulty, margin: j.margin, success: j.success, longMetres: j.longMetres, highMetres: j.highMetres, surface: plan.surface, mode: plan.mode, modeModifier: movementDefenseModifier(plan.mode, "melee") };
+  return {
+    kind: "jump",
+    total: j.total,
+    difficulty: j.difficulty,
+    margin: j.margin,
+    success: j.success,
+    longMetres: j.longMetres,
+    highMetres: j.highMetres,
+    surface: plan.surface,
+    mode: plan.mode,
+    modeModifier: movementDefenseModifier(plan.mode, "melee"),
+  };
 }
 
 /**
@@ -322,7 +427,11 @@ export function jumpCard(plan: JumpPlan, result: number): JumpCard {
  * ¼ (Standard action) or ½ (whole round, and each accelerated success) of walking speed; the
  * climber falls when, losing grip, the best possible total can no longer reach the difficulty.
  */
-export function climbCard(plan: ClimbPlan, data: AthleticsData, tests: Array<{ roll: RollSummary; success: boolean; margin: number; fumble: boolean }>): ClimbCard {
+export function climbCard(
+  plan: ClimbPlan,
+  data: AthleticsData,
+  tests: Array<{ roll: RollSummary; success: boolean; margin: number; fumble: boolean }>,
+): ClimbCard {
   let grip = data.grip;
   let climbed = 0;
   const out: ClimbTest[] = [];
@@ -332,9 +441,23 @@ export function climbCard(plan: ClimbPlan, data: AthleticsData, tests: Array<{ r
     if (after.canClimb) climbed++;
     out.push({ roll: t.roll, total: t.roll.total, margin: t.margin, success: t.success });
   }
-  const metres = climbProgress(data.walk, plan.effort === "accelerated" && !plan.recovery ? "accelerated" : plan.effort === "round" ? "round" : "standard", plan.effort === "accelerated" && !plan.recovery ? climbed : Math.min(1, climbed));
+  const metres = climbProgress(
+    data.walk,
+    plan.effort === "accelerated" && !plan.recovery ? "accelerated" : plan.effort === "round" ? "round" : "standard",
+    plan.effort === "accelerated" && !plan.recovery ? climbed : Math.min(1, climbed),
+  );
   const falls = grip.losingGrip && gripLost(plan.dice, plan.baseModifier, grip, plan.difficulty);
-  return { kind: "climb", difficulty: plan.difficulty, effort: plan.effort, recovery: plan.recovery, tests: out, gripBefore: data.grip, grip, metres: Math.round(metres * 100) / 100, falls };
+  return {
+    kind: "climb",
+    difficulty: plan.difficulty,
+    effort: plan.effort,
+    recovery: plan.recovery,
+    tests: out,
+    gripBefore: data.grip,
+    grip,
+    metres: Math.round(metres * 100) / 100,
+    falls,
+  };
 }
 
 export function fallCard(plan: FallPlan, result: FallResult, softening: RollSummary | null, damageRoll: RollSummary | null): FallCard {

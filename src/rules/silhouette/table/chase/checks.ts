@@ -42,9 +42,13 @@ const F = {
   opponentDice: { name: "opponentDice", label: `${L}Field.ChaseOpponentDice`, kind: "number", min: 0, max: 40 },
   opponentModifier: { name: "opponentModifier", label: `${L}Field.ChaseOpponentModifier`, kind: "number", min: -20, max: 20 },
   opponentSpeed: { name: "opponentSpeed", label: `${L}Field.ChaseOpponentSpeed`, kind: "number", min: 0, max: 1000 },
-  obstacle: { name: "obstacle", label: `${L}Field.ChaseObstacle`, kind: "select", choices: choices(["none", ...Object.keys(CHASE_OBSTACLES)], `${L}Chase.Obstacle.`) },
+  obstacle: {
+    name: "obstacle",
+    label: `${L}Field.ChaseObstacle`,
+    kind: "select",
+    choices: choices(["none", ...Object.keys(CHASE_OBSTACLES)], `${L}Chase.Obstacle.`),
+  },
 } satisfies Record<string, CheckField>;
-
 
 /** A runner's defaults from its facts: Athletics level, the skill's attribute modifier, sprint speed (004:L44). */
 export function chaseRunner(actor: ActorFacts): ChaseRunner {
@@ -53,7 +57,12 @@ export function chaseRunner(actor: ActorFacts): ChaseRunner {
 }
 
 /** The chase dialog for `actor`; `opponent` (the first target, if any) fills the other side's defaults and `distance` (measured to it) the distance; 10 m otherwise. */
-export function chaseRequest(actor: ActorFacts, opponent: (ActorFacts & { name?: string }) | null, title: string, distance: number | null = null): KindRequest<ChaseData> {
+export function chaseRequest(
+  actor: ActorFacts,
+  opponent: (ActorFacts & { name?: string }) | null,
+  title: string,
+  distance: number | null = null,
+): KindRequest<ChaseData> {
   const own = chaseRunner(actor);
   const other = opponent ? chaseRunner(opponent) : { dice: 0, modifier: 0, speed: 0 };
   const data: ChaseData = { actorImg: actor.img, opponentName: opponent?.name ?? "" };
@@ -63,7 +72,17 @@ export function chaseRequest(actor: ActorFacts, opponent: (ActorFacts & { name?:
     title,
     actorUuid: actor.uuid,
     fields: [F.role, F.distance, F.dice, F.modifier, F.speed, F.opponentDice, F.opponentModifier, F.opponentSpeed, F.obstacle],
-    values: { role: "fleeing", distance: distance !== null && Number.isFinite(distance) && distance >= 0 ? Math.round(distance * 100) / 100 : 10, dice: own.dice, modifier: own.modifier, speed: own.speed, opponentDice: other.dice, opponentModifier: other.modifier, opponentSpeed: other.speed, obstacle: "none" },
+    values: {
+      role: "fleeing",
+      distance: distance !== null && Number.isFinite(distance) && distance >= 0 ? Math.round(distance * 100) / 100 : 10,
+      dice: own.dice,
+      modifier: own.modifier,
+      speed: own.speed,
+      opponentDice: other.dice,
+      opponentModifier: other.modifier,
+      opponentSpeed: other.speed,
+      obstacle: "none",
+    },
     targets: [],
     data,
   };
@@ -78,22 +97,39 @@ export interface ChasePlan {
 }
 
 function runner(dice: number, modifier: number, speed: number, who: string): ChaseRunner {
-  if (!Number.isInteger(dice) || dice < 0 || dice > 40) throw new OmnibusError("badArgument", `${who} dice must be 0–40`, { name: `${who}.dice`, value: dice });
-  if (!Number.isInteger(modifier) || modifier < -100 || modifier > 100) throw new OmnibusError("badArgument", `${who} modifier must be an integer`, { name: `${who}.modifier`, value: modifier });
-  if (!Number.isFinite(speed) || speed < 0) throw new OmnibusError("badArgument", `${who} speed must be ≥ 0 m/round`, { name: `${who}.speed`, value: speed });
+  if (!Number.isInteger(dice) || dice < 0 || dice > 40)
+    throw new OmnibusError("badArgument", `${who} dice must be 0–40`, { name: `${who}.dice`, value: dice });
+  if (!Number.isInteger(modifier) || modifier < -100 || modifier > 100)
+    throw new OmnibusError("badArgument", `${who} modifier must be an integer`, { name: `${who}.modifier`, value: modifier });
+  if (!Number.isFinite(speed) || speed < 0)
+    throw new OmnibusError("badArgument", `${who} speed must be ≥ 0 m/round`, { name: `${who}.speed`, value: speed });
   return { dice, modifier, speed };
 }
 
 export function planChase(_request: KindRequest<ChaseData>, values: CheckValues): ChasePlan {
   const role = values.role === "pursuer" ? "pursuer" : values.role === "fleeing" || values.role === undefined ? "fleeing" : null;
-  if (role === null) throw new OmnibusError("badArgument", `unknown chase role ${String(values.role)}`, { name: "role", value: String(values.role) });
+  if (role === null)
+    throw new OmnibusError("badArgument", `unknown chase role ${String(values.role)}`, { name: "role", value: String(values.role) });
   const distance = numberValue(values, "distance", 10);
-  if (!Number.isFinite(distance) || distance < 0) throw new OmnibusError("badArgument", "distance must be ≥ 0 m", { name: "distance", value: distance });
+  if (!Number.isFinite(distance) || distance < 0)
+    throw new OmnibusError("badArgument", "distance must be ≥ 0 m", { name: "distance", value: distance });
   const obstacleValue = typeof values.obstacle === "string" ? values.obstacle : "none";
-  if (obstacleValue !== "none" && !(obstacleValue in CHASE_OBSTACLES)) throw new OmnibusError("badArgument", `unknown obstacle ${obstacleValue}`, { name: "obstacle", value: obstacleValue });
+  if (obstacleValue !== "none" && !(obstacleValue in CHASE_OBSTACLES))
+    throw new OmnibusError("badArgument", `unknown obstacle ${obstacleValue}`, { name: "obstacle", value: obstacleValue });
   const own = runner(numberValue(values, "dice"), numberValue(values, "modifier"), numberValue(values, "speed"), "own");
-  const other = runner(numberValue(values, "opponentDice"), numberValue(values, "opponentModifier"), numberValue(values, "opponentSpeed"), "opponent");
-  return { role, distance, fleeing: role === "fleeing" ? own : other, pursuer: role === "fleeing" ? other : own, obstacle: obstacleValue === "none" ? null : (obstacleValue as ChaseObstacle) };
+  const other = runner(
+    numberValue(values, "opponentDice"),
+    numberValue(values, "opponentModifier"),
+    numberValue(values, "opponentSpeed"),
+    "opponent",
+  );
+  return {
+    role,
+    distance,
+    fleeing: role === "fleeing" ? own : other,
+    pursuer: role === "fleeing" ? other : own,
+    obstacle: obstacleValue === "none" ? null : (obstacleValue as ChaseObstacle),
+  };
 }
 
 /**
@@ -136,7 +172,13 @@ export interface ChaseCard {
 }
 
 /** The card state of one exchange; `mishapDice` supplies the 1d6 per mishap in chaseExchange's order. */
-export function chaseCard(plan: ChasePlan, data: ChaseData, fleeingRoll: RollSummary, pursuerRoll: RollSummary, mishapDice: DiceSource): ChaseCard {
+export function chaseCard(
+  plan: ChasePlan,
+  data: ChaseData,
+  fleeingRoll: RollSummary,
+  pursuerRoll: RollSummary,
+  mishapDice: DiceSource,
+): ChaseCard {
   const exchange = chaseExchange(
     plan.distance,
     { speed: plan.fleeing.speed, athleticsTotal: fleeingRoll.total, fumble: fleeingRoll.fumble },

@@ -56,7 +56,13 @@ export interface ContestState {
 }
 
 export function contestRoll(result: RollResult): ContestRoll {
-  return { pool: result.pool, chance: result.chance, dice: cardDice(result), successes: result.successes, dramaticFailure: result.dramaticFailure };
+  return {
+    pool: result.pool,
+    chance: result.chance,
+    dice: cardDice(result),
+    successes: result.successes,
+    dramaticFailure: result.dramaticFailure,
+  };
 }
 
 export function startContest(opts: {
@@ -68,12 +74,20 @@ export function startContest(opts: {
   defaults: ContestState["defaults"];
 }): ContestState {
   if (opts.target !== null && !(Number.isInteger(opts.target) && opts.target >= 1 && opts.target <= 999)) {
-    throw new OmnibusError("outOfRange", "a contest's target is 1 to 999 successes", { name: "contestTarget", value: String(opts.target), min: "1", max: "999" });
+    throw new OmnibusError("outOfRange", "a contest's target is 1 to 999 successes", {
+      name: "contestTarget",
+      value: String(opts.target),
+      min: "1",
+      max: "999",
+    });
   }
   return decide({
     target: opts.target,
     dramaticFailure: opts.dramaticFailure,
-    sides: [{ ...opts.first, rolls: [opts.firstRoll] }, { ...opts.second, rolls: [] }],
+    sides: [
+      { ...opts.first, rolls: [opts.firstRoll] },
+      { ...opts.second, rolls: [] },
+    ],
     defaults: opts.defaults,
     winner: null,
     exceptional: false,
@@ -94,11 +108,22 @@ export function nextStage(state: ContestState, side: 0 | 1): number | null {
 /** The Storyteller continues a tied extended contest (002:L357): more stages until one side is ahead. */
 export function continueContest(state: ContestState): ContestState {
   if (state.target === null || state.winner !== "none") throw refused("ContestNotTied", "only a tied extended contest goes on");
-  return { ...state, continueAfterTie: true, continuedAfter: Math.min(state.sides[0].rolls.length, state.sides[1].rolls.length), winner: null };
+  return {
+    ...state,
+    continueAfterTie: true,
+    continuedAfter: Math.min(state.sides[0].rolls.length, state.sides[1].rolls.length),
+    winner: null,
+  };
 }
 
 /** Records a side's roll of `stage`; decides the contest when the rules say so. Throws when it is not this side's roll. */
-export function addContestRoll(state: ContestState, side: 0 | 1, stage: number, roll: ContestRoll, who?: Omit<ContestSide, "rolls" | "traits">): ContestState {
+export function addContestRoll(
+  state: ContestState,
+  side: 0 | 1,
+  stage: number,
+  roll: ContestRoll,
+  who?: Omit<ContestSide, "rolls" | "traits">,
+): ContestState {
   if (side !== 0 && side !== 1) throw new OmnibusError("badArgument", "a contest has two sides", { name: "side", value: String(side) });
   const next = nextStage(state, side);
   if (next === null || next !== stage) throw refused("NotSidesRoll", "it is not this side's roll");
@@ -117,7 +142,8 @@ function decide(state: ContestState): ContestState {
   }
   let contest = startExtendedContest(state.target);
   const stages = Math.min(a.rolls.length, b.rolls.length);
-  for (let i = 0; i < stages; i++) contest = recordContestRound(contest, a.rolls[i], b.rolls[i], { continueAfterTie: state.continueAfterTie === true });
+  for (let i = 0; i < stages; i++)
+    contest = recordContestRound(contest, a.rolls[i], b.rolls[i], { continueAfterTie: state.continueAfterTie === true });
   let winner: ContestWinner | null = contest.result === "inProgress" ? null : contest.result === "tie" ? "none" : contest.result;
   // Going on after a tie: the tie that was continued is not the end; only a tie on a later stage is.
   if (winner === "none" && state.continuedAfter !== undefined && stages <= state.continuedAfter) winner = null;
@@ -132,7 +158,14 @@ function runningTotal(state: ContestState, side: 0 | 1): number {
   return ahead.dramaticFailure ? 0 : state.totals[side] + ahead.successes;
 }
 
-const OUTCOME = (r: ContestRoll) => (r.dramaticFailure ? "dramaticFailure" : r.successes >= EXCEPTIONAL_SUCCESSES ? "exceptionalSuccess" : r.successes >= 1 ? "success" : "failure");
+const OUTCOME = (r: ContestRoll) =>
+  r.dramaticFailure
+    ? "dramaticFailure"
+    : r.successes >= EXCEPTIONAL_SUCCESSES
+      ? "exceptionalSuccess"
+      : r.successes >= 1
+        ? "success"
+        : "failure";
 const TONE: Record<string, string> = { dramaticFailure: "fumble", failure: "failure", success: "success", exceptionalSuccess: "critical" };
 
 /**
@@ -146,7 +179,11 @@ export function explainContest(state: ContestState): ExplainStep[] {
   const [a, b] = state.sides;
   const name = (side: ContestSide) => side.name || "—";
   const rollStep = (side: ContestSide, r: ContestRoll) =>
-    r.dramaticFailure ? step("storytelling.contestDramaticRoll", { name: name(side) }) : r.chance ? step("storytelling.contestChance", { name: name(side), successes: r.successes }) : step("storytelling.contestRoll", { name: name(side), dice: r.pool, successes: r.successes });
+    r.dramaticFailure
+      ? step("storytelling.contestDramaticRoll", { name: name(side) })
+      : r.chance
+        ? step("storytelling.contestChance", { name: name(side), successes: r.successes })
+        : step("storytelling.contestRoll", { name: name(side), dice: r.pool, successes: r.successes });
   const steps: ExplainStep[] = [];
   if (state.target === null) {
     if (state.winner === null || !a.rolls[0] || !b.rolls[0]) return [];
@@ -156,7 +193,12 @@ export function explainContest(state: ContestState): ExplainStep[] {
     const loser = state.winner === "first" ? b : a;
     if (ra.dramaticFailure && rb.dramaticFailure) steps.push(step("storytelling.contestBothDramatic"));
     else if (ra.dramaticFailure || rb.dramaticFailure) {
-      steps.push(step(state.exceptional ? "storytelling.contestDramaticExceptional" : "storytelling.contestDramaticLoses", { name: name(loser), winner: name(winner!) }));
+      steps.push(
+        step(state.exceptional ? "storytelling.contestDramaticExceptional" : "storytelling.contestDramaticLoses", {
+          name: name(loser),
+          winner: name(winner!),
+        }),
+      );
     } else if (!winner) steps.push(step("storytelling.contestTie", { successes: ra.successes }));
     else {
       const [w, l] = state.winner === "first" ? [ra, rb] : [rb, ra];
@@ -170,7 +212,17 @@ export function explainContest(state: ContestState): ExplainStep[] {
   for (let i = 0; i < stages; i++) {
     const pair = [a.rolls[i], b.rolls[i]];
     pair.forEach((r, s) => (totals[s] = r.dramaticFailure ? 0 : totals[s] + r.successes));
-    steps.push(step("storytelling.contestStage", { stage: i + 1, first: name(a), firstSuccesses: pair[0].successes, second: name(b), secondSuccesses: pair[1].successes, firstTotal: totals[0], secondTotal: totals[1] }));
+    steps.push(
+      step("storytelling.contestStage", {
+        stage: i + 1,
+        first: name(a),
+        firstSuccesses: pair[0].successes,
+        second: name(b),
+        secondSuccesses: pair[1].successes,
+        firstTotal: totals[0],
+        secondTotal: totals[1],
+      }),
+    );
     pair.forEach((r, s) => r.dramaticFailure && steps.push(step("storytelling.contestLosesTotal", { name: name(state.sides[s]) })));
   }
   if (state.winner === "first" || state.winner === "second") {
@@ -203,7 +255,18 @@ export function contestCardContext(state: ContestState, title: string) {
       button:
         stage === null
           ? null
-          : { action: "contestRoll", label: i === 0 ? `${KEY}.Contest.RollStage` : side.rolls.length === 0 && state.target === null ? `${KEY}.Contest.Oppose` : `${KEY}.Contest.RollStage`, icon: "fa-solid fa-dice-d10", stage, data: { target: String(i) } },
+          : {
+              action: "contestRoll",
+              label:
+                i === 0
+                  ? `${KEY}.Contest.RollStage`
+                  : side.rolls.length === 0 && state.target === null
+                    ? `${KEY}.Contest.Oppose`
+                    : `${KEY}.Contest.RollStage`,
+              icon: "fa-solid fa-dice-d10",
+              stage,
+              data: { target: String(i) },
+            },
       waiting: stage === null && state.winner === null,
     };
   });
@@ -211,12 +274,22 @@ export function contestCardContext(state: ContestState, title: string) {
   return {
     title,
     // A tied extended contest: the Storyteller may let it go on (002:L357) or call it fruitless (002:L359).
-    continueButton: state.target !== null && state.winner === "none" ? { action: "contestContinue", label: `${KEY}.Contest.Continue`, icon: "fa-solid fa-forward" } : null,
+    continueButton:
+      state.target !== null && state.winner === "none"
+        ? { action: "contestContinue", label: `${KEY}.Contest.Continue`, icon: "fa-solid fa-forward" }
+        : null,
     kindLabel: state.target === null ? `${KEY}.Contest.Instant` : `${KEY}.Contest.Extended`,
     target: state.target,
     sides,
     decided: state.winner !== null,
-    resultLabel: state.winner === null ? `${KEY}.Contest.Waiting` : state.winner === "none" ? `${KEY}.Contest.NoWinner` : state.exceptional ? `${KEY}.Contest.WinsExceptional` : `${KEY}.Contest.Wins`,
+    resultLabel:
+      state.winner === null
+        ? `${KEY}.Contest.Waiting`
+        : state.winner === "none"
+          ? `${KEY}.Contest.NoWinner`
+          : state.exceptional
+            ? `${KEY}.Contest.WinsExceptional`
+            : `${KEY}.Contest.Wins`,
     winnerName,
     tone: state.winner === null ? "neutral" : state.winner === "none" ? "failure" : state.exceptional ? "critical" : "success",
     explain: explainContest(state),

@@ -49,7 +49,12 @@ export function afterDefendedAttack(state: DefenseTurnState): DefenseTurnState {
  * most one per turn for any purpose (002:L420, L436). Returns the actor update (points, the
  * once-per-turn mark and the defense flag), or throws an OmnibusError and changes nothing.
  */
-export function declareWillpowerDefense(system: Record<string, unknown>, willpowerPoints: number, raw: unknown, turn: string): Record<string, unknown> {
+export function declareWillpowerDefense(
+  system: Record<string, unknown>,
+  willpowerPoints: number,
+  raw: unknown,
+  turn: string,
+): Record<string, unknown> {
   const state = readDefenseTurn(raw, turn);
   if (state.willpower) throw refused("WillpowerDefenseSpent", "Willpower is already spent for this attack's Defense");
   const wp = (system.willpower ?? {}) as Record<string, unknown>;

@@ -26,11 +26,28 @@ export type Card = { kind: Kind; actorUuid: string; spec: TestSpec; options: Par
 export function cardOf(state: Record<string, unknown>): Card | null {
   const used = Boolean((state.fortune as { used?: boolean } | undefined)?.used);
   const test = state.test as { result?: TestResult; reroll?: TestRerollState } | undefined;
-  if (test?.reroll && test.result) return { kind: "test", actorUuid: test.reroll.actorUuid, spec: test.reroll.spec, options: test.reroll.options, roll: test.result.roll, used };
+  if (test?.reroll && test.result)
+    return {
+      kind: "test",
+      actorUuid: test.reroll.actorUuid,
+      spec: test.reroll.spec,
+      options: test.reroll.options,
+      roll: test.result.roll,
+      used,
+    };
   const opposed = state.opposed as OpposedState | undefined;
-  if (opposed?.tester?.uuid) return { kind: "opposed", actorUuid: opposed.tester.uuid, spec: opposed.tester.spec, options: opposed.options, roll: opposed.roll, used };
+  if (opposed?.tester?.uuid)
+    return {
+      kind: "opposed",
+      actorUuid: opposed.tester.uuid,
+      spec: opposed.tester.spec,
+      options: opposed.options,
+      roll: opposed.roll,
+      used,
+    };
   const attack = state.attack as AttackState | undefined;
-  if (attack?.attacker?.uuid) return { kind: "attack", actorUuid: attack.attacker.uuid, spec: attack.spec, options: attack.options, roll: attack.roll, used };
+  if (attack?.attacker?.uuid)
+    return { kind: "attack", actorUuid: attack.attacker.uuid, spec: attack.spec, options: attack.options, roll: attack.roll, used };
   return null;
 }
 
@@ -38,8 +55,10 @@ export function cardOf(state: Record<string, unknown>): Card | null {
 export function blocked(state: Record<string, unknown>, card: Card): string | null {
   if (card.used) return "OMNIBUS.WFRP.Fortune.AlreadyUsed";
   if (card.kind === "test" && (state.test as { extended?: unknown }).extended) return "OMNIBUS.WFRP.Fortune.NotHere";
-  if (card.kind === "opposed" && (state.opposed as OpposedState).targets.some((t) => (t.response?.faces.length ?? 0) > 1)) return "OMNIBUS.WFRP.Fortune.NotHere";
-  if (card.kind === "attack" && (state.attack as AttackState).targets.some((t) => t.applied || (t.defence?.rerolls?.length ?? 0) > 0)) return "OMNIBUS.WFRP.Fortune.TooLate";
+  if (card.kind === "opposed" && (state.opposed as OpposedState).targets.some((t) => (t.response?.faces.length ?? 0) > 1))
+    return "OMNIBUS.WFRP.Fortune.NotHere";
+  if (card.kind === "attack" && (state.attack as AttackState).targets.some((t) => t.applied || (t.defence?.rerolls?.length ?? 0) > 0))
+    return "OMNIBUS.WFRP.Fortune.TooLate";
   return null;
 }
 
@@ -56,20 +75,38 @@ export function withFortuneButton(context: Record<string, unknown>, state: Recor
   if (open.size === 0 || !Array.isArray(out.targets)) return out;
   // Each defender who rolled may spend their own Fortune on that roll (003:L72), from their row.
   const targets = (out.targets as Array<Record<string, unknown>>).map((t) =>
-    open.has(Number(t.index)) ? { ...t, fortuneButton: { action: DEFENCE_FORTUNE_ACTION, label: "OMNIBUS.WFRP.Fortune.Button", icon: FORTUNE_BUTTON.icon, data: { target: String(t.index) } } } : t,
+    open.has(Number(t.index))
+      ? {
+          ...t,
+          fortuneButton: {
+            action: DEFENCE_FORTUNE_ACTION,
+            label: "OMNIBUS.WFRP.Fortune.Button",
+            icon: FORTUNE_BUTTON.icon,
+            data: { target: String(t.index) },
+          },
+        }
+      : t,
   );
   return { ...out, targets };
 }
-
 
 // ---------------------------------------------------------------- the defender's side
 
 export const DEFENCE_FORTUNE_ACTION = "wfrpFortuneDefence";
 
 /** A defender's roll on an opposed-test or attack card (target `index`), for their own Fortune re-roll. */
-export type DefenderCard = { kind: "opposed" | "attack"; index: number; actorUuid: string; spec: TestSpec; options: Partial<TestOptions>; roll: number; used: boolean };
+export type DefenderCard = {
+  kind: "opposed" | "attack";
+  index: number;
+  actorUuid: string;
+  spec: TestSpec;
+  options: Partial<TestOptions>;
+  roll: number;
+  used: boolean;
+};
 
-const defenceUsed = (state: Record<string, unknown>, index: number) => Boolean(((state.fortune as { defenders?: Record<string, unknown> } | undefined)?.defenders ?? {})[String(index)]);
+const defenceUsed = (state: Record<string, unknown>, index: number) =>
+  Boolean(((state.fortune as { defenders?: Record<string, unknown> } | undefined)?.defenders ?? {})[String(index)]);
 
 /** The defender's rolled test on target `index` of the card; null when there is none (not yet rolled, no defence, no actor). */
 export function defenderCardOf(state: Record<string, unknown>, index: number): DefenderCard | null {
@@ -78,19 +115,36 @@ export function defenderCardOf(state: Record<string, unknown>, index: number): D
   if (opposed?.tester) {
     const r = opposed.targets[index]?.response;
     if (!r?.uuid || r.faces.length === 0) return null;
-    return { kind: "opposed", index, actorUuid: r.uuid, spec: r.spec, options: opposed.options, roll: r.faces[0], used: defenceUsed(state, index) };
+    return {
+      kind: "opposed",
+      index,
+      actorUuid: r.uuid,
+      spec: r.spec,
+      options: opposed.options,
+      roll: r.faces[0],
+      used: defenceUsed(state, index),
+    };
   }
   const attack = state.attack as AttackState | undefined;
   const target = attack?.targets[index];
   const d = target?.defence;
   if (!attack || !target?.actorUuid || !d || d.skill === "none" || !d.spec || d.roll === null) return null;
-  return { kind: "attack", index, actorUuid: target.actorUuid, spec: d.spec, options: attack.options, roll: d.roll, used: defenceUsed(state, index) };
+  return {
+    kind: "attack",
+    index,
+    actorUuid: target.actorUuid,
+    spec: d.spec,
+    options: attack.options,
+    roll: d.roll,
+    used: defenceUsed(state, index),
+  };
 }
 
 /** Why the defender's roll cannot be re-rolled now (an i18n key), or null: once per defender, not after a tie's re-roll or applied damage. */
 export function defenderBlocked(state: Record<string, unknown>, card: DefenderCard): string | null {
   if (card.used) return "OMNIBUS.WFRP.Fortune.AlreadyUsed";
-  if (card.kind === "opposed" && ((state.opposed as OpposedState).targets[card.index].response?.faces.length ?? 0) > 1) return "OMNIBUS.WFRP.Fortune.NotHere";
+  if (card.kind === "opposed" && ((state.opposed as OpposedState).targets[card.index].response?.faces.length ?? 0) > 1)
+    return "OMNIBUS.WFRP.Fortune.NotHere";
   if (card.kind === "attack") {
     const t = (state.attack as AttackState).targets[card.index];
     if (t.applied) return "OMNIBUS.WFRP.Fortune.TooLate";

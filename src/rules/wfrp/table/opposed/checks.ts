@@ -69,14 +69,27 @@ export function testedOptions(actor: ActorView): Record<TestedId, TestedOption> 
   const out: Record<TestedId, TestedOption> = {};
   for (const c of CHARACTERISTICS) {
     const talents = talentModifiers(actor.items, undefined, c);
-    out[`char:${c}`] = { labelKey: `${K}Char.${c}`, value: d.characteristics[c].current, characteristic: c, talentModifier: talents.modifier, successBonus: talents.successBonus };
+    out[`char:${c}`] = {
+      labelKey: `${K}Char.${c}`,
+      value: d.characteristics[c].current,
+      characteristic: c,
+      talentModifier: talents.modifier,
+      successBonus: talents.successBonus,
+    };
   }
   for (const row of skillRows(d, actor.items)) {
     if (!row.key || row.value === null) continue;
     const id = `skill:${row.key}`;
     if (out[id] && out[id].value >= row.value) continue;
     const talents = talentModifiers(actor.items, row.key, row.characteristic);
-    out[id] = { labelKey: `${K}Skill.${row.key}`, value: row.value, characteristic: row.characteristic, skill: row.key, talentModifier: talents.modifier, successBonus: talents.successBonus };
+    out[id] = {
+      labelKey: `${K}Skill.${row.key}`,
+      value: row.value,
+      characteristic: row.characteristic,
+      skill: row.key,
+      talentModifier: talents.modifier,
+      successBonus: talents.successBonus,
+    };
   }
   return out;
 }
@@ -117,11 +130,23 @@ export interface OpposedState {
  * The opposed card's state when the tester rolls (003:L185-199): ONE card, every target waiting to
  * respond. What the tester's client posts and what the GM re-derives (the same code).
  */
-export function opposedStateFrom(request: KindRequest<WfrpCheckData>, values: CheckValues, rules: Pick<WfrpRules, "combat" | "test" | "opposed">, roll: number, tester: { uuid: string; name: string; img: string }): OpposedState {
+export function opposedStateFrom(
+  request: KindRequest<WfrpCheckData>,
+  values: CheckValues,
+  rules: Pick<WfrpRules, "combat" | "test" | "opposed">,
+  roll: number,
+  tester: { uuid: string; name: string; img: string },
+): OpposedState {
   const data = checkData(request);
   return {
     version: 1,
-    tester: { ...tester, label: request.title, tested: data.tested ?? null, characteristic: data.characteristic, spec: specFor(request, values, null) },
+    tester: {
+      ...tester,
+      label: request.title,
+      tested: data.tested ?? null,
+      characteristic: data.characteristic,
+      spec: specFor(request, values, null),
+    },
     roll,
     options: data.combat ? rules.combat : rules.test,
     opposed: rules.opposed,
@@ -140,7 +165,14 @@ export function resolveOpposedTarget(state: OpposedState, index: number): Oppose
 }
 
 /** Whether a pair of faces is a full tie that the world's re-roll setting rolls again (003:L191). */
-export function needsReroll(testerSpec: TestSpec, testerFace: number, defenderSpec: TestSpec, defenderFace: number, options: TestOptions, opposed: OpposedOptions): boolean {
+export function needsReroll(
+  testerSpec: TestSpec,
+  testerFace: number,
+  defenderSpec: TestSpec,
+  defenderFace: number,
+  options: TestOptions,
+  opposed: OpposedOptions,
+): boolean {
   if (opposed.finalTie !== "reroll") return false;
   const a = resolveTest(testerSpec, testerFace, options);
   const d = resolveTest(defenderSpec, defenderFace, options);
@@ -160,7 +192,12 @@ export async function responseFaces(
 ): Promise<number[]> {
   const faces = [await roll("defender")];
   let testerFace = state.roll;
-  for (let i = 0; i < MAX_OPPOSED_REROLLS && needsReroll(state.testerSpec, testerFace, defenderSpec, faces[faces.length - 1], state.options, state.opposed); i++) {
+  for (
+    let i = 0;
+    i < MAX_OPPOSED_REROLLS &&
+    needsReroll(state.testerSpec, testerFace, defenderSpec, faces[faces.length - 1], state.options, state.opposed);
+    i++
+  ) {
     testerFace = await roll("tester");
     faces.push(testerFace, await roll("defender"));
   }
@@ -183,12 +220,17 @@ export interface ResponseData {
 
 export function responseData(request: KindRequest<ResponseData>): ResponseData {
   const data: ResponseData | undefined = request.data;
-  if (data?.kind !== "response") throw new OmnibusError("badArgument", "not an opposed-test response", { name: "check", value: request.kind });
+  if (data?.kind !== "response")
+    throw new OmnibusError("badArgument", "not an opposed-test response", { name: "check", value: request.kind });
   return data;
 }
 
 /** The default the defender opposes with: the tester's own skill or characteristic if they can test it, else the same characteristic. */
-export function defaultTested(options: Record<TestedId, TestedOption>, testerTested: TestedId | null, testerCharacteristic: CharacteristicId): TestedId {
+export function defaultTested(
+  options: Record<TestedId, TestedOption>,
+  testerTested: TestedId | null,
+  testerCharacteristic: CharacteristicId,
+): TestedId {
   if (testerTested && options[testerTested]) return testerTested;
   return `char:${testerCharacteristic}`;
 }
@@ -198,22 +240,44 @@ export function defaultTested(options: Record<TestedId, TestedOption>, testerTes
  * skill or characteristic), the difficulty (Challenging by default, 003:L197), their Conditions,
  * other modifiers and an SL bonus. Throws when the target already responded.
  */
-export function buildResponseRequest(input: { defender: ActorView; state: OpposedState; index: number; messageId: string; rules: WfrpRules; t: Translate }): KindRequest<ResponseData> {
+export function buildResponseRequest(input: {
+  defender: ActorView;
+  state: OpposedState;
+  index: number;
+  messageId: string;
+  rules: WfrpRules;
+  t: Translate;
+}): KindRequest<ResponseData> {
   const { defender, state, index, t } = input;
   const target = state.targets[index];
   if (!target) throw refused("NotOnCard", "no such target on this card");
   if (target.response) throw refused("AlreadyResponded", "this target already responded", { name: target.name });
   const tested = testedOptions(defender);
   const d = deriveActor(defender.system, defender.items, defender.statuses ?? []);
-  const first = defaultTested(tested, state.tester.tested, (CHARACTERISTICS as readonly string[]).includes(state.tester.characteristic) ? state.tester.characteristic : "wp");
+  const first = defaultTested(
+    tested,
+    state.tester.tested,
+    (CHARACTERISTICS as readonly string[]).includes(state.tester.characteristic) ? state.tester.characteristic : "wp",
+  );
   const fields: CheckField[] = [
-    { name: "tested", label: `${K}Opposed.RespondWith`, kind: "select", choices: Object.fromEntries(Object.entries(tested).map(([id, o]) => [id, o.labelKey])) },
+    {
+      name: "tested",
+      label: `${K}Opposed.RespondWith`,
+      kind: "select",
+      choices: Object.fromEntries(Object.entries(tested).map(([id, o]) => [id, o.labelKey])),
+    },
     { name: "difficulty", label: `${K}Dialog.Difficulty`, kind: "select", choices: DIFFICULTY_CHOICES },
     { name: "conditions", label: `${K}Dialog.Conditions`, kind: "number", min: -999, max: 0 },
     { name: "modifier", label: `${K}Dialog.Modifier`, kind: "number", min: -999, max: 999 },
     { name: "slBonus", label: `${K}Dialog.SLBonus`, kind: "number", min: -99, max: 99 },
   ];
-  const values: CheckValues = { tested: first, difficulty: "challenging", conditions: conditionTestModifier(d.conditions, {}, input.rules.conditionsStack), modifier: 0, slBonus: 0 };
+  const values: CheckValues = {
+    tested: first,
+    difficulty: "challenging",
+    conditions: conditionTestModifier(d.conditions, {}, input.rules.conditionsStack),
+    modifier: 0,
+    slBonus: 0,
+  };
   const data: ResponseData = {
     kind: "response",
     messageId: input.messageId,
@@ -240,16 +304,26 @@ export function buildResponseRequest(input: { defender: ActorView; state: Oppose
 const intIn = (v: unknown, name: string, min: number, max: number): number => {
   // Decimal digits only: "0x10", "1e2" or " 5" are refused, not read as 16, 100 or 5.
   const n = typeof v === "number" ? v : typeof v === "string" && /^-?(0|[1-9][0-9]{0,5})$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw new OmnibusError("outOfRange", `${name} must be a whole number in ${min}…${max}`, { name, value: String(v), min: String(min), max: String(max) });
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new OmnibusError("outOfRange", `${name} must be a whole number in ${min}…${max}`, {
+      name,
+      value: String(v),
+      min: String(min),
+      max: String(max),
+    });
   return n;
 };
 
 /** The defender's spec for the dialog's values (also what the GM recomputes from the payload). */
-export function responseSpec(tested: Record<TestedId, TestedOption>, values: Record<string, unknown>): { spec: TestSpec; tested: TestedId; option: TestedOption } {
+export function responseSpec(
+  tested: Record<TestedId, TestedOption>,
+  values: Record<string, unknown>,
+): { spec: TestSpec; tested: TestedId; option: TestedOption } {
   const id = String(values.tested ?? "");
   if (!Object.hasOwn(tested, id)) throw new OmnibusError("badArgument", `"${id}" cannot be tested`, { name: "tested", value: id });
   const difficulty = String(values.difficulty ?? "challenging");
-  if (!(DIFFICULTIES as readonly string[]).includes(difficulty)) throw new OmnibusError("badArgument", "unknown difficulty", { name: "difficulty", value: difficulty });
+  if (!(DIFFICULTIES as readonly string[]).includes(difficulty))
+    throw new OmnibusError("badArgument", "unknown difficulty", { name: "difficulty", value: difficulty });
   const option = tested[id];
   const conditions = intIn(values.conditions ?? 0, "conditions", -999, 0);
   const modifier = intIn(values.modifier ?? 0, "modifier", -999, 999);
@@ -257,7 +331,13 @@ export function responseSpec(tested: Record<TestedId, TestedOption>, values: Rec
   return {
     tested: id,
     option,
-    spec: { value: option.value, difficulty: difficulty as Difficulty, modifier: conditions + option.talentModifier + modifier, slBonus, successBonus: option.successBonus },
+    spec: {
+      value: option.value,
+      difficulty: difficulty as Difficulty,
+      modifier: conditions + option.talentModifier + modifier,
+      slBonus,
+      successBonus: option.successBonus,
+    },
   };
 }
 
@@ -309,19 +389,40 @@ export function responseOdds(request: KindRequest<ResponseData>, values: CheckVa
  * their actor and the dialog's values, and their faces (read from the attached rolls). Refuses a
  * second response, a face out of 1…100, or faces that do not make a complete opposed test.
  */
-export function recordResponse(state: OpposedState, index: number, defender: ActorView, values: Record<string, unknown>, faces: number[], label: (key: string) => string): OpposedState {
+export function recordResponse(
+  state: OpposedState,
+  index: number,
+  defender: ActorView,
+  values: Record<string, unknown>,
+  faces: number[],
+  label: (key: string) => string,
+): OpposedState {
   const next = structuredClone(state);
   const target = next.targets[index];
   if (!target) throw refused("NotOnCard", "no such target on this card");
   if (target.response) throw refused("AlreadyResponded", "this target already responded", { name: target.name });
-  if (!Array.isArray(faces) || faces.length === 0 || faces.length % 2 === 0) throw new OmnibusError("badArgument", "a response needs the defender's roll (and a pair of rolls per re-roll)", { name: "rolls", value: String(faces?.length ?? 0) });
+  if (!Array.isArray(faces) || faces.length === 0 || faces.length % 2 === 0)
+    throw new OmnibusError("badArgument", "a response needs the defender's roll (and a pair of rolls per re-roll)", {
+      name: "rolls",
+      value: String(faces?.length ?? 0),
+    });
   faces.forEach((f) => checkRoll(f, "face"));
   const { spec, tested, option } = responseSpec(testedOptions(defender), values);
-  target.response = { uuid: defender.uuid, name: defender.name, img: defender.img, label: label(option.labelKey), tested, characteristic: option.characteristic, spec, faces: [...faces] };
+  target.response = {
+    uuid: defender.uuid,
+    name: defender.name,
+    img: defender.img,
+    label: label(option.labelKey),
+    tested,
+    characteristic: option.characteristic,
+    spec,
+    faces: [...faces],
+  };
   // Every face must be used, and re-rolls only where the setting and a full tie ask for them.
   const dice = forcedDice([next.roll, ...faces]);
   const result = rollOpposed(dice, next.tester.spec, spec, next.options, next.opposed);
-  if (dice.remaining !== 0) throw new OmnibusError("badArgument", "more re-rolls than the tie asked for", { name: "rolls", value: String(faces.length) });
+  if (dice.remaining !== 0)
+    throw new OmnibusError("badArgument", "more re-rolls than the tie asked for", { name: "rolls", value: String(faces.length) });
   void result;
   return next;
 }
@@ -329,7 +430,15 @@ export function recordResponse(state: OpposedState, index: number, defender: Act
 // ---------------------------------------------------------------- the card
 
 function side(r: TestResult) {
-  return { roll: d100Faces(r.roll), target: r.target, slLabel: r.slLabel, success: r.success, outcomeKey: `${K}Outcome.${r.outcome}`, tone: outcomeTone(r), flags: sideFlags(r) };
+  return {
+    roll: d100Faces(r.roll),
+    target: r.target,
+    slLabel: r.slLabel,
+    success: r.success,
+    outcomeKey: `${K}Outcome.${r.outcome}`,
+    tone: outcomeTone(r),
+    flags: sideFlags(r),
+  };
 }
 
 function sideFlags(r: TestResult): string[] {
@@ -372,8 +481,18 @@ export function opposedCardContext(state: OpposedState): Record<string, unknown>
         decidedBy: result?.decidedBy ?? null,
         stalemate: result !== null && result.winner === null,
         // Explain (issue 14): both sides' tests, named, then who won and why.
-        explain: result ? explainOpposed(result, state.tester.spec, target.response!.spec, { attacker: state.tester.name, defender: target.name }, state.opposed) : [],
-        respondButton: target.response ? null : { action: "respond", label: `${K}Opposed.Respond`, icon: "fa-solid fa-scale-balanced", data: { target: String(index) } },
+        explain: result
+          ? explainOpposed(
+              result,
+              state.tester.spec,
+              target.response!.spec,
+              { attacker: state.tester.name, defender: target.name },
+              state.opposed,
+            )
+          : [],
+        respondButton: target.response
+          ? null
+          : { action: "respond", label: `${K}Opposed.Respond`, icon: "fa-solid fa-scale-balanced", data: { target: String(index) } },
       };
     }),
   };
@@ -382,11 +501,15 @@ export function opposedCardContext(state: OpposedState): Record<string, unknown>
 // ---------------------------------------------------------------- rolls carried in a payload
 
 /** The d100 faces of a response's Rolls (each exactly one d100): the plumbing's face reader, checked for WFRP. */
-export function facesOfD100Rolls(rolls: ReadonlyArray<{ dice: ReadonlyArray<{ faces: number | null | undefined; results: ReadonlyArray<{ result: number }> }> }>): number[] {
-  if (rolls.length === 0 || rolls.length > 1 + 2 * MAX_OPPOSED_REROLLS) throw new OmnibusError("badArgument", "the rolls must be a non-empty list", { name: "rolls", value: String(rolls.length) });
+export function facesOfD100Rolls(
+  rolls: ReadonlyArray<{ dice: ReadonlyArray<{ faces: number | null | undefined; results: ReadonlyArray<{ result: number }> }> }>,
+): number[] {
+  if (rolls.length === 0 || rolls.length > 1 + 2 * MAX_OPPOSED_REROLLS)
+    throw new OmnibusError("badArgument", "the rolls must be a non-empty list", { name: "rolls", value: String(rolls.length) });
   return rolls.map((roll) => {
     const faces = facesFromRoll(roll);
-    if (faces.length !== 1 || faces[0].sides !== 100) throw new OmnibusError("diceMismatch", "a WFRP test rolls one d100", { sides: String(faces[0]?.sides ?? "") });
+    if (faces.length !== 1 || faces[0].sides !== 100)
+      throw new OmnibusError("diceMismatch", "a WFRP test rolls one d100", { sides: String(faces[0]?.sides ?? "") });
     return checkRoll(faces[0].face, "face");
   });
 }

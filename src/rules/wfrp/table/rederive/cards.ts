@@ -35,7 +35,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typ
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
   if (!isRecord(v)) return v;
-  return Object.fromEntries(Object.keys(v).sort().filter((k) => v[k] !== undefined).map((k) => [k, canonical(v[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .filter((k) => v[k] !== undefined)
+      .map((k) => [k, canonical(v[k])]),
+  );
 }
 const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 
@@ -53,7 +58,8 @@ export interface FirstRollInput {
 
 /** The one d100 face of the card's Rolls; an OmnibusError when they are not one d100. */
 export function d100Face(rolls: unknown[]): number {
-  if (rolls.length !== 1 || !isRecord(rolls[0]) || !Array.isArray((rolls[0] as { dice?: unknown }).dice)) throw new OmnibusError("diceMismatch", "a WFRP test is one d100 roll", {});
+  if (rolls.length !== 1 || !isRecord(rolls[0]) || !Array.isArray((rolls[0] as { dice?: unknown }).dice))
+    throw new OmnibusError("diceMismatch", "a WFRP test is one d100 roll", {});
   const dice = diceFromRoll(rolls[0] as unknown as EvaluatedDice);
   const face = rollD100(dice);
   dice.assertExhausted();
@@ -76,7 +82,8 @@ export function firstRollMismatches(input: FirstRollInput): string[] {
   if (card === "attack") {
     const expected = attackStateFrom(request, values, rules, face, actor);
     const claimed = state.attack as Record<string, unknown>;
-    for (const key of new Set([...Object.keys(expected), ...Object.keys(claimed)])) if (!same(claimed[key], (expected as unknown as Record<string, unknown>)[key])) wrong.push(`attack.${key}`);
+    for (const key of new Set([...Object.keys(expected), ...Object.keys(claimed)]))
+      if (!same(claimed[key], (expected as unknown as Record<string, unknown>)[key])) wrong.push(`attack.${key}`);
     return wrong;
   }
   if (card === "opposed") {
@@ -96,7 +103,12 @@ export function firstRollMismatches(input: FirstRollInput): string[] {
   const options = data.combat ? rules.combat : rules.test;
   const test = state.test as Record<string, unknown>;
   if (data.kind === "extended") return ["test.kind"];
-  const expected: Record<string, unknown> = { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result: resolveTest(spec, face, options) };
+  const expected: Record<string, unknown> = {
+    kind: data.kind,
+    skill: data.skill ?? null,
+    characteristic: data.characteristic,
+    result: resolveTest(spec, face, options),
+  };
   for (const key of Object.keys(expected)) if (!same(test[key], expected[key])) wrong.push(`test.${key}`);
   if (test.extended !== null && test.extended !== undefined) wrong.push("test.extended");
   // The Fortune re-roll takes its test from here: it must be this test's, for this actor.
