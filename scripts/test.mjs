@@ -5,8 +5,10 @@
 //   3b. lint (ESLint, typescript-eslint; Foundry globals refused in src/core and src/rules);
 //   3c. format (Prettier --check; `npx prettier --write .` fixes it);
 //   4. vitest: rules, odds, CLI, templates, i18n, manifest, glue, browser gallery.
-// Each of steps 1–3c counts as one check; vitest's tests count one each.
-import { spawnSync } from "node:child_process";
+// Each of steps 1–3c counts as one check; vitest's tests count one each. Steps 2–3c read only the
+// sources, so they run two at a time (tsc is single-threaded): the strict type-check beside the
+// others in turn; each step's output is printed whole when it ends.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
 let passed = 0;
@@ -22,11 +24,32 @@ function step(name, cmd, args) {
   return r.status === 0;
 }
 
+/** A step run in the background: its output is kept and printed when it ends. */
+function background(name, cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const out = [];
+    child.stdout.on("data", (d) => out.push(d));
+    child.stderr.on("data", (d) => out.push(d));
+    child.on("close", (code, signal) => {
+      console.log(`\n== ${name}: ${cmd} ${args.join(" ")}`);
+      process.stdout.write(Buffer.concat(out));
+      if (code === 0) passed++;
+      else {
+        failed++;
+        console.log(`== ${name} FAILED (exit ${code ?? signal})`);
+      }
+      resolve(code === 0);
+    });
+  });
+}
+
 const built = step("build", "node", ["scripts/build.mjs"]);
-step("typecheck (src + test, fvtt-types)", "npx", ["tsc", "-p", "tsconfig.json"]);
-step("typecheck (pure: src/core + src/rules, no Foundry)", "npx", ["tsc", "-p", "tsconfig.pure.json"]);
-step("lint (eslint)", "npx", ["eslint", "."]);
-step("format (prettier --check)", "npx", ["prettier", "--check", "--log-level", "warn", "."]);
+const strict = background("typecheck (src + test, fvtt-types)", "npx", ["tsc", "-p", "tsconfig.json"]);
+await background("typecheck (pure: src/core + src/rules, no Foundry)", "npx", ["tsc", "-p", "tsconfig.pure.json"]);
+await background("lint (eslint)", "npx", ["eslint", "."]);
+await background("format (prettier --check)", "npx", ["prettier", "--check", "--log-level", "warn", "."]);
+await strict;
 
 const report = ".vitest-report.json";
 rmSync(report, { force: true });
