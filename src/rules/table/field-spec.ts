@@ -1,6 +1,6 @@
 /**
  * Plain field specs: one description of a ruleset's document data (no Foundry global), used twice —
- * `build-fields.ts` turns it into `foundry.data.fields` in a data model's `defineSchema`, and
+ * `build-fields.ts` turns it into the data model's fields in its `defineSchema`, and
  * `validateAgainst` checks plain data (pack documents, migrated sources) against the very same specs
  * in node, so packs and models cannot drift apart.
  *

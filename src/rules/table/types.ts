@@ -10,7 +10,7 @@ import type { RulesetId } from "../index";
 /** The document kinds a ruleset declares subtypes of. */
 export type DocumentKind = "Actor" | "Item";
 
-/** A status effect for `CONFIG.statusEffects`; `name` is an i18n key, `img` a path. */
+/** A status effect the plumbing registers; `name` is an i18n key, `img` a path. */
 export interface StatusEffectSpec {
   id: string;
   name: string;
@@ -21,8 +21,8 @@ export interface StatusEffectSpec {
 
 /**
  * A world (or client) setting of a ruleset: a rules option the digest lists. Registered as
- * `game.settings` key `<rulesetId>.<key>` in the `omnibus` namespace and shown in the settings
- * menu only while that ruleset is active. Read it with `rulesetSetting(id, key)` (settings.ts).
+ * world setting `<rulesetId>_<key>` in the `omnibus` namespace and shown in the settings
+ * menu only while that ruleset is active. Read it with `rulesetSetting(id, key)` (src/foundry/settings.ts).
  */
 export interface SettingSpec {
   key: string;
@@ -44,7 +44,7 @@ export interface TargetInfo {
   actorUuid: string | null;
   name: string;
   img: string;
-  /** Distance in the scene's grid units (`canvas.grid.measurePath`), or null without an acting token. */
+  /** Distance in the scene's grid units (measured by the plumbing, src/foundry/targets.ts), or null without an acting token. */
   distance: number | null;
   /** The scene's grid units, e.g. "m", "yd", "ft". */
   units: string;
@@ -182,7 +182,7 @@ export interface MigrationContext {
 }
 
 /**
- * What the token bars may show for one actor type (`CONFIG.Actor.trackableAttributes[type]`, api
+ * What the token bars may show for one actor type (the plumbing registers them per actor type, api
  * `ActorTrackableAttributes`): paths inside `system`; `bar` ones hold `{value, max}`, `value` ones a number.
  */
 export interface TrackableAttributes {

@@ -83,7 +83,7 @@ export interface WeaponFacts {
 
 /** Where the area fire of an attack reaches, measured on the scene when the attack was built. */
 export interface FireFacts {
-  /** Walking fire's sweep over the declared targets (null without two or more targets or a canvas). */
+  /** Walking fire's sweep over the declared targets (null without two or more targets or a map to measure on). */
   sweep: Sweep | null;
   /** Walking fire's bystanders: other tokens in the fire zone (004:L102). */
   bystanders: TargetInfo[];

@@ -1,6 +1,6 @@
 /**
  * The Storytelling data models' schemas as plain field specs (src/rules/table/field-spec.ts, no Foundry
- * global): `src/foundry/storytelling/models.ts` turns them into `foundry.data.fields` at `defineSchema` time, and the tests validate the compendium
+ * global): `src/foundry/storytelling/models.ts` turns them into the data model's fields at `defineSchema` time, and the tests validate the compendium
  * sources against the very same descriptors (integer, min/max, choices), so a pack document that the
  * data model would clean or reject fails a test here.
  *

@@ -4,7 +4,7 @@
  * each result makes to the patient (wound level, the healing bookkeeping and the status effects).
  * src/foundry/d6/healing/checks.ts feeds them document data; the gallery and the glue tests call them directly.
  *
- * Time is Foundry's world time in seconds (`game.time.worldTime`): natural healing waits its rest
+ * Time is the world's clock in seconds (the glue reads it): natural healing waits its rest
  * days between rolls; medpacs count the uses on a patient per day (one level harder each, 000:L507)
  * and a miss by more than 10 bars medpacs on that patient for 24 hours (000:L505).
  */
