@@ -12,7 +12,7 @@
  * game's resource and the character sheet's field.
  */
 import { OmnibusError, refused } from "../../../core/errors";
-import { rerollTest, type TestOptions, type TestResult } from "../../../rules/wfrp/index";
+import { rerollTest, type TestOptions, type TestResult, type TestSpec } from "../../../rules/wfrp/index";
 import { cardStateOf, postResponse, userOwns } from "../../chat/actions";
 import { localize, notify } from "../../i18n";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
@@ -36,6 +36,30 @@ import { defenceNeedsReroll } from "../../../rules/wfrp/table/cards";
 
 const fortuneOf = (system: Record<string, unknown>) => Math.max(0, Math.trunc(Number(system.fortune ?? 0)));
 
+/**
+ * The re-roller's client: their Fortune point checked, a d100 for the test in the responder's chat
+ * mode (kept whispered when the card is, compat.ts), posted as `action`'s response to the card.
+ */
+async function postFortuneRoll(
+  message: ChatActionContext["message"],
+  card: { actorUuid: string; spec: TestSpec; options: unknown; roll: number },
+  action: string,
+  target: string | null,
+  gone: string,
+): Promise<void> {
+  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { name: string; system: Record<string, unknown> } | null;
+  if (!actor) throw refused("ActorGone", gone);
+  if (fortuneOf(actor.system) < 1) {
+    notify("warn", "OMNIBUS.WFRP.Fortune.None", { name: actor.name });
+    return;
+  }
+  const mode = responseMode(message as never);
+  const roll = await rollD100For(card.spec, card.options as TestOptions, mode.evaluate);
+  const result = roll.outcome!.results[0];
+  const content = `<div class="omnibus omnibus-card wfrp"><p>${localize("OMNIBUS.WFRP.Fortune.Rerolled", { name: actor.name, before: card.roll, after: result.roll })}</p></div>`;
+  await postResponse(message, action, target, { rolls: [roll as unknown as Roll], content, actor: actor as never, rollMode: mode.mode });
+}
+
 async function runFortune({ message, state }: ChatActionContext): Promise<void> {
   const card = cardOf(state);
   if (!card) throw refused("WrongCard", "this card has no test to re-roll");
@@ -44,23 +68,7 @@ async function runFortune({ message, state }: ChatActionContext): Promise<void> 
     notify("warn", why);
     return;
   }
-  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { name: string; system: Record<string, unknown> } | null;
-  if (!actor) throw refused("ActorGone", "the roller no longer exists");
-  if (fortuneOf(actor.system) < 1) {
-    notify("warn", "OMNIBUS.WFRP.Fortune.None", { name: actor.name });
-    return;
-  }
-  // The roller's chat mode, kept whispered when the test card is (compat.ts).
-  const mode = responseMode(message as never);
-  const roll = await rollD100For(card.spec, card.options as TestOptions, mode.evaluate);
-  const result = roll.outcome!.results[0];
-  const content = `<div class="omnibus omnibus-card wfrp"><p>${localize("OMNIBUS.WFRP.Fortune.Rerolled", { name: actor.name, before: card.roll, after: result.roll })}</p></div>`;
-  await postResponse(message, "wfrpFortuneReroll", null, {
-    rolls: [roll as unknown as Roll],
-    content,
-    actor: actor as never,
-    rollMode: mode.mode,
-  });
+  await postFortuneRoll(message, card, "wfrpFortuneReroll", null, "the roller no longer exists");
 }
 
 /** The GM's side: the roller still has Fortune, the card may be re-rolled, one d100 face; spend the point, amend the card. */
@@ -107,23 +115,7 @@ async function runDefenderFortune({ message, state, target }: ChatActionContext)
     notify("warn", why);
     return;
   }
-  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { name: string; system: Record<string, unknown> } | null;
-  if (!actor) throw refused("ActorGone", "the defender no longer exists");
-  if (fortuneOf(actor.system) < 1) {
-    notify("warn", "OMNIBUS.WFRP.Fortune.None", { name: actor.name });
-    return;
-  }
-  // The defender's chat mode, kept whispered when the card is (compat.ts).
-  const mode = responseMode(message as never);
-  const roll = await rollD100For(card.spec, card.options as TestOptions, mode.evaluate);
-  const result = roll.outcome!.results[0];
-  const content = `<div class="omnibus omnibus-card wfrp"><p>${localize("OMNIBUS.WFRP.Fortune.Rerolled", { name: actor.name, before: card.roll, after: result.roll })}</p></div>`;
-  await postResponse(message, "wfrpFortuneDefenceReroll", String(card.index), {
-    rolls: [roll as unknown as Roll],
-    content,
-    actor: actor as never,
-    rollMode: mode.mode,
-  });
+  await postFortuneRoll(message, card, "wfrpFortuneDefenceReroll", String(card.index), "the defender no longer exists");
 }
 
 /**
