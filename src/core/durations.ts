@@ -4,6 +4,7 @@
  * death rolls, condition ends) is still to do. The table's glue reads the combat and the world
  * clock, asks here, and deletes the effect or applies its consequence.
  */
+import { OmnibusError, describeValue } from "./errors";
 
 export type TimerUnits = "years" | "months" | "days" | "hours" | "minutes" | "seconds" | "rounds" | "turns";
 
@@ -47,6 +48,18 @@ export function timerSeconds(length: TimerLength): number | null {
   const factor = SECONDS[length.units];
   if (factor === undefined || length.value === null) return null;
   return length.value * factor;
+}
+
+/** Throws a badArgument error unless a timer's length, start and now are objects (a ruleset's timer check calls it first). */
+export function requireTimerArgs(length: TimerLength, start: TimerStart, now: TimerNow): void {
+  for (const [name, value] of [
+    ["length", length],
+    ["start", start],
+    ["now", now],
+  ] as const) {
+    if (typeof value !== "object" || value === null)
+      throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
  * a combat runs.
  */
 import type { TimerLength, TimerStart, TimerNow } from "../../core/durations";
-import { timerExpired } from "../../core/durations";
+import { timerExpired, requireTimerArgs } from "../../core/durations";
 import { OmnibusError, describeValue, requireInt } from "../../core/errors";
 import { stunPenaltyInForce } from "./damage";
 import { forcePointInForce } from "./force";
@@ -51,14 +51,7 @@ export function bactaLength(amount: number, unit: "hours" | "days"): TimerLength
  * through their length.
  */
 export function d6TimerExpired(kind: D6TimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
-  for (const [name, value] of [
-    ["length", length],
-    ["start", start],
-    ["now", now],
-  ] as const) {
-    if (typeof value !== "object" || value === null)
-      throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
-  }
+  requireTimerArgs(length, start, now);
   const sameCombat = start.round !== null && now.round !== null && !(start.combat && now.combat && start.combat !== now.combat);
   if (kind === "stun" && sameCombat) return !stunPenaltyInForce(start.round!, now.round!);
   if (kind === "forcePoint" && sameCombat) return !forcePointInForce(now.round!, start.round!);

@@ -4,7 +4,7 @@
  * every round begins with a new initiative roll (004:L2) — so the state lasts one round.
  */
 import type { TimerLength, TimerNow, TimerStart } from "../../core/durations";
-import { timerExpired } from "../../core/durations";
+import { timerExpired, requireTimerArgs } from "../../core/durations";
 import { OmnibusError, describeValue } from "../../core/errors";
 
 export type SilhouetteTimerKind = "diveForCover";
@@ -20,14 +20,7 @@ export function diveForCoverLength(): TimerLength {
  * for round 1: it ends when round 2 begins, or with that combat. Otherwise by its length.
  */
 export function silhouetteTimerExpired(kind: SilhouetteTimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
-  for (const [name, value] of [
-    ["length", length],
-    ["start", start],
-    ["now", now],
-  ] as const) {
-    if (typeof value !== "object" || value === null)
-      throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
-  }
+  requireTimerArgs(length, start, now);
   if (!SILHOUETTE_TIMER_KINDS.includes(kind))
     throw new OmnibusError("badArgument", `unknown Silhouette timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
   if (start.round === null && start.combat) return now.combat !== start.combat || (now.round ?? 0) >= 2;

@@ -11,7 +11,7 @@
  *    digest §Z.5 "Knockout").
  */
 import type { TimerLength, TimerNow, TimerStart } from "../../core/durations";
-import { timerExpired } from "../../core/durations";
+import { timerExpired, requireTimerArgs } from "../../core/durations";
 import { OmnibusError, describeValue, requireInt } from "../../core/errors";
 
 export type StorytellingTimerKind = "willpower" | "pepperSpray" | "knockout";
@@ -47,14 +47,7 @@ export function pepperSprayLength(): TimerLength {
  * (`now.sceneOver`); the others by their length in turns (src/core/durations.ts).
  */
 export function storytellingTimerExpired(kind: StorytellingTimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
-  for (const [name, value] of [
-    ["length", length],
-    ["start", start],
-    ["now", now],
-  ] as const) {
-    if (typeof value !== "object" || value === null)
-      throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
-  }
+  requireTimerArgs(length, start, now);
   if (!STORYTELLING_TIMER_KINDS.includes(kind))
     throw new OmnibusError("badArgument", `unknown Storytelling timer ${describeValue(kind)}`, {
       name: "kind",

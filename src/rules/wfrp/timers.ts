@@ -7,7 +7,7 @@
  * sheet's button does that.
  */
 import type { TimerLength, TimerNow, TimerStart } from "../../core/durations";
-import { timerExpired } from "../../core/durations";
+import { timerExpired, requireTimerArgs } from "../../core/durations";
 import { OmnibusError, describeValue } from "../../core/errors";
 
 export type WfrpTimerKind = "surprised";
@@ -24,14 +24,7 @@ export function surprisedLength(): TimerLength {
  * ends when round r + 1 begins, or with that combat.
  */
 export function wfrpTimerExpired(kind: WfrpTimerKind, length: TimerLength, start: TimerStart, now: TimerNow): boolean {
-  for (const [name, value] of [
-    ["length", length],
-    ["start", start],
-    ["now", now],
-  ] as const) {
-    if (typeof value !== "object" || value === null)
-      throw new OmnibusError("badArgument", `${name} must be an object`, { name, value: describeValue(value) });
-  }
+  requireTimerArgs(length, start, now);
   if (!WFRP_TIMER_KINDS.includes(kind))
     throw new OmnibusError("badArgument", `unknown WFRP timer ${describeValue(kind)}`, { name: "kind", value: describeValue(kind) });
   if (start.round === null) return now.round !== null && now.round >= 1 + (length.value ?? 1);
