@@ -16,8 +16,6 @@ import type {
   StatusEffectSpec,
   SettingSpec,
   TargetInfo,
-  CheckField,
-  CheckValue,
   CheckValues,
   CheckRequest,
   KindRequest,
@@ -25,31 +23,13 @@ import type {
   DocumentChange,
   PlannedAction,
   MigrationContext,
-  DocumentKind,
   TrackableAttributes,
   TokenAttributeHook,
   TokenDefaults,
   MovementBand,
 } from "../rules/table/types";
-export type {
-  StatusEffectSpec,
-  SettingSpec,
-  TargetInfo,
-  CheckField,
-  CheckValue,
-  CheckValues,
-  CheckRequest,
-  KindRequest,
-  OddsLine,
-  DocumentChange,
-  PlannedAction,
-  MigrationContext,
-  DocumentKind,
-  TrackableAttributes,
-  TokenAttributeHook,
-  TokenDefaults,
-  MovementBand,
-};
+// The plain shapes the table logic shares with the plumbing, re-exported beside the Foundry ones.
+export type * from "../rules/table/types";
 
 /**
  * A TypeDataModel subclass (`class X extends foundry.abstract.TypeDataModel<Schema, Actor.Implementation>`).
