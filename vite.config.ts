@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // The Foundry bundle: module/omnibus.mjs. The CLI bundle is built by scripts/build.mjs.
@@ -15,6 +16,10 @@ export default defineConfig({
   test: {
     setupFiles: ["test/support/fast-check.ts"],
     testTimeout: 60_000,
+    // vitest's default in run mode is one worker fewer than the CPUs: one worker on a 2-CPU CI
+    // machine, where most of the time is each file's import and set-up, not its tests. One worker
+    // per CPU halves the wall time there (the browser gallery's Chromium shares the CPUs).
+    maxWorkers: Math.max(2, availableParallelism()),
     hookTimeout: 120_000,
     // Every test under Foundry v13's stand-ins; the glue and bundle tests once more under v14's
     // (test/support/foundry-stand-ins.ts reads OMNIBUS_FOUNDRY_GENERATION).
