@@ -401,6 +401,69 @@ describe("who may apply", () => {
     expect(logKinds()).toContain("rejected:");
   });
 
+  it("with approval required, a player's second roll waits in the queue too; approved it applies, edited since it is refused", async () => {
+    await stand.asUser("gm", () => (game.settings as any).set("omnibus", "whoMayApply", "approval"));
+    const card = await postDamageCard();
+    const respond = (total: number) =>
+      (globalThis as any).ChatMessage.create({
+        content: "",
+        rolls: [{ total, toJSON: () => ({ total }) }],
+        flags: { omnibus: { ruleset: "d6", response: { to: card.id, action: "addRolled", target: "0", choices: { note: "x" } } } },
+      });
+    const answer = await respond(3);
+    await stand.settle();
+    expect(target.updates).toEqual([]);
+    const [queued] = record.recordOf(card.id)!.queue;
+    expect(queued).toMatchObject({
+      action: "addRolled",
+      target: "0",
+      userId: "player",
+      response: { messageId: answer.id, choices: { note: "x" } },
+    });
+    expect(await stand.asUser("gm", () => actions.settleQueued(card as never, queued.id, true, stand.users.get("gm") as never))).toBe(true);
+    expect(target.updates).toEqual([{ "system.wounds": 3 }]);
+
+    // A second card: the responder edits their roll after it was queued; the approval is refused.
+    const other = await postDamageCard();
+    const edited = await (globalThis as any).ChatMessage.create({
+      content: "",
+      rolls: [{ total: 1, toJSON: () => ({ total: 1 }) }],
+      flags: { omnibus: { ruleset: "d6", response: { to: other.id, action: "addRolled", target: "0", choices: {} } } },
+    });
+    await stand.settle();
+    const [q2] = record.recordOf(other.id)!.queue;
+    (edited as any)._source.rolls = [JSON.stringify({ total: 6 })];
+    (edited as any).rolls = [{ total: 6, toJSON: () => ({ total: 6 }) }];
+    await expect(
+      stand.asUser("gm", () => actions.settleQueued(other as never, q2.id, true, stand.users.get("gm") as never)),
+    ).rejects.toThrow("OMNIBUS.Chat.Tampered");
+    expect(target.updates).toHaveLength(1);
+  });
+
+  it("a GM who is not the active GM undoes and approves through the active GM; a player asking the same is refused", async () => {
+    const card = await postDamageCard();
+    await stand.asUser("gm", () => actions.requestChatAction(card as never, "applyDamage", "0"));
+    expect(await stand.asUser("gm2", () => actions.gmControl(card as never, "undo", "applyDamage:0"))).toBe(true);
+    expect(target.updates).toEqual([{ "system.wounds": 2 }, { "system.wounds": 0 }]);
+    expect(record.recordOf(card.id)!.marks["applyDamage:0"]).toMatchObject({ status: "undone", undoneBy: "gm2" });
+
+    await stand.asUser("gm", () => (game.settings as any).set("omnibus", "whoMayApply", "approval"));
+    const other = await postDamageCard();
+    await actions.requestChatAction(other as never, "applyDamage", "0");
+    const [queued] = record.recordOf(other.id)!.queue;
+    // A player forges the GM control over the socket: Foundry names the sender, and a player is no GM.
+    await stand.deliver({ type: "gmControl", requestId: "r9", messageId: other.id, kind: "approve", id: queued.id }, "player", "gm");
+    expect(lastAnswer()).toMatchObject({ ok: false, to: "player", notice: { key: "OMNIBUS.Chat.NotPermitted" } });
+    expect(record.recordOf(other.id)!.queue).toHaveLength(1);
+    // Malformed: an unknown kind or an extra key changes nothing.
+    await stand.deliver({ type: "gmControl", requestId: "r8", messageId: other.id, kind: "apply", id: queued.id }, "gm2", "gm");
+    await stand.deliver({ type: "gmControl", requestId: "r7", messageId: other.id, kind: "approve", id: queued.id, x: 1 }, "gm2", "gm");
+    expect(record.recordOf(other.id)!.queue).toHaveLength(1);
+    expect(await stand.asUser("gm2", () => actions.gmControl(other as never, "approve", queued.id))).toBe(true);
+    expect(target.updates.at(-1)).toEqual({ "system.wounds": 2 });
+    expect(record.recordOf(other.id)!.queue).toHaveLength(0);
+  });
+
   it("with GM only, a player's request is refused; the GM's click applies", async () => {
     await stand.asUser("gm", () => (game.settings as any).set("omnibus", "whoMayApply", "gm"));
     const card = await postDamageCard();

@@ -63,6 +63,19 @@ export async function makeTestAdapters() {
           return out;
         },
       },
+      // A second roll: the GM adds the response's first roll total to the target's wounds.
+      addRolled: {
+        response: true,
+        targets: (state) => ((state.damage as { targets?: unknown[] } | undefined)?.targets ?? []).map((_, i) => String(i)),
+        async plan({ state, target, response }): Promise<DocumentChange[]> {
+          const entry = (state.damage as { targets: Array<{ actor: string; amount: number }> }).targets[Number(target)];
+          const rolled = Number((response?.rolls[0] as { total?: number } | undefined)?.total ?? NaN);
+          if (!Number.isInteger(rolled) || rolled < 0)
+            throw new OmnibusError("badArgument", "roll", { name: "roll", value: String(rolled) });
+          const doc = (await fromUuid(entry.actor as never)) as unknown as { system?: { wounds?: number } } | null;
+          return [{ uuid: entry.actor, update: { "system.wounds": Number(doc?.system?.wounds ?? 0) + rolled } }];
+        },
+      },
       rollDamage: {
         run({ user, target }) {
           applied.push({ user: user.id!, payload: { target: String(target) } });

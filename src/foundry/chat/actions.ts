@@ -37,8 +37,18 @@ import {
   type AppliedChange,
   type CardRecord,
   type Mark,
+  type QueuedRequest,
 } from "./record";
-import { RateLimiter, RequestError, parseRequest, type ChatActionAnswer, type ChatActionRequest, type Override } from "./requests";
+import {
+  RateLimiter,
+  RequestError,
+  parseGMControl,
+  parseRequest,
+  type ChatActionAnswer,
+  type ChatActionRequest,
+  type GMControlRequest,
+  type Override,
+} from "./requests";
 import { logView, recordView } from "./record-view";
 import { verifyCard } from "./verify";
 import { templatePath } from "../templates/helpers";
@@ -337,20 +347,21 @@ async function applyAsGM(asked: Asked): Promise<{ ok: boolean; queued?: boolean;
     const mode = whoMayApply();
     if (mode === "gm") refuse("GMOnly");
     if (mode === "approval") {
-      if (asked.response) refuse("NeedsApprovalResponse");
       if (record.queue.some((q) => q.action === asked.action && q.target === asked.target && q.userId === user.id))
         return { ok: false, queued: true, notice: { key: "OMNIBUS.Chat.Queued" } };
-      await updateRecord(message.id!, (r) =>
-        r
-          ? {
-              ...r,
-              queue: [
-                ...r.queue,
-                { id: foundry.utils.randomID(), action: asked.action, target: asked.target, userId: user.id!, at: Date.now() },
-              ],
-            }
-          : null,
-      );
+      // A second roll waits too: the queue keeps its message, its rolls as they are now and the choices.
+      const response = asked.response
+        ? { messageId: asked.response.message.id!, rolls: rollSources(asked.response.message), choices: { ...asked.response.choices } }
+        : undefined;
+      const entry: QueuedRequest = {
+        id: foundry.utils.randomID(),
+        action: asked.action,
+        target: asked.target,
+        userId: user.id!,
+        at: Date.now(),
+        ...(response ? { response } : {}),
+      };
+      await updateRecord(message.id!, (r) => (r ? { ...r, queue: [...r.queue, entry] } : null));
       await log({ kind: "queued", messageId: message.id!, action: asked.action, target: asked.target, userId: user.id! });
       return { ok: false, queued: true, notice: { key: "OMNIBUS.Chat.Queued" } };
     }
@@ -485,7 +496,7 @@ function deliver(answer: ChatActionAnswer): void {
   if (early.size > 100) early.delete(early.keys().next().value as string);
 }
 
-function send(data: ChatActionRequest | ChatActionAnswer): void {
+function send(data: ChatActionRequest | GMControlRequest | ChatActionAnswer): void {
   game.socket!.emit(SOCKET_NAME, data);
 }
 
@@ -503,6 +514,7 @@ export async function handleSocketMessage(data: unknown, senderId: unknown): Pro
     return;
   }
   if (!isActiveGM() || typeof senderId !== "string" || !game.users?.get(senderId)) return;
+  if (type === "gmControl") return handleGMControl(data, senderId);
   const requestId =
     data !== null && typeof data === "object" && typeof (data as { requestId?: unknown }).requestId === "string"
       ? String((data as { requestId: string }).requestId).slice(0, 32)
@@ -828,7 +840,14 @@ export async function settleQueued(message: Message, queueId: string, approve: b
   }
   const user = game.users?.get(entry!.userId) as UserDoc | undefined;
   if (!user) refuse("Unknown");
-  const result = await applyAsGM({ message, action: entry!.action, target: entry!.target, user: user!, approved: true });
+  let response: ResponseContext | null = null;
+  if (entry!.response) {
+    const answer = game.messages?.get(entry!.response.messageId) as Message | undefined;
+    if (!answer) refuse("Unknown");
+    if (JSON.stringify(rollSources(answer!)) !== JSON.stringify(entry!.response.rolls)) refuse("Tampered");
+    response = { message: answer!, rolls: rollsOf(answer!) as Roll[], choices: { ...entry!.response.choices } };
+  }
+  const result = await applyAsGM({ message, action: entry!.action, target: entry!.target, user: user!, approved: true, response });
   return result.ok;
 }
 
@@ -914,21 +933,66 @@ async function onOverride(message: Message, button: HTMLElement): Promise<void> 
   if (override) await requestChatAction(message, button.dataset.for ?? "", target, override);
 }
 
+/** Runs a GM control on the active GM for `user` (who must be a GM); what the asker is told. */
+async function runGMControl(message: Message, kind: string, id: string, user: UserDoc): Promise<Notice | null> {
+  if (kind === "undo") {
+    const { skipped } = await undoMark(message, id, user);
+    return skipped.length > 0 ? { key: "OMNIBUS.Chat.UndoSkipped", data: { fields: skipped.join("; ") } } : null;
+  }
+  await settleQueued(message, id, kind === "approve", user);
+  return null;
+}
+
+/**
+ * A GM control asked over the socket: the sender (Foundry's, not the payload's) must be a GM; the
+ * active GM runs it under its locks, as for its own click, and answers the asker.
+ */
+async function handleGMControl(data: unknown, senderId: string): Promise<void> {
+  const requestId =
+    data !== null && typeof data === "object" && typeof (data as { requestId?: unknown }).requestId === "string"
+      ? String((data as { requestId: string }).requestId).slice(0, 32)
+      : "";
+  let answer: ChatActionAnswer;
+  try {
+    if (!limiter.allow(senderId, Date.now())) refuse("SlowDown");
+    const request = parseGMControl(data);
+    const user = game.users!.get(senderId) as UserDoc;
+    if (!user.isGM) refuse("NotPermitted");
+    const message = game.messages?.get(request.messageId) as Message | undefined;
+    if (!message) refuse("Unknown");
+    const notice = await runGMControl(message!, request.kind, request.id, user);
+    answer = { type: "chatActionAnswer", requestId: request.requestId, to: senderId, ok: true, notice };
+  } catch (error) {
+    const notice = error instanceof RequestError ? { key: "OMNIBUS.Chat.Malformed" } : noticeOf(error);
+    await log({ kind: "refused", messageId: "", action: "", target: null, userId: senderId, reason: notice.key });
+    answer = { type: "chatActionAnswer", requestId, to: senderId, ok: false, notice };
+  }
+  send(answer);
+}
+
 /** A GM control (undo/approve/reject) on the active GM, or asked of it over the socket by another GM. */
-async function gmControl(message: Message, kind: string, id: string): Promise<void> {
+export async function gmControl(message: Message, kind: "undo" | "approve" | "reject", id: string): Promise<boolean> {
   const user = game.user!;
+  if (!user.isGM) {
+    notify("warn", "OMNIBUS.Chat.NotPermitted");
+    return false;
+  }
   if (!isActiveGM()) {
-    notify("warn", "OMNIBUS.Chat.ActiveGMOnly");
-    return;
+    if (!game.users?.activeGM) {
+      notify("warn", "OMNIBUS.Chat.NoGM");
+      return false;
+    }
+    const request: GMControlRequest = { type: "gmControl", requestId: foundry.utils.randomID(), messageId: message.id!, kind, id };
+    return report(await awaitAnswer(request.requestId, () => send(request)));
   }
   try {
-    if (kind === "undo") {
-      const { skipped } = await undoMark(message, id, user);
-      if (skipped.length > 0) notify("warn", "OMNIBUS.Chat.UndoSkipped", { fields: skipped.join("; ") });
-    } else await settleQueued(message, id, kind === "approve", user);
+    const notice = await runGMControl(message, kind, id, user);
+    if (notice) notify("warn", notice.key, notice.data);
+    return true;
   } catch (error) {
     const notice = noticeOf(error);
     notify("warn", notice.key, notice.data);
+    return false;
   }
 }
 
@@ -963,7 +1027,8 @@ export async function bindChatCard(message: Message, html: HTMLElement): Promise
       event.preventDefault();
       const kind = button.dataset.omnibus ?? "";
       if (kind === "override") void onOverride(message, button);
-      else void gmControl(message, kind, button.dataset.mark ?? button.dataset.queue ?? "");
+      else if (kind === "undo" || kind === "approve" || kind === "reject")
+        void gmControl(message, kind, button.dataset.mark ?? button.dataset.queue ?? "");
     });
   }
   for (const button of Array.from(card.querySelectorAll<HTMLElement>("[data-action]"))) {

@@ -53,6 +53,11 @@ export interface QueuedRequest {
   target: string | null;
   userId: string;
   at: number;
+  /**
+   * A second roll waiting for approval: the responder's message, its rolls as they were when it
+   * was queued (an approval of a message edited since is refused) and the dialog choices.
+   */
+  response?: { messageId: string; rolls: string[]; choices: Record<string, string> };
 }
 
 export interface CardRecord {

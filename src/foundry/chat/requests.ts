@@ -101,6 +101,32 @@ export function parseRequest(data: unknown): ChatActionRequest {
   return { type: "chatAction", requestId, messageId, action, target, override: parseOverride(data.override) };
 }
 
+/** A GM's undo, approve or reject, asked of the active GM by another GM's client. */
+export interface GMControlRequest {
+  type: "gmControl";
+  requestId: string;
+  messageId: string;
+  kind: "undo" | "approve" | "reject";
+  /** The mark key (undo) or the queued request's id (approve, reject). */
+  id: string;
+}
+
+const CONTROL_KEYS = new Set(["type", "requestId", "messageId", "kind", "id"]);
+const MARK_KEY = /^[A-Za-z][A-Za-z0-9]{0,63}:[A-Za-z0-9_:-]{0,64}$/;
+
+/** A GM control from the socket, or a RequestError: exactly these keys, a known kind, a well-formed id. */
+export function parseGMControl(data: unknown): GMControlRequest {
+  if (!plainObject(data)) throw new RequestError("shape");
+  for (const key of Reflect.ownKeys(data)) if (typeof key !== "string" || !CONTROL_KEYS.has(key)) throw new RequestError("field");
+  if (data.type !== "gmControl") throw new RequestError("type");
+  const { requestId, messageId, kind, id } = data;
+  if (typeof requestId !== "string" || !ID.test(requestId)) throw new RequestError("requestId");
+  if (typeof messageId !== "string" || !ID.test(messageId)) throw new RequestError("messageId");
+  if (kind !== "undo" && kind !== "approve" && kind !== "reject") throw new RequestError("kind");
+  if (typeof id !== "string" || !(kind === "undo" ? MARK_KEY : ID).test(id)) throw new RequestError("id");
+  return { type: "gmControl", requestId, messageId, kind, id };
+}
+
 /** A card index as text: "0"…"999" exactly (not "0x10", "1e1", " 1", "-0"). */
 export function parseIndex(text: string | null | undefined, max = 999): number | null {
   if (typeof text !== "string" || !/^(0|[1-9][0-9]{0,2})$/.test(text)) return null;
