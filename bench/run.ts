@@ -18,16 +18,8 @@
 import { DiceRoll } from "@dice-roller/rpg-dice-roller";
 import { seededDice } from "../src/core/dice";
 import { rollPool } from "../src/core/pool";
-import {
-  clearOddsMemo,
-  d6Odds,
-  poolOdds,
-  silhouetteOdds,
-  storytellingOdds,
-  wfrpOdds,
-  wfrpOpposedOdds,
-  withOddsBudget,
-} from "../src/core/odds";
+import { clearOddsMemo, d6Odds, poolOdds, silhouetteOdds, storytellingOdds, withOddsBudget } from "../src/core/odds";
+import { opposedOdds, testOdds } from "../src/rules/wfrp/odds";
 import { workSpent } from "../src/core/odds/budget";
 
 /** Median time per call in ms: `samples` samples of `batch` calls each. */
@@ -62,9 +54,9 @@ const oddsChecks: Array<[string, () => unknown]> = [
   ["d6 30D, Wild Die (complication), diff 100", () => d6Odds({ dice: 30, wildOne: "complication", difficulty: 100 })],
   [
     "wfrp target 135, Fast SL, over 100 %, crits on all tests",
-    () => wfrpOdds({ target: 135, fastSL: true, testsOver100: true, critsFumblesAllTests: true }),
+    () => testOdds({ value: 135 }, { fastSL: true, testsOver100: true, critsOnDoubles: true }),
   ],
-  ["wfrp opposed 65 vs 58", () => wfrpOpposedOdds({ target: 65 }, { target: 58 })],
+  ["wfrp opposed 65 vs 58", () => opposedOdds({ value: 65 }, { value: 58 })],
   ["silhouette 30 dice, threshold 8", () => silhouetteOdds({ dice: 30, modifier: 1, threshold: 8 })],
   ["silhouette 30 dice, sixes re-rolled and added", () => silhouetteOdds({ dice: 30, threshold: 12, sixMode: "rerollAndAdd" })],
   ["pool 30d10 explode 10, success 8, rote", () => poolOdds({ count: 30, sides: 10, explodeAt: 10, successAt: 8, rerollBelow: 8 })],
@@ -130,7 +122,7 @@ const families: Array<[(n: number) => string, number, number, (n: number) => () 
     () => "wfrp target 1000, Fast SL, over 100 %, crits on all tests",
     0,
     0,
-    () => () => wfrpOdds({ target: 1000, fastSL: true, testsOver100: true, critsFumblesAllTests: true }),
+    () => () => testOdds({ value: 999, modifier: 1 }, { fastSL: true, testsOver100: true, critsOnDoubles: true }),
   ],
 ];
 for (const [name, lo, hi, make] of families) {

@@ -18,8 +18,8 @@ import {
   TRUNCATION_LIMIT,
   wfrpOdds,
   wfrpOpposedOdds,
-  wfrpResolve,
 } from "../../src/core/odds";
+import { OUTCOMES, resolveRoll } from "../../src/rules/wfrp/test";
 
 function expectComplete(d: Distribution): void {
   expect(Math.abs(d.total() + d.truncatedMass - 1)).toBeLessThanOrEqual(1e-9);
@@ -57,7 +57,7 @@ describe("every distribution sums to 1 (truncated mass ≤ 1e-12 included)", () 
     for (let target = -20; target <= 140; target += 7)
       for (const fastSL of [false, true])
         for (const testsOver100 of [false, true]) {
-          const o = wfrpOdds({ target, fastSL, testsOver100, critsFumblesAllTests: true });
+          const o = wfrpOdds({ target }, (t, r) => resolveRoll(t, r, { fastSL, testsOver100, critsOnDoubles: true }), OUTCOMES);
           expectComplete(o.sl);
           expect(Math.abs(Object.values(o.bands).reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
         }
@@ -165,7 +165,7 @@ describe("garbage in: an answer or an OmnibusError, nothing else", () => {
       runs,
     );
   });
-  it("wfrpOdds, wfrpResolve, wfrpOpposedOdds", () => {
+  it("wfrpOdds, resolveRoll, wfrpOpposedOdds", () => {
     fc.assert(
       fc.property(
         fc.oneof(fc.integer({ min: -50, max: 200 }), garbage),
@@ -175,19 +175,20 @@ describe("garbage in: an answer or an OmnibusError, nothing else", () => {
         anyOf("min", "literalMax"),
         fc.oneof(fc.integer({ min: 0, max: 101 }), garbage),
         (target, asm, afm, flag, rule, roll) => {
+          const options = {
+            autoSuccessMax: asm,
+            autoFailMin: afm,
+            fastSL: flag,
+            testsOver100: flag,
+            critsOnDoubles: flag,
+            autoFailSL: rule,
+          };
+          const resolve = (t: number, r: number) => resolveRoll(t, r, options as never);
+          answersOrOmnibusError(() => wfrpOdds({ target } as never, resolve, OUTCOMES));
+          answersOrOmnibusError(() => resolveRoll(target as never, roll as never, { fastSL: flag } as never));
           answersOrOmnibusError(() =>
-            wfrpOdds({
-              target,
-              autoSuccessMax: asm,
-              autoFailMin: afm,
-              fastSL: flag,
-              testsOver100: flag,
-              critsFumblesAllTests: flag,
-              autoFailSLRule: rule,
-            } as never),
+            wfrpOpposedOdds({ target } as never, { target: roll, value: asm } as never, { attacker: resolve, defender: resolve }, OUTCOMES),
           );
-          answersOrOmnibusError(() => wfrpResolve(target as never, roll as never, { fastSL: flag } as never));
-          answersOrOmnibusError(() => wfrpOpposedOdds({ target } as never, { target: roll, value: asm } as never));
         },
       ),
       runs,

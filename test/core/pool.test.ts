@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { forcedDice, seededDice } from "../../src/core/dice";
 import { OmnibusError } from "../../src/core/errors";
 import { parseDiceCode, rollPool } from "../../src/core/pool";
-import { Distribution, compare, silhouetteOdds, d6Odds, storytellingOdds, wfrpResolve } from "../../src/core/odds";
+import { Distribution, compare, silhouetteOdds, d6Odds, storytellingOdds } from "../../src/core/odds";
+import { resolveRoll } from "../../src/rules/wfrp/test";
 
 const storyPool = (count: number, faces: number[], rote = false) =>
   rollPool({ count, sides: 10, successAt: 8, explodeAt: 10, ...(rote ? { rerollBelow: 8 } : {}) }, forcedDice(faces));
@@ -154,28 +155,29 @@ describe("the digests' numbers", () => {
     expect(storytellingOdds({ pool: 5 }).exceptional).toBeGreaterThan(0);
   });
   it("WFRP worked examples (wfrp.md §5)", () => {
-    const t = (target: number, roll: number, o = {}) => wfrpResolve(target, roll, o);
+    const t = (target: number, roll: number, o = {}) => resolveRoll(target, roll, o);
     expect(t(42, 17).success).toBe(true); // V1
     expect(t(115, 50, { testsOver100: true }).sl).toBe(7); // V2
     expect(t(115, 97, { testsOver100: true })).toMatchObject({ success: false, sl: -1 });
     expect(t(49, 29)).toMatchObject({ success: true, sl: 2, outcome: "success" }); // V3a
-    expect(t(39, 89)).toMatchObject({ success: false, sl: -5, outcome: "impressiveFailure" }); // V3b
+    expect(t(39, 89)).toMatchObject({ success: false, sl: -5, outcome: "impressive_failure" }); // V3b
     expect(t(45, 36, { fastSL: true }).sl).toBe(3); // V4
     expect(t(11, 35)).toMatchObject({ success: false, sl: -2 }); // V5
     expect(t(47, 4).sl).toBe(4); // V6
     expect(t(63, 91).sl).toBe(-3); // V7 (the digest's correction)
-    expect(t(69, 74)).toMatchObject({ success: false, sl: -1, outcome: "marginalFailure" }); // V9
+    expect(t(69, 74)).toMatchObject({ success: false, sl: -1, outcome: "marginal_failure" }); // V9
     expect(t(120, 97)).toMatchObject({ success: false, sl: -1 }); // V16
     expect(t(-5, 3)).toMatchObject({ success: true, sl: 1 }); // V17
     expect(t(45, 5).sl).toBe(4); // V18
     expect(t(3, 5).sl).toBe(1); // V19
     expect(t(99, 97).sl).toBe(-1); // V20
-    expect(t(99, 97, { autoFailSLRule: "literalMax" }).sl).toBe(0);
-    expect(t(40, 40)).toMatchObject({ success: true, sl: 0, outcome: "marginalSuccess" }); // V21
-    expect(t(40, 41)).toMatchObject({ success: false, sl: 0, outcome: "marginalFailure" });
-    expect(t(45, 44, { critsFumblesAllTests: true })).toMatchObject({ critical: true, outcome: "astoundingSuccess" }); // V22
-    expect(t(45, 55, { critsFumblesAllTests: true })).toMatchObject({ fumble: true, sl: -1, outcome: "astoundingFailure" });
-    expect(t(45, 100)).toMatchObject({ success: false, sl: -6, fumble: true }); // V23
+    expect(t(99, 97, { autoFailSL: "literalMax" }).sl).toBe(0);
+    expect(t(40, 40)).toMatchObject({ success: true, sl: 0, outcome: "marginal_success" }); // V21
+    expect(t(40, 41)).toMatchObject({ success: false, sl: 0, outcome: "marginal_failure" });
+    expect(t(45, 44, { critsOnDoubles: true })).toMatchObject({ critical: true, outcome: "astounding_success" }); // V22
+    expect(t(45, 55, { critsOnDoubles: true })).toMatchObject({ fumble: true, sl: -1, outcome: "astounding_failure" });
+    expect(t(45, 100)).toMatchObject({ success: false, sl: -6, double: true, fumble: false }); // V23
+    expect(t(45, 100, { critsOnDoubles: true })).toMatchObject({ success: false, sl: -6, fumble: true });
   });
   it("compare: 1d6 vs 1d6 ties 1/6 and wins 5/12", () => {
     const d = Distribution.uniform(1, 6);

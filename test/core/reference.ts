@@ -153,9 +153,9 @@ export function wfrpRef(
     const double = r === 100 || (r < 100 && r >= 11 && Math.floor(r / 10) === r % 10);
     let band: string;
     const m = Math.abs(sl);
-    if (success) band = sl < 0 || m <= 1 ? "marginalSuccess" : m <= 3 ? "success" : m <= 5 ? "impressiveSuccess" : "astoundingSuccess";
-    else band = sl > 0 || m <= 1 ? "marginalFailure" : m <= 3 ? "failure" : m <= 5 ? "impressiveFailure" : "astoundingFailure";
-    if (opts.allCrits && double) band = success ? "astoundingSuccess" : "astoundingFailure";
+    if (success) band = sl < 0 || m <= 1 ? "marginal_success" : m <= 3 ? "success" : m <= 5 ? "impressive_success" : "astounding_success";
+    else band = sl > 0 || m <= 1 ? "marginal_failure" : m <= 3 ? "failure" : m <= 5 ? "impressive_failure" : "astounding_failure";
+    if (opts.allCrits && double) band = success ? "astounding_success" : "astounding_failure";
     return `${success}|${sl === 0 ? 0 : sl}|${band}|${double && success}|${double && !success}`;
   };
 }

@@ -5,7 +5,7 @@
  * of the system's die terms, formula → faces → the pure resolver, as a sheet roll and from chat.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, type StandIns } from "../support/foundry-stand-ins";
+import { forceFaces, installFoundryStandIns, type StandIns } from "../support/foundry-stand-ins";
 import { resolvePool, rollPool, AGAIN_LEVELS } from "../../src/rules/storytelling";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -128,6 +128,43 @@ describe("the formula grammar: every formula any builder writes is one Foundry r
     for (const good of ["4d6 + 1dw", "2d6kh", "6d10cs>=8", "1d10x>=10cs>=10", "4d6r1=1", "5dsa9ri", "1dsca0r", "3d6min2"]) {
       expect(() => new (g().Roll)(good), good).not.toThrow();
     }
+  });
+});
+
+describe("the shared forceFaces stand-in rolls Foundry's dice modifiers in the dice order contract", () => {
+  beforeEach(() => {
+    stand = installFoundryStandIns();
+  });
+  const roll = async (formula: string, faces: number[]) => {
+    const left = forceFaces(faces);
+    const r = await new (g().Roll)(formula).evaluate();
+    return { total: r.total as number, results: r.dice[0].results as Array<Record<string, unknown>>, left: [...left] };
+  };
+  it("x6 explodes every six, explosions included: 2d6x6 on 6, 2 | 6, 6, 1 → 21, every face used", async () => {
+    const r = await roll("2d6x6", [6, 2, 6, 6, 1, 4]);
+    expect(r.total).toBe(21);
+    expect(r.results.map((x) => x.result)).toEqual([6, 2, 6, 6, 1]);
+    expect(r.left).toEqual([4]);
+  });
+  it("r re-rolls a 1 once, the 1 kept inactive: 2d6r1 on 1, 4 | 1 → 5", async () => {
+    const r = await roll("2d6r1", [1, 4, 1]);
+    expect(r.total).toBe(5);
+    expect(r.results.map((x) => [x.result, x.active])).toEqual([
+      [1, false],
+      [4, true],
+      [1, true],
+    ]);
+  });
+  it("kh and kl keep, the others discarded but still rolled: 4d6kh3 on 3, 6, 1, 5 → 14; 2d6kl on 5, 2 → 2", async () => {
+    const high = await roll("4d6kh3", [3, 6, 1, 5]);
+    expect(high.total).toBe(14);
+    expect(high.results.filter((x) => x.discarded).map((x) => x.result)).toEqual([1]);
+    const low = await roll("2d6kl", [5, 2]);
+    expect(low.total).toBe(2);
+    expect(low.results.map((x) => x.result)).toEqual([5, 2]);
+  });
+  it("a die with no face left throws (a test cannot pass on dice it did not give)", async () => {
+    await expect(roll("3d6", [1, 2])).rejects.toThrow(/no face queued/);
   });
 });
 

@@ -380,7 +380,7 @@ export function installFoundryStandIns(
 
   const faceQueue: number[] = [];
   /** `forced`: every evaluation rolls from the queue, even when it is empty (then a roll fails). */
-  const diceControl = { faces: faceQueue, forced: false };
+  const diceControl: DiceControl = { faces: faceQueue, forced: false, perRoll: null, evaluated: [] };
   const nextFace = (faces: number): number => {
     const face = faceQueue.shift();
     if (face === undefined) throw new Error(`test: no face queued for a d${faces}`);
@@ -417,7 +417,15 @@ export function installFoundryStandIns(
     /** Evaluates the parsed terms from the queued faces (`queueFaces`); with none queued, rolls nothing. */
     async evaluate(options?: Record<string, unknown>) {
       recorded.evaluations.push(options);
-      if (faceQueue.length > 0 || diceControl.forced) this._total = await evaluateTerms(this.terms as never);
+      const perRoll = diceControl.perRoll;
+      if (perRoll) {
+        const faces = perRoll.shift();
+        if (!faces) throw new Error(`test: no faces queued for ${this.formula}`);
+        diceControl.evaluated.push(this.formula);
+        faceQueue.splice(0, Infinity, ...faces);
+      }
+      if (faceQueue.length > 0 || diceControl.forced || perRoll) this._total = await evaluateTerms(this.terms as never);
+      if (perRoll && faceQueue.length > 0) throw new Error(`test: faces ${faceQueue.join(",")} left unused by ${this.formula}`);
       this._evaluated = true;
       return this;
     }
@@ -1004,6 +1012,41 @@ export function parseFormula(formula: string, registered: Record<string, TermCla
   return terms;
 }
 
+/**
+ * Forces the stand-in dice, for every suite: from now on each `Roll#evaluate` rolls its formula's
+ * parsed terms (the system's die terms among them, Foundry's modifiers applied: `x`/`xo` explode,
+ * `r`/`rr` re-roll, `k`/`kh`/`kl`/`d`/`dh`/`dl` keep) from these faces, in the dice order contract;
+ * a die with no face left throws. Returns the live queue: push more faces on it, read what is left.
+ */
+export function forceFaces(faces: number[] = []): number[] {
+  const R = (globalThis as unknown as { Roll?: { standInDice?: { faces: number[]; forced: boolean } } }).Roll;
+  if (!R?.standInDice) throw new Error("test: forceFaces needs installFoundryStandIns() first");
+  R.standInDice.faces.splice(0, Infinity, ...faces);
+  R.standInDice.forced = true;
+  return R.standInDice.faces;
+}
+
+interface DiceControl {
+  faces: number[];
+  forced: boolean;
+  /** `forceFacesPerRoll`: each Roll takes the next list, and must use all of it. */
+  perRoll: number[][] | null;
+  /** The formulas evaluated while `perRoll` is on, in order. */
+  evaluated: string[];
+}
+
+/**
+ * `forceFaces` one Roll at a time: each `Roll#evaluate` takes the next list of faces (throws when
+ * none is left) and must use every face of it. Returns the live list queue and the formulas evaluated.
+ */
+export function forceFacesPerRoll(): { queue: number[][]; evaluated: string[] } {
+  const R = (globalThis as unknown as { Roll?: { standInDice?: DiceControl } }).Roll;
+  if (!R?.standInDice) throw new Error("test: forceFacesPerRoll needs installFoundryStandIns() first");
+  R.standInDice.perRoll = [];
+  R.standInDice.evaluated = [];
+  return { queue: R.standInDice.perRoll, evaluated: R.standInDice.evaluated };
+}
+
 /** Evaluates parsed terms (each die term's `evaluate`) and returns the total (+ − * / left to right). */
 async function evaluateTerms(terms: StandInTerm[]): Promise<number> {
   let total = 0;
@@ -1027,9 +1070,9 @@ async function evaluateTerms(terms: StandInTerm[]): Promise<number> {
 /**
  * Stand-ins for `foundry.dice.terms.DiceTerm` / `Die`: `roll()` takes the next queued face and
  * appends a result; `evaluate()` rolls `number` dice, then `_evaluateModifiers()`. The core die
- * applies only the article's re-roll and explosion modifiers (`r` once, `x`, `xo`), which append
- * results in the dice order contract; every other modifier only counts or keeps, which the pure
- * resolvers do themselves.
+ * applies the article's re-roll and explosion modifiers (`r` once, `rr`, `x`, `xo`), which append
+ * results in the dice order contract, and keep/drop (`k`, `kh`, `kl`, `d`, `dh`, `dl`), which mark
+ * the others discarded and inactive; success counting and min/max are left to the pure resolvers.
  */
 function standInDiceTerms(nextFace: (faces: number) => number) {
   class DiceTerm {
@@ -1095,12 +1138,36 @@ function standInDiceTerms(nextFace: (faces: number) => number) {
             this.results[i].active = false;
             await this.roll();
           }
+        } else if (name === "rr") {
+          for (let i = 0; i < this.results.length; i++) {
+            if (!this.results[i].active || !meets(this.results[i].result, param, 1)) continue;
+            this.results[i].rerolled = true;
+            this.results[i].active = false;
+            await this.roll();
+          }
         } else if (name === "x" || name === "xo") {
           for (let i = 0; i < this.results.length; i++) {
             if (name === "xo" && i >= this.number) break;
             if (!meets(this.results[i].result, param, this.faces)) continue;
             this.results[i].exploded = true;
             await this.roll();
+          }
+        } else if (["k", "kh", "kl", "d", "dh", "dl"].includes(name)) {
+          // Keep or drop (Foundry marks the others discarded and inactive; every face stays in `results`).
+          const active = this.results.filter((r) => r.active);
+          const n = param === "" ? 1 : Number(param);
+          const lowestFirst = [...active].sort((a, b) => a.result - b.result);
+          const discard =
+            name === "kl"
+              ? lowestFirst.slice(n)
+              : name === "d" || name === "dl"
+                ? lowestFirst.slice(0, n)
+                : name === "dh"
+                  ? lowestFirst.slice(Math.max(0, active.length - n))
+                  : lowestFirst.slice(0, Math.max(0, active.length - n));
+          for (const r of discard) {
+            r.discarded = true;
+            r.active = false;
           }
         }
       }

@@ -24,12 +24,11 @@
  *       pool ≤ 0 is a chance roll; again 10 (default) | 9 | 8 | "none"; roteScope
  *       "allFailedDice" (default: any failed die once, the seed 002:L474) | "initialDice" (a setting).
  *
- *     wfrpOdds({ target, autoSuccessMax, autoFailMin, fastSL, testsOver100,
- *                critsFumblesAllTests, autoFailSLRule }, resolve?)
- *       → { success, failure, autoSuccess, autoFailure, critical, fumble, bands (the eight
- *           outcome bands), successSL, failureSL (+0 / −0 kept apart), sl, expectedSL }
- *       `resolve` lets the ruleset enumerate the d100 with its own resolver; `wfrpResolve` is
- *       the digest's §4 algorithm. wfrpOpposedOdds(attacker, defender) for opposed tests.
+ *     wfrpOdds({ target }, resolve, outcomes)
+ *       → { success, failure, autoSuccess, autoFailure, critical, fumble, bands (one per
+ *           outcome), successSL, failureSL (+0 / −0 kept apart), sl, expectedSL }
+ *       the d100 enumerated with the ruleset's one resolver (`resolveRoll`, src/rules/wfrp/test.ts).
+ *       wfrpOpposedOdds(attacker, defender, { attacker, defender }, outcomes) for opposed tests.
  *
  *     silhouetteOdds({ dice, modifier, threshold, tieSucceeds, untrained, sixMode, fumbleRule,
  *                      fumbleFails })
@@ -56,16 +55,12 @@ export {
 export {
   wfrpOdds,
   wfrpOpposedOdds,
-  wfrpResolve,
   isDouble,
-  WFRP_OUTCOMES,
   type WfrpCheck,
+  type WfrpFace,
   type WfrpOdds,
   type WfrpOpposedOdds,
-  type WfrpOptions,
-  type WfrpOutcome,
   type WfrpResolver,
-  type WfrpTestResult,
 } from "./wfrp";
 export {
   silhouetteOdds,

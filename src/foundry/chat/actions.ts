@@ -36,6 +36,7 @@ import {
   updateRecord,
   type AppliedChange,
   type CardRecord,
+  type LogEntry,
   type Mark,
   type QueuedRequest,
 } from "./record";
@@ -193,6 +194,7 @@ export async function onCreateMessage(message: Message, _options: unknown, userI
         target: null,
         userId,
         reason: `OMNIBUS.Chat.Forged.${forged}`,
+        reasonData: { name: userName(userId) },
       });
     return stored;
   })();
@@ -449,6 +451,11 @@ function noticeOf(error: unknown): Notice {
   return { key: "OMNIBUS.Error.unexpected" };
 }
 
+/** A notice as the GM's log keeps it: the key and, when it has any, its format data. */
+function reasonOf(notice: Notice): Pick<LogEntry, "reason" | "reasonData"> {
+  return { reason: notice.key, ...(notice.data && Object.keys(notice.data).length > 0 ? { reasonData: { ...notice.data } } : {}) };
+}
+
 /** Runs the GM's side for one request and returns the answer (refusals logged). */
 async function answerFor(
   requestId: string,
@@ -476,7 +483,7 @@ async function answerFor(
       action: asked.action,
       target: asked.target,
       userId: asked.userId,
-      reason: notice.key,
+      ...reasonOf(notice),
     });
     return answer(false, notice);
   }
@@ -532,7 +539,7 @@ export async function handleSocketMessage(data: unknown, senderId: unknown): Pro
     });
   } catch (error) {
     const notice = error instanceof RequestError ? { key: "OMNIBUS.Chat.Malformed" } : noticeOf(error);
-    await log({ kind: "refused", messageId: "", action: "", target: null, userId: senderId, reason: notice.key });
+    await log({ kind: "refused", messageId: "", action: "", target: null, userId: senderId, ...reasonOf(notice) });
     answer = { type: "chatActionAnswer", requestId, to: senderId, ok: false, notice };
   }
   send(answer);
@@ -687,7 +694,7 @@ async function handleResponse(message: Message, response: Record<string, unknown
       action: String(response.action ?? ""),
       target: null,
       userId,
-      reason: notice.key,
+      ...reasonOf(notice),
     });
     answer = { type: "chatActionAnswer", requestId: message.id!, to: userId, ok: false, notice };
   }

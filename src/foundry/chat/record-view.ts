@@ -105,7 +105,8 @@ export function logView(entries: LogEntry[], opts: { userName(id: string): strin
       kindLabel: `OMNIBUS.Chat.LogKind.${e.kind}`,
       action: e.action,
       target: e.target,
-      reason: e.reason && e.reason.startsWith("OMNIBUS.") && !e.reason.startsWith("OMNIBUS.Error.") ? e.reason : null,
+      // A message with its data, so a refusal's {name} is filled in.
+      reason: e.reason && e.reason.startsWith("OMNIBUS.") && !e.reason.startsWith("OMNIBUS.Error.") ? t(e.reason, e.reasonData) : null,
       user: opts.userName(e.userId),
       time: opts.time(e.at),
       messageId: e.messageId,

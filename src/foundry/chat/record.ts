@@ -88,6 +88,8 @@ export interface LogEntry {
   userId: string;
   /** i18n key of the reason or summary. */
   reason?: string;
+  /** The reason's format data (a refusal's `{name}`, `{value}`…). */
+  reasonData?: Record<string, string | number>;
 }
 
 /** The lock key of (action, target): one application each. */

@@ -1,23 +1,12 @@
 /**
  * Exact odds of a WFRP test, for the roll dialog and the CLI: the core's d100 enumeration
- * (`wfrpOdds` in src/core/odds) driven by this ruleset's own resolver, so odds and rolls can never
- * disagree.
+ * (`wfrpOdds` in src/core/odds) driven by this ruleset's one resolver (`resolveRoll`), so odds and
+ * rolls can never disagree.
  */
-import { wfrpOdds, wfrpOpposedOdds, type WfrpOutcome, type WfrpResolver } from "../../core/odds";
+import { wfrpOdds, wfrpOpposedOdds, type WfrpResolver } from "../../core/odds";
 import { testOptions, type TestOptions } from "./options";
 import { OUTCOMES, resolveRoll, testTarget, type Outcome, type TestSpec } from "./test";
 import { DEFAULT_OPPOSED_OPTIONS, type OpposedOptions } from "./opposed";
-
-const CORE_OUTCOME: Readonly<Record<Outcome, WfrpOutcome>> = {
-  astounding_success: "astoundingSuccess",
-  impressive_success: "impressiveSuccess",
-  success: "success",
-  marginal_success: "marginalSuccess",
-  marginal_failure: "marginalFailure",
-  failure: "failure",
-  impressive_failure: "impressiveFailure",
-  astounding_failure: "astoundingFailure",
-};
 
 export interface TestOdds {
   /** The modified target. */
@@ -35,30 +24,15 @@ export interface TestOdds {
   expectedSL: number;
 }
 
-function resolverFor(spec: TestSpec, o: TestOptions): WfrpResolver {
-  return (target, roll) => {
-    const r = resolveRoll(target, roll, o, { slBonus: spec.slBonus, successBonus: spec.successBonus });
-    return { success: r.success, sl: r.sl, critical: r.critical, fumble: r.fumble, outcome: CORE_OUTCOME[r.outcome] };
-  };
+function resolverFor(spec: TestSpec, o: TestOptions): WfrpResolver<Outcome> {
+  return (target, roll) => resolveRoll(target, roll, o, { slBonus: spec.slBonus, successBonus: spec.successBonus });
 }
 
 /** The exact probability of each outcome band (and more) for a test. */
 export function testOdds(spec: TestSpec, options: Partial<TestOptions> = {}): TestOdds {
   const o = testOptions(options);
   const target = testTarget(spec);
-  const odds = wfrpOdds(
-    {
-      target,
-      autoSuccessMax: o.autoSuccessMax,
-      autoFailMin: o.autoFailMin,
-      fastSL: o.fastSL,
-      testsOver100: o.testsOver100,
-      critsFumblesAllTests: o.critsOnDoubles,
-      autoFailSLRule: o.autoFailSL,
-    },
-    resolverFor(spec, o),
-  );
-  const bands = Object.fromEntries(OUTCOMES.map((b) => [b, odds.bands[CORE_OUTCOME[b]]])) as Record<Outcome, number>;
+  const odds = wfrpOdds({ target }, resolverFor(spec, o), OUTCOMES);
   return {
     target,
     success: odds.success,
@@ -67,7 +41,7 @@ export function testOdds(spec: TestSpec, options: Partial<TestOptions> = {}): Te
     autoFailure: odds.autoFailure,
     critical: odds.critical,
     fumble: odds.fumble,
-    bands,
+    bands: odds.bands,
     expectedSL: odds.expectedSL,
   };
 }
@@ -87,6 +61,7 @@ export function opposedOdds(
     { target: at, value: oo.tieBreak === "value" ? attacker.value : at },
     { target: dt, value: oo.tieBreak === "value" ? defender.value : dt },
     { attacker: resolverFor(attacker, o), defender: resolverFor(defender, o) },
+    OUTCOMES,
   );
   return { attacker: r.attacker, defender: r.defender, tie: r.tie };
 }

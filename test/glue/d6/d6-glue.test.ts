@@ -120,15 +120,10 @@ describe("a character from the digest rolls a check", () => {
       targets: [],
     });
     forceFaces([5, 3, 6, 2, 5, 3, 6, 2]);
-    const R = (globalThis as unknown as { Roll: { prototype: { evaluate(this: unknown, o?: unknown): Promise<unknown> } } }).Roll;
-    const forced = R.prototype.evaluate;
-    const seen: unknown[] = [];
-    R.prototype.evaluate = function (this: unknown, o?: unknown) {
-      seen.push(o);
-      return forced.call(this, o);
-    };
+    const before = stand.recorded.evaluations.length;
     await checks.d6Checks.roll(request!, request!.values, { rollMode: modeName("blindroll") });
     await checks.d6Checks.roll(request!, request!.values, { rollMode: modeName("publicroll") });
+    const seen = stand.recorded.evaluations.slice(before);
     expect(seen).toEqual([{ allowInteractive: false }, { allowInteractive: true }]);
     expect(lastMessage().blind).toBe(false);
   });
@@ -330,19 +325,10 @@ describe("an attack at measured distances", () => {
     const attackMessage = stand.messages.at(-1)!;
     const v14 = stand.generation >= 14;
     stand.recorded.settingsValues.set(v14 ? "core.messageMode" : "core.rollMode", v14 ? "blind" : "blindroll");
-    const R = (globalThis as unknown as { Roll: { prototype: { evaluate(this: unknown, o?: unknown): Promise<unknown> } } }).Roll;
-    const forced = R.prototype.evaluate;
-    const seen: unknown[] = [];
-    R.prototype.evaluate = function (this: unknown, o?: unknown) {
-      seen.push(o);
-      return forced.call(this, o);
-    };
+    const before = stand.recorded.evaluations.length;
     forceFaces([3, 4, 2, 5, 2, 4, 4, 4]);
-    try {
-      expect(await actions.requestChatAction(attackMessage as never, "d6RollDamage", null)).toBe(true);
-    } finally {
-      R.prototype.evaluate = forced;
-    }
+    expect(await actions.requestChatAction(attackMessage as never, "d6RollDamage", null)).toBe(true);
+    const seen = stand.recorded.evaluations.slice(before);
     // One damage roll (5D) and the thug's Strength roll.
     expect(seen).toEqual([{ allowInteractive: false }, { allowInteractive: false }]);
     expect(lastMessage().blind).toBe(true);

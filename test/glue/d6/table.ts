@@ -35,17 +35,8 @@ export async function setUpTable(opts: { settings?: Record<string, unknown> } = 
   return { stand, checks, actions, messages };
 }
 
-/**
- * Makes every Roll evaluate from `faces` through the stand-in dice (the formula's parsed terms:
- * plain d6s, `x6` explosions, the system's Wild Die term), in the dice order contract. Returns
- * the live queue: the faces left.
- */
-export function forceFaces(faces: number[]): number[] {
-  const R = (globalThis as unknown as { Roll: { standInDice: { faces: number[]; forced: boolean } } }).Roll;
-  R.standInDice.faces.splice(0, Infinity, ...faces);
-  R.standInDice.forced = true;
-  return R.standInDice.faces;
-}
+/** The shared stand-in (test/support): every Roll evaluates from the queued faces. */
+export { forceFaces } from "../../support/foundry-stand-ins";
 
 /** A stand-in actor document from a pack actor (plus extra pack items): items with ids, uuids and updates; `statuses` as a Set. */
 export function actorDoc(stand: StandIns, doc: PackDoc, uuid: string, isOwner: boolean, extraItems: PackDoc[] = []): StandInDocument {

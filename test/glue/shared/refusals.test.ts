@@ -6,7 +6,7 @@
  * stand-ins: damage refused on a D6 card, for the GM at the table and for a player over the socket.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { Localizer } from "../../support/handlebars";
+import { Localizer, createHarness } from "../../support/handlebars";
 import { packDoc } from "../d6/fixtures";
 import { actorDoc, setUpTable, type Table } from "../d6/table";
 
@@ -83,6 +83,22 @@ describe("refusals at the table (D6 damage cards)", () => {
     const shown = t.stand.recorded.notifications.at(-1)!.message;
     expect(shown).toBe('OMNIBUS.Refused.TargetGone {"name":"Ghost"}');
     expect(read(shown, "en")).toBe("Ghost is no longer in the world.");
+  });
+
+  it("the GM's log shows the refusal with its data filled in, in English and Russian", async () => {
+    const { logView } = await import("../../../src/foundry/chat/record-view");
+    const card = await t.stand.asUser("gm", () => g().ChatMessage.create({ content: "", flags: damageFlags("Actor.ghost", "Ghost") }));
+    t.stand.setUser("gm");
+    expect(await t.actions.requestChatAction(card as never, "d6ApplyDamage", "0")).toBe(false);
+    await t.stand.settle();
+    const stored = t.stand.recorded.settingsValues.get("omnibus.cardLog") as any[];
+    expect(stored.at(-1)).toMatchObject({ kind: "refused", reason: "OMNIBUS.Refused.TargetGone", reasonData: { name: "Ghost" } });
+    const view = logView(stored, { userName: (id) => id, time: () => "21:04" });
+    const en = createHarness({ language: "en" }).render("chat/card-log.hbs", view);
+    const ru = createHarness({ language: "ru" }).render("chat/card-log.hbs", view);
+    expect(en).toContain("Ghost is no longer in the world.");
+    expect(ru).toContain("Актёра «Ghost» больше нет в мире.");
+    expect(en + ru).not.toContain("{name}");
   });
 
   it("a player's own damage card that no recorded attack made: the GM refuses and the player reads why", async () => {

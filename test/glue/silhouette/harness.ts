@@ -4,7 +4,7 @@
  * tokens at pixel positions (100 px = 1 m), and the last posted chat message as a document.
  */
 import { vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { forceFaces, installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { createHarness } from "../../support/handlebars";
 import { recordOf } from "../../../src/foundry/chat/record";
 
@@ -44,18 +44,18 @@ export async function setUp(): Promise<Harness> {
     stand.recorded.rendered.push({ path, context });
     return templates.render(path, context);
   };
-  const h = { stand, faces: [] as number[] } as Harness;
+  // Foundry's dice through the shared stand-in (test/support): modifiers applied, every face in order.
+  const queue = forceFaces();
+  const h = {
+    stand,
+    get faces() {
+      return queue;
+    },
+    set faces(next: number[]) {
+      queue.splice(0, Infinity, ...next);
+    },
+  } as Harness;
   const RollClass = g.Roll as { prototype: Record<string, unknown> };
-  RollClass.prototype.evaluate = async function (this: { formula: string; terms: unknown[]; _evaluated: boolean }) {
-    this.terms = [];
-    for (const m of this.formula.matchAll(/(\d+)d6/g)) {
-      const n = Number(m[1]);
-      if (h.faces.length < n) throw new Error(`test: ${n} faces needed for ${this.formula}, ${h.faces.length} left`);
-      this.terms.push({ faces: 6, results: h.faces.splice(0, n).map((result) => ({ result })) });
-    }
-    this._evaluated = true;
-    return this;
-  };
   RollClass.prototype.toJSON = function (this: { formula: string; terms: unknown[]; options: unknown }) {
     return { class: "SilhouetteRoll", formula: this.formula, terms: this.terms, options: this.options };
   };

@@ -97,18 +97,12 @@ describe("the tracker's roll and the chat mode", () => {
       const Combatant = (globalThis as any).CONFIG.Combatant.documentClass;
       const c = Object.assign(new Combatant(), combatant(actor));
       c.update = async (data: Record<string, unknown>) => void c.updates.push(data);
-      const seen: unknown[] = [];
-      const RollClass = (globalThis as any).Roll as { prototype: { evaluate(o?: unknown): Promise<unknown> } };
-      const evaluate = RollClass.prototype.evaluate;
-      RollClass.prototype.evaluate = function (this: unknown, options?: unknown) {
-        seen.push(options);
-        return evaluate.call(this, options);
-      };
       h.stand.setMessageMode(mode);
       const roll = c.getInitiativeRoll();
       h.faces = [5, 3];
+      const before = h.stand.recorded.evaluations.length;
       await roll.evaluate(); // as Combat#rollInitiative does
-      RollClass.prototype.evaluate = evaluate;
+      const seen = h.stand.recorded.evaluations.slice(before);
       expect(seen).toEqual([{ allowInteractive: interactive }]);
       expect(roll.total).toBe(5);
       expect(c.updates).toHaveLength(1); // the Silhouette mark (afterInitiative) still runs

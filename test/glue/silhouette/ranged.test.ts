@@ -442,20 +442,11 @@ describe("throwing and grenades (004:L108-113)", () => {
       dataset: { itemId: "g4w0" },
       targets: targetsOf(me, [spot]),
     }))!;
-    const seen: unknown[] = [];
-    const RollClass = (globalThis as any).Roll as { prototype: { evaluate(o?: unknown): Promise<unknown> } };
-    const evaluate = RollClass.prototype.evaluate;
-    RollClass.prototype.evaluate = function (this: unknown, options?: unknown) {
-      seen.push(options);
-      return evaluate.call(this, options);
-    };
+    const before = h.stand.recorded.evaluations.length;
     // As above: accuracy [1,2] −2 misses, fuse [6,6], direction die 4.
     h.faces = [1, 2, 6, 6, 4];
-    try {
-      await h.checks.silhouetteChecks.roll(request, { ...request.values, movement: "walking", modifier: -1 }, { rollMode: "blindroll" });
-    } finally {
-      RollClass.prototype.evaluate = evaluate;
-    }
+    await h.checks.silhouetteChecks.roll(request, { ...request.values, movement: "walking", modifier: -1 }, { rollMode: "blindroll" });
+    const seen = h.stand.recorded.evaluations.slice(before);
     expect(h.faces).toEqual([]);
     const created = h.stand.recorded.messagesCreated.at(-1)!.data as any;
     expect(created.flags.omnibus.silhouette.attack.grenade.fuse).toMatchObject({ faces: [6, 6] });

@@ -4,7 +4,7 @@
  * per roll, d10s) while recording each evaluated formula.
  */
 import { vi } from "vitest";
-import { installFoundryStandIns, type StandIns } from "../../support/foundry-stand-ins";
+import { forceFacesPerRoll, installFoundryStandIns, type StandIns } from "../../support/foundry-stand-ins";
 
 export interface StorytellingTable {
   stand: StandIns;
@@ -25,24 +25,9 @@ export async function setUpStorytelling(): Promise<StorytellingTable> {
   const stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "storytelling" } });
   stand.makeUser("gm", true);
   stand.setActiveGM("gm");
-  const faceQueue: number[][] = [];
-  const evaluated: string[] = [];
-  const RollStandIn = (globalThis as unknown as { Roll: { prototype: { evaluate(): Promise<unknown>; terms: unknown[] } } }).Roll;
-  // Each Roll takes the next list of faces and rolls them through the stand-in dice (the formula's
-  // parsed terms, the system's die terms among them); every face of the list must be used.
-  const standInEvaluate = RollStandIn.prototype.evaluate;
-  RollStandIn.prototype.evaluate = async function (
-    this: { terms: unknown[]; _evaluated: boolean; formula: string },
-    options?: Record<string, unknown>,
-  ) {
-    const faces = faceQueue.shift();
-    if (!faces) throw new Error(`test: no faces queued for ${this.formula}`);
-    evaluated.push(this.formula);
-    stand.queueFaces(...faces);
-    await (standInEvaluate as (o?: Record<string, unknown>) => Promise<unknown>).call(this, options);
-    if (stand.facesLeft.length > 0) throw new Error(`test: faces ${stand.facesLeft.join(",")} left unused by ${this.formula}`);
-    return this;
-  };
+  // Each Roll takes the next list of faces and rolls them through the shared stand-in dice (the
+  // formula's parsed terms, the system's die terms among them); every face of the list must be used.
+  const { queue: faceQueue, evaluated } = forceFacesPerRoll();
   const system = await import("../../../src/foundry/system");
   const adapter = (await import("../../../src/foundry/storytelling/adapter")).storytellingAdapter;
   system.installOmnibus([adapter]);

@@ -1,7 +1,7 @@
 // The WFRP glue test harness: the stand-ins with WFRP as the world's ruleset, Omnibus installed,
 // init and ready fired; a stand-in Roll that takes its faces from `faces`; actor stand-ins from the
 // example pack; and readers for the last card rendered and its record.
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { forceFaces, installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -31,15 +31,8 @@ export async function setUpWfrp(options: { activeGM?: boolean; moreGMs?: string[
   for (const id of options.moreGMs ?? []) s.makeUser(id, true);
   if (options.moreGMs?.length) s.setUser("gm");
   if (options.activeGM !== false) s.setActiveGM("gm");
-  const faces: number[] = [];
-  if (options.dice !== false) {
-    const original = g.Roll.prototype.evaluate;
-    g.Roll.prototype.evaluate = async function (this: any) {
-      const m = /(\d+)d(\d+)/.exec(this.formula);
-      this.terms = m ? [{ faces: Number(m[2]), results: Array.from({ length: Number(m[1]) }, () => ({ result: faces.shift() })) }] : [];
-      return original.call(this);
-    };
-  }
+  // Foundry's dice rolling `faces` (the shared stand-in, test/support); tests push faces on it.
+  const faces: number[] = options.dice !== false ? forceFaces() : [];
   g.foundry.utils.getProperty = (o: any, path: string) => path.split(".").reduce((n, k) => n?.[k], o);
   const system = await import("../../../src/foundry/system");
   const wfrp = await import("../../../src/foundry/wfrp/adapter");

@@ -6,7 +6,7 @@
 // its reason, and nothing on it applies. The same card posted honestly is recorded untouched.
 // Numbers: V6 (Intimidate 47 rolls 04 → +4 SL), Perdita's Bow at Short range (36 vs 68 → +3 SL).
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
+import { forceFaces, installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
 import { recordOf } from "../../../src/foundry/chat/record";
 
@@ -22,13 +22,7 @@ beforeEach(async () => {
   stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "wfrp", "omnibus.rulesetChosen": true } });
   stand.makeUser("gm", true);
   stand.setActiveGM("gm");
-  faces = [];
-  const original = g.Roll.prototype.evaluate;
-  g.Roll.prototype.evaluate = async function (this: any) {
-    const m = /(\d+)d(\d+)/.exec(this.formula);
-    this.terms = m ? [{ faces: Number(m[2]), results: Array.from({ length: Number(m[1]) }, () => ({ result: faces.shift() })) }] : [];
-    return original.call(this);
-  };
+  faces = forceFaces();
   g.foundry.utils.getProperty = (o: any, path: string) => path.split(".").reduce((n, k) => n?.[k], o);
   const system = await import("../../../src/foundry/system");
   wfrp = await import("../../../src/foundry/wfrp/adapter");

@@ -1,11 +1,32 @@
 // Rules and odds agree: every d100 face (and every pair of faces for opposed tests) resolved by the
-// ruleset's own resolver, counted, and compared with the core's exact distribution (src/core/odds),
-// whose default resolver is the digest's §4 reference algorithm written independently.
+// ruleset's one resolver, counted, and compared with the core's exact distribution (src/core/odds)
+// driven by the digest's §4 reference algorithm written independently (test/core/reference.ts).
 import { describe, expect, it } from "vitest";
-import { wfrpOdds, wfrpOpposedOdds, type WfrpOutcome } from "../../../src/core/odds";
+import { wfrpOdds, wfrpOpposedOdds, type WfrpResolver } from "../../../src/core/odds";
 import { OUTCOMES, opposedOdds, resolveOpposed, resolveTest, testOdds, type Outcome, type TestOptions } from "../../../src/rules/wfrp";
+import { wfrpRef } from "../../core/reference";
 
-const camel = (o: Outcome) => o.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as WfrpOutcome;
+/** The reference algorithm as a resolver of one face. */
+function reference(o: Partial<TestOptions>): WfrpResolver<Outcome> {
+  return (target, roll) => {
+    const [success, sl, outcome, critical, fumble] = wfrpRef(target, {
+      autoSuccessMax: o.autoSuccessMax,
+      autoFailMin: o.autoFailMin,
+      fastSL: o.fastSL,
+      over100: o.testsOver100,
+      allCrits: o.critsOnDoubles,
+      literalMax: o.autoFailSL === "literalMax",
+    })(() => roll).split("|");
+    return {
+      success: success === "true",
+      sl: Number(sl),
+      auto: null,
+      critical: critical === "true",
+      fumble: fumble === "true",
+      outcome: outcome as Outcome,
+    };
+  };
+}
 
 const cases: { value: number; modifier?: number; options: Partial<TestOptions> }[] = [
   { value: 45, options: {} },
@@ -37,16 +58,8 @@ describe("test odds = enumeration of the ruleset's resolver = the core's distrib
         if (r.critical) criticals++;
         if (r.fumble) fumbles++;
       }
-      const core = wfrpOdds({
-        target: c.value + (c.modifier ?? 0),
-        autoSuccessMax: c.options.autoSuccessMax,
-        autoFailMin: c.options.autoFailMin,
-        fastSL: c.options.fastSL,
-        testsOver100: c.options.testsOver100,
-        critsFumblesAllTests: c.options.critsOnDoubles,
-        autoFailSLRule: c.options.autoFailSL,
-      });
-      for (const b of OUTCOMES) expect(core.bands[camel(b)], b).toBeCloseTo(count[b] / 100, 12);
+      const core = wfrpOdds({ target: c.value + (c.modifier ?? 0) }, reference(c.options), OUTCOMES);
+      for (const b of OUTCOMES) expect(core.bands[b], b).toBeCloseTo(count[b] / 100, 12);
       expect(core.success).toBeCloseTo(successes / 100, 12);
       if (c.options.critsOnDoubles) {
         expect(core.critical).toBeCloseTo(criticals / 100, 12);
@@ -80,7 +93,8 @@ describe("opposed odds = enumeration of all 10 000 face pairs", () => {
           else tie++;
         }
       }
-      const core = wfrpOpposedOdds({ target: a, ...coreOpts(options) }, { target: d, ...coreOpts(options) });
+      const ref = reference(options);
+      const core = wfrpOpposedOdds({ target: a }, { target: d }, { attacker: ref, defender: ref }, OUTCOMES);
       expect(core.attacker).toBeCloseTo(attacker / 10000, 12);
       expect(core.defender).toBeCloseTo(defender / 10000, 12);
       expect(core.tie).toBeCloseTo(tie / 10000, 12);
@@ -90,7 +104,3 @@ describe("opposed odds = enumeration of all 10 000 face pairs", () => {
     });
   }
 });
-
-function coreOpts(o: Partial<TestOptions>) {
-  return { fastSL: o.fastSL, testsOver100: o.testsOver100 };
-}

@@ -10,20 +10,14 @@
  * damage card's targets). Once per card.
  */
 import { forcedDice } from "../../../core/dice";
-import { OmnibusError, refused } from "../../../core/errors";
+import { refused } from "../../../core/errors";
 import { CHARACTER_POINT_CAPS, addCharacterPointDice, type D6RollKind } from "../../../rules/d6";
-import { cardStateOf, postResponse, userOwns } from "../../chat/actions";
-import { parseIndex } from "../../chat/requests";
-import { facesFromRoll } from "../../../rules/table/faces";
-import { responseMode } from "../../compat";
+import { cardStateOf, userOwns } from "../../chat/actions";
 import { localize, notify } from "../../i18n";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
-import { templatePath } from "../../templates/helpers";
-import { diceFaces, type D6CardContext } from "../../../rules/d6/table/cards";
 import { targetDifficulty, type D6AttackTarget } from "../../../rules/d6/table/checks";
 import { type D6Settings } from "../../../rules/d6/table/settings";
-import { cpDiceFromFaces } from "../resist-cp/actions";
-import { D6CharacterPointRoll } from "../rolls";
+import { askCPCount, cpResponse, rollAndPostCP, type ActorDoc } from "../resist-cp/actions";
 import { readSettings } from "../settings";
 
 /** What a check or attack card records for a later CP spend (`flags.omnibus.d6.cpAfter`). */
@@ -42,8 +36,6 @@ export interface CPAfterState {
   /** Set by the GM once spent. */
   used?: { count: number; added: number; total: number; outcomes: Array<{ difficulty: number | null; success: boolean }> };
 }
-
-type ActorDoc = { uuid: string; name: string; img?: string | null; system: Record<string, unknown> };
 
 /** Whether a roll of this kind, with these CP already on it, may take more after the roll. */
 export function cpAfterOffered(kind: D6RollKind, spent: number, forcePoint: boolean): boolean {
@@ -68,18 +60,6 @@ function difficultiesOf(entry: CPAfterState, settings: D6Settings): Array<number
   return entry.difficulty === null || entry.difficulty === undefined ? [] : [entry.difficulty];
 }
 
-async function askCount(max: number, name: string): Promise<number | null> {
-  const buttons = Array.from({ length: max }, (_, i) => ({ action: String(i + 1), label: String(i + 1), default: i === 0 }));
-  const answer = await foundry.applications.api.DialogV2.wait({
-    window: { title: localize("OMNIBUS.D6.CPAfter.Title", { name }) },
-    content: `<p>${localize("OMNIBUS.D6.CPAfter.Question", { max })}</p>`,
-    buttons,
-    rejectClose: false,
-  } as never);
-  const n = Number(answer);
-  return Number.isInteger(n) && n >= 1 && n <= max ? n : null;
-}
-
 /** The owner's click: choose the count, roll the CP dice, post them as a response to the card. */
 async function spendCPAfter({ message, state }: ChatActionContext): Promise<void> {
   const entry = entryOf(state);
@@ -95,47 +75,16 @@ async function spendCPAfter({ message, state }: ChatActionContext): Promise<void
     notify("warn", "OMNIBUS.D6.CPAfter.None", { name: actor.name });
     return;
   }
-  const count = await askCount(max, actor.name);
+  const count = await askCPCount(max, actor.name, { title: "OMNIBUS.D6.CPAfter.Title", question: "OMNIBUS.D6.CPAfter.Question" });
   if (!count) return;
-  const roll = D6CharacterPointRoll.ofDice(count);
-  // The spender's chat mode, kept whispered when the card is (compat.ts).
-  const mode = responseMode(message as never);
-  await roll.evaluate(mode.evaluate);
-  const bonus = roll.outcome!.total;
-  const context: D6CardContext = {
+  await rollAndPostCP(message, { action: "d6CPAfter", target: null, count, actor }, (bonus) => ({
     title: localize("OMNIBUS.D6.CPAfter.Title", { name: actor.name }),
-    subtitle: "",
-    img: actor.img ?? "",
-    dice: diceFaces({
-      code: { dice: 0, pips: 0 },
-      dice: [],
-      wild: [],
-      cp: roll.outcome!.faces,
-      pips: 0,
-      total: bonus,
-      wildOne: false,
-      complication: false,
-      removed: [],
-    }),
     total: entry.total + bonus,
-    outcome: null,
-    quality: null,
-    complication: false,
     lines: [
       { label: "OMNIBUS.D6.CPAfter.Spent", value: String(count) },
       { label: "OMNIBUS.D6.CPAfter.NewTotal", value: `${entry.total} + ${bonus} = ${entry.total + bonus}` },
     ],
-    outcomes: [],
-    buttons: [],
-  };
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("d6/chat/check-card"), { ...context, ruleset: "d6" });
-  await postResponse(message, "d6CPAfter", null, {
-    rolls: [roll as unknown as Roll],
-    choices: { count: String(count) },
-    content,
-    actor: actor as never,
-    rollMode: mode.mode,
-  });
+  }));
 }
 
 /** The GM's side: re-derive the spend from the roller's actor and the response's dice; spend the points; amend the card. */
@@ -145,17 +94,7 @@ async function planCPAfter(context: ChatActionContext): Promise<PlannedAction> {
   if (entry.used) throw refused("CPAlreadySpent", "Character Points were already spent after this roll");
   const actor = (await fromUuid(entry.actorUuid as never)) as unknown as ActorDoc | null;
   if (!actor) throw refused("ActorGone", "the roller no longer exists");
-  const max = cpAfterLimit(entry, actor.system);
-  const count = parseIndex(context.response?.choices.count ?? "", CHARACTER_POINT_CAPS.resistDamage);
-  if (count === null || count < 1 || count > max)
-    throw new OmnibusError("outOfRange", "Character Points on this roll", {
-      name: "count",
-      value: context.response?.choices.count ?? "",
-      min: "1",
-      max: String(max),
-    });
-  const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => (f.sides === 6 ? f.face : 0)));
-  cpDiceFromFaces(faces, count);
+  const { count, faces } = cpResponse(context, cpAfterLimit(entry, actor.system));
   const settings = readSettings();
   const result = addCharacterPointDice(
     { total: entry.total, characterPointsSpent: entry.spent, kind: entry.kind, forcePointInForce: false },

@@ -21,7 +21,7 @@ import { diceFaces, planDamage, type D6CardContext, type DamageTarget } from "..
 import { D6CharacterPointRoll } from "../rolls";
 import { readSettings } from "../settings";
 
-type ActorDoc = {
+export type ActorDoc = {
   uuid: string;
   name: string;
   img?: string | null;
@@ -63,17 +63,76 @@ export function cpDiceFromFaces(faces: number[], count: number): { faces: number
   return { faces: dice, total: dice.flat().reduce((a, b) => a + b, 0) };
 }
 
-/** Asks how many CP to spend (1…max); null when the dialog is closed. */
-async function askCount(max: number, name: string): Promise<number | null> {
+/** Asks how many CP to spend (1…max); null when the dialog is closed. `keys` name the dialog's title and question. */
+export async function askCPCount(max: number, name: string, keys: { title: string; question: string }): Promise<number | null> {
   const buttons = Array.from({ length: max }, (_, i) => ({ action: String(i + 1), label: String(i + 1), default: i === 0 }));
   const answer = await foundry.applications.api.DialogV2.wait({
-    window: { title: localize("OMNIBUS.D6.ResistCP.Title", { name }) },
-    content: `<p>${localize("OMNIBUS.D6.ResistCP.Question", { max })}</p>`,
+    window: { title: localize(keys.title, { name }) },
+    content: `<p>${localize(keys.question, { max })}</p>`,
     buttons,
     rejectClose: false,
   } as never);
   const n = Number(answer);
   return Number.isInteger(n) && n >= 1 && n <= max ? n : null;
+}
+
+/**
+ * Rolls `count` CP dice in the spender's chat mode (kept whispered when the card is, compat.ts),
+ * shows them on a D6 card whose title, total and lines `card` gives from the dice's total, and posts
+ * them as the response `action` to the card (resist-CP and CP-after share this).
+ */
+export async function rollAndPostCP(
+  message: ChatMessage.Implementation,
+  response: { action: string; target: string | null; count: number; actor: ActorDoc },
+  card: (bonus: number) => Pick<D6CardContext, "title" | "total" | "lines">,
+): Promise<void> {
+  const roll = D6CharacterPointRoll.ofDice(response.count);
+  const mode = responseMode(message as never);
+  await roll.evaluate(mode.evaluate);
+  const bonus = roll.outcome!.total;
+  const context: D6CardContext = {
+    subtitle: "",
+    img: response.actor.img ?? "",
+    dice: diceFaces({
+      code: { dice: 0, pips: 0 },
+      dice: [],
+      wild: [],
+      cp: roll.outcome!.faces,
+      pips: 0,
+      total: bonus,
+      wildOne: false,
+      complication: false,
+      removed: [],
+    }),
+    outcome: null,
+    quality: null,
+    complication: false,
+    outcomes: [],
+    buttons: [],
+    ...card(bonus),
+  };
+  const content = await foundry.applications.handlebars.renderTemplate(templatePath("d6/chat/check-card"), { ...context, ruleset: "d6" });
+  await postResponse(message, response.action, response.target, {
+    rolls: [roll as unknown as Roll],
+    choices: { count: String(response.count) },
+    content,
+    actor: response.actor as never,
+    rollMode: mode.mode,
+  });
+}
+
+/** The GM's reading of a CP response: its count (1…max) and its dice, exactly that many exploding d6. */
+export function cpResponse(context: ChatActionContext, max: number): { count: number; faces: number[]; total: number } {
+  const count = parseIndex(context.response?.choices.count ?? "", CHARACTER_POINT_CAPS.resistDamage);
+  if (count === null || count < 1 || count > max)
+    throw new OmnibusError("outOfRange", "Character Points on this roll", {
+      name: "count",
+      value: context.response?.choices.count ?? "",
+      min: "1",
+      max: String(max),
+    });
+  const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => (f.sides === 6 ? f.face : 0)));
+  return { count, faces, total: cpDiceFromFaces(faces, count).total };
 }
 
 /** The owner's click: choose the count, roll the CP dice, and post them as a response to the card. */
@@ -96,56 +155,27 @@ async function spendResistCP({ message, target: key, state }: ChatActionContext)
     notify("warn", "OMNIBUS.D6.ResistCP.None", { name: target.name });
     return;
   }
-  const count = await askCount(max, target.name);
+  const count = await askCPCount(max, target.name, { title: "OMNIBUS.D6.ResistCP.Title", question: "OMNIBUS.D6.ResistCP.Question" });
   if (!count) return;
-  const roll = D6CharacterPointRoll.ofDice(count);
-  // The spender's chat mode, kept whispered when the card is (compat.ts).
-  const mode = responseMode(message as never);
-  await roll.evaluate(mode.evaluate);
-  const bonus = roll.outcome!.total;
-  const resistTotal = target.resistTotal + bonus;
-  const preview = planDamage(
-    { ...target, resistTotal },
-    { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0) },
-    readSettings(),
-  );
-  const context: D6CardContext = {
-    title: localize("OMNIBUS.D6.ResistCP.Title", { name: target.name }),
-    subtitle: "",
-    img: actor.img ?? "",
-    dice: diceFaces({
-      code: { dice: 0, pips: 0 },
-      dice: [],
-      wild: [],
-      cp: roll.outcome!.faces,
-      pips: 0,
+  await rollAndPostCP(message, { action: "d6ResistCP", target: key, count, actor }, (bonus) => {
+    const resistTotal = target.resistTotal + bonus;
+    const preview = planDamage(
+      { ...target, resistTotal },
+      { woundLevel: String(actor.system.woundLevel ?? "healthy"), stuns: Number(actor.system.stuns ?? 0) },
+      readSettings(),
+    );
+    return {
+      title: localize("OMNIBUS.D6.ResistCP.Title", { name: target.name }),
       total: bonus,
-      wildOne: false,
-      complication: false,
-      removed: [],
-    }),
-    total: bonus,
-    outcome: null,
-    quality: null,
-    complication: false,
-    lines: [
-      { label: "OMNIBUS.D6.ResistCP.Spent", value: String(count) },
-      { label: "OMNIBUS.D6.Card.DamageVsStrength", value: `${target.damageTotal} − ${resistTotal} (${target.resistTotal} + ${bonus})` },
-      {
-        label: "OMNIBUS.D6.ResistCP.NowResult",
-        value: localize(preview.knockedOut ? "OMNIBUS.D6.DamageResult.knockedOut" : `OMNIBUS.D6.DamageResult.${preview.result}`),
-      },
-    ],
-    outcomes: [],
-    buttons: [],
-  };
-  const content = await foundry.applications.handlebars.renderTemplate(templatePath("d6/chat/check-card"), { ...context, ruleset: "d6" });
-  await postResponse(message, "d6ResistCP", key, {
-    rolls: [roll as unknown as Roll],
-    choices: { count: String(count) },
-    content,
-    actor: actor as never,
-    rollMode: mode.mode,
+      lines: [
+        { label: "OMNIBUS.D6.ResistCP.Spent", value: String(count) },
+        { label: "OMNIBUS.D6.Card.DamageVsStrength", value: `${target.damageTotal} − ${resistTotal} (${target.resistTotal} + ${bonus})` },
+        {
+          label: "OMNIBUS.D6.ResistCP.NowResult",
+          value: localize(preview.knockedOut ? "OMNIBUS.D6.DamageResult.knockedOut" : `OMNIBUS.D6.DamageResult.${preview.result}`),
+        },
+      ],
+    };
   });
 }
 
@@ -159,17 +189,7 @@ async function planResistCP(context: ChatActionContext): Promise<PlannedAction> 
     throw refused("DamageApplied", "the damage was already applied", { name: target.name });
   const actor = (await fromUuid(target.actorUuid as never)) as unknown as ActorDoc | null;
   if (!actor) throw refused("TargetGone", "the target no longer exists", { name: target.name });
-  const count = parseIndex(context.response?.choices.count ?? "", CHARACTER_POINT_CAPS.resistDamage);
-  const max = resistCPLimit(actor.system);
-  if (count === null || count < 1 || count > max)
-    throw new OmnibusError("outOfRange", "Character Points on this roll", {
-      name: "count",
-      value: context.response?.choices.count ?? "",
-      min: "1",
-      max: String(max),
-    });
-  const faces = (context.response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => (f.sides === 6 ? f.face : 0)));
-  const { total } = cpDiceFromFaces(faces, count);
+  const { count, total } = cpResponse(context, resistCPLimit(actor.system));
   const state = structuredClone(context.state);
   const next = damageTargets(state)[index!];
   next.cpBonus = total;
