@@ -174,3 +174,43 @@ export function readerLength(yards: number, sceneUnits: string | null | undefine
   const unit = lengthUnit(sceneUnits) ?? "yd";
   return { value: Math.round(convertLength(yards, "yd", unit) * 10) / 10, unit };
 }
+
+/** The unit each ruleset's books give lengths in (weapon ranges, moves): WFRP and Storytelling yards, the rest metres. */
+export const RULESET_LENGTH_UNIT: Readonly<Record<string, LengthUnit>> = Object.freeze({
+  wfrp: "yd",
+  storytelling: "yd",
+  d6: "m",
+  silhouette: "m",
+});
+
+/** A ruleset's book unit (metres for one this table does not name). */
+export function rulesetLengthUnit(ruleset: string): LengthUnit {
+  return RULESET_LENGTH_UNIT[ruleset] ?? "m";
+}
+
+/** Lengths as a sheet shows them: in the book's unit, and as read on a scene measured in another length unit. */
+export interface RangeReading {
+  /** `OMNIBUS.Units.<unit>` of the book's unit (the stored numbers). */
+  unitKey: string;
+  /** The same lengths in the scene's unit (to 0.1), or null when the scene uses the book's unit or no length unit. */
+  scene: { values: number[]; text: string; unitKey: string } | null;
+}
+
+/** `values` in `rulesUnit` for a reader of a scene measured in `sceneUnits` (issue 14: the rules keep the book's unit). */
+export function rangeReading(values: readonly number[], rulesUnit: LengthUnit, sceneUnits: string | null | undefined): RangeReading {
+  const unit = lengthUnit(sceneUnits);
+  const scene =
+    unit && unit !== rulesUnit
+      ? (() => {
+          const converted = values.map((v) => Math.round(convertLength(v, rulesUnit, unit) * 10) / 10);
+          return { values: converted, text: converted.join(" / "), unitKey: `OMNIBUS.Units.${unit}` };
+        })()
+      : null;
+  return { unitKey: `OMNIBUS.Units.${rulesUnit}`, scene };
+}
+
+/** A distance a scene measured in `sceneUnits`, in `rulesUnit` (to 0.01); a scene without a length unit counts one unit as one `rulesUnit`. */
+export function sceneToRules(distance: number, sceneUnits: string | null | undefined, rulesUnit: LengthUnit): number {
+  const unit = lengthUnit(sceneUnits) ?? rulesUnit;
+  return roundLength(convertLength(distance, unit, rulesUnit));
+}

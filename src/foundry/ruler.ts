@@ -6,10 +6,13 @@
  * `waypoint.measurement` (api `GridMeasurePathResultWaypoint`) holds the cumulative `distance` and
  * `cost` up to that waypoint, and `this.token` is the dragged Token. The subclass only recolours
  * those styles (as dnd5e 5.x's and other v13 systems' rulers do); `CONFIG.Token.rulerClass` takes it.
- * The bands are in the scene's distance units: the rulesets' metres (yards in WFRP) are assumed.
+ * The bands are in the ruleset's book unit (yards in WFRP and Storytelling, metres in D6 and
+ * Silhouette): a drag measured in the scene's units is converted to it first (a metre grid under WFRP
+ * bands its walk in yards), so the colours are right whatever the scene measures in.
  */
 import type { RulesetAdapter } from "./ruleset";
 import { bandColor } from "../rules/table/tokens";
+import { rulesetLengthUnit, sceneToRules } from "../core/units";
 
 interface RulerWaypoint {
   measurement?: { distance?: number; cost?: number };
@@ -19,7 +22,7 @@ interface Style {
   [k: string]: unknown;
 }
 type RulerBase = abstract new (...args: never[]) => {
-  token?: { actor?: { type?: string; system?: unknown } | null } | null;
+  token?: { actor?: { type?: string; system?: unknown } | null; scene?: { grid?: { units?: string } } | null } | null;
   _getSegmentStyle(waypoint: unknown): Style;
   _getGridHighlightStyle(waypoint: unknown, offset: unknown): Style;
 };
@@ -29,12 +32,13 @@ export function waypointColor(
   adapter: RulesetAdapter,
   actor: { type?: string; system?: unknown } | null | undefined,
   waypoint: RulerWaypoint,
+  sceneUnits: string | null = null,
 ): number | null {
   if (!adapter.movementBands || !actor?.type) return null;
   const bands = adapter.movementBands(actor.type, (actor.system ?? {}) as Record<string, unknown>);
   const m = waypoint?.measurement;
   const distance = Number.isFinite(m?.cost) ? (m!.cost as number) : Number(m?.distance);
-  return Number.isFinite(distance) ? bandColor(bands, distance) : null;
+  return Number.isFinite(distance) ? bandColor(bands, sceneToRules(distance, sceneUnits, rulesetLengthUnit(adapter.id))) : null;
 }
 
 export function omnibusRulerClass(Base: RulerBase, adapter: RulesetAdapter) {
@@ -48,7 +52,8 @@ export function omnibusRulerClass(Base: RulerBase, adapter: RulesetAdapter) {
       return this.#recolour(super._getGridHighlightStyle(waypoint, offset), waypoint);
     }
     #recolour(style: Style, waypoint: RulerWaypoint): Style {
-      const color = waypointColor(adapter, (this as unknown as InstanceType<RulerBase>).token?.actor, waypoint);
+      const token = (this as unknown as InstanceType<RulerBase>).token;
+      const color = waypointColor(adapter, token?.actor, waypoint, token?.scene?.grid?.units ?? null);
       if (color !== null && style) style.color = color;
       return style;
     }

@@ -75,6 +75,7 @@ export const SHARED_TEMPLATES = [
   "shared/ledger",
   "shared/effects",
   "shared/explain",
+  "shared/range-units",
   "dialog/award-experience",
   "shared/party",
   "shared/creation",

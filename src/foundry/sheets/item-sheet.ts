@@ -16,7 +16,12 @@ import { activeRulesetId, rulesetOfType } from "../registry";
 import { templatePath } from "../templates/helpers";
 import type { HbsPart } from "./actor-sheet";
 import { enrichDescription, readerDescription, readerName, readerSubmit } from "./description";
-import { itemSheetContext, type ItemSheetContext, type TabDefinition } from "../../rules/table/sheet-context";
+import { itemSheetContext, weaponRangeReading, type ItemSheetContext, type TabDefinition } from "../../rules/table/sheet-context";
+
+/** The distance unit of the scene on the canvas (`""` or null when none is viewed). */
+export function viewedSceneUnits(): string | null {
+  return (globalThis as { canvas?: { scene?: { grid?: { units?: string } } | null } }).canvas?.scene?.grid?.units ?? null;
+}
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ItemSheetV2 } = foundry.applications.sheets;
@@ -88,7 +93,9 @@ export class OmnibusItemSheet extends HbsItemSheet {
       effects: itemEffectRowInput(item as never),
     });
     if (context.tab) tabGroups.primary = context.tab;
-    return { ...base, ...context, ...(await this.prepareRulesetContext(context)) } as never;
+    // Ranges in the book's unit, and in the viewed scene's unit when it measures in another one.
+    const rangeReading = weaponRangeReading(this.ruleset, system, viewedSceneUnits());
+    return { ...base, ...context, rangeReading, ...(await this.prepareRulesetContext(context)) } as never;
   }
 
   /**

@@ -6,6 +6,7 @@
  * Labels are i18n keys; templates localize them.
  */
 import { experienceContext, type ExperienceContext } from "./experience-context";
+import { rangeReading, rulesetLengthUnit, type RangeReading } from "../../core/units";
 
 export interface TabDefinition {
   id: string;
@@ -254,4 +255,34 @@ export type ItemSheetContext = SheetContext & { effects: EffectRow[] };
 
 export function itemSheetContext(input: ItemSheetInput): ItemSheetContext {
   return { ...sheetContext("Item", input, input.item), effects: effectRows(input.effects ?? []) };
+}
+
+/** Which stored fields hold a weapon's range lengths, per ruleset, in the order the sheet lists them. */
+const RANGE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  d6: ["shortMin", "shortMax", "medium", "long"],
+  storytelling: ["short", "medium", "long"],
+  silhouette: ["base", "medium", "long", "extreme"],
+};
+
+/**
+ * A weapon item's ranges for its sheet: the book's unit (WFRP and Storytelling yards, D6 and
+ * Silhouette metres) and, on a scene measured in another length unit, the same ranges in it.
+ * Null for an item without ranges (a melee weapon, armour, or all ranges 0).
+ */
+export function weaponRangeReading(
+  ruleset: string,
+  system: Record<string, unknown>,
+  sceneUnits: string | null | undefined,
+): RangeReading | null {
+  let values: number[];
+  if (ruleset === "wfrp") {
+    values = system.kind === "ranged" && typeof system.range === "number" ? [system.range] : [];
+  } else {
+    const fields = RANGE_FIELDS[ruleset];
+    const ranges = system.ranges as Record<string, unknown> | undefined;
+    if (!fields || !ranges || typeof ranges !== "object") return null;
+    values = fields.map((f) => ranges[f]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+  }
+  if (values.length === 0 || values.every((v) => v <= 0)) return null;
+  return rangeReading(values, rulesetLengthUnit(ruleset), sceneUnits);
 }
