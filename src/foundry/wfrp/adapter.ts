@@ -16,7 +16,7 @@ import { templatePath } from "../templates/helpers";
 import { wfrpChatActions, renderWfrpCard } from "./actions";
 import { wfrpChecks } from "./checks";
 import { registerCombatHooks, wfrpCombat } from "./combat";
-import { decorateConditionHud, type HudActor } from "./tokens";
+import { decorateConditionHud, redrawConditionCounts, registerConditionCountToken, type HudActor } from "./tokens";
 import { deriveActor } from "../../rules/wfrp/table/derive";
 import { currentRules } from "./settings";
 import { onWfrpActorChange, onWfrpEffectCreated, wfrpTimerRules } from "./timers";
@@ -94,6 +94,10 @@ export const wfrpAdapter = defineRuleset({
     testOdds,
     opposedOdds,
   },
+  onInit() {
+    // Stacking Conditions' counts on the token's own status icons.
+    registerConditionCountToken();
+  },
   onReady() {
     registerCombatHooks();
     // Timers (Surprised for the first round) as Active Effect durations.
@@ -105,5 +109,6 @@ export const wfrpAdapter = defineRuleset({
     Hooks.on("renderTokenHUD", ((hud: { actor?: HudActor | null; object?: { actor?: HudActor | null } | null }, html: HTMLElement) => {
       decorateConditionHud(html, hud.actor ?? hud.object?.actor ?? null);
     }) as never);
+    Hooks.on("updateActor", (actor: unknown, changed: unknown) => redrawConditionCounts(actor as never, (changed ?? {}) as never));
   },
 });

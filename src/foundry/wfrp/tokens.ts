@@ -3,6 +3,7 @@
  * HUD: each stacking Condition's icon shows its count, a left click adds one and a right click
  * removes one (src/rules/wfrp/conditions.ts decides the new count; non-stacking ones keep
  * Foundry's own toggle). The count is kept in `system.conditions.<id>`, the status icon follows it.
+ * On the canvas the token writes the count on the Condition's status icon (`conditionCountTokenClass`).
  */
 import {
   CONDITIONS,
@@ -13,6 +14,7 @@ import {
   type ConditionId,
 } from "../../rules/wfrp/index";
 import { effectiveConditions } from "../../rules/wfrp/table/derive";
+import { CONDITION_ICONS } from "./status-effects";
 
 export interface HudActor {
   system?: Record<string, unknown>;
@@ -70,4 +72,108 @@ export function decorateConditionHud(html: HTMLElement, actor: HudActor | null |
     decorated++;
   }
   return decorated;
+}
+
+/** The stacking Condition whose status icon is `src`, with its count on this actor (0: none, or not one). */
+export function conditionCountOfIcon(actor: HudActor | null | undefined, src: string): { id: ConditionId; count: number } | null {
+  const id = [...STACKING].find((c) => CONDITION_ICONS[c as ConditionId] === src) as ConditionId | undefined;
+  if (!id || !actor) return null;
+  const count = effectiveConditions(actor.system?.conditions, actor.statuses ?? [])[id] ?? 0;
+  return { id, count };
+}
+
+/** An effect icon as the token draws it (a PIXI sprite): its texture's size and anchor, its children. */
+export interface CountSprite {
+  texture?: { width?: number; height?: number } | null;
+  anchor?: { x: number; y: number } | null;
+  addChild(child: unknown): unknown;
+}
+/** A text drawn on the canvas (PIXI.Text): placed by its anchor and position in the icon's own pixels. */
+export interface CountText {
+  anchor: { set(x: number, y: number): void };
+  position: { set(x: number, y: number): void };
+  name?: string | null;
+}
+export type MakeCountText = (text: string, fontSize: number) => CountText;
+
+/**
+ * Writes the count in the icon's bottom right corner, as a child of the sprite so it follows the
+ * icon when the token lays its effects out (the sprite is scaled to the icon size: the text is
+ * sized in the texture's pixels, half the icon's height). Returns the text, or null for no count.
+ */
+export function badgeEffectIcon(sprite: CountSprite, count: number, makeText: MakeCountText): CountText | null {
+  if (!(count > 0)) return null;
+  const w = sprite.texture?.width || 100;
+  const h = sprite.texture?.height || 100;
+  const ax = sprite.anchor?.x ?? 0;
+  const ay = sprite.anchor?.y ?? 0;
+  const text = makeText(String(count), Math.round(h * 0.55));
+  text.name = "omnibus-condition-count";
+  text.anchor.set(1, 1);
+  text.position.set(w * (1 - ax), h * (1 - ay));
+  sprite.addChild(text);
+  return text;
+}
+
+/** A white number outlined in black, readable on any icon (PIXI.Text, the canvas's text). */
+export function pixiCountText(text: string, fontSize: number): CountText {
+  return new PIXI.Text(text, {
+    fontFamily: "Signika, sans-serif",
+    fontSize,
+    fontWeight: "bold",
+    fill: 0xffffff,
+    stroke: 0x000000,
+    strokeThickness: Math.max(2, Math.round(fontSize / 6)),
+  }) as unknown as CountText;
+}
+
+/** The part of Foundry's Token the subclass uses: it draws each status icon through `_drawEffect`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TokenBase = abstract new (...args: any[]) => { actor?: unknown };
+
+/**
+ * The token class with the stacking Conditions' counts on their status icons: v13's (and v14's)
+ * `Token#_drawEffect(src, tint)` draws one icon and returns its sprite; the count is added to it.
+ * `CONFIG.Token.objectClass` takes it at init (the canvas draws its tokens later).
+ */
+export function conditionCountTokenClass(Base: TokenBase, makeText: MakeCountText = pixiCountText) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const Parent = Base as any;
+  return class OmnibusConditionToken extends Parent {
+    async _drawEffect(src: string, tint: unknown) {
+      const sprite = (await super._drawEffect(src, tint)) as CountSprite | undefined | null;
+      const found = sprite ? conditionCountOfIcon((this as { actor?: HudActor | null }).actor, src) : null;
+      if (sprite && found) badgeEffectIcon(sprite, found.count, makeText);
+      return sprite;
+    }
+  };
+}
+
+/** A token on the canvas whose effect icons can be redrawn (`renderFlags`, v13's render flags). */
+interface RedrawableToken {
+  renderFlags?: { set(flags: Record<string, boolean>): void };
+}
+
+/**
+ * The `updateActor` hook, on every client: a Condition's count changed without its status icon
+ * changing (Bleeding 2 → 3), so the actor's tokens redraw their icons with the new number.
+ */
+export function redrawConditionCounts(
+  actor: { getActiveTokens?(): RedrawableToken[] } | null | undefined,
+  changed: Record<string, unknown>,
+): number {
+  const system = changed.system as Record<string, unknown> | undefined;
+  const touched = system && typeof system.conditions === "object" && system.conditions !== null;
+  const flat = Object.keys(changed).some((k) => k.startsWith("system.conditions"));
+  if (!touched && !flat) return 0;
+  const tokens = actor?.getActiveTokens?.() ?? [];
+  for (const token of tokens) token.renderFlags?.set({ redrawEffects: true });
+  return tokens.length;
+}
+
+/** Sets `CONFIG.Token.objectClass` to the counting token (at init, before the canvas draws). */
+export function registerConditionCountToken(): void {
+  const token = (CONFIG as unknown as { Token?: { objectClass?: TokenBase } }).Token;
+  if (!token?.objectClass) return;
+  token.objectClass = conditionCountTokenClass(token.objectClass) as unknown as TokenBase;
 }
