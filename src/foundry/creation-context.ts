@@ -51,6 +51,8 @@ export interface RollOffer {
   result: string | null;
   canRoll: boolean;
   canKeep: boolean;
+  /** Characteristics: keep the rolled results moved between characteristics (a smaller bonus). */
+  canRearrange?: boolean;
   kept: boolean;
   /** i18n key of the bonus line. */
   bonus: string;

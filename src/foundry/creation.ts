@@ -19,10 +19,14 @@ import {
   CREATION_ROLL_FORMULAS,
   CREATION_ROLL_KINDS,
   CREATION_XP,
+  CHARACTERISTICS_CHOICES,
+  characteristicsChoiceBreach,
+  characteristicsChoiceXp,
   characteristicsFromFaces,
   differsFromRoll,
   speciesFromD100,
   speciesKey,
+  type CharacteristicsChoice,
   type CreationRollKind,
   type CreationRollRecord,
 } from "../rules/wfrp/creation-rolls";
@@ -42,9 +46,10 @@ export const ROLLS_SETTING = "creationRolls";
 /** The character types the creation window serves. */
 export const CREATION_TYPES = RULESET_IDS.map((id) => `${id}_character`);
 
+type RecordedRoll = CreationRollRecord & { kept?: boolean; messageId?: string; choice?: CharacteristicsChoice };
 interface ActorRolls {
-  species?: CreationRollRecord & { kept?: boolean; messageId?: string };
-  characteristics?: CreationRollRecord & { kept?: boolean; messageId?: string };
+  species?: RecordedRoll;
+  characteristics?: RecordedRoll;
 }
 type RollsStore = Record<string, ActorRolls>;
 
@@ -121,9 +126,15 @@ export async function finishCreation(actor: ActorDoc): Promise<boolean> {
   }
   if (ruleset === "wfrp") {
     const rolled = creationRollsOf(actor.uuid).characteristics;
-    const differ = rolled ? differsFromRoll(rolled, (asLike(actor).system.characteristics ?? {}) as Record<string, unknown>) : [];
-    if (differ.length > 0 && rolled?.kept) {
+    const chars = (asLike(actor).system.characteristics ?? {}) as Record<string, unknown>;
+    const broken = rolled?.kept ? characteristicsChoiceBreach(rolled, rolled.choice ?? "asRolled", chars) : null;
+    if (broken === "notAsRolled") {
+      const differ = differsFromRoll(rolled!, chars);
       notify("warn", "OMNIBUS.Creation.NotAsRolled", { characteristics: differ.map((c) => localize(`OMNIBUS.WFRP.Char.${c}`)).join(", ") });
+      return false;
+    }
+    if (broken === "notRearranged") {
+      notify("warn", "OMNIBUS.Creation.NotRearranged");
       return false;
     }
   }
@@ -145,13 +156,17 @@ export async function requestCreationRoll(actor: ActorDoc, kind: CreationRollKin
   return requestChatAction(message as never, "wfrpCreationRoll");
 }
 
-/** Asks the GM for the bonus experience of keeping a roll. */
-export async function requestKeepRoll(actor: ActorDoc, kind: CreationRollKind): Promise<boolean> {
+/** Asks the GM for the bonus experience of keeping a roll (characteristics: as rolled, or rearranged). */
+export async function requestKeepRoll(
+  actor: ActorDoc,
+  kind: CreationRollKind,
+  choice: CharacteristicsChoice | null = null,
+): Promise<boolean> {
   const rolled = creationRollsOf(actor.uuid)[kind];
   const messageId = rolled?.messageId;
   const message = messageId ? (game.messages?.get(messageId) as unknown as ChatMessage.Implementation | undefined) : undefined;
   if (!message) return false;
-  return requestChatAction(message as never, "wfrpCreationKeep");
+  return requestChatAction(message as never, "wfrpCreationKeep", kind === "characteristics" ? (choice ?? "asRolled") : null);
 }
 
 const requestOf = (state: Record<string, unknown>): { kind: CreationRollKind; actorUuid: string } => {
@@ -233,19 +248,26 @@ async function planKeep(context: ChatActionContext): Promise<PlannedAction> {
   if (rolled.kept) throw refused("RollKept", "this roll was already kept");
   if (rolled.reroll) throw refused("RerollNoBonus", "a second roll earns no bonus experience");
   const system = asLike(actor).system;
-  if (kind === "characteristics" && differsFromRoll(rolled, (system.characteristics ?? {}) as Record<string, unknown>).length > 0) {
-    throw refused("CharacteristicsChanged", "the characteristics are no longer as rolled");
+  const choice: CharacteristicsChoice = CHARACTERISTICS_CHOICES.includes(context.target as CharacteristicsChoice)
+    ? (context.target as CharacteristicsChoice)
+    : "asRolled";
+  if (kind === "characteristics") {
+    const broken = characteristicsChoiceBreach(rolled, choice, (system.characteristics ?? {}) as Record<string, unknown>);
+    if (broken === "notAsRolled") throw refused("CharacteristicsChanged", "the characteristics are no longer as rolled");
+    if (broken === "notRearranged")
+      throw refused("CharacteristicsNotRearranged", "the characteristics are not the rolled results rearranged");
   }
   if (kind === "species" && speciesKey(String(system.species ?? "")) !== rolled.species)
     throw refused("SpeciesChanged", "the species is no longer as rolled");
-  const amount = kind === "species" ? CREATION_XP.randomSpecies : CREATION_XP.characteristicsAsRolled;
+  const amount = kind === "species" ? CREATION_XP.randomSpecies : characteristicsChoiceXp(choice);
+  const reason = kind === "species" || choice === "asRolled" ? `OMNIBUS.Creation.Keep.${kind}` : "OMNIBUS.Creation.Keep.rearranged";
   const changes = planAward("wfrp", asLike(actor), {
     id: foundry.utils.randomID(),
     amount,
-    reason: localize(`OMNIBUS.Creation.Keep.${kind}`),
+    reason: localize(reason),
     date: new Date().toISOString(),
   });
-  await writeRolls(actorUuid, (r) => ({ ...r, [kind]: { ...rolled, kept: true } }));
+  await writeRolls(actorUuid, (r) => ({ ...r, [kind]: { ...rolled, kept: true, ...(kind === "characteristics" ? { choice } : {}) } }));
   const update = Object.fromEntries(Object.entries(changes.system ?? {}).map(([k, v]) => [`system.${k}`, v]));
   return { changes: [{ uuid: actorUuid, update }], summary: { key: "OMNIBUS.Creation.Kept", data: { amount } } };
 }
@@ -273,6 +295,7 @@ export function rollOffers(actorUuid: string, species: string, editable: boolean
       result,
       canRoll: editable && !rec?.kept && (kind === "species" || speciesKey(species) !== null),
       canKeep: editable && Boolean(rec) && !rec!.kept && !rec!.reroll,
+      canRearrange: kind === "characteristics" && editable && Boolean(rec) && !rec!.kept && !rec!.reroll,
       kept: Boolean(rec?.kept),
       bonus: `OMNIBUS.Creation.Bonus.${kind}`,
     };
@@ -388,7 +411,8 @@ export class CreationWindow extends HbsApp {
   }
 
   static async #onKeep(this: CreationWindow, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await requestKeepRoll(this.actor, target.dataset.kind as CreationRollKind);
+    const choice = target.dataset.choice === "rearranged" ? "rearranged" : null;
+    await requestKeepRoll(this.actor, target.dataset.kind as CreationRollKind, choice);
   }
 }
 

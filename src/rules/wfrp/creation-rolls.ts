@@ -17,8 +17,35 @@ export const SPECIES_D100: ReadonlyArray<{ upTo: number; species: keyof typeof W
   { upTo: 100, species: "woodElf" },
 ];
 
-/** Bonus XP for keeping a random result (core rulebook, character creation): species 20, characteristics as rolled 50. */
-export const CREATION_XP = { randomSpecies: 20, characteristicsAsRolled: 50 } as const;
+/**
+ * Bonus XP for taking the dice (core rulebook, chapter 2, Character Creation): the species as rolled
+ * 20; the career as first rolled 50, or chosen from three rolls 25 (picked freely: none);
+ * characteristics as rolled 50, or the rolled values rearranged 25 (100 points allocated: none).
+ */
+export const CREATION_XP = {
+  randomSpecies: 20,
+  careerFirstRoll: 50,
+  careerOfThree: 25,
+  characteristicsAsRolled: 50,
+  characteristicsRearranged: 25,
+} as const;
+
+/** How a player took the characteristics' roll: as the dice fell, or the rolled values moved between characteristics. */
+export type CharacteristicsChoice = "asRolled" | "rearranged";
+export const CHARACTERISTICS_CHOICES: readonly CharacteristicsChoice[] = ["asRolled", "rearranged"];
+
+/** How a player took the career: the first roll, one of three rolls, or picked (no roll). */
+export type CareerChoice = "firstRoll" | "ofThree" | "picked";
+
+/** The bonus experience a way of taking the career earns (core rulebook, chapter 2, Class and Career). */
+export function careerChoiceXp(choice: CareerChoice): number {
+  return choice === "firstRoll" ? CREATION_XP.careerFirstRoll : choice === "ofThree" ? CREATION_XP.careerOfThree : 0;
+}
+
+/** The bonus experience a way of taking the characteristics earns (core rulebook, chapter 2, Characteristics). */
+export function characteristicsChoiceXp(choice: CharacteristicsChoice): number {
+  return choice === "asRolled" ? CREATION_XP.characteristicsAsRolled : CREATION_XP.characteristicsRearranged;
+}
 
 export type CreationRollKind = "species" | "characteristics";
 export const CREATION_ROLL_KINDS: readonly CreationRollKind[] = ["species", "characteristics"];
@@ -79,4 +106,36 @@ export function differsFromRoll(record: CreationRollRecord, characteristics: Rec
     const v = (characteristics[c] as { initial?: unknown } | undefined)?.initial;
     return v !== rolled[c];
   });
+}
+
+const initialOf = (characteristics: Record<string, unknown>, c: string): unknown =>
+  (characteristics[c] as { initial?: unknown } | undefined)?.initial;
+
+/**
+ * Whether the character's characteristics are the rolled 2d10 results moved between
+ * characteristics, each used once, with each characteristic's own species base added after (core
+ * rulebook, chapter 2: the rolls may be rearranged). Kept as rolled is a rearrangement too.
+ */
+export function isRearrangement(record: CreationRollRecord, characteristics: Record<string, unknown>): boolean {
+  if (record.kind !== "characteristics") return false;
+  const sp = WFRP_SPECIES[record.species];
+  if (!sp) return false;
+  const rolled = CHARACTERISTICS.map((_, i) => record.faces[2 * i] + record.faces[2 * i + 1]).sort((a, b) => a - b);
+  const held = CHARACTERISTICS.map((c) => initialOf(characteristics, c));
+  if (!held.every((v) => typeof v === "number")) return false;
+  const dice = CHARACTERISTICS.map((c, i) => (held[i] as number) - sp.base[c]).sort((a, b) => a - b);
+  return dice.every((v, i) => v === rolled[i]);
+}
+
+/**
+ * Which rule a characteristics choice breaks on the stored values, or null when it earns its bonus:
+ * "asRolled" needs every value as rolled, "rearranged" the rolled values in some order.
+ */
+export function characteristicsChoiceBreach(
+  record: CreationRollRecord,
+  choice: CharacteristicsChoice,
+  characteristics: Record<string, unknown>,
+): "notAsRolled" | "notRearranged" | null {
+  if (choice === "asRolled") return differsFromRoll(record, characteristics).length > 0 ? "notAsRolled" : null;
+  return isRearrangement(record, characteristics) ? null : "notRearranged";
 }

@@ -168,6 +168,27 @@ describe("WFRP random rolls on the GM", () => {
     // The older card is not the latest roll.
     await expect(plan("wfrpCreationKeep", ctx(b, "p1", "n1"))).rejects.toThrow(/latest roll/);
   });
+  it("WFRP 4e core, chapter 2, Characteristics: the rolls rearranged earn +25 XP; a value not rolled is refused", async () => {
+    const a = actor("r", blank());
+    // WS rolls 2 (1+1), BS rolls 20 (10+10), the rest 10 (5+5); Human base 20 each.
+    stand.queueFaces(1, 1, 10, 10, ...Array(16).fill(5));
+    const r: any = await plan("wfrpCreationRoll", ctx(a, "p1", "m1"));
+    await stand.asUser("gm", () => a.update(r.changes[0].update));
+    const rearranged = (c: any) => ({ ...ctx(a, "p1", "m1"), target: "rearranged", ...c });
+    // Swap WS and BS: WS 40, BS 22 — the same rolls.
+    await stand.asUser("p1", () => a.update({ "system.characteristics.ws.initial": 40, "system.characteristics.bs.initial": 23 }));
+    await expect(plan("wfrpCreationKeep", rearranged({}))).rejects.toThrow(/not the rolled results rearranged/);
+    await stand.asUser("p1", () => a.update({ "system.characteristics.bs.initial": 22 }));
+    await expect(plan("wfrpCreationKeep", ctx(a, "p1", "m1"))).rejects.toThrow(/no longer as rolled/);
+    const k: any = await plan("wfrpCreationKeep", rearranged({}));
+    expect(k.changes[0].update["system.experience.total"]).toBe(25);
+    expect(creation.creationRollsOf(a.uuid).characteristics).toMatchObject({ kept: true, choice: "rearranged" });
+    // Finish holds the kept choice against the stored values: a value moved off the rolls is refused.
+    stand.setUser("p1");
+    await a.update({ "system.characteristics.ws.initial": 41 });
+    expect(await creation.finishCreation(a as never)).toBe(false);
+    expect(stand.recorded.notifications.at(-1)?.message).toMatch(/OMNIBUS.Creation.(NotRearranged|Refused)/);
+  });
   it("the record lives in a world setting only a GM may write", async () => {
     stand.setUser("p1");
     await expect((globalThis as any).game.settings.set("omnibus", creation.ROLLS_SETTING, { "Actor.h": {} })).rejects.toThrow();

@@ -10,6 +10,10 @@ import { RULESET_IDS } from "../../../src/rules/index";
 import {
   characteristicsFromFaces,
   differsFromRoll,
+  careerChoiceXp,
+  characteristicsChoiceBreach,
+  characteristicsChoiceXp,
+  isRearrangement,
   speciesFromD100,
   speciesKey,
   CREATION_XP,
@@ -127,6 +131,36 @@ describe("WFRP 4e random creation rolls (core rulebook, Random Species and Speci
     expect(speciesKey("Высший эльф")).toBe("highElf");
     expect(speciesKey("Human")).toBe("human");
     expect(speciesKey("Ogre")).toBeNull();
-    expect(CREATION_XP).toEqual({ randomSpecies: 20, characteristicsAsRolled: 50 });
+    expect(CREATION_XP).toMatchObject({ randomSpecies: 20, characteristicsAsRolled: 50 });
+  });
+});
+
+describe("WFRP 4e core rulebook, chapter 2: the choices the random rolls give", () => {
+  const C = ["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"];
+  const of = (values: number[]) => Object.fromEntries(C.map((c, i) => [c, { initial: values[i] }]));
+  // A Dwarf (Species table: WS 30, BS 20, S 20, T 30, I 20, Ag 10, Dex 30, Int 20, WP 40, Fel 10).
+  const faces = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5];
+  const rec = { kind: "characteristics" as const, faces, species: "dwarf", reroll: false };
+  const rolled = [33, 27, 31, 45, 39, 12, 34, 26, 48, 20];
+  it("Class and Career: the first career rolled +50 XP, one of three rolls +25 XP, picked 0", () => {
+    expect([careerChoiceXp("firstRoll"), careerChoiceXp("ofThree"), careerChoiceXp("picked")]).toEqual([50, 25, 0]);
+  });
+  it("Characteristics: kept as rolled +50 XP, the rolls rearranged +25 XP", () => {
+    expect([characteristicsChoiceXp("asRolled"), characteristicsChoiceXp("rearranged")]).toEqual([50, 25]);
+  });
+  it("Characteristics, rearranging: the 2d10 results move, each characteristic keeps its species base", () => {
+    expect(isRearrangement(rec, of(rolled))).toBe(true);
+    // WS takes the Toughness roll (15) and Toughness the WS roll (3): 30+15, 30+3.
+    const swapped = [45, 27, 31, 33, 39, 12, 34, 26, 48, 20];
+    expect(isRearrangement(rec, of(swapped))).toBe(true);
+    expect(characteristicsChoiceBreach(rec, "rearranged", of(swapped))).toBeNull();
+    expect(characteristicsChoiceBreach(rec, "asRolled", of(swapped))).toBe("notAsRolled");
+    // Moving the totals with their bases is not the book's swap: WP 20 would need a roll of −20.
+    const totals = [33, 27, 31, 45, 39, 12, 34, 26, 20, 48];
+    expect(isRearrangement(rec, of(totals))).toBe(false);
+    expect(characteristicsChoiceBreach(rec, "rearranged", of(totals))).toBe("notRearranged");
+    // One value raised by a point: not the rolled values any more.
+    expect(isRearrangement(rec, of([34, ...rolled.slice(1)]))).toBe(false);
+    expect(characteristicsChoiceBreach(rec, "asRolled", of(rolled))).toBeNull();
   });
 });
