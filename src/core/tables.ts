@@ -1,7 +1,7 @@
 /**
  * Roll tables as plain data (issue 19): a table is rows with inclusive `[low, high]` ranges on one
  * die formula's span. Range lookup, a table's coverage check (no gap, no overlap, nothing outside
- * the die), and drawing several distinct rows by re-rolling duplicates. No Foundry here: the glue
+ * the die). No Foundry here: the glue
  * (src/foundry/tables.ts) reads a RollTable document's results into these rows.
  */
 import { OmnibusError } from "./errors";
@@ -50,40 +50,4 @@ export function rowAt<Row extends RangeRow>(rows: readonly Row[], value: number)
       max: Math.max(...rows.map((r) => r.range[1])),
     });
   return row;
-}
-
-export interface Drawn<Row> {
-  row: Row;
-  /** The die value that picked it. */
-  roll: number;
-}
-
-/**
- * Draws `count` different rows: a roll landing on a row already drawn is rolled again (the usual
- * "re-roll duplicates" table rule), at most `maxRolls` rolls in all. Refuses a count larger than
- * the table, and says so when the rolls ran out (never returns fewer rows silently).
- */
-export function drawDistinct<Row extends RangeRow>(
-  rows: readonly Row[],
-  roll: () => number,
-  count: number,
-  maxRolls = 100,
-): Array<Drawn<Row>> {
-  if (!Number.isInteger(count) || count < 1)
-    throw new OmnibusError("badArgument", "the number of rows to draw", { name: "count", value: String(count) });
-  if (count > rows.length)
-    throw new OmnibusError("outOfRange", "more distinct rows than the table has", {
-      name: "count",
-      value: count,
-      min: 1,
-      max: rows.length,
-    });
-  const drawn: Array<Drawn<Row>> = [];
-  for (let rolls = 0; drawn.length < count; rolls++) {
-    if (rolls >= maxRolls) throw new OmnibusError("rollImpossible", "too many duplicate rolls", { name: "count", value: count });
-    const value = roll();
-    const row = rowAt(rows, value);
-    if (!drawn.some((d) => d.row === row)) drawn.push({ row, roll: value });
-  }
-  return drawn;
 }

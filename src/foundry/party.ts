@@ -11,6 +11,7 @@ import { array, html, str, type SchemaSpec } from "../rules/table/field-spec";
 import { buildSchema } from "./data/build-fields";
 import { awardExperience, mayAward } from "./experience";
 import { localize, notify } from "./i18n";
+import { requestRoll, type RollRequestOptions } from "./roll-requests";
 import { readerName } from "./sheets/description";
 import { partyContext } from "./party-context";
 import { templatePath } from "./templates/helpers";
@@ -93,6 +94,50 @@ export async function removePartyMember(party: ActorLikeDoc, id: string): Promis
 }
 
 export type AwardMode = "each" | "split";
+
+/** What the party sheet's "Ask them all for a check" form holds (strings as typed). */
+export interface PartyAsk {
+  kind: string;
+  check: string;
+  difficulty: string;
+  hidden: boolean;
+}
+
+/**
+ * The roll request (roll-requests.ts) for every member of the party: the check `kind` named by
+ * `check` (`{skill: "climbing"}`), the difficulty when one is given, kept from the players when
+ * `hidden`. Null (and the GM is told) when the party has no members.
+ */
+export function partyRequestOptions(
+  party: ActorLikeDoc,
+  ask: PartyAsk,
+  lookup: (id: string) => ActorLikeDoc | null = worldActor,
+): RollRequestOptions | null {
+  const actors = membersOf(party)
+    .map(lookup)
+    .filter((a): a is ActorLikeDoc => a !== null)
+    .map((a) => ({ uuid: (a as { uuid?: string | null }).uuid ?? null }));
+  if (actors.length === 0) {
+    notify("warn", "OMNIBUS.Party.NoMembers");
+    return null;
+  }
+  const kind = ask.kind.trim();
+  const check = ask.check.trim();
+  const difficulty = ask.difficulty.trim();
+  return {
+    actors,
+    kind,
+    dataset: check ? { [kind]: check } : {},
+    values: difficulty ? { difficulty } : {},
+    hidden: difficulty && ask.hidden ? ["difficulty"] : [],
+  };
+}
+
+/** The GM asks every member of the party for one check: one request card (roll-requests.ts). */
+export async function askParty(party: ActorLikeDoc, ask: PartyAsk): Promise<ChatMessage.Implementation | null> {
+  const options = partyRequestOptions(party, ask);
+  return options ? requestRoll(options) : null;
+}
 
 /**
  * The GM's award to the whole party: `amount` to each member, or `amount` split equally between
@@ -189,6 +234,7 @@ export class PartySheet extends HbsActorSheet {
       openMember: PartySheet.#onOpenMember,
       removeMember: PartySheet.#onRemoveMember,
       awardParty: PartySheet.#onAward,
+      askParty: PartySheet.#onAsk,
     },
   };
 
@@ -227,6 +273,17 @@ export class PartySheet extends HbsActorSheet {
     const reason = form?.querySelector<HTMLInputElement>("input[data-party-field=reason]")?.value ?? "";
     const mode = form?.querySelector<HTMLInputElement>("input[name='system.awardMode']:checked")?.value === "split" ? "split" : "each";
     await awardParty(this.document as unknown as ActorLikeDoc, amount, reason || localize("OMNIBUS.Party.DefaultReason"), mode);
+  }
+
+  static async #onAsk(this: PartySheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const form = target.closest<HTMLElement>(".omnibus-party-ask");
+    const field = (name: string) => form?.querySelector<HTMLInputElement>(`input[data-party-field=${name}]`);
+    await askParty(this.document as unknown as ActorLikeDoc, {
+      kind: field("kind")?.value ?? "",
+      check: field("check")?.value ?? "",
+      difficulty: field("difficulty")?.value ?? "",
+      hidden: field("hidden")?.checked === true,
+    });
   }
 }
 

@@ -76,7 +76,12 @@ function recordedOutcome(messageId: string | null | undefined): TableOutcome | n
 export function tablesOfCard(messageId: string | null | undefined, state: Record<string, unknown>): TableKey[] {
   const ruleset = recordOf(messageId)?.ruleset ?? state.ruleset;
   if (!isRulesetId(ruleset)) return [];
-  return tablesCalledFor(ruleset, recordedOutcome(messageId), { attack: Boolean(state.weapon) });
+  // WFRP: damage the GM applied that took a target to 0 Wounds (its record of the attack card).
+  // The WFRP attack card keeps its weapon in its attack state (`flags.omnibus.attack.weapon`).
+  const attack = state.attack as { weapon?: unknown; targets?: Array<{ applied?: { reducedToZero?: unknown } | null }> } | undefined;
+  const targets = attack?.targets;
+  const reducedToZero = Array.isArray(targets) && targets.some((t) => t?.applied?.reducedToZero === true);
+  return tablesCalledFor(ruleset, recordedOutcome(messageId), { attack: Boolean(state.weapon ?? attack?.weapon), reducedToZero });
 }
 
 /** The RollTable a draw of `key` uses: the world setting's uuid, else the system's pack table. */

@@ -4,8 +4,9 @@
  *
  *  - WFRP 4e (published Core Rulebook, combat): an attack that succeeds on a double inflicts a
  *    Critical Wound, read on the hit location's table (the location from the reversed roll,
- *    003:L74 reversal, `hitLocation`); an attack that fails on a double is a fumble, read on the
- *    "Oops!" table. Both tables are d100. Other tests never call for them.
+ *    003:L74 reversal, `hitLocation`); so does a hit whose damage takes the target to 0 Wounds
+ *    (`reducedToZero`, whatever the double); an attack that fails on a double is a fumble, read on
+ *    the "Oops!" table. Both tables are d100. Other tests never call for them.
  *  - D6: a complication (the Wild Die's first 1 under the complication rules) → the complications
  *    table (our own d6 table; the rules leave the complication to the GM).
  *  - Silhouette: a mishap (Несчастный случай) → the mishaps table (our own d6 table).
@@ -62,12 +63,13 @@ export interface TableOutcome {
 
 /**
  * The tables a card's first roll calls for (none when the outcome calls for none). `attack`: the
- * card is an attack (WFRP reads its tables only on attacks).
+ * card is an attack (WFRP reads its tables only on attacks); `reducedToZero`: the card's applied
+ * damage took a target to 0 Wounds (a WFRP Critical Wound at the attack's hit location).
  */
 export function tablesCalledFor(
   ruleset: RulesetId,
   outcome: TableOutcome | null | undefined,
-  options: { attack?: boolean } = {},
+  options: { attack?: boolean; reducedToZero?: boolean } = {},
 ): TableKey[] {
   if (!outcome || typeof outcome !== "object") return [];
   switch (ruleset) {
@@ -79,8 +81,9 @@ export function tablesCalledFor(
       return outcome.dramaticFailure === true ? ["dramaticFailure"] : [];
     case "wfrp": {
       const roll = outcome.roll;
-      if (!options.attack || outcome.double !== true || typeof roll !== "number" || !Number.isInteger(roll) || roll < 1 || roll > 100)
-        return [];
+      if (!options.attack || typeof roll !== "number" || !Number.isInteger(roll) || roll < 1 || roll > 100) return [];
+      if (options.reducedToZero === true) return [CRIT_TABLE[hitLocation(roll)]];
+      if (outcome.double !== true) return [];
       return outcome.success === true ? [CRIT_TABLE[hitLocation(roll)]] : ["oops"];
     }
   }

@@ -1,6 +1,6 @@
-// Pure roll-table logic (issue 19): range lookup, a table's coverage over its die, re-rolling duplicates.
+// Pure roll-table logic (issue 19): range lookup, a table's coverage over its die.
 import { describe, expect, it } from "vitest";
-import { drawDistinct, rowAt, tableProblems } from "../../src/core/tables";
+import { rowAt, tableProblems } from "../../src/core/tables";
 import { OmnibusError } from "../../src/core/errors";
 
 // The shape of WFRP 4e's "Oops!" table (published Core Rulebook): d100, seven bands.
@@ -13,14 +13,6 @@ const OOPS = [
   { range: [81, 90] as const, id: "f" },
   { range: [91, 100] as const, id: "g" },
 ];
-
-/** A die that answers the given faces in order (throws when exhausted, so a test cannot loop). */
-const faces =
-  (...values: number[]) =>
-  () => {
-    if (values.length === 0) throw new Error("exhausted");
-    return values.shift()!;
-  };
 
 describe("rowAt", () => {
   it("finds the band holding a value, edges included", () => {
@@ -58,27 +50,5 @@ describe("tableProblems", () => {
 
   it("refuses an impossible die span", () => {
     expect(() => tableProblems(OOPS, 10, 1)).toThrow(OmnibusError);
-  });
-});
-
-describe("drawDistinct", () => {
-  it("re-rolls a value landing on a row already drawn (a band, not just the same number)", () => {
-    // 5 → a; 15 → a again (re-roll); 100 → g; 64 → d.
-    const drawn = drawDistinct(OOPS, faces(5, 15, 100, 64), 3);
-    expect(drawn.map((d) => [d.row.id, d.roll])).toEqual([
-      ["a", 5],
-      ["g", 100],
-      ["d", 64],
-    ]);
-  });
-
-  it("one row needs one roll", () => {
-    expect(drawDistinct(OOPS, faces(42), 1).map((d) => d.row.id)).toEqual(["c"]);
-  });
-
-  it("refuses more rows than the table has, a bad count, and a die that keeps repeating", () => {
-    expect(() => drawDistinct(OOPS, faces(), 8)).toThrow(OmnibusError);
-    expect(() => drawDistinct(OOPS, faces(), 0)).toThrow(OmnibusError);
-    expect(() => drawDistinct(OOPS, () => 7, 2, 50)).toThrow(/too many duplicate rolls/);
   });
 });

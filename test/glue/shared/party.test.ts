@@ -137,6 +137,41 @@ describe("the GM's award to the party", () => {
   });
 });
 
+describe("the GM asks the whole party for a check (roll requests)", () => {
+  it("one request names every member still in the world; the difficulty hidden when asked", () => {
+    const p = doc("p", "d6_party", { members: ["a", "b", "gone"] });
+    world(p, hero("a"), hero("b"));
+    expect(party.partyRequestOptions(p as never, { kind: "skill", check: " climbing ", difficulty: "15", hidden: true })).toEqual({
+      actors: [{ uuid: "Actor.a" }, { uuid: "Actor.b" }],
+      kind: "skill",
+      dataset: { skill: "climbing" },
+      values: { difficulty: "15" },
+      hidden: ["difficulty"],
+    });
+    expect(party.partyRequestOptions(p as never, { kind: "attribute", check: "", difficulty: "", hidden: true })).toMatchObject({
+      dataset: {},
+      values: {},
+      hidden: [],
+    });
+    const empty = doc("e", "d6_party", { members: ["gone"] });
+    world(empty);
+    expect(party.partyRequestOptions(empty as never, { kind: "skill", check: "x", difficulty: "", hidden: false })).toBeNull();
+    expect(stand.recorded.notifications.map((n: any) => n.message)).toEqual(["OMNIBUS.Party.NoMembers"]);
+  });
+
+  it("the sheet's button hands those options to the roll request (one card)", async () => {
+    vi.resetModules();
+    const asked: unknown[] = [];
+    vi.doMock("../../../src/foundry/roll-requests", () => ({ requestRoll: async (o: unknown) => (asked.push(o), { id: "card" }) }));
+    const fresh = await import("../../../src/foundry/party");
+    const p = doc("p", "d6_party", { members: ["a", "b"] });
+    world(p, hero("a"), hero("b"));
+    expect(await fresh.askParty(p as never, { kind: "skill", check: "climbing", difficulty: "15", hidden: true })).toEqual({ id: "card" });
+    expect(asked).toEqual([fresh.partyRequestOptions(p as never, { kind: "skill", check: "climbing", difficulty: "15", hidden: true })]);
+    vi.doUnmock("../../../src/foundry/roll-requests");
+  });
+});
+
 describe("the party sheet's template", () => {
   const members: Record<string, any> = {
     a: {
@@ -161,11 +196,16 @@ describe("the party sheet's template", () => {
       expect(root.querySelector('.omnibus-party-missing [data-member-id="gone"]')).not.toBeNull();
       expect(root.querySelector<HTMLInputElement>('input[name="system.awardMode"][value="split"]')!.checked).toBe(true);
       expect(root.querySelector('[data-action="awardParty"]')).not.toBeNull();
+      expect(root.querySelector(".omnibus-party-ask legend")!.textContent).toBe(
+        language === "ru" ? "Запросить проверку у всех" : "Ask them all for a check",
+      );
+      expect(root.querySelector('[data-action="askParty"]')).not.toBeNull();
     });
   }
   it("a player sees no award form", () => {
     const c = ctx.partyContext("d6", ["a"], (id) => members[id] ?? null, { isGM: false, editable: false });
     const html = createHarness().render("shared/party.hbs", { ...c, actor: { name: "Rogue", img: "p.svg" } });
     expect(html).not.toContain("awardParty");
+    expect(html).not.toContain("askParty");
   });
 });

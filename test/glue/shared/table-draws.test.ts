@@ -95,6 +95,26 @@ describe("table draws from cards", () => {
     expect(after.querySelector(".omnibus-table-draw")!.textContent).toContain("OMNIBUS.Table.Drawn");
   });
 
+  it("WFRP attack cards (weapon kept in the attack state) offer criticals on a double and at 0 Wounds", async () => {
+    const tables = await import("../../../src/foundry/tables");
+    const attackCard = async (outcome: Record<string, unknown>, applied: Record<string, unknown> | null) => {
+      await cards.postCard({
+        template: "systems/omnibus/templates/chat/check-card.hbs",
+        context: {},
+        rolls: [{ formula: "1d100", options: { outcome } }] as never,
+        flags: { ruleset: "wfrp", attack: { version: 1, weapon: { name: "Sword" }, targets: [{ name: "Orc", applied }] } },
+      });
+      const card = stand.messages.at(-1)!;
+      return tables.tablesOfCard(card.id, record.recordOf(card.id)!.state);
+    };
+    // A success on a double (55 → body), the weapon named only in the attack state.
+    expect(await attackCard({ roll: 55, double: true, success: true }, null)).toEqual(["critBody"]);
+    // No double; the GM applied damage that took the Orc to 0 Wounds: a Critical Wound at 30 → 03, the head.
+    expect(await attackCard({ roll: 30, double: false, success: true }, { reducedToZero: true })).toEqual(["critHead"]);
+    expect(await attackCard({ roll: 7, double: false, success: true }, { reducedToZero: false })).toEqual([]);
+    expect(await attackCard({ roll: 7, double: false, success: true }, null)).toEqual([]);
+  });
+
   it("a card whose recorded roll calls for no table offers none, and a forged request draws nothing", async () => {
     const card = await postCheckCard(false);
     expect((await render(card)).querySelector("[data-omnibus-draw]")).toBeNull();

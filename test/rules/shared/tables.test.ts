@@ -23,6 +23,17 @@ describe("tablesCalledFor", () => {
     expect(tablesCalledFor("wfrp", { roll: "66", double: true, success: false }, { attack: true })).toEqual([]);
   });
 
+  it("WFRP: a hit taking the target to 0 Wounds reads the hit location's critical table, double or not", () => {
+    const zero = (roll: number, success: boolean) =>
+      tablesCalledFor("wfrp", { roll, double: roll % 11 === 0, success }, { attack: true, reducedToZero: true });
+    expect(zero(30, true)).toEqual(["critHead"]); // 30 reversed is 03 → head, no double
+    expect(zero(52, false)).toEqual(["critArm"]); // 25 → right arm; won the opposed test on a failed roll
+    expect(zero(66, false)).toEqual(["critBody"]); // a double that hit is not a fumble
+    expect(zero(98, true)).toEqual(["critLeg"]); // 89 → left leg
+    expect(tablesCalledFor("wfrp", { roll: 7, success: true }, { reducedToZero: true })).toEqual([]);
+    expect(tablesCalledFor("wfrp", { roll: 7, success: true }, { attack: true, reducedToZero: false })).toEqual([]);
+  });
+
   it("the other rulesets read their own flag, strictly true", () => {
     expect(tablesCalledFor("d6", { complication: true })).toEqual(["complication"]);
     expect(tablesCalledFor("d6", { complication: "true" })).toEqual([]);
