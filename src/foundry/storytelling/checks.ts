@@ -9,7 +9,7 @@ import { OmnibusError, refused } from "../../core/errors";
 import { recordExtendedRoll, rollAdvancedAction, rollPool, type ExtendedAction, type RollResult } from "../../rules/storytelling";
 import { cardOrigin, postCard } from "../chat/cards";
 import { expectClaim } from "../chat/verify";
-import { cardStateOf, postResponse, requestChatAction } from "../chat/actions";
+import { cardStateOf, postResponse, requestChatAction, documentOf } from "../chat/actions";
 import { choicesOf, facesFromRoll } from "../chat/choices";
 import { localize, notify } from "../i18n";
 import type {
@@ -202,7 +202,7 @@ async function buildAttack(source: CheckSource): Promise<KindRequest<CheckData> 
     const targets = [];
     const turn = currentTurn();
     for (const info of source.targets) {
-      const doc = info.actorUuid ? ((await fromUuid(info.actorUuid as never)) as unknown as DocLike | null) : null;
+      const doc = info.actorUuid ? await documentOf<DocLike>(info.actorUuid) : null;
       targets.push(attackTarget(info, doc ? snapshot(doc) : null, turn));
     }
     const request = attackRequest(actor, weapon, targets, options, turn);
@@ -319,7 +319,7 @@ function traitLabels(data: CheckData, values: CheckValues): Record<string, strin
 
 /** Spends the Willpower point a check declared (one per turn, 002:L420): one update of the actor. */
 async function spendWillpower(data: CheckData): Promise<void> {
-  const actor = (await fromUuid(data.actor.uuid as never)) as unknown as { update(d: Record<string, unknown>): Promise<unknown> } | null;
+  const actor = await documentOf<{ update(d: Record<string, unknown>): Promise<unknown> }>(data.actor.uuid);
   await actor?.update({ "system.willpower.points": Math.max(0, data.willpowerPoints - 1), "system.willpower.spentThisTurn": true });
 }
 
@@ -501,7 +501,7 @@ async function rollContestSide(data: CheckData, values: CheckValues, fields: Che
   if (values.willpower === true) await spendWillpower(data);
   const mode = responseMode(message as never, rollMode);
   const { rolls, result } = await rollOne(pool.pool, values, data.options, mode.evaluate);
-  const actor = (await fromUuid(data.actor.uuid as never)) as unknown as Actor.Implementation | null;
+  const actor = await documentOf<Actor.Implementation>(data.actor.uuid);
   const content = `<div class="omnibus omnibus-card omnibus-storytelling"><p>${poolTitle(values, localize)}: ${result.successes}</p></div>`;
   return postResponse(message, "recordContest", `${c.side}:${c.stage}`, {
     rolls: rolls as unknown as Roll[],
@@ -655,7 +655,7 @@ export const storytellingChecks: CheckHandler = checksByKind({ kinds: storytelli
 
 export async function docOf(uuid: string | undefined): Promise<DocLike> {
   if (!uuid) throw refused("DocumentGone", "no target");
-  const doc = (await fromUuid(uuid as never)) as unknown as DocLike | null;
+  const doc = await documentOf<DocLike>(uuid);
   if (!doc) throw refused("DocumentGone", `no document ${uuid}`);
   return doc;
 }
