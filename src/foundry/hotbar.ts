@@ -2,6 +2,7 @@
  * Hotbar macros: dropping an Omnibus item on the hotbar makes (or reuses) a script macro that
  * rolls it through `game.omnibus.rollItem(uuid)`.
  */
+import { documentOf } from "./chat/actions";
 import { rollItem } from "./checks";
 import { notify } from "./i18n";
 import { SYSTEM_ID, rulesetOfType } from "./registry";
@@ -39,7 +40,7 @@ export async function createItemMacro(uuid: string, name: string, img: string, s
 
 /** What the macro runs. */
 export async function rollItemByUuid(uuid: string, options: { skipDialog?: boolean; shiftKey?: boolean } = {}): Promise<unknown> {
-  const item = (await fromUuid(uuid as never)) as Item.Implementation | null;
+  const item = await documentOf<Item.Implementation>(uuid);
   if (!item) {
     notify("warn", "OMNIBUS.Macro.ItemMissing");
     return null;

@@ -12,7 +12,7 @@
  * GM's check card is then whispered to the GMs too, and the request card shows success or failure only.
  */
 import { OmnibusError, refused } from "../core/errors";
-import { cardStateOf, userOwns } from "./chat/actions";
+import { cardStateOf, userOwns, documentOf } from "./chat/actions";
 import { postCard, postSecret } from "./chat/cards";
 import { registerSharedAction } from "./chat/shared-actions";
 import { applyValueOverrides } from "./checks";
@@ -166,7 +166,7 @@ async function planRequested({ message, target, state, user }: ChatActionContext
   const r = requestOf(state);
   const asked = actorAt(state, target);
   if (!r || !asked) throw refused("NotOnCard", "no such actor on the request");
-  const actor = (await fromUuid(asked.uuid as never)) as unknown as Actor.Implementation | null;
+  const actor = await documentOf<Actor.Implementation>(asked.uuid);
   if (!actor) throw refused("TargetGone", `no actor ${asked.uuid}`, { name: asked.name });
   const checks = activeRuleset()?.checks;
   if (!checks) throw refused("NoChecks", "this ruleset has no checks");

@@ -15,7 +15,7 @@ import { refused } from "../core/errors";
 import { rowAt, tableProblems } from "../core/tables";
 import { isRulesetId, type RulesetId } from "../rules/index";
 import { TABLE_DIE, TABLE_KEYS, isTableKey, tablesCalledFor, type TableKey, type TableOutcome } from "../rules/tables";
-import { cardStateOf, requestChatAction } from "./chat/actions";
+import { cardStateOf, requestChatAction, documentOf } from "./chat/actions";
 import { recordOf } from "./chat/record";
 import { registerSharedAction } from "./chat/shared-actions";
 import { localize } from "./i18n";
@@ -93,7 +93,7 @@ async function tableFor(ruleset: RulesetId, key: TableKey): Promise<RollTableLik
     uuid = "";
   }
   if (uuid) {
-    const doc = (await fromUuid(uuid as never)) as unknown as RollTableLike | null;
+    const doc = await documentOf<RollTableLike>(uuid);
     if (!doc) throw refused("TableGone", `no roll table ${uuid}`);
     return doc;
   }

@@ -28,10 +28,10 @@ import { cpAfterActions } from "./cp-after/actions";
 import { moverPermitted, planApplySpeed } from "./movement/checks";
 import { evaluateOptions } from "../compat";
 import { recordOf } from "../chat/record";
-import { userOwns } from "../chat/actions";
+import { userOwns, documentOf } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
 import { explainDamage, type DamageExplainTarget } from "../../rules/d6/explain";
-import { DAMAGE_CARD, actorData, d6State, resolveDoc, type ActorDoc } from "./checks";
+import { DAMAGE_CARD, actorData, d6State, type ActorDoc } from "./checks";
 import { refused } from "../../core/errors";
 
 // ---------------------------------------------------------------------------------------------
@@ -86,7 +86,7 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
   const settings = readSettings();
   const attack = d6State(state).attack as AttackFlags | undefined;
   if (!attack) throw refused("WrongCard", "this card has no attack");
-  const attacker = await resolveDoc<ActorDoc>(attack.actorUuid);
+  const attacker = await documentOf<ActorDoc>(attack.actorUuid);
   const attackerData = attacker ? actorData(attacker) : null;
   const strength =
     attackerData?.type === "d6_vehicle"
@@ -103,7 +103,7 @@ async function rollDamage({ message, state }: ChatActionContext): Promise<void> 
   }
   const targets = attack.targets.length > 0 ? attack.targets : [null];
   for (const [i, t] of targets.entries()) {
-    const targetDoc = t ? await resolveDoc<ActorDoc>(t.actorUuid) : null;
+    const targetDoc = t ? await documentOf<ActorDoc>(t.actorUuid) : null;
     const data = targetDoc ? actorData(targetDoc) : null;
     const targetScale = (data?.system.scale as Scale | undefined) ?? attack.scale;
     const scale = scaleModifiers(attack.scale, targetScale);
@@ -267,7 +267,7 @@ async function planApply(context: ChatActionContext): Promise<PlannedAction> {
   const uuids = override?.actors ?? [target.actorUuid];
   const changes: DocumentChange[] = [];
   for (const uuid of uuids) {
-    const actor = await resolveDoc<ActorDoc>(uuid);
+    const actor = await documentOf<ActorDoc>(uuid);
     if (!actor || !String(actor.type).startsWith("d6_"))
       throw refused(actor ? "WrongRuleset" : "TargetGone", "the target no longer exists", { name: actor?.name ?? target.name });
     const planned = planDamage(

@@ -3,6 +3,7 @@
  * D6 Roll classes, spends ammunition, Character and Force Points, records reactions, and posts the
  * chat cards; the card buttons (actions.ts) roll damage against each target's Strength and apply it.
  */
+import { documentOf } from "../chat/actions";
 import { OmnibusError, refused } from "../../core/errors";
 import {
   canFire,
@@ -111,11 +112,6 @@ function itemById(actor: ActorDoc, id: string | undefined): Doc | undefined {
   return Array.from(actor.items?.contents ?? []).find((i) => (i as unknown as { id: string }).id === id);
 }
 
-export async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null> {
-  if (!uuid) return null;
-  return ((await fromUuid(uuid as never)) as T | null) ?? null;
-}
-
 function isGM(): boolean {
   return Boolean(game.user?.isGM);
 }
@@ -124,7 +120,7 @@ function isGM(): boolean {
 export async function targetsData(targets: TargetInfo[]): Promise<Record<string, D6TargetData>> {
   const out: Record<string, D6TargetData> = {};
   for (const t of targets) {
-    const actor = await resolveDoc<ActorDoc>(t.actorUuid);
+    const actor = await documentOf<ActorDoc>(t.actorUuid);
     if (!actor || !t.actorUuid) continue;
     const s = actor.system;
     const round = (s.round ?? {}) as Record<string, unknown>;
@@ -369,13 +365,13 @@ function actorSpend(request: KindRequest<D6CheckData>, values: CheckValues, tota
 
 async function roll(request: KindRequest<D6CheckData>, values: CheckValues, options: { rollMode: string }): Promise<unknown> {
   const settings = readSettings();
-  const actor = await resolveDoc<ActorDoc>(request.actorUuid);
+  const actor = await documentOf<ActorDoc>(request.actorUuid);
   const { roll: main, v, data } = mainRoll(request, values, settings);
   const attack = data.attack;
   let weapon: Doc | null = null;
   let weaponUpdate: Record<string, unknown> | null = null;
   if (attack) {
-    weapon = await resolveDoc<Doc>(attack.weaponUuid);
+    weapon = await documentOf<Doc>(attack.weaponUuid);
     if (weapon) {
       weaponUpdate = weaponUse(weapon, currentRound());
       if (!weaponUpdate) return null;

@@ -11,7 +11,7 @@
  * reactions, the Force Point's doubling) and makes the death roll for every mortally wounded,
  * unstabilised combatant (end of the round that passed, A-36) — one update per actor.
  */
-import { userOwns } from "../chat/actions";
+import { userOwns, documentOf } from "../chat/actions";
 import { OmnibusError, refused } from "../../core/errors";
 import {
   compareCodes,
@@ -320,7 +320,7 @@ function sideInitiativeInfo(state: ChatActionContext["state"]): SideInitiativeIn
 }
 
 async function combatOf(info: SideInitiativeInfo | undefined): Promise<CombatLike | null> {
-  return info?.combatUuid ? ((await fromUuid(info.combatUuid as never)) as unknown as CombatLike | null) : null;
+  return info?.combatUuid ? await documentOf<CombatLike>(info.combatUuid) : null;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type DamageType,
   type RollResult,
 } from "../../rules/storytelling";
-import { userOwns } from "../chat/actions";
+import { userOwns, documentOf } from "../chat/actions";
 import { facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
@@ -76,9 +76,7 @@ const contestRollAction: ChatAction = {
     const stage = nextStage(state, side);
     if (stage === null) throw refused("NotSidesRoll", "it is not this side's roll");
     const uuid = state.sides[side].actorUuid;
-    const actor = uuid
-      ? ((await fromUuid(uuid as never)) as unknown as Actor.Implementation | null)
-      : (userCharacter() as unknown as Actor.Implementation | null);
+    const actor = uuid ? await documentOf<Actor.Implementation>(uuid) : (userCharacter() as unknown as Actor.Implementation | null);
     if (!actor) {
       notify("warn", `${KEY}.Notice.NoCharacter`);
       return;
@@ -111,7 +109,7 @@ const recordContestAction: ChatAction = {
     const speaker = ((context.response?.message as unknown as { speaker?: { actor?: string | null } })?.speaker?.actor ?? null) as
       string | null;
     const uuid = contest.sides[side].actorUuid ?? (speaker ? (speaker.includes(".") ? speaker : `Actor.${speaker}`) : null);
-    const doc = uuid ? ((await fromUuid(uuid as never)) as unknown as DocLike | null) : null;
+    const doc = uuid ? await documentOf<DocLike>(uuid) : null;
     if (!doc || !isCharacter(doc.type) || !userOwns(doc, context.user))
       throw refused(
         !doc ? "ActorGone" : !isCharacter(doc.type) ? "WrongRuleset" : "NotYourCharacter",

@@ -9,7 +9,7 @@ import { OmnibusError, refused } from "../../core/errors";
 import { recordExtendedRoll, rollAdvancedAction, rollPool, type ExtendedAction, type RollResult } from "../../rules/storytelling";
 import { cardOrigin, postCard } from "../chat/cards";
 import { expectClaim } from "../chat/verify";
-import { cardStateOf, postResponse, requestChatAction } from "../chat/actions";
+import { cardStateOf, postResponse, requestChatAction, documentOf } from "../chat/actions";
 import { choicesOf, facesFromRoll } from "../chat/choices";
 import { localize, notify } from "../i18n";
 import type {
@@ -202,7 +202,7 @@ async function buildAttack(source: CheckSource): Promise<KindRequest<CheckData> 
     const targets = [];
     const turn = currentTurn();
     for (const info of source.targets) {
-      const doc = info.actorUuid ? ((await fromUuid(info.actorUuid as never)) as unknown as DocLike | null) : null;
+      const doc = info.actorUuid ? await documentOf<DocLike>(info.actorUuid) : null;
       targets.push(attackTarget(info, doc ? snapshot(doc) : null, turn));
     }
     const request = attackRequest(actor, weapon, targets, options, turn);
@@ -302,13 +302,67 @@ async function rollOne(
   };
 }
 
-function traitLabels(data: CheckData, values: CheckValues): Record<string, string> {
-  if (data.kind === "attack") {
+/**
+ * What one kind of check does differently inside the shared roll, odds and re-derivation (its entry
+ * in `storytellingCheckKinds` carries it): its card's trait labels, its subtitle, per-target pools
+ * (an attack), and what its pool's result adds to the card and the GM's re-derivation.
+ */
+interface KindDetails {
+  /** The card's trait labels; default: the dialog's attribute and second trait. */
+  labels?(data: CheckData): Record<string, string>;
+  /** The card's subtitle is the dialog's pool ("Wits + Larceny"), not the request's. */
+  poolSubtitle?: boolean;
+  /** One pool per target: an attack's roll, odds and re-derivation. */
+  perTarget?: boolean;
+  /** What the pool's result adds: a card button, flags, the extended action's progress. */
+  afterRoll?(data: CheckData, result: RollResult, card: CardRoll): { flags?: Record<string, unknown>; extended?: CardContext["extended"] };
+  /** The re-derivation's own claims from the pool's result (the card's `extended`, `unconscious`). */
+  claims?(data: CheckData, result: RollResult, state: Record<string, unknown>): { successes: number; dramaticFailure: boolean } | null;
+}
+
+const ATTACK: KindDetails = {
+  perTarget: true,
+  labels(data) {
     const t = ATTACK_TRAITS[(data.weapon ?? UNARMED).attackKind];
     return { attribute: `${KEY}.Attribute.${t.attribute}`, skill: `${KEY}.Skill.${t.skill}` };
-  }
-  if (data.kind === "consciousness") return { attribute: `${KEY}.Attribute.stamina` };
-  if (data.kind === "drive") return { attribute: `${KEY}.Attribute.dexterity`, skill: `${KEY}.Skill.drive` };
+  },
+};
+const CONSCIOUSNESS: KindDetails = {
+  labels: () => ({ attribute: `${KEY}.Attribute.stamina` }),
+  afterRoll(data, result, card) {
+    if (result.successes !== 0) return {};
+    card.buttons.push({ action: "markUnconscious", label: `${KEY}.Chat.MarkUnconscious`, icon: "fa-solid fa-bed", data: {} });
+    return { flags: { unconscious: data.actor.uuid } };
+  },
+  claims(data, result, state) {
+    expectClaim("unconscious", state.unconscious ?? null, result.successes === 0 ? data.actor.uuid : null);
+    return null;
+  },
+};
+const DRIVE: KindDetails = { labels: () => ({ attribute: `${KEY}.Attribute.dexterity`, skill: `${KEY}.Skill.drive` }) };
+const EXTENDED: KindDetails = {
+  poolSubtitle: true,
+  afterRoll(data, result) {
+    if (!data.extended) return {};
+    const after = recordExtendedRoll(trackerState(data.extended), { successes: result.successes, dramaticFailure: result.dramaticFailure });
+    return {
+      extended: extendedProgress(after, result.dramaticFailure),
+      flags: {
+        extended: {
+          item: data.extended.uuid,
+          successes: result.successes,
+          dramaticFailure: result.dramaticFailure,
+          rollsMade: data.extended.rollsMade,
+        },
+      },
+    };
+  },
+  claims: (data, result) => (data.extended ? { successes: result.successes, dramaticFailure: result.dramaticFailure } : null),
+};
+const POOL: KindDetails = { poolSubtitle: true };
+
+function traitLabels(data: CheckData, values: CheckValues, details: KindDetails): Record<string, string> {
+  if (details.labels) return details.labels(data);
   const [traitKind, trait] = String(values.second ?? "none").split(":");
   return {
     attribute: `${KEY}.Attribute.${String(values.attribute)}`,
@@ -319,26 +373,31 @@ function traitLabels(data: CheckData, values: CheckValues): Record<string, strin
 
 /** Spends the Willpower point a check declared (one per turn, 002:L420): one update of the actor. */
 async function spendWillpower(data: CheckData): Promise<void> {
-  const actor = (await fromUuid(data.actor.uuid as never)) as unknown as { update(d: Record<string, unknown>): Promise<unknown> } | null;
+  const actor = await documentOf<{ update(d: Record<string, unknown>): Promise<unknown> }>(data.actor.uuid);
   await actor?.update({ "system.willpower.points": Math.max(0, data.willpowerPoints - 1), "system.willpower.spentThisTurn": true });
 }
 
 /** A pool check: opens a contest when the dialog asks for one, else one roll and its card. */
 function rollPoolCheck(request: KindRequest<CheckData>, values: CheckValues, options: { rollMode: string }): Promise<unknown> {
   if (values.contest === "instant" || values.contest === "extended") return openContest(request, request.data, values, options.rollMode);
-  return roll(request, values, options);
+  return roll(request, values, options, POOL);
 }
 
-async function roll(request: KindRequest<CheckData>, values: CheckValues, { rollMode }: { rollMode: string }): Promise<unknown> {
+async function roll(
+  request: KindRequest<CheckData>,
+  values: CheckValues,
+  { rollMode }: { rollMode: string },
+  details: KindDetails,
+): Promise<unknown> {
   const data = request.data;
   const rolls: StorytellingRoll[] = [];
   const cardRolls: CardRoll[] = [];
-  const labels = traitLabels(data, values);
+  const labels = traitLabels(data, values, details);
   let extended: CardContext["extended"] = null;
   let flags: Record<string, unknown> = { check: data.kind };
   let defended: Array<{ key: string; target: string }> = [];
   const damage: Record<string, { actorUuid: string; points: number; type: string }> = {};
-  if (data.kind === "attack") {
+  if (details.perTarget) {
     const pools = attackPools(data, values);
     if (values.willpower === true) await spendWillpower(data);
     for (const [i, p] of pools.entries()) {
@@ -390,36 +449,14 @@ async function roll(request: KindRequest<CheckData>, values: CheckValues, { roll
     const { rolls: dice, result, other } = await rollOne(pool.pool, values, data.options, evaluateOptions(rollMode));
     rolls.push(...dice);
     const card = cardRoll(result, pool, labels, { other });
-    if (data.kind === "consciousness" && result.successes === 0) {
-      card.buttons.push({ action: "markUnconscious", label: `${KEY}.Chat.MarkUnconscious`, icon: "fa-solid fa-bed", data: {} });
-      flags = { ...flags, unconscious: data.actor.uuid };
-    }
+    const added = details.afterRoll?.(data, result, card) ?? {};
+    flags = { ...flags, ...added.flags };
+    extended = added.extended ?? null;
     cardRolls.push(card);
-    if (data.kind === "extended" && data.extended) {
-      const after = recordExtendedRoll(trackerState(data.extended), {
-        successes: result.successes,
-        dramaticFailure: result.dramaticFailure,
-      });
-      extended = extendedProgress(after, result.dramaticFailure);
-      flags = {
-        ...flags,
-        extended: {
-          item: data.extended.uuid,
-          successes: result.successes,
-          dramaticFailure: result.dramaticFailure,
-          rollsMade: data.extended.rollsMade,
-        },
-      };
-    }
   }
   const context: CardContext & Record<string, unknown> = {
     title: request.title,
-    subtitle:
-      data.kind === "attack"
-        ? (request.subtitle ?? "")
-        : data.kind === "pool" || data.kind === "extended"
-          ? poolTitle(values, localize)
-          : (request.subtitle ?? ""),
+    subtitle: details.poolSubtitle ? poolTitle(values, localize) : (request.subtitle ?? ""),
     img: data.actor.img,
     kindLabel: `${KEY}.Check.${data.kind}`,
     rolls: cardRolls,
@@ -501,7 +538,7 @@ async function rollContestSide(data: CheckData, values: CheckValues, fields: Che
   if (values.willpower === true) await spendWillpower(data);
   const mode = responseMode(message as never, rollMode);
   const { rolls, result } = await rollOne(pool.pool, values, data.options, mode.evaluate);
-  const actor = (await fromUuid(data.actor.uuid as never)) as unknown as Actor.Implementation | null;
+  const actor = await documentOf<Actor.Implementation>(data.actor.uuid);
   const content = `<div class="omnibus omnibus-card omnibus-storytelling"><p>${poolTitle(values, localize)}: ${result.successes}</p></div>`;
   return postResponse(message, "recordContest", `${c.side}:${c.stage}`, {
     rolls: rolls as unknown as Roll[],
@@ -531,16 +568,16 @@ export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAct
  * (attribute + skill + modifiers − penalties), live as options change — per target for an attack,
  * with the targets out of range named — after the exact odds.
  */
-export function dialogOdds(request: KindRequest<CheckData>, values: CheckValues): OddsLine[] {
+export function dialogOdds(request: KindRequest<CheckData>, values: CheckValues, details: KindDetails = POOL): OddsLine[] {
   const data = request.data;
-  const labels = traitLabels(data, values);
+  const labels = traitLabels(data, values, details);
   const madeOf = (pool: PoolBreakdown) =>
     cardParts(pool, labels)
       .map((p) => `${localize(p.label)} ${p.value}`)
       .join(" · ");
   const dice = (pool: PoolBreakdown) =>
     pool.chance ? localize(`${KEY}.Odds.ChanceDie`) : localize(`${KEY}.Odds.Dice`, { count: pool.pool });
-  if (data.kind === "attack" && (data.targets?.length ?? 0) > 0) {
+  if (details.perTarget && (data.targets?.length ?? 0) > 0) {
     const facts: OddsLine[] = attackPools(data, values).map((p) =>
       p.pool
         ? {
@@ -567,7 +604,7 @@ export function dialogOdds(request: KindRequest<CheckData>, values: CheckValues)
  * order (an advanced action's two rolls, a full cover's second pool); the damage per target and an
  * extended action's successes recomputed and compared with the card's claim.
  */
-const rederive: CheckRederive<KindRequest<CheckData>> = {
+const rederiveWith = (details: KindDetails): CheckRederive<KindRequest<CheckData>> => ({
   covers(state) {
     return typeof state.check === "string" && state.check !== "contest" && typeof state.actor === "string";
   },
@@ -602,7 +639,7 @@ const rederive: CheckRederive<KindRequest<CheckData>> = {
     };
     const damage: Record<string, { actorUuid: string; points: number; type: string }> = {};
     let extended: { successes: number; dramaticFailure: boolean } | null = null;
-    if (data.kind === "attack") {
+    if (details.perTarget) {
       for (const [i, p] of attackPools(data, values).entries()) {
         if (!p.pool) continue;
         const result = readOne(p.pool.pool, values);
@@ -615,9 +652,7 @@ const rederive: CheckRederive<KindRequest<CheckData>> = {
       }
     } else {
       const result = readOne(checkPool(data, values).pool, values);
-      if (data.kind === "extended" && data.extended) extended = { successes: result.successes, dramaticFailure: result.dramaticFailure };
-      if (data.kind === "consciousness")
-        expectClaim("unconscious", state.unconscious ?? null, result.successes === 0 ? data.actor.uuid : null);
+      extended = details.claims?.(data, result, state) ?? null;
     }
     if (next !== rolls.length) throw new OmnibusError("facesUnused", "the card has more rolls than its pools", {});
     expectClaim("damage", state.damage ?? {}, damage);
@@ -625,28 +660,31 @@ const rederive: CheckRederive<KindRequest<CheckData>> = {
     expectClaim("extended", claimed ? { successes: claimed.successes, dramaticFailure: claimed.dramaticFailure } : null, extended);
     expectClaim("actor", state.actor, data.actor.uuid);
   },
-};
+});
 
 /** One kind: its builder, the dialog's odds, its roll; the checks whose cards the GM re-derives. */
 const kindEntry = (
   build: (source: CheckSource) => KindRequest<CheckData> | null | Promise<KindRequest<CheckData> | null>,
-  rollKind: CheckKind<CheckData>["roll"] = roll,
+  details: KindDetails,
+  rollKind: CheckKind<CheckData>["roll"] = (request, values, options) => roll(request, values, options, details),
 ): CheckKind<CheckData> => ({
   build: withEffects(build),
-  odds: dialogOdds,
+  odds: (request, values) => dialogOdds(request, values, details),
   roll: rollKind,
-  rederive,
+  rederive: rederiveWith(details),
 });
 
 /** The Storytelling kinds of check (by the sheet's `data-check`; an item rolls as the kind of its type). */
 export const storytellingCheckKinds = {
-  drive: kindEntry(buildDrive),
-  extended: kindEntry(buildExtended),
-  consciousness: kindEntry(buildConsciousness),
-  attack: kindEntry(buildAttack),
-  pool: kindEntry(buildPool, rollPoolCheck),
-  check: kindEntry(buildPool, rollPoolCheck),
-  contest: kindEntry(buildContest, (request, values, { rollMode }) => rollContestSide(request.data, values, request.fields, rollMode)),
+  drive: kindEntry(buildDrive, DRIVE),
+  extended: kindEntry(buildExtended, EXTENDED),
+  consciousness: kindEntry(buildConsciousness, CONSCIOUSNESS),
+  attack: kindEntry(buildAttack, ATTACK),
+  pool: kindEntry(buildPool, POOL, rollPoolCheck),
+  check: kindEntry(buildPool, POOL, rollPoolCheck),
+  contest: kindEntry(buildContest, POOL, (request, values, { rollMode }) =>
+    rollContestSide(request.data, values, request.fields, rollMode),
+  ),
 } satisfies CheckKinds;
 
 export const storytellingChecks: CheckHandler = checksByKind({ kinds: storytellingCheckKinds, itemKind, unknown: nothingToRoll });
@@ -655,7 +693,7 @@ export const storytellingChecks: CheckHandler = checksByKind({ kinds: storytelli
 
 export async function docOf(uuid: string | undefined): Promise<DocLike> {
   if (!uuid) throw refused("DocumentGone", "no target");
-  const doc = (await fromUuid(uuid as never)) as unknown as DocLike | null;
+  const doc = await documentOf<DocLike>(uuid);
   if (!doc) throw refused("DocumentGone", `no document ${uuid}`);
   return doc;
 }

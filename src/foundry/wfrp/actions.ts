@@ -16,7 +16,7 @@
  */
 import { OmnibusError, refused } from "../../core/errors";
 import { MAX_OPPOSED_REROLLS, advantageAfterOpposed, type TestOptions, type TestSpec } from "../../rules/wfrp/index";
-import { cardStateOf, postResponse, userOwns } from "../chat/actions";
+import { cardStateOf, postResponse, userOwns, documentOf } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
 import {
@@ -179,7 +179,7 @@ async function settleDefence(
   const changes: DocumentChange[] = [];
   const result = resolveTarget(next, index);
   if (result && skill !== "none") {
-    const attackerDoc = state.attacker.uuid ? ((await fromUuid(state.attacker.uuid as never)) as Actor.Implementation | null) : null;
+    const attackerDoc = state.attacker.uuid ? await documentOf<Actor.Implementation>(state.attacker.uuid) : null;
     const attacker = attackerDoc ? actorView(attackerDoc) : null;
     const adv = (v: { system: Record<string, unknown> } | null) => (typeof v?.system.advantage === "number" ? v.system.advantage : 0);
     const cap = (v: ReturnType<typeof actorView> | null) =>

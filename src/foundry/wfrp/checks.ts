@@ -4,7 +4,7 @@
  */
 import { OmnibusError, refused } from "../../core/errors";
 import { advantageAfter, extendedStep, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
-import { cardStateOf, postResponse } from "../chat/actions";
+import { cardStateOf, postResponse, documentOf } from "../chat/actions";
 import { cardOrigin, postCard } from "../chat/cards";
 import { ClaimMismatch } from "../chat/verify";
 import { firstRollCard, firstRollMismatches } from "../../rules/wfrp/table/rederive/cards";
@@ -184,7 +184,7 @@ const rederive: CheckRederive<KindRequest<WfrpCheckData>> = {
     return firstRollCard(state) !== null;
   },
   async check({ request, values, rolls, state }) {
-    const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
+    const actor = request.actorUuid ? await documentOf<Actor.Implementation>(request.actorUuid) : null;
     const wrong = firstRollMismatches({
       request,
       values,
@@ -217,7 +217,7 @@ async function alliesFor(actor: Actor.Implementation, dataset: Record<string, st
     throw new OmnibusError("badArgument", "too many helpers", { name: "allies", value: dataset.allies });
   const out: ReturnType<typeof actorView>[] = [];
   for (let i = 0; i < count; i++) {
-    const ally = (await fromUuid(String(dataset[`ally${i}`] ?? "") as never)) as Actor.Implementation | null;
+    const ally = await documentOf<Actor.Implementation>(String(dataset[`ally${i}`] ?? ""));
     if (!ally || !String(ally.type ?? "").startsWith("wfrp_") || ally.uuid === actor.uuid)
       throw new OmnibusError("badArgument", "no such helper", { name: "allies", value: String(dataset[`ally${i}`] ?? "") });
     out.push(actorView(ally));
@@ -256,7 +256,7 @@ async function rollTest(request: KindRequest<WfrpCheckData>, values: CheckValues
   {
     const data = checkData(request);
     const rules = currentRules();
-    const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
+    const actor = request.actorUuid ? await documentOf<Actor.Implementation>(request.actorUuid) : null;
     {
       const spec = specFor(request, values, null);
       const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, {
@@ -348,7 +348,7 @@ async function rollAttack(request: KindRequest<WfrpCheckData>, values: CheckValu
   {
     const data = checkData(request);
     const rules = currentRules();
-    const actor = request.actorUuid ? ((await fromUuid(request.actorUuid as never)) as Actor.Implementation | null) : null;
+    const actor = request.actorUuid ? await documentOf<Actor.Implementation>(request.actorUuid) : null;
     const specs = [specFor(request, values, null), ...request.targets.map((_, i) => specFor(request, values, i))].map((s) =>
       withWeapon(s, data.weapon),
     );

@@ -2,6 +2,7 @@
  * Reading Foundry documents as the plain views the `wfrp` glue computes with, and the world's
  * rules options. The only Foundry-touching helpers the checks, actions and combat hooks share.
  */
+import { documentOf } from "../chat/actions";
 import { itemNames } from "../names";
 import type { PlainItem } from "../../rules/wfrp/table/derive";
 import type { ActorView } from "../../rules/wfrp/table/checks";
@@ -62,10 +63,10 @@ export function actorView(actor: Actor.Implementation | ActorLike): ActorView {
 /** The actor behind a target: the token's (synthetic) actor, else the actor by uuid. */
 export async function targetActor(tokenUuid: string | null, actorUuid: string | null): Promise<Actor.Implementation | null> {
   if (tokenUuid) {
-    const token = (await fromUuid(tokenUuid as never)) as { actor?: Actor.Implementation | null } | null;
+    const token = await documentOf<{ actor?: Actor.Implementation | null }>(tokenUuid);
     if (token?.actor) return token.actor;
   }
-  if (actorUuid) return ((await fromUuid(actorUuid as never)) as Actor.Implementation | null) ?? null;
+  if (actorUuid) return await documentOf<Actor.Implementation>(actorUuid);
   return null;
 }
 

@@ -12,7 +12,7 @@
 import { forcedDice } from "../../../core/dice";
 import { refused } from "../../../core/errors";
 import { CHARACTER_POINT_CAPS, addCharacterPointDice, type D6RollKind } from "../../../rules/d6";
-import { cardStateOf, userOwns } from "../../chat/actions";
+import { cardStateOf, userOwns, documentOf } from "../../chat/actions";
 import { localize, notify } from "../../i18n";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
 import { targetDifficulty, type D6AttackTarget } from "../../../rules/d6/table/checks";
@@ -68,7 +68,7 @@ async function spendCPAfter({ message, state }: ChatActionContext): Promise<void
     notify("warn", "OMNIBUS.D6.CPAfter.AlreadySpent");
     return;
   }
-  const actor = (await fromUuid(entry.actorUuid as never)) as unknown as ActorDoc | null;
+  const actor = await documentOf<ActorDoc>(entry.actorUuid);
   if (!actor) throw refused("ActorGone", "the roller no longer exists");
   const max = cpAfterLimit(entry, actor.system);
   if (max < 1) {
@@ -92,7 +92,7 @@ async function planCPAfter(context: ChatActionContext): Promise<PlannedAction> {
   const entry = entryOf(context.state);
   if (!entry) throw refused("WrongCard", "this card has no roll to add Character Points to");
   if (entry.used) throw refused("CPAlreadySpent", "Character Points were already spent after this roll");
-  const actor = (await fromUuid(entry.actorUuid as never)) as unknown as ActorDoc | null;
+  const actor = await documentOf<ActorDoc>(entry.actorUuid);
   if (!actor) throw refused("ActorGone", "the roller no longer exists");
   const { count, faces } = cpResponse(context, cpAfterLimit(entry, actor.system));
   const settings = readSettings();

@@ -8,7 +8,7 @@
  */
 import { refused } from "../../../core/errors";
 import { formatDieCode } from "../../../rules/d6";
-import { requestChatAction, userOwns } from "../../chat/actions";
+import { requestChatAction, userOwns, documentOf } from "../../chat/actions";
 import { postCard } from "../../chat/cards";
 import { explainHealing } from "../../../rules/d6/explain";
 import { localize, notify } from "../../i18n";
@@ -58,11 +58,6 @@ export function worldTime(): number {
   return Number.isFinite(t) ? Math.floor(t) : 0;
 }
 
-async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null> {
-  if (!uuid) return null;
-  return ((await fromUuid(uuid as never)) as T | null) ?? null;
-}
-
 function refuse(r: Refusal): null {
   notify("warn", r.refused, r.data);
   return null;
@@ -100,7 +95,7 @@ export async function buildHealing(
   const target = source.targets[0];
   let patient: Patient;
   if (target) {
-    const doc = await resolveDoc<Doc>(target.actorUuid);
+    const doc = await documentOf<Doc>(target.actorUuid);
     if (!doc || !String(doc.type).startsWith("d6_") || doc.type === "d6_vehicle")
       return refuse({ refused: "OMNIBUS.D6.Healing.NotAPatient", data: { name: target.name } });
     patient = { ...toData(doc as never), unconscious: isUnconscious(doc) };
@@ -121,12 +116,12 @@ export async function rollHealing(
   const data = healingData(request);
   const h = data.healing;
   const v = resolveHealing(request, values, settings);
-  const healer = await resolveDoc<Doc>(request.actorUuid);
-  const patient = await resolveDoc<Doc>(h.patientUuid);
+  const healer = await documentOf<Doc>(request.actorUuid);
+  const patient = await documentOf<Doc>(h.patientUuid);
   if (!patient) throw refused("TargetGone", "the patient no longer exists", { name: h.patientName });
   let item: Doc | null = null;
   if (h.kind === "medpac") {
-    item = await resolveDoc<Doc>(h.itemUuid);
+    item = await documentOf<Doc>(h.itemUuid);
     if (!item || Number(item.system.quantity ?? 0) <= 0)
       return refuse({ refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: item?.name ?? "" } });
   }
@@ -202,7 +197,7 @@ export function healerPermitted({ user, authorId, state }: ChatActionContext): b
 export async function planApplyHealing({ state }: ChatActionContext): Promise<DocumentChange[]> {
   const healing = (state.d6 as Record<string, unknown> | undefined)?.healing as (HealingData & { result: HealingResult }) | undefined;
   if (!healing?.result) throw refused("WrongCard", "this card has no healing result");
-  const patient = await resolveDoc<Doc>(healing.patientUuid);
+  const patient = await documentOf<Doc>(healing.patientUuid);
   if (!patient) throw refused("TargetGone", "the patient no longer exists", { name: healing.patientName });
   const planned = planHealing(healing, healing.result, patient.system, isUnconscious(patient));
   return [{ uuid: patient.uuid, update: planned.update, statuses: planned.statuses }];

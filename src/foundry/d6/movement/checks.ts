@@ -5,7 +5,7 @@
  * chat-action plumbing (`d6ApplySpeed`: locally for the owner, else by the active GM; once per card).
  */
 import { refused } from "../../../core/errors";
-import { requestChatAction, userOwns } from "../../chat/actions";
+import { requestChatAction, userOwns, documentOf } from "../../chat/actions";
 import { cardOrigin, postCard } from "../../chat/cards";
 import { localize } from "../../i18n";
 import type { ChatActionContext, CheckValues, DocumentChange, KindRequest } from "../../ruleset";
@@ -25,11 +25,6 @@ type Doc = {
   update(d: Record<string, unknown>): Promise<unknown>;
 };
 
-async function resolveDoc<T>(uuid: string | null | undefined): Promise<T | null> {
-  if (!uuid) return null;
-  return ((await fromUuid(uuid as never)) as T | null) ?? null;
-}
-
 /** Rolls a movement request (or not, when the move is automatic), posts the card and asks to record the speed. */
 export async function rollMovement(
   request: KindRequest<MovementCheckData>,
@@ -38,7 +33,7 @@ export async function rollMovement(
   settings: D6Settings,
 ): Promise<unknown> {
   const r = resolveMovement(request, values, settings);
-  const actor = await resolveDoc<Doc>(request.actorUuid);
+  const actor = await documentOf<Doc>(request.actorUuid);
   const seeDifficulty = !settings.hideDifficulty || Boolean(game.user?.isGM);
   const rolls: Roll[] = [];
   let rolled: RolledMovement | null = null;
@@ -92,7 +87,7 @@ export function moverPermitted({ user, authorId, state }: ChatActionContext): bo
 export async function planApplySpeed({ state }: ChatActionContext): Promise<DocumentChange[]> {
   const movement = movementOf(state);
   if (!movement?.actorUuid || !movement.speed) throw refused("WrongCard", "this card has no movement");
-  const actor = await resolveDoc<Doc>(movement.actorUuid);
+  const actor = await documentOf<Doc>(movement.actorUuid);
   if (!actor) throw refused("ActorGone", "the mover no longer exists");
   return [{ uuid: actor.uuid, update: { "flags.omnibus.d6.speed": movement.speed } }];
 }

@@ -10,7 +10,7 @@
  */
 import { OmnibusError, refused } from "../../../core/errors";
 import { CHARACTER_POINT_CAPS } from "../../../rules/d6";
-import { cardStateOf, isMarked, postResponse, userOwns } from "../../chat/actions";
+import { cardStateOf, isMarked, postResponse, userOwns, documentOf } from "../../chat/actions";
 import { parseIndex } from "../../chat/requests";
 import { facesFromRoll } from "../../../rules/table/faces";
 import { responseMode } from "../../compat";
@@ -148,7 +148,7 @@ async function spendResistCP({ message, target: key, state }: ChatActionContext)
     notify("warn", "OMNIBUS.D6.ResistCP.AlreadySpent", { name: target.name });
     return;
   }
-  const actor = (await fromUuid(target.actorUuid as never)) as unknown as ActorDoc | null;
+  const actor = await documentOf<ActorDoc>(target.actorUuid);
   if (!actor) throw refused("TargetGone", "the target no longer exists", { name: target.name });
   const max = resistCPLimit(actor.system);
   if (max < 1) {
@@ -187,7 +187,7 @@ async function planResistCP(context: ChatActionContext): Promise<PlannedAction> 
   if (!target || target.vehicle) throw refused("NotOnCard", "no such target on this card");
   if (isMarked(context.message, "d6ApplyDamage", context.target))
     throw refused("DamageApplied", "the damage was already applied", { name: target.name });
-  const actor = (await fromUuid(target.actorUuid as never)) as unknown as ActorDoc | null;
+  const actor = await documentOf<ActorDoc>(target.actorUuid);
   if (!actor) throw refused("TargetGone", "the target no longer exists", { name: target.name });
   const { count, total } = cpResponse(context, resistCPLimit(actor.system));
   const state = structuredClone(context.state);

@@ -13,7 +13,7 @@
  */
 import { OmnibusError, refused } from "../../../core/errors";
 import { rerollTest, type TestOptions, type TestResult, type TestSpec } from "../../../rules/wfrp/index";
-import { cardStateOf, postResponse, userOwns } from "../../chat/actions";
+import { cardStateOf, postResponse, userOwns, documentOf } from "../../chat/actions";
 import { localize, notify } from "../../i18n";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
 import { testCardContext, type AttackState } from "../../../rules/wfrp/table/cards";
@@ -47,7 +47,7 @@ async function postFortuneRoll(
   target: string | null,
   gone: string,
 ): Promise<void> {
-  const actor = (await fromUuid(card.actorUuid as never)) as unknown as { name: string; system: Record<string, unknown> } | null;
+  const actor = await documentOf<{ name: string; system: Record<string, unknown> }>(card.actorUuid);
   if (!actor) throw refused("ActorGone", gone);
   if (fortuneOf(actor.system) < 1) {
     notify("warn", "OMNIBUS.WFRP.Fortune.None", { name: actor.name });
@@ -77,11 +77,11 @@ async function planFortune(context: ChatActionContext): Promise<PlannedAction> {
   if (!card) throw refused("WrongCard", "this card has no test to re-roll");
   const why = blocked(context.state, card);
   if (why) throw refused("CannotReroll", "this card cannot be re-rolled now", { why: localize(why) });
-  const actor = (await fromUuid(card.actorUuid as never)) as unknown as {
+  const actor = await documentOf<{
     uuid: string;
     name: string;
     system: Record<string, unknown>;
-  } | null;
+  }>(card.actorUuid);
   if (!actor) throw refused("ActorGone", "the roller no longer exists");
   const fortune = fortuneOf(actor.system);
   if (fortune < 1) throw new OmnibusError("outOfRange", "no Fortune point left", { name: "fortune", value: 0, min: 1, max: 99 });
@@ -127,11 +127,11 @@ async function planDefenderFortune(context: ChatActionContext): Promise<PlannedA
   const card = defenderOf(context.state, context.target);
   const why = defenderBlocked(context.state, card);
   if (why) throw refused("CannotReroll", "this roll cannot be re-rolled now", { why: localize(why) });
-  const actor = (await fromUuid(card.actorUuid as never)) as unknown as {
+  const actor = await documentOf<{
     uuid: string;
     name: string;
     system: Record<string, unknown>;
-  } | null;
+  }>(card.actorUuid);
   if (!actor) throw refused("ActorGone", "the defender no longer exists");
   const fortune = fortuneOf(actor.system);
   if (fortune < 1) throw new OmnibusError("outOfRange", "no Fortune point left", { name: "fortune", value: 0, min: 1, max: 99 });
