@@ -55,7 +55,7 @@ import {
 } from "../../rules/d6/table/cards";
 import { D6DeviationRoll, D6PlainRoll, D6Roll } from "./rolls";
 import { readSettings } from "./settings";
-import { buildHealing, buildNaturalHealing, rollHealing } from "./healing/checks";
+import { buildHealing, buildNaturalHealing, healingRederive, rollHealing } from "./healing/checks";
 import { healingOdds, medicalKind, type HealingCheckData } from "../../rules/d6/table/healing/checks";
 import { cpAfterOffered } from "./cp-after/actions";
 import {
@@ -157,7 +157,7 @@ function buildNaturalHealingKind(source: CheckSource) {
   const c = buildContext(source);
   if (!c) return null;
   const { data } = c;
-  return buildNaturalHealing(data);
+  return buildNaturalHealing(data, Boolean(source.choices));
 }
 
 function buildMedicalKind(source: CheckSource) {
@@ -624,6 +624,7 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
     const settings = readSettings();
     // A move's card is the movement kind's to re-derive (movementRederive).
     if ((state.d6 as { movement?: unknown }).movement) throw new ClaimMismatch("movement");
+    if ((state.d6 as { healing?: unknown }).healing) throw new ClaimMismatch("healing");
     const { roll: main, v, data } = mainRoll(request, values, settings);
     const attack = data.attack;
     const spec = main.spec;
@@ -762,6 +763,7 @@ const healingKind = (
   build: withSource(build),
   odds: (request, values) => healingOdds(request, values, readSettings()),
   roll: (request, values, options) => rollHealing(request, values, options, readSettings()),
+  rederive: healingRederive,
 });
 
 const movementKind: CheckKind<MovementCheckData> = {

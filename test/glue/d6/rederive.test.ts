@@ -224,3 +224,130 @@ describe("a movement card", () => {
     });
   }
 });
+
+// Healing cards (§25): T-40 — Thannik's Technical 2D (first aid unimproved) rolls 5 + Wild 4 = 9
+// against Easy 8 on a stormtrooper wounded twice → wounded; natural healing, 000:L451 / D-4: 3, 2
+// and a Wild 1 → 4 on a wounded character → wounded twice.
+describe("a healing card", () => {
+  const DAY = 86_400;
+  async function medpacCard(quantity: number) {
+    const medpac = packDoc("d6-equipment", "Medpac");
+    const healer = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true, [
+      { ...medpac, system: { ...medpac.system, quantity } },
+    ]);
+    healer.live = true;
+    const trooper = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.trooper", false);
+    (trooper as any).system.woundLevel = "wounded_twice";
+    const bystander = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.bystander", false);
+    (bystander as any).system.woundLevel = "wounded_twice";
+    (globalThis as any).game.time.worldTime = 3 * DAY + 10;
+    const item = (healer as any).items.contents.find((i: any) => i.name === "Medpac");
+    item.live = true;
+    const request = (await t.stand.asUser("player", () =>
+      t.checks.d6Checks.build({
+        actor: healer as never,
+        kind: "medical",
+        dataset: { itemId: item.id },
+        targets: [{ tokenUuid: "Scene.s.Token.tk", actorUuid: "Actor.trooper", name: "Stormtrooper", img: "", distance: 1, units: "m" }],
+      }),
+    ))!;
+    forceFaces([5, 4]);
+    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, request.values, { rollMode: "publicroll" }));
+    await t.stand.settle();
+    const created = t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>;
+    return { created, message: t.stand.messages.at(-1)! as any, trooper, bystander, item };
+  }
+
+  it("T-40: the medpac card (9 ≥ Easy 8, wounded twice → wounded) is recorded untouched, even with the last medpac used up", async () => {
+    const { created, message, item } = await medpacCard(1);
+    expect(created.flags.omnibus.d6.healing).toMatchObject({ kind: "medpac", patientUuid: "Actor.trooper", result: { state: "wounded" } });
+    expect(item.updates).toEqual([{ "system.quantity": 0 }]);
+    expect(recordOf(message.id)?.tampered).toBeNull();
+    const again = await repost(created, () => undefined);
+    expect(recordOf(again.id)?.tampered).toBeNull();
+  });
+
+  it("natural healing (3, 2, Wild 1 = 4: wounded → wounded twice) is recorded untouched; claimed as healthy it is refused", async () => {
+    const me = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    me.live = true;
+    (me as any).system.woundLevel = "wounded";
+    const request = (await t.stand.asUser("player", () =>
+      t.checks.d6Checks.build({ actor: me as never, kind: "naturalHealing", dataset: {}, targets: [] }),
+    ))!;
+    forceFaces([3, 2, 1]);
+    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, request.values, { rollMode: "publicroll" }));
+    await t.stand.settle();
+    const created = t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>;
+    expect(created.flags.omnibus.d6.healing.result).toMatchObject({ state: "wounded_twice", change: "worse" });
+    expect(recordOf((t.stand.messages.at(-1) as any).id)?.tampered).toBeNull();
+    const forged = await repost(created, (f) => {
+      f.d6.healing.result = { ...f.d6.healing.result, state: "healthy", change: "better" };
+    });
+    expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: "Result" });
+  });
+
+  const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
+    [
+      "the result claimed as healthy",
+      (f) => {
+        f.d6.healing.result = { ...f.d6.healing.result, state: "healthy" };
+      },
+      "Result",
+    ],
+    [
+      "the patient turned into a bystander",
+      (f) => {
+        f.d6.healing.patientUuid = "Actor.bystander";
+      },
+      "Result",
+    ],
+    [
+      "an earlier use the same day hidden",
+      (f) => {
+        f.d6.healing.usesToday = -1;
+      },
+      "Result",
+    ],
+    [
+      "a world time in the future (it sets the next rest)",
+      (f) => {
+        f.d6.healing.now += DAY;
+      },
+      "Result",
+    ],
+    [
+      "an attack beside the healing",
+      (f) => {
+        f.d6.attack = { actorUuid: "Actor.thannik", targets: [] };
+      },
+      "Result",
+    ],
+    [
+      "a +1D bonus named: 3 dice, but the Roll holds 2 faces",
+      (f) => {
+        f.origin.choices.bonusDice = "1";
+      },
+      "Dice",
+    ],
+    [
+      "no origin",
+      (f) => {
+        delete f.origin;
+      },
+      "NoOrigin",
+    ],
+  ];
+  for (const [what, change, reason] of forgeries) {
+    it(`a medpac card forged at creation (${what}) is refused (${reason}) and heals no one`, async () => {
+      const { created, trooper, bystander } = await medpacCard(2);
+      const before = trooper.updates.length;
+      const forged = await repost(created, change);
+      expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: reason });
+      expect(await t.stand.asUser("player", () => t.actions.requestChatAction(forged as never, "d6ApplyHealing", null))).toBe(false);
+      expect(lastNotice()).toContain(`OMNIBUS.Chat.Forged.${reason}`);
+      await t.stand.settle();
+      expect(trooper.updates).toHaveLength(before);
+      expect(bystander.updates).toEqual([]);
+    });
+  }
+});

@@ -9,11 +9,16 @@
 import { refused } from "../../../core/errors";
 import { formatDieCode } from "../../../rules/d6";
 import { requestChatAction, userOwns, documentOf } from "../../chat/actions";
-import { postCard } from "../../chat/cards";
+import { cardOrigin, postCard } from "../../chat/cards";
+import { ClaimMismatch, expectClaim } from "../../chat/verify";
+import { OmnibusError } from "../../../core/errors";
+import { rollD6, rollPlainDice } from "../../../rules/d6";
+import { diceFromRoll } from "../../../rules/table/faces";
+import { readSettings } from "../settings";
 import { explainHealing } from "../../../rules/d6/explain";
 import { localize, notify } from "../../i18n";
 import { templatePath } from "../../templates/helpers";
-import type { ChatActionContext, CheckSource, CheckValues, DocumentChange, KindRequest } from "../../ruleset";
+import type { ChatActionContext, CheckRederive, CheckSource, CheckValues, DocumentChange, KindRequest } from "../../ruleset";
 import { diceFaces } from "../../../rules/d6/table/cards";
 import { woundLevelOf, type D6ActorData } from "../../../rules/d6/table/checks";
 import { type D6Settings } from "../../../rules/d6/table/settings";
@@ -68,11 +73,14 @@ export function isUnconscious(actor: { statuses?: Set<string> | null } | null | 
   return Boolean(actor?.statuses?.has?.("unconscious"));
 }
 
-/** The `naturalHealing` request a sheet button builds: the actor heals itself. */
-export function buildNaturalHealing(healer: D6ActorData): KindRequest<HealingCheckData> | null {
+/**
+ * The `naturalHealing` request a sheet button builds: the actor heals itself. A GM may skip the rest
+ * between rolls, but not when rebuilding a player's card (`rebuilding`): the player's rest counts.
+ */
+export function buildNaturalHealing(healer: D6ActorData, rebuilding = false): KindRequest<HealingCheckData> | null {
   const now = worldTime();
   {
-    const request = naturalHealingCheck(healer, now, Boolean(game.user?.isGM), localize("OMNIBUS.D6.Healing.Natural"));
+    const request = naturalHealingCheck(healer, now, Boolean(game.user?.isGM) && !rebuilding, localize("OMNIBUS.D6.Healing.Natural"));
     return isRefusal(request) ? refuse(request) : request;
   }
 }
@@ -88,8 +96,13 @@ export async function buildHealing(
   settings: D6Settings,
 ): Promise<KindRequest<HealingCheckData> | null> {
   const now = worldTime();
-  const item = healer.items.find((i) => i.id === source.dataset.itemId);
-  const kind = item ? medicalKind(item) : null;
+  const found = healer.items.find((i) => i.id === source.dataset.itemId);
+  const kind = found ? medicalKind(found) : null;
+  // On the GM's rebuild (`choices` set) the medpac the roller used up before posting is put back.
+  const item =
+    found && source.choices && kind === "medpac"
+      ? { ...found, system: { ...found.system, quantity: Number(found.system.quantity ?? 0) + 1 } }
+      : found;
   if (!item || !kind) throw refused("ItemGone", "no such medical item");
   if (source.targets.length > 1) return refuse({ refused: "OMNIBUS.D6.Healing.OnePatient" });
   const target = source.targets[0];
@@ -181,9 +194,18 @@ export async function rollHealing(
     rolls,
     rollMode: options.rollMode,
     flags: { d6: { healing: { ...stamp, healerUuid: request.actorUuid ?? null, result } } },
+    origin: healingOrigin(request, values, h),
   });
   if (message?.id) void requestChatAction(message, "d6ApplyHealing", null);
   return message;
+}
+
+/** The card's origin: the request's, with the patient another actor is treating as its one target (the rebuild reads it). */
+function healingOrigin(request: KindRequest<HealingCheckData>, values: CheckValues, h: HealingData) {
+  const origin = cardOrigin(request, values);
+  if (origin && h.patientUuid && h.patientUuid !== request.actorUuid)
+    origin.targets = [{ tokenUuid: "", actorUuid: h.patientUuid, name: h.patientName, img: "", distance: 0, units: "" }];
+  return origin;
 }
 
 /** Who may ask to apply a healing card: a GM, or its author when they own the healer (the GM checks both). */
@@ -202,3 +224,63 @@ export async function planApplyHealing({ state }: ChatActionContext): Promise<Do
   const planned = planHealing(healing, healing.result, patient.system, isUnconscious(patient));
   return [{ uuid: patient.uuid, update: planned.update, statuses: planned.statuses }];
 }
+
+/** How far back a card's world time may be from the GM's when it is recorded (seconds). */
+const STAMP_SLACK_S = 600;
+
+/**
+ * The GM's re-derivation of a healing card (§25): the code planned from the rebuilt request and the
+ * choices, the first Roll read by `rollD6` (every face used), and the result computed again —
+ * natural healing's band, the medpac against the patient's current wound level, the bacta tank's
+ * success and its time dice (the second Roll). The card's world time (it sets the next rest) must be
+ * no later than the GM's and at most ten minutes earlier. The recorded healing must be exactly that.
+ */
+export const healingRederive: CheckRederive<KindRequest<HealingCheckData>> = {
+  covers(state) {
+    return Boolean((state.d6 as { healing?: unknown } | undefined)?.healing);
+  },
+  async check({ request, values, rolls, state }) {
+    const settings = readSettings();
+    const data = healingData(request);
+    const h = data.healing;
+    const v = resolveHealing(request, values, settings);
+    const dice = diceFromRoll(rolls[0] as never);
+    const outcome = rollD6(v.code, dice, {
+      wildDie: true,
+      wildOne: settings.wildOne,
+      characterPoints: v.characterPoints,
+      kind: data.rollKind,
+      allowPipsOnly: settings.allowPipsOnly,
+    });
+    dice.assertExhausted();
+    const d6 = state.d6 as Record<string, unknown>;
+    // A healing card offers healing only: no attack, movement or "CP after the roll" beside it.
+    for (const other of ["attack", "movement", "cpAfter"]) if (d6[other]) throw new ClaimMismatch(other);
+    const claimed = (d6.healing ?? {}) as Record<string, unknown>;
+    const now = Number(claimed.now);
+    const gmNow = worldTime();
+    if (!Number.isInteger(now) || now > gmNow || now < gmNow - STAMP_SLACK_S) throw new ClaimMismatch("now");
+    const stamp: HealingData = { ...h, now };
+    let result: HealingResult;
+    let expectedRolls = 1;
+    if (h.kind === "natural") result = naturalHealingResult(stamp, outcome.total);
+    else if (h.kind === "medpac") {
+      const patient = await documentOf<Doc>(h.patientUuid);
+      if (!patient) throw new ClaimMismatch("patient");
+      result = medpacHealingResult(stamp, outcome.total, v.difficulty ?? 0, woundLevelOf(patient.system));
+    } else {
+      const success = outcome.total >= (v.difficulty ?? 0);
+      const time = bactaDice(h.patientState as never);
+      let tankTime: { amount: number; unit: "hours" | "days" } | null = null;
+      if (success && time) {
+        const extra = diceFromRoll(rolls[1] as never);
+        tankTime = { amount: rollPlainDice(time.dice, extra).total, unit: time.unit };
+        extra.assertExhausted();
+        expectedRolls = 2;
+      }
+      result = bactaHealingResult(stamp, success, tankTime);
+    }
+    if (rolls.length !== expectedRolls) throw new OmnibusError("facesUnused", "the card's rolls are not this healing's", {});
+    expectClaim("healing", claimed, { ...stamp, healerUuid: request.actorUuid ?? null, result });
+  },
+};
