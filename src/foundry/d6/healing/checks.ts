@@ -87,6 +87,8 @@ export function buildNaturalHealing(healer: D6ActorData, rebuilding = false): Ki
 
 /** The medical items' checks, by `medicalKind`. */
 const MEDICAL_CHECKS = { medpac: medpacCheck, bacta_tank: bactaCheck };
+/** Which medical items a roll uses up (one medpac per use; a tank stays). */
+const USED_UP = { medpac: true, bacta_tank: false };
 
 /** The `medical` request: a medpac or bacta-tank item of the actor, used on the one targeted token's actor or oneself. */
 export async function buildHealing(
@@ -100,7 +102,7 @@ export async function buildHealing(
   const kind = found ? medicalKind(found) : null;
   // On the GM's rebuild (`choices` set) the medpac the roller used up before posting is put back.
   const item =
-    found && source.choices && kind === "medpac"
+    found && kind && source.choices && USED_UP[kind]
       ? { ...found, system: { ...found.system, quantity: Number(found.system.quantity ?? 0) + 1 } }
       : found;
   if (!item || !kind) throw refused("ItemGone", "no such medical item");
