@@ -52,6 +52,14 @@ describe("the rulesets' checks modules", () => {
     ).toEqual([]);
   });
 
+  // Storytelling's per-kind details (labels, subtitle, pools, effect keys, per-target attacks) ride on
+  // each kind's entry; WFRP and D6 healing still read data.kind inside shared code (issue 17, left).
+  it("Storytelling branches on no request data's kind either (per-kind details ride on the kind's entry)", () => {
+    const storytelling = [...GLUE, ...TABLE].filter((f) => f.includes("/storytelling/"));
+    expect(storytelling.length).toBeGreaterThanOrEqual(2);
+    expect(hits(storytelling, /\bdata\??\.kind\s*[!=]==?\s*["'`]|switch\s*\(\s*data\??\.kind\s*\)/)).toEqual([]);
+  });
+
   it("compare no kind of check to a name in the glue (no hand-written dispatch)", () => {
     expect(hits(GLUE, /(?<![\w.])kind\s*[!=]==?\s*["'`]|\?\s*\.\.\.\s*\(\s*kind\s*===|\(\s*HEALING_KINDS/)).toEqual([]);
   });

@@ -144,18 +144,58 @@ export interface CheckData {
  * `system.bonuses.attack`.
  */
 export function storytellingEffectKeys(data: Pick<CheckData, "kind" | "weapon">): string[] {
-  switch (data.kind) {
-    case "consciousness":
-      return ["system.bonuses.attribute.stamina"];
-    case "drive":
-      return ["system.bonuses.attribute.dexterity", "system.bonuses.skill.drive"];
-    case "attack": {
+  return (kindTraits(data.kind).effectKeys ?? TRAIT_EFFECT_KEYS)(data);
+}
+
+const TRAIT_EFFECT_KEYS = (): string[] => ["system.bonuses.attribute.{attribute}", "system.bonuses.{second}"];
+
+/**
+ * What a kind of check reads differently from the dialog's attribute and second trait (the pool,
+ * extended and contest kinds): its effect keys, its own pool, one pool per target (an attack).
+ */
+interface KindTraits {
+  effectKeys?(data: Pick<CheckData, "kind" | "weapon">): string[];
+  pool?(data: CheckData, values: CheckValues, willpower: boolean, mods: PoolModifier[]): PoolBreakdown;
+  /** The retry penalty of the next attempt (default: the dialog's successive attempt, 002:L409). */
+  attemptPenalty?(data: CheckData): number;
+  perTarget?: boolean;
+}
+
+const KIND_TRAITS: Partial<Record<CheckData["kind"], KindTraits>> = {
+  consciousness: {
+    effectKeys: () => ["system.bonuses.attribute.stamina"],
+    // Stamina alone, reflexive; the −3 wound penalty does not apply (WoD pp.173–175).
+    pool: (data, _values, willpower, mods) => buildPool({ attribute: data.attributes.stamina, willpower, modifiers: mods }),
+  },
+  drive: {
+    effectKeys: () => ["system.bonuses.attribute.dexterity", "system.bonuses.skill.drive"],
+    pool(data, values, willpower, mods) {
+      const v = data.vehicle!;
+      if (v.handling) mods.push({ label: "handling", value: v.handling });
+      if (v.drivePenalty) mods.push({ label: "vehicleDamage", value: v.drivePenalty });
+      return buildPool({
+        attribute: data.attributes.dexterity,
+        skill: { dots: data.skills.drive, category: "physical" },
+        specialty: values.specialty === true,
+        equipment: [],
+        willpower,
+        modifiers: mods,
+        woundPenalty: data.woundPenalty,
+      });
+    },
+  },
+  attack: {
+    perTarget: true,
+    effectKeys(data) {
       const traits = ATTACK_TRAITS[(data.weapon ?? UNARMED).attackKind];
       return [`system.bonuses.attribute.${traits.attribute}`, `system.bonuses.skill.${traits.skill}`, "system.bonuses.attack"];
-    }
-    default:
-      return ["system.bonuses.attribute.{attribute}", "system.bonuses.{second}"];
-  }
+    },
+  },
+  extended: { attemptPenalty: (data) => extendedRetryPenalty(data.extended!.attempt) },
+};
+
+function kindTraits(kind: CheckData["kind"]): KindTraits {
+  return (Object.hasOwn(KIND_TRAITS, kind) ? KIND_TRAITS[kind] : undefined) ?? {};
 }
 
 /** The check's effects for the roll dialog (the same total `commonMods` adds to the pool). */
@@ -369,30 +409,14 @@ function willpowerAllowed(data: CheckData, values: CheckValues): boolean {
 export function checkPool(data: CheckData, values: CheckValues): PoolBreakdown {
   const willpower = willpowerAllowed(data, values);
   const mods = commonMods(data, values);
-  if (data.kind === "consciousness") {
-    // Stamina alone, reflexive; the −3 wound penalty does not apply (WoD pp.173–175).
-    return buildPool({ attribute: data.attributes.stamina, willpower, modifiers: mods });
-  }
-  if (data.kind === "drive") {
-    const v = data.vehicle!;
-    if (v.handling) mods.push({ label: "handling", value: v.handling });
-    if (v.drivePenalty) mods.push({ label: "vehicleDamage", value: v.drivePenalty });
-    return buildPool({
-      attribute: data.attributes.dexterity,
-      skill: { dots: data.skills.drive, category: "physical" },
-      specialty: values.specialty === true,
-      equipment: [],
-      willpower,
-      modifiers: mods,
-      woundPenalty: data.woundPenalty,
-    });
-  }
+  const traits = kindTraits(data.kind);
+  if (traits.pool) return traits.pool(data, values, willpower, mods);
   const attribute = isAttribute(values.attribute) ? values.attribute : "wits";
   const [kind, trait] = String(values.second ?? "none").split(":");
   const equipment = intOr(values.equipment, 0, 0, 10);
-  let attemptPenalty = 0;
-  if (data.kind === "extended") attemptPenalty = extendedRetryPenalty(data.extended!.attempt);
-  else attemptPenalty = successiveAttemptPenalty(intOr(values.attempt, 1, 1, 20), { step: data.options.successiveStep });
+  const attemptPenalty = traits.attemptPenalty
+    ? traits.attemptPenalty(data)
+    : successiveAttemptPenalty(intOr(values.attempt, 1, 1, 20), { step: data.options.successiveStep });
   const specialty = values.specialty === true && kind === "skill";
   return buildPool({
     attribute: data.attributes[attribute],
@@ -822,7 +846,7 @@ export function damageOnTarget(successes: number, target: AttackTarget | null): 
 /** A request's pool for the dialog's values: the first target in range for an attack. */
 export function requestPool(request: KindRequest<CheckData>, values: CheckValues): PoolBreakdown {
   const data = request.data;
-  if (data.kind === "attack") {
+  if (kindTraits(data.kind).perTarget) {
     const pools = attackPools(data, values);
     const first = pools.find((p) => p.pool)?.pool;
     if (!first)
@@ -834,7 +858,7 @@ export function requestPool(request: KindRequest<CheckData>, values: CheckValues
 
 export function requestOdds(request: KindRequest<CheckData>, values: CheckValues): OddsLine[] {
   const data = request.data;
-  if (data.kind === "attack" && (data.targets?.length ?? 0) > 0) {
+  if (kindTraits(data.kind).perTarget && (data.targets?.length ?? 0) > 0) {
     // One set of lines per target in range: each has its own Defense, armour, range and cover.
     const pools = attackPools(data, values);
     if (!pools.some((p) => p.pool))
