@@ -11,7 +11,7 @@ import { array, html, str, type SchemaSpec } from "../rules/table/field-spec";
 import { buildSchema } from "./data/build-fields";
 import { awardExperience, mayAward } from "./experience";
 import { localize, notify } from "./i18n";
-import { requestRoll, type RollRequestOptions } from "./roll-requests";
+import { requestOptionsFrom, requestRoll, type RequestAsk, type RollRequestOptions } from "./roll-requests";
 import { readerName } from "./sheets/description";
 import { partyContext } from "./party-context";
 import { templatePath } from "./templates/helpers";
@@ -96,12 +96,7 @@ export async function removePartyMember(party: ActorLikeDoc, id: string): Promis
 export type AwardMode = "each" | "split";
 
 /** What the party sheet's "Ask them all for a check" form holds (strings as typed). */
-export interface PartyAsk {
-  kind: string;
-  check: string;
-  difficulty: string;
-  hidden: boolean;
-}
+export type PartyAsk = RequestAsk;
 
 /**
  * The roll request (roll-requests.ts) for every member of the party: the check `kind` named by
@@ -121,16 +116,7 @@ export function partyRequestOptions(
     notify("warn", "OMNIBUS.Party.NoMembers");
     return null;
   }
-  const kind = ask.kind.trim();
-  const check = ask.check.trim();
-  const difficulty = ask.difficulty.trim();
-  return {
-    actors,
-    kind,
-    dataset: check ? { [kind]: check } : {},
-    values: difficulty ? { difficulty } : {},
-    hidden: difficulty && ask.hidden ? ["difficulty"] : [],
-  };
+  return requestOptionsFrom(actors, ask);
 }
 
 /** The GM asks every member of the party for one check: one request card (roll-requests.ts). */

@@ -135,6 +135,101 @@ export async function requestRoll(options: RollRequestOptions): Promise<ChatMess
   }
 }
 
+/** What the GM types to ask for a check (the party sheet's form, the scene tool's dialog). */
+export interface RequestAsk {
+  kind: string;
+  check: string;
+  difficulty: string;
+  hidden: boolean;
+}
+
+/** A request for `actors` from what the GM typed: `{[kind]: check}` as the dataset, the difficulty hidden when asked. */
+export function requestOptionsFrom(actors: RollRequestOptions["actors"], ask: RequestAsk): RollRequestOptions {
+  const kind = String(ask.kind ?? "").trim();
+  const check = String(ask.check ?? "").trim();
+  const difficulty = String(ask.difficulty ?? "").trim();
+  return {
+    actors,
+    kind,
+    dataset: check ? { [kind]: check } : {},
+    values: difficulty ? { difficulty } : {},
+    hidden: difficulty && ask.hidden === true ? ["difficulty"] : [],
+  };
+}
+
+/** The actors of the tokens the GM has selected on the viewed scene (each once). */
+export function selectedActorUuids(): string[] {
+  const tokens = ((canvas as unknown as { tokens?: { controlled?: unknown[] } } | null)?.tokens?.controlled ?? []) as Array<{
+    actor?: { uuid?: string | null } | null;
+  }>;
+  return [...new Set(tokens.map((t) => t?.actor?.uuid).filter((u): u is string => typeof u === "string" && u.length > 0))];
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The GM's request dialog for these actors: kind, which check, difficulty, hidden; then one request card. */
+export async function openRequestDialog(actors: string[]): Promise<ChatMessage.Implementation | null> {
+  if (!game.user?.isGM) {
+    notify("warn", "OMNIBUS.Chat.NotPermitted");
+    return null;
+  }
+  if (actors.length === 0) {
+    notify("warn", "OMNIBUS.Request.NoTokens");
+    return null;
+  }
+  const label = (key: string) => escapeHtml(localize(key));
+  const content = [
+    `<label>${label("OMNIBUS.Party.AskKind")} <input type="text" name="kind" maxlength="32" value="skill"></label>`,
+    `<label>${label("OMNIBUS.Party.AskCheck")} <input type="text" name="check" maxlength="64" autofocus></label>`,
+    `<label>${label("OMNIBUS.Party.AskDifficulty")} <input type="text" name="difficulty" maxlength="16"></label>`,
+    `<label><input type="checkbox" name="hidden"> ${label("OMNIBUS.Party.AskHidden")}</label>`,
+  ].join("");
+  const DialogV2 = foundry.applications.api.DialogV2 as unknown as { wait(config: Record<string, unknown>): Promise<unknown> };
+  const answer = await DialogV2.wait({
+    window: { title: localize("OMNIBUS.Request.Tool") },
+    classes: ["omnibus"],
+    content,
+    rejectClose: false,
+    buttons: [
+      {
+        action: "ask",
+        label: localize("OMNIBUS.Party.AskConfirm"),
+        default: true,
+        callback: (_event: Event, button: HTMLButtonElement): RequestAsk => {
+          const field = (name: string) => button.form?.querySelector<HTMLInputElement>(`input[name=${name}]`);
+          return {
+            kind: field("kind")?.value ?? "",
+            check: field("check")?.value ?? "",
+            difficulty: field("difficulty")?.value ?? "",
+            hidden: field("hidden")?.checked === true,
+          };
+        },
+      },
+    ],
+  });
+  if (!answer || typeof answer !== "object") return null;
+  return requestRoll(requestOptionsFrom(actors, answer as RequestAsk));
+}
+
+/**
+ * `getSceneControlButtons` (v13 and v14: `controls` is a record of controls, each with a record of
+ * `tools`): the GM's "Ask for a roll" button on the token controls, for the selected tokens' actors.
+ */
+export function addRequestTool(controls: unknown): void {
+  if (!game.user?.isGM || !controls || typeof controls !== "object" || Array.isArray(controls)) return;
+  const tokens = (controls as Record<string, { tools?: Record<string, unknown> } | undefined>).tokens;
+  if (!tokens?.tools || typeof tokens.tools !== "object" || Array.isArray(tokens.tools)) return;
+  tokens.tools.omnibusRequest = {
+    name: "omnibusRequest",
+    title: "OMNIBUS.Request.Tool",
+    icon: "fa-solid fa-dice",
+    order: Object.keys(tokens.tools).length,
+    button: true,
+    visible: true,
+    onChange: () => void openRequestDialog(selectedActorUuids()),
+  };
+}
+
 function requestOf(state: Record<string, unknown>): RequestState | null {
   const r = state.rollRequest as RequestState | undefined;
   return r && Array.isArray(r.actors) ? r : null;

@@ -21,7 +21,7 @@ import { createApi } from "./api";
 import { installCheckLinkClicks, registerCheckLinkEnricher } from "./check-link";
 import { registerKeybindings } from "./keybindings";
 import { bindTableDraws, registerTables } from "./tables";
-import { bindRollRequest, registerRollRequests } from "./roll-requests";
+import { addRequestTool, bindRollRequest, registerRollRequests } from "./roll-requests";
 import { bindItemCard } from "./post-item";
 import { rewordExplain } from "./explain-view";
 import { bindChatCard, registerChatHooks, registerChatSettings, registerSocket } from "./chat/actions";
@@ -235,6 +235,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
   Hooks.on("dropActorSheetData", filterItemDrop as never);
   Hooks.on("dropActorSheetData", partyDrop as never);
   Hooks.on("renderActorDirectory", addAwardButton as never);
+  Hooks.on("getSceneControlButtons" as never, addRequestTool as never);
   Hooks.on("renderCompendiumDirectory", (_app, html) => hideForeignPacks(html as HTMLElement));
   installPackUnlockRetry();
   Hooks.once(

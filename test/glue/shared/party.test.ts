@@ -162,7 +162,10 @@ describe("the GM asks the whole party for a check (roll requests)", () => {
   it("the sheet's button hands those options to the roll request (one card)", async () => {
     vi.resetModules();
     const asked: unknown[] = [];
-    vi.doMock("../../../src/foundry/roll-requests", () => ({ requestRoll: async (o: unknown) => (asked.push(o), { id: "card" }) }));
+    vi.doMock("../../../src/foundry/roll-requests", async (original) => ({
+      ...(await original<object>()),
+      requestRoll: async (o: unknown) => (asked.push(o), { id: "card" }),
+    }));
     const fresh = await import("../../../src/foundry/party");
     const p = doc("p", "d6_party", { members: ["a", "b"] });
     world(p, hero("a"), hero("b"));
