@@ -522,10 +522,7 @@ export async function handleSocketMessage(data: unknown, senderId: unknown): Pro
   }
   if (!isActiveGM() || typeof senderId !== "string" || !game.users?.get(senderId)) return;
   if (type === "gmControl") return handleGMControl(data, senderId);
-  const requestId =
-    data !== null && typeof data === "object" && typeof (data as { requestId?: unknown }).requestId === "string"
-      ? String((data as { requestId: string }).requestId).slice(0, 32)
-      : "";
+  const requestId = requestIdOf(data);
   let answer: ChatActionAnswer;
   try {
     if (!limiter.allow(senderId, Date.now())) refuse("SlowDown");
@@ -950,15 +947,18 @@ async function runGMControl(message: Message, kind: string, id: string, user: Us
   return null;
 }
 
+/** The asker's request id, for the answer to a request that may not parse (at most 32 characters). */
+function requestIdOf(data: unknown): string {
+  const id = data !== null && typeof data === "object" ? (data as { requestId?: unknown }).requestId : undefined;
+  return typeof id === "string" ? id.slice(0, 32) : "";
+}
+
 /**
  * A GM control asked over the socket: the sender (Foundry's, not the payload's) must be a GM; the
  * active GM runs it under its locks, as for its own click, and answers the asker.
  */
 async function handleGMControl(data: unknown, senderId: string): Promise<void> {
-  const requestId =
-    data !== null && typeof data === "object" && typeof (data as { requestId?: unknown }).requestId === "string"
-      ? String((data as { requestId: string }).requestId).slice(0, 32)
-      : "";
+  const requestId = requestIdOf(data);
   let answer: ChatActionAnswer;
   try {
     if (!limiter.allow(senderId, Date.now())) refuse("SlowDown");
