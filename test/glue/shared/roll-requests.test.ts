@@ -198,3 +198,25 @@ describe("roll requests", () => {
     expect(gm.querySelector(".omnibus-request-summary")!.textContent).toContain("OMNIBUS.Request.Summary");
   });
 });
+
+describe("the token controls' request tool (getSceneControlButtons)", () => {
+  const controls = () => ({ tokens: { name: "tokens", tools: { select: { name: "select", order: 0 } } }, tiles: { tools: {} } });
+
+  it("the hook gives the GM one button tool on the token controls, titled by a key both languages have", async () => {
+    const shown = controls();
+    await stand.asUser("gm", () => stand.fire("getSceneControlButtons", shown));
+    const tool = (shown.tokens.tools as Record<string, any>).omnibusRequest;
+    expect(tool).toMatchObject({ name: "omnibusRequest", button: true, visible: true, order: 1, title: "OMNIBUS.Request.Tool" });
+    expect(typeof tool.onChange).toBe("function");
+    expect(Object.keys(shown.tiles.tools)).toEqual([]);
+  });
+
+  it("a player gets no such tool; controls of another shape are left alone", async () => {
+    const shown = controls();
+    await stand.asUser("p1", () => stand.fire("getSceneControlButtons", shown));
+    expect(Object.keys(shown.tokens.tools)).toEqual(["select"]);
+    const list = [{ name: "tokens", tools: [] as unknown[] }];
+    await stand.asUser("gm", () => stand.fire("getSceneControlButtons", list));
+    expect(list[0].tools).toEqual([]);
+  });
+});
