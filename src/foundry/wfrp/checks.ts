@@ -35,6 +35,7 @@ import {
   specFor,
   withWeapon,
   wfrpEffectKeys,
+  wfrpKindTraits,
   type ExtendedTracker,
   type TargetView,
   type WfrpCheckData,
@@ -284,7 +285,7 @@ async function rollTest(request: KindRequest<WfrpCheckData>, values: CheckValues
       }
       const help = assistanceFor(data, values);
       let extended: Record<string, unknown> | null = null;
-      if (data.kind === "extended" && data.extended) {
+      if (wfrpKindTraits(data.kind).extended && data.extended) {
         // The tracker takes this roll's SL (003:L209: never below 0; the 0-SL option, 003:L219) in ONE update.
         const step = extendedAfterRoll(data.extended, result, rules.extendedZeroSL);
         const item = actor?.items.get(data.extended.itemId);

@@ -52,12 +52,12 @@ describe("the rulesets' checks modules", () => {
     ).toEqual([]);
   });
 
-  // Storytelling's per-kind details (labels, subtitle, pools, effect keys, per-target attacks) ride on
-  // each kind's entry; WFRP and D6 healing still read data.kind inside shared code (issue 17, left).
-  it("Storytelling branches on no request data's kind either (per-kind details ride on the kind's entry)", () => {
-    const storytelling = [...GLUE, ...TABLE].filter((f) => f.includes("/storytelling/"));
-    expect(storytelling.length).toBeGreaterThanOrEqual(2);
-    expect(hits(storytelling, /\bdata\??\.kind\s*[!=]==?\s*["'`]|switch\s*\(\s*data\??\.kind\s*\)/)).toEqual([]);
+  // Per-kind details ride on each kind's entry or a per-kind traits table (Storytelling's details and
+  // traits, WFRP's `wfrpKindTraits`); D6 healing still reads its healing kind inside shared code.
+  it("Storytelling and WFRP branch on no request data's kind either (per-kind details ride on the kind)", () => {
+    const scanned = [...GLUE, ...TABLE].filter((f) => f.includes("/storytelling/") || f.includes("/wfrp/"));
+    expect(scanned.length).toBeGreaterThanOrEqual(4);
+    expect(hits(scanned, /\bdata\??\.kind\s*[!=]==?\s*["'`]|switch\s*\(\s*data\??\.kind\s*\)/)).toEqual([]);
   });
 
   it("compare no kind of check to a name in the glue (no hand-written dispatch)", () => {

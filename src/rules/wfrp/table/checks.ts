@@ -119,6 +119,32 @@ export interface WfrpCheckData {
   }>;
 }
 
+/** What a kind of test brings to the shared dialog, odds and card, so that no shared code branches on the kind. */
+export interface WfrpKindTraits {
+  /** An attack: `system.bonuses.attack` counts, the weapon's options (charging, a ranged Dodge) and its odds lines. */
+  attack: boolean;
+  /** Allies may help (003:L221-239) — outside combat. */
+  assisted: boolean;
+  /** At targeted tokens it becomes an Opposed Test (003:L185-199) unless unticked. */
+  opposable: boolean;
+  /** The roll's SL goes to an extended test's tracker (003:L209). */
+  extended: boolean;
+}
+
+const KIND_TRAITS: Record<WfrpCheckData["kind"], WfrpKindTraits> = {
+  characteristic: { attack: false, assisted: true, opposable: true, extended: false },
+  skill: { attack: false, assisted: true, opposable: true, extended: false },
+  attack: { attack: true, assisted: false, opposable: false, extended: false },
+  extended: { attack: false, assisted: true, opposable: false, extended: true },
+};
+
+/** The traits of a kind of test (an unknown kind has none). */
+export function wfrpKindTraits(kind: string): WfrpKindTraits {
+  return Object.hasOwn(KIND_TRAITS, kind)
+    ? KIND_TRAITS[kind as WfrpCheckData["kind"]]
+    : { attack: false, assisted: false, opposable: false, extended: false };
+}
+
 /**
  * The effect keys a WFRP test reads, as a modifier to the test like the dialog's (src/foundry/README.md
  * "Effects"): the tested characteristic, the tested skill, and `system.bonuses.attack` on attacks.
@@ -127,7 +153,7 @@ export function wfrpEffectKeys(data: Pick<WfrpCheckData, "kind" | "characteristi
   return [
     `system.bonuses.characteristic.${data.characteristic}`,
     ...(data.skill ? [`system.bonuses.skill.${data.skill}`] : []),
-    ...(data.kind === "attack" ? ["system.bonuses.attack"] : []),
+    ...(wfrpKindTraits(data.kind).attack ? ["system.bonuses.attack"] : []),
   ];
 }
 
@@ -435,7 +461,8 @@ export function bestDefenceValue(actor: ActorView, d: DerivedActor = derived(act
 function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentModifier: number, name: string): KindRequest<WfrpCheckData> {
   const { actor, t, rules } = input;
   data.characteristicValue = d.characteristics[data.characteristic].current;
-  const conditionContext = data.kind === "attack" && data.weapon?.kind === "ranged" ? { sight: true } : {};
+  const traits = wfrpKindTraits(data.kind);
+  const conditionContext = traits.attack && data.weapon?.kind === "ranged" ? { sight: true } : {};
   const conditionPenalty = conditionTestModifier(d.conditions, conditionContext, rules.conditionsStack);
   const fields: CheckField[] = [];
   const ranged = data.weapon?.kind === "ranged";
@@ -452,7 +479,7 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   fields.push({ name: "modifier", label: `${K}Dialog.Modifier`, kind: "number", min: -999, max: 999 });
   fields.push({ name: "slBonus", label: `${K}Dialog.SLBonus`, kind: "number", min: -99, max: 99 });
   // Assistance (003:L221-239): +10 per helper, at most the tester's Bonus in the characteristic used.
-  const assisted = !data.combat && data.kind !== "attack";
+  const assisted = !data.combat && traits.assisted;
   const helperLimit = characteristicBonus(data.characteristicValue);
   const candidates = assisted
     ? (input.allies ?? []).filter((a) => a.uuid !== actor.uuid).map((a) => helperCandidate(a, data.skill, data.characteristic))
@@ -481,13 +508,13 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
     });
   }
   if (assisted) fields.push({ name: "resisting", label: `${K}Dialog.Resisting`, kind: "select", choices: RESISTING_CHOICES });
-  if (data.kind === "attack" && !ranged)
+  if (traits.attack && !ranged)
     fields.push({ name: "charging", label: `${K}Dialog.Charging`, kind: "checkbox", hint: `${K}Dialog.ChargingHint` });
   // Ranged attacks are unopposed (digest §7 item 21) unless the GM lets the targets Dodge.
-  if (data.kind === "attack" && ranged && data.targets.length > 0)
+  if (traits.attack && ranged && data.targets.length > 0)
     fields.push({ name: "dodge", label: `${K}Dialog.RangedDodge`, kind: "checkbox", hint: `${K}Dialog.RangedDodgeHint` });
   // A skill or characteristic test at targeted tokens is an Opposed Test (003:L185-199) unless unticked.
-  const opposable = (data.kind === "skill" || data.kind === "characteristic") && input.targets.length > 0;
+  const opposable = traits.opposable && input.targets.length > 0;
   if (opposable)
     fields.push({
       name: "opposed",
@@ -505,8 +532,8 @@ function finish(input: BuildInput, d: DerivedActor, data: WfrpCheckData, talentM
   };
   if (data.combat) values.advantage = Math.max(0, Math.min(999, wholeOr(actor.system.advantage)));
   if (talentModifier !== 0) values.talents = talentModifier;
-  if (data.kind === "attack" && !ranged) values.charging = false;
-  if (data.kind === "attack" && ranged && data.targets.length > 0) values.dodge = rules.rangedDodge;
+  if (traits.attack && !ranged) values.charging = false;
+  if (traits.attack && ranged && data.targets.length > 0) values.dodge = rules.rangedDodge;
   if (opposable) values.opposed = true;
   if (assisted) {
     if (candidates.length > 0) candidates.forEach((_c, i) => (values[`helper${i}`] = false));
@@ -606,7 +633,7 @@ export function withWeapon(spec: TestSpec, weapon: Weapon | undefined): TestSpec
  */
 export function oddsLines(request: KindRequest<WfrpCheckData>, values: CheckValues, rules: WfrpRules): OddsLine[] {
   const data = checkData(request);
-  const attack = data.kind === "attack" && data.weapon !== undefined;
+  const attack = wfrpKindTraits(data.kind).attack && data.weapon !== undefined;
   const first = attack && data.targets.length > 0 ? 0 : null;
   const spec = withWeapon(specFor(request, values, first), data.weapon);
   const options = data.combat ? rules.combat : rules.test;

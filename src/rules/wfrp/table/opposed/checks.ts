@@ -220,7 +220,8 @@ export interface ResponseData {
 
 export function responseData(request: KindRequest<ResponseData>): ResponseData {
   const data: ResponseData | undefined = request.data;
-  if (data?.kind !== "response")
+  // A response carries the tester it answers (the table built it for this kind; anything else is not one).
+  if (!data?.tester || !data.tested)
     throw new OmnibusError("badArgument", "not an opposed-test response", { name: "check", value: request.kind });
   return data;
 }

@@ -14,7 +14,7 @@ import { resolveTest } from "../../index";
 import type { CheckValues, KindRequest } from "../../../table/types";
 import { diceFromRoll, type EvaluatedDice } from "../../../table/faces";
 import { rollD100 } from "../../d100";
-import { assistanceFor, checkData, specFor, type WfrpCheckData } from "../checks";
+import { assistanceFor, checkData, specFor, wfrpKindTraits, type WfrpCheckData } from "../checks";
 import { attackStateFrom } from "../cards";
 import { opposedStateFrom } from "../opposed/checks";
 import type { WfrpRules } from "../settings";
@@ -75,8 +75,9 @@ export function firstRollMismatches(input: FirstRollInput): string[] {
   const data = checkData(request);
   const card = firstRollCard(state);
   const face = d100Face(rolls);
-  const opposed = data.kind !== "attack" && values.opposed === true && request.targets.length > 0;
-  const expectedCard = data.kind === "attack" ? "attack" : opposed ? "opposed" : "test";
+  const traits = wfrpKindTraits(data.kind);
+  const opposed = !traits.attack && values.opposed === true && request.targets.length > 0;
+  const expectedCard = traits.attack ? "attack" : opposed ? "opposed" : "test";
   if (card !== expectedCard) return ["card"];
   const wrong: string[] = [];
   if (card === "attack") {
@@ -102,7 +103,7 @@ export function firstRollMismatches(input: FirstRollInput): string[] {
   const spec = specFor(request, values, null);
   const options = data.combat ? rules.combat : rules.test;
   const test = state.test as Record<string, unknown>;
-  if (data.kind === "extended") return ["test.kind"];
+  if (traits.extended) return ["test.kind"];
   const expected: Record<string, unknown> = {
     kind: data.kind,
     skill: data.skill ?? null,
