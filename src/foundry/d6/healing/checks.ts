@@ -24,21 +24,21 @@ import { woundLevelOf, type D6ActorData } from "../../../rules/d6/table/checks";
 import { type D6Settings } from "../../../rules/d6/table/settings";
 import {
   bactaCheck,
-  bactaDice,
-  bactaHealingResult,
   healingCard,
   healingData,
+  healingResultOf,
+  healingTimeDice,
+  healingTraits,
   isRefusal,
   medicalKind,
   medpacCheck,
-  medpacHealingResult,
   naturalHealingCheck,
-  naturalHealingResult,
   planHealing,
   resolveHealing,
   type HealingCheckData,
   type HealingData,
   type HealingResult,
+  type HealingRoll,
   type Patient,
   type Refusal,
 } from "../../../rules/d6/table/healing/checks";
@@ -135,7 +135,7 @@ export async function rollHealing(
   const patient = await documentOf<Doc>(h.patientUuid);
   if (!patient) throw refused("TargetGone", "the patient no longer exists", { name: h.patientName });
   let item: Doc | null = null;
-  if (h.kind === "medpac") {
+  if (healingTraits(h.kind).usesItem) {
     item = await documentOf<Doc>(h.itemUuid);
     if (!item || Number(item.system.quantity ?? 0) <= 0)
       return refuse({ refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: item?.name ?? "" } });
@@ -152,21 +152,16 @@ export async function rollHealing(
   const outcome = main.outcome!;
   const rolls: Roll[] = [main as unknown as Roll];
   const stamp: HealingData = { ...h, now: worldTime() };
-  let result: HealingResult;
-  if (h.kind === "natural") result = naturalHealingResult(stamp, outcome.total);
-  else if (h.kind === "medpac") result = medpacHealingResult(stamp, outcome.total, v.difficulty ?? 0, woundLevelOf(patient.system));
-  else {
-    const success = outcome.total >= (v.difficulty ?? 0);
-    let tankTime: { amount: number; unit: "hours" | "days" } | null = null;
-    const dice = bactaDice(h.patientState as never);
-    if (success && dice) {
-      const time = D6PlainRoll.ofDice(dice.dice);
-      await time.evaluate(evaluateOptions(options.rollMode));
-      rolls.push(time as unknown as Roll);
-      tankTime = { amount: time.outcome!.total, unit: dice.unit };
-    }
-    result = bactaHealingResult(stamp, success, tankTime);
+  const difficulty = v.difficulty ?? 0;
+  let tankTime: HealingRoll["tankTime"] = null;
+  const timeDice = healingTimeDice(stamp, outcome.total, difficulty);
+  if (timeDice) {
+    const time = D6PlainRoll.ofDice(timeDice.dice);
+    await time.evaluate(evaluateOptions(options.rollMode));
+    rolls.push(time as unknown as Roll);
+    tankTime = { amount: time.outcome!.total, unit: timeDice.unit };
   }
+  const result = healingResultOf(stamp, { total: outcome.total, difficulty, patientLevel: woundLevelOf(patient.system), tankTime });
   const context = healingCard(
     request,
     stamp,
@@ -263,26 +258,18 @@ export const healingRederive: CheckRederive<KindRequest<HealingCheckData>> = {
     const gmNow = worldTime();
     if (!Number.isInteger(now) || now > gmNow || now < gmNow - STAMP_SLACK_S) throw new ClaimMismatch("now");
     const stamp: HealingData = { ...h, now };
-    let result: HealingResult;
-    let expectedRolls = 1;
-    if (h.kind === "natural") result = naturalHealingResult(stamp, outcome.total);
-    else if (h.kind === "medpac") {
-      const patient = await documentOf<Doc>(h.patientUuid);
-      if (!patient) throw new ClaimMismatch("patient");
-      result = medpacHealingResult(stamp, outcome.total, v.difficulty ?? 0, woundLevelOf(patient.system));
-    } else {
-      const success = outcome.total >= (v.difficulty ?? 0);
-      const time = bactaDice(h.patientState as never);
-      let tankTime: { amount: number; unit: "hours" | "days" } | null = null;
-      if (success && time) {
-        const extra = diceFromRoll(rolls[1] as never);
-        tankTime = { amount: rollPlainDice(time.dice, extra).total, unit: time.unit };
-        extra.assertExhausted();
-        expectedRolls = 2;
-      }
-      result = bactaHealingResult(stamp, success, tankTime);
+    const patient = await documentOf<Doc>(h.patientUuid);
+    if (!patient) throw new ClaimMismatch("patient");
+    const difficulty = v.difficulty ?? 0;
+    let tankTime: HealingRoll["tankTime"] = null;
+    const timeDice = healingTimeDice(stamp, outcome.total, difficulty);
+    if (timeDice) {
+      const extra = diceFromRoll(rolls[1] as never);
+      tankTime = { amount: rollPlainDice(timeDice.dice, extra).total, unit: timeDice.unit };
+      extra.assertExhausted();
     }
-    if (rolls.length !== expectedRolls) throw new OmnibusError("facesUnused", "the card's rolls are not this healing's", {});
+    const result = healingResultOf(stamp, { total: outcome.total, difficulty, patientLevel: woundLevelOf(patient.system), tankTime });
+    if (rolls.length !== (timeDice ? 2 : 1)) throw new OmnibusError("facesUnused", "the card's rolls are not this healing's", {});
     expectClaim("healing", claimed, { ...stamp, healerUuid: request.actorUuid ?? null, result });
   },
 };

@@ -379,10 +379,8 @@ export function resolveHealing(
   const worked = values.worked === true;
   const takeItEasy = values.takeItEasy === true;
   const h = data.healing;
-  let code: DieCode;
-  if (h.kind === "natural") code = naturalHealingCode(data.baseCode, { worked, takeItEasy });
-  else if (h.kind === "medpac") code = medpacCode(data.baseCode, data.healerWound, h.selfTreatment);
-  else code = effectiveCode(data.baseCode, { woundPenalty: woundPenaltyOf(data.healerWound) });
+  const traits = HEALING_TRAITS[h.kind];
+  let code: DieCode = traits.code(data, { worked, takeItEasy });
   const bonus = Number(values.bonusDice ?? 0) * 3 + Number(values.bonusPips ?? 0);
   if (bonus !== 0) code = normalizeCode(pipsToCode(codeToPips(code) + bonus));
   if (!canRollCode(code, { allowPipsOnly: settings.allowPipsOnly })) {
@@ -391,7 +389,7 @@ export function resolveHealing(
     });
   }
   const typed = Number(values.difficulty ?? data.difficulty ?? 0);
-  const difficulty = h.kind === "natural" ? null : Number.isFinite(typed) && typed >= 0 ? typed : data.difficulty;
+  const difficulty = !traits.againstDifficulty ? null : Number.isFinite(typed) && typed >= 0 ? typed : data.difficulty;
   return { code, characterPoints, difficulty, worked, takeItEasy };
 }
 
@@ -411,7 +409,7 @@ export function healingOdds(
   });
   const total: Distribution = odds.total;
   const lines: OddsLine[] = [];
-  if (data.healing.kind === "natural") {
+  if (!HEALING_TRAITS[data.healing.kind].againstDifficulty) {
     const row = NATURAL_HEALING[data.healing.patientState as WoundLevel]!;
     const better = total.pAtLeast(row.stayAtMost + 1);
     const worse = 1 - total.pAtLeast(row.worsenAtMost + 1);
@@ -512,6 +510,95 @@ export function bactaHealingResult(
   return { success: true, state: "healthy", wakes: true, blockedHours: 0, nextRestDays: null, change: "better", tankTime };
 }
 
+/** What a healing roll gives the result: its total, the difficulty, the patient's wound level now, the tank time rolled. */
+export interface HealingRoll {
+  total: number;
+  difficulty: number;
+  patientLevel: WoundLevel;
+  tankTime: { amount: number; unit: "hours" | "days" } | null;
+}
+
+/**
+ * What each kind of healing does differently (§25), so that no shared code branches on the kind:
+ * its code, whether it is rolled against a difficulty, the medical item it uses up, a second roll
+ * for the time it takes, how the roll becomes a result and what the patient's record keeps.
+ */
+interface HealingTraits {
+  code(data: HealingCheckData, options: { worked: boolean; takeItEasy: boolean }): DieCode;
+  /** Rolled against a difficulty (success or failure); natural healing reads bands instead. */
+  againstDifficulty: boolean;
+  /** Uses up one of its medical item (a medpac). */
+  usesItem: boolean;
+  /** The dice of the time it takes, after the roll (a bacta tank's, on a success). */
+  timeDice(h: HealingData, success: boolean): { dice: number; unit: "hours" | "days" } | null;
+  result(h: HealingData, roll: HealingRoll): HealingResult;
+  /** What the patient's healing record keeps: the medpac day count and bar, the next rest roll. */
+  record(h: HealingData, result: HealingResult, healing: HealingState, update: Record<string, unknown>): void;
+  /** Card lines before the patient's (earlier uses, self-treatment) and at the end (a failed tank's retry). */
+  lines(h: HealingData): D6CardContext["lines"];
+  closingLines(result: HealingResult, t: (key: string) => string): D6CardContext["lines"];
+}
+
+const HEALING_TRAITS: Record<HealingData["kind"], HealingTraits> = {
+  natural: {
+    code: (data, o) => naturalHealingCode(data.baseCode, o),
+    againstDifficulty: false,
+    usesItem: false,
+    timeDice: () => null,
+    result: (h, roll) => naturalHealingResult(h, roll.total),
+    record(h, result, _healing, update) {
+      update["system.healing.nextNaturalRoll"] =
+        result.nextRestDays === null ? null : Math.floor(h.now + result.nextRestDays * SECONDS_PER_DAY);
+    },
+    lines: () => [],
+    closingLines: () => [],
+  },
+  medpac: {
+    code: (data) => medpacCode(data.baseCode, data.healerWound, data.healing.selfTreatment),
+    againstDifficulty: true,
+    usesItem: true,
+    timeDice: () => null,
+    result: (h, roll) => medpacHealingResult(h, roll.total, roll.difficulty, roll.patientLevel),
+    record(h, result, healing, update) {
+      const uses = healing.medpacDay === h.day ? healing.medpacUses : 0;
+      update["system.healing.medpacDay"] = h.day;
+      update["system.healing.medpacUses"] = uses + 1;
+      if (result.blockedHours > 0) update["system.healing.medpacBlockedUntil"] = Math.floor(h.now + result.blockedHours * SECONDS_PER_HOUR);
+    },
+    lines: (h) => [
+      ...(h.usesToday > 0 ? [{ label: "OMNIBUS.D6.Healing.UsesToday", value: String(h.usesToday) }] : []),
+      ...(h.selfTreatment ? [{ label: "OMNIBUS.D6.Healing.SelfTreatment", value: "−1D" }] : []),
+    ],
+    closingLines: () => [],
+  },
+  bacta: {
+    code: (data) => effectiveCode(data.baseCode, { woundPenalty: woundPenaltyOf(data.healerWound) }),
+    againstDifficulty: true,
+    usesItem: false,
+    timeDice: (h, success) => (success ? bactaDice(h.patientState as WoundLevel) : null),
+    result: (h, roll) => bactaHealingResult(h, roll.total >= roll.difficulty, roll.tankTime),
+    record: () => undefined,
+    lines: () => [],
+    closingLines: (result, t) =>
+      result.success ? [] : [{ label: "OMNIBUS.D6.Healing.TankTime", value: t("OMNIBUS.D6.Healing.TankRetry") }],
+  },
+};
+
+/** The traits of a kind of healing. */
+export function healingTraits(kind: HealingData["kind"]): HealingTraits {
+  return HEALING_TRAITS[kind];
+}
+
+/** A healing roll's result, by its kind. */
+export function healingResultOf(h: HealingData, roll: HealingRoll): HealingResult {
+  return HEALING_TRAITS[h.kind].result(h, roll);
+}
+
+/** The dice of the time the healing takes after this roll (null: none to roll). */
+export function healingTimeDice(h: HealingData, total: number, difficulty: number): { dice: number; unit: "hours" | "days" } | null {
+  return HEALING_TRAITS[h.kind].timeDice(h, total >= difficulty);
+}
+
 /**
  * The ONE update a healing result makes to the patient, given its current system data: wound
  * level (+ statuses), stuns cleared when healed or woken, the death-roll count reset when no longer
@@ -532,16 +619,7 @@ export function planHealing(
   }
   if (healed || result.wakes || result.state === "healthy") update["system.stuns"] = 0;
   const healing = healingStateOf(current);
-  if (data.kind === "medpac") {
-    const uses = healing.medpacDay === data.day ? healing.medpacUses : 0;
-    update["system.healing.medpacDay"] = data.day;
-    update["system.healing.medpacUses"] = uses + 1;
-    if (result.blockedHours > 0)
-      update["system.healing.medpacBlockedUntil"] = Math.floor(data.now + result.blockedHours * SECONDS_PER_HOUR);
-  }
-  if (data.kind === "natural")
-    update["system.healing.nextNaturalRoll"] =
-      result.nextRestDays === null ? null : Math.floor(data.now + result.nextRestDays * SECONDS_PER_DAY);
+  HEALING_TRAITS[data.kind].record(data, result, healing, update);
   const unconscious = result.wakes ? false : unconsciousNow && result.state !== "healthy";
   return { update, statuses: woundStatuses(result.state, unconscious) };
 }
@@ -576,7 +654,7 @@ export function healingCard(
   },
   t: (key: string, data?: Record<string, string | number>) => string,
 ): D6CardContext {
-  const natural = h.kind === "natural";
+  const natural = !HEALING_TRAITS[h.kind].againstDifficulty;
   const outcome = natural
     ? RESULT_LABEL[result.change ?? "same"]
     : result.success
@@ -587,8 +665,7 @@ export function healingCard(
   ];
   if (roll.difficulty !== null && !natural)
     lines.push({ label: "OMNIBUS.D6.Card.Difficulty", value: String(roll.difficulty), secret: true });
-  if (h.kind === "medpac" && h.usesToday > 0) lines.push({ label: "OMNIBUS.D6.Healing.UsesToday", value: String(h.usesToday) });
-  if (h.kind === "medpac" && h.selfTreatment) lines.push({ label: "OMNIBUS.D6.Healing.SelfTreatment", value: "−1D" });
+  lines.push(...HEALING_TRAITS[h.kind].lines(h));
   const fromState = h.patientState === "unconscious" ? "OMNIBUS.D6.Status.Unconscious" : `OMNIBUS.D6.Wound.${h.patientState}`;
   lines.push({
     label: "OMNIBUS.D6.Healing.Patient",
@@ -606,7 +683,7 @@ export function healingCard(
         hours: result.tankTime.amount,
       }),
     });
-  if (h.kind === "bacta" && !result.success) lines.push({ label: "OMNIBUS.D6.Healing.TankTime", value: t("OMNIBUS.D6.Healing.TankRetry") });
+  lines.push(...HEALING_TRAITS[h.kind].closingLines(result, t));
   return {
     title: request.title,
     subtitle: request.subtitle ?? "",
