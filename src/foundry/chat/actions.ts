@@ -971,7 +971,7 @@ async function handleGMControl(data: unknown, senderId: string): Promise<void> {
     answer = { type: "chatActionAnswer", requestId: request.requestId, to: senderId, ok: true, notice };
   } catch (error) {
     const notice = error instanceof RequestError ? { key: "OMNIBUS.Chat.Malformed" } : noticeOf(error);
-    await log({ kind: "refused", messageId: "", action: "", target: null, userId: senderId, reason: notice.key });
+    await log({ kind: "refused", messageId: "", action: "", target: null, userId: senderId, ...reasonOf(notice) });
     answer = { type: "chatActionAnswer", requestId, to: senderId, ok: false, notice };
   }
   send(answer);
