@@ -6,13 +6,11 @@
  * user owns the patient, else by the active GM over the socket; once per card). The card asks for
  * it right away; its button stays for a retry (no GM connected).
  */
-import { refused } from "../../../core/errors";
-import { formatDieCode } from "../../../rules/d6";
+import { OmnibusError, refused } from "../../../core/errors";
+import { formatDieCode, rollD6, rollPlainDice } from "../../../rules/d6";
 import { requestChatAction, userOwns, documentOf } from "../../chat/actions";
 import { cardOrigin, postCard } from "../../chat/cards";
 import { ClaimMismatch, expectClaim } from "../../chat/verify";
-import { OmnibusError } from "../../../core/errors";
-import { rollD6, rollPlainDice } from "../../../rules/d6";
 import { diceFromRoll } from "../../../rules/table/faces";
 import { readSettings } from "../settings";
 import { explainHealing } from "../../../rules/d6/explain";
@@ -41,8 +39,9 @@ import {
   type HealingRoll,
   type Patient,
   type Refusal,
+  type ResolvedHealing,
 } from "../../../rules/d6/table/healing/checks";
-import { D6PlainRoll, D6Roll } from "../rolls";
+import { D6PlainRoll, D6Roll, type D6RollSpec } from "../rolls";
 import { evaluateOptions } from "../../compat";
 
 const CHECK_CARD_PATH = templatePath("d6/chat/check-card");
@@ -85,10 +84,11 @@ export function buildNaturalHealing(healer: D6ActorData, rebuilding = false): Ki
   }
 }
 
-/** The medical items' checks, by `medicalKind`. */
-const MEDICAL_CHECKS = { medpac: medpacCheck, bacta_tank: bactaCheck };
-/** Which medical items a roll uses up (one medpac per use; a tank stays). */
-const USED_UP = { medpac: true, bacta_tank: false };
+/** The medical items' checks and the kind of healing each gives, by `medicalKind`. */
+const MEDICAL_CHECKS = {
+  medpac: { check: medpacCheck, healing: "medpac" },
+  bacta_tank: { check: bactaCheck, healing: "bacta" },
+} as const;
 
 /** The `medical` request: a medpac or bacta-tank item of the actor, used on the one targeted token's actor or oneself. */
 export async function buildHealing(
@@ -102,7 +102,7 @@ export async function buildHealing(
   const kind = found ? medicalKind(found) : null;
   // On the GM's rebuild (`choices` set) the medpac the roller used up before posting is put back.
   const item =
-    found && kind && source.choices && USED_UP[kind]
+    found && kind && source.choices && healingTraits(MEDICAL_CHECKS[kind].healing).usesItem
       ? { ...found, system: { ...found.system, quantity: Number(found.system.quantity ?? 0) + 1 } }
       : found;
   if (!item || !kind) throw refused("ItemGone", "no such medical item");
@@ -117,8 +117,20 @@ export async function buildHealing(
   } else {
     patient = { ...healer, unconscious: isUnconscious(source.actor as never) };
   }
-  const request = MEDICAL_CHECKS[kind](healer, item, patient, now, settings);
+  const request = MEDICAL_CHECKS[kind].check(healer, item, patient, now, settings);
   return isRefusal(request) ? refuse(request) : request;
+}
+
+/** The healer's roll: the code the dialog's values give, with the Wild Die, under the table's settings. */
+function healingSpec(data: HealingCheckData, v: ResolvedHealing, settings: D6Settings): D6RollSpec {
+  return {
+    code: v.code,
+    wildDie: true,
+    wildOne: settings.wildOne,
+    characterPoints: v.characterPoints,
+    kind: data.rollKind,
+    allowPipsOnly: settings.allowPipsOnly,
+  };
 }
 
 /** Rolls a healing request, spends the healer's CP and the medpac, posts the card and asks to apply it. */
@@ -140,14 +152,7 @@ export async function rollHealing(
     if (!item || Number(item.system.quantity ?? 0) <= 0)
       return refuse({ refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: item?.name ?? "" } });
   }
-  const main = D6Roll.fromSpec({
-    code: v.code,
-    wildDie: true,
-    wildOne: settings.wildOne,
-    characterPoints: v.characterPoints,
-    kind: data.rollKind,
-    allowPipsOnly: settings.allowPipsOnly,
-  });
+  const main = D6Roll.fromSpec(healingSpec(data, v, settings));
   await main.evaluate(evaluateOptions(options.rollMode));
   const outcome = main.outcome!;
   const rolls: Roll[] = [main as unknown as Roll];
@@ -241,14 +246,9 @@ export const healingRederive: CheckRederive<KindRequest<HealingCheckData>> = {
     const data = healingData(request);
     const h = data.healing;
     const v = resolveHealing(request, values, settings);
+    const spec = healingSpec(data, v, settings);
     const dice = diceFromRoll(rolls[0] as never);
-    const outcome = rollD6(v.code, dice, {
-      wildDie: true,
-      wildOne: settings.wildOne,
-      characterPoints: v.characterPoints,
-      kind: data.rollKind,
-      allowPipsOnly: settings.allowPipsOnly,
-    });
+    const outcome = rollD6(spec.code, dice, spec);
     dice.assertExhausted();
     const d6 = state.d6 as Record<string, unknown>;
     // A healing card offers healing only: no attack, movement or "CP after the roll" beside it.
