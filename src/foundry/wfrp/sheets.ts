@@ -12,7 +12,7 @@ import { spendResolve } from "./resolve/actions";
 import { notify } from "../i18n";
 import { OmnibusActorSheet, type HbsPart } from "../sheets/actor-sheet";
 import type { ActorSheetContext, ItemSheetContext } from "../../rules/table/sheet-context";
-import { OmnibusItemSheet } from "../sheets/item-sheet";
+import { OmnibusItemSheet, viewedSceneUnits } from "../sheets/item-sheet";
 import { templatePath } from "../templates/helpers";
 import { ACTOR_TABS, ITEMS_TAB_TYPES, wfrpActorContext, wfrpItemContext } from "../../rules/wfrp/table/sheet-context";
 import { CONDITIONS, NON_STACKING_CONDITIONS } from "../../rules/wfrp/index";
@@ -52,8 +52,7 @@ export class WfrpActorSheet extends OmnibusActorSheet {
   protected override async prepareRulesetContext(context: ActorSheetContext): Promise<Record<string, unknown>> {
     const statuses = [...((this.document as unknown as { statuses?: Set<string> }).statuses ?? [])];
     // Walk and run in the viewed scene's unit (a metre grid reads metres).
-    const units = (globalThis as { canvas?: { scene?: { grid?: { units?: string } } | null } }).canvas?.scene?.grid?.units ?? null;
-    return wfrpActorContext(context, statuses, units);
+    return wfrpActorContext(context, statuses, viewedSceneUnits());
   }
 
   static async #onAdjust(this: WfrpActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
