@@ -11,7 +11,7 @@ import { array, html, str, type SchemaSpec } from "../rules/table/field-spec";
 import { buildSchema } from "./data/build-fields";
 import { awardExperience, mayAward } from "./experience";
 import { localize, notify } from "./i18n";
-import { requestOptionsFrom, requestRoll, type RequestAsk, type RollRequestOptions } from "./roll-requests";
+import { readRequestAsk, requestOptionsFrom, requestRoll, type RequestAsk, type RollRequestOptions } from "./roll-requests";
 import { readerName } from "./sheets/description";
 import { partyContext } from "./party-context";
 import { templatePath } from "./templates/helpers";
@@ -263,13 +263,8 @@ export class PartySheet extends HbsActorSheet {
 
   static async #onAsk(this: PartySheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const form = target.closest<HTMLElement>(".omnibus-party-ask");
-    const field = (name: string) => form?.querySelector<HTMLInputElement>(`input[data-party-field=${name}]`);
-    await askParty(this.document as unknown as ActorLikeDoc, {
-      kind: field("kind")?.value ?? "",
-      check: field("check")?.value ?? "",
-      difficulty: field("difficulty")?.value ?? "",
-      hidden: field("hidden")?.checked === true,
-    });
+    const ask = readRequestAsk((name) => form?.querySelector<HTMLInputElement>(`input[data-party-field=${name}]`));
+    await askParty(this.document as unknown as ActorLikeDoc, ask);
   }
 }
 

@@ -143,6 +143,16 @@ export interface RequestAsk {
   hidden: boolean;
 }
 
+/** What the GM typed in a request form (the party sheet's, the scene tool's dialog), its inputs found by `field`. */
+export function readRequestAsk(field: (name: keyof RequestAsk) => HTMLInputElement | null | undefined): RequestAsk {
+  return {
+    kind: field("kind")?.value ?? "",
+    check: field("check")?.value ?? "",
+    difficulty: field("difficulty")?.value ?? "",
+    hidden: field("hidden")?.checked === true,
+  };
+}
+
 /** A request for `actors` from what the GM typed: `{[kind]: check}` as the dataset, the difficulty hidden when asked. */
 export function requestOptionsFrom(actors: RollRequestOptions["actors"], ask: RequestAsk): RollRequestOptions {
   const kind = String(ask.kind ?? "").trim();
@@ -195,15 +205,8 @@ export async function openRequestDialog(actors: string[]): Promise<ChatMessage.I
         action: "ask",
         label: localize("OMNIBUS.Party.AskConfirm"),
         default: true,
-        callback: (_event: Event, button: HTMLButtonElement): RequestAsk => {
-          const field = (name: string) => button.form?.querySelector<HTMLInputElement>(`input[name=${name}]`);
-          return {
-            kind: field("kind")?.value ?? "",
-            check: field("check")?.value ?? "",
-            difficulty: field("difficulty")?.value ?? "",
-            hidden: field("hidden")?.checked === true,
-          };
-        },
+        callback: (_event: Event, button: HTMLButtonElement): RequestAsk =>
+          readRequestAsk((name) => button.form?.querySelector<HTMLInputElement>(`input[name=${name}]`)),
       },
     ],
   });
