@@ -337,6 +337,18 @@ describe("a healing card", () => {
       "NoOrigin",
     ],
   ];
+  it("T-40 with the difficulty lowered from Easy 8 to 4 in the dialog is refused (Choices); raised to 9 (9 ≥ 9), it is recorded", async () => {
+    const { created } = await medpacCard(3);
+    const lowered = await repost(created, (f) => {
+      f.origin.choices.difficulty = "4";
+    });
+    expect(recordOf(lowered.id)?.tampered).toMatchObject({ by: "player", forged: "Choices" });
+    const raised = await repost(created, (f) => {
+      f.origin.choices.difficulty = "9";
+    });
+    expect(recordOf(raised.id)?.tampered).toBeNull();
+  });
+
   for (const [what, change, reason] of forgeries) {
     it(`a medpac card forged at creation (${what}) is refused (${reason}) and heals no one`, async () => {
       const { created, trooper, bystander } = await medpacCard(2);

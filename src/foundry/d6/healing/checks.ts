@@ -246,6 +246,15 @@ export const healingRederive: CheckRederive<KindRequest<HealingCheckData>> = {
     const data = healingData(request);
     const h = data.healing;
     const v = resolveHealing(request, values, settings);
+    // The rules set the medpac's and the bacta tank's difficulty (by the patient's injury): a
+    // player may make it harder in the dialog, never easier (only the GM's own cards may lower it).
+    if (v.difficulty !== null && data.difficulty !== null && v.difficulty < data.difficulty)
+      throw new OmnibusError("outOfRange", "the difficulty is below the rules' number", {
+        name: "difficulty",
+        value: v.difficulty,
+        min: data.difficulty,
+        max: 200,
+      });
     const spec = healingSpec(data, v, settings);
     const dice = diceFromRoll(rolls[0] as never);
     const outcome = rollD6(spec.code, dice, spec);
