@@ -215,8 +215,12 @@ export async function openRequestDialog(actors: string[]): Promise<ChatMessage.I
 }
 
 /**
- * `getSceneControlButtons` (v13 and v14: `controls` is a record of controls, each with a record of
- * `tools`): the GM's "Ask for a roll" button on the token controls, for the selected tokens' actors.
+ * `getSceneControlButtons`: the GM's "Ask for a roll" button on the token controls, for the selected
+ * tokens' actors. The shape is the same in v13 and v14 — `controls` a record of controls, each with
+ * a record of `tools`, a button tool `{name, title, icon, order, button: true, visible, onChange}` —
+ * as the public API pages of both show (foundryvtt.com/api/v13 and /api/v14,
+ * `hookEvents.getSceneControlButtons`, whose example adds exactly such a tool to `controls.tokens`;
+ * v14's `SceneControl.tools` is optional, so a control without tools is left alone).
  */
 export function addRequestTool(controls: unknown): void {
   if (!game.user?.isGM || !controls || typeof controls !== "object" || Array.isArray(controls)) return;
