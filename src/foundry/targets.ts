@@ -4,6 +4,7 @@
  * diagonals), in the scene's grid units. Measured Templates are not used (gone in v14).
  */
 import { onLevel, viewedLevel } from "./compat";
+import type { MeasuredTarget } from "../rules/table/targets";
 import type { TargetInfo } from "./ruleset";
 
 export interface Point {
@@ -158,4 +159,78 @@ export function pixelsPerUnit(): number | null {
 export function tokenCenter(tokenUuid: string): Point | null {
   const placeables = ((canvas?.tokens as unknown as { placeables?: TokenLike[] })?.placeables ?? []) as TokenLike[];
   return placeables.find((t) => t.document.uuid === tokenUuid)?.center ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The GM's own measurement of a card's claimed targets (chat/verify.ts).
+
+interface TokenDocLike {
+  uuid?: string;
+  name?: string;
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  texture?: { src?: string | null } | null;
+  actor?: { uuid?: string; img?: string | null } | null;
+  parent?: SceneLike | null;
+  getCenterPoint?(): Point;
+}
+
+interface SceneLike {
+  grid?: (GridLike & { size?: number }) | null;
+  tokens?: Iterable<TokenDocLike> | { contents?: TokenDocLike[] } | null;
+}
+
+/** A token document's centre: `TokenDocument#getCenterPoint` (v12+, no canvas needed), else from its size in grid spaces. */
+function documentCenter(token: TokenDocLike, scene: SceneLike): Point {
+  if (typeof token.getCenterPoint === "function") return token.getCenterPoint();
+  const size = Number(scene.grid?.size ?? 100);
+  return {
+    x: Number(token.x ?? 0) + (Number(token.width ?? 1) * size) / 2,
+    y: Number(token.y ?? 0) + (Number(token.height ?? 1) * size) / 2,
+  };
+}
+
+function sceneTokens(scene: SceneLike): TokenDocLike[] {
+  const tokens = scene.tokens;
+  if (!tokens) return [];
+  const contents = (tokens as { contents?: TokenDocLike[] }).contents;
+  if (Array.isArray(contents)) return contents;
+  return typeof (tokens as Iterable<TokenDocLike>)[Symbol.iterator] === "function" ? [...(tokens as Iterable<TokenDocLike>)] : [];
+}
+
+/**
+ * What the GM finds for each claimed target: the token in its own world, its actor, and the
+ * distance from each token `actorUuid` has on that token's scene, measured with the scene's own
+ * grid (`Scene#grid.measurePath`, which needs no canvas: the GM may be viewing another scene).
+ * Null where the GM finds no such token. The decision is `rederiveTargets` (src/rules/table/targets.ts).
+ */
+export async function measureClaimedTargets(actorUuid: string, claimed: readonly TargetInfo[]): Promise<Array<MeasuredTarget | null>> {
+  const found: Array<MeasuredTarget | null> = [];
+  for (const claim of claimed) {
+    if (!claim.tokenUuid) {
+      found.push(null);
+      continue;
+    }
+    const token = (await fromUuid(claim.tokenUuid as never)) as unknown as TokenDocLike | null;
+    const scene = token?.parent;
+    if (!token || token.uuid !== claim.tokenUuid || !scene?.grid || typeof scene.grid.measurePath !== "function") {
+      found.push(null);
+      continue;
+    }
+    const to = documentCenter(token, scene);
+    const distances = sceneTokens(scene)
+      .filter((t) => t.actor?.uuid === actorUuid)
+      .map((t) => measureDistance(scene.grid!, documentCenter(t, scene), to));
+    found.push({
+      tokenUuid: claim.tokenUuid,
+      actorUuid: token.actor?.uuid ?? null,
+      name: String(token.name ?? ""),
+      img: token.texture?.src ?? token.actor?.img ?? "",
+      units: String(scene.grid.units ?? ""),
+      distances,
+    });
+  }
+  return found;
 }

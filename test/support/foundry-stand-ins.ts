@@ -272,6 +272,17 @@ export interface StandIns {
   settle(): Promise<void>;
   /** Created messages, in order. */
   messages: StandInMessage[];
+  /**
+   * Puts a token on a scene (made on first use from the uuid's `Scene.<id>` part, grid size 100 px
+   * per `distance` units, in `units`): a TokenDocument stand-in registered for `fromUuid`, at grid
+   * space (`x`, `y`), with `actor` as its actor and `name` (default: the uuid's last part).
+   */
+  placeToken(
+    uuid: string,
+    actor: { uuid?: string; img?: string | null } | null,
+    at: { x: number; y: number },
+    options?: { name?: string; units?: string; distance?: number; img?: string },
+  ): Record<string, unknown>;
 }
 
 export function installFoundryStandIns(
@@ -813,6 +824,53 @@ export function installFoundryStandIns(
       const results: unknown[] = [];
       for (const fn of recorded.hooks.get(hook) ?? []) results.push(await fn(...args));
       return results;
+    },
+    placeToken(uuid, actor, at, sceneOptions = {}) {
+      const name = sceneOptions.name ?? uuid.split(".").at(-1);
+      const sceneUuid = uuid.split(".Token.")[0];
+      let scene = documents.get(sceneUuid) as { tokens: Array<Record<string, unknown>>; grid: Record<string, unknown> } | undefined;
+      if (!scene) {
+        const size = 100;
+        const distance = sceneOptions.distance ?? 1;
+        // api v13 BaseGrid#measurePath: the distance along the grid between waypoints, in the scene's
+        // units. The stand-in measures straight lines (grid spaces × the grid's distance); the GM and
+        // the roller call the same function, which is all the re-derivation relies on.
+        const grid = {
+          size,
+          distance,
+          units: sceneOptions.units ?? "m",
+          measurePath(points: Array<{ x: number; y: number }>) {
+            let total = 0;
+            for (let i = 1; i < points.length; i++)
+              total += (Math.hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y) / size) * distance;
+            return { distance: total };
+          },
+        };
+        scene = { uuid: sceneUuid, tokens: [], grid } as never;
+        documents.set(sceneUuid, scene);
+      }
+      const parent = scene;
+      const size = Number(parent.grid.size);
+      const token: Record<string, unknown> = {
+        uuid,
+        id: uuid.split(".").at(-1),
+        name,
+        x: at.x * size,
+        y: at.y * size,
+        width: 1,
+        height: 1,
+        texture: { src: sceneOptions.img ?? "" },
+        actor,
+        parent,
+        // api v13 TokenDocument#getCenterPoint: the centre of the token, in pixels.
+        getCenterPoint() {
+          return { x: Number(token.x) + size / 2, y: Number(token.y) + size / 2 };
+        },
+      };
+      parent.tokens = parent.tokens.filter((t) => t.uuid !== uuid);
+      parent.tokens.push(token);
+      documents.set(uuid, token);
+      return token;
     },
   };
 }

@@ -6,6 +6,8 @@
  *  - the origin (`flags.omnibus.origin`, cards.ts `cardOrigin`) names the actor, the item, the
  *    kind and dataset the check was built from, its targets and the dialog's values as strings;
  *  - the author (as Foundry's server reported it) must own that actor;
+ *  - the targets are read against the GM's own scene (`rederiveTargets`): the tokens, their actors
+ *    and the distances the scene measures replace the claimed ones, or the card is refused;
  *  - the check is rebuilt by the ruleset's own `checks.build` from the actor's current data (so its
  *    Active Effects count exactly as on the roller's client), the values are read from the choices
  *    against the rebuilt dialog's fields (choices.ts, the same reader the second rolls use);
@@ -20,10 +22,12 @@
 import { isOmnibusError } from "../i18n";
 import { activeRuleset } from "../registry";
 import type { CheckRequest, CheckValues, TargetInfo } from "../ruleset";
+import { rederiveTargets } from "../../rules/table/targets";
+import { measureClaimedTargets } from "../targets";
 import { valuesFromChoices } from "./choices";
 
 /** Why a card was refused (an i18n key under OMNIBUS.Chat.Forged). */
-export type ForgedReason = "NoOrigin" | "NotOwner" | "NotRebuilt" | "Choices" | "Dice" | "Result";
+export type ForgedReason = "NoOrigin" | "NotOwner" | "NotRebuilt" | "Choices" | "Dice" | "Result" | "Targets";
 
 /** A claimed value that is not what the GM derived. */
 export class ClaimMismatch extends Error {
@@ -104,6 +108,12 @@ export async function verifyCard(state: Record<string, unknown>, rolls: unknown[
         : undefined) ?? null;
     if (!item) return "NotOwner";
   }
+  // The targets as the GM's own scene has them: the tokens named, their actors, the distances.
+  const targets = rederiveTargets(origin.targets, await measureClaimedTargets(origin.actorUuid, origin.targets));
+  if ("refused" in targets) {
+    console.warn(`Omnibus | a card's target ${targets.index + 1} was refused: ${targets.refused}`);
+    return "Targets";
+  }
   let request: CheckRequest | null;
   let values: CheckValues;
   try {
@@ -112,7 +122,7 @@ export async function verifyCard(state: Record<string, unknown>, rolls: unknown[
       item,
       kind: origin.kind,
       dataset: origin.dataset,
-      targets: origin.targets,
+      targets: targets.targets,
       choices: origin.choices,
     });
     if (!request) return "NotRebuilt";

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";
 import { runCli } from "../../support/cli";
+import { sceneToken } from "../../support/scene-tokens";
 
 let t: Table;
 beforeEach(async () => {
@@ -121,12 +122,7 @@ describe("an attack re-resolved against every target (000:L795)", () => {
     units: "m",
     measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
   };
-  const token = (name: string, actorUuid: string, x: number) => ({
-    center: { x, y: 0 },
-    name,
-    document: { uuid: `Scene.s.Token.${name}` },
-    actor: { uuid: actorUuid },
-  });
+  const token = (name: string, actorUuid: string, x: number) => sceneToken(t.stand, name, actorUuid, x);
 
   it("17 hits the target at Moderate 13 and misses the one who dodged 27; one CP rolling 6 then 4 makes 27: both are hit, the far one still cannot be", async () => {
     const { describeTargets } = await import("../../../src/foundry/targets");

@@ -9,6 +9,7 @@ import { forceFaces } from "./table";
 import { describeTargets } from "../../../src/foundry/targets";
 import { recordOf } from "../../../src/foundry/chat/record";
 import { createHarness, type Language } from "../../support/handlebars";
+import { sceneToken } from "../../support/scene-tokens";
 
 let stand: StandIns;
 
@@ -162,12 +163,7 @@ describe("an attack at measured distances", () => {
     units: "m",
     measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
   };
-  const token = (name: string, actorUuid: string, x: number) => ({
-    center: { x, y: 0 },
-    name,
-    document: { uuid: `Scene.s.Token.${name}` },
-    actor: { uuid: actorUuid },
-  });
+  const token = (name: string, actorUuid: string, x: number) => sceneToken(stand, name, actorUuid, x);
 
   async function attackWithTargets() {
     const shooter = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
@@ -368,12 +364,7 @@ describe("an attack card forged at creation", () => {
     units: "m",
     measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
   };
-  const token = (name: string, actorUuid: string, x: number) => ({
-    center: { x, y: 0 },
-    name,
-    document: { uuid: `Scene.s.Token.${name}` },
-    actor: { uuid: actorUuid },
-  });
+  const token = (name: string, actorUuid: string, x: number) => sceneToken(stand, name, actorUuid, x);
   // T-72's attack (17 against 13 at 15 m: a hit; against the dodge of 27: a miss), then the player
   // posts the same Rolls with a changed claim: the GM re-derives it at creation.
   async function honestThenForged(change: (d6: Record<string, any>) => void) {

@@ -9,6 +9,7 @@ import { packDoc } from "./fixtures";
 import { actorDoc, forceFaces, setUpTable, type Table } from "./table";
 import { recordOf } from "../../../src/foundry/chat/record";
 import { describeTargets } from "../../../src/foundry/targets";
+import { sceneToken } from "../../support/scene-tokens";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let t: Table;
@@ -137,12 +138,7 @@ describe("a roll that spent the character's points is rebuilt as the dialog saw 
       units: "m",
       measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
     };
-    const token = (name: string, actorUuid: string, x: number) => ({
-      center: { x, y: 0 },
-      name,
-      document: { uuid: `Scene.s.Token.${name}` },
-      actor: { uuid: actorUuid },
-    });
+    const token = (name: string, actorUuid: string, x: number) => sceneToken(t.stand, name, actorUuid, x);
     const targets = describeTargets(grid, token("thannik", "Actor.thannik", 0) as never, [token("leader", "Actor.leader", 1500)] as never);
     const weaponId = (shooter as any).items.contents.find((i: any) => i.name === "Heavy blaster pistol").id;
     const request = (await t.stand.asUser("player", () =>

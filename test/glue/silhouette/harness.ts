@@ -135,8 +135,14 @@ export function token(name: string, xMetres: number, yMetres: number, actor: { u
   };
 }
 
-/** A viewed scene: Euclidean measuring in metres, 1 m per 100 px grid square; `controlled` are the user's tokens. */
-export function installScene(tokens: SceneToken[], controlled: SceneToken[]): void {
+/**
+ * A viewed scene: Euclidean measuring in metres, 1 m per 100 px grid square; `controlled` are the
+ * user's tokens. With `stand`, the tokens are also put on the stand-ins' scene, where the GM finds
+ * and measures a card's claimed targets.
+ */
+export function installScene(tokens: SceneToken[], controlled: SceneToken[], stand?: StandIns): void {
+  for (const t of tokens)
+    stand?.placeToken(t.document.uuid, t.actor, { x: (t.center.x - 50) / 100, y: (t.center.y - 50) / 100 }, { name: t.name, img: "t.png" });
   (globalThis as Record<string, unknown>).canvas = {
     ready: true,
     grid: {

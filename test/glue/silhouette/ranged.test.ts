@@ -163,7 +163,7 @@ describe("walking fire (004:L101-102)", () => {
     const ta = onLevel(token("a", 10, 0, a), "ground");
     const tb = onLevel(token("b", 10, 2, b), "ground");
     const tc = onLevel(token("c", 10, 1, c), "upstairs");
-    installScene([me, ta, tb, tc], [me]);
+    installScene([me, ta, tb, tc], [me], h.stand);
     (globalThis as unknown as { canvas: Record<string, unknown> }).canvas.level = { id: "upstairs" }; // the shooter's Level decides, not the viewed one
     const request = (await h.checks.silhouetteChecks.build({
       actor: s as never,
@@ -203,7 +203,7 @@ describe("walking fire (004:L101-102)", () => {
     const ta = token("a", 10, 0, a);
     const tb = token("b", 10, 2, b);
     const tc = token("c", 10, 1, c);
-    installScene([me, ta, tb, tc], [me]);
+    installScene([me, ta, tb, tc], [me], h.stand);
     const request = (await h.checks.silhouetteChecks.build({
       actor: s as never,
       kind: "item",
@@ -372,7 +372,7 @@ describe("throwing and grenades (004:L108-113)", () => {
     const spot = token("spot", 4, 0, victim);
     const near = token("near", 0, 3, null);
     const far = token("far", 20, 0, null);
-    installScene([me, spot, near, far], [me]);
+    installScene([me, spot, near, far], [me], h.stand);
     const request = (await h.checks.silhouetteChecks.build({
       actor: thrower as never,
       kind: "item",
@@ -435,7 +435,7 @@ describe("throwing and grenades (004:L108-113)", () => {
     });
     const me = token("me", 0, 0, thrower);
     const spot = token("spot", 4, 0, makeActor(h, { id: "v4", name: "Victim", owner: false }));
-    installScene([me, spot], [me]);
+    installScene([me, spot], [me], h.stand);
     const request = (await h.checks.silhouetteChecks.build({
       actor: thrower as never,
       kind: "item",
@@ -574,7 +574,7 @@ describe("bad input changes nothing", () => {
     const me = token("me", 0, 0, s);
     const t1 = token("t1", 10, 0, null);
     const t2 = token("t2", 10, 3, null);
-    installScene([me, t1, t2], [me]);
+    installScene([me, t1, t2], [me], h.stand);
     const request = (await h.checks.silhouetteChecks.build({
       actor: s as never,
       kind: "item",

@@ -8,6 +8,7 @@ import { StandInDocument, type StandIns, statusEffectIds } from "../../support/f
 import { recordOf } from "../../../src/foundry/chat/record";
 import { lastMessage as harnessLastMessage, makeActor as makeHarnessActor, setUp, type ActorSpec, type Harness } from "./harness";
 import { describeTargets, type GridLike, type TokenLike } from "../../../src/foundry/targets";
+import { sceneToken } from "../../support/scene-tokens";
 
 let h: Harness;
 let stand: StandIns;
@@ -141,12 +142,7 @@ describe("a skill check with forced faces", () => {
 
 describe("an attack on a targeted token, its defense and its damage", () => {
   const grid: GridLike = { units: "m", measurePath: ([a, b]) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }) };
-  const token = (name: string, x: number, actorUuid: string): TokenLike => ({
-    center: { x, y: 0 },
-    name,
-    document: { uuid: `Scene.s.Token.${name}`, texture: { src: "t.png" } },
-    actor: { uuid: actorUuid },
-  });
+  const token = (name: string, x: number, actorUuid: string): TokenLike => sceneToken(stand, name, actorUuid, x) as never;
 
   async function attackAndDefend(thugStatuses: string[] = []) {
     const shooter = makeActor({

@@ -7,6 +7,7 @@ import { StandInDocument, type StandIns, statusEffectIds } from "../../support/f
 import { setUpStorytelling } from "./setup";
 import { recordOf } from "../../../src/foundry/chat/record";
 import type { CardContext } from "../../../src/rules/storytelling/table/cards";
+import { sceneToken } from "../../support/scene-tokens";
 
 let stand: StandIns;
 let checks: typeof import("../../../src/foundry/storytelling/checks");
@@ -207,12 +208,7 @@ describe("an attack on a measured target", () => {
     units: "m",
     measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
   };
-  const token = (name: string, uuid: string, x: number) => ({
-    center: { x, y: 0 },
-    name,
-    document: { uuid: `Scene.s.Token.${name}` },
-    actor: { uuid, img: "" },
-  });
+  const token = (name: string, uuid: string, x: number) => sceneToken(stand, name, uuid, x) as never;
 
   async function attack(weaponId: string, targetX: number, faces: number[], attacker = { dexterity: 3, strength: 3 }) {
     const shooter = actorDoc(

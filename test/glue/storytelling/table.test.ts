@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deletionUpdate, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
 import { setUpStorytelling } from "./setup";
 import type { CardContext } from "../../../src/rules/storytelling/table/cards";
+import { sceneToken } from "../../support/scene-tokens";
 
 let stand: StandIns;
 let checks: typeof import("../../../src/foundry/storytelling/checks");
@@ -77,12 +78,7 @@ const grid = {
   units: "m",
   measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
 };
-const token = (name: string, x: number) => ({
-  center: { x, y: 0 },
-  name,
-  document: { uuid: `Scene.s.Token.${name}` },
-  actor: { uuid: `Actor.${name}`, img: "" },
-});
+const token = (name: string, x: number) => sceneToken(stand, name, `Actor.${name}`, x) as never;
 const club = {
   id: "w2",
   name: "Club",

@@ -8,6 +8,7 @@ import type { StandIns } from "../../support/foundry-stand-ins";
 import { actorViewOf } from "../../gallery/samples/wfrp";
 import { setUpWfrp, actorDoc, character, card, stateOf, view, type WfrpGlue } from "./harness";
 import { runCli } from "../../support/cli";
+import { placeTarget } from "../../support/scene-tokens";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let stand: StandIns;
@@ -107,7 +108,7 @@ describe("a Fortune re-roll from the test card (003:L72)", () => {
 describe("a Fortune re-roll of the tester's side of an opposed test (003:L203)", () => {
   it("Salundra 46 rolls 91 (−5) and loses to Fat Tom's 91 (−3) by 2; re-rolled to 21 (+2) she wins by 5", async () => {
     const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")));
-    stand.documents.set("Scene.s.Token.d", { actor: tom });
+    placeTarget(stand, "Scene.s.Token.d", tom, { uuid: "Actor.sal" }, 3, { name: tom.name });
     const { salundra, message } = await endurance(
       [{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }],
       91,
@@ -134,7 +135,7 @@ describe("a Fortune re-roll of the defender's side of an opposed test (003:L72, 
   it("Salundra 21 (+2) beats Fat Tom's 91 (−3); Tom spends his own Fortune, re-rolls 11 (+5) and wins by 3; once only", async () => {
     const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")), ["player"]);
     tom.system.fortune = 1;
-    stand.documents.set("Scene.s.Token.d", { actor: tom });
+    placeTarget(stand, "Scene.s.Token.d", tom, { uuid: "Actor.sal" }, 3, { name: tom.name });
     const { salundra, message } = await endurance(
       [{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }],
       21,
@@ -175,7 +176,7 @@ describe("a Fortune re-roll of the defender's side of an opposed test (003:L72, 
   it("a defender re-roll asked by a user who does not own the defender changes nothing", async () => {
     const tom = actorDoc("tom", actorViewOf(character("Fat Tom Brandysnap")), ["other"]);
     tom.system.fortune = 1;
-    stand.documents.set("Scene.s.Token.d", { actor: tom });
+    placeTarget(stand, "Scene.s.Token.d", tom, { uuid: "Actor.sal" }, 3, { name: tom.name });
     const { message } = await endurance(
       [{ tokenUuid: "Scene.s.Token.d", actorUuid: tom.uuid, name: tom.name, img: "", distance: 3, units: "m" }],
       21,

@@ -10,6 +10,7 @@ import { createOptionsFor, StandInDocument, statusEffectIds, type StandIns } fro
 import { createHarness } from "../../support/handlebars";
 import { actorViewOf } from "../../gallery/samples/wfrp";
 import { setUpWfrp, actorDoc, character, card, stateOf, view, type WfrpGlue } from "./harness";
+import { placeTarget } from "../../support/scene-tokens";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let stand: StandIns;
@@ -27,12 +28,12 @@ beforeEach(async () => {
 function perditaAndTwoCultists() {
   const perdita = actorDoc("per", actorViewOf(character("Perdita")), ["player"]);
   const cultist = actorDoc("cul", actorViewOf(character("Cultist of the Blood God")));
-  stand.documents.set("Scene.s.Token.a", { actor: cultist });
-  stand.documents.set("Scene.s.Token.b", { actor: cultist });
+  placeTarget(stand, "Scene.s.Token.a", cultist, perdita, 20, { units: "yd", name: "near" });
+  placeTarget(stand, "Scene.s.Token.b", cultist, perdita, 120, { name: "far" });
   const bow = perdita.items.contents.find((i: any) => i.type === "wfrp_weapon");
   const targets = [
-    { tokenUuid: "Scene.s.Token.a", actorUuid: null, name: "near", img: "", distance: 20, units: "yd" },
-    { tokenUuid: "Scene.s.Token.b", actorUuid: null, name: "far", img: "", distance: 120, units: "yd" },
+    { tokenUuid: "Scene.s.Token.a", actorUuid: cultist.uuid, name: "near", img: "", distance: 20, units: "yd" },
+    { tokenUuid: "Scene.s.Token.b", actorUuid: cultist.uuid, name: "far", img: "", distance: 120, units: "yd" },
   ];
   return { perdita, cultist, bow, targets };
 }
@@ -170,7 +171,7 @@ describe("an attack on a targeted token", () => {
   async function attack(attackFace: number) {
     const attacker = actorDoc("att", attackerView(), ["player"]);
     const defender = actorDoc("def", defenderView());
-    stand.documents.set("Scene.s.Token.def", { actor: defender });
+    placeTarget(stand, "Scene.s.Token.def", defender, attacker, 1.5, { name: "Guard Officer" });
     const weapon = attacker.items.contents.find((i: any) => i.type === "wfrp_weapon");
     const checks = wfrp.wfrpAdapter.checks!;
     const targets = [{ tokenUuid: "Scene.s.Token.def", actorUuid: "Actor.def", name: "Guard Officer", img: "", distance: 1.5, units: "m" }];
@@ -393,7 +394,7 @@ describe("data models", () => {
 describe("an opposed test outside combat (003:L185-199)", () => {
   async function opposedCard(testerName: string, skillKey: string, defenderDoc: StandInDocument & Record<string, any>, face: number) {
     const tester = actorDoc("tester", actorViewOf(character(testerName)), ["player"]);
-    stand.documents.set("Scene.s.Token.d", { actor: defenderDoc });
+    placeTarget(stand, "Scene.s.Token.d", defenderDoc, tester, 3, { name: defenderDoc.name });
     const item = tester.items.contents.find((i: any) => i.system.key === skillKey);
     const checks = wfrp.wfrpAdapter.checks!;
     const targets = [
@@ -582,7 +583,7 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
   async function meleeAttack(face: number, defenderWs: number) {
     const attacker = actorDoc("att", attackerView(), ["player"]);
     const defender = actorDoc("def", defenderView(defenderWs));
-    stand.documents.set("Scene.s.Token.def", { actor: defender });
+    placeTarget(stand, "Scene.s.Token.def", defender, attacker, 1.5, { name: "Guard Officer" });
     const weapon = attacker.items.contents.find((i: any) => i.type === "wfrp_weapon");
     const checks = wfrp.wfrpAdapter.checks!;
     const request = (await checks.build({
@@ -644,7 +645,7 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     stand.makeUser("owner", false);
     const { message } = await meleeAttack(13, 40);
     const defender = actorDoc("def", defenderView(40), ["owner"]);
-    stand.documents.set("Scene.s.Token.def", { actor: defender });
+    placeTarget(stand, "Scene.s.Token.def", defender, { uuid: "Actor.att" }, 1.5, { name: "Guard Officer" });
     // The owner's forged response picks the attacker's re-roll face (99) and their own (1): refused, nothing recorded.
     const roll = (face: number) => ({ dice: [{ faces: 100, results: [{ result: face }] }], toJSON: () => ({}) });
     await stand.asUser("owner", () =>
@@ -725,8 +726,8 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
     const attacker = actorDoc("att", attackerView(), ["player"]);
     const weak = actorDoc("weak", defenderView(20));
     const strong = actorDoc("strong", defenderView(60));
-    stand.documents.set("Scene.s.Token.w", { actor: weak });
-    stand.documents.set("Scene.s.Token.s", { actor: strong });
+    placeTarget(stand, "Scene.s.Token.w", weak, attacker, 1, { name: "weak" });
+    placeTarget(stand, "Scene.s.Token.s", strong, attacker, 1, { name: "strong", y: 1 });
     const weapon = attacker.items.contents.find((i: any) => i.type === "wfrp_weapon");
     const checks = wfrp.wfrpAdapter.checks!;
     const request = (await checks.build({
@@ -734,8 +735,8 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
       kind: "attack",
       dataset: { itemId: weapon.id },
       targets: [
-        { tokenUuid: "Scene.s.Token.w", actorUuid: null, name: "weak", img: "", distance: 1, units: "m" },
-        { tokenUuid: "Scene.s.Token.s", actorUuid: null, name: "strong", img: "", distance: 1, units: "m" },
+        { tokenUuid: "Scene.s.Token.w", actorUuid: weak.uuid, name: "weak", img: "", distance: 1, units: "m" },
+        { tokenUuid: "Scene.s.Token.s", actorUuid: strong.uuid, name: "strong", img: "", distance: 1, units: "m" },
       ],
     }))!;
     const lines = checks.odds!(request, request.values).filter((l) => l.label === "OMNIBUS.WFRP.Odds.BeatDefence");

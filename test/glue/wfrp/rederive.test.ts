@@ -195,12 +195,13 @@ describe("the attack card", () => {
   async function bowShot() {
     const perdita = actorDoc("per", actorViewOf(character("Perdita")), ["player"]);
     const cultist = actorDoc("cul", actorViewOf(character("Cultist of the Blood God")));
-    stand.documents.set("Scene.s.Token.a", { actor: cultist });
-    stand.documents.set("Scene.s.Token.b", { actor: cultist });
+    stand.placeToken("Scene.s.Token.p", perdita, { x: 0, y: 0 }, { units: "yd" });
+    stand.placeToken("Scene.s.Token.a", cultist, { x: 20, y: 0 }, { name: "near" });
+    stand.placeToken("Scene.s.Token.b", cultist, { x: 0, y: 120 }, { name: "far" });
     const bow = perdita.items.contents.find((i: any) => i.type === "wfrp_weapon");
     const targets = [
-      { tokenUuid: "Scene.s.Token.a", actorUuid: null, name: "near", img: "", distance: 20, units: "yd" },
-      { tokenUuid: "Scene.s.Token.b", actorUuid: null, name: "far", img: "", distance: 120, units: "yd" },
+      { tokenUuid: "Scene.s.Token.a", actorUuid: cultist.uuid, name: "near", img: "", distance: 20, units: "yd" },
+      { tokenUuid: "Scene.s.Token.b", actorUuid: cultist.uuid, name: "far", img: "", distance: 120, units: "yd" },
     ];
     const checks = wfrp.wfrpAdapter.checks!;
     const request = (await stand.asUser("player", () =>
@@ -276,6 +277,34 @@ describe("the attack card", () => {
       "Result",
     ],
     [
+      "the far target claimed at 20 yd (its token is 120 yd away)",
+      (f) => {
+        f.origin.targets[1].distance = 20;
+      },
+      "Targets",
+    ],
+    [
+      "another actor named for the near token",
+      (f) => {
+        f.origin.targets[0].actorUuid = "Actor.per";
+      },
+      "Targets",
+    ],
+    [
+      "a token the scene does not have",
+      (f) => {
+        f.origin.targets[0].tokenUuid = "Scene.s.Token.ghost";
+      },
+      "Targets",
+    ],
+    [
+      "the near token named twice",
+      (f) => {
+        f.origin.targets.push({ ...f.origin.targets[0] });
+      },
+      "Targets",
+    ],
+    [
       "the shot posted as a plain test card",
       (f) => {
         f.test = { kind: "skill", skill: null, characteristic: "bs", result: {}, extended: null };
@@ -302,7 +331,8 @@ describe("the opposed-test card", () => {
   async function opposed() {
     const salundra = actorDoc("sal", actorViewOf(character("Salundra von Drakenburg")), ["player"]);
     const officer = actorDoc("off", actorViewOf(character("Guard Officer")));
-    stand.documents.set("Scene.s.Token.d", { actor: officer });
+    stand.placeToken("Scene.s.Token.s", salundra, { x: 0, y: 0 });
+    stand.placeToken("Scene.s.Token.d", officer, { x: 3, y: 0 }, { name: officer.name });
     const item = salundra.items.contents.find((i: any) => i.system.key === "intimidate");
     const targets = [{ tokenUuid: "Scene.s.Token.d", actorUuid: officer.uuid, name: officer.name, img: "", distance: 3, units: "m" }];
     const checks = wfrp.wfrpAdapter.checks!;
