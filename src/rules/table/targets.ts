@@ -1,6 +1,6 @@
 /**
  * The GM's reading of a card's claimed targets (issue 10, point 3: "the GM re-derives"). A player's
- * client names its targets and measures their distances on its own canvas; every one of those is a
+ * client names its targets and measures their distances on its own map; every one of those is a
  * claim. The GM looks each claimed token up in its own world and measures again, from every token
  * the acting actor has on that token's scene (the roller's client measured from one of them: a
  * controlled one, else the first). The decision over the two lists is here, as plain data:
