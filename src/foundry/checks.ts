@@ -126,6 +126,10 @@ export function checksByKind(table: CheckTable): CheckHandler {
         if (!kind.rederive) throw new OmnibusError("diceMismatch", "this kind of check is not re-derived", {});
         return kind.rederive.check({ ...context, request });
       },
+      spend(context) {
+        const { kind, request } = forRequest(context.request);
+        return kind.rederive?.spend?.({ ...context, request }) ?? {};
+      },
     };
   }
   return handler;

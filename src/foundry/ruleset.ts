@@ -66,10 +66,14 @@ export interface CheckSource {
   dataset: Record<string, string>;
   targets: TargetInfo[];
   /**
-   * Only when the GM rebuilds a player's card (chat/verify.ts): the card's recorded dialog choices,
-   * so a handler can put back what the roll itself spent before it was posted (D6 points).
+   * Only when the GM rebuilds a player's card (chat/verify.ts): the card's recorded dialog choices.
    */
   choices?: Record<string, string>;
+  /**
+   * Only on the GM's rebuild of a card it did not see created (no GM was there, so the roller's
+   * client spent the roll's own points before posting): a handler puts them back (D6 points).
+   */
+  rollerSpent?: boolean;
 }
 
 /**
@@ -97,6 +101,13 @@ export interface CheckHandler {
 export interface CheckRederive<R> {
   covers(state: Record<string, unknown>): boolean;
   check(context: { request: R; values: CheckValues; rolls: unknown[]; state: Record<string, unknown> }): void | Promise<void>;
+  /**
+   * What the roll spends of its actor (an update of the acting actor; empty: nothing), computed
+   * from the rebuilt request and values. When the active GM sees a player's card of this kind
+   * created, the roller's client leaves the spend to it (verify.ts `gmSpends`), and the GM applies
+   * this once the card holds: a card cannot claim points its actor does not have.
+   */
+  spend?(context: { request: R; values: CheckValues }): Record<string, unknown>;
 }
 
 /**

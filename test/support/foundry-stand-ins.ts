@@ -107,6 +107,8 @@ export class StandInDocument {
   updates: Array<Record<string, unknown>> = [];
   /** The options of each update, in the same order as `updates`. */
   updateOptions: Array<Record<string, unknown> | undefined> = [];
+  /** Who made each update (the current user's id), in the same order as `updates`. */
+  updaters: string[] = [];
   statusToggles: Array<{ id: string; active: boolean }> = [];
   flags: Record<string, Record<string, unknown>> = {};
   constructor(
@@ -123,6 +125,7 @@ export class StandInDocument {
     assertMayModify(this, "update");
     this.updates.push(data);
     this.updateOptions.push(options);
+    this.updaters.push(String((globalThis as { game?: { user?: { id?: string } } }).game?.user?.id ?? ""));
     if (this.live) {
       for (const [path, value] of Object.entries(data)) {
         if (path.startsWith("flags.")) continue;

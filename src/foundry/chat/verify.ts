@@ -18,6 +18,12 @@
  * A card that fails is recorded as forged (`tampered.forged` = the reason) and none of its actions
  * apply. Dice a player rolls remain bounded, not proven: a player can still choose faces that the
  * formula allows.
+ *
+ * What a re-derived roll spends of its actor (D6 Character and Force Points) is the GM's to spend:
+ * the roller's client leaves it when an active GM will see the card (`gmSpends`), and the GM,
+ * rebuilding from the actor as it is, applies the kind's `spend` once the card holds. Cards are
+ * verified one at a time, so two cards cannot both spend the same points. A card the GM did not
+ * see created (no GM was there: the roller spent its own points) is rebuilt with them put back.
  */
 import { isOmnibusError } from "../i18n";
 import { activeRuleset } from "../registry";
@@ -83,11 +89,43 @@ function reasonOf(error: unknown): ForgedReason {
 type Owned = { testUserPermission?(user: unknown, level: string): boolean };
 
 /**
- * Re-derives a card a player created (the active GM, from the `createChatMessage` hook). Returns
- * null when the card holds, or when the ruleset does not re-derive this kind of card (a GM's card
- * is not re-derived), else the reason it is refused.
+ * Whether the active GM, not this client, spends what a roll costs its actor: the card will be
+ * re-derived (`covers`), this user is a player and an active GM is there to see the card created.
  */
-export async function verifyCard(state: Record<string, unknown>, rolls: unknown[], authorId: string): Promise<ForgedReason | null> {
+export function gmSpends(covers: boolean): boolean {
+  return covers && !game.user?.isGM && Boolean(game.users?.activeGM);
+}
+
+let verifying: Promise<unknown> = Promise.resolve();
+
+/** Runs `fn` after every earlier verification on this client: a card's spend lands before the next card is rebuilt. */
+function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  const next = verifying.then(fn, fn);
+  verifying = next.catch(() => undefined);
+  return next;
+}
+
+/**
+ * Re-derives a card a player created (the active GM). `seenCreated`: from the `createChatMessage`
+ * hook (the GM then spends the roll's points once the card holds); false for a card recorded
+ * later (its roller spent them). Returns null when the card holds, or when the ruleset does not
+ * re-derive this kind of card (a GM's card is not re-derived), else the reason it is refused.
+ */
+export function verifyCard(
+  state: Record<string, unknown>,
+  rolls: unknown[],
+  authorId: string,
+  seenCreated = true,
+): Promise<ForgedReason | null> {
+  return oneAtATime(() => verifyNow(state, rolls, authorId, seenCreated));
+}
+
+async function verifyNow(
+  state: Record<string, unknown>,
+  rolls: unknown[],
+  authorId: string,
+  seenCreated: boolean,
+): Promise<ForgedReason | null> {
   const author = game.users?.get(authorId) as User.Implementation | undefined;
   if (!author || author.isGM) return null;
   const checks = activeRuleset()?.checks;
@@ -124,6 +162,7 @@ export async function verifyCard(state: Record<string, unknown>, rolls: unknown[
       dataset: origin.dataset,
       targets: targets.targets,
       choices: origin.choices,
+      rollerSpent: !seenCreated,
     });
     if (!request) return "NotRebuilt";
     values = valuesFromChoices(request.fields, request.values, origin.choices);
@@ -132,9 +171,17 @@ export async function verifyCard(state: Record<string, unknown>, rolls: unknown[
   }
   try {
     await rederive.check({ request, values, rolls, state });
-    return null;
   } catch (error) {
     console.warn("Omnibus | a card's claim was refused:", error instanceof Error ? error.message : error);
     return reasonOf(error);
   }
+  const spend = seenCreated ? (rederive.spend?.({ request, values }) ?? {}) : {};
+  if (Object.keys(spend).length > 0) {
+    try {
+      await actor.update(spend as never);
+    } catch (error) {
+      console.error("Omnibus | the points a card's roll spent could not be taken from its actor", error);
+    }
+  }
+  return null;
 }

@@ -17,7 +17,7 @@ import {
   type Scale,
 } from "../../rules/d6";
 import { cardOrigin, postCard, postSecret } from "../chat/cards";
-import { ClaimMismatch, expectClaim } from "../chat/verify";
+import { ClaimMismatch, expectClaim, gmSpends } from "../chat/verify";
 import { diceFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
@@ -27,6 +27,7 @@ import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, typ
 import { templatePath } from "../templates/helpers";
 import {
   actorBeforeOwnSpend,
+  pointsSpend,
   attackCheck,
   weaponCondition,
   attributeCheck,
@@ -147,8 +148,8 @@ function buildContext(source: CheckSource): { actor: ActorDoc; settings: D6Setti
     return null;
   }
   const settings = readSettings();
-  // On the GM's re-derivation: the actor before this card's own spend (the roller spent it first).
-  const data = actorBeforeOwnSpend(actorData(actor), source.choices);
+  // On the GM's re-derivation of a card it did not see created: the actor before the roller's own spend.
+  const data = source.rollerSpent ? actorBeforeOwnSpend(actorData(actor), source.choices) : actorData(actor);
   const item = (source.item as unknown as Doc | null | undefined) ?? itemById(actor, source.dataset.itemId);
   return { actor, settings, data, item };
 }
@@ -343,16 +344,20 @@ function currentRound(): number {
   return Number((game as unknown as { combat?: { round?: number } | null }).combat?.round ?? 0);
 }
 
-/** What the roll spends on the actor (CP, a new Force Point) and records (reactions), as ONE update. */
-function actorSpend(request: KindRequest<D6CheckData>, values: CheckValues, total: number, settings: D6Settings): Record<string, unknown> {
+/**
+ * What the roll spends on the actor (CP, a new Force Point; unless the GM spends them: `points`
+ * false) and records (reactions), as ONE update.
+ */
+function actorSpend(
+  request: KindRequest<D6CheckData>,
+  values: CheckValues,
+  total: number,
+  settings: D6Settings,
+  points: boolean,
+): Record<string, unknown> {
   const data = checkData(request);
   const v = resolveValues(request, values, settings);
-  const update: Record<string, unknown> = {};
-  if (v.characterPoints > 0) update["system.characterPoints"] = data.characterPointsAvailable - v.characterPoints;
-  if (v.forcePoint && !data.forcePointActive) {
-    update["system.forcePoints"] = data.forcePointsAvailable - 1;
-    update["system.round.forcePoint"] = true;
-  }
+  const update: Record<string, unknown> = points ? pointsSpend(data, v) : {};
   if (v.actions !== Number((request.values.actions as number) ?? 1)) update["system.round.actions"] = v.actions;
   const reaction = data.reaction as string | null | undefined;
   if (reaction) {
@@ -519,7 +524,8 @@ async function roll(request: KindRequest<D6CheckData>, values: CheckValues, opti
     };
     context.buttons.push({ action: "d6SpendCPAfter", label: "OMNIBUS.D6.CPAfter.Button", icon: "fa-solid fa-star" });
   }
-  const spend = actorSpend(request, values, outcome.total, settings);
+  // A player's re-derived card leaves its points to the GM (chat/verify.ts).
+  const spend = actorSpend(request, values, outcome.total, settings, !gmSpends(rederive.covers({ d6: flags })));
   if (actor && Object.keys(spend).length > 0) await actor.update(spend);
   if (weapon && weaponUpdate) await weapon.update(weaponUpdate);
   const message = await postCard({
@@ -707,6 +713,9 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
       })),
     );
   },
+  spend({ request, values }) {
+    return pointsSpend(checkData(request), resolveValues(request, values, readSettings()));
+  },
 };
 
 /** Stamps where a check came from on its request, so the GM can build it again (chat/verify.ts). */
@@ -740,6 +749,12 @@ const movementRederive: CheckRederive<KindRequest<MovementCheckData>> = {
     }
     if (rolls.length !== (r.difficulty !== null ? 1 : 0)) throw new OmnibusError("facesUnused", "the card's rolls are not this move's", {});
     expectClaim("movement", (state.d6 as { movement?: unknown }).movement, { actorUuid: request.actorUuid, speed: r.speed });
+  },
+  spend({ request, values }) {
+    const r = resolveMovement(request, values, readSettings());
+    if (r.difficulty === null) return {};
+    const available = request.data.characterPointsAvailable;
+    return pointsSpend({ characterPointsAvailable: available, forcePointsAvailable: 0 }, { characterPoints: r.characterPoints, forcePoint: false });
   },
 };
 

@@ -2,8 +2,8 @@
 // The GM re-derives a D6 check card a player creates (issue 10, point 3): its "Spend CP after the
 // roll" entry (the total and difficulty the added dice count against) must be what the Roll's faces
 // and the rebuilt check give. The example roll is 000:L801–805: Thannik's Perception 3D rolls 1, 2
-// and Wild 2 = 5 against Moderate 13. A roll that spent the character's points (CP, a new Force
-// Point) is rebuilt as the dialog saw the actor, before its own spend (the update lands first).
+// and Wild 2 = 5 against Moderate 13. The points a player's roll spends (CP, a new Force Point)
+// are spent by the GM once the card holds, so a card cannot claim points its actor does not have.
 import { beforeEach, describe, expect, it } from "vitest";
 import { packDoc } from "./fixtures";
 import { actorDoc, forceFaces, setUpTable, type Table } from "./table";
@@ -109,24 +109,56 @@ describe("a check card's CP-after entry", () => {
   }
 });
 
-describe("a roll that spent the character's points is rebuilt as the dialog saw them", () => {
-  it("his last Character Point (1 → 0): 1, 2, Wild 2 + CP 3 = 8 is recorded untouched", async () => {
+describe("the points a player's roll spends are the GM's to spend", () => {
+  it("his last Character Point (1 → 0): 1, 2, Wild 2 + CP 3 = 8 is recorded untouched, the GM spends it", async () => {
     const { actor, created, message } = await perception({ characterPoints: 1 }, [1, 2, 2, 3], { characterPoints: 1 });
+    // One update, by the GM once the card held, not by the player's client.
     expect(actor.updates).toEqual([{ "system.characterPoints": 0 }]);
+    expect(actor.updaters).toEqual(["gm"]);
     expect((actor as any).system.characterPoints).toBe(0);
     expect(message.rolls[0].outcome.total).toBe(8);
     expect(created.flags.omnibus.d6.cpAfter).toMatchObject({ total: 8, spent: 1 });
     expect(recordOf(message.id)?.tampered).toBeNull();
-    // Two points claimed, but the Roll holds one CP die: refused.
-    const two = await repost(created, (f) => {
-      f.origin.choices.characterPoints = "2";
-    });
-    expect(recordOf(two.id)?.tampered).toMatchObject({ forged: "Dice" });
-    // Three: more than an attribute roll's cap of 2 (000:L809), which no dialog offers.
-    const three = await repost(created, (f) => {
-      f.origin.choices.characterPoints = "3";
-    });
-    expect(recordOf(three.id)?.tampered).toMatchObject({ forged: "Choices" });
+    // The same card posted again: a point he no longer has (0 left), refused; nothing more spent.
+    const again = await repost(created, () => undefined);
+    expect(recordOf(again.id)?.tampered).toMatchObject({ forged: "Choices" });
+    expect(actor.updates).toHaveLength(1);
+  });
+
+  it("two cards from one dialog spending the same last point: the first holds, the second is refused", async () => {
+    const actor = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    actor.live = true;
+    (actor as any).system.characterPoints = 1;
+    const request = (await t.stand.asUser("player", () =>
+      t.checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] }),
+    ))!;
+    // The dialog offered the point; rolled twice from it (a stale window, a second click).
+    const values = { ...request.values, difficultyLevel: "moderate", characterPoints: 1 };
+    for (let i = 0; i < 2; i++) {
+      forceFaces([1, 2, 2, 3]);
+      await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, values, { rollMode: "publicroll" }));
+      await t.stand.settle();
+    }
+    const [first, second] = t.stand.messages.slice(-2) as any[];
+    expect(recordOf(first.id)?.tampered).toBeNull();
+    expect(recordOf(second.id)?.tampered).toMatchObject({ forged: "Choices" });
+    expect(actor.updates).toEqual([{ "system.characterPoints": 0 }]);
+  });
+
+  it("with no GM there, the player's client spends the point; the GM recording it later puts it back", async () => {
+    t.stand.setActiveGM(null);
+    const { actor, message } = await perception({ characterPoints: 1 }, [1, 2, 2, 3], { characterPoints: 2 });
+    expect(actor.updaters).toEqual(["player"]);
+    expect((actor as any).system.characterPoints).toBe(1);
+    expect(recordOf(message.id)).toBeNull();
+    t.stand.setActiveGM("gm");
+    // The GM joins and the player spends his last point after the roll: the card is recorded now, as rolled.
+    (globalThis as any).__dialogAnswer = "1";
+    forceFaces([4]);
+    expect(await t.stand.asUser("player", () => t.actions.requestChatAction(message as never, "d6SpendCPAfter", null))).toBe(true);
+    await t.stand.settle();
+    expect(recordOf(message.id)?.tampered).toBeNull();
+    expect((actor as any).system.characterPoints).toBe(0);
   });
 
   it("an attack with a new Force Point (1 → 0, then in force this round): the code doubled, recorded untouched", async () => {
@@ -226,7 +258,7 @@ describe("a movement card", () => {
 // and a Wild 1 → 4 on a wounded character → wounded twice.
 describe("a healing card", () => {
   const DAY = 86_400;
-  async function medpacCard(quantity: number) {
+  async function medpacCard(quantity: number, characterPoints = 0) {
     const medpac = packDoc("d6-equipment", "Medpac");
     const healer = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true, [
       { ...medpac, system: { ...medpac.system, quantity } },
@@ -247,11 +279,14 @@ describe("a healing card", () => {
         targets: [{ tokenUuid: "Scene.s.Token.tk", actorUuid: "Actor.trooper", name: "Stormtrooper", img: "", distance: 1, units: "m" }],
       }),
     ))!;
-    forceFaces([5, 4]);
-    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, request.values, { rollMode: "publicroll" }));
+    (healer as any).system.characterPoints = characterPoints;
+    forceFaces([5, 4, ...Array.from({ length: characterPoints }, () => 3)]);
+    await t.stand.asUser("player", () =>
+      t.checks.d6Checks.roll(request, { ...request.values, characterPoints }, { rollMode: "publicroll" }),
+    );
     await t.stand.settle();
     const created = t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>;
-    return { created, message: t.stand.messages.at(-1)! as any, trooper, bystander, item };
+    return { created, message: t.stand.messages.at(-1)! as any, trooper, bystander, item, healer };
   }
 
   it("T-40: the medpac card (9 ≥ Easy 8, wounded twice → wounded) is recorded untouched, even with the last medpac used up", async () => {
@@ -261,6 +296,16 @@ describe("a healing card", () => {
     expect(recordOf(message.id)?.tampered).toBeNull();
     const again = await repost(created, () => undefined);
     expect(recordOf(again.id)?.tampered).toBeNull();
+  });
+
+  it("T-40 with the healer's last Character Point (+3): the GM spends it once the card holds; posted again, refused", async () => {
+    const { created, message, healer } = await medpacCard(2, 1);
+    expect(recordOf(message.id)?.tampered).toBeNull();
+    expect(healer.updaters).toEqual(["gm"]);
+    expect(healer.updates).toEqual([{ "system.characterPoints": 0 }]);
+    const again = await repost(created, () => undefined);
+    expect(recordOf(again.id)?.tampered).toMatchObject({ forged: "Choices" });
+    expect(healer.updates).toHaveLength(1);
   });
 
   it("natural healing (3, 2, Wild 1 = 4: wounded → wounded twice) is recorded untouched; claimed as healthy it is refused", async () => {

@@ -10,7 +10,7 @@ import { OmnibusError, refused } from "../../../core/errors";
 import { formatDieCode, rollD6, rollPlainDice } from "../../../rules/d6";
 import { requestChatAction, userOwns, documentOf } from "../../chat/actions";
 import { cardOrigin, postCard } from "../../chat/cards";
-import { ClaimMismatch, expectClaim } from "../../chat/verify";
+import { ClaimMismatch, expectClaim, gmSpends } from "../../chat/verify";
 import { diceFromRoll } from "../../../rules/table/faces";
 import { readSettings } from "../settings";
 import { explainHealing } from "../../../rules/d6/explain";
@@ -18,7 +18,7 @@ import { localize, notify } from "../../i18n";
 import { templatePath } from "../../templates/helpers";
 import type { ChatActionContext, CheckRederive, CheckSource, CheckValues, DocumentChange, KindRequest } from "../../ruleset";
 import { diceFaces } from "../../../rules/d6/table/cards";
-import { woundLevelOf, type D6ActorData } from "../../../rules/d6/table/checks";
+import { pointsSpend, woundLevelOf, type D6ActorData } from "../../../rules/d6/table/checks";
 import { type D6Settings } from "../../../rules/d6/table/settings";
 import {
   bactaCheck,
@@ -187,7 +187,9 @@ export async function rollHealing(
   if (!settings.hideDifficulty || game.user?.isGM) {
     /* keep the difficulty line */
   } else context.lines = context.lines.filter((l) => !l.secret);
-  if (healer && v.characterPoints > 0) await healer.update({ "system.characterPoints": data.characterPointsAvailable - v.characterPoints });
+  // A player's healing leaves the healer's Character Points to the GM, who spends them once the card holds (chat/verify.ts).
+  if (healer && v.characterPoints > 0 && !gmSpends(true))
+    await healer.update({ "system.characterPoints": data.characterPointsAvailable - v.characterPoints });
   if (item) await item.update({ "system.quantity": Math.max(0, Number(item.system.quantity ?? 0) - 1) });
   const message = await postCard({
     template: CHECK_CARD_PATH,
@@ -280,5 +282,9 @@ export const healingRederive: CheckRederive<KindRequest<HealingCheckData>> = {
     const result = healingResultOf(stamp, { total: outcome.total, difficulty, patientLevel: woundLevelOf(patient.system), tankTime });
     if (rolls.length !== (timeDice ? 2 : 1)) throw new OmnibusError("facesUnused", "the card's rolls are not this healing's", {});
     expectClaim("healing", claimed, { ...stamp, healerUuid: request.actorUuid ?? null, result });
+  },
+  spend({ request, values }) {
+    const v = resolveHealing(request, values, readSettings());
+    return pointsSpend({ ...healingData(request), forcePointsAvailable: 0 }, { characterPoints: v.characterPoints, forcePoint: false });
   },
 };

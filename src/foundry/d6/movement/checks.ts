@@ -7,6 +7,7 @@
 import { refused } from "../../../core/errors";
 import { requestChatAction, userOwns, documentOf } from "../../chat/actions";
 import { cardOrigin, postCard } from "../../chat/cards";
+import { gmSpends } from "../../chat/verify";
 import { localize } from "../../i18n";
 import type { ChatActionContext, CheckValues, DocumentChange, KindRequest } from "../../ruleset";
 import { templatePath } from "../../templates/helpers";
@@ -57,7 +58,8 @@ export async function rollMovement(
     { img: actor?.img ?? "", seeDifficulty, hideSecrets: settings.hideDifficulty, tumble: settings.fallTumble },
     localize,
   );
-  if (actor && rolled && r.characterPoints > 0)
+  // A player's move leaves its Character Points to the GM, who spends them once the card holds (chat/verify.ts).
+  if (actor && rolled && r.characterPoints > 0 && !gmSpends(true))
     await actor.update({ "system.characterPoints": checkData(request).characterPointsAvailable - r.characterPoints });
   const message = await postCard({
     template: templatePath("d6/chat/check-card"),

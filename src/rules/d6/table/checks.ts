@@ -545,13 +545,34 @@ export interface ResolvedValues {
 }
 
 /**
- * The actor as it was before a roll's own spend, for the GM's re-derivation of the card
- * (src/foundry/chat/verify.ts). The roller's client spends the Character Points and a new Force
- * Point (000:L795, L831) before it posts the card, so the GM, rebuilding from the actor's current
- * data, would otherwise see fewer points than the dialog offered and refuse an honest card. Nothing
- * is taken from the card but its dialog choices: the points put back are exactly the ones those
- * choices spent. The dialog had a Character Point box only while no Force Point was in force
- * (`commonFields`), so a Force Point chosen with that box was a new one, spent by this roll.
+ * What a roll spends of the actor's points (000:L795: Character Points; L831: a new Force Point,
+ * then in force for the round), as an actor update from the points the request saw: empty when it
+ * spends none. Who applies it: the roller's own client when it is a GM's roll or no GM is there to
+ * check the card; otherwise the active GM, once the card's re-derivation holds (issue 10), so a
+ * card cannot claim points its actor never had.
+ */
+export function pointsSpend(
+  data: { characterPointsAvailable: number; forcePointsAvailable: number; forcePointActive?: boolean },
+  spent: { characterPoints: number; forcePoint: boolean },
+): Record<string, unknown> {
+  const update: Record<string, unknown> = {};
+  if (spent.characterPoints > 0) update["system.characterPoints"] = data.characterPointsAvailable - spent.characterPoints;
+  if (spent.forcePoint && !data.forcePointActive) {
+    update["system.forcePoints"] = data.forcePointsAvailable - 1;
+    update["system.round.forcePoint"] = true;
+  }
+  return update;
+}
+
+/**
+ * The actor as it was before a roll's own spend, for the GM's re-derivation of a card it did not
+ * see created (no GM was there, so the roller's client spent the Character Points and a new Force
+ * Point itself before it posted the card, 000:L795, L831). Rebuilding from the actor's current
+ * data, the GM would otherwise see fewer points than the dialog offered and refuse an honest card.
+ * Nothing is taken from the card but its dialog choices: the points put back are exactly the ones
+ * those choices spent. The dialog had a Character Point box only while no Force Point was in force
+ * (`commonFields`), so a Force Point chosen with that box was a new one, spent by this roll. A card
+ * the GM sees created is rebuilt from the actor as it is: the GM spends its points itself.
  */
 export function actorBeforeOwnSpend(actor: D6ActorData, choices: Record<string, string> | undefined): D6ActorData {
   if (!choices) return actor;
