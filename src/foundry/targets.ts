@@ -3,7 +3,7 @@
  * measured with `canvas.grid.measurePath` (center to center, following the scene's grid rules and
  * diagonals), in the scene's grid units. Measured Templates are not used (gone in v14).
  */
-import { onLevel, viewedLevel } from "./compat";
+import { onLevel, tokenLevel, viewedLevel } from "./compat";
 import type { MeasuredTarget } from "../rules/table/targets";
 import type { TargetInfo } from "./ruleset";
 
@@ -233,4 +233,77 @@ export async function measureClaimedTargets(actorUuid: string, claimed: readonly
     });
   }
   return found;
+}
+
+/** A target token's scene as the GM reads it without a canvas (a blast's area, chat/verify.ts). */
+export interface SceneArea {
+  grid: GridLike;
+  /** Grid size ÷ grid distance (null when the scene's grid does not say). */
+  pixelsPerUnit: number | null;
+  /** The target token's centre, and its scene Level (v14; null on v13). */
+  center: Point;
+  level: string | null;
+  /** Every token on the scene, in the shape the area functions read (`describeTokensAround`). */
+  tokens: TokenLike[];
+  /** The acting actor's tokens on that scene: each one's centre and its distance to the target token. */
+  actorTokens: Array<{ center: Point; distance: number }>;
+}
+
+/** The area of `scene` around `center` (on `level`), with the acting actor's tokens there. */
+function areaOn(scene: SceneLike, center: Point, level: string | null, actorUuid: string | null): SceneArea | null {
+  const grid = scene.grid;
+  if (!grid || typeof grid.measurePath !== "function") return null;
+  const docs = sceneTokens(scene);
+  const size = Number(grid.size ?? 0);
+  const distance = Number((grid as { distance?: number }).distance ?? 0);
+  return {
+    grid,
+    pixelsPerUnit: size > 0 && distance > 0 ? size / distance : null,
+    center,
+    level,
+    tokens: docs.map((t) => ({
+      center: documentCenter(t, scene),
+      name: String(t.name ?? ""),
+      document: t as TokenLike["document"],
+      actor: t.actor ? { uuid: String(t.actor.uuid ?? ""), img: t.actor.img ?? null } : null,
+    })),
+    actorTokens: docs
+      .filter((t) => actorUuid !== null && t.actor?.uuid === actorUuid)
+      .map((t) => {
+        const at = documentCenter(t, scene);
+        return { center: at, distance: measureDistance(grid, at, center) };
+      }),
+  };
+}
+
+/**
+ * The scene of `tokenUuid` as its documents have it (no canvas: the GM may view another scene),
+ * for re-deriving an area around that token; null when the GM finds no such token on a scene with
+ * a grid.
+ */
+export async function sceneAreaOf(tokenUuid: string, actorUuid: string | null): Promise<SceneArea | null> {
+  if (!tokenUuid) return null;
+  const token = (await fromUuid(tokenUuid as never)) as unknown as (TokenDocLike & { level?: string | null }) | null;
+  const scene = token?.parent;
+  if (!token || token.uuid !== tokenUuid || !scene) return null;
+  return areaOn(scene, documentCenter(token, scene), tokenLevel({ document: token }), actorUuid);
+}
+
+/** The scene `sceneUuid` around a point of it (a blast's impact point picked on the map); null when there is no such scene. */
+export async function sceneAreaAt(
+  sceneUuid: string,
+  point: Point,
+  level: string | null,
+  actorUuid: string | null,
+): Promise<SceneArea | null> {
+  if (!sceneUuid.startsWith("Scene.")) return null;
+  const scene = (await fromUuid(sceneUuid as never)) as unknown as (SceneLike & { uuid?: string }) | null;
+  if (!scene || scene.uuid !== sceneUuid) return null;
+  return areaOn(scene, point, level, actorUuid);
+}
+
+/** The viewed scene's uuid (null without a canvas). */
+export function viewedSceneUuid(): string | null {
+  const uuid = (globalThis as { canvas?: { scene?: { uuid?: string } | null } }).canvas?.scene?.uuid;
+  return typeof uuid === "string" ? uuid : null;
 }

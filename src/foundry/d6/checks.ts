@@ -11,6 +11,7 @@ import {
   formatDieCode,
   parseFireRate,
   rollD6,
+  rollGrenadeDeviation,
   rollPlainDice,
   spendAmmo,
   woundPenaltyDice,
@@ -23,7 +24,18 @@ import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
 import { checksByKind } from "../checks";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
-import { actingToken, offsetPoint, pixelsPerUnit, tokenCenter, tokensAround, type Point } from "../targets";
+import {
+  actingToken,
+  describeTokensAround,
+  offsetPoint,
+  pixelsPerUnit,
+  sceneAreaAt,
+  sceneAreaOf,
+  tokenCenter,
+  tokensAround,
+  viewedSceneUuid,
+  type Point,
+} from "../targets";
 import { templatePath } from "../templates/helpers";
 import {
   actorBeforeOwnSpend,
@@ -67,7 +79,7 @@ import {
   type MovementCheckData,
 } from "../../rules/d6/table/movement/checks";
 import { rollMovement } from "./movement/checks";
-import { evaluateOptions } from "../compat";
+import { evaluateOptions, viewedLevel } from "../compat";
 import { actorEffects } from "../effects";
 
 export const CHECK_CARD = templatePath("d6/chat/check-card");
@@ -217,11 +229,19 @@ async function buildAttack(source: CheckSource) {
       notify("warn", "OMNIBUS.D6.Notice.WeaponUnusable", { weapon: weapon.name });
       return null;
     }
-    const impact = await pickImpactPoint(actor, weapon, source.targets);
+    // A point the card names (the GM's rebuild: checked against its own scene), else one picked now.
+    const impact =
+      source.dataset.impact !== undefined
+        ? await namedImpactPoint(actor, source.dataset.impact)
+        : await pickImpactPoint(actor, weapon, source.targets);
     if (impact === "cancelled") return null;
     const targets = impact ? [impact.target] : source.targets;
     const request = attackCheck(data, weapon, targets, await targetsData(targets), settings);
-    if (impact) checkData(request).attack!.impactPoint = impact.point;
+    if (impact) {
+      Object.assign(checkData(request).attack!, { impactPoint: impact.point, impactScene: impact.scene, impactLevel: impact.level });
+      // The point goes in the card's origin, so the GM rebuilds the throw at it (withSource keeps it).
+      request.source = { kind: source.kind, dataset: { ...source.dataset, impact: impactDataset(impact) } };
+    }
     return request;
   }
 }
@@ -259,11 +279,12 @@ async function pickImpactPoint(
   actor: ActorDoc,
   weapon: { system: Record<string, unknown> },
   targets: TargetInfo[],
-): Promise<{ point: Point; target: TargetInfo } | null | "cancelled"> {
+): Promise<ImpactPoint | null | "cancelled"> {
   const radii = String((weapon.system.blast as Record<string, unknown> | undefined)?.radii ?? "").trim();
   if (!radii || targets.length > 0) return null;
   const from = actingToken(actor as never)?.center;
-  if (!from) return null;
+  const scene = viewedSceneUuid();
+  if (!from || !scene) return null;
   notify("info", "OMNIBUS.D6.Blast.PickPoint");
   const point = await pickCanvasPoint();
   if (!point) {
@@ -272,17 +293,51 @@ async function pickImpactPoint(
   }
   const measured = measureBetween(from, point);
   if (!measured) return null;
-  return {
-    point,
-    target: {
-      tokenUuid: "",
-      actorUuid: null,
-      name: localize("OMNIBUS.D6.Blast.ImpactPoint"),
-      img: "icons/svg/target.svg",
-      distance: measured.distance,
-      units: measured.units,
-    },
-  };
+  return { point, scene, level: viewedLevel(), target: impactTarget(measured.distance, measured.units) };
+}
+
+/** A blast's impact point on the map: the point, its scene and Level, and the target it stands for. */
+interface ImpactPoint {
+  point: Point;
+  scene: string;
+  level: string | null;
+  target: TargetInfo;
+}
+
+function impactTarget(distance: number, units: string): TargetInfo {
+  return { tokenUuid: "", actorUuid: null, name: localize("OMNIBUS.D6.Blast.ImpactPoint"), img: "icons/svg/target.svg", distance, units };
+}
+
+/** The impact point as the card's origin names it (`dataset.impact`, JSON). */
+function impactDataset(impact: ImpactPoint): string {
+  const { x, y } = impact.point;
+  return JSON.stringify({ scene: impact.scene, x, y, level: impact.level, distance: impact.target.distance });
+}
+
+/**
+ * A point a card names (the GM's rebuild of a throw at a point picked on the map): on that scene,
+ * from one of the thrower's tokens there, at the distance the card claims (measured again by the
+ * scene's own grid). Throws when it is not one the map gives.
+ */
+async function namedImpactPoint(actor: ActorDoc, raw: string): Promise<ImpactPoint> {
+  const bad = () =>
+    new OmnibusError("badArgument", "the impact point is not on the map as named", { name: "impact", value: raw.slice(0, 60) });
+  let named: unknown;
+  try {
+    named = JSON.parse(raw);
+  } catch {
+    throw bad();
+  }
+  const n = named as { scene?: unknown; x?: unknown; y?: unknown; level?: unknown; distance?: unknown } | null;
+  const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && Math.abs(v) < 1e7;
+  if (!n || typeof n.scene !== "string" || !finite(n.x) || !finite(n.y) || !finite(n.distance)) throw bad();
+  if (n.level !== null && typeof n.level !== "string") throw bad();
+  const point = { x: n.x, y: n.y };
+  const area = await sceneAreaAt(n.scene, point, n.level, actor.uuid);
+  const claimed = n.distance;
+  const from = area?.actorTokens.find((t) => Math.abs(t.distance - claimed) <= 1e-6);
+  if (!area || !from) throw bad();
+  return { point, scene: n.scene, level: n.level, target: impactTarget(from.distance, area.grid.units) };
 }
 
 /** The kind an item rolls as, by its type; null (after saying why) for an item that rolls nothing. */
@@ -608,6 +663,56 @@ async function blastArea(
   return { outcomes, hits, line };
 }
 
+/**
+ * The GM's reading of a blast on the first target's own scene (no canvas: the GM may view another
+ * scene), as `blastArea` reads it on the roller's map: the impact point is the target token if the
+ * throw hit; a miss of a weapon that deviates lands where the card's deviation dice (`deviation`,
+ * read face by face) put it, offset from the line from the thrower's token (the one at the
+ * target's measured distance); every token within the outer radius on the target's Level is in its
+ * zone. `deviated`: whether the throw's deviation dice belong to the card.
+ */
+async function sceneBlast(
+  attack: NonNullable<ReturnType<typeof checkData>["attack"]>,
+  hit: boolean,
+  actorUuid: string | null,
+  settings: D6Settings,
+  deviation: unknown,
+): Promise<{ hits: ReturnType<typeof blastHits>; deviated: boolean }> {
+  const blast = attack.blast!;
+  const first = attack.targets[0];
+  const area =
+    attack.impactPoint && attack.impactScene
+      ? await sceneAreaAt(attack.impactScene, attack.impactPoint, attack.impactLevel ?? null, actorUuid)
+      : await sceneAreaOf(first.tokenUuid, actorUuid);
+  let impact: Point | null = area?.center ?? null;
+  let deviated = false;
+  if (!hit) {
+    if (!attack.deviates || !first.band || first.band === "out_of_range" || first.distance === null || !area) return { hits: [], deviated };
+    const dice = diceFromRoll(deviation as never);
+    const d = rollGrenadeDeviation(first.distance * settings.metresPerUnit, first.band, dice);
+    dice.assertExhausted();
+    deviated = true;
+    const thrower = area.actorTokens.find((t) => Math.abs(t.distance - first.distance!) <= 1e-6)?.center;
+    if (!thrower || !area.pixelsPerUnit) return { hits: [], deviated };
+    impact = offsetPoint(thrower, area.center, d.forward / settings.metresPerUnit, d.right / settings.metresPerUnit, area.pixelsPerUnit);
+  }
+  if (!area || !impact) return { hits: [], deviated };
+  const radius = blastOuterRadius(blast.radii, blast.damage) / settings.metresPerUnit;
+  const around = describeTokensAround(area.grid, impact, area.tokens, radius, area.level);
+  const hits = blastHits(
+    blast.radii,
+    blast.damage,
+    around.map((t) => ({
+      tokenUuid: t.tokenUuid,
+      actorUuid: t.actorUuid,
+      name: t.name,
+      img: t.img,
+      distance: (t.distance ?? 0) * settings.metresPerUnit,
+    })),
+  );
+  return { hits, deviated };
+}
+
 function throwerPoint(attacker: ActorDoc | null): Point | null {
   return actingToken(attacker as never)?.center ?? null;
 }
@@ -619,14 +724,16 @@ function throwerPoint(attacker: ActorDoc | null): Point | null {
  * the card's claim (who is hit, the damage code, stun, Force Point, scale) must be exactly that, and
  * so must its "Spend CP after the roll" entry (the total, the points spent, the difficulty or the
  * targets the added dice are resolved against). A check card without that entry offers nothing to
- * apply and is not re-derived. A blast's area is not re-read (only the weapon's terms are checked).
+ * apply and is not re-derived. A blast is read on its scene (`sceneBlast`): hit or miss, the
+ * deviation dice, every token in its zone; a point picked on the map is rebuilt from the card's
+ * origin (`namedImpactPoint`: that scene, at the claimed distance from one of the thrower's tokens).
  */
 const rederive: CheckRederive<KindRequest<D6CheckData>> = {
   covers(state) {
     const d6 = state.d6 as { attack?: unknown; cpAfter?: unknown } | undefined;
     return Boolean(d6?.attack || d6?.cpAfter);
   },
-  check({ request, values, rolls, state }) {
+  async check({ request, values, rolls, state }) {
     const settings = readSettings();
     // A move's card is the movement kind's to re-derive (movementRederive).
     if ((state.d6 as { movement?: unknown }).movement) throw new ClaimMismatch("movement");
@@ -686,7 +793,18 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
       blast: attack.blast,
     };
     expectClaim("attack", Object.fromEntries(Object.keys(terms).map((k) => [k, claimed[k]])), terms);
-    if (attack.blast && attack.targets.length > 0) return;
+    if (attack.blast && attack.targets.length > 0) {
+      // The blast's area as the GM's own scene has it: hit or not, the deviation dice, every token in a zone.
+      const hit =
+        attackOutcomes(attack.targets, attack.attackType, outcome.total, v.difficultyModifier + difficultyDice, settings, false).hits
+          .length > 0;
+      const deviationAt = v.difficultyDice > 0 ? 2 : 1;
+      const area = await sceneBlast(attack, hit, request.actorUuid ?? null, settings, rolls[deviationAt]);
+      if (rolls.length !== deviationAt + (area.deviated ? 1 : 0))
+        throw new OmnibusError("facesUnused", "the card's rolls are not this throw's", {});
+      expectClaim("targets", claimed.targets, area.hits);
+      return;
+    }
     if (attack.targets.length === 0) {
       expectClaim("targets", claimed.targets, []);
       return;
@@ -722,7 +840,8 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
 function withSource<D extends object>(build: (source: CheckSource) => KindRequest<D> | null | Promise<KindRequest<D> | null>) {
   return async (source: CheckSource): Promise<KindRequest<D> | null> => {
     const request = await build(source);
-    if (request) request.source = { kind: source.kind, dataset: { ...source.dataset } };
+    // A kind may add to the dataset what its rebuild needs (a blast's impact point).
+    if (request) request.source = { kind: source.kind, dataset: { ...source.dataset, ...request.source?.dataset } };
     return request;
   };
 }
@@ -754,7 +873,10 @@ const movementRederive: CheckRederive<KindRequest<MovementCheckData>> = {
     const r = resolveMovement(request, values, readSettings());
     if (r.difficulty === null) return {};
     const available = request.data.characterPointsAvailable;
-    return pointsSpend({ characterPointsAvailable: available, forcePointsAvailable: 0 }, { characterPoints: r.characterPoints, forcePoint: false });
+    return pointsSpend(
+      { characterPointsAvailable: available, forcePointsAvailable: 0 },
+      { characterPoints: r.characterPoints, forcePoint: false },
+    );
   },
 };
 

@@ -90,6 +90,7 @@ describe("a grenade thrown at a point on the map", () => {
     const stage = fakeStage();
     (globalThis as any).canvas = {
       ready: true,
+      scene: { uuid: "Scene.s" },
       stage,
       grid: {
         units: "m",
@@ -138,6 +139,7 @@ describe("a grenade thrown at a point on the map", () => {
     const stage = fakeStage();
     (globalThis as any).canvas = {
       ready: true,
+      scene: { uuid: "Scene.s" },
       stage,
       level: { id: "ground" },
       grid: {
@@ -174,6 +176,7 @@ describe("a grenade thrown at a point on the map", () => {
     const stage = fakeStage();
     (globalThis as any).canvas = {
       ready: true,
+      scene: { uuid: "Scene.s" },
       stage,
       grid: {
         units: "m",
@@ -203,6 +206,7 @@ describe("a grenade thrown at a point on the map", () => {
     const stage = fakeStage();
     (globalThis as any).canvas = {
       ready: true,
+      scene: { uuid: "Scene.s" },
       stage,
       grid: { units: "m", measurePath: () => ({ distance: 1 }) },
       tokens: { controlled: [], placeables: [] },

@@ -404,3 +404,172 @@ describe("a healing card", () => {
     });
   }
 });
+
+describe("a player's grenade card: the GM reads the blast on its own scene", () => {
+  // T-46: a fragmentation grenade at a trooper 20 m away is medium range (Moderate 13); T-44: its
+  // zones are 5D/4D/3D/2D at 0-2/4/6/10 m. Troopers stand 3 m and 12 m beyond the target.
+  const grid = {
+    units: "m",
+    size: 100,
+    distance: 1,
+    measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+  };
+  async function grenade(faces: number[]) {
+    const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    thrower.live = true;
+    for (const n of ["t0", "t1", "t2"]) actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), `Actor.${n}`, false);
+    const me = sceneToken(t.stand, "thannik", "Actor.thannik", 0);
+    (thrower as any).getActiveTokens = () => [me];
+    const placed = [me, sceneToken(t.stand, "t0", "Actor.t0", 2000), sceneToken(t.stand, "t1", "Actor.t1", 2300)];
+    placed.push(sceneToken(t.stand, "t2", "Actor.t2", 3200));
+    (globalThis as any).canvas = { ready: true, grid, tokens: { controlled: [], placeables: placed } };
+    const targets = describeTargets(grid, me as never, [placed[1]] as never);
+    const itemId = (thrower as any).items.contents.find((i: any) => i.name === "Fragmentation grenade").id;
+    const request = (await t.stand.asUser("player", () =>
+      t.checks.d6Checks.build({ actor: thrower as never, kind: "attack", dataset: { itemId }, targets }),
+    ))!;
+    forceFaces(faces);
+    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, request.values, { rollMode: "publicroll" }));
+    await t.stand.settle();
+    return { created: t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>, message: t.stand.messages.at(-1)! as any };
+  }
+  const zones = (f: Record<string, any>) => f.d6.attack.targets.map((x: any) => [x.actorUuid, x.damage]);
+
+  it("a hit (20 ≥ 13): the target in the 5D zone, the trooper 3 m away in 4D, the one 12 m away out; recorded untouched", async () => {
+    const { created, message } = await grenade([5, 5, 5, 5]);
+    expect(zones(created.flags.omnibus)).toEqual([
+      ["Actor.t0", "5D"],
+      ["Actor.t1", "4D"],
+    ]);
+    expect(recordOf(message.id)?.tampered).toBeNull();
+  });
+
+  it("a miss (8 < 13) lands 7 m beyond the target (direction 1, 2D = 3 + 4): zones around the landing point; recorded untouched", async () => {
+    const { created, message } = await grenade([2, 2, 2, 2, 1, 3, 4]);
+    // The landing point is 27 m from the thrower: t1 (23 m) 4 m away, t2 (32 m) 5 m, t0 (20 m) 7 m.
+    expect(zones(created.flags.omnibus)).toEqual([
+      ["Actor.t1", "4D"],
+      ["Actor.t2", "3D"],
+      ["Actor.t0", "2D"],
+    ]);
+    expect(recordOf(message.id)?.tampered).toBeNull();
+  });
+
+  const forgeries: Array<[string, number[], (f: Record<string, any>) => void, string]> = [
+    [
+      "the trooper 12 m away added in the 2D zone",
+      [5, 5, 5, 5],
+      (f) => {
+        f.d6.attack.targets.push({
+          ...f.d6.attack.targets[1],
+          tokenUuid: "Scene.s.Token.t2",
+          actorUuid: "Actor.t2",
+          damage: "2D",
+          zone: 4,
+        });
+      },
+      "Result",
+    ],
+    [
+      "the 4D zone claimed as 5D",
+      [5, 5, 5, 5],
+      (f) => {
+        f.d6.attack.targets[1].damage = "5D";
+      },
+      "Result",
+    ],
+    [
+      "a miss claimed with the hit's area",
+      [2, 2, 2, 2, 1, 3, 4],
+      (f) => {
+        f.d6.attack.targets = [
+          { tokenUuid: "Scene.s.Token.t0", actorUuid: "Actor.t0", name: "t0", img: "", zone: 1, damage: "5D", distance: 0 },
+        ];
+      },
+      "Result",
+    ],
+  ];
+  for (const [what, faces, change, reason] of forgeries) {
+    it(`a grenade card forged at creation (${what}) is refused (${reason})`, async () => {
+      const { created } = await grenade(faces);
+      const forged = await repost(created, change);
+      expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: reason });
+    });
+  }
+});
+
+describe("a player's grenade thrown at a point picked on the map", () => {
+  // T-46: the point 20 m away is medium range (Moderate 13); T-44 zones around the point.
+  const grid = {
+    units: "m",
+    size: 100,
+    distance: 1,
+    measurePath: ([a, b]: Array<{ x: number; y: number }>) => ({ distance: Math.hypot(b.x - a.x, b.y - a.y) / 100 }),
+  };
+  async function throwAtPoint(faces: number[]) {
+    const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    thrower.live = true;
+    for (const n of ["t1", "t2"]) actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), `Actor.${n}`, false);
+    const me = sceneToken(t.stand, "thannik", "Actor.thannik", 0);
+    (thrower as any).getActiveTokens = () => [me];
+    const placed = [me, sceneToken(t.stand, "t1", "Actor.t1", 2100), sceneToken(t.stand, "t2", "Actor.t2", 3200)];
+    let click: ((e: unknown) => void) | null = null;
+    const stage = { on: (_e: string, fn: (e: unknown) => void) => (click = fn), off: () => (click = null) };
+    (globalThis as any).canvas = { ready: true, scene: { uuid: "Scene.s" }, stage, grid, tokens: { controlled: [], placeables: placed } };
+    const itemId = (thrower as any).items.contents.find((i: any) => i.name === "Fragmentation grenade").id;
+    const building = t.stand.asUser("player", () =>
+      t.checks.d6Checks.build({ actor: thrower as never, kind: "attack", dataset: { itemId }, targets: [] }),
+    );
+    await Promise.resolve();
+    (click as unknown as (e: unknown) => void)({ button: 0, getLocalPosition: () => ({ x: me.center.x + 2000, y: me.center.y }) });
+    const request = (await building)!;
+    forceFaces(faces);
+    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, request.values, { rollMode: "publicroll" }));
+    await t.stand.settle();
+    return { created: t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>, message: t.stand.messages.at(-1)! as any };
+  }
+
+  it("a hit (20 ≥ 13): the trooper 1 m from the point in 5D, the one 12 m away out; recorded untouched", async () => {
+    const { created, message } = await throwAtPoint([5, 5, 5, 5]);
+    expect(created.flags.omnibus.d6.attack.targets.map((x: any) => [x.actorUuid, x.damage])).toEqual([["Actor.t1", "5D"]]);
+    expect(JSON.parse(created.flags.omnibus.origin.dataset.impact)).toMatchObject({ scene: "Scene.s", distance: 20 });
+    expect(recordOf(message.id)?.tampered).toBeNull();
+  });
+
+  const forgeries: Array<[string, (f: Record<string, any>) => void, string]> = [
+    [
+      "the trooper 12 m away added in the 2D zone",
+      (f) => {
+        f.d6.attack.targets.push({
+          ...f.d6.attack.targets[0],
+          tokenUuid: "Scene.s.Token.t2",
+          actorUuid: "Actor.t2",
+          damage: "2D",
+          zone: 4,
+        });
+      },
+      "Result",
+    ],
+    [
+      "the point moved 15 m nearer, its distance still claimed as 20 m",
+      (f) => {
+        f.origin.dataset.impact = JSON.stringify({ ...JSON.parse(f.origin.dataset.impact), x: 500 });
+      },
+      "Choices",
+    ],
+    [
+      "a point on a scene the world lacks",
+      (f) => {
+        f.origin.dataset.impact = JSON.stringify({ ...JSON.parse(f.origin.dataset.impact), scene: "Scene.elsewhere" });
+      },
+      "Choices",
+    ],
+  ];
+  for (const [what, change, reason] of forgeries) {
+    it(`a card forged at creation (${what}) is refused (${reason})`, async () => {
+      const { created } = await throwAtPoint([5, 5, 5, 5]);
+      const forged = await repost(created, change);
+      expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: reason });
+    });
+  }
+});

@@ -285,6 +285,9 @@ export interface D6AttackData {
   weaponDifficultyPlus?: number;
   /** A blast weapon's impact point the attacker clicked on the map (scene coordinates); else the first target's token. */
   impactPoint?: { x: number; y: number } | null;
+  /** That point's scene (a uuid) and scene Level (v14; null: the whole scene). */
+  impactScene?: string | null;
+  impactLevel?: string | null;
 }
 
 function baseData(actor: D6ActorData, rollKind: D6RollKind, baseCode: DieCode): D6CheckData {
