@@ -360,6 +360,55 @@ export function knockoutThreatened(damage: number, targetSize: number): boolean 
   return requireInt("damage", damage, 0) >= requireInt("size", targetSize, 1, 99);
 }
 
+/**
+ * The damage types a knockout blow may deal. The digest (§Z.5 "Knockout", published p.169) names
+ * no damage type — only a head blow doing damage ≥ the target's Size — so every type qualifies
+ * here, as the digest states it. If the rules owner reads p.169 as bashing only, set lethal and
+ * aggravated to false: nothing else changes.
+ */
+export const KNOCKOUT_DAMAGE_TYPES: Readonly<Record<DamageType, boolean>> = { bashing: true, lethal: true, aggravated: true };
+
+/** One blow as a knockout check sees it (plain data). */
+export interface KnockoutBlow {
+  /** The attack's specified target (digest §Z.5 "Specified targets"), or "none" for a body blow. */
+  specifiedTarget: SpecifiedTarget | "none";
+  /** Health points of damage the blow did to the target. */
+  damage: number;
+  /** The target's Size (Размер). */
+  targetSize: number;
+  damageType: DamageType;
+}
+
+/**
+ * Knockout (WoD p.169, digest §Z.5): is a Stamina roll due? Only a blow aimed at the head (the
+ * specified target at −3) that did damage ≥ the target's Size, of a type in KNOCKOUT_DAMAGE_TYPES.
+ */
+export function knockoutCheckDue(blow: KnockoutBlow): boolean {
+  requireObject("blow", blow);
+  const aimed = blow.specifiedTarget === "none" ? "none" : keyOf("specifiedTarget", blow.specifiedTarget, SPECIFIED_TARGET);
+  const type = oneOf("damageType", blow.damageType, ["bashing", "lethal", "aggravated"] as const);
+  const threatened = knockoutThreatened(blow.damage, blow.targetSize);
+  return aimed === "head" && KNOCKOUT_DAMAGE_TYPES[type] && threatened;
+}
+
+/** The knockout Stamina roll's outcome: conscious, or unconscious for `turns` turns (0 when conscious). */
+export interface KnockoutOutcome {
+  conscious: boolean;
+  turns: number;
+}
+
+/**
+ * The knockout Stamina roll (WoD p.169; a reflexive roll, the seed's «пассивное действие»,
+ * 002:L361): any success keeps the target conscious; none → unconscious for turns equal to the
+ * blow's damage. The pool is Stamina alone; the digest names no wound penalty for it (its
+ * last-box consciousness roll has none, §Z.6), so the caller rolls plain Stamina.
+ */
+export function knockoutOutcome(staminaSuccesses: number, damage: number): KnockoutOutcome {
+  const successes = requireInt("successes", staminaSuccesses, 0, 99);
+  const turns = requireInt("damage", damage, 1, 100);
+  return successes > 0 ? { conscious: true, turns: 0 } : { conscious: false, turns };
+}
+
 /** Surprise (WoD p.153): 0 successes on Wits + Composure → no action and no Defense in the first turn. */
 export function surprised(witsComposureSuccesses: number): boolean {
   return requireInt("successes", witsComposureSuccesses, 0) === 0;
