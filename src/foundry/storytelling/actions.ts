@@ -1,13 +1,15 @@
 /**
  * The Storytelling chat-card buttons (through the plumbing's one card layer, chat/actions.ts):
  * applying an attack's damage to its target, an extended action's next roll, a contest's sides and
- * rounds, marking a defender's Defense as used, and unconsciousness. Each change is planned by the
- * active GM from its record of the card. The check side is checks.ts.
+ * rounds, marking a defender's Defense as used, unconsciousness, and a knockout blow's Stamina roll.
+ * Each change is planned by the active GM from its record of the card. The check side is checks.ts.
  */
 import { OmnibusError, refused } from "../../core/errors";
 import {
   applyDamage as applyHealthDamage,
   healthStatus,
+  knockoutCheckDue,
+  knockoutOutcome,
   recordExtendedRoll,
   resolvePool,
   rollAdvancedAction,
@@ -15,13 +17,18 @@ import {
   type DamageType,
   type RollResult,
 } from "../../rules/storytelling";
-import { userOwns, documentOf } from "../chat/actions";
+import { cardStateOf, isMarked, postResponse, userOwns, documentOf } from "../chat/actions";
+import { markKey, recordOf } from "../chat/record";
+import type { AppliedActionPayload } from "../chat/action-hooks";
+import { responseMode } from "../compat";
+import { rollStorytelling } from "./rolls";
+import { knockOut } from "./timers";
 import { facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
 import { KEY, againOf, checkPool, contestRequest, poolTitle, type ActorSnapshot } from "../../rules/storytelling/table/checks";
 import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn } from "../../rules/storytelling/table/defense/combat";
-import { deriveCharacter, deriveVehicle, intOr } from "../../rules/storytelling/table/derive";
+import { characterTraits, deriveCharacter, deriveVehicle, intOr } from "../../rules/storytelling/table/derive";
 import {
   CONTEST_FLAG,
   addContestRoll,
@@ -300,7 +307,123 @@ const markUnconsciousAction: ChatAction = {
   },
 };
 
+// ───────────────────────────── knockout (WoD p.169) ─────────────────────────────
+
+/** The card's knockout blows: target key → the struck actor (checks.ts, re-derived by the GM). */
+const knockoutOf = (state: Record<string, unknown>) => (state.knockout ?? {}) as Record<string, string>;
+
+/** What the GM recorded of a knockout Stamina roll (the card's `knockoutRolls`, by target key). */
+interface KnockoutRecord {
+  actorUuid: string;
+  damage: number;
+  successes: number;
+  conscious: boolean;
+}
+
+/** A GM, or an owner of the struck actor, rolls its Stamina. */
+function ownsKnockedTarget({ state, user, target }: ChatActionContext): boolean {
+  const uuid = knockoutOf(state)[target ?? ""];
+  return typeof uuid === "string" && userOwns(uuid, user);
+}
+
+/** The knockout roll is open once the blow's damage is applied and until its roll is recorded. */
+const knockoutOpen = (message: ChatMessage.Implementation, key: string) =>
+  isMarked(message, "applyDamage", key) && !isMarked(message, "recordKnockout", key);
+
+/**
+ * The struck target's client: rolls the actor's Stamina alone (a reflexive roll; knockoutOutcome
+ * in src/rules/storytelling/combat.ts) and sends it to the GM as a response to the attack card.
+ */
+const knockoutRollAction: ChatAction = {
+  repeatable: true,
+  visible(message, user) {
+    const state = cardStateOf(message);
+    return Object.entries(knockoutOf(state)).some(([key, uuid]) => knockoutOpen(message, key) && userOwns(uuid, user));
+  },
+  permitted: ownsKnockedTarget,
+  async run({ message, state, target }) {
+    const key = target ?? "";
+    if (!isMarked(message, "applyDamage", key)) return notify("warn", `${KEY}.Knockout.DamageFirst`);
+    if (isMarked(message, "recordKnockout", key)) return notify("warn", "OMNIBUS.Chat.AlreadyApplied");
+    const doc = await docOf(knockoutOf(state)[key]);
+    const stamina = characterTraits(doc.system as Record<string, unknown>).attributes.stamina;
+    const mode = responseMode(message as never);
+    const { rolls, result } = await rollStorytelling(
+      { pool: stamina, again: 10, rote: false, chanceDieUsesAgain: worldOptions().chanceDieUsesAgain, roteScope: "allFailedDice" },
+      mode.evaluate,
+    );
+    const content = `<div class="omnibus omnibus-card omnibus-storytelling"><p>${localize(`${KEY}.Knockout.Roll`)}: ${result.successes}</p></div>`;
+    await postResponse(message, "recordKnockout", key, {
+      rolls: rolls as unknown as Roll[],
+      content,
+      actor: doc as unknown as Actor.Implementation,
+      rollMode: mode.mode,
+    });
+  },
+};
+
+/**
+ * The GM's side of the knockout roll (WoD p.169): the damage as the GM applied it (its record's
+ * applyDamage mark, with any ½/×2/amount), the actor's Size and Stamina from the actor itself, the
+ * successes read from the responder's dice. Recorded once per target; on a failure the
+ * `omnibus.applyAction` hook (onKnockoutRecorded) starts the knockout timer.
+ */
+const recordKnockoutAction: ChatAction = {
+  visible: () => false,
+  response: true,
+  targets: (state) => Object.keys(knockoutOf(state)),
+  permitted: ownsKnockedTarget,
+  async plan({ message, state, target, response }): Promise<PlannedAction> {
+    const key = target ?? "";
+    const uuid = knockoutOf(state)[key];
+    const mark = recordOf(message.id)?.marks[markKey("applyDamage", key)];
+    const entry = ((state.damage ?? {}) as Record<string, DamageEntry>)[key];
+    const onOthers = (mark?.override as { actors?: unknown } | null | undefined)?.actors;
+    if (!mark || mark.status !== "done" || !entry || (Array.isArray(onOthers) && !onOthers.includes(uuid)))
+      throw refused("DamageNotApplied", "the blow's damage is not applied to this target");
+    const damage = Number(mark.summary?.data?.points);
+    const doc = await docOf(uuid);
+    if (!isCharacter(doc.type)) throw refused("WrongRuleset", "not a Storytelling character", { name: String(doc.name ?? "") });
+    const traits = characterTraits(doc.system as Record<string, unknown>);
+    const type = entry.type as DamageType;
+    // The GM's own check: the damage applied may be less than the card's (halved).
+    if (
+      !Number.isInteger(damage) ||
+      !knockoutCheckDue({ specifiedTarget: "head", damage, targetSize: Math.max(1, traits.size), damageType: type })
+    )
+      throw refused("NoKnockout", "this blow does not knock out", { name: String(doc.name ?? "") });
+    const faces = (response?.rolls ?? []).flatMap((r) => facesFromRoll(r as never).map((f) => (f.sides === 10 ? f.face : 0)));
+    const result = resolvePool(traits.attributes.stamina, faces, { again: 10, chanceDieUsesAgainLevel: worldOptions().chanceDieUsesAgain });
+    const outcome = knockoutOutcome(result.successes, damage);
+    const recorded: KnockoutRecord = { actorUuid: uuid, damage, successes: result.successes, conscious: outcome.conscious };
+    const name = String(doc.name ?? "");
+    return {
+      changes: [],
+      state: { ...state, knockoutRolls: { ...((state.knockoutRolls ?? {}) as Record<string, KnockoutRecord>), [key]: recorded } },
+      summary: outcome.conscious
+        ? { key: `${KEY}.Knockout.Conscious`, data: { name, successes: result.successes } }
+        : { key: `${KEY}.Knockout.Out`, data: { name, turns: outcome.turns } },
+    };
+  },
+};
+
+/**
+ * `omnibus.applyAction` on the active GM (the one client that applies): a recorded knockout roll
+ * that failed knocks the actor out for turns equal to the damage (timers.ts `knockOut`).
+ */
+export async function onKnockoutRecorded(payload: AppliedActionPayload): Promise<boolean> {
+  if (payload.ruleset !== "storytelling" || payload.action !== "recordKnockout" || payload.status !== "done") return false;
+  const rolled = ((recordOf(payload.messageId)?.state.knockoutRolls ?? {}) as Record<string, KnockoutRecord>)[payload.target ?? ""];
+  if (!rolled || rolled.conscious) return false;
+  const actor = await documentOf<Parameters<typeof knockOut>[0]>(rolled.actorUuid);
+  if (!actor) return false;
+  await knockOut(actor, rolled.damage);
+  return true;
+}
+
 export const storytellingChatActions: Record<string, ChatAction> = {
+  knockoutRoll: knockoutRollAction,
+  recordKnockout: recordKnockoutAction,
   applyDamage: applyDamageAction,
   recordExtended: recordExtendedAction,
   markUnconscious: markUnconsciousAction,

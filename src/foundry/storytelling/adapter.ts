@@ -17,7 +17,8 @@ import {
 import { rulesetSetting } from "../settings";
 import { KEY } from "../../rules/storytelling/table/settings";
 import { renderStorytellingCard, storytellingChecks } from "./checks";
-import { storytellingChatActions } from "./actions";
+import { onKnockoutRecorded, storytellingChatActions } from "./actions";
+import { APPLY_ACTION } from "../chat/action-hooks";
 import { initiativeModifier } from "../../rules/storytelling";
 import {
   StorytellingArmorModel,
@@ -100,6 +101,8 @@ export const storytellingAdapter = defineRuleset({
     registerTimerHooks(Hooks as never);
     Hooks.on("updateActor", (actor: unknown, changed: unknown) => onStorytellingActorChange(actor as never, (changed ?? {}) as never));
     Hooks.on("createActiveEffect", (effect: unknown) => onStorytellingEffectCreated(effect as never));
+    // A failed knockout Stamina roll, once the GM has recorded it: unconscious for the damage in turns (WoD p.169).
+    Hooks.on(APPLY_ACTION as never, ((payload: unknown) => onKnockoutRecorded(payload as never)) as never);
     Hooks.on("updateCombat", ((combat: unknown, changed: Record<string, unknown>) => {
       void onCombatRound(combat as never, changed, rulesetSetting<boolean>("storytelling", "rerollInitiative") === true);
     }) as never);

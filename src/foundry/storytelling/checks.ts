@@ -47,6 +47,7 @@ import {
   damageOnTarget,
   driveRequest,
   extendedRequest,
+  knockoutOffered,
   poolRequest,
   poolTitle,
   requestOdds,
@@ -397,6 +398,7 @@ async function roll(
   let flags: Record<string, unknown> = { check: data.kind };
   let defended: Array<{ key: string; target: string }> = [];
   const damage: Record<string, { actorUuid: string; points: number; type: string }> = {};
+  const knockout: Record<string, string> = {};
   if (details.perTarget) {
     const pools = attackPools(data, values);
     if (values.willpower === true) await spendWillpower(data);
@@ -422,18 +424,28 @@ async function roll(
           points = 0;
         }
       }
-      cardRolls.push(
-        cardRoll(result, p.pool, labels, {
-          target: p.target,
-          band: p.band,
-          damage: { points, type: p.pool.damageType },
-          buttonKey: i,
-          defense: p.defense,
-          other,
-          cover,
-        }),
-      );
+      const card = cardRoll(result, p.pool, labels, {
+        target: p.target,
+        band: p.band,
+        damage: { points, type: p.pool.damageType },
+        buttonKey: i,
+        defense: p.defense,
+        other,
+        cover,
+      });
+      cardRolls.push(card);
       if (points > 0 && p.target?.actorUuid) damage[String(i)] = { actorUuid: p.target.actorUuid, points, type: p.pool.damageType };
+      // A head blow doing damage ≥ the target's Size (WoD p.169): once the damage is applied, the
+      // target's owner rolls Stamina from this card (actions.ts `knockoutRoll`, `recordKnockout`).
+      if (knockoutOffered(p.target, values, points, p.pool.damageType)) {
+        knockout[String(i)] = p.target!.actorUuid!;
+        card.buttons.push({
+          action: "knockoutRoll",
+          label: `${KEY}.Knockout.Roll`,
+          icon: "fa-solid fa-head-side-cough",
+          data: { target: String(i) },
+        });
+      }
     }
     defended = pools.flatMap((p, i) => (p.defenseApplied && p.target?.actorUuid ? [{ key: String(i), target: p.target.actorUuid }] : []));
     if (values.allOutAttack === true) {
@@ -464,7 +476,7 @@ async function roll(
     willpowerSpent: values.willpower === true,
     notes: [],
   };
-  flags = { ...flags, actor: data.actor.uuid, damage, defended, turn: data.turn ?? "" };
+  flags = { ...flags, actor: data.actor.uuid, damage, defended, turn: data.turn ?? "", ...(details.perTarget ? { knockout } : {}) };
   const message = await postCard({
     template: CARD_TEMPLATE,
     context,
@@ -639,6 +651,7 @@ const rederiveWith = (details: KindDetails): CheckRederive<KindRequest<CheckData
     };
     const damage: Record<string, { actorUuid: string; points: number; type: string }> = {};
     let extended: { successes: number; dramaticFailure: boolean } | null = null;
+    const knockout: Record<string, string> = {};
     if (details.perTarget) {
       for (const [i, p] of attackPools(data, values).entries()) {
         if (!p.pool) continue;
@@ -649,6 +662,7 @@ const rederiveWith = (details: KindDetails): CheckRederive<KindRequest<CheckData
           points = through ? damageOnTarget(readOne(through.pool, { again: values.again }).successes, p.target) : 0;
         }
         if (points > 0 && p.target?.actorUuid) damage[String(i)] = { actorUuid: p.target.actorUuid, points, type: p.pool.damageType };
+        if (knockoutOffered(p.target, values, points, p.pool.damageType)) knockout[String(i)] = p.target!.actorUuid!;
       }
     } else {
       const result = readOne(checkPool(data, values).pool, values);
@@ -656,6 +670,7 @@ const rederiveWith = (details: KindDetails): CheckRederive<KindRequest<CheckData
     }
     if (next !== rolls.length) throw new OmnibusError("facesUnused", "the card has more rolls than its pools", {});
     expectClaim("damage", state.damage ?? {}, damage);
+    if (details.perTarget) expectClaim("knockout", state.knockout ?? {}, knockout);
     const claimed = state.extended as { successes?: number; dramaticFailure?: boolean } | undefined;
     expectClaim("extended", claimed ? { successes: claimed.successes, dramaticFailure: claimed.dramaticFailure } : null, extended);
     expectClaim("actor", state.actor, data.actor.uuid);

@@ -19,6 +19,7 @@ import {
   buildPool,
   effectiveDefense,
   extendedRetryPenalty,
+  knockoutCheckDue,
   rangeBand,
   rollOdds,
   successiveAttemptPenalty,
@@ -233,6 +234,8 @@ export interface AttackTarget extends TargetInfo {
   priorAttacks: number;
   /** The defender declared Willpower for +2 Defense against the next attack (002:L428). */
   willpowerDefense: boolean;
+  /** A character's Size (Размер), for a knockout blow (WoD p.169); null for a vehicle or no actor. */
+  size?: number | null;
 }
 
 function actorBase(actor: ActorSnapshot, options: StorytellingOptions) {
@@ -544,6 +547,7 @@ export function attackTarget(info: TargetInfo, actor: ActorSnapshot | null, turn
       armor: { general: 0, ballistic: 0, bulletproof: false },
       isVehicle: false,
       durability: 0,
+      size: null,
     };
   if (actor.type === "storytelling_vehicle") {
     return {
@@ -554,6 +558,7 @@ export function attackTarget(info: TargetInfo, actor: ActorSnapshot | null, turn
       armor: { general: 0, ballistic: 0, bulletproof: false },
       isVehicle: true,
       durability: intOr(actor.system.durability, 3, 0, 20),
+      size: null,
     };
   }
   const d = deriveCharacter(actor.system, actor.items);
@@ -567,6 +572,7 @@ export function attackTarget(info: TargetInfo, actor: ActorSnapshot | null, turn
     armor: { general: d.armor.general, ballistic: d.armor.ballistic, bulletproof: d.armor.bulletproof },
     isVehicle: false,
     durability: 0,
+    size: d.size,
   };
 }
 
@@ -841,6 +847,22 @@ export function attackPools(data: CheckData, values: CheckValues): TargetPool[] 
 export function damageOnTarget(successes: number, target: AttackTarget | null): number {
   if (!target?.isVehicle) return successes;
   return Math.max(0, successes - target.durability);
+}
+
+/**
+ * Whether a hit offers its target the knockout Stamina roll (WoD p.169, digest §Z.5): a character
+ * (one with a Size) hit by a blow aimed at the head (the dialog's specified target) for damage of
+ * at least its Size. A Size below 1 counts as 1.
+ */
+export function knockoutOffered(target: AttackTarget | null, values: CheckValues, points: number, damageType: DamageType): boolean {
+  if (!target?.actorUuid || target.size === null || target.size === undefined || points < 1) return false;
+  const aimed = String(values.specifiedTarget ?? "none");
+  return knockoutCheckDue({
+    specifiedTarget: aimed as SpecifiedTarget | "none",
+    damage: points,
+    targetSize: Math.max(1, target.size),
+    damageType,
+  });
 }
 
 /** A request's pool for the dialog's values: the first target in range for an attack. */
