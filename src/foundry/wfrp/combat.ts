@@ -324,7 +324,8 @@ export async function endOfRoundFor(
   const view = actorView(actor);
   const d = deriveActor(view.system, view.items, view.statuses);
   const c = d.conditions;
-  // Surprised is a timer of its own (wfrp/timers.ts): it ends with the first round, not here.
+  // Surprised is a timer of its own (wfrp/timers.ts): it ends when the next round begins, and the
+  // pure end-of-round step leaves it as it is, so a change of it never comes from here.
   if (!c.ablaze && !c.bleeding && !c.poisoned) return null;
   let roll: Roll | null = null;
   if (c.ablaze) {
@@ -341,7 +342,6 @@ export async function endOfRoundFor(
   });
   const update: Record<string, unknown> = { "system.health.value": result.wounds };
   for (const id of CONDITIONS) {
-    if (id === "surprised") continue;
     const stored = ((view.system.conditions ?? {}) as Record<string, number>)[id] ?? 0;
     const next = result.conditions[id] ?? 0;
     if (next !== stored) update[`system.conditions.${id}`] = next;

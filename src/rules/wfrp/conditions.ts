@@ -174,7 +174,9 @@ export interface EndOfRoundResult {
 /**
  * End-of-round Condition effects (003:L275 "end of the round" step): Ablaze 1d10 + (n − 1) − TB − AP
  * (minimum 1); Bleeding and Poisoned 1 Wound each, ignoring TB and armour; reaching 0 Wounds while
- * Bleeding gives Unconscious; Surprised ends (digest §7 item 16). Rolls one d10 if Ablaze.
+ * Bleeding gives Unconscious. Rolls one d10 if Ablaze. Surprised is left as it is: it lasts the
+ * first round of the fight (003:L269, L325) and its timer (timers.ts) ends it when the next round
+ * begins; a Resolve point ends it sooner (003:L319).
  */
 export function endOfRound(dice: DiceSource, input: EndOfRoundInput): EndOfRoundResult {
   requireDice("dice", dice);
@@ -192,7 +194,6 @@ export function endOfRound(dice: DiceSource, input: EndOfRoundInput): EndOfRound
   const poisoned = c.poisoned;
   wounds = Math.max(0, wounds - ablaze - bleeding - poisoned);
   if (wounds === 0 && c.bleeding > 0) c.unconscious = 1;
-  c.surprised = 0;
   return {
     ablazeRoll,
     woundsLost: { ablaze, bleeding, poisoned },

@@ -350,6 +350,17 @@ describe("combat", () => {
     expect(tick!.result.woundsLost).toEqual({ ablaze: 3, bleeding: 1, poisoned: 0 });
     expect(tick!.update).toEqual({ "system.health.value": 6, "system.advantage": 0 });
   });
+
+  it("end of round: Bleeding while Surprised costs 1 Wound and leaves Surprised to its timer (003:L269: the first round)", async () => {
+    const { endOfRoundFor } = await import("../../../src/foundry/wfrp/combat");
+    const v = actorViewOf(character("Salundra von Drakenburg"), {
+      health: { value: 5, max: 12 },
+      conditions: { bleeding: 1, surprised: 1 },
+    });
+    const tick = await endOfRoundFor(actorDoc("sal", v) as any);
+    expect(tick!.result.conditions).toMatchObject({ bleeding: 1, surprised: 1 });
+    expect(tick!.update).toEqual({ "system.health.value": 4, "system.advantage": 0 });
+  });
 });
 
 describe("data models", () => {

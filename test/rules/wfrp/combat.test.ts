@@ -182,10 +182,17 @@ describe("Conditions (digest §7 item 16; published 4e)", () => {
     expect(conditionTestModifier({ blinded: 1 })).toBe(0);
     expect(conditionTestModifier({ blinded: 1 }, { sight: true })).toBe(-10);
   });
-  it("end of round: Bleeding 2 at 1 Wound → 0, Unconscious, 20 % death chance; Surprised ends", () => {
+  it("end of round: Bleeding 2 at 1 Wound → 0, Unconscious, 20 % death chance; Surprised left to its timer", () => {
+    // Surprised lasts the first round (003:L269, L325): the timer ends it when round 2 begins, so
+    // the end-of-round step must keep it (a combatant surprised in round 1 is still so at its end).
     const r = endOfRound(forcedDice([]), { conditions: { bleeding: 2, surprised: 1 }, wounds: 1, toughnessBonus: 3 });
     expect(r).toMatchObject({ wounds: 0, bleedingDeathChance: 20, ablazeRoll: null });
-    expect(r.conditions).toEqual({ bleeding: 2, unconscious: 1 });
+    expect(r.conditions).toEqual({ bleeding: 2, surprised: 1, unconscious: 1 });
+  });
+  it("end of round: Surprised alone comes through unchanged, no Wounds lost", () => {
+    const r = endOfRound(forcedDice([]), { conditions: { surprised: 1 }, wounds: 7, toughnessBonus: 3 });
+    expect(r).toMatchObject({ wounds: 7, woundsLost: { ablaze: 0, bleeding: 0, poisoned: 0 }, bleedingDeathChance: 0 });
+    expect(r.conditions).toEqual({ surprised: 1 });
   });
   it("end of round: Ablaze ×2, d10 = 7, TB 3, AP 1 → 7 + 1 − 4 = 4; minimum 1", () => {
     expect(endOfRound(forcedDice([7]), { conditions: { ablaze: 2 }, wounds: 10, toughnessBonus: 3, armourPoints: 1 })).toMatchObject({
