@@ -85,6 +85,29 @@ export function timerExpired(length: TimerLength, start: TimerStart, now: TimerN
 }
 
 /**
+ * What is left of a timer, in its own units rounded up, as the sheet shows it ("2 rounds left");
+ * null when it has no length or has run out (timerExpired's reading). A round or turn timer started
+ * outside a combat has not begun: all of it is left.
+ */
+export function timerRemaining(length: TimerLength, start: TimerStart, now: TimerNow): { value: number; units: TimerUnits } | null {
+  requireTimerArgs(length, start, now);
+  if (length.value === null || timerExpired(length, start, now)) return null;
+  const units = length.units;
+  if (units === "rounds" || units === "turns") {
+    if (start.round === null || now.round === null) return { value: length.value, units };
+    if (units === "rounds") return { value: start.round + length.value - now.round, units };
+    const perRound = Math.max(1, Math.trunc(now.turnsPerRound ?? 1));
+    const elapsed = (now.round - start.round) * perRound + ((now.turn ?? 0) - (start.turn ?? 0));
+    return { value: length.value - elapsed, units };
+  }
+  const seconds = timerSeconds(length);
+  const factor = SECONDS[units];
+  if (seconds === null || factor === undefined) return null;
+  const left = start.time === null ? seconds : seconds - (now.time - start.time);
+  return { value: Math.ceil(left / factor), units };
+}
+
+/**
  * Is round `round` new work? Once-per-round automation remembers the last round it did
  * (`lastDone`); going back to a round and forward again must not bleed, roll or clear twice, so only
  * a round past every round already done is new.

@@ -11,6 +11,8 @@ import type { CheckEffects, PlainEffect } from "../core/effects";
 import { readChange } from "./compat";
 import type { CheckRequest } from "./ruleset";
 import type { EffectRowInput } from "../rules/table/sheet-context";
+import { timerRemaining, type TimerNow } from "../core/durations";
+import { timerOf } from "./durations";
 
 /** The few members of an ActiveEffect read here (a stored effect or a plain test double). */
 export interface EffectLike {
@@ -22,6 +24,7 @@ export interface EffectLike {
   isSuppressed?: boolean;
   changes?: ReadonlyArray<Record<string, unknown>>;
   parent?: { name?: string | null; documentName?: string } | null;
+  flags?: Record<string, Record<string, unknown> | undefined>;
 }
 
 interface EffectCollection {
@@ -100,8 +103,17 @@ export function configureActiveEffects(): void {
   if (cfg?.ActiveEffect) cfg.ActiveEffect.legacyTransferral = false;
 }
 
-/** The sheet's Effects section input: the actor's own effects and every effect on its items. */
-export function effectRowInput(actor: EffectOwner): EffectRowInput[] {
+/** What is left of a timer the table keeps (durations.ts), at `now`; null for any other effect. */
+export function effectRemaining(effect: EffectLike, now: TimerNow | undefined): EffectRowInput["remaining"] {
+  const timer = now ? timerOf(effect) : null;
+  return timer && now ? timerRemaining(timer.length, timer.start, now) : null;
+}
+
+/**
+ * The sheet's Effects section input: the actor's own effects and every effect on its items; with
+ * `now` (durations.ts `timerNow`), a running timer's remaining length.
+ */
+export function effectRowInput(actor: EffectOwner, now?: TimerNow): EffectRowInput[] {
   const row = (e: EffectLike, item?: { id?: string | null; name?: string | null }): EffectRowInput => ({
     id: String(e.id ?? ""),
     name: String(e.name ?? ""),
@@ -109,6 +121,7 @@ export function effectRowInput(actor: EffectOwner): EffectRowInput[] {
     disabled: e.disabled === true,
     ...(item ? { itemId: String(item.id ?? ""), itemName: String(item.name ?? ""), transfer: e.transfer === true } : {}),
     changes: plainEffect(e).changes,
+    remaining: effectRemaining(e, now),
   });
   const own = listOf(actor.effects).map((e) => row(e));
   const onItems = itemsOf(actor).flatMap((item) => listOf(item.effects).map((e) => row(e, item)));

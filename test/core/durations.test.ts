@@ -5,7 +5,7 @@
  * round (000:L831), five-second rounds (000:L660).
  */
 import { describe, expect, it } from "vitest";
-import { roundIsNew, timerExpired, timerSeconds } from "../../src/core/durations";
+import { roundIsNew, timerExpired, timerRemaining, timerSeconds } from "../../src/core/durations";
 import { bactaLength, bactaTime, d6TimerExpired, forcePointLength, stunLength, unconsciousLength } from "../../src/rules/d6";
 import { forcedDice } from "../../src/core/dice";
 import { d6KnockoutStarts } from "../../src/rules/d6";
@@ -109,5 +109,26 @@ describe("the other rulesets' timers (issue 15)", () => {
     expect(d6KnockoutStarts(["unconscious"], "incapacitated", false)).toBe(false);
     expect(d6KnockoutStarts(["unconscious"], "healthy", true)).toBe(false);
     expect(d6KnockoutStarts(["prone"], "healthy", false)).toBe(false);
+  });
+});
+
+describe("what is left of a timer (the sheet's \"rounds left\")", () => {
+  it("a stun taken in round 3 (this round and the next, 000:L405): 2 rounds left in round 3, 1 in round 4, none in round 5", () => {
+    expect(timerRemaining(stunLength(), at(3), at(3))).toEqual({ value: 2, units: "rounds" });
+    expect(timerRemaining(stunLength(), at(3), at(4))).toEqual({ value: 1, units: "rounds" });
+    expect(timerRemaining(stunLength(), at(3), at(5))).toBeNull();
+  });
+  it("Surprised gained before the fight (003:L269): its whole round is left until the fight has one", () => {
+    expect(timerRemaining(surprisedLength(), at(null), at(null))).toEqual({ value: 1, units: "rounds" });
+  });
+  it("bacta for four days (000:L533): after a day and an hour, 3 days left (rounded up); none after four days", () => {
+    const length = bactaLength(4, "days");
+    expect(timerRemaining(length, at(null, 0), at(null, 86400 + 3600))).toEqual({ value: 3, units: "days" });
+    expect(timerRemaining(length, at(null, 0), at(null, 4 * 86400))).toBeNull();
+  });
+  it("turns count across rounds; no length, nothing to show", () => {
+    const now = { ...at(2, 0, 1), turnsPerRound: 3 };
+    expect(timerRemaining({ value: 4, units: "turns" }, at(1, 0, 2), now)).toEqual({ value: 2, units: "turns" });
+    expect(timerRemaining({ value: null, units: "rounds" }, at(1), at(1))).toBeNull();
   });
 });

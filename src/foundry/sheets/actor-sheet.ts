@@ -28,6 +28,7 @@ import { localize, notify } from "../i18n";
 import { enrichDescription, readerDescription, readerName, readerSubmit } from "./description";
 import { actorAcceptsItem } from "./drop";
 import { effectRowInput } from "../effects";
+import { timerNow } from "../durations";
 import { activeRuleset, activeRulesetId, rulesetOfType } from "../registry";
 import { currentTargets } from "../targets";
 import { templatePath } from "../templates/helpers";
@@ -136,7 +137,8 @@ export class OmnibusActorSheet extends HbsActorSheet {
       enrichedDescription,
       advanceTable: isRulesetId(this.ruleset) ? advanceTable(this.ruleset) : undefined,
       description: readerDescription(actor),
-      effects: effectRowInput(actor as never),
+      // A running timer shows what is left of it now (the sheet redraws when the actor changes).
+      effects: effectRowInput(actor as never, timerNow(game.combat as never)),
     });
     tabGroups.primary = context.tab;
     const canCreate =

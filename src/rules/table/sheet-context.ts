@@ -114,6 +114,8 @@ export interface EffectRowInput {
   itemName?: string;
   transfer?: boolean;
   changes: Array<{ key: string; type: string; value: string }>;
+  /** A timer's remaining length (core/durations.ts `timerRemaining`), for its "2 rounds left". */
+  remaining?: { value: number; units: string } | null;
 }
 
 export interface EffectRow extends EffectRowInput {
@@ -122,6 +124,8 @@ export interface EffectRow extends EffectRowInput {
   summary: string;
   /** An item's effect that does not transfer applies to the item only. */
   itemOnly: boolean;
+  /** The i18n key of the remaining length ("Rounds left: {value}"), when the effect is a running timer. */
+  remainingKey: string | null;
 }
 
 const CHANGE_SIGNS: Record<string, string> = {
@@ -148,6 +152,7 @@ export function effectRows(effects: readonly EffectRowInput[]): EffectRow[] {
     img: e.img || "icons/svg/aura.svg",
     summary: e.changes.map((c) => `${c.key.replace(/^system\./, "")} ${changeText(c.type, c.value)}`).join("; "),
     itemOnly: Boolean(e.itemId) && e.transfer !== true,
+    remainingKey: e.remaining && e.remaining.value > 0 ? `OMNIBUS.Effects.Remaining.${e.remaining.units}` : null,
   }));
   return [...rows.filter((r) => !r.itemId), ...rows.filter((r) => r.itemId)];
 }
