@@ -22,11 +22,14 @@ import type { CheckRequest, TargetInfo } from "../../../src/foundry/ruleset";
 import type { CheckCardContext } from "../../../src/foundry/chat/cards";
 import { OmnibusError } from "../../../src/core/errors";
 import { ROOT } from "../../support/handlebars";
-import type { GallerySample } from "../sample";
+import { bilingual, type GallerySample } from "../sample";
 import { contextForReader, itemCardContext } from "../../../src/foundry/post-item-context";
 import { checkLinkContext } from "../../../src/foundry/check-link-context";
 import { parseCheckLink } from "../../../src/core/check-link";
 import { Localizer } from "../../support/handlebars";
+import { effectRowInput } from "../../../src/foundry/effects";
+import { bactaLength, stunLength } from "../../../src/rules/d6";
+import type { TimerNow } from "../../../src/core/durations";
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
 const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { documentTypes?: Record<string, Record<string, unknown>> };
@@ -336,6 +339,62 @@ export const samples: GallerySample[] = [
     height: 720,
     classes: ["omnibus", "sheet", "actor", `omnibus-${ruleset}`],
   },
+  // The Effects section with the timers the table keeps (durations.ts): a stun taken in round 3
+  // (this round and the next, 000:L405) seen in round 4, one round left; a bacta tank for four
+  // days (000:L533) a day and an hour in, three days left; the rows come from the sheet's own
+  // effectRowInput with the flags d6/timers.ts writes and the names it localizes.
+  bilingual((language) => {
+    const t = new Localizer(language, true);
+    const flag = (kind: string, length: unknown, start: Record<string, unknown>) => ({
+      omnibus: { timer: { ruleset: "d6", kind, length, start } },
+    });
+    const now: TimerNow = { round: 4, turn: 1, turnsPerRound: 3, time: 86400 + 3600, combat: "c1" };
+    const actor = {
+      effects: [
+        {
+          id: "t1",
+          name: t.localize("OMNIBUS.D6.Timer.Stun"),
+          img: "icons/svg/daze.svg",
+          disabled: false,
+          changes: [],
+          flags: flag("stun", stunLength(), { round: 3, turn: 2, time: 86000, combat: "c1" }),
+        },
+        {
+          id: "t2",
+          name: t.localize("OMNIBUS.D6.Timer.Bacta"),
+          img: "icons/svg/regen.svg",
+          disabled: false,
+          changes: [],
+          flags: flag("bacta", bactaLength(4, "days"), { round: null, turn: null, time: 0 }),
+        },
+        {
+          id: "t3",
+          name: language === "ru" ? "Боевая медитация джедая" : "Jedi battle meditation",
+          img: null,
+          disabled: false,
+          changes: [{ key: "system.bonuses.attribute.perception", type: "add", value: "3" }],
+        },
+      ],
+      items: [],
+    };
+    return {
+      name: "shared-actor-sheet-effects-timers",
+      template: ACTOR_PARTS,
+      context: actorSheetContext({
+        ruleset,
+        actor: { id: "actor4", name: actorName, img: null, type: actorType, system: {}, items: [] },
+        editable: true,
+        editMode: false,
+        tabs: BASE_TABS,
+        activeTab: "notes",
+        itemTypes: rulesetItemTypes,
+        effects: effectRowInput(actor, now),
+      }) as unknown as Record<string, unknown>,
+      width: 680,
+      height: 720,
+      classes: ["omnibus", "sheet", "actor", `omnibus-${ruleset}`],
+    };
+  }),
   {
     // A roll dialog listing the effects that count in this roll.
     name: "shared-roll-dialog-effects",
