@@ -409,6 +409,8 @@ export const samples: GallerySample[] = [
   actorSample("wfrp-character-main-edit", salundra, "main", true),
   actorSample("wfrp-character-skills", salundra, "skills", false),
   actorSample("wfrp-character-combat", salundra, "combat", false, { onTheDefensive: "melee", advantage: 1 }, ["stunned"]),
+  // Conditions with a count on the combat tab (Bleeding ×2, Fatigued ×3) as the token HUD sets them.
+  actorSample("wfrp-character-combat-conditions", salundra, "combat", false, { conditions: { bleeding: 2, fatigued: 3 } }),
   actorSample("wfrp-character-items", byName("wfrp-examples", "Tollich"), "items", false),
   actorSample("wfrp-npc-main", cultist, "main", false),
   actorSample("wfrp-npc-combat-ranged", perdita, "combat", false),
