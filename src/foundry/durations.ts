@@ -204,11 +204,23 @@ async function applyOutcome(
   return { name: String(actor.name ?? ""), img: String(actor.img ?? ""), note: outcome.note };
 }
 
+/**
+ * The "Time passes" card (chat/check-card): a line per ended timer, the actor's name (shown as it
+ * is, never looked up as a translation key) and what the end did (the ruleset's `onExpire` note: a
+ * stun shaken off, a character come to). `t` localizes.
+ */
+export function timerCardContext(
+  rows: ReadonlyArray<{ name: string; note: string }>,
+  t: (key: string) => string = localize,
+): { title: string; lines: Array<{ name: string; value: string }> } {
+  return { title: t("OMNIBUS.Timers.Title"), lines: rows.map((r) => ({ name: r.name, value: t(r.note) })) };
+}
+
 async function postNotes(rows: Array<{ name: string; img: string; note: string }>): Promise<void> {
   if (rows.length === 0) return;
   await postCard({
     template: templatePath("chat/check-card"),
-    context: { title: localize("OMNIBUS.Timers.Title"), lines: rows.map((r) => ({ label: r.name, value: localize(r.note) })) },
+    context: timerCardContext(rows),
     rolls: [],
     rollMode: publicMode(),
   });

@@ -17,6 +17,7 @@ import { asActor, asItem, packDoc, thannik } from "../../glue/d6/fixtures";
 import { bilingual, bilingualList, type GallerySample } from "../sample";
 import { inLanguage, type PackDocLike } from "../languages";
 import { Localizer } from "../../support/handlebars";
+import { timerCardContext } from "../../../src/foundry/durations";
 import { movementCard, movementOdds, movementRequest, resolveMovement } from "../../../src/rules/d6/table/movement/checks";
 import {
   bactaCheck,
@@ -458,6 +459,24 @@ const roundSamples: GallerySample[] = bilingualList((language) => {
         death.dies,
         tr("OMNIBUS.D6.DeathRoll.Title"),
         "icons/svg/mystery-man.svg",
+      ),
+      width: 300,
+      height: 800,
+      frame: "chat",
+    },
+    {
+      // The turn's automation (durations.ts `expireTimers`): round 3 begins, and the active GM ends
+      // the timers that ran out, each with its d6/timers.ts note: a stun taken in round 1 (this
+      // round and the next, 000:L405), a character out for the minutes (000:L409), a Force Point's round (000:L831).
+      name: "d6-card-timers",
+      template: T("chat/check-card"),
+      context: timerCardContext(
+        [
+          { name: "Sev", note: "OMNIBUS.D6.Timer.StunOver" },
+          { name: "Высокий человек в длинном плаще", note: "OMNIBUS.D6.Timer.ComesTo" },
+          { name: "Rhea", note: "OMNIBUS.D6.Timer.ForcePointOver" },
+        ],
+        (key) => tr(key),
       ),
       width: 300,
       height: 800,

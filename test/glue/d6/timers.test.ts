@@ -92,7 +92,7 @@ describe("D6 timers at the table", () => {
     expect(timers()).toHaveLength(0);
     expect((actor as any).system.woundLevel).toBe("healthy");
     expect(t.stand.recorded.rendered.length).toBe(before + 1);
-    expect(lastCard(t.stand).lines).toEqual([{ label: "Stormtrooper", value: "OMNIBUS.D6.Timer.StunOver" }]);
+    expect(lastCard(t.stand).lines).toEqual([{ name: "Stormtrooper", value: "OMNIBUS.D6.Timer.StunOver" }]);
   });
 
   it("a player's client and a second GM start nothing; a worse wound since the stun is not healed by its end", async () => {

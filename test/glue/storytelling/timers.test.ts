@@ -101,7 +101,7 @@ describe("Storytelling timers", () => {
     expect(await api().endScene()).toBe(1);
     expect(actor.statuses.has("pepperSprayed")).toBe(false);
     expect(timers()).toHaveLength(0);
-    expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ label: "Karen", value: "OMNIBUS.Storytelling.Timer.PepperSprayOver" }]]);
+    expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ name: "Karen", value: "OMNIBUS.Storytelling.Timer.PepperSprayOver" }]]);
   });
 
   it("activating another scene ends the scene's pepper spray too", async () => {
@@ -137,7 +137,7 @@ describe("Storytelling timers", () => {
     combat.round = 5;
     await everyGM("updateCombat", combat, { round: 5 }, { direction: 1 });
     expect(actor.statuses.has("unconscious")).toBe(false);
-    expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ label: "Karen", value: "OMNIBUS.Storytelling.Timer.ComesTo" }]]);
+    expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ name: "Karen", value: "OMNIBUS.Storytelling.Timer.ComesTo" }]]);
     g.game.combat = null;
     expect(await api().knockOut(actor, 4)).toEqual({ value: 12, units: "seconds" });
     await expect(api().knockOut(actor, 0)).rejects.toThrow();

@@ -122,7 +122,7 @@ describe("WFRP Surprised as a timer", () => {
       .map((r: any) => r.context)
       .filter((c: any) => c?.title === "OMNIBUS.Timers.Title");
     expect(cards).toHaveLength(1);
-    expect(cards[0].lines).toEqual([{ label: "Perdita", value: "OMNIBUS.WFRP.Timer.SurprisedOver" }]);
+    expect(cards[0].lines).toEqual([{ name: "Perdita", value: "OMNIBUS.WFRP.Timer.SurprisedOver" }]);
   });
 
   it("the Surprised status set from the token in round 3 starts the timer; it ends when round 4 begins, not before", async () => {
