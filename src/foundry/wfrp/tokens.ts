@@ -132,16 +132,23 @@ export function pixiCountText(text: string, fontSize: number): CountText {
 export type TokenBase = abstract new (...args: any[]) => { actor?: unknown };
 
 /**
- * The token class with the stacking Conditions' counts on their status icons: v13's (and v14's)
+ * The token class with the stacking Conditions' counts on their status icons: v13's
  * `Token#_drawEffect(src, tint)` draws one icon and returns its sprite; the count is added to it.
  * `CONFIG.Token.objectClass` takes it at init (the canvas draws its tokens later).
+ *
+ * v14 keeps the method: the public API page of v14's Token
+ * (https://foundryvtt.com/api/v14/classes/foundry.canvas.placeables.Token.html, build 14.368 when
+ * read) lists the protected `_drawEffect` next to `_drawEffects` and `drawEffects`, as v13's page
+ * (https://foundryvtt.com/api/classes/foundry.canvas.placeables.Token.html) does. Its parameter
+ * list was not legible there, so the override reads only the first argument (the icon's path) and
+ * hands every argument on unchanged: a tint, or any parameter v14 adds, reaches core as given.
  */
 export function conditionCountTokenClass(Base: TokenBase, makeText: MakeCountText = pixiCountText) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const Parent = Base as any;
   return class OmnibusConditionToken extends Parent {
-    async _drawEffect(src: string, tint: unknown) {
-      const sprite = (await super._drawEffect(src, tint)) as CountSprite | undefined | null;
+    async _drawEffect(src: string, ...rest: unknown[]) {
+      const sprite = (await super._drawEffect(src, ...rest)) as CountSprite | undefined | null;
       const found = sprite ? conditionCountOfIcon((this as { actor?: HudActor | null }).actor, src) : null;
       if (sprite && found) badgeEffectIcon(sprite, found.count, makeText);
       return sprite;

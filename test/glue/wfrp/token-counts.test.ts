@@ -36,10 +36,12 @@ class FakeSprite {
 /** Foundry's token as far as the subclass uses it: `_drawEffect` returns the icon's sprite. */
 class FakeToken {
   flags: Array<Record<string, boolean>> = [];
+  calls: unknown[][] = [];
   renderFlags = { set: (f: Record<string, boolean>) => void this.flags.push(f) };
   constructor(public actor: unknown) {}
-  async _drawEffect(src: string, _tint: unknown) {
-    return new FakeSprite(src);
+  async _drawEffect(...args: unknown[]) {
+    this.calls.push(args);
+    return new FakeSprite(String(args[0]));
   }
 }
 const makeText = (t: string, s: number) => new FakeText(t, s);
@@ -77,6 +79,16 @@ describe("stacking Conditions' counts on the token", () => {
     expect(prone.children).toEqual([]);
     const other = (await token._drawEffect("icons/svg/skull.svg", null)) as FakeSprite;
     expect(other.children).toEqual([]);
+  });
+
+  it("the override hands core every argument as given (v13's src and tint, or more), and still counts", async () => {
+    const { actor } = actorWith({ bleeding: 2 }, ["bleeding"]);
+    const Token = conditionCountTokenClass(FakeToken as never, makeText);
+    const token = new (Token as unknown as typeof FakeToken)(actor);
+    const extra = { layer: "overlay" };
+    const sprite = (await token._drawEffect(CONDITION_ICONS.bleeding, 0xff0000, extra)) as FakeSprite;
+    expect(token.calls).toEqual([[CONDITION_ICONS.bleeding, 0xff0000, extra]]);
+    expect(sprite.children.map((c) => c.text)).toEqual(["2"]);
   });
 
   it("a left click on the HUD makes Bleeding 3: the token redraws and its icon shows 3", async () => {
