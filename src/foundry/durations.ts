@@ -66,14 +66,17 @@ export interface TimerCombat {
 export interface TimerOutcome {
   update?: Record<string, unknown>;
   statusesOff?: string[];
+  statusesOn?: string[];
   note: string | null;
+  /** The timer starts over from now (the same kind, length and data): a consequence that repeats. */
+  again?: boolean;
 }
 
 /** A ruleset's timers: whether one has run out (default: its length) and what its end does. */
 export interface TimerRules {
   ruleset: string;
   expired?(kind: string, length: TimerLength, start: TimerStart, now: TimerNow): boolean;
-  onExpire(kind: string, actor: TimerActor, flag: TimerFlag): TimerOutcome | null;
+  onExpire(kind: string, actor: TimerActor, flag: TimerFlag, now: TimerNow): TimerOutcome | null;
 }
 
 const rulesByRuleset = new Map<string, TimerRules>();
@@ -192,16 +195,28 @@ async function applyOutcome(
   actor: TimerActor,
   effect: TimerEffectLike,
   flag: TimerFlag,
-): Promise<{ name: string; img: string; note: string } | null> {
+  now: TimerNow,
+): Promise<{ name: string; img: string; note: string | null; again: boolean } | null> {
   const key = `${actor.uuid ?? actor.id}.${effect.id}`;
   if (handled.has(key)) return null;
   handled.add(key);
-  const outcome = rulesByRuleset.get(flag.ruleset)?.onExpire(flag.kind, actor, flag) ?? null;
+  const outcome = rulesByRuleset.get(flag.ruleset)?.onExpire(flag.kind, actor, flag, now) ?? null;
   if (!outcome) return null;
   if (outcome.update && Object.keys(outcome.update).length > 0) await actor.update(outcome.update);
   for (const id of outcome.statusesOff ?? []) if (actor.statuses?.has(id)) await actor.toggleStatusEffect?.(id, { active: false });
-  if (!outcome.note) return null;
-  return { name: String(actor.name ?? ""), img: String(actor.img ?? ""), note: outcome.note };
+  for (const id of outcome.statusesOn ?? []) if (!actor.statuses?.has(id)) await actor.toggleStatusEffect?.(id, { active: true });
+  return { name: String(actor.name ?? ""), img: String(actor.img ?? ""), note: outcome.note, again: outcome.again === true };
+}
+
+/** A repeating timer starts over from `now`, with the run-out effect's name and image. */
+async function startOver(
+  actor: TimerActor,
+  effect: TimerEffectLike & { img?: string | null },
+  flag: TimerFlag,
+  now: TimerNow,
+): Promise<void> {
+  const start = { round: now.round, turn: now.turn, time: now.time, combat: now.combat ?? null };
+  await startTimer(actor, { name: String(effect.name ?? ""), img: effect.img ?? undefined, flag: { ...flag, start }, replace: false });
 }
 
 /**
@@ -239,17 +254,20 @@ export async function expireTimers(actors: Iterable<TimerActor>, now: TimerNow):
     if (!actor || seen.has(actor)) continue;
     seen.add(actor);
     const done: string[] = [];
+    const over: Array<{ effect: TimerEffectLike; flag: TimerFlag }> = [];
     for (const effect of effectsOf(actor)) {
       const flag = timerOf(effect);
       if (!flag || !rulesByRuleset.has(flag.ruleset) || !isExpired(flag, now)) continue;
       done.push(String(effect.id));
-      const row = await applyOutcome(actor, effect, flag);
-      if (row) rows.push(row);
+      const row = await applyOutcome(actor, effect, flag, now);
+      if (row?.note) rows.push({ name: row.name, img: row.img, note: row.note });
+      if (row?.again) over.push({ effect, flag });
     }
     if (done.length > 0) {
       await actor.deleteEmbeddedDocuments("ActiveEffect", done);
       ended += done.length;
     }
+    for (const { effect, flag } of over) await startOver(actor, effect, flag, now);
   }
   await postNotes(rows);
   return ended;
@@ -326,7 +344,11 @@ export function registerTimerHooks(hooks: { on(name: string, fn: (...args: never
     const actor = effect.parent;
     if (!flag || !actor || !rulesByRuleset.has(flag.ruleset)) return;
     const g = gameLike();
-    if (!isExpired(flag, timerNow(g.combat))) return;
-    return applyOutcome(actor, effect, flag).then((row) => postNotes(row ? [row] : []));
+    const now = timerNow(g.combat);
+    if (!isExpired(flag, now)) return;
+    return applyOutcome(actor, effect, flag, now).then(async (row) => {
+      if (row?.again) await startOver(actor, effect, flag, now);
+      await postNotes(row?.note ? [{ name: row.name, img: row.img, note: row.note }] : []);
+    });
   }) as never);
 }

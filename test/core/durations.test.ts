@@ -96,6 +96,14 @@ describe("the other rulesets' timers (issue 15)", () => {
     expect(st.storytellingTimerExpired("pepperSpray", st.pepperSprayLength(), start, now(null, null, 1e6))).toBe(false);
     expect(st.storytellingTimerExpired("pepperSpray", st.pepperSprayLength(), start, { ...now(2), sceneOver: true })).toBe(true);
   });
+  it("Storytelling bleeding out: a minute is 20 turns of 3 s (002:L41; p.174, one lethal a minute); minutes since the start, at least one", () => {
+    expect(st.bleedOutLength(true)).toEqual({ value: 20, units: "rounds" });
+    expect(st.bleedOutLength(false)).toEqual({ value: 60, units: "seconds" });
+    expect(st.minutesBled({ round: 1, turn: 0, time: 0, combat: "c1" }, now(21))).toBe(1);
+    expect(st.minutesBled({ round: 1, turn: 0, time: 0, combat: "c1" }, now(61))).toBe(3);
+    expect(st.minutesBled({ round: null, turn: null, time: 100, combat: null }, now(null, null, 460))).toBe(6);
+    expect(st.minutesBled({ round: null, turn: null, time: 100, combat: null }, now(null, null, 100))).toBe(1);
+  });
   it("Silhouette: a mishap's dive for cover lasts its round (004:L2–L3); rolled at round 0 it ends with round 2 or its combat", () => {
     expect(silhouetteTimerExpired("diveForCover", diveForCoverLength(), { round: 2, turn: 0, time: 0, combat: "c1" }, now(2))).toBe(false);
     expect(silhouetteTimerExpired("diveForCover", diveForCoverLength(), { round: 2, turn: 0, time: 0, combat: "c1" }, now(3))).toBe(true);
@@ -112,7 +120,7 @@ describe("the other rulesets' timers (issue 15)", () => {
   });
 });
 
-describe("what is left of a timer (the sheet's \"rounds left\")", () => {
+describe('what is left of a timer (the sheet\'s "rounds left")', () => {
   it("a stun taken in round 3 (this round and the next, 000:L405): 2 rounds left in round 3, 1 in round 4, none in round 5", () => {
     expect(timerRemaining(stunLength(), at(3), at(3))).toEqual({ value: 2, units: "rounds" });
     expect(timerRemaining(stunLength(), at(3), at(4))).toEqual({ value: 1, units: "rounds" });

@@ -7,12 +7,18 @@
  *  - pepper spray's −5 (the status, 002:L719) lasts until the GM ends the scene
  *    (`game.omnibus.api.endScene()` or activating another scene);
  *  - a knockout (`game.omnibus.api.knockOut(actor, damage)`): unconscious for turns equal to the
- *    damage (published p.169), then the character comes to unless dying.
+ *    damage (published p.169), then the character comes to unless dying;
+ *  - bleeding out: the Dying status switched on (the last box lethal) starts a minute's timer; each
+ *    run-out minute turns one lethal wound aggravated (`bleedOut`, published p.174) and starts
+ *    over while the character is still dying; every box aggravated is death. Medical aid that
+ *    stabilises: the GM deletes the timer's effect (a new Dying status starts a new one).
  */
 import { OmnibusError } from "../../core/errors";
 import type { TimerLength } from "../../core/durations";
 import {
+  bleedOutLength,
   knockoutLength,
+  minutesBled,
   pepperSprayLength,
   storytellingTimerExpired,
   willpowerTurnLength,
@@ -31,21 +37,27 @@ import {
   type TimerRules,
 } from "../durations";
 import { localize } from "../i18n";
+import { bleedOut, healthStatus } from "../../rules/storytelling";
+import { deriveCharacter } from "../../rules/storytelling/table/derive";
+import { snapshot } from "./checks";
 
 const T = "OMNIBUS.Storytelling.Timer.";
 const IMG: Record<StorytellingTimerKind, string> = {
   willpower: "icons/svg/upgrade.svg",
   pepperSpray: "icons/svg/poison.svg",
   knockout: "icons/svg/unconscious.svg",
+  bleedOut: "icons/svg/blood.svg",
 };
 /** The status a timer shows itself (the pepper spray's status stays the one the GM set). */
-const STATUSES: Record<StorytellingTimerKind, string[]> = { willpower: [], pepperSpray: [], knockout: ["unconscious"] };
+const STATUSES: Record<StorytellingTimerKind, string[]> = { willpower: [], pepperSpray: [], knockout: ["unconscious"], bleedOut: [] };
 
 export const storytellingTimerRules: TimerRules = {
   ruleset: "storytelling",
   expired: (kind, length, start, now) => storytellingTimerExpired(kind as StorytellingTimerKind, length, start, now),
-  onExpire(kind, actor): TimerOutcome | null {
+  onExpire(kind, actor, flag, now): TimerOutcome | null {
     switch (kind as StorytellingTimerKind) {
+      case "bleedOut":
+        return bleedingOutcome(actor, minutesBled(flag.start, now));
       case "willpower":
         // A new turn: Willpower may be spent again (002:L420). Quiet: it happens every turn.
         return ((actor.system?.willpower ?? {}) as Record<string, unknown>).spentThisTurn === true
@@ -61,6 +73,30 @@ export const storytellingTimerRules: TimerRules = {
     }
   },
 };
+
+/**
+ * A dying character's minutes without aid (published p.174): each turns the leftmost lethal wound
+ * aggravated; still dying, the timer starts over; every box aggravated, Dying gives way to Dead.
+ * Nothing once the character is no longer dying (healed, or the track changed).
+ */
+export function bleedingOutcome(actor: TimerActor, minutes: number): TimerOutcome | null {
+  if (!isCharacter(actor)) return null;
+  const plain = snapshot(actor as never);
+  const track = deriveCharacter(plain.system, plain.items).track;
+  if (healthStatus(track) !== "dying") return null;
+  const after = bleedOut(track, minutes);
+  const dead = healthStatus(after) === "dead";
+  return {
+    update: {
+      "system.healthTrack.aggravated": after.aggravated,
+      "system.healthTrack.lethal": after.lethal,
+      "system.healthTrack.bashing": after.bashing,
+    },
+    ...(dead ? { statusesOff: ["dying"], statusesOn: ["dead"] } : {}),
+    note: dead ? `${T}BledToDeath` : `${T}Bleeds`,
+    again: !dead,
+  };
+}
 
 function effectsOf(actor: TimerActor): TimerEffectLike[] {
   const e = actor.effects;
@@ -109,15 +145,27 @@ export async function onStorytellingActorChange(actor: TimerActor, changed: Reco
   return ["willpower"];
 }
 
-/** The `createActiveEffect` hook on the active GM: the pepper-spray status starts its scene timer. */
+/**
+ * The `createActiveEffect` hook on the active GM: the pepper-spray status starts its scene timer,
+ * the Dying status the bleeding one.
+ */
 export async function onStorytellingEffectCreated(
   effect: TimerEffectLike & { parent?: TimerActor | null; statuses?: Iterable<string> | null },
 ): Promise<boolean> {
   const actor = effect.parent;
   if (!isActiveGM() || timerOf(effect) || !isCharacter(actor)) return false;
-  if (!(effect.statuses ? [...effect.statuses] : []).includes("pepperSprayed") || running(actor, "pepperSpray")) return false;
-  await start(actor, "pepperSpray", pepperSprayLength(), activeCombat());
-  return true;
+  const statuses = effect.statuses ? [...effect.statuses] : [];
+  const combat = activeCombat();
+  let started = false;
+  if (statuses.includes("pepperSprayed") && !running(actor, "pepperSpray")) {
+    await start(actor, "pepperSpray", pepperSprayLength(), combat);
+    started = true;
+  }
+  if (statuses.includes("dying") && !running(actor, "bleedOut")) {
+    await start(actor, "bleedOut", bleedOutLength(combat !== null), combat);
+    started = true;
+  }
+  return started;
 }
 
 /**

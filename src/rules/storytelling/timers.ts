@@ -9,13 +9,16 @@
  *  - Knockout: a blow to the head doing damage of at least the target's Size, failed Stamina:
  *    unconscious for as many turns as the damage (published World of Darkness rulebook p.169,
  *    digest §Z.5 "Knockout").
+ *  - Bleeding out: a character whose last Health box holds lethal damage is dying; each minute
+ *    without medical aid one lethal wound becomes aggravated, and every box aggravated is death
+ *    (published p.174, digest §Z.6). A minute is twenty turns of three seconds (002:L41).
  */
 import type { TimerLength, TimerNow, TimerStart } from "../../core/durations";
 import { timerExpired, requireTimerArgs } from "../../core/durations";
 import { OmnibusError, describeValue, requireInt } from "../../core/errors";
 
-export type StorytellingTimerKind = "willpower" | "pepperSpray" | "knockout";
-export const STORYTELLING_TIMER_KINDS: readonly StorytellingTimerKind[] = ["willpower", "pepperSpray", "knockout"];
+export type StorytellingTimerKind = "willpower" | "pepperSpray" | "knockout" | "bleedOut";
+export const STORYTELLING_TIMER_KINDS: readonly StorytellingTimerKind[] = ["willpower", "pepperSpray", "knockout", "bleedOut"];
 
 /** A turn lasts three seconds (002:L41). */
 export const TURN_SECONDS = 3;
@@ -35,6 +38,27 @@ export function willpowerTurnLength(inCombat: boolean): TimerLength {
 export function knockoutLength(damage: number, inCombat: boolean): TimerLength {
   requireInt("damage", damage, 1, 100);
   return turnsLength(damage, inCombat);
+}
+
+/** Turns in a minute: a turn is three seconds (002:L41). */
+export const TURNS_PER_MINUTE = 60 / TURN_SECONDS;
+
+/** A dying character bleeds one lethal wound into an aggravated one each minute (published p.174). */
+export function bleedOutLength(inCombat: boolean): TimerLength {
+  return turnsLength(TURNS_PER_MINUTE, inCombat);
+}
+
+/**
+ * Whole minutes a run-out bleeding timer stands for (at least one): rounds since it started in a
+ * fight (twenty a minute), else world time. The GM may let an hour pass at once: each of its
+ * minutes bleeds.
+ */
+export function minutesBled(start: TimerStart, now: TimerNow): number {
+  const byRounds = start.round !== null && now.round !== null && start.combat === now.combat;
+  const minutes = byRounds
+    ? Math.floor((now.round! - start.round!) / TURNS_PER_MINUTE)
+    : Math.floor((now.time - (start.time ?? now.time)) / 60);
+  return Math.max(1, Math.min(9999, minutes));
 }
 
 /** Pepper spray lasts to the end of the scene (002:L719): no length, the scene's end ends it. */

@@ -143,4 +143,76 @@ describe("Storytelling timers", () => {
     await expect(api().knockOut(actor, 0)).rejects.toThrow();
     expect(timers("knockout")).toHaveLength(1);
   });
+
+  describe("bleeding out (published p.174: each minute without aid one lethal wound turns aggravated; all aggravated is death)", () => {
+    // Health 7 (Stamina 2 + Size 5, p.173), every box lethal: the last box is lethal, so Dying.
+    const dying = async () => {
+      Object.assign(actor.system, { attributes: { stamina: 2 }, size: 5, healthTrack: { aggravated: 0, lethal: 7, bashing: 0 } });
+      actor.statuses.add("dying");
+      await everyGM("createActiveEffect", { id: "d1", statuses: new Set(["dying"]), flags: {}, parent: actor });
+    };
+    const track = () => ({ ...actor.system.healthTrack });
+
+    it("out of combat: a minute of world time turns one lethal aggravated and starts over; six more minutes at once, death — one timer with two GMs", async () => {
+      await dying();
+      expect(timers("bleedOut")).toHaveLength(1);
+      expect(timers("bleedOut")[0].flags.omnibus.timer.length).toEqual({ value: 60, units: "seconds" });
+      await clock(59);
+      expect(track()).toEqual({ aggravated: 0, lethal: 7, bashing: 0 });
+      const before = t.stand.recorded.rendered.length;
+      await clock(60);
+      expect(track()).toEqual({ aggravated: 1, lethal: 6, bashing: 0 });
+      expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ name: "Karen", value: "OMNIBUS.Storytelling.Timer.Bleeds" }]]);
+      expect(timers("bleedOut")).toHaveLength(1);
+      expect(timers("bleedOut")[0].flags.omnibus.timer.start.time).toBe(60);
+      // The GM lets three minutes pass: three wounds.
+      await clock(240);
+      expect(track()).toEqual({ aggravated: 4, lethal: 3, bashing: 0 });
+      const last = t.stand.recorded.rendered.length;
+      await clock(600);
+      expect(track()).toEqual({ aggravated: 7, lethal: 0, bashing: 0 });
+      expect(actor.statuses.has("dying")).toBe(false);
+      expect(actor.statuses.has("dead")).toBe(true);
+      expect(timeCards(last).map((c: any) => c.lines)).toEqual([[{ name: "Karen", value: "OMNIBUS.Storytelling.Timer.BledToDeath" }]]);
+      expect(timers("bleedOut")).toHaveLength(0);
+    });
+
+    it("in a fight a minute is twenty turns: round 1 to round 21 turns one lethal aggravated", async () => {
+      const combat: any = {
+        id: "c1",
+        round: 1,
+        turn: 0,
+        started: true,
+        turns: [{}],
+        combatants: { contents: [{ actor }] },
+        flags: {},
+        update: async () => {},
+      };
+      g.game.combat = combat;
+      await dying();
+      expect(timers("bleedOut")[0].flags.omnibus.timer.length).toEqual({ value: 20, units: "rounds" });
+      combat.round = 20;
+      await everyGM("updateCombat", combat, { round: 20 }, { direction: 1 });
+      expect(track()).toEqual({ aggravated: 0, lethal: 7, bashing: 0 });
+      combat.round = 21;
+      await everyGM("updateCombat", combat, { round: 21 }, { direction: 1 });
+      expect(track()).toEqual({ aggravated: 1, lethal: 6, bashing: 0 });
+      expect(timers("bleedOut")[0].flags.omnibus.timer.start.round).toBe(21);
+    });
+
+    it("stabilised (the GM deletes the timer) or no longer dying: the minutes pass and nothing bleeds", async () => {
+      await dying();
+      actor.effects.contents = actor.effects.contents.filter((e: Effect) => e.flags.omnibus?.timer?.kind !== "bleedOut");
+      await clock(600);
+      expect(track()).toEqual({ aggravated: 0, lethal: 7, bashing: 0 });
+      // Healed to a lethal-free last box before the minute is up: the timer ends quietly.
+      await dying();
+      actor.system.healthTrack = { aggravated: 0, lethal: 5, bashing: 0 };
+      const before = t.stand.recorded.rendered.length;
+      await clock(1200);
+      expect(track()).toEqual({ aggravated: 0, lethal: 5, bashing: 0 });
+      expect(timeCards(before)).toEqual([]);
+      expect(timers("bleedOut")).toHaveLength(0);
+    });
+  });
 });
