@@ -21,9 +21,11 @@ import { localize, notify, notifyError } from "./i18n";
 import { SYSTEM_ID, activeRuleset } from "./registry";
 import type { ChatActionContext, PlannedAction } from "./ruleset";
 import { templatePath } from "./templates/helpers";
+import { requestResultsContext, valueLine } from "../rules/table/requests";
 
 export const REQUEST_ACTION = "rollRequested";
 const CHECK_CARD = templatePath("chat/check-card");
+const RESULTS_TEMPLATE = templatePath("chat/request-results");
 const MAX_ACTORS = 24;
 const KEY = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
 
@@ -112,10 +114,12 @@ export async function requestRoll(options: RollRequestOptions): Promise<ChatMess
     const context = {
       title: state.title,
       subtitle: localize("OMNIBUS.Request.Subtitle"),
-      lines: Object.entries(state.values).map(([label, value]) => ({ label, value })),
+      lines: Object.entries(state.values).map(([key, value]) => valueLine(key, value)),
       buttons: state.actors.map((a, i) => ({
         action: REQUEST_ACTION,
-        label: localize("OMNIBUS.Request.Roll", { name: a.name }),
+        label: "OMNIBUS.Request.Roll",
+        // The actor's name in the words (shown as is: check-card.hbs localizes `label` only without `text`).
+        text: localize("OMNIBUS.Request.Roll", { name: a.name }),
         data: { target: String(i) },
       })),
     };
@@ -123,7 +127,7 @@ export async function requestRoll(options: RollRequestOptions): Promise<ChatMess
     if (card && state.hidden.length > 0) {
       await postSecret({
         template: CHECK_CARD,
-        context: { title: state.title, lines: Object.entries(hiddenValues).map(([label, value]) => ({ label, value })) },
+        context: { title: state.title, lines: Object.entries(hiddenValues).map(([key, value]) => valueLine(key, value)) },
         flags: { rollRequestSecret: { values: hiddenValues } },
         secretFor: card.id ?? null,
       });
@@ -311,7 +315,7 @@ export function registerRollRequests(): void {
 }
 
 /** The request card's results, for one reader (renderChatMessageHTML, after the card layer bound it). */
-export function bindRollRequest(message: ChatMessage.Implementation, html: HTMLElement): void {
+export async function bindRollRequest(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
   const card = html.querySelector<HTMLElement>(".omnibus-card");
   const user = game.user;
   const r = message.id ? requestOf(cardStateOf(message)) : null;
@@ -321,25 +325,10 @@ export function bindRollRequest(message: ChatMessage.Implementation, html: HTMLE
     const asked = r.actors[Number(button.dataset.target)];
     if (!asked || !userOwns(asked.uuid, user)) button.remove();
   }
-  const list = document.createElement("ul");
-  list.className = "omnibus-request-results";
-  let done = 0;
-  let successes = 0;
-  r.actors.forEach((a, i) => {
-    const res = Object.hasOwn(r.results, String(i)) ? r.results[String(i)] : null;
-    const li = document.createElement("li");
-    li.dataset.actor = String(i);
-    const state = !res ? "Awaiting" : res.success === true ? "Success" : res.success === false ? "Failure" : "Rolled";
-    li.textContent = `${a.name}: ${localize(`OMNIBUS.Request.${state}`)}${res && res.total !== null ? ` (${res.total})` : ""}`;
-    if (res) done++;
-    if (res?.success) successes++;
-    list.append(li);
-  });
-  card.append(list);
-  if (user.isGM) {
-    const summary = document.createElement("p");
-    summary.className = "omnibus-request-summary";
-    summary.textContent = localize("OMNIBUS.Request.Summary", { done, total: r.actors.length, successes });
-    card.append(summary);
-  }
+  const holder = document.createElement("div");
+  holder.innerHTML = await foundry.applications.handlebars.renderTemplate(
+    RESULTS_TEMPLATE,
+    requestResultsContext(r.actors, r.results, user.isGM) as never,
+  );
+  card.append(...Array.from(holder.children));
 }

@@ -87,6 +87,7 @@ export const SHARED_TEMPLATES = [
   "chat/card-record",
   "chat/card-log",
   "chat/check-link",
+  "chat/request-results",
   "chat/item-card",
 ].map(templatePath);
 
@@ -227,7 +228,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
     return bindChatCard(message as never, html).then(() => {
       rewordExplain(html, localize);
       bindTableDraws(message as never, html);
-      bindRollRequest(message as never, html);
+      return bindRollRequest(message as never, html);
     });
   }) as never);
   registerChatHooks();

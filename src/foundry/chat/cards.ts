@@ -56,7 +56,8 @@ export interface CheckCardContext {
   lines?: Array<{ label: string; value: string | number }>;
   targets?: Array<{ name: string; img: string; distance: number | null; units: string }>;
   /** Buttons dispatched by chat/actions.ts: `data` becomes data-* attributes (payload). */
-  buttons?: Array<{ action: string; label: string; icon?: string; data?: Record<string, string | number> }>;
+  /** `text`: the button's words already localized (shown as is), else `label` is localized. */
+  buttons?: Array<{ action: string; label: string; text?: string; icon?: string; data?: Record<string, string | number> }>;
 }
 
 export interface CardMessage {

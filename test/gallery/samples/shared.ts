@@ -27,6 +27,7 @@ import { contextForReader, itemCardContext } from "../../../src/foundry/post-ite
 import { checkLinkContext } from "../../../src/foundry/check-link-context";
 import { parseCheckLink } from "../../../src/core/check-link";
 import { Localizer } from "../../support/handlebars";
+import { requestResultsContext, valueLine } from "../../../src/rules/table/requests";
 import { effectRowInput } from "../../../src/foundry/effects";
 import { bactaLength, stunLength } from "../../../src/rules/d6";
 import type { TimerNow } from "../../../src/core/durations";
@@ -496,6 +497,33 @@ export const samples: GallerySample[] = [
       { name: `shared-check-link-default-${language}`, context: link("attribute=dexterity") },
       { name: `shared-check-link-error-${language}`, context: link('skill="blaster difficulty=15') },
     ].map((sample) => ({ ...sample, template: T("chat/check-link"), width: 300, height: 200, frame: "chat" as const }));
+  }),
+  // A roll request as the GM sees it after one of three has rolled (roll-requests.ts requestRoll, bindRollRequest).
+  ...(["en", "ru"] as const).map((language) => {
+    const t = new Localizer(language, true);
+    const actors =
+      language === "ru"
+        ? [{ name: "Тэннік" }, { name: "Ріа" }, { name: "Ґрім" }]
+        : [{ name: "Thannik" }, { name: "Rhea" }, { name: "Grim" }];
+    return {
+      name: `shared-request-card-${language}`,
+      template: [T("chat/check-card"), T("chat/request-results")],
+      context: {
+        title: t.format("OMNIBUS.Request.Title", { kind: language === "ru" ? "навык" : "skill" }),
+        subtitle: t.localize("OMNIBUS.Request.Subtitle"),
+        lines: [valueLine("difficulty", "15")],
+        buttons: actors.map((a, i) => ({
+          action: "rollRequested",
+          label: "OMNIBUS.Request.Roll",
+          text: t.format("OMNIBUS.Request.Roll", { name: a.name }),
+          data: { target: String(i) },
+        })),
+        ...requestResultsContext(actors, { "1": { success: true, total: 17 } }, true),
+      } as Record<string, unknown>,
+      width: 300,
+      height: 800,
+      frame: "chat" as const,
+    };
   }),
   {
     name: "shared-check-card",
