@@ -114,6 +114,8 @@ describe("browser gallery", () => {
     <div class="dots" style="overflow:hidden;text-overflow:ellipsis;white-space:nowrap;width:50px" title="ok">a long name with a title</div>
     <div class="tall" style="overflow:hidden;height:20px"><div style="height:80px">tall</div></div>
     <input value="an input scrolls its own long text, which is fine" style="width:60px">
+    <select class="narrow" style="width:120px"><option>short</option><option>Парировать (Рукопашный бой)</option></select>
+    <select class="fits"><option>short</option><option>Парировать (Рукопашный бой)</option></select>
   </section>
 </div></body></html>`,
       );
@@ -124,6 +126,8 @@ describe("browser gallery", () => {
       expect(flagged("cut"), "text clipped without an ellipsis").toBe(true);
       expect(flagged("tall"), "content cut off at the bottom").toBe(true);
       expect(flagged("dots"), "an ellipsis with a title is readable").toBe(false);
+      expect(flagged("narrow"), "a select narrower than its longest option").toBe(true);
+      expect(flagged("fits"), "a select as wide as its longest option").toBe(false);
       expect(
         problems.some((p) => p.element.startsWith("<input")),
         "inputs scroll their own text",
