@@ -189,6 +189,64 @@ describe("rendering every sample", () => {
   });
 });
 
+describe("a sheet in view mode shows values, not dropdowns", () => {
+  const render = (h: Harness, source: string, context: unknown = {}) => h.hbs.compile(source)(context);
+  /** The `<select>` elements of some HTML that a reader cannot use: disabled ones, or any multi-select. */
+  const deadSelects = (html: string, locked: boolean) =>
+    (html.match(/<select\b[^>]*>/g) ?? []).filter((tag) => /\sdisabled\b/.test(tag) || (locked && /\smultiple\b/.test(tag)));
+
+  it("no sample renders a disabled <select>, nor a multi-select in view mode", () => {
+    const failures: string[] = [];
+    for (const sample of samples) {
+      const context = contextFor(sample, "en") as { locked?: unknown };
+      for (const tag of deadSelects(renderSample(en, sample).join("\n"), context.locked === true)) failures.push(`${sample.name}: ${tag}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("omnibus-choice shows the label selectOptions would select: object, array with valueAttr/labelAttr, selected flag", () => {
+    const h = createHarness({ strict: false });
+    expect(render(h, `{{omnibus-choice c v}}`, { c: { a: "Choice A", b: "<B>" }, v: "b" })).toBe("&lt;B&gt;");
+    expect(render(h, `{{omnibus-choice c v}}`, { c: { 1: "One", 2: "Two" }, v: 2 })).toBe("Two");
+    expect(
+      render(h, `{{omnibus-choice c v valueAttr="key" labelAttr="name"}}`, {
+        c: [
+          { key: "a", name: "A" },
+          { key: "b", name: "B" },
+        ],
+        v: "b",
+      }),
+    ).toBe("B");
+    expect(
+      render(h, `{{omnibus-choice c}}`, {
+        c: [
+          { value: "a", label: "A" },
+          { value: "b", label: "B", selected: true },
+        ],
+      }),
+    ).toBe("B");
+    expect(render(h, `{{omnibus-choice c v}}`, { c: { a: "A" }, v: "toString" })).toBe("—");
+    expect(render(en, `{{omnibus-choice c v localize=true}}`, { c: { t: "OMNIBUS.Title" }, v: "t" })).toBe(
+      en.localizer.translations.get("OMNIBUS.Title"),
+    );
+  });
+
+  it("a sheet its reader may not edit shows its play controls as values too (every sheet sample, not editable)", () => {
+    const failures: string[] = [];
+    let values = 0;
+    for (const sample of samples) {
+      const context = contextFor(sample, "en") as Record<string, unknown>;
+      if (!("editable" in context) || !("locked" in context)) continue;
+      const html = renderSample(en, sample, { ...context, editable: false, editMode: false, locked: true }).join("\n");
+      for (const tag of deadSelects(html, true)) failures.push(`${sample.name}: ${tag}`);
+      values += (html.match(/class="omnibus-value/g) ?? []).length;
+    }
+    expect(failures).toEqual([]);
+    // The sheets show chosen values as text somewhere, or this test proves nothing.
+    expect(values, "no locked sheet shows a chosen value as text").toBeGreaterThan(10);
+  });
+});
+
 describe("the harness itself (stand-ins behave as Foundry documents them)", () => {
   const render = (h: Harness, source: string, context: unknown = {}) => h.hbs.compile(source)(context);
 

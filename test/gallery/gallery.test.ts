@@ -106,7 +106,7 @@ describe("browser gallery", () => {
       pages.set(
         "/gallery/_selfcheck.html",
         `<!doctype html><html><head><style>${CHROME_CSS}</style></head><body>
-<div id="gallery-frame" class="application" style="width:300px;height:200px">
+<div id="gallery-frame" class="application" style="width:300px;height:320px">
   <header class="window-header"><h1 class="window-title">t</h1></header>
   <section class="window-content">
     <div class="too-wide" style="width:500px">wide</div>
@@ -116,6 +116,7 @@ describe("browser gallery", () => {
     <input value="an input scrolls its own long text, which is fine" style="width:60px">
     <select class="narrow" style="width:120px"><option>short</option><option>Парировать (Рукопашный бой)</option></select>
     <select class="fits"><option>short</option><option>Парировать (Рукопашный бой)</option></select>
+    <select class="locked" disabled><option>a value to show as text</option></select>
   </section>
 </div></body></html>`,
       );
@@ -128,6 +129,7 @@ describe("browser gallery", () => {
       expect(flagged("dots"), "an ellipsis with a title is readable").toBe(false);
       expect(flagged("narrow"), "a select narrower than its longest option").toBe(true);
       expect(flagged("fits"), "a select as wide as its longest option").toBe(false);
+      expect(flagged("locked"), "a disabled dropdown").toBe(true);
       expect(
         problems.some((p) => p.element.startsWith("<input")),
         "inputs scroll their own text",

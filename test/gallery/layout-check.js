@@ -6,7 +6,9 @@
 //  - cut content off at the bottom (overflow-y hidden/clip and taller content);
 //  - are a <select> narrower than its longest option: the option's text, measured on a canvas in the
 //    select's own font, plus the room the control's own chrome takes (the arrow, measured on a hidden
-//    copy of the select with no text), wider than the select's content box.
+//    copy of the select with no text), wider than the select's content box;
+//  - are a disabled <select>: a sheet in view mode (or one the user may not edit) shows the chosen
+//    value as text, not a dropdown that does nothing.
 // Other form controls scroll their own text by design and are skipped; elements not displayed are skipped.
 (() => {
   const frame = document.querySelector("#gallery-frame");
@@ -17,7 +19,8 @@
   const describe = (el) => {
     const id = (el.id ? "#" + el.id : "") + (el.getAttribute("name") ? '[name="' + el.getAttribute("name") + '"]' : "");
     const cls = typeof el.className === "string" && el.className.trim() ? "." + el.className.trim().split(/\s+/).join(".") : "";
-    const text = (el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 40);
+    const shown = el.tagName === "SELECT" ? (el.selectedOptions[0] || {}).text || "" : el.textContent || "";
+    const text = shown.trim().replace(/\s+/g, " ").slice(0, 40);
     return "<" + el.tagName.toLowerCase() + id + cls + ">" + (text ? ' "' + text + '"' : "");
   };
   const canvas = document.createElement("canvas").getContext("2d");
@@ -80,6 +83,7 @@
       continue;
     }
     if (el.tagName === "SELECT") {
+      if (el.disabled) problems.push({ element: describe(el), problem: "a disabled dropdown: show the chosen value as text" });
       const cut = selectTooNarrow(el, style);
       if (cut) problems.push({ element: describe(el), problem: cut });
     }

@@ -127,6 +127,28 @@ export function dataAttributes(hbs: HandlebarsLike, data: unknown): unknown {
   return new hbs.SafeString(parts.join(" "));
 }
 
+/**
+ * The label of the chosen entry of a `selectOptions`-style list of choices: an object of value →
+ * label (or → `{ label }`), or an array of `{ value, label }` (the keys named by `valueAttr` and
+ * `labelAttr`), chosen by `selected`, else by an entry's own `selected` flag. Null when none is chosen.
+ */
+export function choiceLabel(choices: unknown, selected: unknown, valueAttr = "value", labelAttr = "label"): string | null {
+  const wanted = selected === undefined || selected === null ? null : String(selected);
+  const text = (value: unknown) => (value === undefined || value === null ? null : String(value));
+  if (Array.isArray(choices)) {
+    for (const choice of choices) {
+      if (typeof choice !== "object" || choice === null) continue;
+      const entry = choice as Record<string, unknown>;
+      const value = text(entry[valueAttr]);
+      if (wanted === null ? entry.selected === true : value === wanted) return text(entry[labelAttr]) ?? value;
+    }
+    return null;
+  }
+  if (typeof choices !== "object" || choices === null || wanted === null || !Object.hasOwn(choices, wanted)) return null;
+  const entry = (choices as Record<string, unknown>)[wanted];
+  return typeof entry === "object" && entry !== null ? text((entry as Record<string, unknown>)[labelAttr]) : text(entry);
+}
+
 /** Every ruleset's own helpers, by name (each prefixed `omnibus-<id>-`). */
 export const rulesetHelpers: Record<string, HelperDelegate> = {
   ...d6Helpers,
@@ -143,6 +165,24 @@ export function registerHelpers(hbs: HandlebarsLike): void {
   }
   hbs.registerHelper("omnibus-data-attrs", (data: unknown) => dataAttributes(hbs, data));
   hbs.registerHelper("omnibus-message", (msg: unknown) => formatMessage(hbs, msg));
+  /**
+   * `{{omnibus-choice choices selected valueAttr="value" labelAttr="label" localize=true}}`: the chosen
+   * entry's label, taking the arguments `selectOptions` takes, for a sheet in view mode to show the
+   * value as text where edit mode has the dropdown. "—" when nothing is chosen.
+   */
+  hbs.registerHelper("omnibus-choice", (...args: unknown[]) => {
+    const options = args[args.length - 1];
+    const hash = (isHelperOptions(options) ? options.hash : {}) as Record<string, unknown>;
+    const [choices, selected] = positional(args);
+    const label = choiceLabel(
+      choices,
+      selected,
+      typeof hash.valueAttr === "string" ? hash.valueAttr : undefined,
+      typeof hash.labelAttr === "string" ? hash.labelAttr : undefined,
+    );
+    if (label === null || label === "") return "—";
+    return hash.localize ? formatMessage(hbs, { key: label }) : label;
+  });
   /** `{{omnibus-explain step}}`: one step of a resolution, worded in the language file. */
   hbs.registerHelper("omnibus-explain", (s: unknown) =>
     isExplainStep(s) ? formatMessage(hbs, { key: explainKey(s.code), data: explainArgs(s.values) }) : "",
