@@ -247,6 +247,25 @@ describe("a sheet in view mode shows values, not dropdowns", () => {
   });
 });
 
+describe("a Storytelling specialty reads as part of its skill", () => {
+  it("view mode: each specialty sits in its skill's name, in parentheses, with the price of a new one", () => {
+    const sample = samples.find((s) => s.name === "storytelling-character-traits")!;
+    expect(sample, "the traits sample").toBeDefined();
+    const page = document.createElement("div");
+    page.innerHTML = renderSample(en, sample).join("\n");
+    const system = (contextFor(sample, "en") as { system: { skills: Record<string, { specialties: string }> } }).system;
+    const withSpecialties = Object.entries(system.skills).filter(([, s]) => s.specialties);
+    expect(withSpecialties.length, "the sample has skills with specialties").toBeGreaterThan(1);
+    for (const [key, { specialties }] of withSpecialties) {
+      const name = page.querySelector(`button[data-skill="${key}"]`)?.closest(".st-skill-name");
+      expect(name, `${key}: the skill's name block`).toBeTruthy();
+      const text = (name!.textContent ?? "").replace(/\s+/g, " ").trim();
+      expect(text, key).toContain(`${en.localizer.localize(`OMNIBUS.Storytelling.Skill.${key}`)} (${specialties})`);
+      expect(name!.querySelector('[data-advance-kind="specialty"]'), `${key}: a new specialty's price beside it`).toBeTruthy();
+    }
+  });
+});
+
 describe("the harness itself (stand-ins behave as Foundry documents them)", () => {
   const render = (h: Harness, source: string, context: unknown = {}) => h.hbs.compile(source)(context);
 

@@ -48,7 +48,7 @@ const compact = pack("storytelling-vehicles", "compact-car");
 const attrs = { intelligence: 2, wits: 3, resolve: 2, strength: 3, dexterity: 3, stamina: 2, presence: 2, manipulation: 2, composure: 3 };
 const skills = {
   athletics: { dots: 3, specialties: "Climbing" },
-  firearms: { dots: 3, specialties: "" },
+  firearms: { dots: 3, specialties: "Rifles" },
   crafts: { dots: 4, specialties: "Engines, clockwork and hydraulics of old factory machines" },
   weaponry: { dots: 2, specialties: "" },
   drive: { dots: 3, specialties: "" },
