@@ -189,13 +189,13 @@ export async function determineSurprise(
   }
   const name = (id: string) => String(byId.get(id)?.name ?? id);
   const lines = [
-    ...ambushers.map((a) => ({ label: name(a.id), value: `${localize("OMNIBUS.D6.Surprise.Sneak")} ${a.sneak}` })),
+    ...ambushers.map((a) => ({ name: name(a.id), value: `${localize("OMNIBUS.D6.Surprise.Sneak")} ${a.sneak}` })),
     ...outcome.observers.map((o, i) => ({
-      label: name(o.id),
+      name: name(o.id),
       value: `${localize("OMNIBUS.D6.Surprise.Search")} ${observers[i].search}${o.noticed.length ? ` — ${localize("OMNIBUS.D6.Surprise.Noticed", { names: o.noticed.map(name).join(", ") })}` : ""}`,
     })),
     {
-      label: localize("OMNIBUS.D6.Surprise.Title"),
+      label: "OMNIBUS.D6.Surprise.Title",
       value: localize(outcome.surprised ? "OMNIBUS.D6.Surprise.Surprised" : "OMNIBUS.D6.Surprise.NotSurprised"),
     },
   ];

@@ -166,9 +166,9 @@ export async function determineSurprise(
   }
   const name = (id: string) => String(byId.get(id)?.name ?? id);
   const lines = [
-    ...ambushers.map((a) => ({ label: name(a.id), value: `${localize("OMNIBUS.Silhouette.Surprise.Stealth")} ${a.stealth}` })),
+    ...ambushers.map((a) => ({ name: name(a.id), value: `${localize("OMNIBUS.Silhouette.Surprise.Stealth")} ${a.stealth}` })),
     ...outcome.observers.map((o, i) => ({
-      label: name(o.id),
+      name: name(o.id),
       value: `${localize("OMNIBUS.Silhouette.Surprise.Notice")} ${observers[i].notice} — ${o.unaware ? localize("OMNIBUS.Silhouette.Surprise.Unaware") : localize("OMNIBUS.Silhouette.Surprise.Noticed", { names: o.noticed.map(name).join(", ") })}`,
     })),
   ];

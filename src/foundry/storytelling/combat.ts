@@ -250,7 +250,7 @@ export async function determineSurprise(
     await actor.toggleStatusEffect("surprised", { active: o.surprised });
   }
   const lines = outcome.observers.map((o) => ({
-    label: String(byId.get(o.id)?.name ?? o.id),
+    name: String(byId.get(o.id)?.name ?? o.id),
     value: `${localize("OMNIBUS.Storytelling.Surprise.Successes", { count: o.successes })} — ${localize(o.surprised ? "OMNIBUS.Storytelling.Surprise.Surprised" : "OMNIBUS.Storytelling.Surprise.NotSurprised")}`,
   }));
   await postCard({

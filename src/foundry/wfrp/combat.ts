@@ -262,8 +262,8 @@ export async function determineSurprise(combat: CombatLike, choice: SurpriseChoi
   }
   await combat.update?.({ "flags.omnibus.surprise": { method } });
   const sl = (t: { roll: number; slLabel: string }) => `${t.roll} (${t.slLabel})`;
-  const lines: Array<{ label: string; value: string }> = [];
-  if (result.stealthTest) lines.push({ label: localize("OMNIBUS.WFRP.Surprise.Stealth"), value: sl(result.stealthTest) });
+  const lines: Array<{ label: string; value: string } | { name: string; value: string }> = [];
+  if (result.stealthTest) lines.push({ label: "OMNIBUS.WFRP.Surprise.Stealth", value: sl(result.stealthTest) });
   for (const o of result.observers) {
     const parts: string[] = [];
     if (o.spot)
@@ -274,7 +274,7 @@ export async function determineSurprise(combat: CombatLike, choice: SurpriseChoi
       );
     if (o.combatAware) parts.push(`${localize("OMNIBUS.WFRP.CombatAware.Title")} ${sl(o.combatAware)}`);
     parts.push(localize(o.surprised ? "OMNIBUS.WFRP.CombatAware.StillSurprised" : "OMNIBUS.WFRP.CombatAware.NotSurprised"));
-    lines.push({ label: byId.get(o.id)?.name ?? o.id, value: parts.join(" — ") });
+    lines.push({ name: byId.get(o.id)?.name ?? o.id, value: parts.join(" — ") });
   }
   await postCard({
     template: templatePath("chat/check-card"),
@@ -411,7 +411,7 @@ export async function combatAwareAtStart(combat: CombatLike): Promise<Array<{ na
       title: localize("OMNIBUS.WFRP.CombatAware.Title"),
       subtitle: localize("OMNIBUS.WFRP.CombatAware.Subtitle"),
       lines: out.map((o) => ({
-        label: o.name,
+        name: o.name,
         value: `${o.roll} — ${localize(o.surprised ? "OMNIBUS.WFRP.CombatAware.StillSurprised" : "OMNIBUS.WFRP.CombatAware.NotSurprised")}`,
       })),
     },

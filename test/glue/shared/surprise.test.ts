@@ -184,6 +184,13 @@ describe("D6: search against sneak (000:L361–369)", () => {
       { id: "h", surprised: true },
     ]);
     expect(toggles(han)).toEqual([{ id: "surprised", active: true }]);
+    // The card's lines name the characters as they are (never looked up as translation keys).
+    const lines = (stand.recorded.rendered.at(-1)!.context as any).lines as Array<Record<string, unknown>>;
+    expect(lines.map((l) => [l.name, l.label])).toEqual([
+      ["Amb", undefined],
+      ["Han", undefined],
+      [undefined, "OMNIBUS.D6.Surprise.Title"],
+    ]);
     expect(stand.facesLeft).toEqual([]);
     await stand.asUser("gm", () =>
       onCombatRound({ combatants: [{ actor: han }] } as never, { round: 2 }, { isGM: true, id: "gm" }, { id: "gm" }),
