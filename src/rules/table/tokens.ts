@@ -91,3 +91,42 @@ export function bandColor(bands: readonly MovementBand[], distance: number): num
   const last = BAND_PALETTE.length - 1;
   return BAND_PALETTE[bands.length === 1 ? 0 : Math.round((i * last) / (bands.length - 1))];
 }
+
+/** The i18n key of the ruler's label beyond the last band (a move the token cannot make in one turn). */
+export const BEYOND_LABEL = "OMNIBUS.Ruler.Beyond";
+
+/** What the token ruler's label says at a waypoint: the measured distance and the band it falls in. */
+export interface RulerLabelParts {
+  /** The distance the label prints, in the scene's units (as measured). */
+  distance: number;
+  /** The movement cost the label prints (the scene's units), when it is finite; else null. */
+  cost: number | null;
+  /** The i18n key of the band's name, or BEYOND_LABEL. */
+  band: string;
+  /** The band's own key (`run`…), or null beyond the last band. */
+  key: string | null;
+  /** The band's place, slowest first; -1 beyond the last band. */
+  index: number;
+}
+
+/**
+ * The parts of the ruler's label at a waypoint, or null without bands (then the label stays core's).
+ * `measured` is what the grid measured up to the waypoint, in the scene's units; `toRules` converts a
+ * scene distance to the ruleset's book unit the bands are in (yards under WFRP on a metre grid). The
+ * band is decided by the cost where it is finite (difficult terrain costs more), else by the distance
+ * — the same measure that colours the ruler.
+ */
+export function rulerLabelParts(
+  bands: readonly MovementBand[],
+  measured: { distance?: number; cost?: number } | undefined,
+  toRules: (sceneDistance: number) => number = (d) => d,
+): RulerLabelParts | null {
+  if (bands.length === 0) return null;
+  const distance = Number(measured?.distance);
+  const cost = Number.isFinite(measured?.cost) ? (measured!.cost as number) : null;
+  const by = cost ?? distance;
+  if (!Number.isFinite(distance) || !Number.isFinite(by)) return null;
+  const index = bandIndex(bands, toRules(by));
+  const band = index < 0 ? null : bands[index];
+  return { distance, cost, band: band?.label ?? BEYOND_LABEL, key: band?.key ?? null, index };
+}

@@ -220,4 +220,6 @@ export interface MovementBand {
   /** The band's own name (`cautious`, `sprint`…), for tests and labels. */
   key: string;
   limit: number;
+  /** The i18n key of the band's name, as the token ruler's label shows it ("Run", «Бег»). */
+  label: string;
 }

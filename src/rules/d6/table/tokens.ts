@@ -61,10 +61,14 @@ export const d6TokenAttribute: TokenAttributeHook = {
 /**
  * The ruler's bands: cautious ½ Move, cruising Move, high speed 2 × Move, all-out 4 × Move
  * (000:L177, L197, L241; digest §30). None for a character who cannot act (incapacitated or worse).
+ * Named as the seed names them for each: a character's «осторожное / обычное передвижение, высокая /
+ * максимальная скорость» (000:L177, L195), a vehicle's «осторожное / крейсерское перемещение, высокая /
+ * предельная скорость» (000:L99-L131; digest A-note on the two chapters' wording).
  */
 export function d6MovementBands(type: string, system: Record<string, unknown>): MovementBand[] {
   const move = typeof system.move === "number" && Number.isFinite(system.move) ? Math.max(0, system.move) : 0;
   if (move <= 0) return [];
   if (LIVING.includes(type) && !canAct(levelOf(system))) return [];
-  return SPEEDS.map((key) => ({ key, limit: move * SPEED_MULTIPLIER[key] }));
+  const names = LIVING.includes(type) ? "character" : "vehicle";
+  return SPEEDS.map((key) => ({ key, limit: move * SPEED_MULTIPLIER[key], label: `OMNIBUS.D6.MoveBand.${names}.${key}` }));
 }

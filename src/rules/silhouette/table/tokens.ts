@@ -60,11 +60,12 @@ export const silhouetteTokenAttribute: TokenAttributeHook = {
 /**
  * The ruler's bands: crawl, walk, jog, run and sprint from the derived rates (Sprint = 25 + 5 ×
  * (FIT + Athletics) m, the others fractions of it, 004:L23-27), up to the fastest speed load and
- * wounds allow (004:L39, L42-43); none when dead.
+ * wounds allow (004:L39, L42-43); none when dead. Named as the sheet names the speeds (ползком, шагом, бег
+ * трусцой, бег, спринт, 004:L21).
  */
 export function silhouetteMovementBands(_type: string, system: Record<string, unknown>): MovementBand[] {
   const derived = system.derived as { movement?: Record<Speed, number>; maxSpeed?: Speed | null } | undefined;
   if (!derived?.movement || derived.maxSpeed === null) return [];
   const fastest = derived.maxSpeed ? SPEEDS.indexOf(derived.maxSpeed) : SPEEDS.length - 1;
-  return SPEEDS.slice(0, fastest + 1).map((key) => ({ key, limit: derived.movement![key] }));
+  return SPEEDS.slice(0, fastest + 1).map((key) => ({ key, limit: derived.movement![key], label: `OMNIBUS.Silhouette.Speed.${key}` }));
 }

@@ -72,9 +72,21 @@ export const storytellingTokenAttribute: TokenAttributeHook = {
   },
 };
 
-/** The ruler's band: Speed (Strength + Dexterity + species factor, less wound and armour penalties) yards per turn. */
+/** How far a running character goes in a turn, in Speeds: twice its Speed, giving up its action. */
+export const RUN_SPEEDS = 2;
+
+/**
+ * The ruler's bands: Speed (Strength + Dexterity + species factor, less wound and armour penalties)
+ * yards per turn, moving and still acting; then running, up to twice Speed with no other action. The
+ * seed uses Speed without defining it (002:L319, L353); Speed and the run are published WoD (the
+ * digest's §Z.4 and its traits table give Speed as recalled, p.95), not in the seed.
+ */
 export function storytellingMovementBands(type: string, system: Record<string, unknown>): MovementBand[] {
   if (!LIVING.includes(type)) return [];
   const speed = deriveCharacter(system).speed;
-  return speed > 0 ? [{ key: "speed", limit: speed }] : [];
+  if (!(speed > 0)) return [];
+  return [
+    { key: "speed", limit: speed, label: "OMNIBUS.Storytelling.MoveBand.speed" },
+    { key: "run", limit: RUN_SPEEDS * speed, label: "OMNIBUS.Storytelling.MoveBand.run" },
+  ];
 }

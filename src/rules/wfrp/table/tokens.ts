@@ -25,7 +25,7 @@ export function wfrpMovementBands(_type: string, system: Record<string, unknown>
   const run = Number(system.run);
   if (!(walk > 0) || !(run > 0)) return [];
   return [
-    { key: "walk", limit: walk },
-    { key: "run", limit: run },
+    { key: "walk", limit: walk, label: "OMNIBUS.WFRP.MoveBand.walk" },
+    { key: "run", limit: run, label: "OMNIBUS.WFRP.MoveBand.run" },
   ];
 }
