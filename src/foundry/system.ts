@@ -185,7 +185,8 @@ export function onInit(): void {
     }
   }
 
-  registerHelpers(Handlebars as unknown as HandlebarsLike);
+  // The numbers the helpers print follow the client's language (a decimal comma in Russian).
+  registerHelpers(Handlebars as unknown as HandlebarsLike, { language: () => game.i18n?.lang });
   void foundry.applications.handlebars.loadTemplates([...SHARED_TEMPLATES, ...(adapter?.templates ?? [])]);
 
   if (adapter) (game as unknown as { omnibus: unknown }).omnibus = createApi(adapter);

@@ -38,6 +38,7 @@ describe("ranges in the book's unit, read on the scene's", () => {
     const r = weaponRangeReading("storytelling", { ranges: { short: 20, medium: 40, long: 80 } }, "метры");
     expect(r?.unitKey).toBe("OMNIBUS.Units.yd");
     expect(r?.scene?.text).toBe("18.3 / 36.6 / 73.2");
+    expect(weaponRangeReading("storytelling", { ranges: { short: 20, medium: 40, long: 80 } }, "m", "ru")?.scene?.text).toBe("18,3 / 36,6 / 73,2");
     expect(weaponRangeReading("storytelling", { ranges: { short: 0, medium: 0, long: 0 } }, "m")).toBeNull();
   });
 
@@ -54,21 +55,22 @@ describe("ranges in the book's unit, read on the scene's", () => {
 
 describe("the item sheet names the unit", () => {
   const system = { kind: "ranged", range: 100, damage: 4, group: "bow", qualities: [], flaws: [] };
-  const context = (scene: string | null) => ({
+  const context = (scene: string | null, lang = "en") => ({
     system,
     locked: true,
     editMode: false,
     ...wfrpItemContext({ system, document: { type: "wfrp_weapon" } } as never),
-    rangeReading: weaponRangeReading("wfrp", system, scene),
+    rangeReading: weaponRangeReading("wfrp", system, scene, lang),
   });
 
-  it("WFRP bow on a metre scene: English yards and metres, Russian ярд. and м", () => {
+  it("WFRP bow on a metre scene: English yards and metres, Russian ярд. and м with a decimal comma", () => {
     const en = createHarness({ language: "en", strict: false }).render("wfrp/item/details.hbs", context("m"));
     expect(en).toContain("Ranges in yd");
     expect(en).toContain("On this scene: 91.4 m.");
-    const ru = createHarness({ language: "ru", strict: false }).render("wfrp/item/details.hbs", context("m"));
+    const ru = createHarness({ language: "ru", strict: false }).render("wfrp/item/details.hbs", context("m", "ru"));
     expect(ru).toContain("Дальность, ярд.");
-    expect(ru).toContain("На этой сцене: 91.4 м.");
+    expect(ru).toContain("На этой сцене: 91,4 м.");
+    expect(ru).not.toMatch(/\d\.\d/);
   });
 
   it("on a yard scene only the book's unit", () => {

@@ -339,7 +339,7 @@ export function createHarness({ language = "en", strict = true }: HarnessOptions
   const hbs = Handlebars.create();
   const localizer = new Localizer(language, strict);
   registerFoundryHelpers(hbs, localizer);
-  registerHelpers(hbs);
+  registerHelpers(hbs, { language: () => language });
   const templates = listTemplates();
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
   for (const t of templates) hbs.registerPartial(t.systemPath, t.source);

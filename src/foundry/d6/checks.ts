@@ -887,7 +887,7 @@ const checkKind = (
   build: withSource(build),
   odds(request, values) {
     const settings = readSettings();
-    return checkOdds(request, values, settings, canSeeDifficulty(settings), localize);
+    return checkOdds(request, values, settings, canSeeDifficulty(settings), localize, game.i18n?.lang);
   },
   roll,
   rederive,
@@ -898,7 +898,7 @@ const healingKind = (
   build: (source: CheckSource) => KindRequest<HealingCheckData> | null | Promise<KindRequest<HealingCheckData> | null>,
 ): CheckKind<HealingCheckData> => ({
   build: withSource(build),
-  odds: (request, values) => healingOdds(request, values, readSettings()),
+  odds: (request, values) => healingOdds(request, values, readSettings(), game.i18n?.lang),
   roll: (request, values, options) => rollHealing(request, values, options, readSettings()),
   rederive: healingRederive,
 });
@@ -907,7 +907,7 @@ const movementKind: CheckKind<MovementCheckData> = {
   build: withSource(buildMovement),
   odds(request, values) {
     const settings = readSettings();
-    return movementOdds(request, values, settings, canSeeDifficulty(settings));
+    return movementOdds(request, values, settings, canSeeDifficulty(settings), game.i18n?.lang);
   },
   roll: (request, values, options) => rollMovement(request, values, options, readSettings()),
   rederive: movementRederive,

@@ -94,7 +94,7 @@ export class OmnibusItemSheet extends HbsItemSheet {
     });
     if (context.tab) tabGroups.primary = context.tab;
     // Ranges in the book's unit, and in the viewed scene's unit when it measures in another one.
-    const rangeReading = weaponRangeReading(this.ruleset, system, viewedSceneUnits());
+    const rangeReading = weaponRangeReading(this.ruleset, system, viewedSceneUnits(), game.i18n?.lang);
     return { ...base, ...context, rangeReading, ...(await this.prepareRulesetContext(context)) } as never;
   }
 

@@ -17,9 +17,9 @@
  * prefixed `omnibus-<id>-`); they are registered here too, so the gallery sees them without Foundry.
  */
 import type { HelperDelegate, HelperOptions } from "handlebars";
-import { formatPercent, formatSigned, MINUS, toNumber, trackSteps, type TrackStep } from "../../rules/table/format";
+import { formatDecimal, formatPercent, formatSigned, MINUS, toNumber, trackSteps, type TrackStep } from "../../rules/table/format";
 
-export { formatPercent, formatSigned, MINUS, trackSteps, type TrackStep };
+export { formatDecimal, formatPercent, formatSigned, MINUS, trackSteps, type TrackStep };
 import { helpers as d6Helpers } from "../d6/helpers";
 import { helpers as storytellingHelpers } from "../storytelling/helpers";
 import { helpers as wfrpHelpers } from "../wfrp/helpers";
@@ -67,11 +67,6 @@ function positional(args: unknown[]): unknown[] {
 export const sharedHelpers: Record<string, HelperDelegate> = {
   /** `{{omnibus-signed mod}}` → "+2" / "−1" / "0". */
   "omnibus-signed": (value: unknown) => formatSigned(value),
-  /** `{{omnibus-percent odds.success}}` or `{{omnibus-percent p 2}}` → "37.5%". */
-  "omnibus-percent": (...args: unknown[]) => {
-    const [value, decimals] = positional(args);
-    return formatPercent(value, toNumber(decimals) ?? 1);
-  },
   /** `{{#each (omnibus-track dots 5)}}…{{/each}}`: steps with index, number, filled. */
   "omnibus-track": (...args: unknown[]) => {
     const [value, max] = positional(args);
@@ -157,12 +152,32 @@ export const rulesetHelpers: Record<string, HelperDelegate> = {
   ...silhouetteHelpers,
 };
 
-/** Registers all of the system's helpers on a Handlebars environment. */
-export function registerHelpers(hbs: HandlebarsLike): void {
+/** What the helpers need from their environment: the reader's language ("en", "ru"), asked each time they run. */
+export interface HelperOptionsLike {
+  language?: () => string | null | undefined;
+}
+
+/**
+ * Registers all of the system's helpers on a Handlebars environment. `language` gives the reader's
+ * language for the numbers the helpers print (a decimal comma for Russian, src/rules/table/format.ts):
+ * Foundry's `init` passes the client's, the tests and the gallery the language of the page.
+ */
+export function registerHelpers(hbs: HandlebarsLike, options: HelperOptionsLike = {}): void {
+  const language = () => options.language?.() ?? undefined;
   for (const [name, fn] of Object.entries({ ...sharedHelpers, ...rulesetHelpers })) {
     if (!name.startsWith("omnibus-")) throw new Error(`Omnibus helper "${name}" must be prefixed "omnibus-"`);
     hbs.registerHelper(name, fn);
   }
+  /** `{{omnibus-percent odds.success}}` or `{{omnibus-percent p 2}}` → "37.5%" (en) / "37,5 %" (ru). */
+  hbs.registerHelper("omnibus-percent", (...args: unknown[]) => {
+    const [value, decimals] = positional(args);
+    return formatPercent(value, toNumber(decimals) ?? 1, language());
+  });
+  /** `{{omnibus-number distance 1}}` → "12.5" (en) / "12,5" (ru), "12" for 12; at most 2 places by default. */
+  hbs.registerHelper("omnibus-number", (...args: unknown[]) => {
+    const [value, decimals] = positional(args);
+    return formatDecimal(value, language(), toNumber(decimals) ?? 2);
+  });
   hbs.registerHelper("omnibus-data-attrs", (data: unknown) => dataAttributes(hbs, data));
   hbs.registerHelper("omnibus-message", (msg: unknown) => formatMessage(hbs, msg));
   /**

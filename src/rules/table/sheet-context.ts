@@ -7,6 +7,7 @@
  */
 import { experienceContext, type ExperienceContext } from "./experience-context";
 import { rangeReading, rulesetLengthUnit, type RangeReading } from "../../core/units";
+import { formatDecimal, type NumberLanguage } from "./format";
 
 export interface TabDefinition {
   id: string;
@@ -272,12 +273,14 @@ const RANGE_FIELDS: Readonly<Record<string, readonly string[]>> = {
 /**
  * A weapon item's ranges for its sheet: the book's unit (WFRP and Storytelling yards, D6 and
  * Silhouette metres) and, on a scene measured in another length unit, the same ranges in it.
- * Null for an item without ranges (a melee weapon, armour, or all ranges 0).
+ * Null for an item without ranges (a melee weapon, armour, or all ranges 0). The scene's numbers are
+ * written as the reader of `lang` writes them (a decimal comma in Russian: "27,4 / 54,9").
  */
 export function weaponRangeReading(
   ruleset: string,
   system: Record<string, unknown>,
   sceneUnits: string | null | undefined,
+  lang?: NumberLanguage,
 ): RangeReading | null {
   let values: number[];
   if (ruleset === "wfrp") {
@@ -289,5 +292,7 @@ export function weaponRangeReading(
     values = fields.map((f) => ranges[f]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
   }
   if (values.length === 0 || values.every((v) => v <= 0)) return null;
-  return rangeReading(values, rulesetLengthUnit(ruleset), sceneUnits);
+  const reading = rangeReading(values, rulesetLengthUnit(ruleset), sceneUnits);
+  if (reading.scene) reading.scene.text = reading.scene.values.map((v) => formatDecimal(v, lang, 1)).join(" / ");
+  return reading;
 }

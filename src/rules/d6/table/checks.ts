@@ -43,6 +43,7 @@ import {
 } from "..";
 import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../table/types";
 import { itemNamed as sharedItemNamed } from "../../table/names";
+import { formatFixed, type NumberLanguage } from "../../table/format";
 import { ATTRIBUTES, storedCode, type AttributeId } from "./schema";
 
 /** Plain data of an actor and its items, as checks.ts reads it from documents. */
@@ -714,6 +715,7 @@ export function checkOdds(
   settings: D6Settings,
   canSeeDifficulty: boolean,
   t: Localize = keyOnly,
+  lang?: NumberLanguage,
 ): OddsLine[] {
   const data = checkData(request);
   const v = resolveValues(request, values, settings);
@@ -769,7 +771,7 @@ export function checkOdds(
     probability: 0,
     fact: true,
     value: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""}`,
-    detail: `≈ ${odds.expectedTotal.toFixed(1)}`,
+    detail: `≈ ${formatFixed(odds.expectedTotal, 1, lang)}`,
   });
   return lines;
 }

@@ -34,6 +34,7 @@ import {
   type WoundLevel,
 } from "../..";
 import type { CheckField, CheckRequest, CheckValues, KindRequest, OddsLine } from "../../../table/types";
+import { formatFixed, type NumberLanguage } from "../../../table/format";
 import { woundStatuses, type D6CardContext } from "../cards";
 import { levelNumber, skillCode, woundLevelOf, type D6ActorData, type D6ItemData } from "../checks";
 import { type D6Settings } from "../settings";
@@ -398,6 +399,7 @@ export function healingOdds(
   request: KindRequest<HealingCheckData>,
   values: CheckValues,
   settings: Pick<D6Settings, "allowPipsOnly" | "wildOne">,
+  lang?: NumberLanguage,
 ): OddsLine[] {
   const data = healingData(request);
   const v = resolveHealing(request, values, settings);
@@ -427,7 +429,7 @@ export function healingOdds(
   lines.push({
     label: "OMNIBUS.D6.Odds.Code",
     probability: 1,
-    detail: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""} ≈ ${odds.expectedTotal.toFixed(1)}`,
+    detail: `${formatDieCode(v.code)}${v.characterPoints ? ` + ${v.characterPoints} CP` : ""} ≈ ${formatFixed(odds.expectedTotal, 1, lang)}`,
   });
   return lines;
 }

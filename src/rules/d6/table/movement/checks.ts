@@ -26,6 +26,7 @@ import {
   type SpeedStep,
 } from "../..";
 import type { CheckValues, KindRequest, OddsLine } from "../../../table/types";
+import { formatFixed, type NumberLanguage } from "../../../table/format";
 import { checkOutcome, type CardDie, type D6CardContext } from "../cards";
 import {
   applyArmorPenalty,
@@ -224,6 +225,7 @@ export function movementOdds(
   values: CheckValues,
   settings: D6Settings,
   canSeeDifficulty: boolean,
+  lang?: NumberLanguage,
 ): OddsLine[] {
   const r = resolveMovement(request, values, settings);
   const odds = rollOdds(r.code, {
@@ -245,7 +247,7 @@ export function movementOdds(
   lines.push({
     label: "OMNIBUS.D6.Odds.Code",
     probability: 1,
-    detail: `${formatDieCode(r.code)}${r.characterPoints ? ` + ${r.characterPoints} CP` : ""} ≈ ${odds.expectedTotal.toFixed(1)}`,
+    detail: `${formatDieCode(r.code)}${r.characterPoints ? ` + ${r.characterPoints} CP` : ""} ≈ ${formatFixed(odds.expectedTotal, 1, lang)}`,
   });
   return lines;
 }
