@@ -13,6 +13,7 @@ import { SPECS as SIL_SPECS } from "../../src/rules/silhouette/table/schema";
 import { trackForHealth } from "../../src/rules/storytelling/table/tokens";
 import { woundsForStep } from "../../src/rules/silhouette/table/tokens";
 import { pathValue, prototypeTokenDefaults } from "../../src/rules/table/tokens";
+import { flatten, readLanguage } from "../support/handlebars";
 
 type Rec = Record<string, any>;
 const SPECS: Record<string, SchemaSpec> = { ...D6_SPECS, ...ST_SPECS, ...WFRP_SPECS, ...SIL_SPECS } as Record<string, SchemaSpec>;
@@ -303,5 +304,82 @@ describe("the token ruler's movement bands", () => {
     expect(ruler._getSegmentStyle(at(41)).width).toBe(4);
     const stopped = new Ruler({ actor: { type: "d6_character", system: { move: 10, woundLevel: "mortally_wounded" } } });
     expect(stopped._getSegmentStyle(at(5)).color).toBe(0xffffff);
+  });
+
+  describe("the ruler's label names the band", () => {
+    const lang = (language: "en" | "ru") => {
+      const strings = flatten(readLanguage(language));
+      const localize = (key: string) => String(strings.get(key) ?? key);
+      return {
+        lang: language,
+        localize,
+        format: (key: string, data: Record<string, string>) => localize(key).replace(/\{(\w+)\}/g, (_, k: string) => data[k] ?? ""),
+      };
+    };
+    const withLanguage = (language: "en" | "ru", fn: () => void) => {
+      const g = globalThis as unknown as { game: { i18n: unknown } };
+      const saved = g.game.i18n;
+      g.game.i18n = { ...(saved as object), ...lang(language) };
+      try {
+        fn();
+      } finally {
+        g.game.i18n = saved;
+      }
+    };
+    const at = (distance: number, cost = distance, backward?: { distance: number; cost: number }) => ({
+      measurement: { distance, cost, ...(backward ? { backward } : {}) },
+    });
+    const d6 = (units = "m") => ({
+      actor: { type: "d6_character", system: { move: 10, woundLevel: "healthy" } },
+      scene: { grid: { units } },
+    });
+
+    it("D6 Move 10, 12.5 m: high speed — the units inside the text, core's separate units emptied", () => {
+      withLanguage("en", () => {
+        const ruler = new cfg.Token.rulerClass(d6());
+        const context = ruler._getWaypointLabelContext(at(12.5, 12.5, { distance: 2.5, cost: 2.5 }), {});
+        expect(context.distance.total).toBe("12.5 m — High speed");
+        expect(context.cost.total).toBe("12.5 m — High speed");
+        expect(context.units).toBe("");
+        expect(context.cost.units).toBe("");
+        expect(context.distance.delta).toBe("+2.5");
+        expect(context.action.label).toBe("Walk");
+      });
+    });
+
+    it("in Russian: a decimal comma and the seed's term («высокая скорость»); beyond all-out, too far", () => {
+      withLanguage("ru", () => {
+        const ruler = new cfg.Token.rulerClass(d6("м"));
+        const context = ruler._getWaypointLabelContext(at(12.5, 12.5, { distance: 2.5, cost: 2.5 }), {});
+        expect(context.distance.total).toBe("12,5 м — Высокая скорость");
+        expect(context.cost.total).toBe("12,5 м — Высокая скорость");
+        expect(context.distance.delta).toBe("+2,5");
+        expect(JSON.stringify(context)).not.toMatch(/\d\.\d/);
+        expect(ruler._getWaypointLabelContext(at(41), {}).distance.total).toBe("41 м — Слишком далеко");
+        expect(ruler._getWaypointLabelContext(at(40), {}).distance.total).toBe("40 м — Максимальная скорость");
+      });
+    });
+
+    it("difficult terrain: the band follows the cost (8 m costing 16 is high speed); an infinite cost keeps core's", () => {
+      withLanguage("en", () => {
+        const ruler = new cfg.Token.rulerClass(d6());
+        const rough = ruler._getWaypointLabelContext(at(8, 16), {});
+        expect(rough.distance.total).toBe("8 m — High speed");
+        expect(rough.cost.total).toBe("16 m — High speed");
+        const blocked = ruler._getWaypointLabelContext(at(8, Infinity), {});
+        expect(blocked.distance.total).toBe("8 m — Cruising");
+        expect(blocked.cost.total).toBe("∞");
+      });
+    });
+
+    it("no bands (a character who cannot act), or no label from core: the label stays core's", () => {
+      withLanguage("en", () => {
+        const stopped = new cfg.Token.rulerClass({ actor: { type: "d6_character", system: { move: 10, woundLevel: "mortally_wounded" } } });
+        const context = stopped._getWaypointLabelContext(at(5), {});
+        expect(context.distance.total).toBe("5.00");
+        expect(context.units).toBe("m");
+        expect(new cfg.Token.rulerClass(d6())._getWaypointLabelContext({}, {})).toBeUndefined();
+      });
+    });
   });
 });

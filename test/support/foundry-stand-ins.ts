@@ -548,9 +548,30 @@ export function installFoundryStandIns(
    * v13's token ruler (api `foundry.canvas.placeables.tokens.TokenRuler`): `_getSegmentStyle(waypoint)`
    * returns `{width, color, alpha}`, `_getGridHighlightStyle(waypoint, offset)` `{color, alpha}`; the
    * ruler knows its Token as `token`. Core's own colours are stood in by white.
+   * `_getWaypointLabelContext(waypoint, state)` gives the context core's waypoint-label template
+   * renders (nothing at a waypoint without a label), in the shape public systems' rulers build it
+   * (dnd5e 5.x): `distance: {total, delta?}`, `cost: {total, units, delta?}`, `units` the grid's.
+   * Core writes its numbers with a point here, so a test sees whether the system rewrote them.
    */
   class TokenRuler {
     constructor(public token: unknown) {}
+    _getWaypointLabelContext(waypoint: unknown, _state: unknown) {
+      const m = (waypoint as { measurement?: { distance: number; cost: number; backward?: { distance: number; cost: number } } })
+        .measurement;
+      if (!m) return undefined;
+      const units = (this.token as { scene?: { grid?: { units?: string } } } | null)?.scene?.grid?.units ?? "m";
+      const context: Record<string, unknown> = {
+        action: { label: "Walk", icon: "fa-solid fa-person-walking" },
+        units,
+        distance: { total: m.distance.toFixed(2) },
+        cost: { total: Number.isFinite(m.cost) ? m.cost.toFixed(2) : "∞", units },
+      };
+      if (m.backward) {
+        (context.distance as Record<string, unknown>).delta = `+${m.backward.distance}`;
+        (context.cost as Record<string, unknown>).delta = `+${m.backward.cost}`;
+      }
+      return context;
+    }
     _getSegmentStyle(_waypoint: unknown) {
       return { width: 4, color: 0xffffff, alpha: 1 };
     }

@@ -65,8 +65,6 @@ function positional(args: unknown[]): unknown[] {
 
 /** The helpers every ruleset shares, by name. */
 export const sharedHelpers: Record<string, HelperDelegate> = {
-  /** `{{omnibus-signed mod}}` → "+2" / "−1" / "0". */
-  "omnibus-signed": (value: unknown) => formatSigned(value),
   /** `{{#each (omnibus-track dots 5)}}…{{/each}}`: steps with index, number, filled. */
   "omnibus-track": (...args: unknown[]) => {
     const [value, max] = positional(args);
@@ -173,6 +171,8 @@ export function registerHelpers(hbs: HandlebarsLike, options: HelperOptionsLike 
     const [value, decimals] = positional(args);
     return formatPercent(value, toNumber(decimals) ?? 1, language());
   });
+  /** `{{omnibus-signed mod}}` → "+2" / "−1" / "0" ("+2,5" for a Russian reader). */
+  hbs.registerHelper("omnibus-signed", (value: unknown) => formatSigned(value, language()));
   /** `{{omnibus-number distance 1}}` → "12.5" (en) / "12,5" (ru), "12" for 12; at most 2 places by default. */
   hbs.registerHelper("omnibus-number", (...args: unknown[]) => {
     const [value, decimals] = positional(args);

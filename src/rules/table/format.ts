@@ -22,12 +22,12 @@ export function toNumber(value: unknown): number | null {
   return null;
 }
 
-/** `+2`, `−1`, `0`; an empty string for something that is not a number. */
-export function formatSigned(value: unknown): string {
+/** `+2`, `−1`, `0` (`+2,5` for a Russian reader); an empty string for something that is not a number. */
+export function formatSigned(value: unknown, lang?: NumberLanguage): string {
   const n = toNumber(value);
   if (n === null) return "";
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `${MINUS}${-n}`;
+  if (n > 0) return `+${localizeDigits(String(n), lang)}`;
+  if (n < 0) return `${MINUS}${localizeDigits(String(-n), lang)}`;
   return "0";
 }
 
