@@ -20,3 +20,26 @@ describe("the D6 attack dialog's difficulty make-up in the Russian gallery", () 
     expect(facts(sample.contexts?.ru).map((l) => l.value)).toEqual(["Средняя дистанция 13", "Короткая дистанция 8 → Уклонение 27"]);
   });
 });
+
+// Issue 14, "Russian": a Russian player reads a decimal comma. The Silhouette sheet's movement rates,
+// load and reach are fractions (Sprint 25 + 5 × (FIT + Athletics), the others fractions of it).
+describe("the Silhouette sheet's fractions in the Russian gallery", async () => {
+  const { samples: silhouette } = await import("./gallery/samples/silhouette");
+  const sample = silhouette.find((s) => s.name === "silhouette-character-main")!;
+  type Sheet = { silhouette: { movementRows: Array<{ metres: string }>; load: string; reach: string; throwing: string } };
+  const texts = (context: unknown) => {
+    const s = (context as Sheet).silhouette;
+    return [...s.movementRows.map((r) => r.metres), s.load, s.reach, s.throwing];
+  };
+
+  it("has a Russian context of its own, with a fraction in it", () => {
+    expect(sample.contexts?.ru).toBeDefined();
+    expect(texts(sample.context).some((t) => /\d\.\d/.test(t))).toBe(true);
+  });
+
+  it("writes every fraction with a decimal comma, never a point", () => {
+    const ru = texts(sample.contexts!.ru);
+    expect(ru.filter((t) => /\d\.\d/.test(t))).toEqual([]);
+    expect(ru.some((t) => /\d,\d/.test(t))).toBe(true);
+  });
+});

@@ -38,7 +38,9 @@ describe("ranges in the book's unit, read on the scene's", () => {
     const r = weaponRangeReading("storytelling", { ranges: { short: 20, medium: 40, long: 80 } }, "метры");
     expect(r?.unitKey).toBe("OMNIBUS.Units.yd");
     expect(r?.scene?.text).toBe("18.3 / 36.6 / 73.2");
-    expect(weaponRangeReading("storytelling", { ranges: { short: 20, medium: 40, long: 80 } }, "m", "ru")?.scene?.text).toBe("18,3 / 36,6 / 73,2");
+    expect(weaponRangeReading("storytelling", { ranges: { short: 20, medium: 40, long: 80 } }, "m", "ru")?.scene?.text).toBe(
+      "18,3 / 36,6 / 73,2",
+    );
     expect(weaponRangeReading("storytelling", { ranges: { short: 0, medium: 0, long: 0 } }, "m")).toBeNull();
   });
 

@@ -39,7 +39,12 @@ export class SilhouetteActorSheet extends OmnibusActorSheet {
     })) as ItemLike[];
     const options = silhouetteOptions();
     return {
-      silhouette: silhouetteActorContext(context, items, { rounding: options.movementRounding, lightWoundMax: options.lightWoundMax }),
+      silhouette: silhouetteActorContext(
+        context,
+        items,
+        { rounding: options.movementRounding, lightWoundMax: options.lightWoundMax },
+        game.i18n?.lang,
+      ),
     };
   }
 }

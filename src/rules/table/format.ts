@@ -59,7 +59,15 @@ export function formatDecimal(value: unknown, lang?: NumberLanguage, maxDecimals
   const d = Math.max(0, Math.min(6, Math.trunc(maxDecimals)));
   const rounded = Number(n.toFixed(d));
   if (rounded === 0) return "0";
-  return signless(rounded, (abs) => localizeDigits(abs.toFixed(d).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""), lang));
+  return signless(rounded, (abs) =>
+    localizeDigits(
+      abs
+        .toFixed(d)
+        .replace(/(\.\d*?)0+$/, "$1")
+        .replace(/\.$/, ""),
+      lang,
+    ),
+  );
 }
 
 /** A number with exactly `decimals` places, as `lang` writes it: 17.24 at 1 → "17,2" (ru) / "17.2" (en). */

@@ -97,7 +97,14 @@ const ACTOR_PARTS = [
 ].map(T);
 const ITEM_PARTS = ["shared/item-header", "silhouette/item/details", "shared/item-description"].map(T);
 
-function actorSample(name: string, actor: PackDoc, tab: string, editMode: boolean, displayName = actor.name): GallerySample {
+function actorSample(
+  name: string,
+  actor: PackDoc,
+  tab: string,
+  editMode: boolean,
+  displayName = actor.name,
+  language: "en" | "ru" = "en",
+): GallerySample {
   const items = itemsOf(actor);
   const base = actorSheetContext({
     ruleset: "silhouette",
@@ -115,7 +122,7 @@ function actorSample(name: string, actor: PackDoc, tab: string, editMode: boolea
     context: {
       ...base,
       description: actor.system.description,
-      silhouette: silhouetteActorContext(base, items as ItemLike[]),
+      silhouette: silhouetteActorContext(base, items as ItemLike[], {}, language),
     } as unknown as Record<string, unknown>,
     width: 720,
     height: 740,
@@ -129,7 +136,7 @@ function premadeSample(name: string, docName: string, tab: string): GallerySampl
   return bilingual(
     (language) => {
       const doc = inLanguage(source as unknown as PackDocLike, language) as unknown as PackDoc;
-      return { ...actorSample(name, doc, tab, false), title: doc.name };
+      return { ...actorSample(name, doc, tab, false, doc.name, language), title: doc.name };
     },
     [source],
   );
@@ -486,7 +493,8 @@ const chaseCardCtx = cardContext({
 export const samples: GallerySample[] = [
   premadeSample("silhouette-premade-sheet", "Field medic", "main"),
   premadeSample("silhouette-premade-gear", "Field medic", "items"),
-  actorSample("silhouette-character-main", mercenary, "main", false),
+  // Its movement, load and reach are fractions: the Russian page writes them with a decimal comma.
+  bilingual((language) => actorSample("silhouette-character-main", mercenary, "main", false, mercenary.name, language)),
   actorSample("silhouette-character-skills-edit", mercenary, "skills", true),
   actorSample("silhouette-character-combat", mercenary, "combat", false, "Ветеран-наемник Карл «Шестерка» Иоганссон"),
   actorSample("silhouette-npc-items", thug, "items", false),

@@ -67,7 +67,9 @@ describe("a Russian roll dialog's odds, rendered", () => {
         publicroll: { label: "CHAT.RollPublic" },
       });
       // What the reader reads: the text, not the markup (a CSS custom property keeps its point).
-      return createHarness({ language: lang, strict: false }).render("dialog/roll-odds.hbs", ctx).replace(/<[^>]*>/g, " ");
+      return createHarness({ language: lang, strict: false })
+        .render("dialog/roll-odds.hbs", ctx)
+        .replace(/<[^>]*>/g, " ");
     };
     const ru = render("ru");
     expect(ru).toMatch(/≈ \d+,\d/);

@@ -4,6 +4,7 @@
  */
 import { SPEEDS, SPEED_FRACTIONS, type Speed } from "../index";
 import type { ActorSheetContext, ItemSheetContext } from "../../table/sheet-context";
+import { formatDecimal, type NumberLanguage } from "../../table/format";
 import {
   ATTRIBUTES,
   SKILL_ATTRIBUTE_CHOICES,
@@ -28,9 +29,9 @@ export const ACTOR_TABS = [
 
 export const ITEM_TYPES = ["silhouette_skill", "silhouette_weapon", "silhouette_armour", "silhouette_equipment"];
 
-/** Metres with at most two decimals, as text ("16.67", "25", "12.5"). */
-export function formatMetres(value: number): string {
-  return String(Math.round(value * 100) / 100);
+/** Metres with at most two decimals, as text ("16.67", "25", "12.5"; "12,5" for a Russian reader). */
+export function formatMetres(value: number, lang?: NumberLanguage): string {
+  return formatDecimal(value, lang, 2);
 }
 
 function signed(n: number): string {
@@ -80,6 +81,7 @@ export function silhouetteActorContext(
   base: Pick<ActorSheetContext, "system" | "items">,
   items: readonly ItemLike[],
   options: DeriveOptions = {},
+  lang?: NumberLanguage,
 ): SilhouetteActorContext {
   const system = base.system as Record<string, unknown> & {
     attributes?: Record<string, number>;
@@ -101,7 +103,7 @@ export function silhouetteActorContext(
     movementRows: [...SPEEDS].reverse().map((speed) => ({
       speed,
       label: `${L}Speed.${speed}`,
-      metres: formatMetres(derived.movement[speed]),
+      metres: formatMetres(derived.movement[speed], lang),
       fraction: SPEED_FRACTION_TEXT[speed],
       allowed: derived.maxSpeed !== null && SPEEDS.indexOf(speed) <= SPEEDS.indexOf(derived.maxSpeed) && SPEED_FRACTIONS[speed] > 0,
     })),
@@ -132,7 +134,9 @@ export function silhouetteActorContext(
           dm: Number(s.damageMultiplier ?? 0),
           rof: Number(s.rof ?? 0),
           ranges:
-            Number(r.base ?? 0) > 0 ? [r.base, r.medium, r.long, r.extreme].map((v) => formatMetres(Number(v ?? 0))).join(" / ") : "—",
+            Number(r.base ?? 0) > 0
+              ? [r.base, r.medium, r.long, r.extreme].map((v) => formatMetres(Number(v ?? 0), lang)).join(" / ")
+              : "—",
           ammo: s.ammo && s.ammo.max > 0 ? `${s.ammo.value}/${s.ammo.max}` : null,
           pool: levelOf(String(s.skill)),
         };
@@ -157,15 +161,12 @@ export function silhouetteActorContext(
     derived,
     load:
       Number(system.maxLoad ?? 0) > 0
-        ? `${formatMetres(derived.load)} / ${formatMetres(Number(system.maxLoad))}`
-        : formatMetres(derived.load),
-    reach: formatMetres(derived.reachCm / 100),
-    throwing: [
-      derived.throwingRanges.base,
-      derived.throwingRanges.medium,
-      derived.throwingRanges.long,
-      derived.throwingRanges.extreme,
-    ].join(" / "),
+        ? `${formatMetres(derived.load, lang)} / ${formatMetres(Number(system.maxLoad), lang)}`
+        : formatMetres(derived.load, lang),
+    reach: formatMetres(derived.reachCm / 100, lang),
+    throwing: [derived.throwingRanges.base, derived.throwingRanges.medium, derived.throwingRanges.long, derived.throwingRanges.extreme]
+      .map((v) => formatMetres(v, lang))
+      .join(" / "),
     balancing: signed(derived.balancingPenalty),
     armourTotal: derived.armour,
   };
