@@ -5,10 +5,11 @@
  * does not read as a step is left as it was.
  */
 import { explainArgs, explainKey, isExplainStep } from "./templates/explain";
+import type { NumberLanguage } from "../rules/table/format";
 
 type Localize = (key: string, data?: Record<string, string | number>) => string;
 
-export function rewordExplain(html: HTMLElement, localize: Localize): void {
+export function rewordExplain(html: HTMLElement, localize: Localize, lang?: NumberLanguage): void {
   for (const box of Array.from(html.querySelectorAll<HTMLElement>(".omnibus-explain"))) {
     for (const el of Array.from(box.querySelectorAll<HTMLElement>("[data-omnibus-explain]"))) {
       let parsed: unknown = null;
@@ -17,7 +18,7 @@ export function rewordExplain(html: HTMLElement, localize: Localize): void {
       } catch {
         continue;
       }
-      if (isExplainStep(parsed)) el.textContent = localize(explainKey(parsed.code), explainArgs(parsed.values));
+      if (isExplainStep(parsed)) el.textContent = localize(explainKey(parsed.code), explainArgs(parsed.values, lang));
     }
     for (const el of Array.from(box.querySelectorAll<HTMLElement>("[data-omnibus-i18n]"))) {
       const key = el.dataset.omnibusI18n ?? "";

@@ -227,7 +227,7 @@ export function installOmnibus(adapters: RulesetAdapter[]): void {
     bindItemCard(html);
     // After bindChatCard: it may replace the card with one rendered from the GM's record.
     return bindChatCard(message as never, html).then(() => {
-      rewordExplain(html, localize);
+      rewordExplain(html, localize, game.i18n?.lang);
       bindTableDraws(message as never, html);
       return bindRollRequest(message as never, html);
     });

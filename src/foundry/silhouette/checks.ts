@@ -922,7 +922,7 @@ function withEffects<D extends object>(effectKind: string | null, build: (source
 
 const skillKind: CheckKind<SkillCheckData> = {
   build: withEffects("skill", buildSkill),
-  odds: (request, values) => checkOdds(request, values, silhouetteOptions()),
+  odds: (request, values) => checkOdds(request, values, silhouetteOptions(), game.i18n?.lang),
   roll: (request, values, { rollMode }) => rollCheckOrAttack(request, values, rollMode, false),
   rederive: rederive(false),
 };
@@ -937,7 +937,7 @@ export const silhouetteCheckKinds = {
   skill: skillKind,
   attack: {
     build: withEffects("attack", buildAttack),
-    odds: (request, values) => checkOdds(request, values, silhouetteOptions()),
+    odds: (request, values) => checkOdds(request, values, silhouetteOptions(), game.i18n?.lang),
     roll: (request, values, { rollMode }) => rollCheckOrAttack(request, values, rollMode, true),
     rederive: rederive(true),
   } satisfies CheckKind<AttackCheckData>,

@@ -9,24 +9,25 @@
  * for the steps that print a sign.
  */
 import type { ExplainStep } from "../../core/explain";
+import { formatDecimal, formatSigned, type NumberLanguage } from "../../rules/table/format";
 
 export const EXPLAIN_KEY = "OMNIBUS.Explain";
-
-const MINUS = "\u2212";
-const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `${MINUS}${-n}` : "0");
 
 /** The i18n key of a step. Codes are `<ruleset>.<name>`, letters only. */
 export function explainKey(code: string): string {
   return `${EXPLAIN_KEY}.${code}`;
 }
 
-/** A step's format arguments: its values as text, and each number signed as `<name>Signed`. */
-export function explainArgs(values: Record<string, number | string>): Record<string, string> {
+/**
+ * A step's format arguments: its values as text, and each number signed as `<name>Signed`; a
+ * fraction written as the reader of `lang` writes it ("1,5" in Russian, src/rules/table/format.ts).
+ */
+export function explainArgs(values: Record<string, number | string>, lang?: NumberLanguage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(values)) {
     if (typeof v === "number") {
-      out[k] = v < 0 ? `${MINUS}${-v}` : String(v);
-      out[`${k}Signed`] = signed(v);
+      out[k] = formatDecimal(v, lang, 2);
+      out[`${k}Signed`] = formatSigned(Number(v.toFixed(2)), lang);
     } else out[k] = String(v);
   }
   return out;

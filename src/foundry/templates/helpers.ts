@@ -17,7 +17,16 @@
  * prefixed `omnibus-<id>-`); they are registered here too, so the gallery sees them without Foundry.
  */
 import type { HelperDelegate, HelperOptions } from "handlebars";
-import { formatDecimal, formatPercent, formatSigned, MINUS, toNumber, trackSteps, type TrackStep } from "../../rules/table/format";
+import {
+  formatDecimal,
+  formatPercent,
+  formatSigned,
+  MINUS,
+  toNumber,
+  trackSteps,
+  type NumberLanguage,
+  type TrackStep,
+} from "../../rules/table/format";
 
 export { formatDecimal, formatPercent, formatSigned, MINUS, trackSteps, type TrackStep };
 import { helpers as d6Helpers } from "../d6/helpers";
@@ -44,11 +53,18 @@ export interface Message {
  * `{{omnibus-message msg}}`: a `{key, data}` message localized with the `localize` helper (Foundry's
  * in the client, the harness's in tests), nested messages in `data` first.
  */
-export function formatMessage(hbs: HandlebarsLike, msg: unknown): string {
+export function formatMessage(hbs: HandlebarsLike, msg: unknown, lang?: NumberLanguage): string {
   const m = msg as Message | null;
   if (!m || typeof m.key !== "string") return "";
   const hash: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(m.data ?? {})) hash[k] = typeof v === "object" && v !== null ? formatMessage(hbs, v) : v;
+  for (const [k, v] of Object.entries(m.data ?? {}))
+    hash[k] =
+      typeof v === "object" && v !== null
+        ? formatMessage(hbs, v, lang)
+        : // A fraction as the reader writes it ("12,5" in Russian); whole numbers and texts as they are.
+          typeof v === "number" && !Number.isInteger(v)
+          ? formatDecimal(v, lang, 2)
+          : v;
   const localize = hbs.helpers?.localize;
   // Called as Handlebars calls a helper: (value, options) with options.hash (and options.data).
   return localize ? String(localize(m.key, { hash, data: {} })) : m.key;
@@ -179,7 +195,7 @@ export function registerHelpers(hbs: HandlebarsLike, options: HelperOptionsLike 
     return formatDecimal(value, language(), toNumber(decimals) ?? 2);
   });
   hbs.registerHelper("omnibus-data-attrs", (data: unknown) => dataAttributes(hbs, data));
-  hbs.registerHelper("omnibus-message", (msg: unknown) => formatMessage(hbs, msg));
+  hbs.registerHelper("omnibus-message", (msg: unknown) => formatMessage(hbs, msg, language()));
   /**
    * `{{omnibus-choice choices selected valueAttr="value" labelAttr="label" localize=true}}`: the chosen
    * entry's label, taking the arguments `selectOptions` takes, for a sheet in view mode to show the
@@ -196,11 +212,11 @@ export function registerHelpers(hbs: HandlebarsLike, options: HelperOptionsLike 
       typeof hash.labelAttr === "string" ? hash.labelAttr : undefined,
     );
     if (label === null || label === "") return "—";
-    return hash.localize ? formatMessage(hbs, { key: label }) : label;
+    return hash.localize ? formatMessage(hbs, { key: label }, language()) : label;
   });
   /** `{{omnibus-explain step}}`: one step of a resolution, worded in the language file. */
   hbs.registerHelper("omnibus-explain", (s: unknown) =>
-    isExplainStep(s) ? formatMessage(hbs, { key: explainKey(s.code), data: explainArgs(s.values) }) : "",
+    isExplainStep(s) ? formatMessage(hbs, { key: explainKey(s.code), data: explainArgs(s.values, language()) }, language()) : "",
   );
   /** `data-omnibus-explain="{{omnibus-explain-data step}}"`: the step as JSON, for re-wording it for the card's reader. */
   hbs.registerHelper("omnibus-explain-data", (s: unknown) => (isExplainStep(s) ? JSON.stringify({ code: s.code, values: s.values }) : ""));

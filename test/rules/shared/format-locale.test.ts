@@ -81,3 +81,34 @@ describe("a Russian roll dialog's odds, rendered", () => {
     expect(en).toMatch(/\d+\.\d%/);
   });
 });
+
+describe("messages and Explain steps with a fraction", () => {
+  it("a step's values: a fraction as its reader writes it, signed too; whole numbers unchanged", async () => {
+    const { explainArgs } = await import("../../../src/foundry/templates/explain");
+    expect(explainArgs({ metres: 1.5, mod: -0.5, dice: 3 }, "ru")).toEqual({
+      metres: "1,5",
+      metresSigned: "+1,5",
+      mod: `${MINUS}0,5`,
+      modSigned: `${MINUS}0,5`,
+      dice: "3",
+      diceSigned: "+3",
+    });
+    expect(explainArgs({ metres: 1.5 }, "en")).toEqual({ metres: "1.5", metresSigned: "+1.5" });
+  });
+
+  it("rendered in Russian (omnibus-explain, omnibus-message): a decimal comma", async () => {
+    const { createHarness } = await import("../../support/handlebars");
+    const ru = createHarness({ language: "ru" });
+    const step = ru.hbs.compile("{{omnibus-explain step}}")({ step: { code: "d6.naturalWorse", values: { total: 12.5, at: 1 } } });
+    expect(step).toContain("12,5");
+    expect(step).not.toMatch(/\d\.\d/);
+    const message = ru.hbs.compile("{{omnibus-message msg}}")({
+      msg: { key: "OMNIBUS.Explain.d6.naturalWorse", data: { total: 7.25, at: 2 } },
+    });
+    expect(message).toContain("7,25");
+    const en = createHarness({ language: "en" });
+    expect(
+      en.hbs.compile("{{omnibus-message msg}}")({ msg: { key: "OMNIBUS.Explain.d6.naturalWorse", data: { total: 7.25, at: 2 } } }),
+    ).toContain("7.25");
+  });
+});

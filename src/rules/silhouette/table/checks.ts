@@ -41,6 +41,7 @@ import { choices, skillFor, type SkillAttribute, type SkillKey, type SkillRow, t
 import { FIRE_MODES, planWalkingFire, suppressionOf, type FireMode, type Sweep } from "./areas";
 import type { SilhouetteOptions } from "./settings";
 import { numberValue, textValue } from "../../table/types";
+import { formatDecimal, type NumberLanguage } from "../../table/format";
 
 const L = "OMNIBUS.Silhouette.";
 
@@ -566,8 +567,8 @@ function hitChance(
   return Math.min(1, Math.max(0, hit));
 }
 
-function distanceText(target: TargetInfo): string {
-  return target.distance === null ? target.name : `${target.name} (${Math.round(target.distance * 10) / 10} ${target.units})`;
+function distanceText(target: TargetInfo, lang?: NumberLanguage): string {
+  return target.distance === null ? target.name : `${target.name} (${formatDecimal(target.distance, lang, 1)} ${target.units})`;
 }
 
 /** Exact odds for the roll dialog (src/core): for an attack, the chance to hit each target. */
@@ -575,6 +576,7 @@ export function checkOdds(
   request: KindRequest<SkillCheckData & Partial<AttackCheckData>>,
   values: CheckValues,
   options: SilhouetteOptions,
+  lang?: NumberLanguage,
 ): OddsLine[] {
   const plan = planPool(request, values, options);
   const base = oddsOptions(plan, options);
@@ -587,7 +589,7 @@ export function checkOdds(
       const range = rangeFor(data.weapon!, target.distance, textValue(values, "range", "auto"), options);
       const modifier = plan.modifier + range.modifier;
       const primary = index === 0;
-      const detail = distanceText(target);
+      const detail = distanceText(target, lang);
       if (plan.grenade) {
         // A grenade lands on the spot at difficulty 1 + modifiers (004:L110, L113).
         const odds = silhouetteOdds({ ...base, modifier, threshold: 1, tieSucceeds: options.check.fixedTie === "success" });
