@@ -11,14 +11,16 @@
  * bands its walk in yards), so the colours are right whatever the scene measures in.
  *
  * The label names the band too ("12,5 м — Бег"). v13's and v14's TokenRuler render each waypoint's
- * label from `WAYPOINT_LABEL_TEMPLATE` ("templates/hud/waypoint-label.hbs") with the context the
- * protected `_getWaypointLabelContext(waypoint, state)` returns (nothing: no label at that waypoint):
+ * label from the Handlebars template `WAYPOINT_LABEL_TEMPLATE` ("templates/hud/waypoint-label.hbs"):
  * https://foundryvtt.com/api/classes/foundry.canvas.placeables.tokens.TokenRuler.html (v13) and
- * https://foundryvtt.com/api/v14/classes/foundry.canvas.placeables.tokens.TokenRuler.html (v14). The
- * subclass keeps core's template and rewrites the context's measurement texts, as public systems'
- * rulers do (dnd5e 5.x's builds the same `distance: {total, delta}`, `cost: {total, units, delta}`
- * and `units` fields): the template prints `{{distance.total}} {{units}}` or `{{cost.total}}
- * {{cost.units}}`, so the units go inside the text and the separate ones are emptied. Whether a
+ * https://foundryvtt.com/api/v14/classes/foundry.canvas.placeables.tokens.TokenRuler.html (v14); its
+ * context comes from the protected `_getWaypointLabelContext(waypoint, state)` (nothing: no label at
+ * that waypoint), the method public systems' rulers override (dnd5e 5.x, crucible, dragonbane). The
+ * subclass keeps core's template and rewrites the context's measurement texts, as those rulers do
+ * (dnd5e's builds the same `distance: {total, delta}`, `cost: {total, units, delta}` and `units`
+ * fields): the template prints `{{distance.total}} {{units}}` or `{{cost.total}} {{cost.units}}`,
+ * so the units go inside the text and the separate ones are emptied. Called without a core method
+ * (an older TokenRuler) it gives nothing, as core would. Whether a
  * distance is in a band, and which, is decided by src/rules/table/tokens.ts (`rulerLabelParts`); this
  * file only words it in the reader's language and writes its numbers as the reader does (a decimal
  * comma in Russian, src/rules/table/format.ts). The waypoint's `measurement` is a
