@@ -20,10 +20,10 @@
  * (dnd5e's builds the same `distance: {total, delta}`, `cost: {total, units, delta}` and `units`
  * fields): the template prints `{{distance.total}} {{units}}` or `{{cost.total}} {{cost.units}}`,
  * so the units go inside the text and the separate ones are emptied. Called without a core method
- * (an older TokenRuler) it gives nothing, as core would. Whether a
- * distance is in a band, and which, is decided by src/rules/table/tokens.ts (`rulerLabelParts`); this
- * file only words it in the reader's language and writes its numbers as the reader does (a decimal
- * comma in Russian, src/rules/table/format.ts). The waypoint's `measurement` is a
+ * (an older TokenRuler) it gives nothing, as core would. Whether a distance is in a band, and which,
+ * is decided by src/rules/table/tokens.ts (`rulerLabelParts`); this file only words it in the
+ * reader's language and writes its numbers as the reader does (a decimal comma in Russian,
+ * src/rules/table/format.ts). The waypoint's `measurement` is a
  * `GridMeasurePathResultWaypoint` (api interfaces/foundry.grid.types.GridMeasurePathResultWaypoint):
  * `distance` and `cost` up to it, `backward` the segment from the previous waypoint.
  */
