@@ -315,13 +315,38 @@ export async function claimRound(combat: object, key: string, round: number): Pr
   return true;
 }
 
+type SheetOwner = TimerActor & { sheet?: { rendered?: boolean; render(options?: unknown): unknown } | null };
+
+/**
+ * Every client: the open sheets of these actors that show a running timer are drawn again, so the
+ * Effects section's "Rounds left" follows the round and the clock (the sheet draws it from now).
+ * Returns how many were drawn.
+ */
+export function refreshTimerSheets(actors: Iterable<TimerActor>): number {
+  let drawn = 0;
+  const seen = new Set<TimerActor>();
+  for (const actor of actors) {
+    if (!actor || seen.has(actor)) continue;
+    seen.add(actor);
+    const sheet = (actor as SheetOwner).sheet;
+    if (!sheet?.rendered || !effectsOf(actor).some((e) => timerOf(e))) continue;
+    sheet.render();
+    drawn++;
+  }
+  return drawn;
+}
+
 /** The hooks (registered once, at ready): the combat's round/turn changes and world time. */
 export function registerTimerHooks(hooks: { on(name: string, fn: (...args: never[]) => unknown): unknown }): void {
   hooks.on("updateCombat", ((combat: TimerCombat, changed: Record<string, unknown>) => {
-    if (!changed || !("round" in changed || "turn" in changed) || !isActiveGM()) return;
+    if (!changed || !("round" in changed || "turn" in changed)) return;
+    refreshTimerSheets(combatActors(combat));
+    if (!isActiveGM()) return;
     return expireTimers(combatActors(combat), timerNow(combat));
   }) as never);
   hooks.on("updateWorldTime", ((time: number) => {
+    const all = gameLike();
+    refreshTimerSheets([...(all.actors ?? []), ...(all.combat ? combatActors(all.combat) : [])]);
     if (!isActiveGM()) return;
     const g = gameLike();
     const actors = [...(g.actors ?? []), ...(g.combat ? combatActors(g.combat) : [])];

@@ -144,6 +144,33 @@ describe("Storytelling timers", () => {
     expect(timers("knockout")).toHaveLength(1);
   });
 
+  it("an open sheet showing a timer is drawn again as the round changes, on every client (its time left follows)", async () => {
+    const combat: any = {
+      id: "c1",
+      round: 1,
+      turn: 0,
+      started: true,
+      turns: [{}],
+      combatants: { contents: [{ actor }] },
+      flags: {},
+      update: async () => {},
+    };
+    g.game.combat = combat;
+    let drawn = 0;
+    actor.sheet = { rendered: true, render: () => drawn++ };
+    combat.round = 2;
+    await everyGM("updateCombat", combat, { round: 2 }, { direction: 1 });
+    expect(drawn).toBe(0);
+    await api().knockOut(actor, 4);
+    combat.round = 3;
+    await everyGM("updateCombat", combat, { round: 3 }, { direction: 1 });
+    expect(drawn).toBe(2);
+    actor.sheet.rendered = false;
+    combat.round = 4;
+    await everyGM("updateCombat", combat, { round: 4 }, { direction: 1 });
+    expect(drawn).toBe(2);
+  });
+
   describe("bleeding out (published p.174: each minute without aid one lethal wound turns aggravated; all aggravated is death)", () => {
     // Health 7 (Stamina 2 + Size 5, p.173), every box lethal: the last box is lethal, so Dying.
     const dying = async () => {
