@@ -55,9 +55,7 @@
     const box = select.clientWidth - px(style.paddingLeft) - px(style.paddingRight);
     const needed = longest.width + chromeWidth(select);
     if (needed <= box + 1) return null;
-    return (
-      'option "' + longest.text.slice(0, 40) + '" cut: ' + Math.ceil(needed) + "px needed in a " + Math.floor(box) + "px select"
-    );
+    return 'option "' + longest.text.slice(0, 40) + '" cut: ' + Math.ceil(needed) + "px needed in a " + Math.floor(box) + "px select";
   };
   const controls = new Set(["INPUT", "TEXTAREA", "SELECT", "OPTION", "BUTTON"]);
   for (const el of [content, ...content.querySelectorAll("*")]) {

@@ -11,12 +11,26 @@ import { stunLength, bactaLength } from "../../../src/rules/d6";
 import type { TimerNow } from "../../../src/core/durations";
 import { createHarness } from "../../support/handlebars";
 
-const timer = (kind: string, length: unknown, start: Record<string, unknown>) => ({ omnibus: { timer: { ruleset: "d6", kind, length, start } } });
+const timer = (kind: string, length: unknown, start: Record<string, unknown>) => ({
+  omnibus: { timer: { ruleset: "d6", kind, length, start } },
+});
 
 const actor = {
   effects: [
-    { id: "s", name: "Stunned", disabled: false, changes: [], flags: timer("stun", stunLength(), { round: 3, turn: 0, time: 0, combat: "c1" }) },
-    { id: "b", name: "Bacta tank", disabled: false, changes: [], flags: timer("bacta", bactaLength(4, "days"), { round: null, turn: null, time: 0 }) },
+    {
+      id: "s",
+      name: "Stunned",
+      disabled: false,
+      changes: [],
+      flags: timer("stun", stunLength(), { round: 3, turn: 0, time: 0, combat: "c1" }),
+    },
+    {
+      id: "b",
+      name: "Bacta tank",
+      disabled: false,
+      changes: [],
+      flags: timer("bacta", bactaLength(4, "days"), { round: null, turn: null, time: 0 }),
+    },
     { id: "p", name: "Blessing", disabled: false, changes: [{ key: "system.bonuses.attack", type: "add", value: "1" }] },
   ],
   items: [],
