@@ -637,24 +637,13 @@ async function blastArea(
     };
   }
   if (!impact) return null;
-  const radius = blastOuterRadius(blast.radii, blast.damage) / settings.metresPerUnit;
-  const around = tokensAround(impact, radius);
-  const hits = blastHits(
-    blast.radii,
-    blast.damage,
-    around.map((t) => ({
-      tokenUuid: t.tokenUuid,
-      actorUuid: t.actorUuid,
-      name: t.name,
-      img: t.img,
-      distance: (t.distance ?? 0) * settings.metresPerUnit,
-    })),
-  );
+  const point = impact;
+  const { hits, units } = blastZoneHits(blast, settings, (radius) => tokensAround(point, radius));
   const outcomes: TargetOutcome[] = hits.map((h) => ({
     name: h.name,
     img: h.img,
     distance: h.distance / settings.metresPerUnit,
-    units: around[0]?.units ?? "",
+    units,
     band: "OMNIBUS.D6.Card.BlastZone",
     bandDetail: h.damage,
     result: "OMNIBUS.D6.Card.InBlast",
@@ -697,12 +686,27 @@ async function sceneBlast(
     impact = offsetPoint(thrower, area.center, d.forward / settings.metresPerUnit, d.right / settings.metresPerUnit, area.pixelsPerUnit);
   }
   if (!area || !impact) return { hits: [], deviated };
+  const point = impact;
+  const { hits } = blastZoneHits(blast, settings, (radius) => describeTokensAround(area.grid, point, area.tokens, radius, area.level));
+  return { hits, deviated };
+}
+
+/**
+ * The tokens a blast reaches and each one's zone damage: `around(radius)` finds the tokens within
+ * the outer radius (scene units) of the impact point — on the roller's map or the GM's scene.
+ * `units`: the scene's unit, as the tokens found carry it ("" when none is found).
+ */
+function blastZoneHits(
+  blast: NonNullable<NonNullable<ReturnType<typeof checkData>["attack"]>["blast"]>,
+  settings: D6Settings,
+  around: (radius: number) => TargetInfo[],
+): { hits: ReturnType<typeof blastHits>; units: string } {
   const radius = blastOuterRadius(blast.radii, blast.damage) / settings.metresPerUnit;
-  const around = describeTokensAround(area.grid, impact, area.tokens, radius, area.level);
+  const found = around(radius);
   const hits = blastHits(
     blast.radii,
     blast.damage,
-    around.map((t) => ({
+    found.map((t) => ({
       tokenUuid: t.tokenUuid,
       actorUuid: t.actorUuid,
       name: t.name,
@@ -710,7 +714,7 @@ async function sceneBlast(
       distance: (t.distance ?? 0) * settings.metresPerUnit,
     })),
   );
-  return { hits, deviated };
+  return { hits, units: found[0]?.units ?? "" };
 }
 
 function throwerPoint(attacker: ActorDoc | null): Point | null {
