@@ -28,6 +28,7 @@
  *    failed or could not be read, the list goes to the console (a table) and to a chat message
  *    whispered to the GM, with links to the documents.
  */
+import { serialQueue } from "../core/serial";
 import type { UnreadableValue } from "../core/unreadable";
 import { isRulesetId, type RulesetId } from "../rules/index";
 import { localize, notify } from "./i18n";
@@ -562,12 +563,7 @@ function retryWork(retry: RetryState, openPacks: Set<string>, world: boolean): b
 }
 
 /** One migration at a time (the ready migration and a pack unlocked meanwhile). */
-let queue: Promise<unknown> = Promise.resolve();
-function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-  const next = queue.then(fn, fn);
-  queue = next.catch(() => undefined);
-  return next;
-}
+const exclusive = serialQueue();
 
 /**
  * The `ready` step: on the active GM only, migrates what is pending (whole rulesets and recorded

@@ -13,6 +13,7 @@
  */
 import { SYSTEM_ID } from "../registry";
 import { settingsStore } from "../settings";
+import { serialQueue } from "../../core/serial";
 
 export const RECORDS_SETTING = "cardRecords";
 export const LOG_SETTING = "cardLog";
@@ -124,14 +125,8 @@ export function readLog(): LogEntry[] {
   }
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-
 /** Runs `fn` after every earlier write (the GM's one write queue). */
-function serialized<T>(fn: () => Promise<T>): Promise<T> {
-  const next = queue.then(fn, fn);
-  queue = next.catch(() => undefined);
-  return next;
-}
+const serialized = serialQueue();
 
 /** Changes a record (active GM only) and stores it; returns the stored copy. Throws when the store refuses. */
 export function updateRecord(messageId: string, change: (record: CardRecord | null) => CardRecord | null): Promise<CardRecord | null> {

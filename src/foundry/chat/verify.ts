@@ -31,6 +31,7 @@ import type { CheckRequest, CheckValues, TargetInfo } from "../ruleset";
 import { rederiveTargets } from "../../rules/table/targets";
 import { measureClaimedTargets } from "../targets";
 import { valuesFromChoices } from "./choices";
+import { serialQueue } from "../../core/serial";
 
 /** Why a card was refused (an i18n key under OMNIBUS.Chat.Forged). */
 export type ForgedReason = "NoOrigin" | "NotOwner" | "NotRebuilt" | "Choices" | "Dice" | "Result" | "Targets";
@@ -96,14 +97,8 @@ export function gmSpends(covers: boolean): boolean {
   return covers && !game.user?.isGM && Boolean(game.users?.activeGM);
 }
 
-let verifying: Promise<unknown> = Promise.resolve();
-
 /** Runs `fn` after every earlier verification on this client: a card's spend lands before the next card is rebuilt. */
-function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
-  const next = verifying.then(fn, fn);
-  verifying = next.catch(() => undefined);
-  return next;
-}
+const oneAtATime = serialQueue();
 
 /**
  * Re-derives a card a player created (the active GM). `seenCreated`: from the `createChatMessage`
