@@ -284,6 +284,11 @@ function combatActors(combat: TimerCombat): TimerActor[] {
   return members.map((c) => c.actor).filter((a): a is TimerActor => !!a);
 }
 
+/** The world's actors and the current combat's (its unlinked tokens' actors are not world actors). */
+function worldActors(g: ReturnType<typeof gameLike>): TimerActor[] {
+  return [...(g.actors ?? []), ...(g.combat ? combatActors(g.combat) : [])];
+}
+
 /**
  * The GM ends the scene (`game.omnibus.endScene()`, or by activating another scene): every timer
  * that lasts to the end of the scene runs out now. Active GM only; returns the number ended.
@@ -291,8 +296,7 @@ function combatActors(combat: TimerCombat): TimerActor[] {
 export async function endScene(): Promise<number> {
   if (!isActiveGM()) return 0;
   const g = gameLike();
-  const actors = [...(g.actors ?? []), ...(g.combat ? combatActors(g.combat) : [])];
-  return expireTimers(actors, { ...timerNow(g.combat), sceneOver: true });
+  return expireTimers(worldActors(g), { ...timerNow(g.combat), sceneOver: true });
 }
 
 /** Memory of rounds claimed on this client (the combat's flag keeps it across reloads and GMs). */
@@ -345,11 +349,10 @@ export function registerTimerHooks(hooks: { on(name: string, fn: (...args: never
     return expireTimers(combatActors(combat), timerNow(combat));
   }) as never);
   hooks.on("updateWorldTime", ((time: number) => {
-    const all = gameLike();
-    refreshTimerSheets([...(all.actors ?? []), ...(all.combat ? combatActors(all.combat) : [])]);
-    if (!isActiveGM()) return;
     const g = gameLike();
-    const actors = [...(g.actors ?? []), ...(g.combat ? combatActors(g.combat) : [])];
+    const actors = worldActors(g);
+    refreshTimerSheets(actors);
+    if (!isActiveGM()) return;
     return expireTimers(actors, timerNow(g.combat, time));
   }) as never);
   // The GM activating another scene ends the scene: effects "to the end of the scene" end.
