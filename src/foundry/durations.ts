@@ -68,8 +68,19 @@ export interface TimerOutcome {
   statusesOff?: string[];
   statusesOn?: string[];
   note: string | null;
-  /** The timer starts over from now (the same kind, length and data): a consequence that repeats. */
-  again?: boolean;
+  /**
+   * The timer starts over from now (the same kind, length and data): a consequence that repeats.
+   * An object starts the next one with its own length and data, `served` seconds of it already
+   * gone (a wound healed, the next one to heal started by the time left over).
+   */
+  again?: boolean | TimerAgain;
+}
+
+/** The next timer of a repeating consequence: its length, its data, and the seconds already served. */
+export interface TimerAgain {
+  length: TimerLength;
+  data?: Record<string, unknown>;
+  served?: number;
 }
 
 /** A ruleset's timers: whether one has run out (default: its length) and what its end does. */
@@ -183,7 +194,8 @@ export async function startTimer(
   await actor.createEmbeddedDocuments("ActiveEffect", [timerEffectData(opts)]);
 }
 
-function isExpired(flag: TimerFlag, now: TimerNow): boolean {
+/** Has this timer run out at `now`, by its ruleset's reading? */
+export function isExpired(flag: TimerFlag, now: TimerNow): boolean {
   const rules = rulesByRuleset.get(flag.ruleset);
   return rules?.expired ? rules.expired(flag.kind, flag.length, flag.start, now) : timerExpired(flag.length, flag.start, now);
 }
@@ -196,7 +208,7 @@ async function applyOutcome(
   effect: TimerEffectLike,
   flag: TimerFlag,
   now: TimerNow,
-): Promise<{ name: string; img: string; note: string | null; again: boolean } | null> {
+): Promise<{ name: string; img: string; note: string | null; again: boolean | TimerAgain } | null> {
   const key = `${actor.uuid ?? actor.id}.${effect.id}`;
   if (handled.has(key)) return null;
   handled.add(key);
@@ -205,18 +217,28 @@ async function applyOutcome(
   if (outcome.update && Object.keys(outcome.update).length > 0) await actor.update(outcome.update);
   for (const id of outcome.statusesOff ?? []) if (actor.statuses?.has(id)) await actor.toggleStatusEffect?.(id, { active: false });
   for (const id of outcome.statusesOn ?? []) if (!actor.statuses?.has(id)) await actor.toggleStatusEffect?.(id, { active: true });
-  return { name: String(actor.name ?? ""), img: String(actor.img ?? ""), note: outcome.note, again: outcome.again === true };
+  const again = typeof outcome.again === "object" && outcome.again !== null ? outcome.again : outcome.again === true;
+  return { name: String(actor.name ?? ""), img: String(actor.img ?? ""), note: outcome.note, again };
 }
 
-/** A repeating timer starts over from `now`, with the run-out effect's name and image. */
+/**
+ * A repeating timer starts over from `now`, with the run-out effect's name and image; `again`
+ * (an object) gives the next one's length and data and moves its start back by the seconds served.
+ */
 async function startOver(
   actor: TimerActor,
   effect: TimerEffectLike & { img?: string | null },
   flag: TimerFlag,
   now: TimerNow,
+  again: boolean | TimerAgain = true,
 ): Promise<void> {
-  const start = { round: now.round, turn: now.turn, time: now.time, combat: now.combat ?? null };
-  await startTimer(actor, { name: String(effect.name ?? ""), img: effect.img ?? undefined, flag: { ...flag, start }, replace: false });
+  const next = typeof again === "object" ? again : null;
+  const served = next ? Math.max(0, Math.floor(Number(next.served ?? 0)) || 0) : 0;
+  const start = { round: now.round, turn: now.turn, time: now.time - served, combat: now.combat ?? null };
+  const nextFlag: TimerFlag = next
+    ? { ...flag, length: next.length, start, ...(next.data ? { data: next.data } : {}) }
+    : { ...flag, start };
+  await startTimer(actor, { name: String(effect.name ?? ""), img: effect.img ?? undefined, flag: nextFlag, replace: false });
 }
 
 /**
@@ -254,20 +276,20 @@ export async function expireTimers(actors: Iterable<TimerActor>, now: TimerNow):
     if (!actor || seen.has(actor)) continue;
     seen.add(actor);
     const done: string[] = [];
-    const over: Array<{ effect: TimerEffectLike; flag: TimerFlag }> = [];
+    const over: Array<{ effect: TimerEffectLike; flag: TimerFlag; again: boolean | TimerAgain }> = [];
     for (const effect of effectsOf(actor)) {
       const flag = timerOf(effect);
       if (!flag || !rulesByRuleset.has(flag.ruleset) || !isExpired(flag, now)) continue;
       done.push(String(effect.id));
       const row = await applyOutcome(actor, effect, flag, now);
       if (row?.note) rows.push({ name: row.name, img: row.img, note: row.note });
-      if (row?.again) over.push({ effect, flag });
+      if (row?.again) over.push({ effect, flag, again: row.again });
     }
     if (done.length > 0) {
       await actor.deleteEmbeddedDocuments("ActiveEffect", done);
       ended += done.length;
     }
-    for (const { effect, flag } of over) await startOver(actor, effect, flag, now);
+    for (const { effect, flag, again } of over) await startOver(actor, effect, flag, now, again);
   }
   await postNotes(rows);
   return ended;
@@ -375,7 +397,7 @@ export function registerTimerHooks(hooks: { on(name: string, fn: (...args: never
     const now = timerNow(g.combat);
     if (!isExpired(flag, now)) return;
     return applyOutcome(actor, effect, flag, now).then(async (row) => {
-      if (row?.again) await startOver(actor, effect, flag, now);
+      if (row?.again) await startOver(actor, effect, flag, now, row.again);
       await postNotes(row?.note ? [{ name: row.name, img: row.img, note: row.note }] : []);
     });
   }) as never);

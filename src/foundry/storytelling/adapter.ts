@@ -3,7 +3,14 @@
  * and the `RulesetAdapter` docs in src/foundry/ruleset.ts).
  */
 import { partyActorType } from "../party";
-import { endScene, knockOut, onStorytellingActorChange, onStorytellingEffectCreated, storytellingTimerRules } from "./timers";
+import {
+  endScene,
+  knockOut,
+  onStorytellingActorChange,
+  onStorytellingEffectCreated,
+  onStorytellingEffectDeleted,
+  storytellingTimerRules,
+} from "./timers";
 import { registerTimerHooks, registerTimerRules } from "../durations";
 import { defineRuleset } from "../ruleset";
 import { STORYTELLING_STATUS_EFFECTS } from "./status-effects";
@@ -101,6 +108,7 @@ export const storytellingAdapter = defineRuleset({
     registerTimerHooks(Hooks as never);
     Hooks.on("updateActor", (actor: unknown, changed: unknown) => onStorytellingActorChange(actor as never, (changed ?? {}) as never));
     Hooks.on("createActiveEffect", (effect: unknown) => onStorytellingEffectCreated(effect as never));
+    Hooks.on("deleteActiveEffect", (effect: unknown) => onStorytellingEffectDeleted(effect as never));
     // A failed knockout Stamina roll, once the GM has recorded it: unconscious for the damage in turns (WoD p.169).
     Hooks.on(APPLY_ACTION as never, ((payload: unknown) => onKnockoutRecorded(payload as never)) as never);
     Hooks.on("updateCombat", ((combat: unknown, changed: Record<string, unknown>) => {

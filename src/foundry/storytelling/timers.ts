@@ -11,14 +11,22 @@
  *  - bleeding out: the Dying status switched on (the last box lethal) starts a minute's timer; each
  *    run-out minute turns one lethal wound aggravated (`bleedOut`, published p.174) and starts
  *    over while the character is still dying; every box aggravated is death. Medical aid that
- *    stabilises: the GM deletes the timer's effect (a new Dying status starts a new one).
+ *    stabilises: the GM deletes the timer's effect (a new Dying status starts a new one);
+ *  - healing (published pp.175–176): a wounded character's rightmost wound heals in its own time
+ *    (`healingLength`); the timer starts when the track changes (`updateActor`), follows the wound
+ *    that heals next, heals it when it runs out and starts on the next with the time left over. A
+ *    dying character heals only once stabilised (the bleeding timer deleted before it ran out).
  */
 import { OmnibusError } from "../../core/errors";
 import type { TimerLength } from "../../core/durations";
 import {
   bleedOutLength,
+  healingLength,
+  healingProgress,
   knockoutLength,
   minutesBled,
+  minutesSince,
+  nextToHeal,
   pepperSprayLength,
   storytellingTimerExpired,
   willpowerTurnLength,
@@ -28,16 +36,19 @@ import {
   endScene,
   isActiveGM,
   startTimer,
+  timerNow,
   timerOf,
   timerStart,
+  isExpired,
   type TimerActor,
   type TimerCombat,
   type TimerEffectLike,
+  type TimerFlag,
   type TimerOutcome,
   type TimerRules,
 } from "../durations";
 import { localize } from "../i18n";
-import { bleedOut, healthStatus } from "../../rules/storytelling";
+import { bleedOut, healthStatus, type HealthTrack } from "../../rules/storytelling";
 import { deriveCharacter } from "../../rules/storytelling/table/derive";
 import { snapshot } from "./checks";
 
@@ -47,9 +58,16 @@ const IMG: Record<StorytellingTimerKind, string> = {
   pepperSpray: "icons/svg/poison.svg",
   knockout: "icons/svg/unconscious.svg",
   bleedOut: "icons/svg/blood.svg",
+  healing: "icons/svg/regen.svg",
 };
 /** The status a timer shows itself (the pepper spray's status stays the one the GM set). */
-const STATUSES: Record<StorytellingTimerKind, string[]> = { willpower: [], pepperSpray: [], knockout: ["unconscious"], bleedOut: [] };
+const STATUSES: Record<StorytellingTimerKind, string[]> = {
+  willpower: [],
+  pepperSpray: [],
+  knockout: ["unconscious"],
+  bleedOut: [],
+  healing: [],
+};
 
 export const storytellingTimerRules: TimerRules = {
   ruleset: "storytelling",
@@ -58,6 +76,8 @@ export const storytellingTimerRules: TimerRules = {
     switch (kind as StorytellingTimerKind) {
       case "bleedOut":
         return bleedingOutcome(actor, minutesBled(flag.start, now));
+      case "healing":
+        return healingOutcome(actor, flag, minutesSince(flag.start, now));
       case "willpower":
         // A new turn: Willpower may be spent again (002:L420). Quiet: it happens every turn.
         return ((actor.system?.willpower ?? {}) as Record<string, unknown>).spentThisTurn === true
@@ -95,6 +115,47 @@ export function bleedingOutcome(actor: TimerActor, minutes: number): TimerOutcom
     ...(dead ? { statusesOff: ["dying"], statusesOn: ["dead"] } : {}),
     note: dead ? `${T}BledToDeath` : `${T}Bleeds`,
     again: !dead,
+  };
+}
+
+function trackOf(actor: TimerActor): HealthTrack {
+  const plain = snapshot(actor as never);
+  return deriveCharacter(plain.system, plain.items).track;
+}
+
+/** May this track heal by itself? Not dead; not dying unless stabilised (published p.174). */
+function mayHeal(track: HealthTrack, stabilised: boolean): boolean {
+  const status = healthStatus(track);
+  return nextToHeal(track) !== null && status !== "dead" && (status !== "dying" || stabilised);
+}
+
+/**
+ * A healing timer run out after `minutes` of rest (published pp.175–176): the wounds those minutes
+ * heal, rightmost first; wounds left, the next timer starts with the minutes already served.
+ */
+export function healingOutcome(actor: TimerActor, flag: TimerFlag, minutes: number): TimerOutcome | null {
+  if (!isCharacter(actor)) return null;
+  const track = trackOf(actor);
+  const stabilised = flag.data?.stabilised === true;
+  if (!mayHeal(track, stabilised)) return null;
+  const done = healingProgress(track, minutes);
+  const length = healingLength(done.track);
+  const still = done.next !== null && length !== null && healthStatus(done.track) === "dying";
+  return {
+    ...(done.healed > 0
+      ? {
+          update: {
+            "system.healthTrack.aggravated": done.track.aggravated,
+            "system.healthTrack.lethal": done.track.lethal,
+            "system.healthTrack.bashing": done.track.bashing,
+          },
+        }
+      : {}),
+    note: done.healed === 0 ? null : done.next === null ? `${T}Healed` : `${T}Heals`,
+    again:
+      done.next !== null && length !== null
+        ? { length, data: { wound: done.next, ...(still && stabilised ? { stabilised: true } : {}) }, served: done.served * 60 }
+        : false,
   };
 }
 
@@ -137,12 +198,74 @@ function changedSpend(changed: Record<string, unknown>): unknown {
   return ((changed.system as { willpower?: Record<string, unknown> } | undefined)?.willpower ?? {}).spentThisTurn;
 }
 
-/** The `updateActor` hook on the active GM: a Willpower point spent starts the turn's mark. */
+function changedTrack(changed: Record<string, unknown>): boolean {
+  if (Object.keys(changed).some((k) => k.startsWith("system.healthTrack"))) return true;
+  return (changed.system as Record<string, unknown> | undefined)?.healthTrack !== undefined;
+}
+
+/**
+ * The `updateActor` hook on the active GM: a Willpower point spent starts the turn's mark; a
+ * changed Health track starts, follows or ends the healing timer.
+ */
 export async function onStorytellingActorChange(actor: TimerActor, changed: Record<string, unknown>): Promise<StorytellingTimerKind[]> {
-  if (!isActiveGM() || !isCharacter(actor) || changedSpend(changed) !== true) return [];
+  if (!isActiveGM() || !isCharacter(actor)) return [];
+  const started: StorytellingTimerKind[] = [];
   const combat = activeCombat();
-  await start(actor, "willpower", willpowerTurnLength(combat !== null), combat);
-  return ["willpower"];
+  if (changedSpend(changed) === true) {
+    await start(actor, "willpower", willpowerTurnLength(combat !== null), combat);
+    started.push("willpower");
+  }
+  if (changedTrack(changed) && (await followHealing(actor, combat))) started.push("healing");
+  return started;
+}
+
+function healingTimers(actor: TimerActor): Array<{ effect: TimerEffectLike; flag: TimerFlag }> {
+  return effectsOf(actor)
+    .map((effect) => ({ effect, flag: timerOf(effect) }))
+    .filter((e): e is { effect: TimerEffectLike; flag: TimerFlag } => e.flag?.ruleset === "storytelling" && e.flag.kind === "healing");
+}
+
+/**
+ * The healing timer follows the track (active GM): none while nothing may heal (a clean track,
+ * dead, dying and not stabilised); one on the wound that heals next, started anew when that wound
+ * changes (a fresh bruise heals before the knife wound under it). A timer already run out is left
+ * to the expiry under way, which heals and starts the next itself. Returns whether one started.
+ */
+export async function followHealing(actor: TimerActor, combat: TimerCombat | null, stabilised?: boolean): Promise<boolean> {
+  const running = healingTimers(actor);
+  const now = timerNow(combat);
+  if (running.some((r) => isExpired(r.flag, now))) return false;
+  const track = trackOf(actor);
+  const steady = stabilised ?? running.some((r) => r.flag.data?.stabilised === true);
+  const keepsSteady = steady && healthStatus(track) === "dying";
+  if (!mayHeal(track, keepsSteady)) {
+    if (running.length > 0)
+      await actor.deleteEmbeddedDocuments(
+        "ActiveEffect",
+        running.map((r) => String(r.effect.id)),
+      );
+    return false;
+  }
+  const next = nextToHeal(track);
+  const length = healingLength(track);
+  if (!next || !length) return false;
+  if (running.length === 1 && running[0].flag.data?.wound === next && running[0].flag.data?.stabilised === (keepsSteady || undefined))
+    return false;
+  await start(actor, "healing", length, combat, { wound: next, ...(keepsSteady ? { stabilised: true } : {}) });
+  return true;
+}
+
+/**
+ * The `deleteActiveEffect` hook on the active GM: a bleeding timer the GM deleted before it ran out
+ * (medical aid stabilised the character, published p.174) lets the wounds heal.
+ */
+export async function onStorytellingEffectDeleted(effect: TimerEffectLike & { parent?: TimerActor | null }): Promise<boolean> {
+  const actor = effect.parent;
+  const flag = timerOf(effect);
+  if (!isActiveGM() || !flag || flag.ruleset !== "storytelling" || flag.kind !== "bleedOut" || !isCharacter(actor)) return false;
+  const combat = activeCombat();
+  if (isExpired(flag, timerNow(combat))) return false;
+  return followHealing(actor, combat, true);
 }
 
 /**

@@ -12,13 +12,18 @@
  *  - Bleeding out: a character whose last Health box holds lethal damage is dying; each minute
  *    without medical aid one lethal wound becomes aggravated, and every box aggravated is death
  *    (published p.174, digest §Z.6). A minute is twenty turns of three seconds (002:L41).
+ *  - Healing: wounds heal by themselves, the rightmost (least severe) first — a bashing wound in
+ *    15 minutes, a lethal one in 2 days, an aggravated one in a week (published pp.175–176, digest
+ *    §Z.7). The clock is world time, in a fight too (its rounds advance the world's clock). A dying
+ *    character heals only once stabilised (p.174: "needs ongoing care until one box heals").
  */
 import type { TimerLength, TimerNow, TimerStart } from "../../core/durations";
 import { timerExpired, requireTimerArgs } from "../../core/durations";
 import { OmnibusError, describeValue, requireInt } from "../../core/errors";
+import { HEALING_MINUTES, healOverTime, type DamageType, type HealthTrack } from "./health";
 
-export type StorytellingTimerKind = "willpower" | "pepperSpray" | "knockout" | "bleedOut";
-export const STORYTELLING_TIMER_KINDS: readonly StorytellingTimerKind[] = ["willpower", "pepperSpray", "knockout", "bleedOut"];
+export type StorytellingTimerKind = "willpower" | "pepperSpray" | "knockout" | "bleedOut" | "healing";
+export const STORYTELLING_TIMER_KINDS: readonly StorytellingTimerKind[] = ["willpower", "pepperSpray", "knockout", "bleedOut", "healing"];
 
 /** A turn lasts three seconds (002:L41). */
 export const TURN_SECONDS = 3;
@@ -59,6 +64,56 @@ export function minutesBled(start: TimerStart, now: TimerNow): number {
     ? Math.floor((now.round! - start.round!) / TURNS_PER_MINUTE)
     : Math.floor((now.time - (start.time ?? now.time)) / 60);
   return Math.max(1, Math.min(9999, minutes));
+}
+
+/** The wound that heals next: the rightmost, least severe one (published p.175); null on a clean track. */
+export function nextToHeal(track: HealthTrack): DamageType | null {
+  if (track.bashing > 0) return "bashing";
+  if (track.lethal > 0) return "lethal";
+  return track.aggravated > 0 ? "aggravated" : null;
+}
+
+/**
+ * The time the next wound takes to heal (15 minutes, 2 days, 7 days), in its largest whole unit so
+ * the sheet reads "2 days left"; null on a clean track.
+ */
+export function healingLength(track: HealthTrack): TimerLength | null {
+  const next = nextToHeal(track);
+  if (!next) return null;
+  const minutes = HEALING_MINUTES[next];
+  if (minutes % (24 * 60) === 0) return { value: minutes / (24 * 60), units: "days" };
+  if (minutes % 60 === 0) return { value: minutes / 60, units: "hours" };
+  return { value: minutes, units: "minutes" };
+}
+
+/** Whole minutes of world time since a timer started (never below 0). */
+export function minutesSince(start: TimerStart, now: TimerNow): number {
+  return Math.max(0, Math.floor((now.time - (start.time ?? now.time)) / 60));
+}
+
+/** What `minutes` of rest did to a track: the track after, the wounds healed, and the minutes already served towards the next wound. */
+export interface HealingProgress {
+  track: HealthTrack;
+  healed: number;
+  next: DamageType | null;
+  served: number;
+}
+
+/**
+ * `minutes` of natural healing (published pp.175–176): wounds heal one at a time from the right,
+ * each in its own time; what is left over counts towards the next wound, so a GM who lets a week
+ * pass at once heals as much as one who lets it pass a day at a time.
+ */
+export function healingProgress(track: HealthTrack, minutes: number): HealingProgress {
+  const after = healOverTime(track, minutes);
+  let used = 0;
+  let healed = 0;
+  for (const type of ["bashing", "lethal", "aggravated"] as const) {
+    healed += track[type] - after[type];
+    used += (track[type] - after[type]) * HEALING_MINUTES[type];
+  }
+  const next = nextToHeal(after);
+  return { track: after, healed, next, served: next ? Math.floor(minutes) - used : 0 };
 }
 
 /** Pepper spray lasts to the end of the scene (002:L719): no length, the scene's end ends it. */

@@ -242,4 +242,105 @@ describe("Storytelling timers", () => {
       expect(timers("bleedOut")).toHaveLength(0);
     });
   });
+
+  describe("healing (published pp.175–176: a bashing wound heals in 15 minutes, lethal in 2 days, aggravated in a week, the rightmost first)", () => {
+    const DAY = 24 * 3600;
+    const wound = async (healthTrack: Record<string, number>) => {
+      Object.assign(actor.system, { attributes: { stamina: 2 }, size: 5 });
+      await actor.update({ "system.healthTrack": healthTrack });
+      await everyGM("updateActor", actor, { system: { healthTrack } });
+    };
+    const track = () => ({ ...actor.system.healthTrack });
+    const flag = () => timers("healing")[0]?.flags.omnibus.timer;
+
+    it("X// out of combat: a bruise heals at 15 minutes, then the next; a GM who lets 2 days pass heals the cut too — one timer with two GMs", async () => {
+      await wound({ aggravated: 0, lethal: 1, bashing: 2 });
+      expect(timers("healing")).toHaveLength(1);
+      expect(flag().length).toEqual({ value: 15, units: "minutes" });
+      expect(flag().data).toEqual({ wound: "bashing" });
+      await clock(899);
+      expect(track()).toEqual({ aggravated: 0, lethal: 1, bashing: 2 });
+      const before = t.stand.recorded.rendered.length;
+      await clock(900);
+      expect(track()).toEqual({ aggravated: 0, lethal: 1, bashing: 1 });
+      expect(timeCards(before).map((c: any) => c.lines)).toEqual([[{ name: "Karen", value: "OMNIBUS.Storytelling.Timer.Heals" }]]);
+      expect(timers("healing")).toHaveLength(1);
+      expect(flag().start.time).toBe(900);
+      // 15 minutes for the second bruise and 2 days for the cut, let pass at once.
+      const last = t.stand.recorded.rendered.length;
+      await clock(900 + 900 + 2 * DAY);
+      expect(track()).toEqual({ aggravated: 0, lethal: 0, bashing: 0 });
+      expect(timeCards(last).map((c: any) => c.lines)).toEqual([[{ name: "Karen", value: "OMNIBUS.Storytelling.Timer.Healed" }]]);
+      expect(timers("healing")).toHaveLength(0);
+    });
+
+    it("the time left over counts: 20 minutes on two bruises heal one and the second needs only 10 more", async () => {
+      await wound({ aggravated: 0, lethal: 0, bashing: 2 });
+      await clock(1200);
+      expect(track()).toEqual({ aggravated: 0, lethal: 0, bashing: 1 });
+      expect(flag().start.time).toBe(900);
+      await clock(1799);
+      expect(track()).toEqual({ aggravated: 0, lethal: 0, bashing: 1 });
+      await clock(1800);
+      expect(track()).toEqual({ aggravated: 0, lethal: 0, bashing: 0 });
+    });
+
+    it("a fresh bruise over a healing cut heals first: the timer moves to the 15 minutes; healed by hand, the timer goes", async () => {
+      await wound({ aggravated: 0, lethal: 1, bashing: 0 });
+      expect(flag().length).toEqual({ value: 2, units: "days" });
+      await clock(3600);
+      await wound({ aggravated: 0, lethal: 1, bashing: 1 });
+      expect(timers("healing")).toHaveLength(1);
+      expect(flag()).toMatchObject({ length: { value: 15, units: "minutes" }, data: { wound: "bashing" } });
+      expect(flag().start.time).toBe(3600);
+      // A heavier wound added to the left leaves the bruise rightmost: the timer runs on.
+      const id = timers("healing")[0].id;
+      await wound({ aggravated: 1, lethal: 1, bashing: 1 });
+      expect(timers("healing")[0].id).toBe(id);
+      await wound({ aggravated: 0, lethal: 0, bashing: 0 });
+      expect(timers("healing")).toHaveLength(0);
+    });
+
+    it("dying heals nothing until stabilised: the GM deleting the bleeding timer starts the 2 days, and a healed cut ends the dying", async () => {
+      Object.assign(actor.system, { attributes: { stamina: 2 }, size: 5 });
+      await wound({ aggravated: 0, lethal: 7, bashing: 0 });
+      expect(timers("healing")).toHaveLength(0);
+      actor.statuses.add("dying");
+      await everyGM("createActiveEffect", { id: "d1", statuses: new Set(["dying"]), flags: {}, parent: actor });
+      const bleeding = timers("bleedOut")[0];
+      actor.effects.contents = actor.effects.contents.filter((e: Effect) => e !== bleeding);
+      await everyGM("deleteActiveEffect", { ...bleeding, parent: actor });
+      expect(timers("healing")).toHaveLength(1);
+      expect(flag()).toMatchObject({ length: { value: 2, units: "days" }, data: { wound: "lethal", stabilised: true } });
+      await clock(2 * DAY);
+      expect(track()).toEqual({ aggravated: 0, lethal: 6, bashing: 0 });
+      expect(flag().data).toEqual({ wound: "lethal" });
+    });
+
+    it("a bleeding timer that ran out is not a stabilisation; an update while a healing timer has run out waits for its expiry", async () => {
+      await wound({ aggravated: 0, lethal: 0, bashing: 1 });
+      const id = timers("healing")[0].id;
+      g.game.time.worldTime = 900;
+      await everyGM("updateActor", actor, { system: { healthTrack: { aggravated: 0, lethal: 0, bashing: 1 } } });
+      expect(timers("healing").map((e) => e.id)).toEqual([id]);
+      const ranOut = {
+        id: "b9",
+        flags: {
+          omnibus: {
+            timer: {
+              ruleset: "storytelling",
+              kind: "bleedOut",
+              length: { value: 60, units: "seconds" },
+              start: { round: null, turn: null, time: 0 },
+            },
+          },
+        },
+        parent: actor,
+      };
+      actor.system.healthTrack = { aggravated: 0, lethal: 7, bashing: 0 };
+      actor.effects.contents = [];
+      await everyGM("deleteActiveEffect", ranOut);
+      expect(timers("healing")).toHaveLength(0);
+    });
+  });
 });
