@@ -197,6 +197,11 @@ export interface CombatHooks {
   /** `CONFIG.Combat.initiative` formula/decimals for the plain case. */
   formula?: string;
   decimals?: number;
+  /**
+   * The seconds of world time a combat round lasts (`CONFIG.time.roundTime`: core advances the
+   * world's clock by it as each round ends), so world-time timers run on through a fight.
+   */
+  roundSeconds?: number;
   /** Surprise at the start of a fight: the GM's tracker button and dialog (combat.ts `askSurprise`). */
   surprise?: SurpriseHook;
 }

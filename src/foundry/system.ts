@@ -179,6 +179,7 @@ export function onInit(): void {
     registerTokenRuler(adapter);
     if (adapter.combat) {
       if (adapter.combat.formula) cfg.Combat.initiative = { formula: adapter.combat.formula, decimals: adapter.combat.decimals ?? 0 };
+      if (adapter.combat.roundSeconds) CONFIG.time.roundTime = adapter.combat.roundSeconds;
       cfg.Combatant.documentClass = combatantClass(cfg.Combatant.documentClass as never, adapter.combat);
       cfg.Combat.documentClass = combatClass(cfg.Combat.documentClass as never, adapter.combat);
       if (adapter.combat.surprise) registerSurpriseButton(adapter.combat.surprise);

@@ -503,6 +503,8 @@ export function installFoundryStandIns(
     Item: { documentClass: Item, dataModels: {} },
     Combat: { documentClass: Combat, initiative: { formula: null, decimals: 2 } },
     Combatant: { documentClass: Combatant },
+    // api CONFIG.time: `roundTime`, the seconds core adds to the world time as a combat round ends.
+    time: { roundTime: 0, turnTime: 0 },
     Dice: {
       rolls: [Roll],
       terms: {},

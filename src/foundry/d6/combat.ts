@@ -49,6 +49,7 @@ import {
 import { D6PlainRoll, D6Roll } from "./rolls";
 import { readSettings } from "./settings";
 import { storedCode } from "../../rules/d6/table/schema";
+import { ROUND_SECONDS } from "../../rules/d6/actions";
 
 interface CombatantLike {
   id?: string | null;
@@ -120,6 +121,8 @@ export const d6Combat: CombatHooks = {
   },
   compare: (a, b) => compareCombatants(a as unknown as CombatantLike, b as unknown as CombatantLike),
   formula: "2d6",
+  /** A round is five seconds (000:L1021). */
+  roundSeconds: ROUND_SECONDS,
   decimals: 0,
   surprise: { determine: (combat, choice) => determineSurprise(combat as unknown as SurpriseCombat, choice) },
 };

@@ -22,6 +22,7 @@ import { SilhouetteRoll, type SilhouetteOutcome } from "./rolls";
 import { silhouetteOptions } from "./settings";
 import { diveForCoverTimed, startDiveForCover } from "./timers";
 import type { TimerActor, TimerCombat } from "../durations";
+import { ROUND_SECONDS } from "../../rules/silhouette/initiative";
 
 export const STATUS = {
   prone: "prone",
@@ -117,6 +118,8 @@ export function compareCombatants(a: CombatantLike, b: CombatantLike): number {
 export const silhouetteCombat: CombatHooks = {
   initiativeRoll: (combatant) => initiativeRoll(combatant as unknown as CombatantLike) as never,
   compare: (a, b) => compareCombatants(a as unknown as CombatantLike, b as unknown as CombatantLike),
+  /** A round lasts about six seconds (004:L1). */
+  roundSeconds: ROUND_SECONDS,
   surprise: { determine: (combat, choice) => determineSurprise(combat as never, choice) },
 };
 

@@ -44,6 +44,7 @@ import { StorytellingDie } from "../dice/terms";
 import { STORYTELLING_TEMPLATES, StorytellingCharacterSheet, StorytellingItemSheet, StorytellingVehicleSheet } from "./sheets";
 import { compareInitiative, determineSurprise, onCombatRound, resolveTiesAsGM, rollOffTies, scheduleTies } from "./combat";
 import { declareWillpowerForDefense, toggleDodge } from "./defense/actions";
+import { TURN_SECONDS } from "../../rules/storytelling/timers";
 
 const sheet = { sheet: StorytellingItemSheet, sheetLabel: `${KEY}.Sheet.Item` };
 
@@ -93,6 +94,8 @@ export const storytellingAdapter = defineRuleset({
     compare: compareInitiative,
     formula: "1d10",
     decimals: 0,
+    /** A turn is three seconds (002:L41). */
+    roundSeconds: TURN_SECONDS,
     surprise: { determine: (combat, choice) => determineSurprise(combat as never, choice) },
   },
   chatActions: storytellingChatActions,
