@@ -117,6 +117,7 @@ export function actorData(actor: ActorDoc): D6ActorData {
     system: actor.system,
     items,
     effects: actorEffects(actor as never),
+    statuses: [...((actor as unknown as { statuses?: Iterable<string> }).statuses ?? [])],
   };
 }
 
@@ -147,6 +148,7 @@ export async function targetsData(targets: TargetInfo[]): Promise<Record<string,
       reactions,
       isVehicle: actor.type === "d6_vehicle",
       ...(difficultyBonus ? { difficultyBonus } : {}),
+      ...((actor as unknown as { statuses?: Set<string> }).statuses?.has("surprised") ? { surprised: true } : {}),
     };
   }
   return out;

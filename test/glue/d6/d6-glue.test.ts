@@ -156,6 +156,16 @@ describe("a character from the digest rolls a check", () => {
     expect(() => checks.d6Checks.odds!(request!, { ...request!.values, characterPoints: 1, forcePoint: true })).toThrow(/Force Point/);
     expect(stand.recorded.messagesCreated).toHaveLength(0);
   });
+
+  it("caught by surprise, Thannik cannot roll his dodge (000:L363): refused with his name, nothing rolled; aware, it builds", async () => {
+    const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    const dodge = (actor as any).items.contents.find((i: any) => i.system.reaction === "dodge");
+    const source = { actor: actor as never, kind: "skill", dataset: { itemId: dodge.id }, targets: [] };
+    expect((await checks.d6Checks.build(source))?.data.rollKind).toBe("reaction");
+    (actor as any).statuses = new Set(["surprised"]);
+    await expect(checks.d6Checks.build(source)).rejects.toMatchObject({ data: { key: "SurprisedNoReaction", name: "Thannik" } });
+    expect(stand.recorded.messagesCreated).toHaveLength(0);
+  });
 });
 
 describe("an attack at measured distances", () => {

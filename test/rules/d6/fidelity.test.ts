@@ -29,6 +29,7 @@ import {
   attackCheck,
   attributeCheck,
   resolveValues,
+  skillCheck,
   targetDifficulty,
   weaponCondition,
   type D6AttackTarget,
@@ -291,5 +292,69 @@ describe("a stun's −1D lasts this round and the next (000:L405) — the pure p
   it("a wound's −1D does not wear off by rounds (000:L407)", () => {
     expect(woundPenaltyInRound("wounded", 3, 9)).toBe(1);
     expect(woundPenaltyInRound("wounded_twice", null, 9)).toBe(2);
+  });
+});
+
+describe("caught by surprise: no dodge or parry against the first action (000:L363)", () => {
+  const settings = DEFAULT_SETTINGS;
+  const dodge = {
+    id: "s",
+    name: "Dodge",
+    type: "d6_skill",
+    system: { attribute: "dexterity", code: { dice: 4, pips: 0 }, reaction: "dodge", specializations: [] },
+  };
+  const actor = (statuses: string[]) => ({
+    name: "Kessa",
+    type: "d6_character",
+    system: { attributes: { dexterity: { dice: 3, pips: 0 } }, round: {} },
+    items: [dodge],
+    statuses,
+  });
+
+  it("a surprised character's dodge roll is refused with a reason; unsurprised it is a reaction roll", () => {
+    expect(skillCheck(actor([]), dodge, null, settings).data.rollKind).toBe("reaction");
+    try {
+      skillCheck(actor(["surprised"]), dodge, null, settings);
+      expect.unreachable("a surprised dodge was allowed");
+    } catch (e) {
+      expect(e).toBeInstanceOf(OmnibusError);
+      expect((e as OmnibusError).data).toMatchObject({ key: "SurprisedNoReaction", name: "Kessa" });
+    }
+    // Any other skill still rolls.
+    const sneak = { ...dodge, name: "Sneak", system: { ...dodge.system, reaction: "" } };
+    expect(skillCheck(actor(["surprised"]), sneak, null, settings).data.rollKind).toBe("skill");
+  });
+
+  it("at the table: a target that dodged 18 before the ambush is hit against its short range's Easy number (6–10) while surprised", () => {
+    const shooter = {
+      name: "Rodo",
+      type: "d6_character",
+      system: { attributes: { dexterity: { dice: 3, pips: 0 } }, round: {} },
+      items: [],
+    };
+    const pistol = {
+      id: "w",
+      name: "Blaster pistol",
+      type: "d6_weapon",
+      system: {
+        skill: "blaster",
+        attackType: "ranged",
+        damage: "4D",
+        ranges: { shortMin: 3, shortMax: 10, medium: 30, long: 120 },
+        fireControl: { dice: 0, pips: 0 },
+      },
+    };
+    const target = { tokenUuid: "t", actorUuid: "Actor.k", name: "Kessa", img: "", distance: 5, units: "m" };
+    const dodged = { scale: "character" as const, reactions: [{ skill: "dodge" as const, total: 18, full: false }], isVehicle: false };
+    const aware = attackCheck(shooter, pistol, [target], { "Actor.k": dodged }, settings);
+    const caught = attackCheck(shooter, pistol, [target], { "Actor.k": { ...dodged, surprised: true } }, settings);
+    const none = attackCheck(shooter, pistol, [target], { "Actor.k": { ...dodged, reactions: [] } }, settings);
+    const difficulty = (r: typeof aware) =>
+      targetDifficulty((r.data as { attack: { targets: D6AttackTarget[] } }).attack.targets[0], "ranged", 0, settings)!;
+    // 5 m with a 3-10/30/120 pistol is short range, Easy (000:L697–699), 6–10; an aware dodge of 18 replaces it.
+    expect(difficulty(caught)).toBe(difficulty(none));
+    expect(difficulty(caught)).toBeGreaterThanOrEqual(6);
+    expect(difficulty(caught)).toBeLessThanOrEqual(10);
+    expect(difficulty(aware)).toBe(18);
   });
 });

@@ -6,7 +6,7 @@
 import { type D6Settings } from "./settings";
 import { Distribution } from "../../../core/odds";
 import { checkEffectTotal, type CheckEffects, type PlainEffect } from "../../../core/effects";
-import { OmnibusError } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import {
   CHARACTER_POINT_CAPS,
   COVER_DICE,
@@ -66,6 +66,8 @@ export interface D6ActorData {
   items: D6ItemData[];
   /** The Active Effects that apply to the actor (effects.ts `actorEffects`), as plain data. */
   effects?: PlainEffect[];
+  /** The status ids the actor shows (e.g. "surprised", "stunned"). */
+  statuses?: string[];
 }
 
 /** A skill's effect key: its English name in lower case, letters and digits only ("Blaster" → "blaster"). */
@@ -117,6 +119,8 @@ export interface D6TargetData {
   isVehicle: boolean;
   /** Added to the difficulty to hit it by its effects (`system.bonuses.difficulty`). */
   difficultyBonus?: number;
+  /** Caught by surprise: its reactions do not count against the ambushers' first action (000:L363). */
+  surprised?: boolean;
 }
 
 const norm = (s: string) => s.trim().toLowerCase();
@@ -359,6 +363,12 @@ export function skillCheck(
   if (specialization !== null && !spec)
     throw new OmnibusError("badArgument", `no specialization ${specialization}`, { name: "specialization", value: String(specialization) });
   const reaction = String(skill.system.reaction ?? "");
+  // The surprised side cannot roll defensive skills to dodge or parry the first action (000:L363);
+  // the status lasts the surprise round (combat.ts ends it as round 2 begins).
+  if (reaction && actor.statuses?.includes("surprised"))
+    throw refused("SurprisedNoReaction", "a surprised character cannot dodge or parry the ambushers' first action", {
+      name: actor.name,
+    });
   const rollKind: D6RollKind = reaction ? "reaction" : spec ? "specialization" : "skill";
   const code = spec ? storedCode(spec.code, spec.name) : storedCode(skill.system.code, skill.name);
   const data = baseData(actor, rollKind, code);
@@ -465,7 +475,8 @@ export function attackCheck(
       level,
       difficulty,
       scaleAttack: mods.attack,
-      reactions: info?.reactions ?? [],
+      // A surprised side cannot roll reactions against the first action (000:L363): none count.
+      reactions: info?.surprised ? [] : (info?.reactions ?? []),
       ...(info?.difficultyBonus ? { difficultyBonus: info.difficultyBonus } : {}),
     };
   });
