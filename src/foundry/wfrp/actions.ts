@@ -15,15 +15,14 @@
  * a request names only the card, the action and the target's index.
  */
 import { OmnibusError, refused } from "../../core/errors";
-import { MAX_OPPOSED_REROLLS, advantageAfterOpposed, type TestOptions, type TestSpec } from "../../rules/wfrp/index";
-import { cardStateOf, postResponse, userOwns, documentOf } from "../chat/actions";
+import { MAX_OPPOSED_REROLLS, type TestOptions, type TestSpec } from "../../rules/wfrp/index";
+import { cardStateOf, postResponse, userOwns } from "../chat/actions";
 import { parseIndex } from "../chat/requests";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
 import {
   attackCardContext,
   defenceNeedsReroll,
   planDamage,
-  resolveTarget,
   withDefenceFaces,
   type AttackState,
   type DefenceSkill,
@@ -41,7 +40,6 @@ import {
   testedOptions,
   type OpposedState,
 } from "../../rules/wfrp/table/opposed/checks";
-import { deriveActor } from "../../rules/wfrp/table/derive";
 import { actorView, targetActor, targetActorSync } from "./documents";
 import { currentRules } from "./settings";
 import { defenceSpecFor, withWeapon } from "../../rules/wfrp/table/checks";
@@ -49,6 +47,7 @@ import type { WfrpTestRoll } from "./rolls";
 import { fortuneActions, renderTestCard } from "./fortune/actions";
 import { withFortuneButton } from "../../rules/wfrp/table/fortune/cards";
 import { tieChoiceAction } from "./tie-choice/actions";
+import { settleAdvantage } from "./advantage/combat";
 
 /** The attack in a card state (the GM's record, or the message's flags for display). */
 export function attackStateOf(state: Record<string, unknown>): AttackState {
@@ -176,19 +175,8 @@ async function settleDefence(
     }
     next = withDefenceFaces(state, index, defence, all);
   }
-  const changes: DocumentChange[] = [];
-  const result = resolveTarget(next, index);
-  if (result && skill !== "none") {
-    const attackerDoc = state.attacker.uuid ? await documentOf<Actor.Implementation>(state.attacker.uuid) : null;
-    const attacker = attackerDoc ? actorView(attackerDoc) : null;
-    const adv = (v: { system: Record<string, unknown> } | null) => (typeof v?.system.advantage === "number" ? v.system.advantage : 0);
-    const cap = (v: ReturnType<typeof actorView> | null) =>
-      rules.advantageCap && v ? deriveActor(v.system, v.items, v.statuses).characteristics.i.bonus : undefined;
-    const after = advantageAfterOpposed(adv(attacker), adv(defender), result.winner, { attacker: cap(attacker), defender: cap(defender) });
-    if (attackerDoc && after.attacker !== adv(attacker))
-      changes.push({ uuid: attackerDoc.uuid, update: { "system.advantage": after.attacker } });
-    if (after.defender !== adv(defender)) changes.push({ uuid: defenderDoc.uuid, update: { "system.advantage": after.defender } });
-  }
+  // Both sides' Advantage after the opposed test, recorded with the winner for a later re-roll.
+  const changes: DocumentChange[] = skill !== "none" ? await settleAdvantage(next, index) : [];
   return { changes, state: { ...context.state, attack: next }, summary: { key: `OMNIBUS.WFRP.Defence.${skill}` } };
 }
 

@@ -161,7 +161,7 @@ describe("a character from the digest rolls a check", () => {
     const actor = actorDoc(packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
     const dodge = (actor as any).items.contents.find((i: any) => i.system.reaction === "dodge");
     const source = { actor: actor as never, kind: "skill", dataset: { itemId: dodge.id }, targets: [] };
-    expect((await checks.d6Checks.build(source))?.data.rollKind).toBe("reaction");
+    expect(((await checks.d6Checks.build(source))?.data as { rollKind?: string } | undefined)?.rollKind).toBe("reaction");
     (actor as any).statuses = new Set(["surprised"]);
     await expect(checks.d6Checks.build(source)).rejects.toMatchObject({ data: { key: "SurprisedNoReaction", name: "Thannik" } });
     expect(stand.recorded.messagesCreated).toHaveLength(0);

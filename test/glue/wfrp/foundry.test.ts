@@ -228,10 +228,66 @@ describe("an attack on a targeted token", () => {
     expect(await actions.requestChatAction(message as any, "wfrpFortuneDefence", "0")).toBe(true);
     await stand.settle();
     expect(stateOf(message).attack.targets[0].defence).toMatchObject({ skill: "melee", roll: 5 });
-    expect(defender.updates).toContainEqual({ "system.fortune": 0 });
+    expect(defender.updates.at(-1)).toMatchObject({ "system.fortune": 0 });
     const row = (await view(message)).context.targets[0];
     expect(row).toMatchObject({ hit: false, defence: { slLabel: "+4" } });
     expect(row.fortuneButton).toBeUndefined();
+  });
+
+  it("a re-roll that changes the winner moves Advantage with it: the attacker's +1 taken back, the defender's given, in the Fortune point's update", async () => {
+    const { attacker, defender, message } = await attack(13);
+    attacker.live = defender.live = true;
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces.push(27);
+    await actions.requestChatAction(message as any, "defendMelee", "0");
+    await stand.settle();
+    expect(attacker.system.advantage).toBe(1);
+    expect(stateOf(message).attack.targets[0].advantage).toEqual({ attacker: 0, defender: 0, winner: "attacker" });
+    defender.system.fortune = 1;
+    faces.push(5);
+    expect(await actions.requestChatAction(message as any, "wfrpFortuneDefence", "0")).toBe(true);
+    await stand.settle();
+    expect(attacker.updates.at(-1)).toEqual({ "system.advantage": 0 });
+    expect(defender.updates.at(-1)).toEqual({ "system.fortune": 0, "system.advantage": 1 });
+    expect(stateOf(message).attack.targets[0].advantage.winner).toBe("defender");
+  });
+
+  it("the attacker's Fortune re-roll that loses a won parry: Advantage to the defender, the attacker's later gain kept", async () => {
+    const { attacker, defender, message } = await attack(13);
+    attacker.live = defender.live = true;
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces.push(27);
+    await actions.requestChatAction(message as any, "defendMelee", "0");
+    await stand.settle();
+    // Since the parry the attacker gained another point elsewhere: it is kept.
+    attacker.system.advantage = 2;
+    attacker.system.fortune = 1;
+    faces.push(96);
+    expect(await actions.requestChatAction(message as any, "wfrpFortune", null)).toBe(true);
+    await stand.settle();
+    expect(stateOf(message).attack.roll).toBe(96);
+    expect(attacker.updates.at(-1)).toEqual({ "system.fortune": 0, "system.advantage": 1 });
+    expect(defender.updates.at(-1)).toEqual({ "system.advantage": 1 });
+  });
+
+  it("the attacker's Fortune re-roll that still wins the parry changes no Advantage", async () => {
+    const { attacker, defender, message } = await attack(13);
+    attacker.live = defender.live = true;
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    faces.push(27);
+    await actions.requestChatAction(message as any, "defendMelee", "0");
+    await stand.settle();
+    attacker.system.fortune = 1;
+    const before = defender.updates.length;
+    faces.push(12);
+    expect(await actions.requestChatAction(message as any, "wfrpFortune", null)).toBe(true);
+    await stand.settle();
+    expect(stateOf(message).attack.roll).toBe(12);
+    expect(attacker.updates.at(-1)).toEqual({ "system.fortune": 0 });
+    expect(defender.updates).toHaveLength(before);
   });
 
   it("apply damage by the attacker's player (who does not own the target) goes to the GM, who applies ONE update: 8 − TB 3 − AP 1 = 4 Wounds; a second click does nothing", async () => {

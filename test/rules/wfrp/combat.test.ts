@@ -7,6 +7,7 @@ import {
   addCondition,
   advantageAfter,
   advantageAfterOpposed,
+  advantageAfterRedecided,
   advantageModifier,
   applyDamage,
   armourAt,
@@ -214,6 +215,33 @@ describe("Advantage (003:L341; digest §7 item 18)", () => {
     expect(advantageAfterOpposed(2, 3, "attacker")).toEqual({ attacker: 3, defender: 0 });
     expect(advantageAfter(3, "wonOpposed", 3)).toBe(3);
     expect(advantageAfter(4, "sufferedWound")).toBe(0);
+  });
+  it("a re-roll that turns the winner (003:L72): 2 vs 3 won by the attacker (3 / 0) becomes the defender's win (0 / 4)", () => {
+    expect(advantageAfterRedecided({ attacker: 2, defender: 3 }, "attacker", "defender", { attacker: 3, defender: 0 })).toEqual({
+      attacker: 0,
+      defender: 4,
+    });
+    // The same winner: nothing to change.
+    expect(advantageAfterRedecided({ attacker: 2, defender: 3 }, "attacker", "attacker", { attacker: 3, defender: 0 })).toBeNull();
+    // A stalemate re-rolled into a win: the loser loses all, the winner gains 1.
+    expect(advantageAfterRedecided({ attacker: 2, defender: 3 }, null, "attacker", { attacker: 2, defender: 3 })).toEqual({
+      attacker: 3,
+      defender: 0,
+    });
+  });
+  it("what changed since is kept, never below 0, never above the cap", () => {
+    // The attacker gained 2 more elsewhere (3 → 5): the re-roll takes back only this test's +1 and the reset.
+    expect(advantageAfterRedecided({ attacker: 2, defender: 3 }, "attacker", "defender", { attacker: 5, defender: 1 })).toEqual({
+      attacker: 2,
+      defender: 5,
+    });
+    expect(advantageAfterRedecided({ attacker: 0, defender: 2 }, "attacker", "defender", { attacker: 0, defender: 0 })).toEqual({
+      attacker: 0,
+      defender: 3,
+    });
+    expect(
+      advantageAfterRedecided({ attacker: 2, defender: 3 }, "attacker", "defender", { attacker: 3, defender: 2 }, { defender: 3 }),
+    ).toEqual({ attacker: 0, defender: 3 });
   });
 });
 

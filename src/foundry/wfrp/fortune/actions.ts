@@ -8,14 +8,16 @@
  * the one d100 face, spends the point and amends its record with the new face, from which every
  * client re-renders the card. Each defender on an opposed-test or attack card may likewise spend
  * their own Fortune point on their own roll, once, from their row (`wfrpFortuneDefence`): the GM
- * replaces that defender's face and the result against them is decided again. What pays for a re-roll is not in the seed: Fortune is the published
+ * replaces that defender's face and the result against them is decided again. A re-roll that
+ * changes who won an opposed combat test moves both sides' Advantage with it (../advantage/combat.ts). What pays for a re-roll is not in the seed: Fortune is the published
  * game's resource and the character sheet's field.
  */
 import { OmnibusError, refused } from "../../../core/errors";
 import { rerollTest, type TestOptions, type TestResult, type TestSpec } from "../../../rules/wfrp/index";
 import { cardStateOf, postResponse, userOwns, documentOf } from "../../chat/actions";
 import { localize, notify } from "../../i18n";
-import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
+import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../../ruleset";
+import { redecideAdvantage } from "../advantage/combat";
 import { testCardContext, type AttackState } from "../../../rules/wfrp/table/cards";
 import { TEST_CARD, rollD100For } from "../checks";
 import { responseMode } from "../../compat";
@@ -90,11 +92,20 @@ async function planFortune(context: ChatActionContext): Promise<PlannedAction> {
   const { result, previous } = rerollTest({ spec: card.spec, roll: card.roll, rerolls: 0 }, faces[0], card.options);
   const state = structuredClone(context.state);
   state.fortune = { used: true, before: card.roll, after: faces[0] };
+  let advantage: DocumentChange[] = [];
   if (card.kind === "test") (state.test as { result: TestResult }).result = result;
   else if (card.kind === "opposed") (state.opposed as OpposedState).roll = faces[0];
-  else (state.attack as AttackState).roll = faces[0];
+  else {
+    const attack = state.attack as AttackState;
+    attack.roll = faces[0];
+    // Every target's opposed test is decided again: where the winner changes, so does Advantage.
+    advantage = await redecideAdvantage(
+      attack,
+      attack.targets.map((_, i) => i),
+    );
+  }
   return {
-    changes: [{ uuid: actor.uuid, update: { "system.fortune": fortune - 1 } }],
+    changes: mergeChanges([{ uuid: actor.uuid, update: { "system.fortune": fortune - 1 } }], advantage),
     state,
     summary: { key: "OMNIBUS.WFRP.Fortune.Applied", data: { name: actor.name, before: previous.roll, after: result.roll } },
   };
@@ -151,11 +162,24 @@ async function planDefenderFortune(context: ChatActionContext): Promise<PlannedA
       name: "rolls",
       value: String(faces[0]),
     });
+  // The defender's opposed test decided again: where the winner changes, so does Advantage.
+  const advantage = card.kind === "attack" ? await redecideAdvantage(state.attack as AttackState, [card.index]) : [];
   return {
-    changes: [{ uuid: actor.uuid, update: { "system.fortune": fortune - 1 } }],
+    changes: mergeChanges([{ uuid: actor.uuid, update: { "system.fortune": fortune - 1 } }], advantage),
     state,
     summary: { key: "OMNIBUS.WFRP.Fortune.Applied", data: { name: actor.name, before: previous.roll, after: result.roll } },
   };
+}
+
+/** One change per document: the Fortune point spent and an Advantage change of the same actor in one update. */
+function mergeChanges(first: DocumentChange[], more: DocumentChange[]): DocumentChange[] {
+  const out: DocumentChange[] = first.map((c) => ({ ...c, update: { ...(c.update ?? {}) } }));
+  for (const c of more) {
+    const same = out.find((o) => o.uuid === c.uuid);
+    if (same) same.update = { ...same.update, ...(c.update ?? {}) };
+    else out.push(c);
+  }
+  return out;
 }
 
 function ownsDefender({ user, state, target }: ChatActionContext): boolean {

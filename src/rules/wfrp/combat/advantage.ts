@@ -6,6 +6,7 @@
  */
 import { requireObject } from "../../../core/guards";
 import { describeValue, OmnibusError, requireInt } from "../../../core/errors";
+import type { OpposedWinner } from "../opposed";
 
 /** Test modifier per point of Advantage. */
 export const ADVANTAGE_STEP = 10;
@@ -66,4 +67,31 @@ export function advantageAfterOpposed(
     attacker: advantageAfter(attacker, winner === "attacker" ? "wonOpposed" : "lostOpposed", caps.attacker),
     defender: advantageAfter(defender, winner === "defender" ? "wonOpposed" : "lostOpposed", caps.defender),
   };
+}
+
+/**
+ * Both sides' Advantage when a re-roll (a Fortune point, 003:L72) changes who won an opposed combat
+ * test already decided: the old result's gain and loss are taken back and the new one's given, from
+ * the Advantage each side had before the test (`before`). Whatever either side's Advantage did since
+ * (`current`) is kept: the difference between the two results is added to it, within 0 and the cap.
+ * Null when the winner is the same (nothing changes).
+ */
+export function advantageAfterRedecided(
+  before: { attacker: number; defender: number },
+  was: OpposedWinner,
+  now: OpposedWinner,
+  current: { attacker: number; defender: number },
+  caps: { attacker?: number; defender?: number } = {},
+): { attacker: number; defender: number } | null {
+  requireObject("before", before);
+  requireObject("current", current);
+  if (was === now) return null;
+  const old = advantageAfterOpposed(before.attacker, before.defender, was, caps);
+  const next = advantageAfterOpposed(before.attacker, before.defender, now, caps);
+  const side = (key: "attacker" | "defender") => {
+    const value = requireInt("advantage", current[key], 0, 999) + next[key] - old[key];
+    const cap = caps[key];
+    return Math.max(0, cap === undefined ? value : Math.min(value, cap));
+  };
+  return { attacker: side("attacker"), defender: side("defender") };
 }

@@ -116,6 +116,11 @@ export interface AttackTargetState extends TargetInfo {
    * each re-roll of a full tie, the attacker's then the defender's (003:L191); the last pair decides.
    */
   defence: { skill: DefenceSkill; spec: TestSpec | null; roll: number | null; defensiveWeapon: boolean; rerolls?: number[] } | null;
+  /**
+   * Once the opposed test is decided: both sides' Advantage before it and who won, so a later
+   * re-roll that changes the winner moves the Advantage with it (combat/advantage.ts).
+   */
+  advantage?: { attacker: number; defender: number; winner: "attacker" | "defender" | null };
   /** What "apply damage" did, once applied. */
   applied: {
     woundsLost: number;
