@@ -34,6 +34,14 @@ const SAME_IN_BOTH: Record<string, string> = {
   "OMNIBUS.Silhouette.AttributeAbbr.fit": "FIT",
   "OMNIBUS.Silhouette.AttributeAbbr.str": "STR",
   "OMNIBUS.Silhouette.AttributeAbbr.will": "WILL",
+  // The six the seed does not name and HEA: the Silhouette CORE abbreviations, in Latin letters like the seed's.
+  "OMNIBUS.Silhouette.AttributeAbbr.app": "APP",
+  "OMNIBUS.Silhouette.AttributeAbbr.cre": "CRE",
+  "OMNIBUS.Silhouette.AttributeAbbr.inf": "INF",
+  "OMNIBUS.Silhouette.AttributeAbbr.kno": "KNO",
+  "OMNIBUS.Silhouette.AttributeAbbr.per": "PER",
+  "OMNIBUS.Silhouette.AttributeAbbr.psy": "PSY",
+  "OMNIBUS.Silhouette.AttributeAbbr.hea": "HEA",
   // Rate of fire: the seed's own abbreviation (004 uses ROF throughout).
   "OMNIBUS.Silhouette.Weapon.Rof": "ROF",
   // A product name (the Heavy Gear game) and its numbers.

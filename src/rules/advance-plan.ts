@@ -26,6 +26,7 @@ import {
 import { codeToPips, formatDieCode, pipsToCode, requireCode } from "./d6/dice-code";
 import { specialtyList } from "./storytelling/creation";
 import { finiteOr } from "../core/units";
+import { derivedStrength } from "./silhouette/build";
 
 export interface AdvanceTarget {
   /** The trait kind of the ruleset's cost table (`attribute`, `skill`, `characteristic`…). */
@@ -285,17 +286,24 @@ function stepFor(ruleset: RulesetId, actor: ActorLike, t: AdvanceTarget): Step |
     case "silhouette": {
       if (t.kind === "attribute") {
         const attrs = isRecord(s.attributes) ? s.attributes : {};
-        if (typeof attrs[key] !== "number") return null;
+        // STR is a secondary trait, not bought (a client asking for it gets nothing).
+        if (key === "str" || typeof attrs[key] !== "number") return null;
         const v = attrs[key] as number;
         if (v >= MAX.silhouetteAttribute) return { atMax: String(v), label: key };
-        return {
-          label: key,
-          from: v,
-          to: v + 1,
-          costKind: "attribute",
-          changes: { system: { [`attributes.${key}`]: v + 1 } },
-          revert: { system: { [`attributes.${key}`]: v } },
-        };
+        const changes: Record<string, unknown> = { [`attributes.${key}`]: v + 1 };
+        const revert: Record<string, unknown> = { [`attributes.${key}`]: v };
+        // A stored STR that matched (BLD + FIT) / 2 follows a BLD or FIT advance (Silhouette CORE,
+        // "Secondary Traits"); one that did not (a creature, a GM's choice) is left as it is.
+        const bld = finiteOr(attrs.bld);
+        const fit = finiteOr(attrs.fit);
+        if ((key === "bld" || key === "fit") && typeof attrs.str === "number" && attrs.str === derivedStrength(bld, fit)) {
+          const after = key === "bld" ? derivedStrength(bld + 1, fit) : derivedStrength(bld, fit + 1);
+          if (after !== attrs.str) {
+            changes["attributes.str"] = after;
+            revert["attributes.str"] = attrs.str;
+          }
+        }
+        return { label: key, from: v, to: v + 1, costKind: "attribute", changes: { system: changes }, revert: { system: revert } };
       }
       if (t.kind === "skill") {
         const item = itemOf(actor, t.itemId, "silhouette_skill");
@@ -454,7 +462,10 @@ function offerTargets(ruleset: RulesetId, actor: ActorLike): AdvanceTarget[] {
       ];
     case "silhouette":
       return [
-        ...keys(s.attributes).map((key) => ({ kind: "attribute", key })),
+        // STR is a secondary trait (Silhouette CORE: (BLD + FIT) / 2), not bought with experience.
+        ...keys(s.attributes)
+          .filter((key) => key !== "str")
+          .map((key) => ({ kind: "attribute", key })),
         ...ofType("silhouette_skill").map((i) => ({ kind: "skill", itemId: i._id as string })),
       ];
   }

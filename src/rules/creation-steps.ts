@@ -14,7 +14,7 @@ import { STORYTELLING_CREATION } from "./storytelling/creation";
 import { ATTRIBUTES as STORYTELLING_ATTRIBUTES, SKILLS as STORYTELLING_SKILLS } from "./storytelling/traits";
 import { WFRP_CREATION } from "./wfrp/creation";
 import { CHARACTERISTICS } from "./wfrp/characteristics";
-import { SILHOUETTE_CREATION } from "./silhouette/build";
+import { SILHOUETTE_BUILD_ATTRIBUTES, SILHOUETTE_CREATION } from "./silhouette/build";
 import { finiteOr } from "../core/units";
 
 /** A field of `system` the step edits: `path` below `system`, an i18n key for its label. */
@@ -157,7 +157,9 @@ export const CREATION_STEPS: Record<RulesetId, CreationStep[]> = {
     {
       id: "attributes",
       label: "OMNIBUS.Creation.Step.attributes",
-      fields: ["agi", "bld", "fit", "will"].map((a) => int(`attributes.${a}`, `OMNIBUS.Silhouette.Attribute.${a}`, -3, 3)),
+      fields: SILHOUETTE_BUILD_ATTRIBUTES.map((a) =>
+        int(`attributes.${a}`, `OMNIBUS.Silhouette.Attribute.${a}`, SILHOUETTE_CREATION.attributeMin, SILHOUETTE_CREATION.attributeMax),
+      ),
       codes: ["attributeRange", "attributePoints"],
     },
     {

@@ -9,6 +9,7 @@ import { registerTimerHooks, registerTimerRules } from "../durations";
 import { partyActorType } from "../party";
 import { movementModeForDistance, movementRates, pullTogetherInitiative } from "../../rules/silhouette/index";
 import { cardContext } from "../../rules/silhouette/table/cards";
+import { TEN_ATTRIBUTES_VERSION, migrateSilhouetteSystem } from "../../rules/silhouette/table/migrate";
 import { SILHOUETTE_STATUS_EFFECTS } from "./status-effects";
 import { defineRuleset } from "../ruleset";
 import {
@@ -99,8 +100,11 @@ export const silhouetteAdapter = defineRuleset({
   renderCard: (state) => (state[CARD_FLAG] ? { template: CARD_TEMPLATE, context: cardContext(state[CARD_FLAG] as never) as never } : null),
   checks: silhouetteChecks,
   templates: SILHOUETTE_TEMPLATES,
-  /** 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts). */
-  migration: { version: 2 },
+  /**
+   * 2: the migrations read units, dashes and decimal commas and keep what they cannot read (migrations.ts).
+   * 3: the ten attributes of the Silhouette CORE Rules; older characters and NPCs get the six they lacked at 0.
+   */
+  migration: { version: TEN_ATTRIBUTES_VERSION, migrateSystem: migrateSilhouetteSystem },
   api: { movementRates, movementModeForDistance, pullTogetherInitiative, SilhouetteRoll },
   onInit() {
     // Loosely typed: "moveToken" (v13) is not in fvtt-types' hook list.

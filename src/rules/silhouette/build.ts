@@ -12,8 +12,8 @@
  *     the sheet does not hold), so skills may cost up to 40 + the Character Points left;
  *   - derived (checked when the sheet holds them): STR = (BLD + FIT) / 2 rounded toward zero, HEA =
  *     (FIT + PSY + WIL) / 3 rounded, Stamina = 5 × (BLD + HEA) + 25.
- * Our convention: the Omnibus sheet carries AGI, BLD, FIT, WIL (and the derived STR); the six
- * others are read from `system.attributes` when present and are otherwise taken at 0 (1 CP each).
+ * The sheet carries all ten (data version 3; older actors get the six it lacked at 0, 1 CP each),
+ * STR as a stored secondary trait (the seed's rules read it) and HEA derived, never stored.
  *   - experience, our convention: a skill level costs the new level squared (1 → 2 costs 4), an
  *     attribute point 5 × the new rating squared (at least 5: 1 → 2 costs 20).
  * Every number is in a table a GM may edit (settings); the functions take it as an argument.
@@ -60,6 +60,17 @@ export const SILHOUETTE_CREATION: Readonly<SilhouetteCreationTable> = Object.fre
   skillPointsPerLeftoverCharacterPoint: 1,
   skillMaxAtCreation: 0,
 });
+
+/**
+ * The secondary traits, Silhouette CORE Rules (Dream Pod 9, 2003), chapter 2 "Character Creation",
+ * "Secondary Traits" (the same formulas as Heavy Gear 2nd edition's):
+ *   STR = (BLD + FIT) / 2, rounded toward zero;
+ *   HEA = (FIT + PSY + WIL) / 3, rounded off (a third never ends in .5, so Math.round is exact);
+ *   Stamina = 5 × (BLD + HEA) + 25.
+ */
+export const derivedStrength = (bld: number, fit: number) => Math.trunc((bld + fit) / 2) || 0;
+export const derivedHealth = (fit: number, psy: number, wil: number) => Math.round((fit + psy + wil) / 3) || 0;
+export const derivedStamina = (bld: number, health: number) => 5 * (bld + health) + 25;
 
 /** Character Point cost of an attribute rating: (rating + 1)², given back below −1 (−2 → −1, −3 → −4). */
 export const attributePointCost = (rating: number) => Math.sign(rating + 1) * (rating + 1) * (rating + 1);
@@ -120,9 +131,9 @@ export function validateSilhouetteCharacter(actor: ActorLike, table: SilhouetteC
       ),
     );
   }
-  const strength = Math.trunc((rating.bld + rating.fit) / 2);
-  const health = Math.round((rating.fit + rating.psy + rating.will) / 3);
-  const stamina = 5 * (rating.bld + health) + 25;
+  const strength = derivedStrength(rating.bld, rating.fit);
+  const health = derivedHealth(rating.fit, rating.psy, rating.will);
+  const stamina = derivedStamina(rating.bld, health);
   if (attrs.str !== undefined) {
     const str = intAt(attrs.str, "attributes.str");
     if (str !== strength)

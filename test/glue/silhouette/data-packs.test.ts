@@ -293,7 +293,14 @@ describe("data models", () => {
     const attr = (schemas.silhouette_character.attributes.fields as Record<string, FieldSpec>).fit.options;
     expect(attr).toMatchObject({ integer: true, min: -10, max: 10, initial: 0 });
     expect(schemas.silhouette_skill.level.options).toMatchObject({ integer: true, min: 0, max: 20 });
-    expect(Object.keys(schemas.silhouette_skill.attribute.options.choices)).toEqual(["none", "agi", "bld", "fit", "str", "will"]);
+    // the ten primary attributes of the Silhouette CORE Rules (book order) and STR, on the character and the NPC
+    const ten = ["agi", "app", "bld", "cre", "fit", "inf", "kno", "per", "psy", "will"];
+    for (const type of ["silhouette_character", "silhouette_npc"]) {
+      const fields = schemas[type].attributes.fields as Record<string, FieldSpec>;
+      expect(Object.keys(fields), type).toEqual([...ten, "str"]);
+      for (const a of ten) expect(fields[a].options, `${type} ${a}`).toMatchObject({ integer: true, min: -10, max: 10, initial: 0 });
+    }
+    expect(Object.keys(schemas.silhouette_skill.attribute.options.choices)).toEqual(["none", ...ten, "str"]);
     expect(Object.keys(schemas.silhouette_weapon.skill.options.choices)).toEqual(["handToHand", "melee", "firearms", "throwing"]);
     expect(schemas.silhouette_weapon.rof.options).toMatchObject({ integer: true, min: -20, max: 50 });
     expect(schemas.silhouette_character.health.fields!.value.options).toMatchObject({ min: 0, max: 3 });

@@ -25,10 +25,22 @@ import {
   type Speed,
   type WoundThresholds,
 } from "../index";
+import { derivedHealth, derivedStamina, derivedStrength } from "../build";
 
-/** Attributes the seed names (digest §15.1): FIT, AGI, BLD, WILL and STR. */
-export const ATTRIBUTES = ["agi", "bld", "fit", "str", "will"] as const;
+/**
+ * The ten primary attributes of the Silhouette CORE Rules (Dream Pod 9, 2003), chapter 2
+ * "Character Creation", in the book's order: AGI, APP, BLD, CRE, FIT, INF, KNO, PER, PSY, WIL (the
+ * seed names FIT, AGI, BLD and WILL, digest §15.1; `will` keeps the seed's spelling), then STR, the
+ * secondary trait the seed's rules read (throwing range, 004:L109), stored and checked at creation
+ * against (BLD + FIT) / 2 (../build.ts). HEA is derived, never stored (`CharacterDerived.health`).
+ * Each is a zero-average rating, −3 … +3 for a human at creation (the creation table), −10 … +10 on
+ * the sheet (ATTRIBUTE_RANGE, room for creatures and advancement).
+ */
+export const PRIMARY_ATTRIBUTES = ["agi", "app", "bld", "cre", "fit", "inf", "kno", "per", "psy", "will"] as const;
+export const ATTRIBUTES = [...PRIMARY_ATTRIBUTES, "str"] as const;
 export type AttributeKey = (typeof ATTRIBUTES)[number];
+/** The six the sheet gained in data version 3 (older actors get them at 0, ../../../foundry/silhouette/adapter.ts). */
+export const ADDED_ATTRIBUTES = ["app", "cre", "inf", "kno", "per", "psy"] as const;
 
 /** Skills the rules look for by name (digest §15.1); any other skill is `other`. */
 export const SKILL_KEYS = [
@@ -45,7 +57,7 @@ export const SKILL_KEYS = [
 ] as const;
 export type SkillKey = (typeof SKILL_KEYS)[number];
 
-/** The attribute a skill adds: one of the five, or none (the seed pairs most skills with none, §16.5). */
+/** The attribute a skill adds: one of the eleven, or none (the seed pairs most skills with none, §16.5). */
 export const SKILL_ATTRIBUTES = ["none", ...ATTRIBUTES] as const;
 export type SkillAttribute = (typeof SKILL_ATTRIBUTES)[number];
 
@@ -182,6 +194,12 @@ export interface CharacterDerived {
   /** Total armour rating worn. */
   armour: number;
   heavyArmour: boolean;
+  /** HEA, the secondary trait (FIT + PSY + WIL) / 3 rounded off (Silhouette CORE, "Secondary Traits"; ../build.ts). */
+  health: number;
+  /** STR as (BLD + FIT) / 2 toward zero gives it (the stored STR may differ: a creature, an old sheet). */
+  strengthFromBuild: number;
+  /** Stamina as 5 × (BLD + HEA) + 25 gives it (the stored Stamina is what the wound thresholds use). */
+  staminaFromBuild: number;
 }
 
 export interface DeriveOptions {
@@ -268,6 +286,8 @@ export function deriveCharacter(
     dead: source.wounds?.dead === true,
   };
   const worst = worstWound(wounds);
+  const bld = int(attributes.bld, 0, ...ATTRIBUTE_LIMITS);
+  const health = derivedHealth(fit, int(attributes.psy, 0, ...ATTRIBUTE_LIMITS), int(attributes.will, 0, ...ATTRIBUTE_LIMITS));
   const woundSpeed = maxSpeedForWounds(worst, options.lightWoundMax ?? "jog");
   return {
     skills,
@@ -279,10 +299,13 @@ export function deriveCharacter(
     woundThresholds: staminaThresholds(int(source.stamina, 25, 1, 1000)),
     worstWound: worst,
     balancingPenalty: balancing,
-    reachCm: reachCentimetres(fit, int(attributes.bld, 0, ...ATTRIBUTE_LIMITS)),
+    reachCm: reachCentimetres(fit, bld),
     throwingRanges: throwingRanges(int(attributes.str, 0, ...ATTRIBUTE_LIMITS)),
     armour,
     heavyArmour,
+    health,
+    strengthFromBuild: derivedStrength(bld, fit),
+    staminaFromBuild: derivedStamina(bld, health),
   };
 }
 

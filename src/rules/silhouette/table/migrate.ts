@@ -4,15 +4,28 @@
  */
 import { looseNumber, readLength } from "../../../core/units";
 import { noteUnreadable, notesOf } from "../../../core/unreadable";
-import type { AttributeKey, Loose } from "./derive";
+import type { MigrationContext } from "../../table/types";
+import { ATTRIBUTES, type AttributeKey, type Loose } from "./derive";
 
 const ATTRIBUTE_ALIASES: Record<string, AttributeKey> = {
   agi: "agi",
   agility: "agi",
+  app: "app",
+  appearance: "app",
   bld: "bld",
   build: "bld",
+  cre: "cre",
+  creativity: "cre",
   fit: "fit",
   fitness: "fit",
+  inf: "inf",
+  influence: "inf",
+  kno: "kno",
+  knowledge: "kno",
+  per: "per",
+  perception: "per",
+  psy: "psy",
+  psyche: "psy",
   str: "str",
   strength: "str",
   will: "will",
@@ -79,6 +92,37 @@ export function migrateCharacterSource(source: Loose, notesArg?: unknown): Loose
     }
   }
   return out;
+}
+
+/**
+ * Data version 3 (the ten attributes of the Silhouette CORE Rules): a character or NPC stored before
+ * it gets every attribute it lacks at 0, APP, CRE, INF, KNO, PER and PSY above all. A value already
+ * there is never touched (an unreadable one was noted and removed by `migrateCharacterSource`, so
+ * its 0 here is the default, and the old value is kept in `flags.omnibus.unmigrated`). Returns a new
+ * object; idempotent. Not for a partial source (a token's delta holds only what it overrides).
+ */
+export function fillAttributes(source: Loose): Loose {
+  if (!isObject(source)) return source;
+  const attributes: Loose = isObject(source.attributes) ? { ...source.attributes } : {};
+  for (const key of ATTRIBUTES) if (attributes[key] === undefined || attributes[key] === null) attributes[key] = 0;
+  return { ...source, attributes };
+}
+
+/** The data version that brought the ten attributes. */
+export const TEN_ATTRIBUTES_VERSION = 3;
+
+/**
+ * The world migration step of the Silhouette adapter (`migration.migrateSystem`): from a version
+ * below 3, a stored character's or NPC's `system` (already through `migrateData`) gets the
+ * attributes it lacks at 0, in place. A token's partial delta is left alone.
+ */
+export function migrateSilhouetteSystem(
+  system: Loose,
+  context: Pick<MigrationContext, "kind" | "type" | "fromVersion" | "partial">,
+): void {
+  if (context.kind !== "Actor" || context.partial || context.fromVersion >= TEN_ATTRIBUTES_VERSION) return;
+  if (context.type !== "silhouette_character" && context.type !== "silhouette_npc") return;
+  system.attributes = fillAttributes(system).attributes;
 }
 
 /** A skill item's `system` from an older shape: `rating`/`dice` for the level, `attr` for the attribute, upper-case attributes. */

@@ -39,7 +39,11 @@ function signed(n: number): string {
 }
 
 export interface SilhouetteActorContext {
+  /** The ten primary attributes, then STR (a stored secondary trait): sheet inputs. */
   attributes: Array<{ key: string; label: string; abbr: string; value: number; name: string }>;
+  /** HEA (derived from FIT, PSY and WIL, never stored), and what BLD and FIT give for STR. */
+  health: string;
+  strengthFromBuild: string;
   movementRows: Array<{ speed: Speed; label: string; metres: string; fraction: string; allowed: boolean }>;
   maxSpeedLabel: string;
   skills: Array<{
@@ -100,6 +104,8 @@ export function silhouetteActorContext(
       value: Number(attributes[key] ?? 0),
       name: `system.attributes.${key}`,
     })),
+    health: signed(derived.health ?? 0),
+    strengthFromBuild: signed(derived.strengthFromBuild ?? 0),
     movementRows: [...SPEEDS].reverse().map((speed) => ({
       speed,
       label: `${L}Speed.${speed}`,
