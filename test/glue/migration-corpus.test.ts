@@ -301,3 +301,68 @@ describe("the world migration over the corpus", () => {
     for (const doc of second.docs.values()) expect(doc.updates).toEqual([]);
   });
 });
+
+describe("Silhouette data version 3: the ten attributes of Silhouette CORE", () => {
+  const TEN_AND_STR = ["agi", "app", "bld", "cre", "fit", "inf", "kno", "per", "psy", "will", "str"];
+  it("an old character or NPC gets APP, CRE, INF, KNO, PER and PSY at 0; its own values stay; what cannot be read is kept", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "table").mockImplementation(() => {});
+    stand.makeUser("gm", true);
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    // Stored by data version 2: the five attributes of the seed; one hand-typed PER it could not hold, one KNO under its long name.
+    const old = [
+      { id: "s1", type: "silhouette_character", system: { attributes: { agi: 1, bld: 0, fit: 2, str: 1, will: -1 }, stamina: 30 } },
+      { id: "s2", type: "silhouette_npc", system: { attributes: { agi: 0, PER: "sharp", Knowledge: "+2" } } },
+      { id: "s3", type: "silhouette_npc", system: { stamina: 25 } },
+    ];
+    const first = worldOf(old);
+    stand.recorded.settingsValues.set("omnibus.dataVersion", { d6: 2, storytelling: 2, wfrp: 2, silhouette: 2 });
+    const report = await migrations.migrateWorldIfNeeded();
+    expect(report?.failed).toEqual([]);
+    const after = new Map(storedAfter(first.raw, first.docs).map((d) => [d.id, d]));
+    expect(after.get("s1")!.system.attributes).toEqual({
+      agi: 1,
+      app: 0,
+      bld: 0,
+      cre: 0,
+      fit: 2,
+      inf: 0,
+      kno: 0,
+      per: 0,
+      psy: 0,
+      will: -1,
+      str: 1,
+    });
+    expect(after.get("s1")!.system.stamina).toBe(30);
+    const s2 = after.get("s2")!;
+    expect(s2.system.attributes).toMatchObject({ agi: 0, kno: 2, per: 0 });
+    expect(Object.keys(s2.system.attributes as Dict).sort()).toEqual([...TEN_AND_STR].sort());
+    expect(s2.flags.omnibus?.unmigrated).toEqual([expect.objectContaining({ path: "attributes.PER", value: "sharp", version: 2 })]);
+    expect(report?.unreadable.map((u) => `${u.uuid} ${u.path}`)).toEqual(["Actor.s2 attributes.PER"]);
+    expect(Object.keys(after.get("s3")!.system.attributes as Dict).sort()).toEqual([...TEN_AND_STR].sort());
+
+    // once more from version 2 over what was stored: nothing to write
+    const second = worldOf(storedAfter(first.raw, first.docs));
+    stand.recorded.settingsValues.set("omnibus.dataVersion", { d6: 2, storytelling: 2, wfrp: 2, silhouette: 2 });
+    const again = await migrations.migrateWorldIfNeeded();
+    expect(again?.updated).toBe(0);
+    for (const doc of second.docs.values()) expect(doc.updates).toEqual([]);
+  });
+
+  it("a world already at version 3 is left alone, and a token's partial delta is never filled", async () => {
+    stand.makeUser("gm", true);
+    stand.setUser("gm");
+    stand.setActiveGM("gm");
+    const world = worldOf([{ id: "s4", type: "silhouette_character", system: { attributes: { agi: 1 } } }]);
+    stand.recorded.settingsValues.set("omnibus.dataVersion", { d6: 2, storytelling: 2, wfrp: 2, silhouette: 3 });
+    await migrations.migrateWorldIfNeeded();
+    for (const doc of world.docs.values()) expect(doc.updates).toEqual([]);
+    const delta = migrations.migrateSystemSource("Actor", "silhouette_npc", { attributes: { agi: 2 } }, 2, {
+      name: "t",
+      uuid: "Scene.x.Token.y.ActorDelta.z",
+      partial: true,
+    });
+    expect(delta.system).toBeNull();
+  });
+});

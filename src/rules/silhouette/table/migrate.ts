@@ -116,10 +116,7 @@ export const TEN_ATTRIBUTES_VERSION = 3;
  * below 3, a stored character's or NPC's `system` (already through `migrateData`) gets the
  * attributes it lacks at 0, in place. A token's partial delta is left alone.
  */
-export function migrateSilhouetteSystem(
-  system: Loose,
-  context: Pick<MigrationContext, "kind" | "type" | "fromVersion" | "partial">,
-): void {
+export function migrateSilhouetteSystem(system: Loose, context: Pick<MigrationContext, "kind" | "type" | "fromVersion" | "partial">): void {
   if (context.kind !== "Actor" || context.partial || context.fromVersion >= TEN_ATTRIBUTES_VERSION) return;
   if (context.type !== "silhouette_character" && context.type !== "silhouette_npc") return;
   system.attributes = fillAttributes(system).attributes;
