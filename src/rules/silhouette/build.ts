@@ -12,10 +12,12 @@
  *     the sheet does not hold), so skills may cost up to 40 + the Character Points left;
  *   - derived (checked when the sheet holds them): STR = (BLD + FIT) / 2 rounded toward zero, HEA =
  *     (FIT + PSY + WIL) / 3 rounded, Stamina = 5 × (BLD + HEA) + 25.
- * The sheet carries all ten (data version 3; older actors get the six it lacked at 0, 1 CP each),
- * STR as a stored secondary trait (the seed's rules read it) and HEA derived, never stored.
  *   - experience, our convention: a skill level costs the new level squared (1 → 2 costs 4), an
- *     attribute point 5 × the new rating squared (at least 5: 1 → 2 costs 20).
+ *     attribute point 5 × the new rating squared (at least 5: 1 → 2 costs 20), for the ten primary
+ *     attributes; STR is not bought (it follows BLD and FIT, ../advance-plan.ts).
+ * The sheet carries all ten (data version 3; older actors get the six it lacked at 0, 1 CP each),
+ * STR as a stored secondary trait (the seed's rules read it) and HEA derived, never stored; an
+ * attribute missing from the data is taken at 0 here too.
  * Every number is in a table a GM may edit (settings); the functions take it as an argument.
  * The input is the sheet's plain data: a `silhouette_character` actor's `system.attributes`,
  * `stamina` and its `silhouette_skill` items (`level`), see src/rules/silhouette/table/schema.ts.
@@ -62,8 +64,8 @@ export const SILHOUETTE_CREATION: Readonly<SilhouetteCreationTable> = Object.fre
 });
 
 /**
- * The secondary traits, Silhouette CORE Rules (Dream Pod 9, 2003), chapter 2 "Character Creation",
- * "Secondary Traits" (the same formulas as Heavy Gear 2nd edition's):
+ * The secondary traits, Silhouette CORE Rules (Dream Pod 9, 2003), "Character Creation" chapter,
+ * "Secondary Traits" table (the same formulas as Heavy Gear 2nd edition's):
  *   STR = (BLD + FIT) / 2, rounded toward zero;
  *   HEA = (FIT + PSY + WIL) / 3, rounded off (a third never ends in .5, so Math.round is exact);
  *   Stamina = 5 × (BLD + HEA) + 25.

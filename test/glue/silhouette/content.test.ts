@@ -3,8 +3,8 @@
 // the ten attributes at (rating + 1)² each, −1 → 0, −2 → 1 back, −3 → 4 back, humans −3…+3; 40 Skill
 // Points at level² per skill, complexity 1 free; Character Points left over become Skill Points one
 // for one; STR = (BLD + FIT) / 2, HEA = (FIT + PSY + WIL) / 3, Stamina = 5 × (BLD + HEA) + 25), with
-// the six attributes the Omnibus sheet does not carry (APP, CRE, INF, KNO, PER, PSY) at 0; opponents
-// from minions to a boss; the starter journal in both languages.
+// all ten attributes on the sheet; opponents from minions to a boss; the starter journal in both
+// languages.
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -88,6 +88,38 @@ describe("premade characters", () => {
       expect(String(d.system.description).length, d.name).toBeGreaterThan(60);
       expect(ru(d), d.name).toMatch(/[А-Яа-яЁё]{4}/);
     }
+  });
+});
+
+describe("the ten attributes (Silhouette CORE)", () => {
+  it("every actor of the pack holds the ten and STR, STR = (BLD + FIT) / 2 and Stamina = 5 × (BLD + HEA) + 25", () => {
+    const ten = ["agi", "app", "bld", "cre", "fit", "inf", "kno", "per", "psy", "will"];
+    for (const d of actors) {
+      const a = d.system.attributes as Record<string, number>;
+      expect(Object.keys(a).sort(), d.name).toEqual([...ten, "str"].sort());
+      const hea = Math.round((a.fit + a.psy + a.will) / 3);
+      expect(a.str, d.name).toBe(Math.trunc((a.bld + a.fit) / 2));
+      expect(d.system.stamina, d.name).toBe(5 * (a.bld + hea) + 25);
+    }
+    // the six new ones are not all left at 0: the premades have their character
+    for (const d of premades)
+      expect(
+        ["app", "cre", "inf", "kno", "per", "psy"].some((k) => d.system.attributes[k] !== 0),
+        d.name,
+      ).toBe(true);
+  });
+  it("every skill of the pack and of every actor adds an attribute (the pack's own link)", () => {
+    const skills = [
+      ...packDocs("silhouette-skills"),
+      ...actors.flatMap((a) => (a.items ?? []).filter((i) => i.type === "silhouette_skill")),
+    ];
+    const link = new Map(packDocs("silhouette-skills").map((d) => [d.name, d.system.attribute]));
+    for (const s of skills) {
+      expect(s.system.attribute, s.name).not.toBe("none");
+      expect(s.system.attribute, s.name).toBe(link.get(s.name));
+    }
+    expect(link.get("Notice")).toBe("per");
+    expect(link.get("Medicine")).toBe("kno");
   });
 });
 

@@ -156,6 +156,38 @@ describe("one Advance (planAdvance / planSpend / planUndo)", () => {
   });
 });
 
+describe("Silhouette: the ten attributes and STR in experience", () => {
+  const ledger = award([], { id: "a", amount: 100, reason: "Mission", date: D });
+  const actor = (attributes: Record<string, number>) => ({ type: "silhouette_character", system: { ledger, attributes }, items: [] });
+  it("each of the ten is offered (PER 0 → 1 costs 5, our convention); STR, a secondary trait, is neither offered nor planned", async () => {
+    const { advanceOffers, offerKey } = await import("../../../src/rules/advance-plan");
+    const ten = { agi: 0, app: 0, bld: 0, cre: 0, fit: 0, inf: 0, kno: 0, per: 0, psy: 0, will: 0 };
+    const offers = advanceOffers("silhouette", actor({ ...ten, str: 0 }));
+    for (const key of Object.keys(ten)) expect(offers[offerKey({ kind: "attribute", key })], key).toMatchObject({ ok: true, cost: 5 });
+    expect(offers[offerKey({ kind: "attribute", key: "str" })]).toBeUndefined();
+    expect(planAdvance("silhouette", actor({ ...ten, str: 0 }), { kind: "attribute", key: "str" })).toMatchObject({
+      ok: false,
+      reason: "unknownTrait",
+    });
+  });
+  it("Silhouette CORE, STR = (BLD + FIT) / 2 toward zero: a stored STR that matched follows a BLD or FIT advance, and its undo", () => {
+    // BLD 1, FIT 0: STR 0; BLD 2 gives (2 + 0) / 2 = 1.
+    const p = planAdvance("silhouette", actor({ bld: 1, fit: 0, str: 0 }), { kind: "attribute", key: "bld" });
+    expect(p).toMatchObject({ ok: true, cost: 20, changes: { system: { "attributes.bld": 2, "attributes.str": 1 } } });
+    expect(p.ok && p.revert).toEqual({ system: { "attributes.bld": 1, "attributes.str": 0 } });
+    // FIT 0 → 1 with BLD 0: (0 + 1) / 2 = 0.5 → 0, STR unchanged
+    expect(planAdvance("silhouette", actor({ bld: 0, fit: 0, str: 0 }), { kind: "attribute", key: "fit" })).toMatchObject({
+      ok: true,
+      changes: { system: { "attributes.fit": 1 } },
+    });
+    const fit = planAdvance("silhouette", actor({ bld: 0, fit: 0, str: 0 }), { kind: "attribute", key: "fit" });
+    expect(fit.ok && Object.keys(fit.changes.system ?? {})).not.toContain("attributes.str");
+    // a STR the GM set apart from the formula (a creature) is left alone
+    const dog = planAdvance("silhouette", actor({ bld: 1, fit: 1, str: 3 }), { kind: "attribute", key: "bld" });
+    expect(dog.ok && Object.keys(dog.changes.system ?? {})).not.toContain("attributes.str");
+  });
+});
+
 describe("advanceOffers (the sheet's Advance buttons)", () => {
   it("WFRP 4e core, Advance costs: every characteristic, skill and talent gets its cost; unaffordable ones are marked", async () => {
     const { advanceOffers, offerKey } = await import("../../../src/rules/advance-plan");

@@ -57,6 +57,22 @@ describe("Silhouette creation (Silhouette CORE Rules point-buy, adventurous play
       ["derivedStamina", { value: 30, expected: 35 }],
     ]);
   });
+  it("Silhouette CORE, Secondary Traits: HEA = (FIT + PSY + WIL) / 3 rounded off, so PSY changes Stamina", () => {
+    // FIT 2, PSY 1, WIL 2: 5 / 3 → 2; BLD 0: Stamina 5 × 2 + 25 = 35
+    expect(validateSilhouetteCharacter(actor({ fit: 2, psy: 1, will: 2 }, [])).totals).toMatchObject({
+      derived: { strength: 1, health: 2, stamina: 35 },
+    });
+    // FIT −2, PSY −2, WIL 0: −4 / 3 → −1; BLD −1: STR (−1 − 2) / 2 = −1.5 → −1; Stamina 5 × (−2) + 25 = 15
+    expect(validateSilhouetteCharacter(actor({ bld: -1, fit: -2, psy: -2 }, [])).totals).toMatchObject({
+      derived: { strength: -1, health: -1, stamina: 15 },
+    });
+    // FIT 1, PSY 0, WIL 0: 1 / 3 → 0 (not 1)
+    expect(validateSilhouetteCharacter(actor({ fit: 1 }, [])).totals).toMatchObject({ derived: { health: 0, stamina: 25 } });
+    // every one of the ten counts: APP, CRE, INF, KNO, PER at +1 cost 4 each (20) + the five others at 0 (5) = 25
+    expect(validateSilhouetteCharacter(actor({ app: 1, cre: 1, inf: 1, kno: 1, per: 1 }, [])).totals).toMatchObject({
+      attributePoints: 25,
+    });
+  });
   it("experience (our convention): a skill level costs the new level squared; an attribute 5 × the new rating squared", () => {
     expect(silhouetteAdvanceCost("skill", 1, 3)).toEqual({
       cost: 13,

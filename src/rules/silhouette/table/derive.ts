@@ -28,8 +28,8 @@ import {
 import { derivedHealth, derivedStamina, derivedStrength } from "../build";
 
 /**
- * The ten primary attributes of the Silhouette CORE Rules (Dream Pod 9, 2003), chapter 2
- * "Character Creation", in the book's order: AGI, APP, BLD, CRE, FIT, INF, KNO, PER, PSY, WIL (the
+ * The ten primary attributes of the Silhouette CORE Rules (Dream Pod 9, 2003), "Character
+ * Creation" chapter, in the book's order: AGI, APP, BLD, CRE, FIT, INF, KNO, PER, PSY, WIL (the
  * seed names FIT, AGI, BLD and WILL, digest §15.1; `will` keeps the seed's spelling), then STR, the
  * secondary trait the seed's rules read (throwing range, 004:L109), stored and checked at creation
  * against (BLD + FIT) / 2 (../build.ts). HEA is derived, never stored (`CharacterDerived.health`).
