@@ -338,7 +338,9 @@ describe("Silhouette data version 3: the ten attributes of Silhouette CORE", () 
     const s2 = after.get("s2")!;
     expect(s2.system.attributes).toMatchObject({ agi: 0, kno: 2, per: 0 });
     expect(Object.keys(s2.system.attributes as Dict).sort()).toEqual([...TEN_AND_STR].sort());
-    expect(s2.flags.omnibus?.unmigrated).toEqual([expect.objectContaining({ path: "attributes.PER", value: "sharp", version: 2 })]);
+    expect((s2.flags.omnibus as Dict | undefined)?.unmigrated).toEqual([
+      expect.objectContaining({ path: "attributes.PER", value: "sharp", version: 2 }),
+    ]);
     expect(report?.unreadable.map((u) => `${u.uuid} ${u.path}`)).toEqual(["Actor.s2 attributes.PER"]);
     expect(Object.keys(after.get("s3")!.system.attributes as Dict).sort()).toEqual([...TEN_AND_STR].sort());
 
