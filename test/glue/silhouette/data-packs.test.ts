@@ -21,6 +21,7 @@ import {
 import { DEFAULT_OPTIONS, optionsFrom } from "../../../src/rules/silhouette/table/settings";
 import { diceView, summarize } from "../../../src/rules/silhouette/table/cards";
 import { readCheckFaces } from "../../../src/rules/silhouette/index";
+import { silhouetteActorContext } from "../../../src/rules/silhouette/table/sheet-context";
 
 const skill = (name: string, key: string, level: number, attribute = "none"): ItemLike => ({
   id: key,
@@ -85,6 +86,18 @@ describe("derived traits (digest §14)", () => {
     expect(deriveCharacter(character({ str: 2 }), []).throwingRanges).toEqual({ base: 7, medium: 14, long: 28, extreme: 56 });
     expect(deriveCharacter(character({ str: -1 }), []).throwingRanges).toEqual({ base: 4, medium: 8, long: 16, extreme: 32 });
     expect(deriveCharacter(character({}), []).woundThresholds).toEqual({ light: 13, heavy: 25, death: 50 });
+  });
+  it("Silhouette CORE, Secondary Traits: HEA = (FIT + PSY + WIL) / 3 rounded off, shown beside what BLD and FIT give for STR", () => {
+    // FIT 2, PSY 1, WIL 2 → 5 / 3 → 2; BLD 1: STR (1 + 2) / 2 → 1, Stamina 5 × (1 + 2) + 25 = 40
+    const d = deriveCharacter(character({ fit: 2, psy: 1, will: 2, bld: 1 } as never), []);
+    expect([d.health, d.strengthFromBuild, d.staminaFromBuild]).toEqual([2, 1, 40]);
+    // an old actor without PSY reads it as 0: FIT 1, WIL 0 → 1 / 3 → 0
+    expect(deriveCharacter(character({ fit: 1 }), []).health).toBe(0);
+    const sheet = silhouetteActorContext({ system: { ...character({ fit: -2, will: -2 }) }, items: [] } as never, []);
+    expect([sheet.health, sheet.attributes.map((a) => a.key)]).toEqual([
+      "\u22121",
+      ["agi", "app", "bld", "cre", "fit", "inf", "kno", "per", "psy", "will", "str"],
+    ]);
   });
 });
 
