@@ -3,6 +3,10 @@
  * rules with the recommended reading first, and the options the checks read from them.
  */
 import type { SettingSpec } from "../../table/types";
+import type { SettingsMenuTable } from "../../table/settings-menu";
+import { compare } from "../../../core/odds";
+import { difficultyBand } from "../difficulty";
+import { rollOdds } from "../odds";
 import { type DamagedWeaponRule, type ForcePointTiming, type WildOneRule } from "..";
 
 /** The rules options (world settings, adapter.ts), with the digest's recommended defaults. */
@@ -141,3 +145,60 @@ export const D6_SETTINGS: SettingSpec[] = [
 export function settingsFrom(raw: Record<string, unknown>): D6Settings {
   return { ...DEFAULT_SETTINGS, ...raw } as D6Settings;
 }
+
+const M = "OMNIBUS.D6.SettingsMenu.";
+
+/** The number a Moderate difficulty gets under the "Number for a difficulty level" option (as the checks pick it). */
+function moderateNumber(pick: D6Settings["difficultyPick"]): number {
+  const band = difficultyBand("moderate");
+  return pick === "lowest" ? band.min : pick === "highest" ? (band.max ?? band.typical) : band.typical;
+}
+
+/**
+ * The D6 settings menu: the options by topic and three reference checks, each computed by the
+ * same odds code the roll dialog uses (`rollOdds`) with the options as the checks read them
+ * (`settingsFrom`): a skill roll of 4D against 15 (the top of Moderate), 3D+2 against a Moderate
+ * difficulty at the number the world picks for it, and 5D damage against a 3D Strength roll
+ * (at least stunned: damage ≥ Strength, the Character Damage Table's first row).
+ */
+export const D6_SETTINGS_MENU: SettingsMenuTable = {
+  title: `${M}Title`,
+  hint: `${M}Hint`,
+  groups: [
+    {
+      id: "dice",
+      label: `${M}Group.dice`,
+      keys: ["wildOne", "wildDieDamage", "wildDieResist", "wildDieInitiative", "allowPipsOnly", "forcePointTiming"],
+    },
+    { id: "difficulty", label: `${M}Group.difficulty`, keys: ["difficultyPick", "hideDifficulty"] },
+    { id: "combat", label: `${M}Group.combat`, keys: ["initiativeMode", "blastRolls", "brawlingParryPenalty", "damagedWeapons"] },
+    { id: "wounds", label: `${M}Group.wounds`, keys: ["mortalPlusInjury", "stunKnockout", "deathRolls"] },
+    { id: "movement", label: `${M}Group.movement`, keys: ["metresPerUnit", "fallTumble"] },
+  ],
+  checks: [
+    {
+      id: "skill4D",
+      label: `${M}Check.skill4D`,
+      probability: (raw) => rollOdds({ dice: 4, pips: 0 }, { wildOne: settingsFrom(raw).wildOne, difficulty: 15 }).success ?? 0,
+    },
+    {
+      id: "moderate",
+      label: `${M}Check.moderate`,
+      probability: (raw) => {
+        const s = settingsFrom(raw);
+        return rollOdds({ dice: 3, pips: 2 }, { wildOne: s.wildOne, difficulty: moderateNumber(s.difficultyPick) }).success ?? 0;
+      },
+    },
+    {
+      id: "damage",
+      label: `${M}Check.damage`,
+      probability: (raw) => {
+        const s = settingsFrom(raw);
+        const damage = rollOdds({ dice: 5, pips: 0 }, { kind: "damage", wildDie: s.wildDieDamage, wildOne: s.wildOne });
+        const strength = rollOdds({ dice: 3, pips: 0 }, { kind: "resistDamage", wildDie: s.wildDieResist, wildOne: s.wildOne });
+        const c = compare(damage.total, strength.total);
+        return c.greater + c.equal;
+      },
+    },
+  ],
+};

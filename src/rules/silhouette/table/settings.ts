@@ -3,6 +3,8 @@
  * digest's recommended default). Stored as `omnibus.silhouette_<key>`.
  */
 import type { SettingSpec } from "../../table/types";
+import type { MenuValues, SettingsMenuTable } from "../../table/settings-menu";
+import { compare, silhouetteOdds } from "../../../core/odds";
 import type { CheckOptions, MovementRounding, MultiActionReading } from "../index";
 
 const K = "OMNIBUS.Silhouette.Setting.";
@@ -163,3 +165,65 @@ export function optionsFrom(raw: Record<string, unknown>): SilhouetteOptions {
     severalAttackersReading: pick("severalAttackersReading", ["perAdditionalAttacker", "perAttacker"] as const, "perAdditionalAttacker"),
   };
 }
+
+const M = "OMNIBUS.Silhouette.SettingsMenu.";
+
+/** P(success) of a roll of `dice` + `modifier` against a fixed difficulty, the options as the checks read them. */
+function againstDifficulty(raw: MenuValues, dice: number, modifier: number, difficulty: number): number {
+  const o = optionsFrom(raw).check;
+  return (
+    silhouetteOdds({
+      dice,
+      modifier,
+      threshold: difficulty,
+      tieSucceeds: o.fixedTie === "success",
+      sixMode: o.sixMode,
+      fumbleRule: o.fumbleRule,
+      fumbleFails: o.fumbleFails,
+    }).success ?? 0
+  );
+}
+
+/**
+ * P(an attack of `attackDice` beats a defense roll of `defenseDice`), no modifiers: the attack
+ * total against the defense total, a tie as the option says, a mishap failing when it must (as the
+ * attack dialog's odds count a hit).
+ */
+function attackHits(raw: MenuValues, attackDice: number, defenseDice: number): number {
+  const o = optionsFrom(raw).check;
+  const dice = { sixMode: o.sixMode, fumbleRule: o.fumbleRule };
+  const attack = silhouetteOdds({ dice: attackDice, ...dice });
+  const defense = silhouetteOdds({ dice: defenseDice, ...dice });
+  const c = compare(attack.total, defense.total);
+  const tieHits = o.opposedTie === "success";
+  let hit = c.greater + (tieHits ? c.equal : 0);
+  // A mishap's total is 1 (no modifier): take away the hits it would otherwise score.
+  if (o.fumbleFails && attack.fumble > 0) hit -= attack.fumble * (tieHits ? defense.total.pAtMost(1) : defense.total.pAtMost(0));
+  return Math.min(1, Math.max(0, hit));
+}
+
+/**
+ * The Silhouette settings menu: the options by topic and three typical checks, computed by the
+ * roll dialog's odds code (the core's `silhouetteOdds`) with the options as the checks read them
+ * (`optionsFrom`): skill 2 with +3 against difficulty 4 (a mishap's total ties it), skill 3 against
+ * difficulty 7 (only extra sixes reach it), and a skill-2 attack against a skill-2 defense.
+ */
+export const SILHOUETTE_SETTINGS_MENU: SettingsMenuTable = {
+  title: `${M}Title`,
+  hint: `${M}Hint`,
+  groups: [
+    { id: "dice", label: `${M}Group.dice`, keys: ["sixMode", "fumbleRule", "mishapMaySucceed", "fixedTie", "opposedTie"] },
+    {
+      id: "combat",
+      label: `${M}Group.combat`,
+      keys: ["multiAction", "initiativeAttribute", "rangeModifiers", "walkingFireDamage", "severalAttackersReading", "grenadeHighFuse"],
+    },
+    { id: "damage", label: `${M}Group.damage`, keys: ["armourAbsorbs", "lightWoundMax"] },
+    { id: "movement", label: `${M}Group.movement`, keys: ["movementRounding", "autoMovement"] },
+  ],
+  checks: [
+    { id: "typical", label: `${M}Check.typical`, probability: (raw) => againstDifficulty(raw, 2, 3, 4) },
+    { id: "hard", label: `${M}Check.hard`, probability: (raw) => againstDifficulty(raw, 3, 0, 7) },
+    { id: "attack", label: `${M}Check.attack`, probability: (raw) => attackHits(raw, 2, 2) },
+  ],
+};

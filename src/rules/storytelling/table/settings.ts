@@ -4,6 +4,9 @@
  * read from them.
  */
 import type { SettingSpec } from "../../table/types";
+import type { SettingsMenuTable } from "../../table/settings-menu";
+import { rollOdds } from "../odds";
+import { successiveAttemptPenalty } from "../pool";
 
 /** The i18n prefix of every Storytelling string. */
 export const KEY = "OMNIBUS.Storytelling";
@@ -115,3 +118,38 @@ export function optionsFrom(raw: Record<string, unknown>): StorytellingOptions {
     roteScope: text("roteScope", "allFailedDice") === "initialDice" ? "initialDice" : "allFailedDice",
   };
 }
+
+const M = `${KEY}.SettingsMenu.`;
+
+/**
+ * The Storytelling settings menu: the options by topic and three reference checks of a 5-dice
+ * pool and a chance die, computed by the roll dialog's odds code (`rollOdds`) with the options as
+ * the checks read them (`optionsFrom`): a rote action of 5 dice reaching 3 successes, a second
+ * attempt of 5 dice after a failure (the successive-attempt penalty), a chance die with 9-again.
+ */
+export const STORYTELLING_SETTINGS_MENU: SettingsMenuTable = {
+  title: `${M}Title`,
+  hint: `${M}Hint`,
+  groups: [
+    { id: "dice", label: `${M}Group.dice`, keys: ["chanceDieUsesAgain", "roteScope", "successiveStep"] },
+    { id: "together", label: `${M}Group.together`, keys: ["teamworkDramaticFailures", "contestDramaticFailure"] },
+    { id: "combat", label: `${M}Group.combat`, keys: ["willpowerBeforeDodge", "strengthShortfall", "rerollInitiative"] },
+  ],
+  checks: [
+    {
+      id: "rote",
+      label: `${M}Check.rote`,
+      probability: (raw) => rollOdds(5, { rote: true, roteRerolls: optionsFrom(raw).roteScope, requiredSuccesses: 3 }).success,
+    },
+    {
+      id: "secondAttempt",
+      label: `${M}Check.secondAttempt`,
+      probability: (raw) => rollOdds(5 - successiveAttemptPenalty(2, { step: optionsFrom(raw).successiveStep })).success,
+    },
+    {
+      id: "chance",
+      label: `${M}Check.chance`,
+      probability: (raw) => rollOdds(0, { again: 9, chanceDieUsesAgainLevel: optionsFrom(raw).chanceDieUsesAgain }).success,
+    },
+  ],
+};

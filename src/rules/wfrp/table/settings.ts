@@ -7,12 +7,17 @@ import {
   DEFAULT_OPPOSED_OPTIONS,
   DEFAULT_TEST_OPTIONS,
   INITIATIVE_MODES,
+  OUTCOMES,
+  resolveRoll,
+  testOdds,
   testOptions,
   type InitiativeMode,
   type OpposedOptions,
   type TestOptions,
 } from "../index";
 import type { SettingSpec } from "../../table/types";
+import type { MenuValues, SettingsMenuTable } from "../../table/settings-menu";
+import { wfrpOdds } from "../../../core/odds";
 
 const K = "OMNIBUS.WFRP.Setting.";
 
@@ -150,3 +155,42 @@ export function rulesFrom(read: (key: string) => unknown): WfrpRules {
     rangedDodge: get("rangedDodge", isBool, false),
   };
 }
+
+const M = "OMNIBUS.WFRP.SettingsMenu.";
+
+const testRules = (raw: MenuValues) => rulesFrom((key) => raw[key]).test;
+
+/**
+ * The WFRP settings menu: the options by topic and four reference tests, computed by the roll
+ * dialog's odds code (the core's d100 enumeration with this ruleset's one resolver) with the
+ * options as the checks read them (`rulesFrom`): a test of 45 reaching +2 SL, a test of 45 rolling
+ * a critical (a double), a test of 10 and a test of 97 succeeding (the automatic ranges).
+ */
+export const WFRP_SETTINGS_MENU: SettingsMenuTable = {
+  title: `${M}Title`,
+  hint: `${M}Hint`,
+  groups: [
+    {
+      id: "tests",
+      label: `${M}Group.tests`,
+      keys: ["autoSuccessMax", "autoFailMin", "autoFailSL", "fastSL", "testsOver100", "critsAllTests", "extendedZeroSL"],
+    },
+    { id: "opposed", label: `${M}Group.opposed`, keys: ["opposedTieBreak", "opposedFinalTie", "rangedDodge"] },
+    { id: "combat", label: `${M}Group.combat`, keys: ["initiativeMode", "initiativeEachRound", "advantageCap"] },
+    { id: "conditions", label: `${M}Group.conditions`, keys: ["conditionsStack", "endOfRound"] },
+  ],
+  checks: [
+    {
+      id: "sl2",
+      label: `${M}Check.sl2`,
+      probability: (raw) => {
+        const o = testRules(raw);
+        return wfrpOdds({ target: 45 }, (target, roll) => resolveRoll(target, roll, o), OUTCOMES).successSL.pAtLeast(2);
+      },
+    },
+    { id: "critical", label: `${M}Check.critical`, probability: (raw) => testOdds({ value: 45 }, testRules(raw)).critical },
+    { id: "low", label: `${M}Check.low`, probability: (raw) => testOdds({ value: 10 }, testRules(raw)).success },
+    { id: "high", label: `${M}Check.high`, probability: (raw) => testOdds({ value: 97 }, testRules(raw)).success },
+  ],
+  samples: { autoSuccessMax: [0, 5, 10, 20], autoFailMin: [80, 90, 96, 101] },
+};
