@@ -28,6 +28,8 @@ import type {
   TokenDefaults,
   MovementBand,
 } from "../rules/table/types";
+import type { SettingsMenuTable } from "../rules/table/settings-menu";
+export type { SettingsMenuTable };
 // The plain shapes the table logic shares with the plumbing, re-exported beside the Foundry ones.
 export type * from "../rules/table/types";
 
@@ -256,6 +258,13 @@ export interface RulesetAdapter {
   /** Core status effects to keep alongside (default ["dead"], which the combat tracker uses). */
   keepCoreStatusEffects?: string[];
   settings?: SettingSpec[];
+  /**
+   * The rules options' menu (issue 19): their topics and the reference checks whose odds it shows
+   * (src/rules/table/settings-menu.ts). The options it lists are registered hidden
+   * (`config: false`) and edited in the menu (src/foundry/settings-menu.ts); without it, or for an
+   * option it leaves out, the option shows in the flat settings list.
+   */
+  settingsMenu?: SettingsMenuTable;
   combat?: CombatHooks;
   /** Chat-card actions by name (`data-action` on the card's buttons). */
   chatActions?: Record<string, ChatAction>;

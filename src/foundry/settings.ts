@@ -10,18 +10,22 @@
  *    the packs that were locked, with the version each is still at (migrations.ts retries them).
  *  - `omnibus.rollDialog` (client): whether a check opens the roll dialog (shift-click does the
  *    opposite: with the default, shift-click rolls with the defaults and no dialog).
- *  - every adapter's `SettingSpec` as `omnibus.<rulesetId>_<key>`, shown only while that ruleset
- *    is active (registered for all, so the values survive a switch).
+ *  - every adapter's `SettingSpec` as `omnibus.<rulesetId>_<key>` (registered for all, so the values
+ *    survive a switch). The options the adapter's `settingsMenu` lists are hidden (`config: false`)
+ *    and edited in the active ruleset's menu (settings-menu.ts, issue 19); any other shows in the
+ *    flat list only while that ruleset is active.
  *
  * game.settings is used through a small loose interface: the keys are built from the adapters at
  * run time, which fvtt-types' static SettingConfig cannot describe.
  */
 import { RULESET_IDS, isRulesetId, type RulesetId } from "../rules/index";
+import { menuKeys } from "../rules/table/settings-menu";
 import { SYSTEM_ID, allRulesets } from "./registry";
 import type { SettingSpec } from "./ruleset";
 
 interface SettingsStore {
   register(namespace: string, key: string, data: Record<string, unknown>): void;
+  registerMenu(namespace: string, key: string, data: Record<string, unknown>): void;
   get(namespace: string, key: string): unknown;
   set(namespace: string, key: string, value: unknown): Promise<unknown>;
 }
@@ -90,10 +94,14 @@ export function registerSystemSettings(): void {
   });
 }
 
-/** Registers every ruleset's options; only the active ruleset's show in the settings menu. */
+/**
+ * Registers every ruleset's options. An option of the ruleset's menu is hidden from the flat list
+ * (the menu edits it); any other shows there only while its ruleset is active.
+ */
 export function registerRulesetSettings(active: RulesetId): void {
   for (const adapter of allRulesets()) {
-    for (const spec of adapter.settings ?? []) registerRulesetSetting(adapter.id, spec, adapter.id === active);
+    const inMenu = new Set(adapter.settingsMenu ? menuKeys(adapter.settingsMenu) : []);
+    for (const spec of adapter.settings ?? []) registerRulesetSetting(adapter.id, spec, adapter.id === active && !inMenu.has(spec.key));
   }
 }
 

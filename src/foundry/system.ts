@@ -47,6 +47,7 @@ import { registerRussianNames } from "./names";
 import { localizePackIndexes } from "./pack-names";
 import type { DocumentKind, RulesetAdapter, SheetClass } from "./ruleset";
 import { registerRulesetSettings, registerSystemSettings, storedRuleset } from "./settings";
+import { registerSettingsMenu } from "./settings-menu";
 import { addAwardButton, registerExperienceSettings } from "./experience";
 import { OmnibusActorSheet } from "./sheets/actor-sheet";
 import { filterItemDrop } from "./sheets/drop";
@@ -83,6 +84,7 @@ export const SHARED_TEMPLATES = [
   "dialog/roll-field",
   "dialog/roll-odds",
   "dialog/choose-ruleset",
+  "dialog/settings-menu",
   "chat/check-card",
   "chat/card-record",
   "chat/card-log",
@@ -154,6 +156,7 @@ export function onInit(): void {
   const active = storedRuleset();
   setActiveRuleset(active);
   registerRulesetSettings(active);
+  registerSettingsMenu(active);
   registerExperienceSettings(active);
   registerTables(active);
   registerRollRequests();

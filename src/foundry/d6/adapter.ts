@@ -32,7 +32,7 @@ import {
 import { D6CharacterPointRoll, D6ChatRoll, D6DeviationRoll, D6PlainRoll, D6Roll } from "./rolls";
 import { WildDie } from "../dice/terms";
 import { readSettings } from "./settings";
-import { D6_SETTINGS } from "../../rules/d6/table/settings";
+import { D6_SETTINGS, D6_SETTINGS_MENU } from "../../rules/d6/table/settings";
 import { D6CharacterSheet, D6ItemSheet, D6VehicleSheet, D6_ACTOR_TEMPLATES } from "./sheets";
 import { D6_STATUS_EFFECTS } from "./status-effects";
 import { d6TimerRules, onD6ActorChange, onD6EffectCreated, startBacta } from "./timers";
@@ -75,6 +75,7 @@ export const d6Adapter = defineRuleset({
   dieTerms: { [WildDie.DENOMINATION]: WildDie },
   statusEffects: D6_STATUS_EFFECTS,
   settings: D6_SETTINGS,
+  settingsMenu: D6_SETTINGS_MENU,
   combat: d6Combat,
   checks: d6Checks,
   chatActions: {

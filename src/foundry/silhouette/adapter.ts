@@ -31,7 +31,7 @@ import {
 } from "./models";
 import { onMoveToken } from "./tokens";
 import { SilhouetteRoll } from "./rolls";
-import { SILHOUETTE_SETTINGS } from "../../rules/silhouette/table/settings";
+import { SILHOUETTE_SETTINGS, SILHOUETTE_SETTINGS_MENU } from "../../rules/silhouette/table/settings";
 import { SilhouetteActorSheet, SilhouetteItemSheet } from "./sheets";
 
 export const SILHOUETTE_TEMPLATES = [
@@ -95,6 +95,7 @@ export const silhouetteAdapter = defineRuleset({
   statusEffects: SILHOUETTE_STATUS_EFFECTS,
   keepCoreStatusEffects: ["dead"],
   settings: SILHOUETTE_SETTINGS,
+  settingsMenu: SILHOUETTE_SETTINGS_MENU,
   combat: silhouetteCombat,
   chatActions: silhouetteChatActions,
   renderCard: (state) => (state[CARD_FLAG] ? { template: CARD_TEMPLATE, context: cardContext(state[CARD_FLAG] as never) as never } : null),

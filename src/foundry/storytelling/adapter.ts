@@ -14,7 +14,7 @@ import {
 import { registerTimerHooks, registerTimerRules } from "../durations";
 import { defineRuleset } from "../ruleset";
 import { STORYTELLING_STATUS_EFFECTS } from "./status-effects";
-import { STORYTELLING_SETTINGS } from "../../rules/storytelling/table/settings";
+import { STORYTELLING_SETTINGS, STORYTELLING_SETTINGS_MENU } from "../../rules/storytelling/table/settings";
 import {
   STORYTELLING_TRACKABLE,
   storytellingTokenAttribute,
@@ -82,6 +82,7 @@ export const storytellingAdapter = defineRuleset({
   statusEffects: STORYTELLING_STATUS_EFFECTS,
   keepCoreStatusEffects: ["dead"],
   settings: STORYTELLING_SETTINGS,
+  settingsMenu: STORYTELLING_SETTINGS_MENU,
   combat: {
     initiativeRoll(combatant) {
       const actor = (combatant as unknown as { actor?: { system?: Record<string, unknown> } | null }).actor;

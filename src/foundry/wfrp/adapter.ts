@@ -33,7 +33,7 @@ import {
   WfrpTrappingModel,
   WfrpWeaponModel,
 } from "./models";
-import { WFRP_SETTINGS } from "../../rules/wfrp/table/settings";
+import { WFRP_SETTINGS, WFRP_SETTINGS_MENU } from "../../rules/wfrp/table/settings";
 import { WfrpInitiativeRoll, WfrpTestRoll } from "./rolls";
 import { WfrpActorSheet, WfrpItemSheet } from "./sheets";
 
@@ -78,6 +78,7 @@ export const wfrpAdapter = defineRuleset({
   statusEffects: WFRP_STATUS_EFFECTS,
   keepCoreStatusEffects: ["dead"],
   settings: WFRP_SETTINGS,
+  settingsMenu: WFRP_SETTINGS_MENU,
   combat: wfrpCombat,
   chatActions: { ...wfrpChatActions, ...WFRP_CREATION_ACTIONS },
   renderCard: renderWfrpCard,
