@@ -19,6 +19,10 @@ export interface Recorded {
   hooks: Map<string, Array<(...args: unknown[]) => unknown>>;
   settingsRegistered: Map<string, Record<string, unknown>>;
   settingsValues: Map<string, unknown>;
+  /** `game.settings.registerMenu(namespace, key, data)` calls, by "namespace.key". */
+  menusRegistered: Map<string, Record<string, unknown>>;
+  /** Every `game.settings.set` that stored a value, as "namespace.key", in order. */
+  settingsWritten: string[];
   sheets: Array<{ documentClass: unknown; scope: string; sheet: unknown; options: Record<string, unknown> }>;
   /** `DocumentSheetConfig.unregisterSheet(documentClass, scope, sheet)` calls. */
   sheetsUnregistered: Array<{ documentClass: unknown; scope: string; sheet: unknown }>;
@@ -306,6 +310,8 @@ export function installFoundryStandIns(
     settingsValues: new Map(
       Object.entries({ ...(v14 ? { "core.messageMode": "public" } : { "core.rollMode": "publicroll" }), ...(opts.settings ?? {}) }),
     ),
+    menusRegistered: new Map(),
+    settingsWritten: [],
     sheets: [],
     sheetsUnregistered: [],
     templatesLoaded: [],
@@ -722,6 +728,9 @@ export function installFoundryStandIns(
       register(namespace: string, key: string, data: Record<string, unknown>) {
         recorded.settingsRegistered.set(`${namespace}.${key}`, data);
       },
+      registerMenu(namespace: string, key: string, data: Record<string, unknown>) {
+        recorded.menusRegistered.set(`${namespace}.${key}`, data);
+      },
       get(namespace: string, key: string) {
         const full = `${namespace}.${key}`;
         // v13 has no core.messageMode (an unregistered setting throws, as core's does); v14 keeps
@@ -743,6 +752,7 @@ export function installFoundryStandIns(
           throw new Error(`User ${currentUser().id} lacks permission to change ${namespace}.${key}`);
         const stored = structuredClone(value);
         recorded.settingsValues.set(`${namespace}.${key}`, stored);
+        recorded.settingsWritten.push(`${namespace}.${key}`);
         (config?.onChange as ((v: unknown) => void) | undefined)?.(stored);
         return value;
       },

@@ -74,7 +74,7 @@ describe("registration", () => {
     expect(stand.recorded.settingsRegistered.get("omnibus.d6_wildOne")).toMatchObject({
       default: "removeHighest",
       scope: "world",
-      config: true,
+      config: false,
     });
     expect(stand.recorded.settingsRegistered.get("omnibus.d6_hideDifficulty")).toMatchObject({ default: false });
     expect(CONFIG.Combatant.documentClass.name).toBe("OmnibusCombatant");

@@ -73,7 +73,7 @@ describe("registrations", () => {
     expect(statusEffectIds()).toEqual(expect.arrayContaining(["dead", "wounded3", "unconsciousRisk", "dying", "dodging"]));
     expect(stand.recorded.settingsRegistered.get("omnibus.storytelling_chanceDieUsesAgain")).toMatchObject({
       default: false,
-      config: true,
+      config: false,
     });
     expect(stand.recorded.settingsRegistered.get("omnibus.storytelling_strengthShortfall")).toMatchObject({ default: "flat" });
     expect(stand.recorded.templatesLoaded).toContain("systems/omnibus/templates/storytelling/chat/roll-card.hbs");

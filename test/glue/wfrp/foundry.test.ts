@@ -74,7 +74,7 @@ describe("registrations", () => {
     ]);
     expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_autoSuccessMax")).toMatchObject({
       default: 5,
-      config: true,
+      config: false,
       scope: "world",
     });
     expect(stand.recorded.settingsRegistered.get("omnibus.wfrp_initiativeMode")).toMatchObject({ default: "fixed" });
