@@ -31,6 +31,10 @@ import { requestResultsContext, valueLine } from "../../../src/rules/table/reque
 import { effectRowInput } from "../../../src/foundry/effects";
 import { bactaLength, stunLength } from "../../../src/rules/d6";
 import type { TimerNow } from "../../../src/core/durations";
+import { settingsMenuView, type SettingsMenuTable } from "../../../src/rules/table/settings-menu";
+import type { SettingSpec } from "../../../src/rules/table/types";
+import { D6_SETTINGS, D6_SETTINGS_MENU } from "../../../src/rules/d6/table/settings";
+import { WFRP_SETTINGS, WFRP_SETTINGS_MENU } from "../../../src/rules/wfrp/table/settings";
 
 const T = (path: string) => `systems/omnibus/templates/${path}.hbs`;
 const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { documentTypes?: Record<string, Record<string, unknown>> };
@@ -533,4 +537,22 @@ export const samples: GallerySample[] = [
     height: 800,
     frame: "chat",
   },
+  // The rules-options menu (issue 19), as src/foundry/settings-menu.ts prepares it for a GM: D6 with
+  // two options changed from their defaults, WFRP with a number option between its samples.
+  ...(
+    [
+      ["d6", D6_SETTINGS_MENU, D6_SETTINGS, { wildOne: "normal", difficultyPick: "lowest", hideDifficulty: true }],
+      ["wfrp", WFRP_SETTINGS_MENU, WFRP_SETTINGS, { autoFailMin: 99, fastSL: true }],
+    ] as Array<[string, SettingsMenuTable, SettingSpec[], Record<string, unknown>]>
+  ).map(([id, table, specs, stored]) =>
+    bilingual((language) => ({
+      name: `shared-settings-menu-${id}`,
+      template: T("dialog/settings-menu"),
+      context: settingsMenuView(table, specs, stored, true) as unknown as Record<string, unknown>,
+      title: new Localizer(language, true).localize(table.title),
+      width: 640,
+      height: 720,
+      classes: ["omnibus", "omnibus-settings-menu"],
+    })),
+  ),
 ];
