@@ -59,6 +59,10 @@ export class RulesetSettingsMenu extends HbsApp {
   static override PARTS = { form: { template: SETTINGS_MENU_TEMPLATE, scrollable: [".omnibus-settings-menu-groups"] } };
 
   readonly ruleset: RulesetId;
+  /** What the form holds and is not saved yet (valid values only): the previews follow it. */
+  #pending: Record<string, boolean | number | string> = {};
+  /** The form survives re-renders: bind its change listener once. */
+  #listening = false;
 
   constructor(options: Record<string, unknown> = {}) {
     const ruleset = (new.target as typeof RulesetSettingsMenu).ruleset ?? activeRuleset()?.id ?? "d6";
@@ -81,11 +85,33 @@ export class RulesetSettingsMenu extends HbsApp {
     return table ? localize(table.title) : "";
   }
 
-  /** The view from the stored values (unset ones read as their defaults). */
+  /** The view from the stored values (unset ones read as their defaults) and the form's unsaved ones. */
   view(): SettingsMenuView | null {
     const table = this.table;
     if (!table) return null;
-    return settingsMenuView(table, this.specs, readRulesetSettings(this.ruleset, this.specs), isGM());
+    const stored = readRulesetSettings(this.ruleset, this.specs);
+    return settingsMenuView(table, this.specs, { ...stored, ...this.#pending }, isGM(), stored);
+  }
+
+  /**
+   * A value changed in the form: when every value reads well, the previews are computed again with
+   * the form's values (nothing is saved); a bad value waits for the save, which names it.
+   */
+  preview(raw: Record<string, unknown>): boolean {
+    const { values, errors } = readMenuInput(this.specs, raw);
+    if (errors.length > 0) return false;
+    this.#pending = values;
+    return true;
+  }
+
+  override async _onRender(context: never, options: never): Promise<void> {
+    await super._onRender(context, options);
+    if (this.#listening) return;
+    this.#listening = true;
+    const form = this.element as HTMLFormElement;
+    form.addEventListener("change", () => {
+      if (this.preview(this.readForm(form))) void this.render();
+    });
   }
 
   override async _prepareContext(): Promise<never> {
@@ -116,6 +142,7 @@ export class RulesetSettingsMenu extends HbsApp {
       notifyError(e);
       return false;
     }
+    this.#pending = {};
     if (keys.length === 0) notify("info", "OMNIBUS.SettingsMenu.NothingChanged");
     else notify("info", "OMNIBUS.SettingsMenu.Saved", { count: keys.length });
     if (specs.some((s) => s.requiresReload && keys.includes(s.key))) notify("warn", "OMNIBUS.SettingsMenu.ReloadNeeded");

@@ -84,6 +84,8 @@ export interface OptionRow {
   max: number | null;
   step: number | null;
   preview: OptionPreview | null;
+  /** The form holds another value than the stored one (not saved yet). */
+  unsaved: boolean;
 }
 
 export interface MenuGroupView {
@@ -159,7 +161,7 @@ export function optionPreview(
   };
 }
 
-function optionRow(spec: SettingSpec, values: MenuValues, table: SettingsMenuTable): OptionRow {
+function optionRow(spec: SettingSpec, values: MenuValues, stored: MenuValues, table: SettingsMenuTable): OptionRow {
   const current = currentValue(spec, values);
   const kind = spec.type === "boolean" ? "checkbox" : spec.choices ? "select" : spec.type === "number" ? "number" : "text";
   return {
@@ -176,15 +178,21 @@ function optionRow(spec: SettingSpec, values: MenuValues, table: SettingsMenuTab
     max: spec.range?.max ?? null,
     step: spec.range?.step ?? null,
     preview: optionPreview(spec, values, table.checks, table.samples?.[spec.key]),
+    unsaved: current !== currentValue(spec, stored),
   };
 }
 
-/** The menu's view: the table's groups with each option's input and preview, from the stored values. */
+/**
+ * The menu's view: the table's groups with each option's input and preview, from `values` (the
+ * stored values, or what the form holds before it is saved: then each option whose value differs
+ * from `stored` is marked unsaved).
+ */
 export function settingsMenuView(
   table: SettingsMenuTable,
   specs: readonly SettingSpec[],
   values: MenuValues,
   canEdit: boolean,
+  stored: MenuValues = values,
 ): SettingsMenuView {
   const byKey = new Map(specs.map((s) => [s.key, s]));
   return {
@@ -194,7 +202,7 @@ export function settingsMenuView(
       label: group.label,
       options: group.keys.flatMap((key) => {
         const spec = byKey.get(key);
-        return spec ? [optionRow(spec, values, table)] : [];
+        return spec ? [optionRow(spec, values, stored, table)] : [];
       }),
     })),
     checks: table.checks.map((c) => c.label),

@@ -538,17 +538,24 @@ export const samples: GallerySample[] = [
     frame: "chat",
   },
   // The rules-options menu (issue 19), as src/foundry/settings-menu.ts prepares it for a GM: D6 with
-  // two options changed from their defaults, WFRP with a number option between its samples.
+  // options changed from their defaults and one changed in the form, not saved yet; WFRP with a
+  // number option between its samples.
   ...(
     [
-      ["d6", D6_SETTINGS_MENU, D6_SETTINGS, { wildOne: "normal", difficultyPick: "lowest", hideDifficulty: true }],
-      ["wfrp", WFRP_SETTINGS_MENU, WFRP_SETTINGS, { autoFailMin: 99, fastSL: true }],
-    ] as Array<[string, SettingsMenuTable, SettingSpec[], Record<string, unknown>]>
-  ).map(([id, table, specs, stored]) =>
+      [
+        "d6",
+        D6_SETTINGS_MENU,
+        D6_SETTINGS,
+        { wildOne: "normal", difficultyPick: "lowest", hideDifficulty: true },
+        { difficultyPick: "highest" },
+      ],
+      ["wfrp", WFRP_SETTINGS_MENU, WFRP_SETTINGS, { autoFailMin: 99, fastSL: true }, {}],
+    ] as Array<[string, SettingsMenuTable, SettingSpec[], Record<string, unknown>, Record<string, unknown>]>
+  ).map(([id, table, specs, stored, form]) =>
     bilingual((language) => ({
       name: `shared-settings-menu-${id}`,
       template: T("dialog/settings-menu"),
-      context: settingsMenuView(table, specs, stored, true) as unknown as Record<string, unknown>,
+      context: settingsMenuView(table, specs, { ...stored, ...form }, true, stored) as unknown as Record<string, unknown>,
       title: new Localizer(language, true).localize(table.title),
       width: 640,
       height: 720,

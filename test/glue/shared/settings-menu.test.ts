@@ -130,6 +130,32 @@ describe("the window", () => {
     expect(notices()).toEqual(["info OMNIBUS.SettingsMenu.NothingChanged"]);
   });
 
+  it("a change in the form recomputes the previews with the form's values, saving nothing", async () => {
+    const app = new (menuClass("omnibus.d6_rulesMenu"))();
+    expect(app.preview({ difficultyPick: "highest", wildOne: "normal" })).toBe(true);
+    const view = (await asGM(() => app._prepareContext())) as unknown as import("../../../src/rules/table/settings-menu").SettingsMenuView;
+    const options = view.groups.flatMap((g) => g.options);
+    expect(options.filter((o) => o.unsaved).map((o) => o.key)).toEqual(["difficultyPick"]);
+    expect(options.find((o) => o.key === "difficultyPick")!.preview!.rows[0]).toMatchObject({
+      current: true,
+      labelKey: "OMNIBUS.D6.Setting.DifficultyPick.highest",
+    });
+    // A bad value does not move the previews (the save names it).
+    expect(app.preview({ difficultyPick: "average" })).toBe(false);
+    const again = (await asGM(() => app._prepareContext())) as unknown as typeof view;
+    expect(
+      again.groups
+        .flatMap((g) => g.options)
+        .filter((o) => o.unsaved)
+        .map((o) => o.key),
+    ).toEqual(["difficultyPick"]);
+    expect(stand.recorded.settingsWritten).toEqual([]);
+    // Saved: nothing is pending any more.
+    expect(await asGM(() => app.save({ difficultyPick: "highest" }))).toBe(true);
+    const after = (await asGM(() => app._prepareContext())) as unknown as typeof view;
+    expect(after.groups.flatMap((g) => g.options).some((o) => o.unsaved)).toBe(false);
+  });
+
   it("the rendered form reads back as the values it shows; an edit in it is saved", async () => {
     const app = new (menuClass("omnibus.d6_rulesMenu"))();
     const view = await asGM(() => app._prepareContext());

@@ -233,6 +233,21 @@ describe("the menu's view", () => {
     expect(all.find((o) => o.key === "hideDifficulty")).toMatchObject({ kind: "checkbox", checked: true });
     expect(all.find((o) => o.key === "metresPerUnit")).toMatchObject({ kind: "number", value: "2", min: 0.1, max: 100, step: 0.1 });
   });
+  it("the form's unsaved values drive the previews and are marked; the stored ones are not", () => {
+    const stored = { difficultyPick: "typical" };
+    const view = settingsMenuView(D6_SETTINGS_MENU, D6_SETTINGS, { ...stored, difficultyPick: "highest", wildOne: "normal" }, true, stored);
+    const all = view.groups.flatMap((g) => g.options);
+    expect(all.filter((o) => o.unsaved).map((o) => o.key)).toEqual(["wildOne", "difficultyPick"]);
+    // The Wild Die preview's Moderate column is at the form's number (15), not the stored one (13).
+    const wildOne = all.find((o) => o.key === "wildOne")!.preview!;
+    const col = wildOne.checks.indexOf("OMNIBUS.D6.SettingsMenu.Check.moderate");
+    expect(wildOne.rows[0]!.cells[col]).toBeCloseTo(pAtLeast(d6Distribution(3, 2, true, "normal"), 15), 7);
+    expect(
+      settingsMenuView(D6_SETTINGS_MENU, D6_SETTINGS, stored, true)
+        .groups.flatMap((g) => g.options)
+        .some((o) => o.unsaved),
+    ).toBe(false);
+  });
   it("a value of the wrong type stored reads as the default", () => {
     const view = settingsMenuView(D6_SETTINGS_MENU, D6_SETTINGS, { hideDifficulty: "yes" }, true);
     expect(view.groups.flatMap((g) => g.options).find((o) => o.key === "hideDifficulty")!.checked).toBe(false);
