@@ -913,7 +913,7 @@ const movementKind: CheckKind<MovementCheckData> = {
   build: withSource(buildMovement),
   odds(request, values) {
     const settings = readSettings();
-    return movementOdds(request, values, settings, canSeeDifficulty(settings), game.i18n?.lang);
+    return movementOdds(request, values, settings, canSeeDifficulty(settings), game.i18n?.lang, localize("OMNIBUS.D6.Metres"));
   },
   roll: (request, values, options) => rollMovement(request, values, options, readSettings()),
   rederive: movementRederive,

@@ -145,6 +145,9 @@ describe("failures (§30.8) and odds", () => {
       label: "OMNIBUS.D6.Movement.NoRoll",
       probability: 1,
     });
+    // The distance in the reader's word for metres and digits, not a built-in "m".
+    const ru = movementOdds(request, { ...request.values, speed: "cautious", terrain: "easy" }, DEFAULT_SETTINGS, true, "ru", "м")[0];
+    expect(ru.detail).toMatch(/^\d+(,\d+)? м$/);
   });
 });
 

@@ -26,7 +26,7 @@ import {
   type SpeedStep,
 } from "../..";
 import type { CheckValues, KindRequest, OddsLine } from "../../../table/types";
-import { formatFixed, type NumberLanguage } from "../../../table/format";
+import { formatDecimal, formatFixed, type NumberLanguage } from "../../../table/format";
 import { checkOutcome, type CardDie, type D6CardContext } from "../cards";
 import {
   applyArmorPenalty,
@@ -226,6 +226,8 @@ export function movementOdds(
   settings: D6Settings,
   canSeeDifficulty: boolean,
   lang?: NumberLanguage,
+  /** The reader's word for metres (the card's `OMNIBUS.D6.Metres`). */
+  metres = "m",
 ): OddsLine[] {
   const r = resolveMovement(request, values, settings);
   const odds = rollOdds(r.code, {
@@ -235,7 +237,13 @@ export function movementOdds(
     allowPipsOnly: settings.allowPipsOnly,
   });
   const lines: OddsLine[] = [];
-  if (r.difficulty === null) lines.push({ label: "OMNIBUS.D6.Movement.NoRoll", probability: 1, primary: true, detail: `${r.distance} m` });
+  if (r.difficulty === null)
+    lines.push({
+      label: "OMNIBUS.D6.Movement.NoRoll",
+      probability: 1,
+      primary: true,
+      detail: `${formatDecimal(r.distance, lang)} ${metres}`,
+    });
   else if (canSeeDifficulty)
     lines.push({
       label: "OMNIBUS.D6.Odds.Success",
