@@ -55,6 +55,9 @@ type RollsStore = Record<string, ActorRolls>;
 
 export function registerCreationSettings(): void {
   settingsStore().register(SYSTEM_ID, ROLLS_SETTING, { scope: "world", config: false, type: Object, default: {} });
+  // The active GM checks a finished mark that a player's client wrote (checkFinishedMark).
+  Hooks.on("updateActor", ((actor: ActorDoc, changed: Record<string, unknown>, _options: unknown, userId: string) =>
+    checkFinishedMark(actor, changed ?? {}, String(userId ?? "")).catch(notifyError)) as never);
 }
 
 function readRolls(): RollsStore {
@@ -109,6 +112,61 @@ const gameLocalizer = (key: string, values: Record<string, string | number>): st
   game.i18n?.has(key) ? localize(key, values) : null;
 
 /**
+ * Why this character may not be finished (the notice's key and data), or null: it breaks a
+ * creation rule, or (WFRP) its characteristics are not what the GM's recorded roll gave.
+ */
+function creationRefusal(actor: ActorDoc): { key: string; data: Record<string, string | number> } | null {
+  const ruleset = actor.type.split("_")[0];
+  if (!isRulesetId(ruleset)) return { key: "OMNIBUS.Creation.Unreadable", data: { count: 0, error: actor.type } };
+  const view = creationView(ruleset, asLike(actor));
+  if (!view.canFinish) {
+    const count = view.steps.reduce((n, s) => n + s.breaches.length, view.other.length);
+    return { key: view.error ? "OMNIBUS.Creation.Unreadable" : "OMNIBUS.Creation.Refused", data: { count, error: view.error ?? "" } };
+  }
+  if (ruleset !== "wfrp") return null;
+  const rolled = creationRollsOf(actor.uuid).characteristics;
+  const chars = (asLike(actor).system.characteristics ?? {}) as Record<string, unknown>;
+  const broken = rolled?.kept ? characteristicsChoiceBreach(rolled, rolled.choice ?? "asRolled", chars) : null;
+  if (broken === "notAsRolled") {
+    const differ = differsFromRoll(rolled!, chars);
+    return {
+      key: "OMNIBUS.Creation.NotAsRolled",
+      data: { characteristics: differ.map((c) => localize(`OMNIBUS.WFRP.Char.${c}`)).join(", ") },
+    };
+  }
+  if (broken === "notRearranged") return { key: "OMNIBUS.Creation.NotRearranged", data: {} };
+  return null;
+}
+
+/**
+ * The active GM's check of a finished mark (`updateActor`): a player's client can write the flag
+ * without the window, so a mark set by anyone but a GM (the user Foundry names as the updater) is
+ * checked again here with the same rules; a character that breaks them is unmarked, and the GM
+ * told why. Returns whether it unmarked.
+ */
+export async function checkFinishedMark(actor: ActorDoc, changed: Record<string, unknown>, userId: string): Promise<boolean> {
+  const g = game as {
+    user?: { id?: string; isGM?: boolean } | null;
+    users?: { activeGM?: { id?: string } | null; get?(id: string): { isGM?: boolean } | undefined };
+  };
+  if (!g.user?.isGM || g.users?.activeGM?.id !== g.user.id) return false;
+  if (!CREATION_TYPES.includes(String(actor.type)) || !markedFinished(changed)) return false;
+  if (g.users?.get?.(userId)?.isGM) return false;
+  const refusal = creationRefusal(actor);
+  if (!refusal) return false;
+  await actor.update({ [`flags.${SYSTEM_ID}.creation.finished`]: null });
+  notify("warn", "OMNIBUS.Creation.Unmarked", { actor: actor.name ?? "", why: localize(refusal.key, refusal.data) });
+  return true;
+}
+
+function markedFinished(changed: Record<string, unknown>): boolean {
+  const dotted = changed[`flags.${SYSTEM_ID}.creation.finished`];
+  if (dotted !== undefined) return Boolean(dotted);
+  const flags = (changed.flags as Record<string, { creation?: { finished?: unknown } } | undefined> | undefined)?.[SYSTEM_ID];
+  return Boolean(flags?.creation?.finished);
+}
+
+/**
  * Finish: the character must break no rule, and (WFRP) still have the characteristics the GM's
  * recorded roll gave (when it was rolled). Marks the character finished; the window then closes.
  */
@@ -118,25 +176,10 @@ export async function finishCreation(actor: ActorDoc): Promise<boolean> {
     notify("warn", "OMNIBUS.Experience.NotYours", { actor: actor.name ?? "" });
     return false;
   }
-  const view = creationView(ruleset, asLike(actor));
-  if (!view.canFinish) {
-    const count = view.steps.reduce((n, s) => n + s.breaches.length, view.other.length);
-    notify("warn", view.error ? "OMNIBUS.Creation.Unreadable" : "OMNIBUS.Creation.Refused", { count, error: view.error ?? "" });
+  const refusal = creationRefusal(actor);
+  if (refusal) {
+    notify("warn", refusal.key, refusal.data);
     return false;
-  }
-  if (ruleset === "wfrp") {
-    const rolled = creationRollsOf(actor.uuid).characteristics;
-    const chars = (asLike(actor).system.characteristics ?? {}) as Record<string, unknown>;
-    const broken = rolled?.kept ? characteristicsChoiceBreach(rolled, rolled.choice ?? "asRolled", chars) : null;
-    if (broken === "notAsRolled") {
-      const differ = differsFromRoll(rolled!, chars);
-      notify("warn", "OMNIBUS.Creation.NotAsRolled", { characteristics: differ.map((c) => localize(`OMNIBUS.WFRP.Char.${c}`)).join(", ") });
-      return false;
-    }
-    if (broken === "notRearranged") {
-      notify("warn", "OMNIBUS.Creation.NotRearranged");
-      return false;
-    }
   }
   await actor.update({ [`flags.${SYSTEM_ID}.creation.finished`]: new Date().toISOString() });
   notify("info", "OMNIBUS.Creation.Finished", { actor: actor.name ?? "" });

@@ -97,6 +97,24 @@ describe("Finish", () => {
     expect(await creation.finishCreation(a as never)).toBe(true);
     expect(a.data.flags.omnibus.creation.finished).toMatch(/^\d{4}-/);
   });
+  it("a mark a player's client writes without the window is checked by the GM: an illegal character is unmarked, a legal one kept", async () => {
+    const doc = premade("d6-characters", "d6_character");
+    doc.system.characterPoints = 7;
+    const bad = actor("d", doc);
+    const good = actor("s", premade("storytelling-characters", "storytelling_character"));
+    stand.setUser("p1");
+    for (const a of [bad, good]) await a.update({ "flags.omnibus.creation.finished": "2026-12-03T00:00:00.000Z" });
+    stand.setUser("gm");
+    await stand.fire("updateActor", bad, { flags: { omnibus: { creation: { finished: "2026-12-03T00:00:00.000Z" } } } }, {}, "p1");
+    await stand.fire("updateActor", good, { "flags.omnibus.creation.finished": "2026-12-03T00:00:00.000Z" }, {}, "p1");
+    expect(bad.data.flags.omnibus.creation.finished).toBeNull();
+    expect(stand.recorded.notifications.at(-1)?.message).toMatch(/^OMNIBUS\.Creation\.Unmarked /);
+    expect(good.data.flags.omnibus.creation.finished).toMatch(/^2026-/);
+    // A GM's own mark is the GM's call.
+    await bad.update({ "flags.omnibus.creation.finished": "2026-12-03T00:00:00.000Z" });
+    await stand.fire("updateActor", bad, { "flags.omnibus.creation.finished": "2026-12-03T00:00:00.000Z" }, {}, "gm");
+    expect(bad.data.flags.omnibus.creation.finished).toMatch(/^2026-/);
+  });
 });
 
 describe("WFRP random rolls on the GM", () => {
