@@ -100,10 +100,11 @@ const asLike = (
   items: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }>;
   system: Record<string, unknown>;
 } => {
+  // Items keep their flags: the rules find a career's talents by either language's name (nameEn/nameRu).
   const o = actor.toObject() as {
     type: string;
     system: Record<string, unknown>;
-    items?: Array<{ _id: string; name: string; type: string; system: Record<string, unknown> }>;
+    items?: Array<{ _id: string; name: string; type: string; system: Record<string, unknown>; flags?: Record<string, unknown> }>;
   };
   return { type: o.type, system: o.system, items: o.items ?? [] };
 };

@@ -429,10 +429,15 @@ function skillsSplit(held: SkillHeld[], species: SkillRef[], career: SkillRef[] 
   );
 }
 
+/**
+ * An item's names in either language: its own, and the other one its flags keep (an item created on
+ * a Russian client carries its English name in `flags.omnibus.nameEn`; a pack item its Russian one
+ * in `nameRu`), so a career's talents and trappings are found whichever language made them.
+ */
 function itemNames(item: ItemLike): string[] {
   const out = [textAt(item.name)];
-  const ru = isRecord(item.flags) && isRecord(item.flags.omnibus) ? textAt(item.flags.omnibus.nameRu) : "";
-  if (ru) out.push(ru);
+  const flags = isRecord(item.flags) && isRecord(item.flags.omnibus) ? item.flags.omnibus : {};
+  for (const other of [textAt(flags.nameRu), textAt(flags.nameEn)]) if (other) out.push(other);
   return out.filter((n) => n !== "");
 }
 

@@ -94,6 +94,29 @@ describe("WFRP 4e creation (core rulebook, Chapter 2)", () => {
     expect(r.breaches).toEqual([]);
     expect(r.totals).toMatchObject({ characteristicAdvances: 5, skillAdvances: 64, talents: 6 });
   });
+  it("WFRP 4e core, Character creation: the same Soldier made on a Russian client (Russian names, the English in flags) is legal", () => {
+    const ru: Record<string, string> = {
+      Doomed: "Обречённый",
+      Luck: "Удача",
+      Dagger: "Кинжал",
+      "Leather Breastplate": "Кожаный нагрудник",
+      Uniform: "Мундир",
+    };
+    const ch = soldier();
+    const bare = soldier();
+    for (const [c, flagged] of [
+      [ch, true],
+      [bare, false],
+    ] as const)
+      c.items = c.items.map((i) =>
+        ru[i.name] ? { ...i, name: ru[i.name], ...(flagged ? { flags: { omnibus: { nameEn: i.name } } } : {}) } : i,
+      );
+    expect(validateWfrpCharacter(ch).breaches).toEqual([]);
+    // Without the English kept, the talents and trappings are not found: the names are what counts.
+    expect(validateWfrpCharacter(bare).breaches.map((b) => b.code)).toEqual(
+      expect.arrayContaining(["speciesTalentMissing", "trappingMissing"]),
+    );
+  });
   it("WFRP 4e core, Species table: Human characteristics are 2d10 + 20 (22–40); a Dwarf's Willpower 2d10 + 40", () => {
     const ch = soldier();
     (ch.system.characteristics as Record<string, { initial: number }>).bs.initial = 41;
