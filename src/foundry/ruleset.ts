@@ -102,7 +102,12 @@ export interface CheckHandler {
 /** A card's re-derivation (see `CheckHandler.rederive`), for requests of type `R`. */
 export interface CheckRederive<R> {
   covers(state: Record<string, unknown>): boolean;
-  check(context: { request: R; values: CheckValues; rolls: unknown[]; state: Record<string, unknown> }): void | Promise<void>;
+  /**
+   * Throws when the card does not hold; may answer the first roll's outcome as recomputed from its
+   * faces (the shape of that Roll's `outcome`), which the GM then trusts over the card's own (a roll
+   * request's result, roll-requests.ts).
+   */
+  check(context: { request: R; values: CheckValues; rolls: unknown[]; state: Record<string, unknown> }): unknown;
   /**
    * What the roll spends of its actor (an update of the acting actor; empty: nothing), computed
    * from the rebuilt request and values. When the active GM sees a player's card of this kind
@@ -177,6 +182,8 @@ export interface ResponseContext {
  */
 export interface ChatAction {
   run?(context: ChatActionContext): Promise<void> | void;
+  /** With both `run` and `plan`: whether this click runs here (`run`) rather than asking the active GM (`plan`). Default: here. */
+  local?(context: ChatActionContext): boolean;
   plan?(context: ChatActionContext): Promise<DocumentChange[] | PlannedAction> | DocumentChange[] | PlannedAction;
   /** Who may ask. Default: a GM or the card's author (as the server reported it). Checked on the GM. */
   permitted?(context: ChatActionContext): boolean;

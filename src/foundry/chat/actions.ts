@@ -51,7 +51,7 @@ import {
   type Override,
 } from "./requests";
 import { logView, recordView } from "./record-view";
-import { verifyCard } from "./verify";
+import { verifyCard, type VerifiedCard } from "./verify";
 import { templatePath } from "../templates/helpers";
 import { allowApply, announceApply, type ApplyActionPayload } from "./action-hooks";
 import { sharedAction } from "./shared-actions";
@@ -183,9 +183,13 @@ export async function onCreateMessage(message: Message, _options: unknown, userI
   const pending = (async () => {
     // The card's own roll re-derived from the author's actor (verify.ts) before it is recorded.
     const fresh = newRecord(message, userId);
-    const forged = await verifyCard(fresh.state, rollsOf(message), userId);
+    const { forged, verified } = await verifyCard(fresh.state, rollsOf(message), userId);
     if (forged) fresh.tampered = { by: userId, at: Date.now(), forged };
-    const stored = await updateRecord(message.id!, (existing) => existing ?? fresh);
+    let first = false;
+    const stored = await updateRecord(message.id!, (existing) => {
+      first = !existing;
+      return existing ?? fresh;
+    });
     if (forged)
       await log({
         kind: "tampered",
@@ -196,6 +200,8 @@ export async function onCreateMessage(message: Message, _options: unknown, userI
         reason: `OMNIBUS.Chat.Forged.${forged}`,
         reasonData: { name: userName(userId) },
       });
+    // What other parts make of a card once it is recorded (a roll request's result), once per card.
+    if (stored && first) for (const follow of followUps) await followUp(follow, { message, record: stored, verified });
     return stored;
   })();
   recording.set(message.id, pending);
@@ -205,6 +211,65 @@ export async function onCreateMessage(message: Message, _options: unknown, userI
     console.error("Omnibus | the card could not be recorded", error);
   } finally {
     recording.delete(message.id);
+  }
+}
+
+/** A card as the active GM has just recorded it: `verified` when it was re-derived and holds (chat/verify.ts). */
+export interface RecordedCard {
+  message: Message;
+  record: CardRecord;
+  verified: VerifiedCard | null;
+}
+type FollowUp = (card: RecordedCard) => Promise<void> | void;
+const followUps: FollowUp[] = [];
+
+/** Registers what the active GM does with a card once it is recorded at creation (never for a card recorded late). */
+export function onCardRecorded(fn: FollowUp): void {
+  followUps.push(fn);
+}
+
+async function followUp(fn: FollowUp, card: RecordedCard): Promise<void> {
+  try {
+    await fn(card);
+  } catch (error) {
+    console.error("Omnibus | a recorded card's follow-up failed", error);
+  }
+}
+
+/**
+ * The active GM amends a card's record from what another card showed (a player's roll for a roll
+ * request): `change` gets the record's state and returns the new one, or null to leave it. It runs
+ * under the card's lock for (action, target) and marks that key done, so it happens once, and a
+ * click on the same key afterwards is refused as already applied. Returns whether it amended.
+ */
+export async function amendFromCard(
+  messageId: string,
+  action: string,
+  target: string | null,
+  userId: string,
+  change: (state: Record<string, unknown>) => Record<string, unknown> | null,
+  summary: Mark["summary"] = null,
+): Promise<boolean> {
+  if (!isActiveGM()) return false;
+  const key = markKey(action, target);
+  const lock = `${messageId}|${key}`;
+  if (locks.has(lock)) return false;
+  locks.add(lock);
+  try {
+    let amended = false;
+    await updateRecord(messageId, (r) => {
+      if (!r || r.tampered || isApplied(r, key)) return null;
+      const state = change(structuredClone(r.state));
+      if (!state) return null;
+      amended = true;
+      const at = Date.now();
+      const mark: Mark = { action, target, status: "done", by: userId, appliedBy: game.user!.id!, at, changes: [], summary };
+      return { ...r, state, marks: { ...r.marks, [key]: mark }, amendments: [...r.amendments, { action, target, by: userId, at }] };
+    });
+    if (amended) await log({ kind: "applied", messageId, action, target, userId });
+    return amended;
+  } finally {
+    locks.delete(lock);
   }
 }
 
@@ -238,7 +303,7 @@ async function recordFor(message: Message): Promise<CardRecord> {
   const author = (message as unknown as { author?: { id?: string } | null }).author?.id;
   if (!isCard(message) || !author || !stats?.createdTime || stats.modifiedTime !== stats.createdTime) refuse("NotRecorded");
   const fresh = newRecord(message, author!);
-  const forged = await verifyCard(fresh.state, rollsOf(message), author!, false);
+  const { forged } = await verifyCard(fresh.state, rollsOf(message), author!, false);
   if (forged) fresh.tampered = { by: author!, at: Date.now(), forged };
   const made = await updateRecord(message.id!, (r) => r ?? fresh);
   if (!made) refuse("NotRecorded");
@@ -595,17 +660,17 @@ export async function requestChatAction(
   if (inFlight.has(flight)) return false;
   inFlight.add(flight);
   try {
-    if (action.run) {
-      const record = recordOf(message.id);
-      const context: ChatActionContext = {
-        message,
-        user,
-        target,
-        state: cardStateOf(message),
-        authorId: record?.authorId ?? (message as unknown as { author?: { id?: string } }).author?.id ?? null,
-        response: null,
-        override: null,
-      };
+    const record = recordOf(message.id);
+    const context: ChatActionContext = {
+      message,
+      user,
+      target,
+      state: cardStateOf(message),
+      authorId: record?.authorId ?? (message as unknown as { author?: { id?: string } }).author?.id ?? null,
+      response: null,
+      override: null,
+    };
+    if (action.run && (!action.plan || !action.local || action.local(context))) {
       if (record?.tampered) {
         if (record.tampered.forged) notify("warn", `OMNIBUS.Chat.Forged.${record.tampered.forged}`, { name: userName(record.authorId) });
         else notify("warn", "OMNIBUS.Chat.Tampered");

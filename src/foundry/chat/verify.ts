@@ -97,22 +97,41 @@ export function gmSpends(covers: boolean): boolean {
   return covers && !game.user?.isGM && Boolean(game.users?.activeGM);
 }
 
+/**
+ * What the GM re-derived of a card that holds: the origin it was rebuilt from (the actor the author
+ * owns, the kind and dataset), the values read from its choices, and the first roll's outcome as the
+ * ruleset recomputed it from the faces (`checks.rederive.check`'s answer; null when it gives none).
+ */
+export interface VerifiedCard {
+  actorUuid: string;
+  kind: string;
+  dataset: Record<string, string>;
+  request: CheckRequest;
+  values: CheckValues;
+  outcome: unknown;
+}
+
+/** The GM's verdict on a card: `forged` (the reason) or null; `verified` only when the card was re-derived and holds. */
+export interface Verdict {
+  forged: ForgedReason | null;
+  verified: VerifiedCard | null;
+}
+
 /** Runs `fn` after every earlier verification on this client: a card's spend lands before the next card is rebuilt. */
 const oneAtATime = serialQueue();
 
 /**
  * Re-derives a card a player created (the active GM). `seenCreated`: from the `createChatMessage`
  * hook (the GM then spends the roll's points once the card holds); false for a card recorded
- * later (its roller spent them). Returns null when the card holds, or when the ruleset does not
- * re-derive this kind of card (a GM's card is not re-derived), else the reason it is refused.
+ * later (its roller spent them). `forged` is null when the card holds, or when the ruleset does not
+ * re-derive this kind of card (a GM's card is not re-derived; then `verified` is null too), else
+ * the reason it is refused.
  */
-export function verifyCard(
-  state: Record<string, unknown>,
-  rolls: unknown[],
-  authorId: string,
-  seenCreated = true,
-): Promise<ForgedReason | null> {
-  return oneAtATime(() => verifyNow(state, rolls, authorId, seenCreated));
+export function verifyCard(state: Record<string, unknown>, rolls: unknown[], authorId: string, seenCreated = true): Promise<Verdict> {
+  return oneAtATime(async () => {
+    const verdict = await verifyNow(state, rolls, authorId, seenCreated);
+    return typeof verdict === "string" || verdict === null ? { forged: verdict, verified: null } : { forged: null, verified: verdict };
+  });
 }
 
 async function verifyNow(
@@ -120,7 +139,7 @@ async function verifyNow(
   rolls: unknown[],
   authorId: string,
   seenCreated: boolean,
-): Promise<ForgedReason | null> {
+): Promise<ForgedReason | VerifiedCard | null> {
   const author = game.users?.get(authorId) as User.Implementation | undefined;
   if (!author || author.isGM) return null;
   const checks = activeRuleset()?.checks;
@@ -164,8 +183,9 @@ async function verifyNow(
   } catch (error) {
     return isOmnibusError(error) && (error.code === "outOfRange" || error.code === "badArgument") ? "Choices" : "NotRebuilt";
   }
+  let outcome: unknown;
   try {
-    await rederive.check({ request, values, rolls, state });
+    outcome = await rederive.check({ request, values, rolls, state });
   } catch (error) {
     console.warn("Omnibus | a card's claim was refused:", error instanceof Error ? error.message : error);
     return reasonOf(error);
@@ -178,5 +198,5 @@ async function verifyNow(
       console.error("Omnibus | the points a card's roll spent could not be taken from its actor", error);
     }
   }
-  return null;
+  return { actorUuid: origin.actorUuid, kind: origin.kind, dataset: { ...origin.dataset }, request, values, outcome: outcome ?? null };
 }

@@ -739,6 +739,7 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
     const d6 = state.d6 as { attack?: unknown; cpAfter?: unknown } | undefined;
     return Boolean(d6?.attack || d6?.cpAfter);
   },
+  /** Answers the first roll's outcome, as `D6Roll` resolves it from those faces (a roll request's result). */
   async check({ request, values, rolls, state }) {
     const settings = readSettings();
     // A move's card is the movement kind's to re-derive (movementRederive).
@@ -785,7 +786,7 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
     expectClaim("cpAfter", d6.cpAfter ?? null, cpAfter);
     if (!attack) {
       expectClaim("attack", d6.attack ?? null, null);
-      return;
+      return outcome;
     }
     const claimed = (d6.attack ?? {}) as Record<string, unknown>;
     const terms = {
@@ -809,11 +810,11 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
       if (rolls.length !== deviationAt + (area.deviated ? 1 : 0))
         throw new OmnibusError("facesUnused", "the card's rolls are not this throw's", {});
       expectClaim("targets", claimed.targets, area.hits);
-      return;
+      return outcome;
     }
     if (attack.targets.length === 0) {
       expectClaim("targets", claimed.targets, []);
-      return;
+      return outcome;
     }
     const hits = attackOutcomes(
       attack.targets,
@@ -836,6 +837,7 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
         distance: t.distance,
       })),
     );
+    return outcome;
   },
   spend({ request, values }) {
     return pointsSpend(checkData(request), resolveValues(request, values, readSettings()));

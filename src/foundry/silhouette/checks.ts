@@ -693,6 +693,8 @@ const rederive = (attack: boolean): CheckRederive<KindRequest<SkillCheckData & P
     expectClaim("check", claimed.check, expected.check);
     if (attack && !plan.grenade) expectClaim("attack", claimed.attack, expected.attack);
     else if (attack) expectClaim("strikes", strikeTotals(claimed), strikeTotals(expected));
+    // The first roll's outcome as `SilhouetteRoll` resolves it from these faces (a roll request's result).
+    return { kind: "check", ...roll };
   },
 });
 

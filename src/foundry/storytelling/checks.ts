@@ -624,6 +624,8 @@ const rederiveWith = (details: KindDetails): CheckRederive<KindRequest<CheckData
     const data = request.data;
     if (data.kind !== state.check) throw new OmnibusError("diceMismatch", "not this kind of check", {});
     let next = 0;
+    // The first pool's result, as `StorytellingRoll` resolves it (an advanced action's kept roll): a roll request's result.
+    let first: RollResult | null = null;
     const readOne = (pool: number, vals: CheckValues): RollResult => {
       const spec = {
         again: againOf(vals),
@@ -647,6 +649,7 @@ const rederiveWith = (details: KindDetails): CheckRederive<KindRequest<CheckData
             }).kept
           : rollPool(pool, dice, spec);
       dice.assertExhausted();
+      first ??= result;
       return result;
     };
     const damage: Record<string, { actorUuid: string; points: number; type: string }> = {};
@@ -674,6 +677,7 @@ const rederiveWith = (details: KindDetails): CheckRederive<KindRequest<CheckData
     const claimed = state.extended as { successes?: number; dramaticFailure?: boolean } | undefined;
     expectClaim("extended", claimed ? { successes: claimed.successes, dramaticFailure: claimed.dramaticFailure } : null, extended);
     expectClaim("actor", state.actor, data.actor.uuid);
+    return first;
   },
 });
 

@@ -7,7 +7,7 @@ import { advantageAfter, extendedStep, type TestOptions, type TestResult, type T
 import { cardStateOf, postResponse, documentOf } from "../chat/actions";
 import { cardOrigin, postCard } from "../chat/cards";
 import { ClaimMismatch } from "../chat/verify";
-import { firstRollCard, firstRollMismatches } from "../../rules/wfrp/table/rederive/cards";
+import { firstRollCard, firstRollMismatches, firstRollOutcome } from "../../rules/wfrp/table/rederive/cards";
 import { withFortuneButton } from "../../rules/wfrp/table/fortune/cards";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
@@ -195,6 +195,8 @@ const rederive: CheckRederive<KindRequest<WfrpCheckData>> = {
       actor: { uuid: request.actorUuid ?? "", name: actor?.name ?? "", img: actor?.img ?? "" },
     });
     if (wrong.length > 0) throw new ClaimMismatch(wrong.join(", "));
+    // A test card's roll as `WfrpTestRoll` resolves it from that face (a roll request's result).
+    return firstRollOutcome({ request, values, rolls, state, rules: currentRules() });
   },
 };
 

@@ -67,6 +67,18 @@ export function d100Face(rolls: unknown[]): number {
 }
 
 /**
+ * A plain test card's first roll as the test Roll resolves it (`{roll, results}`: the d100 face and
+ * the rebuilt test's result), for a card that holds; null for an attack or opposed card.
+ */
+export function firstRollOutcome(input: Omit<FirstRollInput, "actor">): { roll: number; results: unknown[] } | null {
+  const { request, values, rolls, state, rules } = input;
+  if (firstRollCard(state) !== "test") return null;
+  const data = checkData(request);
+  const face = d100Face(rolls);
+  return { roll: face, results: [resolveTest(specFor(request, values, null), face, data.combat ? rules.combat : rules.test)] };
+}
+
+/**
  * The parts of the card's claim that are not what the rules make of the rebuilt test and its die
  * (empty when the card holds). Throws an OmnibusError when the dice are not one d100.
  */
