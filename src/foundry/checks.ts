@@ -11,6 +11,7 @@ import { notify, notifyError } from "./i18n";
 import { activeRuleset } from "./registry";
 import type { CheckHandler, CheckKind, CheckRequest, CheckSource, CheckTable, CheckValues, KindRequest } from "./ruleset";
 import { OmnibusError } from "../core/errors";
+import type { RequestLink } from "../rules/table/types";
 import { wantsRollDialog } from "./settings";
 import { currentTargets } from "./targets";
 
@@ -25,6 +26,10 @@ export interface RunCheckOptions {
    * is refused with a message and the check is not rolled.
    */
   values?: Record<string, string>;
+  /** The roll mode to roll in, instead of the user's current one (a roll request's public mode). */
+  rollMode?: string;
+  /** The roll request this check answers: its card carries the link for the GM (roll-requests.ts). */
+  requestLink?: RequestLink;
 }
 
 /** `omnibus.preRollCheck`: `Hooks.call`, so a handler returning false cancels the roll. */
@@ -145,8 +150,9 @@ export async function runCheck(source: CheckSource, options: RunCheckOptions = {
   try {
     const request = await checks.build(source);
     if (!request) return null;
+    if (options.requestLink) request.requestLink = { ...options.requestLink };
     let values = applyValueOverrides(request.values, options.values);
-    let rollMode = currentRollMode();
+    let rollMode = options.rollMode ?? currentRollMode();
     const dialog = options.skipDialog ? false : wantsRollDialog(Boolean(options.shiftKey));
     if (dialog) {
       const chosen = await promptCheck({ ...request, values }, checks.odds?.bind(checks), rollMode);

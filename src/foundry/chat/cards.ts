@@ -9,6 +9,7 @@
 import { applyMessageMode, currentMessageMode, messageCreateOptions, toGenerationMode } from "../compat";
 import { SYSTEM_ID, activeRulesetId } from "../registry";
 import type { CheckRequest, CheckValues, TargetInfo } from "../ruleset";
+import type { RequestLink } from "../../rules/table/types";
 import { choicesOf } from "./choices";
 
 /**
@@ -24,6 +25,8 @@ export interface CardOrigin {
   itemUuid: string | null;
   targets: TargetInfo[];
   choices: Record<string, string>;
+  /** The roll request the check answers (`CheckRequest.requestLink`); stored next to the origin, as `flags.omnibus.requestLink`. */
+  requestLink?: RequestLink;
 }
 
 /** The origin of a card rolled from `request` with `values` (null for a GM, or when the request does not say where it came from). */
@@ -37,6 +40,7 @@ export function cardOrigin(request: CheckRequest, values: CheckValues): CardOrig
     itemUuid: request.itemUuid ?? null,
     targets: structuredClone(request.targets),
     choices: choicesOf(values, request.fields),
+    ...(request.requestLink ? { requestLink: { request: request.requestLink.request, index: request.requestLink.index } } : {}),
   };
 }
 
@@ -87,11 +91,19 @@ export async function cardMessageData(card: CardMessage): Promise<Record<string,
   const ruleset = activeRulesetId();
   const content = await foundry.applications.handlebars.renderTemplate(card.template, { ...card.context, ruleset });
   const rolls = card.rolls ?? [];
+  const { requestLink, ...origin } = card.origin ?? {};
   const data: Record<string, unknown> = {
     speaker: ChatMessage.getSpeaker({ actor: card.actor ?? undefined }),
     content,
     rolls,
-    flags: { [SYSTEM_ID]: { ruleset, ...(card.flags ?? {}), ...(card.origin ? { origin: card.origin } : {}) } },
+    flags: {
+      [SYSTEM_ID]: {
+        ruleset,
+        ...(card.flags ?? {}),
+        ...(card.origin ? { origin } : {}),
+        ...(card.origin && requestLink ? { requestLink } : {}),
+      },
+    },
   };
   if (card.flavor) data.flavor = card.flavor;
   if (rolls.length > 0) data.sound = CONFIG.sounds.dice;

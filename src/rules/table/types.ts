@@ -129,6 +129,14 @@ export interface CheckRequest<Data extends object = object> {
   effects?: CheckEffects;
   /** Where it was built from (kind and dataset), so the GM can build it again from the actor (chat/verify.ts). */
   source?: { kind: string; dataset: Record<string, string> };
+  /** The roll request this check answers (its card's id and the actor's index on it); the card carries it next to its origin. */
+  requestLink?: RequestLink;
+}
+
+/** A check card's claim to answer a roll request: the request card's message id, the asked actor's index on it. */
+export interface RequestLink {
+  request: string;
+  index: number;
 }
 
 /** A request of one kind, carrying that kind's data (what its `build` returns and its `roll` reads). */
