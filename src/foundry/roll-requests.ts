@@ -3,23 +3,35 @@
  * one card is posted with a Roll button per actor; the results gather on that card as the GM's
  * amendments of its record (the card layer, shared action `rollRequested`).
  *
- * Trust: a click names only the card and the actor's index on it. The active GM refuses a user who
- * does not own that actor (Foundry's permission, the sender Foundry reported), builds the check
- * from the actor's own data, the request's recorded values and the hidden values, and rolls it
- * itself — nothing the player's client computes reaches the result. Hidden values (a secret
- * difficulty) never go in the public card or its record (a world setting players can read): they
- * are whispered to the GMs (`postSecret`) and read back from that whisper when the GM rolls; the
- * GM's check card is then whispered to the GMs too, and the request card shows success or failure only.
+ * Who rolls. On a request without hidden values a player rolls their own actor's check on their own
+ * client (`rollOwnRequested`): built from the request's kind and dataset, with the request's values,
+ * no dialog, public, posted as an ordinary check card that carries `requestLink` ({request, index})
+ * next to its origin. The active GM takes the result when it records that card (`onCardRecorded`):
+ * only if the card holds (chat/verify.ts re-derived it: the author owns the actor, the faces and the
+ * claims are what the rules give) and the link matches the GM's own record of the request
+ * (`linkFault`: the index's actor, the kind and dataset, every value, no result yet). The result is
+ * the outcome the GM recomputed, amended once under the card layer's lock (`amendFromCard`);
+ * anything else leaves the check card an ordinary roll and tells the GM why.
+ *
+ * A request with hidden values (a secret difficulty), and any GM's click, is rolled by the active GM:
+ * a click names only the card and the actor's index on it; the GM refuses a user who does not own
+ * that actor (Foundry's permission, the sender Foundry reported), builds the check from the actor's
+ * own data, the request's recorded values and the hidden values, and rolls it itself. Hidden values
+ * never go in the public card or its record (a world setting players can read): they are whispered
+ * to the GMs (`postSecret`) and read back from that whisper when the GM rolls; the GM's check card
+ * is then whispered to the GMs too, and the request card shows success or failure only.
  */
 import { OmnibusError, refused } from "../core/errors";
-import { cardStateOf, userOwns, documentOf } from "./chat/actions";
+import { amendFromCard, cardStateOf, onCardRecorded, userOwns, documentOf, type RecordedCard } from "./chat/actions";
+import { log, recordOf } from "./chat/record";
+import type { VerifiedCard } from "./chat/verify";
 import { postCard, postSecret } from "./chat/cards";
 import { registerSharedAction } from "./chat/shared-actions";
-import { applyValueOverrides } from "./checks";
+import { applyValueOverrides, runCheck } from "./checks";
 import { publicMode, toGenerationMode } from "./compat";
 import { localize, notify, notifyError } from "./i18n";
 import { SYSTEM_ID, activeRuleset } from "./registry";
-import type { ChatActionContext, PlannedAction } from "./ruleset";
+import type { ChatActionContext, CheckValues, PlannedAction, RequestLink } from "./ruleset";
 import { templatePath } from "./templates/helpers";
 import { requestResultsContext, valueLine } from "../rules/table/requests";
 
@@ -267,17 +279,40 @@ function actorAt(state: Record<string, unknown>, target: string | null): { uuid:
   return r && target !== null && Number.isInteger(i) && i >= 0 && i < r.actors.length ? r.actors[i] : null;
 }
 
-/** The GM rolls the asked actor's check and records the result on the request card. */
+/** What the asked check is built from: the request's kind, and its dataset with the kind as `check` (as a sheet button). */
+function requestSource(r: RequestState): { kind: string; dataset: Record<string, string> } {
+  return { kind: r.kind, dataset: { check: r.kind, ...r.dataset } };
+}
+
+/** A request's result from a check's first-roll outcome (the ruleset's own shape); no total when a value was hidden. */
+function resultOf(outcome: unknown, r: RequestState, by: string, messageId: string | null): RequestResult {
+  const o = (outcome && typeof outcome === "object" ? outcome : {}) as Record<string, unknown>;
+  const total = [o.total, o.successes, o.sl].find((v) => typeof v === "number");
+  return {
+    success: typeof o.success === "boolean" ? o.success : null,
+    total: r.hidden.length > 0 ? null : ((total as number | undefined) ?? null),
+    by,
+    messageId,
+  };
+}
+
+/** Whether the asker rolls the check on their own client: a player, on a request without hidden values. */
+function rollsOwn(r: RequestState | null, user: User.Implementation): boolean {
+  return Boolean(r && !user.isGM && r.hidden.length === 0);
+}
+
+/** The GM rolls the asked actor's check (a hidden request, or a GM's click) and records the result on the request card. */
 async function planRequested({ message, target, state, user }: ChatActionContext): Promise<PlannedAction> {
   const r = requestOf(state);
   const asked = actorAt(state, target);
   if (!r || !asked) throw refused("NotOnCard", "no such actor on the request");
+  if (rollsOwn(r, user)) throw refused("RollYourOwn", "a request without hidden values is rolled by its player");
   const actor = await documentOf<Actor.Implementation>(asked.uuid);
   if (!actor) throw refused("TargetGone", `no actor ${asked.uuid}`, { name: asked.name });
   const checks = activeRuleset()?.checks;
   if (!checks) throw refused("NoChecks", "this ruleset has no checks");
   const hidden = hiddenValuesFor(message.id!);
-  const request = await checks.build({ actor, kind: r.kind, dataset: { check: r.kind, ...r.dataset }, targets: [] });
+  const request = await checks.build({ actor, ...requestSource(r), targets: [] });
   if (!request) throw refused("NothingToRoll", "nothing to roll");
   const values = applyValueOverrides(request.values, { ...r.values, ...hidden });
   const rollMode = r.hidden.length > 0 ? toGenerationMode("gmroll") : publicMode();
@@ -285,19 +320,109 @@ async function planRequested({ message, target, state, user }: ChatActionContext
     id?: string;
     rolls?: Array<{ options?: { outcome?: Record<string, unknown> } }>;
   } | null;
-  const outcome = result?.rolls?.[0]?.options?.outcome ?? {};
-  const total = [outcome.total, outcome.successes, outcome.sl].find((v) => typeof v === "number");
-  const entry: RequestResult = {
-    success: typeof outcome.success === "boolean" ? outcome.success : null,
-    total: r.hidden.length > 0 ? null : ((total as number | undefined) ?? null),
-    by: user.id!,
-    messageId: result?.id ?? null,
-  };
+  const entry = resultOf(result?.rolls?.[0]?.options?.outcome, r, user.id!, result?.id ?? null);
   return {
     changes: [],
     state: { ...state, rollRequest: { ...r, results: { ...r.results, [target!]: entry } } },
     summary: { key: "OMNIBUS.Request.RolledBy", data: { name: asked.name } },
   };
+}
+
+/**
+ * A player rolls the asked actor's check on their own client: built from the request's kind and
+ * dataset, with its values, no dialog, public, the card linked to the request (`requestLink`). The
+ * active GM takes the result from that card once it holds (`takeLinkedResult`).
+ */
+async function rollOwnRequested({ message, target, state }: ChatActionContext): Promise<void> {
+  const r = requestOf(state);
+  const asked = actorAt(state, target);
+  if (!r || !asked) throw refused("NotOnCard", "no such actor on the request");
+  if (Object.hasOwn(r.results, target!)) throw refused("RequestRolled", "already rolled", { name: asked.name });
+  // Without an active GM the result could not be gathered on the card.
+  if (!game.users?.activeGM) {
+    notify("warn", "OMNIBUS.Chat.NoGM");
+    return;
+  }
+  const actor = await documentOf<Actor.Implementation>(asked.uuid);
+  if (!actor) throw refused("TargetGone", `no actor ${asked.uuid}`, { name: asked.name });
+  await runCheck(
+    { actor, ...requestSource(r), targets: [] },
+    { skipDialog: true, values: r.values, rollMode: publicMode(), requestLink: { request: message.id!, index: Number(target) } },
+  );
+}
+
+/** Why a player's card did not count for the request it names (an OMNIBUS.Request.Why key). */
+type NotCounted = "Forged" | "NotChecked" | "NoRequest" | "GMRolls" | "OtherActor" | "OtherCheck" | "OtherValues" | "Rolled";
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Whether a card that holds answers the request it names (the active GM's own record of the request
+ * card): the request exists and has no hidden values, the index's actor is the one the card was
+ * re-derived for, its kind and dataset are the request's (a ruleset's build may add to the dataset,
+ * its additions re-derived with it), every request value is the value it was rolled with, and the
+ * index has no result yet. Returns the reason it does not.
+ */
+function linkFault(r: RequestState | null, index: number, verified: VerifiedCard): NotCounted | null {
+  if (!r || !Number.isInteger(index) || index < 0 || index >= r.actors.length) return "NoRequest";
+  if (r.hidden.length > 0) return "GMRolls";
+  if (r.actors[index].uuid !== verified.actorUuid) return "OtherActor";
+  const source = requestSource(r);
+  if (verified.kind !== source.kind || Object.entries(source.dataset).some(([k, v]) => verified.dataset[k] !== v)) return "OtherCheck";
+  let asked: CheckValues;
+  try {
+    asked = applyValueOverrides(verified.request.values, r.values);
+  } catch {
+    return "OtherValues";
+  }
+  if (Object.keys(r.values).some((k) => !sameValue(verified.values[k], asked[k]))) return "OtherValues";
+  if (Object.hasOwn(r.results, String(index))) return "Rolled";
+  return null;
+}
+
+function parseLink(raw: unknown): RequestLink | null {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const { request, index } = raw as Record<string, unknown>;
+  return typeof request === "string" && /^[A-Za-z0-9]{1,32}$/.test(request) && typeof index === "number" && Number.isInteger(index)
+    ? { request, index }
+    : null;
+}
+
+/** `onCardRecorded` (active GM): a player's check card that names a request amends that request once, or tells the GM why not. */
+async function takeLinkedResult({ message, record, verified }: RecordedCard): Promise<void> {
+  if (record.state.requestLink === undefined) return;
+  const link = parseLink(record.state.requestLink);
+  const request = link ? recordOf(link.request) : null;
+  const r = request && !request.tampered ? requestOf(request.state) : null;
+  const who = { user: game.users?.get(record.authorId)?.name ?? "?", name: r?.actors[link!.index]?.name ?? "?" };
+  let fault: NotCounted | null = record.tampered ? "Forged" : !verified || verified.outcome === null ? "NotChecked" : null;
+  fault ??= link && r ? linkFault(r, link.index, verified!) : "NoRequest";
+  const amended =
+    !fault &&
+    (await amendFromCard(
+      link!.request,
+      REQUEST_ACTION,
+      String(link!.index),
+      record.authorId,
+      (state) => {
+        const now = requestOf(state);
+        if (!now || linkFault(now, link!.index, verified!)) return null;
+        const entry = resultOf(verified!.outcome, now, record.authorId, message.id ?? null);
+        return { ...state, rollRequest: { ...now, results: { ...now.results, [String(link!.index)]: entry } } };
+      },
+      { key: "OMNIBUS.Request.RolledBy", data: { name: who.name } },
+    ));
+  if (amended) return;
+  const why = fault ?? "Rolled";
+  notify("warn", "OMNIBUS.Request.NotCounted", { ...who, reason: localize(`OMNIBUS.Request.Why.${why}`) });
+  await log({
+    kind: "refused",
+    messageId: link?.request ?? "",
+    action: REQUEST_ACTION,
+    target: link ? String(link.index) : null,
+    userId: record.authorId,
+    reason: `OMNIBUS.Request.Why.${why}`,
+  });
 }
 
 /** Registers the shared action (at init). */
@@ -310,8 +435,12 @@ export function registerRollRequests(): void {
       return Boolean(asked && userOwns(asked.uuid, user));
     },
     visible: () => true,
+    // A player rolls a request without hidden values here; a GM's click and a hidden request go to the active GM.
+    local: ({ state, user }) => rollsOwn(requestOf(state), user),
+    run: rollOwnRequested,
     plan: planRequested,
   });
+  onCardRecorded(takeLinkedResult);
 }
 
 /** The request card's results, for one reader (renderChatMessageHTML, after the card layer bound it). */
