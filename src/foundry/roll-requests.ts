@@ -352,7 +352,7 @@ async function rollOwnRequested({ message, target, state }: ChatActionContext): 
 }
 
 /** Why a player's card did not count for the request it names (an OMNIBUS.Request.Why key). */
-type NotCounted = "Forged" | "NotChecked" | "NoRequest" | "GMRolls" | "OtherActor" | "OtherCheck" | "OtherValues" | "Rolled";
+type NotCounted = "Forged" | "NotChecked" | "NoRequest" | "GMRolls" | "OtherActor" | "OtherCheck" | "OtherValues" | "Rolled" | "Cancelled";
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -397,23 +397,22 @@ async function takeLinkedResult({ message, record, verified }: RecordedCard): Pr
   const who = { user: game.users?.get(record.authorId)?.name ?? "?", name: r?.actors[link!.index]?.name ?? "?" };
   let fault: NotCounted | null = record.tampered ? "Forged" : !verified || verified.outcome === null ? "NotChecked" : null;
   fault ??= link && r ? linkFault(r, link.index, verified!) : "NoRequest";
-  const amended =
-    !fault &&
-    (await amendFromCard(
-      link!.request,
-      REQUEST_ACTION,
-      String(link!.index),
-      record.authorId,
-      (state) => {
-        const now = requestOf(state);
-        if (!now || linkFault(now, link!.index, verified!)) return null;
-        const entry = resultOf(verified!.outcome, now, record.authorId, message.id ?? null);
-        return { ...state, rollRequest: { ...now, results: { ...now.results, [String(link!.index)]: entry } } };
-      },
-      { key: "OMNIBUS.Request.RolledBy", data: { name: who.name } },
-    ));
-  if (amended) return;
-  const why = fault ?? "Rolled";
+  const answer = fault
+    ? null
+    : await amendFromCard(
+        link!.request,
+        REQUEST_ACTION,
+        String(link!.index),
+        { userId: record.authorId, fromId: message.id!, summary: { key: "OMNIBUS.Request.RolledBy", data: { name: who.name } } },
+        (state) => {
+          const now = requestOf(state);
+          if (!now || linkFault(now, link!.index, verified!)) return null;
+          const entry = resultOf(verified!.outcome, now, record.authorId, message.id ?? null);
+          return { ...state, rollRequest: { ...now, results: { ...now.results, [String(link!.index)]: entry } } };
+        },
+      );
+  if (answer === "done") return;
+  const why: NotCounted = fault ?? (answer === "cancelled" ? "Cancelled" : "Rolled");
   notify("warn", "OMNIBUS.Request.NotCounted", { ...who, reason: localize(`OMNIBUS.Request.Why.${why}`) });
   await log({
     kind: "refused",

@@ -238,22 +238,38 @@ async function followUp(fn: FollowUp, card: RecordedCard): Promise<void> {
 
 /**
  * The active GM amends a card's record from what another card showed (a player's roll for a roll
- * request): `change` gets the record's state and returns the new one, or null to leave it. It runs
- * under the card's lock for (action, target) and marks that key done, so it happens once, and a
- * click on the same key afterwards is refused as already applied. Returns whether it amended.
+ * request, `fromId`): `change` gets the record's state and returns the new one, or null to leave it.
+ * It runs under the card's lock for (action, target) and marks that key done, so it happens once,
+ * and a click on the same key afterwards is refused as already applied. The apply hooks are called
+ * as for a click (no document changes; `responseId` is `fromId`). Answers "done", "cancelled" (a
+ * preApplyAction handler said no) or "taken" (already applied, being applied, the card gone or
+ * tampered, or `change` declined).
  */
 export async function amendFromCard(
   messageId: string,
   action: string,
   target: string | null,
-  userId: string,
+  asked: { userId: string; fromId: string; summary?: Mark["summary"] },
   change: (state: Record<string, unknown>) => Record<string, unknown> | null,
-  summary: Mark["summary"] = null,
-): Promise<boolean> {
-  if (!isActiveGM()) return false;
+): Promise<"done" | "cancelled" | "taken"> {
   const key = markKey(action, target);
   const lock = `${messageId}|${key}`;
-  if (locks.has(lock)) return false;
+  const current = recordOf(messageId);
+  if (!isActiveGM() || !current || current.tampered || isApplied(current, key) || locks.has(lock)) return "taken";
+  const summary = asked.summary ?? null;
+  const hooked: ApplyActionPayload = {
+    ruleset: current.ruleset,
+    messageId,
+    action,
+    target,
+    userId: asked.userId,
+    gmId: game.user!.id!,
+    changes: [],
+    summary,
+    override: null,
+    responseId: asked.fromId,
+  };
+  if (!allowApply(hooked)) return "cancelled";
   locks.add(lock);
   try {
     let amended = false;
@@ -263,11 +279,14 @@ export async function amendFromCard(
       if (!state) return null;
       amended = true;
       const at = Date.now();
-      const mark: Mark = { action, target, status: "done", by: userId, appliedBy: game.user!.id!, at, changes: [], summary };
-      return { ...r, state, marks: { ...r.marks, [key]: mark }, amendments: [...r.amendments, { action, target, by: userId, at }] };
+      const by = asked.userId;
+      const mark: Mark = { action, target, status: "done", by, appliedBy: game.user!.id!, at, changes: [], summary };
+      return { ...r, state, marks: { ...r.marks, [key]: mark }, amendments: [...r.amendments, { action, target, by, at }] };
     });
-    if (amended) await log({ kind: "applied", messageId, action, target, userId });
-    return amended;
+    if (!amended) return "taken";
+    await log({ kind: "applied", messageId, action, target, userId: asked.userId });
+    announceApply(hooked, "done", []);
+    return "done";
   } finally {
     locks.delete(lock);
   }

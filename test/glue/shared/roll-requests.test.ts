@@ -275,6 +275,25 @@ describe("roll requests without hidden values: each player rolls their own", () 
     });
   }
 
+  it("the apply hooks see a player's result as a click's: a preApplyAction handler may cancel it", async () => {
+    const card = await ask({ hidden: [] });
+    const seen: any[] = [];
+    (globalThis as any).Hooks.on("omnibus.applyAction", (p: any) => seen.push(p));
+    let cancel = true;
+    (globalThis as any).Hooks.on("omnibus.preApplyAction", () => !cancel);
+    stand.queueFaces(4);
+    await press(card, "0", "p1");
+    expect(resultsOf(card)).toEqual({});
+    expect(notices().at(-1)).toContain("OMNIBUS.Request.Why.Cancelled");
+    cancel = false;
+    stand.queueFaces(4);
+    const own = await ownCheck("p1", "a1", 0, card, { difficulty: "15" });
+    expect(resultsOf(card)["0"]).toMatchObject({ total: 16, messageId: own.id });
+    expect(seen.map((p) => [p.action, p.target, p.userId, p.gmId, p.responseId, p.status])).toEqual([
+      ["rollRequested", "0", "p1", "gm", own.id, "done"],
+    ]);
+  });
+
   it("a player's click sent to the GM for such a request is refused: the player rolls it", async () => {
     const card = await ask({ hidden: [] });
     await click(card, "0", "p1");
