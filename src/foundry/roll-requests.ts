@@ -9,7 +9,8 @@
  * next to its origin. The active GM takes the result when it records that card (`onCardRecorded`):
  * only if the card holds (chat/verify.ts re-derived it: the author owns the actor, the faces and the
  * claims are what the rules give) and the link matches the GM's own record of the request
- * (`linkFault`: the index's actor, the kind and dataset, every value, no result yet). The result is
+ * (`linkFault`: the index's actor, the kind and dataset, every value, no result yet; `sameCheck`:
+ * the GM's own build of the request's check rolls the same thing). The result is
  * the outcome the GM recomputed, amended once under the card layer's lock (`amendFromCard`);
  * anything else leaves the check card an ordinary roll and tells the GM why.
  *
@@ -380,6 +381,29 @@ function linkFault(r: RequestState | null, index: number, verified: VerifiedCard
   return null;
 }
 
+/**
+ * Whether the card rolled the very check the request asks for: a ruleset's build may add keys to the
+ * dataset (WFRP's helpers), so the GM builds the request's own check for the actor (its kind and
+ * dataset only) and compares what is rolled — kind, title and item — with the card's re-derived one.
+ * A key a player added that changes the check (another item, another skill) does not count.
+ */
+async function sameCheck(r: RequestState, index: number, verified: VerifiedCard): Promise<boolean> {
+  const checks = activeRuleset()?.checks;
+  const actor = await documentOf<Actor.Implementation>(r.actors[index].uuid);
+  if (!checks || !actor) return false;
+  try {
+    const own = await checks.build({ actor, ...requestSource(r), targets: [] });
+    return (
+      !!own &&
+      own.kind === verified.request.kind &&
+      own.title === verified.request.title &&
+      (own.itemUuid ?? null) === (verified.request.itemUuid ?? null)
+    );
+  } catch {
+    return false;
+  }
+}
+
 function parseLink(raw: unknown): RequestLink | null {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return null;
   const { request, index } = raw as Record<string, unknown>;
@@ -397,6 +421,7 @@ async function takeLinkedResult({ message, record, verified }: RecordedCard): Pr
   const who = { user: game.users?.get(record.authorId)?.name ?? "?", name: r?.actors[link!.index]?.name ?? "?" };
   let fault: NotCounted | null = record.tampered ? "Forged" : !verified || verified.outcome === null ? "NotChecked" : null;
   fault ??= link && r ? linkFault(r, link.index, verified!) : "NoRequest";
+  if (!fault && !(await sameCheck(r!, link!.index, verified!))) fault = "OtherCheck";
   const answer = fault
     ? null
     : await amendFromCard(

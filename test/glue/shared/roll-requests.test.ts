@@ -43,7 +43,8 @@ function adapter(): RulesetAdapter {
         return {
           ruleset: "d6",
           kind: source.kind,
-          title: "Climb",
+          // A dataset key the request did not name may change what is rolled (another item).
+          title: source.dataset.item ? `Climb with ${source.dataset.item}` : "Climb",
           actorUuid: (source.actor as any)?.uuid ?? null,
           fields: [{ name: "difficulty", label: "OMNIBUS.Request.Difficulty", kind: "number", min: 1, max: 40 }],
           values: { difficulty: 10, skill },
@@ -259,6 +260,11 @@ describe("roll requests without hidden values: each player rolls their own", () 
       "Forged",
     ],
     ["another check", () => ownCheck("p1", "a1", 0, (globalThis as any).__card, { difficulty: "15" }, { skill: "swimming" }), "OtherCheck"],
+    [
+      "whose added dataset key changes the check",
+      () => ownCheck("p1", "a1", 0, (globalThis as any).__card, { difficulty: "15" }, { item: "rope" }),
+      "OtherCheck",
+    ],
   ];
   for (const [what, post, why] of refusedLinks) {
     it(`a card ${what} stands as an ordinary roll; the request is not amended; the GM is told (${why})`, async () => {
