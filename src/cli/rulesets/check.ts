@@ -6,7 +6,6 @@
  * A request field that is unknown, missing or of the wrong type exits 2 naming the field.
  */
 import { readFileSync } from "node:fs";
-import type { DiceSource } from "../../core/dice";
 import { OmnibusError } from "../../core/errors";
 import {
   addCharacterPointDice,
@@ -28,64 +27,11 @@ import {
   type TestSpec,
 } from "../../rules/wfrp/index";
 import type { CliCommand, CliRuleset } from "../types";
+import { D6_ATTACK_KINDS } from "./check-d6";
 
-type Req = Record<string, unknown>;
-type Field = { type: "int" | "number" | "string" | "boolean" | "object" | "list"; required?: boolean; about: string };
+import { checkRequestFields, entries, type CheckKind, type Field } from "./check-fields";
 
-/** One kind: its request fields (for --help and the checks) and the function the table calls. */
-export interface CheckKind {
-  summary: string;
-  /** The table code that builds the same request and the pure function both call. */
-  table: string;
-  fields: Record<string, Field>;
-  run(request: Req, dice: DiceSource): { json: Record<string, unknown>; text: string };
-}
-
-const isType = (v: unknown, t: Field["type"]): boolean =>
-  t === "int"
-    ? Number.isInteger(v)
-    : t === "number"
-      ? typeof v === "number" && Number.isFinite(v)
-      : t === "list"
-        ? Array.isArray(v)
-        : t === "object"
-          ? typeof v === "object" && v !== null && !Array.isArray(v)
-          : typeof v === t;
-
-/** Checks a request against a kind's fields: one clear error naming the first bad field. */
-export function checkRequestFields(kind: string, fields: Record<string, Field>, request: unknown): Req {
-  if (typeof request !== "object" || request === null || Array.isArray(request))
-    throw new OmnibusError("badArgument", `the ${kind} request must be a JSON object`, { name: "request" });
-  const r = request as Req;
-  for (const key of Object.keys(r)) {
-    if (!Object.hasOwn(fields, key))
-      throw new OmnibusError("badArgument", `request field "${key}" is not one of ${kind}'s (${Object.keys(fields).join(", ")})`, {
-        name: key,
-      });
-  }
-  for (const [key, f] of Object.entries(fields)) {
-    if (!Object.hasOwn(r, key) || r[key] === undefined) {
-      if (f.required) throw new OmnibusError("badArgument", `request field "${key}" is missing (${f.about})`, { name: key });
-      continue;
-    }
-    if (r[key] === null && !f.required) continue;
-    if (!isType(r[key], f.type))
-      throw new OmnibusError("badArgument", `request field "${key}" must be ${f.type === "int" ? "a whole number" : `a ${f.type}`}`, {
-        name: key,
-      });
-  }
-  return r;
-}
-
-/** The `{id, …}` entries of a surprise request's list field, each an object with a string id. */
-function entries(r: Req, name: string): Array<Record<string, unknown> & { id: string }> {
-  const list = (r[name] ?? []) as unknown[];
-  return list.map((e, i) => {
-    if (typeof e !== "object" || e === null || typeof (e as { id?: unknown }).id !== "string")
-      throw new OmnibusError("badArgument", `request field "${name}[${i}]" must be an object with a string id`, { name });
-    return e as Record<string, unknown> & { id: string };
-  });
-}
+export { checkRequestFields, type CheckKind } from "./check-fields";
 
 const SURPRISE_SIDE = (about: string): Field => ({ type: "list", required: true, about });
 
@@ -366,7 +312,7 @@ const SILHOUETTE_KINDS: Record<string, CheckKind> = {
 };
 
 export const CHECK_KINDS: Record<string, Record<string, CheckKind>> = {
-  d6: D6_KINDS,
+  d6: { ...D6_KINDS, ...D6_ATTACK_KINDS },
   wfrp: WFRP_KINDS,
   storytelling: STORYTELLING_KINDS,
   silhouette: SILHOUETTE_KINDS,

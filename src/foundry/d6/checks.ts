@@ -15,7 +15,6 @@ import {
   rollPlainDice,
   spendAmmo,
   woundPenaltyDice,
-  type Scale,
 } from "../../rules/d6";
 import { cardOrigin, postCard, postSecret } from "../chat/cards";
 import { ClaimMismatch, expectClaim, gmSpends } from "../chat/verify";
@@ -45,7 +44,7 @@ import {
   attributeCheck,
   checkData,
   checkOdds,
-  difficultyEffectBonus,
+  targetDataOf,
   itemNamed,
   resolveValues,
   skillCheck,
@@ -136,20 +135,12 @@ export async function targetsData(targets: TargetInfo[]): Promise<Record<string,
   for (const t of targets) {
     const actor = await documentOf<ActorDoc>(t.actorUuid);
     if (!actor || !t.actorUuid) continue;
-    const s = actor.system;
-    const round = (s.round ?? {}) as Record<string, unknown>;
-    const reactions = [];
-    const full = round.fullReaction === true;
-    if (typeof round.dodge === "number") reactions.push({ skill: "dodge" as const, total: round.dodge, full });
-    if (typeof round.parry === "number") reactions.push({ skill: "melee_parry" as const, total: round.parry, full });
-    const difficultyBonus = difficultyEffectBonus(actorEffects(actor as never));
-    out[t.actorUuid] = {
-      scale: (String(s.scale ?? "character") as Scale) ?? "character",
-      reactions,
-      isVehicle: actor.type === "d6_vehicle",
-      ...(difficultyBonus ? { difficultyBonus } : {}),
-      ...((actor as unknown as { statuses?: Set<string> }).statuses?.has("surprised") ? { surprised: true } : {}),
-    };
+    out[t.actorUuid] = targetDataOf({
+      type: actor.type,
+      system: actor.system,
+      effects: actorEffects(actor as never),
+      statuses: [...((actor as unknown as { statuses?: Iterable<string> }).statuses ?? [])],
+    });
   }
   return out;
 }

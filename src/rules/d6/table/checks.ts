@@ -123,6 +123,34 @@ export interface D6TargetData {
   surprised?: boolean;
 }
 
+/**
+ * What the attack automation reads from a target's actor (its plain data): its scale, its
+ * reactions this round (a dodge total is against every ranged attack, a parry total against melee,
+ * 000:L759) and what its effects add to the difficulty to hit it.
+ */
+export function targetDataOf(target: {
+  type: string;
+  system: Record<string, unknown>;
+  effects?: readonly PlainEffect[];
+  /** Its status ids: a surprised target's reactions do not count (000:L363). */
+  statuses?: readonly string[];
+}): D6TargetData {
+  const s = target.system;
+  const round = (s.round ?? {}) as Record<string, unknown>;
+  const reactions: ActiveReaction[] = [];
+  const full = round.fullReaction === true;
+  if (typeof round.dodge === "number") reactions.push({ skill: "dodge", total: round.dodge, full });
+  if (typeof round.parry === "number") reactions.push({ skill: "melee_parry", total: round.parry, full });
+  const difficultyBonus = difficultyEffectBonus(target.effects);
+  return {
+    scale: String(s.scale ?? "character") as Scale,
+    reactions,
+    isVehicle: target.type === "d6_vehicle",
+    ...(difficultyBonus ? { difficultyBonus } : {}),
+    ...(target.statuses?.includes("surprised") ? { surprised: true } : {}),
+  };
+}
+
 const norm = (s: string) => s.trim().toLowerCase();
 
 export function levelNumber(level: DifficultyLevel, pick: D6Settings["difficultyPick"]): number {

@@ -1,0 +1,149 @@
+/**
+ * The d6 `check` kinds beyond a plain roll (issue 12): each builds the table's request with the
+ * builder the sheet calls, from the same plain data, and resolves it with the table's own pure
+ * functions, consuming dice in the order the table rolls them.
+ */
+import type { DiceSource } from "../../core/dice";
+import { formatDieCode, rollD6, rollPlainDice, type D6RollKind, type DieCode } from "../../rules/d6";
+import { attackOutcomes, checkOutcome } from "../../rules/d6/table/cards";
+import { attackCheck, itemNamed, resolveValues, targetDataOf, type D6TargetData } from "../../rules/d6/table/checks";
+import { DEFAULT_SETTINGS, type D6Settings } from "../../rules/d6/table/settings";
+import type { CheckValues, TargetInfo } from "../../rules/table/types";
+import { badField, numberAt, objects, plainActor, settingsOver, type CheckKind, type Req } from "./check-fields";
+
+const settingsOf = (r: Req): D6Settings => settingsOver(r.settings, DEFAULT_SETTINGS);
+
+/** The dialog's values: the builder's defaults, then the request's (each key one the dialog has). */
+function dialogValues(defaults: CheckValues, given: unknown, known: readonly string[]): CheckValues {
+  const values: CheckValues = { ...defaults };
+  for (const [key, v] of Object.entries((given ?? {}) as Record<string, unknown>)) {
+    if (!known.includes(key) && !Object.hasOwn(defaults, key))
+      throw badField(`values.${key}`, `is not one of the dialog's (${known.join(", ")})`);
+    if (typeof v !== "number" && typeof v !== "string" && typeof v !== "boolean")
+      throw badField(`values.${key}`, "must be a number, string or boolean");
+    values[key] = v;
+  }
+  return values;
+}
+
+/** A Wild Die roll of a code, as the table's D6Roll resolves it (src/foundry/d6/rolls.ts). */
+export function rollCode(code: DieCode, dice: DiceSource, settings: D6Settings, kind: D6RollKind, wildDie = true, characterPoints = 0) {
+  return rollD6(code, dice, { wildDie, wildOne: settings.wildOne, characterPoints, kind, allowPipsOnly: settings.allowPipsOnly });
+}
+
+const ATTACK_VALUES = [
+  "actions",
+  "bonusDice",
+  "bonusPips",
+  "characterPoints",
+  "forcePoint",
+  "difficultyLevel",
+  "difficulty",
+  "cover",
+  "calledShot",
+  "difficultyModifier",
+];
+
+export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
+  attack: {
+    summary: "a weapon attack: the attacker's code against each target's difficulty (range band, cover, dodge or parry, scale)",
+    table:
+      "the sheet's weapon button (src/foundry/d6/checks.ts) → targetDataOf, attackCheck, resolveValues, rollD6, rollPlainDice, attackOutcomes",
+    fields: {
+      actor: { type: "object", required: true, about: "the attacker's plain data {name, type, system, items, effects?}" },
+      weapon: { type: "string", required: true, about: "the name of the attacker's weapon item" },
+      targets: {
+        type: "list",
+        about: "[{name, distance?, type?, system?, effects?}] — scene distance and the target's plain data (scale, round.dodge/parry)",
+      },
+      values: { type: "object", about: `the dialog's choices (${ATTACK_VALUES.join(", ")})` },
+      settings: { type: "object", about: "the world's d6 settings (difficultyPick, metresPerUnit, wildOne, …)" },
+    },
+    run(r, dice) {
+      const settings = settingsOf(r);
+      const actor = plainActor(r.actor, "actor", "d6_character");
+      const weapon = itemNamed(actor, "d6_weapon", String(r.weapon));
+      if (!weapon)
+        throw badField(
+          "weapon",
+          `names no weapon of ${actor.name} (${
+            actor.items
+              .filter((i) => i.type === "d6_weapon")
+              .map((i) => i.name)
+              .join(", ") || "none"
+          })`,
+        );
+      const targets: TargetInfo[] = [];
+      const targetData: Record<string, D6TargetData> = {};
+      objects(r, "targets").forEach((e, i) => {
+        const where = `targets[${i}]`;
+        const uuid = `target${i}`;
+        targets.push({
+          tokenUuid: `token${i}`,
+          actorUuid: e.system === undefined ? null : uuid,
+          name: typeof e.name === "string" ? e.name : `target ${i + 1}`,
+          img: "",
+          distance: numberAt(e, "distance", where) ?? null,
+          units: "",
+        });
+        if (e.system !== undefined) targetData[uuid] = targetDataOf(plainActor(e, where, "d6_character"));
+      });
+      const request = attackCheck(actor, weapon, targets, targetData, settings);
+      const values = dialogValues(request.values, r.values, ATTACK_VALUES);
+      const v = resolveValues(request, values, settings);
+      const attack = request.data.attack!;
+      const main = rollCode(v.code, dice, settings, request.data.rollKind, true, v.characterPoints);
+      const extra = v.difficultyDice > 0 ? rollPlainDice(v.difficultyDice, dice) : { faces: [], total: 0 };
+      const code = formatDieCode(v.code);
+      if (attack.targets.length === 0) {
+        const difficulty = v.difficulty;
+        const outcome = checkOutcome(main.total, difficulty);
+        const success = difficulty === null ? null : main.total >= difficulty;
+        return {
+          json: {
+            code,
+            roll: main,
+            total: main.total,
+            difficulty,
+            success,
+            margin: difficulty === null ? null : main.total - difficulty,
+            quality: outcome.quality,
+            damage: attack.damage,
+          },
+          text: `${code}: ${main.total}` + (difficulty === null ? "" : ` vs ${difficulty}: ${success ? "hit" : "miss"}`),
+        };
+      }
+      const { outcomes, hits } = attackOutcomes(
+        attack.targets,
+        attack.attackType,
+        main.total,
+        v.difficultyModifier + extra.total,
+        settings,
+        true,
+      );
+      const rows = attack.targets.map((t, i) => ({
+        name: t.name,
+        distance: t.distance,
+        band: t.band,
+        level: t.level,
+        difficulty: outcomes[i].difficulty ?? null,
+        hit: hits.includes(t),
+      }));
+      return {
+        json: {
+          code,
+          roll: main,
+          total: main.total,
+          difficultyDice: extra,
+          targets: rows,
+          hits: hits.map((t) => t.name),
+          damage: attack.damage,
+          notes: request.data.notes,
+        },
+        text:
+          `${code}: ${main.total}` +
+          rows.map((t) => ` · ${t.name}: ${t.difficulty === null ? "out of range" : `${t.difficulty} ${t.hit ? "hit" : "miss"}`}`).join(""),
+      };
+    },
+  },
+};

@@ -1,0 +1,103 @@
+// `omnibus d6 check <attack|…>` (issue 12): the request built from the sheet's plain data (the
+// compendium's Thannik, as the glue reads a document), resolved through the CLI's main entry with
+// fixed faces, compared with the table's own pure functions on the same faces and with the seed's
+// numbers (cited per test).
+import { describe, expect, it } from "vitest";
+import { forcedDice } from "../../src/core/dice";
+import { rollD6, rollPlainDice } from "../../src/rules/d6";
+import { attackOutcomes } from "../../src/rules/d6/table/cards";
+import { attackCheck, itemNamed, resolveValues, targetDataOf } from "../../src/rules/d6/table/checks";
+import { DEFAULT_SETTINGS } from "../../src/rules/d6/table/settings";
+import type { TargetInfo } from "../../src/rules/table/types";
+import { runCli as run } from "../support/cli";
+import { thannik } from "../glue/d6/fixtures";
+
+function json(kind: string, request: unknown, faces: string) {
+  const r = run("d6", "check", kind, "--request", JSON.stringify(request), "--faces", faces, "--json");
+  expect(r.err).toEqual([]);
+  expect(r.status).toBe(0);
+  return JSON.parse(r.out);
+}
+const faces = (s: string) => forcedDice(s.split(",").map(Number));
+const target = (name: string, distance: number | null, i: number): TargetInfo => ({
+  tokenUuid: `token${i}`,
+  actorUuid: `target${i}`,
+  name,
+  img: "",
+  distance,
+  units: "",
+});
+
+describe("d6 check attack", () => {
+  // T-55 (000:L691–695): the blaster pistol's 3-10/30/120 — 5 m short (Easy 8), 11 m medium
+  // (Moderate 13), 121 m out of range. T-58 (000:L759): a dodge of 27 replaces the short range's 8.
+  // T-50 (000:L611–616): half cover adds 2D, rolled 7, so Moderate 13 becomes 20.
+  const trooper = { round: { dodge: 27 } };
+  const request = {
+    actor: thannik(),
+    weapon: "Blaster pistol",
+    targets: [
+      { name: "dodging trooper", distance: 5, system: trooper },
+      { name: "trooper", distance: 11, system: {} },
+      { name: "far trooper", distance: 121, system: {} },
+    ],
+    values: { cover: "half_cover" },
+  };
+  const rolled = "4,4,4,4,4,2,3,4"; // 6D: five dice and the Wild Die = 22, then the cover's 2D = 7
+
+  it("the CLI's answer is the table's: attackCheck → resolveValues → rollD6 → rollPlainDice → attackOutcomes", () => {
+    const actor = thannik();
+    const targets = request.targets.map((t, i) => target(t.name, t.distance, i));
+    const data = Object.fromEntries(
+      request.targets.map((t, i) => [`target${i}`, targetDataOf({ type: "d6_character", system: t.system })]),
+    );
+    const built = attackCheck(actor, itemNamed(actor, "d6_weapon", "Blaster pistol")!, targets, data, DEFAULT_SETTINGS);
+    const v = resolveValues(built, { ...built.values, cover: "half_cover" }, DEFAULT_SETTINGS);
+    const dice = faces(rolled);
+    const main = rollD6(v.code, dice, { wildDie: true, wildOne: "removeHighest", kind: "skill" });
+    const extra = rollPlainDice(v.difficultyDice, dice);
+    const table = attackOutcomes(
+      built.data.attack!.targets,
+      "ranged",
+      main.total,
+      v.difficultyModifier + extra.total,
+      DEFAULT_SETTINGS,
+      true,
+    );
+    const cli = json("attack", request, rolled);
+    expect(cli.total).toBe(main.total);
+    expect(cli.targets.map((t: { difficulty: number | null }) => t.difficulty)).toEqual(table.outcomes.map((o) => o.difficulty));
+    expect(cli.hits).toEqual(table.hits.map((t) => t.name));
+  });
+
+  it("the seed's numbers: 22 misses the dodge 27 + 7 (T-58), hits medium 13 + half cover 7 = 20 (T-50), 121 m is out of range (T-55)", () => {
+    const cli = json("attack", request, rolled);
+    expect(cli).toMatchObject({ code: "6D", total: 22, difficultyDice: { faces: [3, 4], total: 7 }, hits: ["trooper"], damage: "4D" });
+    expect(cli.targets).toEqual([
+      { name: "dodging trooper", distance: 5, band: "short", level: "easy", difficulty: 34, hit: false },
+      { name: "trooper", distance: 11, band: "medium", level: "moderate", difficulty: 20, hit: true },
+      { name: "far trooper", distance: 121, band: "out_of_range", level: null, difficulty: null, hit: false },
+    ]);
+  });
+
+  it("no target: the GM's number for a melee weapon; 4D rolling 12 against the GM's 14 misses (T-56, 000:L721–723)", () => {
+    const axe = json("attack", { actor: thannik(), weapon: "Vibroaxe", values: { difficulty: 14 } }, "3,3,3,3");
+    expect(axe).toMatchObject({ code: "4D", total: 12, difficulty: 14, success: false, margin: -2 });
+  });
+
+  it("a bad request names the field as typed and exits 2", () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ ...request, weapon: "Blaster rifle" }, /"weapon" names no weapon/],
+      [{ ...request, targets: [{ name: "x", distance: "far" }] }, /"targets\[0\]\.distance" must be a number/],
+      [{ ...request, values: { covr: "half_cover" } }, /"values\.covr" is not one of the dialog's/],
+      [{ ...request, settings: { metresPerUnit: "2" } }, /"settings\.metresPerUnit" must be a number/],
+      [{ ...request, actor: "Thannik" }, /"actor" must be an object/],
+    ];
+    for (const [req, message] of cases) {
+      const r = run("d6", "check", "attack", "--request", JSON.stringify(req), "--faces", rolled);
+      expect(r.status).toBe(2);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(message);
+    }
+  });
+});
