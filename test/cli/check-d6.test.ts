@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { forcedDice } from "../../src/core/dice";
 import { rollD6, rollPlainDice } from "../../src/rules/d6";
-import { attackOutcomes } from "../../src/rules/d6/table/cards";
-import { attackCheck, itemNamed, resolveValues, targetDataOf } from "../../src/rules/d6/table/checks";
+import { attackOutcomes, attackerStrength, damagePlan, planDamage, strengthOf, targetResistCode } from "../../src/rules/d6/table/cards";
+import { attackCheck, itemNamed, resolveValues, targetDataOf, woundLevelOf } from "../../src/rules/d6/table/checks";
 import { DEFAULT_SETTINGS } from "../../src/rules/d6/table/settings";
 import type { TargetInfo } from "../../src/rules/table/types";
 import { runCli as run } from "../support/cli";
@@ -95,6 +95,65 @@ describe("d6 check attack", () => {
     ];
     for (const [req, message] of cases) {
       const r = run("d6", "check", "attack", "--request", JSON.stringify(req), "--faces", rolled);
+      expect(r.status).toBe(2);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(message);
+    }
+  });
+});
+
+describe("d6 check damage", () => {
+  // T-35 (000:L419): the Vibroaxe's STR+2D on Thannik's Strength 3D+2 is 5D+2. T-52 (000:L640):
+  // Strength 3D+2 with armor +1D resists with 4D+2. T-36 (000:L421): damage 15 against a Strength
+  // roll of 11 is a difference of 4, Wounded; a wounded character wounded again is Wounded twice.
+  const wounded = () => {
+    const t = thannik();
+    t.system.woundLevel = "wounded";
+    return t;
+  };
+  const request = { actor: thannik(), weapon: "Vibroaxe", targets: [wounded()] };
+  const rolled = "3,3,3,2,2,2,2,2,3"; // 5D+2: four dice and the Wild Die + 2 = 15; then 4D+2 = 11
+
+  it("the CLI's answer is the table's: attackerStrength → damagePlan → rollD6 → targetResistCode → planDamage", () => {
+    const actor = thannik();
+    const attack = attackCheck(actor, itemNamed(actor, "d6_weapon", "Vibroaxe")!, [], {}, DEFAULT_SETTINGS).data.attack!;
+    const target = wounded();
+    const { groups, plan } = damagePlan(
+      { damage: attack.damage, scale: attack.scale, forcePoint: false, targets: [{ zone: null, damage: null }] },
+      [undefined],
+      attackerStrength(actor),
+      "perZone",
+    );
+    const dice = faces(rolled);
+    const damage = rollD6(groups[0].code, dice, { kind: "damage" });
+    const resist = rollD6(targetResistCode(target, attack.damageType, plan[0].resistBonus), dice, { kind: "resistDamage" });
+    const planned = planDamage(
+      { actorUuid: "t", name: "", img: "", damageTotal: damage.total, resistTotal: resist.total, stun: false, vehicle: false },
+      { woundLevel: woundLevelOf(target.system), stuns: 0, damage: "", strength: strengthOf(target.system) },
+      DEFAULT_SETTINGS,
+    );
+    const cli = json("damage", request, rolled);
+    expect(cli.rolls.map((g: { total: number }) => g.total)).toEqual([damage.total]);
+    expect(cli.targets[0]).toMatchObject({ damage: damage.total, result: planned.result, state: planned.state, margin: planned.margin });
+    expect(cli.changes[0].update).toEqual(planned.update);
+  });
+
+  it("the seed's numbers: 5D+2 (T-35) rolls 15 against 4D+2 (T-52) rolling 11 → Wounded, now Wounded twice (T-36)", () => {
+    const cli = json("damage", request, rolled);
+    expect(cli.rolls).toMatchObject([{ code: "5D+2", total: 15 }]);
+    expect(cli.targets).toMatchObject([
+      { name: "Thannik", damage: 15, resistCode: "4D+2", margin: 4, result: "wounded", state: "wounded_twice" },
+    ]);
+    expect(cli.changes).toMatchObject([{ target: "Thannik", update: { "system.woundLevel": "wounded_twice" }, statuses: { prone: true } }]);
+  });
+
+  it("a bad target names the field as typed and exits 2", () => {
+    for (const [req, message] of [
+      [{ ...request, targets: [{ name: "x", system: 3 }] }, /"targets\[0\]\.system" must be an object/],
+      [{ ...request, forcePoint: "yes" }, /"forcePoint" must be a boolean/],
+      [{ ...request, weapon: "Vibroblade" }, /"weapon" names no weapon/],
+    ] as Array<[unknown, RegExp]>) {
+      const r = run("d6", "check", "damage", "--request", JSON.stringify(req), "--faces", rolled);
       expect(r.status).toBe(2);
       expect(r.err).toHaveLength(1);
       expect(r.err[0]).toMatch(message);

@@ -5,8 +5,25 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { formatDieCode, rollD6, rollPlainDice, type D6RollKind, type DieCode } from "../../rules/d6";
-import { attackOutcomes, checkOutcome } from "../../rules/d6/table/cards";
-import { attackCheck, itemNamed, resolveValues, targetDataOf, type D6TargetData } from "../../rules/d6/table/checks";
+import {
+  attackOutcomes,
+  attackerStrength,
+  checkOutcome,
+  damagePlan,
+  planDamage,
+  strengthOf,
+  targetResistCode,
+  type DamageTarget,
+} from "../../rules/d6/table/cards";
+import {
+  attackCheck,
+  itemNamed,
+  resolveValues,
+  targetDataOf,
+  woundLevelOf,
+  type D6ActorData,
+  type D6TargetData,
+} from "../../rules/d6/table/checks";
 import { DEFAULT_SETTINGS, type D6Settings } from "../../rules/d6/table/settings";
 import type { CheckValues, TargetInfo } from "../../rules/table/types";
 import { badField, numberAt, objects, plainActor, settingsOver, type CheckKind, type Req } from "./check-fields";
@@ -44,6 +61,22 @@ const ATTACK_VALUES = [
   "difficultyModifier",
 ];
 
+/** The actor's weapon item by name, or an error naming the field. */
+function weaponOf(actor: D6ActorData, name: string) {
+  const weapon = itemNamed(actor, "d6_weapon", name);
+  if (!weapon)
+    throw badField(
+      "weapon",
+      `names no weapon of ${actor.name} (${
+        actor.items
+          .filter((i) => i.type === "d6_weapon")
+          .map((i) => i.name)
+          .join(", ") || "none"
+      })`,
+    );
+  return weapon;
+}
+
 export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
   attack: {
     summary: "a weapon attack: the attacker's code against each target's difficulty (range band, cover, dodge or parry, scale)",
@@ -62,17 +95,7 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
     run(r, dice) {
       const settings = settingsOf(r);
       const actor = plainActor(r.actor, "actor", "d6_character");
-      const weapon = itemNamed(actor, "d6_weapon", String(r.weapon));
-      if (!weapon)
-        throw badField(
-          "weapon",
-          `names no weapon of ${actor.name} (${
-            actor.items
-              .filter((i) => i.type === "d6_weapon")
-              .map((i) => i.name)
-              .join(", ") || "none"
-          })`,
-        );
+      const weapon = weaponOf(actor, String(r.weapon));
       const targets: TargetInfo[] = [];
       const targetData: Record<string, D6TargetData> = {};
       objects(r, "targets").forEach((e, i) => {
@@ -143,6 +166,82 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
         text:
           `${code}: ${main.total}` +
           rows.map((t) => ` · ${t.name}: ${t.difficulty === null ? "out of range" : `${t.difficulty} ${t.hit ? "hit" : "miss"}`}`).join(""),
+      };
+    },
+  },
+  damage: {
+    summary: "an attack's damage against each hit target's Strength (armor, scale), giving the wound level",
+    table:
+      "the attack card's d6RollDamage action (src/foundry/d6/actions.ts) → attackCheck, attackerStrength, damagePlan, rollD6, targetResistCode, planDamage",
+    fields: {
+      actor: { type: "object", required: true, about: "the attacker's plain data {name, type, system, items}" },
+      weapon: { type: "string", required: true, about: "the name of the attacker's weapon item" },
+      forcePoint: { type: "boolean", about: "the attack was made with a Force Point (doubles a melee weapon's Strength)" },
+      targets: {
+        type: "list",
+        about: "[{name, type?, system, items?, effects?}] — each hit target's plain data (Strength, armor, wound level, scale)",
+      },
+      settings: { type: "object", about: "the world's d6 settings (wildDieDamage, wildDieResist, blastRolls, mortalPlusInjury, …)" },
+    },
+    run(r, dice) {
+      const settings = settingsOf(r);
+      const actor = plainActor(r.actor, "actor", "d6_character");
+      const attack = attackCheck(actor, weaponOf(actor, String(r.weapon)), [], {}, settings).data.attack!;
+      const hit = objects(r, "targets").map((e, i) => plainActor(e, `targets[${i}]`, "d6_character"));
+      const { groups, plan } = damagePlan(
+        {
+          damage: attack.damage,
+          scale: attack.scale,
+          forcePoint: r.forcePoint === true,
+          targets: hit.map(() => ({ zone: null, damage: null })),
+        },
+        hit.map((t) => t.system.scale as never),
+        attackerStrength(actor),
+        settings.blastRolls,
+      );
+      const rolled = groups.map((g) => ({
+        code: formatDieCode(g.code),
+        key: g.key,
+        roll: rollCode(g.code, dice, settings, "damage", settings.wildDieDamage),
+      }));
+      const results = hit.map((t, i) => {
+        const damageTotal = rolled.find((g) => g.key === plan[i].key)!.roll.total;
+        const code = targetResistCode(t, attack.damageType, plan[i].resistBonus);
+        const resist = rollCode(code, dice, settings, "resistDamage", settings.wildDieResist);
+        const target: DamageTarget = {
+          actorUuid: `target${i}`,
+          name: t.name,
+          img: "",
+          damageTotal,
+          resistTotal: resist.total,
+          stun: attack.stun,
+          vehicle: t.type === "d6_vehicle",
+        };
+        const planned = planDamage(
+          target,
+          {
+            woundLevel: woundLevelOf(t.system),
+            stuns: Number(t.system.stuns ?? 0),
+            damage: String(t.system.damage ?? ""),
+            strength: strengthOf(t.system),
+          },
+          settings,
+        );
+        return { name: t.name, damage: damageTotal, resistCode: formatDieCode(code), resist, ...planned };
+      });
+      return {
+        json: {
+          damageType: attack.damageType,
+          stun: attack.stun,
+          rolls: rolled.map(({ code, roll }) => ({ code, roll, total: roll.total })),
+          targets: results.map(({ update: _u, statuses: _s, ...rest }) => rest),
+          changes: results.map((t) => ({ target: t.name, update: t.update, statuses: t.statuses })),
+        },
+        text:
+          rolled.map((g) => `${g.code}: ${g.roll.total}`).join(", ") +
+          results
+            .map((t) => ` · ${t.name}: ${t.resistCode} ${t.resist.total} → ${t.knockedOut ? "knocked out" : t.result}, ${t.state}`)
+            .join(""),
       };
     },
   },

@@ -3,24 +3,23 @@
  * attack's damage on the card, the targets' Strength rolls, and applying each target's wounds once
  * (planned by the active GM from its record of the card). The check side is checks.ts.
  */
-import {
-  codeToPips,
-  pipsToCode,
-  formatDieCode,
-  normalizeCode,
-  resistCode,
-  scaleModifiers,
-  type Armor,
-  type DieCode,
-  type Scale,
-} from "../../rules/d6";
+import { formatDieCode, type DieCode, type Scale } from "../../rules/d6";
 import { currentRollMode, postCard } from "../chat/cards";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
-import { equippedArmor, resistanceEffectPips, weaponDamageCode, woundLevelOf, type D6ActorData } from "../../rules/d6/table/checks";
-import { diceFaces, planDamage, type D6CardContext, type DamageTarget, type TargetOutcome } from "../../rules/d6/table/cards";
+import { woundLevelOf, type D6ActorData } from "../../rules/d6/table/checks";
+import {
+  attackerStrength,
+  damagePlan,
+  diceFaces,
+  planDamage,
+  strengthOf,
+  targetResistCode,
+  type D6CardContext,
+  type DamageTarget,
+  type TargetOutcome,
+} from "../../rules/d6/table/cards";
 import { D6Roll } from "./rolls";
-import { storedCode } from "../../rules/d6/table/schema";
 import { readSettings } from "./settings";
 import { healerPermitted, planApplyHealing } from "./healing/checks";
 import { recordResistCPAction, spendResistCPAction } from "./resist-cp/actions";
@@ -36,6 +35,9 @@ import { refused } from "../../core/errors";
 
 // ---------------------------------------------------------------------------------------------
 // Damage: roll it against every target's Strength, then apply
+
+/** The code a target rolls against damage (src/rules/d6/table/cards.ts). */
+export { targetResistCode };
 
 interface AttackFlags {
   actorUuid: string | null;
@@ -57,66 +59,34 @@ interface AttackFlags {
   }>;
 }
 
-/** A character's Strength code (null for a vehicle or bad data). */
-function strengthOf(system: Record<string, unknown>): DieCode | null {
-  try {
-    return storedCode((system.attributes as Record<string, unknown> | undefined)?.strength, "strength");
-  } catch {
-    return null;
-  }
-}
-
-/** The code a target rolls against damage: full Strength (or body strength) + armor + scale (T-52, T-53, T-32). */
-export function targetResistCode(target: D6ActorData, damageType: "energy" | "physical", scaleBonus: number): DieCode {
-  if (target.type === "d6_vehicle")
-    return normalizeCode({
-      dice: storedCode(target.system.bodyStrength, "bodyStrength").dice + scaleBonus,
-      pips: storedCode(target.system.bodyStrength, "bodyStrength").pips,
-    });
-  const attrs = target.system.attributes as Record<string, unknown>;
-  const armor: Armor | null = equippedArmor(target);
-  const forcePoint = ((target.system.round ?? {}) as Record<string, unknown>).forcePoint === true;
-  const code = resistCode(storedCode(attrs?.strength, "strength"), { armor, damageType, scaleBonus, forcePoint });
-  // The target's effects on its resistance (`system.bonuses.resistance`, pips; never below 0D).
-  const pips = resistanceEffectPips(target.effects);
-  return pips === 0 ? code : pipsToCode(Math.max(0, codeToPips(code) + pips));
-}
-
 async function rollDamage({ message, state }: ChatActionContext): Promise<void> {
   const settings = readSettings();
   const attack = d6State(state).attack as AttackFlags | undefined;
   if (!attack) throw refused("WrongCard", "this card has no attack");
   const attacker = await documentOf<ActorDoc>(attack.actorUuid);
   const attackerData = attacker ? actorData(attacker) : null;
-  const strength =
-    attackerData?.type === "d6_vehicle"
-      ? { dice: 0, pips: 0 }
-      : storedCode((attackerData?.system.attributes as Record<string, unknown> | undefined)?.strength ?? { dice: 0, pips: 0 }, "strength");
+  const strength = attackerStrength(attackerData);
   const rolls: Roll[] = [];
   // The damage card takes the roller's chat mode: a blind one must not ask them to type the dice (issue 11, item 4).
   const mode = currentRollMode();
-  const groups = new Map<string, { code: DieCode; roll?: D6Roll }>();
-  const plan: Array<{ target: AttackFlags["targets"][number] | null; key: string; data: D6ActorData | null; resistBonus: number }> = [];
   if (attack.targets.length === 0 && (attack as { hadTargets?: boolean }).hadTargets) {
     notify("warn", "OMNIBUS.D6.CPAfter.NoHit");
     return;
   }
   const targets = attack.targets.length > 0 ? attack.targets : [null];
-  for (const [i, t] of targets.entries()) {
+  const datas: Array<D6ActorData | null> = [];
+  for (const t of targets) {
     const targetDoc = t ? await documentOf<ActorDoc>(t.actorUuid) : null;
-    const data = targetDoc ? actorData(targetDoc) : null;
-    const targetScale = (data?.system.scale as Scale | undefined) ?? attack.scale;
-    const scale = scaleModifiers(attack.scale, targetScale);
-    const base = t?.damage ?? attack.damage;
-    const code = normalizeCode({
-      ...weaponDamageCode(base, strength, attack.forcePoint),
-      dice: weaponDamageCode(base, strength, attack.forcePoint).dice + scale.damage,
-    });
-    const zone = t?.zone ?? "direct";
-    const key = settings.blastRolls === "perTarget" ? `t${i}` : `${zone}:${scale.damage}`;
-    if (!groups.has(key)) groups.set(key, { code });
-    plan.push({ target: t, key, data, resistBonus: scale.resist });
+    datas.push(targetDoc ? actorData(targetDoc) : null);
   }
+  const planned = damagePlan(
+    attack,
+    datas.map((d) => d?.system.scale as Scale | undefined),
+    strength,
+    settings.blastRolls,
+  );
+  const groups = new Map<string, { code: DieCode; roll?: D6Roll }>(planned.groups.map((g) => [g.key, { code: g.code }]));
+  const plan = planned.plan.map((p, i) => ({ target: targets[i], key: p.key, data: datas[i], resistBonus: p.resistBonus }));
   for (const group of groups.values()) {
     group.roll = D6Roll.fromSpec({
       code: group.code,

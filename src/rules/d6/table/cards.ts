@@ -20,8 +20,9 @@ import {
   type RangeBand,
   type WoundLevel,
 } from "..";
-import { OBJECT_STATES } from "./schema";
-import { targetDifficulty, type D6AttackTarget } from "./checks";
+import { codeToPips, normalizeCode, pipsToCode, resistCode, scaleModifiers, type Armor, type Scale } from "..";
+import { OBJECT_STATES, storedCode } from "./schema";
+import { equippedArmor, resistanceEffectPips, targetDifficulty, weaponDamageCode, type D6ActorData, type D6AttackTarget } from "./checks";
 import { type D6Settings } from "./settings";
 import { attackHits } from "..";
 
@@ -289,4 +290,74 @@ export function planDeathRoll(
   const update: Record<string, unknown> = { "system.roundsMortallyWounded": rounds };
   if (dies) update["system.woundLevel"] = "killed";
   return { rounds, dies, update, statuses: dies ? woundStatuses("killed", false) : null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Damage against each target's Strength (§23): the codes rolled, grouped as the card rolls them
+
+/** A character's Strength code (null for a vehicle or bad data). */
+export function strengthOf(system: Record<string, unknown>): DieCode | null {
+  try {
+    return storedCode((system.attributes as Record<string, unknown> | undefined)?.strength, "strength");
+  } catch {
+    return null;
+  }
+}
+
+/** The attacker's Strength a melee weapon's STR+XD adds to (a vehicle, or no attacker: none). */
+export function attackerStrength(attacker: D6ActorData | null): DieCode {
+  return attacker?.type === "d6_vehicle"
+    ? { dice: 0, pips: 0 }
+    : storedCode((attacker?.system.attributes as Record<string, unknown> | undefined)?.strength ?? { dice: 0, pips: 0 }, "strength");
+}
+
+/** The code a target rolls against damage: full Strength (or body strength) + armor + scale (T-52, T-53, T-32). */
+export function targetResistCode(target: D6ActorData, damageType: "energy" | "physical", scaleBonus: number): DieCode {
+  if (target.type === "d6_vehicle")
+    return normalizeCode({
+      dice: storedCode(target.system.bodyStrength, "bodyStrength").dice + scaleBonus,
+      pips: storedCode(target.system.bodyStrength, "bodyStrength").pips,
+    });
+  const attrs = target.system.attributes as Record<string, unknown>;
+  const armor: Armor | null = equippedArmor(target);
+  const forcePoint = ((target.system.round ?? {}) as Record<string, unknown>).forcePoint === true;
+  const code = resistCode(storedCode(attrs?.strength, "strength"), { armor, damageType, scaleBonus, forcePoint });
+  // The target's effects on its resistance (`system.bonuses.resistance`, pips; never below 0D).
+  const pips = resistanceEffectPips(target.effects);
+  return pips === 0 ? code : pipsToCode(Math.max(0, codeToPips(code) + pips));
+}
+
+/** What the damage roll reads of the attack card: its weapon's damage, scale and Force Point; each hit target's blast zone. */
+export interface DamageAttack {
+  damage: string;
+  scale: Scale;
+  forcePoint: boolean;
+  targets: ReadonlyArray<{ zone: number | null; damage: string | null }>;
+}
+
+/**
+ * The damage rolls an attack's card makes and which one each target takes: the weapon's code (a
+ * melee weapon's STR+XD on the attacker's Strength, the Force Point doubling Strength only) plus
+ * the scale's damage dice against each target's scale (§22); targets in the same blast zone at the
+ * same scale share one roll unless the world rolls per target. With no target, one roll. The card
+ * rolls every group in order, then each target's Strength in `plan` order.
+ */
+export function damagePlan(
+  attack: DamageAttack,
+  targetScales: ReadonlyArray<Scale | undefined>,
+  strength: DieCode,
+  blastRolls: D6Settings["blastRolls"],
+): { groups: Array<{ key: string; code: DieCode }>; plan: Array<{ key: string; resistBonus: number }> } {
+  const groups: Array<{ key: string; code: DieCode }> = [];
+  const plan: Array<{ key: string; resistBonus: number }> = [];
+  const targets = attack.targets.length > 0 ? attack.targets : [null];
+  for (const [i, t] of targets.entries()) {
+    const scale = scaleModifiers(attack.scale, targetScales[i] ?? attack.scale);
+    const base = weaponDamageCode(t?.damage ?? attack.damage, strength, attack.forcePoint);
+    const code = normalizeCode({ ...base, dice: base.dice + scale.damage });
+    const key = blastRolls === "perTarget" ? `t${i}` : `${t?.zone ?? "direct"}:${scale.damage}`;
+    if (!groups.some((g) => g.key === key)) groups.push({ key, code });
+    plan.push({ key, resistBonus: scale.resist });
+  }
+  return { groups, plan };
 }
