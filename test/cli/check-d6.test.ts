@@ -9,6 +9,7 @@ import { attackOutcomes, attackerStrength, damagePlan, planDamage, strengthOf, t
 import { attackCheck, itemNamed, resolveValues, targetDataOf, woundLevelOf } from "../../src/rules/d6/table/checks";
 import { DEFAULT_SETTINGS } from "../../src/rules/d6/table/settings";
 import type { TargetInfo } from "../../src/rules/table/types";
+import { healingResultOf, isRefusal, naturalHealingCheck, planHealing, resolveHealing } from "../../src/rules/d6/table/healing/checks";
 import { runCli as run } from "../support/cli";
 import { thannik } from "../glue/d6/fixtures";
 
@@ -154,6 +155,90 @@ describe("d6 check damage", () => {
       [{ ...request, weapon: "Vibroblade" }, /"weapon" names no weapon/],
     ] as Array<[unknown, RegExp]>) {
       const r = run("d6", "check", "damage", "--request", JSON.stringify(req), "--faces", rolled);
+      expect(r.status).toBe(2);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(message);
+    }
+  });
+});
+
+describe("d6 check healing", () => {
+  const incapacitated = () => {
+    const t = thannik();
+    t.system.woundLevel = "incapacitated";
+    return t;
+  };
+  const withItems = (...items: Array<{ name: string; type: string; system: Record<string, unknown> }>) => {
+    const t = thannik();
+    t.items.push(...items.map((item, i) => ({ id: `extra${i}`, ...item })));
+    return t;
+  };
+  const medpac = { name: "Medpac", type: "d6_equipment", system: { quantity: 2, medical: "medpac" } };
+  const patient = (healing?: Record<string, unknown>) => {
+    const p = thannik();
+    p.name = "Perdita";
+    p.system.woundLevel = "wounded_twice";
+    if (healing) p.system.healing = healing;
+    return p;
+  };
+
+  it("natural healing: the CLI's answer is the table's (naturalHealingCheck → resolveHealing → rollD6 → healingResultOf → planHealing)", () => {
+    const actor = { ...incapacitated(), uuid: "Actor.healer" };
+    const built = naturalHealingCheck(actor, 0, false, "");
+    if (isRefusal(built)) throw new Error("refused");
+    const v = resolveHealing(built, built.values, DEFAULT_SETTINGS);
+    const roll = rollD6(v.code, faces("3,3,2"), { kind: "attribute" });
+    const result = healingResultOf(built.data.healing, { total: roll.total, difficulty: 0, patientLevel: "incapacitated", tankTime: null });
+    const planned = planHealing(built.data.healing, result, actor.system, false);
+    const cli = json("healing", { actor: incapacitated() }, "3,3,2");
+    expect(cli.result).toEqual(result);
+    expect(cli.changes[0].update).toEqual(planned.update);
+  });
+
+  it("natural healing: incapacitated, a Strength 3D+2 roll of 10 → Wounded twice, the next roll in 3 days (T-39, 000:L441)", () => {
+    const cli = json("healing", { actor: incapacitated(), now: 1_209_600 }, "3,3,2");
+    expect(cli).toMatchObject({ kind: "natural", code: "3D+2", total: 10, result: { state: "wounded_twice", nextRestDays: 3 } });
+    expect(cli.changes[0].update).toMatchObject({
+      "system.woundLevel": "wounded_twice",
+      "system.healing.nextNaturalRoll": 1_209_600 + 3 * 86_400,
+    });
+  });
+
+  it("medpac on a wounded-twice patient: Easy 8; the second the same day Moderate 13 (T-40, 000:L511)", () => {
+    const first = json("healing", { actor: withItems(medpac), item: "Medpac", patient: patient() }, "4,4");
+    expect(first).toMatchObject({ kind: "medpac", code: "2D", total: 8, difficulty: 8, result: { success: true, state: "wounded" } });
+    expect(first.changes[0].update).toMatchObject({ "system.healing.medpacUses": 1 });
+    const second = json("healing", { actor: withItems(medpac), item: "Medpac", patient: patient({ medpacDay: 0, medpacUses: 1 }) }, "4,4");
+    expect(second).toMatchObject({ difficulty: 13, result: { success: false } });
+  });
+
+  it("bacta tank: a mortally wounded patient, medicine against Very Easy, the GM's 1D of 4 → 4 days, fully healed (T-42, 000:L533)", () => {
+    const operator = withItems(
+      { name: "medicine", type: "d6_skill", system: { code: { dice: 3, pips: 0 }, attribute: "technical" } },
+      { name: "Bacta tank", type: "d6_equipment", system: { quantity: 1, medical: "bacta_tank" } },
+    );
+    const p = patient();
+    p.system.woundLevel = "mortally_wounded";
+    const cli = json("healing", { actor: operator, item: "Bacta tank", patient: p }, "3,3,3,4");
+    expect(cli).toMatchObject({
+      kind: "bacta",
+      total: 9,
+      tankTime: { amount: 4, unit: "days" },
+      result: { success: true, state: "healthy" },
+    });
+  });
+
+  it("refusals and bad fields exit 2 with one line: wounded twice treating himself, Technical 2D − 3D (T-41, 000:L517)", () => {
+    const self = withItems(medpac);
+    self.system.woundLevel = "wounded_twice";
+    for (const [req, message] of [
+      [{ actor: self, item: "Medpac" }, /cannot do it/],
+      [{ actor: withItems(medpac), item: "Bandage" }, /"item" names no medpac or bacta tank/],
+      [{ actor: thannik() }, /nothing this can heal/],
+      [{ actor: incapacitated(), values: { worked: "yes", restDays: 2 } }, /"values\.restDays" is not one of the dialog's/],
+      [{ actor: incapacitated(), now: 1.5 }, /"now" must be a whole number/],
+    ] as Array<[unknown, RegExp]>) {
+      const r = run("d6", "check", "healing", "--request", JSON.stringify(req), "--faces", "3,3,2");
       expect(r.status).toBe(2);
       expect(r.err).toHaveLength(1);
       expect(r.err[0]).toMatch(message);

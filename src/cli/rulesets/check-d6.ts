@@ -26,7 +26,18 @@ import {
 } from "../../rules/d6/table/checks";
 import { DEFAULT_SETTINGS, type D6Settings } from "../../rules/d6/table/settings";
 import type { CheckValues, TargetInfo } from "../../rules/table/types";
-import { badField, numberAt, objects, plainActor, settingsOver, type CheckKind, type Req } from "./check-fields";
+import {
+  MEDICAL_CHECKS,
+  healingResultOf,
+  healingTimeDice,
+  isRefusal,
+  medicalKind,
+  naturalHealingCheck,
+  planHealing,
+  resolveHealing,
+  type HealingRoll,
+} from "../../rules/d6/table/healing/checks";
+import { badField, numberAt, objects, plainActor, refusal, settingsOver, type CheckKind, type Req } from "./check-fields";
 
 const settingsOf = (r: Req): D6Settings => settingsOver(r.settings, DEFAULT_SETTINGS);
 
@@ -242,6 +253,100 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
           results
             .map((t) => ` · ${t.name}: ${t.resistCode} ${t.resist.total} → ${t.knockedOut ? "knocked out" : t.result}, ${t.state}`)
             .join(""),
+      };
+    },
+  },
+  healing: {
+    summary: "natural healing (Strength), a medpac (first aid) or a bacta tank (medicine), and the patient's new wound level",
+    table:
+      "the sheet's wound selector and medical items (src/foundry/d6/healing/checks.ts) → naturalHealingCheck | MEDICAL_CHECKS, resolveHealing, rollD6, healingTimeDice, rollPlainDice, healingResultOf, planHealing",
+    fields: {
+      actor: { type: "object", required: true, about: "the healer's plain data (natural healing: the patient itself)" },
+      item: { type: "string", about: "the name of the healer's medpac or bacta tank (omit: natural healing)" },
+      patient: { type: "object", about: "the targeted patient's plain data, with unconscious? (omit: the healer treats itself)" },
+      unconscious: { type: "boolean", about: "the healer-patient is knocked out (self-treatment)" },
+      now: { type: "int", about: "world time in seconds (default 0)" },
+      gm: { type: "boolean", about: "a GM rolls (may skip the rest between natural healing rolls)" },
+      values: { type: "object", about: "the dialog's choices (worked, takeItEasy, difficulty, bonusDice, bonusPips, characterPoints)" },
+      settings: { type: "object", about: "the world's d6 settings (difficultyPick, wildOne, …)" },
+    },
+    run(r, dice) {
+      const settings = settingsOf(r);
+      const healer = { ...plainActor(r.actor, "actor", "d6_character") };
+      healer.uuid ??= "Actor.healer";
+      const now = (r.now as number | undefined) ?? 0;
+      let request;
+      if (r.item === undefined || r.item === null) {
+        if (r.patient !== undefined) throw badField("patient", "is for a medical item: natural healing heals the actor itself");
+        request = naturalHealingCheck(healer, now, r.gm === true, "Natural healing");
+      } else {
+        const item = healer.items.find((i) => i.name === r.item && medicalKind(i));
+        if (!item)
+          throw badField(
+            "item",
+            `names no medpac or bacta tank of ${healer.name} (${
+              healer.items
+                .filter((i) => medicalKind(i))
+                .map((i) => i.name)
+                .join(", ") || "none"
+            })`,
+          );
+        const patient =
+          r.patient === undefined || r.patient === null
+            ? { ...healer, unconscious: r.unconscious === true }
+            : {
+                ...plainActor(r.patient, "patient", "d6_character"),
+                uuid: "Actor.patient",
+                unconscious: (r.patient as Req).unconscious === true,
+              };
+        request = MEDICAL_CHECKS[medicalKind(item)!].check(healer, item, patient, now, settings);
+      }
+      if (isRefusal(request)) throw refusal(request);
+      const values = dialogValues(request.values, r.values, [
+        "worked",
+        "takeItEasy",
+        "difficulty",
+        "bonusDice",
+        "bonusPips",
+        "characterPoints",
+      ]);
+      const v = resolveHealing(request, values, settings);
+      const h = request.data.healing;
+      const main = rollCode(v.code, dice, settings, request.data.rollKind, true, v.characterPoints);
+      const difficulty = v.difficulty ?? 0;
+      let tankTime: HealingRoll["tankTime"] = null;
+      const timeDice = healingTimeDice(h, main.total, difficulty);
+      if (timeDice) tankTime = { amount: rollPlainDice(timeDice.dice, dice).total, unit: timeDice.unit };
+      const patientSystem =
+        r.patient && typeof r.patient === "object" ? (((r.patient as Req).system as Record<string, unknown>) ?? {}) : healer.system;
+      const patientUnconscious =
+        r.patient && typeof r.patient === "object" ? (r.patient as Req).unconscious === true : r.unconscious === true;
+      const result = healingResultOf(h, { total: main.total, difficulty, patientLevel: woundLevelOf(patientSystem), tankTime });
+      const planned = planHealing(h, result, patientSystem, patientUnconscious);
+      const changes = [{ target: h.patientName, update: planned.update, statuses: planned.statuses }];
+      if (v.characterPoints > 0)
+        changes.push({
+          target: healer.name,
+          update: { "system.characterPoints": request.data.characterPointsAvailable - v.characterPoints },
+          statuses: {},
+        });
+      return {
+        json: {
+          kind: h.kind,
+          code: formatDieCode(v.code),
+          roll: main,
+          total: main.total,
+          difficulty: v.difficulty,
+          patientState: h.patientState,
+          tankTime,
+          result,
+          changes,
+        },
+        text:
+          `${formatDieCode(v.code)}: ${main.total}` +
+          (v.difficulty === null ? "" : ` vs ${v.difficulty}`) +
+          ` → ${h.patientName}: ${result.state}` +
+          (tankTime ? `, ${tankTime.amount} ${tankTime.unit} in the tank` : ""),
       };
     },
   },

@@ -2,6 +2,7 @@
  * The request fields of a `check` kind and their checks (issue 12): shared by every ruleset's kinds.
  */
 import { OmnibusError } from "../../core/errors";
+import en from "../../../lang/en.json";
 import type { DiceSource } from "../../core/dice";
 import type { PlainEffect } from "../../core/effects";
 
@@ -88,6 +89,7 @@ export function settingsOver<T extends object>(value: unknown, defaults: T, name
 
 /** Plain actor data as the sheet builds it (`{name, type, system, items?, effects?}`). */
 export interface PlainActor {
+  uuid?: string;
   name: string;
   type: string;
   system: Record<string, unknown>;
@@ -145,3 +147,11 @@ export function numberAt(e: Record<string, unknown>, key: string, where: string,
 }
 
 export { bad as badField };
+
+/** A table refusal (an i18n key and its data) as the English sentence a player reads; exits 2. */
+export function refusal(r: { refused: string; data?: Record<string, string | number> }): OmnibusError {
+  let node: unknown = en;
+  for (const part of r.refused.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  const text = typeof node === "string" ? node.replace(/\{(\w+)\}/g, (_, k: string) => String(r.data?.[k] ?? "")) : r.refused;
+  return new OmnibusError("outOfRange", text, {});
+}

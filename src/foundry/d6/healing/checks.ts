@@ -21,7 +21,7 @@ import { diceFaces } from "../../../rules/d6/table/cards";
 import { pointsSpend, woundLevelOf, type D6ActorData } from "../../../rules/d6/table/checks";
 import { type D6Settings } from "../../../rules/d6/table/settings";
 import {
-  bactaCheck,
+  MEDICAL_CHECKS,
   healingCard,
   healingData,
   healingResultOf,
@@ -29,7 +29,6 @@ import {
   healingTraits,
   isRefusal,
   medicalKind,
-  medpacCheck,
   naturalHealingCheck,
   planHealing,
   resolveHealing,
@@ -83,12 +82,6 @@ export function buildNaturalHealing(healer: D6ActorData, rebuilding = false): Ki
     return isRefusal(request) ? refuse(request) : request;
   }
 }
-
-/** The medical items' checks and the kind of healing each gives, by `medicalKind`. */
-const MEDICAL_CHECKS = {
-  medpac: { check: medpacCheck, healing: "medpac" },
-  bacta_tank: { check: bactaCheck, healing: "bacta" },
-} as const;
 
 /** The `medical` request: a medpac or bacta-tank item of the actor, used on the one targeted token's actor or oneself. */
 export async function buildHealing(

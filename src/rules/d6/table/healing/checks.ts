@@ -340,6 +340,12 @@ export function bactaCheck(
   };
 }
 
+/** The medical items' checks and the kind of healing each gives, by `medicalKind` (the sheet's item button). */
+export const MEDICAL_CHECKS = {
+  medpac: { check: medpacCheck, healing: "medpac" },
+  bacta_tank: { check: bactaCheck, healing: "bacta" },
+} as const;
+
 function woundPenaltyOf(level: WoundLevel): number {
   return level === "stunned" || level === "wounded" ? 1 : level === "wounded_twice" ? 2 : 0;
 }
