@@ -9,6 +9,7 @@ import { attackOutcomes, attackerStrength, damagePlan, planDamage, strengthOf, t
 import { attackCheck, itemNamed, resolveValues, targetDataOf, woundLevelOf } from "../../src/rules/d6/table/checks";
 import { DEFAULT_SETTINGS } from "../../src/rules/d6/table/settings";
 import type { TargetInfo } from "../../src/rules/table/types";
+import { movementFailureOutcome, movementRequest, resolveMovement } from "../../src/rules/d6/table/movement/checks";
 import { healingResultOf, isRefusal, naturalHealingCheck, planHealing, resolveHealing } from "../../src/rules/d6/table/healing/checks";
 import { runCli as run } from "../support/cli";
 import { thannik } from "../glue/d6/fixtures";
@@ -239,6 +240,62 @@ describe("d6 check healing", () => {
       [{ actor: incapacitated(), now: 1.5 }, /"now" must be a whole number/],
     ] as Array<[unknown, RegExp]>) {
       const r = run("d6", "check", "healing", "--request", JSON.stringify(req), "--faces", "3,3,2");
+      expect(r.status).toBe(2);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(message);
+    }
+  });
+});
+
+describe("d6 check movement", () => {
+  const at = (speed: string) => ({ ...thannik(), flags: { omnibus: { d6: { speed } } } });
+  // T-24 (000:L239): high speed over a cratered field, Difficult shifted to Very Difficult 24; a
+  // roll of 12 misses by 12 → Minor fall after a quarter of the move (5 of 20 m), no actions this
+  // round or the next, and no collision damage at high speed.
+  const request = { actor: at("cruising"), values: { speed: "high", terrain: "difficult", difficulty: 24 } };
+
+  it("the CLI's answer is the table's: movementRequest → resolveMovement → rollD6 → movementFailureOutcome", () => {
+    const built = movementRequest(at("cruising"), DEFAULT_SETTINGS, "");
+    const m = resolveMovement(built, { ...built.values, ...request.values }, DEFAULT_SETTINGS);
+    const roll = rollD6(m.code, faces("3,3,3,3"), { kind: "skill" });
+    const failure = movementFailureOutcome("character", m.difficulty! - roll.total, m.speed, m.distance);
+    const cli = json("movement", request, "3,3,3,3");
+    expect(cli).toMatchObject({ difficulty: m.difficulty, total: roll.total, distance: m.distance });
+    expect(cli.failure).toEqual({ ...failure, failure: "minor_fall" });
+  });
+
+  it("the seed's numbers: Very Difficult 24, 12 misses by 12 → Minor fall at 5 of 20 m, no damage (T-24)", () => {
+    expect(json("movement", request, "3,3,3,3")).toMatchObject({
+      speed: "high",
+      difficulty: 24,
+      total: 12,
+      success: false,
+      distance: 20,
+      failure: { failure: "minor_fall", missedBy: 12, metres: 5, penaltyThisRound: null, penaltyNextRound: null, damage: null },
+      changes: [{ path: "flags.omnibus.d6.speed", value: "high" }],
+    });
+  });
+
+  it("cautious over Easy ground is automatic: 5 m for a Move of 10, no dice (T-14, 000:L181)", () => {
+    const r = run(
+      "d6",
+      "check",
+      "movement",
+      "--request",
+      JSON.stringify({ actor: thannik(), values: { speed: "cautious", terrain: "easy" } }),
+      "--json",
+    );
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ difficulty: null, roll: null, success: true, distance: 5 });
+  });
+
+  it("from cautious a character may not go all-out (T-20, 000:L203–213); a bad value names its field: exit 2", () => {
+    for (const [req, message] of [
+      [{ actor: at("cautious"), values: { speed: "all_out", terrain: "easy" } }, /not "all_out"/],
+      [{ actor: thannik(), values: { sped: "high" } }, /"values\.sped" is not one of the dialog's/],
+      [{ actor: thannik(), setings: {} }, /"setings" is not one of movement's/],
+    ] as Array<[unknown, RegExp]>) {
+      const r = run("d6", "check", "movement", "--request", JSON.stringify(req), "--faces", "3,3,3,3");
       expect(r.status).toBe(2);
       expect(r.err).toHaveLength(1);
       expect(r.err[0]).toMatch(message);

@@ -37,6 +37,7 @@ import {
   resolveHealing,
   type HealingRoll,
 } from "../../rules/d6/table/healing/checks";
+import { movementFailureOutcome, movementRequest, resolveMovement } from "../../rules/d6/table/movement/checks";
 import { badField, numberAt, objects, plainActor, refusal, settingsOver, type CheckKind, type Req } from "./check-fields";
 
 const settingsOf = (r: Req): D6Settings => settingsOver(r.settings, DEFAULT_SETTINGS);
@@ -347,6 +348,67 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
           (v.difficulty === null ? "" : ` vs ${v.difficulty}`) +
           ` → ${h.patientName}: ${result.state}` +
           (tankTime ? `, ${tankTime.amount} ${tankTime.unit} in the tank` : ""),
+      };
+    },
+  },
+  movement: {
+    summary: "a move at a speed over terrain: automatic, or a running (pilot + maneuverability) roll; on a miss the failure row",
+    table: "the sheet's move button (src/foundry/d6/movement/checks.ts) → movementRequest, resolveMovement, rollD6, movementFailureOutcome",
+    fields: {
+      actor: { type: "object", required: true, about: "the mover's plain data; flags.omnibus.d6.speed is its speed last round" },
+      values: {
+        type: "object",
+        about: "the dialog's choices (speed, terrain, difficulty, maneuver, actions, bonusDice, bonusPips, characterPoints, forcePoint)",
+      },
+      settings: { type: "object", about: "the world's d6 settings (difficultyPick, fallTumble, …)" },
+    },
+    run(r, dice) {
+      const settings = settingsOf(r);
+      const actor = plainActor(r.actor, "actor", "d6_character");
+      const request = movementRequest(actor, settings, "Movement");
+      const values = dialogValues(request.values, r.values, [
+        "speed",
+        "terrain",
+        "difficulty",
+        "maneuver",
+        "actions",
+        "bonusDice",
+        "bonusPips",
+        "characterPoints",
+        "forcePoint",
+      ]);
+      const m = resolveMovement(request, values, settings);
+      const mover = request.data.movement.mover;
+      const roll = m.difficulty === null ? null : rollCode(m.code, dice, settings, "skill", true, m.characterPoints);
+      const success = roll === null || roll.total >= (m.difficulty ?? 0);
+      const failure =
+        roll && !success
+          ? movementFailureOutcome(mover, m.difficulty! - roll.total, m.speed, m.distance, { tumble: settings.fallTumble })
+          : null;
+      const changes: Array<{ path: string; value: unknown }> = [{ path: "flags.omnibus.d6.speed", value: m.speed }];
+      if (roll && m.characterPoints > 0)
+        changes.push({ path: "system.characterPoints", value: request.data.characterPointsAvailable - m.characterPoints });
+      return {
+        json: {
+          mover,
+          speed: m.speed,
+          terrain: m.terrain,
+          code: formatDieCode(m.code),
+          difficulty: m.difficulty,
+          roll,
+          total: roll?.total ?? null,
+          success,
+          distance: m.distance,
+          partial: m.partial,
+          failure: failure && { ...failure, failure: failure.failure.split(".").pop() },
+          changes,
+        },
+        text:
+          `${m.speed}: ` +
+          (roll === null
+            ? `no roll, ${m.distance} m`
+            : `${formatDieCode(m.code)} ${roll.total} vs ${m.difficulty} → ` +
+              (failure ? `${failure.failure.split(".").pop()} (missed by ${failure.missedBy})` : `${m.distance} m`)),
       };
     },
   },
