@@ -28,6 +28,7 @@ import {
 } from "../../rules/wfrp/index";
 import type { CliCommand, CliRuleset } from "../types";
 import { D6_ATTACK_KINDS } from "./check-d6";
+import { WFRP_TABLE_KINDS } from "./check-wfrp";
 
 import { checkRequestFields, entries, type CheckKind, type Field } from "./check-fields";
 
@@ -313,7 +314,7 @@ const SILHOUETTE_KINDS: Record<string, CheckKind> = {
 
 export const CHECK_KINDS: Record<string, Record<string, CheckKind>> = {
   d6: { ...D6_KINDS, ...D6_ATTACK_KINDS },
-  wfrp: WFRP_KINDS,
+  wfrp: { ...WFRP_KINDS, ...WFRP_TABLE_KINDS },
   storytelling: STORYTELLING_KINDS,
   silhouette: SILHOUETTE_KINDS,
 };

@@ -3,7 +3,7 @@
  * the dialog its odds, rolls a WfrpTestRoll and posts the test card or the attack card.
  */
 import { OmnibusError, refused } from "../../core/errors";
-import { advantageAfter, extendedStep, type TestOptions, type TestResult, type TestSpec } from "../../rules/wfrp/index";
+import { advantageAfter, type TestOptions, type TestSpec } from "../../rules/wfrp/index";
 import { cardStateOf, postResponse, documentOf } from "../chat/actions";
 import { cardOrigin, postCard } from "../chat/cards";
 import { ClaimMismatch } from "../chat/verify";
@@ -31,12 +31,12 @@ import {
   assistanceFor,
   buildRequest,
   checkData,
+  extendedAfterRoll,
   oddsLines,
   specFor,
   withWeapon,
   wfrpEffectKeys,
   wfrpKindTraits,
-  type ExtendedTracker,
   type TargetView,
   type WfrpCheckData,
 } from "../../rules/wfrp/table/checks";
@@ -53,23 +53,8 @@ type Message = ChatMessage.Implementation;
 
 const signedSL = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
 
-/**
- * An extended test's tracker after one roll: the total through the pure rules' `extendedStep`
- * (never below 0, 003:L209; with the 0-SL option a success adds at least +1, a failure at least −1,
- * 003:L219), one more roll made, and the status — complete once the total reaches the required SL,
- * out of time when the GM's roll limit is used up (003:L211).
- */
-export function extendedAfterRoll(
-  tracker: ExtendedTracker,
-  result: Pick<TestResult, "success" | "sl">,
-  zeroSLCounts: boolean,
-): Pick<ExtendedTracker, "accumulated" | "rollsMade" | "status"> & { added: number } {
-  const accumulated = Math.min(9999, extendedStep(tracker.accumulated, result, { zeroSLCounts }));
-  const rollsMade = Math.min(999, tracker.rollsMade + 1);
-  const status =
-    accumulated >= tracker.requiredSL ? "complete" : tracker.maxRolls > 0 && rollsMade >= tracker.maxRolls ? "failed" : "inProgress";
-  return { accumulated, rollsMade, status, added: accumulated - tracker.accumulated };
-}
+/** An extended test's tracker after one roll (src/rules/wfrp/table/checks.ts). */
+export { extendedAfterRoll };
 
 /** The opposed card's state from its message (the GM's record when there is one). */
 export function opposedStateOf(message: Message): OpposedState {

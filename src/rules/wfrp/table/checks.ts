@@ -14,6 +14,7 @@ import {
   UNASSISTED_TESTS,
   assistance,
   characteristicBonus,
+  extendedStep,
   type UnassistedTest,
   RANGE_BAND_DIFFICULTY,
   attackBonusAgainst,
@@ -85,6 +86,24 @@ export function extendedTracker(item: PlainItem): ExtendedTracker {
     maxRolls: intIn(s.maxRolls, 0, 999, 0),
     status: s.status === "complete" || s.status === "failed" ? s.status : "inProgress",
   };
+}
+
+/**
+ * An extended test's tracker after one roll: the total through the pure rules' `extendedStep`
+ * (never below 0, 003:L209; with the 0-SL option a success adds at least +1, a failure at least −1,
+ * 003:L219), one more roll made, and the status — complete once the total reaches the required SL,
+ * out of time when the GM's roll limit is used up (003:L211).
+ */
+export function extendedAfterRoll(
+  tracker: ExtendedTracker,
+  result: { success: boolean; sl: number },
+  zeroSLCounts: boolean,
+): Pick<ExtendedTracker, "accumulated" | "rollsMade" | "status"> & { added: number } {
+  const accumulated = Math.min(9999, extendedStep(tracker.accumulated, result, { zeroSLCounts }));
+  const rollsMade = Math.min(999, tracker.rollsMade + 1);
+  const status =
+    accumulated >= tracker.requiredSL ? "complete" : tracker.maxRolls > 0 && rollsMade >= tracker.maxRolls ? "failed" : "inProgress";
+  return { accumulated, rollsMade, status, added: accumulated - tracker.accumulated };
 }
 
 export interface WfrpCheckData {

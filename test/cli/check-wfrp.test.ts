@@ -1,0 +1,100 @@
+// `omnibus wfrp check <extended|…>` (issue 12): the request built from the sheet's plain data (the
+// compendium's example characters as the sheet's actor view), resolved through the CLI's main entry
+// with fixed faces, compared with the table's own pure functions on the same faces and with the
+// digest's worked examples (cited per test).
+import { describe, expect, it } from "vitest";
+import { extendedTest, resolveTest } from "../../src/rules/wfrp/index";
+import { buildRequest, extendedAfterRoll, extendedTracker, specFor } from "../../src/rules/wfrp/table/checks";
+import { DEFAULT_RULES } from "../../src/rules/wfrp/table/settings";
+import { actorViewOf, packDocs } from "../gallery/samples/wfrp";
+import { runCli as run } from "../support/cli";
+
+const character = (name: string, patch: Record<string, unknown> = {}) =>
+  actorViewOf(
+    packDocs("wfrp-examples").find((d) => d.name === name)!,
+    patch,
+  );
+
+function json(kind: string, request: unknown, faces: string) {
+  const r = run("wfrp", "check", kind, "--request", JSON.stringify(request), "--faces", faces, "--json");
+  expect(r.err).toEqual([]);
+  expect(r.status).toBe(0);
+  return JSON.parse(r.out);
+}
+
+describe("wfrp check extended", () => {
+  // V8 (003:L211-213): Molly's Pick Lock 58, Challenging, 5 SL within 3 rolls; 62, 11, 42 →
+  // totals 0 (never below 0), 4, 5: complete on the third and last roll.
+  const tracker = {
+    skill: "pickLock",
+    characteristic: "dex",
+    difficulty: "challenging",
+    requiredSL: 5,
+    accumulated: 0,
+    rollsMade: 0,
+    maxRolls: 3,
+    status: "inProgress",
+  };
+  const molly = (system: Record<string, unknown> = tracker) => {
+    const m = character("Molly");
+    m.items.push({ id: "ext", name: "Pick the lock", type: "wfrp_extended", img: null, system });
+    return m;
+  };
+
+  it("each roll's answer is the table's: buildRequest → specFor → resolveTest → extendedAfterRoll, and the three make V8's 0, 4, 5", () => {
+    let system: Record<string, unknown> = { ...tracker };
+    const totals: number[] = [];
+    const results: Array<{ success: boolean; sl: number }> = [];
+    for (const face of [62, 11, 42]) {
+      const actor = molly(system);
+      const request = buildRequest({ actor, kind: "extended", dataset: { itemId: "ext" }, targets: [], rules: DEFAULT_RULES, t: (k) => k });
+      const result = resolveTest(specFor(request, request.values), face, DEFAULT_RULES.test);
+      const step = extendedAfterRoll(extendedTracker(actor.items.at(-1)!), result, false);
+      const cli = json("extended", { actor, extended: "Pick the lock" }, String(face));
+      expect(cli).toMatchObject({ roll: face, target: 58, sl: result.sl, accumulated: step.accumulated, status: step.status });
+      results.push(result);
+      totals.push(cli.accumulated);
+      // The GM's one update of the tracker, as the card makes it.
+      system = { ...system, ...Object.fromEntries(cli.changes.map((c: { path: string; value: unknown }) => [c.path.slice(7), c.value])) };
+    }
+    expect(totals).toEqual([0, 4, 5]);
+    expect(system.status).toBe("complete");
+    expect(extendedTest(results, 5, { maxRolls: 3 })).toEqual({ totals: [0, 4, 5], completedOnRoll: 3, status: "complete" });
+  });
+
+  it("'Extended Tests and 0 SL' (003:L219): 40 against Int 40 adds +1 instead of +0 (V27)", () => {
+    const m = character("Molly", {
+      characteristics: { ...(character("Molly").system.characteristics as object), int: { initial: 40, advances: 0, modifier: 0 } },
+    });
+    m.items.push({
+      id: "ext",
+      name: "Study",
+      type: "wfrp_extended",
+      img: null,
+      system: { ...tracker, skill: "", characteristic: "int", requiredSL: 9 },
+    });
+    expect(json("extended", { actor: m, extended: "Study" }, "40")).toMatchObject({ sl: 0, accumulated: 0 });
+    expect(json("extended", { actor: m, extended: "Study", rules: { extendedZeroSL: true } }, "40")).toMatchObject({
+      sl: 0,
+      accumulated: 1,
+      added: 1,
+    });
+  });
+
+  it("a finished test, an unknown tracker, a bad value or rule: exit 2 with one line naming it", () => {
+    for (const [req, message] of [
+      [{ actor: molly({ ...tracker, status: "complete" }), extended: "Pick the lock" }, /over/],
+      [{ actor: molly(), extended: "Climb" }, /"extended" names no extended item/],
+      [
+        { actor: molly(), extended: "Pick the lock", values: { difficulty: "hard", bonus: 10 } },
+        /"values\.bonus" is not one of the dialog's/,
+      ],
+      [{ actor: molly(), extended: "Pick the lock", rules: { extendedZeroSl: true } }, /"rules\.extendedZeroSl" is not a setting/],
+    ] as Array<[unknown, RegExp]>) {
+      const r = run("wfrp", "check", "extended", "--request", JSON.stringify(req), "--faces", "42");
+      expect(r.status).toBe(2);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(message);
+    }
+  });
+});
