@@ -4,7 +4,8 @@
 // digest's worked examples (cited per test).
 import { describe, expect, it } from "vitest";
 import { extendedTest, resolveTest } from "../../src/rules/wfrp/index";
-import { buildRequest, extendedAfterRoll, extendedTracker, specFor } from "../../src/rules/wfrp/table/checks";
+import { buildRequest, defenceSpecFor, extendedAfterRoll, extendedTracker, specFor } from "../../src/rules/wfrp/table/checks";
+import { attackStateFrom, planDamage, resolveTarget, withDefenceFaces } from "../../src/rules/wfrp/table/cards";
 import { DEFAULT_RULES } from "../../src/rules/wfrp/table/settings";
 import { actorViewOf, packDocs } from "../gallery/samples/wfrp";
 import { runCli as run } from "../support/cli";
@@ -92,6 +93,80 @@ describe("wfrp check extended", () => {
       [{ actor: molly(), extended: "Pick the lock", rules: { extendedZeroSl: true } }, /"rules\.extendedZeroSl" is not a setting/],
     ] as Array<[unknown, RegExp]>) {
       const r = run("wfrp", "check", "extended", "--request", JSON.stringify(req), "--faces", "42");
+      expect(r.status).toBe(2);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(message);
+    }
+  });
+});
+
+describe("wfrp check attack", () => {
+  const byName = (prefix: string) => actorViewOf(packDocs("wfrp-examples").find((d) => d.name.startsWith(prefix))!);
+  const request = {
+    actor: byName("Salundra"),
+    weapon: "Hand Weapon",
+    targets: [{ name: "Tollich", distance: 1, actor: byName("Tollich") }],
+  };
+
+  it("the CLI's answer is the table's: buildRequest → attackStateFrom → defenceSpecFor → withDefenceFaces → resolveTarget → planDamage", () => {
+    const attacker = byName("Salundra");
+    const tollich = { ...byName("Tollich"), uuid: "Actor.target0" };
+    const weapon = attacker.items.find((i) => i.name === "Hand Weapon")!;
+    const target = { tokenUuid: "token0", actorUuid: "Actor.target0", name: "Tollich", img: "", distance: 1, units: "yd", actor: tollich };
+    const built = buildRequest({
+      actor: attacker,
+      kind: "attack",
+      dataset: { itemId: weapon.id },
+      targets: [target],
+      rules: DEFAULT_RULES,
+      t: (k) => k,
+    });
+    const state0 = attackStateFrom(built, built.values, DEFAULT_RULES, 58, { uuid: attacker.uuid, name: attacker.name, img: "" });
+    const { spec, defensiveWeapon } = defenceSpecFor(tollich, "melee", DEFAULT_RULES);
+    const state = withDefenceFaces(state0, 0, { skill: "melee", spec, defensiveWeapon }, [91]);
+    const result = resolveTarget(state, 0)!;
+    const plan = planDamage(state, 0, tollich);
+    const cli = json("attack", request, "58,91");
+    expect(cli.targets[0]).toMatchObject({
+      hit: result.hit,
+      margin: result.margin,
+      location: result.location,
+      damage: result.damage,
+      woundsLost: plan.damage.woundsLost,
+      armourPoints: plan.armourPoints,
+    });
+    expect(cli.changes[0].update).toEqual(plan.update);
+  });
+
+  it("58 reverses to 85 for the hit location (V14, 003:L74): the left leg; −0 SL against the defence's −4 wins by 4 (margin as 003:L199)", () => {
+    const cli = json("attack", request, "58,91");
+    expect(cli.targets[0]).toMatchObject({
+      opposed: true,
+      attack: { roll: 58, sl: 0, success: false },
+      defence: { roll: 91, sl: -4 },
+      winner: "attacker",
+      margin: 4,
+      location: "leftLeg",
+      // Hand Weapon 4 + Strength Bonus 3 + margin 4; Wounds lost = 11 − Toughness Bonus 3 − 0 AP on the leg.
+      damage: 11,
+      toughnessBonus: 3,
+      armourPoints: 0,
+      woundsLost: 8,
+    });
+  });
+
+  it("77 stays 77 reversed (V14): the body, where Tollich's Mail Shirt gives 2 AP", () => {
+    expect(json("attack", request, "77,91").targets[0]).toMatchObject({ location: "body", armourPoints: 2 });
+  });
+
+  it("a bad defence, weapon or target field exits 2 naming it", () => {
+    for (const [req, message] of [
+      [{ ...request, targets: [{ ...request.targets[0], defence: "parry" }] }, /"targets\[0\]\.defence" must be melee, dodge or none/],
+      [{ ...request, weapon: "Halberd" }, /"weapon" names no weapon item/],
+      [{ ...request, targets: [{ ...request.targets[0], distance: "near" }] }, /"targets\[0\]\.distance" must be a number/],
+      [{ ...request, targets: [{ ...request.targets[0], actor: [] }] }, /"targets\[0\]\.actor" must be an actor's plain data object/],
+    ] as Array<[unknown, RegExp]>) {
+      const r = run("wfrp", "check", "attack", "--request", JSON.stringify(req), "--faces", "58,91");
       expect(r.status).toBe(2);
       expect(r.err).toHaveLength(1);
       expect(r.err[0]).toMatch(message);

@@ -5,10 +5,29 @@
  */
 import type { DiceSource } from "../../core/dice";
 import { resolveTest, rollD100 } from "../../rules/wfrp/index";
-import { buildRequest, checkData, extendedAfterRoll, specFor, type ActorView } from "../../rules/wfrp/table/checks";
+import {
+  attackStateFrom,
+  defenceNeedsReroll,
+  planDamage,
+  resolveTarget,
+  resolveUntargeted,
+  withDefenceFaces,
+  type DefenceSkill,
+} from "../../rules/wfrp/table/cards";
+import { MAX_OPPOSED_REROLLS } from "../../rules/wfrp/index";
+import {
+  buildRequest,
+  checkData,
+  defenceSpecFor,
+  extendedAfterRoll,
+  specFor,
+  withWeapon,
+  type ActorView,
+  type TargetView,
+} from "../../rules/wfrp/table/checks";
 import { DEFAULT_RULES, type WfrpRules } from "../../rules/wfrp/table/settings";
 import type { CheckValues } from "../../rules/table/types";
-import { badField, plainActor, settingsOver, type CheckKind, type Req } from "./check-fields";
+import { badField, numberAt, objects, plainActor, settingsOver, type CheckKind, type Req } from "./check-fields";
 
 const rulesOf = (r: Req): WfrpRules => settingsOver(r.rules, DEFAULT_RULES, "rules");
 const t = (key: string) => key;
@@ -77,7 +96,11 @@ export const WFRP_TABLE_KINDS: Record<string, CheckKind> = {
       const actor = actorViewOf(r.actor, "actor");
       const id = itemId(actor, "wfrp_extended", String(r.extended), "extended");
       const request = buildRequest({ actor, kind: "extended", dataset: { itemId: id }, targets: [], rules, t });
-      const values = dialogValuesOf(request.values, r.values, request.fields.map((f) => f.name));
+      const values = dialogValuesOf(
+        request.values,
+        r.values,
+        request.fields.map((f) => f.name),
+      );
       const spec = specFor(request, values, null);
       const roll = rollD100(dice);
       const result = resolveTest(spec, roll, rules.test);
@@ -91,6 +114,120 @@ export const WFRP_TABLE_KINDS: Record<string, CheckKind> = {
       return {
         json: { ...result, required: tracker.requiredSL, maxRolls: tracker.maxRolls || null, ...step, changes },
         text: `${roll} vs ${result.target}: ${result.slLabel} SL → ${step.accumulated}/${tracker.requiredSL}, ${step.status}`,
+      };
+    },
+  },
+  attack: {
+    summary: "a melee or ranged attack: opposed by each target's defence, hit location, then Damage − TB − AP as Wounds",
+    table:
+      "the sheet's weapon (src/foundry/wfrp/checks.ts rollAttack, actions.ts settleDefence, planApplyDamage) → buildRequest, attackStateFrom, rollD100, defenceSpecFor, withDefenceFaces, resolveTarget, planDamage",
+    fields: {
+      actor: { type: "object", required: true, about: "the attacker's plain data {name, type, system, items, statuses?}" },
+      weapon: { type: "string", required: true, about: "the name of its weapon item" },
+      targets: {
+        type: "list",
+        about:
+          "[{name, distance?, units?, actor, defence?}] — each target's plain data; defence melee | dodge | none (default: melee against melee, dodge when dodging a ranged attack)",
+      },
+      values: { type: "object", about: "the dialog's choices (difficulty, advantage, charging, dodge, modifier, …)" },
+      rules: { type: "object", about: "the world's wfrp rules (combat, opposed, …)" },
+    },
+    run(r, dice: DiceSource) {
+      const rules = rulesOf(r);
+      const actor = actorViewOf(r.actor, "actor");
+      const id = itemId(actor, "wfrp_weapon", String(r.weapon), "weapon");
+      const given = objects(r, "targets");
+      const targets: TargetView[] = given.map((e, i) => {
+        const where = `targets[${i}]`;
+        if (e.units !== undefined && typeof e.units !== "string") throw badField(`${where}.units`, "must be a string");
+        return {
+          tokenUuid: `token${i}`,
+          actorUuid: e.actor === undefined ? null : `Actor.target${i}`,
+          name: typeof e.name === "string" ? e.name : `target ${i + 1}`,
+          img: "",
+          distance: numberAt(e, "distance", where) ?? null,
+          units: (e.units as string | undefined) ?? "yd",
+          actor: e.actor === undefined ? null : { ...actorViewOf(e.actor, `${where}.actor`), uuid: `Actor.target${i}` },
+        };
+      });
+      const request = buildRequest({ actor, kind: "attack", dataset: { itemId: id }, targets, rules, t });
+      const values = dialogValuesOf(
+        request.values,
+        r.values,
+        request.fields.map((f) => f.name),
+      );
+      const roll = rollD100(dice);
+      let state = attackStateFrom(request, values, rules, roll, { uuid: actor.uuid, name: actor.name, img: "" });
+      // Each defender's own die, in target order; a full tie with the re-roll rule: the attacker's and the defender's again.
+      state.targets.forEach((target, i) => {
+        if (!target.opposed) return;
+        const raw = given[i].defence;
+        if (raw !== undefined && raw !== "melee" && raw !== "dodge" && raw !== "none")
+          throw badField(`targets[${i}].defence`, "must be melee, dodge or none");
+        const skill = (raw ?? (state.weapon.kind === "melee" ? "melee" : "dodge")) as DefenceSkill;
+        if (skill === "none") {
+          state = structuredClone(state);
+          state.targets[i].defence = { skill, spec: null, roll: null, defensiveWeapon: false };
+          return;
+        }
+        if (skill === "melee" && state.weapon.kind !== "melee")
+          throw badField(`targets[${i}].defence`, "a ranged attack can only be dodged");
+        const { spec, defensiveWeapon } = defenceSpecFor(targets[i].actor!, skill, rules);
+        const defence = { skill, spec, defensiveWeapon };
+        const all = [rollD100(dice)];
+        let trial = withDefenceFaces(state, i, defence, all, false);
+        while (defenceNeedsReroll(trial, i) && all.length < 1 + 2 * MAX_OPPOSED_REROLLS) {
+          all.push(rollD100(dice), rollD100(dice));
+          trial = withDefenceFaces(state, i, defence, all, false);
+        }
+        state = withDefenceFaces(state, i, defence, all);
+      });
+      if (state.targets.length === 0) {
+        const res = resolveUntargeted(state);
+        return {
+          json: { roll, ...res },
+          text: `${roll}: ${res.hit ? `hit, ${res.location}, Damage ${res.damage}` : "miss"}`,
+        };
+      }
+      const changes: Array<{ target: string; update: Record<string, unknown>; statuses: Record<string, boolean> }> = [];
+      const rows = state.targets.map((target, i) => {
+        const res = resolveTarget(state, i);
+        const base = {
+          name: target.name,
+          band: target.band,
+          outOfRange: target.outOfRange,
+          opposed: target.opposed,
+          defence: target.defence,
+        };
+        if (!res) return { ...base, hit: false };
+        const row: Record<string, unknown> = { ...base, ...res };
+        if (res.hit && targets[i].actor) {
+          const plan = planDamage(state, i, targets[i].actor!);
+          Object.assign(row, {
+            armourPoints: plan.armourPoints,
+            toughnessBonus: plan.toughnessBonus,
+            woundsLost: plan.damage.woundsLost,
+            wounds: plan.damage.wounds,
+            critical: plan.critical,
+          });
+          changes.push({ target: target.name, update: plan.update, statuses: plan.statuses });
+        }
+        return row;
+      });
+      return {
+        json: { roll, attack: withWeapon(state.spec, state.weapon), targets: rows, changes },
+        text:
+          `${roll}` +
+          rows
+            .map((row) =>
+              row.outOfRange
+                ? ` · ${row.name}: out of range`
+                : row.hit
+                  ? ` · ${row.name}: hit ${String(row.location)}, Damage ${String(row.damage)}` +
+                    (row.woundsLost === undefined ? "" : `, ${String(row.woundsLost)} Wounds lost`)
+                  : ` · ${row.name}: miss`,
+            )
+            .join(""),
       };
     },
   },
