@@ -3,8 +3,16 @@
 // with fixed faces, compared with the table's own pure functions on the same faces and with the
 // digest's worked examples (cited per test).
 import { describe, expect, it } from "vitest";
-import { extendedTest, resolveTest } from "../../src/rules/wfrp/index";
-import { buildRequest, defenceSpecFor, extendedAfterRoll, extendedTracker, specFor } from "../../src/rules/wfrp/table/checks";
+import { forcedDice } from "../../src/core/dice";
+import { extendedTest, resolveTest, rollInitiative } from "../../src/rules/wfrp/index";
+import {
+  buildRequest,
+  defenceSpecFor,
+  extendedAfterRoll,
+  extendedTracker,
+  initiativeCharacteristics,
+  specFor,
+} from "../../src/rules/wfrp/table/checks";
 import { attackStateFrom, planDamage, resolveTarget, withDefenceFaces } from "../../src/rules/wfrp/table/cards";
 import { DEFAULT_RULES } from "../../src/rules/wfrp/table/settings";
 import { actorViewOf, packDocs } from "../gallery/samples/wfrp";
@@ -167,6 +175,58 @@ describe("wfrp check attack", () => {
       [{ ...request, targets: [{ ...request.targets[0], actor: [] }] }, /"targets\[0\]\.actor" must be an actor's plain data object/],
     ] as Array<[unknown, RegExp]>) {
       const r = run("wfrp", "check", "attack", "--request", JSON.stringify(req), "--faces", "58,91");
+      expect(r.status).toBe(2);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(message);
+    }
+  });
+});
+
+describe("wfrp check initiative", () => {
+  const byName = (prefix: string) => actorViewOf(packDocs("wfrp-examples").find((d) => d.name.startsWith(prefix))!);
+  const combatants = () => [
+    { name: "Perdita", actor: byName("Perdita") },
+    { name: "Cultist", actor: byName("Cultist") },
+    { name: "Tollich", actor: byName("Tollich") },
+  ];
+
+  it("fixed (the default): Tollich 38 → the cultist 35 → Perdita 33, no roll (V11, 003:L283)", () => {
+    const r = run("wfrp", "check", "initiative", "--request", JSON.stringify({ combatants: combatants() }), "--json");
+    expect(r.status).toBe(0);
+    const order = JSON.parse(r.out).order;
+    expect(order.map((e: { name: string; score: number }) => [e.name, e.score])).toEqual([
+      ["Tollich", 38],
+      ["Cultist", 35],
+      ["Perdita", 33],
+    ]);
+  });
+
+  it("d10 + bonuses: 7 + Agility 34's 3 + Initiative 41's 4 = 14 (V26, 003:L293); the CLI's answer is initiativeCharacteristics → rollInitiative", () => {
+    const tollich = byName("Tollich");
+    const chars = tollich.system.characteristics as Record<string, object>;
+    tollich.system.characteristics = {
+      ...chars,
+      i: { initial: 41, advances: 0, modifier: 0 },
+      ag: { initial: 34, advances: 0, modifier: 0 },
+    };
+    const rules = { ...DEFAULT_RULES, initiativeMode: "d10_plus_bonuses" as const };
+    const table = rollInitiative(forcedDice([7]), [{ id: "0", ...initiativeCharacteristics(tollich) }], rules.initiativeMode, rules.test);
+    const cli = json(
+      "initiative",
+      { combatants: [{ name: "Tollich", actor: tollich }], rules: { initiativeMode: "d10_plus_bonuses" } },
+      "7",
+    );
+    expect(cli.order[0]).toMatchObject({ name: "Tollich", score: 14, roll: 7 });
+    expect(cli.order[0].score).toBe(table[0].score);
+  });
+
+  it("a bad combatant or mode exits 2 naming it", () => {
+    for (const [req, message] of [
+      [{ combatants: [{ name: "x", actor: 3 }] }, /"combatants\[0\]\.actor" must be an actor's plain data object/],
+      [{ combatants: [], rules: { initiativeMode: 3 } }, /"rules\.initiativeMode" must be a string/],
+      [{ combatant: [] }, /"combatant" is not one of initiative's/],
+    ] as Array<[unknown, RegExp]>) {
+      const r = run("wfrp", "check", "initiative", "--request", JSON.stringify(req));
       expect(r.status).toBe(2);
       expect(r.err).toHaveLength(1);
       expect(r.err[0]).toMatch(message);

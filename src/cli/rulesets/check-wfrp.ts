@@ -14,12 +14,13 @@ import {
   withDefenceFaces,
   type DefenceSkill,
 } from "../../rules/wfrp/table/cards";
-import { MAX_OPPOSED_REROLLS } from "../../rules/wfrp/index";
+import { MAX_OPPOSED_REROLLS, rollInitiative } from "../../rules/wfrp/index";
 import {
   buildRequest,
   checkData,
   defenceSpecFor,
   extendedAfterRoll,
+  initiativeCharacteristics,
   specFor,
   withWeapon,
   type ActorView,
@@ -228,6 +229,32 @@ export const WFRP_TABLE_KINDS: Record<string, CheckKind> = {
                   : ` · ${row.name}: miss`,
             )
             .join(""),
+      };
+    },
+  },
+  initiative: {
+    summary: "the combatants' initiative by the world's mode (fixed, Initiative Test, d10 + Initiative, d10 + bonuses) and their order",
+    table:
+      "the combat tracker's initiative (src/foundry/wfrp/combat.ts initiativeOptions, WfrpInitiativeRoll) → initiativeCharacteristics, rollInitiative",
+    fields: {
+      combatants: { type: "list", required: true, about: "[{name, actor}] — each combatant's plain data, in the tracker's order" },
+      rules: { type: "object", about: "the world's wfrp rules (initiativeMode, test, …)" },
+    },
+    run(r, dice: DiceSource) {
+      const rules = rulesOf(r);
+      const combatants = objects(r, "combatants").map((e, i) => {
+        const name = typeof e.name === "string" ? e.name : `combatant ${i + 1}`;
+        const actor = e.actor === undefined || e.actor === null ? null : actorViewOf(e.actor, `combatants[${i}].actor`);
+        return { id: `${i}`, name, ...initiativeCharacteristics(actor) };
+      });
+      const order = rollInitiative(dice, combatants, rules.initiativeMode, rules.test).map((e) => ({
+        ...e,
+        id: undefined,
+        name: combatants[Number(e.id)].name,
+      }));
+      return {
+        json: { mode: rules.initiativeMode, order },
+        text: order.map((e) => `${e.name} ${e.score}`).join(" → "),
       };
     },
   },

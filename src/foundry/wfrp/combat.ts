@@ -38,6 +38,7 @@ import { localize } from "../i18n";
 import type { CombatHooks } from "../ruleset";
 import { templatePath } from "../templates/helpers";
 import { bestSkillValue, deriveActor } from "../../rules/wfrp/table/derive";
+import { initiativeCharacteristics } from "../../rules/wfrp/table/checks";
 import { actorView } from "./documents";
 import { currentRules } from "./settings";
 import { WfrpInitiativeRoll, initiativeFormula, type WfrpInitiativeOptions } from "./rolls";
@@ -53,10 +54,7 @@ interface CombatantLike {
 }
 
 function characteristicsOf(combatant: CombatantLike): { initiative: number; agility: number } {
-  if (!combatant.actor) return { initiative: 0, agility: 0 };
-  const v = actorView(combatant.actor);
-  const d = deriveActor(v.system, v.items, v.statuses);
-  return { initiative: d.characteristics.i.current, agility: d.characteristics.ag.current };
+  return initiativeCharacteristics(combatant.actor ? actorView(combatant.actor) : null);
 }
 
 export function initiativeOptions(combatant: CombatantLike): WfrpInitiativeOptions {

@@ -106,6 +106,15 @@ export function extendedAfterRoll(
   return { accumulated, rollsMade, status, added: accumulated - tracker.accumulated };
 }
 
+/** The Initiative and Agility a combatant's initiative rolls with (an actor-less combatant: 0, 0). */
+export function initiativeCharacteristics(
+  actor: Pick<ActorView, "system" | "items" | "statuses"> | null,
+): { initiative: number; agility: number } {
+  if (!actor) return { initiative: 0, agility: 0 };
+  const d = deriveActor(actor.system, actor.items, actor.statuses ?? []);
+  return { initiative: d.characteristics.i.current, agility: d.characteristics.ag.current };
+}
+
 export interface WfrpCheckData {
   kind: "characteristic" | "skill" | "attack" | "extended";
   /** The allies the dialog offers as helpers (003:L221-237). */
