@@ -8,6 +8,7 @@ import { rollD6, rollPlainDice } from "../../src/rules/d6";
 import { attackOutcomes, attackerStrength, damagePlan, planDamage, strengthOf, targetResistCode } from "../../src/rules/d6/table/cards";
 import { attackCheck, itemNamed, resolveValues, targetDataOf, woundLevelOf } from "../../src/rules/d6/table/checks";
 import { DEFAULT_SETTINGS } from "../../src/rules/d6/table/settings";
+import { initiativeCodeOf } from "../../src/rules/d6/table/combat";
 import type { TargetInfo } from "../../src/rules/table/types";
 import { movementFailureOutcome, movementRequest, resolveMovement } from "../../src/rules/d6/table/movement/checks";
 import { healingResultOf, isRefusal, naturalHealingCheck, planHealing, resolveHealing } from "../../src/rules/d6/table/healing/checks";
@@ -300,5 +301,42 @@ describe("d6 check movement", () => {
       expect(r.err).toHaveLength(1);
       expect(r.err[0]).toMatch(message);
     }
+  });
+});
+
+describe("d6 check initiative", () => {
+  // T-70 (000:L1051–1055): Sev's Perception 3D+2 rolls 14, the tall man's 4D rolls 15: he goes first.
+  const withPerception = (name: string, dice: number, pips: number) => {
+    const a = thannik();
+    a.name = name;
+    a.system.attributes = { ...(a.system.attributes as object), perception: { dice, pips } };
+    return a;
+  };
+  const request = {
+    combatants: [
+      { name: "Sev", actor: withPerception("Sev", 3, 2) },
+      { name: "tall man", actor: withPerception("tall man", 4, 0) },
+    ],
+  };
+
+  it("the CLI's answer is the table's (initiativeCodeOf → rollD6) and T-70's: 14 and 15, the tall man first", () => {
+    const dice = faces("4,4,4,4,4,4,3");
+    const table = request.combatants.map((c) => rollD6(initiativeCodeOf(c.actor), dice, { kind: "initiative" }).total);
+    const cli = json("initiative", request, "4,4,4,4,4,4,3");
+    expect(cli.combatants.map((c: { total: number }) => c.total)).toEqual(table);
+    expect(cli.combatants.map((c: { code: string; total: number }) => [c.code, c.total])).toEqual([
+      ["3D+2", 14],
+      ["4D", 15],
+    ]);
+    expect(cli.order).toEqual(["tall man", "Sev"]);
+  });
+
+  it("a wounded combatant rolls Perception less the wound's die; a bad combatant exits 2 naming it", () => {
+    const hurt = withPerception("Sev", 3, 2);
+    hurt.system.woundLevel = "wounded";
+    expect(json("initiative", { combatants: [{ name: "Sev", actor: hurt }] }, "4,4").combatants[0].code).toBe("2D+2");
+    const r = run("d6", "check", "initiative", "--request", JSON.stringify({ combatants: [{ name: "x", actor: 5 }] }), "--faces", "4,4");
+    expect(r.status).toBe(2);
+    expect(r.err[0]).toMatch(/"combatants\[0\]\.actor" must be an actor's plain data object/);
   });
 });

@@ -25,6 +25,7 @@ import {
   type D6TargetData,
 } from "../../rules/d6/table/checks";
 import { DEFAULT_SETTINGS, type D6Settings } from "../../rules/d6/table/settings";
+import { initiativeCodeOf } from "../../rules/d6/table/combat";
 import type { CheckValues, TargetInfo } from "../../rules/table/types";
 import {
   MEDICAL_CHECKS,
@@ -410,6 +411,30 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
             : `${formatDieCode(m.code)} ${roll.total} vs ${m.difficulty} → ` +
               (failure ? `${failure.failure.split(".").pop()} (missed by ${failure.missedBy})` : `${m.distance} m`)),
       };
+    },
+  },
+  initiative: {
+    summary: "each combatant's initiative roll: Perception less its wounds (a vehicle: its pilot's code), highest first",
+    table: "the combat tracker's initiative (src/foundry/d6/combat.ts initiativeRollFor) → initiativeCodeOf, rollD6",
+    fields: {
+      combatants: {
+        type: "list",
+        required: true,
+        about: "[{name, actor?}] — each combatant's plain data, in the tracker's order (no actor: 2D)",
+      },
+      settings: { type: "object", about: "the world's d6 settings (wildDieInitiative, wildOne, …)" },
+    },
+    run(r, dice) {
+      const settings = settingsOf(r);
+      const rolled = objects(r, "combatants").map((e, i) => {
+        const name = typeof e.name === "string" ? e.name : `combatant ${i + 1}`;
+        const actor = e.actor === undefined || e.actor === null ? null : plainActor(e.actor, `combatants[${i}].actor`, "d6_character");
+        const code = initiativeCodeOf(actor);
+        const roll = rollCode(code, dice, settings, "initiative", settings.wildDieInitiative);
+        return { name, code: formatDieCode(code), roll, total: roll.total };
+      });
+      const order = [...rolled].sort((a, b) => b.total - a.total);
+      return { json: { combatants: rolled, order: order.map((c) => c.name) }, text: order.map((c) => `${c.name} ${c.total}`).join(" → ") };
     },
   },
 };

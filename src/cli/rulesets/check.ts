@@ -29,6 +29,7 @@ import {
 import type { CliCommand, CliRuleset } from "../types";
 import { D6_ATTACK_KINDS } from "./check-d6";
 import { WFRP_TABLE_KINDS } from "./check-wfrp";
+import { STORYTELLING_TABLE_KINDS } from "./check-storytelling";
 
 import { checkRequestFields, entries, type CheckKind, type Field } from "./check-fields";
 
@@ -315,7 +316,7 @@ const SILHOUETTE_KINDS: Record<string, CheckKind> = {
 export const CHECK_KINDS: Record<string, Record<string, CheckKind>> = {
   d6: { ...D6_KINDS, ...D6_ATTACK_KINDS },
   wfrp: { ...WFRP_KINDS, ...WFRP_TABLE_KINDS },
-  storytelling: STORYTELLING_KINDS,
+  storytelling: { ...STORYTELLING_KINDS, ...STORYTELLING_TABLE_KINDS },
   silhouette: SILHOUETTE_KINDS,
 };
 

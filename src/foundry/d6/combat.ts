@@ -15,7 +15,6 @@ import { userOwns, documentOf } from "../chat/actions";
 import { OmnibusError, refused } from "../../core/errors";
 import {
   compareCodes,
-  initiativeCode,
   initiativeWinner,
   resolveSurprise,
   subtractCodes,
@@ -38,6 +37,7 @@ import { healingStateOf } from "../../rules/d6/table/healing/checks";
 import {
   compareBySide,
   deathRollCard,
+  initiativeCodeOf,
   orderFor,
   sideInitiativeCard,
   sideInitiativeUpdates,
@@ -62,13 +62,8 @@ interface CombatantLike {
 
 const CHECK_CARD = templatePath("d6/chat/check-card");
 
-/** The code a combatant rolls for initiative (vehicles: the crew's piloting code). */
-export function initiativeCodeOf(actor: CombatantLike["actor"]): DieCode {
-  if (!actor) return { dice: 2, pips: 0 };
-  if (actor.type === "d6_vehicle") return storedCode((actor.system.crew as Record<string, unknown> | undefined)?.pilotCode, "pilotCode");
-  const perception = storedCode((actor.system.attributes as Record<string, unknown>)?.perception, "perception");
-  return initiativeCode(perception, woundLevelOf(actor.system));
-}
+/** The code a combatant rolls for initiative (src/rules/d6/table/combat.ts). */
+export { initiativeCodeOf };
 
 function perceptionOf(c: CombatantLike): DieCode {
   try {

@@ -26,7 +26,7 @@ import { KEY } from "../../rules/storytelling/table/settings";
 import { renderStorytellingCard, storytellingChecks } from "./checks";
 import { onKnockoutRecorded, storytellingChatActions } from "./actions";
 import { APPLY_ACTION } from "../chat/action-hooks";
-import { initiativeModifier } from "../../rules/storytelling";
+import { initiativeModifierOf } from "../../rules/storytelling/table/checks";
 import {
   StorytellingArmorModel,
   StorytellingCharacterModel,
@@ -38,7 +38,6 @@ import {
   StorytellingVehicleModel,
   StorytellingWeaponModel,
 } from "./models";
-import { characterTraits } from "../../rules/storytelling/table/derive";
 import { StorytellingInitiativeRoll, StorytellingRoll } from "./rolls";
 import { StorytellingDie } from "../dice/terms";
 import { STORYTELLING_TEMPLATES, StorytellingCharacterSheet, StorytellingItemSheet, StorytellingVehicleSheet } from "./sheets";
@@ -86,11 +85,8 @@ export const storytellingAdapter = defineRuleset({
   combat: {
     initiativeRoll(combatant) {
       const actor = (combatant as unknown as { actor?: { system?: Record<string, unknown> } | null }).actor;
-      if (!actor?.system?.attributes) return null;
-      const t = characterTraits(actor.system);
-      return StorytellingInitiativeRoll.forInitiative(
-        initiativeModifier({ dexterity: t.attributes.dexterity, composure: t.attributes.composure }),
-      ) as never;
+      const modifier = initiativeModifierOf(actor?.system);
+      return modifier === null ? null : (StorytellingInitiativeRoll.forInitiative(modifier) as never);
     },
     compare: compareInitiative,
     formula: "1d10",

@@ -5,7 +5,8 @@
  * initiative each turn (a house rule the digest lists).
  */
 import { forcedDice, type DiceSource } from "../../core/dice";
-import { initiativeModifier, initiativeOrder, resolveSurprise } from "../../rules/storytelling";
+import { initiativeOrder, resolveSurprise } from "../../rules/storytelling";
+import { initiativeModifierOf } from "../../rules/storytelling/table/checks";
 import { facesFromRoll, type EvaluatedDice } from "../../rules/table/faces";
 import { addDeletion, currentMessageMode, evaluateOptions } from "../compat";
 import { DEFENSE_FLAG } from "../../rules/storytelling/table/defense/combat";
@@ -27,10 +28,7 @@ interface CombatantLike {
 }
 
 function modifierOf(c: CombatantLike): number {
-  const system = c.actor?.system;
-  if (!system?.attributes) return 0;
-  const t = characterTraits(system);
-  return initiativeModifier({ dexterity: t.attributes.dexterity, composure: t.attributes.composure });
+  return initiativeModifierOf(c.actor?.system) ?? 0;
 }
 
 /**

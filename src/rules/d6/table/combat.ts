@@ -4,7 +4,9 @@
  * side acts first or last, and within a side characters act by Perception), and the cards of the
  * side initiative and of the death roll. combat.ts feeds them combatants and evaluated rolls.
  */
-import { compareCodes, formatDieCode, normalizeCode, sideInitiativeRollers, sideOrder, type DieCode } from "..";
+import { compareCodes, formatDieCode, initiativeCode, normalizeCode, sideInitiativeRollers, sideOrder, type DieCode } from "..";
+import { woundLevelOf } from "./checks";
+import { storedCode } from "./schema";
 import type { D6CardContext } from "./cards";
 import { explainSideInitiative } from "../explain";
 
@@ -140,4 +142,12 @@ export function deathRollCard(
     outcomes: [],
     buttons: [],
   };
+}
+
+/** The code a combatant rolls for initiative: Perception less its wounds (vehicles: the crew's piloting code; no actor: 2D). */
+export function initiativeCodeOf(actor: { type: string; system: Record<string, unknown> } | null | undefined): DieCode {
+  if (!actor) return { dice: 2, pips: 0 };
+  if (actor.type === "d6_vehicle") return storedCode((actor.system.crew as Record<string, unknown> | undefined)?.pilotCode, "pilotCode");
+  const perception = storedCode((actor.system.attributes as Record<string, unknown>)?.perception, "perception");
+  return initiativeCode(perception, woundLevelOf(actor.system));
 }

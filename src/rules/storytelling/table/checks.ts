@@ -11,6 +11,7 @@ import { OmnibusError, refused } from "../../../core/errors";
 import { checkEffectTotal, type CheckEffects, type PlainEffect } from "../../../core/effects";
 import {
   ATTRIBUTES,
+  initiativeModifier,
   SITUATIONAL_MODIFIERS,
   SKILL_CATEGORIES,
   SKILLS,
@@ -1009,4 +1010,14 @@ export function driveRequest(driver: ActorSnapshot, vehicle: ActorSnapshot, opti
     targets: [],
     data,
   };
+}
+
+/**
+ * A character's initiative modifier: Dexterity + Composure (the tracker's roll is 1d10 plus it);
+ * null for an actor without attributes (no initiative roll).
+ */
+export function initiativeModifierOf(system: Record<string, unknown> | null | undefined): number | null {
+  if (!system?.attributes) return null;
+  const t = characterTraits(system);
+  return initiativeModifier({ dexterity: t.attributes.dexterity, composure: t.attributes.composure });
 }
