@@ -30,6 +30,7 @@ import type { CliCommand, CliRuleset } from "../types";
 import { D6_ATTACK_KINDS } from "./check-d6";
 import { WFRP_TABLE_KINDS } from "./check-wfrp";
 import { STORYTELLING_TABLE_KINDS } from "./check-storytelling";
+import { SILHOUETTE_TABLE_KINDS } from "./check-silhouette";
 
 import { checkRequestFields, entries, type CheckKind, type Field } from "./check-fields";
 
@@ -317,7 +318,7 @@ export const CHECK_KINDS: Record<string, Record<string, CheckKind>> = {
   d6: { ...D6_KINDS, ...D6_ATTACK_KINDS },
   wfrp: { ...WFRP_KINDS, ...WFRP_TABLE_KINDS },
   storytelling: { ...STORYTELLING_KINDS, ...STORYTELLING_TABLE_KINDS },
-  silhouette: SILHOUETTE_KINDS,
+  silhouette: { ...SILHOUETTE_KINDS, ...SILHOUETTE_TABLE_KINDS },
 };
 
 /** Reads `--request`: inline JSON or `@file`. */

@@ -16,6 +16,7 @@ import { postCard } from "../chat/cards";
 import { publicMode } from "../compat";
 import { templatePath } from "../templates/helpers";
 import { createElementNear } from "../compat";
+import { initiativeFactsOf } from "../../rules/silhouette/table/checks";
 import { skillFor } from "../../rules/silhouette/table/derive";
 import { derivedOf, type ActorLike } from "./checks";
 import { SilhouetteRoll, type SilhouetteOutcome } from "./rolls";
@@ -51,15 +52,7 @@ export function initiativeFacts(
 ): { combatSense: number; modifier: number; pulledTogether: boolean; continuingAction: boolean } {
   if (!actor || !String(actor.type).startsWith("silhouette_"))
     return { combatSense: 0, modifier: 0, pulledTogether: false, continuingAction: false };
-  const derived = derivedOf(actor);
-  const row = skillFor(derived.skills, "combatSense");
-  return {
-    combatSense: row?.level ?? 0,
-    // The seed does not say whether the attribute counts (§16.10): a world setting, off by default.
-    modifier: options.initiativeAttribute ? (row?.attributeModifier ?? 0) : 0,
-    pulledTogether: actor.statuses?.has(STATUS.pullTogether) ?? false,
-    continuingAction: actor.statuses?.has(STATUS.continuingAction) ?? false,
-  };
+  return initiativeFactsOf(derivedOf(actor).skills, actor.statuses, options);
 }
 
 /** The Combat Sense level of a combatant (the tie-breaker). */

@@ -772,3 +772,23 @@ export function defenseOdds(request: KindRequest<DefenseCheckData>, values: Chec
     { label: `${L}Odds.Mishap`, probability: odds.fumble },
   ];
 }
+
+/**
+ * What an initiative roll needs about a character (004:L2–4, L18): its Combat Sense level (the
+ * dice and the tie-breaker), the attribute modifier when the world counts it (the seed does not
+ * say, §16.10), and whether it pulled itself together or carries on last round's action (its
+ * `pullTogether` and `continuingAction` statuses).
+ */
+export function initiativeFactsOf(
+  skills: readonly SkillRow[],
+  statuses: { has(id: string): boolean } | null | undefined,
+  options: Pick<SilhouetteOptions, "initiativeAttribute">,
+): { combatSense: number; modifier: number; pulledTogether: boolean; continuingAction: boolean } {
+  const row = skillFor(skills, "combatSense");
+  return {
+    combatSense: row?.level ?? 0,
+    modifier: options.initiativeAttribute ? (row?.attributeModifier ?? 0) : 0,
+    pulledTogether: statuses?.has("pullTogether") ?? false,
+    continuingAction: statuses?.has("continuingAction") ?? false,
+  };
+}
