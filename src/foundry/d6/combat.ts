@@ -13,14 +13,7 @@
  */
 import { userOwns, documentOf } from "../chat/actions";
 import { OmnibusError, refused } from "../../core/errors";
-import {
-  compareCodes,
-  initiativeWinner,
-  resolveSurprise,
-  subtractCodes,
-  woundPenaltyDice,
-  type DieCode,
-} from "../../rules/d6";
+import { compareCodes, initiativeWinner, resolveSurprise, subtractCodes, woundPenaltyDice, type DieCode } from "../../rules/d6";
 import { skillCode, type D6ActorData } from "../../rules/d6/table/checks";
 import type { SurpriseChoice } from "../ruleset";
 import { actorData } from "./checks";

@@ -107,9 +107,10 @@ export function extendedAfterRoll(
 }
 
 /** The Initiative and Agility a combatant's initiative rolls with (an actor-less combatant: 0, 0). */
-export function initiativeCharacteristics(
-  actor: Pick<ActorView, "system" | "items" | "statuses"> | null,
-): { initiative: number; agility: number } {
+export function initiativeCharacteristics(actor: Pick<ActorView, "system" | "items" | "statuses"> | null): {
+  initiative: number;
+  agility: number;
+} {
   if (!actor) return { initiative: 0, agility: 0 };
   const d = deriveActor(actor.system, actor.items, actor.statuses ?? []);
   return { initiative: d.characteristics.i.current, agility: d.characteristics.ag.current };
