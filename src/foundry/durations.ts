@@ -19,6 +19,8 @@ import { localize } from "./i18n";
 import { templatePath } from "./templates/helpers";
 
 export const TIMER_FLAG = "timer";
+/** The update option a timer's consequence carries (`options.omnibusTimer` in the `updateActor` hook). */
+export const TIMER_UPDATE = "omnibusTimer";
 
 /** What an effect's `flags.omnibus.timer` holds. */
 export interface TimerFlag {
@@ -45,7 +47,7 @@ export interface TimerActor {
   system?: Record<string, unknown>;
   statuses?: Set<string>;
   effects?: { contents?: TimerEffectLike[] } | TimerEffectLike[] | null;
-  update(data: Record<string, unknown>): Promise<unknown>;
+  update(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
   createEmbeddedDocuments(type: "ActiveEffect", data: Array<Record<string, unknown>>): Promise<unknown>;
   deleteEmbeddedDocuments(type: "ActiveEffect", ids: string[]): Promise<unknown>;
   toggleStatusEffect?(id: string, options: { active: boolean }): Promise<unknown>;
@@ -214,7 +216,9 @@ async function applyOutcome(
   handled.add(key);
   const outcome = rulesByRuleset.get(flag.ruleset)?.onExpire(flag.kind, actor, flag, now) ?? null;
   if (!outcome) return null;
-  if (outcome.update && Object.keys(outcome.update).length > 0) await actor.update(outcome.update);
+  // Marked as a timer's own consequence: a ruleset's `updateActor` follower (Storytelling healing)
+  // leaves it to the timer's own restart instead of starting a second timer.
+  if (outcome.update && Object.keys(outcome.update).length > 0) await actor.update(outcome.update, { [TIMER_UPDATE]: true });
   for (const id of outcome.statusesOff ?? []) if (actor.statuses?.has(id)) await actor.toggleStatusEffect?.(id, { active: false });
   for (const id of outcome.statusesOn ?? []) if (!actor.statuses?.has(id)) await actor.toggleStatusEffect?.(id, { active: true });
   const again = typeof outcome.again === "object" && outcome.again !== null ? outcome.again : outcome.again === true;

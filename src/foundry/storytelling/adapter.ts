@@ -106,7 +106,9 @@ export const storytellingAdapter = defineRuleset({
     // Timers (the Willpower turn, pepper spray to the scene's end, knockouts) as Active Effect durations.
     registerTimerRules(storytellingTimerRules);
     registerTimerHooks(Hooks as never);
-    Hooks.on("updateActor", (actor: unknown, changed: unknown) => onStorytellingActorChange(actor as never, (changed ?? {}) as never));
+    Hooks.on("updateActor", (actor: unknown, changed: unknown, options: unknown) =>
+      onStorytellingActorChange(actor as never, (changed ?? {}) as never, (options ?? {}) as never),
+    );
     Hooks.on("createActiveEffect", (effect: unknown) => onStorytellingEffectCreated(effect as never));
     Hooks.on("deleteActiveEffect", (effect: unknown) => onStorytellingEffectDeleted(effect as never));
     // A failed knockout Stamina roll, once the GM has recorded it: unconscious for the damage in turns (WoD p.169).

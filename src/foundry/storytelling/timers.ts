@@ -40,6 +40,7 @@ import {
   timerOf,
   timerStart,
   isExpired,
+  TIMER_UPDATE,
   type TimerActor,
   type TimerCombat,
   type TimerEffectLike,
@@ -207,7 +208,11 @@ function changedTrack(changed: Record<string, unknown>): boolean {
  * The `updateActor` hook on the active GM: a Willpower point spent starts the turn's mark; a
  * changed Health track starts, follows or ends the healing timer.
  */
-export async function onStorytellingActorChange(actor: TimerActor, changed: Record<string, unknown>): Promise<StorytellingTimerKind[]> {
+export async function onStorytellingActorChange(
+  actor: TimerActor,
+  changed: Record<string, unknown>,
+  options: Record<string, unknown> = {},
+): Promise<StorytellingTimerKind[]> {
   if (!isActiveGM() || !isCharacter(actor)) return [];
   const started: StorytellingTimerKind[] = [];
   const combat = activeCombat();
@@ -215,7 +220,8 @@ export async function onStorytellingActorChange(actor: TimerActor, changed: Reco
     await start(actor, "willpower", willpowerTurnLength(combat !== null), combat);
     started.push("willpower");
   }
-  if (changedTrack(changed) && (await followHealing(actor, combat))) started.push("healing");
+  // A timer's own consequence (healing, bleeding) restarts its timer itself (durations.ts `again`).
+  if (changedTrack(changed) && options[TIMER_UPDATE] !== true && (await followHealing(actor, combat))) started.push("healing");
   return started;
 }
 

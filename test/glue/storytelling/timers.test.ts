@@ -317,6 +317,19 @@ describe("Storytelling timers", () => {
       expect(flag().data).toEqual({ wound: "lethal" });
     });
 
+    it("a timer's own heal is marked as such: the track's change it makes starts no second healing timer (v14 core deletes the run-out one first)", async () => {
+      await wound({ aggravated: 0, lethal: 0, bashing: 2 });
+      await clock(900);
+      expect(actor.updateOptions.at(-1)).toEqual({ omnibusTimer: true });
+      expect(timers("healing")).toHaveLength(1);
+      // As in v14: the run-out timer already gone when the heal's updateActor arrives.
+      actor.effects.contents = [];
+      await everyGM("updateActor", actor, { system: { healthTrack: { aggravated: 0, lethal: 0, bashing: 1 } } }, { omnibusTimer: true });
+      expect(timers("healing")).toHaveLength(0);
+      await everyGM("updateActor", actor, { system: { healthTrack: { aggravated: 0, lethal: 0, bashing: 1 } } }, {});
+      expect(timers("healing")).toHaveLength(1);
+    });
+
     it("a bleeding timer that ran out is not a stabilisation; an update while a healing timer has run out waits for its expiry", async () => {
       await wound({ aggravated: 0, lethal: 0, bashing: 1 });
       const id = timers("healing")[0].id;
