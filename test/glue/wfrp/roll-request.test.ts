@@ -4,50 +4,23 @@
 // dialog offers, `allies`), rolls 04 (V6: Intimidate 47 → +4 SL) and posts it linked to the request;
 // the GM re-derives the card and records it on the request once.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { forceFaces, installFoundryStandIns, StandInDocument, type StandIns } from "../../support/foundry-stand-ins";
-import { actorViewOf, packDocs } from "../../gallery/samples/wfrp";
+import type { StandIns } from "../../support/foundry-stand-ins";
+import { actorViewOf } from "../../gallery/samples/wfrp";
+import { actorDoc, character, setUpWfrp, type WfrpGlue } from "./harness";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let stand: StandIns;
 let faces: number[];
-let actions: typeof import("../../../src/foundry/chat/actions");
+let actions: WfrpGlue["actions"];
 let requests: typeof import("../../../src/foundry/roll-requests");
 let record: typeof import("../../../src/foundry/chat/record");
-const g = globalThis as any;
 
 beforeEach(async () => {
   vi.resetModules();
-  stand = installFoundryStandIns({ settings: { "omnibus.ruleset": "wfrp", "omnibus.rulesetChosen": true } });
-  stand.makeUser("gm", true);
-  stand.setActiveGM("gm");
-  faces = forceFaces();
-  g.foundry.utils.getProperty = (o: any, path: string) => path.split(".").reduce((n, k) => n?.[k], o);
-  const system = await import("../../../src/foundry/system");
-  const wfrp = await import("../../../src/foundry/wfrp/adapter");
-  system.installOmnibus([wfrp.wfrpAdapter]);
-  await stand.fire("init");
-  await stand.fire("ready");
-  actions = await import("../../../src/foundry/chat/actions");
+  ({ stand, faces, actions } = await setUpWfrp());
   requests = await import("../../../src/foundry/roll-requests");
   record = await import("../../../src/foundry/chat/record");
 });
-
-function actorDoc(id: string, view: ReturnType<typeof actorViewOf>, owners: string[] = []): StandInDocument & Record<string, any> {
-  const doc = new StandInDocument(id, `Actor.${id}`, false, {
-    name: view.name,
-    img: view.img,
-    type: view.type,
-    system: view.system,
-    items: { contents: view.items },
-    statuses: new Set(view.statuses ?? []),
-    testUserPermission: (user: { id: string; isGM: boolean }) => user.isGM || owners.includes(user.id),
-  }) as StandInDocument & Record<string, any>;
-  Object.defineProperty(doc, "isOwner", { get: () => g.game.user.isGM || owners.includes(g.game.user.id) });
-  stand.documents.set(doc.uuid, doc);
-  return doc;
-}
-
-const character = (name: string) => packDocs("wfrp-examples").find((d) => d.name === name)!;
 
 describe("a WFRP roll request answered by the player's own roll", () => {
   it("Salundra's Intimidate, 04: her card holds, names the request, and is recorded on it once", async () => {
