@@ -128,6 +128,30 @@ export function plainActor(value: unknown, name: string, fallbackType: string): 
   } as PlainActor;
 }
 
+/**
+ * An actor's plain data as a sheet's view of it (the shape the WFRP `actorView` and the Storytelling
+ * snapshot share): its uuid (`Actor.<name>` when none is given), no images, its items, and its
+ * `statuses` when given (a list, or a bad field).
+ */
+export function sheetView(value: unknown, name: string, fallbackType: string) {
+  const a = plainActor(value, name, fallbackType);
+  const raw = value as Req;
+  if (raw.statuses !== undefined && !Array.isArray(raw.statuses)) throw bad(`${name}.statuses`, "must be a list");
+  return {
+    view: {
+      uuid: typeof raw.uuid === "string" ? raw.uuid : `Actor.${name}`,
+      name: a.name,
+      img: "",
+      type: a.type,
+      system: a.system,
+      items: a.items.map((i) => ({ id: i.id, name: i.name, type: i.type, img: null, system: i.system })),
+    },
+    statuses: raw.statuses as string[] | undefined,
+    actor: a,
+    raw,
+  };
+}
+
 /** The object entries of a list field (each must be an object). */
 export function objects(r: Req, name: string): Array<Record<string, unknown>> {
   const list = (r[name] ?? []) as unknown[];

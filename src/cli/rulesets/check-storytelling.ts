@@ -18,23 +18,16 @@ import {
 } from "../../rules/storytelling/table/checks";
 import { DEFAULT_OPTIONS, type StorytellingOptions } from "../../rules/storytelling/table/settings";
 import type { CheckValues } from "../../rules/table/types";
-import { badField, numberAt, objects, plainActor, settingsOver, type CheckKind, type Req } from "./check-fields";
+import { badField, numberAt, objects, plainActor, settingsOver, sheetView, type CheckKind, type Req } from "./check-fields";
 
 const optionsOf = (r: Req): StorytellingOptions => settingsOver(r.options, DEFAULT_OPTIONS, "options");
 
 /** The actor's plain data as the sheet's snapshot of it. */
 function snapshotOf(value: unknown, name: string): ActorSnapshot {
-  const a = plainActor(value, name, "storytelling_character");
-  const raw = value as Req;
-  if (raw.statuses !== undefined && !Array.isArray(raw.statuses)) throw badField(`${name}.statuses`, "must be a list");
+  const { view, statuses, raw } = sheetView(value, name, "storytelling_character");
   return {
-    uuid: typeof raw.uuid === "string" ? raw.uuid : `Actor.${name}`,
-    name: a.name,
-    img: "",
-    type: a.type,
-    system: a.system,
-    items: a.items.map((i) => ({ id: i.id, name: i.name, type: i.type, img: null, system: i.system })),
-    statuses: (raw.statuses as string[] | undefined) ?? [],
+    ...view,
+    statuses: statuses ?? [],
     ...(raw.flags && typeof raw.flags === "object" ? { flags: raw.flags as Record<string, unknown> } : {}),
   } as ActorSnapshot;
 }

@@ -28,25 +28,18 @@ import {
 } from "../../rules/wfrp/table/checks";
 import { DEFAULT_RULES, type WfrpRules } from "../../rules/wfrp/table/settings";
 import type { CheckValues } from "../../rules/table/types";
-import { badField, numberAt, objects, plainActor, settingsOver, type CheckKind, type Req } from "./check-fields";
+import { badField, numberAt, objects, settingsOver, sheetView, type CheckKind, type Req } from "./check-fields";
 
 const rulesOf = (r: Req): WfrpRules => settingsOver(r.rules, DEFAULT_RULES, "rules");
 const t = (key: string) => key;
 
 /** The actor's plain data as the sheet's view of it (`actorView`). */
 export function actorViewOf(value: unknown, name: string): ActorView {
-  const a = plainActor(value, name, "wfrp_character");
-  const raw = value as Req;
-  if (raw.statuses !== undefined && !Array.isArray(raw.statuses)) throw badField(`${name}.statuses`, "must be a list");
+  const { view, statuses, actor } = sheetView(value, name, "wfrp_character");
   return {
-    uuid: typeof raw.uuid === "string" ? raw.uuid : `Actor.${name}`,
-    name: a.name,
-    img: "",
-    type: a.type,
-    system: a.system,
-    items: a.items.map((i) => ({ id: i.id, name: i.name, type: i.type, img: null, system: i.system })),
-    ...(Array.isArray(raw.statuses) ? { statuses: raw.statuses as string[] } : {}),
-    ...(a.effects ? { effects: a.effects } : {}),
+    ...view,
+    ...(statuses ? { statuses } : {}),
+    ...(actor.effects ? { effects: actor.effects } : {}),
   } as ActorView;
 }
 
