@@ -234,14 +234,20 @@ describe("an attack on a targeted token", () => {
     expect(row.fortuneButton).toBeUndefined();
   });
 
-  it("a re-roll that changes the winner moves Advantage with it: the attacker's +1 taken back, the defender's given, in the Fortune point's update", async () => {
-    const { attacker, defender, message } = await attack(13);
-    attacker.live = defender.live = true;
+  /** WS 45 rolls 13 against the Guard Officer's parry of 27: the attacker wins; both actors apply their updates. */
+  async function parried() {
+    const sides = await attack(13);
+    sides.attacker.live = sides.defender.live = true;
     stand.setUser("gm");
     stand.setActiveGM("gm");
     faces.push(27);
-    await actions.requestChatAction(message as any, "defendMelee", "0");
+    await actions.requestChatAction(sides.message as any, "defendMelee", "0");
     await stand.settle();
+    return sides;
+  }
+
+  it("a re-roll that changes the winner moves Advantage with it: the attacker's +1 taken back, the defender's given, in the Fortune point's update", async () => {
+    const { attacker, defender, message } = await parried();
     expect(attacker.system.advantage).toBe(1);
     expect(stateOf(message).attack.targets[0].advantage).toEqual({ attacker: 0, defender: 0, winner: "attacker" });
     defender.system.fortune = 1;
@@ -254,13 +260,7 @@ describe("an attack on a targeted token", () => {
   });
 
   it("the attacker's Fortune re-roll that loses a won parry: Advantage to the defender, the attacker's later gain kept", async () => {
-    const { attacker, defender, message } = await attack(13);
-    attacker.live = defender.live = true;
-    stand.setUser("gm");
-    stand.setActiveGM("gm");
-    faces.push(27);
-    await actions.requestChatAction(message as any, "defendMelee", "0");
-    await stand.settle();
+    const { attacker, defender, message } = await parried();
     // Since the parry the attacker gained another point elsewhere: it is kept.
     attacker.system.advantage = 2;
     attacker.system.fortune = 1;
@@ -273,13 +273,7 @@ describe("an attack on a targeted token", () => {
   });
 
   it("the attacker's Fortune re-roll that still wins the parry changes no Advantage", async () => {
-    const { attacker, defender, message } = await attack(13);
-    attacker.live = defender.live = true;
-    stand.setUser("gm");
-    stand.setActiveGM("gm");
-    faces.push(27);
-    await actions.requestChatAction(message as any, "defendMelee", "0");
-    await stand.settle();
+    const { attacker, defender, message } = await parried();
     attacker.system.fortune = 1;
     const before = defender.updates.length;
     faces.push(12);
