@@ -36,6 +36,27 @@ import {
 } from "../../../src/rules/d6/table/checks";
 import { DEFAULT_SETTINGS } from "../../../src/rules/d6/table/settings";
 
+/** A Dexterity 3D character and the seed's blaster pistol (4D, 3-10/30/120, 000:L689–695), in a given condition. */
+const shooter = (name: string) => ({
+  name,
+  type: "d6_character",
+  system: { attributes: { dexterity: { dice: 3, pips: 0 } }, round: {} },
+  items: [],
+});
+const blasterPistol = (condition?: string) => ({
+  id: "w",
+  name: "Blaster pistol",
+  type: "d6_weapon",
+  system: {
+    skill: "blaster",
+    attackType: "ranged",
+    damage: "4D",
+    ranges: { shortMin: 3, shortMax: 10, medium: 30, long: 120 },
+    fireControl: { dice: 0, pips: 0 },
+    ...(condition ? { condition } : {}),
+  },
+});
+
 describe("a reaction replaces only the base difficulty (000:L1145, L605, L620)", () => {
   it("the seed's moonlit-night example: 13 + 2D rolled 5 = 18 (000:L611); a dodge of 15 replaces the 13 only → 20", () => {
     expect(attackDifficulty(13, "ranged", [], 5).difficulty).toBe(18);
@@ -227,25 +248,8 @@ describe("damaged weapons (000:L299–315)", () => {
     for (const t of ["3D", "STR", "STR+2", "STR-1D"]) expect(formatDamageCode(parseDamageCode(t))).toBe(t);
   });
   it("at the table: a lightly damaged blaster pistol (4D) rolls 3D damage; a heavily damaged one adds 1 to Moderate 13; a severe one cannot be used", () => {
-    const actor = {
-      name: "Thannik",
-      type: "d6_character",
-      system: { attributes: { dexterity: { dice: 3, pips: 0 } }, round: {} },
-      items: [],
-    };
-    const pistol = (condition: string) => ({
-      id: "w",
-      name: "Blaster pistol",
-      type: "d6_weapon",
-      system: {
-        skill: "blaster",
-        attackType: "ranged",
-        damage: "4D",
-        ranges: { shortMin: 3, shortMax: 10, medium: 30, long: 120 },
-        fireControl: { dice: 0, pips: 0 },
-        condition,
-      },
-    });
+    const actor = shooter("Thannik");
+    const pistol = blasterPistol;
     const light = attackCheck(actor, pistol("lightly_damaged"), [], {}, DEFAULT_SETTINGS);
     expect((light.data as { attack: { damage: string } }).attack.damage).toBe("3D");
     const heavy = attackCheck(actor, pistol("heavily_damaged"), [], {}, DEFAULT_SETTINGS);
@@ -326,29 +330,13 @@ describe("caught by surprise: no dodge or parry against the first action (000:L3
   });
 
   it("at the table: a target that dodged 18 before the ambush is hit against its short range's Easy number (6–10) while surprised", () => {
-    const shooter = {
-      name: "Rodo",
-      type: "d6_character",
-      system: { attributes: { dexterity: { dice: 3, pips: 0 } }, round: {} },
-      items: [],
-    };
-    const pistol = {
-      id: "w",
-      name: "Blaster pistol",
-      type: "d6_weapon",
-      system: {
-        skill: "blaster",
-        attackType: "ranged",
-        damage: "4D",
-        ranges: { shortMin: 3, shortMax: 10, medium: 30, long: 120 },
-        fireControl: { dice: 0, pips: 0 },
-      },
-    };
+    const rodo = shooter("Rodo");
+    const pistol = blasterPistol();
     const target = { tokenUuid: "t", actorUuid: "Actor.k", name: "Kessa", img: "", distance: 5, units: "m" };
     const dodged = { scale: "character" as const, reactions: [{ skill: "dodge" as const, total: 18, full: false }], isVehicle: false };
-    const aware = attackCheck(shooter, pistol, [target], { "Actor.k": dodged }, settings);
-    const caught = attackCheck(shooter, pistol, [target], { "Actor.k": { ...dodged, surprised: true } }, settings);
-    const none = attackCheck(shooter, pistol, [target], { "Actor.k": { ...dodged, reactions: [] } }, settings);
+    const aware = attackCheck(rodo, pistol, [target], { "Actor.k": dodged }, settings);
+    const caught = attackCheck(rodo, pistol, [target], { "Actor.k": { ...dodged, surprised: true } }, settings);
+    const none = attackCheck(rodo, pistol, [target], { "Actor.k": { ...dodged, reactions: [] } }, settings);
     const difficulty = (r: typeof aware) =>
       targetDifficulty((r.data as { attack: { targets: D6AttackTarget[] } }).attack.targets[0], "ranged", 0, settings)!;
     // 5 m with a 3-10/30/120 pistol is short range, Easy (000:L697–699), 6–10; an aware dodge of 18 replaces it.
