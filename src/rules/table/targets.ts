@@ -9,7 +9,10 @@
  *  - the same token twice is refused (one user targets a token once);
  *  - the claimed distance must be one the GM measured (to a millionth of a unit, as both sides run
  *    the same grid measurement); with no token of the actor on that scene it must be null;
- *  - a target without a token (a healing card's patient) keeps its actor but no distance;
+ *  - a target without a token (a healing card's patient named by its actor) keeps its actor but no
+ *    distance, and only when the card's author owns that actor (`ownedActors`, the actors the GM
+ *    found the author owns): nothing on the scene shows that patient is there, so a player may
+ *    name only their own characters that way;
  *  - the GM's names, images, units and distances replace the claimed ones.
  */
 import type { TargetInfo } from "./types";
@@ -27,23 +30,26 @@ export interface MeasuredTarget {
 }
 
 /** Why the claimed targets were refused. */
-export type TargetsRefusal = "missing" | "actor" | "duplicate" | "distance" | "units";
+export type TargetsRefusal = "missing" | "actor" | "duplicate" | "distance" | "units" | "unowned";
 
 const TOLERANCE = 1e-6;
 
 /**
  * The GM's targets for a card: the claimed ones, each checked against what the GM measured
- * (`measured[i]` for `claimed[i]`; null: the GM found no such token). Returns the GM's list, or the
+ * (`measured[i]` for `claimed[i]`; null: the GM found no such token; `ownedActors`: the actors of
+ * tokenless targets the author owns, null: not checked). Returns the GM's list, or the
  * reason and the index of the first target that does not hold.
  */
 export function rederiveTargets(
   claimed: readonly TargetInfo[],
   measured: ReadonlyArray<MeasuredTarget | null>,
+  ownedActors: ReadonlySet<string> | null = null,
 ): { targets: TargetInfo[] } | { refused: TargetsRefusal; index: number } {
   const seen = new Set<string>();
   const targets: TargetInfo[] = [];
   for (const [index, claim] of claimed.entries()) {
     if (!claim.tokenUuid) {
+      if (ownedActors && claim.actorUuid && !ownedActors.has(claim.actorUuid)) return { refused: "unowned", index };
       targets.push({ ...claim, distance: null });
       continue;
     }

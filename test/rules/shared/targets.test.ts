@@ -75,4 +75,14 @@ describe("rederiveTargets", () => {
       targets: [{ tokenUuid: "", actorUuid: "Actor.patient", name: "claimed name", img: "claimed.png", distance: null, units: "m" }],
     });
   });
+
+  it("a target without a token is refused when the author does not own its actor (a point without an actor is not)", () => {
+    expect(rederiveTargets([claim("", "Actor.patient", 0)], [null], new Set<string>())).toEqual({ refused: "unowned", index: 0 });
+    expect(rederiveTargets([claim("", "Actor.patient", 0)], [null], new Set(["Actor.patient"]))).toMatchObject({
+      targets: [{ actorUuid: "Actor.patient" }],
+    });
+    expect(rederiveTargets([{ ...claim("", "Actor.x", 0), actorUuid: null }], [null], new Set<string>())).toMatchObject({
+      targets: [{ actorUuid: null }],
+    });
+  });
 });
