@@ -133,7 +133,12 @@ export function checksByKind(table: CheckTable): CheckHandler {
       },
       spend(context) {
         const { kind, request } = forRequest(context.request);
-        return kind.rederive?.spend?.({ ...context, request }) ?? {};
+        return kind.rederive?.spend?.({ ...context, request }) ?? [];
+      },
+      refuseSpend(context) {
+        const source = context.source;
+        const key = source.kind === "item" && table.itemKind ? table.itemKind(source) : source.kind;
+        return (key !== null && entry(key)?.rederive?.refuseSpend?.(context)) || null;
       },
     };
   }

@@ -71,11 +71,6 @@ export interface CheckSource {
    * Only when the GM rebuilds a player's card (chat/verify.ts): the card's recorded dialog choices.
    */
   choices?: Record<string, string>;
-  /**
-   * Only on the GM's rebuild of a card it did not see created (no GM was there, so the roller's
-   * client spent the roll's own points before posting): a handler puts them back (D6 points).
-   */
-  rollerSpent?: boolean;
 }
 
 /**
@@ -109,12 +104,19 @@ export interface CheckRederive<R> {
    */
   check(context: { request: R; values: CheckValues; rolls: unknown[]; state: Record<string, unknown> }): unknown;
   /**
-   * What the roll spends of its actor (an update of the acting actor; empty: nothing), computed
-   * from the rebuilt request and values. When the active GM sees a player's card of this kind
-   * created, the roller's client leaves the spend to it (verify.ts `gmSpends`), and the GM applies
-   * this once the card holds: a card cannot claim points its actor does not have.
+   * What the roll spends (D6 Character Points, a new Force Point, a used-up medpac): the documents'
+   * updates (empty: nothing), computed from the rebuilt request and values. Only the active GM
+   * applies it, once, when it records a player's card it saw created and the card holds; the
+   * roller's client never spends them itself (verify.ts `gmSpends`). A GM's own roll spends locally.
    */
-  spend?(context: { request: R; values: CheckValues }): Record<string, unknown>;
+  spend?(context: { request: R; values: CheckValues }): DocumentChange[] | Promise<DocumentChange[]>;
+  /**
+   * The GM's refusal of what a card claims to spend, from the actor's current data and the card's
+   * choices, before the rebuild: an OMNIBUS.Chat.Forged key (more points than the actor has, a
+   * spend the rules forbid, a medpac with none left, any spend on a card no GM saw created) or null.
+   * Called by the source's kind (`CheckSource.kind`), as `build` is.
+   */
+  refuseSpend?(context: { source: CheckSource; seenCreated: boolean }): string | null;
 }
 
 /**

@@ -180,6 +180,8 @@ export async function onCreateMessage(message: Message, _options: unknown, userI
     return;
   }
   if (!isCard(message)) return;
+  // A creation seen again (a replayed hook) re-derives and spends nothing: one record, one spend.
+  if (recording.has(message.id) || recordOf(message.id)) return;
   const pending = (async () => {
     // The card's own roll re-derived from the author's actor (verify.ts) before it is recorded.
     const fresh = newRecord(message, userId);

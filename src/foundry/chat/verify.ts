@@ -19,11 +19,17 @@
  * apply. Dice a player rolls remain bounded, not proven: a player can still choose faces that the
  * formula allows.
  *
- * What a re-derived roll spends of its actor (D6 Character and Force Points) is the GM's to spend:
- * the roller's client leaves it when an active GM will see the card (`gmSpends`), and the GM,
- * rebuilding from the actor as it is, applies the kind's `spend` once the card holds. Cards are
- * verified one at a time, so two cards cannot both spend the same points. A card the GM did not
- * see created (no GM was there: the roller spent its own points) is rebuilt with them put back.
+ * What a re-derived roll spends (D6 Character Points, a new Force Point, a used-up medpac) is the
+ * GM's to spend, never the roller's client's: a player's roll that spends something is not rolled
+ * without an active GM (`assertSpender`), the client leaves the spend (`gmSpends`), and the active GM,
+ * rebuilding from the actor as it is now, first refuses a claim the actor cannot pay or the rules
+ * forbid (the kind's `refuseSpend`: a clear reason, the card's actions refused, nothing changed),
+ * then applies the kind's `spend` once the card holds. So a card cannot claim points its actor
+ * does not have, and nothing is spent twice: cards are verified one at a time (two cards cannot
+ * spend the same points), a card is verified only when its record does not exist yet (a replayed
+ * creation applies nothing: actions.ts `onCreateMessage`), and a card the GM did not see created
+ * spends nothing and is refused if it claims a spend (nobody can show it was paid). A GM's own
+ * roll carries no origin and spends on the GM's client, once, as it rolls.
  */
 import { isOmnibusError } from "../i18n";
 import { activeRuleset } from "../registry";
@@ -32,9 +38,25 @@ import { rederiveTargets } from "../../rules/table/targets";
 import { measureClaimedTargets } from "../targets";
 import { valuesFromChoices } from "./choices";
 import { serialQueue } from "../../core/serial";
+import { refused } from "../../core/errors";
 
 /** Why a card was refused (an i18n key under OMNIBUS.Chat.Forged). */
-export type ForgedReason = "NoOrigin" | "NotOwner" | "NotRebuilt" | "Choices" | "Dice" | "Result" | "Targets";
+export type ForgedReason =
+  | "NoOrigin"
+  | "NotOwner"
+  | "NotRebuilt"
+  | "Choices"
+  | "Dice"
+  | "Result"
+  | "Targets"
+  | "Unowned"
+  | "NotSpent"
+  // What a card claims to spend, refused by its ruleset (`refuseSpend`; D6: `spendRefusal`).
+  | "CharacterPoints"
+  | "PointsInForceRound"
+  | "ForcePoint"
+  | "NoneLeft"
+  | "PointsUnseen";
 
 /** A claimed value that is not what the GM derived. */
 export class ClaimMismatch extends Error {
@@ -95,6 +117,16 @@ type Owned = { testUserPermission?(user: unknown, level: string): boolean };
  */
 export function gmSpends(covers: boolean): boolean {
   return covers && !game.user?.isGM && Boolean(game.users?.activeGM);
+}
+
+/**
+ * Before a roll that spends something (`spends`): a player's re-derived roll needs the active GM,
+ * who alone spends it; without one it is refused and nothing is rolled (the GM could never show
+ * the points were paid). A GM's roll, or one the GM does not re-derive, spends on its own client.
+ */
+export function assertSpender(covers: boolean, spends: boolean): void {
+  if (spends && covers && !game.user?.isGM && !game.users?.activeGM)
+    throw refused("SpendNeedsGM", "no active GM to spend the roll's points");
 }
 
 /**
@@ -161,23 +193,30 @@ async function verifyNow(
     if (!item) return "NotOwner";
   }
   // The targets as the GM's own scene has them: the tokens named, their actors, the distances.
-  const targets = rederiveTargets(origin.targets, await measureClaimedTargets(origin.actorUuid, origin.targets));
+  // A target without a token (a healing card's patient) only when the author owns its actor.
+  const owned = new Set<string>();
+  for (const claim of origin.targets)
+    if (!claim.tokenUuid && typeof claim.actorUuid === "string" && claim.actorUuid) {
+      try {
+        const named = (await fromUuid(claim.actorUuid as never)) as Owned | null;
+        if (named?.testUserPermission?.(author, "OWNER")) owned.add(claim.actorUuid);
+      } catch {
+        /* not an actor the GM can find: not owned */
+      }
+    }
+  const targets = rederiveTargets(origin.targets, await measureClaimedTargets(origin.actorUuid, origin.targets), owned);
   if ("refused" in targets) {
     console.warn(`Omnibus | a card's target ${targets.index + 1} was refused: ${targets.refused}`);
-    return "Targets";
+    return targets.refused === "unowned" ? "Unowned" : "Targets";
   }
+  const source = { actor, item, kind: origin.kind, dataset: origin.dataset, targets: targets.targets, choices: origin.choices };
+  // What the card claims to spend, against the actor as it is now (before anything is rebuilt).
+  const spendRefused = rederive.refuseSpend?.({ source, seenCreated }) ?? null;
+  if (spendRefused) return spendRefused as ForgedReason;
   let request: CheckRequest | null;
   let values: CheckValues;
   try {
-    request = await checks.build({
-      actor,
-      item,
-      kind: origin.kind,
-      dataset: origin.dataset,
-      targets: targets.targets,
-      choices: origin.choices,
-      rollerSpent: !seenCreated,
-    });
+    request = await checks.build(source);
     if (!request) return "NotRebuilt";
     values = valuesFromChoices(request.fields, request.values, origin.choices);
   } catch (error) {
@@ -190,12 +229,17 @@ async function verifyNow(
     console.warn("Omnibus | a card's claim was refused:", error instanceof Error ? error.message : error);
     return reasonOf(error);
   }
-  const spend = seenCreated ? (rederive.spend?.({ request, values }) ?? {}) : {};
-  if (Object.keys(spend).length > 0) {
+  // The spend, once: this card is new (its record is written after this answer) and verified alone.
+  const spend = seenCreated ? ((await rederive.spend?.({ request, values })) ?? []) : [];
+  for (const change of spend) {
+    if (!change.update || Object.keys(change.update).length === 0) continue;
     try {
-      await actor.update(spend as never);
+      const doc = (await fromUuid(change.uuid as never)) as { update(data: unknown): Promise<unknown> } | null;
+      if (!doc) return "NotSpent";
+      await doc.update(change.update);
     } catch (error) {
-      console.error("Omnibus | the points a card's roll spent could not be taken from its actor", error);
+      console.error("Omnibus | what a card's roll spends could not be taken", error);
+      return "NotSpent";
     }
   }
   return { actorUuid: origin.actorUuid, kind: origin.kind, dataset: { ...origin.dataset }, request, values, outcome: outcome ?? null };

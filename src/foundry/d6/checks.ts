@@ -17,10 +17,20 @@ import {
   woundPenaltyDice,
 } from "../../rules/d6";
 import { cardOrigin, postCard, postSecret } from "../chat/cards";
-import { ClaimMismatch, expectClaim, gmSpends } from "../chat/verify";
+import { ClaimMismatch, assertSpender, expectClaim, gmSpends } from "../chat/verify";
 import { diceFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
-import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
+import type {
+  CheckHandler,
+  CheckKind,
+  CheckKinds,
+  CheckRederive,
+  CheckSource,
+  CheckValues,
+  DocumentChange,
+  KindRequest,
+  TargetInfo,
+} from "../ruleset";
 import { checksByKind } from "../checks";
 import { measureBetween, pickCanvasPoint } from "../pick-point";
 import {
@@ -37,8 +47,9 @@ import {
 } from "../targets";
 import { templatePath } from "../templates/helpers";
 import {
-  actorBeforeOwnSpend,
+  actorSpendRefusal,
   pointsSpend,
+  spendClaimOf,
   attackCheck,
   weaponCondition,
   attributeCheck,
@@ -153,8 +164,8 @@ function buildContext(source: CheckSource): { actor: ActorDoc; settings: D6Setti
     return null;
   }
   const settings = readSettings();
-  // On the GM's re-derivation of a card it did not see created: the actor before the roller's own spend.
-  const data = source.rollerSpent ? actorBeforeOwnSpend(actorData(actor), source.choices) : actorData(actor);
+  // The GM rebuilds a player's card from the actor as it is now: the points are still there, as the GM spends them.
+  const data = actorData(actor);
   const item = (source.item as unknown as Doc | null | undefined) ?? itemById(actor, source.dataset.itemId);
   return { actor, settings, data, item };
 }
@@ -388,6 +399,15 @@ function weaponUse(weapon: Doc, round: number): Record<string, unknown> | null {
   return update;
 }
 
+/** What a check spends of its actor's points, as its card names it (`d6.spent`); null: nothing. */
+function spentOf(
+  data: D6CheckData,
+  v: { characterPoints: number; forcePoint: boolean },
+): { characterPoints: number; forcePoint: boolean } | null {
+  const newForcePoint = v.forcePoint && !data.forcePointActive;
+  return v.characterPoints > 0 || newForcePoint ? { characterPoints: v.characterPoints, forcePoint: newForcePoint } : null;
+}
+
 function currentRound(): number {
   return Number((game as unknown as { combat?: { round?: number } | null }).combat?.round ?? 0);
 }
@@ -430,6 +450,9 @@ async function roll(request: KindRequest<D6CheckData>, values: CheckValues, opti
       if (!weaponUpdate) return null;
     }
   }
+  // What the roll spends (CP, a new Force Point) marks the card for the GM, who spends it (chat/verify.ts).
+  const spent = spentOf(data, v);
+  assertSpender(true, spent !== null);
   await main.evaluate(evaluateOptions(options.rollMode));
   const outcome = main.outcome!;
   const rolls: Roll[] = [main as unknown as Roll];
@@ -465,6 +488,7 @@ async function roll(request: KindRequest<D6CheckData>, values: CheckValues, opti
   if (v.actions > 1) context.lines.push({ label: "OMNIBUS.D6.Card.Actions", value: `−${v.actions - 1}D` });
   if (v.forcePoint) context.lines.push({ label: "OMNIBUS.D6.Card.ForcePoint", value: "×2" });
   const flags: Record<string, unknown> = { kind: request.kind };
+  if (spent) flags.spent = spent;
   if (attack) {
     const resolved = attackOutcomes(
       attack.targets,
@@ -727,9 +751,13 @@ function throwerPoint(attacker: ActorDoc | null): Point | null {
  */
 const rederive: CheckRederive<KindRequest<D6CheckData>> = {
   covers(state) {
-    const d6 = state.d6 as { attack?: unknown; cpAfter?: unknown } | undefined;
-    return Boolean(d6?.attack || d6?.cpAfter);
+    const d6 = state.d6 as { attack?: unknown; cpAfter?: unknown; spent?: unknown; movement?: unknown; healing?: unknown } | undefined;
+    // A card whose choices claim points is re-derived too, whatever else it shows (its spend is checked).
+    const claim = spendClaimOf((state.origin as { choices?: Record<string, string> } | undefined)?.choices);
+    const claims = !d6?.movement && !d6?.healing && (claim.characterPoints > 0 || claim.forcePoint);
+    return Boolean(d6?.attack || d6?.cpAfter || d6?.spent || claims);
   },
+  refuseSpend: refuseCheckSpend,
   /** Answers the first roll's outcome, as `D6Roll` resolves it from those faces (a roll request's result). */
   async check({ request, values, rolls, state }) {
     const settings = readSettings();
@@ -737,6 +765,8 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
     if ((state.d6 as { movement?: unknown }).movement) throw new ClaimMismatch("movement");
     if ((state.d6 as { healing?: unknown }).healing) throw new ClaimMismatch("healing");
     const { roll: main, v, data } = mainRoll(request, values, settings);
+    // The spend the card names is the one its choices make (the GM spends that one).
+    expectClaim("spent", (state.d6 as { spent?: unknown }).spent ?? null, spentOf(data, v));
     const attack = data.attack;
     const spec = main.spec;
     const dice = diceFromRoll(rolls[0] as never);
@@ -831,9 +861,24 @@ const rederive: CheckRederive<KindRequest<D6CheckData>> = {
     return outcome;
   },
   spend({ request, values }) {
-    return pointsSpend(checkData(request), resolveValues(request, values, readSettings()));
+    return actorChanges(request, pointsSpend(checkData(request), resolveValues(request, values, readSettings())));
   },
 };
+
+/** An actor update as the one change a spend makes (none when empty). */
+function actorChanges(request: { actorUuid?: string | null }, update: Record<string, unknown>): DocumentChange[] {
+  return request.actorUuid && Object.keys(update).length > 0 ? [{ uuid: request.actorUuid, update }] : [];
+}
+
+/**
+ * The GM's refusal of a card's claimed CP and Force Point, from the actor's data as it is now
+ * (`actorSpendRefusal`, pure): the claim is the dialog's choices, which the rebuild then reads.
+ */
+function refuseCheckSpend({ source, seenCreated }: { source: CheckSource; seenCreated: boolean }): string | null {
+  const actor = source.actor as unknown as ActorDoc | null;
+  if (!actor) return null;
+  return actorSpendRefusal(actorData(actor), spendClaimOf(source.choices), seenCreated);
+}
 
 /** Stamps where a check came from on its request, so the GM can build it again (chat/verify.ts). */
 function withSource<D extends object>(build: (source: CheckSource) => KindRequest<D> | null | Promise<KindRequest<D> | null>) {
@@ -868,13 +913,17 @@ const movementRederive: CheckRederive<KindRequest<MovementCheckData>> = {
     if (rolls.length !== (r.difficulty !== null ? 1 : 0)) throw new OmnibusError("facesUnused", "the card's rolls are not this move's", {});
     expectClaim("movement", (state.d6 as { movement?: unknown }).movement, { actorUuid: request.actorUuid, speed: r.speed });
   },
+  refuseSpend: refuseCheckSpend,
   spend({ request, values }) {
     const r = resolveMovement(request, values, readSettings());
-    if (r.difficulty === null) return {};
+    if (r.difficulty === null) return [];
     const available = request.data.characterPointsAvailable;
-    return pointsSpend(
-      { characterPointsAvailable: available, forcePointsAvailable: 0 },
-      { characterPoints: r.characterPoints, forcePoint: false },
+    return actorChanges(
+      request,
+      pointsSpend(
+        { characterPointsAvailable: available, forcePointsAvailable: 0 },
+        { characterPoints: r.characterPoints, forcePoint: false },
+      ),
     );
   },
 };

@@ -25,6 +25,7 @@ import { validateAgainst } from "../../../src/rules/table/field-spec";
 import { asActor, asItem, packDoc } from "./fixtures";
 import { actorDoc, forceFaces, lastCard, setUpTable, type Table } from "./table";
 import { createHarness, type Language } from "../../support/handlebars";
+import { placeTarget } from "../../support/scene-tokens";
 
 /** The Explain steps of a rendered D6 card (issue 14). */
 function explainSteps(context: Record<string, unknown>, language: Language = "en"): string[] {
@@ -246,6 +247,7 @@ describe("at the table (glue)", () => {
     (trooper as any).system.woundLevel = "wounded_twice";
     (globalThis as any).game.time.worldTime = 3 * DAY + 10;
     const medpac = (healer as any).items.contents.find((i: any) => i.name === "Medpac") as StandInDocument;
+    placeTarget(t.stand, "Scene.s.Token.tk", trooper, healer, 1);
     const request = await t.checks.d6Checks.build({
       actor: healer as never,
       kind: "medical",
@@ -265,9 +267,11 @@ describe("at the table (glue)", () => {
       "Total 9.",
       "9 ≥ 8: success, margin 1.",
     ]);
-    expect(medpac.updates).toEqual([{ "system.quantity": 1 }]);
     // The card asks the GM at once; the request names only the card and the action.
     await vi.waitFor(() => expect(trooper.updates).toHaveLength(1));
+    // The GM used the medpac up when it recorded the card, not the player's client.
+    expect(medpac.updates).toEqual([{ "system.quantity": 1 }]);
+    expect(medpac.updaters).toEqual(["gm"]);
     expect(t.stand.recorded.socketEmits[0]).toMatchObject({ from: "player", data: { action: "d6ApplyHealing", target: null } });
     expect(trooper.updates).toEqual([
       {
@@ -298,6 +302,7 @@ describe("at the table (glue)", () => {
     const trooper = actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), "Actor.trooper", false);
     (trooper as any).system.woundLevel = "wounded_twice";
     const medpac = (healer as any).items.contents.find((i: any) => i.name === "Medpac") as StandInDocument;
+    placeTarget(t.stand, "Scene.s.Token.tk", trooper, healer, 1);
     const request = await t.checks.d6Checks.build({
       actor: healer as never,
       kind: "medical",

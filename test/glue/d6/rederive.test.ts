@@ -9,7 +9,7 @@ import { packDoc } from "./fixtures";
 import { actorDoc, forceFaces, setUpTable, type Table } from "./table";
 import { recordOf } from "../../../src/foundry/chat/record";
 import { describeTargets } from "../../../src/foundry/targets";
-import { sceneToken } from "../../support/scene-tokens";
+import { placeTarget, sceneToken } from "../../support/scene-tokens";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let t: Table;
@@ -121,7 +121,7 @@ describe("the points a player's roll spends are the GM's to spend", () => {
     expect(recordOf(message.id)?.tampered).toBeNull();
     // The same card posted again: a point he no longer has (0 left), refused; nothing more spent.
     const again = await repost(created, () => undefined);
-    expect(recordOf(again.id)?.tampered).toMatchObject({ forged: "Choices" });
+    expect(recordOf(again.id)?.tampered).toMatchObject({ forged: "CharacterPoints" });
     expect(actor.updates).toHaveLength(1);
   });
 
@@ -141,24 +141,104 @@ describe("the points a player's roll spends are the GM's to spend", () => {
     }
     const [first, second] = t.stand.messages.slice(-2) as any[];
     expect(recordOf(first.id)?.tampered).toBeNull();
-    expect(recordOf(second.id)?.tampered).toMatchObject({ forged: "Choices" });
+    expect(recordOf(second.id)?.tampered).toMatchObject({ forged: "CharacterPoints" });
     expect(actor.updates).toEqual([{ "system.characterPoints": 0 }]);
   });
 
-  it("with no GM there, the player's client spends the point; the GM recording it later puts it back", async () => {
+  it("2 CP (5 → 3): 1, 2, Wild 2 + CP 3, 4 = 12; the GM spends exactly 2, once, even when it sees the creation twice", async () => {
+    const { actor, created, message } = await perception({ characterPoints: 2 }, [1, 2, 2, 3, 4], { characterPoints: 5 });
+    expect(message.rolls[0].outcome.total).toBe(12);
+    expect(created.flags.omnibus.d6.spent).toEqual({ characterPoints: 2, forcePoint: false });
+    expect(recordOf(message.id)?.tampered).toBeNull();
+    expect(actor.updates).toEqual([{ "system.characterPoints": 3 }]);
+    expect(actor.updaters).toEqual(["gm"]);
+    // The creation hook delivered again (a replay): no second re-derivation, no second spend.
+    await t.stand.asUser("gm", () => t.actions.onCreateMessage(message, {}, "player"));
+    await t.stand.settle();
+    expect((actor as any).system.characterPoints).toBe(3);
+    expect(actor.updates).toHaveLength(1);
+  });
+
+  const refusals: Array<[string, Record<string, unknown>, (f: Record<string, any>) => void, string, number[]?]> = [
+    [
+      "3 CP claimed with 2 left",
+      { characterPoints: 2 },
+      (f) => {
+        f.origin.choices.characterPoints = "3";
+      },
+      "CharacterPoints",
+    ],
+    [
+      "a Force Point claimed with none",
+      { forcePoints: 0 },
+      (f) => {
+        f.origin.choices.forcePoint = "true";
+      },
+      "ForcePoint",
+    ],
+    [
+      "a CP claimed in a round with a Force Point in force (000:L831, L835)",
+      { characterPoints: 4, round: { actions: 1, forcePoint: true } },
+      (f) => {
+        f.origin.choices.characterPoints = "1";
+      },
+      "PointsInForceRound",
+      // Perception 3D doubled by the Force Point in force: 6D.
+      [1, 2, 2, 1, 2, 2],
+    ],
+  ];
+  for (const [what, system, change, reason, faces] of refusals) {
+    it(`a card claiming what the character cannot pay (${what}) is refused (${reason}), its actions too; nothing changes`, async () => {
+      const { actor, created } = await perception({}, faces ?? [1, 2, 2], system);
+      const before = structuredClone((actor as any).system);
+      actor.updates.length = 0;
+      const forged = await repost(created, change);
+      expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: reason });
+      (globalThis as any).__dialogAnswer = "1";
+      forceFaces([6, 4]);
+      expect(await t.stand.asUser("player", () => t.actions.requestChatAction(forged as never, "d6SpendCPAfter", null))).toBe(false);
+      expect(lastNotice()).toContain(`OMNIBUS.Chat.Forged.${reason}`);
+      await t.stand.settle();
+      expect(actor.updates).toEqual([]);
+      expect((actor as any).system).toEqual(before);
+    });
+  }
+
+  it("with no GM there, a player's roll spending a CP is refused and nothing is rolled or spent", async () => {
     t.stand.setActiveGM(null);
-    const { actor, message } = await perception({ characterPoints: 1 }, [1, 2, 2, 3], { characterPoints: 2 });
-    expect(actor.updaters).toEqual(["player"]);
-    expect((actor as any).system.characterPoints).toBe(1);
-    expect(recordOf(message.id)).toBeNull();
+    const actor = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    actor.live = true;
+    (actor as any).system.characterPoints = 2;
+    const request = (await t.stand.asUser("player", () =>
+      t.checks.d6Checks.build({ actor: actor as never, kind: "attribute", dataset: { attribute: "perception" }, targets: [] }),
+    ))!;
+    const count = t.stand.messages.length;
+    await expect(
+      t.stand.asUser("player", () =>
+        t.checks.d6Checks.roll(request, { ...request.values, difficultyLevel: "moderate", characterPoints: 1 }, { rollMode: "publicroll" }),
+      ),
+    ).rejects.toMatchObject({ code: "refused", data: { key: "SpendNeedsGM" } });
+    expect(t.stand.messages).toHaveLength(count);
+    expect(actor.updates).toEqual([]);
+  });
+
+  it("a card claiming a CP that no GM saw created, recorded later, is refused (PointsUnseen) and spends nothing", async () => {
+    const { actor, created } = await perception({}, [1, 2, 2], { characterPoints: 2 });
+    actor.updates.length = 0;
+    t.stand.setActiveGM(null);
+    const late = await repost(created, (f) => {
+      f.origin.choices.characterPoints = "1";
+    });
+    expect(recordOf(late.id)).toBeNull();
     t.stand.setActiveGM("gm");
-    // The GM joins and the player spends his last point after the roll: the card is recorded now, as rolled.
     (globalThis as any).__dialogAnswer = "1";
     forceFaces([4]);
-    expect(await t.stand.asUser("player", () => t.actions.requestChatAction(message as never, "d6SpendCPAfter", null))).toBe(true);
+    // The player's client rolls the CP-after dice; the GM, recording the card now, refuses it.
+    await t.stand.asUser("player", () => t.actions.requestChatAction(late as never, "d6SpendCPAfter", null));
     await t.stand.settle();
-    expect(recordOf(message.id)?.tampered).toBeNull();
-    expect((actor as any).system.characterPoints).toBe(0);
+    expect(recordOf(late.id)?.tampered).toMatchObject({ forged: "PointsUnseen" });
+    expect(recordOf(late.id)?.marks).toEqual({});
+    expect(actor.updates).toEqual([]);
   });
 
   it("an attack with a new Force Point (1 → 0, then in force this round): the code doubled, recorded untouched", async () => {
@@ -271,6 +351,7 @@ describe("a healing card", () => {
     (globalThis as any).game.time.worldTime = 3 * DAY + 10;
     const item = (healer as any).items.contents.find((i: any) => i.name === "Medpac");
     item.live = true;
+    placeTarget(t.stand, "Scene.s.Token.tk", trooper, healer, 1);
     const request = (await t.stand.asUser("player", () =>
       t.checks.d6Checks.build({
         actor: healer as never,
@@ -289,13 +370,39 @@ describe("a healing card", () => {
     return { created, message: t.stand.messages.at(-1)! as any, trooper, bystander, item, healer };
   }
 
-  it("T-40: the medpac card (9 ≥ Easy 8, wounded twice → wounded) is recorded untouched, even with the last medpac used up", async () => {
+  it("T-40: the medpac card (9 ≥ Easy 8, wounded twice → wounded) holds; the GM uses the last medpac up, once; posted again, refused", async () => {
     const { created, message, item } = await medpacCard(1);
     expect(created.flags.omnibus.d6.healing).toMatchObject({ kind: "medpac", patientUuid: "Actor.trooper", result: { state: "wounded" } });
-    expect(item.updates).toEqual([{ "system.quantity": 0 }]);
     expect(recordOf(message.id)?.tampered).toBeNull();
+    expect(item.updates).toEqual([{ "system.quantity": 0 }]);
+    expect(item.updaters).toEqual(["gm"]);
+    await t.stand.asUser("gm", () => t.actions.onCreateMessage(message, {}, "player"));
+    await t.stand.settle();
+    expect(item.updates).toHaveLength(1);
+    // None left: the same card posted again is refused and heals no one.
     const again = await repost(created, () => undefined);
-    expect(recordOf(again.id)?.tampered).toBeNull();
+    expect(recordOf(again.id)?.tampered).toMatchObject({ by: "player", forged: "NoneLeft" });
+    expect(await t.stand.asUser("player", () => t.actions.requestChatAction(again as never, "d6ApplyHealing", null))).toBe(false);
+    expect(lastNotice()).toContain("OMNIBUS.Chat.Forged.NoneLeft");
+    expect(item.updates).toHaveLength(1);
+  });
+
+  it("a patient named without a token: refused (Unowned) unless the player owns the patient", async () => {
+    const { created, trooper } = await medpacCard(3);
+    const before = trooper.updates.length;
+    const tokenless = (f: Record<string, any>) => {
+      f.origin.targets = [{ tokenUuid: "", actorUuid: "Actor.trooper", name: "Stormtrooper", img: "", distance: null, units: "" }];
+    };
+    const forged = await repost(created, tokenless);
+    expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: "Unowned" });
+    expect(await t.stand.asUser("player", () => t.actions.requestChatAction(forged as never, "d6ApplyHealing", null))).toBe(false);
+    expect(lastNotice()).toContain("OMNIBUS.Chat.Forged.Unowned");
+    await t.stand.settle();
+    expect(trooper.updates).toHaveLength(before);
+    // The same card when the player owns the stormtrooper: taken as named.
+    trooper.isOwner = true;
+    const owned = await repost(created, tokenless);
+    expect(recordOf(owned.id)?.tampered).toBeNull();
   });
 
   it("T-40 with the healer's last Character Point (+3): the GM spends it once the card holds; posted again, refused", async () => {
@@ -304,7 +411,7 @@ describe("a healing card", () => {
     expect(healer.updaters).toEqual(["gm"]);
     expect(healer.updates).toEqual([{ "system.characterPoints": 0 }]);
     const again = await repost(created, () => undefined);
-    expect(recordOf(again.id)?.tampered).toMatchObject({ forged: "Choices" });
+    expect(recordOf(again.id)?.tampered).toMatchObject({ forged: "CharacterPoints" });
     expect(healer.updates).toHaveLength(1);
   });
 

@@ -11,11 +11,11 @@
  */
 import { forcedDice } from "../../../core/dice";
 import { refused } from "../../../core/errors";
-import { CHARACTER_POINT_CAPS, addCharacterPointDice, type D6RollKind } from "../../../rules/d6";
+import { addCharacterPointDice, type D6RollKind } from "../../../rules/d6";
 import { cardStateOf, userOwns, documentOf } from "../../chat/actions";
 import { localize, notify } from "../../i18n";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../../ruleset";
-import { targetDifficulty, type D6AttackTarget } from "../../../rules/d6/table/checks";
+import { cpAfterLimit, cpAfterOffered, targetDifficulty, type D6AttackTarget } from "../../../rules/d6/table/checks";
 import { type D6Settings } from "../../../rules/d6/table/settings";
 import { askCPCount, cpResponse, rollAndPostCP, type ActorDoc } from "../resist-cp/actions";
 import { readSettings } from "../settings";
@@ -37,17 +37,8 @@ export interface CPAfterState {
   used?: { count: number; added: number; total: number; outcomes: Array<{ difficulty: number | null; success: boolean }> };
 }
 
-/** Whether a roll of this kind, with these CP already on it, may take more after the roll. */
-export function cpAfterOffered(kind: D6RollKind, spent: number, forcePoint: boolean): boolean {
-  return !forcePoint && spent < (CHARACTER_POINT_CAPS[kind] ?? 0);
-}
-
-/** How many CP the roller may add now: the roll's cap less what it spent, the actor's points; none in a Force Point round. */
-export function cpAfterLimit(entry: Pick<CPAfterState, "kind" | "spent" | "forcePoint">, system: Record<string, unknown>): number {
-  if (entry.forcePoint || ((system.round ?? {}) as Record<string, unknown>).forcePoint === true) return 0;
-  const cap = (CHARACTER_POINT_CAPS[entry.kind] ?? 0) - entry.spent;
-  return Math.max(0, Math.min(cap, Math.trunc(Number(system.characterPoints ?? 0))));
-}
+// How many CP may be added after the roll is the table's decision (rules/d6/table/checks.ts).
+export { cpAfterLimit, cpAfterOffered };
 
 function entryOf(state: Record<string, unknown>): CPAfterState | null {
   const d6 = (state.d6 ?? {}) as Record<string, unknown>;

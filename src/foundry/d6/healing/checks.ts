@@ -10,7 +10,7 @@ import { OmnibusError, refused } from "../../../core/errors";
 import { formatDieCode, rollD6, rollPlainDice } from "../../../rules/d6";
 import { requestChatAction, userOwns, documentOf } from "../../chat/actions";
 import { cardOrigin, postCard } from "../../chat/cards";
-import { ClaimMismatch, expectClaim, gmSpends } from "../../chat/verify";
+import { ClaimMismatch, assertSpender, expectClaim, gmSpends } from "../../chat/verify";
 import { diceFromRoll } from "../../../rules/table/faces";
 import { readSettings } from "../settings";
 import { explainHealing } from "../../../rules/d6/explain";
@@ -18,7 +18,7 @@ import { localize, notify } from "../../i18n";
 import { templatePath } from "../../templates/helpers";
 import type { ChatActionContext, CheckRederive, CheckSource, CheckValues, DocumentChange, KindRequest } from "../../ruleset";
 import { diceFaces } from "../../../rules/d6/table/cards";
-import { pointsSpend, woundLevelOf, type D6ActorData } from "../../../rules/d6/table/checks";
+import { actorSpendRefusal, pointsSpend, spendClaimOf, woundLevelOf, type D6ActorData } from "../../../rules/d6/table/checks";
 import { type D6Settings } from "../../../rules/d6/table/settings";
 import {
   MEDICAL_CHECKS,
@@ -91,13 +91,9 @@ export async function buildHealing(
   settings: D6Settings,
 ): Promise<KindRequest<HealingCheckData> | null> {
   const now = worldTime();
-  const found = healer.items.find((i) => i.id === source.dataset.itemId);
-  const kind = found ? medicalKind(found) : null;
-  // On the GM's rebuild (`choices` set) the medpac the roller used up before posting is put back.
-  const item =
-    found && kind && source.choices && healingTraits(MEDICAL_CHECKS[kind].healing).usesItem
-      ? { ...found, system: { ...found.system, quantity: Number(found.system.quantity ?? 0) + 1 } }
-      : found;
+  // The GM rebuilds from the item as it is: the medpac is used up by the GM once the card holds.
+  const item = healer.items.find((i) => i.id === source.dataset.itemId);
+  const kind = item ? medicalKind(item) : null;
   if (!item || !kind) throw refused("ItemGone", "no such medical item");
   if (source.targets.length > 1) return refuse({ refused: "OMNIBUS.D6.Healing.OnePatient" });
   const target = source.targets[0];
@@ -111,7 +107,10 @@ export async function buildHealing(
     patient = { ...healer, unconscious: isUnconscious(source.actor as never) };
   }
   const request = MEDICAL_CHECKS[kind].check(healer, item, patient, now, settings);
-  return isRefusal(request) ? refuse(request) : request;
+  if (isRefusal(request)) return refuse(request);
+  // The patient's token travels in the card's origin, so the GM finds it on its scene (verify.ts).
+  if (target) request.targets = [{ ...target }];
+  return request;
 }
 
 /** The healer's roll: the code the dialog's values give, with the Wild Die, under the table's settings. */
@@ -145,6 +144,8 @@ export async function rollHealing(
     if (!item || Number(item.system.quantity ?? 0) <= 0)
       return refuse({ refused: "OMNIBUS.D6.Healing.NoneLeft", data: { item: item?.name ?? "" } });
   }
+  // A player's healing leaves the healer's CP and the medpac to the active GM (none there: not rolled).
+  assertSpender(true, v.characterPoints > 0 || item !== null);
   const main = D6Roll.fromSpec(healingSpec(data, v, settings));
   await main.evaluate(evaluateOptions(options.rollMode));
   const outcome = main.outcome!;
@@ -183,7 +184,7 @@ export async function rollHealing(
   // A player's healing leaves the healer's Character Points to the GM, who spends them once the card holds (chat/verify.ts).
   if (healer && v.characterPoints > 0 && !gmSpends(true))
     await healer.update({ "system.characterPoints": data.characterPointsAvailable - v.characterPoints });
-  if (item) await item.update({ "system.quantity": Math.max(0, Number(item.system.quantity ?? 0) - 1) });
+  if (item && !gmSpends(true)) await item.update({ "system.quantity": Math.max(0, Number(item.system.quantity ?? 0) - 1) });
   const message = await postCard({
     template: CHECK_CARD_PATH,
     context,
@@ -197,11 +198,15 @@ export async function rollHealing(
   return message;
 }
 
-/** The card's origin: the request's, with the patient another actor is treating as its one target (the rebuild reads it). */
+/**
+ * The card's origin: the request's, with the patient another actor is treating as its one target
+ * (the rebuild reads it): the targeted token when there was one, which the GM finds on its scene;
+ * else the patient named by its actor alone, which the GM takes only from the patient's owner.
+ */
 function healingOrigin(request: KindRequest<HealingCheckData>, values: CheckValues, h: HealingData) {
   const origin = cardOrigin(request, values);
-  if (origin && h.patientUuid && h.patientUuid !== request.actorUuid)
-    origin.targets = [{ tokenUuid: "", actorUuid: h.patientUuid, name: h.patientName, img: "", distance: 0, units: "" }];
+  if (origin && h.patientUuid && h.patientUuid !== request.actorUuid && origin.targets[0]?.actorUuid !== h.patientUuid)
+    origin.targets = [{ tokenUuid: "", actorUuid: h.patientUuid, name: h.patientName, img: "", distance: null, units: "" }];
   return origin;
 }
 
@@ -276,8 +281,30 @@ export const healingRederive: CheckRederive<KindRequest<HealingCheckData>> = {
     if (rolls.length !== (timeDice ? 2 : 1)) throw new OmnibusError("facesUnused", "the card's rolls are not this healing's", {});
     expectClaim("healing", claimed, { ...stamp, healerUuid: request.actorUuid ?? null, result });
   },
-  spend({ request, values }) {
+  refuseSpend({ source, seenCreated }) {
+    const actor = source.actor as unknown as (Doc & { items?: { get(id: string): Doc | undefined } }) | null;
+    if (!actor) return null;
+    const item = source.dataset.itemId ? (actor.items?.get(source.dataset.itemId) ?? null) : null;
+    const kind = item ? medicalKind(item as never) : null;
+    const usesItem = kind ? healingTraits(MEDICAL_CHECKS[kind].healing).usesItem : false;
+    return actorSpendRefusal(
+      { ...(actor as never as D6ActorData), system: actor.system },
+      spendClaimOf(source.choices, usesItem ? 1 : 0),
+      seenCreated,
+      usesItem ? item : null,
+    );
+  },
+  async spend({ request, values }) {
     const v = resolveHealing(request, values, readSettings());
-    return pointsSpend({ ...healingData(request), forcePointsAvailable: 0 }, { characterPoints: v.characterPoints, forcePoint: false });
+    const data = healingData(request);
+    const changes: DocumentChange[] = [];
+    const points = pointsSpend({ ...data, forcePointsAvailable: 0 }, { characterPoints: v.characterPoints, forcePoint: false });
+    if (request.actorUuid && Object.keys(points).length > 0) changes.push({ uuid: request.actorUuid, update: points });
+    // A medpac is used up (§25); refuseSpend saw at least one left.
+    if (healingTraits(data.healing.kind).usesItem && data.healing.itemUuid) {
+      const item = await documentOf<Doc>(data.healing.itemUuid);
+      if (item) changes.push({ uuid: item.uuid, update: { "system.quantity": Math.max(0, Number(item.system.quantity ?? 0) - 1) } });
+    }
+    return changes;
   },
 };

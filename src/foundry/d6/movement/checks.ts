@@ -7,7 +7,7 @@
 import { refused } from "../../../core/errors";
 import { requestChatAction, userOwns, documentOf } from "../../chat/actions";
 import { cardOrigin, postCard } from "../../chat/cards";
-import { gmSpends } from "../../chat/verify";
+import { assertSpender, gmSpends } from "../../chat/verify";
 import { localize } from "../../i18n";
 import type { ChatActionContext, CheckValues, DocumentChange, KindRequest } from "../../ruleset";
 import { templatePath } from "../../templates/helpers";
@@ -38,6 +38,8 @@ export async function rollMovement(
   const seeDifficulty = !settings.hideDifficulty || Boolean(game.user?.isGM);
   const rolls: Roll[] = [];
   let rolled: RolledMovement | null = null;
+  // A player's move leaves its CP to the active GM (none there: not rolled).
+  assertSpender(true, r.difficulty !== null && r.characterPoints > 0);
   if (r.difficulty !== null) {
     const roll = D6Roll.fromSpec({
       code: r.code,

@@ -10,6 +10,7 @@
  */
 import { OmnibusError, refused } from "../../../core/errors";
 import { CHARACTER_POINT_CAPS } from "../../../rules/d6";
+import { resistCPLimit } from "../../../rules/d6/table/checks";
 import { cardStateOf, isMarked, postResponse, userOwns, documentOf } from "../../chat/actions";
 import { parseIndex } from "../../chat/requests";
 import { facesFromRoll } from "../../../rules/table/faces";
@@ -28,11 +29,8 @@ export type ActorDoc = {
   system: Record<string, unknown>;
 };
 
-/** How many CP a target may spend on this Strength roll: the cap (5) and its points; none in a Force Point round. */
-export function resistCPLimit(system: Record<string, unknown>): number {
-  if (((system.round ?? {}) as Record<string, unknown>).forcePoint === true) return 0;
-  return Math.max(0, Math.min(CHARACTER_POINT_CAPS.resistDamage, Math.trunc(Number(system.characterPoints ?? 0))));
-}
+// How many CP a target may spend is the table's decision (rules/d6/table/checks.ts).
+export { resistCPLimit };
 
 type CPTarget = DamageTarget & { cpBonus?: number; cpCount?: number };
 

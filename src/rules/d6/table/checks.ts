@@ -608,26 +608,89 @@ export function pointsSpend(
 }
 
 /**
- * The actor as it was before a roll's own spend, for the GM's re-derivation of a card it did not
- * see created (no GM was there, so the roller's client spent the Character Points and a new Force
- * Point itself before it posted the card, 000:L795, L831). Rebuilding from the actor's current
- * data, the GM would otherwise see fewer points than the dialog offered and refuse an honest card.
- * Nothing is taken from the card but its dialog choices: the points put back are exactly the ones
- * those choices spent. The dialog had a Character Point box only while no Force Point was in force
- * (`commonFields`), so a Force Point chosen with that box was a new one, spent by this roll. A card
- * the GM sees created is rebuilt from the actor as it is: the GM spends its points itself.
+ * Why the GM refuses what a player's card claims to spend (issue 10): an OMNIBUS.Chat.Forged key.
+ * `CharacterPoints`: more CP than the actor has left (000:L795); `PointsInForceRound`: CP in a round
+ * in which a Force Point is in force, or together with a new one (000:L831, L835, L1079);
+ * `ForcePoint`: a new Force Point the actor does not have; `NoneLeft`: a medical item with none left
+ * (§25: a medpac is used up); `PointsUnseen`: any spend on a card no GM saw created (no GM was there
+ * to spend it, so nothing shows it was paid).
  */
-export function actorBeforeOwnSpend(actor: D6ActorData, choices: Record<string, string> | undefined): D6ActorData {
-  if (!choices) return actor;
-  const system = { ...actor.system };
-  const cp = /^[0-9]{1,2}$/.test(choices.characterPoints ?? "") ? Number(choices.characterPoints) : 0;
-  if (cp > 0) system.characterPoints = Number(system.characterPoints ?? 0) + cp;
-  const round = (system.round ?? {}) as Record<string, unknown>;
-  if (choices.forcePoint === "true" && Object.hasOwn(choices, "characterPoints") && round.forcePoint === true) {
-    system.forcePoints = Number(system.forcePoints ?? 0) + 1;
-    system.round = { ...round, forcePoint: false };
-  }
-  return { ...actor, system };
+export type SpendRefusal = "CharacterPoints" | "PointsInForceRound" | "ForcePoint" | "NoneLeft" | "PointsUnseen";
+
+/** What a card claims to spend, read from its dialog choices (a malformed number is left to the choices' reader). */
+export interface SpendClaim {
+  characterPoints: number;
+  forcePoint: boolean;
+  /** Medical items the card uses up (a medpac: 1). */
+  items: number;
+}
+
+/** The claim of a card's dialog choices: `characterPoints` and `forcePoint` as the dialog writes them (choices.ts). */
+export function spendClaimOf(choices: Record<string, string> | undefined, items = 0): SpendClaim {
+  const cp = /^[0-9]{1,4}$/.test(choices?.characterPoints ?? "") ? Number(choices!.characterPoints) : 0;
+  return { characterPoints: cp, forcePoint: choices?.forcePoint === "true", items };
+}
+
+/**
+ * The GM's decision on a claimed spend against the actor's current points (and the item's quantity):
+ * null when it may be spent, else the refusal. Once the first card's spend is applied, a second
+ * card (or the same card posted again) claiming the same points finds them gone.
+ */
+export function spendRefusal(
+  have: { characterPointsAvailable: number; forcePointsAvailable: number; forcePointActive?: boolean; itemQuantity?: number },
+  claim: SpendClaim,
+  seenCreated: boolean,
+): SpendRefusal | null {
+  const spends = claim.characterPoints > 0 || (claim.forcePoint && !have.forcePointActive) || claim.items > 0;
+  if (!seenCreated) return spends ? "PointsUnseen" : null;
+  if (claim.characterPoints > 0 && (have.forcePointActive || claim.forcePoint)) return "PointsInForceRound";
+  if (claim.characterPoints > Math.max(0, have.characterPointsAvailable)) return "CharacterPoints";
+  if (claim.forcePoint && !have.forcePointActive && have.forcePointsAvailable < 1) return "ForcePoint";
+  if (claim.items > Math.max(0, have.itemQuantity ?? 0)) return "NoneLeft";
+  return null;
+}
+
+/**
+ * `spendRefusal` from an actor's plain data as it is now (the points a Force Point round leaves,
+ * 000:L831) and the quantity of the item the card uses up, if any.
+ */
+export function actorSpendRefusal(
+  actor: D6ActorData,
+  claim: SpendClaim,
+  seenCreated: boolean,
+  item?: { system: Record<string, unknown> } | null,
+): SpendRefusal | null {
+  const round = (actor.system.round ?? {}) as Record<string, unknown>;
+  const have = {
+    characterPointsAvailable: Number(actor.system.characterPoints ?? 0) || 0,
+    forcePointsAvailable: Number(actor.system.forcePoints ?? 0) || 0,
+    forcePointActive: round.forcePoint === true,
+    itemQuantity: item ? Number(item.system.quantity ?? 0) || 0 : 0,
+  };
+  return spendRefusal(have, claim, seenCreated);
+}
+
+/*
+ * Character Points after the roll (000:L795, L807–817) and on the Strength roll against damage: how
+ * many the GM accepts, from the roll's cap, what it already spent and the actor's points now; none
+ * in a Force Point round (000:L835). The GM reads a response's count against these and spends it.
+ */
+/** Whether a roll of this kind, with these CP already on it, may take more after the roll. */
+export function cpAfterOffered(kind: D6RollKind, spent: number, forcePoint: boolean): boolean {
+  return !forcePoint && spent < (CHARACTER_POINT_CAPS[kind] ?? 0);
+}
+
+/** How many CP the roller may add now: the roll's cap less what it spent, the actor's points; none in a Force Point round. */
+export function cpAfterLimit(entry: { kind: D6RollKind; spent: number; forcePoint: boolean }, system: Record<string, unknown>): number {
+  if (entry.forcePoint || ((system.round ?? {}) as Record<string, unknown>).forcePoint === true) return 0;
+  const cap = (CHARACTER_POINT_CAPS[entry.kind] ?? 0) - entry.spent;
+  return Math.max(0, Math.min(cap, Math.trunc(Number(system.characterPoints ?? 0))));
+}
+
+/** How many CP a target may spend on this Strength roll: the cap (5) and its points; none in a Force Point round. */
+export function resistCPLimit(system: Record<string, unknown>): number {
+  if (((system.round ?? {}) as Record<string, unknown>).forcePoint === true) return 0;
+  return Math.max(0, Math.min(CHARACTER_POINT_CAPS.resistDamage, Math.trunc(Number(system.characterPoints ?? 0))));
 }
 
 export function checkData(request: KindRequest<D6CheckData>): D6CheckData {
