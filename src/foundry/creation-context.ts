@@ -58,6 +58,8 @@ export interface RollOffer {
   bonus: string;
   /** Career: each rolled career the player may take, how (first roll or one of three), and its bonus line's i18n key. */
   choices?: Array<{ career: string; choice: "firstRoll" | "ofThree"; label: string; bonus: string }>;
+  /** i18n key of a line on the other way to take it (career: picked freely, no bonus). */
+  hint?: string;
 }
 
 export interface CreationActorInput {

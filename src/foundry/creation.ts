@@ -484,6 +484,7 @@ export function rollOffers(actorUuid: string, species: string, editable: boolean
         kept: Boolean(rec?.kept),
         bonus: "OMNIBUS.Creation.Bonus.career",
         choices,
+        hint: rec?.kept ? undefined : "OMNIBUS.Creation.CareerPickHint",
       };
     }
     const result = rec

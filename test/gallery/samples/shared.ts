@@ -101,6 +101,7 @@ function creationSamples(): GallerySample[] {
               canKeep: false,
               kept: false,
               bonus: "OMNIBUS.Creation.Bonus.career",
+              hint: "OMNIBUS.Creation.CareerPickHint",
               choices: (["ratCatcher", "soldier"] as const).map((career) => ({
                 career,
                 choice: "ofThree" as const,
