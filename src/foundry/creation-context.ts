@@ -44,7 +44,7 @@ export interface CreationContext {
 }
 
 export interface RollOffer {
-  kind: "species" | "characteristics";
+  kind: "species" | "characteristics" | "career";
   /** i18n key of the roll button. */
   label: string;
   /** Rolled: the recorded result as text; null until rolled. */
@@ -56,6 +56,10 @@ export interface RollOffer {
   kept: boolean;
   /** i18n key of the bonus line. */
   bonus: string;
+  /** Career: each rolled career the player may take, how (first roll or one of three), and its bonus line's i18n key. */
+  choices?: Array<{ career: string; choice: "firstRoll" | "ofThree"; label: string; bonus: string }>;
+  /** i18n key of a line on the other way to take it (career: picked freely, no bonus). */
+  hint?: string;
 }
 
 export interface CreationActorInput {

@@ -10,7 +10,7 @@
  * Keeping the dice as they fell earns the rulebook's bonus experience (`wfrpCreationKeep`), which the
  * GM grants only after re-deriving the values from the recorded faces; a second roll forfeits it.
  */
-import { RULESET_IDS, isRulesetId } from "../rules/index";
+import { RULESET_IDS, isRulesetId, type RulesetId } from "../rules/index";
 import { creationView } from "../rules/creation-steps";
 import { planAward } from "../rules/advance-plan";
 import type { ActorLike } from "../rules/build-types";
@@ -20,6 +20,7 @@ import {
   CREATION_ROLL_KINDS,
   CREATION_XP,
   CHARACTERISTICS_CHOICES,
+  careerChoiceXp,
   characteristicsChoiceBreach,
   characteristicsChoiceXp,
   characteristicsFromFaces,
@@ -30,31 +31,58 @@ import {
   type CreationRollKind,
   type CreationRollRecord,
 } from "../rules/wfrp/creation-rolls";
+import {
+  CAREER_ROLLS_MAX,
+  RANDOM_CAREER,
+  careerClaimBreach,
+  careerFromD100,
+  randomCareerProblems,
+  type RandomCareerRow,
+} from "../rules/wfrp/random-career";
+import { itemsToAdd, specialisedName, wantedItems, type WantedItem } from "../rules/wfrp/creation-items";
 import { refused } from "../core/errors";
 import { documentOf, requestChatAction, userOwns } from "./chat/actions";
 import { postCard } from "./chat/cards";
 import { creationContext, type CreationContext, type RollOffer } from "./creation-context";
 import { localize, notify, notifyError } from "./i18n";
 import { SYSTEM_ID } from "./registry";
-import { settingsStore } from "./settings";
+import { rulesetSettingKey, settingsStore } from "./settings";
 import { readerName } from "./sheets/description";
 import { templatePath } from "./templates/helpers";
 import type { ChatAction, ChatActionContext, PlannedAction } from "./ruleset";
 
 export const CREATION_TEMPLATE = templatePath("shared/creation");
 export const ROLLS_SETTING = "creationRolls";
+/** The GM's Random Career table (JSON rows as in src/rules/wfrp/random-career.ts); empty = the book's. */
+export const RANDOM_CAREERS_SETTING = "randomCareers";
 /** The character types the creation window serves. */
 export const CREATION_TYPES = RULESET_IDS.map((id) => `${id}_character`);
 
-type RecordedRoll = CreationRollRecord & { kept?: boolean; messageId?: string; choice?: CharacteristicsChoice };
+type RecordedRoll = CreationRollRecord & {
+  kept?: boolean;
+  messageId?: string;
+  choice?: CharacteristicsChoice | "firstRoll" | "ofThree";
+  /** Career: the career text the GM wrote to the character when it was kept. */
+  careerText?: string;
+};
 interface ActorRolls {
   species?: RecordedRoll;
   characteristics?: RecordedRoll;
+  career?: RecordedRoll;
 }
 type RollsStore = Record<string, ActorRolls>;
 
-export function registerCreationSettings(): void {
+export function registerCreationSettings(active: RulesetId = "wfrp"): void {
   settingsStore().register(SYSTEM_ID, ROLLS_SETTING, { scope: "world", config: false, type: Object, default: {} });
+  settingsStore().register(SYSTEM_ID, rulesetSettingKey("wfrp", RANDOM_CAREERS_SETTING), {
+    name: "OMNIBUS.Creation.CareerTable.Name",
+    hint: "OMNIBUS.Creation.CareerTable.Hint",
+    scope: "world",
+    config: active === "wfrp",
+    type: String,
+    default: "",
+    requiresReload: false,
+  });
   // The active GM checks a finished mark that a player's client wrote (checkFinishedMark).
   Hooks.on("updateActor", ((actor: ActorDoc, changed: Record<string, unknown>, _options: unknown, userId: string) =>
     checkFinishedMark(actor, changed ?? {}, String(userId ?? "")).catch(notifyError)) as never);
@@ -68,6 +96,34 @@ function readRolls(): RollsStore {
     return {};
   }
 }
+
+/**
+ * The Random Career table in use: the GM's (the setting's JSON rows) when it covers every column's
+ * 1–100 once, else the book's; `problems` says why a GM's table was not taken.
+ */
+export function randomCareerTable(): { table: readonly RandomCareerRow[]; problems: string[] } {
+  let raw: unknown;
+  try {
+    raw = settingsStore().get(SYSTEM_ID, rulesetSettingKey("wfrp", RANDOM_CAREERS_SETTING));
+  } catch {
+    return { table: RANDOM_CAREER, problems: [] };
+  }
+  if (typeof raw !== "string" || raw.trim() === "") return { table: RANDOM_CAREER, problems: [] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (e) {
+    return { table: RANDOM_CAREER, problems: [String((e as Error).message)] };
+  }
+  const problems = randomCareerProblems(parsed);
+  return problems.length ? { table: RANDOM_CAREER, problems } : { table: parsed as RandomCareerRow[], problems };
+}
+
+/** A career of the table in the reader's language (a GM's own career shows as the table names it). */
+export const careerLabel = (id: string): string => {
+  const key = `OMNIBUS.Creation.Career.${id}`;
+  return game.i18n?.has(key) ? localize(key) : id;
+};
 
 /** The GM's record of an actor's creation rolls (any client may read it). */
 export const creationRollsOf = (actorUuid: string): ActorRolls => readRolls()[actorUuid] ?? {};
@@ -125,9 +181,19 @@ function creationRefusal(actor: ActorDoc): { key: string; data: Record<string, s
     return { key: view.error ? "OMNIBUS.Creation.Unreadable" : "OMNIBUS.Creation.Refused", data: { count, error: view.error ?? "" } };
   }
   if (ruleset !== "wfrp") return null;
+  const career = creationRollsOf(actor.uuid).career;
+  if (career?.kept && career.career) {
+    const held = String(asLike(actor).system.career ?? "")
+      .trim()
+      .toLowerCase();
+    const names = [career.careerText, careerLabel(career.career), career.career].map((n) => String(n ?? "").toLowerCase());
+    if (!names.includes(held)) return { key: "OMNIBUS.Creation.CareerNotAsRolled", data: { career: careerLabel(career.career) } };
+  }
   const rolled = creationRollsOf(actor.uuid).characteristics;
   const chars = (asLike(actor).system.characteristics ?? {}) as Record<string, unknown>;
-  const broken = rolled?.kept ? characteristicsChoiceBreach(rolled, rolled.choice ?? "asRolled", chars) : null;
+  const broken = rolled?.kept
+    ? characteristicsChoiceBreach(rolled, (rolled.choice as CharacteristicsChoice | undefined) ?? "asRolled", chars)
+    : null;
   if (broken === "notAsRolled") {
     const differ = differsFromRoll(rolled!, chars);
     return {
@@ -205,12 +271,15 @@ export async function requestKeepRoll(
   actor: ActorDoc,
   kind: CreationRollKind,
   choice: CharacteristicsChoice | null = null,
+  career: { choice: "firstRoll" | "ofThree"; career: string } | null = null,
 ): Promise<boolean> {
   const rolled = creationRollsOf(actor.uuid)[kind];
   const messageId = rolled?.messageId;
   const message = messageId ? (game.messages?.get(messageId) as unknown as ChatMessage.Implementation | undefined) : undefined;
   if (!message) return false;
-  return requestChatAction(message as never, "wfrpCreationKeep", kind === "characteristics" ? (choice ?? "asRolled") : null);
+  const target =
+    kind === "characteristics" ? (choice ?? "asRolled") : kind === "career" && career ? `${career.choice}:${career.career}` : null;
+  return requestChatAction(message as never, "wfrpCreationKeep", target);
 }
 
 const requestOf = (state: Record<string, unknown>): { kind: CreationRollKind; actorUuid: string } => {
@@ -238,6 +307,8 @@ async function planCreationRoll(context: ChatActionContext): Promise<PlannedActi
   const actor = await requestedActor(context, actorUuid);
   const earlier = creationRollsOf(actorUuid)[kind];
   if (earlier?.kept) throw refused("RollKept", "this roll was already kept");
+  if (kind === "career" && (earlier?.faces.length ?? 0) >= CAREER_ROLLS_MAX)
+    throw refused("CareerRollsSpent", `${CAREER_ROLLS_MAX} career rolls were made: choose one of them`);
   const rolls: Roll[] = [];
   for (const formula of CREATION_ROLL_FORMULAS[kind]) rolls.push(await new Roll(formula).evaluate({ allowInteractive: false } as never));
   const faces = rolls.flatMap(facesOf);
@@ -248,6 +319,16 @@ async function planCreationRoll(context: ChatActionContext): Promise<PlannedActi
     const species = speciesFromD100(faces[0]);
     record = { kind, faces, species, reroll: Boolean(earlier) };
     update = { "system.species": localize(`OMNIBUS.Creation.Species.${species}`) };
+  } else if (kind === "career") {
+    // Each roll adds one d100 to the record; the careers are read from all of them in the
+    // character's species column (the dice stand if the species changes; the column follows it).
+    const species = speciesKey(String(system.species ?? ""));
+    if (!species) throw refused("SpeciesFirst", "choose or roll the species first");
+    const { table, problems } = randomCareerTable();
+    if (problems.length) notify("warn", "OMNIBUS.Creation.CareerTable.Unreadable", { problems: problems.slice(0, 3).join("; ") });
+    const all = [...(earlier?.faces ?? []), ...faces];
+    record = { kind, faces: all, species, careers: all.map((f) => careerFromD100(species, f, table)), reroll: all.length > 1 };
+    update = {};
   } else {
     const species = speciesKey(String(system.species ?? ""));
     if (!species) throw refused("SpeciesFirst", "choose or roll the species first");
@@ -258,13 +339,15 @@ async function planCreationRoll(context: ChatActionContext): Promise<PlannedActi
   const lines =
     kind === "species"
       ? [{ label: localize("OMNIBUS.WFRP.Sheet.Species"), value: localize(`OMNIBUS.Creation.Species.${record.species}`) }]
-      : CHARACTERISTICS.map((c) => ({ label: localize(`OMNIBUS.WFRP.Char.${c}`), value: record.values![c] }));
+      : kind === "career"
+        ? [{ label: localize("OMNIBUS.WFRP.Sheet.Career"), value: careerLabel(record.careers!.at(-1)!) }]
+        : CHARACTERISTICS.map((c) => ({ label: localize(`OMNIBUS.WFRP.Char.${c}`), value: record.values![c] }));
   const posted = await postCard({
     template: templatePath("chat/check-card"),
     context: {
       title: localize(`OMNIBUS.Creation.Roll.${kind}`),
       subtitle: actor.name ?? "",
-      dice: faces.map((f, i) => ({ face: f, sides: kind === "species" ? 100 : 10, classes: i % 2 ? "" : "pair" })),
+      dice: faces.map((f, i) => ({ face: f, sides: kind === "characteristics" ? 10 : 100, classes: i % 2 ? "" : "pair" })),
       lines,
     },
     rolls,
@@ -277,7 +360,7 @@ async function planCreationRoll(context: ChatActionContext): Promise<PlannedActi
     [kind]: { ...record, kept: false, messageId: context.message.id ?? undefined, resultId: posted?.id ?? null },
   }));
   return {
-    changes: [{ uuid: actorUuid, update }],
+    changes: Object.keys(update).length ? [{ uuid: actorUuid, update }] : [],
     state: { ...context.state, creationRoll: { kind, actorUuid, faces, reroll: record.reroll } },
     summary: { key: "OMNIBUS.Creation.Rolled", data: { actor: actor.name ?? "" } },
   };
@@ -290,6 +373,7 @@ async function planKeep(context: ChatActionContext): Promise<PlannedAction> {
   const rolled = creationRollsOf(actorUuid)[kind];
   if (!rolled || rolled.messageId !== context.message.id) throw refused("NotLatestRoll", "this card is not the character's latest roll");
   if (rolled.kept) throw refused("RollKept", "this roll was already kept");
+  if (kind === "career") return planKeepCareer(context, actor, rolled);
   if (rolled.reroll) throw refused("RerollNoBonus", "a second roll earns no bonus experience");
   const system = asLike(actor).system;
   const choice: CharacteristicsChoice = CHARACTERISTICS_CHOICES.includes(context.target as CharacteristicsChoice)
@@ -316,6 +400,37 @@ async function planKeep(context: ChatActionContext): Promise<PlannedAction> {
   return { changes: [{ uuid: actorUuid, update }], summary: { key: "OMNIBUS.Creation.Kept", data: { amount } } };
 }
 
+/**
+ * On the active GM: the career a player claims from the recorded d100 faces ("firstRoll:<id>" or
+ * "ofThree:<id>"), re-derived from the faces in the character's species column; a career the faces
+ * do not give, or a first-roll claim after more rolls, is refused. Writes the career and the bonus.
+ */
+async function planKeepCareer(context: ChatActionContext, actor: ActorDoc, rolled: RecordedRoll): Promise<PlannedAction> {
+  const [choice, career = ""] = String(context.target ?? "").split(":");
+  if (choice !== "firstRoll" && choice !== "ofThree") throw refused("CareerChoiceUnknown", "say which rolled career is taken, and how");
+  const system = asLike(actor).system;
+  const species = speciesKey(String(system.species ?? ""));
+  if (!species) throw refused("SpeciesFirst", "choose or roll the species first");
+  const broken = careerClaimBreach(species, rolled.faces, choice, career, randomCareerTable().table);
+  if (broken === "notFirstRoll") throw refused("RerollNoBonus", "more than one career roll was made: the first roll's bonus is gone");
+  if (broken === "tooManyRolls") throw refused("CareerRollsSpent", `more than ${CAREER_ROLLS_MAX} career rolls were made`);
+  if (broken === "notRolled") throw refused("CareerNotRolled", "the recorded dice do not give that career");
+  const amount = careerChoiceXp(choice);
+  const careerText = careerLabel(career);
+  const changes = planAward("wfrp", asLike(actor), {
+    id: foundry.utils.randomID(),
+    amount,
+    reason: localize(choice === "firstRoll" ? "OMNIBUS.Creation.Keep.career" : "OMNIBUS.Creation.Keep.careerOfThree"),
+    date: new Date().toISOString(),
+  });
+  await writeRolls(actor.uuid, (r) => ({ ...r, career: { ...rolled, species, kept: true, choice, career, careerText } }));
+  const update = {
+    ...Object.fromEntries(Object.entries(changes.system ?? {}).map(([k, v]) => [`system.${k}`, v])),
+    "system.career": careerText,
+  };
+  return { changes: [{ uuid: actor.uuid, update }], summary: { key: "OMNIBUS.Creation.Kept", data: { amount } } };
+}
+
 const creationPermitted = (context: ChatActionContext) => context.user.isGM || context.authorId === context.user.id;
 
 export const WFRP_CREATION_ACTIONS: Record<string, ChatAction> = {
@@ -323,11 +438,55 @@ export const WFRP_CREATION_ACTIONS: Record<string, ChatAction> = {
   wfrpCreationKeep: { plan: planKeep, permitted: creationPermitted, repeatable: false, visible: () => false },
 };
 
+/**
+ * The careers the recorded career dice give the character's species now, and how each may be
+ * taken: one roll, kept (+50 XP); two or three rolls, one of them chosen (+25 XP).
+ */
+function careerChoices(rec: RecordedRoll | undefined, species: string): NonNullable<RollOffer["choices"]> {
+  const key = speciesKey(species);
+  if (!rec || rec.kept || !key || rec.faces.length === 0) return [];
+  const { table } = randomCareerTable();
+  let careers: string[];
+  try {
+    careers = rec.faces.map((f) => careerFromD100(key, f, table));
+  } catch {
+    return [];
+  }
+  const choice = rec.faces.length === 1 ? "firstRoll" : "ofThree";
+  return [...new Set(careers)].map((career) => ({
+    career,
+    choice,
+    label: careerLabel(career),
+    bonus: choice === "firstRoll" ? "OMNIBUS.Creation.Bonus.careerFirst" : "OMNIBUS.Creation.Bonus.careerOfThree",
+  }));
+}
+
 /** The roll offers of the window, from the GM's record. */
 export function rollOffers(actorUuid: string, species: string, editable: boolean): RollOffer[] {
   const r = creationRollsOf(actorUuid);
   const offer = (kind: CreationRollKind): RollOffer => {
     const rec = r[kind];
+    if (kind === "career") {
+      const choices = editable ? careerChoices(rec, species) : [];
+      return {
+        kind,
+        label: rec ? "OMNIBUS.Creation.Roll.careerAgain" : "OMNIBUS.Creation.Roll.career",
+        result:
+          rec?.kept && rec.career
+            ? careerLabel(rec.career)
+            : rec
+              ? careerChoices(rec, species)
+                  .map((c) => c.label)
+                  .join(", ") || null
+              : null,
+        canRoll: editable && !rec?.kept && speciesKey(species) !== null && (rec?.faces.length ?? 0) < CAREER_ROLLS_MAX,
+        canKeep: false,
+        kept: Boolean(rec?.kept),
+        bonus: "OMNIBUS.Creation.Bonus.career",
+        choices,
+        hint: rec?.kept ? undefined : "OMNIBUS.Creation.CareerPickHint",
+      };
+    }
     const result = rec
       ? kind === "species"
         ? localize(`OMNIBUS.Creation.Species.${rec.species}`)
@@ -347,6 +506,64 @@ export function rollOffers(actorUuid: string, species: string, editable: boolean
   return CREATION_ROLL_KINDS.map(offer);
 }
 
+/** The system's packs a character's given items are taken from. */
+export const CREATION_ITEM_PACKS = ["wfrp-skills", "wfrp-talents", "wfrp-trappings", "wfrp-weapons", "wfrp-armour"] as const;
+
+interface PackItem {
+  name: string;
+  type: string;
+  system?: Record<string, unknown>;
+  flags?: Record<string, unknown>;
+  toObject?(): unknown;
+}
+
+/** The item data to create for one wanted item: the pack item's, a grouped skill given its specialisation. */
+function itemData(want: WantedItem, from: PackItem): Record<string, unknown> {
+  const data = structuredClone((from.toObject ? from.toObject() : from) as Record<string, unknown>);
+  delete data._id;
+  delete data._key;
+  if (want.kind === "skill" && want.spec) {
+    const system = (data.system ?? {}) as Record<string, unknown>;
+    data.system = { ...system, specialisation: want.spec };
+    data.name = specialisedName(String(data.name ?? ""), want.spec);
+    const omni = ((data.flags as Record<string, Record<string, unknown>> | undefined)?.[SYSTEM_ID] ?? {}) as Record<string, unknown>;
+    if (typeof omni.nameRu === "string") omni.nameRu = specialisedName(omni.nameRu, want.spec);
+  }
+  return data;
+}
+
+/**
+ * Adds to a WFRP character, from the system's packs, the skills, talents and trappings its species
+ * and career give without a choice (src/rules/wfrp/creation-items.ts), found by either language's
+ * name and never twice. The owner's client does it (an owner may add items to its own character; the
+ * creation check judges the result). Returns how many were added.
+ */
+export async function addCreationItems(
+  actor: ActorDoc & { createEmbeddedDocuments(name: "Item", data: Record<string, unknown>[]): Promise<unknown> },
+): Promise<number> {
+  if (actor.type !== "wfrp_character" || !actor.isOwner || isFinished(actor)) return 0;
+  const like = asLike(actor);
+  const wanted = wantedItems(String(like.system.species ?? ""), String(like.system.career ?? ""));
+  const pack: PackItem[] = [];
+  for (const id of CREATION_ITEM_PACKS) {
+    const p = game.packs?.get(`${SYSTEM_ID}.${id}`) as { getDocuments?(): Promise<PackItem[]> } | undefined;
+    pack.push(...((await p?.getDocuments?.()) ?? []));
+  }
+  const { add, missing } = itemsToAdd(wanted, like.items as never, pack);
+  if (add.length)
+    await actor.createEmbeddedDocuments(
+      "Item",
+      add.map(({ want, from }) => itemData(want, from)),
+    );
+  notify(add.length ? "info" : "warn", add.length ? "OMNIBUS.Creation.Items.Added" : "OMNIBUS.Creation.Items.None", {
+    count: add.length,
+    actor: actor.name ?? "",
+  });
+  if (missing.length)
+    notify("warn", "OMNIBUS.Creation.Items.Missing", { items: missing.map((m) => (m.spec ? `${m.name} (${m.spec})` : m.name)).join(", ") });
+  return add.length;
+}
+
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 const HbsApp = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & {
   PARTS: Record<string, { template: string; scrollable?: string[] }>;
@@ -363,6 +580,7 @@ export class CreationWindow extends HbsApp {
       finishCreation: CreationWindow.#onFinish,
       creationRoll: CreationWindow.#onRoll,
       creationKeep: CreationWindow.#onKeep,
+      creationItems: CreationWindow.#onItems,
     },
   } as never;
 
@@ -455,8 +673,18 @@ export class CreationWindow extends HbsApp {
   }
 
   static async #onKeep(this: CreationWindow, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const kind = target.dataset.kind as CreationRollKind;
+    if (kind === "career") {
+      const choice = target.dataset.choice === "firstRoll" ? "firstRoll" : "ofThree";
+      await requestKeepRoll(this.actor, kind, null, { choice, career: target.dataset.career ?? "" });
+      return;
+    }
     const choice = target.dataset.choice === "rearranged" ? "rearranged" : null;
-    await requestKeepRoll(this.actor, target.dataset.kind as CreationRollKind, choice);
+    await requestKeepRoll(this.actor, kind, choice);
+  }
+
+  static async #onItems(this: CreationWindow): Promise<void> {
+    await addCreationItems(this.actor as never);
   }
 }
 

@@ -160,7 +160,7 @@ export function onInit(): void {
   registerExperienceSettings(active);
   registerTables(active);
   registerRollRequests();
-  registerCreationSettings();
+  registerCreationSettings(active);
   registerKeybindings();
   registerCheckLinkEnricher();
 

@@ -47,13 +47,15 @@ export function characteristicsChoiceXp(choice: CharacteristicsChoice): number {
   return choice === "asRolled" ? CREATION_XP.characteristicsAsRolled : CREATION_XP.characteristicsRearranged;
 }
 
-export type CreationRollKind = "species" | "characteristics";
-export const CREATION_ROLL_KINDS: readonly CreationRollKind[] = ["species", "characteristics"];
+export type CreationRollKind = "species" | "characteristics" | "career";
+export const CREATION_ROLL_KINDS: readonly CreationRollKind[] = ["species", "characteristics", "career"];
 
 /** The dice of each kind, as Foundry formulas, in the order their faces are read. */
 export const CREATION_ROLL_FORMULAS: Record<CreationRollKind, string[]> = {
   species: ["1d100"],
   characteristics: CHARACTERISTICS.map(() => "2d10"),
+  // One d100 a roll, on the Random Career table (random-career.ts); up to three rolls are kept together.
+  career: ["1d100"],
 };
 
 const faceIn = (f: unknown, sides: number) => typeof f === "number" && Number.isInteger(f) && f >= 1 && f <= sides;
@@ -91,6 +93,9 @@ export interface CreationRollRecord {
   /** The species the roll was made for (characteristics) or gave (species). */
   species: string;
   values?: Record<string, number>;
+  /** Career: the career each recorded d100 gave, in order; and, once kept, the one taken. */
+  careers?: string[];
+  career?: string;
   /** Rolled a second time: the bonus experience for keeping the dice is gone. */
   reroll: boolean;
 }

@@ -367,7 +367,7 @@ function lookupOne<T extends { names: string[] }>(n: string, rows: Record<string
 }
 
 /** A row by its id or one of its names; "Career (Level)" is looked up by the career, then by the level. */
-function lookup<T extends { names: string[] }>(name: string, rows: Record<string, T>): [string, T] | null {
+export function lookup<T extends { names: string[] }>(name: string, rows: Record<string, T>): [string, T] | null {
   const n = lc(name);
   const found = lookupOne(n, rows);
   if (found) return found;
@@ -434,7 +434,7 @@ function skillsSplit(held: SkillHeld[], species: SkillRef[], career: SkillRef[] 
  * a Russian client carries its English name in `flags.omnibus.nameEn`; a pack item its Russian one
  * in `nameRu`), so a career's talents and trappings are found whichever language made them.
  */
-function itemNames(item: ItemLike): string[] {
+export function itemNames(item: ItemLike): string[] {
   const out = [textAt(item.name)];
   const flags = isRecord(item.flags) && isRecord(item.flags.omnibus) ? item.flags.omnibus : {};
   for (const other of [textAt(flags.nameRu), textAt(flags.nameEn)]) if (other) out.push(other);

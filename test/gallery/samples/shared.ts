@@ -71,7 +71,7 @@ function creationSamples(): GallerySample[] {
     let node = system as Record<string, unknown>;
     for (const k of parts.slice(0, -1)) node = node[k] as Record<string, unknown>;
     node[parts[parts.length - 1]] = value;
-    const rolls =
+    const rollsFor = (lang: { OMNIBUS: { Creation: { Career: Record<string, string> } } }) =>
       type === "wfrp_character"
         ? [
             {
@@ -92,20 +92,39 @@ function creationSamples(): GallerySample[] {
               kept: false,
               bonus: "OMNIBUS.Creation.Bonus.characteristics",
             },
+            // Two career rolls (Human 22 and 96): either may be taken for the smaller bonus.
+            {
+              kind: "career" as const,
+              label: "OMNIBUS.Creation.Roll.careerAgain",
+              result: null,
+              canRoll: true,
+              canKeep: false,
+              kept: false,
+              bonus: "OMNIBUS.Creation.Bonus.career",
+              hint: "OMNIBUS.Creation.CareerPickHint",
+              choices: (["ratCatcher", "soldier"] as const).map((career) => ({
+                career,
+                choice: "ofThree" as const,
+                label: lang.OMNIBUS.Creation.Career[career],
+                bonus: "OMNIBUS.Creation.Bonus.careerOfThree",
+              })),
+            },
           ]
         : null;
-    return (["en", "ru"] as const).map((language) => ({
-      name: `shared-creation-${type.split("_")[0]}-${language}`,
-      template: T("shared/creation"),
-      context: creationContext(
-        { name: doc.name, type, system, items: doc.items ?? [], finished: false },
-        treeLocalizer(JSON.parse(readFileSync(join(ROOT, "lang", `${language}.json`), "utf8"))),
-        { editable: true, rolls },
-      ) as unknown as Record<string, unknown>,
-      width: 560,
-      height: "auto" as const,
-      classes: ["omnibus", "omnibus-creation"],
-    }));
+    return (["en", "ru"] as const).map((language) => {
+      const lang = JSON.parse(readFileSync(join(ROOT, "lang", `${language}.json`), "utf8"));
+      return {
+        name: `shared-creation-${type.split("_")[0]}-${language}`,
+        template: T("shared/creation"),
+        context: creationContext({ name: doc.name, type, system, items: doc.items ?? [], finished: false }, treeLocalizer(lang), {
+          editable: true,
+          rolls: rollsFor(lang),
+        }) as unknown as Record<string, unknown>,
+        width: 560,
+        height: "auto" as const,
+        classes: ["omnibus", "omnibus-creation"],
+      };
+    });
   });
 }
 

@@ -72,6 +72,10 @@ function actor(id: string, doc: any, owner = "p1") {
       for (const [k, v] of Object.entries(patch)) set(data, k, v);
     },
     async updateEmbeddedDocuments() {},
+    async createEmbeddedDocuments(_name: string, docs: any[]) {
+      if (!a.isOwner) throw new Error("not the owner");
+      for (const d of docs) data.items.push({ _id: `i${data.items.length}`, ...structuredClone(d) });
+    },
   };
   stand.documents.set(a.uuid, a);
   return a;
@@ -213,6 +217,198 @@ describe("WFRP random rolls on the GM", () => {
   });
 });
 
+describe("WFRP random career on the GM (core rulebook, chapter 2, Random Career table)", () => {
+  const human = (career = "") => ({
+    name: "Hans",
+    type: "wfrp_character",
+    system: {
+      species: "Human",
+      career,
+      characteristics: Object.fromEntries(
+        ["ws", "bs", "s", "t", "i", "ag", "dex", "int", "wp", "fel"].map((c) => [c, { initial: 30, advances: 0, modifier: 0 }]),
+      ),
+      experience: { total: 0, spent: 0 },
+      ledger: [],
+    },
+    items: [] as any[],
+  });
+  const ctx = (a: any, messageId: string, target: string | null = null, user = "p1") => ({
+    message: { id: messageId } as any,
+    user: stand.users.get(user) as any,
+    target,
+    authorId: user,
+    state: { creationRoll: { kind: "career", actorUuid: a.uuid } },
+  });
+  const plan = (name: string, c: any) => stand.asUser("gm", () => (creation.WFRP_CREATION_ACTIONS[name].plan as any)(c));
+  const apply = async (a: any, r: any) => {
+    for (const ch of r.changes) await stand.asUser("gm", () => a.update(ch.update));
+  };
+
+  it("one d100 on the GM, posted as a Roll; kept as first rolled: +50 XP and the career the faces give (Human 22 = Rat Catcher)", async () => {
+    const a = actor("h", human());
+    stand.queueFaces(22);
+    const before = stand.messages.length;
+    const r: any = await plan("wfrpCreationRoll", ctx(a, "m1"));
+    expect(r.changes).toEqual([]);
+    expect(stand.messages.length).toBe(before + 1);
+    expect(stand.messages.at(-1)!.rolls.length).toBe(1);
+    expect(creation.creationRollsOf(a.uuid).career).toMatchObject({
+      faces: [22],
+      species: "human",
+      careers: ["ratCatcher"],
+      reroll: false,
+    });
+    // A forged claim: the faces give a Rat Catcher, not a Soldier.
+    await expect(plan("wfrpCreationKeep", ctx(a, "m1", "firstRoll:soldier"))).rejects.toThrow(/do not give that career/);
+    await expect(plan("wfrpCreationKeep", ctx(a, "m1", "soldier"))).rejects.toThrow(/which rolled career/);
+    const k: any = await plan("wfrpCreationKeep", ctx(a, "m1", "firstRoll:ratCatcher"));
+    expect(k.changes[0].update["system.experience.total"]).toBe(50);
+    expect(k.changes[0].update["system.career"]).toBe("OMNIBUS.Creation.Career.ratCatcher");
+    await apply(a, k);
+    await expect(plan("wfrpCreationKeep", ctx(a, "m1", "firstRoll:ratCatcher"))).rejects.toThrow(/already kept/);
+    await expect(plan("wfrpCreationRoll", ctx(a, "m2"))).rejects.toThrow(/already kept/);
+  });
+  it("three rolls and one chosen: +25 XP; no first-roll bonus after a second roll; a fourth roll and a career not rolled are refused", async () => {
+    const a = actor("t", human());
+    stand.queueFaces(22, 96, 60);
+    await plan("wfrpCreationRoll", ctx(a, "m1"));
+    await plan("wfrpCreationRoll", ctx(a, "m2"));
+    await plan("wfrpCreationRoll", ctx(a, "m3"));
+    expect(creation.creationRollsOf(a.uuid).career).toMatchObject({
+      faces: [22, 96, 60],
+      careers: ["ratCatcher", "soldier", "witchHunter"],
+    });
+    await expect(plan("wfrpCreationRoll", ctx(a, "m4"))).rejects.toThrow(/career rolls were made/);
+    await expect(plan("wfrpCreationKeep", ctx(a, "m3", "firstRoll:ratCatcher"))).rejects.toThrow(/first roll's bonus is gone/);
+    await expect(plan("wfrpCreationKeep", ctx(a, "m3", "ofThree:knight"))).rejects.toThrow(/do not give that career/);
+    await expect(plan("wfrpCreationKeep", ctx(a, "m1", "ofThree:soldier"))).rejects.toThrow(/latest roll/);
+    const k: any = await plan("wfrpCreationKeep", ctx(a, "m3", "ofThree:witchHunter"));
+    expect(k.changes[0].update["system.experience.total"]).toBe(25);
+    expect(k.changes[0].update["system.career"]).toBe("OMNIBUS.Creation.Career.witchHunter");
+  });
+  it("the window offers the rolled careers with their bonus; picking freely needs no roll and earns nothing", async () => {
+    const a = actor("w", human());
+    stand.queueFaces(63, 97);
+    await plan("wfrpCreationRoll", ctx(a, "m1"));
+    const first = creation.rollOffers(a.uuid, "Human", true).find((o) => o.kind === "career")!;
+    expect(first.choices).toEqual([
+      { career: "huffer", choice: "firstRoll", label: "OMNIBUS.Creation.Career.huffer", bonus: "OMNIBUS.Creation.Bonus.careerFirst" },
+    ]);
+    expect(first.canRoll).toBe(true);
+    await plan("wfrpCreationRoll", ctx(a, "m2"));
+    const second = creation.rollOffers(a.uuid, "Human", true).find((o) => o.kind === "career")!;
+    expect(second.choices!.map((c) => [c.career, c.choice])).toEqual([
+      ["huffer", "ofThree"],
+      ["soldier", "ofThree"],
+    ]);
+    // No roll recorded: nothing to take, no bonus; the career is typed in its step.
+    expect(creation.rollOffers("Actor.none", "Human", true).find((o) => o.kind === "career")!.choices).toEqual([]);
+  });
+  it("a rolled career the first-level career table lacks is still taken; the creation check says it is not checked", async () => {
+    const { validateWfrpCharacter } = await import("../../../src/rules/wfrp/creation");
+    const a = actor("u", human());
+    stand.queueFaces(63); // Human 63 = Huffer
+    await plan("wfrpCreationRoll", ctx(a, "m1"));
+    const k: any = await plan("wfrpCreationKeep", ctx(a, "m1", "firstRoll:huffer"));
+    await apply(a, k);
+    expect(a.data.system.career).toBe("OMNIBUS.Creation.Career.huffer");
+    expect(validateWfrpCharacter({ ...a.toObject(), system: { ...a.data.system, career: "Huffer" } }).unchecked.join(" ")).toMatch(
+      /career "Huffer" is not in the career table: career characteristics, skills, talents and trappings not checked/,
+    );
+  });
+  it("a GM's table from the settings is rolled on; an unreadable one falls back to the book's, with a warning", async () => {
+    const a = actor("g", human());
+    const own = JSON.stringify([["soldier", 100, 100, 100, 100, 100]]);
+    await stand.asUser("gm", () => (globalThis as any).game.settings.set("omnibus", `wfrp_${creation.RANDOM_CAREERS_SETTING}`, own));
+    stand.queueFaces(22);
+    await plan("wfrpCreationRoll", ctx(a, "m1"));
+    expect(creation.creationRollsOf(a.uuid).career!.careers).toEqual(["soldier"]);
+    const b = actor("b", human());
+    const gap = JSON.stringify([["soldier", 50, 100, 100, 100, 100]]);
+    await stand.asUser("gm", () => (globalThis as any).game.settings.set("omnibus", `wfrp_${creation.RANDOM_CAREERS_SETTING}`, gap));
+    stand.queueFaces(22);
+    await plan("wfrpCreationRoll", ctx(b, "n1"));
+    expect(creation.creationRollsOf(b.uuid).career!.careers).toEqual(["ratCatcher"]);
+    expect(stand.recorded.notifications.at(-1)?.message).toMatch(
+      /OMNIBUS\.Creation\.CareerTable\.Unreadable .*human: the column ends at 50/,
+    );
+  });
+});
+
+describe("items from the compendiums by either name", () => {
+  const packItems = (pack: string) =>
+    readdirSync(join(ROOT, pack))
+      .filter((f) => f.endsWith(".yml"))
+      .map((f) => parse(readFileSync(join(ROOT, pack, f), "utf8")));
+  beforeEach(() => {
+    for (const id of creation.CREATION_ITEM_PACKS) {
+      const docs = packItems(id);
+      stand.documents.set(`pack:omnibus.${id}`, { getDocuments: async () => structuredClone(docs) } as never);
+    }
+  });
+  const names = (a: any) => a.data.items.map((i: any) => i.name);
+
+  it("a Human Rat Catcher named in English: species and career skills, Doomed and the career's trappings from the packs", async () => {
+    const a = actor("r", { name: "Hans", type: "wfrp_character", system: { species: "Human", career: "Rat Catcher" }, items: [] });
+    stand.setUser("p1");
+    const added = await creation.addCreationItems(a as never);
+    expect(names(a)).toEqual(
+      expect.arrayContaining([
+        "Doomed",
+        "Sling",
+        "Sack",
+        "Small but Vicious Dog",
+        "Melee (Basic)",
+        "Language (Bretonnian)",
+        "Stealth (Urban)",
+      ]),
+    );
+    // "Savvy or Suave" is the player's choice, and the career's talents are one of four: none added.
+    expect(names(a)).not.toContain("Savvy");
+    expect(names(a)).not.toContain("Night Vision");
+    const melee = a.data.items.find((i: any) => i.name === "Melee (Basic)");
+    expect(melee).toMatchObject({ type: "wfrp_skill", system: { key: "melee", specialisation: "Basic" } });
+    expect(melee.flags.omnibus.nameRu).toBe("Ближний бой (Basic)");
+    // Again: nothing twice.
+    expect(await creation.addCreationItems(a as never)).toBe(0);
+    expect(a.data.items.length).toBe(added);
+  });
+  it("a Human Rat Catcher named in Russian, holding a Russian-named Doomed and sling: found by the Russian names, no duplicates", async () => {
+    const held = [
+      { _id: "d", name: "Обречённый", type: "wfrp_talent", system: {}, flags: { omnibus: { nameEn: "Doomed" } } },
+      { _id: "s", name: "Праща", type: "wfrp_weapon", system: {}, flags: {} },
+    ];
+    const a = actor("q", { name: "Ганс", type: "wfrp_character", system: { species: "Человек", career: "Крысолов" }, items: held });
+    stand.setUser("p1");
+    await creation.addCreationItems(a as never);
+    expect(names(a).filter((n: string) => n === "Doomed" || n === "Обречённый")).toEqual(["Обречённый"]);
+    expect(names(a).filter((n: string) => n === "Sling" || n === "Праща")).toEqual(["Праща"]);
+    expect(names(a)).toEqual(expect.arrayContaining(["Sack", "Small but Vicious Dog", "Animal Training (Dog)"]));
+  });
+  it("a wanted item named in Russian is found in the packs by its Russian name", async () => {
+    const { itemsToAdd } = await import("../../../src/rules/wfrp/creation-items");
+    const pack = packItems("wfrp-trappings");
+    const { add, missing } = itemsToAdd(
+      [
+        { kind: "trapping", name: "Мешок" },
+        { kind: "trapping", name: "Small but Vicious Dog" },
+        { kind: "trapping", name: "Nothing Such" },
+      ],
+      [],
+      pack,
+    );
+    expect(add.map((x) => x.from.name)).toEqual(["Sack", "Small but Vicious Dog"]);
+    expect(missing.map((m) => m.name)).toEqual(["Nothing Such"]);
+  });
+  it("another player cannot add items to a character not theirs", async () => {
+    stand.makeUser("p2", false);
+    const a = actor("o", { name: "Hans", type: "wfrp_character", system: { species: "Human", career: "Soldier" }, items: [] });
+    stand.setUser("p2");
+    expect(await creation.addCreationItems(a as never)).toBe(0);
+    expect(a.data.items).toEqual([]);
+  });
+});
+
 describe("the creation window's template", () => {
   for (const language of ["en", "ru"] as const) {
     it(`lists the broken rule in its step in the reader's language, Finish disabled (${language})`, () => {
@@ -235,6 +431,37 @@ describe("the creation window's template", () => {
       expect(root.querySelectorAll('[data-step="skills"] [data-item-id]').length).toBeGreaterThan(0);
     });
   }
+  it("offers each rolled career with its bonus, and the button that adds the given items (ru)", () => {
+    const doc = premade("wfrp-characters", "wfrp_character");
+    const rolls = [
+      {
+        kind: "career" as const,
+        label: "OMNIBUS.Creation.Roll.careerAgain",
+        result: "Крысолов, Солдат",
+        canRoll: true,
+        canKeep: false,
+        kept: false,
+        bonus: "OMNIBUS.Creation.Bonus.career",
+        choices: [
+          { career: "ratCatcher", choice: "ofThree" as const, label: "Крысолов", bonus: "OMNIBUS.Creation.Bonus.careerOfThree" },
+          { career: "soldier", choice: "ofThree" as const, label: "Солдат", bonus: "OMNIBUS.Creation.Bonus.careerOfThree" },
+        ],
+      },
+    ];
+    const c = cctx.creationContext(
+      { name: doc.name, type: doc.type, system: doc.system, items: doc.items, finished: false },
+      bt.treeLocalizer(readLanguage("ru")),
+      { editable: true, rolls },
+    );
+    const root = document.createElement("div");
+    root.innerHTML = createHarness({ language: "ru" }).render("shared/creation.hbs", c);
+    const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-kind="career"][data-action="creationKeep"]')];
+    expect(buttons.map((b) => [b.dataset.choice, b.dataset.career, b.textContent!.trim()])).toEqual([
+      ["ofThree", "ratCatcher", "Выбрать: Крысолов, +25 очков опыта"],
+      ["ofThree", "soldier", "Выбрать: Солдат, +25 очков опыта"],
+    ]);
+    expect(root.querySelector('[data-action="creationItems"]')).not.toBeNull();
+  });
   it("a legal character can be finished", () => {
     const doc = premade("wfrp-characters", "wfrp_character");
     const c = cctx.creationContext(
