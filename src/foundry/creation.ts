@@ -320,10 +320,13 @@ async function planCreationRoll(context: ChatActionContext): Promise<PlannedActi
     record = { kind, faces, species, reroll: Boolean(earlier) };
     update = { "system.species": localize(`OMNIBUS.Creation.Species.${species}`) };
   } else if (kind === "career") {
-    // Each roll adds one d100 to the record; the careers are read from all of them in the
-    // character's species column (the dice stand if the species changes; the column follows it).
+    // Each roll adds one d100 to the record; the careers are read from all of them in the column of
+    // the species they were rolled for. A species changed after a career roll cannot re-read the same
+    // dice in another column (picking the species that suits a d100 already seen).
     const species = speciesKey(String(system.species ?? ""));
     if (!species) throw refused("SpeciesFirst", "choose or roll the species first");
+    if (earlier?.species && earlier.species !== species)
+      throw refused("CareerSpeciesChanged", "the career dice were rolled for another species");
     const { table, problems } = randomCareerTable();
     if (problems.length) notify("warn", "OMNIBUS.Creation.CareerTable.Unreadable", { problems: problems.slice(0, 3).join("; ") });
     const all = [...(earlier?.faces ?? []), ...faces];
@@ -411,6 +414,8 @@ async function planKeepCareer(context: ChatActionContext, actor: ActorDoc, rolle
   const system = asLike(actor).system;
   const species = speciesKey(String(system.species ?? ""));
   if (!species) throw refused("SpeciesFirst", "choose or roll the species first");
+  if (rolled.species && rolled.species !== species)
+    throw refused("CareerSpeciesChanged", "the career dice were rolled for another species");
   const broken = careerClaimBreach(species, rolled.faces, choice, career, randomCareerTable().table);
   if (broken === "notFirstRoll") throw refused("RerollNoBonus", "more than one career roll was made: the first roll's bonus is gone");
   if (broken === "tooManyRolls") throw refused("CareerRollsSpent", `more than ${CAREER_ROLLS_MAX} career rolls were made`);
@@ -444,7 +449,7 @@ export const WFRP_CREATION_ACTIONS: Record<string, ChatAction> = {
  */
 function careerChoices(rec: RecordedRoll | undefined, species: string): NonNullable<RollOffer["choices"]> {
   const key = speciesKey(species);
-  if (!rec || rec.kept || !key || rec.faces.length === 0) return [];
+  if (!rec || rec.kept || !key || rec.faces.length === 0 || (rec.species && rec.species !== key)) return [];
   const { table } = randomCareerTable();
   let careers: string[];
   try {

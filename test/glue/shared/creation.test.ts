@@ -286,6 +286,20 @@ describe("WFRP random career on the GM (core rulebook, chapter 2, Random Career 
     expect(k.changes[0].update["system.experience.total"]).toBe(25);
     expect(k.changes[0].update["system.career"]).toBe("OMNIBUS.Creation.Career.witchHunter");
   });
+  it("career dice stay with the species they were rolled for: a changed species cannot re-read them in another column", async () => {
+    const a = actor("sp", human());
+    stand.queueFaces(22);
+    await plan("wfrpCreationRoll", ctx(a, "m1"));
+    // Human 22 is a Rat Catcher; the same d100 in another column would be another career.
+    await stand.asUser("gm", () => a.update({ "system.species": "Dwarf" }));
+    await expect(plan("wfrpCreationKeep", ctx(a, "m1", "firstRoll:ratCatcher"))).rejects.toThrow(/another species/);
+    await expect(plan("wfrpCreationRoll", ctx(a, "m2"))).rejects.toThrow(/another species/);
+    expect(creation.rollOffers(a.uuid, "Dwarf", true).find((o) => o.kind === "career")!.choices).toEqual([]);
+    expect(creation.creationRollsOf(a.uuid).career).toMatchObject({ faces: [22], species: "human" });
+    await stand.asUser("gm", () => a.update({ "system.species": "Human" }));
+    const k: any = await plan("wfrpCreationKeep", ctx(a, "m1", "firstRoll:ratCatcher"));
+    expect(k.changes[0].update["system.experience.total"]).toBe(50);
+  });
   it("the window offers the rolled careers with their bonus; picking freely needs no roll and earns nothing", async () => {
     const a = actor("w", human());
     stand.queueFaces(63, 97);
