@@ -10,8 +10,17 @@
  */
 import { refused } from "../../../core/errors";
 import {
+  BASIC_REACH_METRES,
   FLURRY,
+  addWound,
+  calledShotWound,
+  staminaThresholds,
+  withinReach,
+  woundFromDamage,
+  worstWound,
   pullTogetherInitiative,
+  type HealthState,
+  type WoundLevel,
   resolveAgainst,
   resolveAttack,
   type CheckRoll,
@@ -20,8 +29,13 @@ import {
 } from "../index";
 import type { CheckValues, KindRequest, TargetInfo } from "../../table/types";
 import {
+  attackerIndexOf,
+  defenseSkillsOf,
   rangeFor,
   targetDefenseModifier,
+  type ActorFacts,
+  type DefenseCheckData,
+  type DefendedRecord,
   thresholdOf,
   type AttackCheckData,
   type AttackKind,
@@ -30,6 +44,7 @@ import {
   type SkillCheckData,
 } from "./checks";
 import type { SilhouetteOptions } from "./settings";
+import { skillFor } from "./derive";
 import { suppressionOf } from "./areas";
 import type { AthleticsCard } from "./athletics/checks";
 import { diceView, type DieView, type RollSummary } from "./rolls";
@@ -342,6 +357,97 @@ export function withDefense(state: CardState, strikeKey: string, defense: Defens
   strike.defense = defense;
   strike.outcome = { threshold: o.threshold, opposed: true, margin: o.margin, hit: o.hit, damage: o.damage };
   return next;
+}
+
+/**
+ * The defense dialog's data for one strike on a card, from the defender's facts and its tally this
+ * round (`record`; `inCombat` false: the first attacker). Throws when the strike is decided.
+ */
+export function defenseDataFor(
+  defender: ActorFacts,
+  state: CardState,
+  strikeKey: string,
+  record: DefendedRecord,
+  inCombat: boolean,
+): { data: DefenseCheckData; target: TargetState; strike: StrikeState; area: "bystander" | "zone" | null } {
+  const { target, strike } = findStrike(state, strikeKey);
+  if (strike.outcome) throw refused("StrikeDecided", "this strike is already decided");
+  const area = target.role === "bystander" || target.role === "zone" ? target.role : null;
+  const attack = state.attack!;
+  const data: DefenseCheckData = {
+    messageId: "",
+    targetKey: target.key,
+    strikeKey: strike.key,
+    attackKind: attack.attackKind,
+    attackTotal: strike.attackTotal,
+    // Area fire is no attacker's strike at this defender: no multiple-attacker penalty.
+    freeStrike: attack.freeStrike || area !== null,
+    attackerIndex: inCombat ? attackerIndexOf(record, state.actorUuid) : 1,
+    declaredAttackers: record.declared,
+    feint: attack.feint ?? 0,
+    area,
+    // A shooter within the defender's reach (about 1 m, 004:L73) may be met with Melee (004:L91).
+    pointBlankWithinReach:
+      attack.attackKind === "ranged" &&
+      area === null &&
+      (target.rangeBand === "pointBlank" || (target.distance !== null && withinReach(target.distance, BASIC_REACH_METRES))),
+    athletics: skillFor(defender.skills, "athletics")?.level ?? 0,
+    heavyArmour: defender.heavyArmour === true,
+    skills: defenseSkillsOf(defender.skills),
+  };
+  return { data, target, strike, area };
+}
+
+/** The wound statuses a health state shows (the worst wound; dead uses the core "dead" status). */
+export function woundStatuses(health: HealthState): Record<string, boolean> {
+  const worst = worstWound(health);
+  return { lightWound: worst === "light", heavyWound: worst === "heavy", dead: worst === "dead" };
+}
+
+/**
+ * The wound a hit inflicts: armour first (when the world's setting lets it absorb), then the Stamina
+ * thresholds (digest §12); the head and lower abdomen halve them, an arm hit kills only past System
+ * Shock (004:L96).
+ */
+export function woundOfHit(
+  target: { system: Record<string, unknown> },
+  armour: number,
+  damage: number,
+  calledShot: string,
+  options: Pick<SilhouetteOptions, "armourAbsorbs">,
+): { wound: WoundLevel; damage: number; armour: number } {
+  const absorbed = options.armourAbsorbs ? armour : 0;
+  const taken = Math.max(0, damage - absorbed);
+  const system = target.system as { stamina?: number; systemShock?: number };
+  const called = calledShotWound(calledShot);
+  const wound = woundFromDamage(taken, staminaThresholds(Number(system.stamina ?? 25)), {
+    halved: called.halved,
+    armHit: called.armHit,
+    ...(Number(system.systemShock) > 0 ? { systemShock: Number(system.systemShock) } : {}),
+  });
+  return { wound, damage: taken, armour: absorbed };
+}
+
+/** The wound a fall's damage causes (Stamina thresholds, digest §12); armour does not absorb a fall, rounded to the nearest point (E28). */
+export function fallWoundOf(target: { system: Record<string, unknown> }, damage: number): { wound: WoundLevel; damage: number } {
+  const taken = Math.max(0, Math.round(damage));
+  const system = target.system as { stamina?: number };
+  return { wound: taken === 0 ? "none" : woundFromDamage(taken, staminaThresholds(Number(system.stamina ?? 25))), damage: taken };
+}
+
+/** The actor's health after a wound, and the one update and the statuses that write it (none for no wound). */
+export function woundChange(
+  system: Record<string, unknown>,
+  wound: WoundLevel,
+): { health: HealthState; update: Record<string, unknown>; statuses: Record<string, boolean> } {
+  const w = (system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
+  const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
+  if (wound === "none") return { health, update: {}, statuses: {} };
+  return {
+    health,
+    update: { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
+    statuses: woundStatuses(health),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
