@@ -4,7 +4,7 @@
  */
 import { OmnibusError, refused } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
-import { readCheckFaces, resolveAgainst, rollFall, rollScatter, type GripState } from "../../rules/silhouette/index";
+import { readCheckFaces, resolveAgainst, rollFall, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
 import {
   athleticsData,
@@ -39,6 +39,8 @@ import {
   attackCardState,
   cardContext,
   defenseDataFor,
+  grenadeLanding,
+  grenadeState,
   findStrike,
   skillCardState,
   summarize,
@@ -60,7 +62,9 @@ import {
 import { skillFor, SKILL_KEYS, type CharacterDerived, type ItemLike, type SkillKey } from "../../rules/silhouette/table/derive";
 import { tokenMovedThisRound, currentRound } from "./tokens";
 import {
+  DEFENDED_FLAG,
   FIRED_FLAG,
+  FREE_STRIKE_FLAG,
   actorFactsOf,
   attackRequest,
   attackerIndexOf,
@@ -96,8 +100,6 @@ import { silhouetteOptions } from "./settings";
 
 export const CARD_TEMPLATE = templatePath("silhouette/chat/check");
 export const CARD_FLAG = "silhouette";
-export const FREE_STRIKE_FLAG = "silhouetteFreeStrike";
-export const DEFENDED_FLAG = "silhouetteDefended";
 /** A climber's grip (004:L45-46), kept on the actor between climbing rounds. */
 export const GRIP_FLAG = "silhouetteGrip";
 
@@ -357,7 +359,7 @@ function messageState(messageId: string): { message: ChatMessage.Implementation;
   return { message, state };
 }
 
-export { attackerIndexOf, defendedThisRound, FIRED_FLAG, type DefendedRecord };
+export { attackerIndexOf, defendedThisRound, DEFENDED_FLAG, FIRED_FLAG, FREE_STRIKE_FLAG, type DefendedRecord };
 
 function buildDefense(actor: ActorLike, _facts: ActorFacts, dataset: Record<string, string>): KindRequest<DefenseCheckData> {
   const { state } = messageState(dataset.messageId ?? "");
@@ -408,30 +410,21 @@ async function grenadeOutcome(
   rolls.push(fuseRoll as unknown as Roll);
   const fuse = fuseRoll.outcome;
   if (!fuse || fuse.kind !== "check") throw new OmnibusError("diceMismatch", "no fuse outcome", {});
-  const landing = resolveAgainst(accuracyTotal, difficulty, { fumble: accuracyFumble }, options.check);
-  let landed: GrenadeState["landed"] = { onTarget: true, distance: 0, directionDie: null, bearing: 0, towardThrower: false };
-  if (!landing.success) {
-    let faces: number[] = [];
-    if (!accuracyFumble) {
-      const die = new Roll("1d6");
-      await die.evaluate(evaluateOptions(rollMode));
-      rolls.push(die);
-      faces = facesFromRoll(die as never).map((f) => f.face);
-    }
-    const scatter = rollScatter(landing.degreeOfFailure, accuracyFumble, forcedDice(faces));
-    landed = {
-      onTarget: false,
-      distance: scatter.distanceMetres,
-      directionDie: scatter.directionDie,
-      bearing: scatter.bearingDegrees,
-      towardThrower: scatter.towardThrower,
-    };
+  const landing = grenadeLanding(accuracyTotal, difficulty, accuracyFumble, options);
+  let faces: number[] = [];
+  if (landing.scatterDie) {
+    const die = new Roll("1d6");
+    await die.evaluate(evaluateOptions(rollMode));
+    rolls.push(die);
+    faces = facesFromRoll(die as never).map((f) => f.face);
   }
   const blastRadius = data.weapon.blastRadius ?? 0;
   const view = sceneView(actor);
   const aimed = request.targets[0] ? tokenCenter(request.targets[0].tokenUuid) : null;
   let caught: GrenadeState["caught"] = null;
   if (view && view.shooter && aimed) {
+    // Where it landed: on the spot, or scattered (the same reading grenadeState makes).
+    const landed = grenadeState(landing, accuracyFumble, fuse, faces, blastRadius, null, options).landed;
     const point = landingPoint(view.shooter, aimed, landed.distance, landed.bearing, view.pixelsPerMetre);
     caught = tokensWithin(point, blastRadius, view.tokens, view.measure).map((t) => ({
       name: t.name,
@@ -440,14 +433,7 @@ async function grenadeOutcome(
       units: view.units,
     }));
   }
-  return {
-    fuse: summarize(fuse),
-    explodesOnImpact: !fuse.fumble && fuse.total >= options.grenadeHighFuse,
-    mayExplodeInHand: fuse.fumble,
-    landed,
-    blastRadius,
-    caught,
-  };
+  return grenadeState(landing, accuracyFumble, fuse, faces, blastRadius, caught, options);
 }
 
 /** A skill check or an attack (`attack`: the attack kind's roll, with its ammunition and strikes). */

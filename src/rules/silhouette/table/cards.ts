@@ -9,6 +9,7 @@
  * (Degree of Success + burst ROF) × the weapon's damage multiplier (004:L99, L104; digest §12).
  */
 import { refused } from "../../../core/errors";
+import { forcedDice } from "../../../core/dice";
 import {
   BASIC_REACH_METRES,
   FLURRY,
@@ -19,6 +20,7 @@ import {
   woundFromDamage,
   worstWound,
   pullTogetherInitiative,
+  rollScatter,
   type HealthState,
   type WoundLevel,
   resolveAgainst,
@@ -327,6 +329,56 @@ export function attackCardState(
       ammo: plan.ammo,
       targets,
     },
+  };
+}
+
+/**
+ * A grenade's accuracy landing (004:L110-113): on the spot when the accuracy total reaches the
+ * difficulty (1 + modifiers at a target's spot); `scatterDie` is whether a miss rolls the direction
+ * die (not on a mishap: it flies toward the thrower).
+ */
+export function grenadeLanding(
+  accuracyTotal: number,
+  difficulty: number,
+  accuracyFumble: boolean,
+  options: Pick<SilhouetteOptions, "check">,
+): { success: boolean; degreeOfFailure: number; scatterDie: boolean } {
+  const landing = resolveAgainst(accuracyTotal, difficulty, { fumble: accuracyFumble }, options.check);
+  return { success: landing.success, degreeOfFailure: landing.degreeOfFailure, scatterDie: !landing.success && !accuracyFumble };
+}
+
+/**
+ * A grenade's card state from its fuse test and, on a miss, the scatter (`scatterFaces`: the
+ * direction die's face, none on a mishap); `caught` are those within its blast radius of where it
+ * landed (null: no scene to measure).
+ */
+export function grenadeState(
+  landing: ReturnType<typeof grenadeLanding>,
+  accuracyFumble: boolean,
+  fuse: CheckRoll,
+  scatterFaces: readonly number[],
+  blastRadius: number,
+  caught: GrenadeState["caught"],
+  options: Pick<SilhouetteOptions, "grenadeHighFuse">,
+): GrenadeState {
+  let landed: GrenadeState["landed"] = { onTarget: true, distance: 0, directionDie: null, bearing: 0, towardThrower: false };
+  if (!landing.success) {
+    const scatter = rollScatter(landing.degreeOfFailure, accuracyFumble, forcedDice(scatterFaces));
+    landed = {
+      onTarget: false,
+      distance: scatter.distanceMetres,
+      directionDie: scatter.directionDie,
+      bearing: scatter.bearingDegrees,
+      towardThrower: scatter.towardThrower,
+    };
+  }
+  return {
+    fuse: summarize(fuse),
+    explodesOnImpact: !fuse.fumble && fuse.total >= options.grenadeHighFuse,
+    mayExplodeInHand: fuse.fumble,
+    landed,
+    blastRadius,
+    caught,
   };
 }
 

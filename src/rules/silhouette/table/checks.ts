@@ -257,6 +257,10 @@ export function defendedAfter(record: DefendedRecord, attackerUuid: string | nul
 
 /** The combat round a negative-ROF weapon last fired in (a flag on the weapon), for its reload (004:L100). */
 export const FIRED_FLAG = "silhouetteFired";
+/** The round an actor used its one free strike in (a flag on the actor, 004:L19). */
+export const FREE_STRIKE_FLAG = "silhouetteFreeStrike";
+/** The defender's tally this round (a flag on the actor, `DefendedRecord`). */
+export const DEFENDED_FLAG = "silhouetteDefended";
 
 /**
  * The weapon update a ranged attack makes: ammunition, one per shot, 5 per ROF of a burst or walking
