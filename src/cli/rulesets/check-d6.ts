@@ -4,10 +4,11 @@
  * functions, consuming dice in the order the table rolls them.
  */
 import type { DiceSource } from "../../core/dice";
-import { formatDieCode, rollD6, rollPlainDice, type D6RollKind, type DieCode } from "../../rules/d6";
+import { formatDieCode, rollD6, rollGrenadeDeviation, rollPlainDice, type D6RollKind, type DieCode } from "../../rules/d6";
 import {
   attackOutcomes,
   attackerStrength,
+  blastZoneHits,
   checkOutcome,
   damagePlan,
   planDamage,
@@ -20,6 +21,7 @@ import {
   itemNamed,
   resolveValues,
   targetDataOf,
+  weaponUseOf,
   woundLevelOf,
   type D6ActorData,
   type D6TargetData,
@@ -90,6 +92,15 @@ function weaponOf(actor: D6ActorData, name: string) {
   return weapon;
 }
 
+/** A blast's line: where it lands and each one in a zone with its damage. */
+function blastText(blast: Record<string, unknown>): string {
+  const d = blast.deviation as { deviation: number; direction: string; fromThrower: number } | null;
+  const hits = blast.hits as Array<{ name: string; damage: string }>;
+  if (blast.lands === null) return " · no blast";
+  const where = d ? ` · lands ${d.deviation} m ${d.direction.replace("_", " ")}, ${d.fromThrower} m from the thrower` : "";
+  return `${where} · blast: ${hits.length ? hits.map((h) => `${h.name} ${h.damage}`).join(", ") : "nobody"}`;
+}
+
 export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
   attack: {
     summary: "a weapon attack: the attacker's code against each target's difficulty (range band, cover, dodge or parry, scale)",
@@ -102,6 +113,12 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
         type: "list",
         about: "[{name, distance?, type?, system?, effects?}] — scene distance and the target's plain data (scale, round.dodge/parry)",
       },
+      area: {
+        type: "list",
+        about:
+          "[{name, distance, type?, system?}] — a blast weapon's tokens around where it lands, each one's distance from that point (scene units; the target itself at 0)",
+      },
+      round: { type: "int", about: "the combat round (fire rate; default 0, no combat)" },
       values: { type: "object", about: `the dialog's choices (${ATTACK_VALUES.join(", ")})` },
       settings: { type: "object", about: "the world's d6 settings (difficultyPick, metresPerUnit, wildOne, …)" },
     },
@@ -109,6 +126,24 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
       const settings = settingsOf(r);
       const actor = plainActor(r.actor, "actor", "d6_character");
       const weapon = weaponOf(actor, String(r.weapon));
+      // Fire rate and ammunition (§26-27), as the table's weaponUse refuses before any die is rolled.
+      const use = weaponUseOf(weapon, (r.round as number | undefined) ?? 0);
+      if ("refused" in use) throw refusal(use);
+      const changes = Object.keys(use.update).length > 0 ? [{ target: actor.name, item: weapon.name, update: use.update }] : [];
+      const shots = "system.ammo.value" in use.update ? 1 : 0;
+      const area = objects(r, "area").map((e, i) => {
+        const where = `area[${i}]`;
+        const distance = numberAt(e, "distance", where);
+        if (distance === undefined) throw badField(`${where}.distance`, "is missing (its distance from where the blast lands)");
+        return {
+          tokenUuid: `area${i}`,
+          actorUuid: e.system === undefined ? null : `area${i}`,
+          name: typeof e.name === "string" ? e.name : `token ${i + 1}`,
+          img: "",
+          distance,
+          units: "",
+        };
+      });
       const targets: TargetInfo[] = [];
       const targetData: Record<string, D6TargetData> = {};
       objects(r, "targets").forEach((e, i) => {
@@ -140,6 +175,8 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
             code,
             roll: main,
             total: main.total,
+            shots,
+            changes,
             difficulty,
             success,
             margin: difficulty === null ? null : main.total - difficulty,
@@ -165,6 +202,29 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
         difficulty: outcomes[i].difficulty ?? null,
         hit: hits.includes(t),
       }));
+      // A blast (§28-29), as blastArea reads it: where the first target is hit, or where a missed
+      // throw of a weapon that deviates lands (its direction die, then the distance dice); everyone
+      // in the area within the outer radius of that point is in a zone.
+      let blast: Record<string, unknown> | null = null;
+      if (attack.blast) {
+        const first = attack.targets[0];
+        let deviation: ReturnType<typeof rollGrenadeDeviation> | null = null;
+        let lands = hits.length > 0;
+        if (!lands && attack.deviates && first.band && first.band !== "out_of_range" && first.distance !== null) {
+          deviation = rollGrenadeDeviation(first.distance * settings.metresPerUnit, first.band, dice);
+          lands = true;
+        }
+        const zone = lands
+          ? blastZoneHits(attack.blast, settings, (radius) => area.filter((t) => t.distance <= radius + 1e-9))
+          : { hits: [], units: "" };
+        blast = {
+          radii: attack.blast.radii,
+          damage: attack.blast.damage,
+          lands: lands ? (deviation ? "deviated" : "target") : null,
+          deviation,
+          hits: zone.hits.map((h) => ({ name: h.name, distance: h.distance / settings.metresPerUnit, zone: h.zone, damage: h.damage })),
+        };
+      }
       return {
         json: {
           code,
@@ -175,10 +235,16 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
           hits: hits.map((t) => t.name),
           damage: attack.damage,
           notes: request.data.notes,
+          shots,
+          blast,
+          changes,
         },
         text:
           `${code}: ${main.total}` +
-          rows.map((t) => ` · ${t.name}: ${t.difficulty === null ? "out of range" : `${t.difficulty} ${t.hit ? "hit" : "miss"}`}`).join(""),
+          rows
+            .map((t) => ` · ${t.name}: ${t.difficulty === null ? "out of range" : `${t.difficulty} ${t.hit ? "hit" : "miss"}`}`)
+            .join("") +
+          (blast ? blastText(blast) : ""),
       };
     },
   },
