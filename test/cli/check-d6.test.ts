@@ -4,7 +4,7 @@
 // numbers (cited per test).
 import { describe, expect, it } from "vitest";
 import { forcedDice } from "../../src/core/dice";
-import { rollD6, rollGrenadeDeviation, rollPlainDice } from "../../src/rules/d6";
+import { initiativeWinner, rollD6, rollGrenadeDeviation, rollPlainDice } from "../../src/rules/d6";
 import {
   attackOutcomes,
   attackerStrength,
@@ -424,5 +424,69 @@ describe("d6 check initiative", () => {
     const r = run("d6", "check", "initiative", "--request", JSON.stringify({ combatants: [{ name: "x", actor: 5 }] }), "--faces", "4,4");
     expect(r.status).toBe(2);
     expect(r.err[0]).toMatch(/"combatants\[0\]\.actor" must be an actor's plain data object/);
+  });
+});
+
+describe("d6 check initiative by side", () => {
+  const withPerception = (name: string, dice: number, pips: number) => {
+    const a = thannik();
+    a.name = name;
+    a.system.attributes = { ...(a.system.attributes as object), perception: { dice, pips } };
+    return a;
+  };
+  // T-70 (000:L1051-1055): Sev's side rolls his Perception 3D+2 (the highest of his side, 000:L1039),
+  // 14; the tall man's 4D rolls 15: the GM's side wins and acts first (the card may switch it to last).
+  const request = {
+    sides: true,
+    combatants: [
+      { name: "Kyle", actor: withPerception("Kyle", 2, 0), playerOwned: true },
+      { name: "Sev", actor: withPerception("Sev", 3, 2), side: 1 },
+      { name: "tall man", actor: withPerception("tall man", 4, 0), side: -1 },
+    ],
+  };
+
+  it("T-70: one roll per side by its highest Perception; 15 beats 14; the winner's side first, then Perception within a side", () => {
+    const cli = json("initiative", request, "4,4,4,4,4,4,3");
+    // The table's functions on the same faces: rollD6 per roller in side order, initiativeWinner.
+    const dice = faces("4,4,4,4,4,4,3");
+    const sev = rollD6(initiativeCodeOf(request.combatants[1].actor), dice, { kind: "initiative", allowPipsOnly: true }).total;
+    const tall = rollD6(initiativeCodeOf(request.combatants[2].actor), dice, { kind: "initiative", allowPipsOnly: true }).total;
+    expect(
+      initiativeWinner([
+        { side: "1", total: sev },
+        { side: "-1", total: tall },
+      ]).winner,
+    ).toBe(cli.winner);
+    expect(cli.sides).toEqual([
+      { side: "1", name: "friendly", roller: "Sev", code: "3D+2", totals: [14] },
+      { side: "-1", name: "hostile", roller: "tall man", code: "4D", totals: [15] },
+    ]);
+    expect(cli.order).toEqual(["-1", "1"]);
+    expect(cli.turns.map((t: { name: string }) => t.name)).toEqual(["tall man", "Sev", "Kyle"]);
+    // Every combatant's initiative is its side's roll; the rank orders the tracker.
+    expect(cli.changes).toEqual([
+      { target: "Kyle", update: { initiative: 14, "flags.omnibus.d6.sideRank": 1 } },
+      { target: "Sev", update: { initiative: 14, "flags.omnibus.d6.sideRank": 1 } },
+      { target: "tall man", update: { initiative: 15, "flags.omnibus.d6.sideRank": 0 } },
+    ]);
+    const text = run("d6", "check", "initiative", "--request", JSON.stringify(request), "--faces", "4,4,4,4,4,4,3");
+    expect(text.out).toBe("friendly (Sev): 14 · hostile (tall man): 15 · tall man → Sev, Kyle");
+  });
+
+  it("ties between the top sides are rolled again (000:L1041): 14 and 14, then 12 and 16", () => {
+    const cli = json("initiative", request, "4,4,4,4,4,3,3,4,3,3,4,4,4,4");
+    expect(cli.sides.map((x: { totals: number[] }) => x.totals)).toEqual([
+      [14, 12],
+      [14, 16],
+    ]);
+    expect(cli.winner).toBe("-1");
+  });
+
+  it("a bad side exits 2 naming it", () => {
+    const bad = { sides: true, combatants: [{ name: "x", actor: withPerception("x", 2, 0), side: "red" }] };
+    const r = run("d6", "check", "initiative", "--request", JSON.stringify(bad), "--faces", "4,4");
+    expect(r.status).toBe(2);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(/"combatants\[0\]\.side" must be a whole number/);
   });
 });

@@ -27,7 +27,16 @@ import {
   type D6TargetData,
 } from "../../rules/d6/table/checks";
 import { DEFAULT_SETTINGS, type D6Settings } from "../../rules/d6/table/settings";
-import { initiativeCodeOf } from "../../rules/d6/table/combat";
+import {
+  compareBySide,
+  initiativeCodeOf,
+  sideInitiativeDue,
+  sideInitiativeResult,
+  sideInitiativeStart,
+  sideInitiativeStep,
+  sideInitiativeUpdates,
+  sideMembersOf,
+} from "../../rules/d6/table/combat";
 import type { CheckValues, TargetInfo } from "../../rules/table/types";
 import {
   MEDICAL_CHECKS,
@@ -90,6 +99,78 @@ function weaponOf(actor: D6ActorData, name: string) {
       })`,
     );
   return weapon;
+}
+
+const SIDE_NAMES: Record<string, string> = { "1": "friendly", "0": "neutral", "-1": "hostile", "-2": "secret" };
+
+/**
+ * Initiative by side (000:L1037-1041), as the tracker's rollSideInitiative rolls it: each side's
+ * highest-Perception member rolls (Wild Die by the world's setting, no Character Points), the tied
+ * top sides roll again, the winner's side acts first; within a side by Perception (A-8).
+ */
+function sideInitiative(
+  list: Array<{ id: string; name: string; actor: D6ActorData | null; side: number | undefined; playerOwned: boolean }>,
+  settings: D6Settings,
+  dice: DiceSource,
+) {
+  const members = sideMembersOf(
+    list.map((c) => ({
+      id: c.id,
+      name: c.name,
+      token: c.side === undefined ? null : { disposition: c.side },
+      actor: c.actor ? { ...c.actor, hasPlayerOwner: c.playerOwned } : null,
+    })),
+  );
+  if (members.length === 0) throw badField("combatants", "has no d6 combatant to roll for");
+  let state = sideInitiativeStart(members);
+  while (sideInitiativeDue(state)) {
+    const round = state.contested.map((side) => ({
+      side,
+      total: rollD6(state.rollers.get(side)!.code, dice, {
+        wildDie: settings.wildDieInitiative,
+        wildOne: settings.wildOne,
+        characterPoints: 0,
+        kind: "initiative",
+        allowPipsOnly: true,
+      }).total,
+    }));
+    state = sideInitiativeStep(state, round);
+  }
+  const { winner, totals, order } = sideInitiativeResult(state);
+  const updates = sideInitiativeUpdates(members, totals, order);
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const turns = updates
+    .map((u) => ({ ...byId.get(u._id)!, rank: u["flags.omnibus.d6.sideRank"], initiative: u.initiative }))
+    .sort((a, b) => compareBySide(a, b));
+  const sideName = (side: string) => SIDE_NAMES[side] ?? `side ${side}`;
+  return {
+    json: {
+      sides: state.records.map((rec) => ({
+        side: rec.side,
+        name: sideName(rec.side),
+        roller: rec.roller,
+        code: formatDieCode(rec.code),
+        totals: rec.totals,
+      })),
+      winner,
+      order,
+      turns: turns.map((t) => ({ name: t.name, side: t.side, initiative: t.initiative, sideRank: t.rank })),
+      changes: updates.map((u) => ({
+        target: byId.get(u._id)!.name,
+        update: { initiative: u.initiative, "flags.omnibus.d6.sideRank": u["flags.omnibus.d6.sideRank"] },
+      })),
+    },
+    text:
+      state.records.map((rec) => `${sideName(rec.side)} (${rec.roller}): ${rec.totals.join(" → ")}`).join(" · ") +
+      ` · ${order
+        .map((side) =>
+          turns
+            .filter((t) => t.side === side)
+            .map((t) => t.name)
+            .join(", "),
+        )
+        .join(" → ")}`,
+  };
 }
 
 /** A blast's line: where it lands and each one in a zone with its damage. */
@@ -480,21 +561,32 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
     },
   },
   initiative: {
-    summary: "each combatant's initiative roll: Perception less its wounds (a vehicle: its pilot's code), highest first",
-    table: "the combat tracker's initiative (src/foundry/d6/combat.ts initiativeRollFor) → initiativeCodeOf, rollD6",
+    summary:
+      "each combatant's initiative roll: Perception less its wounds (a vehicle: its pilot's code), highest first; with sides, one roll per side",
+    table:
+      "the combat tracker's initiative (src/foundry/d6/combat.ts initiativeRollFor, rollSideInitiative) → initiativeCodeOf, rollD6; by side sideMembersOf, sideInitiativeStart, sideInitiativeStep, sideInitiativeResult, sideInitiativeUpdates, compareBySide",
     fields: {
       combatants: {
         type: "list",
         required: true,
-        about: "[{name, actor?}] — each combatant's plain data, in the tracker's order (no actor: 2D)",
+        about:
+          "[{name, actor?, side?, playerOwned?}] — each combatant's plain data, in the tracker's order (no actor: 2D); side: its token's disposition (1 friendly, 0 neutral, -1 hostile, -2 secret; none: friendly if playerOwned, else hostile)",
       },
+      sides: { type: "boolean", about: "roll by side, as the table does in its default initiativeMode perSide" },
       settings: { type: "object", about: "the world's d6 settings (wildDieInitiative, wildOne, …)" },
     },
     run(r, dice) {
       const settings = settingsOf(r);
-      const rolled = objects(r, "combatants").map((e, i) => {
+      const list = objects(r, "combatants").map((e, i) => {
+        const where = `combatants[${i}]`;
         const name = typeof e.name === "string" ? e.name : `combatant ${i + 1}`;
-        const actor = e.actor === undefined || e.actor === null ? null : plainActor(e.actor, `combatants[${i}].actor`, "d6_character");
+        const actor = e.actor === undefined || e.actor === null ? null : plainActor(e.actor, `${where}.actor`, "d6_character");
+        const side = numberAt(e, "side", where, true);
+        if (e.playerOwned !== undefined && typeof e.playerOwned !== "boolean") throw badField(`${where}.playerOwned`, "must be a boolean");
+        return { id: String(i), name, actor, side, playerOwned: e.playerOwned === true };
+      });
+      if (r.sides === true) return sideInitiative(list, settings, dice);
+      const rolled = list.map(({ name, actor }) => {
         const code = initiativeCodeOf(actor);
         const roll = rollCode(code, dice, settings, "initiative", settings.wildDieInitiative);
         return { name, code: formatDieCode(code), roll, total: roll.total };
