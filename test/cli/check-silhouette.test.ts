@@ -204,6 +204,32 @@ describe("silhouette check attack", () => {
     expect(cli.changes[0]).toEqual({ target: "Infiltrator", item: "Submachine gun", update: { "system.ammo.value": 20 } });
   });
 
+  it("E47 (004:L101-102): walking fire at ROF 2; a bystander in the zone defends against ROF + 1 = 3, after the targets", () => {
+    const cli = json(
+      "attack",
+      {
+        actor: actor("Infiltrator"),
+        weapon: "Submachine gun",
+        targets: [
+          { name: "A", distance: 8 },
+          { name: "B", distance: 8 },
+        ],
+        area: [{ name: "Punk", distance: 8, actor: actor("Street punk") }],
+        values: { burst: 2, fireMode: "walking" },
+      },
+      "4,3,2",
+    );
+    // The declared targets have no actor here: their strikes wait for a defence; the bystander's
+    // Defense 1 [2] − 1 (stationary) = 1 falls 2 short of 3: 2 × DM 10 = 20, a light wound (Stamina 25).
+    const bystander = cli.targets.find((t: { role: string }) => t.role === "bystander");
+    expect(cli.attack.bystanderDifficulty).toBe(3);
+    expect(bystander.strikes[0]).toMatchObject({ attackTotal: 3, defense: { total: 1 }, outcome: { margin: 2, damage: 20 } });
+    expect(bystander.strikes[0].wound).toMatchObject({ wound: "light" });
+    expect(cli.targets.filter((t: { role: string }) => t.role === "target").map((t: any) => t.strikes[0].outcome)).toEqual([null, null]);
+    // Walking fire spends 5 rounds per ROF (004:L98).
+    expect(cli.changes[0]).toEqual({ target: "Infiltrator", item: "Submachine gun", update: { "system.ammo.value": 20 } });
+  });
+
   it("E51, E53 (004:L109-113): a grenade thrown 15 m (STR 0: Long), total 0 against 1 misses by 1: 1 m off, d6 4 → 180°; then the fuse", () => {
     const cli = json(
       "attack",
