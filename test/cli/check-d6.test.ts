@@ -4,8 +4,16 @@
 // numbers (cited per test).
 import { describe, expect, it } from "vitest";
 import { forcedDice } from "../../src/core/dice";
-import { rollD6, rollPlainDice } from "../../src/rules/d6";
-import { attackOutcomes, attackerStrength, damagePlan, planDamage, strengthOf, targetResistCode } from "../../src/rules/d6/table/cards";
+import { initiativeWinner, rollD6, rollGrenadeDeviation, rollPlainDice } from "../../src/rules/d6";
+import {
+  attackOutcomes,
+  attackerStrength,
+  blastHits,
+  damagePlan,
+  planDamage,
+  strengthOf,
+  targetResistCode,
+} from "../../src/rules/d6/table/cards";
 import { attackCheck, itemNamed, resolveValues, targetDataOf, woundLevelOf } from "../../src/rules/d6/table/checks";
 import { DEFAULT_SETTINGS } from "../../src/rules/d6/table/settings";
 import { initiativeCodeOf } from "../../src/rules/d6/table/combat";
@@ -29,6 +37,84 @@ const target = (name: string, distance: number | null, i: number): TargetInfo =>
   img: "",
   distance,
   units: "",
+});
+
+describe("d6 check attack: blasts, ammunition and fire rate", () => {
+  const grenade = (targets: unknown[], area: unknown[]) => ({ actor: thannik(), weapon: "Fragmentation grenade", targets, area });
+
+  it("T-46 (000:L581-585): 20 m is medium (13); 11 misses; direction 4 → short, 2D = 7: lands 13 m from Thannik; troopers 7 m off take 2D, Thannik 13 m off none", () => {
+    const request = grenade(
+      [{ name: "troopers", distance: 20 }],
+      [
+        { name: "trooper", distance: 7 },
+        { name: "Thannik", distance: 13 },
+      ],
+    );
+    const cli = json("attack", request, "3,3,3,2,4,3,4");
+    // The table's reading of the same faces: rollD6, then rollGrenadeDeviation, then blastHits.
+    const d = rollGrenadeDeviation(20, "medium", faces("4,3,4"));
+    const table = blastHits("0-2/4/6/10", "5D/4D/3D/2D", [{ tokenUuid: "a", actorUuid: null, name: "trooper", img: "", distance: 7 }]);
+    expect(cli).toMatchObject({ total: 11, hits: [] });
+    expect(cli.blast).toMatchObject({ lands: "deviated", deviation: { direction: "short", deviation: 7, fromThrower: 13 } });
+    expect(cli.blast.deviation).toEqual(d);
+    expect(cli.blast.hits).toEqual([{ name: "trooper", distance: 7, zone: table[0].zone, damage: "2D" }]);
+    // One grenade thrown (ammunition 1 → 0) and the shot counted this round (§26-27).
+    expect(cli.shots).toBe(1);
+    expect(cli.changes).toEqual([
+      { target: "Thannik", item: "Fragmentation grenade", update: { "system.ammo.value": 0, "system.fired": { round: 0, shots: 1 } } },
+    ]);
+    const text = run("d6", "check", "attack", "--request", JSON.stringify(request), "--faces", "3,3,3,2,4,3,4");
+    expect(text.out).toBe("4D: 11 · troopers: 13 miss · lands 7 m short, 13 m from the thrower · blast: trooper 2D");
+  });
+
+  it("T-44 (000:L555): a hit lands on the target; 0, 2, 3, 4, 5, 6, 7, 10, 11 m → 5D, 5D, 4D, 4D, 3D, 3D, 2D, 2D, none", () => {
+    const metres = [0, 2, 3, 4, 5, 6, 7, 10, 11];
+    const cli = json(
+      "attack",
+      grenade(
+        [{ name: "trooper", distance: 8 }],
+        metres.map((m) => ({ name: `${m} m`, distance: m })),
+      ),
+      "5,5,5,5",
+    );
+    expect(cli.hits).toEqual(["trooper"]);
+    expect(cli.blast.lands).toBe("target");
+    expect(cli.blast.hits.map((h: { name: string; damage: string }) => `${h.name} ${h.damage}`)).toEqual([
+      "0 m 5D",
+      "2 m 5D",
+      "3 m 4D",
+      "4 m 4D",
+      "5 m 3D",
+      "6 m 3D",
+      "7 m 2D",
+      "10 m 2D",
+    ]);
+  });
+
+  it("an empty weapon, or a fire rate spent this round (001:L2-3, D-12), exits 2 with the table's notice; nothing is rolled", () => {
+    const empty = thannik();
+    const g = empty.items.find((i) => i.name === "Fragmentation grenade")!;
+    g.system = { ...g.system, ammo: { value: 0, max: 1 } };
+    const slow = thannik();
+    const p = slow.items.find((i) => i.name === "Blaster pistol")!;
+    p.system = { ...p.system, fireRate: "1/2", fired: { round: 5, shots: 1 } };
+    for (const [req, message] of [
+      [
+        { actor: empty, weapon: "Fragmentation grenade", targets: [{ name: "t", distance: 5 }] },
+        /^omnibus: Fragmentation grenade is empty/,
+      ],
+      [{ actor: slow, weapon: "Blaster pistol", round: 6 }, /^omnibus: Blaster pistol cannot fire again yet \(fire rate 1\/2\)/],
+      [{ actor: thannik(), weapon: "Fragmentation grenade", targets: [], area: [{ name: "x" }] }, /"area\[0\]\.distance" is missing/],
+    ] as Array<[unknown, RegExp]>) {
+      const r = run("d6", "check", "attack", "--request", JSON.stringify(req), "--faces", "4,4,4,4");
+      expect(r.status).toBe(2);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(message);
+    }
+    // Round 7 is two rounds on: it fires, and the shot is recorded.
+    const cli = json("attack", { actor: slow, weapon: "Blaster pistol", round: 7 }, "4,4,4,4,4,4");
+    expect(cli.changes[0].update).toMatchObject({ "system.fired": { round: 7, shots: 1 } });
+  });
 });
 
 describe("d6 check attack", () => {
@@ -338,5 +424,69 @@ describe("d6 check initiative", () => {
     const r = run("d6", "check", "initiative", "--request", JSON.stringify({ combatants: [{ name: "x", actor: 5 }] }), "--faces", "4,4");
     expect(r.status).toBe(2);
     expect(r.err[0]).toMatch(/"combatants\[0\]\.actor" must be an actor's plain data object/);
+  });
+});
+
+describe("d6 check initiative by side", () => {
+  const withPerception = (name: string, dice: number, pips: number) => {
+    const a = thannik();
+    a.name = name;
+    a.system.attributes = { ...(a.system.attributes as object), perception: { dice, pips } };
+    return a;
+  };
+  // T-70 (000:L1051-1055): Sev's side rolls his Perception 3D+2 (the highest of his side, 000:L1039),
+  // 14; the tall man's 4D rolls 15: the GM's side wins and acts first (the card may switch it to last).
+  const request = {
+    sides: true,
+    combatants: [
+      { name: "Kyle", actor: withPerception("Kyle", 2, 0), playerOwned: true },
+      { name: "Sev", actor: withPerception("Sev", 3, 2), side: 1 },
+      { name: "tall man", actor: withPerception("tall man", 4, 0), side: -1 },
+    ],
+  };
+
+  it("T-70: one roll per side by its highest Perception; 15 beats 14; the winner's side first, then Perception within a side", () => {
+    const cli = json("initiative", request, "4,4,4,4,4,4,3");
+    // The table's functions on the same faces: rollD6 per roller in side order, initiativeWinner.
+    const dice = faces("4,4,4,4,4,4,3");
+    const sev = rollD6(initiativeCodeOf(request.combatants[1].actor), dice, { kind: "initiative", allowPipsOnly: true }).total;
+    const tall = rollD6(initiativeCodeOf(request.combatants[2].actor), dice, { kind: "initiative", allowPipsOnly: true }).total;
+    expect(
+      initiativeWinner([
+        { side: "1", total: sev },
+        { side: "-1", total: tall },
+      ]).winner,
+    ).toBe(cli.winner);
+    expect(cli.sides).toEqual([
+      { side: "1", name: "friendly", roller: "Sev", code: "3D+2", totals: [14] },
+      { side: "-1", name: "hostile", roller: "tall man", code: "4D", totals: [15] },
+    ]);
+    expect(cli.order).toEqual(["-1", "1"]);
+    expect(cli.turns.map((t: { name: string }) => t.name)).toEqual(["tall man", "Sev", "Kyle"]);
+    // Every combatant's initiative is its side's roll; the rank orders the tracker.
+    expect(cli.changes).toEqual([
+      { target: "Kyle", update: { initiative: 14, "flags.omnibus.d6.sideRank": 1 } },
+      { target: "Sev", update: { initiative: 14, "flags.omnibus.d6.sideRank": 1 } },
+      { target: "tall man", update: { initiative: 15, "flags.omnibus.d6.sideRank": 0 } },
+    ]);
+    const text = run("d6", "check", "initiative", "--request", JSON.stringify(request), "--faces", "4,4,4,4,4,4,3");
+    expect(text.out).toBe("friendly (Sev): 14 · hostile (tall man): 15 · tall man → Sev, Kyle");
+  });
+
+  it("ties between the top sides are rolled again (000:L1041): 14 and 14, then 12 and 16", () => {
+    const cli = json("initiative", request, "4,4,4,4,4,3,3,4,3,3,4,4,4,4");
+    expect(cli.sides.map((x: { totals: number[] }) => x.totals)).toEqual([
+      [14, 12],
+      [14, 16],
+    ]);
+    expect(cli.winner).toBe("-1");
+  });
+
+  it("a bad side exits 2 naming it", () => {
+    const bad = { sides: true, combatants: [{ name: "x", actor: withPerception("x", 2, 0), side: "red" }] };
+    const r = run("d6", "check", "initiative", "--request", JSON.stringify(bad), "--faces", "4,4");
+    expect(r.status).toBe(2);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(/"combatants\[0\]\.side" must be a whole number/);
   });
 });

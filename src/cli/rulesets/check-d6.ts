@@ -4,10 +4,11 @@
  * functions, consuming dice in the order the table rolls them.
  */
 import type { DiceSource } from "../../core/dice";
-import { formatDieCode, rollD6, rollPlainDice, type D6RollKind, type DieCode } from "../../rules/d6";
+import { formatDieCode, rollD6, rollGrenadeDeviation, rollPlainDice, type D6RollKind, type DieCode } from "../../rules/d6";
 import {
   attackOutcomes,
   attackerStrength,
+  blastZoneHits,
   checkOutcome,
   damagePlan,
   planDamage,
@@ -20,12 +21,22 @@ import {
   itemNamed,
   resolveValues,
   targetDataOf,
+  weaponUseOf,
   woundLevelOf,
   type D6ActorData,
   type D6TargetData,
 } from "../../rules/d6/table/checks";
 import { DEFAULT_SETTINGS, type D6Settings } from "../../rules/d6/table/settings";
-import { initiativeCodeOf } from "../../rules/d6/table/combat";
+import {
+  compareBySide,
+  initiativeCodeOf,
+  sideInitiativeDue,
+  sideInitiativeResult,
+  sideInitiativeStart,
+  sideInitiativeStep,
+  sideInitiativeUpdates,
+  sideMembersOf,
+} from "../../rules/d6/table/combat";
 import type { CheckValues, TargetInfo } from "../../rules/table/types";
 import {
   MEDICAL_CHECKS,
@@ -90,6 +101,87 @@ function weaponOf(actor: D6ActorData, name: string) {
   return weapon;
 }
 
+const SIDE_NAMES: Record<string, string> = { "1": "friendly", "0": "neutral", "-1": "hostile", "-2": "secret" };
+
+/**
+ * Initiative by side (000:L1037-1041), as the tracker's rollSideInitiative rolls it: each side's
+ * highest-Perception member rolls (Wild Die by the world's setting, no Character Points), the tied
+ * top sides roll again, the winner's side acts first; within a side by Perception (A-8).
+ */
+function sideInitiative(
+  list: Array<{ id: string; name: string; actor: D6ActorData | null; side: number | undefined; playerOwned: boolean }>,
+  settings: D6Settings,
+  dice: DiceSource,
+) {
+  const members = sideMembersOf(
+    list.map((c) => ({
+      id: c.id,
+      name: c.name,
+      token: c.side === undefined ? null : { disposition: c.side },
+      actor: c.actor ? { ...c.actor, hasPlayerOwner: c.playerOwned } : null,
+    })),
+  );
+  if (members.length === 0) throw badField("combatants", "has no d6 combatant to roll for");
+  let state = sideInitiativeStart(members);
+  while (sideInitiativeDue(state)) {
+    const round = state.contested.map((side) => ({
+      side,
+      total: rollD6(state.rollers.get(side)!.code, dice, {
+        wildDie: settings.wildDieInitiative,
+        wildOne: settings.wildOne,
+        characterPoints: 0,
+        kind: "initiative",
+        allowPipsOnly: true,
+      }).total,
+    }));
+    state = sideInitiativeStep(state, round);
+  }
+  const { winner, totals, order } = sideInitiativeResult(state);
+  const updates = sideInitiativeUpdates(members, totals, order);
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const turns = updates
+    .map((u) => ({ ...byId.get(u._id)!, rank: u["flags.omnibus.d6.sideRank"], initiative: u.initiative }))
+    .sort((a, b) => compareBySide(a, b));
+  const sideName = (side: string) => SIDE_NAMES[side] ?? `side ${side}`;
+  return {
+    json: {
+      sides: state.records.map((rec) => ({
+        side: rec.side,
+        name: sideName(rec.side),
+        roller: rec.roller,
+        code: formatDieCode(rec.code),
+        totals: rec.totals,
+      })),
+      winner,
+      order,
+      turns: turns.map((t) => ({ name: t.name, side: t.side, initiative: t.initiative, sideRank: t.rank })),
+      changes: updates.map((u) => ({
+        target: byId.get(u._id)!.name,
+        update: { initiative: u.initiative, "flags.omnibus.d6.sideRank": u["flags.omnibus.d6.sideRank"] },
+      })),
+    },
+    text:
+      state.records.map((rec) => `${sideName(rec.side)} (${rec.roller}): ${rec.totals.join(" → ")}`).join(" · ") +
+      ` · ${order
+        .map((side) =>
+          turns
+            .filter((t) => t.side === side)
+            .map((t) => t.name)
+            .join(", "),
+        )
+        .join(" → ")}`,
+  };
+}
+
+/** A blast's line: where it lands and each one in a zone with its damage. */
+function blastText(blast: Record<string, unknown>): string {
+  const d = blast.deviation as { deviation: number; direction: string; fromThrower: number } | null;
+  const hits = blast.hits as Array<{ name: string; damage: string }>;
+  if (blast.lands === null) return " · no blast";
+  const where = d ? ` · lands ${d.deviation} m ${d.direction.replace("_", " ")}, ${d.fromThrower} m from the thrower` : "";
+  return `${where} · blast: ${hits.length ? hits.map((h) => `${h.name} ${h.damage}`).join(", ") : "nobody"}`;
+}
+
 export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
   attack: {
     summary: "a weapon attack: the attacker's code against each target's difficulty (range band, cover, dodge or parry, scale)",
@@ -102,6 +194,12 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
         type: "list",
         about: "[{name, distance?, type?, system?, effects?}] — scene distance and the target's plain data (scale, round.dodge/parry)",
       },
+      area: {
+        type: "list",
+        about:
+          "[{name, distance, type?, system?}] — a blast weapon's tokens around where it lands, each one's distance from that point (scene units; the target itself at 0)",
+      },
+      round: { type: "int", about: "the combat round (fire rate; default 0, no combat)" },
       values: { type: "object", about: `the dialog's choices (${ATTACK_VALUES.join(", ")})` },
       settings: { type: "object", about: "the world's d6 settings (difficultyPick, metresPerUnit, wildOne, …)" },
     },
@@ -109,6 +207,24 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
       const settings = settingsOf(r);
       const actor = plainActor(r.actor, "actor", "d6_character");
       const weapon = weaponOf(actor, String(r.weapon));
+      // Fire rate and ammunition (§26-27), as the table's weaponUse refuses before any die is rolled.
+      const use = weaponUseOf(weapon, (r.round as number | undefined) ?? 0);
+      if ("refused" in use) throw refusal(use);
+      const changes = Object.keys(use.update).length > 0 ? [{ target: actor.name, item: weapon.name, update: use.update }] : [];
+      const shots = "system.ammo.value" in use.update ? 1 : 0;
+      const area = objects(r, "area").map((e, i) => {
+        const where = `area[${i}]`;
+        const distance = numberAt(e, "distance", where);
+        if (distance === undefined) throw badField(`${where}.distance`, "is missing (its distance from where the blast lands)");
+        return {
+          tokenUuid: `area${i}`,
+          actorUuid: e.system === undefined ? null : `area${i}`,
+          name: typeof e.name === "string" ? e.name : `token ${i + 1}`,
+          img: "",
+          distance,
+          units: "",
+        };
+      });
       const targets: TargetInfo[] = [];
       const targetData: Record<string, D6TargetData> = {};
       objects(r, "targets").forEach((e, i) => {
@@ -140,6 +256,8 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
             code,
             roll: main,
             total: main.total,
+            shots,
+            changes,
             difficulty,
             success,
             margin: difficulty === null ? null : main.total - difficulty,
@@ -165,6 +283,29 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
         difficulty: outcomes[i].difficulty ?? null,
         hit: hits.includes(t),
       }));
+      // A blast (§28-29), as blastArea reads it: where the first target is hit, or where a missed
+      // throw of a weapon that deviates lands (its direction die, then the distance dice); everyone
+      // in the area within the outer radius of that point is in a zone.
+      let blast: Record<string, unknown> | null = null;
+      if (attack.blast) {
+        const first = attack.targets[0];
+        let deviation: ReturnType<typeof rollGrenadeDeviation> | null = null;
+        let lands = hits.length > 0;
+        if (!lands && attack.deviates && first.band && first.band !== "out_of_range" && first.distance !== null) {
+          deviation = rollGrenadeDeviation(first.distance * settings.metresPerUnit, first.band, dice);
+          lands = true;
+        }
+        const zone = lands
+          ? blastZoneHits(attack.blast, settings, (radius) => area.filter((t) => t.distance <= radius + 1e-9))
+          : { hits: [], units: "" };
+        blast = {
+          radii: attack.blast.radii,
+          damage: attack.blast.damage,
+          lands: lands ? (deviation ? "deviated" : "target") : null,
+          deviation,
+          hits: zone.hits.map((h) => ({ name: h.name, distance: h.distance / settings.metresPerUnit, zone: h.zone, damage: h.damage })),
+        };
+      }
       return {
         json: {
           code,
@@ -175,10 +316,16 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
           hits: hits.map((t) => t.name),
           damage: attack.damage,
           notes: request.data.notes,
+          shots,
+          blast,
+          changes,
         },
         text:
           `${code}: ${main.total}` +
-          rows.map((t) => ` · ${t.name}: ${t.difficulty === null ? "out of range" : `${t.difficulty} ${t.hit ? "hit" : "miss"}`}`).join(""),
+          rows
+            .map((t) => ` · ${t.name}: ${t.difficulty === null ? "out of range" : `${t.difficulty} ${t.hit ? "hit" : "miss"}`}`)
+            .join("") +
+          (blast ? blastText(blast) : ""),
       };
     },
   },
@@ -414,21 +561,32 @@ export const D6_ATTACK_KINDS: Record<string, CheckKind> = {
     },
   },
   initiative: {
-    summary: "each combatant's initiative roll: Perception less its wounds (a vehicle: its pilot's code), highest first",
-    table: "the combat tracker's initiative (src/foundry/d6/combat.ts initiativeRollFor) → initiativeCodeOf, rollD6",
+    summary:
+      "each combatant's initiative roll: Perception less its wounds (a vehicle: its pilot's code), highest first; with sides, one roll per side",
+    table:
+      "the combat tracker's initiative (src/foundry/d6/combat.ts initiativeRollFor, rollSideInitiative) → initiativeCodeOf, rollD6; by side sideMembersOf, sideInitiativeStart, sideInitiativeStep, sideInitiativeResult, sideInitiativeUpdates, compareBySide",
     fields: {
       combatants: {
         type: "list",
         required: true,
-        about: "[{name, actor?}] — each combatant's plain data, in the tracker's order (no actor: 2D)",
+        about:
+          "[{name, actor?, side?, playerOwned?}] — each combatant's plain data, in the tracker's order (no actor: 2D); side: its token's disposition (1 friendly, 0 neutral, -1 hostile, -2 secret; none: friendly if playerOwned, else hostile)",
       },
+      sides: { type: "boolean", about: "roll by side, as the table does in its default initiativeMode perSide" },
       settings: { type: "object", about: "the world's d6 settings (wildDieInitiative, wildOne, …)" },
     },
     run(r, dice) {
       const settings = settingsOf(r);
-      const rolled = objects(r, "combatants").map((e, i) => {
+      const list = objects(r, "combatants").map((e, i) => {
+        const where = `combatants[${i}]`;
         const name = typeof e.name === "string" ? e.name : `combatant ${i + 1}`;
-        const actor = e.actor === undefined || e.actor === null ? null : plainActor(e.actor, `combatants[${i}].actor`, "d6_character");
+        const actor = e.actor === undefined || e.actor === null ? null : plainActor(e.actor, `${where}.actor`, "d6_character");
+        const side = numberAt(e, "side", where, true);
+        if (e.playerOwned !== undefined && typeof e.playerOwned !== "boolean") throw badField(`${where}.playerOwned`, "must be a boolean");
+        return { id: String(i), name, actor, side, playerOwned: e.playerOwned === true };
+      });
+      if (r.sides === true) return sideInitiative(list, settings, dice);
+      const rolled = list.map(({ name, actor }) => {
         const code = initiativeCodeOf(actor);
         const roll = rollCode(code, dice, settings, "initiative", settings.wildDieInitiative);
         return { name, code: formatDieCode(code), roll, total: roll.total };

@@ -5,17 +5,7 @@
  */
 import { documentOf } from "../chat/actions";
 import { OmnibusError, refused } from "../../core/errors";
-import {
-  canFire,
-  deviationDice,
-  formatDieCode,
-  parseFireRate,
-  rollD6,
-  rollGrenadeDeviation,
-  rollPlainDice,
-  spendAmmo,
-  woundPenaltyDice,
-} from "../../rules/d6";
+import { deviationDice, formatDieCode, rollD6, rollGrenadeDeviation, rollPlainDice, woundPenaltyDice } from "../../rules/d6";
 import { cardOrigin, postCard, postSecret } from "../chat/cards";
 import { ClaimMismatch, assertSpender, expectClaim, gmSpends } from "../chat/verify";
 import { diceFromRoll } from "../../rules/table/faces";
@@ -64,13 +54,15 @@ import {
   type D6AttackTarget,
   type D6CheckData,
   type D6TargetData,
+  weaponUseOf,
 } from "../../rules/d6/table/checks";
 import { type D6Settings } from "../../rules/d6/table/settings";
 import { explainD6Check } from "../../rules/d6/explain";
 import {
   attackOutcomes,
   blastHits,
-  blastOuterRadius,
+  blastOutcomes,
+  blastZoneHits,
   checkOutcome,
   diceFaces,
   type D6CardContext,
@@ -377,26 +369,12 @@ function mainRoll(request: KindRequest<D6CheckData>, values: CheckValues, settin
 
 /** Fire rate and ammunition (§26–27): refuses (with a notice, nothing rolled) or returns the weapon update. */
 function weaponUse(weapon: Doc, round: number): Record<string, unknown> | null {
-  const s = weapon.system;
-  const ammo = (s.ammo ?? {}) as { value?: number; max?: number };
-  const update: Record<string, unknown> = {};
-  if (Number(ammo.max ?? 0) > 0) {
-    if (Number(ammo.value ?? 0) <= 0) {
-      notify("warn", "OMNIBUS.D6.Notice.Empty", { weapon: weapon.name });
-      return null;
-    }
-    update["system.ammo.value"] = spendAmmo(Number(ammo.value), 1);
-  }
-  const rate = parseFireRate(String(s.fireRate ?? ""));
-  const fired = (s.fired ?? {}) as { round?: number | null; shots?: number };
-  const lastRound = typeof fired.round === "number" ? fired.round : null;
-  const shotsThisRound = lastRound === round ? Number(fired.shots ?? 0) : 0;
-  if (!canFire(rate, { round, shotsThisRound, lastFiredRound: lastRound })) {
-    notify("warn", "OMNIBUS.D6.Notice.FireRate", { weapon: weapon.name, rate: String(s.fireRate) });
+  const use = weaponUseOf(weapon, round);
+  if ("refused" in use) {
+    notify("warn", use.refused, use.data);
     return null;
   }
-  update["system.fired"] = { round, shots: shotsThisRound + 1 };
-  return update;
+  return use.update;
 }
 
 /** What a check spends of its actor's points, as its card names it (`d6.spent`); null: nothing. */
@@ -656,16 +634,7 @@ async function blastArea(
   if (!impact) return null;
   const point = impact;
   const { hits, units } = blastZoneHits(blast, settings, (radius) => tokensAround(point, radius));
-  const outcomes: TargetOutcome[] = hits.map((h) => ({
-    name: h.name,
-    img: h.img,
-    distance: h.distance / settings.metresPerUnit,
-    units,
-    band: "OMNIBUS.D6.Card.BlastZone",
-    bandDetail: h.damage,
-    result: "OMNIBUS.D6.Card.InBlast",
-    tone: "neutral",
-  }));
+  const outcomes = blastOutcomes(hits, settings, units);
   return { outcomes, hits, line };
 }
 
@@ -706,32 +675,6 @@ async function sceneBlast(
   const point = impact;
   const { hits } = blastZoneHits(blast, settings, (radius) => describeTokensAround(area.grid, point, area.tokens, radius, area.level));
   return { hits, deviated };
-}
-
-/**
- * The tokens a blast reaches and each one's zone damage: `around(radius)` finds the tokens within
- * the outer radius (scene units) of the impact point — on the roller's map or the GM's scene.
- * `units`: the scene's unit, as the tokens found carry it ("" when none is found).
- */
-function blastZoneHits(
-  blast: NonNullable<NonNullable<ReturnType<typeof checkData>["attack"]>["blast"]>,
-  settings: D6Settings,
-  around: (radius: number) => TargetInfo[],
-): { hits: ReturnType<typeof blastHits>; units: string } {
-  const radius = blastOuterRadius(blast.radii, blast.damage) / settings.metresPerUnit;
-  const found = around(radius);
-  const hits = blastHits(
-    blast.radii,
-    blast.damage,
-    found.map((t) => ({
-      tokenUuid: t.tokenUuid,
-      actorUuid: t.actorUuid,
-      name: t.name,
-      img: t.img,
-      distance: (t.distance ?? 0) * settings.metresPerUnit,
-    })),
-  );
-  return { hits, units: found[0]?.units ?? "" };
 }
 
 function throwerPoint(attacker: ActorDoc | null): Point | null {

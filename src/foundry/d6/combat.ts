@@ -13,7 +13,7 @@
  */
 import { userOwns, documentOf } from "../chat/actions";
 import { OmnibusError, refused } from "../../core/errors";
-import { compareCodes, initiativeWinner, resolveSurprise, subtractCodes, woundPenaltyDice, type DieCode } from "../../rules/d6";
+import { compareCodes, resolveSurprise, subtractCodes, woundPenaltyDice, type DieCode } from "../../rules/d6";
 import { skillCode, type D6ActorData } from "../../rules/d6/table/checks";
 import type { SurpriseChoice } from "../ruleset";
 import { actorData } from "./checks";
@@ -33,15 +33,18 @@ import {
   initiativeCodeOf,
   orderFor,
   sideInitiativeCard,
+  sideInitiativeDue,
+  sideInitiativeResult,
+  sideInitiativeStart,
+  sideInitiativeStep,
   sideInitiativeUpdates,
-  sideRollers,
-  sidesOf,
+  sideMembersOf,
+  sideOfCombatant,
+  perceptionOfCombatant,
   type SideMember,
-  type SideRollRecord,
 } from "../../rules/d6/table/combat";
 import { D6PlainRoll, D6Roll } from "./rolls";
 import { readSettings } from "./settings";
-import { storedCode } from "../../rules/d6/table/schema";
 import { ROUND_SECONDS } from "../../rules/d6/actions";
 
 interface CombatantLike {
@@ -58,15 +61,7 @@ const CHECK_CARD = templatePath("d6/chat/check-card");
 /** The code a combatant rolls for initiative (src/rules/d6/table/combat.ts). */
 export { initiativeCodeOf };
 
-function perceptionOf(c: CombatantLike): DieCode {
-  try {
-    return c.actor?.type === "d6_vehicle"
-      ? initiativeCodeOf(c.actor)
-      : storedCode((c.actor?.system.attributes as Record<string, unknown>)?.perception, "perception");
-  } catch {
-    return { dice: 0, pips: 0 };
-  }
-}
+const perceptionOf = (c: CombatantLike): DieCode => perceptionOfCombatant(c);
 
 function sideRankOf(c: CombatantLike): number | null {
   const rank = (c.flags?.omnibus?.d6 as Record<string, unknown> | undefined)?.sideRank;
@@ -208,26 +203,10 @@ interface CombatLike {
   updateEmbeddedDocuments(type: "Combatant", updates: Array<Record<string, unknown>>): Promise<unknown>;
 }
 
-/** A combatant's side: its token's disposition; without a token, friendly for a player's character, else hostile. */
-export function sideOfCombatant(c: CombatantLike): string {
-  const d = c.token?.disposition;
-  if (typeof d === "number") return String(d);
-  return c.actor?.hasPlayerOwner ? "1" : "-1";
-}
+export { sideOfCombatant };
 
 export function sideMembers(combat: CombatLike): SideMember[] {
-  const out: SideMember[] = [];
-  for (const c of combat.combatants ?? []) {
-    if (!c.id || !c.actor || !String(c.actor.type).startsWith("d6_")) continue;
-    let code: DieCode;
-    try {
-      code = initiativeCodeOf(c.actor);
-    } catch {
-      continue;
-    }
-    out.push({ id: c.id, name: String(c.name ?? c.actor.name ?? ""), side: sideOfCombatant(c), perception: perceptionOf(c), code });
-  }
-  return out;
+  return sideMembersOf(combat.combatants ?? []);
 }
 
 /**
@@ -241,25 +220,16 @@ export function sideMembers(combat: CombatLike): SideMember[] {
 export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): Promise<{ order: string[]; winner: string } | null> {
   const members = sideMembers(combat);
   if (members.length === 0) return null;
-  const rollers = sideRollers(members);
-  const sides = sidesOf(members);
-  const records: SideRollRecord[] = sides.map((side) => ({
-    side,
-    roller: rollers.get(side)!.name,
-    code: rollers.get(side)!.code,
-    totals: [],
-  }));
+  let state = sideInitiativeStart(members);
   const rolls: Roll[] = [];
   const settings = readSettings();
   // The roller's chat mode, for the dice and the card alike (compat.ts).
   const mode = currentMessageMode();
-  let contested = sides;
-  let winner: string | null = null;
-  for (let attempt = 0; attempt <= maxRerolls && winner === null; attempt++) {
+  while (sideInitiativeDue(state, maxRerolls)) {
     const round: Array<{ side: string; total: number }> = [];
-    for (const side of contested) {
+    for (const side of state.contested) {
       const roll = D6Roll.fromSpec({
-        code: rollers.get(side)!.code,
+        code: state.rollers.get(side)!.code,
         wildDie: settings.wildDieInitiative,
         wildOne: settings.wildOne,
         characterPoints: 0,
@@ -268,17 +238,12 @@ export async function rollSideInitiative(combat: CombatLike, maxRerolls = 20): P
       });
       await roll.evaluate(evaluateOptions(mode));
       rolls.push(roll as unknown as Roll);
-      const total = roll.outcome!.total;
-      records.find((r) => r.side === side)!.totals.push(total);
-      round.push({ side, total });
+      round.push({ side, total: roll.outcome!.total });
     }
-    const result = initiativeWinner(round);
-    if (result.winner !== null) winner = result.winner;
-    else contested = result.reroll;
+    state = sideInitiativeStep(state, round);
   }
-  winner ??= contested[0];
-  const totals = new Map(records.map((r) => [r.side, r.totals[r.totals.length - 1]]));
-  const order = orderFor(sides, winner, "first");
+  const { winner, totals, order } = sideInitiativeResult(state);
+  const { sides, rollers, records } = state;
   const asGM = game.user?.isGM === true;
   if (asGM) await combat.updateEmbeddedDocuments("Combatant", sideInitiativeUpdates(members, totals, order));
   const context = sideInitiativeCard(records, winner, order, (key) => localize(key), localize("OMNIBUS.D6.Initiative.Title"));

@@ -9,21 +9,21 @@
  *    a fall; the damage rounded to the nearest point, the seed gives no rounding, E28); once per card.
  */
 import { refused } from "../../core/errors";
-import {
-  addWound,
-  calledShotWound,
-  readCheckFaces,
-  staminaThresholds,
-  woundFromDamage,
-  worstWound,
-  type HealthState,
-  type WoundLevel,
-} from "../../rules/silhouette/index";
+import { readCheckFaces, type WoundLevel } from "../../rules/silhouette/index";
 import { cardStateOf, documentOf, userOwns } from "../chat/actions";
 import { facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { runCheck } from "../checks";
 import type { ChatAction, ChatActionContext, PlannedAction } from "../ruleset";
-import { findStrike, summarize, withDefense, type CardState } from "../../rules/silhouette/table/cards";
+import {
+  fallWoundOf,
+  findStrike,
+  summarize,
+  withDefense,
+  woundChange,
+  woundOfHit,
+  woundStatuses,
+  type CardState,
+} from "../../rules/silhouette/table/cards";
 import { CARD_FLAG, buildDefenseFor, derivedOf, type ActorLike } from "./checks";
 import { planDefense } from "../../rules/silhouette/table/checks";
 import { silhouetteOptions } from "./settings";
@@ -102,27 +102,11 @@ export const recordDefense: ChatAction = {
   },
 };
 
-/** The wound statuses a health state shows (the worst wound; dead uses Foundry's "dead"). */
-export function woundStatuses(health: HealthState): Record<string, boolean> {
-  const worst = worstWound(health);
-  return { lightWound: worst === "light", heavyWound: worst === "heavy", dead: worst === "dead" };
-}
+export { woundStatuses };
 
 /** The wound a hit inflicts on an actor: armour first (a setting), then the Stamina thresholds (digest §12). */
 export function woundOf(actor: ActorLike, damage: number, calledShot: string): { wound: WoundLevel; damage: number; armour: number } {
-  const options = silhouetteOptions();
-  const derived = derivedOf(actor);
-  const armour = options.armourAbsorbs ? derived.armour : 0;
-  const taken = Math.max(0, damage - armour);
-  const system = actor.system as { stamina?: number; systemShock?: number };
-  // The head and lower abdomen halve the thresholds; an arm hit kills only past System Shock (004:L96).
-  const called = calledShotWound(calledShot);
-  const wound = woundFromDamage(taken, staminaThresholds(Number(system.stamina ?? 25)), {
-    halved: called.halved,
-    armHit: called.armHit,
-    ...(Number(system.systemShock) > 0 ? { systemShock: Number(system.systemShock) } : {}),
-  });
-  return { wound, damage: taken, armour };
+  return woundOfHit(actor, derivedOf(actor).armour, damage, calledShot, silhouetteOptions());
 }
 
 export const applyDamage: ChatAction = {
@@ -145,17 +129,9 @@ export const applyDamage: ChatAction = {
           name: String(actor?.name ?? target.name),
         });
       const { wound, damage } = woundOf(actor, amount, state.attack?.calledShot ?? "none");
-      const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
-      const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
+      const { update, statuses } = woundChange(actor.system, wound);
       applied = { wound, damage };
-      changes.push({
-        uuid: actor.uuid,
-        update:
-          wound === "none"
-            ? {}
-            : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
-        statuses: wound === "none" ? {} : woundStatuses(health),
-      });
+      changes.push({ uuid: actor.uuid, update, statuses });
     }
     const next = structuredClone(state) as CardState;
     const found = findStrike(next, strike.key).strike as typeof strike & { applied?: { wound: WoundLevel; damage: number } };
@@ -170,9 +146,7 @@ export const applyDamage: ChatAction = {
 
 /** The wound a fall's damage causes (Stamina thresholds, digest §12); armour does not absorb a fall. */
 export function fallWound(actor: ActorLike, damage: number): { wound: WoundLevel; damage: number } {
-  const taken = Math.max(0, Math.round(damage));
-  const system = actor.system as { stamina?: number };
-  return { wound: taken === 0 ? "none" : woundFromDamage(taken, staminaThresholds(Number(system.stamina ?? 25))), damage: taken };
+  return fallWoundOf(actor, damage);
 }
 
 export const applyFall: ChatAction = {
@@ -196,21 +170,11 @@ export const applyFall: ChatAction = {
     if (!actor || !String(actor.type).startsWith("silhouette_"))
       throw refused(actor ? "WrongRuleset" : "ActorGone", "the card has no Silhouette actor", { name: String(actor?.name ?? "") });
     const { wound, damage } = fallWound(actor, fall.damage);
-    const w = (actor.system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
-    const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
+    const { update, statuses } = woundChange(actor.system, wound);
     const next = structuredClone(state) as CardState;
     (next.athletics as { applied: { wound: string; damage: number } | null }).applied = { wound, damage };
     return {
-      changes: [
-        {
-          uuid: actor.uuid,
-          update:
-            wound === "none"
-              ? {}
-              : { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
-          statuses: wound === "none" ? {} : woundStatuses(health),
-        },
-      ],
+      changes: [{ uuid: actor.uuid, update, statuses }],
       state: { ...context.state, [CARD_FLAG]: next },
       summary: { key: "OMNIBUS.Silhouette.Card.AppliedWound", data: { damage, wound } },
     };

@@ -4,17 +4,7 @@
  */
 import { OmnibusError, refused } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
-import {
-  BASIC_REACH_METRES,
-  negativeRofReady,
-  ratesInWater,
-  readCheckFaces,
-  withinReach,
-  resolveAgainst,
-  rollFall,
-  rollScatter,
-  type GripState,
-} from "../../rules/silhouette/index";
+import { readCheckFaces, resolveAgainst, rollFall, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
 import {
   athleticsData,
@@ -48,6 +38,9 @@ import { templatePath } from "../templates/helpers";
 import {
   attackCardState,
   cardContext,
+  defenseDataFor,
+  grenadeLanding,
+  grenadeState,
   findStrike,
   skillCardState,
   summarize,
@@ -66,21 +59,24 @@ import {
   type Measure,
   type Point,
 } from "../../rules/silhouette/table/areas";
-import {
-  deriveCharacter,
-  skillFor,
-  SKILL_KEYS,
-  type CharacterDerived,
-  type ItemLike,
-  type SkillKey,
-  type WeaponCategory,
-  type WeaponSkill,
-} from "../../rules/silhouette/table/derive";
+import { skillFor, SKILL_KEYS, type CharacterDerived, type ItemLike, type SkillKey } from "../../rules/silhouette/table/derive";
 import { tokenMovedThisRound, currentRound } from "./tokens";
 import {
+  DEFENDED_FLAG,
+  FIRED_FLAG,
+  FREE_STRIKE_FLAG,
+  actorFactsOf,
   attackRequest,
-  autoMovementMode,
+  attackerIndexOf,
   checkOdds,
+  defendedAfter,
+  defendedThisRound,
+  derivedOfPlain,
+  freeStrikeUsed,
+  rangedWeaponUpdate,
+  targetFactsOf,
+  weaponFactsOf,
+  type DefendedRecord,
   defenseOdds,
   defenseRequest,
   rangeFor,
@@ -104,10 +100,6 @@ import { silhouetteOptions } from "./settings";
 
 export const CARD_TEMPLATE = templatePath("silhouette/chat/check");
 export const CARD_FLAG = "silhouette";
-export const FREE_STRIKE_FLAG = "silhouetteFreeStrike";
-/** The combat round a negative-ROF weapon last fired in (on the weapon), for its reload (004:L100). */
-export const FIRED_FLAG = "silhouetteFired";
-export const DEFENDED_FLAG = "silhouetteDefended";
 /** A climber's grip (004:L45-46), kept on the actor between climbing rounds. */
 export const GRIP_FLAG = "silhouetteGrip";
 
@@ -130,14 +122,7 @@ export interface ActorLike {
 }
 
 export function derivedOf(actor: ActorLike): CharacterDerived {
-  const options = silhouetteOptions();
-  return (
-    actor.system.derived ??
-    deriveCharacter(actor.system as never, actor.items.contents, {
-      rounding: options.movementRounding,
-      lightWoundMax: options.lightWoundMax,
-    })
-  );
+  return derivedOfPlain({ system: actor.system, items: actor.items.contents }, silhouetteOptions());
 }
 
 function actorToken(actor: ActorLike, tokenUuid?: string | null): unknown {
@@ -150,47 +135,9 @@ function actorToken(actor: ActorLike, tokenUuid?: string | null): unknown {
 
 /** The facts a check needs about an actor. */
 export function actorFacts(actor: ActorLike, tokenUuid?: string | null): ActorFacts {
-  const derived = derivedOf(actor);
   const options = silhouetteOptions();
-  return {
-    uuid: actor.uuid,
-    name: actor.name ?? "",
-    img: actor.img ?? "",
-    skills: derived.skills,
-    // Knee-deep water halves every speed (004:L78), so a distance moved reads as a faster mode.
-    movement: actor.statuses?.has("kneeDeepWater") ? ratesInWater(derived.movement, "knee") : derived.movement,
-    maxSpeed: derived.maxSpeed,
-    movedThisRound: options.autoMovement ? tokenMovedThisRound(actorToken(actor, tokenUuid) as never) : null,
-    prone: actor.statuses?.has("prone") ?? false,
-    balancing: derived.balancingPenalty,
-    fit: Number((actor.system.attributes as Record<string, number> | undefined)?.fit ?? 0),
-    strength: Number((actor.system.attributes as Record<string, number> | undefined)?.str ?? 0),
-    heavyArmour: derived.heavyArmour,
-  };
-}
-
-function weaponFacts(item: ItemLike & { uuid?: string; img?: string | null }): WeaponFacts {
-  const s = item.system as Record<string, unknown>;
-  const ranges = (s.ranges ?? {}) as Record<string, number>;
-  return {
-    uuid: item.uuid ?? "",
-    name: item.name,
-    img: item.img ?? "",
-    category: (s.category as WeaponCategory) ?? "ranged",
-    skill: (s.skill as WeaponSkill) ?? "firearms",
-    damageMultiplier: Number(s.damageMultiplier ?? 0),
-    accuracy: Number(s.accuracy ?? 0),
-    rof: Number(s.rof ?? 0),
-    ranges: {
-      base: Number(ranges.base ?? 0),
-      medium: Number(ranges.medium ?? 0),
-      long: Number(ranges.long ?? 0),
-      extreme: Number(ranges.extreme ?? 0),
-    },
-    long: s.long === true,
-    blastRadius: Number(s.blastRadius ?? 0),
-    weight: Number(s.weight ?? 0),
-  };
+  const movedThisRound = options.autoMovement ? tokenMovedThisRound(actorToken(actor, tokenUuid) as never) : null;
+  return actorFactsOf({ ...actor, items: actor.items.contents }, derivedOf(actor), movedThisRound);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,24 +239,10 @@ function fireFacts(actor: ActorLike, weapon: WeaponFacts, targets: TargetInfo[])
   return { sweep, bystanders, zone: { distance: targets[0].distance, normal: zoneOf(false), doubled: zoneOf(true) } };
 }
 
-function defenseSkillsOf(actor: ActorLike): DefenseCheckData["skills"] {
-  const rows = derivedOf(actor).skills;
-  const out: DefenseCheckData["skills"] = {};
-  for (const key of ["defense", "handToHand", "melee"] as const) {
-    const row = skillFor(rows, key);
-    out[key] = { level: row?.level ?? 0, attribute: row?.attributeModifier ?? 0, attributeKey: row?.attribute ?? "none" };
-  }
-  return out;
-}
-
-function targetFacts(target: TargetInfo, attackKind: "ranged" | "melee"): TargetFacts | null {
+function targetFacts(target: TargetInfo): TargetFacts | null {
   const actor = target.actorUuid ? (fromUuidSync(target.actorUuid as never) as unknown as ActorLike | null) : null;
   if (!actor || !String(actor.type).startsWith("silhouette_")) return null;
-  const skills = defenseSkillsOf(actor);
-  // The odds use Defense (dodging), the skill every attack allows (004:L67, L91).
-  void attackKind;
-  const facts = actorFacts(actor, target.tokenUuid);
-  return { defenseDice: skills.defense?.level ?? 0, defenseAttribute: skills.defense?.attribute ?? 0, movement: autoMovementMode(facts) };
+  return targetFactsOf(actorFacts(actor, target.tokenUuid));
 }
 
 function asActor(actor: unknown): ActorLike {
@@ -383,15 +316,14 @@ function buildAttack(source: CheckSource): KindRequest<AttackCheckData> {
   const { actor, facts, item } = buildContext(source);
   {
     if (!item || item.type !== "silhouette_weapon") throw refused("NeedsWeapon", "an attack needs a weapon");
-    const weapon = weaponFacts(item);
+    const weapon = weaponFactsOf(item);
     // Thrown objects fly STR + 5 m, each band double (004:L109).
     weapon.ranges = thrownRanges(weapon, facts.strength ?? 0);
-    const kind = weapon.category === "melee" ? "melee" : "ranged";
     const data = attackRequest(
       facts,
       weapon,
       source.targets,
-      source.targets.map((t) => targetFacts(t, kind)),
+      source.targets.map((t) => targetFacts(t)),
       "",
       fireFacts(actor, weapon, source.targets),
     );
@@ -427,31 +359,7 @@ function messageState(messageId: string): { message: ChatMessage.Implementation;
   return { message, state };
 }
 
-/** The defender's tally this round: the attackers it defended against, and how many it declared (004:L71, L85). */
-export interface DefendedRecord {
-  combatId: string | null;
-  round: number;
-  /** Attacker actor uuids in the order they attacked this defender this round. */
-  attackers: string[];
-  /** Attackers declared when giving up dice instead of the penalty; 0 = not declared. */
-  declared: number;
-}
-
-/** The tally for the current round (an older record or another round counts as none). */
-export function defendedThisRound(record: unknown, combatId: string | null, round: number): DefendedRecord {
-  const r = record as (Partial<DefendedRecord> & { count?: number }) | null | undefined;
-  if (!r || r.combatId !== combatId || r.round !== round) return { combatId, round, attackers: [], declared: 0 };
-  const attackers = Array.isArray(r.attackers)
-    ? r.attackers.filter((a) => typeof a === "string")
-    : Array.from({ length: Number(r.count ?? 0) }, (_, i) => `?${i}`);
-  return { combatId, round, attackers, declared: Number.isInteger(r.declared) ? Number(r.declared) : 0 };
-}
-
-/** Which attacker `attackerUuid` is against this defender this round (1-based): its place in the tally, or the next. */
-export function attackerIndexOf(record: DefendedRecord, attackerUuid: string | null): number {
-  const at = attackerUuid ? record.attackers.indexOf(attackerUuid) : -1;
-  return at >= 0 ? at + 1 : record.attackers.length + 1;
-}
+export { attackerIndexOf, defendedThisRound, DEFENDED_FLAG, FIRED_FLAG, FREE_STRIKE_FLAG, type DefendedRecord };
 
 function buildDefense(actor: ActorLike, _facts: ActorFacts, dataset: Record<string, string>): KindRequest<DefenseCheckData> {
   const { state } = messageState(dataset.messageId ?? "");
@@ -463,32 +371,9 @@ function buildDefense(actor: ActorLike, _facts: ActorFacts, dataset: Record<stri
 /** The defense dialog for a strike, from the defender's actor and the card (the defender's client, and again the GM). */
 export function buildDefenseFor(actor: ActorLike, state: CardState, strikeKey: string): KindRequest<DefenseCheckData> {
   const facts = actorFacts(actor);
-  const { target, strike } = findStrike(state, strikeKey);
-  if (strike.outcome) throw refused("StrikeDecided", "this strike is already decided");
   const { combatId, round } = currentRound();
   const record = defendedThisRound(actor.getFlag?.("omnibus", DEFENDED_FLAG), combatId, round);
-  const area = target.role === "bystander" || target.role === "zone" ? target.role : null;
-  const data: DefenseCheckData = {
-    messageId: "",
-    targetKey: target.key,
-    strikeKey: strike.key,
-    attackKind: state.attack!.attackKind,
-    attackTotal: strike.attackTotal,
-    // Area fire is no attacker's strike at this defender: no multiple-attacker penalty.
-    freeStrike: state.attack!.freeStrike || area !== null,
-    attackerIndex: combatId === null ? 1 : attackerIndexOf(record, state.actorUuid),
-    declaredAttackers: record.declared,
-    feint: state.attack!.feint ?? 0,
-    area,
-    // A shooter within the defender's reach (about 1 m, 004:L73) may be met with Melee (004:L91).
-    pointBlankWithinReach:
-      state.attack!.attackKind === "ranged" &&
-      area === null &&
-      (target.rangeBand === "pointBlank" || (target.distance !== null && withinReach(target.distance, BASIC_REACH_METRES))),
-    athletics: skillFor(facts.skills, "athletics")?.level ?? 0,
-    heavyArmour: facts.heavyArmour === true,
-    skills: defenseSkillsOf(actor),
-  };
+  const { data, target, strike, area } = defenseDataFor(facts, state, strikeKey, record, combatId !== null);
   const subtitle = area
     ? localize(area === "bystander" ? "OMNIBUS.Silhouette.Card.BystanderDefense" : "OMNIBUS.Silhouette.Card.ZoneDefense", {
         total: strike.attackTotal,
@@ -525,30 +410,21 @@ async function grenadeOutcome(
   rolls.push(fuseRoll as unknown as Roll);
   const fuse = fuseRoll.outcome;
   if (!fuse || fuse.kind !== "check") throw new OmnibusError("diceMismatch", "no fuse outcome", {});
-  const landing = resolveAgainst(accuracyTotal, difficulty, { fumble: accuracyFumble }, options.check);
-  let landed: GrenadeState["landed"] = { onTarget: true, distance: 0, directionDie: null, bearing: 0, towardThrower: false };
-  if (!landing.success) {
-    let faces: number[] = [];
-    if (!accuracyFumble) {
-      const die = new Roll("1d6");
-      await die.evaluate(evaluateOptions(rollMode));
-      rolls.push(die);
-      faces = facesFromRoll(die as never).map((f) => f.face);
-    }
-    const scatter = rollScatter(landing.degreeOfFailure, accuracyFumble, forcedDice(faces));
-    landed = {
-      onTarget: false,
-      distance: scatter.distanceMetres,
-      directionDie: scatter.directionDie,
-      bearing: scatter.bearingDegrees,
-      towardThrower: scatter.towardThrower,
-    };
+  const landing = grenadeLanding(accuracyTotal, difficulty, accuracyFumble, options);
+  let faces: number[] = [];
+  if (landing.scatterDie) {
+    const die = new Roll("1d6");
+    await die.evaluate(evaluateOptions(rollMode));
+    rolls.push(die);
+    faces = facesFromRoll(die as never).map((f) => f.face);
   }
   const blastRadius = data.weapon.blastRadius ?? 0;
   const view = sceneView(actor);
   const aimed = request.targets[0] ? tokenCenter(request.targets[0].tokenUuid) : null;
   let caught: GrenadeState["caught"] = null;
   if (view && view.shooter && aimed) {
+    // Where it landed: on the spot, or scattered (the same reading grenadeState makes).
+    const landed = grenadeState(landing, accuracyFumble, fuse, faces, blastRadius, null, options).landed;
     const point = landingPoint(view.shooter, aimed, landed.distance, landed.bearing, view.pixelsPerMetre);
     caught = tokensWithin(point, blastRadius, view.tokens, view.measure).map((t) => ({
       name: t.name,
@@ -557,14 +433,7 @@ async function grenadeOutcome(
       units: view.units,
     }));
   }
-  return {
-    fuse: summarize(fuse),
-    explodesOnImpact: !fuse.fumble && fuse.total >= options.grenadeHighFuse,
-    mayExplodeInHand: fuse.fumble,
-    landed,
-    blastRadius,
-    caught,
-  };
+  return grenadeState(landing, accuracyFumble, fuse, faces, blastRadius, caught, options);
 }
 
 /** A skill check or an attack (`attack`: the attack kind's roll, with its ammunition and strikes). */
@@ -579,43 +448,29 @@ async function rollCheckOrAttack(
   const plan = planPool(request, values, options);
   const data = request.data;
   const { combatId, round } = currentRound();
+  const combat = combatId === null ? null : { combatId, round };
   // One free strike per round (004:L19).
-  if (plan.freeStrike && combatId !== null) {
-    const used = actor.getFlag?.("omnibus", FREE_STRIKE_FLAG) as { combatId: string; round: number } | undefined;
-    if (used && used.combatId === combatId && used.round === round)
-      throw new OmnibusError("rollImpossible", "one free strike per round", { name: "freeStrike", value: round });
-  }
-  // Ammunition: one per shot, 5 per ROF of a burst or walking fire (004:L98), 20 per ROF of
-  // suppressive fire (004:L107); refused when short, nothing spent.
+  if (plan.freeStrike && freeStrikeUsed(actor.getFlag?.("omnibus", FREE_STRIKE_FLAG), combat))
+    throw new OmnibusError("rollImpossible", "one free strike per round", { name: "freeStrike", value: round });
+  // Ammunition and a negative-ROF weapon's reload (rangedWeaponUpdate); refused when short, nothing spent.
   let ammoUpdate: (() => Promise<unknown>) | null = null;
-  let firedUpdate: Record<string, unknown> | null = null;
   if (attack && data.weapon && data.attackKind === "ranged") {
     const item = actor.items.get(
       String(request.itemUuid ?? "")
         .split(".")
         .pop() ?? "",
     );
-    const ammo = (item?.system as { ammo?: { value: number; max: number } } | undefined)?.ammo;
-    // A negative-ROF weapon spends |ROF| rounds reloading after each shot (004:L100).
-    const fired = ((item as { flags?: Record<string, Record<string, unknown> | undefined> } | undefined)?.flags?.omnibus?.[FIRED_FLAG] ??
-      undefined) as { combatId?: string; round?: number } | undefined;
-    if (item && combatId !== null && data.weapon.rof < 0) {
-      const last = fired && fired.combatId === combatId && Number.isInteger(fired.round) ? Number(fired.round) : null;
-      const reload = negativeRofReady(data.weapon.rof, last, round);
-      if (!reload.ready) {
-        notify("warn", "OMNIBUS.Silhouette.Notice.Reloading", { weapon: data.weapon.name, round: reload.readyRound });
+    if (item) {
+      const fired = ((item as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.[FIRED_FLAG] ??
+        undefined) as { combatId?: string; round?: number } | undefined;
+      const ammo = (item.system as { ammo?: { value: number; max: number } }).ammo;
+      const weaponUpdate = rangedWeaponUpdate({ rof: data.weapon.rof, ammo, fired }, plan.ammo, combat);
+      if (weaponUpdate.reloading) {
+        notify("warn", "OMNIBUS.Silhouette.Notice.Reloading", { weapon: data.weapon.name, round: weaponUpdate.reloading.readyRound });
         return null;
       }
-      firedUpdate = { [`flags.omnibus.${FIRED_FLAG}`]: { combatId, round } };
-    }
-    if (item && ammo && ammo.max > 0) {
-      const need = Math.max(1, plan.ammo);
-      if (ammo.value < need)
-        throw new OmnibusError("rollImpossible", `needs ${need} rounds, ${ammo.value} loaded`, { name: "ammo", value: ammo.value });
-      ammoUpdate = () => item.update!({ "system.ammo.value": ammo.value - need, ...(firedUpdate ?? {}) });
-    } else if (item && firedUpdate) {
-      const update = firedUpdate;
-      ammoUpdate = () => item.update!(update);
+      const update = weaponUpdate.update;
+      if (update) ammoUpdate = () => item.update!(update);
     }
   }
   const { threshold, opposed } = !attack || request.targets.length === 0 ? thresholdOf(values) : { threshold: null, opposed: false };
@@ -899,9 +754,7 @@ async function rollDefense(request: KindRequest<DefenseCheckData>, values: Check
     const { combatId, round } = currentRound();
     if (combatId !== null) {
       const record = defendedThisRound(actor.getFlag?.("omnibus", DEFENDED_FLAG), combatId, round);
-      const attacker = state.actorUuid ?? `?${record.attackers.length}`;
-      const attackers = record.attackers.includes(attacker) ? record.attackers : [...record.attackers, attacker];
-      const next: DefendedRecord = { combatId, round, attackers, declared: Math.max(record.declared, plan.declaredAttackers) };
+      const next: DefendedRecord = defendedAfter(record, state.actorUuid, plan.declaredAttackers);
       await actor.setFlag?.("omnibus", DEFENDED_FLAG, next);
     }
   }

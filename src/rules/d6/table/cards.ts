@@ -24,6 +24,7 @@ import { codeToPips, normalizeCode, pipsToCode, resistCode, scaleModifiers, type
 import { OBJECT_STATES, storedCode } from "./schema";
 import { equippedArmor, resistanceEffectPips, targetDifficulty, weaponDamageCode, type D6ActorData, type D6AttackTarget } from "./checks";
 import { type D6Settings } from "./settings";
+import type { TargetInfo } from "../../table/types";
 import { attackHits } from "..";
 
 export interface CardDie {
@@ -142,6 +143,46 @@ export function blastHits(radii: string, damage: string, tokens: BlastToken[]): 
 export function blastOuterRadius(radii: string, damage: string): number {
   const zones = parseBlastZones(radii, damage);
   return zones[zones.length - 1].radius;
+}
+
+/**
+ * The tokens a blast reaches and each one's zone damage: `around(radius)` finds the tokens within
+ * the outer radius (scene units) of the impact point — on the roller's map, the GM's scene or a
+ * request's list. `units`: the scene's unit, as the tokens found carry it ("" when none is found).
+ */
+export function blastZoneHits(
+  blast: { radii: string; damage: string },
+  settings: Pick<D6Settings, "metresPerUnit">,
+  around: (radius: number) => Array<Pick<TargetInfo, "tokenUuid" | "actorUuid" | "name" | "img" | "distance" | "units">>,
+): { hits: BlastHit[]; units: string } {
+  const radius = blastOuterRadius(blast.radii, blast.damage) / settings.metresPerUnit;
+  const found = around(radius);
+  const hits = blastHits(
+    blast.radii,
+    blast.damage,
+    found.map((t) => ({
+      tokenUuid: t.tokenUuid,
+      actorUuid: t.actorUuid,
+      name: t.name,
+      img: t.img,
+      distance: (t.distance ?? 0) * settings.metresPerUnit,
+    })),
+  );
+  return { hits, units: found[0]?.units ?? "" };
+}
+
+/** The card's rows for those in a blast: each one's zone and its damage code. */
+export function blastOutcomes(hits: BlastHit[], settings: Pick<D6Settings, "metresPerUnit">, units: string): TargetOutcome[] {
+  return hits.map((h) => ({
+    name: h.name,
+    img: h.img,
+    distance: h.distance / settings.metresPerUnit,
+    units,
+    band: "OMNIBUS.D6.Card.BlastZone",
+    bandDetail: h.damage,
+    result: "OMNIBUS.D6.Card.InBlast",
+    tone: "neutral",
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

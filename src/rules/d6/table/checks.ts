@@ -8,6 +8,9 @@ import { Distribution } from "../../../core/odds";
 import { checkEffectTotal, type CheckEffects, type PlainEffect } from "../../../core/effects";
 import { OmnibusError, refused } from "../../../core/errors";
 import {
+  canFire,
+  parseFireRate,
+  spendAmmo,
   CHARACTER_POINT_CAPS,
   COVER_DICE,
   DIFFICULTY_LEVELS,
@@ -907,4 +910,30 @@ export function codeMakeUp(request: KindRequest<D6CheckData>, values: CheckValue
 /** The damage code of a weapon for a wielder (melee STR+XD with the Force Point doubling Strength only). */
 export function weaponDamageCode(damage: string, strength: DieCode, forcePoint: boolean): DieCode {
   return normalizeCode(damageCodeFor(parseDamageCode(damage), strength, { forcePoint }));
+}
+
+/**
+ * Fire rate and ammunition (§26-27): the weapon update one shot in combat round `round` makes (a
+ * round of ammunition and the shots fired this round), or the refusal (an empty weapon, or no more
+ * shots this round at its fire rate) as the notice's i18n key; nothing is rolled then.
+ */
+export function weaponUseOf(
+  weapon: { name: string; system: Record<string, unknown> },
+  round: number,
+): { update: Record<string, unknown> } | { refused: string; data: Record<string, string> } {
+  const s = weapon.system;
+  const ammo = (s.ammo ?? {}) as { value?: number; max?: number };
+  const update: Record<string, unknown> = {};
+  if (Number(ammo.max ?? 0) > 0) {
+    if (Number(ammo.value ?? 0) <= 0) return { refused: "OMNIBUS.D6.Notice.Empty", data: { weapon: weapon.name } };
+    update["system.ammo.value"] = spendAmmo(Number(ammo.value), 1);
+  }
+  const rate = parseFireRate(String(s.fireRate ?? ""));
+  const fired = (s.fired ?? {}) as { round?: number | null; shots?: number };
+  const lastRound = typeof fired.round === "number" ? fired.round : null;
+  const shotsThisRound = lastRound === round ? Number(fired.shots ?? 0) : 0;
+  if (!canFire(rate, { round, shotsThisRound, lastFiredRound: lastRound }))
+    return { refused: "OMNIBUS.D6.Notice.FireRate", data: { weapon: weapon.name, rate: String(s.fireRate) } };
+  update["system.fired"] = { round, shots: shotsThisRound + 1 };
+  return { update };
 }

@@ -4,7 +4,16 @@
  * side acts first or last, and within a side characters act by Perception), and the cards of the
  * side initiative and of the death roll. combat.ts feeds them combatants and evaluated rolls.
  */
-import { compareCodes, formatDieCode, initiativeCode, normalizeCode, sideInitiativeRollers, sideOrder, type DieCode } from "..";
+import {
+  compareCodes,
+  formatDieCode,
+  initiativeCode,
+  initiativeWinner,
+  normalizeCode,
+  sideInitiativeRollers,
+  sideOrder,
+  type DieCode,
+} from "..";
 import { woundLevelOf } from "./checks";
 import { storedCode } from "./schema";
 import type { D6CardContext } from "./cards";
@@ -19,6 +28,109 @@ export interface SideMember {
   perception: DieCode;
   /** The initiative code (Perception with the wound penalty). */
   code: DieCode;
+}
+
+/** A combatant's plain data as the tracker reads it: its token's disposition, its actor. */
+export interface CombatantData {
+  id?: string | null;
+  name?: string | null;
+  token?: { disposition?: number | null } | null;
+  actor?: { type: string; system: Record<string, unknown>; name?: string | null; hasPlayerOwner?: boolean } | null;
+}
+
+/** A combatant's Perception (a vehicle: its initiative code), for the order within a side; 0D when unreadable. */
+export function perceptionOfCombatant(c: CombatantData): DieCode {
+  try {
+    return c.actor?.type === "d6_vehicle"
+      ? initiativeCodeOf(c.actor)
+      : storedCode((c.actor?.system.attributes as Record<string, unknown>)?.perception, "perception");
+  } catch {
+    return { dice: 0, pips: 0 };
+  }
+}
+
+/** A combatant's side: its token's disposition; without a token, friendly for a player's character, else hostile. */
+export function sideOfCombatant(c: CombatantData): string {
+  const d = c.token?.disposition;
+  if (typeof d === "number") return String(d);
+  return c.actor?.hasPlayerOwner ? "1" : "-1";
+}
+
+/** The combatants that roll by side (a d6 actor whose initiative code reads), in the tracker's order. */
+export function sideMembersOf(combatants: Iterable<CombatantData>): SideMember[] {
+  const out: SideMember[] = [];
+  for (const c of combatants) {
+    if (!c.id || !c.actor || !String(c.actor.type).startsWith("d6_")) continue;
+    let code: DieCode;
+    try {
+      code = initiativeCodeOf(c.actor);
+    } catch {
+      continue;
+    }
+    out.push({
+      id: c.id,
+      name: String(c.name ?? c.actor.name ?? ""),
+      side: sideOfCombatant(c),
+      perception: perceptionOfCombatant(c),
+      code,
+    });
+  }
+  return out;
+}
+
+/**
+ * Initiative by side as it goes (000:L1037-1041): each side's roller and its totals, the sides
+ * still contested (to roll next, in order), and the winner once one side is highest. Start with
+ * `sideInitiativeStart`, roll each contested side's code, then `sideInitiativeStep` with the totals.
+ */
+export interface SideInitiativeState {
+  sides: string[];
+  rollers: Map<string, SideMember>;
+  records: SideRollRecord[];
+  contested: string[];
+  winner: string | null;
+  attempts: number;
+}
+
+export function sideInitiativeStart(members: readonly SideMember[]): SideInitiativeState {
+  const rollers = sideRollers(members);
+  const sides = sidesOf(members);
+  return {
+    sides,
+    rollers,
+    records: sides.map((side) => ({ side, roller: rollers.get(side)!.name, code: rollers.get(side)!.code, totals: [] })),
+    contested: sides,
+    winner: null,
+    attempts: 0,
+  };
+}
+
+/** The state after the contested sides rolled `round` (in their order): a winner, or the tied top sides again. */
+export function sideInitiativeStep(state: SideInitiativeState, round: ReadonlyArray<{ side: string; total: number }>): SideInitiativeState {
+  const records = state.records.map((r) => {
+    const rolled = round.find((x) => x.side === r.side);
+    return rolled ? { ...r, totals: [...r.totals, rolled.total] } : r;
+  });
+  const result = initiativeWinner(round);
+  return {
+    ...state,
+    records,
+    contested: result.winner !== null ? [] : result.reroll,
+    winner: result.winner,
+    attempts: state.attempts + 1,
+  };
+}
+
+/** Whether another round of rolls is due (no winner yet, at most `maxRerolls` re-rolls). */
+export function sideInitiativeDue(state: SideInitiativeState, maxRerolls = 20): boolean {
+  return state.winner === null && state.attempts <= maxRerolls;
+}
+
+/** The result: the winner (the first still tied when the re-rolls ran out), each side's last total, the order with the winner first. */
+export function sideInitiativeResult(state: SideInitiativeState): { winner: string; totals: Map<string, number>; order: string[] } {
+  const winner = state.winner ?? state.contested[0];
+  const totals = new Map(state.records.map((r) => [r.side, r.totals[r.totals.length - 1]]));
+  return { winner, totals, order: orderFor(state.sides, winner, "first") };
 }
 
 /** The sides present, in a stable order (friendly, neutral, hostile, secret, then any other). */

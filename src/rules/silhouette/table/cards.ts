@@ -9,9 +9,20 @@
  * (Degree of Success + burst ROF) × the weapon's damage multiplier (004:L99, L104; digest §12).
  */
 import { refused } from "../../../core/errors";
+import { forcedDice } from "../../../core/dice";
 import {
+  BASIC_REACH_METRES,
   FLURRY,
+  addWound,
+  calledShotWound,
+  staminaThresholds,
+  withinReach,
+  woundFromDamage,
+  worstWound,
   pullTogetherInitiative,
+  rollScatter,
+  type HealthState,
+  type WoundLevel,
   resolveAgainst,
   resolveAttack,
   type CheckRoll,
@@ -20,8 +31,13 @@ import {
 } from "../index";
 import type { CheckValues, KindRequest, TargetInfo } from "../../table/types";
 import {
+  attackerIndexOf,
+  defenseSkillsOf,
   rangeFor,
   targetDefenseModifier,
+  type ActorFacts,
+  type DefenseCheckData,
+  type DefendedRecord,
   thresholdOf,
   type AttackCheckData,
   type AttackKind,
@@ -30,6 +46,7 @@ import {
   type SkillCheckData,
 } from "./checks";
 import type { SilhouetteOptions } from "./settings";
+import { skillFor } from "./derive";
 import { suppressionOf } from "./areas";
 import type { AthleticsCard } from "./athletics/checks";
 import { diceView, type DieView, type RollSummary } from "./rolls";
@@ -315,6 +332,56 @@ export function attackCardState(
   };
 }
 
+/**
+ * A grenade's accuracy landing (004:L110-113): on the spot when the accuracy total reaches the
+ * difficulty (1 + modifiers at a target's spot); `scatterDie` is whether a miss rolls the direction
+ * die (not on a mishap: it flies toward the thrower).
+ */
+export function grenadeLanding(
+  accuracyTotal: number,
+  difficulty: number,
+  accuracyFumble: boolean,
+  options: Pick<SilhouetteOptions, "check">,
+): { success: boolean; degreeOfFailure: number; scatterDie: boolean } {
+  const landing = resolveAgainst(accuracyTotal, difficulty, { fumble: accuracyFumble }, options.check);
+  return { success: landing.success, degreeOfFailure: landing.degreeOfFailure, scatterDie: !landing.success && !accuracyFumble };
+}
+
+/**
+ * A grenade's card state from its fuse test and, on a miss, the scatter (`scatterFaces`: the
+ * direction die's face, none on a mishap); `caught` are those within its blast radius of where it
+ * landed (null: no scene to measure).
+ */
+export function grenadeState(
+  landing: ReturnType<typeof grenadeLanding>,
+  accuracyFumble: boolean,
+  fuse: CheckRoll,
+  scatterFaces: readonly number[],
+  blastRadius: number,
+  caught: GrenadeState["caught"],
+  options: Pick<SilhouetteOptions, "grenadeHighFuse">,
+): GrenadeState {
+  let landed: GrenadeState["landed"] = { onTarget: true, distance: 0, directionDie: null, bearing: 0, towardThrower: false };
+  if (!landing.success) {
+    const scatter = rollScatter(landing.degreeOfFailure, accuracyFumble, forcedDice(scatterFaces));
+    landed = {
+      onTarget: false,
+      distance: scatter.distanceMetres,
+      directionDie: scatter.directionDie,
+      bearing: scatter.bearingDegrees,
+      towardThrower: scatter.towardThrower,
+    };
+  }
+  return {
+    fuse: summarize(fuse),
+    explodesOnImpact: !fuse.fumble && fuse.total >= options.grenadeHighFuse,
+    mayExplodeInHand: fuse.fumble,
+    landed,
+    blastRadius,
+    caught,
+  };
+}
+
 /** Finds a strike on a card; throws when the card has none by that key. */
 export function findStrike(state: CardState, strikeKey: string): { target: TargetState; strike: StrikeState } {
   for (const target of state.attack?.targets ?? []) {
@@ -342,6 +409,97 @@ export function withDefense(state: CardState, strikeKey: string, defense: Defens
   strike.defense = defense;
   strike.outcome = { threshold: o.threshold, opposed: true, margin: o.margin, hit: o.hit, damage: o.damage };
   return next;
+}
+
+/**
+ * The defense dialog's data for one strike on a card, from the defender's facts and its tally this
+ * round (`record`; `inCombat` false: the first attacker). Throws when the strike is decided.
+ */
+export function defenseDataFor(
+  defender: ActorFacts,
+  state: CardState,
+  strikeKey: string,
+  record: DefendedRecord,
+  inCombat: boolean,
+): { data: DefenseCheckData; target: TargetState; strike: StrikeState; area: "bystander" | "zone" | null } {
+  const { target, strike } = findStrike(state, strikeKey);
+  if (strike.outcome) throw refused("StrikeDecided", "this strike is already decided");
+  const area = target.role === "bystander" || target.role === "zone" ? target.role : null;
+  const attack = state.attack!;
+  const data: DefenseCheckData = {
+    messageId: "",
+    targetKey: target.key,
+    strikeKey: strike.key,
+    attackKind: attack.attackKind,
+    attackTotal: strike.attackTotal,
+    // Area fire is no attacker's strike at this defender: no multiple-attacker penalty.
+    freeStrike: attack.freeStrike || area !== null,
+    attackerIndex: inCombat ? attackerIndexOf(record, state.actorUuid) : 1,
+    declaredAttackers: record.declared,
+    feint: attack.feint ?? 0,
+    area,
+    // A shooter within the defender's reach (about 1 m, 004:L73) may be met with Melee (004:L91).
+    pointBlankWithinReach:
+      attack.attackKind === "ranged" &&
+      area === null &&
+      (target.rangeBand === "pointBlank" || (target.distance !== null && withinReach(target.distance, BASIC_REACH_METRES))),
+    athletics: skillFor(defender.skills, "athletics")?.level ?? 0,
+    heavyArmour: defender.heavyArmour === true,
+    skills: defenseSkillsOf(defender.skills),
+  };
+  return { data, target, strike, area };
+}
+
+/** The wound statuses a health state shows (the worst wound; dead uses the core "dead" status). */
+export function woundStatuses(health: HealthState): Record<string, boolean> {
+  const worst = worstWound(health);
+  return { lightWound: worst === "light", heavyWound: worst === "heavy", dead: worst === "dead" };
+}
+
+/**
+ * The wound a hit inflicts: armour first (when the world's setting lets it absorb), then the Stamina
+ * thresholds (digest §12); the head and lower abdomen halve them, an arm hit kills only past System
+ * Shock (004:L96).
+ */
+export function woundOfHit(
+  target: { system: Record<string, unknown> },
+  armour: number,
+  damage: number,
+  calledShot: string,
+  options: Pick<SilhouetteOptions, "armourAbsorbs">,
+): { wound: WoundLevel; damage: number; armour: number } {
+  const absorbed = options.armourAbsorbs ? armour : 0;
+  const taken = Math.max(0, damage - absorbed);
+  const system = target.system as { stamina?: number; systemShock?: number };
+  const called = calledShotWound(calledShot);
+  const wound = woundFromDamage(taken, staminaThresholds(Number(system.stamina ?? 25)), {
+    halved: called.halved,
+    armHit: called.armHit,
+    ...(Number(system.systemShock) > 0 ? { systemShock: Number(system.systemShock) } : {}),
+  });
+  return { wound, damage: taken, armour: absorbed };
+}
+
+/** The wound a fall's damage causes (Stamina thresholds, digest §12); armour does not absorb a fall, rounded to the nearest point (E28). */
+export function fallWoundOf(target: { system: Record<string, unknown> }, damage: number): { wound: WoundLevel; damage: number } {
+  const taken = Math.max(0, Math.round(damage));
+  const system = target.system as { stamina?: number };
+  return { wound: taken === 0 ? "none" : woundFromDamage(taken, staminaThresholds(Number(system.stamina ?? 25))), damage: taken };
+}
+
+/** The actor's health after a wound, and the one update and the statuses that write it (none for no wound). */
+export function woundChange(
+  system: Record<string, unknown>,
+  wound: WoundLevel,
+): { health: HealthState; update: Record<string, unknown>; statuses: Record<string, boolean> } {
+  const w = (system as { wounds?: HealthState }).wounds ?? { light: 0, heavy: 0, dead: false };
+  const health = addWound({ light: w.light, heavy: w.heavy, dead: w.dead }, wound);
+  if (wound === "none") return { health, update: {}, statuses: {} };
+  return {
+    health,
+    update: { "system.wounds.light": health.light, "system.wounds.heavy": health.heavy, "system.wounds.dead": health.dead },
+    statuses: woundStatuses(health),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,7 +25,9 @@ import {
   movementModeForDistance,
   multiActionPenalty,
   multipleAttackerPenalty,
+  negativeRofReady,
   rangeBandOf,
+  ratesInWater,
   shotPool,
   surpriseAttack,
   type CalledShot,
@@ -37,7 +39,18 @@ import {
   type Speed,
 } from "../index";
 import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../table/types";
-import { choices, skillFor, type SkillAttribute, type SkillKey, type SkillRow, type WeaponCategory, type WeaponSkill } from "./derive";
+import {
+  choices,
+  deriveCharacter,
+  skillFor,
+  type CharacterDerived,
+  type ItemLike,
+  type SkillAttribute,
+  type SkillKey,
+  type SkillRow,
+  type WeaponCategory,
+  type WeaponSkill,
+} from "./derive";
 import { FIRE_MODES, planWalkingFire, suppressionOf, type FireMode, type Sweep } from "./areas";
 import type { SilhouetteOptions } from "./settings";
 import { numberValue, textValue } from "../../table/types";
@@ -120,6 +133,168 @@ export function autoMovementMode(facts: Pick<ActorFacts, "movedThisRound" | "mov
       ? "crawling"
       : ({ crawl: "crawling", walk: "walking", jog: "jogging", run: "running", sprint: "sprinting" } as const)[facts.maxSpeed ?? "crawl"];
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facts from an actor's and a weapon's plain data (the glue reads them off the documents; the CLI
+// off a request), so the table and `omnibus silhouette check attack` build the same request.
+
+/** An actor's plain data as a check reads it. */
+export interface PlainCharacter {
+  uuid: string;
+  name: string | null;
+  img: string | null;
+  system: Record<string, unknown> & { derived?: CharacterDerived };
+  items: readonly ItemLike[];
+  /** Its status ids (prone, kneeDeepWater, …). */
+  statuses?: { has(id: string): boolean } | null;
+}
+
+/** The stored derived values, else derived from the plain data with the world's rounding and light-wound cap. */
+export function derivedOfPlain(
+  actor: Pick<PlainCharacter, "system" | "items">,
+  options: Pick<SilhouetteOptions, "movementRounding" | "lightWoundMax">,
+): CharacterDerived {
+  return (
+    actor.system.derived ??
+    deriveCharacter(actor.system as never, actor.items, { rounding: options.movementRounding, lightWoundMax: options.lightWoundMax })
+  );
+}
+
+/** The facts a check needs about an actor; `movedThisRound` is the token's movement (null: unknown). */
+export function actorFactsOf(actor: PlainCharacter, derived: CharacterDerived, movedThisRound: number | null): ActorFacts {
+  const attributes = actor.system.attributes as Record<string, number> | undefined;
+  return {
+    uuid: actor.uuid,
+    name: actor.name ?? "",
+    img: actor.img ?? "",
+    skills: derived.skills,
+    // Knee-deep water halves every speed (004:L78), so a distance moved reads as a faster mode.
+    movement: actor.statuses?.has("kneeDeepWater") ? ratesInWater(derived.movement, "knee") : derived.movement,
+    maxSpeed: derived.maxSpeed,
+    movedThisRound,
+    prone: actor.statuses?.has("prone") ?? false,
+    balancing: derived.balancingPenalty,
+    fit: Number(attributes?.fit ?? 0),
+    strength: Number(attributes?.str ?? 0),
+    heavyArmour: derived.heavyArmour,
+  };
+}
+
+/** A weapon item's facts (plain data; missing numbers read as 0). */
+export function weaponFactsOf(item: ItemLike & { uuid?: string; img?: string | null }): WeaponFacts {
+  const s = item.system;
+  const ranges = (s.ranges ?? {}) as Record<string, number>;
+  return {
+    uuid: item.uuid ?? "",
+    name: item.name,
+    img: item.img ?? "",
+    category: (s.category as WeaponCategory) ?? "ranged",
+    skill: (s.skill as WeaponSkill) ?? "firearms",
+    damageMultiplier: Number(s.damageMultiplier ?? 0),
+    accuracy: Number(s.accuracy ?? 0),
+    rof: Number(s.rof ?? 0),
+    ranges: {
+      base: Number(ranges.base ?? 0),
+      medium: Number(ranges.medium ?? 0),
+      long: Number(ranges.long ?? 0),
+      extreme: Number(ranges.extreme ?? 0),
+    },
+    long: s.long === true,
+    blastRadius: Number(s.blastRadius ?? 0),
+    weight: Number(s.weight ?? 0),
+  };
+}
+
+/** The defender's Defense, Hand-to-Hand and Melee levels and attribute modifiers. */
+export function defenseSkillsOf(skills: readonly SkillRow[]): DefenseCheckData["skills"] {
+  const out: DefenseCheckData["skills"] = {};
+  for (const key of ["defense", "handToHand", "melee"] as const) {
+    const row = skillFor(skills, key);
+    out[key] = { level: row?.level ?? 0, attribute: row?.attributeModifier ?? 0, attributeKey: row?.attribute ?? "none" };
+  }
+  return out;
+}
+
+/** A target's facts for the odds and the card: Defense (dodging, the skill every attack allows, 004:L67, L91) and its movement. */
+export function targetFactsOf(facts: ActorFacts): TargetFacts {
+  const skills = defenseSkillsOf(facts.skills);
+  return { defenseDice: skills.defense?.level ?? 0, defenseAttribute: skills.defense?.attribute ?? 0, movement: autoMovementMode(facts) };
+}
+
+/** The defender's tally this round: the attackers it defended against, and how many it declared (004:L71, L85). */
+export interface DefendedRecord {
+  combatId: string | null;
+  round: number;
+  /** Attacker actor uuids in the order they attacked this defender this round. */
+  attackers: string[];
+  /** Attackers declared when giving up dice instead of the penalty; 0 = not declared. */
+  declared: number;
+}
+
+/** The tally for the current round (an older record or another round counts as none). */
+export function defendedThisRound(record: unknown, combatId: string | null, round: number): DefendedRecord {
+  const r = record as (Partial<DefendedRecord> & { count?: number }) | null | undefined;
+  if (!r || r.combatId !== combatId || r.round !== round) return { combatId, round, attackers: [], declared: 0 };
+  const attackers = Array.isArray(r.attackers)
+    ? r.attackers.filter((a) => typeof a === "string")
+    : Array.from({ length: Number(r.count ?? 0) }, (_, i) => `?${i}`);
+  return { combatId, round, attackers, declared: Number.isInteger(r.declared) ? Number(r.declared) : 0 };
+}
+
+/** Which attacker `attackerUuid` is against this defender this round (1-based): its place in the tally, or the next. */
+export function attackerIndexOf(record: DefendedRecord, attackerUuid: string | null): number {
+  const at = attackerUuid ? record.attackers.indexOf(attackerUuid) : -1;
+  return at >= 0 ? at + 1 : record.attackers.length + 1;
+}
+
+/** The tally after a defense against `attackerUuid` (each attacker once, in order, 004:L71; a declaration, 004:L85). */
+export function defendedAfter(record: DefendedRecord, attackerUuid: string | null, declaredAttackers: number): DefendedRecord {
+  const attacker = attackerUuid ?? `?${record.attackers.length}`;
+  const attackers = record.attackers.includes(attacker) ? record.attackers : [...record.attackers, attacker];
+  return { ...record, attackers, declared: Math.max(record.declared, declaredAttackers) };
+}
+
+/** The combat round a negative-ROF weapon last fired in (a flag on the weapon), for its reload (004:L100). */
+export const FIRED_FLAG = "silhouetteFired";
+/** The round an actor used its one free strike in (a flag on the actor, 004:L19). */
+export const FREE_STRIKE_FLAG = "silhouetteFreeStrike";
+/** The defender's tally this round (a flag on the actor, `DefendedRecord`). */
+export const DEFENDED_FLAG = "silhouetteDefended";
+
+/**
+ * The weapon update a ranged attack makes: ammunition, one per shot, 5 per ROF of a burst or walking
+ * fire (004:L98), 20 per ROF of suppressive fire (004:L107), refused when short; and a negative-ROF
+ * weapon's firing round, which it spends |ROF| rounds reloading after (004:L100). `reloading`: not
+ * ready this round (nothing rolled, nothing spent). `combat` is null outside a combat.
+ */
+export function rangedWeaponUpdate(
+  weapon: { rof: number; ammo?: { value: number; max: number } | null; fired?: { combatId?: string; round?: number } | null },
+  ammoNeeded: number,
+  combat: { combatId: string; round: number } | null,
+): { reloading: { readyRound: number } | null; update: Record<string, unknown> | null; spent: number } {
+  let firedUpdate: Record<string, unknown> | null = null;
+  if (combat && weapon.rof < 0) {
+    const fired = weapon.fired;
+    const last = fired && fired.combatId === combat.combatId && Number.isInteger(fired.round) ? Number(fired.round) : null;
+    const reload = negativeRofReady(weapon.rof, last, combat.round);
+    if (!reload.ready) return { reloading: { readyRound: reload.readyRound }, update: null, spent: 0 };
+    firedUpdate = { [`flags.omnibus.${FIRED_FLAG}`]: { combatId: combat.combatId, round: combat.round } };
+  }
+  const ammo = weapon.ammo;
+  if (ammo && ammo.max > 0) {
+    const need = Math.max(1, ammoNeeded);
+    if (ammo.value < need)
+      throw new OmnibusError("rollImpossible", `needs ${need} rounds, ${ammo.value} loaded`, { name: "ammo", value: ammo.value });
+    return { reloading: null, update: { "system.ammo.value": ammo.value - need, ...(firedUpdate ?? {}) }, spent: need };
+  }
+  return { reloading: null, update: firedUpdate, spent: 0 };
+}
+
+/** Whether the actor's one free strike this round is used (004:L19); `used` is its flag. */
+export function freeStrikeUsed(used: unknown, combat: { combatId: string; round: number } | null): boolean {
+  const u = used as { combatId?: string; round?: number } | null | undefined;
+  return combat !== null && !!u && u.combatId === combat.combatId && u.round === combat.round;
 }
 
 const MOVEMENT_CHOICES = choices(MOVEMENT_MODES, `${L}Movement.`);
