@@ -21,7 +21,8 @@ import {
 import { templatePath } from "../templates/helpers";
 import { silhouetteChatActions } from "./actions";
 import { silhouetteChecks, CARD_FLAG, CARD_TEMPLATE } from "./checks";
-import { markTracker, onUpdateCombat, silhouetteCombat } from "./combat";
+import { HOLD_REQUEST, handleHoldRequest, holdTracker, markTracker, onUpdateCombat, silhouetteCombat } from "./combat";
+import { registerGMRequest } from "../chat/actions";
 import {
   SilhouetteArmourModel,
   SilhouetteCharacterModel,
@@ -118,8 +119,11 @@ export const silhouetteAdapter = defineRuleset({
     // Timers (an initiative mishap's dive-for-cover round) as Active Effect durations.
     registerTimerRules(silhouetteTimerRules);
     registerTimerHooks(Hooks as never);
-    hooks.on("renderCombatTracker", (app: { viewed?: unknown } | null, html: HTMLElement) =>
-      markTracker((app?.viewed ?? game.combat) as never, html),
-    );
+    hooks.on("renderCombatTracker", (app: { viewed?: unknown } | null, html: HTMLElement) => {
+      markTracker((app?.viewed ?? game.combat) as never, html);
+      holdTracker((app?.viewed ?? game.combat) as never, html);
+    });
+    // Readied actions and delay (004:L13-16): the tracker's controls, run by the active GM.
+    registerGMRequest(HOLD_REQUEST, handleHoldRequest as never);
   },
 });
