@@ -42,6 +42,7 @@ export const SILHOUETTE_TEMPLATES = [
   "silhouette/item/details",
   "silhouette/chat/check",
   "silhouette/chat/initiative",
+  "silhouette/combat/hold",
 ].map(templatePath);
 
 export const silhouetteAdapter = defineRuleset({
@@ -121,7 +122,7 @@ export const silhouetteAdapter = defineRuleset({
     registerTimerHooks(Hooks as never);
     hooks.on("renderCombatTracker", (app: { viewed?: unknown } | null, html: HTMLElement) => {
       markTracker((app?.viewed ?? game.combat) as never, html);
-      holdTracker((app?.viewed ?? game.combat) as never, html);
+      void holdTracker((app?.viewed ?? game.combat) as never, html);
     });
     // Readied actions and delay (004:L13-16): the tracker's controls, run by the active GM.
     registerGMRequest(HOLD_REQUEST, handleHoldRequest as never);

@@ -23,10 +23,14 @@ import { SilhouetteRoll, type SilhouetteOutcome } from "./rolls";
 import { silhouetteOptions } from "./settings";
 import { clearHold, diveForCoverTimed, holdTrigger, startDiveForCover, startHold } from "./timers";
 import {
+  HOLD_ACTIONS,
   HOLD_KINDS,
+  holdActions,
+  holdRowContext,
   planHold,
   planTrigger,
   readTriggerText,
+  type HoldAction,
   type HoldKind,
   type RoundView,
   type TriggerMoment,
@@ -275,8 +279,6 @@ export function markTracker(combat: { round: number; turns: CombatantLike[] } | 
 // Readied actions and delay (004:L13-16): the tracker's controls, decided by the active GM
 
 export const HOLD_REQUEST = "silhouetteHold";
-export type HoldAction = "ready" | "delay" | "trigger" | "drop";
-const HOLD_ACTIONS: readonly HoldAction[] = ["ready", "delay", "trigger", "drop"];
 const HOLD_KEYS = new Set(["type", "requestId", "combatId", "combatantId", "action", "trigger"]);
 const ID = /^[A-Za-z0-9]{1,32}$/;
 
@@ -420,61 +422,38 @@ async function askTriggerText(): Promise<string | null> {
   return typeof answer === "string" && answer !== "cancel" ? answer : null;
 }
 
-/** The controls a user sees on a combatant's row: ready/delay on its own turn, act now/drop while it holds. */
-export function holdControls(combat: HoldCombat, combatant: HoldCombatant, user: { id?: string; isGM?: boolean }): HoldAction[] {
-  if (!combatant.actor || !userOwns(combatant.actor, user as never)) return [];
-  const view = roundView(combat);
-  if (view.turn === null) return [];
-  const hold = holdOf(combatant.actor);
-  const current = view.order[view.turn] === combatant.id;
-  if (!hold) return current ? ["ready", "delay"] : [];
-  if (current) return hold === "readied" ? ["drop"] : [];
-  return hold === "readied" ? ["trigger", "drop"] : ["trigger"];
-}
-
 const escapeText = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const HOLD_ICONS: Record<HoldAction, string> = {
-  ready: "fa-solid fa-crosshairs",
-  delay: "fa-solid fa-hourglass-half",
-  trigger: "fa-solid fa-bolt",
-  drop: "fa-solid fa-xmark",
-};
+export const HOLD_TEMPLATE = templatePath("silhouette/combat/hold");
 
-/** The readied/delayed marks and the hold controls on the tracker's rows. */
-export function holdTracker(combat: HoldCombat | null | undefined, html: HTMLElement, user = game.user): void {
+/**
+ * The readied/delayed marks and the hold controls on the tracker's rows (HOLD_TEMPLATE, from the
+ * pure `holdRowContext`); a click asks the active GM. Resolves once every row is drawn.
+ */
+export async function holdTracker(combat: HoldCombat | null | undefined, html: HTMLElement, user = game.user): Promise<void> {
   if (!combat || !user) return;
+  const view = roundView(combat);
   for (const c of combat.turns) {
     const row = html.querySelector<HTMLElement>(`[data-combatant-id="${c.id}"]`);
     if (!row) continue;
     row.querySelectorAll(".omnibus-silhouette-hold").forEach((el) => el.remove());
-    const target = row.querySelector(".token-name, .name") ?? row;
     const hold = holdOf(c.actor);
-    if (hold) {
-      const mark = createElementNear(target, "i");
-      mark.className = `omnibus-silhouette-mark omnibus-silhouette-hold ${hold === "readied" ? HOLD_ICONS.ready : HOLD_ICONS.delay}`;
-      // The owner's own words, shown as text: Foundry's tooltips read HTML.
-      const text = hold === "readied" ? escapeText(holdTrigger(c.actor)) : "";
-      const label = text
+    // The owner's own words, escaped once more: Foundry's tooltips read HTML.
+    const text = hold === "readied" ? escapeText(holdTrigger(c.actor)) : "";
+    const label = !hold
+      ? ""
+      : text
         ? localize("OMNIBUS.Silhouette.Hold.ReadiedFor", { trigger: text })
         : localize(`OMNIBUS.Silhouette.Status.${hold}`);
-      mark.dataset.tooltip = label;
-      mark.setAttribute("aria-label", label);
-      target.appendChild(mark);
-    }
-    const actions = holdControls(combat, c, user);
-    if (actions.length === 0) continue;
-    const bar = createElementNear(target, "span");
-    bar.className = "omnibus-silhouette-hold omnibus-silhouette-hold-controls";
-    for (const action of actions) {
-      const button = createElementNear(target, "button") as HTMLButtonElement;
-      button.type = "button";
-      button.className = `omnibus-silhouette-hold-${action} ${HOLD_ICONS[action]}`;
-      button.dataset.holdAction = action;
-      const label = localize(`OMNIBUS.Silhouette.Hold.${action}`);
-      button.dataset.tooltip = label;
-      button.setAttribute("aria-label", label);
+    const owns = Boolean(c.actor) && userOwns(c.actor, user as never);
+    const context = holdRowContext(hold, label, holdActions(view, String(c.id), owns));
+    if (!context.mark && context.buttons.length === 0) continue;
+    const markup = await foundry.applications.handlebars.renderTemplate(HOLD_TEMPLATE, context as never);
+    const target = row.querySelector(".token-name, .name") ?? row;
+    target.insertAdjacentHTML("beforeend", markup);
+    for (const button of target.querySelectorAll<HTMLElement>("[data-hold-action]")) {
+      const action = button.dataset.holdAction as HoldAction;
       button.addEventListener("click", (event) => {
         event.preventDefault();
         event.stopPropagation();
@@ -484,8 +463,6 @@ export function holdTracker(combat: HoldCombat | null | undefined, html: HTMLEle
           if (trigger !== null) await askHold(String(combat.id), String(c.id), action, trigger);
         })();
       });
-      bar.appendChild(button);
     }
-    target.appendChild(bar);
   }
 }

@@ -146,7 +146,7 @@ describe("a readied action", () => {
     expect(current(combat)).toBe("b");
 
     const html = trackerHtml(combat);
-    h.combat.holdTracker(combat as never, html, (globalThis as any).game.user);
+    await h.combat.holdTracker(combat as never, html, (globalThis as any).game.user);
     const mark = html.querySelector<HTMLElement>('[data-combatant-id="p"] .omnibus-silhouette-hold.omnibus-silhouette-mark')!;
     expect(mark.dataset.tooltip).toContain("the first one through the door");
     const buttons = [...html.querySelectorAll<HTMLElement>('[data-combatant-id="p"] button')].map((el) => el.dataset.holdAction);
@@ -231,7 +231,7 @@ describe("who may", () => {
     ]);
     // The NPC's row shows the player no controls.
     const html = trackerHtml(combat);
-    h.combat.holdTracker(combat as never, html, (globalThis as any).game.user);
+    await h.combat.holdTracker(combat as never, html, (globalThis as any).game.user);
     expect(html.querySelectorAll("button")).toHaveLength(0);
   });
 

@@ -98,3 +98,43 @@ export function planTrigger(view: RoundView, id: string, moment: TriggerMoment |
   const turn = when === "readied" && current === next.trigger ? order.indexOf(id) : order.indexOf(current);
   return { order, turn, moment: next, when };
 }
+
+/** What a tracker row offers: ready or delay on one's own turn, act now or drop while holding. */
+export type HoldAction = "ready" | "delay" | "trigger" | "drop";
+export const HOLD_ACTIONS: readonly HoldAction[] = ["ready", "delay", "trigger", "drop"];
+
+/**
+ * The controls a user sees on a combatant's row (none unless the user owns it or is a GM): ready
+ * and delay on its own turn while it holds nothing; while it holds, act now (the trigger happened,
+ * on someone else's turn) and, for a readied action, drop it (004:L14).
+ */
+export function holdActions(view: RoundView, combatantId: string, owns: boolean): HoldAction[] {
+  if (!owns || view.turn === null || view.order[view.turn] === undefined) return [];
+  const hold = view.holds[combatantId];
+  const current = view.order[view.turn] === combatantId;
+  if (!hold) return current ? ["ready", "delay"] : [];
+  if (current) return hold === "readied" ? ["drop"] : [];
+  return hold === "readied" ? ["trigger", "drop"] : ["trigger"];
+}
+
+const HOLD_ICONS: Record<HoldAction, string> = {
+  ready: "fa-solid fa-crosshairs",
+  delay: "fa-solid fa-hourglass-half",
+  trigger: "fa-solid fa-bolt",
+  drop: "fa-solid fa-xmark",
+};
+
+/** The tracker row's part (templates/silhouette/combat/hold.hbs): the hold's mark and the row's controls. */
+export interface HoldRowContext {
+  /** `label`: the mark's tooltip, already localized (with the trigger as stated). */
+  mark: { hold: HoldKind; icon: string; label: string } | null;
+  /** `label`: an i18n key. */
+  buttons: Array<{ action: HoldAction; icon: string; label: string }>;
+}
+
+export function holdRowContext(hold: HoldKind | null, markLabel: string, actions: readonly HoldAction[]): HoldRowContext {
+  return {
+    mark: hold ? { hold, icon: hold === "readied" ? HOLD_ICONS.ready : HOLD_ICONS.delay, label: markLabel } : null,
+    buttons: actions.map((action) => ({ action, icon: HOLD_ICONS[action], label: `OMNIBUS.Silhouette.Hold.${action}` })),
+  };
+}
