@@ -21,7 +21,7 @@ import {
 import { templatePath } from "../templates/helpers";
 import { silhouetteChatActions } from "./actions";
 import { silhouetteChecks, CARD_FLAG, CARD_TEMPLATE } from "./checks";
-import { HOLD_REQUEST, handleHoldRequest, holdTracker, markTracker, onUpdateCombat, silhouetteCombat } from "./combat";
+import { HOLD_REQUEST, handleHoldRequest, holdTracker, markTracker, onHoldEffectChanged, onUpdateCombat, silhouetteCombat } from "./combat";
 import { registerGMRequest } from "../chat/actions";
 import {
   SilhouetteArmourModel,
@@ -124,7 +124,10 @@ export const silhouetteAdapter = defineRuleset({
       markTracker((app?.viewed ?? game.combat) as never, html);
       void holdTracker((app?.viewed ?? game.combat) as never, html);
     });
-    // Readied actions and delay (004:L13-16): the tracker's controls, run by the active GM.
+    // Readied actions and delay (004:L13-16): the tracker's controls, run by the active GM; the
+    // tracker follows their effects on every client.
     registerGMRequest(HOLD_REQUEST, handleHoldRequest as never);
+    hooks.on("createActiveEffect", (effect: never) => void onHoldEffectChanged(effect));
+    hooks.on("deleteActiveEffect", (effect: never) => void onHoldEffectChanged(effect));
   },
 });

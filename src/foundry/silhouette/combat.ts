@@ -466,3 +466,14 @@ export async function holdTracker(combat: HoldCombat | null | undefined, html: H
     }
   }
 }
+
+/**
+ * Every client: an effect carrying a readied or delayed status came or went (a hold taken, dropped
+ * or run out; the token HUD): the combat tracker is drawn again, so its marks and controls follow.
+ */
+export function onHoldEffectChanged(effect: { statuses?: Set<string> | string[] | null } | null | undefined): boolean {
+  const statuses = effect?.statuses ? [...effect.statuses] : [];
+  if (!statuses.some((s) => (HOLD_KINDS as readonly string[]).includes(s))) return false;
+  (globalThis as { ui?: { combat?: { render?(): unknown } } }).ui?.combat?.render?.();
+  return true;
+}

@@ -6,7 +6,7 @@
 // owner or a GM; a player's request reaches the active GM over the socket, the sender being
 // Foundry's. A readied action is held across rounds until used (004:L14) and ends with its fight;
 // a delay lapses when the next round begins (only the readied action carries over, 004:L2, L14, L16).
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { makeActor, setUp, type ActorDoc, type Harness } from "./harness";
 
 let h: Harness;
@@ -179,6 +179,36 @@ describe("a readied action", () => {
     ]);
     expect(p.effects.contents).toHaveLength(0);
     expect(combat.turn).toBe(0);
+  });
+});
+
+describe("dropping a readied action", () => {
+  it("the owner drops it on a later turn: the mark goes, the order stays, and every tracker is drawn again", async () => {
+    const [p, a] = [fighter("p", true), fighter("a", false)];
+    const combat = combatOf(
+      [
+        [p, 9],
+        [a, 7],
+      ],
+      0,
+    );
+    const render = vi.fn();
+    (globalThis as any).ui.combat = { render };
+    expect(await h.combat.askHold("cb1", "p", "ready", "the door opens")).toBe(true);
+    await h.stand.settle();
+    // The effect's creation hook on this client draws the tracker again.
+    await h.stand.fire("createActiveEffect", p.effects.contents[0]);
+    expect(render).toHaveBeenCalledTimes(1);
+    const effect = p.effects.contents[0];
+    expect(await h.combat.askHold("cb1", "p", "drop")).toBe(true);
+    await h.stand.settle();
+    await h.stand.fire("deleteActiveEffect", effect);
+    expect(render).toHaveBeenCalledTimes(2);
+    expect(p.statuses.has("readied")).toBe(false);
+    expect([order(combat), current(combat)]).toEqual([["p", "a"], "a"]);
+    // An effect of another status leaves the tracker alone.
+    await h.stand.fire("deleteActiveEffect", { statuses: new Set(["prone"]) });
+    expect(render).toHaveBeenCalledTimes(2);
   });
 });
 
