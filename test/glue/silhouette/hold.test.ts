@@ -182,6 +182,26 @@ describe("a readied action", () => {
   });
 });
 
+describe("the stated trigger in the tracker", () => {
+  it("is shown as the player typed it, never as markup (Foundry's tooltips read HTML)", async () => {
+    const [p, a] = [fighter("p", true), fighter("a", false)];
+    const combat = combatOf(
+      [
+        [p, 9],
+        [a, 7],
+      ],
+      0,
+    );
+    expect(await h.combat.askHold("cb1", "p", "ready", '<img src=x onerror="alert(1)"> opens')).toBe(true);
+    await h.stand.settle();
+    const html = trackerHtml(combat);
+    await h.combat.holdTracker(combat as never, html, (globalThis as any).game.user);
+    const mark = html.querySelector<HTMLElement>('[data-combatant-id="p"] .omnibus-silhouette-readied')!;
+    expect(mark.dataset.tooltip).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; opens");
+    expect(html.querySelector("img")).toBeNull();
+  });
+});
+
 describe("dropping a readied action", () => {
   it("the owner drops it on a later turn: the mark goes, the order stays, and every tracker is drawn again", async () => {
     const [p, a] = [fighter("p", true), fighter("a", false)];
