@@ -389,12 +389,22 @@ function combatById(id: string): HoldCombat | null {
   return (combats?.get(id) as HoldCombat | undefined) ?? null;
 }
 
+/** One request at a time per combat: each reads the order the one before it wrote. */
+const holdQueues = new Map<string, Promise<unknown>>();
+
 /** The GM's handler of `silhouetteHold` requests (registered at init). */
 export async function handleHoldRequest(data: unknown, user: { id?: string; isGM?: boolean }) {
   const request = parseHoldRequest(data);
-  const combat = combatById(request.combatId);
-  if (!combat) throw refused("HoldCombatGone", "the combat is gone");
-  return runHold(combat, request.combatantId, request.action, request.trigger, user);
+  const run = (holdQueues.get(request.combatId) ?? Promise.resolve()).then(() => {
+    const combat = combatById(request.combatId);
+    if (!combat) throw refused("HoldCombatGone", "the combat is gone");
+    return runHold(combat, request.combatantId, request.action, request.trigger, user);
+  });
+  holdQueues.set(
+    request.combatId,
+    run.catch(() => undefined),
+  );
+  return run;
 }
 
 /** A tracker control: asked of the active GM (run here when this is the active GM). */

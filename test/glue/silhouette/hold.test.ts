@@ -182,6 +182,30 @@ describe("a readied action", () => {
   });
 });
 
+describe("two readied actions on one trigger", () => {
+  it("asked at the same moment, both go off before the trigger, in the order asked", async () => {
+    const [p, q, a, c] = [fighter("p", true), fighter("q", true), fighter("a", false), fighter("c", false)];
+    const combat = combatOf(
+      [
+        [p, 9],
+        [q, 8],
+        [a, 7],
+        [c, 5],
+      ],
+      0,
+    );
+    h.stand.setUser("gm");
+    await h.combat.askHold("cb1", "p", "ready", "the door opens");
+    await h.combat.askHold("cb1", "q", "ready", "the door opens");
+    await combat.nextTurn(); // c's turn: c opens the door
+    expect(current(combat)).toBe("c");
+    expect(await Promise.all([h.combat.askHold("cb1", "p", "trigger"), h.combat.askHold("cb1", "q", "trigger")])).toEqual([true, true]);
+    expect(order(combat)).toEqual(["a", "p", "q", "c"]);
+    expect(current(combat)).toBe("p");
+    expect(combat.flags.omnibus.silhouetteMoment).toEqual({ round: 1, trigger: "c", readied: ["p", "q"], delayed: [] });
+  });
+});
+
 describe("the stated trigger in the tracker", () => {
   it("is shown as the player typed it, never as markup (Foundry's tooltips read HTML)", async () => {
     const [p, a] = [fighter("p", true), fighter("a", false)];
