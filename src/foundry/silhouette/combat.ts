@@ -269,6 +269,7 @@ export function markTracker(combat: { round: number; turns: CombatantLike[] } | 
       const mark = createElementNear(target, "i");
       mark.className = `omnibus-silhouette-mark ${icon}`;
       mark.dataset.tooltip = localize(key);
+      mark.setAttribute("role", "img");
       mark.setAttribute("aria-label", localize(key));
       target.appendChild(mark);
     }

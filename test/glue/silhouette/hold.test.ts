@@ -147,7 +147,7 @@ describe("a readied action", () => {
 
     const html = trackerHtml(combat);
     await h.combat.holdTracker(combat as never, html, (globalThis as any).game.user);
-    const mark = html.querySelector<HTMLElement>('[data-combatant-id="p"] .omnibus-silhouette-hold.omnibus-silhouette-mark')!;
+    const mark = html.querySelector<HTMLElement>('[data-combatant-id="p"] .omnibus-silhouette-hold .omnibus-silhouette-mark')!;
     expect(mark.dataset.tooltip).toContain("the first one through the door");
     const buttons = [...html.querySelectorAll<HTMLElement>('[data-combatant-id="p"] button')].map((el) => el.dataset.holdAction);
     expect(buttons).toEqual(["trigger", "drop"]);
