@@ -589,7 +589,7 @@ function deliver(answer: ChatActionAnswer): void {
   if (early.size > 100) early.delete(early.keys().next().value as string);
 }
 
-function send(data: ChatActionRequest | GMControlRequest | ChatActionAnswer): void {
+function send(data: ChatActionRequest | GMControlRequest | ChatActionAnswer | GMRequest): void {
   game.socket!.emit(SOCKET_NAME, data);
 }
 
@@ -608,6 +608,7 @@ export async function handleSocketMessage(data: unknown, senderId: unknown): Pro
   }
   if (!isActiveGM() || typeof senderId !== "string" || !game.users?.get(senderId)) return;
   if (type === "gmControl") return handleGMControl(data, senderId);
+  if (typeof type === "string" && gmRequests.has(type)) return handleGMRequest(gmRequests.get(type)!, data, senderId);
   const requestId = requestIdOf(data);
   let answer: ChatActionAnswer;
   try {
@@ -1061,6 +1062,81 @@ async function handleGMControl(data: unknown, senderId: string): Promise<void> {
     answer = { type: "chatActionAnswer", requestId, to: senderId, ok: false, notice };
   }
   send(answer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests that are not about a card (a combat tracker's controls), on the same socket
+
+/** A request of the system's own kind: its `type` names the handler, `requestId` the answer. */
+export interface GMRequest {
+  type: string;
+  requestId: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The active GM's handler of one kind of request: it parses `data` strictly (a `RequestError` for
+ * anything malformed), checks what `user` — Foundry's sender, never the payload's — may do, applies
+ * it and returns the notice for the asker (null: none), or throws a refusal.
+ */
+export type GMRequestHandler = (data: unknown, user: UserDoc) => Promise<Notice | null>;
+
+const gmRequests = new Map<string, GMRequestHandler>();
+
+/** Registers the handler of a request type (once, at init); the type must not be a card layer's own. */
+export function registerGMRequest(type: string, handler: GMRequestHandler): void {
+  if (["chatAction", "chatActionAnswer", "gmControl"].includes(type)) throw new Error(`Omnibus | ${type} is the card layer's own request`);
+  gmRequests.set(type, handler);
+}
+
+async function handleGMRequest(handler: GMRequestHandler, data: unknown, senderId: string): Promise<void> {
+  const requestId = requestIdOf(data);
+  let answer: ChatActionAnswer;
+  try {
+    if (!limiter.allow(senderId, Date.now())) refuse("SlowDown");
+    if (!/^[A-Za-z0-9]{1,32}$/.test(requestId)) throw new RequestError("requestId");
+    const notice = await handler(data, game.users!.get(senderId) as UserDoc);
+    answer = { type: "chatActionAnswer", requestId, to: senderId, ok: true, notice };
+  } catch (error) {
+    const notice = error instanceof RequestError ? { key: "OMNIBUS.Chat.Malformed" } : noticeOf(error);
+    await log({
+      kind: "refused",
+      messageId: "",
+      action: String((data as { type?: unknown }).type),
+      target: null,
+      userId: senderId,
+      ...reasonOf(notice),
+    });
+    answer = { type: "chatActionAnswer", requestId, to: senderId, ok: false, notice };
+  }
+  send(answer);
+}
+
+/**
+ * Asks the active GM to run a request (the active GM runs it here, as its own). The asker sees the
+ * answer's notice; true when it was applied. No active GM: nothing is sent, and the user is told.
+ */
+export async function askGM(data: { type: string; [key: string]: unknown }): Promise<boolean> {
+  const handler = gmRequests.get(data.type);
+  const user = game.user;
+  if (!handler || !user) return false;
+  if (isActiveGM()) {
+    try {
+      const notice = await handler({ ...data, requestId: "local" }, user);
+      if (notice) notify("info", notice.key, notice.data);
+      return true;
+    } catch (error) {
+      const notice = error instanceof RequestError ? { key: "OMNIBUS.Chat.Malformed" } : noticeOf(error);
+      notify("warn", notice.key, notice.data);
+      return false;
+    }
+  }
+  if (!game.users?.activeGM) {
+    notify("warn", "OMNIBUS.Chat.NoGM");
+    return false;
+  }
+  const request: GMRequest = { ...data, requestId: foundry.utils.randomID() };
+  return report(await awaitAnswer(request.requestId, () => send(request)));
 }
 
 /** A GM control (undo/approve/reject) on the active GM, or asked of it over the socket by another GM. */

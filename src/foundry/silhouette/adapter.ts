@@ -21,7 +21,8 @@ import {
 import { templatePath } from "../templates/helpers";
 import { silhouetteChatActions } from "./actions";
 import { silhouetteChecks, CARD_FLAG, CARD_TEMPLATE } from "./checks";
-import { markTracker, onUpdateCombat, silhouetteCombat } from "./combat";
+import { HOLD_REQUEST, handleHoldRequest, holdTracker, markTracker, onHoldEffectChanged, onUpdateCombat, silhouetteCombat } from "./combat";
+import { registerGMRequest } from "../chat/actions";
 import {
   SilhouetteArmourModel,
   SilhouetteCharacterModel,
@@ -41,6 +42,7 @@ export const SILHOUETTE_TEMPLATES = [
   "silhouette/item/details",
   "silhouette/chat/check",
   "silhouette/chat/initiative",
+  "silhouette/combat/hold",
 ].map(templatePath);
 
 export const silhouetteAdapter = defineRuleset({
@@ -118,8 +120,14 @@ export const silhouetteAdapter = defineRuleset({
     // Timers (an initiative mishap's dive-for-cover round) as Active Effect durations.
     registerTimerRules(silhouetteTimerRules);
     registerTimerHooks(Hooks as never);
-    hooks.on("renderCombatTracker", (app: { viewed?: unknown } | null, html: HTMLElement) =>
-      markTracker((app?.viewed ?? game.combat) as never, html),
-    );
+    hooks.on("renderCombatTracker", (app: { viewed?: unknown } | null, html: HTMLElement) => {
+      markTracker((app?.viewed ?? game.combat) as never, html);
+      void holdTracker((app?.viewed ?? game.combat) as never, html);
+    });
+    // Readied actions and delay (004:L13-16): the tracker's controls, run by the active GM; the
+    // tracker follows their effects on every client.
+    registerGMRequest(HOLD_REQUEST, handleHoldRequest as never);
+    hooks.on("createActiveEffect", (effect: never) => void onHoldEffectChanged(effect));
+    hooks.on("deleteActiveEffect", (effect: never) => void onHoldEffectChanged(effect));
   },
 });

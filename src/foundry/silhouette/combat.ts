@@ -21,7 +21,23 @@ import { skillFor } from "../../rules/silhouette/table/derive";
 import { derivedOf, type ActorLike } from "./checks";
 import { SilhouetteRoll, type SilhouetteOutcome } from "./rolls";
 import { silhouetteOptions } from "./settings";
-import { diveForCoverTimed, startDiveForCover } from "./timers";
+import { clearHold, diveForCoverTimed, holdTrigger, startDiveForCover, startHold } from "./timers";
+import {
+  HOLD_ACTIONS,
+  HOLD_KINDS,
+  holdActions,
+  holdRowContext,
+  planHold,
+  planTrigger,
+  readTriggerText,
+  type HoldAction,
+  type HoldKind,
+  type RoundView,
+  type TriggerMoment,
+} from "../../rules/silhouette/table/combat";
+import { askGM, userOwns } from "../chat/actions";
+import { RequestError } from "../chat/requests";
+import { refused } from "../../core/errors";
 import type { TimerActor, TimerCombat } from "../durations";
 import { ROUND_SECONDS } from "../../rules/silhouette/initiative";
 
@@ -35,6 +51,10 @@ export const STATUS = {
 } as const;
 
 export const INITIATIVE_FLAG = "silhouetteInitiative";
+/** A combatant's place at a trigger's moment (`{round, rank}`): the round's order from then on. */
+export const ORDER_FLAG = "silhouetteOrder";
+/** The combat's last trigger moment (who triggered, who went off before it, who stepped in after). */
+export const MOMENT_FLAG = "silhouetteMoment";
 
 interface CombatantLike {
   id?: string | null;
@@ -94,8 +114,24 @@ export function initiativeRoll(combatant: CombatantLike): SilhouetteRoll {
   return roll;
 }
 
-/** Turn order: higher total first, then higher Combat Sense; combatants without initiative last. */
+/** A combatant's rank in its combat's current round, set when a readied action went off or a delay ended (null: none). */
+function rankOf(c: CombatantLike): number | null {
+  const flag = (c.getFlag?.("omnibus", ORDER_FLAG) ??
+    (c as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.omnibus?.[ORDER_FLAG]) as
+    { round?: unknown; rank?: unknown } | undefined;
+  const round = c.combat?.round;
+  return flag && typeof round === "number" && flag.round === round && Number.isInteger(flag.rank) ? Number(flag.rank) : null;
+}
+
+/**
+ * Turn order: higher total first, then higher Combat Sense; combatants without initiative last. Once
+ * a trigger has reordered the round (`ORDER_FLAG`, readied before the trigger, delayed after it,
+ * 004:L13-16), the two ranked combatants of that round keep that order.
+ */
 export function compareCombatants(a: CombatantLike, b: CombatantLike): number {
+  const ra = rankOf(a);
+  const rb = rankOf(b);
+  if (ra !== null && rb !== null) return ra - rb;
   const ai = a.initiative;
   const bi = b.initiative;
   if (ai === null || bi === null || ai === undefined || bi === undefined) {
@@ -233,8 +269,222 @@ export function markTracker(combat: { round: number; turns: CombatantLike[] } | 
       const mark = createElementNear(target, "i");
       mark.className = `omnibus-silhouette-mark ${icon}`;
       mark.dataset.tooltip = localize(key);
+      mark.setAttribute("role", "img");
       mark.setAttribute("aria-label", localize(key));
       target.appendChild(mark);
     }
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Readied actions and delay (004:L13-16): the tracker's controls, decided by the active GM
+
+export const HOLD_REQUEST = "silhouetteHold";
+const HOLD_KEYS = new Set(["type", "requestId", "combatId", "combatantId", "action", "trigger"]);
+const ID = /^[A-Za-z0-9]{1,32}$/;
+
+type HoldActor = TimerActor & { testUserPermission?(user: unknown, level: string): boolean };
+
+interface HoldCombatant {
+  id?: string | null;
+  name?: string | null;
+  actor: HoldActor | null;
+}
+
+interface HoldCombat {
+  id?: string | null;
+  round: number;
+  turn: number | null;
+  started?: boolean;
+  turns: HoldCombatant[];
+  combatants: { contents: HoldCombatant[] };
+  flags?: Record<string, Record<string, unknown> | undefined>;
+  update(data: Record<string, unknown>): Promise<unknown>;
+  updateEmbeddedDocuments(type: "Combatant", updates: Array<Record<string, unknown>>): Promise<unknown>;
+  nextTurn(): Promise<unknown>;
+}
+
+/** A hold request as the socket brings it: exactly these keys, short ids, a known action, a trigger only to ready. */
+export function parseHoldRequest(data: unknown): { combatId: string; combatantId: string; action: HoldAction; trigger: string | null } {
+  if (typeof data !== "object" || data === null || Array.isArray(data) || Object.getPrototypeOf(data) !== Object.prototype)
+    throw new RequestError("shape");
+  const d = data as Record<string, unknown>;
+  for (const key of Reflect.ownKeys(d)) if (typeof key !== "string" || !HOLD_KEYS.has(key)) throw new RequestError("field");
+  if (d.type !== HOLD_REQUEST) throw new RequestError("type");
+  if (typeof d.combatId !== "string" || !ID.test(d.combatId)) throw new RequestError("combatId");
+  if (typeof d.combatantId !== "string" || !ID.test(d.combatantId)) throw new RequestError("combatantId");
+  if (!HOLD_ACTIONS.includes(d.action as HoldAction)) throw new RequestError("action");
+  const action = d.action as HoldAction;
+  if (d.trigger !== undefined && (action !== "ready" || typeof d.trigger !== "string" || d.trigger.length > 1000))
+    throw new RequestError("trigger");
+  return { combatId: d.combatId, combatantId: d.combatantId, action, trigger: typeof d.trigger === "string" ? d.trigger : null };
+}
+
+function holdOf(actor: HoldActor | null | undefined): HoldKind | null {
+  return HOLD_KINDS.find((k) => actor?.statuses?.has(k)) ?? null;
+}
+
+/** The round as the pure rules read it: the tracker's order, whose turn, who holds what. */
+export function roundView(combat: HoldCombat): RoundView {
+  const order = combat.turns.map((c) => String(c.id));
+  const holds: Record<string, HoldKind> = {};
+  for (const c of combat.turns) {
+    const hold = holdOf(c.actor);
+    if (hold) holds[String(c.id)] = hold;
+  }
+  const running = combat.started !== false && combat.round > 0 && combat.turn !== null;
+  return { round: combat.round, turn: running ? combat.turn : null, order, holds };
+}
+
+function momentOf(combat: HoldCombat): TriggerMoment | null {
+  const m = combat.flags?.omnibus?.[MOMENT_FLAG] as TriggerMoment | undefined;
+  return m && typeof m.trigger === "string" && Array.isArray(m.readied) && Array.isArray(m.delayed) && typeof m.round === "number"
+    ? m
+    : null;
+}
+
+/**
+ * The active GM runs a hold request for `user` (the socket's sender or itself): the combatant's
+ * owner or a GM only. Ready (with its trigger) or delay on the combatant's own turn, then the turn
+ * passes; a trigger puts the readied combatant before the one acting and a delayed one after it
+ * (`planTrigger`), clears the mark and writes the round's order; drop ends a readied action.
+ */
+export async function runHold(
+  combat: HoldCombat,
+  combatantId: string,
+  action: HoldAction,
+  trigger: string | null,
+  user: { id?: string; isGM?: boolean },
+): Promise<{ key: string; data: Record<string, string> } | null> {
+  const combatant = combat.combatants.contents.find((c) => c.id === combatantId);
+  if (!combatant?.actor) throw refused("HoldNone", "no such combatant with a character");
+  if (!userOwns(combatant.actor, user as never)) throw refused("NotYourCharacter", "not the combatant's owner");
+  const actor = combatant.actor;
+  const name = String(combatant.name ?? actor.name ?? "");
+  const view = roundView(combat);
+  if (action === "ready" || action === "delay") {
+    const kind = planHold(action === "ready" ? "readied" : "delayed", view, combatantId);
+    const text = kind === "readied" ? readTriggerText(trigger) : null;
+    await startHold(actor, kind, combat as unknown as TimerCombat, text);
+    await combat.nextTurn();
+    return { key: `OMNIBUS.Silhouette.Hold.Done.${kind}`, data: { name } };
+  }
+  const hold = holdOf(actor);
+  if (!hold) throw refused("HoldNone", "the character holds no action");
+  if (action === "drop") {
+    await clearHold(actor, hold);
+    return { key: "OMNIBUS.Silhouette.Hold.Done.dropped", data: { name } };
+  }
+  const plan = planTrigger(view, combatantId, momentOf(combat));
+  await combat.updateEmbeddedDocuments(
+    "Combatant",
+    plan.order.map((id, rank) => ({ _id: id, [`flags.omnibus.${ORDER_FLAG}`]: { round: combat.round, rank } })),
+  );
+  await combat.update({ turn: plan.turn, [`flags.omnibus.${MOMENT_FLAG}`]: plan.moment });
+  await clearHold(actor, hold);
+  return { key: `OMNIBUS.Silhouette.Hold.Done.${plan.when === "readied" ? "fired" : "steppedIn"}`, data: { name } };
+}
+
+function combatById(id: string): HoldCombat | null {
+  const combats = (game as unknown as { combats?: { get(id: string): unknown } }).combats;
+  return (combats?.get(id) as HoldCombat | undefined) ?? null;
+}
+
+/** One request at a time per combat: each reads the order the one before it wrote. */
+const holdQueues = new Map<string, Promise<unknown>>();
+
+/** The GM's handler of `silhouetteHold` requests (registered at init). */
+export async function handleHoldRequest(data: unknown, user: { id?: string; isGM?: boolean }) {
+  const request = parseHoldRequest(data);
+  const run = (holdQueues.get(request.combatId) ?? Promise.resolve()).then(() => {
+    const combat = combatById(request.combatId);
+    if (!combat) throw refused("HoldCombatGone", "the combat is gone");
+    return runHold(combat, request.combatantId, request.action, request.trigger, user);
+  });
+  holdQueues.set(
+    request.combatId,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+/** A tracker control: asked of the active GM (run here when this is the active GM). */
+export function askHold(combatId: string, combatantId: string, action: HoldAction, trigger?: string): Promise<boolean> {
+  return askGM({ type: HOLD_REQUEST, combatId, combatantId, action, ...(trigger !== undefined ? { trigger } : {}) });
+}
+
+/** The owner states the trigger of a readied action (null: cancelled). */
+async function askTriggerText(): Promise<string | null> {
+  const answer = (await foundry.applications.api.DialogV2.wait({
+    window: { title: localize("OMNIBUS.Silhouette.Hold.ReadyTitle") },
+    content: `<div class="form-group"><label>${localize("OMNIBUS.Silhouette.Hold.TriggerLabel")}</label><input type="text" name="trigger" maxlength="120" placeholder="${localize("OMNIBUS.Silhouette.Hold.TriggerHint")}" autofocus></div>`,
+    buttons: [
+      {
+        action: "ready",
+        label: localize("OMNIBUS.Silhouette.Hold.ready"),
+        default: true,
+        callback: (_e: unknown, button: { form?: HTMLFormElement | null }) =>
+          button.form ? String(new FormData(button.form).get("trigger") ?? "") : null,
+      },
+      { action: "cancel", label: localize("OMNIBUS.Surprise.Cancel") },
+    ],
+    rejectClose: false,
+  } as never)) as unknown;
+  return typeof answer === "string" && answer !== "cancel" ? answer : null;
+}
+
+const escapeText = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export const HOLD_TEMPLATE = templatePath("silhouette/combat/hold");
+
+/**
+ * The readied/delayed marks and the hold controls on the tracker's rows (HOLD_TEMPLATE, from the
+ * pure `holdRowContext`); a click asks the active GM. Resolves once every row is drawn.
+ */
+export async function holdTracker(combat: HoldCombat | null | undefined, html: HTMLElement, user = game.user): Promise<void> {
+  if (!combat || !user) return;
+  const view = roundView(combat);
+  for (const c of combat.turns) {
+    const row = html.querySelector<HTMLElement>(`[data-combatant-id="${c.id}"]`);
+    if (!row) continue;
+    row.querySelectorAll(".omnibus-silhouette-hold").forEach((el) => el.remove());
+    const hold = holdOf(c.actor);
+    // The owner's own words, escaped once more: Foundry's tooltips read HTML.
+    const text = hold === "readied" ? escapeText(holdTrigger(c.actor)) : "";
+    const label = !hold
+      ? ""
+      : text
+        ? localize("OMNIBUS.Silhouette.Hold.ReadiedFor", { trigger: text })
+        : localize(`OMNIBUS.Silhouette.Status.${hold}`);
+    const owns = Boolean(c.actor) && userOwns(c.actor, user as never);
+    const context = holdRowContext(hold, label, holdActions(view, String(c.id), owns));
+    if (!context.mark && context.buttons.length === 0) continue;
+    const markup = await foundry.applications.handlebars.renderTemplate(HOLD_TEMPLATE, context as never);
+    const target = row.querySelector(".token-name, .name") ?? row;
+    target.insertAdjacentHTML("beforeend", markup);
+    for (const button of target.querySelectorAll<HTMLElement>("[data-hold-action]")) {
+      const action = button.dataset.holdAction as HoldAction;
+      button.addEventListener("click", (event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void (async () => {
+          if (action !== "ready") return askHold(String(combat.id), String(c.id), action);
+          const trigger = await askTriggerText();
+          if (trigger !== null) await askHold(String(combat.id), String(c.id), action, trigger);
+        })();
+      });
+    }
+  }
+}
+
+/**
+ * Every client: an effect carrying a readied or delayed status came or went (a hold taken, dropped
+ * or run out; the token HUD): the combat tracker is drawn again, so its marks and controls follow.
+ */
+export function onHoldEffectChanged(effect: { statuses?: Set<string> | string[] | null } | null | undefined): boolean {
+  const statuses = effect?.statuses ? [...effect.statuses] : [];
+  if (!statuses.some((s) => (HOLD_KINDS as readonly string[]).includes(s))) return false;
+  (globalThis as { ui?: { combat?: { render?(): unknown } } }).ui?.combat?.render?.();
+  return true;
 }

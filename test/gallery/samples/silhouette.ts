@@ -24,6 +24,7 @@ import {
 } from "../../../src/rules/silhouette/table/athletics/checks";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../../src/rules/silhouette/table/chase/checks";
 import { initiativeCardContext, type CardState } from "../../../src/rules/silhouette/table/cards";
+import { holdRowContext } from "../../../src/rules/silhouette/table/combat";
 import { rollInitiative } from "../../../src/rules/silhouette/index";
 import { actorSheetContext, itemSheetContext, type ItemData } from "../../../src/rules/table/sheet-context";
 import { rollDialogContext } from "../../../src/foundry/dialogs/roll-dialog-context";
@@ -710,6 +711,25 @@ export const samples: GallerySample[] = [
     width: 300,
     height: 300,
     frame: "chat",
+  },
+  // The combat tracker's row part (readied action and delay, 004:L13-16): a readied combatant's mark
+  // with its stated trigger and its controls; the current combatant's ready and delay.
+  {
+    name: "silhouette-tracker-hold-readied",
+    template: T("silhouette/combat/hold"),
+    context: holdRowContext("readied", "Readied action: the first one to appear in the corridor", ["trigger", "drop"]) as never,
+    contexts: {
+      ru: holdRowContext("readied", "Заготовленное действие: первый, кто появится в коридоре", ["trigger", "drop"]) as never,
+    },
+    width: 300,
+    height: 120,
+  },
+  {
+    name: "silhouette-tracker-hold-turn",
+    template: T("silhouette/combat/hold"),
+    context: holdRowContext(null, "", ["ready", "delay"]) as never,
+    width: 300,
+    height: 120,
   },
   {
     name: "silhouette-card-surprise-mishap",
