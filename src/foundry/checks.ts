@@ -135,6 +135,10 @@ export function checksByKind(table: CheckTable): CheckHandler {
         const { kind, request } = forRequest(context.request);
         return kind.rederive?.spend?.({ ...context, request }) ?? {};
       },
+      statuses(context) {
+        const { kind, request } = forRequest(context.request);
+        return kind.rederive?.statuses?.({ ...context, request }) ?? {};
+      },
     };
   }
   return handler;

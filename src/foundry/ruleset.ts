@@ -114,7 +114,12 @@ export interface CheckRederive<R> {
    * created, the roller's client leaves the spend to it (verify.ts `gmSpends`), and the GM applies
    * this once the card holds: a card cannot claim points its actor does not have.
    */
-  spend?(context: { request: R; values: CheckValues }): Record<string, unknown>;
+  spend?(context: { request: R; values: CheckValues; rolls: unknown[] }): Record<string, unknown>;
+  /**
+   * The status effects the roll turns on or off on its actor (id → active), applied by the GM with
+   * `spend` and under the same rule (a Silhouette climber's "losing grip"); empty: none.
+   */
+  statuses?(context: { request: R; values: CheckValues; rolls: unknown[] }): Record<string, boolean>;
 }
 
 /**

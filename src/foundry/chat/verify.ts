@@ -21,7 +21,7 @@
  *
  * What a re-derived roll spends of its actor (D6 Character and Force Points) is the GM's to spend:
  * the roller's client leaves it when an active GM will see the card (`gmSpends`), and the GM,
- * rebuilding from the actor as it is, applies the kind's `spend` once the card holds. Cards are
+ * rebuilding from the actor as it is, applies the kind's `spend` (and `statuses`) once the card holds. Cards are
  * verified one at a time, so two cards cannot both spend the same points. A card the GM did not
  * see created (no GM was there: the roller spent its own points) is rebuilt with them put back.
  */
@@ -190,12 +190,21 @@ async function verifyNow(
     console.warn("Omnibus | a card's claim was refused:", error instanceof Error ? error.message : error);
     return reasonOf(error);
   }
-  const spend = seenCreated ? (rederive.spend?.({ request, values }) ?? {}) : {};
+  const spend = seenCreated ? (rederive.spend?.({ request, values, rolls }) ?? {}) : {};
   if (Object.keys(spend).length > 0) {
     try {
       await actor.update(spend as never);
     } catch (error) {
       console.error("Omnibus | the points a card's roll spent could not be taken from its actor", error);
+    }
+  }
+  const statuses = seenCreated ? (rederive.statuses?.({ request, values, rolls }) ?? {}) : {};
+  const toggle = (actor as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
+  for (const [id, active] of Object.entries(statuses)) {
+    try {
+      await toggle?.call(actor, id, { active });
+    } catch (error) {
+      console.error(`Omnibus | the status "${id}" a card's roll sets could not be set on its actor`, error);
     }
   }
   return { actorUuid: origin.actorUuid, kind: origin.kind, dataset: { ...origin.dataset }, request, values, outcome: outcome ?? null };

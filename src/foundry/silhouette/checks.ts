@@ -33,9 +33,14 @@ import {
   planClimb,
   planFall,
   planJump,
+  climbFromRolls,
+  fallFromRolls,
+  jumpFromRolls,
+  type AthleticsReading,
+  type RolledPools,
 } from "../../rules/silhouette/table/athletics/checks";
 import { cardOrigin, postCard } from "../chat/cards";
-import { ClaimMismatch, expectClaim } from "../chat/verify";
+import { ClaimMismatch, expectClaim, gmSpends } from "../chat/verify";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { choicesOf } from "../chat/choices";
 import { facesFromRoll } from "../../rules/table/faces";
@@ -711,7 +716,7 @@ function strikeTotals(state: CardState): Array<[string, number | null]> {
 
 /** A jump, a climbing round or a fall: Athletics rolls and the athletics card (src/rules/silhouette/table/athletics/checks.ts). */
 /** What every athletics roll starts from: the actor, the rules, the card's base state and a pool roller that keeps its Rolls. */
-function athleticsRoller(request: KindRequest<AthleticsData | ChaseData>, rollMode: string) {
+function athleticsRoller(request: KindRequest<AthleticsData> | KindRequest<ChaseData>, rollMode: string) {
   const actor = asActor(fromUuidSync(request.actorUuid as never));
   const { options, rules } = rulesFor(false);
   const rolls: Roll[] = [];
@@ -733,7 +738,7 @@ function athleticsRoller(request: KindRequest<AthleticsData | ChaseData>, rollMo
     if (!o || o.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
     return o;
   };
-  const post = (state: CardState) =>
+  const post = (state: CardState, values: CheckValues) =>
     postCard({
       template: CARD_TEMPLATE,
       context: cardContext(state) as never,
@@ -741,6 +746,8 @@ function athleticsRoller(request: KindRequest<AthleticsData | ChaseData>, rollMo
       rolls: rolls as never,
       rollMode,
       flags: { [CARD_FLAG]: state },
+      // Where it came from, so the active GM can build it again and read its dice (chat/verify.ts).
+      origin: cardOrigin(request, values),
     });
   return { actor, options, rules, base, pool, post };
 }
@@ -765,7 +772,7 @@ async function rollJump(request: KindRequest<AthleticsData>, values: CheckValues
       athletics: card,
     };
   }
-  return post(state);
+  return post(state, values);
 }
 
 /** A chase exchange: both sides' pools and the mishap dice, and the chase card. */
@@ -784,7 +791,7 @@ async function rollChase(request: KindRequest<ChaseData>, values: CheckValues, {
     const ownRoll = plan.role === "fleeing" ? card.fleeing.roll : card.pursuer.roll;
     state = { ...base, kind: "chase", roll: ownRoll, athletics: card };
   }
-  return post(state);
+  return post(state, values);
 }
 
 /** A climbing round: its tests, a catch when it falls, the grip carried to the next round. */
@@ -809,11 +816,14 @@ async function rollClimb(request: KindRequest<AthleticsData>, values: CheckValue
     const caught = card.caughtFall?.success === true;
     state = { ...base, kind: "climb", roll: tests[0].roll, athletics: card };
     // The grip goes with the climber to the next round; the status shows it on the token (004:L45-46).
-    await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls || caught ? { losingGrip: false, penalty: 0 } : card.grip);
-    const toggle = (actor as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
-    if (toggle) await toggle.call(actor, "losingGrip", { active: card.grip.losingGrip && !card.falls });
+    // A player's card is re-derived by the active GM, who moves the grip once the card holds.
+    if (!gmSpends(true)) {
+      await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls || caught ? { losingGrip: false, penalty: 0 } : card.grip);
+      const toggle = (actor as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
+      if (toggle) await toggle.call(actor, "losingGrip", { active: card.grip.losingGrip && !card.falls });
+    }
   }
-  return post(state);
+  return post(state, values);
 }
 
 /** A fall: the softening test, the damage dice, and the fall card. */
@@ -859,8 +869,66 @@ async function rollFallCheck(
       athletics: card,
     };
   }
-  return post(state);
+  return post(state, values);
 }
+
+/** Every Roll's faces on a card, one list per Roll (Silhouette rolls only d6). */
+function rolledPools(rolls: unknown[]): RolledPools {
+  return rolls.map((r) => {
+    const rolled = facesFromRoll(r as never);
+    if (rolled.some((f) => f.sides !== 6)) throw new OmnibusError("diceMismatch", "a Silhouette check rolls only d6", {});
+    return rolled.map((f) => f.face);
+  });
+}
+
+/**
+ * The GM's re-derivation of a jump, climbing or fall card (chat/verify.ts): the plan from the
+ * rebuilt request (the actor's Athletics, FIT, walking speed and grip as they are now) and the
+ * values read from its choices, every Roll's faces read against the pool it should be, and the
+ * card's roll, athletics part and lines recomputed from those faces. A climb's new grip is the
+ * GM's to write once the card holds (`spend`, `statuses`).
+ */
+function athleticsRederive(
+  kind: "jump" | "climb" | "fall",
+  read: (request: KindRequest<AthleticsData>, values: CheckValues, pools: RolledPools) => AthleticsReading<unknown>,
+): CheckRederive<KindRequest<AthleticsData>> {
+  const claimOf = (state: Record<string, unknown>) => state[CARD_FLAG] as Partial<CardState> | undefined;
+  const climbed = (request: KindRequest<AthleticsData>, values: CheckValues, rolls: unknown[]) =>
+    climbFromRolls(planClimb(request, values), request.data, rolledPools(rolls), rulesFor(false).rules);
+  return {
+    covers: (state) => claimOf(state)?.kind === kind,
+    check({ request, values, rolls, state }) {
+      const claimed = claimOf(state) ?? {};
+      if (request.kind !== kind || claimed.kind !== kind) throw new ClaimMismatch("kind");
+      const expected = read(request, values, rolledPools(rolls));
+      expectClaim("roll", claimed.roll, expected.roll);
+      expectClaim("athletics", claimed.athletics, expected.card);
+      expectClaim("lines", claimed.lines, expected.lines);
+      expectClaim("check", claimed.check, null);
+      expectClaim("attack", claimed.attack, null);
+      return expected.first ? { kind: "check", ...expected.first } : null;
+    },
+    ...(kind === "climb"
+      ? {
+          spend: ({ request, values, rolls }) => ({ [`flags.omnibus.${GRIP_FLAG}`]: climbed(request, values, rolls).gripAfter }),
+          statuses: ({ request, values, rolls }) => {
+            const { card } = climbed(request, values, rolls);
+            return { losingGrip: card.grip.losingGrip && !card.falls };
+          },
+        }
+      : {}),
+  };
+}
+
+const jumpRederive = athleticsRederive("jump", (request, values, pools) =>
+  jumpFromRolls(planJump(request, values), pools, rulesFor(false).rules),
+);
+const climbRederive = athleticsRederive("climb", (request, values, pools) =>
+  climbFromRolls(planClimb(request, values), request.data, pools, rulesFor(false).rules),
+);
+const fallRederive = athleticsRederive("fall", (request, values, pools) =>
+  fallFromRolls(planFall(request, values), pools, rulesFor(false).rules),
+);
 
 async function rollDefense(request: KindRequest<DefenseCheckData>, values: CheckValues, rollMode: string): Promise<unknown> {
   const data = request.data;
@@ -951,16 +1019,19 @@ export const silhouetteCheckKinds = {
   jump: {
     build: withEffects(null, buildJump),
     odds: (request, values) => jumpOdds(request, values, silhouetteOptions()),
+    rederive: jumpRederive,
     roll: rollJump,
   } satisfies CheckKind<AthleticsData>,
   climb: {
     build: withEffects(null, buildClimb),
     odds: (request, values) => climbOdds(request, values, silhouetteOptions()),
+    rederive: climbRederive,
     roll: rollClimb,
   } satisfies CheckKind<AthleticsData>,
   fall: {
     build: withEffects(null, buildFall),
     odds: (request, values) => fallOdds(request, values, silhouetteOptions()),
+    rederive: fallRederive,
     roll: rollFallCheck,
   } satisfies CheckKind<AthleticsData>,
   chase: {
