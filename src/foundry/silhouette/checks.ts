@@ -12,7 +12,6 @@ import {
   withinReach,
   resolveAgainst,
   rollFall,
-  rollScatter,
   type GripState,
 } from "../../rules/silhouette/index";
 import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
@@ -47,12 +46,14 @@ import { facesFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
 import { checksByKind } from "../checks";
-import { actingToken, pixelsPerUnit, tokenCenter, tokensOfActor } from "../targets";
+import { actingToken, measureDistance, pixelsPerUnit, sceneAreaOf, tokenCenter, tokensOfActor } from "../targets";
 import { evaluateOptions, onLevel, responseMode, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
 import {
   attackCardState,
   cardContext,
+  grenadeFromFaces,
+  grenadeThrow,
   findStrike,
   skillCardState,
   summarize,
@@ -61,11 +62,10 @@ import {
   type GrenadeState,
 } from "../../rules/silhouette/table/cards";
 import {
-  landingPoint,
+  grenadeCaught,
   suppressionZone,
   sweepOf,
   thrownRanges,
-  tokensWithin,
   walkingFireBystanders,
   type AreaToken,
   type Measure,
@@ -528,47 +528,69 @@ async function grenadeOutcome(
   const fuseRoll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, rules);
   await fuseRoll.evaluate(evaluateOptions(rollMode));
   rolls.push(fuseRoll as unknown as Roll);
-  const fuse = fuseRoll.outcome;
-  if (!fuse || fuse.kind !== "check") throw new OmnibusError("diceMismatch", "no fuse outcome", {});
-  const landing = resolveAgainst(accuracyTotal, difficulty, { fumble: accuracyFumble }, options.check);
-  let landed: GrenadeState["landed"] = { onTarget: true, distance: 0, directionDie: null, bearing: 0, towardThrower: false };
-  if (!landing.success) {
-    let faces: number[] = [];
-    if (!accuracyFumble) {
-      const die = new Roll("1d6");
-      await die.evaluate(evaluateOptions(rollMode));
-      rolls.push(die);
-      faces = facesFromRoll(die as never).map((f) => f.face);
-    }
-    const scatter = rollScatter(landing.degreeOfFailure, accuracyFumble, forcedDice(faces));
-    landed = {
-      onTarget: false,
-      distance: scatter.distanceMetres,
-      directionDie: scatter.directionDie,
-      bearing: scatter.bearingDegrees,
-      towardThrower: scatter.towardThrower,
-    };
+  const accuracy = { total: accuracyTotal, difficulty, fumble: accuracyFumble };
+  let scatter: number[] | null = null;
+  if (grenadeThrow(accuracy, options).scatterDie) {
+    const die = new Roll("1d6");
+    await die.evaluate(evaluateOptions(rollMode));
+    rolls.push(die);
+    scatter = facesFromRoll(die as never).map((f) => f.face);
   }
-  const blastRadius = data.weapon.blastRadius ?? 0;
+  const fuseFaces = facesFromRoll(fuseRoll as never).map((f) => f.face);
+  // The same reading the GM makes of these faces (`grenadeRederive`).
+  const thrown = grenadeFromFaces(plan, accuracy, { fuse: fuseFaces, scatter }, data.weapon.blastRadius ?? 0, options, rules);
   const view = sceneView(actor);
   const aimed = request.targets[0] ? tokenCenter(request.targets[0].tokenUuid) : null;
-  let caught: GrenadeState["caught"] = null;
-  if (view && view.shooter && aimed) {
-    const point = landingPoint(view.shooter, aimed, landed.distance, landed.bearing, view.pixelsPerMetre);
-    caught = tokensWithin(point, blastRadius, view.tokens, view.measure).map((t) => ({
+  const caught =
+    view && view.shooter && aimed
+      ? grenadeCaught(view.shooter, aimed, thrown.landed, thrown.blastRadius, view.tokens, view.measure, view.pixelsPerMetre, view.units)
+      : null;
+  return { ...thrown, caught };
+}
+
+/**
+ * The GM's reading of a grenade card (004:L110-113): the fuse Roll read as the attack's pool, the
+ * scatter die exactly when the throw asks for one, where it landed, and who its blast catches on the
+ * first target's own scene (no canvas: the GM may view another scene) — thrown from the thrower's
+ * token at the target's measured distance, on the target's Level. No target, no scene or no such
+ * token: no one is listed (as on the roller's map).
+ */
+async function grenadeRederive(
+  request: KindRequest<AttackCheckData>,
+  accuracy: { total: number; difficulty: number; fumble: boolean },
+  plan: ReturnType<typeof planPool>,
+  pools: RolledPools,
+): Promise<GrenadeState> {
+  const options = silhouetteOptions();
+  if (pools.length < 2 || pools.length > 3)
+    throw new OmnibusError("diceMismatch", "a grenade card has its throw, fuse and scatter Rolls", {});
+  const thrown = grenadeFromFaces(
+    plan,
+    accuracy,
+    { fuse: pools[1], scatter: pools[2] ?? null },
+    request.data.weapon.blastRadius ?? 0,
+    options,
+  );
+  const first = request.targets[0];
+  const area = first?.tokenUuid ? await sceneAreaOf(first.tokenUuid, request.actorUuid ?? null) : null;
+  const thrower =
+    first && first.distance !== null && area
+      ? area.actorTokens.find((t) => Math.abs(t.distance - first.distance!) <= 1e-6)?.center
+      : undefined;
+  if (!area || !thrower || !area.pixelsPerUnit) return { ...thrown, caught: null };
+  const tokens: AreaToken[] = area.tokens
+    .filter((t) => onLevel(t, area.level))
+    .map((t) => ({
+      tokenUuid: t.document.uuid,
+      actorUuid: t.actor?.uuid ?? null,
       name: t.name,
-      img: t.img,
-      distance: t.distance,
-      units: view.units,
+      img: t.document.texture?.src ?? t.actor?.img ?? "",
+      center: t.center,
     }));
-  }
+  const measure = (a: Point, b: Point) => measureDistance(area.grid, a, b);
   return {
-    fuse: summarize(fuse),
-    explodesOnImpact: !fuse.fumble && fuse.total >= options.grenadeHighFuse,
-    mayExplodeInHand: fuse.fumble,
-    landed,
-    blastRadius,
-    caught,
+    ...thrown,
+    caught: grenadeCaught(thrower, area.center, thrown.landed, thrown.blastRadius, tokens, measure, area.pixelsPerUnit, area.grid.units),
   };
 }
 
@@ -664,14 +686,15 @@ async function rollCheckOrAttack(
 /**
  * The GM's re-derivation of a skill or attack card (chat/verify.ts): the pool planned from the
  * rebuilt request and values, the first Roll's faces read against it (count, range, every face),
- * and the card's roll, check and attack recomputed from them (a grenade's scatter is not re-read).
+ * and the card's roll, check and attack recomputed from them; a grenade's fuse, scatter and blast
+ * from its other Rolls and the GM's own scene (`grenadeRederive`).
  */
 const rederive = (attack: boolean): CheckRederive<KindRequest<SkillCheckData & Partial<AttackCheckData>>> => ({
   covers(state) {
     const card = state[CARD_FLAG] as { kind?: string } | undefined;
     return card?.kind === "skill" || card?.kind === "attack";
   },
-  check({ request, values, rolls, state }) {
+  async check({ request, values, rolls, state }) {
     const claimed = state[CARD_FLAG] as CardState;
     if (request.kind !== claimed.kind) throw new ClaimMismatch("kind");
     const { options, rules } = rulesFor(false);
@@ -697,7 +720,21 @@ const rederive = (attack: boolean): CheckRederive<KindRequest<SkillCheckData & P
     expectClaim("roll", claimed.roll, expected.roll);
     expectClaim("check", claimed.check, expected.check);
     if (attack && !plan.grenade) expectClaim("attack", claimed.attack, expected.attack);
-    else if (attack) expectClaim("strikes", strikeTotals(claimed), strikeTotals(expected));
+    else if (attack) {
+      expectClaim("strikes", strikeTotals(claimed), strikeTotals(expected));
+      // The fuse, the scatter and who the blast catches, from the card's other Rolls and the GM's scene.
+      if (!isAttack(request)) throw new ClaimMismatch("grenade");
+      const range = request.targets[0]
+        ? rangeFor(request.data.weapon, request.targets[0].distance, String(values.range ?? "auto"), options).modifier
+        : 0;
+      const accuracy = {
+        total: request.targets[0] ? roll.total + range : roll.total,
+        difficulty: request.targets[0] ? 1 : (thresholdOf(values).threshold ?? 1),
+        fumble: roll.fumble,
+      };
+      const grenade = await grenadeRederive(request, accuracy, plan, rolledPools(rolls));
+      expectClaim("grenade", claimed.attack?.grenade, grenade);
+    }
     // The first roll's outcome as `SilhouetteRoll` resolves it from these faces (a roll request's result).
     return { kind: "check", ...roll };
   },
