@@ -928,10 +928,9 @@ function rolledPools(rolls: unknown[]): RolledPools {
 function athleticsRederive(
   kind: "jump" | "climb" | "fall",
   read: (request: KindRequest<AthleticsData>, values: CheckValues, pools: RolledPools) => AthleticsReading<unknown>,
+  after: Pick<CheckRederive<KindRequest<AthleticsData>>, "spend" | "statuses"> = {},
 ): CheckRederive<KindRequest<AthleticsData>> {
   const claimOf = (state: Record<string, unknown>) => state[CARD_FLAG] as Partial<CardState> | undefined;
-  const climbed = (request: KindRequest<AthleticsData>, values: CheckValues, rolls: unknown[]) =>
-    climbFromRolls(planClimb(request, values), request.data, rolledPools(rolls), rulesFor(false).rules);
   return {
     covers: (state) => claimOf(state)?.kind === kind,
     check({ request, values, rolls, state }) {
@@ -945,24 +944,23 @@ function athleticsRederive(
       expectClaim("attack", claimed.attack, null);
       return expected.first ? { kind: "check", ...expected.first } : null;
     },
-    ...(kind === "climb"
-      ? {
-          spend: ({ request, values, rolls }) => ({ [`flags.omnibus.${GRIP_FLAG}`]: climbed(request, values, rolls).gripAfter }),
-          statuses: ({ request, values, rolls }) => {
-            const { card } = climbed(request, values, rolls);
-            return { losingGrip: card.grip.losingGrip && !card.falls };
-          },
-        }
-      : {}),
+    ...after,
   };
 }
 
+const climbed = (request: KindRequest<AthleticsData>, values: CheckValues, pools: RolledPools) =>
+  climbFromRolls(planClimb(request, values), request.data, pools, rulesFor(false).rules);
 const jumpRederive = athleticsRederive("jump", (request, values, pools) =>
   jumpFromRolls(planJump(request, values), pools, rulesFor(false).rules),
 );
-const climbRederive = athleticsRederive("climb", (request, values, pools) =>
-  climbFromRolls(planClimb(request, values), request.data, pools, rulesFor(false).rules),
-);
+const climbRederive = athleticsRederive("climb", climbed, {
+  // The grip the round leaves, and the "losing grip" status, written by the GM once the card holds (004:L45-46).
+  spend: ({ request, values, rolls }) => ({ [`flags.omnibus.${GRIP_FLAG}`]: climbed(request, values, rolledPools(rolls)).gripAfter }),
+  statuses: ({ request, values, rolls }) => {
+    const { card } = climbed(request, values, rolledPools(rolls));
+    return { losingGrip: card.grip.losingGrip && !card.falls };
+  },
+});
 const fallRederive = athleticsRederive("fall", (request, values, pools) =>
   fallFromRolls(planFall(request, values), pools, rulesFor(false).rules),
 );

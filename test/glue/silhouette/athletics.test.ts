@@ -400,6 +400,18 @@ describe("the active GM re-derives a player's athletics card before anything on 
     expect(actor.statusToggles).toEqual([{ id: "losingGrip", active: false }]);
   });
 
+  it("E28: a fall of 2.5 m on the Moon (0.167 g) holds with its fractional height and gravity, and its damage applies", async () => {
+    const actor = faller();
+    // 2.5 m onto earth: a die per metre, 2.5 rounded to 3 dice; [2,5,3] → 5 × 2.5 × 0.167 = 2.0875 → 2 points, no wound.
+    const { state } = await athletics(actor, "fall", { height: 2.5, gravity: 0.167 }, [2, 5, 3]);
+    const message = lastMessage(h);
+    expect(message.flags.omnibus.origin.choices).toMatchObject({ height: "2.5", gravity: "0.167" });
+    expect(recordOf(message.id)!.tampered).toBeNull();
+    expect(state.athletics.damage).toBeCloseTo(2.088, 9);
+    expect(await h.actions.requestChatAction(message as never, "applyFall", null)).toBe(true);
+    expect(message.flags.omnibus.silhouette.athletics.applied).toEqual({ wound: "none", damage: 2 });
+  });
+
   it("an honest fall applies the damage its dice give, once; asked again, or after the player edits the card, it applies nothing", async () => {
     const actor = faller();
     await athletics(actor, "fall", { height: 3 }, [2, 5, 3]);
