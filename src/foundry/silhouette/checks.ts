@@ -14,7 +14,7 @@ import {
   rollFall,
   type GripState,
 } from "../../rules/silhouette/index";
-import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
+import { chaseCard, chaseFromRolls, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
 import {
   athleticsData,
   climbCard,
@@ -380,7 +380,13 @@ function buildChase(source: CheckSource): KindRequest<ChaseData> {
     const other = target?.actorUuid ? (fromUuidSync(target.actorUuid as never) as unknown as ActorLike | null) : null;
     const opponent =
       other && String(other.type).startsWith("silhouette_") ? { ...actorFacts(other, target!.tokenUuid), name: target!.name } : null;
-    return chaseRequest(facts, opponent, localize("OMNIBUS.Silhouette.Athletics.chase"), opponent ? target!.distance : null);
+    return chaseRequest(
+      facts,
+      opponent,
+      localize("OMNIBUS.Silhouette.Athletics.chase"),
+      opponent ? target!.distance : null,
+      target ?? null,
+    );
   }
 }
 
@@ -961,6 +967,27 @@ const climbRederive = athleticsRederive("climb", climbed, {
     return { losingGrip: card.grip.losingGrip && !card.falls };
   },
 });
+/**
+ * The GM's re-derivation of a chase card (004:L44): the dialog rebuilt from the runner's sheet and
+ * the targeted opponent's (their sprint caps the speeds), the choices read against it, both pools
+ * and the mishap dice read from the card's Rolls, and the exchange — who won, the distance after —
+ * worked out again. Nothing on a chase card changes a document; a card that does not hold is refused.
+ */
+const chaseRederive: CheckRederive<KindRequest<ChaseData>> = {
+  covers: (state) => (state[CARD_FLAG] as Partial<CardState> | undefined)?.kind === "chase",
+  check({ request, values, rolls, state }) {
+    const claimed = (state[CARD_FLAG] ?? {}) as Partial<CardState>;
+    if (request.kind !== claimed.kind) throw new ClaimMismatch("kind");
+    const expected = chaseFromRolls(planChase(request, values), request.data, rolledPools(rolls), rulesFor(false).rules);
+    expectClaim("roll", claimed.roll, expected.roll);
+    expectClaim("athletics", claimed.athletics, expected.card);
+    expectClaim("lines", claimed.lines, []);
+    expectClaim("check", claimed.check, null);
+    expectClaim("attack", claimed.attack, null);
+    return { kind: "check", ...expected.first };
+  },
+};
+
 const fallRederive = athleticsRederive("fall", (request, values, pools) =>
   fallFromRolls(planFall(request, values), pools, rulesFor(false).rules),
 );
@@ -1072,6 +1099,7 @@ export const silhouetteCheckKinds = {
   chase: {
     build: withEffects(null, buildChase),
     odds: (request, values) => chaseOdds(request, values, silhouetteOptions()),
+    rederive: chaseRederive,
     roll: rollChase,
   } satisfies CheckKind<ChaseData>,
 } satisfies CheckKinds;
