@@ -140,6 +140,10 @@ export function checksByKind(table: CheckTable): CheckHandler {
         const key = source.kind === "item" && table.itemKind ? table.itemKind(source) : source.kind;
         return (key !== null && entry(key)?.rederive?.refuseSpend?.(context)) || null;
       },
+      statuses(context) {
+        const { kind, request } = forRequest(context.request);
+        return kind.rederive?.statuses?.({ ...context, request }) ?? {};
+      },
     };
   }
   return handler;

@@ -109,7 +109,7 @@ export interface CheckRederive<R> {
    * applies it, once, when it records a player's card it saw created and the card holds; the
    * roller's client never spends them itself (verify.ts `gmSpends`). A GM's own roll spends locally.
    */
-  spend?(context: { request: R; values: CheckValues }): DocumentChange[] | Promise<DocumentChange[]>;
+  spend?(context: { request: R; values: CheckValues; rolls: unknown[] }): DocumentChange[] | Promise<DocumentChange[]>;
   /**
    * The GM's refusal of what a card claims to spend, from the actor's current data and the card's
    * choices, before the rebuild: an OMNIBUS.Chat.Forged key (more points than the actor has, a
@@ -117,6 +117,11 @@ export interface CheckRederive<R> {
    * Called by the source's kind (`CheckSource.kind`), as `build` is.
    */
   refuseSpend?(context: { source: CheckSource; seenCreated: boolean }): string | null;
+  /**
+   * The status effects the roll turns on or off on its actor (id → active), applied by the GM with
+   * `spend` and under the same rule (a Silhouette climber's "losing grip"); empty: none.
+   */
+  statuses?(context: { request: R; values: CheckValues; rolls: unknown[] }): Record<string, boolean>;
 }
 
 /**

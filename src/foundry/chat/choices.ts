@@ -16,6 +16,8 @@ export function choicesOf(values: CheckValues, fields: CheckField[]): Record<str
 }
 
 const INTEGER = /^-?(0|[1-9][0-9]{0,3})$/;
+/** A number field whose step is a fraction (a fall's height in half metres, gravity in thousandths of g) takes decimals. */
+const DECIMAL = /^-?(0|[1-9][0-9]{0,4})(\.[0-9]{1,6})?$/;
 
 /** The values for `fields` from `choices` (defaults for the ones not given); throws an OmnibusError on anything the dialog could not produce. */
 export function valuesFromChoices(fields: CheckField[], defaults: CheckValues, choices: Record<string, string>): CheckValues {
@@ -38,8 +40,9 @@ export function valuesFromChoices(fields: CheckField[], defaults: CheckValues, c
       const n = Number(raw);
       const min = field.min ?? -999;
       const max = field.max ?? 999;
-      if (!INTEGER.test(raw) || n < min || n > max)
-        throw new OmnibusError("outOfRange", `${field.name} must be a whole number in ${min}…${max}`, {
+      const decimal = field.step !== undefined && !Number.isInteger(field.step);
+      if (!(decimal ? DECIMAL : INTEGER).test(raw) || n < min || n > max)
+        throw new OmnibusError("outOfRange", `${field.name} must be a ${decimal ? "number" : "whole number"} in ${min}…${max}`, {
           name: field.name,
           value: raw,
           min: String(min),

@@ -24,7 +24,7 @@
  * without an active GM (`assertSpender`), the client leaves the spend (`gmSpends`), and the active GM,
  * rebuilding from the actor as it is now, first refuses a claim the actor cannot pay or the rules
  * forbid (the kind's `refuseSpend`: a clear reason, the card's actions refused, nothing changed),
- * then applies the kind's `spend` once the card holds. So a card cannot claim points its actor
+ * then applies the kind's `spend` (and `statuses`: a Silhouette climber's losing grip) once the card holds. So a card cannot claim points its actor
  * does not have, and nothing is spent twice: cards are verified one at a time (two cards cannot
  * spend the same points), a card is verified only when its record does not exist yet (a replayed
  * creation applies nothing: actions.ts `onCreateMessage`), and a card the GM did not see created
@@ -230,7 +230,7 @@ async function verifyNow(
     return reasonOf(error);
   }
   // The spend, once: this card is new (its record is written after this answer) and verified alone.
-  const spend = seenCreated ? ((await rederive.spend?.({ request, values })) ?? []) : [];
+  const spend = seenCreated ? ((await rederive.spend?.({ request, values, rolls })) ?? []) : [];
   for (const change of spend) {
     if (!change.update || Object.keys(change.update).length === 0) continue;
     try {
@@ -240,6 +240,15 @@ async function verifyNow(
     } catch (error) {
       console.error("Omnibus | what a card's roll spends could not be taken", error);
       return "NotSpent";
+    }
+  }
+  const statuses = seenCreated ? (rederive.statuses?.({ request, values, rolls }) ?? {}) : {};
+  const toggle = (actor as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
+  for (const [id, active] of Object.entries(statuses)) {
+    try {
+      await toggle?.call(actor, id, { active });
+    } catch (error) {
+      console.error(`Omnibus | the status "${id}" a card's roll sets could not be set on its actor`, error);
     }
   }
   return { actorUuid: origin.actorUuid, kind: origin.kind, dataset: { ...origin.dataset }, request, values, outcome: outcome ?? null };

@@ -5,7 +5,7 @@
 import { OmnibusError, refused } from "../../core/errors";
 import { forcedDice } from "../../core/dice";
 import { readCheckFaces, resolveAgainst, rollFall, type GripState } from "../../rules/silhouette/index";
-import { chaseCard, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
+import { chaseCard, chaseFromRolls, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
 import {
   athleticsData,
   climbCard,
@@ -23,24 +23,29 @@ import {
   planClimb,
   planFall,
   planJump,
+  climbFromRolls,
+  fallFromRolls,
+  jumpFromRolls,
+  type AthleticsReading,
+  type RolledPools,
 } from "../../rules/silhouette/table/athletics/checks";
 import { cardOrigin, postCard } from "../chat/cards";
-import { ClaimMismatch, expectClaim } from "../chat/verify";
+import { ClaimMismatch, expectClaim, gmSpends } from "../chat/verify";
 import { cardStateOf, postResponse } from "../chat/actions";
 import { choicesOf } from "../chat/choices";
 import { facesFromRoll } from "../../rules/table/faces";
 import { localize, notify } from "../i18n";
 import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
 import { checksByKind } from "../checks";
-import { actingToken, pixelsPerUnit, tokenCenter, tokensOfActor } from "../targets";
+import { actingToken, measureDistance, pixelsPerUnit, sceneAreaOf, tokenCenter, tokensOfActor } from "../targets";
 import { evaluateOptions, onLevel, responseMode, tokenLevel, viewedLevel } from "../compat";
 import { templatePath } from "../templates/helpers";
 import {
   attackCardState,
   cardContext,
   defenseDataFor,
-  grenadeLanding,
-  grenadeState,
+  grenadeFromFaces,
+  grenadeThrow,
   findStrike,
   skillCardState,
   summarize,
@@ -49,11 +54,10 @@ import {
   type GrenadeState,
 } from "../../rules/silhouette/table/cards";
 import {
-  landingPoint,
+  grenadeCaught,
   suppressionZone,
   sweepOf,
   thrownRanges,
-  tokensWithin,
   walkingFireBystanders,
   type AreaToken,
   type Measure,
@@ -308,7 +312,13 @@ function buildChase(source: CheckSource): KindRequest<ChaseData> {
     const other = target?.actorUuid ? (fromUuidSync(target.actorUuid as never) as unknown as ActorLike | null) : null;
     const opponent =
       other && String(other.type).startsWith("silhouette_") ? { ...actorFacts(other, target!.tokenUuid), name: target!.name } : null;
-    return chaseRequest(facts, opponent, localize("OMNIBUS.Silhouette.Athletics.chase"), opponent ? target!.distance : null);
+    return chaseRequest(
+      facts,
+      opponent,
+      localize("OMNIBUS.Silhouette.Athletics.chase"),
+      opponent ? target!.distance : null,
+      target ?? null,
+    );
   }
 }
 
@@ -408,32 +418,70 @@ async function grenadeOutcome(
   const fuseRoll = SilhouetteRoll.forCheck({ dice: plan.dice, untrained: plan.untrained, modifier: plan.modifier }, rules);
   await fuseRoll.evaluate(evaluateOptions(rollMode));
   rolls.push(fuseRoll as unknown as Roll);
-  const fuse = fuseRoll.outcome;
-  if (!fuse || fuse.kind !== "check") throw new OmnibusError("diceMismatch", "no fuse outcome", {});
-  const landing = grenadeLanding(accuracyTotal, difficulty, accuracyFumble, options);
-  let faces: number[] = [];
-  if (landing.scatterDie) {
+  const accuracy = { total: accuracyTotal, difficulty, fumble: accuracyFumble };
+  let scatter: number[] | null = null;
+  if (grenadeThrow(accuracy, options).scatterDie) {
     const die = new Roll("1d6");
     await die.evaluate(evaluateOptions(rollMode));
     rolls.push(die);
-    faces = facesFromRoll(die as never).map((f) => f.face);
+    scatter = facesFromRoll(die as never).map((f) => f.face);
   }
-  const blastRadius = data.weapon.blastRadius ?? 0;
+  const fuseFaces = facesFromRoll(fuseRoll as never).map((f) => f.face);
+  // The same reading the GM makes of these faces (`grenadeRederive`).
+  const thrown = grenadeFromFaces(plan, accuracy, { fuse: fuseFaces, scatter }, data.weapon.blastRadius ?? 0, options, rules);
   const view = sceneView(actor);
   const aimed = request.targets[0] ? tokenCenter(request.targets[0].tokenUuid) : null;
-  let caught: GrenadeState["caught"] = null;
-  if (view && view.shooter && aimed) {
-    // Where it landed: on the spot, or scattered (the same reading grenadeState makes).
-    const landed = grenadeState(landing, accuracyFumble, fuse, faces, blastRadius, null, options).landed;
-    const point = landingPoint(view.shooter, aimed, landed.distance, landed.bearing, view.pixelsPerMetre);
-    caught = tokensWithin(point, blastRadius, view.tokens, view.measure).map((t) => ({
+  const caught =
+    view && view.shooter && aimed
+      ? grenadeCaught(view.shooter, aimed, thrown.landed, thrown.blastRadius, view.tokens, view.measure, view.pixelsPerMetre, view.units)
+      : null;
+  return { ...thrown, caught };
+}
+
+/**
+ * The GM's reading of a grenade card (004:L110-113): the fuse Roll read as the attack's pool, the
+ * scatter die exactly when the throw asks for one, where it landed, and who its blast catches on the
+ * first target's own scene (no canvas: the GM may view another scene) — thrown from the thrower's
+ * token at the target's measured distance, on the target's Level. No target, no scene or no such
+ * token: no one is listed (as on the roller's map).
+ */
+async function grenadeRederive(
+  request: KindRequest<AttackCheckData>,
+  accuracy: { total: number; difficulty: number; fumble: boolean },
+  plan: ReturnType<typeof planPool>,
+  pools: RolledPools,
+): Promise<GrenadeState> {
+  const options = silhouetteOptions();
+  if (pools.length < 2 || pools.length > 3)
+    throw new OmnibusError("diceMismatch", "a grenade card has its throw, fuse and scatter Rolls", {});
+  const thrown = grenadeFromFaces(
+    plan,
+    accuracy,
+    { fuse: pools[1], scatter: pools[2] ?? null },
+    request.data.weapon.blastRadius ?? 0,
+    options,
+  );
+  const first = request.targets[0];
+  const area = first?.tokenUuid ? await sceneAreaOf(first.tokenUuid, request.actorUuid ?? null) : null;
+  const thrower =
+    first && first.distance !== null && area
+      ? area.actorTokens.find((t) => Math.abs(t.distance - first.distance!) <= 1e-6)?.center
+      : undefined;
+  if (!area || !thrower || !area.pixelsPerUnit) return { ...thrown, caught: null };
+  const tokens: AreaToken[] = area.tokens
+    .filter((t) => onLevel(t, area.level))
+    .map((t) => ({
+      tokenUuid: t.document.uuid,
+      actorUuid: t.actor?.uuid ?? null,
       name: t.name,
-      img: t.img,
-      distance: t.distance,
-      units: view.units,
+      img: t.document.texture?.src ?? t.actor?.img ?? "",
+      center: t.center,
     }));
-  }
-  return grenadeState(landing, accuracyFumble, fuse, faces, blastRadius, caught, options);
+  const measure = (a: Point, b: Point) => measureDistance(area.grid, a, b);
+  return {
+    ...thrown,
+    caught: grenadeCaught(thrower, area.center, thrown.landed, thrown.blastRadius, tokens, measure, area.pixelsPerUnit, area.grid.units),
+  };
 }
 
 /** A skill check or an attack (`attack`: the attack kind's roll, with its ammunition and strikes). */
@@ -514,14 +562,15 @@ async function rollCheckOrAttack(
 /**
  * The GM's re-derivation of a skill or attack card (chat/verify.ts): the pool planned from the
  * rebuilt request and values, the first Roll's faces read against it (count, range, every face),
- * and the card's roll, check and attack recomputed from them (a grenade's scatter is not re-read).
+ * and the card's roll, check and attack recomputed from them; a grenade's fuse, scatter and blast
+ * from its other Rolls and the GM's own scene (`grenadeRederive`).
  */
 const rederive = (attack: boolean): CheckRederive<KindRequest<SkillCheckData & Partial<AttackCheckData>>> => ({
   covers(state) {
     const card = state[CARD_FLAG] as { kind?: string } | undefined;
     return card?.kind === "skill" || card?.kind === "attack";
   },
-  check({ request, values, rolls, state }) {
+  async check({ request, values, rolls, state }) {
     const claimed = state[CARD_FLAG] as CardState;
     if (request.kind !== claimed.kind) throw new ClaimMismatch("kind");
     const { options, rules } = rulesFor(false);
@@ -547,7 +596,21 @@ const rederive = (attack: boolean): CheckRederive<KindRequest<SkillCheckData & P
     expectClaim("roll", claimed.roll, expected.roll);
     expectClaim("check", claimed.check, expected.check);
     if (attack && !plan.grenade) expectClaim("attack", claimed.attack, expected.attack);
-    else if (attack) expectClaim("strikes", strikeTotals(claimed), strikeTotals(expected));
+    else if (attack) {
+      expectClaim("strikes", strikeTotals(claimed), strikeTotals(expected));
+      // The fuse, the scatter and who the blast catches, from the card's other Rolls and the GM's scene.
+      if (!isAttack(request)) throw new ClaimMismatch("grenade");
+      const range = request.targets[0]
+        ? rangeFor(request.data.weapon, request.targets[0].distance, String(values.range ?? "auto"), options).modifier
+        : 0;
+      const accuracy = {
+        total: request.targets[0] ? roll.total + range : roll.total,
+        difficulty: request.targets[0] ? 1 : (thresholdOf(values).threshold ?? 1),
+        fumble: roll.fumble,
+      };
+      const grenade = await grenadeRederive(request, accuracy, plan, rolledPools(rolls));
+      expectClaim("grenade", claimed.attack?.grenade, grenade);
+    }
     // The first roll's outcome as `SilhouetteRoll` resolves it from these faces (a roll request's result).
     return { kind: "check", ...roll };
   },
@@ -566,7 +629,7 @@ function strikeTotals(state: CardState): Array<[string, number | null]> {
 
 /** A jump, a climbing round or a fall: Athletics rolls and the athletics card (src/rules/silhouette/table/athletics/checks.ts). */
 /** What every athletics roll starts from: the actor, the rules, the card's base state and a pool roller that keeps its Rolls. */
-function athleticsRoller(request: KindRequest<AthleticsData | ChaseData>, rollMode: string) {
+function athleticsRoller(request: KindRequest<AthleticsData> | KindRequest<ChaseData>, rollMode: string) {
   const actor = asActor(fromUuidSync(request.actorUuid as never));
   const { options, rules } = rulesFor(false);
   const rolls: Roll[] = [];
@@ -588,7 +651,7 @@ function athleticsRoller(request: KindRequest<AthleticsData | ChaseData>, rollMo
     if (!o || o.kind !== "check") throw new OmnibusError("diceMismatch", "no outcome", {});
     return o;
   };
-  const post = (state: CardState) =>
+  const post = (state: CardState, values: CheckValues) =>
     postCard({
       template: CARD_TEMPLATE,
       context: cardContext(state) as never,
@@ -596,6 +659,8 @@ function athleticsRoller(request: KindRequest<AthleticsData | ChaseData>, rollMo
       rolls: rolls as never,
       rollMode,
       flags: { [CARD_FLAG]: state },
+      // Where it came from, so the active GM can build it again and read its dice (chat/verify.ts).
+      origin: cardOrigin(request, values),
     });
   return { actor, options, rules, base, pool, post };
 }
@@ -620,7 +685,7 @@ async function rollJump(request: KindRequest<AthleticsData>, values: CheckValues
       athletics: card,
     };
   }
-  return post(state);
+  return post(state, values);
 }
 
 /** A chase exchange: both sides' pools and the mishap dice, and the chase card. */
@@ -639,7 +704,7 @@ async function rollChase(request: KindRequest<ChaseData>, values: CheckValues, {
     const ownRoll = plan.role === "fleeing" ? card.fleeing.roll : card.pursuer.roll;
     state = { ...base, kind: "chase", roll: ownRoll, athletics: card };
   }
-  return post(state);
+  return post(state, values);
 }
 
 /** A climbing round: its tests, a catch when it falls, the grip carried to the next round. */
@@ -664,11 +729,14 @@ async function rollClimb(request: KindRequest<AthleticsData>, values: CheckValue
     const caught = card.caughtFall?.success === true;
     state = { ...base, kind: "climb", roll: tests[0].roll, athletics: card };
     // The grip goes with the climber to the next round; the status shows it on the token (004:L45-46).
-    await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls || caught ? { losingGrip: false, penalty: 0 } : card.grip);
-    const toggle = (actor as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
-    if (toggle) await toggle.call(actor, "losingGrip", { active: card.grip.losingGrip && !card.falls });
+    // A player's card is re-derived by the active GM, who moves the grip once the card holds.
+    if (!gmSpends(true)) {
+      await actor.setFlag?.("omnibus", GRIP_FLAG, card.falls || caught ? { losingGrip: false, penalty: 0 } : card.grip);
+      const toggle = (actor as unknown as { toggleStatusEffect?(id: string, o: { active: boolean }): Promise<unknown> }).toggleStatusEffect;
+      if (toggle) await toggle.call(actor, "losingGrip", { active: card.grip.losingGrip && !card.falls });
+    }
   }
-  return post(state);
+  return post(state, values);
 }
 
 /** A fall: the softening test, the damage dice, and the fall card. */
@@ -714,8 +782,88 @@ async function rollFallCheck(
       athletics: card,
     };
   }
-  return post(state);
+  return post(state, values);
 }
+
+/** Every Roll's faces on a card, one list per Roll (Silhouette rolls only d6). */
+function rolledPools(rolls: unknown[]): RolledPools {
+  return rolls.map((r) => {
+    const rolled = facesFromRoll(r as never);
+    if (rolled.some((f) => f.sides !== 6)) throw new OmnibusError("diceMismatch", "a Silhouette check rolls only d6", {});
+    return rolled.map((f) => f.face);
+  });
+}
+
+/**
+ * The GM's re-derivation of a jump, climbing or fall card (chat/verify.ts): the plan from the
+ * rebuilt request (the actor's Athletics, FIT, walking speed and grip as they are now) and the
+ * values read from its choices, every Roll's faces read against the pool it should be, and the
+ * card's roll, athletics part and lines recomputed from those faces. A climb's new grip is the
+ * GM's to write once the card holds (`spend`, `statuses`).
+ */
+function athleticsRederive(
+  kind: "jump" | "climb" | "fall",
+  read: (request: KindRequest<AthleticsData>, values: CheckValues, pools: RolledPools) => AthleticsReading<unknown>,
+  after: Pick<CheckRederive<KindRequest<AthleticsData>>, "spend" | "statuses"> = {},
+): CheckRederive<KindRequest<AthleticsData>> {
+  const claimOf = (state: Record<string, unknown>) => state[CARD_FLAG] as Partial<CardState> | undefined;
+  return {
+    covers: (state) => claimOf(state)?.kind === kind,
+    check({ request, values, rolls, state }) {
+      const claimed = claimOf(state) ?? {};
+      if (request.kind !== kind || claimed.kind !== kind) throw new ClaimMismatch("kind");
+      const expected = read(request, values, rolledPools(rolls));
+      expectClaim("roll", claimed.roll, expected.roll);
+      expectClaim("athletics", claimed.athletics, expected.card);
+      expectClaim("lines", claimed.lines, expected.lines);
+      expectClaim("check", claimed.check, null);
+      expectClaim("attack", claimed.attack, null);
+      return expected.first ? { kind: "check", ...expected.first } : null;
+    },
+    ...after,
+  };
+}
+
+const climbed = (request: KindRequest<AthleticsData>, values: CheckValues, pools: RolledPools) =>
+  climbFromRolls(planClimb(request, values), request.data, pools, rulesFor(false).rules);
+const jumpRederive = athleticsRederive("jump", (request, values, pools) =>
+  jumpFromRolls(planJump(request, values), pools, rulesFor(false).rules),
+);
+const climbRederive = athleticsRederive("climb", climbed, {
+  // The grip the round leaves, and the "losing grip" status, written by the GM once the card holds (004:L45-46).
+  spend: ({ request, values, rolls }) =>
+    request.actorUuid
+      ? [{ uuid: request.actorUuid, update: { [`flags.omnibus.${GRIP_FLAG}`]: climbed(request, values, rolledPools(rolls)).gripAfter } }]
+      : [],
+  statuses: ({ request, values, rolls }) => {
+    const { card } = climbed(request, values, rolledPools(rolls));
+    return { losingGrip: card.grip.losingGrip && !card.falls };
+  },
+});
+/**
+ * The GM's re-derivation of a chase card (004:L44): the dialog rebuilt from the runner's sheet and
+ * the targeted opponent's (their sprint caps the speeds), the choices read against it, both pools
+ * and the mishap dice read from the card's Rolls, and the exchange — who won, the distance after —
+ * worked out again. Nothing on a chase card changes a document; a card that does not hold is refused.
+ */
+const chaseRederive: CheckRederive<KindRequest<ChaseData>> = {
+  covers: (state) => (state[CARD_FLAG] as Partial<CardState> | undefined)?.kind === "chase",
+  check({ request, values, rolls, state }) {
+    const claimed = (state[CARD_FLAG] ?? {}) as Partial<CardState>;
+    if (request.kind !== claimed.kind) throw new ClaimMismatch("kind");
+    const expected = chaseFromRolls(planChase(request, values), request.data, rolledPools(rolls), rulesFor(false).rules);
+    expectClaim("roll", claimed.roll, expected.roll);
+    expectClaim("athletics", claimed.athletics, expected.card);
+    expectClaim("lines", claimed.lines, []);
+    expectClaim("check", claimed.check, null);
+    expectClaim("attack", claimed.attack, null);
+    return { kind: "check", ...expected.first };
+  },
+};
+
+const fallRederive = athleticsRederive("fall", (request, values, pools) =>
+  fallFromRolls(planFall(request, values), pools, rulesFor(false).rules),
+);
 
 async function rollDefense(request: KindRequest<DefenseCheckData>, values: CheckValues, rollMode: string): Promise<unknown> {
   const data = request.data;
@@ -804,21 +952,25 @@ export const silhouetteCheckKinds = {
   jump: {
     build: withEffects(null, buildJump),
     odds: (request, values) => jumpOdds(request, values, silhouetteOptions()),
+    rederive: jumpRederive,
     roll: rollJump,
   } satisfies CheckKind<AthleticsData>,
   climb: {
     build: withEffects(null, buildClimb),
     odds: (request, values) => climbOdds(request, values, silhouetteOptions()),
+    rederive: climbRederive,
     roll: rollClimb,
   } satisfies CheckKind<AthleticsData>,
   fall: {
     build: withEffects(null, buildFall),
     odds: (request, values) => fallOdds(request, values, silhouetteOptions()),
+    rederive: fallRederive,
     roll: rollFallCheck,
   } satisfies CheckKind<AthleticsData>,
   chase: {
     build: withEffects(null, buildChase),
     odds: (request, values) => chaseOdds(request, values, silhouetteOptions()),
+    rederive: chaseRederive,
     roll: rollChase,
   } satisfies CheckKind<ChaseData>,
 } satisfies CheckKinds;

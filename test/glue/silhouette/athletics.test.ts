@@ -4,6 +4,7 @@
 // applied as a wound through the card's action (once, through the GM when needed).
 import { beforeEach, describe, expect, it } from "vitest";
 import { lastMessage, makeActor, setUp, type ActorDoc, type Harness } from "./harness";
+import { recordOf } from "../../../src/foundry/chat/record";
 
 let h: Harness;
 beforeEach(async () => {
@@ -222,5 +223,210 @@ describe("falling (004:L62-65)", () => {
     expect(() => h.checks.silhouetteChecks.odds!(request, { ...request.values, surface: "lava" })).toThrow(/surface/);
     expect(h.faces).toEqual([3, 3, 3]);
     expect(h.stand.recorded.messagesCreated).toHaveLength(0);
+  });
+});
+
+describe("the active GM re-derives a player's athletics card before anything on it applies (issue 10)", () => {
+  /** The player rolls honestly, then posts a copy of that card (same Rolls) with `change` made to its flags. */
+  async function forge(
+    actor: ActorDoc,
+    kind: "jump" | "climb" | "fall",
+    values: Record<string, number | string | boolean>,
+    faces: number[],
+    change: (flags: Record<string, any>, data: Record<string, any>) => void,
+  ) {
+    await athletics(actor, kind, values, faces);
+    const honest = h.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>;
+    const data = { ...honest, flags: structuredClone(honest.flags) as Record<string, any> };
+    change(data.flags.omnibus, data);
+    const Message = (globalThis as Record<string, any>).ChatMessage;
+    await h.stand.asUser("player", () => Message.create(data));
+    return lastMessage(h);
+  }
+  const notices = () => h.stand.recorded.notifications.map((n) => String(n.message));
+  const jumper = () =>
+    makeActor(h, { id: "rj", name: "Jumper", owner: true, attributes: { fit: 1 }, skills: [["Athletics", "athletics", 2, "fit"]] });
+  const climber = () => makeActor(h, { id: "rc", name: "Climber", owner: true, skills: [["Athletics", "athletics", 1, "none"]] });
+  const faller = () => makeActor(h, { id: "rf", name: "Faller", owner: true, skills: [["Athletics", "athletics", 1, "none"]] });
+
+  it("the honest cards carry their origin and hold; a climb's grip is moved by the GM, once, from the dice", async () => {
+    const j = await forge(jumper(), "jump", { movement: "sprinting" }, [4, 2], () => undefined);
+    expect(j.flags.omnibus.origin).toMatchObject({ kind: "jump", actorUuid: "Actor.rj" });
+    expect(recordOf(j.id)!.tampered).toBeNull();
+    const actor = makeActor(h, { id: "rg", name: "Climber", owner: true, skills: [["Athletics", "athletics", 2, "none"]] });
+    // Natural rock (7): [3,2] → 3, missed by 4: the grip starts to go (004:L45).
+    await athletics(actor, "climb", { surface: "naturalRock" }, [3, 2]);
+    expect(recordOf(lastMessage(h).id)!.tampered).toBeNull();
+    const gripWrites = actor.updates.filter((u) => "flags.omnibus.silhouetteGrip" in u);
+    expect(gripWrites).toEqual([{ "flags.omnibus.silhouetteGrip": { losingGrip: true, penalty: 0 } }]);
+    expect(actor.updaters.at(-1)).toBe("gm");
+    expect(actor.statusToggles).toEqual([{ id: "losingGrip", active: true }]);
+    expect(actor.getFlag("omnibus", "silhouetteGrip")).toEqual({ losingGrip: true, penalty: 0 });
+  });
+
+  const cases: Array<[string, () => ActorDoc, "jump" | "climb" | "fall", Record<string, any>, number[], (f: any, d: any) => void, string]> =
+    [
+      [
+        "a jump's long jump raised from 3.75 to 9 m",
+        jumper,
+        "jump",
+        { movement: "sprinting" },
+        [4, 2],
+        (f) => (f.silhouette.athletics.longMetres = 9),
+        "Result",
+      ],
+      [
+        "a jump's total raised from 8 to 12",
+        jumper,
+        "jump",
+        { movement: "sprinting" },
+        [4, 2],
+        (f) => (f.silhouette.roll.total = 12),
+        "Result",
+      ],
+      [
+        "a jump claimed sprinting (+3) when its choices say standing",
+        jumper,
+        "jump",
+        { movement: "sprinting" },
+        [4, 2],
+        (f) => (f.origin.choices.movement = "stationary"),
+        "Result",
+      ],
+      [
+        "a jump's pool said to be 3 dice for its 2 faces",
+        jumper,
+        "jump",
+        { movement: "sprinting" },
+        [4, 2],
+        (f) => (f.origin.choices.dice = "3"),
+        "Dice",
+      ],
+      [
+        "a jump with one Roll more than it rolls",
+        jumper,
+        "jump",
+        { movement: "sprinting" },
+        [4, 2],
+        (_f, d) => (d.rolls = [...d.rolls, d.rolls[0]]),
+        "Dice",
+      ],
+      [
+        "a climb's distance raised from 2.5 to 10 m",
+        climber,
+        "climb",
+        { surface: "manyHolds" },
+        [5],
+        (f) => (f.silhouette.athletics.metres = 10),
+        "Result",
+      ],
+      [
+        "a climb's surface said to be a steep slope (2) for a wall with many holds (4)",
+        climber,
+        "climb",
+        { surface: "manyHolds" },
+        [2],
+        (f) => (f.origin.choices.surface = "steepSlope"),
+        "Result",
+      ],
+      [
+        "a fall's damage lowered from 15 to 3",
+        faller,
+        "fall",
+        { height: 3 },
+        [2, 5, 3],
+        (f) => (f.silhouette.athletics.damage = 3),
+        "Result",
+      ],
+      [
+        "a fall's height said to be 1 m for its 3 damage dice",
+        faller,
+        "fall",
+        { height: 3 },
+        [2, 5, 3],
+        (f) => (f.origin.choices.height = "1"),
+        "Dice",
+      ],
+      [
+        "a fall said to be the NPC's, whom the player does not own",
+        faller,
+        "fall",
+        { height: 3 },
+        [2, 5, 3],
+        (f) => (f.origin.actorUuid = "Actor.npc"),
+        "NotOwner",
+      ],
+      ["a fall card without its origin", faller, "fall", { height: 3 }, [2, 5, 3], (f) => delete f.origin, "NoOrigin"],
+    ];
+  for (const [what, who, kind, values, faces, change, reason] of cases) {
+    it(`${what} → refused (${reason}), nothing applies`, async () => {
+      makeActor(h, { id: "npc", name: "NPC", owner: false });
+      const actor = who();
+      const forged = await forge(actor, kind, values, faces, change);
+      expect(recordOf(forged.id)!.tampered).toMatchObject({ by: "player", forged: reason });
+      // The honest card before it moved no grip either way here; the forged one moves nothing.
+      const before = actor.updates.length;
+      if (kind === "fall") {
+        expect(await h.actions.requestChatAction(forged as never, "applyFall", null)).toBe(false);
+        expect(notices().some((m) => m.startsWith(`OMNIBUS.Chat.Forged.${reason}`))).toBe(true);
+      }
+      expect(actor.updates).toHaveLength(before);
+      expect(actor.updates.filter((u) => "flags.omnibus.silhouetteGrip" in u)).toHaveLength(kind === "climb" ? 1 : 0);
+      expect(recordOf(forged.id)!.amendments).toEqual([]);
+    });
+  }
+
+  it("a climb card posted again (a replay) no longer holds: the grip it started from has moved; the grip moves once", async () => {
+    const actor = makeActor(h, { id: "rh", name: "Climber", owner: true, skills: [["Athletics", "athletics", 2, "none"]] });
+    // Natural rock (7), [3,2] → 3: missed by 4, the grip starts to go. Read again as the recovery test it would now
+    // be, the same miss makes the climber fall, and the card has no Roll for the catch (004:L45, L50).
+    const replay = await forge(actor, "climb", { surface: "naturalRock" }, [3, 2], () => undefined);
+    expect(recordOf(replay.id)!.tampered).toMatchObject({ forged: "Dice" });
+    expect(actor.updates.filter((u) => "flags.omnibus.silhouetteGrip" in u)).toHaveLength(1);
+    expect(actor.statusToggles).toEqual([{ id: "losingGrip", active: true }]);
+  });
+
+  it("a climb claiming a firm grip where its dice lose it → refused (Result); the grip stays firm", async () => {
+    const actor = makeActor(h, { id: "ri", name: "Climber", owner: true, skills: [["Athletics", "athletics", 2, "none"]] });
+    // The honest roll on a wall with many holds (4): [5,1] → 5, firm; the copy claims [5,1] on natural rock (7) kept a firm grip.
+    const forged = await forge(actor, "climb", { surface: "manyHolds" }, [5, 1], (f) => {
+      f.origin.choices.surface = "naturalRock";
+      f.silhouette.athletics.difficulty = 7;
+    });
+    expect(recordOf(forged.id)!.tampered).toMatchObject({ forged: "Result" });
+    expect(actor.updates.filter((u) => "flags.omnibus.silhouetteGrip" in u)).toEqual([
+      { "flags.omnibus.silhouetteGrip": { losingGrip: false, penalty: 0 } },
+    ]);
+    expect(actor.statusToggles).toEqual([{ id: "losingGrip", active: false }]);
+  });
+
+  it("E28: a fall of 2.5 m on the Moon (0.167 g) holds with its fractional height and gravity, and its damage applies", async () => {
+    const actor = faller();
+    // 2.5 m onto earth: a die per metre, 2.5 rounded to 3 dice; [2,5,3] → 5 × 2.5 × 0.167 = 2.0875 → 2 points, no wound.
+    const { state } = await athletics(actor, "fall", { height: 2.5, gravity: 0.167 }, [2, 5, 3]);
+    const message = lastMessage(h);
+    expect(message.flags.omnibus.origin.choices).toMatchObject({ height: "2.5", gravity: "0.167" });
+    expect(recordOf(message.id)!.tampered).toBeNull();
+    expect(state.athletics.damage).toBeCloseTo(2.088, 9);
+    expect(await h.actions.requestChatAction(message as never, "applyFall", null)).toBe(true);
+    expect(message.flags.omnibus.silhouette.athletics.applied).toEqual({ wound: "none", damage: 2 });
+  });
+
+  it("an honest fall applies the damage its dice give, once; asked again, or after the player edits the card, it applies nothing", async () => {
+    const actor = faller();
+    await athletics(actor, "fall", { height: 3 }, [2, 5, 3]);
+    const message = lastMessage(h);
+    expect(recordOf(message.id)!.tampered).toBeNull();
+    expect(message.flags.omnibus.origin).toMatchObject({ kind: "fall", choices: { height: "3" } });
+    expect(await h.actions.requestChatAction(message as never, "applyFall", null)).toBe(true);
+    expect(await h.actions.requestChatAction(message as never, "applyFall", null)).toBe(false);
+    expect(actor.updates).toEqual([{ "system.wounds.light": 1, "system.wounds.heavy": 0, "system.wounds.dead": false }]);
+
+    await athletics(actor, "fall", { height: 3 }, [2, 5, 3]);
+    const edited = lastMessage(h);
+    await edited.update({ "flags.omnibus.silhouette.athletics.damage": 3 });
+    expect(await h.actions.requestChatAction(edited as never, "applyFall", null)).toBe(false);
+    expect(notices()).toContain("OMNIBUS.Chat.Tampered");
+    expect(actor.updates).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@
 // distance by the Degree of Success (E18), mishaps ±1d6 m, obstacles 2/4/6, the exact odds, and bad
 // input refused before any die is rolled.
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeActor, setUp, type ActorDoc, type Harness } from "./harness";
+import { installScene, lastMessage, makeActor, setUp, targetsOf, token, type ActorDoc, type Harness } from "./harness";
+import { recordOf } from "../../../src/foundry/chat/record";
 
 let h: Harness;
 let runner: ActorDoc;
@@ -141,5 +142,81 @@ describe("a chase exchange (004:L44)", () => {
     expect(() => h.checks.silhouetteChecks.odds!(request, { ...request.values, role: "bystander" })).toThrow(/role/);
     expect(h.faces).toEqual([3, 3]);
     expect(h.stand.recorded.messagesCreated).toHaveLength(0);
+  });
+});
+
+describe("the active GM re-derives a player's chase card (004:L44)", () => {
+  /** The runner's token at (0,0), the cop's 10 m east, on the GM's scene too. */
+  function scene() {
+    const me = token("me", 0, 0, runner);
+    const cop = token("cop", 10, 0, pursuer);
+    installScene([me, cop], [me], h.stand);
+    return targetsOf(me, [cop]);
+  }
+
+  /** The runner flees honestly (`faces`), then posts the same card again with `change` made to it. */
+  async function forge(
+    values: Record<string, number | string>,
+    faces: number[],
+    change: (f: Record<string, any>, d: Record<string, any>) => void,
+  ) {
+    const request = (await h.checks.silhouetteChecks.build({ actor: runner as never, kind: "chase", dataset: {}, targets: scene() }))!;
+    h.faces = [...faces];
+    await h.checks.silhouetteChecks.roll(request, { ...request.values, ...values }, { rollMode: "publicroll" });
+    expect(h.faces).toEqual([]);
+    const honest = lastMessage(h);
+    const sent = h.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>;
+    const data = { ...sent, flags: structuredClone(sent.flags) as Record<string, any> };
+    change(data.flags.omnibus, data);
+    const Message = (globalThis as Record<string, any>).ChatMessage;
+    await h.stand.asUser("player", () => Message.create(data));
+    return { honest, forged: lastMessage(h) };
+  }
+
+  it("E18 honest: the card names the cop it was run against and holds; its distance (16 m) is what the dice give", async () => {
+    const { honest, forged } = await forge({}, [5, 4], (f) => (f.silhouette.athletics.exchange.distance = 30));
+    expect(honest.flags.omnibus.origin.targets).toMatchObject([{ name: "cop", distance: 10 }]);
+    expect(recordOf(honest.id)!.tampered).toBeNull();
+    expect(honest.flags.omnibus.silhouette.athletics.exchange).toMatchObject({ winner: "fleeing", distance: 16 });
+    expect(recordOf(forged.id)!.tampered).toMatchObject({ by: "player", forged: "Result" });
+  });
+
+  const cases: Array<[string, Record<string, number | string>, number[], (f: any, d: any) => void, string]> = [
+    ["the winner turned to the pursuer", {}, [5, 4], (f) => (f.silhouette.athletics.exchange.winner = "pursuer"), "Result"],
+    ["the runner's total raised from 35 to 45", {}, [5, 4], (f) => (f.silhouette.athletics.fleeing.total = 45), "Result"],
+    [
+      "the cop said to be caught up",
+      {},
+      [5, 4],
+      (f) => Object.assign(f.silhouette.athletics.exchange, { distance: 0, caught: true }),
+      "Result",
+    ],
+    ["a speed of 40 for a runner whose sprint is 30", {}, [5, 4], (f) => (f.origin.choices.speed = "40"), "Choices"],
+    [
+      "the cop's speed lowered to 20 in the choices while the card keeps 25",
+      {},
+      [5, 4],
+      (f) => (f.origin.choices.opponentSpeed = "20"),
+      "Result",
+    ],
+    ["the cop's speed beyond his sprint of 25", {}, [5, 4], (f) => (f.origin.choices.opponentSpeed = "26"), "Choices"],
+    ["two dice for the runner's one face", {}, [5, 4], (f) => (f.origin.choices.dice = "2"), "Dice"],
+    ["the runner's own mishap d6 left off the card", { distance: 4 }, [1, 6, 5], (_f, d) => (d.rolls = d.rolls.slice(0, 2)), "Dice"],
+    ["a mishap d6 that no mishap rolled", {}, [5, 4], (_f, d) => (d.rolls = [...d.rolls, d.rolls[0]]), "Dice"],
+    ["no origin", {}, [5, 4], (f) => delete f.origin, "NoOrigin"],
+  ];
+  for (const [what, values, faces, change, reason] of cases) {
+    it(`${what} → refused (${reason}); nothing on it counts`, async () => {
+      const { honest, forged } = await forge(values, faces, change);
+      expect(recordOf(honest.id)!.tampered).toBeNull();
+      expect(recordOf(forged.id)!.tampered).toMatchObject({ by: "player", forged: reason });
+      expect(recordOf(forged.id)!.amendments).toEqual([]);
+    });
+  }
+
+  it("the dialog goes no higher than the runner's own sprint (30) and the targeted cop's (25)", async () => {
+    const request = (await h.checks.silhouetteChecks.build({ actor: runner as never, kind: "chase", dataset: {}, targets: scene() }))!;
+    const field = (name: string) => request.fields.find((f) => f.name === name)!;
+    expect([field("speed").max, field("opponentSpeed").max]).toEqual([30, 25]);
   });
 });

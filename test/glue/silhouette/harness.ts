@@ -92,7 +92,8 @@ export function makeActor(h: Harness, spec: ActorSpec): ActorDoc {
     })),
     ...(spec.armour ?? []).map((a, i) => ({ id: `${spec.id}a${i}`, name: String(a.name), type: "silhouette_armour", system: a })),
   ];
-  const flags: Record<string, unknown> = {};
+  // The actor's flags live on the document (as Foundry's do), so an update of `flags.omnibus.…` (the
+  // GM's re-derivation) and `setFlag` (the roller) write the same place `getFlag` reads.
   const actor = new StandInDocument(spec.id, `Actor.${spec.id}`, spec.owner, {
     name: spec.name,
     img: "icons/svg/mystery-man.svg",
@@ -108,9 +109,9 @@ export function makeActor(h: Harness, spec: ActorSpec): ActorDoc {
     items: { contents: items, get: (id: string) => items.find((i) => i.id === id) },
     statuses: new Set(spec.statuses ?? []),
     getActiveTokens: () => [],
-    getFlag: (scope: string, key: string) => flags[`${scope}.${key}`],
+    getFlag: (scope: string, key: string) => actor.flags[scope]?.[key],
     setFlag: async (scope: string, key: string, value: unknown) => {
-      flags[`${scope}.${key}`] = value;
+      (actor.flags[scope] ??= {})[key] = value;
     },
     testUserPermission: (user: { isGM: boolean }) => user.isGM || spec.owner,
   }) as ActorDoc;

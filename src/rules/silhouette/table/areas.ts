@@ -220,3 +220,23 @@ export function tokensWithin(
     .filter((t) => t.distance <= radius + 1e-9)
     .sort((a, b) => a.distance - b.distance);
 }
+
+/**
+ * Who a grenade's blast catches (004:L113): the point it landed — `landed.distance` metres from
+ * the aimed point at `landed.bearing` from the line of the throw (`landingPoint`) — and every token
+ * within the blast radius of it, nearest first. The roller's map and the GM's own scene both read
+ * it through here.
+ */
+export function grenadeCaught(
+  thrower: Point,
+  aimed: Point,
+  landed: { distance: number; bearing: number },
+  blastRadius: number,
+  tokens: readonly AreaToken[],
+  measure: Measure,
+  pixelsPerMetre: number,
+  units: string,
+): Array<{ name: string; img: string; distance: number; units: string }> {
+  const point = landingPoint(thrower, aimed, landed.distance, landed.bearing, pixelsPerMetre);
+  return tokensWithin(point, blastRadius, tokens, measure).map((t) => ({ name: t.name, img: t.img, distance: t.distance, units }));
+}

@@ -8,7 +8,7 @@
  * an unaware target, a fixed difficulty of 1 + its defense modifiers, 004:L89, L92). A hit deals
  * (Degree of Success + burst ROF) × the weapon's damage multiplier (004:L99, L104; digest §12).
  */
-import { refused } from "../../../core/errors";
+import { OmnibusError, refused } from "../../../core/errors";
 import { forcedDice } from "../../../core/dice";
 import {
   BASIC_REACH_METRES,
@@ -23,8 +23,10 @@ import {
   rollScatter,
   type HealthState,
   type WoundLevel,
+  readCheckFaces,
   resolveAgainst,
   resolveAttack,
+  type CheckOptions,
   type CheckRoll,
   type InitiativeResult,
   type RangeBand,
@@ -106,6 +108,64 @@ export interface GrenadeState {
   blastRadius: number;
   /** Tokens within the blast radius of where it landed (null: no scene to measure). */
   caught: Array<{ name: string; img: string; distance: number; units: string }> | null;
+}
+
+/** A grenade's fuse Roll and, on a miss that is no mishap, its scatter die, as faces (004:L111-113). */
+export interface GrenadeFaces {
+  fuse: readonly number[];
+  scatter: readonly number[] | null;
+}
+
+/**
+ * Whether a thrown grenade's accuracy test hit its spot and, if not, whether the scatter die is
+ * rolled: a miss scatters by the Degree of Failure in a d6's direction; a mishap sends it toward
+ * the thrower without a die (004:L111-112).
+ */
+export function grenadeThrow(
+  accuracy: { total: number; difficulty: number; fumble: boolean },
+  options: SilhouetteOptions,
+): { onTarget: boolean; degreeOfFailure: number; scatterDie: boolean } {
+  const landing = resolveAgainst(accuracy.total, accuracy.difficulty, { fumble: accuracy.fumble }, options.check);
+  return { onTarget: landing.success, degreeOfFailure: landing.degreeOfFailure, scatterDie: !landing.success && !accuracy.fumble };
+}
+
+/**
+ * A grenade's fuse test and landing from its faces (004:L110-113): the fuse pool is the accuracy
+ * test's pool; the scatter die is there exactly when `grenadeThrow` asks for one (one d6 face).
+ * Throws when the faces are not those pools. `caught` is left to the scene (`grenadeCaught`).
+ */
+export function grenadeFromFaces(
+  pool: { dice: number; untrained: boolean; modifier: number },
+  accuracy: { total: number; difficulty: number; fumble: boolean },
+  faces: GrenadeFaces,
+  blastRadius: number,
+  options: SilhouetteOptions,
+  rules: CheckOptions = options.check,
+): Omit<GrenadeState, "caught"> {
+  const fuse = readCheckFaces({ dice: pool.dice, untrained: pool.untrained, modifier: pool.modifier }, faces.fuse, rules);
+  const thrown = grenadeThrow(accuracy, options);
+  if (thrown.scatterDie !== (faces.scatter !== null))
+    throw new OmnibusError("diceMismatch", thrown.scatterDie ? "the scatter die is missing" : "a scatter die the throw does not roll", {});
+  let landed: GrenadeState["landed"] = { onTarget: true, distance: 0, directionDie: null, bearing: 0, towardThrower: false };
+  if (!thrown.onTarget) {
+    const die = forcedDice(faces.scatter ?? []);
+    const scatter = rollScatter(thrown.degreeOfFailure, accuracy.fumble, die);
+    die.assertExhausted();
+    landed = {
+      onTarget: false,
+      distance: scatter.distanceMetres,
+      directionDie: scatter.directionDie,
+      bearing: scatter.bearingDegrees,
+      towardThrower: scatter.towardThrower,
+    };
+  }
+  return {
+    fuse: summarize(fuse),
+    explodesOnImpact: !fuse.fumble && fuse.total >= options.grenadeHighFuse,
+    mayExplodeInHand: fuse.fumble,
+    landed,
+    blastRadius,
+  };
 }
 
 export interface CardState {

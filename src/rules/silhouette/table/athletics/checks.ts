@@ -5,6 +5,7 @@
  * fall's damage becomes a wound through the card's `applyFall` action (actions.ts).
  */
 import { OmnibusError } from "../../../../core/errors";
+import { forcedDice } from "../../../../core/dice";
 import { silhouetteOdds } from "../../../../core/odds/index";
 import {
   ACCELERATED_CLIMB,
@@ -23,6 +24,11 @@ import {
   gripLost,
   jump,
   movementDefenseModifier,
+  readCheckFaces,
+  resolveAgainst,
+  rollFall,
+  type CheckOptions,
+  type CheckRoll,
   type ClimbSurface,
   type FallResult,
   type FallSurface,
@@ -472,5 +478,134 @@ export function fallCard(plan: FallPlan, result: FallResult, softening: RollSumm
     headFirst: result.headFirst,
     damage: Math.round(result.damage * 1000) / 1000,
     applied: null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a card's dice again (the GM's re-derivation of a player's athletics card)
+
+/** The faces of each Roll on a card, in the order the card rolled them (one list per Roll). */
+export type RolledPools = ReadonlyArray<readonly number[]>;
+
+/** What an athletics card's dice give: the first roll (the card's `roll`), the card's part, its modifier lines. */
+export interface AthleticsReading<C> {
+  first: CheckRoll | null;
+  roll: RollSummary;
+  card: C;
+  lines: Array<{ label: string; value: number }>;
+}
+
+const NO_ROLL: RollSummary = {
+  faces: [],
+  poolSize: 0,
+  untrained: false,
+  best: 0,
+  extraSixes: 0,
+  result: 0,
+  fumble: false,
+  modifier: 0,
+  total: 0,
+};
+
+/** Reads the card's Rolls one pool at a time: each must be exactly the pool asked for, and none left over. */
+function poolReader(rolls: RolledPools, rules: CheckOptions) {
+  if (!Array.isArray(rolls)) throw new OmnibusError("diceMismatch", "the card's rolls are not a list", {});
+  let next = 0;
+  return {
+    read(dice: number, untrained: boolean, modifier: number, options: CheckOptions = rules): CheckRoll {
+      const faces = rolls[next];
+      if (!faces) throw new OmnibusError("diceMismatch", `roll ${next + 1} is missing`, { index: next + 1 });
+      next++;
+      // readCheckFaces refuses too few faces, faces outside 1–6 and faces the pool does not use.
+      return readCheckFaces({ dice, untrained, modifier }, faces, options);
+    },
+    done(): void {
+      if (next !== rolls.length) throw new OmnibusError("diceMismatch", `${rolls.length - next} roll(s) more than the card rolls`, {});
+    },
+  };
+}
+
+/** A jump card's dice (004:L66): one Athletics pool; the lines FIT, movement and other modifiers. */
+export function jumpFromRolls(plan: JumpPlan, rolls: RolledPools, rules: CheckOptions): AthleticsReading<JumpCard> {
+  const reader = poolReader(rolls, rules);
+  const first = reader.read(plan.dice, plan.untrained, plan.modifier);
+  reader.done();
+  const card = jumpCard(plan, first.result);
+  return {
+    first,
+    roll: summarizeRoll(first),
+    card,
+    lines: [
+      { label: `${L}AttributeAbbr.fit`, value: plan.fit },
+      { label: `${L}Card.MovementMod`, value: card.modeModifier },
+      { label: `${L}Card.OtherMod`, value: plan.other },
+    ].filter((l) => l.value !== 0),
+  };
+}
+
+/**
+ * A climbing round's dice (004:L45-50): one pool per test, then, when the climber falls, the
+ * "catch yourself" pool without the grip penalty. The grip the card leaves is `card.grip` (firm
+ * after a fall or a catch).
+ */
+export function climbFromRolls(
+  plan: ClimbPlan,
+  data: AthleticsData,
+  rolls: RolledPools,
+  rules: CheckOptions,
+): AthleticsReading<ClimbCard> & { gripAfter: GripState } {
+  const reader = poolReader(rolls, rules);
+  const tests = [];
+  let first: CheckRoll | null = null;
+  for (let i = 0; i < plan.tests; i++) {
+    const o = reader.read(plan.dice, plan.untrained, plan.modifier);
+    first ??= o;
+    const r = resolveAgainst(o.total, plan.difficulty, { fumble: o.fumble }, rules);
+    tests.push({ roll: summarizeRoll(o), success: r.success, margin: r.margin, fumble: o.fumble });
+  }
+  let card = climbCard(plan, data, tests);
+  if (card.falls) {
+    const o = reader.read(plan.dice, plan.untrained, plan.baseModifier);
+    card = withCatch(card, plan, summarizeRoll(o), resolveAgainst(o.total, plan.catchDifficulty, { fumble: o.fumble }, rules));
+  }
+  reader.done();
+  const caught = card.caughtFall?.success === true;
+  return {
+    first,
+    roll: tests[0].roll,
+    card,
+    lines: [],
+    gripAfter: card.falls || caught ? { ...FIRM_GRIP } : { ...card.grip },
+  };
+}
+
+/** A fall's dice (004:L62-65): the softening pool (when chosen), then the damage dice the landing height asks for. */
+export function fallFromRolls(plan: FallPlan, rolls: RolledPools, rules: CheckOptions): AthleticsReading<FallCard> {
+  const reader = poolReader(rolls, rules);
+  const softening = plan.softening ? reader.read(plan.softening.dice, plan.softening.dice === 0, plan.softening.modifier) : null;
+  const dice = fallDamageDice(plan, softening ? softening.total : 0);
+  const damage = dice > 0 ? reader.read(dice, false, 0, { ...rules, fumbleRule: "never" }) : null;
+  reader.done();
+  const result = rollFall(
+    { heightMetres: plan.heightMetres, surface: plan.surface, gravity: plan.gravity, headFirst: plan.headFirst, softening: plan.softening },
+    forcedDice([...(softening?.faces ?? []), ...(damage?.faces ?? [])]),
+    rules,
+  );
+  const soft = softening ? summarizeRoll(softening) : null;
+  const dmg = damage ? summarizeRoll(damage) : null;
+  return { first: softening ?? damage, roll: dmg ?? soft ?? { ...NO_ROLL }, card: fallCard(plan, result, soft, dmg), lines: [] };
+}
+
+function summarizeRoll(roll: CheckRoll): RollSummary {
+  return {
+    faces: [...roll.faces],
+    poolSize: roll.poolSize,
+    untrained: roll.untrained,
+    best: roll.best,
+    extraSixes: roll.extraSixes,
+    result: roll.result,
+    fumble: roll.fumble,
+    modifier: roll.modifier,
+    total: roll.total,
   };
 }

@@ -8,9 +8,17 @@
  */
 import { OmnibusError } from "../../../../core/errors";
 import { silhouetteOdds } from "../../../../core/odds/index";
-import { CHASE_OBSTACLES, chaseExchange, type ChaseExchange, type ChaseObstacle } from "../../index";
-import type { DiceSource } from "../../../../core/dice";
-import type { CheckField, CheckValues, KindRequest, OddsLine } from "../../../table/types";
+import {
+  CHASE_OBSTACLES,
+  chaseExchange,
+  readCheckFaces,
+  type ChaseExchange,
+  type ChaseObstacle,
+  type CheckOptions,
+  type CheckRoll,
+} from "../../index";
+import { forcedDice, type DiceSource } from "../../../../core/dice";
+import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../../table/types";
 import { choices, skillFor } from "../derive";
 import type { ActorFacts } from "../checks";
 import type { RollSummary } from "../rolls";
@@ -38,10 +46,10 @@ const F = {
   distance: { name: "distance", label: `${L}Field.ChaseDistance`, kind: "number", min: 0, max: 10000 },
   dice: { name: "dice", label: `${L}Field.Dice`, kind: "number", min: 0, max: 40, hint: `${L}Field.DiceHint` },
   modifier: { name: "modifier", label: `${L}Field.Modifier`, kind: "number", min: -20, max: 20 },
-  speed: { name: "speed", label: `${L}Field.ChaseSpeed`, kind: "number", min: 0, max: 1000 },
+  speed: { name: "speed", label: `${L}Field.ChaseSpeed`, kind: "number", min: 0, max: 1000, step: 0.5 },
   opponentDice: { name: "opponentDice", label: `${L}Field.ChaseOpponentDice`, kind: "number", min: 0, max: 40 },
   opponentModifier: { name: "opponentModifier", label: `${L}Field.ChaseOpponentModifier`, kind: "number", min: -20, max: 20 },
-  opponentSpeed: { name: "opponentSpeed", label: `${L}Field.ChaseOpponentSpeed`, kind: "number", min: 0, max: 1000 },
+  opponentSpeed: { name: "opponentSpeed", label: `${L}Field.ChaseOpponentSpeed`, kind: "number", min: 0, max: 1000, step: 0.5 },
   obstacle: {
     name: "obstacle",
     label: `${L}Field.ChaseObstacle`,
@@ -56,12 +64,19 @@ export function chaseRunner(actor: ActorFacts): ChaseRunner {
   return { dice: row?.level ?? 0, modifier: row?.attributeModifier ?? 0, speed: actor.movement.sprint };
 }
 
-/** The chase dialog for `actor`; `opponent` (the first target, if any) fills the other side's defaults and `distance` (measured to it) the distance; 10 m otherwise. */
+/**
+ * The chase dialog for `actor`; `opponent` (the first target, if any) fills the other side's
+ * defaults and `distance` (measured to it) the distance; 10 m otherwise. A runner's speed is its
+ * own (004:L44: "the character's speed in m/round"): the dialog goes no higher than the runner's
+ * sprint as its sheet has it now, and no higher than a targeted opponent's. `target`: the targeted
+ * token the opponent stands for, kept on the request so the card says whom it was run against.
+ */
 export function chaseRequest(
   actor: ActorFacts,
   opponent: (ActorFacts & { name?: string }) | null,
   title: string,
   distance: number | null = null,
+  target: TargetInfo | null = null,
 ): KindRequest<ChaseData> {
   const own = chaseRunner(actor);
   const other = opponent ? chaseRunner(opponent) : { dice: 0, modifier: 0, speed: 0 };
@@ -71,7 +86,17 @@ export function chaseRequest(
     kind: "chase",
     title,
     actorUuid: actor.uuid,
-    fields: [F.role, F.distance, F.dice, F.modifier, F.speed, F.opponentDice, F.opponentModifier, F.opponentSpeed, F.obstacle],
+    fields: [
+      F.role,
+      F.distance,
+      F.dice,
+      F.modifier,
+      { ...F.speed, max: own.speed },
+      F.opponentDice,
+      F.opponentModifier,
+      opponent ? { ...F.opponentSpeed, max: other.speed } : F.opponentSpeed,
+      F.obstacle,
+    ],
     values: {
       role: "fleeing",
       distance: distance !== null && Number.isFinite(distance) && distance >= 0 ? Math.round(distance * 100) / 100 : 10,
@@ -83,7 +108,7 @@ export function chaseRequest(
       opponentSpeed: other.speed,
       obstacle: "none",
     },
-    targets: [],
+    targets: opponent && target ? [target] : [],
     data,
   };
 }
@@ -194,5 +219,51 @@ export function chaseCard(
     fleeing: { roll: fleeingRoll, speed: plan.fleeing.speed, total: exchange.fleeingTotal },
     pursuer: { roll: pursuerRoll, speed: plan.pursuer.speed, total: exchange.pursuerTotal },
     exchange,
+  };
+}
+
+/**
+ * A chase card's dice read again (the GM's re-derivation of a player's card): the fleeing side's
+ * pool, the pursuer's, then one d6 per mishap, fleeing first (004:L44) — one Roll each, exactly
+ * those pools and no more. Gives the card's own roll (the rolling runner's) and the exchange.
+ */
+export function chaseFromRolls(
+  plan: ChasePlan,
+  data: ChaseData,
+  rolls: ReadonlyArray<readonly number[]>,
+  rules: CheckOptions,
+): { first: CheckRoll; roll: RollSummary; card: ChaseCard } {
+  if (!Array.isArray(rolls)) throw new OmnibusError("diceMismatch", "the card's rolls are not a list", {});
+  let next = 0;
+  const read = (dice: number, modifier: number, options: CheckOptions = rules): CheckRoll => {
+    const faces = rolls[next];
+    if (!faces) throw new OmnibusError("diceMismatch", `roll ${next + 1} is missing`, { index: next + 1 });
+    next++;
+    return readCheckFaces({ dice, untrained: dice === 0, modifier }, faces, options);
+  };
+  const f = read(plan.fleeing.dice, plan.fleeing.modifier);
+  const p = read(plan.pursuer.dice, plan.pursuer.modifier);
+  const mishapFaces: number[] = [];
+  for (const o of [f, p]) if (o.fumble) mishapFaces.push(read(1, 0, { ...rules, fumbleRule: "never" }).faces[0]);
+  if (next !== rolls.length) throw new OmnibusError("diceMismatch", `${rolls.length - next} roll(s) more than the card rolls`, {});
+  const mishaps = forcedDice(mishapFaces);
+  const card = chaseCard(plan, data, summary(f), summary(p), mishaps);
+  mishaps.assertExhausted();
+  const first = plan.role === "fleeing" ? f : p;
+  return { first, roll: plan.role === "fleeing" ? card.fleeing.roll : card.pursuer.roll, card };
+}
+
+/** A roll as the card keeps it (the same fields, in the same order, as the card's `summarize`). */
+function summary(roll: CheckRoll): RollSummary {
+  return {
+    faces: [...roll.faces],
+    poolSize: roll.poolSize,
+    untrained: roll.untrained,
+    best: roll.best,
+    extraSixes: roll.extraSixes,
+    result: roll.result,
+    fumble: roll.fumble,
+    modifier: roll.modifier,
+    total: roll.total,
   };
 }
