@@ -135,6 +135,10 @@ export function checksByKind(table: CheckTable): CheckHandler {
         const { kind, request } = forRequest(context.request);
         return kind.rederive?.spend?.({ ...context, request }) ?? {};
       },
+      async apply(context) {
+        const { kind, request } = forRequest(context.request);
+        await kind.rederive?.apply?.({ ...context, request });
+      },
     };
   }
   return handler;

@@ -115,6 +115,12 @@ export interface CheckRederive<R> {
    * this once the card holds: a card cannot claim points its actor does not have.
    */
   spend?(context: { request: R; values: CheckValues }): Record<string, unknown>;
+  /**
+   * What a card that holds changes besides its spend, written by the active GM once it has
+   * re-derived the card (cards are verified one at a time): a WFRP extended test's tracker takes the
+   * step. `outcome` is `check`'s answer.
+   */
+  apply?(context: { request: R; values: CheckValues; state: Record<string, unknown>; outcome: unknown }): Promise<void>;
 }
 
 /**

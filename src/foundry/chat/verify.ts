@@ -34,7 +34,29 @@ import { valuesFromChoices } from "./choices";
 import { serialQueue } from "../../core/serial";
 
 /** Why a card was refused (an i18n key under OMNIBUS.Chat.Forged). */
-export type ForgedReason = "NoOrigin" | "NotOwner" | "NotRebuilt" | "Choices" | "Dice" | "Result" | "Targets";
+export type ForgedReason =
+  | "NoOrigin"
+  | "NotOwner"
+  | "NotRebuilt"
+  | "Choices"
+  | "Dice"
+  | "Result"
+  | "Targets"
+  /** An extended test's step: the running total or status is not the GM's record plus this roll. */
+  | "StepTotal"
+  /** An extended test's step that continues a tracker which is not the acting actor's. */
+  | "StepOtherTest"
+  /** An extended test's step the GM's record already has (a card posted again). */
+  | "StepReplayed"
+  /** An extended test's step after the test was over. */
+  | "StepAfterEnd";
+
+/** A card refused for a reason the ruleset names (thrown from its `build` on the GM's rebuild, or from `rederive.check`). */
+export class CardRefused extends Error {
+  constructor(readonly reason: ForgedReason) {
+    super(`the card is refused: ${reason}`);
+  }
+}
 
 /** A claimed value that is not what the GM derived. */
 export class ClaimMismatch extends Error {
@@ -79,6 +101,7 @@ function parseOrigin(value: unknown): Origin | null {
 }
 
 function reasonOf(error: unknown): ForgedReason {
+  if (error instanceof CardRefused) return error.reason;
   if (error instanceof ClaimMismatch) return "Result";
   if (isOmnibusError(error)) {
     if (error.code === "outOfRange" || error.code === "badArgument" || error.code === "refused") return "Choices";
@@ -181,6 +204,7 @@ async function verifyNow(
     if (!request) return "NotRebuilt";
     values = valuesFromChoices(request.fields, request.values, origin.choices);
   } catch (error) {
+    if (error instanceof CardRefused) return error.reason;
     return isOmnibusError(error) && (error.code === "outOfRange" || error.code === "badArgument") ? "Choices" : "NotRebuilt";
   }
   let outcome: unknown;
@@ -196,6 +220,14 @@ async function verifyNow(
       await actor.update(spend as never);
     } catch (error) {
       console.error("Omnibus | the points a card's roll spent could not be taken from its actor", error);
+    }
+  }
+  // What a card that holds changes besides its spend (an extended test's tracker), once, by the GM.
+  if (rederive.apply) {
+    try {
+      await rederive.apply({ request, values, state, outcome });
+    } catch (error) {
+      console.error("Omnibus | what a card's roll changes could not be written", error);
     }
   }
   return { actorUuid: origin.actorUuid, kind: origin.kind, dataset: { ...origin.dataset }, request, values, outcome: outcome ?? null };
