@@ -220,7 +220,7 @@ async function buildTest(source: CheckSource): Promise<KindRequest<WfrpCheckData
     const allies = await alliesFor(source.actor, dataset);
     // The GM rebuilding a player's card (chat/verify.ts: `choices` given) takes an extended test's
     // tracker from its own record, not from the item its owner can write (extended/checks.ts).
-    const view = source.choices !== undefined ? gmTrackerView(actorView(source.actor), source.kind, dataset) : actorView(source.actor);
+    const view = source.choices !== undefined ? gmTrackerView(actorView(source.actor), dataset) : actorView(source.actor);
     const request = buildRequest({
       actor: view,
       kind: source.kind,

@@ -112,14 +112,17 @@ const strip = (tracker: ExtendedTracker & { itemId?: string }): ExtendedTracker 
 
 /**
  * The actor as the GM rebuilds a player's step from it: the tracker the card names replaced by the
- * GM's record of it (`trackerForStep`). A step whose tracker is not one of the actor's is refused
- * (`StepOtherTest`), one on a test already over too (`StepAfterEnd`). Other checks pass unchanged.
+ * GM's record of it (`trackerForStep`). A step naming a tracker the GM records on another character
+ * is refused (`StepOtherTest`), one on a test already over too (`StepAfterEnd`). Other checks pass
+ * unchanged (an item the actor lacks fails the rebuild itself).
  */
-export function gmTrackerView(view: ActorView, kind: string, dataset: Record<string, string>): ActorView {
+export function gmTrackerView(view: ActorView, dataset: Record<string, string>): ActorView {
   const itemId = dataset.itemId ?? "";
   const item = itemId ? view.items.find((i) => i.id === itemId) : undefined;
-  if (kind !== "extended" && item?.type !== TRACKER_TYPE) return view;
-  if (!item || item.type !== TRACKER_TYPE) throw new CardRefused("StepOtherTest");
+  // A tracker id the GM knows on another character: a step claiming to continue someone else's test.
+  if (!item && itemId && Object.keys(readRecords()).some((uuid) => uuid.endsWith(`.Item.${itemId}`)))
+    throw new CardRefused("StepOtherTest");
+  if (!item || item.type !== TRACKER_TYPE) return view;
   const record = extendedRecordOf(itemUuidOf(view.uuid, itemId));
   if (record && record.actorUuid !== view.uuid) throw new CardRefused("StepOtherTest");
   const found = trackerForStep(record, extendedTracker(item));
@@ -222,20 +225,11 @@ export async function adoptTrackers(): Promise<void> {
     }
 }
 
-/** The hooks of the GM's trackers (at ready). */
+/** The hooks of the GM's trackers (at ready); each answers its promise (Foundry does not wait for it, the tests do). */
 export function registerTrackerHooks(): void {
-  Hooks.on(
-    "updateItem",
-    ((item: ItemDoc, changed: unknown, _options: unknown, userId: string) =>
-      void onTrackerUpdated(item, changed, String(userId ?? "")).catch((e) => console.error("Omnibus | extended test", e))) as never,
-  );
-  Hooks.on(
-    "createItem",
-    ((item: ItemDoc, _options: unknown, userId: string) =>
-      void onTrackerCreated(item, String(userId ?? "")).catch((e) => console.error("Omnibus | extended test", e))) as never,
-  );
-  Hooks.on(
-    "deleteItem",
-    ((item: ItemDoc) => void onTrackerDeleted(item).catch((e) => console.error("Omnibus | extended test", e))) as never,
-  );
+  Hooks.on("updateItem", ((item: ItemDoc, changed: unknown, _options: unknown, userId: string) =>
+    onTrackerUpdated(item, changed, String(userId ?? "")).catch((e) => console.error("Omnibus | extended test", e))) as never);
+  Hooks.on("createItem", ((item: ItemDoc, _options: unknown, userId: string) =>
+    onTrackerCreated(item, String(userId ?? "")).catch((e) => console.error("Omnibus | extended test", e))) as never);
+  Hooks.on("deleteItem", ((item: ItemDoc) => onTrackerDeleted(item).catch((e) => console.error("Omnibus | extended test", e))) as never);
 }
