@@ -15,6 +15,10 @@
  *    against that plan (count, range, every face used) and recomputes the result with the pure rules;
  *    a claimed result that differs is refused.
  *
+ * A ruleset may name its own reason (`CardRefused`, thrown from its rebuild or its check: a WFRP
+ * extended test's step, wfrp/extended/checks.ts) and write what a card that holds changes
+ * (`rederive.apply`, after the spend, once).
+ *
  * A card that fails is recorded as forged (`tampered.forged` = the reason) and none of its actions
  * apply. Dice a player rolls remain bounded, not proven: a player can still choose faces that the
  * formula allows.

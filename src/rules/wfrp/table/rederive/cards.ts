@@ -26,8 +26,8 @@ export function firstRollCard(state: Record<string, unknown>): "test" | "attack"
   if (isRecord(state.attack)) return "attack";
   if (isRecord(state.opposed)) return "opposed";
   const test = state.test;
-  // An extended test's card is not re-derived: its tracker moved on when it was rolled (a rebuilt
-  // request would be the next roll's). Such a card carries no Fortune re-roll; one that does is checked.
+  // An extended test's step is re-derived on its own (`extendedStepOf`, from the GM's record of the
+  // tracker). Such a card carries no Fortune re-roll; one that does is checked here too.
   if (isRecord(test) && (test.kind !== "extended" || test.reroll !== undefined)) return "test";
   return null;
 }
