@@ -104,3 +104,40 @@ describe("a missed grenade's scatter, read by the GM from the card's dice", () =
     });
   }
 });
+
+describe("a missed grenade thrown at a point picked on the map", () => {
+  /** Thannik throws at the point 20 m away (no token there); t1 stands at 21 m, t2 at 32 m. */
+  async function throwAtPoint(faces: number[]) {
+    const thrower = actorDoc(t.stand, packDoc("d6-characters", "Thannik"), "Actor.thannik", true);
+    thrower.live = true;
+    for (const n of ["t1", "t2"]) actorDoc(t.stand, packDoc("d6-characters", "Stormtrooper"), `Actor.${n}`, false);
+    const me = sceneToken(t.stand, "thannik", "Actor.thannik", 0);
+    (thrower as any).getActiveTokens = () => [me];
+    const placed = [me, sceneToken(t.stand, "t1", "Actor.t1", 2100), sceneToken(t.stand, "t2", "Actor.t2", 3200)];
+    let click: ((e: unknown) => void) | null = null;
+    const stage = { on: (_e: string, fn: (e: unknown) => void) => (click = fn), off: () => (click = null) };
+    (globalThis as any).canvas = { ready: true, scene: { uuid: "Scene.s" }, stage, grid, tokens: { controlled: [], placeables: placed } };
+    const itemId = (thrower as any).items.contents.find((i: any) => i.name === "Fragmentation grenade").id;
+    const building = t.stand.asUser("player", () =>
+      t.checks.d6Checks.build({ actor: thrower as never, kind: "attack", dataset: { itemId }, targets: [] }),
+    );
+    await Promise.resolve();
+    (click as unknown as (e: unknown) => void)({ button: 0, getLocalPosition: () => ({ x: me.center.x + 2000, y: me.center.y }) });
+    const request = (await building)!;
+    forceFaces(faces);
+    await t.stand.asUser("player", () => t.checks.d6Checks.roll(request, request.values, { rollMode: "publicroll" }));
+    await t.stand.settle();
+    return { created: t.stand.recorded.messagesCreated.at(-1)!.data as Record<string, any>, message: t.stand.messages.at(-1)! as any };
+  }
+
+  it("a miss lands 7 m beyond the point (27 m out): t2 5 m away in 3D, t1 6 m away in 3D; recorded untouched; the direction forged is refused", async () => {
+    const { created, message } = await throwAtPoint(MISS);
+    expect(zones(created.flags.omnibus)).toEqual([
+      ["Actor.t2", "3D"],
+      ["Actor.t1", "3D"],
+    ]);
+    expect(recordOf(message.id)?.tampered).toBeNull();
+    const forged = await repostWith(created, [plainRoll(created.rolls[0]), plainRoll(created.rolls[1], (f) => (f[0][0] = 4))]);
+    expect(recordOf(forged.id)?.tampered).toMatchObject({ by: "player", forged: "Result" });
+  });
+});
