@@ -11,6 +11,8 @@ import { StandInDocument, type StandIns } from "../../support/foundry-stand-ins"
 import { actorViewOf } from "../../gallery/samples/wfrp";
 import { recordOf } from "../../../src/foundry/chat/record";
 import { setUpWfrp, actorDoc, character, type WfrpGlue } from "./harness";
+import { createHarness } from "../../support/handlebars";
+import { itemSheetContext } from "../../../src/rules/table/sheet-context";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let stand: StandIns;
@@ -219,5 +221,31 @@ describe("the GM is the one writer of a tracker", () => {
     await stand.asUser("gm", () => stand.fire("createItem", item, {}, "player"));
     expect(progress(item)).toEqual([0, 0, "inProgress"]);
     expect(records()["Actor.molly.Item.ext"].tracker).toMatchObject({ accumulated: 0, rollsMade: 0 });
+  });
+});
+
+describe("the tracker on its sheet", () => {
+  it("in edit mode a player sees the tracker's fields read-only; the GM may change them", async () => {
+    const { WfrpItemSheet } = await import("../../../src/foundry/wfrp/sheets");
+    const base = itemSheetContext({
+      ruleset: "wfrp",
+      item: { id: "ext", name: "Pick the lock", img: null, type: "wfrp_extended", system: { ...V8 } },
+      editable: true,
+      editMode: true,
+      enrichedDescription: "",
+    });
+    const sheet = Object.create(WfrpItemSheet.prototype) as { prepareRulesetContext(c: unknown): Promise<Record<string, unknown>> };
+    const html = async (user: string) => {
+      const context = { ...base, ...(await stand.asUser(user, () => sheet.prepareRulesetContext(base))) };
+      const div = document.createElement("div");
+      div.innerHTML = createHarness({ language: "en" }).render("wfrp/item/details.hbs", context);
+      return div;
+    };
+    const player = await html("player");
+    expect(player.querySelector<HTMLInputElement>('input[name="system.accumulated"]')!.disabled).toBe(true);
+    expect(player.querySelector('select[name="system.status"]')).toBeNull();
+    const gm = await html("gm");
+    expect(gm.querySelector<HTMLInputElement>('input[name="system.accumulated"]')!.disabled).toBe(false);
+    expect(gm.querySelector('select[name="system.status"]')).not.toBeNull();
   });
 });
