@@ -144,6 +144,10 @@ export function checksByKind(table: CheckTable): CheckHandler {
         const { kind, request } = forRequest(context.request);
         return kind.rederive?.statuses?.({ ...context, request }) ?? {};
       },
+      async apply(context) {
+        const { kind, request } = forRequest(context.request);
+        await kind.rederive?.apply?.({ ...context, request });
+      },
     };
   }
   return handler;

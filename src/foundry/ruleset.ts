@@ -122,6 +122,12 @@ export interface CheckRederive<R> {
    * `spend` and under the same rule (a Silhouette climber's "losing grip"); empty: none.
    */
   statuses?(context: { request: R; values: CheckValues; rolls: unknown[] }): Record<string, boolean>;
+  /**
+   * What a card that holds changes besides its spend, written by the active GM once it has
+   * re-derived the card (cards are verified one at a time): a WFRP extended test's tracker takes the
+   * step. `outcome` is `check`'s answer.
+   */
+  apply?(context: { request: R; values: CheckValues; state: Record<string, unknown>; outcome: unknown }): Promise<void>;
 }
 
 /**

@@ -15,6 +15,10 @@
  *    against that plan (count, range, every face used) and recomputes the result with the pure rules;
  *    a claimed result that differs is refused.
  *
+ * A ruleset may name its own reason (`CardRefused`, thrown from its rebuild or its check: a WFRP
+ * extended test's step, wfrp/extended/checks.ts) and write what a card that holds changes
+ * (`rederive.apply`, after the spend, once).
+ *
  * A card that fails is recorded as forged (`tampered.forged` = the reason) and none of its actions
  * apply. Dice a player rolls remain bounded, not proven: a player can still choose faces that the
  * formula allows.
@@ -56,7 +60,22 @@ export type ForgedReason =
   | "PointsInForceRound"
   | "ForcePoint"
   | "NoneLeft"
-  | "PointsUnseen";
+  | "PointsUnseen"
+  /** An extended test's step: the running total or status is not the GM's record plus this roll. */
+  | "StepTotal"
+  /** An extended test's step that continues a tracker which is not the acting actor's. */
+  | "StepOtherTest"
+  /** An extended test's step the GM's record already has (a card posted again). */
+  | "StepReplayed"
+  /** An extended test's step after the test was over. */
+  | "StepAfterEnd";
+
+/** A card refused for a reason the ruleset names (thrown from its `build` on the GM's rebuild, or from `rederive.check`). */
+export class CardRefused extends Error {
+  constructor(readonly reason: ForgedReason) {
+    super(`the card is refused: ${reason}`);
+  }
+}
 
 /** A claimed value that is not what the GM derived. */
 export class ClaimMismatch extends Error {
@@ -101,6 +120,7 @@ function parseOrigin(value: unknown): Origin | null {
 }
 
 function reasonOf(error: unknown): ForgedReason {
+  if (error instanceof CardRefused) return error.reason;
   if (error instanceof ClaimMismatch) return "Result";
   if (isOmnibusError(error)) {
     if (error.code === "outOfRange" || error.code === "badArgument" || error.code === "refused") return "Choices";
@@ -220,6 +240,7 @@ async function verifyNow(
     if (!request) return "NotRebuilt";
     values = valuesFromChoices(request.fields, request.values, origin.choices);
   } catch (error) {
+    if (error instanceof CardRefused) return error.reason;
     return isOmnibusError(error) && (error.code === "outOfRange" || error.code === "badArgument") ? "Choices" : "NotRebuilt";
   }
   let outcome: unknown;
@@ -249,6 +270,14 @@ async function verifyNow(
       await toggle?.call(actor, id, { active });
     } catch (error) {
       console.error(`Omnibus | the status "${id}" a card's roll sets could not be set on its actor`, error);
+    }
+  }
+  // What a card that holds changes besides its spend (an extended test's tracker), once, by the GM.
+  if (rederive.apply) {
+    try {
+      await rederive.apply({ request, values, state, outcome });
+    } catch (error) {
+      console.error("Omnibus | what a card's roll changes could not be written", error);
     }
   }
   return { actorUuid: origin.actorUuid, kind: origin.kind, dataset: { ...origin.dataset }, request, values, outcome: outcome ?? null };

@@ -21,6 +21,7 @@ import { deriveActor } from "../../rules/wfrp/table/derive";
 import { currentRules } from "./settings";
 import { onWfrpActorChange, onWfrpEffectCreated, wfrpTimerRules } from "./timers";
 import { registerTimerHooks, registerTimerRules } from "../durations";
+import { adoptTrackers, registerExtendedRecords, registerTrackerHooks } from "./extended/checks";
 import {
   WfrpArmourModel,
   WfrpCharacterModel,
@@ -98,9 +99,14 @@ export const wfrpAdapter = defineRuleset({
   onInit() {
     // Stacking Conditions' counts on the token's own status icons.
     registerConditionCountToken();
+    // The GM's record of extended tests' trackers (a hidden world setting).
+    registerExtendedRecords();
   },
-  onReady() {
+  async onReady() {
     registerCombatHooks();
+    // The active GM is the one writer of extended tests' trackers (extended/checks.ts).
+    registerTrackerHooks();
+    await adoptTrackers();
     // Timers (Surprised for the first round) as Active Effect durations.
     registerTimerRules(wfrpTimerRules);
     registerTimerHooks(Hooks as never);

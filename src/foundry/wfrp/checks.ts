@@ -7,7 +7,8 @@ import { advantageAfter, type TestOptions, type TestSpec } from "../../rules/wfr
 import { cardStateOf, postResponse, documentOf } from "../chat/actions";
 import { cardOrigin, postCard } from "../chat/cards";
 import { ClaimMismatch } from "../chat/verify";
-import { firstRollCard, firstRollMismatches, firstRollOutcome } from "../../rules/wfrp/table/rederive/cards";
+import { extendedCardProgress, firstRollCard, firstRollMismatches, firstRollOutcome } from "../../rules/wfrp/table/rederive/cards";
+import { extendedRederive, gmRecordsSteps, gmTrackerView, recordGMStep } from "./extended/checks";
 import { withFortuneButton } from "../../rules/wfrp/table/fortune/cards";
 import { localize } from "../i18n";
 import type { CheckHandler, CheckKind, CheckKinds, CheckRederive, CheckSource, CheckValues, KindRequest, TargetInfo } from "../ruleset";
@@ -41,7 +42,6 @@ import {
   type WfrpCheckData,
 } from "../../rules/wfrp/table/checks";
 import { attachEffects } from "../effects";
-import { extendedProgress } from "../../rules/wfrp/table/sheet-context";
 import { WfrpTestRoll } from "./rolls";
 import { evaluateOptions, responseMode } from "../compat";
 
@@ -50,8 +50,6 @@ export const ATTACK_CARD = templatePath("wfrp/chat/attack-card");
 export const OPPOSED_CARD = templatePath("wfrp/chat/opposed-card");
 
 type Message = ChatMessage.Implementation;
-
-const signedSL = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
 
 /** An extended test's tracker after one roll (src/rules/wfrp/table/checks.ts). */
 export { extendedAfterRoll };
@@ -220,8 +218,11 @@ async function buildTest(source: CheckSource): Promise<KindRequest<WfrpCheckData
     const dataset = { ...source.dataset };
     if (source.item && !dataset.itemId) dataset.itemId = source.item.id ?? "";
     const allies = await alliesFor(source.actor, dataset);
+    // The GM rebuilding a player's card (chat/verify.ts: `choices` given) takes an extended test's
+    // tracker from its own record, not from the item its owner can write (extended/checks.ts).
+    const view = source.choices !== undefined ? gmTrackerView(actorView(source.actor), dataset) : actorView(source.actor);
     const request = buildRequest({
-      actor: actorView(source.actor),
+      actor: view,
       kind: source.kind,
       dataset,
       targets: await targetViews(source.targets),
@@ -245,6 +246,9 @@ async function rollTest(request: KindRequest<WfrpCheckData>, values: CheckValues
     const data = checkData(request);
     const rules = currentRules();
     const actor = request.actorUuid ? await documentOf<Actor.Implementation>(request.actorUuid) : null;
+    const stepping = wfrpKindTraits(data.kind).extended && data.extended;
+    // A player's step is recorded by the active GM (extended/checks.ts): without one, nothing is rolled.
+    if (stepping && !gmRecordsSteps()) throw refused("ExtendedNeedsGM", "an extended test's step needs an active GM to record it");
     {
       const spec = specFor(request, values, null);
       const roll = new WfrpTestRoll(WfrpTestRoll.FORMULA, {}, {
@@ -272,17 +276,22 @@ async function rollTest(request: KindRequest<WfrpCheckData>, values: CheckValues
       }
       const help = assistanceFor(data, values);
       let extended: Record<string, unknown> | null = null;
-      if (wfrpKindTraits(data.kind).extended && data.extended) {
-        // The tracker takes this roll's SL (003:L209: never below 0; the 0-SL option, 003:L219) in ONE update.
+      if (stepping && data.extended) {
+        // The tracker takes this roll's SL (003:L209: never below 0; the 0-SL option, 003:L219). A
+        // GM's roll writes it (item and record) at once; a player's card is the claim the active GM
+        // re-derives and then writes (extended/checks.ts `extendedRederive`).
         const step = extendedAfterRoll(data.extended, result, rules.extendedZeroSL);
         const item = actor?.items.get(data.extended.itemId);
-        if (!item) throw refused("ItemGone", "no such extended test");
-        await item.update({
-          "system.accumulated": step.accumulated,
-          "system.rollsMade": step.rollsMade,
-          "system.status": step.status,
-        } as never);
-        extended = { ...extendedProgress({ ...data.extended, ...step }), added: signedSL(step.added) };
+        if (!item || !actor) throw refused("ItemGone", "no such extended test");
+        const { itemId: _itemId, ...tracker } = data.extended;
+        if (game.user?.isGM)
+          await recordGMStep(item as never, actor.uuid, {
+            ...tracker,
+            accumulated: step.accumulated,
+            rollsMade: step.rollsMade,
+            status: step.status,
+          });
+        extended = extendedCardProgress(data.extended, step, `${actor.uuid}.Item.${data.extended.itemId}`);
       }
       const context = testCardContext({
         title: request.title,
@@ -380,7 +389,7 @@ const testKind = (roll: CheckKind<WfrpCheckData>["roll"]): CheckKind<WfrpCheckDa
 export const wfrpCheckKinds = {
   characteristic: testKind(rollTest),
   skill: testKind(rollTest),
-  extended: testKind(rollTest),
+  extended: { ...testKind(rollTest), rederive: extendedRederive },
   attack: testKind(rollAttack),
   item: testKind(rollTest),
   check: testKind(rollTest),

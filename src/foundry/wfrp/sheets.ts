@@ -105,6 +105,7 @@ export class WfrpItemSheet extends OmnibusItemSheet {
   static override PARTS = ITEM_PARTS;
 
   protected override async prepareRulesetContext(context: ItemSheetContext): Promise<Record<string, unknown>> {
-    return wfrpItemContext(context);
+    // An extended test's tracker is the GM's to write (extended/checks.ts): a player sees it, read-only.
+    return { ...wfrpItemContext(context), playerTracker: !game.user?.isGM };
   }
 }

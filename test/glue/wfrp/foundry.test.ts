@@ -816,8 +816,8 @@ describe("attacks: the defender's roll on the message, re-rolled ties, Dodge aga
 
 describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
   /** An actor whose embedded tracker item applies its updates (as Foundry would). */
-  function withTracker(view: ReturnType<typeof actorViewOf>, tracker: Record<string, unknown>) {
-    const item = new StandInDocument("ext", "Actor.molly.Item.ext", true, {
+  function withTracker(view: ReturnType<typeof actorViewOf>, tracker: Record<string, unknown>, actorId = "molly") {
+    const item = new StandInDocument("ext", `Actor.${actorId}.Item.ext`, true, {
       name: "Pick the lock",
       type: "wfrp_extended",
       img: "",
@@ -829,7 +829,8 @@ describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
       return update(data);
     };
     const items = [...view.items, item];
-    const doc = actorDoc("molly", { ...view, items: items as any });
+    // The player's character: the player rolls each step, the active GM re-derives and records it.
+    const doc = actorDoc(actorId, { ...view, items: items as any }, ["player"]);
     doc.items = { contents: items, get: (id: string) => items.find((i: any) => i.id === id) };
     return { doc, item };
   }
@@ -839,6 +840,7 @@ describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
     const request = (await checks.build({ actor: doc, kind: "item", dataset: { itemId: "ext" }, targets: [] }))!;
     faces.push(face);
     await checks.roll(request, { ...request.values, ...(values as Record<string, number>) }, { rollMode: "publicroll" });
+    await stand.settle();
     return request;
   }
 
@@ -896,7 +898,7 @@ describe("extended tests (003:L205-219) and assistance (003:L221-239)", () => {
     expect(plain.item.updates[2]["system.status"]).toBe("failed");
 
     stand.recorded.settingsValues.set("omnibus.wfrp_extendedZeroSL", true);
-    const option = withTracker(view(), { ...tracker });
+    const option = withTracker(view(), { ...tracker }, "molly2");
     for (const face of [40, 41, 20]) await rollTracker(option.doc, face);
     expect(option.item.updates.map((u: any) => u["system.accumulated"])).toEqual([1, 0, 2]);
   });

@@ -14,7 +14,9 @@ import { resolveTest } from "../../index";
 import type { CheckValues, KindRequest } from "../../../table/types";
 import { diceFromRoll, type EvaluatedDice } from "../../../table/faces";
 import { rollD100 } from "../../d100";
-import { assistanceFor, checkData, specFor, wfrpKindTraits, type WfrpCheckData } from "../checks";
+import { assistanceFor, checkData, extendedAfterRoll, specFor, wfrpKindTraits, type ExtendedTracker, type WfrpCheckData } from "../checks";
+import { extendedProgress } from "../sheet-context";
+import type { TestResult } from "../../test";
 import { attackStateFrom } from "../cards";
 import { opposedStateFrom } from "../opposed/checks";
 import type { WfrpRules } from "../settings";
@@ -24,8 +26,8 @@ export function firstRollCard(state: Record<string, unknown>): "test" | "attack"
   if (isRecord(state.attack)) return "attack";
   if (isRecord(state.opposed)) return "opposed";
   const test = state.test;
-  // An extended test's card is not re-derived: its tracker moved on when it was rolled (a rebuilt
-  // request would be the next roll's). Such a card carries no Fortune re-roll; one that does is checked.
+  // An extended test's step is re-derived on its own (`extendedStepOf`, from the GM's record of the
+  // tracker). Such a card carries no Fortune re-roll; one that does is checked here too.
   if (isRecord(test) && (test.kind !== "extended" || test.reroll !== undefined)) return "test";
   return null;
 }
@@ -136,4 +138,104 @@ export function firstRollMismatches(input: FirstRollInput): string[] {
     }
   }
   return wrong;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extended-test steps (003:L205-219, digest §2.13): the GM's record of each tracker
+
+/**
+ * The GM's record of one extended test's tracker (an item of the tester), kept where only a GM can
+ * write: the tracker (what is tested, the required SL, the roll limit, the running total, the rolls
+ * made, the status) as the GM last wrote or accepted it. A step is re-derived from this, never from
+ * the item, which its owner can change, nor from the card's claim.
+ */
+export interface ExtendedRecord {
+  actorUuid: string;
+  tracker: ExtendedTracker;
+}
+
+/** Why a step card is refused (besides its dice and result, which are checked as any test's). */
+export type ExtendedStepRefusal = "StepTotal" | "StepOtherTest" | "StepReplayed" | "StepAfterEnd";
+
+/** The SL a step added as the card shows it (a real minus sign). */
+export const signedSL = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
+
+/**
+ * The tracker the GM rebuilds a step from: its own record of the tracker, or, for a tracker it has
+ * no record of yet (made while no GM was there), the item's as it is. A test already over takes
+ * no step (003:L211: complete, or out of time).
+ */
+export function trackerForStep(
+  record: ExtendedRecord | null,
+  item: ExtendedTracker,
+): { tracker: ExtendedTracker } | { refused: ExtendedStepRefusal } {
+  const tracker = record ? record.tracker : item;
+  if (tracker.status !== "inProgress") return { refused: "StepAfterEnd" };
+  return { tracker: structuredClone(tracker) };
+}
+
+/** The card's record of a step: the progress after it, the SL it added, and which tracker it continues. */
+export function extendedCardProgress(tracker: ExtendedTracker, step: ReturnType<typeof extendedAfterRoll>, itemUuid: string) {
+  return { ...extendedProgress({ ...tracker, ...step }), added: signedSL(step.added), itemUuid };
+}
+
+/** A step the GM re-derived: the test's result from the card's die and the tracker after it. */
+export interface ExtendedStep {
+  roll: number;
+  result: TestResult;
+  step: ReturnType<typeof extendedAfterRoll>;
+  tracker: ExtendedTracker;
+}
+
+/**
+ * An extended test's step card against the GM's rebuilt request (whose tracker is the GM's record,
+ * `trackerForStep`): the one d100 face (003:L42) read against the test the actor's numbers give, its
+ * SL recomputed (003:L42-60), the running total from the GM's tracker (003:L209, the 0-SL option
+ * 003:L219). Refused: a step that names another tracker than the one rebuilt (`StepOtherTest`), a
+ * step the record already has (the card's rolls made not past the record's: `StepReplayed`), a
+ * claimed total or status that is not the record's plus this roll (`StepTotal`), a result that is
+ * not the die's (`Result`). Throws an OmnibusError when the dice are not one d100.
+ */
+export function extendedStepOf(
+  input: Omit<FirstRollInput, "actor"> & { itemUuid: string },
+): ExtendedStep | { refused: ExtendedStepRefusal | "Result" } {
+  const { request, values, rolls, state, rules, itemUuid } = input;
+  const data = checkData(request);
+  const tracker = data.extended;
+  const face = d100Face(rolls);
+  if (!tracker || !wfrpKindTraits(data.kind).extended) return { refused: "Result" };
+  const test = isRecord(state.test) ? state.test : {};
+  const claimed = isRecord(test.extended) ? test.extended : {};
+  if (claimed.itemUuid !== itemUuid) return { refused: "StepOtherTest" };
+  if (typeof claimed.rollsMade !== "number" || claimed.rollsMade <= tracker.rollsMade) return { refused: "StepReplayed" };
+  const spec = specFor(request, values, null);
+  const result = resolveTest(spec, face, rules.test);
+  const expected = { kind: data.kind, skill: data.skill ?? null, characteristic: data.characteristic, result };
+  if (test.reroll !== undefined || (Object.keys(expected) as Array<keyof typeof expected>).some((k) => !same(test[k], expected[k])))
+    return { refused: "Result" };
+  const step = extendedAfterRoll(tracker, result, rules.extendedZeroSL);
+  if (!same(claimed, extendedCardProgress(tracker, step, itemUuid))) return { refused: "StepTotal" };
+  const { itemId: _itemId, ...plain } = tracker as ExtendedTracker & { itemId?: string };
+  return { roll: face, result, step, tracker: { ...plain, accumulated: step.accumulated, rollsMade: step.rollsMade, status: step.status } };
+}
+
+/** The tracker fields of an item update that writes `tracker` (what the GM writes after a step, or puts back). */
+export function trackerUpdate(tracker: ExtendedTracker): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(tracker).map(([k, v]) => [`system.${k}`, v]));
+}
+
+/** The item update of a step: the running total, the rolls made and the status, in ONE update. */
+export function stepUpdate(tracker: ExtendedTracker): Record<string, unknown> {
+  return { "system.accumulated": tracker.accumulated, "system.rollsMade": tracker.rollsMade, "system.status": tracker.status };
+}
+
+/** Whether an item's tracker is the GM's record of it (every field the same). */
+export function sameTracker(a: ExtendedTracker, b: ExtendedTracker): boolean {
+  const strip = ({ itemId: _i, ...rest }: ExtendedTracker & { itemId?: string }) => rest;
+  return same(strip(a), strip(b));
+}
+
+/** A tracker a player made starts at the beginning (0 SL, no rolls, in progress, 003:L209). */
+export function freshTracker(tracker: ExtendedTracker): ExtendedTracker {
+  return { ...tracker, accumulated: 0, rollsMade: 0, status: "inProgress" };
 }
