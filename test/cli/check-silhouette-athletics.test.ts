@@ -42,7 +42,7 @@ function refused(kind: string, request: unknown, message: RegExp, faces = "1,1,1
 /** The actor as the table's facts read it (actorFacts: its derived values, no token movement). */
 function factsOf(name: string) {
   const a = actor(name);
-  const plain = { ...a, img: "", items: a.items, statuses: new Set<string>() };
+  const plain = { ...a, uuid: `Actor.${name}`, img: "", items: a.items, statuses: new Set<string>() };
   return actorFactsOf(plain, derivedOfPlain(plain, o), null);
 }
 
