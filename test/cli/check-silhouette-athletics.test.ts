@@ -113,6 +113,8 @@ describe("silhouette check climb", () => {
       grip: { losingGrip: false, penalty: 0 },
     });
     expect(json("climb", { actor: guard, values: { dice: 2, surface: "manyHolds", effort: "round" } }, "5,2").climb.metres).toBe(5);
+    const req = JSON.stringify({ actor: guard, values: { dice: 2, surface: "manyHolds" } });
+    expect(run("silhouette", "check", "climb", "--request", req, "--faces", "5,2").out).toBe("climb vs 4: 5 → 2.5 m, firm grip");
   });
 
   it("E22 (004:L45): missing by 4 stays in place and starts losing grip; the grip flag and status are the planned change", () => {
@@ -236,6 +238,13 @@ describe("silhouette check chase", () => {
     expect(cli.chase.exchange).toMatchObject({ fleeingTotal: 35, pursuerTotal: 29, winner: "fleeing", degreeOfSuccess: 6, distance: 16 });
     const text = run("silhouette", "check", "chase", "--request", JSON.stringify(request), "--faces", "5,4");
     expect(text.out).toBe("fleeing 35 vs pursuer 29: fleeing wins by 6 · distance 10 → 16 m");
+  });
+
+  it("--seed gives the same exchange each time, its dice from the project's dice source", () => {
+    const req = JSON.stringify({ actor: actor("Bodyguard"), opponent: { actor: actor("Thug") }, values: { dice: 2, opponentDice: 2 } });
+    const a = run("silhouette", "check", "chase", "--request", req, "--seed", "7", "--json");
+    expect(a.status).toBe(0);
+    expect(run("silhouette", "check", "chase", "--request", req, "--seed", "7", "--json").out).toBe(a.out);
   });
 
   it("a speed above the runner's sprint or a bad opponent exits 2 naming the field", () => {
