@@ -47,7 +47,7 @@ import { DEFAULT_OPTIONS, type SilhouetteOptions } from "../../rules/silhouette/
 import type { CheckField, CheckValues, KindRequest, TargetInfo } from "../../rules/table/types";
 import { badField, numberAt, objects, plainActor, settingsOver, type CheckKind, type Req } from "./check-fields";
 
-const optionsOf = (r: Req): SilhouetteOptions => settingsOver(r.options, DEFAULT_OPTIONS, "options");
+export const optionsOf = (r: Req): SilhouetteOptions => settingsOver(r.options, DEFAULT_OPTIONS, "options");
 
 /** A character's derived skills, as the sheet derives them (the stored `derived`, else from its data). */
 function skillsOf(
@@ -64,7 +64,7 @@ function skillsOf(
  * The dialog's values: the builder's defaults, then the request's, each one of the dialog's fields
  * and of its kind (a number within its bounds, a checkbox's boolean, one of a select's choices).
  */
-function dialogValues(defaults: CheckValues, given: unknown, fields: readonly CheckField[], where: string): CheckValues {
+export function dialogValues(defaults: CheckValues, given: unknown, fields: readonly CheckField[], where: string): CheckValues {
   if (given !== undefined && given !== null && (typeof given !== "object" || Array.isArray(given)))
     throw badField(where, "must be an object");
   const values: CheckValues = { ...defaults };
@@ -86,7 +86,7 @@ function dialogValues(defaults: CheckValues, given: unknown, fields: readonly Ch
 }
 
 /** A character's plain data as the glue reads its document: statuses and flags too. */
-function characterOf(value: unknown, where: string, uuid: string) {
+export function characterOf(value: unknown, where: string, uuid: string) {
   const actor = plainActor(value, where, "silhouette_character");
   const raw = value as Req;
   if (raw.statuses !== undefined && !(Array.isArray(raw.statuses) && raw.statuses.every((x) => typeof x === "string")))
@@ -106,7 +106,7 @@ function characterOf(value: unknown, where: string, uuid: string) {
 }
 
 /** The facts the table reads off a character: stored or derived values, its token's movement this round. */
-function factsOf(c: ReturnType<typeof characterOf>, options: SilhouetteOptions, movedThisRound: number | null): ActorFacts {
+export function factsOf(c: ReturnType<typeof characterOf>, options: SilhouetteOptions, movedThisRound: number | null): ActorFacts {
   return actorFactsOf(c.plain, derivedOfPlain(c.plain, options), options.autoMovement ? movedThisRound : null);
 }
 

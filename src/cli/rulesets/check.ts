@@ -31,6 +31,7 @@ import { D6_ATTACK_KINDS } from "./check-d6";
 import { WFRP_TABLE_KINDS } from "./check-wfrp";
 import { STORYTELLING_TABLE_KINDS } from "./check-storytelling";
 import { SILHOUETTE_TABLE_KINDS } from "./check-silhouette";
+import { SILHOUETTE_ATHLETICS_KINDS } from "./check-silhouette-athletics";
 
 import { checkRequestFields, entries, type CheckKind, type Field } from "./check-fields";
 
@@ -318,7 +319,7 @@ export const CHECK_KINDS: Record<string, Record<string, CheckKind>> = {
   d6: { ...D6_KINDS, ...D6_ATTACK_KINDS },
   wfrp: { ...WFRP_KINDS, ...WFRP_TABLE_KINDS },
   storytelling: { ...STORYTELLING_KINDS, ...STORYTELLING_TABLE_KINDS },
-  silhouette: { ...SILHOUETTE_KINDS, ...SILHOUETTE_TABLE_KINDS },
+  silhouette: { ...SILHOUETTE_KINDS, ...SILHOUETTE_TABLE_KINDS, ...SILHOUETTE_ATHLETICS_KINDS },
 };
 
 /** Reads `--request`: inline JSON or `@file`. */
