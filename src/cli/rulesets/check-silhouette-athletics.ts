@@ -10,6 +10,7 @@ import type { DiceSource } from "../../core/dice";
 import { resolveAgainst, type CheckOptions, type GripState } from "../../rules/silhouette/index";
 import { rollCheck } from "../../rules/silhouette/pool";
 import {
+  GRIP_FLAG,
   athleticsData,
   climbCard,
   climbFromRolls,
@@ -28,9 +29,6 @@ import { fallWoundOf, woundChange } from "../../rules/silhouette/table/cards";
 import type { TargetInfo } from "../../rules/table/types";
 import { badField, numberAt, type CheckKind, type Field, type Req } from "./check-fields";
 import { characterOf, dialogValues, factsOf, optionsOf } from "./check-silhouette";
-
-/** The actor flag the table keeps a climber's grip in (src/foundry/silhouette/checks.ts GRIP_FLAG). */
-const GRIP_FLAG = "silhouetteGrip";
 
 /** Rolls pools from the dice source and keeps each pool's faces, as the card keeps one Roll per pool. */
 function pools(dice: DiceSource, rules: CheckOptions) {

@@ -7,6 +7,7 @@ import { forcedDice } from "../../core/dice";
 import { readCheckFaces, resolveAgainst, rollFall, type GripState } from "../../rules/silhouette/index";
 import { chaseCard, chaseFromRolls, chaseOdds, chaseRequest, planChase, type ChaseData } from "../../rules/silhouette/table/chase/checks";
 import {
+  GRIP_FLAG,
   athleticsData,
   climbCard,
   climbOdds,
@@ -105,7 +106,7 @@ import { silhouetteOptions } from "./settings";
 export const CARD_TEMPLATE = templatePath("silhouette/chat/check");
 export const CARD_FLAG = "silhouette";
 /** A climber's grip (004:L45-46), kept on the actor between climbing rounds. */
-export const GRIP_FLAG = "silhouetteGrip";
+export { GRIP_FLAG };
 
 /** The loose view of a Silhouette actor this module reads. */
 export interface ActorLike {

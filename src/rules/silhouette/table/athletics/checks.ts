@@ -46,6 +46,9 @@ import { numberValue, textValue } from "../../../table/types";
 
 const L = "OMNIBUS.Silhouette.";
 
+/** The actor flag (under the system's scope) a climber's grip is kept in between climbing rounds (004:L45-46). */
+export const GRIP_FLAG = "silhouetteGrip";
+
 /** What an athletics request carries in `data`. */
 export interface AthleticsData {
   athletics: number;
