@@ -33,8 +33,8 @@ import {
 import {
   attackCardState,
   defenseDataFor,
-  grenadeLanding,
-  grenadeState,
+  grenadeFromFaces,
+  grenadeThrow,
   summarize,
   withDefense,
   woundChange,
@@ -282,9 +282,11 @@ export const SILHOUETTE_TABLE_KINDS: Record<string, CheckKind> = {
         const accuracyTotal = infos[0] ? roll.total + range : roll.total;
         const difficulty = infos[0] ? 1 : (thresholdOf(values).threshold ?? 1);
         const fuse = pool(dice, plan, rules);
-        const landing = grenadeLanding(accuracyTotal, difficulty, roll.fumble, options);
-        const faces = landing.scatterDie ? [dice.roll(6)] : [];
-        extras.grenade = grenadeState(landing, roll.fumble, fuse, faces, weapon.blastRadius ?? 0, null, options);
+        const accuracy = { total: accuracyTotal, difficulty, fumble: roll.fumble };
+        const scatter = grenadeThrow(accuracy, options).scatterDie ? [dice.roll(6)] : null;
+        // The reading the roller and the GM make of the same faces (grenadeFromFaces).
+        const thrown = grenadeFromFaces(plan, accuracy, { fuse: fuse.faces, scatter }, weapon.blastRadius ?? 0, options, rules);
+        extras.grenade = { ...thrown, caught: null };
       }
       let state = attackCardState(request, values, plan, roll, "", options, extras);
       // Each undecided strike, in card order: the defender's roll (defend → recordDefense).

@@ -392,56 +392,6 @@ export function attackCardState(
   };
 }
 
-/**
- * A grenade's accuracy landing (004:L110-113): on the spot when the accuracy total reaches the
- * difficulty (1 + modifiers at a target's spot); `scatterDie` is whether a miss rolls the direction
- * die (not on a mishap: it flies toward the thrower).
- */
-export function grenadeLanding(
-  accuracyTotal: number,
-  difficulty: number,
-  accuracyFumble: boolean,
-  options: Pick<SilhouetteOptions, "check">,
-): { success: boolean; degreeOfFailure: number; scatterDie: boolean } {
-  const landing = resolveAgainst(accuracyTotal, difficulty, { fumble: accuracyFumble }, options.check);
-  return { success: landing.success, degreeOfFailure: landing.degreeOfFailure, scatterDie: !landing.success && !accuracyFumble };
-}
-
-/**
- * A grenade's card state from its fuse test and, on a miss, the scatter (`scatterFaces`: the
- * direction die's face, none on a mishap); `caught` are those within its blast radius of where it
- * landed (null: no scene to measure).
- */
-export function grenadeState(
-  landing: ReturnType<typeof grenadeLanding>,
-  accuracyFumble: boolean,
-  fuse: CheckRoll,
-  scatterFaces: readonly number[],
-  blastRadius: number,
-  caught: GrenadeState["caught"],
-  options: Pick<SilhouetteOptions, "grenadeHighFuse">,
-): GrenadeState {
-  let landed: GrenadeState["landed"] = { onTarget: true, distance: 0, directionDie: null, bearing: 0, towardThrower: false };
-  if (!landing.success) {
-    const scatter = rollScatter(landing.degreeOfFailure, accuracyFumble, forcedDice(scatterFaces));
-    landed = {
-      onTarget: false,
-      distance: scatter.distanceMetres,
-      directionDie: scatter.directionDie,
-      bearing: scatter.bearingDegrees,
-      towardThrower: scatter.towardThrower,
-    };
-  }
-  return {
-    fuse: summarize(fuse),
-    explodesOnImpact: !fuse.fumble && fuse.total >= options.grenadeHighFuse,
-    mayExplodeInHand: fuse.fumble,
-    landed,
-    blastRadius,
-    caught,
-  };
-}
-
 /** Finds a strike on a card; throws when the card has none by that key. */
 export function findStrike(state: CardState, strikeKey: string): { target: TargetState; strike: StrikeState } {
   for (const target of state.attack?.targets ?? []) {
