@@ -51,7 +51,7 @@ import type { SilhouetteOptions } from "./settings";
 import { skillFor } from "./derive";
 import { suppressionOf } from "./areas";
 import type { AthleticsCard } from "./athletics/checks";
-import { diceView, type DieView, type RollSummary } from "./rolls";
+import { diceView, summarize, type DieView, type RollSummary } from "./rolls";
 import type { ExplainStep } from "../../../core/explain";
 import { explainCheck } from "../explain";
 
@@ -203,19 +203,7 @@ export interface CardState {
   } | null;
 }
 
-export function summarize(roll: CheckRoll): RollSummary {
-  return {
-    faces: [...roll.faces],
-    poolSize: roll.poolSize,
-    untrained: roll.untrained,
-    best: roll.best,
-    extraSixes: roll.extraSixes,
-    result: roll.result,
-    fumble: roll.fumble,
-    modifier: roll.modifier,
-    total: roll.total,
-  };
-}
+export { summarize };
 
 /** The state of a skill check card. */
 export function skillCardState(

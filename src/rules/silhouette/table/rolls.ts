@@ -2,11 +2,26 @@
  * A rolled Silhouette pool as the cards show it: the one piece the card, athletics and chase
  * modules share (kept here so that none of them imports another for it: no import cycle).
  */
-import type { PoolReading } from "../pool";
+import type { CheckRoll, PoolReading } from "../pool";
 
 export interface RollSummary extends PoolReading {
   modifier: number;
   total: number;
+}
+
+/** A roll as a card keeps it: its faces and reading, without the outcome (recomputed when read). */
+export function summarize(roll: CheckRoll): RollSummary {
+  return {
+    faces: [...roll.faces],
+    poolSize: roll.poolSize,
+    untrained: roll.untrained,
+    best: roll.best,
+    extraSixes: roll.extraSixes,
+    result: roll.result,
+    fumble: roll.fumble,
+    modifier: roll.modifier,
+    total: roll.total,
+  };
 }
 
 export interface DieView {

@@ -39,7 +39,7 @@ import {
 import type { CheckField, CheckValues, KindRequest, OddsLine } from "../../../table/types";
 import { choices, skillFor } from "../derive";
 import { autoMovementMode, type ActorFacts } from "../checks";
-import { diceView, type RollSummary } from "../rolls";
+import { diceView, summarize, type RollSummary } from "../rolls";
 import type { SilhouetteOptions } from "../settings";
 import type { ChaseCard } from "../chase/checks";
 import { numberValue, textValue } from "../../../table/types";
@@ -536,7 +536,7 @@ export function jumpFromRolls(plan: JumpPlan, rolls: RolledPools, rules: CheckOp
   const card = jumpCard(plan, first.result);
   return {
     first,
-    roll: summarizeRoll(first),
+    roll: summarize(first),
     card,
     lines: [
       { label: `${L}AttributeAbbr.fit`, value: plan.fit },
@@ -564,12 +564,12 @@ export function climbFromRolls(
     const o = reader.read(plan.dice, plan.untrained, plan.modifier);
     first ??= o;
     const r = resolveAgainst(o.total, plan.difficulty, { fumble: o.fumble }, rules);
-    tests.push({ roll: summarizeRoll(o), success: r.success, margin: r.margin, fumble: o.fumble });
+    tests.push({ roll: summarize(o), success: r.success, margin: r.margin, fumble: o.fumble });
   }
   let card = climbCard(plan, data, tests);
   if (card.falls) {
     const o = reader.read(plan.dice, plan.untrained, plan.baseModifier);
-    card = withCatch(card, plan, summarizeRoll(o), resolveAgainst(o.total, plan.catchDifficulty, { fumble: o.fumble }, rules));
+    card = withCatch(card, plan, summarize(o), resolveAgainst(o.total, plan.catchDifficulty, { fumble: o.fumble }, rules));
   }
   reader.done();
   const caught = card.caughtFall?.success === true;
@@ -594,21 +594,7 @@ export function fallFromRolls(plan: FallPlan, rolls: RolledPools, rules: CheckOp
     forcedDice([...(softening?.faces ?? []), ...(damage?.faces ?? [])]),
     rules,
   );
-  const soft = softening ? summarizeRoll(softening) : null;
-  const dmg = damage ? summarizeRoll(damage) : null;
+  const soft = softening ? summarize(softening) : null;
+  const dmg = damage ? summarize(damage) : null;
   return { first: softening ?? damage, roll: dmg ?? soft ?? { ...NO_ROLL }, card: fallCard(plan, result, soft, dmg), lines: [] };
-}
-
-function summarizeRoll(roll: CheckRoll): RollSummary {
-  return {
-    faces: [...roll.faces],
-    poolSize: roll.poolSize,
-    untrained: roll.untrained,
-    best: roll.best,
-    extraSixes: roll.extraSixes,
-    result: roll.result,
-    fumble: roll.fumble,
-    modifier: roll.modifier,
-    total: roll.total,
-  };
 }

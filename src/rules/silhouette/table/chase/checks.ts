@@ -21,7 +21,7 @@ import { forcedDice, type DiceSource } from "../../../../core/dice";
 import type { CheckField, CheckValues, KindRequest, OddsLine, TargetInfo } from "../../../table/types";
 import { choices, skillFor } from "../derive";
 import type { ActorFacts } from "../checks";
-import type { RollSummary } from "../rolls";
+import { summarize, type RollSummary } from "../rolls";
 import type { SilhouetteOptions } from "../settings";
 import { numberValue } from "../../../table/types";
 
@@ -247,23 +247,8 @@ export function chaseFromRolls(
   for (const o of [f, p]) if (o.fumble) mishapFaces.push(read(1, 0, { ...rules, fumbleRule: "never" }).faces[0]);
   if (next !== rolls.length) throw new OmnibusError("diceMismatch", `${rolls.length - next} roll(s) more than the card rolls`, {});
   const mishaps = forcedDice(mishapFaces);
-  const card = chaseCard(plan, data, summary(f), summary(p), mishaps);
+  const card = chaseCard(plan, data, summarize(f), summarize(p), mishaps);
   mishaps.assertExhausted();
   const first = plan.role === "fleeing" ? f : p;
   return { first, roll: plan.role === "fleeing" ? card.fleeing.roll : card.pursuer.roll, card };
-}
-
-/** A roll as the card keeps it (the same fields, in the same order, as the card's `summarize`). */
-function summary(roll: CheckRoll): RollSummary {
-  return {
-    faces: [...roll.faces],
-    poolSize: roll.poolSize,
-    untrained: roll.untrained,
-    best: roll.best,
-    extraSixes: roll.extraSixes,
-    result: roll.result,
-    fumble: roll.fumble,
-    modifier: roll.modifier,
-    total: roll.total,
-  };
 }
