@@ -9,9 +9,15 @@ import {
   attackPools,
   attackRequest,
   attackTarget,
+  checkPool,
+  contestRequest,
   damageOnTarget,
+  extendedRecord,
+  extendedRequest,
   initiativeModifierOf,
+  poolRequest,
 } from "../../src/rules/storytelling/table/checks";
+import { addContestRoll, contestRoll, startContest } from "../../src/rules/storytelling/table/contest/cards";
 import { DEFAULT_OPTIONS } from "../../src/rules/storytelling/table/settings";
 import { runCli as run } from "../support/cli";
 import { asActor, packDoc } from "../glue/d6/fixtures";
@@ -99,6 +105,154 @@ describe("storytelling check attack", () => {
       [{ ...request, turn: 3 }, /"turn" must be a string/],
     ] as Array<[unknown, RegExp]>) {
       const bad = run("storytelling", "check", "attack", "--request", JSON.stringify(req), "--faces", "8");
+      expect(bad.status).toBe(2);
+      expect(bad.err).toHaveLength(1);
+      expect(bad.err[0]).toMatch(message);
+    }
+  });
+});
+
+describe("storytelling check contest", () => {
+  const dana = character("Dana Reyes");
+  const viktor = character("Viktor Marsh");
+  const snap = (name: string, uuid: string) => ({ ...character(name), uuid, img: "", statuses: [] as string[] });
+  const localize = (k: string) => k;
+  // The pool a side's dialog makes, from the table's own request (to pick a modifier that gives `dice`).
+  const modifierFor = (name: string, values: Record<string, unknown>, dice: number) => {
+    const req = poolRequest(snap(name, "Actor.x"), {}, DEFAULT_OPTIONS, localize);
+    return dice - checkPool(req.data, { ...req.values, ...values, modifier: 0 }).pool;
+  };
+  const run5 = (request: unknown, faces: number[]) =>
+    run("storytelling", "check", "contest", "--request", JSON.stringify(request), "--faces", faces.join(","), "--json");
+
+  it("an instant contest is the table's: poolRequest → checkPool → rollPool → startContest → contestRequest → addContestRoll", () => {
+    const opener = poolRequest(snap("Dana Reyes", "Actor.actor"), {}, DEFAULT_OPTIONS, localize, null);
+    const values = { ...opener.values, contest: "instant", attribute: "dexterity", second: "skill:athletics" };
+    const a = checkPool(opener.data, values).pool;
+    const answer = contestRequest(
+      snap("Viktor Marsh", "Actor.opponent"),
+      { attribute: "dexterity", second: "skill:athletics" },
+      { messageId: "m", side: 1, stage: 1 },
+      DEFAULT_OPTIONS,
+      localize,
+    );
+    const b = checkPool(answer.data, answer.values).pool;
+    const faces = [...Array(a).fill(8), ...Array(b).fill(3)];
+    const dice = forcedDice(faces);
+    let state = startContest({
+      first: { name: "Dana Reyes", img: "", actorUuid: null, traits: "" },
+      firstRoll: contestRoll(rollPool(a, dice, { again: 10 })),
+      second: { name: "Viktor Marsh", img: "", actorUuid: null, traits: "" },
+      target: null,
+      dramaticFailure: DEFAULT_OPTIONS.contestDramaticFailure,
+      defaults: { attribute: "dexterity", second: "skill:athletics" },
+    });
+    state = addContestRoll(state, 1, 1, contestRoll(rollPool(b, dice, { again: 10 })));
+    const r = run5({ actor: dana, opponent: viktor, values: { attribute: "dexterity", second: "skill:athletics" } }, faces);
+    expect(r.err).toEqual([]);
+    const cli = JSON.parse(r.out);
+    expect(cli.sides.map((s: { successes: number }) => s.successes)).toEqual([
+      state.sides[0].rolls[0].successes,
+      state.sides[1].rolls[0].successes,
+    ]);
+    expect(cli.result).toBe(state.winner);
+    expect(cli.winner).toBe("Dana Reyes");
+    expect(cli.sides[1].rolls[0].pool).toBe(b);
+  });
+
+  // The digest (storytelling.md §X E19b, 002:L341, L347): 5 successes against 2 wins, and exceptionally.
+  // A tie, 0–0 too, has no winner (§9.7, 002:L349).
+  it("5 against 2 wins exceptionally; a tie has no winner", () => {
+    const m = { attribute: "dexterity", second: "skill:athletics" };
+    const values = { ...m, modifier: modifierFor("Dana Reyes", m, 5) };
+    const opponentValues = { ...m, modifier: modifierFor("Viktor Marsh", m, 5) };
+    const win = JSON.parse(run5({ actor: dana, opponent: viktor, values, opponentValues }, [8, 8, 8, 8, 8, 8, 8, 1, 1, 1]).out);
+    expect(win).toMatchObject({ result: "first", winner: "Dana Reyes", exceptional: true, done: true });
+    const tie = JSON.parse(run5({ actor: dana, opponent: viktor, values, opponentValues }, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]).out);
+    expect(tie).toMatchObject({ result: "none", winner: null, exceptional: false });
+  });
+
+  // The digest (storytelling.md §X E21, 002:L355): Karen's 7 dice against the robber's 5, target 6;
+  // Karen 1, 3, 0 and the robber 3, 0, 3 → totals 4 against 6 on turn 3: the robber wins.
+  it("an extended contest accumulates to its target (E21: the robber reaches 6 on turn 3)", () => {
+    const m = { attribute: "stamina", second: "skill:athletics" };
+    const values = { ...m, contest: "extended", contestTarget: 6, modifier: modifierFor("Dana Reyes", m, 7) };
+    const opponentValues = { ...m, modifier: modifierFor("Viktor Marsh", m, 5) };
+    const k = (s: number) => [...Array(s).fill(8), ...Array(7 - s).fill(2)];
+    const rb = (s: number) => [...Array(s).fill(8), ...Array(5 - s).fill(2)];
+    const faces = [...k(1), ...rb(3), ...k(3), ...rb(0), ...k(0), ...rb(3)];
+    const r = run5({ actor: dana, opponent: viktor, values, opponentValues }, faces);
+    expect(r.err).toEqual([]);
+    const cli = JSON.parse(r.out);
+    expect(cli.sides.map((s: { rolls: Array<{ successes: number }> }) => s.rolls.map((x) => x.successes))).toEqual([
+      [1, 3, 0],
+      [3, 0, 3],
+    ]);
+    expect(cli.sides.map((s: { total: number }) => s.total)).toEqual([4, 6]);
+    expect(cli).toMatchObject({ kind: "extended", target: 6, result: "second", winner: "Viktor Marsh", done: true });
+    expect(cli.changes.at(-1).update["flags.omnibus.stContest"].winner).toBe("second");
+  });
+
+  it("a bad request exits 2 with one line naming the field", () => {
+    for (const [req, message] of [
+      [{ actor: dana }, /"opponent" is missing/],
+      [{ actor: dana, opponent: viktor, values: { contest: "none" } }, /"values\.contest" must be instant or extended/],
+      [{ actor: dana, opponent: viktor, opponentValues: { contest: "instant" } }, /"opponentValues\.contest" is not one of the dialog's/],
+      [{ actor: dana, opponent: viktor, values: { contest: "extended", contestTarget: 0 } }, /"values\.contestTarget"/],
+    ] as Array<[unknown, RegExp]>) {
+      const bad = run("storytelling", "check", "contest", "--request", JSON.stringify(req), "--seed", "1");
+      expect(bad.status).toBe(2);
+      expect(bad.err).toHaveLength(1);
+      expect(bad.err[0]).toMatch(message);
+    }
+  });
+});
+
+describe("storytelling check extended", () => {
+  const dana = character("Dana Reyes");
+  const snap = { ...dana, uuid: "Actor.actor", img: "", statuses: [] as string[] };
+  const tracker = (system: Record<string, unknown>) => ({ name: "Chainsaw", system: { attribute: "wits", skill: "crafts", ...system } });
+  const run6 = (request: unknown, faces: number[]) =>
+    run("storytelling", "check", "extended", "--request", JSON.stringify(request), "--faces", faces.join(","), "--json");
+
+  it("one roll is the table's: extendedRequest → checkPool → rollPool → extendedRecord", () => {
+    const t = tracker({ target: 10, accumulated: 2, rollsMade: 1 });
+    const req = extendedRequest(snap, { uuid: "Item.t", ...t }, DEFAULT_OPTIONS, (k) => k);
+    const pool = checkPool(req.data, req.values).pool;
+    const faces = Array.from({ length: Math.max(1, pool) }, (_, i) => (i % 2 ? 9 : 4));
+    const result = rollPool(pool, forcedDice(faces), { again: 10 });
+    const record = extendedRecord(t.system, { successes: result.successes, dramaticFailure: result.dramaticFailure, rollsMade: 1 });
+    const r = run6({ actor: dana, tracker: t }, faces);
+    expect(r.err).toEqual([]);
+    const cli = JSON.parse(r.out);
+    expect(cli.rolls[0]).toMatchObject({ pool, successes: result.successes });
+    expect(cli.accumulated).toBe(record.after.accumulated);
+    expect(cli.changes).toEqual([{ document: "Chainsaw", update: record.update }]);
+  });
+
+  // The digest (storytelling.md §X E12, 002:L268–L270): Marcus' chainsaw, 10 dice, target 10; rolls
+  // of 3, 2, 0 and 6 successes make 3, 5, 5, 11 — done on the fourth roll.
+  it("E12: 3, 2, 0, 6 successes toward 10 are done on the fourth roll with 11", () => {
+    const req = extendedRequest(snap, { uuid: "Item.t", ...tracker({ target: 10 }) }, DEFAULT_OPTIONS, (k) => k);
+    const modifier = 10 - checkPool(req.data, req.values).pool;
+    const roll = (s: number) => [...Array(s).fill(8), ...Array(10 - s).fill(2)];
+    const faces = [...roll(3), ...roll(2), ...roll(0), ...roll(6)];
+    const r = run6({ actor: dana, tracker: tracker({ target: 10 }), values: { modifier }, rolls: 6 }, faces);
+    expect(r.err).toEqual([]);
+    const cli = JSON.parse(r.out);
+    expect(cli.rolls.map((x: { accumulated: number }) => x.accumulated)).toEqual([3, 5, 5, 11]);
+    expect(cli).toMatchObject({ target: 10, accumulated: 11, status: "complete", done: true });
+    expect(cli.changes.at(-1).update).toMatchObject({ "system.accumulated": 11, "system.rollsMade": 4, "system.status": "complete" });
+  });
+
+  it("a bad request exits 2 with one line naming the field", () => {
+    for (const [req, message] of [
+      [{ actor: dana }, /"tracker" is missing/],
+      [{ actor: dana, tracker: { system: 3 } }, /"tracker\.system" must be an object/],
+      [{ actor: dana, tracker: tracker({}), values: { contest: "instant" } }, /"values\.contest" is not one of the dialog's/],
+      [{ actor: dana, tracker: tracker({}), rolls: 0 }, /"rolls" must be 1 to 100/],
+    ] as Array<[unknown, RegExp]>) {
+      const bad = run("storytelling", "check", "extended", "--request", JSON.stringify(req), "--seed", "1");
       expect(bad.status).toBe(2);
       expect(bad.err).toHaveLength(1);
       expect(bad.err[0]).toMatch(message);
