@@ -251,6 +251,7 @@ describe("storytelling check extended", () => {
       [{ actor: dana, tracker: { system: 3 } }, /"tracker\.system" must be an object/],
       [{ actor: dana, tracker: tracker({}), values: { contest: "instant" } }, /"values\.contest" is not one of the dialog's/],
       [{ actor: dana, tracker: tracker({}), rolls: 0 }, /"rolls" must be 1 to 100/],
+      [{ actor: dana, tracker: tracker({ status: "complete" }) }, /already complete/],
     ] as Array<[unknown, RegExp]>) {
       const bad = run("storytelling", "check", "extended", "--request", JSON.stringify(req), "--seed", "1");
       expect(bad.status).toBe(2);

@@ -245,7 +245,8 @@ export const STORYTELLING_TABLE_KINDS: Record<string, CheckKind> = {
       const rolls = [];
       const changes: Array<{ document: string; update: Record<string, unknown> }> = [];
       let status = String(system.status ?? "inProgress");
-      for (let i = 0; i < count && status === "inProgress"; i++) {
+      // The first roll asks the table (a tracker already over is refused); later ones stop when it is done.
+      for (let i = 0; i < count && (i === 0 || status === "inProgress"); i++) {
         const request = extendedRequest(actor, { uuid: "Item.tracker", name, system }, options, localize);
         const values = dialogValues(request, r.values, "values");
         const pool = checkPool(request.data, values).pool;
