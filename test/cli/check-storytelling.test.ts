@@ -260,3 +260,61 @@ describe("storytelling check extended", () => {
     }
   });
 });
+
+describe("storytelling check teamwork", () => {
+  const dana = character("Dana Reyes");
+  const viktor = character("Viktor Marsh");
+  const m = { attribute: "dexterity", second: "attribute:wits" };
+  const modifierFor = (name: string, dice: number) => {
+    const req = poolRequest({ ...character(name), uuid: "Actor.x", img: "", statuses: [] }, {}, DEFAULT_OPTIONS, (k) => k);
+    return dice - checkPool(req.data, { ...req.values, ...m, modifier: 0 }).pool;
+  };
+  const run7 = (request: unknown, faces: number[]) =>
+    run("storytelling", "check", "teamwork", "--request", JSON.stringify(request), "--faces", faces.join(","), "--json");
+
+  // The digest (storytelling.md §X E30, 002:L448–L452): Charles' 6 dice and Devon's 3, both −3 in the
+  // dark. Devon's 0 dice make a chance roll of 1, a dramatic failure; Charles' 6 − 3 − 4 = −1 is a
+  // chance roll too, 6: a failure. Had Devon rolled 2 successes, Charles would roll 6 + 2 − 3 = 5 dice.
+  // (The pools are set with the modifier: the example is about the helpers' dice, not the traits.)
+  it("E30: a helper's dramatic failure costs −4; a helper's successes are bonus dice", () => {
+    const actor = dana;
+    const values = { ...m, modifier: modifierFor("Dana Reyes", 3) };
+    const helper = { actor: viktor, values: { modifier: modifierFor("Viktor Marsh", 0) } };
+    const dark = run7({ actor, values, helpers: [helper] }, [1, 6]);
+    expect(dark.err).toEqual([]);
+    const cli = JSON.parse(dark.out);
+    expect(cli.helpers[0]).toMatchObject({ successes: 0, dramaticFailure: true });
+    expect(cli.primary.parts).toContainEqual({ label: "teamworkDramaticFailure", value: -4 });
+    expect(cli.primary.result).toMatchObject({ chance: true, successes: 0, dramaticFailure: false });
+    const lit = run7(
+      { actor, values, helpers: [{ actor: viktor, values: { modifier: modifierFor("Viktor Marsh", 2) } }] },
+      [8, 8, 2, 2, 2, 2, 2],
+    );
+    expect(lit.err).toEqual([]);
+    expect(JSON.parse(lit.out)).toMatchObject({ helpers: [{ successes: 2 }], primary: { pool: 5 }, successes: 0 });
+  });
+
+  it("the primary's pool is the table's with the helpers' tally (teamworkHelpers); bad requests exit 2", () => {
+    const req = poolRequest({ ...dana, uuid: "Actor.actor", img: "", statuses: [] }, {}, DEFAULT_OPTIONS, (k) => k);
+    const pool = checkPool(req.data, { ...req.values, helperSuccesses: 2 }).pool;
+    const helperPool = checkPool(
+      poolRequest({ ...viktor, uuid: "Actor.h", img: "", statuses: [] }, {}, DEFAULT_OPTIONS, (k) => k).data,
+      req.values,
+    ).pool;
+    const faces = [...Array(helperPool).fill(2), 8, 8, ...Array(Math.max(0, pool - 2)).fill(2)];
+    faces.splice(0, 2, 9, 9);
+    const r = run7({ actor: dana, helpers: [{ actor: viktor }] }, faces);
+    expect(r.err).toEqual([]);
+    expect(JSON.parse(r.out).primary.pool).toBe(pool);
+    for (const [bad, message] of [
+      [{ actor: dana }, /"helpers" is missing/],
+      [{ actor: dana, helpers: [3] }, /"helpers\[0\]" must be an object/],
+      [{ actor: dana, helpers: [], values: { helperSuccesses: 3 } }, /"values" takes the helpers' successes/],
+    ] as Array<[unknown, RegExp]>) {
+      const out = run("storytelling", "check", "teamwork", "--request", JSON.stringify(bad), "--seed", "1");
+      expect(out.status).toBe(2);
+      expect(out.err).toHaveLength(1);
+      expect(out.err[0]).toMatch(message);
+    }
+  });
+});

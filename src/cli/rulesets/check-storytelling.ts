@@ -214,6 +214,65 @@ export const STORYTELLING_TABLE_KINDS: Record<string, CheckKind> = {
       };
     },
   },
+  teamwork: {
+    summary: "teamwork: the helpers roll the same kind of pool first; their successes are the primary's bonus dice",
+    table:
+      "each helper's pool check, then the primary's dialog helperSuccesses and helperDramaticFailures (src/foundry/storytelling/checks.ts buildPool, roll) → poolRequest, checkPool, rollPool, teamworkHelpers",
+    fields: {
+      actor: { type: "object", required: true, about: "the primary actor's plain data" },
+      values: { type: "object", about: "the primary's dialog (attribute, second, modifier, …)" },
+      helpers: {
+        type: "list",
+        required: true,
+        about: "[{actor, values?}] — each helper's plain data and dialog (by default the primary's pool)",
+      },
+      options: { type: "object", about: "the world's storytelling settings" },
+    },
+    run(r, dice) {
+      const options = optionsOf(r);
+      const primary = snapshotOf(r.actor, "actor");
+      const request = poolRequest(primary, {}, options, localize);
+      const values = dialogValues(request, r.values, "values", []);
+      if (
+        values.helperSuccesses !== request.values.helperSuccesses ||
+        values.helperDramaticFailures !== request.values.helperDramaticFailures
+      )
+        throw badField("values", "takes the helpers' successes from their rolls (helpers), not helperSuccesses");
+      const changes: Array<{ document: string; update: Record<string, unknown> }> = [];
+      // The helpers roll first, each the same kind of pool (002:L442).
+      const helpers = objects(r, "helpers").map((e, i) => {
+        const where = `helpers[${i}]`;
+        const actor = snapshotOf(e.actor, `${where}.actor`);
+        const own = poolRequest(actor, {}, options, localize);
+        const v = dialogValues(
+          own,
+          { attribute: values.attribute, second: values.second, ...((e.values ?? {}) as object) },
+          `${where}.values`,
+          ["contest", "contestTarget"],
+        );
+        const pool = checkPool(own.data, v).pool;
+        const spend = willpowerChange(own.data, v);
+        if (spend) changes.push(spend);
+        const { result } = rollOne(pool, v, options, dice);
+        return { name: actor.name, pool, successes: result.successes, dramaticFailure: result.dramaticFailure, result };
+      });
+      values.helperSuccesses = helpers.reduce((n, h) => n + h.successes, 0);
+      values.helperDramaticFailures = helpers.filter((h) => h.dramaticFailure).length;
+      const breakdown = checkPool(request.data, values);
+      const spend = willpowerChange(request.data, values);
+      if (spend) changes.push(spend);
+      const { result, other } = rollOne(breakdown.pool, values, options, dice);
+      return {
+        json: {
+          helpers,
+          primary: { name: primary.name, pool: breakdown.pool, parts: breakdown.parts, successes: result.successes, result, other },
+          successes: result.successes,
+          changes,
+        },
+        text: `${helpers.map((h) => `${h.name} ${h.successes}`).join(", ")} → ${primary.name}: pool ${breakdown.pool}, ${result.successes} successes`,
+      };
+    },
+  },
   extended: {
     summary: "an extended action: each roll's successes added toward the tracker's target",
     table:
