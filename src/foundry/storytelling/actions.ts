@@ -10,7 +10,6 @@ import {
   healthStatus,
   knockoutCheckDue,
   knockoutOutcome,
-  recordExtendedRoll,
   resolvePool,
   rollAdvancedAction,
   woundPenalty,
@@ -26,9 +25,17 @@ import { knockOut } from "./timers";
 import { facesFromRoll, valuesFromChoices } from "../chat/choices";
 import { localize, notify } from "../i18n";
 import type { ChatAction, ChatActionContext, DocumentChange, PlannedAction } from "../ruleset";
-import { KEY, againOf, checkPool, contestRequest, poolTitle, type ActorSnapshot } from "../../rules/storytelling/table/checks";
+import {
+  KEY,
+  againOf,
+  checkPool,
+  contestRequest,
+  extendedRecord,
+  poolTitle,
+  type ActorSnapshot,
+} from "../../rules/storytelling/table/checks";
 import { DEFENSE_FLAG, afterDefendedAttack, readDefenseTurn } from "../../rules/storytelling/table/defense/combat";
-import { characterTraits, deriveCharacter, deriveVehicle, intOr } from "../../rules/storytelling/table/derive";
+import { characterTraits, deriveCharacter, deriveVehicle } from "../../rules/storytelling/table/derive";
 import {
   CONTEST_FLAG,
   addContestRoll,
@@ -38,7 +45,7 @@ import {
   type ContestState,
 } from "../../rules/storytelling/table/contest/cards";
 import { runCheck } from "../checks";
-import { contestOf, contestState, currentTurn, docOf, isCharacter, snapshot, trackerState, userCharacter, type DocLike } from "./checks";
+import { contestOf, contestState, currentTurn, docOf, isCharacter, snapshot, userCharacter, type DocLike } from "./checks";
 import { worldOptions } from "./settings";
 import { forcedDice } from "../../core/dice";
 
@@ -243,40 +250,7 @@ const recordExtendedAction: ChatAction = {
   async plan({ state }) {
     const f = state.extended as { item?: string; successes?: number; dramaticFailure?: boolean; rollsMade?: number } | undefined;
     const doc = await docOf(f?.item);
-    const s = doc.system as Record<string, unknown>;
-    const successes = Number(f?.successes);
-    if (!Number.isInteger(successes) || successes < 0 || successes > 99)
-      throw new OmnibusError("badArgument", "successes", { name: "successes", value: String(f?.successes ?? "") });
-    // The tracker must still be where the roll found it (a stale card records nothing).
-    if (intOr(s.rollsMade, 0) !== Number(f?.rollsMade)) throw refused("TrackerMoved", "the tracker moved on");
-    const tracker = trackerState({
-      uuid: doc.uuid,
-      name: doc.name ?? "",
-      target: intOr(s.target, 10, 1),
-      accumulated: intOr(s.accumulated, 0, 0),
-      rollsMade: intOr(s.rollsMade, 0, 0),
-      maxRolls: s.maxRolls === null || s.maxRolls === undefined ? null : intOr(s.maxRolls, 1, 1),
-      attempt: intOr(s.attempt, 1, 1),
-      status: String(s.status ?? "inProgress"),
-      equipment: 0,
-      modifier: 0,
-      exceptionalRolls: Array.isArray(s.exceptionalRolls) ? (s.exceptionalRolls as number[]) : [],
-      dramaticFailures: Array.isArray(s.dramaticFailures) ? (s.dramaticFailures as number[]) : [],
-    });
-    const after = recordExtendedRoll(tracker, { successes, dramaticFailure: f?.dramaticFailure === true });
-    return [
-      {
-        uuid: doc.uuid,
-        update: {
-          "system.accumulated": after.accumulated,
-          "system.rollsMade": after.rollsMade,
-          "system.status": after.status,
-          "system.overshoot": after.overshoot,
-          "system.exceptionalRolls": after.exceptionalRolls,
-          "system.dramaticFailures": after.dramaticFailures,
-        },
-      },
-    ];
+    return [{ uuid: doc.uuid, update: extendedRecord(doc.system as Record<string, unknown>, f ?? {}).update }];
   },
 };
 

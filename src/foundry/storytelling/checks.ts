@@ -6,7 +6,7 @@
 import { worldOptions } from "./settings";
 import { forcedDice } from "../../core/dice";
 import { OmnibusError, refused } from "../../core/errors";
-import { recordExtendedRoll, rollAdvancedAction, rollPool, type ExtendedAction, type RollResult } from "../../rules/storytelling";
+import { recordExtendedRoll, rollAdvancedAction, rollPool, type RollResult } from "../../rules/storytelling";
 import { cardOrigin, postCard } from "../chat/cards";
 import { expectClaim } from "../chat/verify";
 import { cardStateOf, postResponse, requestChatAction, documentOf } from "../chat/actions";
@@ -47,6 +47,7 @@ import {
   damageOnTarget,
   driveRequest,
   extendedRequest,
+  trackerState,
   knockoutOffered,
   poolRequest,
   poolTitle,
@@ -561,19 +562,7 @@ async function rollContestSide(data: CheckData, values: CheckValues, fields: Che
   });
 }
 
-export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAction {
-  return {
-    target: e.target,
-    accumulated: e.accumulated,
-    rollsMade: e.rollsMade,
-    maxRolls: e.maxRolls,
-    attempt: e.attempt,
-    exceptionalRolls: e.exceptionalRolls,
-    dramaticFailures: e.dramaticFailures,
-    status: e.status === "complete" || e.status === "failed" ? e.status : "inProgress",
-    overshoot: false,
-  };
-}
+export { trackerState };
 
 /**
  * The dialog's lines (issue 14): the pool the roll will use, "N dice" and what it is made of

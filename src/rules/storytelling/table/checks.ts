@@ -20,6 +20,7 @@ import {
   buildPool,
   effectiveDefense,
   extendedRetryPenalty,
+  recordExtendedRoll,
   knockoutCheckDue,
   rangeBand,
   rollOdds,
@@ -30,6 +31,7 @@ import {
   type Attribute,
   type Concealment,
   type DamageType,
+  type ExtendedAction,
   type PoolBreakdown,
   type PoolModifier,
   type RangeBand,
@@ -974,6 +976,63 @@ export function extendedRequest(
     values,
     targets: [],
     data,
+  };
+}
+
+/** An extended tracker's data (from its request) as the rules' extended action. */
+export function trackerState(e: NonNullable<CheckData["extended"]>): ExtendedAction {
+  return {
+    target: e.target,
+    accumulated: e.accumulated,
+    rollsMade: e.rollsMade,
+    maxRolls: e.maxRolls,
+    attempt: e.attempt,
+    exceptionalRolls: e.exceptionalRolls,
+    dramaticFailures: e.dramaticFailures,
+    status: e.status === "complete" || e.status === "failed" ? e.status : "inProgress",
+    overshoot: false,
+  };
+}
+
+/**
+ * The GM's record of an extended roll on its tracker (the tracker item's plain system data): the
+ * claimed successes checked, the tracker where the roll found it (a stale card records nothing),
+ * and the tracker's update after the roll (002:L258–L300).
+ */
+export function extendedRecord(
+  system: Record<string, unknown>,
+  roll: { successes?: unknown; dramaticFailure?: unknown; rollsMade?: unknown },
+): { after: ExtendedAction; update: Record<string, unknown> } {
+  const s = system;
+  const successes = Number(roll.successes);
+  if (!Number.isInteger(successes) || successes < 0 || successes > 99)
+    throw new OmnibusError("badArgument", "successes", { name: "successes", value: String(roll.successes ?? "") });
+  if (intOr(s.rollsMade, 0) !== Number(roll.rollsMade)) throw refused("TrackerMoved", "the tracker moved on");
+  const tracker = trackerState({
+    uuid: "",
+    name: "",
+    target: intOr(s.target, 10, 1),
+    accumulated: intOr(s.accumulated, 0, 0),
+    rollsMade: intOr(s.rollsMade, 0, 0),
+    maxRolls: s.maxRolls === null || s.maxRolls === undefined ? null : intOr(s.maxRolls, 1, 1),
+    attempt: intOr(s.attempt, 1, 1),
+    status: String(s.status ?? "inProgress"),
+    equipment: 0,
+    modifier: 0,
+    exceptionalRolls: Array.isArray(s.exceptionalRolls) ? (s.exceptionalRolls as number[]) : [],
+    dramaticFailures: Array.isArray(s.dramaticFailures) ? (s.dramaticFailures as number[]) : [],
+  });
+  const after = recordExtendedRoll(tracker, { successes, dramaticFailure: roll.dramaticFailure === true });
+  return {
+    after,
+    update: {
+      "system.accumulated": after.accumulated,
+      "system.rollsMade": after.rollsMade,
+      "system.status": after.status,
+      "system.overshoot": after.overshoot,
+      "system.exceptionalRolls": after.exceptionalRolls,
+      "system.dramaticFailures": after.dramaticFailures,
+    },
   };
 }
 
