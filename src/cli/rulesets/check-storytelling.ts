@@ -269,7 +269,7 @@ export const STORYTELLING_TABLE_KINDS: Record<string, CheckKind> = {
           successes: result.successes,
           changes,
         },
-        text: `${helpers.map((h) => `${h.name} ${h.successes}`).join(", ")} → ${primary.name}: pool ${breakdown.pool}, ${result.successes} successes`,
+        text: `${helpers.map((h) => `${h.name} ${h.successes}`).join(", ")} → ${primary.name}: pool ${breakdown.pool}, ${result.successes} success${result.successes === 1 ? "" : "es"}`,
       };
     },
   },
@@ -441,7 +441,7 @@ export const STORYTELLING_TABLE_KINDS: Record<string, CheckKind> = {
         text: rows
           .map(
             (row) =>
-              `${row.name ?? "no target"}: ${row.pool === null ? "out of range" : `pool ${row.pool}, ${row.successes} successes → ${row.damage} damage`}`,
+              `${row.name ?? "no target"}: ${row.pool === null ? "out of range" : `pool ${row.pool}, ${row.successes} success${row.successes === 1 ? "" : "es"} → ${row.damage} damage`}`,
           )
           .join(" · "),
       };
