@@ -7,12 +7,12 @@
  * GM's re-derivation calls (`jumpFromRolls`, `climbFromRolls`, `fallFromRolls`, `chaseFromRolls`).
  */
 import type { DiceSource } from "../../core/dice";
-import { resolveAgainst, type CheckOptions, type GripState } from "../../rules/silhouette/index";
+import type { CheckOptions, GripState } from "../../rules/silhouette/index";
 import { rollCheck } from "../../rules/silhouette/pool";
 import {
   GRIP_FLAG,
   athleticsData,
-  climbCard,
+  climbTestsCard,
   climbFromRolls,
   climbRequest,
   fallDamageDice,
@@ -107,13 +107,8 @@ export const SILHOUETTE_ATHLETICS_KINDS: Record<string, CheckKind> = {
       const plan = planClimb(request, values);
       // Each test's pool, then, when the climber falls, the catch without the grip penalty (rollClimb).
       const p = pools(dice, rules);
-      const tests = [];
-      for (let i = 0; i < plan.tests; i++) {
-        const o = p.roll(plan.dice, plan.untrained, plan.modifier);
-        const res = resolveAgainst(o.total, plan.difficulty, { fumble: o.fumble }, rules);
-        tests.push({ roll: o, success: res.success, margin: res.margin, fumble: o.fumble });
-      }
-      if (climbCard(plan, data, tests).falls) p.roll(plan.dice, plan.untrained, plan.baseModifier);
+      const tested = Array.from({ length: plan.tests }, () => p.roll(plan.dice, plan.untrained, plan.modifier));
+      if (climbTestsCard(plan, data, tested, rules).falls) p.roll(plan.dice, plan.untrained, plan.baseModifier);
       const read = climbFromRolls(plan, data, p.rolled, rules);
       const c = read.card;
       // The grip and the "losing grip" status the GM writes once the card holds (climbRederive).

@@ -9,7 +9,7 @@ import { chaseCard, chaseFromRolls, chaseOdds, chaseRequest, planChase, type Cha
 import {
   GRIP_FLAG,
   athleticsData,
-  climbCard,
+  climbTestsCard,
   climbOdds,
   fallOdds,
   jumpOdds,
@@ -715,20 +715,16 @@ async function rollClimb(request: KindRequest<AthleticsData>, values: CheckValue
   {
     const data = request.data;
     const plan = planClimb(request, values);
-    const tests = [];
-    for (let i = 0; i < plan.tests; i++) {
-      const o = await pool(plan.dice, plan.untrained, plan.modifier);
-      const r = resolveAgainst(o.total, plan.difficulty, { fumble: o.fumble }, options.check);
-      tests.push({ roll: summarize(o), success: r.success, margin: r.margin, fumble: o.fumble });
-    }
-    let card = climbCard(plan, data, tests);
+    const tested = [];
+    for (let i = 0; i < plan.tests; i++) tested.push(await pool(plan.dice, plan.untrained, plan.modifier));
+    let card = climbTestsCard(plan, data, tested, options.check);
     if (card.falls) {
       // "Catch yourself if you can!" (004:L50): one more Athletics test, without the grip penalty.
       const o = await pool(plan.dice, plan.untrained, plan.baseModifier);
       card = withCatch(card, plan, summarize(o), resolveAgainst(o.total, plan.catchDifficulty, { fumble: o.fumble }, options.check));
     }
     const caught = card.caughtFall?.success === true;
-    state = { ...base, kind: "climb", roll: tests[0].roll, athletics: card };
+    state = { ...base, kind: "climb", roll: summarize(tested[0]), athletics: card };
     // The grip goes with the climber to the next round; the status shows it on the token (004:L45-46).
     // A player's card is re-derived by the active GM, who moves the grip once the card holds.
     if (!gmSpends(true)) {

@@ -547,6 +547,18 @@ export function jumpFromRolls(plan: JumpPlan, rolls: RolledPools, rules: CheckOp
 }
 
 /**
+ * A climbing round's card from its tests' rolls, in order (004:L45-49): each test against the
+ * climb's difficulty, before any catch. The roller, the GM's reading and the CLI all build it here.
+ */
+export function climbTestsCard(plan: ClimbPlan, data: AthleticsData, rolls: readonly CheckRoll[], rules: CheckOptions): ClimbCard {
+  const tests = rolls.map((o) => {
+    const r = resolveAgainst(o.total, plan.difficulty, { fumble: o.fumble }, rules);
+    return { roll: summarize(o), success: r.success, margin: r.margin, fumble: o.fumble };
+  });
+  return climbCard(plan, data, tests);
+}
+
+/**
  * A climbing round's dice (004:L45-50): one pool per test, then, when the climber falls, the
  * "catch yourself" pool without the grip penalty. The grip the card leaves is `card.grip` (firm
  * after a fall or a catch).
@@ -558,15 +570,8 @@ export function climbFromRolls(
   rules: CheckOptions,
 ): AthleticsReading<ClimbCard> & { gripAfter: GripState } {
   const reader = poolReader(rolls, rules);
-  const tests = [];
-  let first: CheckRoll | null = null;
-  for (let i = 0; i < plan.tests; i++) {
-    const o = reader.read(plan.dice, plan.untrained, plan.modifier);
-    first ??= o;
-    const r = resolveAgainst(o.total, plan.difficulty, { fumble: o.fumble }, rules);
-    tests.push({ roll: summarize(o), success: r.success, margin: r.margin, fumble: o.fumble });
-  }
-  let card = climbCard(plan, data, tests);
+  const tested = Array.from({ length: plan.tests }, () => reader.read(plan.dice, plan.untrained, plan.modifier));
+  let card = climbTestsCard(plan, data, tested, rules);
   if (card.falls) {
     const o = reader.read(plan.dice, plan.untrained, plan.baseModifier);
     card = withCatch(card, plan, summarize(o), resolveAgainst(o.total, plan.catchDifficulty, { fumble: o.fumble }, rules));
@@ -574,8 +579,8 @@ export function climbFromRolls(
   reader.done();
   const caught = card.caughtFall?.success === true;
   return {
-    first,
-    roll: tests[0].roll,
+    first: tested[0] ?? null,
+    roll: summarize(tested[0]),
     card,
     lines: [],
     gripAfter: card.falls || caught ? { ...FIRM_GRIP } : { ...card.grip },
